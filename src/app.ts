@@ -1,0 +1,40 @@
+/**
+ * buildApp(deps) → the Elysia app: error handling on the root (so unknown routes are covered too), the `/v1`
+ * and `/public` routes of every domain, the CDN files, the dashboard and the API reference.
+ */
+import { Elysia } from "elysia";
+import type { Deps } from "./platform/deps";
+import { errorHandling } from "./platform/http/errors";
+import { cdnPlugin } from "./platform/http/cdn";
+import { prefixes } from "./platform/http/hosts";
+import { dashboardPlugin, loadWebAssets } from "./platform/http/web-assets";
+import { accountRoutes } from "./domains/accounts";
+import { brandRoutes } from "./domains/brands";
+import { apiReference } from "./platform/http/reference";
+import { VERSION } from "./version";
+
+/** Options for building the app. */
+export interface AppOptions {
+  /** Serve the browser bundles (dashboard…). API tests leave them out to skip building them. */
+  web?: boolean;
+}
+
+/** Builds the whole HTTP app; tests call `app.handle(request)`. */
+export async function buildApp(deps: Deps, opts: AppOptions = {}) {
+  const p = prefixes(deps.config);
+  const assets = opts.web === false ? new Map() : await loadWebAssets();
+  const api = new Elysia()
+    .use(accountRoutes(deps))
+    .use(brandRoutes(deps));
+  return new Elysia({ normalize: false })
+    .use(errorHandling(deps.log))
+    .get("/healthz", () => ({ ok: true, version: VERSION }))
+    .get("/", ({ redirect }) => redirect(`${deps.config.appUrl}/`, 302))
+    .use(apiReference(deps, api))
+    .use(api)
+    .use(cdnPlugin(deps, p.cdn))
+    .use(dashboardPlugin(assets, deps.config));
+}
+
+/** The app's type, for tests. */
+export type App = Awaited<ReturnType<typeof buildApp>>;

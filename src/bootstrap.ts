@@ -1,0 +1,39 @@
+/**
+ * Builds the dependencies from a config: opens the database (migrating it), loads the secret, prepares storage
+ * and mail. Used by `plaudit serve`, the CLI commands and tests.
+ */
+import { join } from "node:path";
+import type { Config } from "./config";
+import type { Deps } from "./platform/deps";
+import { openDb } from "./platform/db/client";
+import { migrate } from "./platform/db/migrate";
+import { Signer, loadOrCreateSecret } from "./platform/crypto";
+import { Storage } from "./platform/storage";
+import { createLogger, type Logger } from "./platform/log";
+import { createSmtpMailer, createOutboxOnlyMailer } from "./platform/mail/mailer";
+import { systemClock, type Clock } from "./platform/clock";
+
+/** Options tests use to swap the clock or the logger. */
+export interface DepsOptions {
+  clock?: Clock;
+  log?: Logger;
+  migrate?: boolean;
+}
+
+/** Path of the SQLite file in a data directory. */
+export const dbPath = (dataDir: string) => join(dataDir, "plaudit.db");
+
+/** Opens everything the app needs. */
+export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
+  const db = openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
+  if (opts.migrate !== false) migrate(db);
+  return {
+    config,
+    db,
+    clock: opts.clock ?? systemClock,
+    signer: new Signer(loadOrCreateSecret(config.dataDir)),
+    log: opts.log ?? createLogger(config.logLevel),
+    mailer: config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer(),
+    storage: new Storage(config.dataDir),
+  };
+}

@@ -1,0 +1,63 @@
+/** Administration commands: organisations, users, API keys, plans. */
+import type { Config } from "../config";
+import { createDeps } from "../bootstrap";
+import { createOrganisation, getOrg, setPlan, createApiKey, createUser } from "../domains/accounts";
+import { addMember } from "../domains/accounts/members";
+import { hashPassword } from "../domains/accounts/users";
+import { systemCtx } from "../platform/context";
+import { need, UsageError, type Args } from "./args";
+import { print } from "./output";
+
+/** `plaudit org create --name N --plan P [--owner-email E --owner-password W]` */
+export function orgCreate(config: Config, args: Args) {
+  const usage = "plaudit org create --name NAME [--plan free|starter|core|plus] [--owner-email E --owner-password W]";
+  const deps = createDeps(config);
+  const email = args.flags["--owner-email"];
+  const { org, owner } = createOrganisation(deps.db, deps.clock, {
+    name: need(args, "--name", usage),
+    plan: args.flags["--plan"] ?? "free",
+    owner: email ? { email, password: args.flags["--owner-password"] } : undefined,
+  });
+  print(args, { id: org.id, name: org.name, plan: org.plan, owner_user_id: owner?.id ?? null }, org.id);
+}
+
+/** `plaudit key create --org ORG --mode test|live --scopes a,b [--name N]` */
+export function keyCreate(config: Config, args: Args) {
+  const usage = "plaudit key create --org ORG --mode test|live [--scopes a,b] [--name NAME]";
+  const deps = createDeps(config);
+  const orgId = need(args, "--org", usage);
+  const mode = args.flags["--mode"] ?? "test";
+  if (mode !== "test" && mode !== "live") throw new UsageError(`--mode is test or live.\nUsage: ${usage}`);
+  getOrg(deps.db, orgId);
+  const scopes = args.flags["--scopes"]?.split(",").map((s) => s.trim()).filter(Boolean);
+  const { key, secret } = createApiKey(deps.db, systemCtx(orgId, mode, deps.clock), { mode, name: args.flags["--name"] ?? "CLI", scopes });
+  print(args, { id: key.id, mode, scopes: key.scopes, secret }, secret);
+}
+
+/** `plaudit user create --email E --password W [--name N] [--org ORG --role R]` */
+export function userCreate(config: Config, args: Args) {
+  const usage = "plaudit user create --email E --password W [--name N] [--org ORG --role owner|admin|member]";
+  const deps = createDeps(config);
+  const email = need(args, "--email", usage);
+  const password = need(args, "--password", usage);
+  if (password.length < 8) throw new UsageError("Passwords need at least 8 characters.");
+  const orgId = args.flags["--org"];
+  if (orgId) {
+    getOrg(deps.db, orgId);
+    const member = addMember(deps.db, systemCtx(orgId, "live", deps.clock), { email, password, name: args.flags["--name"], role: args.flags["--role"] ?? "member" });
+    print(args, member, member.user_id);
+    return;
+  }
+  const user = createUser(deps.db, deps.clock, { email, name: args.flags["--name"], passwordHash: hashPassword(password) });
+  print(args, { id: user.id, email: user.email }, user.id);
+}
+
+/** `plaudit plan set --org ORG --plan P` */
+export function planSet(config: Config, args: Args) {
+  const usage = "plaudit plan set --org ORG --plan free|starter|core|plus";
+  const deps = createDeps(config);
+  const orgId = need(args, "--org", usage);
+  getOrg(deps.db, orgId);
+  const org = setPlan(deps.db, systemCtx(orgId, "live", deps.clock), need(args, "--plan", usage));
+  print(args, { id: org.id, plan: org.plan }, `${org.id} is now on ${org.plan}`);
+}

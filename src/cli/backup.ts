@@ -1,0 +1,36 @@
+/**
+ * `plaudit backup --to FILE`: a consistent SQLite snapshot (`VACUUM INTO`, safe while the server runs) plus the
+ * secret, media and public files, packed into one .tar.gz. Restore: unpack into an empty data directory.
+ */
+import { mkdtempSync, rmSync, copyFileSync, existsSync, symlinkSync, renameSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { tmpdir } from "node:os";
+import type { Config } from "../config";
+import { createDeps } from "../bootstrap";
+import { need, type Args } from "./args";
+import { print } from "./output";
+
+/** Writes the backup archive; returns its path and size. */
+export async function backup(config: Config, args: Args) {
+  const target = resolve(need(args, "--to", "plaudit backup --to FILE.tar.gz"));
+  const deps = createDeps(config);
+  const stage = mkdtempSync(join(tmpdir(), "plaudit-backup-"));
+  try {
+    const snapshot = join(stage, "plaudit.db");
+    deps.db.$client.query("VACUUM INTO ?").run(snapshot);
+    const secret = join(config.dataDir, "secret.key");
+    if (existsSync(secret)) copyFileSync(secret, join(stage, "secret.key"));
+    for (const area of ["media", "public"]) {
+      const dir = join(config.dataDir, area);
+      if (existsSync(dir)) symlinkSync(dir, join(stage, area));
+    }
+    const tmp = `${target}.part`;
+    const proc = Bun.spawnSync(["tar", "-czhf", tmp, "-C", stage, "."], { stderr: "pipe" });
+    if (proc.exitCode !== 0) throw new Error(`tar failed: ${proc.stderr.toString().trim()}`);
+    renameSync(tmp, target);
+    const size = Bun.file(target).size;
+    print(args, { path: target, bytes: size }, `Backup written to ${target} (${(size / 1024 / 1024).toFixed(1)} MB). Restore: mkdir data && tar -xzf ${target} -C data`);
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}

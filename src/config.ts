@@ -1,0 +1,141 @@
+/**
+ * The only reader of environment variables. `loadConfig` is called once at start; every other module gets
+ * the resulting `Config` passed in. Invalid values stop the start with a message that says what to fix.
+ */
+import { resolve } from "node:path";
+
+/** Everything the appliance can be configured with. */
+export interface Config {
+  port: number;
+  hostname: string;
+  dataDir: string;
+  /** API address; `/v1` and `/public` live under it. */
+  baseUrl: string;
+  /** Where widget documents, the widget script and published media are served. */
+  cdnUrl: string;
+  /** The dashboard. */
+  appUrl: string;
+  /** Walls, capture pages and removal pages. */
+  siteUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  whisperModel: string | null;
+  whisperBin: string | null;
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+  llm: { url: string; apiKey: string | null; model: string } | null;
+  stripeSecretKey: string | null;
+  /** Stripe price id per plan id, for checkout. */
+  stripePrices: Record<string, string | null>;
+  oauth: { github: { clientId: string; clientSecret: string } | null; google: { clientId: string; clientSecret: string } | null };
+  docsUrl: string;
+  /** `synchronous=FULL` instead of NORMAL. */
+  syncFull: boolean;
+  /** Run the job workers and schedules inside `serve`. */
+  workers: boolean;
+  /** Seconds a claimed job's lease lasts before another worker may take it. */
+  jobLeaseSeconds: number;
+  logLevel: "debug" | "info" | "warn" | "error";
+}
+
+/** A configuration value that cannot be used; the message names the variable and the fix. */
+export class ConfigError extends Error {}
+
+type Source = Record<string, string | undefined>;
+
+/** Command-line flags that override environment variables (`--port 4000`). */
+export const CONFIG_FLAGS: Record<string, string> = {
+  "--port": "PLAUDIT_PORT",
+  "--host": "PLAUDIT_HOST",
+  "--data-dir": "PLAUDIT_DATA_DIR",
+  "--base-url": "PLAUDIT_BASE_URL",
+  "--cdn-url": "PLAUDIT_CDN_URL",
+  "--app-url": "PLAUDIT_APP_URL",
+  "--site-url": "PLAUDIT_SITE_URL",
+  "--smtp-url": "PLAUDIT_SMTP_URL",
+  "--whisper-model": "PLAUDIT_WHISPER_MODEL",
+  "--ffmpeg": "PLAUDIT_FFMPEG_PATH",
+  "--llm-url": "PLAUDIT_LLM_URL",
+};
+
+function url(env: Source, name: string, fallback: string, problems: string[]): string {
+  const raw = (env[name] ?? fallback).trim().replace(/\/+$/, "");
+  try {
+    const u = new URL(raw);
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+  } catch {
+    problems.push(`${name} must be an http(s) address such as https://example.com (got "${raw}")`);
+  }
+  return raw;
+}
+
+function int(env: Source, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+function opt(env: Source, name: string): string | null {
+  const v = env[name]?.trim();
+  return v ? v : null;
+}
+
+/** Reads and checks the configuration from environment variables and flags; throws one ConfigError listing every problem. */
+export function loadConfig(env: Source = process.env, flags: Record<string, string> = {}): Config {
+  const merged: Source = { ...env };
+  for (const [flag, value] of Object.entries(flags)) {
+    const name = CONFIG_FLAGS[flag];
+    if (name) merged[name] = value;
+  }
+  const problems: string[] = [];
+  const port = int(merged, "PLAUDIT_PORT", 3000, 0, 65535, problems);
+  const baseUrl = url(merged, "PLAUDIT_BASE_URL", `http://localhost:${port || 3000}`, problems);
+  const cdnUrl = url(merged, "PLAUDIT_CDN_URL", `${baseUrl}/cdn`, problems);
+  const appUrl = url(merged, "PLAUDIT_APP_URL", `${baseUrl}/app`, problems);
+  const siteUrl = url(merged, "PLAUDIT_SITE_URL", baseUrl, problems);
+  const smtpUrl = opt(merged, "PLAUDIT_SMTP_URL");
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push(`PLAUDIT_SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  const llmUrl = opt(merged, "PLAUDIT_LLM_URL");
+  if (llmUrl) url(merged, "PLAUDIT_LLM_URL", llmUrl, problems);
+  const level = (merged.PLAUDIT_LOG_LEVEL ?? "info") as Config["logLevel"];
+  if (!["debug", "info", "warn", "error"].includes(level)) problems.push(`PLAUDIT_LOG_LEVEL must be debug, info, warn or error`);
+  const pair = (id: string, secret: string) => {
+    const a = opt(merged, id), b = opt(merged, secret);
+    if (!!a !== !!b) problems.push(`${id} and ${secret} must be set together`);
+    return a && b ? { clientId: a, clientSecret: b } : null;
+  };
+  const config: Config = {
+    port,
+    hostname: merged.PLAUDIT_HOST?.trim() || "0.0.0.0",
+    dataDir: resolve(merged.PLAUDIT_DATA_DIR?.trim() || "./data"),
+    baseUrl,
+    cdnUrl,
+    appUrl,
+    siteUrl,
+    smtpUrl,
+    mailFrom: merged.PLAUDIT_MAIL_FROM?.trim() || "Plaudit <no-reply@localhost>",
+    whisperModel: opt(merged, "PLAUDIT_WHISPER_MODEL"),
+    whisperBin: opt(merged, "PLAUDIT_WHISPER_BIN"),
+    ffmpegPath: opt(merged, "PLAUDIT_FFMPEG_PATH"),
+    ffprobePath: opt(merged, "PLAUDIT_FFPROBE_PATH"),
+    llm: llmUrl ? { url: llmUrl, apiKey: opt(merged, "PLAUDIT_LLM_API_KEY"), model: merged.PLAUDIT_LLM_MODEL?.trim() || "gpt-4o-mini" } : null,
+    stripeSecretKey: opt(merged, "PLAUDIT_STRIPE_SECRET_KEY"),
+    stripePrices: Object.fromEntries(["free", "starter", "core", "plus"].map((p) => [p, opt(merged, `PLAUDIT_STRIPE_PRICE_${p.toUpperCase()}`)])),
+    oauth: {
+      github: pair("PLAUDIT_GITHUB_CLIENT_ID", "PLAUDIT_GITHUB_CLIENT_SECRET"),
+      google: pair("PLAUDIT_GOOGLE_CLIENT_ID", "PLAUDIT_GOOGLE_CLIENT_SECRET"),
+    },
+    docsUrl: merged.PLAUDIT_DOCS_URL?.trim() || `${baseUrl}/v1/reference`,
+    syncFull: merged.PLAUDIT_SYNC_FULL === "1" || merged.PLAUDIT_SYNC_FULL === "true",
+    workers: merged.PLAUDIT_WORKERS !== "0",
+    jobLeaseSeconds: int(merged, "PLAUDIT_JOB_LEASE_SECONDS", 120, 5, 86400, problems),
+    logLevel: level,
+  };
+  if (problems.length) throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);
+  return config;
+}

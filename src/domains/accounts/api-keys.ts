@@ -1,0 +1,108 @@
+/**
+ * API keys: `rk_test_…` / `rk_live_…` with 192 random bits, stored as SHA-256, shown once, scoped, revocable.
+ * A key acts for its organisation in its own mode only.
+ */
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Clock } from "../../platform/clock";
+import type { Ctx, Mode } from "../../platform/context";
+import { iso } from "../../platform/clock";
+import { newId } from "../../platform/ids";
+import { randomToken, sha256 } from "../../platform/crypto";
+import { invalid, notFound } from "../../platform/errors";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import type { Signer } from "../../platform/crypto";
+import { audit } from "../../platform/audit/audit";
+import { actorRef } from "../../platform/context";
+import { apiKeys } from "./tables";
+import { isScope, SCOPES } from "./permissions";
+
+/** A stored key row (hash only). */
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** What the API shows of a key (never the secret after creation). */
+export function presentKey(k: ApiKeyRow) {
+  return {
+    id: k.id,
+    name: k.name,
+    mode: k.mode,
+    prefix: k.prefix,
+    last4: k.last4,
+    scopes: k.scopes,
+    created_at: iso(k.createdAt),
+    last_used_at: iso(k.lastUsedAt),
+    revoked_at: iso(k.revokedAt),
+  };
+}
+
+/** Checks a scope list; empty means every scope. */
+export function parseScopes(scopes: string[] | undefined): string[] {
+  if (!scopes || scopes.length === 0) return Object.keys(SCOPES);
+  const unknown = scopes.filter((s) => !isScope(s));
+  if (unknown.length) throw invalid(`Unknown scope ${unknown.join(", ")}. Scopes: ${Object.keys(SCOPES).join(", ")}.`, "scopes");
+  return [...new Set(scopes)];
+}
+
+/** Creates a key in the context's org and the given mode; returns the row and the secret, shown this once. */
+export function createApiKey(db: Db, ctx: Ctx, input: { mode: Mode; name?: string; scopes?: string[] }): { key: ApiKeyRow; secret: string } {
+  const scopes = parseScopes(input.scopes);
+  const name = (input.name ?? "").trim();
+  if (name.length > 80) throw invalid("Key names are at most 80 characters.", "name");
+  const prefix = input.mode === "test" ? "rk_test_" : "rk_live_";
+  const secret = prefix + randomToken(24);
+  const now = ctx.clock.now();
+  const key: ApiKeyRow = {
+    id: newId("apiKey", now),
+    orgId: ctx.orgId,
+    mode: input.mode,
+    name,
+    prefix,
+    last4: secret.slice(-4),
+    keyHash: sha256(secret),
+    scopes,
+    createdByUserId: actorRef(ctx.actor).userId,
+    createdAt: now,
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  tx(db, (db) => {
+    db.insert(apiKeys).values(key).run();
+    audit(db, { ...ctx, mode: input.mode }, "api_key.created", key.id, { name, scopes, mode: input.mode });
+  });
+  return { key, secret };
+}
+
+/** A page of the org's keys in a mode, newest first. */
+export function listApiKeys(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
+  const rows = db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.mode, ctx.mode), afterKeyDesc([apiKeys.id], page.after)))
+    .orderBy(desc(apiKeys.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(signer, page, rows, (r) => [r.id], presentKey);
+}
+
+/** Revokes a key at once; 404 for another org's or mode's key. */
+export function revokeApiKey(db: Db, ctx: Ctx, id: string) {
+  return tx(db, (db) => {
+    const row = db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.mode, ctx.mode))).get();
+    if (!row) throw notFound("API key");
+    if (row.revokedAt) return presentKey(row);
+    const now = ctx.clock.now();
+    db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id)).run();
+    audit(db, ctx, "api_key.revoked", id);
+    return presentKey({ ...row, revokedAt: now });
+  });
+}
+
+/** The live (not revoked) key for a secret, or null; marks it used at most once a minute. */
+export function resolveApiKey(db: Db, clock: Clock, secret: string): ApiKeyRow | null {
+  if (!/^rk_(test|live)_[A-Za-z0-9_-]{20,64}$/.test(secret)) return null;
+  const row = db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, sha256(secret)), isNull(apiKeys.revokedAt))).get();
+  if (!row) return null;
+  const now = clock.now();
+  if (!row.lastUsedAt || now - row.lastUsedAt > 60_000) db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+  return row;
+}

@@ -1,0 +1,80 @@
+/**
+ * Authentication for `/v1`: a bearer API key (software) or the session cookie (the dashboard). Produces the
+ * request's `Ctx`. Cookie requests that change something must carry `X-Svc-Csrf: 1` (a header a cross-site form
+ * cannot send) and, when the browser sends an Origin, one of our own origins.
+ */
+import { Elysia } from "elysia";
+import type { Deps } from "../../platform/deps";
+import type { Ctx, Mode } from "../../platform/context";
+import { AppError, forbidden, unauthorized } from "../../platform/errors";
+import { resolveApiKey } from "./api-keys";
+import { resolveSession, SESSION_COOKIE } from "./sessions";
+import { membershipsOf } from "./members";
+import { getOrg } from "./orgs";
+import { requireFeature, type PlanId } from "./plans";
+
+/** Reads a cookie from the Cookie header. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Resolves the caller of a request into a Ctx, or throws 401/402/403. */
+export function authenticate(deps: Deps, request: Request, requestId?: string): Ctx & { plan: PlanId } {
+  const { db, clock, config } = deps;
+  const header = request.headers.get("authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    const key = m ? resolveApiKey(db, clock, m[1]!) : null;
+    if (!key) throw unauthorized("This API key is not valid or was revoked. Send Authorization: Bearer <key>.");
+    const org = getOrg(db, key.orgId);
+    const plan = org.plan as PlanId;
+    requireFeature(plan, config.appUrl, "api_access", "API access needs the Core or Plus plan.");
+    return { orgId: key.orgId, mode: key.mode as Mode, actor: { type: "key", keyId: key.id, scopes: key.scopes }, clock, requestId, plan };
+  }
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  const found = token ? resolveSession(db, clock, token) : null;
+  if (!found) throw unauthorized();
+  if (!SAFE_METHODS.has(request.method)) {
+    if (request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header: the dashboard sends it on every change.", { reason: "csrf" });
+    const origin = request.headers.get("origin");
+    if (origin && !ownOrigins(deps).has(origin)) throw forbidden("Requests from other sites are refused.", { reason: "csrf" });
+  }
+  const memberships = membershipsOf(db, found.user.id);
+  const wanted = request.headers.get("x-svc-org");
+  const membership = wanted ? memberships.find((m) => m.org_id === wanted) : memberships[0];
+  if (!membership) {
+    if (wanted) throw new AppError("not_found", 404, "No such organisation.");
+    throw forbidden("You do not belong to any organisation yet. Ask an owner to add you.");
+  }
+  const modeHeader = request.headers.get("x-svc-mode");
+  if (modeHeader && modeHeader !== "live" && modeHeader !== "test") throw new AppError("validation_failed", 400, "X-Svc-Mode must be live or test.", { field: "X-Svc-Mode" });
+  return {
+    orgId: membership.org_id,
+    mode: (modeHeader as Mode) ?? "live",
+    actor: { type: "user", userId: found.user.id, role: membership.role as "owner" | "admin" | "member", sessionId: found.session.id },
+    clock,
+    requestId,
+    plan: membership.plan as PlanId,
+  };
+}
+
+function ownOrigins(deps: Deps): Set<string> {
+  const c = deps.config;
+  return new Set([c.baseUrl, c.appUrl, c.siteUrl, c.cdnUrl].map((u) => new URL(u).origin));
+}
+
+/** Elysia plugin giving handlers `auth()`, which authenticates on first call and caches the answer. */
+export function authPlugin(deps: Deps) {
+  return new Elysia().derive({ as: "scoped" }, ({ request, ...rest }) => {
+    let cached: (Ctx & { plan: PlanId }) | null = null;
+    const requestId = (rest as { requestId?: string }).requestId;
+    return { auth: () => (cached ??= authenticate(deps, request, requestId)) };
+  });
+}

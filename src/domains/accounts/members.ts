@@ -1,0 +1,124 @@
+/** Members of an organisation and their roles. At least one owner always remains. */
+import { and, desc, eq } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Ctx, Role } from "../../platform/context";
+import { iso } from "../../platform/clock";
+import { newId } from "../../platform/ids";
+import { conflict, forbidden, invalid, notFound } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import type { Signer } from "../../platform/crypto";
+import { members, orgs, users } from "./tables";
+import { checkPassword, createUser, findUserByEmail, hashPassword, normaliseEmail } from "./users";
+
+const ROLES: Role[] = ["owner", "admin", "member"];
+
+/** Checks a role from input. */
+export function parseRole(role: string): Role {
+  if ((ROLES as string[]).includes(role)) return role as Role;
+  throw invalid(`Unknown role "${role}". Roles: owner, admin, member.`, "role");
+}
+
+type MemberJoin = { member: typeof members.$inferSelect; user: typeof users.$inferSelect };
+
+/** What the API shows of a member. */
+export const presentMember = ({ member, user }: MemberJoin) => ({
+  id: member.id,
+  user_id: user.id,
+  email: user.email,
+  name: user.name,
+  role: member.role,
+  created_at: iso(member.createdAt),
+});
+
+/** Organisations a user belongs to, with their role and plan. */
+export function membershipsOf(db: Db, userId: string) {
+  return db
+    .select({ org_id: orgs.id, org_name: orgs.name, role: members.role, plan: orgs.plan })
+    .from(members)
+    .innerJoin(orgs, eq(orgs.id, members.orgId))
+    .where(eq(members.userId, userId))
+    .orderBy(orgs.id)
+    .all();
+}
+
+/** A page of members, newest first. */
+export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
+  const rows = db
+    .select({ member: members, user: users })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.orgId, ctx.orgId), afterKeyDesc([members.id], page.after)))
+    .orderBy(desc(members.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(signer, page, rows, (r) => [r.member.id], presentMember);
+}
+
+function getMember(db: Db, ctx: Ctx, id: string): MemberJoin {
+  const row = db.select({ member: members, user: users }).from(members).innerJoin(users, eq(users.id, members.userId)).where(and(eq(members.id, id), eq(members.orgId, ctx.orgId))).get();
+  if (!row) throw notFound("member");
+  return row;
+}
+
+function ownerCount(db: Db, orgId: string) {
+  return db.select().from(members).where(and(eq(members.orgId, orgId), eq(members.role, "owner"))).all().length;
+}
+
+/** Only an owner may make or unmake owners. */
+function guardOwnerChange(ctx: Ctx, from: string | null, to: string) {
+  const isOwner = ctx.actor.type === "system" || (ctx.actor.type === "user" && ctx.actor.role === "owner");
+  if ((from === "owner" || to === "owner") && !isOwner) {
+    throw forbidden("Only an owner can add, change or remove owners.");
+  }
+}
+
+/** Adds a person by email (creating their account when new, with the given password). */
+export function addMember(db: Db, ctx: Ctx, input: { email: string; role: string; name?: string; password?: string }) {
+  const email = normaliseEmail(input.email);
+  const role = parseRole(input.role);
+  guardOwnerChange(ctx, null, role);
+  if (input.password !== undefined) checkPassword(input.password);
+  const hash = input.password !== undefined ? hashPassword(input.password) : null;
+  return tx(db, (db) => {
+    const user = findUserByEmail(db, email) ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: hash });
+    const exists = db.select().from(members).where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id))).get();
+    if (exists) throw conflict("already_member", `${email} is already a member.`, { field: "email" });
+    const member = { id: newId("member", ctx.clock.now()), orgId: ctx.orgId, userId: user.id, role, createdAt: ctx.clock.now() };
+    db.insert(members).values(member).run();
+    audit(db, ctx, "member.added", member.id, { email, role });
+    return presentMember({ member, user });
+  });
+}
+
+/** Changes a member's role; the last owner cannot stop being one. */
+export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string) {
+  const role = parseRole(roleInput);
+  return tx(db, (db) => {
+    const row = getMember(db, ctx, id);
+    guardOwnerChange(ctx, row.member.role, role);
+    if (row.member.role === "owner" && role !== "owner" && ownerCount(db, ctx.orgId) <= 1) {
+      throw conflict("last_owner", "An organisation needs at least one owner. Make someone else an owner first.");
+    }
+    db.update(members).set({ role }).where(eq(members.id, id)).run();
+    audit(db, ctx, "member.role_changed", id, { from: row.member.role, to: role });
+    return presentMember({ member: { ...row.member, role }, user: row.user });
+  });
+}
+
+/** Removes a member; the last owner cannot be removed. */
+export function removeMember(db: Db, ctx: Ctx, id: string) {
+  tx(db, (db) => {
+    const row = getMember(db, ctx, id);
+    guardOwnerChange(ctx, row.member.role, row.member.role);
+    if (row.member.role === "owner" && ownerCount(db, ctx.orgId) <= 1) throw conflict("last_owner", "The last owner cannot be removed.");
+    db.delete(members).where(eq(members.id, id)).run();
+    audit(db, ctx, "member.removed", id, { email: row.user.email });
+  });
+}
+
+/** A user's role in an org, or null when not a member. */
+export function roleIn(db: Db, orgId: string, userId: string): Role | null {
+  const row = db.select({ role: members.role }).from(members).where(and(eq(members.orgId, orgId), eq(members.userId, userId))).get();
+  return (row?.role as Role) ?? null;
+}

@@ -1,0 +1,19 @@
+/** The organisation's mail outbox as a page, for the dashboard (messages kept when no SMTP server is configured). */
+import { and, desc, eq } from "drizzle-orm";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { iso } from "../../platform/clock";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { mailOutbox } from "../../platform/mail/tables";
+
+/** A page of the org's mail, newest first. */
+export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
+  const rows = deps.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orgId, ctx.orgId), afterKeyDesc([mailOutbox.id], page.after)))
+    .orderBy(desc(mailOutbox.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, error: r.error, created_at: iso(r.createdAt), sent_at: iso(r.sentAt) }));
+}

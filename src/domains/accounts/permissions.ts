@@ -1,0 +1,62 @@
+/**
+ * Who may do what. An API key needs the permission's scope (and never reaches session-only permissions);
+ * a signed-in member needs a role the permission lists. One table, read by `authorize`.
+ */
+import type { Ctx, Role } from "../../platform/context";
+import { forbidden } from "../../platform/errors";
+
+/** Every scope an API key can carry, with what it allows. */
+export const SCOPES = {
+  "submissions:read": "Read testimonials, transcripts, tags, imports and exports.",
+  "submissions:write": "Moderate, tag, edit transcripts, import reviews and start exports.",
+  "brands:read": "Read brands and collect links.",
+  "brands:write": "Change brands and create or change collect links.",
+  "widgets:manage": "Create, change and delete widgets.",
+  "reels:manage": "Create, render, share and delete reels.",
+  "webhooks:manage": "Add, test and remove webhook endpoints; read and replay deliveries.",
+  "billing:read": "Read the plan and its usage.",
+} as const;
+export type Scope = keyof typeof SCOPES;
+
+/** Every permission: the scope a key needs, the roles a member needs; `session` = never with a key. */
+export const PERMISSIONS = {
+  "brand:read": { scope: "brands:read", roles: ["owner", "admin", "member"] },
+  "brand:write": { scope: "brands:write", roles: ["owner", "admin"] },
+  "link:write": { scope: "brands:write", roles: ["owner", "admin", "member"] },
+  "submission:read": { scope: "submissions:read", roles: ["owner", "admin", "member"] },
+  "submission:moderate": { scope: "submissions:write", roles: ["owner", "admin", "member"] },
+  "submission:import": { scope: "submissions:write", roles: ["owner", "admin"] },
+  "widget:manage": { scope: "widgets:manage", roles: ["owner", "admin", "member"] },
+  "reel:manage": { scope: "reels:manage", roles: ["owner", "admin", "member"] },
+  "webhook:manage": { scope: "webhooks:manage", roles: ["owner", "admin"] },
+  "billing:read": { scope: "billing:read", roles: ["owner", "admin", "member"] },
+  "billing:manage": { scope: null, roles: ["owner"] },
+  "key:manage": { scope: null, roles: ["owner", "admin"] },
+  "member:read": { scope: null, roles: ["owner", "admin", "member"] },
+  "member:manage": { scope: null, roles: ["owner", "admin"] },
+  "outbox:read": { scope: null, roles: ["owner", "admin"] },
+  "session": { scope: null, roles: ["owner", "admin", "member"] },
+} as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[] }>;
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Throws 403 when the context's actor lacks the permission. */
+export function authorize(ctx: Ctx, permission: Permission): void {
+  const rule = PERMISSIONS[permission];
+  const actor = ctx.actor;
+  if (actor.type === "system") return;
+  if (actor.type === "key") {
+    if (rule.scope === null) throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
+    if (!actor.scopes.includes(rule.scope)) throw forbidden(`This API key lacks the scope ${rule.scope}.`, { required_scope: rule.scope });
+    return;
+  }
+  if (actor.type === "user") {
+    if (!(rule.roles as readonly Role[]).includes(actor.role)) {
+      throw forbidden(`Your role (${actor.role}) cannot do this; ask an ${rule.roles[0]}${rule.roles.length > 1 ? ` or ${rule.roles[1]}` : ""}.`, { required_role: rule.roles });
+    }
+    return;
+  }
+  throw forbidden("Not allowed.");
+}
+
+/** True when the string is a known scope. */
+export const isScope = (s: string): s is Scope => s in SCOPES;

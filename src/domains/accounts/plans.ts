@@ -1,0 +1,144 @@
+/**
+ * Plans and their allowances in one table, and the one `requireAllowance` check that answers 402
+ * `plan_limit_exceeded`. Test mode (the sandbox) has its own allowances, whatever the plan.
+ */
+import type { Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import { AppError, invalid } from "../../platform/errors";
+
+/** Plan ids, cheapest first. */
+export const PLAN_IDS = ["free", "starter", "core", "plus"] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+/** Numeric allowances (null = unlimited). */
+export type AllowanceName =
+  | "submissions_per_month"
+  | "imported_reviews"
+  | "render_seconds_per_month"
+  | "webhook_endpoints"
+  | "brands";
+
+/** Yes/no features. */
+export type FeatureName = "api_access" | "remove_attribution";
+
+interface PlanDef {
+  name: string;
+  allowances: Record<AllowanceName, number | null>;
+  features: Record<FeatureName, boolean>;
+}
+
+/** Every plan's allowances. */
+export const PLANS: Record<PlanId, PlanDef> = {
+  free: {
+    name: "Free",
+    allowances: { submissions_per_month: 25, imported_reviews: 50, render_seconds_per_month: 300, webhook_endpoints: 20, brands: 1 },
+    features: { api_access: false, remove_attribution: false },
+  },
+  starter: {
+    name: "Starter",
+    allowances: { submissions_per_month: 250, imported_reviews: 500, render_seconds_per_month: 1800, webhook_endpoints: 20, brands: 3 },
+    features: { api_access: false, remove_attribution: true },
+  },
+  core: {
+    name: "Core",
+    allowances: { submissions_per_month: 2500, imported_reviews: 5000, render_seconds_per_month: 7200, webhook_endpoints: 20, brands: 10 },
+    features: { api_access: true, remove_attribution: true },
+  },
+  plus: {
+    name: "Plus",
+    allowances: { submissions_per_month: null, imported_reviews: null, render_seconds_per_month: 36000, webhook_endpoints: 20, brands: null },
+    features: { api_access: true, remove_attribution: true },
+  },
+};
+
+/** The sandbox's allowances, the same on every plan. */
+export const TEST_MODE_ALLOWANCES: Record<AllowanceName, number | null> = {
+  submissions_per_month: 100,
+  imported_reviews: 100,
+  render_seconds_per_month: 600,
+  webhook_endpoints: 20,
+  brands: 5,
+};
+
+/** Words for a person, per allowance. */
+export const ALLOWANCE_LABELS: Record<AllowanceName, string> = {
+  submissions_per_month: "Testimonials collected this month",
+  imported_reviews: "Imported reviews",
+  render_seconds_per_month: "Reel render seconds this month",
+  webhook_endpoints: "Webhook endpoints",
+  brands: "Brands",
+};
+
+/** Checks a plan id from input. */
+export function parsePlan(value: string): PlanId {
+  if ((PLAN_IDS as readonly string[]).includes(value)) return value as PlanId;
+  throw invalid(`Unknown plan "${value}". Plans: ${PLAN_IDS.join(", ")}.`, "plan");
+}
+
+/** The allowance in force for an org's plan and mode (null = unlimited). */
+export function allowanceFor(plan: PlanId, mode: Ctx["mode"], name: AllowanceName): number | null {
+  return mode === "test" ? TEST_MODE_ALLOWANCES[name] : PLANS[plan].allowances[name];
+}
+
+/** Counts current use of an allowance for an org and mode; features register theirs. */
+export type UsageCounter = (db: Db, ctx: Ctx, monthStartMs: number) => number;
+const counters = new Map<AllowanceName, UsageCounter>();
+
+/** Registers how an allowance's use is counted (called by the feature that owns it). */
+export function registerUsage(name: AllowanceName, counter: UsageCounter) {
+  counters.set(name, counter);
+}
+
+/** First millisecond of the current UTC month. */
+export function monthStart(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+}
+
+/** Current use of an allowance (0 when no counter is registered). */
+export function usageOf(db: Db, ctx: Ctx, name: AllowanceName): number {
+  const c = counters.get(name);
+  return c ? c(db, ctx, monthStart(ctx.clock.now())) : 0;
+}
+
+/** The cheapest plan above `plan` where `ok` holds. */
+function upgradeFor(plan: PlanId, ok: (p: PlanId) => boolean): PlanId | null {
+  return PLAN_IDS.slice(PLAN_IDS.indexOf(plan) + 1).find(ok) ?? null;
+}
+
+/** Address of the dashboard's plan page, suggested in every 402. */
+export const upgradeUrl = (appUrl: string, plan: PlanId | null) => `${appUrl}/billing${plan ? `?upgrade=${plan}` : ""}`;
+
+/** Throws 402 `plan_limit_exceeded` when adding `adding` would pass the allowance. */
+export function requireAllowance(db: Db, ctx: Ctx, plan: PlanId, appUrl: string, name: AllowanceName, adding = 1) {
+  const limit = allowanceFor(plan, ctx.mode, name);
+  if (limit === null) return;
+  const used = usageOf(db, ctx, name);
+  if (used + adding <= limit) return;
+  const up = ctx.mode === "test" ? null : upgradeFor(plan, (p) => {
+    const l = PLANS[p].allowances[name];
+    return l === null || l >= used + adding;
+  });
+  const label = ALLOWANCE_LABELS[name].toLowerCase();
+  throw new AppError(
+    "plan_limit_exceeded",
+    402,
+    ctx.mode === "test"
+      ? `The test sandbox allows ${limit} ${label}; this would make ${used + adding}.`
+      : `Your ${PLANS[plan].name} plan allows ${limit} ${label}; this would make ${used + adding}.${up ? ` ${PLANS[up].name} raises it.` : ""}`,
+    { used, requested: adding },
+    { name, plan, upgrade_plan: up, upgrade_url: upgradeUrl(appUrl, up), limit, used },
+  );
+}
+
+/** Throws 402 `plan_limit_exceeded` when the plan lacks a feature. */
+export function requireFeature(plan: PlanId, appUrl: string, name: FeatureName, message: string) {
+  if (PLANS[plan].features[name]) return;
+  const up = upgradeFor(plan, (p) => PLANS[p].features[name]);
+  throw new AppError("plan_limit_exceeded", 402, `${message} ${up ? `The ${PLANS[up].name} plan includes it.` : ""}`.trim(), undefined, {
+    name,
+    plan,
+    upgrade_plan: up,
+    upgrade_url: upgradeUrl(appUrl, up),
+  });
+}

@@ -1,0 +1,82 @@
+/** Session-only social sign-in routes: `/v1/auth/social`, `/v1/auth/callback/{provider}`, `/v1/me/auth-methods`. They refuse API keys. */
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { AppError, forbidden, unauthorized } from "../../platform/errors";
+import { readCookie } from "./auth";
+import { createSession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
+import { authMethods, completeAuthorization, providerList, startAuthorization, unlinkProvider, type OAuthState } from "./social";
+
+const STATE_COOKIE = "plaudit_oauth";
+
+function refuseKeys(request: Request) {
+  if (request.headers.get("authorization")) throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
+}
+
+function currentUser(deps: Deps, request: Request) {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  const found = token ? resolveSession(deps.db, deps.clock, token) : null;
+  if (!found) throw unauthorized();
+  if (request.method !== "GET" && request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header.", { reason: "csrf" });
+  return found.user;
+}
+
+function stateCookie(deps: Deps, state: OAuthState | null) {
+  const value = state ? deps.signer.sign("oauth", Buffer.from(JSON.stringify(state)).toString("base64url")) : "";
+  return `${STATE_COOKIE}=${value}; Path=/v1/auth/callback; HttpOnly; SameSite=Lax; Max-Age=${state ? 600 : 0}`;
+}
+
+function readState(deps: Deps, request: Request): OAuthState | null {
+  const raw = readCookie(request.headers.get("cookie"), STATE_COOKIE);
+  const payload = raw ? deps.signer.verify("oauth", raw) : null;
+  try {
+    return payload ? (JSON.parse(Buffer.from(payload, "base64url").toString()) as OAuthState) : null;
+  } catch {
+    return null;
+  }
+}
+
+const providerBody = t.Object({ provider: t.String({ maxLength: 20 }) }, { additionalProperties: false });
+
+/** The social sign-in routes. */
+export function socialRoutes(deps: Deps) {
+  return new Elysia()
+    .get("/auth/social", ({ request }) => {
+      refuseKeys(request);
+      return { data: providerList(deps) };
+    }, { detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)" } })
+    .post("/auth/social", ({ request, body, set }) => {
+      refuseKeys(request);
+      const { url, state } = startAuthorization(deps, body.provider, null);
+      set.headers["set-cookie"] = stateCookie(deps, state);
+      return { authorization_url: url };
+    }, { body: providerBody, detail: { tags: ["Session"], summary: "Start social sign-in: returns the provider's address" } })
+    .get("/auth/callback/:provider", async ({ request, params, query, set }) => {
+      refuseKeys(request);
+      set.headers["set-cookie"] = stateCookie(deps, null);
+      try {
+        if (!query.code || !query.state) throw new AppError("invalid_oauth_state", 400, "The provider did not send a code.");
+        const userId = await completeAuthorization(deps, params.provider, query.code, query.state, readState(deps, request));
+        const s = createSession(deps.db, deps.clock, userId);
+        const secure = deps.config.baseUrl.startsWith("https:") ? "; Secure" : "";
+        return new Response(null, { status: 302, headers: [["location", `${deps.config.appUrl}/`], ["set-cookie", stateCookie(deps, null)], ["set-cookie", `${SESSION_COOKIE}=${s.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`]] });
+      } catch (e) {
+        const message = e instanceof AppError ? e.message : "Sign-in with this provider failed. Try again.";
+        return new Response(null, { status: 302, headers: { location: `${deps.config.appUrl}/?signin_error=${encodeURIComponent(message)}` } });
+      }
+    }, { params: t.Object({ provider: t.String({ maxLength: 20 }) }), query: t.Object({ code: t.Optional(t.String({ maxLength: 2000 })), state: t.Optional(t.String({ maxLength: 200 })) }), detail: { tags: ["Session"], summary: "Provider callback (session-only)" } })
+    .get("/me/auth-methods", ({ request }) => {
+      refuseKeys(request);
+      return authMethods(deps, currentUser(deps, request).id);
+    }, { detail: { tags: ["Session"], summary: "Your sign-in methods" } })
+    .post("/me/auth-methods", ({ request, body, set }) => {
+      refuseKeys(request);
+      const user = currentUser(deps, request);
+      const { url, state } = startAuthorization(deps, body.provider, user.id);
+      set.headers["set-cookie"] = stateCookie(deps, state);
+      return { authorization_url: url };
+    }, { body: providerBody, detail: { tags: ["Session"], summary: "Link a provider: returns the provider's address" } })
+    .delete("/me/auth-methods", ({ request, body }) => {
+      refuseKeys(request);
+      return unlinkProvider(deps, currentUser(deps, request).id, body.provider);
+    }, { body: providerBody, detail: { tags: ["Session"], summary: "Unlink a provider" } });
+}

@@ -1,0 +1,108 @@
+/**
+ * Social sign-in through arctic for the providers the operator configured (GitHub, Google). There is no
+ * self-signup: a provider identity signs in an existing person (linked before, or the same verified email),
+ * or is linked to the signed-in person from their settings.
+ */
+import { and, eq } from "drizzle-orm";
+import { GitHub, Google, generateCodeVerifier, generateState, decodeIdToken } from "arctic";
+import type { Deps } from "../../platform/deps";
+import { newId } from "../../platform/ids";
+import { iso } from "../../platform/clock";
+import { AppError, conflict, invalid } from "../../platform/errors";
+import { tx } from "../../platform/db/client";
+import { audit } from "../../platform/audit/audit";
+import { authIdentities, users } from "./tables";
+import { findUserByEmail, findUser } from "./users";
+import { membershipsOf } from "./members";
+
+/** Provider ids. */
+export const PROVIDERS = { github: "GitHub", google: "Google" } as const;
+export type Provider = keyof typeof PROVIDERS;
+
+/** Providers and whether the operator configured each. */
+export function providerList(deps: Deps) {
+  return (Object.keys(PROVIDERS) as Provider[]).map((id) => ({ id, name: PROVIDERS[id], configured: !!deps.config.oauth[id] }));
+}
+
+function client(deps: Deps, provider: string) {
+  if (!(provider in PROVIDERS)) throw invalid(`Unknown provider "${provider}". Providers: ${Object.keys(PROVIDERS).join(", ")}.`, "provider");
+  const creds = deps.config.oauth[provider as Provider];
+  if (!creds) throw new AppError("provider_not_configured", 422, `${PROVIDERS[provider as Provider]} sign-in is not set up on this server.`, { field: "provider" });
+  const redirect = `${deps.config.baseUrl}/v1/auth/callback/${provider}`;
+  return provider === "github" ? { kind: "github" as const, c: new GitHub(creds.clientId, creds.clientSecret, redirect) } : { kind: "google" as const, c: new Google(creds.clientId, creds.clientSecret, redirect) };
+}
+
+/** State kept in a short-lived signed cookie between the redirect and the callback. */
+export interface OAuthState {
+  provider: string;
+  state: string;
+  verifier: string;
+  linkUserId: string | null;
+  exp: number;
+}
+
+/** The provider's authorization URL and the state to keep. */
+export function startAuthorization(deps: Deps, provider: string, linkUserId: string | null): { url: string; state: OAuthState } {
+  const p = client(deps, provider);
+  const state = generateState();
+  const verifier = generateCodeVerifier();
+  const url = p.kind === "github" ? p.c.createAuthorizationURL(state, ["read:user", "user:email"]) : p.c.createAuthorizationURL(state, verifier, ["openid", "email", "profile"]);
+  return { url: url.toString(), state: { provider, state, verifier, linkUserId, exp: deps.clock.now() + 10 * 60_000 } };
+}
+
+async function identityFrom(deps: Deps, provider: string, code: string, verifier: string): Promise<{ subject: string; email: string | null }> {
+  const p = client(deps, provider);
+  if (p.kind === "google") {
+    const tokens = await p.c.validateAuthorizationCode(code, verifier);
+    const claims = decodeIdToken(tokens.idToken()) as { sub: string; email?: string; email_verified?: boolean };
+    return { subject: claims.sub, email: claims.email_verified ? claims.email ?? null : null };
+  }
+  const tokens = await p.c.validateAuthorizationCode(code);
+  const headers = { authorization: `Bearer ${tokens.accessToken()}`, "user-agent": "Plaudit" };
+  const user = (await (await fetch("https://api.github.com/user", { headers, signal: AbortSignal.timeout(10_000) })).json()) as { id: number };
+  const emails = (await (await fetch("https://api.github.com/user/emails", { headers, signal: AbortSignal.timeout(10_000) })).json()) as { email: string; primary: boolean; verified: boolean }[];
+  const primary = Array.isArray(emails) ? emails.find((e) => e.primary && e.verified) : undefined;
+  return { subject: String(user.id), email: primary?.email ?? null };
+}
+
+/** Finishes a provider's callback: returns the user id to sign in. */
+export async function completeAuthorization(deps: Deps, provider: string, code: string, returnedState: string, kept: OAuthState | null): Promise<string> {
+  if (!kept || kept.provider !== provider || kept.state !== returnedState || kept.exp < deps.clock.now()) {
+    throw new AppError("invalid_oauth_state", 400, "This sign-in link expired or was not started here. Start again from the sign-in page.");
+  }
+  const { subject, email } = await identityFrom(deps, provider, code, kept.verifier);
+  return tx(deps.db, (db) => {
+    const linked = db.select().from(authIdentities).where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject))).get();
+    if (linked) {
+      if (kept.linkUserId && linked.userId !== kept.linkUserId) throw conflict("identity_in_use", "That account is already linked to another person.");
+      return linked.userId;
+    }
+    const userId = kept.linkUserId ?? (email ? findUserByEmail(db, email)?.id : undefined);
+    if (!userId) throw new AppError("no_account", 403, "No Plaudit account matches this sign-in. Ask an owner to add you, then link the provider from your settings.");
+    const now = deps.clock.now();
+    db.insert(authIdentities).values({ id: newId("authIdentity", now), userId, provider, subject, email, createdAt: now }).run();
+    const orgId = membershipsOf(db, userId)[0]?.org_id;
+    if (orgId) audit(db, { orgId, mode: "live", actor: { type: "user", userId, role: "member", sessionId: null }, clock: deps.clock }, "auth_method.linked", userId, { provider });
+    return userId;
+  });
+}
+
+/** The signed-in person's sign-in methods. */
+export function authMethods(deps: Deps, userId: string) {
+  const user = findUser(deps.db, userId);
+  const ids = deps.db.select().from(authIdentities).where(eq(authIdentities.userId, userId)).all();
+  return { password: !!user?.passwordHash, providers: providerList(deps), identities: ids.map((i) => ({ provider: i.provider, email: i.email, created_at: iso(i.createdAt) })) };
+}
+
+/** Unlinks a provider; the last way to sign in cannot be removed. */
+export function unlinkProvider(deps: Deps, userId: string, provider: string) {
+  return tx(deps.db, (db) => {
+    const ids = db.select().from(authIdentities).where(eq(authIdentities.userId, userId)).all();
+    const target = ids.find((i) => i.provider === provider);
+    if (!target) throw invalid(`No ${provider} sign-in is linked.`, "provider");
+    const user = db.select().from(users).where(eq(users.id, userId)).get();
+    if (!user?.passwordHash && ids.length <= 1) throw conflict("last_auth_method", "This is your only way to sign in; set a password or link another provider first.");
+    db.delete(authIdentities).where(eq(authIdentities.id, target.id)).run();
+    return authMethods(deps, userId);
+  });
+}

@@ -1,0 +1,65 @@
+/** Accounts tables: organisations, users, memberships, sessions, API keys. */
+import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** An organisation: the customer; owns brands in both modes. */
+export const orgs = sqliteTable("orgs", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  plan: text("plan").notNull().default("free"),
+  stripeCustomerId: text("stripe_customer_id"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A person who can sign in to the dashboard. */
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("users_email").on(t.email)]);
+
+/** A user's role in an organisation. */
+export const members = sqliteTable("members", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  role: text("role").notNull(),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("members_org_user").on(t.orgId, t.userId), index("members_user").on(t.userId)]);
+
+/** A signed-in browser; the cookie holds the token, the row its hash. */
+export const sessions = sqliteTable("sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  lastSeenAt: integer("last_seen_at").notNull(),
+}, (t) => [uniqueIndex("sessions_token").on(t.tokenHash)]);
+
+/** A sign-in method linked to a user through a social provider. */
+export const authIdentities = sqliteTable("auth_identities", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  provider: text("provider").notNull(),
+  subject: text("subject").notNull(),
+  email: text("email"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("auth_identities_provider_subject").on(t.provider, t.subject)]);
+
+/** An API key; only its SHA-256 is kept. */
+export const apiKeys = sqliteTable("api_keys", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
+  mode: text("mode").notNull(),
+  name: text("name").notNull().default(""),
+  prefix: text("prefix").notNull(),
+  last4: text("last4").notNull(),
+  keyHash: text("key_hash").notNull(),
+  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+  createdByUserId: text("created_by_user_id"),
+  createdAt: integer("created_at").notNull(),
+  lastUsedAt: integer("last_used_at"),
+  revokedAt: integer("revoked_at"),
+}, (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_org_mode").on(t.orgId, t.mode, t.id)]);

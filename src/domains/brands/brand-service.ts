@@ -1,0 +1,150 @@
+/**
+ * Brands: the default brand of each mode, listing, creation, changes (slug with redirects from the old one,
+ * public flag, colour) and logos. Every query filters by org and mode.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Clock } from "../../platform/clock";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { newId } from "../../platform/ids";
+import { conflict, invalid, notFound } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { brands, brandSlugHistory } from "./tables";
+import { presentBrand, type BrandRow } from "./present";
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
+const RESERVED = new Set(["app", "api", "cdn", "public", "admin", "v1", "static", "assets", "sitemap", "robots"]);
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Turns a name into a slug candidate. */
+export function slugify(name: string): string {
+  const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 50);
+  return s.length >= 3 ? s : `brand-${s || "x"}`.slice(0, 50);
+}
+
+/** Checks a slug from input. */
+export function checkSlug(slug: string): string {
+  if (!SLUG.test(slug) || slug.includes("--")) throw invalid("A slug is 3 to 60 lowercase letters, digits and single hyphens, starting and ending with a letter or digit.", "slug");
+  if (RESERVED.has(slug)) throw invalid(`"${slug}" is reserved; choose another slug.`, "slug");
+  return slug;
+}
+
+/** Where slugs must be unique: across the box for live brands, within the org for test brands. */
+export const slugScopeOf = (orgId: string, mode: string) => (mode === "live" ? "live" : `test:${orgId}`);
+
+function slugTaken(db: Db, scope: string, slug: string, exceptBrandId?: string): boolean {
+  const row = db.select({ id: brands.id }).from(brands).where(and(eq(brands.slugScope, scope), eq(brands.slug, slug))).get();
+  return !!row && row.id !== exceptBrandId;
+}
+
+/** A free slug based on `base` (adds -2, -3… as needed). */
+function freeSlug(db: Db, scope: string, base: string): string {
+  let candidate = base;
+  for (let i = 2; slugTaken(db, scope, candidate) || RESERVED.has(candidate); i++) candidate = `${base.slice(0, 50)}-${i}`;
+  return candidate;
+}
+
+/** Creates the default brand in live mode (slug from the org name) and in test mode (slug `default`). */
+export function createDefaultBrands(db: Db, clock: Clock, orgId: string, orgName: string): void {
+  const now = clock.now();
+  for (const mode of ["live", "test"] as const) {
+    const scope = slugScopeOf(orgId, mode);
+    const slug = mode === "test" ? "default" : freeSlug(db, scope, slugify(orgName));
+    db.insert(brands).values({ id: newId("brand", now), orgId, mode, name: orgName, slug, slugScope: scope, isDefault: true, createdAt: now, updatedAt: now }).run();
+  }
+}
+
+/** A brand row of the context's org and mode; 404 otherwise. */
+export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
+  const row = db.select().from(brands).where(and(eq(brands.id, id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode))).get();
+  if (!row) throw notFound("brand");
+  return row;
+}
+
+/** A page of brands, newest first. */
+export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
+  const rows = deps.db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), afterKeyDesc([brands.id], page.after)))
+    .orderBy(desc(brands.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentBrand(deps, r));
+}
+
+/** Input of brand creation. */
+export interface NewBrand {
+  name: string;
+  slug?: string;
+  color?: string;
+}
+
+/** Creates a brand (checked against the `brands` allowance by the caller). */
+export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
+  const name = input.name.trim();
+  if (!name || name.length > 120) throw invalid("A brand needs a name of 1 to 120 characters.", "name");
+  if (input.color !== undefined && !COLOR.test(input.color)) throw invalid("Colours are hex like #4f46e5.", "color");
+  const scope = slugScopeOf(ctx.orgId, ctx.mode);
+  return tx(deps.db, (db) => {
+    let slug: string;
+    if (input.slug !== undefined) {
+      slug = checkSlug(input.slug);
+      if (slugTaken(db, scope, slug)) throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
+    } else slug = freeSlug(db, scope, slugify(name));
+    const now = ctx.clock.now();
+    const row: BrandRow = { id: newId("brand", now), orgId: ctx.orgId, mode: ctx.mode, name, slug, slugScope: scope, color: input.color?.toLowerCase() ?? "#4f46e5", isDefault: false, isPublic: false, logoKey: null, createdAt: now, updatedAt: now };
+    db.insert(brands).values(row).run();
+    audit(db, ctx, "brand.created", row.id, { name, slug });
+    return presentBrand(deps, row);
+  });
+}
+
+/** Changes to a brand. */
+export interface BrandPatch {
+  name?: string;
+  slug?: string;
+  is_public?: boolean;
+  color?: string;
+}
+
+/** Applies a change; a new slug keeps the old address redirecting. */
+export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch) {
+  return tx(deps.db, (db) => {
+    const row = getBrandRow(db, ctx, id);
+    const next: BrandRow = { ...row, updatedAt: ctx.clock.now() };
+    if (patch.name !== undefined) {
+      const name = patch.name.trim();
+      if (!name || name.length > 120) throw invalid("A brand needs a name of 1 to 120 characters.", "name");
+      next.name = name;
+    }
+    if (patch.color !== undefined) {
+      if (!COLOR.test(patch.color)) throw invalid("Colours are hex like #4f46e5.", "color");
+      next.color = patch.color.toLowerCase();
+    }
+    if (patch.is_public !== undefined) next.isPublic = patch.is_public;
+    if (patch.slug !== undefined && patch.slug !== row.slug) {
+      const slug = checkSlug(patch.slug);
+      if (slugTaken(db, row.slugScope, slug, row.id)) throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
+      db.delete(brandSlugHistory).where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, slug))).run();
+      db.delete(brandSlugHistory).where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, row.slug))).run();
+      db.insert(brandSlugHistory).values({ slugScope: row.slugScope, slug: row.slug, brandId: row.id, createdAt: ctx.clock.now() }).run();
+      next.slug = slug;
+    }
+    db.update(brands).set({ name: next.name, color: next.color, isPublic: next.isPublic, slug: next.slug, updatedAt: next.updatedAt }).where(eq(brands.id, id)).run();
+    audit(db, ctx, "brand.updated", id, { ...patch });
+    return presentBrand(deps, next);
+  });
+}
+
+/** The brand a slug (current or former) points to in a slug scope; `moved` when it is an old slug. */
+export function findBrandBySlug(db: Db, scope: string, slug: string): { brand: BrandRow; moved: boolean } | null {
+  const current = db.select().from(brands).where(and(eq(brands.slugScope, scope), eq(brands.slug, slug))).get();
+  if (current) return { brand: current, moved: false };
+  const old = db.select().from(brandSlugHistory).where(and(eq(brandSlugHistory.slugScope, scope), eq(brandSlugHistory.slug, slug))).get();
+  if (!old) return null;
+  const brand = db.select().from(brands).where(eq(brands.id, old.brandId)).get();
+  return brand ? { brand, moved: true } : null;
+}

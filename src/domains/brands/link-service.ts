@@ -1,0 +1,133 @@
+/** Collect links: creation (idempotent), listing, changes, pausing and closing. */
+import { and, desc, eq } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { newId } from "../../platform/ids";
+import { randomToken } from "../../platform/crypto";
+import { invalid, notFound } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { idempotent } from "../../platform/http/idempotency";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { links } from "./tables";
+import { getBrandRow } from "./brand-service";
+import { presentLink, type LinkRow } from "./present";
+
+/** Reasons a link can be closed for. */
+export const CLOSED_REASONS = ["paused", "closed"] as const;
+
+/** A prompt as sent by a client (id kept when it matches an existing prompt). */
+export interface PromptInput {
+  id?: string;
+  text: string;
+  max_seconds?: number;
+}
+
+/** Link creation input. */
+export interface NewLink {
+  title: string;
+  prompts: PromptInput[];
+  consent_text: string;
+  consent_version: string;
+}
+
+/** Link change input. */
+export interface LinkPatch {
+  title?: string;
+  prompts?: PromptInput[];
+  consent_text?: string;
+  consent_version?: string;
+  is_active?: boolean;
+  closed_reason?: string | null;
+}
+
+function checkTitle(title: string): string {
+  const t = title.trim();
+  if (!t || t.length > 200) throw invalid("A link needs a title of 1 to 200 characters.", "title");
+  return t;
+}
+
+function checkConsent(text: string, version: string): { text: string; version: string } {
+  if (!text.trim() || text.length > 5000) throw invalid("Consent text is required (up to 5,000 characters); respondents agree to it word for word.", "consent_text");
+  if (!/^[\w.:-]{1,40}$/.test(version)) throw invalid("consent_version is a short label such as 2026-11-01.", "consent_version");
+  return { text, version };
+}
+
+/** Checks prompts and gives each a stable id. */
+export function checkPrompts(prompts: PromptInput[], existing: LinkRow["prompts"] = []): LinkRow["prompts"] {
+  if (prompts.length < 1 || prompts.length > 10) throw invalid("A link has 1 to 10 prompts.", "prompts");
+  const known = new Set(existing.map((p) => p.id));
+  return prompts.map((p, i) => {
+    const text = p.text.trim();
+    if (!text || text.length > 500) throw invalid("Each prompt needs 1 to 500 characters.", `prompts[${i}].text`);
+    const max = p.max_seconds ?? 120;
+    if (!Number.isInteger(max) || max < 10 || max > 600) throw invalid("max_seconds is a whole number from 10 to 600.", `prompts[${i}].max_seconds`);
+    return { id: p.id && known.has(p.id) ? p.id : `prm_${randomToken(9)}`, text, max_seconds: max };
+  });
+}
+
+/** Creates a link; with an Idempotency-Key the same key twice gives one link. */
+export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink, idempotencyKey?: string | null) {
+  getBrandRow(deps.db, ctx, brandId);
+  const title = checkTitle(input.title);
+  const prompts = checkPrompts(input.prompts);
+  const consent = checkConsent(input.consent_text, input.consent_version);
+  return idempotent(deps.db, ctx, `POST /v1/brands/${brandId}/links`, idempotencyKey, input, (db) => {
+    const now = ctx.clock.now();
+    const row: LinkRow = { id: newId("link", now), orgId: ctx.orgId, mode: ctx.mode, brandId, title, prompts, consentText: consent.text, consentVersion: consent.version, isActive: true, closedReason: null, createdAt: now, updatedAt: now };
+    db.insert(links).values(row).run();
+    audit(db, ctx, "link.created", row.id, { brand_id: brandId, title });
+    return presentLink(deps, row);
+  });
+}
+
+/** A link of the context's org and mode; 404 otherwise. */
+export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
+  const row = db.select().from(links).where(and(eq(links.id, id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode))).get();
+  if (!row) throw notFound("link");
+  return row;
+}
+
+/** A page of a brand's links, newest first. */
+export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageRequest) {
+  getBrandRow(deps.db, ctx, brandId);
+  const rows = deps.db
+    .select()
+    .from(links)
+    .where(and(eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode), eq(links.brandId, brandId), afterKeyDesc([links.id], page.after)))
+    .orderBy(desc(links.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentLink(deps, r));
+}
+
+/** Changes a link; pausing sets `is_active` false with reason `paused` (or `closed`). */
+export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
+  return tx(deps.db, (db) => {
+    const row = getLinkRow(db, ctx, id);
+    const next: LinkRow = { ...row, updatedAt: ctx.clock.now() };
+    if (patch.title !== undefined) next.title = checkTitle(patch.title);
+    if (patch.prompts !== undefined) next.prompts = checkPrompts(patch.prompts, row.prompts);
+    if (patch.consent_text !== undefined || patch.consent_version !== undefined) {
+      const c = checkConsent(patch.consent_text ?? row.consentText, patch.consent_version ?? row.consentVersion);
+      next.consentText = c.text;
+      next.consentVersion = c.version;
+    }
+    if (patch.closed_reason !== undefined && patch.closed_reason !== null && !(CLOSED_REASONS as readonly string[]).includes(patch.closed_reason)) {
+      throw invalid(`closed_reason is one of ${CLOSED_REASONS.join(", ")}.`, "closed_reason");
+    }
+    if (patch.is_active === true) {
+      next.isActive = true;
+      next.closedReason = null;
+    } else if (patch.is_active === false || (patch.closed_reason !== undefined && patch.closed_reason !== null)) {
+      next.isActive = false;
+      next.closedReason = patch.closed_reason ?? "paused";
+    }
+    db.update(links)
+      .set({ title: next.title, prompts: next.prompts, consentText: next.consentText, consentVersion: next.consentVersion, isActive: next.isActive, closedReason: next.closedReason, updatedAt: next.updatedAt })
+      .where(eq(links.id, id))
+      .run();
+    audit(db, ctx, "link.updated", id, { ...patch });
+    return presentLink(deps, next);
+  });
+}

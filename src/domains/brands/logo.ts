@@ -1,0 +1,46 @@
+/**
+ * Brand logos: the upload is checked by decoding it with sharp (not by its name or declared type), resized to fit
+ * 512×512, re-encoded as PNG (which also drops any script an SVG carried) and published under an unguessable name.
+ */
+import sharp from "sharp";
+import { eq } from "drizzle-orm";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { randomToken } from "../../platform/crypto";
+import { AppError, invalid } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { tx } from "../../platform/db/client";
+import { brands } from "./tables";
+import { getBrandRow } from "./brand-service";
+import { presentBrand } from "./present";
+
+/** Largest logo upload accepted. */
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+const FORMATS = new Set(["png", "jpeg", "webp", "gif", "svg", "avif"]);
+
+/** Replaces a brand's logo with an uploaded image. */
+export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob | undefined) {
+  getBrandRow(deps.db, ctx, brandId);
+  if (!file || typeof file.arrayBuffer !== "function") throw invalid("Send the image as multipart form field `file`.", "file");
+  if (file.size === 0) throw invalid("The file is empty.", "file");
+  if (file.size > MAX_LOGO_BYTES) throw new AppError("file_too_large", 413, "Logos can be up to 5 MB.", { field: "file", max_bytes: MAX_LOGO_BYTES });
+  const input = Buffer.from(await file.arrayBuffer());
+  let png: Buffer;
+  try {
+    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
+    if (!meta.format || !FORMATS.has(meta.format)) throw new Error("format");
+    png = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(512, 512, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
+  } catch {
+    throw new AppError("unsupported_media_type", 415, "That file is not an image we can read. Upload a PNG, JPEG, WebP, GIF or SVG.", { field: "file" });
+  }
+  const key = `brands/${brandId}/logo-${randomToken(12)}.png`;
+  await deps.storage.write("public", key, png);
+  const old = tx(deps.db, (db) => {
+    const row = getBrandRow(db, ctx, brandId);
+    db.update(brands).set({ logoKey: key, updatedAt: ctx.clock.now() }).where(eq(brands.id, brandId)).run();
+    audit(db, ctx, "brand.logo_changed", brandId);
+    return row.logoKey;
+  });
+  if (old) deps.storage.remove("public", old);
+  return presentBrand(deps, getBrandRow(deps.db, ctx, brandId));
+}

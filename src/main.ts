@@ -1,0 +1,91 @@
+#!/usr/bin/env bun
+/**
+ * The `plaudit` command: serve (default), migrate, org create, key create, user create, plan set, backup, doctor,
+ * version. Configuration comes from environment variables and flags (see src/config.ts and the README).
+ */
+import { loadConfig, ConfigError, CONFIG_FLAGS } from "./config";
+import { parseArgs, UsageError } from "./cli/args";
+import { print } from "./cli/output";
+import { AppError } from "./platform/errors";
+import { VERSION } from "./version";
+
+const HELP = `plaudit ${VERSION}: self-hosted testimonials
+
+Usage: plaudit <command> [flags]   (add --json for machine-readable output)
+
+  serve                                  run the server, workers and schedules (default)
+  migrate                                apply database migrations
+  org create --name N [--plan P] [--owner-email E --owner-password W]
+  key create --org ORG --mode test|live [--scopes a,b] [--name N]
+  user create --email E --password W [--name N] [--org ORG --role R]
+  plan set --org ORG --plan free|starter|core|plus
+  backup --to FILE.tar.gz                consistent snapshot of the database and files
+  doctor                                 check ffmpeg, speech, disk, config
+  version
+
+Settings: ${Object.keys(CONFIG_FLAGS).join(" ")} (or PLAUDIT_* environment variables)`;
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const [cmd = "serve", sub] = args.words;
+  if (args.bools.has("--help") || args.bools.has("-h") || cmd === "help") {
+    process.stdout.write(HELP + "\n");
+    return 0;
+  }
+  if (cmd === "version") {
+    print(args, { version: VERSION, bun: Bun.version }, `plaudit ${VERSION} (bun ${Bun.version})`);
+    return 0;
+  }
+  const config = loadConfig(process.env, args.flags);
+  const key = sub ? `${cmd} ${sub}` : cmd;
+  switch (key) {
+    case "serve":
+      await (await import("./cli/serve")).serve(config);
+      return -1;
+    case "migrate": {
+      const { openDb } = await import("./platform/db/client");
+      const { migrate } = await import("./platform/db/migrate");
+      const { dbPath } = await import("./bootstrap");
+      const applied = migrate(openDb(dbPath(config.dataDir), { syncFull: config.syncFull }));
+      print(args, { applied }, applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+      return 0;
+    }
+    case "org create":
+      (await import("./cli/admin")).orgCreate(config, args);
+      return 0;
+    case "key create":
+      (await import("./cli/admin")).keyCreate(config, args);
+      return 0;
+    case "user create":
+      (await import("./cli/admin")).userCreate(config, args);
+      return 0;
+    case "plan set":
+      (await import("./cli/admin")).planSet(config, args);
+      return 0;
+    case "backup":
+      await (await import("./cli/backup")).backup(config, args);
+      return 0;
+    case "doctor":
+      return (await import("./cli/doctor")).doctor(config, args);
+    default:
+      throw new UsageError(`Unknown command "${key}".\n\n${HELP}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e) => {
+    if (e instanceof ConfigError || e instanceof UsageError) {
+      process.stderr.write(e.message + "\n");
+      process.exit(2);
+    }
+    if (e instanceof AppError) {
+      process.stderr.write(`Error: ${e.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`Unexpected error: ${e?.stack ?? e}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,22 @@
+/**
+ * The dependencies `buildApp` and the workers are given. Side effects at the edge (mail, outbound HTTP, media)
+ * sit behind these interfaces so unit tests can fake them and integration tests run the real ones.
+ */
+import type { Config } from "../config";
+import type { Clock } from "./clock";
+import type { Signer } from "./crypto";
+import type { Db } from "./db/client";
+import type { Logger } from "./log";
+import type { Mailer } from "./mail/mailer";
+import type { Storage } from "./storage";
+
+/** What the app and its workers run on. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  signer: Signer;
+  log: Logger;
+  mailer: Mailer;
+  storage: Storage;
+}

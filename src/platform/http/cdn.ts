@@ -1,0 +1,65 @@
+/**
+ * The CDN address: files of the data directory's `public/` area and the built-in assets, served without
+ * credentials, with `Access-Control-Allow-Origin: *`, ETags and cache headers. Names under `public/` are
+ * unguessable and replaced rather than rewritten, so long caching is safe; per-folder rules can shorten it.
+ */
+import { Elysia } from "elysia";
+import { statSync } from "node:fs";
+import type { Deps } from "../deps";
+import { contentType } from "./web-assets";
+import defaultLogo from "../../../assets/default-logo.png" with { type: "file" };
+
+/** Built-in files served under `{cdn}/assets/`. */
+const BUILT_IN: Record<string, string> = { "default-logo.png": defaultLogo };
+
+/** How long browsers may keep a file under a given top folder (seconds); default is a day. */
+const MAX_AGE: Record<string, number> = { widgets: 60 };
+
+function serveFile(request: Request, path: string, name: string, maxAge: number): Response {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return notFoundResponse();
+  }
+  if (!st.isFile()) return notFoundResponse();
+  const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
+  const headers: Record<string, string> = {
+    "access-control-allow-origin": "*",
+    "cache-control": `public, max-age=${maxAge}`,
+    etag,
+    "x-content-type-options": "nosniff",
+    "cross-origin-resource-policy": "cross-origin",
+    "content-type": contentType(name),
+  };
+  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(Bun.file(path), { headers });
+}
+
+function notFoundResponse() {
+  return new Response(JSON.stringify({ error: { code: "not_found", message: "No such file." } }), {
+    status: 404,
+    headers: { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "public, max-age=10" },
+  });
+}
+
+/** Mounts the CDN under `prefix` (the path of `cdn_url`). */
+export function cdnPlugin(deps: Deps, prefix: string) {
+  return new Elysia()
+    .get(`${prefix}/assets/:name`, ({ params, request }) => {
+      const path = BUILT_IN[params.name];
+      return path ? serveFile(request, path, params.name, 86400) : notFoundResponse();
+    })
+    .get(`${prefix}/*`, ({ params, request }) => {
+      const key = (params as { "*": string })["*"];
+      if (!key || key.split("/").some((p) => p === ".." || p.startsWith("."))) return notFoundResponse();
+      let path: string;
+      try {
+        path = deps.storage.path("public", key);
+      } catch {
+        return notFoundResponse();
+      }
+      return serveFile(request, path, key, MAX_AGE[key.split("/")[0]!] ?? 86400);
+    })
+    .options(`${prefix}/*`, () => new Response(null, { status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, HEAD", "access-control-max-age": "86400" } }));
+}

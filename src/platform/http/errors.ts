@@ -1,0 +1,83 @@
+/**
+ * The root error handler: turns every thrown error into the one body shape. AppError keeps its status and code;
+ * Elysia's validation and parse errors become 400s naming the field; unknown errors are logged with a stack and
+ * answered 500 `internal_error` with no internals.
+ */
+import { Elysia, ValidationError } from "elysia";
+import { AppError } from "../errors";
+import type { Logger } from "../log";
+
+/** Converts a JSON pointer like `/rows/3/rating` into `rows[3].rating`. */
+export function pointerToField(pointer: string): string {
+  return pointer
+    .split("/")
+    .filter(Boolean)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join("");
+}
+
+function validationBody(error: ValidationError) {
+  const where = error.type === "query" ? "query" : error.type === "params" ? "path" : error.type === "headers" ? "header" : "body";
+  const seen = new Set<string>();
+  const errors: { field: string; message: string }[] = [];
+  for (const e of error.all) {
+    const field = "path" in e && typeof e.path === "string" ? pointerToField(e.path) : "";
+    const key = field || where;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push({ field: key, message: ("summary" in e && e.summary) || e.message });
+  }
+  const first = errors[0];
+  const message = first ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}`.trim() : `Invalid ${where}.`;
+  return { code: "validation_failed", message, details: { location: where, field: first?.field, errors } };
+}
+
+/** Builds the body for an error, and its status. */
+export function errorResponse(error: unknown, code: string | number, requestId: string, log: Logger): { status: number; body: unknown } {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { code: error.code, message: error.message };
+    if (error.details) body.details = error.details;
+    if (error.limit) body.limit = error.limit;
+    body.request_id = requestId;
+    return { status: error.status, body: { error: body } };
+  }
+  if (error instanceof ValidationError) {
+    return { status: 400, body: { error: { ...validationBody(error), request_id: requestId } } };
+  }
+  if (code === "NOT_FOUND") {
+    return { status: 404, body: { error: { code: "not_found", message: "No such route.", request_id: requestId } } };
+  }
+  if (code === "PARSE") {
+    return { status: 400, body: { error: { code: "invalid_body", message: "The request body could not be read: send valid JSON with Content-Type: application/json.", request_id: requestId } } };
+  }
+  if (code === "INVALID_FILE_TYPE") {
+    return { status: 415, body: { error: { code: "unsupported_media_type", message: "That file type is not accepted here.", request_id: requestId } } };
+  }
+  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { error: { code: "bad_request", message: (error as Error)?.message || "Bad request.", request_id: requestId } } };
+  }
+  log.error("unhandled error", { request_id: requestId, error: String(error), stack: (error as Error)?.stack });
+  return { status: 500, body: { error: { code: "internal_error", message: "Something went wrong on our side. The error was logged with this request id.", request_id: requestId } } };
+}
+
+/** Plugin registering request ids and the error handler; must be used on the root app so unknown routes are covered. */
+export function errorHandling(log: Logger) {
+  return new Elysia({ name: "error-handling" })
+    .derive({ as: "global" }, ({ request }) => {
+      const incoming = request.headers.get("x-request-id");
+      const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+      return { requestId };
+    })
+    .onAfterHandle({ as: "global" }, ({ set, requestId }) => {
+      set.headers["x-request-id"] = requestId;
+    })
+    .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
+      const requestId = (rest as { requestId?: string }).requestId ?? request.headers.get("x-request-id") ?? `req_${crypto.randomUUID().slice(0, 8)}`;
+      const { status, body } = errorResponse(error, code, requestId, log);
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" },
+      });
+    });
+}

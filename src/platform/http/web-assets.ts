@@ -1,0 +1,149 @@
+/**
+ * Serves the built browser bundles. `loadWebAssets` reads `web/dist/manifest.ts` (embedded in the compiled
+ * binary; built on demand when running from source), and `dashboardPlugin` serves the dashboard SPA under the
+ * path of `appUrl`: hashed files cached forever, `index.html` for every other path with the runtime config
+ * injected and a strict Content-Security-Policy.
+ */
+import { Elysia } from "elysia";
+import type { Config } from "../../config";
+import { notFound } from "../errors";
+
+/** One servable file: where Bun can read it and its Content-Type. */
+export interface WebAsset {
+  path: string;
+  type: string;
+}
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+/** Content-Type for a file name, from its extension. */
+export function contentType(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return (dot >= 0 && TYPES[name.slice(dot).toLowerCase()]) || "application/octet-stream";
+}
+
+const compiled = import.meta.url.includes("$bunfs");
+let loading: Promise<Map<string, WebAsset>> | null = null;
+
+async function load(): Promise<Map<string, WebAsset>> {
+  if (!compiled) {
+    // Running from source: build when the bundles are missing or older than web/ (never inside the binary).
+    const { buildWeb, webIsStale } = await import("../../../scripts/build-web.ts");
+    if (webIsStale()) await buildWeb();
+  }
+  // `as string` keeps the type checker from requiring the generated file while the bundler still embeds it.
+  const manifest = (await import("../../../web/dist/manifest.ts" as string)) as { files: Record<string, string> };
+  const assets = new Map<string, WebAsset>();
+  for (const [key, path] of Object.entries(manifest.files)) assets.set(key, { path, type: contentType(key) });
+  return assets;
+}
+
+/** Every built web file keyed by `/<bundle>/<file name>` (e.g. `/dashboard/main-1a2b.js`). Loaded once. */
+export function loadWebAssets(): Promise<Map<string, WebAsset>> {
+  loading ??= load().catch((e) => {
+    loading = null;
+    throw e;
+  });
+  return loading;
+}
+
+const origin = (u: string) => new URL(u).origin;
+
+/** The Content-Security-Policy for dashboard pages. */
+export function dashboardCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string {
+  const cdn = origin(config.cdnUrl);
+  const api = origin(config.baseUrl);
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${cdn}`,
+    `media-src 'self' data: blob: ${cdn}`,
+    `connect-src 'self' ${api}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** What the SPA reads from `<meta name="plaudit-config">`. */
+export interface WebConfig {
+  apiUrl: string;
+  cdnUrl: string;
+  siteUrl: string;
+  appUrl: string;
+}
+
+const escapeAttr = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#39;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Puts `<base>` (so relative asset names work at any depth) and the runtime config into a bundle's HTML. */
+export function injectConfig(html: string, basePath: string, web: WebConfig): string {
+  const head = `<base href="${escapeAttr(basePath)}">\n<meta name="plaudit-config" content="${escapeAttr(JSON.stringify(web))}">`;
+  return html.replace(/<head>/i, (m) => `${m}\n${head}`);
+}
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "same-origin",
+};
+
+/** A request for something that looks like a file (has an extension) gets a 404, not the SPA page. */
+const looksLikeFile = (rest: string) => /\.[a-z0-9]{1,8}$/i.test(rest);
+
+/**
+ * Elysia plugin serving the dashboard under the path of `config.appUrl` (default `/app`). When the dashboard
+ * has its own host name, only requests for that host are answered; others fall through to a 404.
+ */
+export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">) {
+  const app = new URL(config.appUrl);
+  const prefix = app.pathname.replace(/\/+$/, "");
+  const ownHost = app.host !== new URL(config.baseUrl).host;
+  const web: WebConfig = { apiUrl: config.baseUrl, cdnUrl: config.cdnUrl, siteUrl: config.siteUrl, appUrl: config.appUrl };
+  const csp = dashboardCsp(config);
+  const indexAsset = assets.get("/dashboard/index.html");
+  let index: Promise<string> | null = null;
+
+  const page = async () => {
+    if (!indexAsset) throw new Error("the dashboard bundle has no index.html; run `bun run build:web`");
+    index ??= Bun.file(indexAsset.path)
+      .text()
+      .then((html) => injectConfig(html, `${prefix}/`, web));
+    return new Response(await index, {
+      headers: { "content-type": indexAsset.type, "cache-control": "no-cache", "content-security-policy": csp, ...SECURITY_HEADERS },
+    });
+  };
+
+  const handler = async ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
+    if (ownHost && new URL(request.url).host !== app.host) throw notFound("page");
+    const rest = params["*"] ?? "";
+    const asset = rest && rest !== "index.html" ? assets.get(`/dashboard/${rest}`) : undefined;
+    if (asset) {
+      return new Response(Bun.file(asset.path), {
+        headers: { "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable", ...SECURITY_HEADERS },
+      });
+    }
+    if (looksLikeFile(rest)) throw notFound("file");
+    return page();
+  };
+
+  const plugin = new Elysia({ name: "dashboard", seed: config.appUrl });
+  if (prefix) plugin.get(prefix, handler);
+  return plugin.get(`${prefix}/*`, handler);
+}

@@ -1,0 +1,212 @@
+/**
+ * The job queue's state changes. Everything here is synchronous so it can run inside a caller's transaction: a
+ * job is enqueued in the same transaction as the write that causes it, so either both land or neither does.
+ * A claim is identified by (id, locked_by, attempts): a worker that lost its lease can no longer finish the job.
+ */
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { Clock } from "../clock";
+import { tx, type Db } from "../db/client";
+import { newId } from "../ids";
+import { jobs, PRIORITY, type JobRow, type JobStatus } from "./tables";
+
+/** A job with its payload typed by the kind's handler. */
+export type Job<P = unknown> = Omit<JobRow, "payload"> & { payload: P };
+
+/** What `enqueue` needs; only `kind` and `payload` are required. */
+export interface EnqueueOptions {
+  kind: string;
+  payload: unknown;
+  orgId?: string | null;
+  mode?: string | null;
+  /** Lower runs first; see PRIORITY. */
+  priority?: number;
+  /** Not before this time (ms); default now. */
+  runAt?: number;
+  /** While a queued job holds this key, enqueueing it again adds nothing (it only pulls the run earlier). */
+  dedupeKey?: string | null;
+  /** Overrides the kind's retry policy for this one job. */
+  maxAttempts?: number | null;
+}
+
+/** Errors are stored for the dashboard; a whole stack trace of a child process is not useful there. */
+const MAX_ERROR_CHARS = 4000;
+const clip = (error: string) => (error.length > MAX_ERROR_CHARS ? error.slice(0, MAX_ERROR_CHARS) + "…" : error);
+
+/** Adds a job and returns its id, or the id of the queued job already holding `dedupeKey`. */
+export function enqueue(db: Db, clock: Clock, opts: EnqueueOptions): string {
+  const now = clock.now();
+  const row = {
+    id: newId("queueJob", now),
+    kind: opts.kind,
+    // drizzle writes a JSON null as SQL NULL, which the column refuses; "no payload" is an empty object.
+    payload: opts.payload ?? {},
+    orgId: opts.orgId ?? null,
+    mode: opts.mode ?? null,
+    priority: opts.priority ?? PRIORITY.default,
+    runAt: opts.runAt ?? now,
+    dedupeKey: opts.dedupeKey ?? null,
+    maxAttempts: opts.maxAttempts ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  if (row.dedupeKey == null) {
+    db.insert(jobs).values(row).run();
+    return row.id;
+  }
+  // One statement, so two processes enqueueing the same key cannot both insert. The existing job keeps its
+  // payload (equal keys mean equivalent work) but runs as early and as urgently as the newest request asks.
+  const kept = db
+    .insert(jobs)
+    .values(row)
+    .onConflictDoUpdate({
+      target: jobs.dedupeKey,
+      targetWhere: sql`dedupe_key IS NOT NULL AND status = 'queued'`,
+      set: {
+        runAt: sql`min(${jobs.runAt}, excluded.run_at)`,
+        priority: sql`min(${jobs.priority}, excluded.priority)`,
+        updatedAt: now,
+      },
+    })
+    .returning({ id: jobs.id })
+    .get();
+  return kept!.id;
+}
+
+/**
+ * Claims the most urgent due job of one of `kinds`: a queued job whose time has come, or a running job whose
+ * lease expired because its worker died (crash recovery). Runs in BEGIN IMMEDIATE so two workers, even in two
+ * processes, never claim the same job. Returns null when nothing is due.
+ */
+export function claimNext(db: Db, clock: Clock, workerId: string, leaseMs: number, kinds: readonly string[]): Job | null {
+  if (kinds.length === 0) return null;
+  return tx(db, () => {
+    const now = clock.now();
+    const queued = db.select().from(jobs)
+      .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, now), inArray(jobs.kind, [...kinds])))
+      .orderBy(asc(jobs.priority), asc(jobs.runAt), asc(jobs.id)).limit(1).get();
+    const expired = db.select().from(jobs)
+      .where(and(eq(jobs.status, "running"), lte(jobs.leaseUntil, now), inArray(jobs.kind, [...kinds])))
+      .orderBy(asc(jobs.priority), asc(jobs.leaseUntil), asc(jobs.id)).limit(1).get();
+    // A recovered job keeps its priority: a crashed reel render must not jump ahead of new testimonials.
+    const pick = !expired ? queued : !queued ? expired
+      : expired.priority < queued.priority || (expired.priority === queued.priority && expired.leaseUntil! <= queued.runAt) ? expired : queued;
+    if (!pick) return null;
+    const recovered = pick.status === "running";
+    return db.update(jobs).set({
+      status: "running",
+      attempts: pick.attempts + 1,
+      leaseUntil: now + leaseMs,
+      lockedBy: workerId,
+      updatedAt: now,
+      ...(recovered ? { lastError: `lease expired: worker ${pick.lockedBy} stopped during attempt ${pick.attempts}` } : {}),
+    }).where(eq(jobs.id, pick.id)).returning().get() as Job;
+  });
+}
+
+/** Matches the row only while this claim still holds it. */
+const held = (job: Pick<JobRow, "id" | "lockedBy" | "attempts">): SQL =>
+  and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, job.lockedBy!), eq(jobs.attempts, job.attempts))!;
+
+/** Marks a claimed job done; false when the claim was lost (lease expired and another worker took it). */
+export function complete(db: Db, clock: Clock, job: Job): boolean {
+  const now = clock.now();
+  const r = db.update(jobs).set({ status: "done", leaseUntil: null, updatedAt: now, finishedAt: now }).where(held(job)).returning({ id: jobs.id }).all();
+  return r.length > 0;
+}
+
+/** Pushes a running job's lease forward; false when the claim was lost, so the handler should stop. */
+export function extendLease(db: Db, clock: Clock, job: Job, leaseMs: number): boolean {
+  const now = clock.now();
+  const r = db.update(jobs).set({ leaseUntil: now + leaseMs, updatedAt: now }).where(held(job)).returning({ id: jobs.id }).all();
+  return r.length > 0;
+}
+
+/**
+ * What `fail` did: `retrying` (queued again for `retryAt`), `dead` (final, stays visible), `superseded` (a queued
+ * job with the same dedupe key will do the same work, so this one is closed), `lost` (the claim no longer held).
+ */
+export type FailOutcome = "retrying" | "dead" | "superseded" | "lost";
+
+/** Records a failed attempt. `retryAt` null, or the job's own max_attempts reached, makes it dead. */
+export function fail(db: Db, clock: Clock, job: Job, error: string, retryAt: number | null): FailOutcome {
+  return tx(db, () => {
+    const now = clock.now();
+    const exhausted = job.maxAttempts != null && job.attempts >= job.maxAttempts;
+    if (retryAt == null || exhausted) {
+      const r = db.update(jobs).set({ status: "dead", lastError: clip(error), leaseUntil: null, updatedAt: now, finishedAt: now })
+        .where(held(job)).returning({ id: jobs.id }).all();
+      return r.length > 0 ? "dead" : "lost";
+    }
+    const stillHeld = db.select({ id: jobs.id }).from(jobs).where(held(job)).get();
+    if (!stillHeld) return "lost";
+    return requeue(db, now, job, retryAt, clip(error)) ? "retrying" : "superseded";
+  });
+}
+
+/**
+ * Puts a job back in the queue. When a queued twin holds the same dedupe key, the twin already covers this work
+ * (and the unique index forbids two), so this job is closed as done with a note and the twin runs no later than
+ * `runAt`. Returns false in that case.
+ */
+function requeue(db: Db, now: number, job: Pick<JobRow, "id" | "dedupeKey">, runAt: number, lastError: string | null, resetAttempts = false): boolean {
+  const twin = job.dedupeKey == null ? undefined : db.select({ id: jobs.id, runAt: jobs.runAt }).from(jobs)
+    .where(and(eq(jobs.dedupeKey, job.dedupeKey), eq(jobs.status, "queued"))).get();
+  if (twin) {
+    db.update(jobs).set({ runAt: Math.min(twin.runAt, runAt), updatedAt: now }).where(eq(jobs.id, twin.id)).run();
+    const note = `superseded by ${twin.id}`;
+    db.update(jobs).set({ status: "done", lastError: lastError ? `${lastError} (${note})` : note, leaseUntil: null, updatedAt: now, finishedAt: now })
+      .where(eq(jobs.id, job.id)).run();
+    return false;
+  }
+  db.update(jobs).set({ status: "queued", runAt, lastError, leaseUntil: null, lockedBy: null, updatedAt: now, finishedAt: null, ...(resetAttempts ? { attempts: 0 } : {}) })
+    .where(eq(jobs.id, job.id)).run();
+  return true;
+}
+
+/**
+ * Queues a dead job again with a fresh attempt budget (an operator's "retry"). Returns the id of the job that will
+ * run (a queued twin's when one holds the same dedupe key), or null when `id` is not a dead job.
+ */
+export function retryDead(db: Db, clock: Clock, id: string): string | null {
+  return tx(db, () => {
+    const job = db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "dead"))).get();
+    if (!job) return null;
+    const now = clock.now();
+    if (requeue(db, now, job, now, job.lastError, true)) return id;
+    return db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.dedupeKey, job.dedupeKey!), eq(jobs.status, "queued"))).get()!.id;
+  });
+}
+
+/** Filters for `listJobs`. */
+export interface ListJobsOptions {
+  status?: JobStatus;
+  kind?: string;
+  orgId?: string;
+  /** Only jobs with an id below this one (the next page, newest first). */
+  before?: string;
+  limit?: number;
+}
+
+/** Jobs newest first, for the operator's dashboard and `plaudit doctor`. */
+export function listJobs(db: Db, opts: ListJobsOptions = {}): Job[] {
+  const where = [
+    opts.status ? eq(jobs.status, opts.status) : undefined,
+    opts.kind ? eq(jobs.kind, opts.kind) : undefined,
+    opts.orgId ? eq(jobs.orgId, opts.orgId) : undefined,
+    opts.before ? lt(jobs.id, opts.before) : undefined,
+  ];
+  return db.select().from(jobs).where(and(...where)).orderBy(desc(jobs.id)).limit(Math.min(opts.limit ?? 50, 500)).all() as Job[];
+}
+
+/** How many jobs are in each status, for health checks. */
+export function countJobs(db: Db): Record<JobStatus, number> {
+  const out: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, dead: 0 };
+  for (const r of db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all()) out[r.status] = r.n;
+  return out;
+}
+
+/** Deletes done jobs finished before `olderThanMs` ago; dead jobs stay until someone looks at them. */
+export function pruneDone(db: Db, clock: Clock, olderThanMs: number): number {
+  const cutoff = clock.now() - olderThanMs;
+  return db.delete(jobs).where(and(eq(jobs.status, "done"), isNotNull(jobs.finishedAt), lt(jobs.finishedAt, cutoff))).returning({ id: jobs.id }).all().length;
+}

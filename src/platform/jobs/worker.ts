@@ -1,0 +1,238 @@
+/**
+ * The job workers: a few async loops in the server process that claim due jobs from SQLite and run the kind's
+ * handler under a lease. Handlers must be safe to run twice: a worker killed mid-handler leaves its lease to
+ * expire, and the job is claimed again.
+ */
+import { hostname } from "node:os";
+import { randomToken } from "../crypto";
+import type { Deps } from "../deps";
+import { claimNext, complete, extendLease, fail, type FailOutcome, type Job } from "./queue";
+
+/** What a running handler is given besides the job: a signal aborted on timeout or a lost lease. */
+export interface JobRunContext {
+  signal: AbortSignal;
+  workerId: string;
+}
+
+/** A job kind's handler and retry policy. */
+export interface JobKind<P = unknown> {
+  handle(job: Job<P>, deps: Deps, run: JobRunContext): Promise<void>;
+  /** Attempts before the job is dead (a job's own max_attempts overrides it). */
+  maxAttempts?: number;
+  /** Wait before the next attempt, given the number of the attempt that just failed (1-based). */
+  backoffMs?(attempt: number): number;
+  /** An attempt running longer than this is failed and its signal aborted. */
+  timeoutMs?: number;
+  /** Called once when the job becomes dead, e.g. to mark the thing it worked on as failed. */
+  onDead?(job: Job<P>, deps: Deps, error: string): void | Promise<void>;
+}
+
+/** Thrown by a handler when trying again cannot help (bad payload, refused recipient): the job dies at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PermanentJobError";
+  }
+}
+
+/** The policy of a kind that does not say otherwise. */
+export const DEFAULT_JOB_POLICY = {
+  maxAttempts: 5,
+  timeoutMs: 10 * 60_000,
+  /** 10 s, 20 s, 40 s … capped at an hour. */
+  backoffMs: (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000),
+} as const;
+
+/** The job kinds this process knows how to run; workers claim only these. */
+export class JobRegistry {
+  private readonly defs = new Map<string, JobKind<any>>();
+
+  /** Adds a kind; registering one twice is a wiring mistake and throws. */
+  register<P>(kind: string, def: JobKind<P>): this {
+    if (this.defs.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
+    this.defs.set(kind, def);
+    return this;
+  }
+
+  /** The kind's definition, if registered. */
+  get(kind: string): JobKind<unknown> | undefined {
+    return this.defs.get(kind);
+  }
+
+  /** Every registered kind. */
+  kinds(): string[] {
+    return [...this.defs.keys()];
+  }
+}
+
+/** Distinguishes this process's workers from a previous run that had the same pid (pid 1 in a container). */
+const BOOT = randomToken(4);
+const workerName = (slot: string) => `${hostname()}:${process.pid}:${BOOT}:${slot}`;
+const leaseOf = (deps: Deps, leaseMs?: number) => leaseMs ?? deps.config.jobLeaseSeconds * 1000;
+const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : String(e));
+
+type Outcome = { ok: true } | { ok: false; error: unknown; lost?: boolean };
+
+/** Runs one claimed job to its end: done, retried, dead, or abandoned because the lease was lost. */
+export async function runClaimedJob(deps: Deps, registry: JobRegistry, job: Job, leaseMs?: number): Promise<"done" | FailOutcome> {
+  const { db, clock, log } = deps;
+  const def = registry.get(job.kind);
+  if (!def) return fail(db, clock, job, `no handler registered for ${job.kind}`, null);
+  const lease = leaseOf(deps, leaseMs);
+  const maxAttempts = job.maxAttempts ?? def.maxAttempts ?? DEFAULT_JOB_POLICY.maxAttempts;
+  // A job whose worker kept dying (each claim counts) is not run again: it may be what kills the worker.
+  if (job.attempts > maxAttempts) {
+    const outcome = fail(db, clock, job, job.lastError ?? "attempts exhausted", null);
+    if (outcome === "dead") await notifyDead(deps, def, job, job.lastError ?? "attempts exhausted");
+    return outcome;
+  }
+
+  const controller = new AbortController();
+  const timeoutMs = def.timeoutMs ?? DEFAULT_JOB_POLICY.timeoutMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const outcome = await new Promise<Outcome>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: new Error(`timed out after ${timeoutMs} ms`) }), timeoutMs);
+    heartbeat = setInterval(() => {
+      try {
+        if (!extendLease(db, clock, job, lease)) resolve({ ok: false, error: new Error("lease lost"), lost: true });
+      } catch (e) {
+        // A busy database delays one heartbeat; the next one (a third of the lease later) tries again.
+        log.warn("job lease extension failed", { job: job.id, error: messageOf(e) });
+      }
+    }, Math.max(10, Math.floor(lease / 3)));
+    Promise.resolve()
+      .then(() => def.handle(job, deps, { signal: controller.signal, workerId: job.lockedBy! }))
+      .then(() => resolve({ ok: true }), (error) => resolve({ ok: false, error }));
+  });
+  clearTimeout(timer);
+  clearInterval(heartbeat);
+
+  if (outcome.ok) {
+    if (complete(db, clock, job)) return "done";
+    log.warn("job finished after its lease was taken over", { job: job.id, kind: job.kind });
+    return "lost";
+  }
+  // Tell abandoned work (a timed-out ffmpeg, a handler whose job someone else now runs) to stop.
+  controller.abort(outcome.error);
+  if (outcome.lost) {
+    log.warn("job lease lost; another worker owns it now", { job: job.id, kind: job.kind });
+    return "lost";
+  }
+  const message = messageOf(outcome.error);
+  const permanent = outcome.error instanceof PermanentJobError;
+  const backoff = def.backoffMs ?? DEFAULT_JOB_POLICY.backoffMs;
+  const retryAt = !permanent && job.attempts < maxAttempts ? clock.now() + backoff(job.attempts) : null;
+  const result = fail(db, clock, job, message, retryAt);
+  const stack = outcome.error instanceof Error ? outcome.error.stack : undefined;
+  log.warn("job attempt failed", { job: job.id, kind: job.kind, attempt: job.attempts, result, error: message, stack });
+  if (result === "dead") await notifyDead(deps, def, job, message);
+  return result;
+}
+
+async function notifyDead(deps: Deps, def: JobKind<unknown>, job: Job, error: string) {
+  try {
+    await def.onDead?.(job, deps, error);
+  } catch (e) {
+    deps.log.error("job onDead hook failed", { job: job.id, kind: job.kind, error: messageOf(e) });
+  }
+}
+
+/** Options for `runDueJobs`. */
+export interface RunDueOptions {
+  workerId?: string;
+  leaseMs?: number;
+}
+
+/** Claims and runs due jobs one after another until none is due; returns how many ran. For tests and the CLI. */
+export async function runDueJobs(deps: Deps, registry: JobRegistry, opts: RunDueOptions = {}): Promise<number> {
+  const workerId = opts.workerId ?? workerName("direct");
+  const lease = leaseOf(deps, opts.leaseMs);
+  let ran = 0;
+  for (;;) {
+    const job = claimNext(deps.db, deps.clock, workerId, lease, registry.kinds());
+    if (!job) return ran;
+    await runClaimedJob(deps, registry, job, lease);
+    ran++;
+  }
+}
+
+/** Options for `startWorkers`. */
+export interface WorkerOptions {
+  concurrency?: number;
+  /** How long an idle worker waits before looking again (`wake()` cuts it short). */
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+/** Running workers. */
+export interface Workers {
+  /** Stops claiming, lets running jobs finish, resolves when every loop has ended. */
+  stop(): Promise<void>;
+  /** Resolves once no job is due and none is running (for tests). */
+  drain(): Promise<void>;
+  /** Makes idle workers look for work now, e.g. right after a request enqueued some. */
+  wake(): void;
+}
+
+/** Starts `concurrency` worker loops polling the jobs table. */
+export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOptions = {}): Workers {
+  const concurrency = opts.concurrency ?? 2;
+  const pollMs = opts.pollMs ?? 1000;
+  const lease = leaseOf(deps, opts.leaseMs);
+  let stopped = false;
+  let finished = 0;
+  const running = new Set<Promise<unknown>>();
+  let sleepers: (() => void)[] = [];
+
+  const sleep = (ms: number) => new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(t);
+      sleepers = sleepers.filter((s) => s !== done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    sleepers.push(done);
+  });
+  const wake = () => [...sleepers].forEach((s) => s());
+
+  const loop = async (slot: number) => {
+    const workerId = workerName(String(slot));
+    while (!stopped) {
+      let job: Job | null = null;
+      try {
+        job = claimNext(deps.db, deps.clock, workerId, lease, registry.kinds());
+      } catch (e) {
+        deps.log.error("job claim failed", { worker: workerId, error: messageOf(e) });
+      }
+      if (!job) {
+        await sleep(pollMs);
+        continue;
+      }
+      const p = runClaimedJob(deps, registry, job, lease).catch((e) => deps.log.error("job runner failed", { job: job!.id, error: messageOf(e) }));
+      running.add(p);
+      await p;
+      running.delete(p);
+      finished++;
+    }
+  };
+  const loops = Array.from({ length: concurrency }, (_, i) => loop(i));
+
+  return {
+    async stop() {
+      stopped = true;
+      wake();
+      await Promise.all(loops);
+    },
+    async drain() {
+      // Help the loops, then wait for them; a job finishing meanwhile may have enqueued more, so go round again.
+      for (;;) {
+        await Promise.allSettled([...running]);
+        const before = finished;
+        const ran = await runDueJobs(deps, registry, { workerId: workerName("drain"), leaseMs: lease });
+        if (ran === 0 && running.size === 0 && finished === before) return;
+      }
+    },
+    wake,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Sending mail is a side effect at the edge: the `Mailer` interface is what the mail.send job calls, so tests
+ * can pass a fake and the integration test a real SMTP server. Nothing else talks to SMTP.
+ */
+import { createTransport } from "nodemailer";
+import type { Config } from "../../config";
+
+/** One message to send. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** Sends mail. */
+export interface Mailer {
+  /** False when nothing leaves the box (no SMTP configured): messages stay in the outbox for the dashboard. */
+  readonly delivers: boolean;
+  /** Hands the message to the server; rejects with the server's error (nodemailer's carry `responseCode`). */
+  send(msg: MailMessage): Promise<{ messageId: string }>;
+  /** Releases connections at shutdown. */
+  close(): void;
+}
+
+/** Timeouts short enough that a dead server fails one attempt quickly and the job retries later. */
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+/** A mailer sending through the SMTP server in `config.smtpUrl` (smtp:// or smtps://, credentials in the URL). */
+export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
+  if (!config.smtpUrl) throw new Error("createSmtpMailer needs config.smtpUrl");
+  const transport = createTransport({ url: config.smtpUrl, ...TIMEOUTS }, { from: config.mailFrom });
+  return {
+    delivers: true,
+    async send(msg) {
+      const info = await transport.sendMail({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? undefined });
+      return { messageId: info.messageId };
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** A mailer for a box without SMTP: it never sends, and says so if asked to. */
+export function createOutboxOnlyMailer(): Mailer {
+  return {
+    delivers: false,
+    async send() {
+      throw new Error("No SMTP server is configured (PLAUDIT_SMTP_URL); the message stays in the outbox.");
+    },
+    close() {},
+  };
+}
+
+/** The SMTP mailer when `smtpUrl` is set, else the outbox-only one. */
+export function createMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer();
+}

@@ -1,0 +1,45 @@
+/**
+ * The dashboard's pages in one table: the sidebar, the router and the page titles all read it. A new
+ * feature adds its page here in one line.
+ */
+import type { ComponentType } from "preact";
+import type { Route } from "./router";
+import { ApiKeysPage } from "./pages/api-keys";
+import { BillingPage } from "./pages/billing";
+import { BrandsPage } from "./pages/brands";
+import { LinksPage } from "./pages/links";
+import { MembersPage } from "./pages/members";
+import { OutboxPage } from "./pages/outbox";
+
+/** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
+export interface PageProps {
+  route: Route;
+  rest: string;
+}
+
+/** One entry of the navigation. */
+export interface NavItem {
+  /** First path segment under the dashboard, e.g. `links` for `/app/links`. */
+  path: string;
+  label: string;
+  section: "Collect" | "Publish" | "Developers" | "Organisation";
+  page: ComponentType<PageProps>;
+  /** The page works on the brand chosen in the header; without one it asks to create a brand first. */
+  needsBrand?: boolean;
+}
+
+/** Every page, in sidebar order within its section. */
+export const NAV: NavItem[] = [
+  { path: "brands", label: "Brands", section: "Collect", page: BrandsPage },
+  { path: "links", label: "Links", section: "Collect", page: LinksPage, needsBrand: true },
+  { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage },
+  { path: "members", label: "Members", section: "Organisation", page: MembersPage },
+  { path: "billing", label: "Plan & usage", section: "Organisation", page: BillingPage },
+  { path: "outbox", label: "Mail outbox", section: "Organisation", page: OutboxPage },
+];
+
+/** Sections in sidebar order. */
+export const SECTIONS: NavItem["section"][] = ["Collect", "Publish", "Developers", "Organisation"];
+
+/** The page the dashboard opens on. */
+export const HOME = "brands";

@@ -1,0 +1,123 @@
+/**
+ * Plan & usage: the current plan, each allowance as a bar (for the mode in use), and the plans to move to.
+ * Owners change the plan directly, or through the payment provider's checkout when the server has one.
+ */
+import { useState } from "preact/hooks";
+import { formatNumber, formatSeconds } from "../../shared/format";
+import { useAsync } from "../../shared/hooks";
+import { Badge } from "../../shared/ui/badge";
+import { Button } from "../../shared/ui/button";
+import { ConfirmButton } from "../../shared/ui/confirm-button";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { UsageBar } from "../../shared/ui/usage-bar";
+import { api } from "../api";
+import type { PageProps } from "../nav";
+import { PageHeader } from "../page";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import type { Billing, Plan, Usage } from "../types";
+
+const isSeconds = (name: string) => name.includes("seconds");
+const amount = (name: string, n: number | null) => (n === null ? "Unlimited" : isSeconds(name) ? formatSeconds(n) : formatNumber(n));
+
+function PlanCard({ plan, current, suggested, labels, children }: { plan: Plan; current: boolean; suggested: boolean; labels: Map<string, string>; children?: preact.ComponentChildren }) {
+  return (
+    <article class={`card plan-card${current ? " plan-current" : ""}${suggested ? " plan-suggested" : ""}`} aria-labelledby={`plan-${plan.id}`}>
+      <h3 id={`plan-${plan.id}`}>
+        {plan.name} {current && <Badge tone="info">Current plan</Badge>} {suggested && !current && <Badge tone="good">Suggested</Badge>}
+      </h3>
+      <ul class="plan-allowances small">
+        {Object.entries(plan.allowances).map(([name, n]) => (
+          <li key={name}>
+            <span class="muted">{labels.get(name) ?? name}:</span> {amount(name, n)}
+          </li>
+        ))}
+        {plan.features?.api_access !== undefined && <li>{plan.features.api_access ? "API access" : "No API access"}</li>}
+      </ul>
+      {children}
+    </article>
+  );
+}
+
+/** The Plan & usage page; `?upgrade=<plan>` (from a 402's link) highlights that plan. */
+export function BillingPage({ route }: PageProps) {
+  const { isOwner, mode, refreshMe } = useSession();
+  const toast = useToast();
+  const state = useAsync(async () => {
+    const [billing, usage] = await Promise.all([api.get<Billing>("/v1/billing"), api.get<Usage>("/v1/billing/usage")]);
+    return { billing, usage };
+  }, []);
+  const [busyPlan, setBusyPlan] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const suggested = route.query.get("upgrade");
+
+  const change = async (plan: Plan) => {
+    setError(null);
+    const billing = await api.post<Billing>("/v1/billing/change-plan", { plan: plan.id });
+    state.setData((prev) => ({ billing, usage: prev!.usage }));
+    state.reload();
+    toast(`You are now on the ${plan.name} plan`);
+    void refreshMe().catch(() => {});
+  };
+
+  const checkout = async (plan: Plan) => {
+    setBusyPlan(plan.id);
+    setError(null);
+    try {
+      const { url } = await api.post<{ url: string }>("/v1/billing/checkout", { plan: plan.id });
+      window.location.assign(url);
+    } catch (err) {
+      setError(err);
+      setBusyPlan(null);
+    }
+  };
+
+  if (state.loading && !state.data) return (<><PageHeader title="Plan & usage" /><Loading label="Loading your plan…" /></>);
+  if (!state.data) return (<><PageHeader title="Plan & usage" /><ErrorNotice error={state.error} onRetry={state.reload} /></>);
+  const { billing, usage } = state.data;
+  const labels = new Map(usage.allowances.map((a) => [a.name, a.label]));
+  const current = billing.plans.find((p) => p.id === billing.plan);
+
+  return (
+    <>
+      <PageHeader title="Plan & usage" description={`You are on the ${current?.name ?? billing.plan} plan.`} />
+      <ErrorNotice error={error} />
+      <section class="card" aria-labelledby="usage-title">
+        <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
+        {usage.mode === "test" && <p class="muted small">The sandbox has its own allowances, the same on every plan.</p>}
+        {usage.allowances.map((a) => (
+          <UsageBar key={a.name} label={a.label} used={a.used} limit={a.limit} unit={isSeconds(a.name) ? formatSeconds : formatNumber} />
+        ))}
+      </section>
+      <section class="plans-section" aria-labelledby="plans-title">
+        <h2 id="plans-title">Plans</h2>
+        {!isOwner && <p class="muted">Only an owner of this organisation can change its plan.</p>}
+        {isOwner && !billing.billing_configured && (
+          <Notice tone="info">Payments are not set up on this server, so owners change the plan here directly.</Notice>
+        )}
+        <div class="plan-grid">
+          {billing.plans.map((p) => (
+            <PlanCard key={p.id} plan={p} current={p.id === billing.plan} suggested={p.id === suggested} labels={labels}>
+              {isOwner && p.id !== billing.plan &&
+                (billing.billing_configured ? (
+                  <Button small variant="primary" busy={busyPlan === p.id} busyLabel="Opening checkout…" onClick={() => void checkout(p)}>
+                    Choose {p.name}
+                  </Button>
+                ) : (
+                  <ConfirmButton
+                    variant="primary"
+                    label={`Switch to ${p.name}`}
+                    question={`Move this organisation to the ${p.name} plan?`}
+                    confirmLabel={`Yes, switch to ${p.name}`}
+                    busyLabel="Switching…"
+                    onConfirm={() => change(p)}
+                  />
+                ))}
+            </PlanCard>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

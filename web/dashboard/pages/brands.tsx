@@ -1,0 +1,165 @@
+/**
+ * Brands: the list, a form to add one, and each brand's settings (name, colour, address, public wall, logo).
+ */
+import { useState } from "preact/hooks";
+import type { Page } from "../../shared/api";
+import { formatNumber } from "../../shared/format";
+import { usePaged } from "../../shared/hooks";
+import { Badge } from "../../shared/ui/badge";
+import { Button } from "../../shared/ui/button";
+import { Field } from "../../shared/ui/field";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { PageHeader } from "../page";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import type { Brand } from "../types";
+import { BrandEditor } from "./brand-editor";
+
+function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; onCancel: () => void }) {
+  const [name, setName] = useState("");
+  const [color, setColor] = useState("#4338ca");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onCreated(await api.post<Brand>("/v1/brands", { name: name.trim(), color }));
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="card form-card" onSubmit={submit} aria-labelledby="new-brand-title">
+      <h2 id="new-brand-title">New brand</h2>
+      <ErrorNotice error={error} />
+      <div class="form-grid">
+        <Field label="Name" hint="Shown to respondents and on the public wall.">
+          {(p) => <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        </Field>
+        <Field label="Colour" hint="Accent colour for the capture page, widgets and wall.">
+          {(p) => <input {...p} type="color" class="color-input" value={color} onInput={(e) => setColor(e.currentTarget.value)} />}
+        </Field>
+      </div>
+      <div class="row">
+        <Button type="submit" variant="primary" busy={busy} busyLabel="Creating…">
+          Create brand
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function BrandCard({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <article class="card brand-card" aria-labelledby={`brand-${brand.id}`}>
+      <div class="brand-head">
+        {brand.logo_url ? (
+          <img class="brand-logo" src={brand.logo_url} alt="" />
+        ) : (
+          <span class="brand-swatch" style={{ background: brand.color || "#4338ca" }} aria-hidden="true">
+            {brand.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div class="brand-title">
+          <h2 id={`brand-${brand.id}`}>{brand.name}</h2>
+          <p class="row small muted">
+            {brand.is_default && <Badge tone="info">Default</Badge>}
+            {brand.is_public ? <Badge tone="good">Wall public</Badge> : <Badge>Wall private</Badge>}
+            <span>
+              {formatNumber(brand.submission_count)} testimonial{brand.submission_count === 1 ? "" : "s"}
+            </span>
+          </p>
+        </div>
+        <Button small onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          {editing ? "Close" : "Edit"}
+        </Button>
+      </div>
+      <p class="small wall-line">
+        <span class="muted">Public wall: </span>
+        {brand.is_public ? (
+          <a href={brand.public_wall_url} target="_blank" rel="noopener noreferrer">
+            {brand.public_wall_url}
+          </a>
+        ) : (
+          <span class="muted">off ({brand.public_wall_url} is not reachable)</span>
+        )}
+      </p>
+      {editing && (
+        <BrandEditor
+          brand={brand}
+          onSaved={(b) => {
+            onSaved(b);
+          }}
+          onDone={() => setEditing(false)}
+        />
+      )}
+    </article>
+  );
+}
+
+/** The Brands page. */
+export function BrandsPage() {
+  const { reloadBrands } = useSession();
+  const toast = useToast();
+  const [creating, setCreating] = useState(false);
+  const list = usePaged<Brand>((cursor) => api.get<Page<Brand>>("/v1/brands", { query: { limit: 25, cursor } }), []);
+
+  return (
+    <>
+      <PageHeader
+        title="Brands"
+        description="Each brand has its own collect links, testimonials, widgets and public wall."
+        actions={
+          !creating && (
+            <Button variant="primary" onClick={() => setCreating(true)}>
+              New brand
+            </Button>
+          )
+        }
+      />
+      {creating && (
+        <NewBrandForm
+          onCancel={() => setCreating(false)}
+          onCreated={(b) => {
+            setCreating(false);
+            list.prepend(b);
+            toast(`Brand “${b.name}” created`);
+            void reloadBrands();
+          }}
+        />
+      )}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.loading ? (
+        <Loading label="Loading brands…" />
+      ) : (
+        <div class="stack">
+          {list.items.length === 0 && !list.error && <p class="empty">No brands yet. Create one to start collecting testimonials.</p>}
+          {list.items.map((b) => (
+            <BrandCard
+              key={b.id}
+              brand={b}
+              onSaved={(saved) => {
+                list.replace(saved);
+                void reloadBrands();
+              }}
+            />
+          ))}
+          {list.hasMore && (
+            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
+              Show more brands
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

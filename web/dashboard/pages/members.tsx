@@ -1,0 +1,146 @@
+/**
+ * Members of the organisation: who they are, their role (owners and admins can change it), removing a member
+ * after a confirmation, and adding one.
+ */
+import { useState } from "preact/hooks";
+import type { Page } from "../../shared/api";
+import { formatDate } from "../../shared/format";
+import { usePaged } from "../../shared/hooks";
+import { Badge } from "../../shared/ui/badge";
+import { Button } from "../../shared/ui/button";
+import { ConfirmButton } from "../../shared/ui/confirm-button";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { PageHeader } from "../page";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import type { Member, Role } from "../types";
+import { MemberForm, ROLES } from "./member-form";
+
+function RoleSelect({ member, canGrantOwner, onSaved }: { member: Member; canGrantOwner: boolean; onSaved: (m: Member) => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const change = async (role: Role) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await api.patch<Member>(`/v1/members/${encodeURIComponent(member.id)}`, { role });
+      onSaved(saved);
+      toast(`${member.name || member.email} is now ${role}`);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <select
+        aria-label={`Role of ${member.name || member.email}`}
+        value={member.role}
+        disabled={busy || (member.role === "owner" && !canGrantOwner)}
+        onChange={(e) => void change(e.currentTarget.value as Role)}
+      >
+        {ROLES.filter((r) => r.role !== "owner" || canGrantOwner || member.role === "owner").map((r) => (
+          <option key={r.role} value={r.role}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+      <ErrorNotice error={error} />
+    </>
+  );
+}
+
+/** The Members page. */
+export function MembersPage() {
+  const { me, canManage, isOwner } = useSession();
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const list = usePaged<Member>((cursor) => api.get<Page<Member>>("/v1/members", { query: { limit: 50, cursor } }), []);
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description="People who can sign in to this organisation's dashboard."
+        actions={
+          canManage &&
+          !adding && (
+            <Button variant="primary" onClick={() => setAdding(true)}>
+              Add member
+            </Button>
+          )
+        }
+      />
+      {adding && (
+        <MemberForm
+          canGrantOwner={isOwner}
+          onCancel={() => setAdding(false)}
+          onAdded={(m) => {
+            setAdding(false);
+            list.prepend(m);
+            toast(`${m.email} added as ${m.role}`);
+          }}
+        />
+      )}
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.loading ? (
+        <Loading label="Loading members…" />
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <caption class="sr-only">Members</caption>
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Role</th>
+                <th scope="col">Member since</th>
+                {canManage && <th scope="col">Actions</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((m) => {
+                const self = m.user_id === me.user.id;
+                return (
+                  <tr key={m.id}>
+                    <td>
+                      <strong>{m.name || m.email}</strong> {self && <Badge tone="info">You</Badge>}
+                      {m.name && <div class="small muted">{m.email}</div>}
+                    </td>
+                    <td>{canManage && !self ? <RoleSelect member={m} canGrantOwner={isOwner} onSaved={list.replace} /> : <Badge>{m.role}</Badge>}</td>
+                    <td class="small">{formatDate(m.created_at)}</td>
+                    {canManage && (
+                      <td>
+                        {!self && (
+                          <ConfirmButton
+                            label="Remove"
+                            question={`Remove ${m.name || m.email} from this organisation? They can no longer sign in to it.`}
+                            confirmLabel="Yes, remove"
+                            busyLabel="Removing…"
+                            onConfirm={async () => {
+                              await api.del(`/v1/members/${encodeURIComponent(m.id)}`);
+                              list.remove(m.id);
+                              toast(`${m.email} removed`);
+                            }}
+                          />
+                        )}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.hasMore && (
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
+          Show more members
+        </Button>
+      )}
+    </>
+  );
+}

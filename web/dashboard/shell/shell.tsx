@@ -1,0 +1,109 @@
+/**
+ * The frame around every page: skip link, test-mode banner, header with the organisation, brand and mode
+ * switches, the sidebar, and the current page. The page is re-created when the organisation or mode changes,
+ * so it never shows another sandbox's data.
+ */
+import { useEffect, useRef } from "preact/hooks";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { Loading } from "../../shared/ui/loading";
+import { HOME, NAV, type NavItem } from "../nav";
+import { PageHeader } from "../page";
+import { Link, navigate, useRoute, type Route } from "../router";
+import { useSession } from "../session";
+import { ModeSwitch, TestBanner } from "./mode-switch";
+import { Sidebar } from "./sidebar";
+import { BrandSwitcher, OrgSwitcher } from "./switchers";
+import { UserMenu } from "./user-menu";
+
+function NeedsBrand({ item }: { item: NavItem }) {
+  const { brandsLoading, brandsError, reloadBrands } = useSession();
+  if (brandsLoading) return <Loading label="Loading brands…" />;
+  return (
+    <>
+      <PageHeader title={item.label} />
+      {brandsError ? (
+        <ErrorNotice error={brandsError} onRetry={() => void reloadBrands()} />
+      ) : (
+        <Notice tone="info" title="Create a brand first">
+          <p>
+            {item.label} belong to a brand. <Link to="brands">Create a brand</Link>, then come back here.
+          </p>
+        </Notice>
+      )}
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <PageHeader title="Page not found" />
+      <p>
+        There is no page at this address. <Link to={HOME}>Go to the dashboard home</Link>.
+      </p>
+    </>
+  );
+}
+
+function CurrentPage({ route, item }: { route: Route; item: NavItem | undefined }) {
+  const { brand } = useSession();
+  if (!item) return <NotFound />;
+  if (item.needsBrand && !brand) return <NeedsBrand item={item} />;
+  const Page = item.page;
+  const rest = route.path.split("/").slice(1).join("/");
+  // Brand pages start afresh when another brand is chosen.
+  return <Page key={item.needsBrand ? brand?.id : undefined} route={route} rest={rest} />;
+}
+
+/** The signed-in dashboard. */
+export function Shell() {
+  const route = useRoute();
+  const { org, mode } = useSession();
+  const segment = route.path.split("/")[0] ?? "";
+  const item = NAV.find((n) => n.path === segment);
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (segment === "") navigate(HOME, true);
+  }, [segment]);
+
+  useEffect(() => {
+    document.title = `${item?.label ?? "Plaudit"}${mode === "test" ? " (test mode)" : ""} · Plaudit`;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("page-title")?.focus();
+  }, [route.path, mode]);
+
+  return (
+    <div class={`shell${mode === "test" ? " shell-test" : ""}`}>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <TestBanner />
+      <header class="topbar">
+        <Link to={HOME} class="logo" aria-label="Plaudit home">
+          <span class="logo-mark" aria-hidden="true">
+            P
+          </span>
+          <span class="logo-word">Plaudit</span>
+        </Link>
+        <div class="topbar-switchers">
+          <OrgSwitcher />
+          <BrandSwitcher />
+        </div>
+        <div class="topbar-end">
+          <ModeSwitch />
+          <UserMenu />
+        </div>
+      </header>
+      <div class="body">
+        <Sidebar current={segment} />
+        <main class="content" id="main" key={`${org.org_id}:${mode}`}>
+          {segment === "" ? <Loading /> : <CurrentPage route={route} item={item} />}
+        </main>
+      </div>
+    </div>
+  );
+}

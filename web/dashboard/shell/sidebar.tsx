@@ -1,0 +1,32 @@
+/**
+ * The main navigation, drawn from the `NAV` table and grouped by section. The current page is marked with
+ * `aria-current`.
+ */
+import { Link } from "../router";
+import { NAV, SECTIONS } from "../nav";
+
+/** The sidebar (a scrolling bar on narrow screens). */
+export function Sidebar({ current }: { current: string }) {
+  return (
+    <nav class="sidebar" aria-label="Main">
+      {SECTIONS.map((section) => {
+        const items = NAV.filter((n) => n.section === section);
+        if (items.length === 0) return null;
+        return (
+          <div class="nav-section" key={section}>
+            <p class="nav-heading">{section}</p>
+            <ul>
+              {items.map((item) => (
+                <li key={item.path}>
+                  <Link to={item.path} class="nav-link" aria-current={item.path === current ? "page" : undefined}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The runtime addresses the server injects into each page as `<meta name="plaudit-config" content="{…}">`,
+ * so one build works behind any host names.
+ */
+
+/** Addresses a page needs: the API, the CDN, the public site and the dashboard. */
+export interface WebConfig {
+  apiUrl: string;
+  cdnUrl: string;
+  siteUrl: string;
+  appUrl: string;
+}
+
+/** Reads the injected config; falls back to this page's origin for anything missing. */
+export function readConfig(doc: Document = document): WebConfig {
+  const here = doc.location?.origin ?? "";
+  let raw: Partial<WebConfig> = {};
+  const content = doc.querySelector('meta[name="plaudit-config"]')?.getAttribute("content");
+  if (content) {
+    try {
+      raw = JSON.parse(content) as Partial<WebConfig>;
+    } catch {
+      raw = {};
+    }
+  }
+  const trim = (u: string | undefined, fallback: string) => (u || fallback).replace(/\/+$/, "");
+  return {
+    apiUrl: trim(raw.apiUrl, here),
+    cdnUrl: trim(raw.cdnUrl, `${here}/cdn`),
+    siteUrl: trim(raw.siteUrl, here),
+    appUrl: trim(raw.appUrl, `${here}/app`),
+  };
+}
