@@ -3,7 +3,7 @@
  * after it: `links`, `billing`. `Link` renders a real `<a href>` (open in a new tab works) and navigates in
  * place on a plain click.
  */
-import type { AnchorHTMLAttributes, ComponentChildren } from "preact";
+import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 
 const CHANGE = "plaudit:navigate";
@@ -55,10 +55,14 @@ export function useRoute(): Route {
 }
 
 /** Props of `Link`. */
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+export interface LinkProps {
   to: string;
   children?: ComponentChildren;
-};
+  class?: string;
+  "aria-current"?: "page" | undefined;
+  "aria-label"?: string;
+  onClick?: (e: MouseEvent) => void;
+}
 
 /** An in-app link. Modified clicks (new tab, new window) are left to the browser. */
 export function Link({ to, children, onClick, ...rest }: LinkProps) {
@@ -67,7 +71,7 @@ export function Link({ to, children, onClick, ...rest }: LinkProps) {
       {...rest}
       href={hrefFor(to)}
       onClick={(e) => {
-        if (typeof onClick === "function") onClick(e);
+        onClick?.(e);
         if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
         navigate(to);

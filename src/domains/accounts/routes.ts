@@ -4,6 +4,7 @@ import type { Deps } from "../../platform/deps";
 import { unauthorized, invalid } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { listOutboxPage } from "./outbox";
+import { listAuditPage } from "./audit-view";
 import { authPlugin, readCookie } from "./auth";
 import { can } from "./guard";
 import { createSession, destroySession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
@@ -87,5 +88,6 @@ export function accountRoutes(deps: Deps) {
     .post("/billing/change-plan", ({ auth, body }) => changePlan(deps, can(auth(), "billing:manage"), body.plan), { body: t.Object({ plan: t.String({ maxLength: 20 }) }), detail: { tags: ["Billing"], summary: "Change plan (owner)" } })
     .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), { body: t.Object({ plan: t.String({ maxLength: 20 }) }), detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" } })
     .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), { detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" } })
+    .get("/audit-log", ({ auth, query }) => listAuditPage(deps, can(auth(), "audit:read"), pageRequest(deps.signer, "audit-log", query, { action: query.action }), query.action), { query: t.Object({ ...pageQuerySchema, action: t.Optional(t.String({ maxLength: 60 })) }), detail: { tags: ["Audit"], summary: "Sensitive actions: keys, imports, plan changes, removals (owners and admins)" } })
     .get("/outbox", ({ auth, query }) => listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)), { query: t.Object(pageQuerySchema), detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" } });
 }

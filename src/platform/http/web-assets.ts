@@ -96,7 +96,9 @@ const escapeAttr = (s: string) =>
 /** Puts `<base>` (so relative asset names work at any depth) and the runtime config into a bundle's HTML. */
 export function injectConfig(html: string, basePath: string, web: WebConfig): string {
   const head = `<base href="${escapeAttr(basePath)}">\n<meta name="plaudit-config" content="${escapeAttr(JSON.stringify(web))}">`;
-  return html.replace(/<head>/i, (m) => `${m}\n${head}`);
+  // After `<meta charset>` when there is one, so the encoding is still declared first.
+  const anchor = /<meta charset[^>]*>/i.test(html) ? /<meta charset[^>]*>/i : /<head[^>]*>/i;
+  return html.replace(anchor, (m) => `${m}\n${head}`);
 }
 
 const SECURITY_HEADERS = {
@@ -130,9 +132,9 @@ export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Conf
     });
   };
 
-  const handler = async ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
+  const handler = async ({ request, params }: { request: Request; params?: Record<string, string | undefined> }) => {
     if (ownHost && new URL(request.url).host !== app.host) throw notFound("page");
-    const rest = params["*"] ?? "";
+    const rest = params?.["*"] ?? "";
     const asset = rest && rest !== "index.html" ? assets.get(`/dashboard/${rest}`) : undefined;
     if (asset) {
       return new Response(Bun.file(asset.path), {

@@ -5,16 +5,17 @@
 import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
 import { formatDate, formatDateTime } from "../../shared/format";
-import { usePaged } from "../../shared/hooks";
+import { useAsync, usePaged } from "../../shared/hooks";
 import { Badge } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
 import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { Loading } from "../../shared/ui/loading";
-import { ErrorNotice } from "../../shared/ui/notice";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { PageHeader } from "../page";
+import { Link } from "../router";
 import { useToast } from "../toasts";
-import type { ApiKey, CreatedApiKey } from "../types";
+import type { ApiKey, Billing, CreatedApiKey } from "../types";
 import { ApiKeyForm, SecretReveal } from "./api-key-form";
 
 function KeyRow({ k, onRevoked }: { k: ApiKey; onRevoked: (k: ApiKey) => void }) {
@@ -56,6 +57,21 @@ function KeyRow({ k, onRevoked }: { k: ApiKey; onRevoked: (k: ApiKey) => void })
   );
 }
 
+/** Warns when the plan does not include API access (keys can be made, but are refused until it does). */
+function PlanWarning() {
+  const billing = useAsync(() => api.get<Billing>("/v1/billing"), []);
+  const plan = billing.data?.plans.find((p) => p.id === billing.data?.plan);
+  if (!plan || plan.features?.api_access !== false) return null;
+  return (
+    <Notice tone="warning" title={`The ${plan.name} plan does not include API access.`}>
+      <p>
+        You can create keys now, but requests made with them are refused until the organisation moves to a plan with API access.{" "}
+        <Link to="billing">See plans</Link>
+      </p>
+    </Notice>
+  );
+}
+
 /** The API keys page. */
 export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
@@ -76,6 +92,7 @@ export function ApiKeysPage() {
           )
         }
       />
+      <PlanWarning />
       {created && <SecretReveal created={created} onDone={() => setCreated(null)} />}
       {creating && (
         <ApiKeyForm

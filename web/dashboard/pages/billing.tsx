@@ -2,6 +2,7 @@
  * Plan & usage: the current plan, each allowance as a bar (for the mode in use), and the plans to move to.
  * Owners change the plan directly, or through the payment provider's checkout when the server has one.
  */
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import { formatNumber, formatSeconds } from "../../shared/format";
 import { useAsync } from "../../shared/hooks";
@@ -21,7 +22,7 @@ import type { Billing, Plan, Usage } from "../types";
 const isSeconds = (name: string) => name.includes("seconds");
 const amount = (name: string, n: number | null) => (n === null ? "Unlimited" : isSeconds(name) ? formatSeconds(n) : formatNumber(n));
 
-function PlanCard({ plan, current, suggested, labels, children }: { plan: Plan; current: boolean; suggested: boolean; labels: Map<string, string>; children?: preact.ComponentChildren }) {
+function PlanCard({ plan, current, suggested, labels, children }: { plan: Plan; current: boolean; suggested: boolean; labels: Map<string, string>; children?: ComponentChildren }) {
   return (
     <article class={`card plan-card${current ? " plan-current" : ""}${suggested ? " plan-suggested" : ""}`} aria-labelledby={`plan-${plan.id}`}>
       <h3 id={`plan-${plan.id}`}>
