@@ -19,6 +19,7 @@ export interface WebEntry {
 /** Every bundle the appliance serves; a new page type is one line here. Paths are relative to `web/`. */
 export const WEB_ENTRIES: WebEntry[] = [
   { name: "dashboard", entry: "dashboard/main.tsx", html: "dashboard/index.html" },
+  { name: "capture", entry: "capture/main.tsx", html: "capture/index.html" },
 ];
 
 /** The `web/` folder of this checkout. */
@@ -91,9 +92,13 @@ export function manifestSource(keys: string[]): string {
   return lines.join("\n");
 }
 
+/** Built files no manifest names any more are deleted once they are this old (a running server may still use them). */
+const KEEP_OLD_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Builds every bundle into a fresh folder and swaps it in as `web/dist`, so a reader never sees a half-built
- * tree. Returns the manifest keys.
+ * Builds every bundle into a scratch folder, then moves the hashed files into `web/dist/<bundle>/` and replaces
+ * each `index.html` and the manifest by rename. Files of earlier builds stay for a day, so a server started
+ * from an earlier build keeps serving its own files. Returns the manifest keys.
  */
 export async function buildWeb(): Promise<BuildResult> {
   const started = performance.now();
@@ -102,14 +107,30 @@ export async function buildWeb(): Promise<BuildResult> {
   try {
     const files: string[] = [];
     for (const entry of WEB_ENTRIES) files.push(...(await buildOne(entry, tmp)));
+    // Hashed files first, then the pages that name them, then the manifest: a reader never meets a missing file.
+    const ordered = [...files.filter((f) => !f.endsWith("/index.html")), ...files.filter((f) => f.endsWith("/index.html"))];
+    for (const key of ordered) {
+      mkdirSync(join(DIST_DIR, key, ".."), { recursive: true });
+      renameSync(join(tmp, key), join(DIST_DIR, key));
+    }
     writeFileSync(join(tmp, "manifest.ts"), manifestSource(files));
-    const old = `${tmp}-old`;
-    if (existsSync(DIST_DIR)) renameSync(DIST_DIR, old);
-    renameSync(tmp, DIST_DIR);
-    rmSync(old, { recursive: true, force: true });
+    renameSync(join(tmp, "manifest.ts"), join(DIST_DIR, "manifest.ts"));
+    pruneOld(new Set(files));
     return { files, ms: Math.round(performance.now() - started) };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function pruneOld(current: Set<string>) {
+  const cutoff = Date.now() - KEEP_OLD_MS;
+  for (const entry of WEB_ENTRIES) {
+    const dir = join(DIST_DIR, entry.name);
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (!current.has(`/${entry.name}/${name}`) && statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+    }
   }
 }
 

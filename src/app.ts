@@ -10,6 +10,9 @@ import { prefixes } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets } from "./platform/http/web-assets";
 import { accountRoutes } from "./domains/accounts";
 import { brandRoutes } from "./domains/brands";
+import { submissionRoutes } from "./domains/submissions";
+import { captureRoutes } from "./domains/capture";
+import { capturePagePlugin } from "./domains/capture/page";
 import { apiReference } from "./platform/http/reference";
 import { VERSION } from "./version";
 
@@ -25,7 +28,9 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   const assets = opts.web === false ? new Map() : await loadWebAssets();
   const api = new Elysia()
     .use(accountRoutes(deps))
-    .use(brandRoutes(deps));
+    .use(brandRoutes(deps))
+    .use(submissionRoutes(deps))
+    .use(captureRoutes(deps));
   return new Elysia({ normalize: false })
     .use(errorHandling(deps.log))
     .get("/healthz", () => ({ ok: true, version: VERSION }))
@@ -33,7 +38,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     .use(apiReference(deps, api))
     .use(api)
     .use(cdnPlugin(deps, p.cdn))
-    .use(dashboardPlugin(assets, deps.config));
+    .use(dashboardPlugin(assets, deps.config))
+    .use(capturePagePlugin(assets, deps));
 }
 
 /** The app's type, for tests. */

@@ -7,6 +7,7 @@ import type { Schedule } from "./platform/jobs/cron";
 import { enqueue, pruneDone } from "./platform/jobs/queue";
 import { registerMailJobs } from "./platform/mail/jobs";
 import { sessions } from "./domains/accounts/tables";
+import { registerSubmissionJobs } from "./domains/submissions";
 
 const HOUSEKEEPING = "platform.housekeeping";
 
@@ -14,6 +15,7 @@ const HOUSEKEEPING = "platform.housekeeping";
 export function buildRegistry(): JobRegistry {
   const registry = new JobRegistry();
   registerMailJobs(registry);
+  registerSubmissionJobs(registry);
   registry.register(HOUSEKEEPING, {
     async handle(_job, deps) {
       const now = deps.clock.now();

@@ -43,5 +43,5 @@ export const findFfmpeg = (config: Config) => find(config.ffmpegPath, "ffmpeg", 
 export const findFfprobe = (config: Config) => find(config.ffprobePath, "ffprobe");
 /** whisper.cpp's command-line program. */
 export const findWhisper = (config: Config) => find(config.whisperBin, "whisper-cli");
-/** pocketsphinx's command-line program (Debian package `pocketsphinx`). */
-export const findPocketsphinx = () => find(null, "pocketsphinx");
+/** pocketsphinx's command-line program (Debian package `pocketsphinx`: pocketsphinx_continuous). */
+export const findPocketsphinx = () => find(null, "pocketsphinx_continuous");

@@ -9,6 +9,7 @@ import type { Db } from "./db/client";
 import type { Logger } from "./log";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage";
+import type { MediaToolkit } from "../media/toolkit";
 
 /** What the app and its workers run on. */
 export interface Deps {
@@ -19,4 +20,5 @@ export interface Deps {
   log: Logger;
   mailer: Mailer;
   storage: Storage;
+  media: MediaToolkit;
 }

@@ -63,7 +63,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   const dir = mkdtempSync(join(tmpdir(), "plaudit-test-"));
   const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://plaudit.test", PLAUDIT_WORKERS: "0", ...env });
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
-  const deps = createDeps(config, { clock, log: createLogger("silent") });
+  const deps = createDeps(config, { clock, log: createLogger(process.env.TEST_LOG === "1" ? "debug" : "silent") });
   const app = await buildApp(deps, { web: false });
   const t: TestApp = {
     app,

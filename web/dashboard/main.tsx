@@ -3,7 +3,8 @@
  */
 import { render } from "preact";
 import "../shared/ui/ui.css";
-import "./dashboard.css";
+import "./shell/shell.css";
+import "./pages/pages.css";
 import { App } from "./app";
 
 render(<App />, document.getElementById("root")!);

@@ -31,6 +31,9 @@ export function formatSeconds(total: number): string {
   return s ? `${m} min ${s} s` : `${m} min`;
 }
 
+/** Seconds as minutes for allowances: "0 min", "2.5 min", "600 min". */
+export const formatMinutes = (seconds: number): string => `${number.format(Math.round((seconds / 60) * 10) / 10)} min`;
+
 /** Today's date as YYYY-MM-DD in the reader's time zone (used as a consent version label). */
 export function todayLabel(now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, "0");

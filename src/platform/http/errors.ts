@@ -75,9 +75,9 @@ export function errorHandling(log: Logger) {
     .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
       const requestId = (rest as { requestId?: string }).requestId ?? request.headers.get("x-request-id") ?? `req_${crypto.randomUUID().slice(0, 8)}`;
       const { status, body } = errorResponse(error, code, requestId, log);
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" },
-      });
+      const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" };
+      // Public routes are called from other origins (capture pages, widgets): let them read the error too.
+      if (new URL(request.url).pathname.startsWith("/public/")) headers["access-control-allow-origin"] = "*";
+      return new Response(JSON.stringify(body), { status, headers });
     });
 }

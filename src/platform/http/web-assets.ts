@@ -120,15 +120,19 @@ export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Conf
   const web: WebConfig = { apiUrl: config.baseUrl, cdnUrl: config.cdnUrl, siteUrl: config.siteUrl, appUrl: config.appUrl };
   const csp = dashboardCsp(config);
   const indexAsset = assets.get("/dashboard/index.html");
-  let index: Promise<string> | null = null;
+  // Read at once (not on first request) so a rebuild from source after start cannot pair this server's asset
+  // list with a newer page; a failure is reported on each request instead of as an unhandled rejection.
+  const index: Promise<string | Error> = indexAsset
+    ? Bun.file(indexAsset.path)
+        .text()
+        .then((html) => injectConfig(html, `${prefix}/`, web), (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
+    : Promise.resolve(new Error("the dashboard bundle has no index.html; run `bun run build:web`"));
 
   const page = async () => {
-    if (!indexAsset) throw new Error("the dashboard bundle has no index.html; run `bun run build:web`");
-    index ??= Bun.file(indexAsset.path)
-      .text()
-      .then((html) => injectConfig(html, `${prefix}/`, web));
-    return new Response(await index, {
-      headers: { "content-type": indexAsset.type, "cache-control": "no-cache", "content-security-policy": csp, ...SECURITY_HEADERS },
+    const html = await index;
+    if (html instanceof Error) throw html;
+    return new Response(html, {
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "content-security-policy": csp, ...SECURITY_HEADERS },
     });
   };
 

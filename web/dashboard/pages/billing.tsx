@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import { formatNumber, formatSeconds } from "../../shared/format";
+import { formatMinutes, formatNumber } from "../../shared/format";
 import { useAsync } from "../../shared/hooks";
 import { Badge } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
@@ -20,7 +20,7 @@ import { useToast } from "../toasts";
 import type { Billing, Plan, Usage } from "../types";
 
 const isSeconds = (name: string) => name.includes("seconds");
-const amount = (name: string, n: number | null) => (n === null ? "Unlimited" : isSeconds(name) ? formatSeconds(n) : formatNumber(n));
+const amount = (name: string, n: number | null) => (n === null ? "Unlimited" : isSeconds(name) ? formatMinutes(n) : formatNumber(n));
 
 function PlanCard({ plan, current, suggested, labels, children }: { plan: Plan; current: boolean; suggested: boolean; labels: Map<string, string>; children?: ComponentChildren }) {
   return (
@@ -88,7 +88,7 @@ export function BillingPage({ route }: PageProps) {
         <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
         {usage.mode === "test" && <p class="muted small">The sandbox has its own allowances, the same on every plan.</p>}
         {usage.allowances.map((a) => (
-          <UsageBar key={a.name} label={a.label} used={a.used} limit={a.limit} unit={isSeconds(a.name) ? formatSeconds : formatNumber} />
+          <UsageBar key={a.name} label={a.label} used={a.used} limit={a.limit} unit={isSeconds(a.name) ? formatMinutes : formatNumber} />
         ))}
       </section>
       <section class="plans-section" aria-labelledby="plans-title">

@@ -53,7 +53,7 @@ export function MemberForm({ canGrantOwner, onAdded, onCancel }: MemberFormProps
       <ErrorNotice error={error} />
       <div class="form-grid">
         <Field label="Email">
-          {(p) => <input {...p} type="email" name="member-email" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />}
+          {(p) => <input {...p} type="email" name="member-email" autoComplete="off" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />}
         </Field>
         <Field label="Role" hint={ROLES.find((r) => r.role === role)?.about}>
           {(p) => (

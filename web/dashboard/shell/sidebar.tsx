@@ -2,13 +2,19 @@
  * The main navigation, drawn from the `NAV` table and grouped by section. The current page is marked with
  * `aria-current`.
  */
+import { useEffect, useRef } from "preact/hooks";
 import { Link } from "../router";
 import { NAV, SECTIONS } from "../nav";
 
 /** The sidebar (a scrolling bar on narrow screens). */
 export function Sidebar({ current }: { current: string }) {
+  const ref = useRef<HTMLElement>(null);
+  // On narrow screens the bar scrolls sideways; keep the current page's link in view.
+  useEffect(() => {
+    ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [current]);
   return (
-    <nav class="sidebar" aria-label="Main">
+    <nav class="sidebar" aria-label="Main" ref={ref}>
       {SECTIONS.map((section) => {
         const items = NAV.filter((n) => n.section === section);
         if (items.length === 0) return null;

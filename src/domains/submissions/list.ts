@@ -1,0 +1,77 @@
+/**
+ * Listing testimonials with the contract's filters. Without `q`: newest first, keyed by id. With `q`: by
+ * relevance (FTS5 bm25), keyed by (rank, id); the cursor also pins the newest id seen, so arrivals never enter.
+ */
+import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { submissions } from "./tables";
+import { presentSubmission, type SubmissionRow } from "./present";
+import { ftsQuery } from "./search";
+
+/** The list filters of GET /v1/submissions (and exports). */
+export interface SubmissionFilters {
+  brand_id?: string;
+  status?: string;
+  origin?: string;
+  is_approved?: boolean;
+  is_public?: boolean;
+  tag_id?: string;
+  q?: string;
+}
+
+type FilterHook = (filters: SubmissionFilters) => SQL | undefined;
+const extraFilters: FilterHook[] = [];
+
+/** Lets another feature add a filter (tags add `tag_id`). */
+export function addSubmissionFilter(hook: FilterHook) {
+  extraFilters.push(hook);
+}
+
+/** The WHERE conditions for filters within the context's org and mode (deleted testimonials never listed). */
+export function filterConditions(ctx: Ctx, f: SubmissionFilters): SQL {
+  return and(
+    eq(submissions.orgId, ctx.orgId),
+    eq(submissions.mode, ctx.mode),
+    isNull(submissions.deletedAt),
+    f.brand_id ? eq(submissions.brandId, f.brand_id) : undefined,
+    f.status ? eq(submissions.status, f.status) : undefined,
+    f.origin ? eq(submissions.origin, f.origin) : undefined,
+    f.is_approved !== undefined ? eq(submissions.isApproved, f.is_approved) : undefined,
+    f.is_public !== undefined ? eq(submissions.isPublic, f.is_public) : undefined,
+    ...extraFilters.map((h) => h(f)),
+  )!;
+}
+
+/** One page of testimonials. */
+export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters, page: PageRequest) {
+  if (!filters.q) {
+    const rows = deps.db
+      .select()
+      .from(submissions)
+      .where(and(filterConditions(ctx, filters), afterKeyDesc([submissions.id], page.after)))
+      .orderBy(desc(submissions.id))
+      .limit(page.limit + 1)
+      .all();
+    return toPage(deps.signer, page, rows, (r) => [r.id], presentSubmission);
+  }
+  const match = ftsQuery(filters.q);
+  const after = page.after as [number, string, string] | null;
+  const newest = after?.[2] ?? deps.db.select({ id: submissions.id }).from(submissions).orderBy(desc(submissions.id)).limit(1).get()?.id ?? "";
+  const rank = sql<number>`submissions_fts.rank`;
+  const rows = deps.db
+    .select({ row: submissions, rank })
+    .from(submissions)
+    .innerJoin(sql`submissions_fts`, sql`submissions_fts.submission_id = ${submissions.id}`)
+    .where(and(
+      sql`submissions_fts MATCH ${match}`,
+      filterConditions(ctx, filters),
+      sql`${submissions.id} <= ${newest}`,
+      after ? sql`(submissions_fts.rank > ${after[0]} OR (submissions_fts.rank = ${after[0]} AND ${submissions.id} < ${after[1]}))` : undefined,
+    ))
+    .orderBy(sql`submissions_fts.rank`, desc(submissions.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(deps.signer, page, rows, (r) => [r.rank, r.row.id, newest], (r) => presentSubmission(r.row as SubmissionRow));
+}

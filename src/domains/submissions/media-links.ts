@@ -1,0 +1,80 @@
+/**
+ * Private media of a testimonial: signed, expiring URLs (`/public/media/{token}`) for each variant, and the file
+ * behind a token with range support for playback. Tokens carry the submission, the variant and the expiry.
+ */
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../platform/deps";
+import type { Ctx } from "../../platform/context";
+import { iso } from "../../platform/clock";
+import { AppError, notFound } from "../../platform/errors";
+import { submissions } from "./tables";
+import { VARIANTS, variantsOf, type SubmissionRow, type Variant } from "./present";
+
+/** How long a media URL works. */
+export const MEDIA_URL_TTL_MS = 3600_000;
+
+const TYPES: Record<Variant, (row: SubmissionRow) => string> = {
+  original: (r) => r.originalType ?? "application/octet-stream",
+  video: () => "video/mp4",
+  audio: () => "audio/mp4",
+  poster: () => "image/jpeg",
+  thumbnail: () => "image/webp",
+  captions: () => "text/vtt; charset=utf-8",
+};
+
+/** Storage key of a variant's file (captions are built from the transcript instead). */
+export function variantKey(row: SubmissionRow, variant: Variant): string | null {
+  switch (variant) {
+    case "original": return row.originalKey;
+    case "video": return row.videoKey;
+    case "audio": return row.audioKey;
+    case "poster": return row.posterKey;
+    case "thumbnail": return row.thumbKey;
+    case "captions": return null;
+  }
+}
+
+/** A signed URL for one variant. */
+export function signedMediaUrl(deps: Deps, row: SubmissionRow, variant: Variant) {
+  const expiresAt = deps.clock.now() + MEDIA_URL_TTL_MS;
+  const payload = Buffer.from(`${row.id}:${variant}:${Math.floor(expiresAt / 1000)}`).toString("base64url");
+  return { variant, url: `${deps.config.baseUrl}/public/media/${deps.signer.sign("media", payload)}`, content_type: TYPES[variant](row), expires_at: iso(expiresAt) };
+}
+
+/** Signed URLs for the variants that exist. */
+export function mediaLinks(deps: Deps, row: SubmissionRow, variants: Variant[]) {
+  return Object.fromEntries(variants.map((v) => [v, signedMediaUrl(deps, row, v)]));
+}
+
+/** Checks a variant name for a testimonial (404 when it has no such file). */
+export function requireVariant(row: SubmissionRow, variant: string, hasTranscript: boolean): Variant {
+  if (!(VARIANTS as readonly string[]).includes(variant)) throw new AppError("validation_failed", 400, `Unknown variant "${variant}". Variants: ${VARIANTS.join(", ")}.`, { field: "variant" });
+  if (!variantsOf(row, hasTranscript).includes(variant as Variant)) throw notFound(`${variant} for this testimonial`);
+  return variant as Variant;
+}
+
+/** Resolves a media token to the row and variant; 404 when forged, 410 when expired. */
+export function resolveMediaToken(deps: Deps, token: string): { row: SubmissionRow; variant: Variant; ctx: Ctx } {
+  const payload = deps.signer.verify("media", token);
+  if (!payload) throw notFound("file");
+  const [id, variant, exp] = Buffer.from(payload, "base64url").toString().split(":");
+  if (Number(exp) * 1000 < deps.clock.now()) throw new AppError("link_expired", 410, "This media link expired; ask the API for a fresh one.");
+  const row = deps.db.select().from(submissions).where(eq(submissions.id, id!)).get();
+  if (!row || row.deletedAt) throw notFound("file");
+  return { row, variant: variant as Variant, ctx: { orgId: row.orgId, mode: row.mode as Ctx["mode"], actor: { type: "system" }, clock: deps.clock } };
+}
+
+/** A file response honouring a single `Range: bytes=a-b` request (video players seek with it). */
+export function fileResponse(request: Request, path: string, type: string, extra: Record<string, string> = {}): Response {
+  const file = Bun.file(path);
+  const size = file.size;
+  const headers: Record<string, string> = { "content-type": type, "accept-ranges": "bytes", "x-content-type-options": "nosniff", ...extra };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");
+  if (!range || (!range[1] && !range[2])) return new Response(file, { headers: { ...headers, "content-length": String(size) } });
+  let start = range[1] ? Number(range[1]) : size - Number(range[2]);
+  let end = range[1] && range[2] ? Number(range[2]) : size - 1;
+  start = Math.max(0, start);
+  end = Math.min(end, size - 1);
+  if (start > end || start >= size) return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${size}` } });
+  return new Response(file.slice(start, end + 1), { status: 206, headers: { ...headers, "content-range": `bytes ${start}-${end}/${size}`, "content-length": String(end - start + 1) } });
+}

@@ -1,0 +1,85 @@
+/** How testimonials look in the API and in events. */
+import { iso } from "../../platform/clock";
+import type { Word } from "./tables";
+import { submissions, transcripts } from "./tables";
+
+/** A stored submission row. */
+export type SubmissionRow = typeof submissions.$inferSelect;
+/** A stored transcript row. */
+export type TranscriptRow = typeof transcripts.$inferSelect;
+
+/** Media variants a testimonial can have. */
+export const VARIANTS = ["original", "video", "audio", "poster", "thumbnail", "captions"] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+/** Which variants exist for a row. */
+export function variantsOf(row: SubmissionRow, hasTranscript: boolean): Variant[] {
+  const out: Variant[] = [];
+  if (row.originalKey) out.push("original");
+  if (row.videoKey) out.push("video");
+  if (row.audioKey) out.push("audio");
+  if (row.posterKey) out.push("poster");
+  if (row.thumbKey) out.push("thumbnail");
+  if (hasTranscript) out.push("captions");
+  return out;
+}
+
+/** The fields every event about a testimonial carries (contract section 6). */
+export function submissionEventData(row: SubmissionRow) {
+  return {
+    id: row.id,
+    brand_id: row.brandId,
+    link_id: row.linkId,
+    kind: row.kind,
+    status: row.status,
+    is_approved: row.isApproved,
+    is_public: row.isPublic,
+    duration_ms: row.durationMs,
+    created_at: iso(row.createdAt),
+  };
+}
+
+/** A testimonial in lists. */
+export function presentSubmission(row: SubmissionRow) {
+  return {
+    ...submissionEventData(row),
+    origin: row.origin,
+    collect_link_id: row.origin === "collected" ? row.linkId : null,
+    failure_reason: row.failureReason,
+    respondent_name: row.respondentName,
+    respondent_title: row.respondentTitle,
+    respondent_company: row.respondentCompany,
+    rating: row.rating,
+    text_input: row.textInput,
+    text_source: row.textSource,
+    original_text: row.originalText,
+    language: row.language,
+    sentiment: row.sentimentLabel ? { score: row.sentimentScore, label: row.sentimentLabel } : null,
+    source: row.origin === "imported" ? { name: row.sourceName, url: row.sourceUrl } : null,
+    review_url: row.reviewUrl,
+    reviewed_at: row.reviewedAt,
+    approved_at: iso(row.approvedAt),
+    rejected_at: iso(row.rejectedAt),
+    rejection_reason: row.rejectionReason,
+    mode: row.mode,
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+/** The transcript as the API shows it. */
+export function presentTranscript(t: TranscriptRow) {
+  return {
+    submission_id: t.submissionId,
+    engine: t.engine,
+    language: t.language,
+    text: wordsText(t.words),
+    words: t.words,
+    edited: t.editedAt !== null,
+    edited_at: iso(t.editedAt),
+    original_text: wordsText(t.originalWords),
+    original_words: t.editedAt !== null ? t.originalWords : undefined,
+  };
+}
+
+/** The words joined as text, exactly as stored. */
+export const wordsText = (words: Word[]) => words.map((w) => w.text).join(" ");

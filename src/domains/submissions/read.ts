@@ -1,0 +1,37 @@
+/** Reading one testimonial with its words, consent and media, within the context's org and mode. */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { notFound } from "../../platform/errors";
+import { submissions, transcripts } from "./tables";
+import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
+import { mediaLinks } from "./media-links";
+
+/** A testimonial row of the context's org and mode (not deleted); 404 otherwise. */
+export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
+  const row = db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), isNull(submissions.deletedAt))).get();
+  if (!row) throw notFound("testimonial");
+  return row;
+}
+
+/** The transcript of a testimonial, or null. */
+export function getTranscriptRow(db: Db, id: string): TranscriptRow | null {
+  return db.select().from(transcripts).where(eq(transcripts.submissionId, id)).get() ?? null;
+}
+
+/** The detail view: every list field plus contact details, consent, prompt, transcript and media links. */
+export function submissionDetail(deps: Deps, ctx: Ctx, id: string) {
+  const row = getSubmissionRow(deps.db, ctx, id);
+  const transcript = getTranscriptRow(deps.db, id);
+  return {
+    ...presentSubmission(row),
+    respondent_email: row.respondentEmail,
+    prompt_id: row.promptId,
+    consent: row.consent,
+    width: row.width,
+    height: row.height,
+    transcript: transcript ? presentTranscript(transcript) : null,
+    media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
+  };
+}

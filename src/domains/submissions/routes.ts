@@ -1,0 +1,81 @@
+/** Testimonial routes: list and search, detail, transcript, media. */
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { notFound } from "../../platform/errors";
+import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
+import { authPlugin, can } from "../accounts";
+import { listSubmissions } from "./list";
+import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
+import { presentTranscript } from "./present";
+import { editTranscript } from "./transcript-edit";
+import { fileResponse, requireVariant, resolveMediaToken, signedMediaUrl, variantKey } from "./media-links";
+
+const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+const bool = t.Union([t.Literal("true"), t.Literal("false")]);
+
+/** Filters of the list route (also used by exports). */
+export const listQuery = t.Object({
+  ...pageQuerySchema,
+  brand_id: t.Optional(t.String({ maxLength: 64 })),
+  status: t.Optional(t.Union(["uploading", "processing", "ready", "failed"].map((s) => t.Literal(s)))),
+  origin: t.Optional(t.Union([t.Literal("collected"), t.Literal("imported")])),
+  is_approved: t.Optional(bool),
+  is_public: t.Optional(bool),
+  tag_id: t.Optional(t.String({ maxLength: 64 })),
+  q: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "Full-text search; results ordered by relevance." })),
+});
+
+/** Query strings → typed filters. */
+export function filtersFromQuery(q: typeof listQuery.static) {
+  return {
+    brand_id: q.brand_id,
+    status: q.status,
+    origin: q.origin,
+    is_approved: q.is_approved === undefined ? undefined : q.is_approved === "true",
+    is_public: q.is_public === undefined ? undefined : q.is_public === "true",
+    tag_id: q.tag_id,
+    q: q.q,
+  };
+}
+
+/** `/v1/submissions…` and the signed media files under `/public/media/{token}`. */
+export function submissionRoutes(deps: Deps) {
+  return new Elysia()
+    .use(authPlugin(deps))
+    .get("/v1/submissions", ({ auth, query }) => {
+      const ctx = can(auth(), "submission:read");
+      const filters = filtersFromQuery(query);
+      return listSubmissions(deps, ctx, filters, pageRequest(deps.signer, "submissions", query, filters));
+    }, { query: listQuery, detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" } })
+    .get("/v1/submissions/:id", ({ auth, params }) => submissionDetail(deps, can(auth(), "submission:read"), params.id), { params: idParams, detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" } })
+    .get("/v1/submissions/:id/transcript", ({ auth, params }) => {
+      const ctx = can(auth(), "submission:read");
+      getSubmissionRow(deps.db, ctx, params.id);
+      const tr = getTranscriptRow(deps.db, params.id);
+      if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
+      return presentTranscript(tr);
+    }, { params: idParams, detail: { tags: ["Submissions"], summary: "Transcript with word timings" } })
+    .patch("/v1/submissions/:id/transcript", ({ auth, params, body }) => editTranscript(deps, can(auth(), "submission:moderate"), params.id, body.text), {
+      params: idParams,
+      body: t.Object({ text: t.String({ minLength: 1, maxLength: 20000, description: "The corrected words; timings are recomputed by forced alignment." }) }, { additionalProperties: false }),
+      detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
+    })
+    .get("/v1/submissions/:id/media/:variant", ({ auth, params }) => {
+      const ctx = can(auth(), "submission:read");
+      const row = getSubmissionRow(deps.db, ctx, params.id);
+      const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
+      return signedMediaUrl(deps, row, variant);
+    }, { params: t.Object({ id: t.String({ maxLength: 64 }), variant: t.String({ maxLength: 20 }) }), detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" } })
+    .get("/public/media/:token", ({ params, request }) => {
+      const { row, variant } = resolveMediaToken(deps, params.token);
+      const headers = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*" };
+      if (variant === "captions") {
+        const tr = getTranscriptRow(deps.db, row.id);
+        if (!tr) throw notFound("captions");
+        return new Response(deps.media.captionsVtt(tr.words), { headers: { ...headers, "content-type": "text/vtt; charset=utf-8" } });
+      }
+      const key = variantKey(row, variant);
+      if (!key || !deps.storage.exists("media", key)) throw notFound("file");
+      return fileResponse(request, deps.storage.path("media", key), signedMediaUrl(deps, row, variant).content_type, headers);
+    }, { params: t.Object({ token: t.String({ maxLength: 400 }) }), detail: { tags: ["Submissions"], summary: "A media file behind a signed URL (range requests supported)" } });
+}

@@ -1,0 +1,101 @@
+/** Testimonials (submissions), their transcripts, and the full-text index over them. */
+import { sqliteTable, text, integer, real, index } from "drizzle-orm/sqlite-core";
+import { orgs } from "../accounts/tables";
+import { brands } from "../brands/tables";
+
+/** What the respondent agreed to, word for word. */
+export interface ConsentRecord {
+  text: string;
+  version: string;
+  agreed_at: string;
+}
+
+/** A testimonial: collected through a link or imported. */
+export const submissions = sqliteTable("submissions", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
+  mode: text("mode").notNull(),
+  brandId: text("brand_id").notNull().references(() => brands.id, { onDelete: "cascade" }),
+  linkId: text("link_id"),
+  origin: text("origin").notNull(),
+  kind: text("kind").notNull(),
+  /** uploading → processing → ready | failed; `received` is a finished upload waiting for its first job run. */
+  status: text("status").notNull(),
+  failureReason: text("failure_reason"),
+  promptId: text("prompt_id"),
+  respondentName: text("respondent_name").notNull().default(""),
+  respondentEmail: text("respondent_email"),
+  respondentTitle: text("respondent_title"),
+  respondentCompany: text("respondent_company"),
+  rating: integer("rating"),
+  consent: text("consent", { mode: "json" }).$type<ConsentRecord | null>(),
+  /** The words as text: typed by the respondent, or what they said (transcript). */
+  textInput: text("text_input"),
+  /** `typed` or `spoken`. */
+  textSource: text("text_source"),
+  /** The first version of the words, never changed by edits. */
+  originalText: text("original_text"),
+  language: text("language"),
+  sentimentScore: real("sentiment_score"),
+  sentimentLabel: text("sentiment_label"),
+  durationMs: integer("duration_ms"),
+  /** Storage keys under `media/` (private). */
+  originalKey: text("original_key"),
+  originalType: text("original_type"),
+  videoKey: text("video_key"),
+  audioKey: text("audio_key"),
+  posterKey: text("poster_key"),
+  thumbKey: text("thumb_key"),
+  width: integer("width"),
+  height: integer("height"),
+  isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(false),
+  approvedAt: integer("approved_at"),
+  isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+  rejectedAt: integer("rejected_at"),
+  rejectionReason: text("rejection_reason"),
+  deletedAt: integer("deleted_at"),
+  /** Imported reviews. */
+  importId: text("import_id"),
+  sourceName: text("source_name"),
+  sourceUrl: text("source_url"),
+  reviewUrl: text("review_url"),
+  reviewedAt: text("reviewed_at"),
+  dedupeHash: text("dedupe_hash"),
+  createdAt: integer("created_at").notNull(),
+  receivedAt: integer("received_at"),
+  processedAt: integer("processed_at"),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [
+  index("submissions_list").on(t.orgId, t.mode, t.id),
+  index("submissions_brand").on(t.orgId, t.mode, t.brandId, t.id),
+  index("submissions_approved").on(t.brandId, t.approvedAt),
+  index("submissions_dedupe").on(t.brandId, t.dedupeHash),
+]);
+
+import type { Word } from "../../media/toolkit";
+export type { Word };
+
+/** The words of a recording with their timings; the machine's first version is kept beside any correction. */
+export const transcripts = sqliteTable("transcripts", {
+  submissionId: text("submission_id").primaryKey().references(() => submissions.id, { onDelete: "cascade" }),
+  engine: text("engine").notNull(),
+  language: text("language"),
+  words: text("words", { mode: "json" }).$type<Word[]>().notNull(),
+  originalWords: text("original_words", { mode: "json" }).$type<Word[]>().notNull(),
+  editedAt: integer("edited_at"),
+  editedBy: text("edited_by"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** A resumable upload (tus 1.0) for a collected testimonial's recording. */
+export const uploads = sqliteTable("uploads", {
+  id: text("id").primaryKey(),
+  submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
+  length: integer("length").notNull(),
+  declaredType: text("declared_type"),
+  sniffedType: text("sniffed_type"),
+  status: text("status").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: integer("created_at").notNull(),
+  completedAt: integer("completed_at"),
+}, (t) => [index("uploads_submission").on(t.submissionId), index("uploads_expiry").on(t.status, t.expiresAt)]);

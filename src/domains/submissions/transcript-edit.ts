@@ -1,0 +1,53 @@
+/**
+ * Correcting a transcript: the team sends the corrected text; the words are re-timed by forced alignment against
+ * the recording, so captions stay exact. The machine's first words are kept (`original_words`), the
+ * testimonial's `original_text` never changes, and the edit is audited.
+ */
+import { eq } from "drizzle-orm";
+import { rmSync } from "node:fs";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { tx } from "../../platform/db/client";
+import { actorRef } from "../../platform/context";
+import { audit } from "../../platform/audit/audit";
+import { AppError, invalid } from "../../platform/errors";
+import { analyseText } from "../../media/text-analysis";
+import { submissions, transcripts } from "./tables";
+import { getSubmissionRow, getTranscriptRow } from "./read";
+import { presentTranscript, wordsText } from "./present";
+import { indexSubmission } from "./search";
+
+/** Replaces the transcript's words with `text`, re-timed against the recording. */
+export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: string) {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (!clean) throw invalid("The corrected transcript cannot be empty.", "text");
+  if (clean.length > 20_000) throw invalid("Transcripts are at most 20,000 characters.", "text");
+  const row = getSubmissionRow(deps.db, ctx, id);
+  if (row.kind === "text") throw new AppError("not_a_recording", 409, "Written testimonials have no transcript: the respondent's own words are kept as they typed them.");
+  if (row.status !== "ready") throw new AppError("not_ready", 409, "This testimonial is still being processed; edit its transcript once it is ready.");
+  const source = row.audioKey ?? row.videoKey ?? row.originalKey;
+  if (!source) throw new AppError("no_recording", 409, "This testimonial has no recording to align the words with.");
+  const wav = deps.storage.tempPath(".wav");
+  let words;
+  try {
+    await deps.media.extractWav(deps.storage.path("media", source), wav);
+    words = await deps.media.align(wav, clean);
+  } finally {
+    rmSync(wav, { force: true });
+  }
+  const newText = wordsText(words);
+  const analysis = analyseText(newText);
+  const now = ctx.clock.now();
+  return tx(deps.db, (db) => {
+    const existing = getTranscriptRow(db, id);
+    if (existing) {
+      db.update(transcripts).set({ words, editedAt: now, editedBy: actorRef(ctx.actor).label }).where(eq(transcripts.submissionId, id)).run();
+    } else {
+      db.insert(transcripts).values({ submissionId: id, engine: "alignment", language: analysis.language, words, originalWords: [], editedAt: now, editedBy: actorRef(ctx.actor).label, createdAt: now }).run();
+    }
+    const updated = db.update(submissions).set({ textInput: newText, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, updatedAt: now }).where(eq(submissions.id, id)).returning().get()!;
+    indexSubmission(db, updated, newText);
+    audit(db, ctx, "transcript.edited", id, { words: words.length });
+    return presentTranscript(getTranscriptRow(db, id)!);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The still image shown before a video plays: one frame (1 s in, or 10% in for clips under 2 s) taken by ffmpeg
+ * as PNG, then sharp makes a JPEG poster (fits 1280×1280) and a small WebP thumbnail. sharp is imported lazily:
+ * the compiled binary loads its native library specially, and audio-only work never needs it.
+ */
+import { rm, stat } from "node:fs/promises";
+import { MediaError } from "./errors";
+import { hardenedInput, runFfmpeg, type MediaTools } from "./ffmpeg";
+import { tempOutput } from "./temp";
+
+/** Poster and thumbnail, written to temporary names for the caller to rename. */
+export interface PosterResult {
+  posterPath: string;
+  width: number;
+  height: number;
+  thumbPath: string;
+  thumbWidth: number;
+  thumbHeight: number;
+}
+
+/** Where and how large. */
+export interface PosterOptions {
+  outDir?: string;
+  maxSide?: number;
+  thumbWidth?: number;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Seconds into the clip for the poster frame. */
+export function posterTime(durationMs: number): number {
+  return durationMs >= 2000 ? 1 : Math.max(0, durationMs / 1000) * 0.1;
+}
+
+async function grab(tools: MediaTools, input: string, at: number, out: string, o: PosterOptions): Promise<boolean> {
+  await runFfmpeg(tools, ["-v", "error", ...hardenedInput(input, at > 0 ? ["-ss", at.toFixed(3)] : []), "-map", "0:v:0", "-frames:v", "1", "-an", "-sn", "-f", "image2", "-c:v", "png", "-y", out], {
+    timeoutMs: o.timeoutMs ?? 60_000,
+    signal: o.signal,
+  });
+  return stat(out).then((s) => s.size > 0, () => false);
+}
+
+/** Extracts a poster frame from a video file (with its duration from probeMedia). */
+export async function makePoster(tools: MediaTools, input: string, info: { duration_ms: number }, opts: PosterOptions = {}): Promise<PosterResult> {
+  const png = tempOutput(input, ".png", opts.outDir);
+  const posterPath = tempOutput(input, ".jpg", opts.outDir);
+  const thumbPath = tempOutput(input, ".webp", opts.outDir);
+  try {
+    // A seek past the last frame writes nothing: fall back to the first frame.
+    if (!(await grab(tools, input, posterTime(info.duration_ms), png, opts)) && !(await grab(tools, input, 0, png, opts))) {
+      throw new MediaError("corrupt", "No picture could be taken from the video.");
+    }
+    const sharp = (await import("sharp")).default;
+    const max = opts.maxSide ?? 1280;
+    const poster = await sharp(png).resize({ width: max, height: max, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toFile(posterPath);
+    const thumb = await sharp(png).resize({ width: opts.thumbWidth ?? 320, withoutEnlargement: true }).webp({ quality: 70 }).toFile(thumbPath);
+    return { posterPath, width: poster.width, height: poster.height, thumbPath, thumbWidth: thumb.width, thumbHeight: thumb.height };
+  } catch (e) {
+    await Promise.all([rm(posterPath, { force: true }), rm(thumbPath, { force: true })]);
+    throw e;
+  } finally {
+    await rm(png, { force: true });
+  }
+}

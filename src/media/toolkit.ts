@@ -1,0 +1,109 @@
+/**
+ * The media work the features need, behind one interface passed in as a dependency: probing, transcoding,
+ * posters, speech recognition and forced alignment. `createMediaToolkit` wires the real ffmpeg and speech engines.
+ */
+import { rename } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Config } from "../config";
+import { extractSpeechWav } from "./audio";
+import { toWebVtt } from "./captions";
+import { resolveMediaTools, type MediaTools } from "./ffmpeg";
+import { makePoster } from "./poster";
+import { probeMedia, TESTIMONIAL_LIMITS } from "./probe";
+import { alignText } from "./speech/align";
+import { chooseEngine } from "./speech/select";
+import type { SpeechEngine } from "./speech/types";
+import { transcode } from "./transcode";
+
+/** One recognised or corrected word with its timing in the recording. */
+export interface Word {
+  text: string;
+  start_ms: number;
+  end_ms: number;
+  confidence?: number;
+}
+
+/** What probing learned about a recording. */
+export interface ProbeResult {
+  hasVideo: boolean;
+  hasAudio: boolean;
+  durationMs: number;
+  width: number | null;
+  height: number | null;
+}
+
+/** A transcript from a speech engine. */
+export interface SpeechResult {
+  engine: string;
+  language: string | null;
+  words: Word[];
+}
+
+/** Options every long-running call takes. */
+export interface RunOpts {
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+}
+
+/** Media operations. Errors a person should see are `MediaError`s (src/media/ffmpeg.ts). */
+export interface MediaToolkit {
+  probe(path: string, opts?: RunOpts): Promise<ProbeResult>;
+  transcodeVideo(input: string, output: string, durationMs: number, opts?: RunOpts): Promise<void>;
+  transcodeAudio(input: string, output: string, durationMs: number, opts?: RunOpts): Promise<void>;
+  poster(input: string, durationMs: number, jpegOut: string, webpOut: string, opts?: RunOpts): Promise<{ width: number; height: number }>;
+  extractWav(input: string, output: string, opts?: RunOpts): Promise<void>;
+  /** Null when no speech engine is installed. */
+  transcribe(wav: string, opts?: RunOpts): Promise<SpeechResult | null>;
+  /** Times the given text's words against the recording, keeping each word exactly as written. */
+  align(wav: string, text: string, opts?: RunOpts): Promise<Word[]>;
+  captionsVtt(words: Word[]): string;
+}
+
+/** The real toolkit: hardened ffmpeg (tools found on first use), sharp posters, and the engine `chooseEngine` picks. */
+export function createMediaToolkit(config: Config): MediaToolkit {
+  let tools: MediaTools | null = null;
+  const t = () => (tools ??= resolveMediaTools(config));
+  let engine: SpeechEngine | null | undefined;
+  const speech = () => {
+    if (engine === undefined) {
+      try {
+        engine = chooseEngine(config);
+      } catch {
+        engine = null;
+      }
+    }
+    return engine;
+  };
+  // Outputs are written to a temporary name beside `output` and renamed onto it, so `output` is never half-written.
+  const into = async (tmp: string, output: string) => rename(tmp, output);
+  const transcodeTo = async (input: string, output: string, opts: RunOpts = {}) => {
+    const info = await probeMedia(t(), input, TESTIMONIAL_LIMITS, opts);
+    const r = await transcode(t(), input, info, { outDir: dirname(output), signal: opts.signal, onProgress: opts.onProgress });
+    await into(r.path, output);
+  };
+  return {
+    async probe(path, opts = {}) {
+      const info = await probeMedia(t(), path, TESTIMONIAL_LIMITS, opts);
+      return { hasVideo: !!info.video, hasAudio: !!info.audio, durationMs: info.duration_ms, width: info.video?.width ?? null, height: info.video?.height ?? null };
+    },
+    transcodeVideo: (input, output, _durationMs, opts) => transcodeTo(input, output, opts),
+    transcodeAudio: (input, output, _durationMs, opts) => transcodeTo(input, output, opts),
+    async poster(input, durationMs, jpegOut, webpOut, opts = {}) {
+      const p = await makePoster(t(), input, { duration_ms: durationMs }, { outDir: dirname(jpegOut), signal: opts.signal });
+      await into(p.posterPath, jpegOut);
+      await into(p.thumbPath, webpOut);
+      return { width: p.width, height: p.height };
+    },
+    async extractWav(input, output, opts = {}) {
+      await extractSpeechWav(t(), input, { outPath: output, signal: opts.signal });
+    },
+    async transcribe(wav, opts = {}) {
+      const e = speech();
+      return e ? e.transcribe(wav, { signal: opts.signal }) : null;
+    },
+    async align(wav, text, opts = {}) {
+      return (await alignText(wav, text, { signal: opts.signal })).words;
+    },
+    captionsVtt: (words) => toWebVtt(words),
+  };
+}

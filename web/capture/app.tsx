@@ -1,0 +1,68 @@
+/**
+ * The capture page: loads the link, then shows the form, the closed message of a paused or closed link (and
+ * no form), a problem, or the thank-you screen. One polite live region carries status messages.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { getLink, Problem } from "./api";
+import { accentVars } from "./accent";
+import { BrandHeader } from "./header";
+import { CaptureForm, type SentInfo } from "./form";
+import { Thanks } from "./thanks";
+import type { LinkView } from "./types";
+
+type Load = { state: "loading" } | { state: "problem"; message: string } | { state: "ready"; link: LinkView };
+
+/** The whole page for one link id. */
+export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string | null }) {
+  const [load, setLoad] = useState<Load>({ state: "loading" });
+  const [sent, setSent] = useState<SentInfo | null>(null);
+  const [status, setStatus] = useState("");
+
+  useEffect(() => {
+    if (!linkId) return setLoad({ state: "problem", message: "This address is not complete. Please check the link you were sent." });
+    getLink(apiUrl, linkId).then(
+      (link) => {
+        document.title = `${link.title} · ${link.brand.name}`;
+        setLoad({ state: "ready", link });
+      },
+      (e: unknown) => {
+        const message = e instanceof Problem && e.status === 404 ? "We could not find this page. Please check the link you were sent." : e instanceof Problem ? e.message : "Something went wrong. Please reload the page.";
+        setLoad({ state: "problem", message });
+      },
+    );
+  }, [apiUrl, linkId]);
+
+  // The same message twice in a row gets a trailing no-break space, so it changes and is announced again.
+  const announce = (m: string) => setStatus((prev) => (prev === m ? `${m}\u00a0` : m));
+
+  if (load.state === "loading") return <main class="page"><p class="muted" role="status">Loading…</p></main>;
+  if (load.state === "problem") {
+    return (
+      <main class="page">
+        <section class="card"><h1>Sorry</h1><p>{load.message}</p></section>
+      </main>
+    );
+  }
+  const { link } = load;
+  return (
+    <div class="shell" style={accentVars(link.brand.color)}>
+      <BrandHeader brand={link.brand} mode={link.mode} />
+      <main class="page stack">
+        {sent ? (
+          <Thanks info={sent} brandName={link.brand.name} />
+        ) : !link.is_active ? (
+          <section class="card closed">
+            <h1>{link.title}</h1>
+            <p>{link.closed_message}</p>
+          </section>
+        ) : (
+          <>
+            <h1>{link.title}</h1>
+            <CaptureForm link={link} apiUrl={apiUrl} announce={announce} onSent={setSent} />
+          </>
+        )}
+      </main>
+      <p class="sr-only" role="status" aria-live="polite">{status}</p>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The capture form: the question, the answer (video, audio, written, or a file), who is answering, the consent
+ * box and Send. Nothing leaves the browser before Send; problems are shown beside their fields and announced.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { Prompts, MethodPicker } from "./choices";
+import { RecorderPanel } from "./recorder";
+import { FilePicker } from "./file-picker";
+import { WrittenAnswer } from "./written-answer";
+import { TextField } from "./text-field";
+import { Rating } from "./rating";
+import { Consent } from "./consent";
+import { Sending } from "./sending";
+import { useSend } from "./use-send";
+import { validate, fieldId, type Errors } from "./validate";
+import { canRecord } from "./media";
+import { Problem } from "./api";
+import type { LinkView, MediaAnswer, Method, Respondent } from "./types";
+
+/** What the thank-you screen shows. */
+export interface SentInfo {
+  submissionId: string;
+  name: string;
+  kind: Method;
+}
+
+const focusField = (id: string) => {
+  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`input[name="${id}"]`);
+  el?.focus();
+};
+
+/** The form for an active link; calls `onSent` once the testimonial is fully received. */
+export function CaptureForm({ link, apiUrl, announce, onSent }: { link: LinkView; apiUrl: string; announce(m: string): void; onSent(i: SentInfo): void }) {
+  const [promptId, setPromptId] = useState(link.prompts[0]!.id);
+  const [method, setMethod] = useState<Method | null>(null);
+  const [answers, setAnswers] = useState<Record<"video" | "audio", MediaAnswer | null>>({ video: null, audio: null });
+  const [text, setText] = useState("");
+  const [who, setWho] = useState<Respondent>({ name: "", email: "", title: "", company: "" });
+  const [rating, setRating] = useState<number | null>(null);
+  const [agreed, setAgreed] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const sender = useSend(apiUrl, announce);
+  const prompt = link.prompts.find((p) => p.id === promptId) ?? link.prompts[0]!;
+  const answer = method === "video" || method === "audio" ? answers[method] : null;
+  const busy = sender.sending !== null;
+
+  useEffect(() => () => Object.values(answers).forEach((a) => a && URL.revokeObjectURL(a.url)), []);
+  const setAnswer = (kind: "video" | "audio", a: MediaAnswer | null) =>
+    setAnswers((prev) => {
+      const old = prev[kind];
+      if (old && old !== a) URL.revokeObjectURL(old.url);
+      return { ...prev, [kind]: a };
+    });
+  const person = (k: keyof Respondent) => (v: string) => setWho((w) => ({ ...w, [k]: v }));
+
+  async function submit(e: Event) {
+    e.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    const found = validate({ method, answer, text, respondent: who, agreed }, link.limits);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      const n = Object.keys(found).length;
+      announce(n === 1 ? Object.values(found)[0]! : `Please fix ${n} things before sending. ${Object.values(found)[0]}`);
+      focusField(first);
+      return;
+    }
+    const respondent = Object.fromEntries(Object.entries(who).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
+    const kind = method === "text" ? "text" : answer!.kind;
+    const body = {
+      kind,
+      respondent,
+      prompt_id: prompt.id,
+      consent: { agreed: true, text: link.consent_text, version: link.consent_version },
+      ...(rating ? { rating } : {}),
+      ...(kind === "text" ? { text: text.trim() } : {}),
+    };
+    try {
+      const submissionId = await sender.send(link.id, body, kind === "text" ? null : answer);
+      onSent({ submissionId, name: who.name.trim(), kind });
+    } catch (err) {
+      const p = err instanceof Problem ? err : new Problem(0, "error", "Something went wrong. Please try again.");
+      const field = fieldId(p.field);
+      if (field && p.code !== "consent_changed") setErrors({ [field]: p.message });
+      setFailure(p.message);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate class="stack">
+      <fieldset disabled={busy} class="plain stack">
+        <Prompts prompts={link.prompts} value={promptId} onChange={setPromptId} />
+        <section class="card stack" aria-labelledby="answer-heading">
+          <h2 id="answer-heading">Your answer</h2>
+          <MethodPicker value={method} onChange={(m) => { setMethod(m); setErrors({}); }} error={errors.method} />
+          {(method === "video" || method === "audio") && (
+            <div class="stack">
+              {canRecord() || answers[method] ? (
+                <RecorderPanel key={method} kind={method} prompt={prompt} answer={answers[method]} onAnswer={(a) => setAnswer(method, a)} onMethod={setMethod} announce={announce} />
+              ) : (
+                <p class="notice">This browser cannot record on this page. You can upload a file from your device, or write your answer instead.</p>
+              )}
+              {!answers[method] && <FilePicker limits={link.limits} onAnswer={(a) => setAnswer(method, a)} />}
+            </div>
+          )}
+          {method === "text" && <WrittenAnswer value={text} onInput={setText} limits={link.limits} error={errors["answer-text"]} />}
+        </section>
+        <section class="card stack" aria-labelledby="about-heading">
+          <h2 id="about-heading">About you</h2>
+          <TextField id="name" label="Your name" value={who.name} onInput={person("name")} required autoComplete="name" error={errors.name} />
+          <TextField id="email" type="email" label="Email" value={who.email} onInput={person("email")} autoComplete="email" maxLength={254}
+            hint="Only to send you a link to remove your testimonial." error={errors.email} />
+          <TextField id="title" label="Job title" value={who.title} onInput={person("title")} autoComplete="organization-title" error={errors.title} />
+          <TextField id="company" label="Company" value={who.company} onInput={person("company")} autoComplete="organization" error={errors.company} />
+          <Rating value={rating} onChange={setRating} />
+        </section>
+        <section class="card">
+          <Consent text={link.consent_text} checked={agreed} onChange={setAgreed} error={errors.consent} />
+        </section>
+      </fieldset>
+      {sender.sending && <Sending state={sender.sending} onResume={sender.resume} />}
+      {failure && !busy && <p class="notice notice-error" role="alert">{failure}</p>}
+      <button type="submit" class="btn btn-primary btn-send" disabled={busy}>
+        {busy ? "Sending…" : "Send my testimonial"}
+      </button>
+    </form>
+  );
+}

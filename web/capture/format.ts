@@ -1,0 +1,20 @@
+/** Small formatting helpers of the capture page. */
+
+/** Seconds as a clock: 75 → "1:15". */
+export function clock(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Seconds in words for limits: 90 → "1 min 30 s", 45 → "45 s". */
+export function seconds(total: number): string {
+  if (total < 60) return `${total} s`;
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return s ? `${m} min ${s} s` : `${m} min`;
+}
+
+/** Bytes in words: "12 MB". */
+export function megabytes(bytes: number): string {
+  return `${Math.max(1, Math.round(bytes / 1024 / 1024))} MB`;
+}

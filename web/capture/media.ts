@@ -1,0 +1,51 @@
+/**
+ * Browser recording helpers: can this browser record, which container to record in, and a plain explanation
+ * of why the camera or microphone could not be used.
+ */
+
+const VIDEO_TYPES = ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"];
+const AUDIO_TYPES = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus"];
+
+/** True when the browser can ask for the camera/microphone and record (secure page, MediaRecorder present). */
+export const canRecord = (): boolean =>
+  typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices && typeof navigator.mediaDevices.getUserMedia === "function";
+
+/** The first recording format the browser supports for a kind ("" lets the browser choose). */
+export function recordingType(kind: "video" | "audio"): string {
+  const list = kind === "video" ? VIDEO_TYPES : AUDIO_TYPES;
+  return list.find((t) => MediaRecorder.isTypeSupported(t)) ?? "";
+}
+
+/** Asks for the camera and microphone (video) or the microphone only (audio). */
+export function openStream(kind: "video" | "audio"): Promise<MediaStream> {
+  const audio = { echoCancellation: true, noiseSuppression: true };
+  const video = { width: { ideal: 1280 }, height: { ideal: 720 }, facingMode: "user" };
+  return navigator.mediaDevices.getUserMedia(kind === "video" ? { video, audio } : { audio });
+}
+
+/** Stops every track of a stream (turns the camera light off). */
+export function closeStream(stream: MediaStream | null): void {
+  stream?.getTracks().forEach((t) => t.stop());
+}
+
+/** Why recording is not possible, in plain words, from what `getUserMedia` threw (or null: no support). */
+export function explainMediaError(kind: "video" | "audio", error: unknown): string {
+  const device = kind === "video" ? "camera and microphone" : "microphone";
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  if (!canRecord()) return "This browser cannot record on this page. You can still upload a file from your device or write your answer.";
+  switch (name) {
+    case "NotAllowedError":
+    case "SecurityError":
+      return `Your browser did not allow us to use your ${device}. You can allow it in your browser's site settings and try again, or answer another way below.`;
+    case "NotFoundError":
+    case "OverconstrainedError":
+      return kind === "video"
+        ? "We could not find a camera on this device. You can record audio only, upload a file or write your answer."
+        : "We could not find a microphone on this device. You can upload a file or write your answer.";
+    case "NotReadableError":
+    case "AbortError":
+      return `Your ${device} seems to be busy with another app. Close that app and try again, or answer another way below.`;
+    default:
+      return `We could not start your ${device}. You can try again, or answer another way below.`;
+  }
+}

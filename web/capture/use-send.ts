@@ -1,0 +1,49 @@
+/**
+ * Sending a testimonial: the submission first (a written one is done then), then the recording's bytes to the
+ * upload URL it returns, with progress. Errors are thrown as `Problem`s for the form to show.
+ */
+import { useRef, useState } from "preact/hooks";
+import { startSubmission } from "./api";
+import { sendRecording, type RunningUpload } from "./upload";
+import type { SendingState } from "./sending";
+import type { MediaAnswer } from "./types";
+
+/** The sender's state and actions. */
+export interface Sender {
+  sending: SendingState | null;
+  send(linkId: string, body: Record<string, unknown>, answer: MediaAnswer | null): Promise<string>;
+  resume(): void;
+}
+
+/** Sends to the API at `apiUrl`; `announce` tells screen readers what is happening. */
+export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
+  const [sending, setSending] = useState<SendingState | null>(null);
+  const running = useRef<RunningUpload | null>(null);
+
+  async function send(linkId: string, body: Record<string, unknown>, answer: MediaAnswer | null): Promise<string> {
+    const what = answer ? (answer.kind === "video" ? "video" : "recording") : "testimonial";
+    setSending({ label: `Sending your ${what}…`, sent: 0, total: answer?.blob.size ?? 1, offline: false });
+    announce(`Sending your ${what}.`);
+    try {
+      const upload = answer ? { size: answer.blob.size, type: answer.blob.type || `${answer.kind}/webm`, ...(answer.name ? { name: answer.name } : {}) } : undefined;
+      const started = await startSubmission(apiUrl, linkId, upload ? { ...body, upload } : body);
+      if (answer && started.upload) {
+        const up = sendRecording(answer.blob, started.upload, {
+          progress: (sent, total) => setSending((s) => s && { ...s, sent, total }),
+          waiting: (offline) => {
+            setSending((s) => s && { ...s, offline });
+            announce(offline ? "The connection dropped. Sending will carry on when you are back online." : "Sending again.");
+          },
+        });
+        running.current = up;
+        await up.done;
+      }
+      return started.submission_id;
+    } finally {
+      running.current = null;
+      setSending(null);
+    }
+  }
+
+  return { sending, send, resume: () => running.current?.resume() };
+}
