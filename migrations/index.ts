@@ -2,10 +2,16 @@
 import m0 from "./0000_init.sql" with { type: "text" };
 import m1 from "./0001_submissions.sql" with { type: "text" };
 import m2 from "./0002_submissions_fts.sql" with { type: "text" };
+import m3 from "./0003_imports.sql" with { type: "text" };
+import m4 from "./0004_webhooks.sql" with { type: "text" };
+import m5 from "./0005_search_rows.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
   { tag: "0001_submissions", sql: m1 },
   { tag: "0002_submissions_fts", sql: m2 },
+  { tag: "0003_imports", sql: m3 },
+  { tag: "0004_webhooks", sql: m4 },
+  { tag: "0005_search_rows", sql: m5 },
 ];

@@ -6,12 +6,14 @@ import { Elysia } from "elysia";
 import type { Deps } from "./platform/deps";
 import { errorHandling } from "./platform/http/errors";
 import { cdnPlugin } from "./platform/http/cdn";
-import { prefixes } from "./platform/http/hosts";
+import { prefixes, hostRouter } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets } from "./platform/http/web-assets";
 import { accountRoutes } from "./domains/accounts";
 import { brandRoutes } from "./domains/brands";
 import { submissionRoutes } from "./domains/submissions";
+import { importRoutes } from "./domains/imports";
 import { captureRoutes } from "./domains/capture";
+import { webhookRoutes } from "./domains/webhooks";
 import { capturePagePlugin } from "./domains/capture/page";
 import { apiReference } from "./platform/http/reference";
 import { VERSION } from "./version";
@@ -30,16 +32,26 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     .use(accountRoutes(deps))
     .use(brandRoutes(deps))
     .use(submissionRoutes(deps))
-    .use(captureRoutes(deps));
-  return new Elysia({ normalize: false })
+    .use(importRoutes(deps))
+    .use(captureRoutes(deps))
+    .use(webhookRoutes(deps));
+  const root = new Elysia({ normalize: false })
     .use(errorHandling(deps.log))
-    .get("/healthz", () => ({ ok: true, version: VERSION }))
-    .get("/", ({ redirect }) => redirect(`${deps.config.appUrl}/`, 302))
+    .get("/healthz", () => ({ ok: true, version: VERSION }));
+  // The bare address opens the dashboard, unless the dashboard is that address (its own host name).
+  if (p.app) root.get("/", ({ redirect }) => redirect(`${deps.config.appUrl}/`, 302));
+  return root
     .use(apiReference(deps, api))
     .use(api)
     .use(cdnPlugin(deps, p.cdn))
     .use(dashboardPlugin(assets, deps.config))
     .use(capturePagePlugin(assets, deps));
+}
+
+/** The request handler `Bun.serve` uses: routes areas that have their own host name, then the app. */
+export function requestHandler(app: App, deps: Deps): (request: Request) => Response | Promise<Response> {
+  const route = hostRouter(deps.config);
+  return (request) => app.handle(route(request));
 }
 
 /** The app's type, for tests. */

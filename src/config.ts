@@ -36,6 +36,8 @@ export interface Config {
   /** Seconds a claimed job's lease lasts before another worker may take it. */
   jobLeaseSeconds: number;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** PLAUDIT_WEBHOOKS_ALLOW_PRIVATE=1 (development only, off by default): webhook URLs may name localhost and resolve to loopback or private addresses; cloud metadata addresses stay refused. */
+  webhooksAllowPrivate: boolean;
 }
 
 /** A configuration value that cannot be used; the message names the variable and the fix. */
@@ -135,6 +137,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     workers: merged.PLAUDIT_WORKERS !== "0",
     jobLeaseSeconds: int(merged, "PLAUDIT_JOB_LEASE_SECONDS", 120, 5, 86400, problems),
     logLevel: level,
+    webhooksAllowPrivate: merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "1" || merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "true",
   };
   if (problems.length) throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);
   return config;

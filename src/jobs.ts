@@ -8,6 +8,7 @@ import { enqueue, pruneDone } from "./platform/jobs/queue";
 import { registerMailJobs } from "./platform/mail/jobs";
 import { sessions } from "./domains/accounts/tables";
 import { registerSubmissionJobs } from "./domains/submissions";
+import { registerWebhookJobs } from "./domains/webhooks";
 
 const HOUSEKEEPING = "platform.housekeeping";
 
@@ -16,6 +17,7 @@ export function buildRegistry(): JobRegistry {
   const registry = new JobRegistry();
   registerMailJobs(registry);
   registerSubmissionJobs(registry);
+  registerWebhookJobs(registry);
   registry.register(HOUSEKEEPING, {
     async handle(_job, deps) {
       const now = deps.clock.now();

@@ -1,7 +1,7 @@
 /** `plaudit serve`: the HTTP server, the job workers and the schedules in one process. */
 import type { Config } from "../config";
 import { createDeps } from "../bootstrap";
-import { buildApp } from "../app";
+import { buildApp, requestHandler } from "../app";
 import { buildRegistry, schedules } from "../jobs";
 import { startWorkers } from "../platform/jobs/worker";
 import { startSchedules } from "../platform/jobs/cron";
@@ -13,7 +13,7 @@ export async function serve(config: Config) {
   const deps = createDeps(config);
   const first = ensureFirstOrganisation(deps);
   const app = await buildApp(deps);
-  const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: (req) => app.handle(req), maxRequestBodySize: 2 * 1024 * 1024 * 1024, idleTimeout: 120 });
+  const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: requestHandler(app, deps), maxRequestBodySize: 2 * 1024 * 1024 * 1024, idleTimeout: 120 });
   const registry = buildRegistry();
   const workers = config.workers ? startWorkers(deps, registry) : null;
   const cron = config.workers ? startSchedules(deps, schedules) : null;

@@ -63,3 +63,22 @@ test("the default logo is served; a path climbing out of public/ is 404", async 
   expect((await t.app.handle(new Request("http://plaudit.test/cdn/..%2f..%2fplaudit.db"))).status).toBe(404);
   expect((await t.app.handle(new Request("http://plaudit.test/cdn/../secret.key"))).status).toBe(404);
 });
+
+test("with a CDN host of its own, files are served on that host and not under /cdn of the API host", async () => {
+  const { makeTestApp } = await import("../helpers/app");
+  const { requestHandler } = await import("../../src/app");
+  const t2 = await makeTestApp({ PLAUDIT_CDN_URL: "http://cdn.plaudit.test" });
+  try {
+    const handle = requestHandler(t2.app, t2.deps);
+    const org = await t2.org();
+    const brand = (await t2.call("GET", "/v1/brands", { auth: org.liveKey })).body.data[0];
+    expect(brand.logo_url).toBe("http://cdn.plaudit.test/assets/default-logo.png");
+    const res = await handle(new Request(brand.logo_url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect((await handle(new Request("http://plaudit.test/cdn/assets/default-logo.png"))).status).toBe(404);
+    expect((await handle(new Request("http://plaudit.test/healthz"))).status).toBe(200);
+  } finally {
+    t2.close();
+  }
+});

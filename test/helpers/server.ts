@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { createDeps } from "../../src/bootstrap";
-import { buildApp } from "../../src/app";
+import { buildApp, requestHandler } from "../../src/app";
 import { buildRegistry } from "../../src/jobs";
 import { startWorkers } from "../../src/platform/jobs/worker";
 import { createLogger } from "../../src/platform/log";
@@ -47,7 +47,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const owner = { email: "owner@example.com", password: "owner-password-1" };
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: { ...owner, name: "Olive Owner" } });
   const app = await buildApp(deps);
-  const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: (req) => app.handle(req) });
+  const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps) });
   const workers = startWorkers(deps, buildRegistry(), { pollMs: 100 });
   return {
     url,

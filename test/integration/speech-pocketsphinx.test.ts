@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { PocketsphinxEngine } from "../../src/media/speech/pocketsphinx";
 import { chooseEngine } from "../../src/media/speech/select";
-import { wavDurationMs } from "../../src/media/speech/types";
+import { wavDurationMs, type Transcript } from "../../src/media/speech/types";
 import { wordErrorRate } from "../../src/media/speech/wer";
 import { scratch } from "../fixtures/media/tools";
 
@@ -33,7 +33,7 @@ describe("pocketsphinx on real recordings", () => {
     const refs = references();
     expect(refs.length).toBe(5);
     // Two at a time: the machine has two cores.
-    const results = [];
+    const results: Transcript[] = [];
     for (let i = 0; i < refs.length; i += 2) {
       results.push(...(await Promise.all(refs.slice(i, i + 2).map(([id]) => engine.transcribe(join(LIBRIVOX, `${id}.wav`))))));
     }

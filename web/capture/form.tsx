@@ -46,6 +46,14 @@ export function CaptureForm({ link, apiUrl, announce, onSent }: { link: LinkView
   const busy = sender.sending !== null;
 
   useEffect(() => () => Object.values(answers).forEach((a) => a && URL.revokeObjectURL(a.url)), []);
+  // A recording lives only in this tab until it is sent: ask before the tab closes or navigates away.
+  const unsent = busy || !!answers.video || !!answers.audio;
+  useEffect(() => {
+    if (!unsent) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsent]);
   const setAnswer = (kind: "video" | "audio", a: MediaAnswer | null) =>
     setAnswers((prev) => {
       const old = prev[kind];

@@ -1,8 +1,8 @@
 /** Small formatting helpers of the capture page. */
 
-/** Seconds as a clock: 75 → "1:15". */
+/** Seconds as a clock, whole seconds as media players show them: 75.6 → "1:15". */
 export function clock(totalSeconds: number): string {
-  const s = Math.max(0, Math.round(totalSeconds));
+  const s = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 

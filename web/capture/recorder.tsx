@@ -95,6 +95,7 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
   const device = kind === "video" ? "camera" : "microphone";
   return (
     <div class="recorder">
+      <p class="prompt prompt-live">{prompt.text}</p>
       {kind === "video" ? (
         <video ref={view} class="player live" autoPlay muted playsInline aria-label="Camera view" />
       ) : (

@@ -7,9 +7,11 @@ import type { Route } from "./router";
 import { ApiKeysPage } from "./pages/api-keys";
 import { BillingPage } from "./pages/billing";
 import { BrandsPage } from "./pages/brands";
+import { ImportsPage } from "./pages/imports";
 import { LinksPage } from "./pages/links";
 import { MembersPage } from "./pages/members";
 import { OutboxPage } from "./pages/outbox";
+import { WebhooksPage } from "./pages/webhooks";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -32,7 +34,9 @@ export interface NavItem {
 export const NAV: NavItem[] = [
   { path: "brands", label: "Brands", section: "Collect", page: BrandsPage },
   { path: "links", label: "Links", section: "Collect", page: LinksPage, needsBrand: true },
+  { path: "imports", label: "Import reviews", section: "Collect", page: ImportsPage, needsBrand: true },
   { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage },
+  { path: "webhooks", label: "Webhooks", section: "Developers", page: WebhooksPage },
   { path: "members", label: "Members", section: "Organisation", page: MembersPage },
   { path: "billing", label: "Plan & usage", section: "Organisation", page: BillingPage },
   { path: "outbox", label: "Mail outbox", section: "Organisation", page: OutboxPage },

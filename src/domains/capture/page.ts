@@ -9,7 +9,7 @@ import type { Deps } from "../../platform/deps";
 import type { Config } from "../../config";
 import { AppError, notFound } from "../../platform/errors";
 import { injectConfig, type WebAsset, type WebConfig } from "../../platform/http/web-assets";
-import { pathPrefix } from "../../platform/http/hosts";
+import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
 import { findLink } from "./link-view";
 
 /** The Content-Security-Policy of the capture page. */
@@ -34,14 +34,14 @@ export function captureCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string {
 const PERMISSIONS = "camera=(self), microphone=(self), geolocation=(), payment=(), usb=()";
 
 /**
- * Elysia plugin for the capture page and its assets. When the site has its own host name, only requests for
- * that host are answered.
+ * Elysia plugin for the capture page and its assets, mounted where the site area lives (behind `/__site` when
+ * the site has its own host name; the host router rewrites those requests onto it).
  */
 export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   const { config } = deps;
-  const site = new URL(config.siteUrl);
+  const mount = mountPrefix(config, "site");
+  // What the browser sees: the public path of the site address, never the internal mount.
   const prefix = pathPrefix(config.siteUrl);
-  const ownHost = site.host !== new URL(config.baseUrl).host;
   const web: WebConfig = { apiUrl: config.baseUrl, cdnUrl: config.cdnUrl, siteUrl: config.siteUrl, appUrl: config.appUrl };
   const headers = {
     "content-security-policy": captureCsp(config),
@@ -57,10 +57,6 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
         .then((html) => injectConfig(html, `${prefix}/c/assets/`, web), (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
     : Promise.resolve(new Error("the capture bundle has no index.html; run `bun run build:web`"));
 
-  const onSite = (request: Request) => {
-    if (ownHost && new URL(request.url).host !== site.host) throw notFound("page");
-  };
-
   const linkExists = (id: string) => {
     try {
       findLink(deps, id);
@@ -72,16 +68,14 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   };
 
   return new Elysia({ name: "capture-page", seed: config.siteUrl })
-    .get(`${prefix}/c/assets/*`, ({ request, params }) => {
-      onSite(request);
+    .get(`${mount}/c/assets/*`, ({ params }) => {
       const asset = params["*"] !== "index.html" ? assets.get(`/capture/${params["*"]}`) : undefined;
       if (!asset) throw notFound("file");
       return new Response(Bun.file(asset.path), {
         headers: { ...headers, "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" },
       });
     })
-    .get(`${prefix}/c/:link_id`, async ({ request, params }) => {
-      onSite(request);
+    .get(`${mount}/c/:link_id`, async ({ params }) => {
       const html = await index;
       if (html instanceof Error) throw html;
       return new Response(html, {

@@ -62,7 +62,7 @@ export function finishWritten(db: Db, ctx: Ctx, base: CollectedBase & { text: st
   };
   row.receivedAt = row.processedAt = row.createdAt;
   db.insert(submissions).values(row).run();
-  indexSubmission(db, row, null);
+  indexSubmission(db, row);
   emit(db, ctx, "submission.created", submissionEventData(row));
   emit(db, ctx, "submission.ready", submissionEventData(row));
   return row;

@@ -6,6 +6,6 @@ export { failSubmission } from "./status";
 export { shownCondition, isShown } from "./visibility";
 export { presentSubmission, submissionEventData, presentTranscript, wordsText, type SubmissionRow, type TranscriptRow } from "./present";
 export { listSubmissions, filterConditions, addSubmissionFilter, type SubmissionFilters } from "./list";
-export { indexSubmission, unindexSubmission } from "./search";
+export { indexSubmission, indexSubmissions, unindexSubmission, searchBody } from "./search";
 export { submissionRoutes } from "./routes";
 export { registerSubmissionJobs } from "./jobs";

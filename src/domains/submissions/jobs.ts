@@ -89,7 +89,7 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
       db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
       db.insert(transcripts).values({ submissionId: id, engine: speech.engine, language: speech.language, words: speech.words, originalWords: speech.words, editedAt: null, editedBy: null, createdAt: now }).run();
     }
-    indexSubmission(db, updated, text);
+    indexSubmission(db, updated);
     emit(db, ctxOf(deps, updated), "submission.ready", submissionEventData(updated));
   });
 }

@@ -1,5 +1,5 @@
 /** Testimonials (submissions), their transcripts, and the full-text index over them. */
-import { sqliteTable, text, integer, real, index } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, real, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { orgs } from "../accounts/tables";
 import { brands } from "../brands/tables";
 
@@ -99,3 +99,12 @@ export const uploads = sqliteTable("uploads", {
   createdAt: integer("created_at").notNull(),
   completedAt: integer("completed_at"),
 }, (t) => [index("uploads_submission").on(t.submissionId), index("uploads_expiry").on(t.status, t.expiresAt)]);
+
+/**
+ * Maps a testimonial to its row in the FTS5 index (`submissions_fts`, rowid = `id`), so updating or erasing one
+ * entry is a lookup, not a scan of the index's unindexed columns.
+ */
+export const searchRows = sqliteTable("search_rows", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  submissionId: text("submission_id").notNull(),
+}, (t) => [uniqueIndex("search_rows_submission").on(t.submissionId)]);

@@ -46,7 +46,7 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
       db.insert(transcripts).values({ submissionId: id, engine: "alignment", language: analysis.language, words, originalWords: [], editedAt: now, editedBy: actorRef(ctx.actor).label, createdAt: now }).run();
     }
     const updated = db.update(submissions).set({ textInput: newText, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, updatedAt: now }).where(eq(submissions.id, id)).returning().get()!;
-    indexSubmission(db, updated, newText);
+    indexSubmission(db, updated);
     audit(db, ctx, "transcript.edited", id, { words: words.length });
     return presentTranscript(getTranscriptRow(db, id)!);
   });

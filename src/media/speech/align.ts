@@ -28,7 +28,10 @@ export interface AlignerOptions {
 }
 
 // Wider beams than free decoding: the grammar is a single path, and narrow beams lose it on long or odd speech.
-const BEAMS = ["-beam", "1e-80", "-pbeam", "1e-80", "-wbeam", "1e-60"];
+// Language weight 1 (not 6.5): with the words fixed, the sound should decide where silence goes; the default
+// weight lets silence swallow a whole short word ("a" said as "ey"). Dither (fixed seed, so results repeat) keeps
+// stretches of digital silence, as in generated or gated audio, from throwing the features off.
+const BEAMS = ["-beam", "1e-80", "-pbeam", "1e-80", "-wbeam", "1e-60", "-dither", "yes", "-seed", "1"];
 // One utterance for the whole file: pauses shorter than 300 s do not end it (the grammar spans every pause).
 const ONE_UTTERANCE = ["-vad_postspeech", "30000"];
 
@@ -83,7 +86,9 @@ export async function alignText(wavPath: string, text: string, opts: TranscribeO
       await writeFile(join(dir, "words.dict"), dictionaryText(flat));
       for (const optional of [false, true]) {
         await writeFile(join(dir, "align.jsgf"), grammar(flat.map((t) => t.word), optional));
-        const stdout = await runSphinx(bin, wavPath, ["-hmm", model.hmm, "-jsgf", join(dir, "align.jsgf"), "-dict", join(dir, "words.dict"), ...BEAMS, ...ONE_UTTERANCE], opts);
+        // With every word optional, the default language weight is what makes saying a word cheaper than silence.
+        const weight = optional ? [] : ["-lw", "1"];
+        const stdout = await runSphinx(bin, wavPath, ["-hmm", model.hmm, "-jsgf", join(dir, "align.jsgf"), "-dict", join(dir, "words.dict"), ...BEAMS, ...weight, ...ONE_UTTERANCE], opts);
         const recognised = parseSphinxTimes(stdout);
         if (!recognised.length) continue;
         // The grammar fixes the order, so the recognised words are the tokens (strict) or a subsequence (optional).

@@ -19,7 +19,8 @@ export function sphinxModel(dir = DEFAULT_SPHINX_MODEL_DIR) {
 
 /**
  * Parses `-time yes` output: lines of `word start end confidence` (seconds). Drops sentence markers (`<s>`,
- * `</s>`), silence (`<sil>`), fillers (`[NOISE]`, `[SPEECH]`…) and the `(2)` marking alternate pronunciations.
+ * `</s>`), silence (`<sil>`), fillers (`[NOISE]`, `[SPEECH]`…), grammar null
+ * transitions (`(NULL)`) and the `(2)` marking alternate pronunciations.
  * The end frame is inclusive, so one 10 ms frame is added to it.
  */
 export function parseSphinxTimes(stdout: string): Word[] {
@@ -28,7 +29,8 @@ export function parseSphinxTimes(stdout: string): Word[] {
     const m = /^(\S+) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$/.exec(line.trim());
     if (!m) continue;
     const raw = m[1]!;
-    if (/^[<[]/.test(raw) || /^\+\+.*\+\+$/.test(raw)) continue;
+    // `(NULL)` marks a grammar's empty transitions (optional words not taken).
+    if (/^[<[(]/.test(raw) || /^\+\+.*\+\+$/.test(raw)) continue;
     const text = raw.replace(/\(\d+\)$/, "");
     if (!text) continue;
     const start_ms = Math.round(Number(m[2]) * 1000);

@@ -40,13 +40,14 @@ function percentile(values: Float64Array, p: number): number {
 }
 
 /** Moves word edges to the nearest sound/silence change, within `maxShiftMs` and between the neighbours. */
-export function refineBoundaries(words: Word[], energies: Float64Array, maxShiftMs = 200): Word[] {
+export function refineBoundaries(words: Word[], energies: Float64Array, maxShiftMs = 150): Word[] {
   if (!energies.length) return words;
   const floor = percentile(energies, 0.1);
   const peak = percentile(energies, 0.99);
   // Only recordings with a clear gap between pauses and speech are refined; noisy ones keep the aligner's times.
   if (peak - floor < 20) return words;
-  const thr = Math.max(floor + 12, peak - 45);
+  // About 32 dB under the loudest speech: the tail of a word and codec noise in a pause count as quiet.
+  const thr = Math.max(floor + 12, peak - 32);
   const loud = (f: number) => f >= 0 && f < energies.length && energies[f]! >= thr;
   const maxShift = Math.round(maxShiftMs / FRAME_MS);
   const out = words.map((w) => ({ ...w }));

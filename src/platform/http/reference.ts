@@ -22,7 +22,8 @@ export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 /** Path prefixes of the API: `/v1` needs credentials, `/public` does not (contract §1). */
 export const API_PREFIXES = ["/v1/", "/public/"] as const;
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/** Methods documented; OPTIONS (CORS preflight) and HEAD (implied by GET) are left out, as the generator does. */
+const METHODS = ["get", "put", "post", "delete", "patch", "trace"];
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -137,7 +138,8 @@ function polishOperation(method: string, path: string, op: Json, explicitId: str
 function polishPaths(raw: Record<string, Json>, explicitIds: Map<string, string>): Record<string, Record<string, Operation>> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const path of Object.keys(raw).sort()) {
-    if (!API_PREFIXES.some((p) => path.startsWith(p))) continue;
+    // Wildcard routes (catch-alls, CORS preflights) have no OpenAPI path template; they are not operations.
+    if (!API_PREFIXES.some((p) => path.startsWith(p)) || path.includes("*")) continue;
     const ops: Record<string, Operation> = {};
     for (const method of METHODS) {
       if (raw[path]![method]) ops[method] = polishOperation(method, path, raw[path]![method], explicitIds.get(`${method} ${path}`));

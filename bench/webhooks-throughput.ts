@@ -1,0 +1,139 @@
+/**
+ * Webhook delivery speed through the real path (event → fan-out row and job in SQLite → worker claims under a
+ * lease → URL check and resolution → signed https POST → attempt recorded), beside a bare loop of signed `fetch`
+ * calls to the same https receiver on 127.0.0.1, measured in the same run.
+ *
+ *   bun bench/webhooks-throughput.ts [--events 2000] [--concurrency 2,8] [--latency-events 200] [--interval-ms 20] [--poll 1000,50]
+ *
+ * Throughput: `--events` events are emitted, then the workers deliver them all; deliveries/s against the bare
+ * loop's requests/s at the same concurrency. Latency: events are emitted every `--interval-ms` while the workers
+ * run; time from the event's creation to its request arriving at the receiver, p50 and p99, for each worker poll
+ * interval (serve's default is 1000 ms), against the bare loop's time from signing to arrival.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { count, eq } from "drizzle-orm";
+import { loadConfig } from "../src/config";
+import { createDeps } from "../src/bootstrap";
+import { createLogger } from "../src/platform/log";
+import { systemCtx } from "../src/platform/context";
+import { emit } from "../src/platform/events/emit";
+import { JobRegistry, startWorkers } from "../src/platform/jobs/worker";
+import { createOrganisation } from "../src/domains/accounts";
+import { configureWebhooks, registerWebhookJobs, signatureHeader, webhookDeliveries } from "../src/domains/webhooks";
+import { createEndpoint } from "../src/domains/webhooks/endpoint-service";
+import { makeCert, startReceiver, tableResolver } from "../test/integration/webhooks-receiver";
+
+const args = parseArgs({
+  options: {
+    events: { type: "string", default: "2000" },
+    concurrency: { type: "string", default: "2,8" },
+    "latency-events": { type: "string", default: "200" },
+    "interval-ms": { type: "string", default: "20" },
+    poll: { type: "string", default: "1000,50" },
+  },
+}).values;
+const EVENTS = Number(args.events);
+const CONCURRENCY = args.concurrency!.split(",").map(Number);
+const LAT_EVENTS = Number(args["latency-events"]);
+const INTERVAL = Number(args["interval-ms"]);
+const POLLS = args.poll!.split(",").map(Number);
+
+const cert = makeCert();
+const arrivals = new Map<string, number>();
+const rx = startReceiver(cert, (req) => {
+  arrivals.set(req.headers["x-svc-event-id"] ?? req.headers["x-bench-id"]!, performance.timeOrigin + performance.now());
+  return new Response("ok");
+});
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+/** A fresh appliance with one org and one endpoint pointing at the receiver. */
+async function appliance() {
+  const dir = mkdtempSync(join(tmpdir(), "plaudit-whbench-"));
+  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), { log: createLogger("error") });
+  configureWebhooks(deps, { ca: cert.cert, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
+  const { org } = createOrganisation(deps.db, deps.clock, { name: "Bench", plan: "core" });
+  const ctx = systemCtx(org.id, "live", deps.clock);
+  await createEndpoint(deps, ctx, { url: rx.url("/bench"), events: ["submission.created"] });
+  const registry = new JobRegistry();
+  registerWebhookJobs(registry);
+  const delivered = () => deps.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, "delivered")).get()!.n;
+  return { deps, ctx, registry, delivered, close: () => (deps.db.$client.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+/** The baseline: `concurrency` loops of sign + fetch to the same receiver; requests/s and sign→arrival times. */
+async function bareLoop(total: number, concurrency: number) {
+  const secret = "whsec_bench";
+  let next = 0;
+  const lat: number[] = [];
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) {
+      const id = `bare_${next++}`;
+      const t0 = performance.timeOrigin + performance.now();
+      const body = JSON.stringify({ id, type: "submission.created", data: { id } });
+      const res = await fetch(`https://127.0.0.1:${rx.port}/bare`, {
+        method: "POST", body, redirect: "manual", signal: AbortSignal.timeout(10_000),
+        headers: { "content-type": "application/json", "x-bench-id": id, "x-signature": signatureHeader([secret], Math.floor(Date.now() / 1000), body) },
+        tls: { ca: cert.cert, serverName: "hooks.example" },
+      } as RequestInit);
+      await res.arrayBuffer();
+      lat.push(arrivals.get(id)! - t0);
+    }
+  }));
+  return { rps: total / ((performance.now() - started) / 1000), p50: pct(lat, 50), p99: pct(lat, 99) };
+}
+
+/** Emits `EVENTS` events, then times the workers delivering all of them. */
+async function throughput(concurrency: number) {
+  const a = await appliance();
+  for (let i = 0; i < EVENTS; i++) emit(a.deps.db, a.ctx, "submission.created", { id: `sub_${i}` });
+  const started = performance.now();
+  const workers = startWorkers(a.deps, a.registry, { concurrency, pollMs: 5 });
+  while (a.delivered() < EVENTS) await Bun.sleep(20);
+  const seconds = (performance.now() - started) / 1000;
+  await workers.stop();
+  a.close();
+  return EVENTS / seconds;
+}
+
+/** Emits an event every INTERVAL ms with the workers running; event creation → arrival at the receiver. */
+async function latency(pollMs: number) {
+  const a = await appliance();
+  const workers = startWorkers(a.deps, a.registry, { concurrency: 2, pollMs });
+  const made: { id: string; at: number }[] = [];
+  for (let i = 0; i < LAT_EVENTS; i++) {
+    const e = emit(a.deps.db, a.ctx, "submission.created", { id: `lat_${i}` });
+    made.push({ id: e.id, at: e.createdAt });
+    await Bun.sleep(INTERVAL);
+  }
+  while (a.delivered() < LAT_EVENTS) await Bun.sleep(20);
+  await workers.stop();
+  a.close();
+  const lat = made.map((m) => arrivals.get(m.id)! - m.at);
+  return { p50: pct(lat, 50), p99: pct(lat, 99) };
+}
+
+await bareLoop(200, 4);
+console.log(`Webhook delivery, https receiver on 127.0.0.1 (${EVENTS} events per throughput run)\n`);
+console.log("concurrency  plaudit deliveries/s  bare signed fetch req/s  ratio");
+for (const c of CONCURRENCY) {
+  const bare = await bareLoop(EVENTS, c);
+  const ours = await throughput(c);
+  console.log(`${String(c).padStart(11)}  ${fmt(ours).padStart(20)}  ${fmt(bare.rps).padStart(23)}  ${(ours / bare.rps).toFixed(3)}`);
+}
+const bare = await bareLoop(LAT_EVENTS, 1);
+console.log(`\nEvent → first attempt arriving (${LAT_EVENTS} events, one every ${INTERVAL} ms, 2 workers); bare = sign → arrival`);
+console.log(`bare signed fetch       p50 ${fmt(bare.p50)} ms  p99 ${fmt(bare.p99)} ms`);
+for (const poll of POLLS) {
+  const l = await latency(poll);
+  console.log(`plaudit (poll ${String(poll).padStart(4)} ms)  p50 ${fmt(l.p50)} ms  p99 ${fmt(l.p99)} ms   ratio p50 ${(l.p50 / bare.p50).toFixed(1)}x  p99 ${(l.p99 / bare.p99).toFixed(1)}x`);
+}
+rx.stop();
+process.exit(0);

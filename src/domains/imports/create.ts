@@ -1,0 +1,84 @@
+/**
+ * Running an import: validate every row; look up probable duplicates and analyse the words (language, sentiment)
+ * of the other rows before taking the write lock; then, in one `BEGIN IMMEDIATE` transaction, find duplicates
+ * again, check the `imported_reviews` allowance for the rows that would be created, insert the testimonials
+ * (searchable), the import record and the audit entry. All of it lands or none of it does; because the duplicate
+ * check that counts sits inside the immediate transaction, two identical requests racing create each review once.
+ *
+ * Imports emit no `submission.created` or `submission.ready` event: those announce what a respondent sent.
+ */
+import type { Ctx } from "../../platform/context";
+import { actorRef } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { tx } from "../../platform/db/client";
+import { newId } from "../../platform/ids";
+import { audit } from "../../platform/audit/audit";
+import { analyseText, type TextAnalysis } from "../../media/text-analysis";
+import { requirePlanAllowance, type PlanId } from "../accounts";
+import { getBrandRow } from "../brands";
+import type { SubmissionRow } from "../submissions";
+import { imports } from "./tables";
+import { ATTESTATION_TEXT } from "./attestation";
+import { existingHashes, splitDuplicates } from "./dedupe";
+import { insertImportedSubmissions } from "./insert";
+import { indexSubmissions } from "../submissions";
+import { validateImport, type CleanRow } from "./validate";
+import type { ImportBody } from "./model";
+import type { ImportRow } from "./present";
+
+/** What `POST /v1/imports` answers. */
+export interface ImportResult {
+  import_id: string;
+  created: number;
+  duplicate_rows: number[];
+  origin: "imported";
+}
+
+/** `text_source` of an imported testimonial: the words were copied from elsewhere, not typed or spoken here. */
+export const IMPORTED_TEXT_SOURCE = "imported";
+
+/** The stored testimonial for one imported row: text, ready, unapproved, private, no link, no consent. */
+export function importedSubmission(ctx: Ctx, importId: string, brandId: string, row: CleanRow, now: number, analysis: TextAnalysis = analyseText(row.text)): SubmissionRow {
+  return {
+    id: newId("submission", now), orgId: ctx.orgId, mode: ctx.mode, brandId, linkId: null, origin: "imported", kind: "text", status: "ready",
+    failureReason: null, promptId: null, respondentName: row.name, respondentEmail: row.email, respondentTitle: row.title,
+    respondentCompany: row.company, rating: row.rating, consent: null,
+    textInput: row.text, textSource: IMPORTED_TEXT_SOURCE, originalText: row.text,
+    language: analysis.language, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, durationMs: null,
+    originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
+    isApproved: false, approvedAt: null, isPublic: false, rejectedAt: null, rejectionReason: null, deletedAt: null,
+    importId, sourceName: row.source, sourceUrl: row.sourceUrl, reviewUrl: row.reviewUrl, reviewedAt: row.reviewedAt, dedupeHash: row.hash,
+    createdAt: now, receivedAt: now, processedAt: now, updatedAt: now,
+  };
+}
+
+/** Imports reviews into a brand of the context's org and mode (all or nothing). */
+export function runImport(deps: Deps, ctx: Ctx & { plan: PlanId }, body: ImportBody): ImportResult {
+  const clean = validateImport(body, ctx.clock.now());
+  getBrandRow(deps.db, ctx, clean.brandId);
+  // Outside the lock: what is probably new gets its words analysed (the slowest step) before the transaction.
+  const likely = splitDuplicates(clean.rows, existingHashes(deps.db, clean.brandId, clean.rows.map((r) => r.hash)));
+  const analysed = new Map(likely.fresh.map((r) => [r.hash, analyseText(r.text)] as const));
+  return tx(deps.db, (db) => {
+    getBrandRow(db, ctx, clean.brandId);
+    const { fresh, duplicateRows } = splitDuplicates(clean.rows, existingHashes(db, clean.brandId, clean.rows.map((r) => r.hash)));
+    // Re-sending rows that all exist creates nothing, so it is never refused for the allowance.
+    if (fresh.length > 0) requirePlanAllowance(deps, ctx, "imported_reviews", fresh.length);
+    const now = ctx.clock.now();
+    const importId = newId("import", now);
+    const made = fresh.map((row) => importedSubmission(ctx, importId, clean.brandId, row, now, analysed.get(row.hash)));
+    insertImportedSubmissions(db, made);
+    indexSubmissions(db, made);
+    const who = actorRef(ctx.actor);
+    const record: ImportRow = {
+      id: importId, orgId: ctx.orgId, mode: ctx.mode, brandId: clean.brandId, sourceName: clean.sourceName, sourceUrl: clean.sourceUrl,
+      attestationText: ATTESTATION_TEXT, attestedByUserId: who.userId, apiKeyId: who.apiKeyId,
+      createdCount: made.length, duplicateCount: duplicateRows.length, duplicateRows, createdAt: now,
+    };
+    db.insert(imports).values(record).run();
+    audit(db, ctx, "import.created", importId, {
+      brand_id: clean.brandId, source_name: clean.sourceName, rows: clean.rows.length, created: made.length, duplicates: duplicateRows.length,
+    });
+    return { import_id: importId, created: made.length, duplicate_rows: duplicateRows, origin: "imported" as const };
+  });
+}

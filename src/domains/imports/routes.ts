@@ -1,0 +1,23 @@
+/** Import routes: schema, guard, one service call each. */
+import { Elysia } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { authPlugin, can } from "../accounts";
+import { importBody, importListQuery } from "./model";
+import { runImport } from "./create";
+import { listImports } from "./list";
+
+/** `POST /v1/imports` and `GET /v1/imports`. */
+export function importRoutes(deps: Deps) {
+  return new Elysia({ prefix: "/v1" })
+    .use(authPlugin(deps))
+    .post("/imports", ({ auth, body, set }) => {
+      const ctx = can(auth(), "submission:import");
+      const result = runImport(deps, ctx, body);
+      set.status = 201;
+      return result;
+    }, { body: importBody, detail: { tags: ["Imports"], summary: "Import existing reviews as unapproved, private text testimonials (needs attested: true)" } })
+    .get("/imports", ({ auth, query }) => listImports(deps.db, can(auth(), "submission:read"), query.brand_id), {
+      query: importListQuery,
+      detail: { tags: ["Imports"], summary: "The latest 50 import records, newest first" },
+    });
+}

@@ -1,0 +1,137 @@
+/**
+ * What an attempt's outcome changes, in one transaction: the attempt row, the delivery (delivered, retried on
+ * the contract's schedule, or failed after the seventh attempt) and the endpoint (active ↔ failing; disabled
+ * after 24 hours of continuous failure, when waiting deliveries fail and owners and admins are emailed).
+ */
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import { iso } from "../../platform/clock";
+import { systemCtx, type Mode } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { audit } from "../../platform/audit/audit";
+import { enqueue } from "../../platform/jobs/queue";
+import { PRIORITY } from "../../platform/jobs/tables";
+import { queueMail } from "../../platform/mail/queue-mail";
+import { members, users } from "../accounts/tables";
+import { clockAt, enqueueAttempt } from "./delivery-service";
+import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
+import type { AttemptOutcome } from "./sender";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type DeliveryRow, type EndpointRow } from "./tables";
+
+/** The job kind that disables an endpoint still failing 24 hours after its run of failures began. */
+export const DISABLE_CHECK_JOB = "webhook.disable_check";
+
+/** Payload of a disable check: the endpoint and the failing run it was scheduled for. */
+export interface DisableCheckPayload {
+  endpointId: string;
+  failingSince: number;
+}
+
+/** What became of the delivery; `stale` when another run already recorded this attempt (or the delivery is gone). */
+export type AttemptResult = "delivered" | "retrying" | "failed" | "stale";
+
+/** Records attempt `number` of a delivery, made at `attemptedAt`, and moves the delivery and endpoint on. */
+export function recordAttempt(deps: Deps, deliveryId: string, number: number, attemptedAt: number, outcome: AttemptOutcome): AttemptResult {
+  return tx(deps.db, (db) => {
+    const d = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
+    if (!d || d.attemptCount !== number - 1 || d.status === "delivered" || d.status === "failed") return "stale";
+    const endpoint = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId)).get();
+    if (!endpoint) return "stale";
+    const now = deps.clock.now();
+    db.insert(webhookAttempts).values({
+      deliveryId, number, attemptedAt, requestHeaders: outcome.requestHeaders, responseStatus: outcome.responseStatus,
+      responseBody: outcome.responseBody, durationMs: outcome.durationMs, error: outcome.error,
+    }).run();
+    const common = { attemptCount: number, updatedAt: now };
+    if (outcome.ok) {
+      db.update(webhookDeliveries).set({ ...common, status: "delivered", deliveredAt: now, nextAttemptAt: null, failureReason: null }).where(eq(webhookDeliveries.id, d.id)).run();
+      if (endpoint.status === "failing") {
+        db.update(webhookEndpoints).set({ status: "active", failingSince: null, updatedAt: now }).where(eq(webhookEndpoints.id, endpoint.id)).run();
+      }
+      return "delivered";
+    }
+    let result: AttemptResult;
+    if (number >= MAX_ATTEMPTS) {
+      db.update(webhookDeliveries).set({ ...common, status: "failed", nextAttemptAt: null, failureReason: outcome.reason }).where(eq(webhookDeliveries.id, d.id)).run();
+      result = "failed";
+    } else {
+      const next = now + RETRY_DELAYS_MS[number - 1]!;
+      db.update(webhookDeliveries).set({ ...common, status: "retrying", nextAttemptAt: next, failureReason: outcome.reason }).where(eq(webhookDeliveries.id, d.id)).run();
+      enqueueAttempt(db, d, number + 1, now, next);
+      result = "retrying";
+    }
+    noteFailure(deps, db, endpoint, now, outcome.reason);
+    return result;
+  });
+}
+
+/** A failure moves an active endpoint to failing (and schedules the 24-hour check), or disables one failing for 24 hours. */
+function noteFailure(deps: Deps, db: Db, endpoint: EndpointRow, now: number, reason: string | null) {
+  if (endpoint.status === "active") {
+    db.update(webhookEndpoints).set({ status: "failing", failingSince: now, updatedAt: now }).where(eq(webhookEndpoints.id, endpoint.id)).run();
+    enqueue(db, clockAt(now), {
+      kind: DISABLE_CHECK_JOB, payload: { endpointId: endpoint.id, failingSince: now } satisfies DisableCheckPayload, orgId: endpoint.orgId,
+      mode: endpoint.mode, priority: PRIORITY.delivery, runAt: now + DISABLE_AFTER_MS, dedupeKey: `${DISABLE_CHECK_JOB}:${endpoint.id}:${now}`,
+    });
+  } else if (endpoint.status === "failing" && endpoint.failingSince != null && now - endpoint.failingSince >= DISABLE_AFTER_MS) {
+    disableEndpoint(deps, db, endpoint, now, reason);
+  }
+}
+
+/** Runs a disable check: disables the endpoint when the same failing run is still going 24 hours on. */
+export function runDisableCheck(deps: Deps, payload: DisableCheckPayload): boolean {
+  return tx(deps.db, (db) => {
+    const endpoint = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpointId)).get();
+    const now = deps.clock.now();
+    if (!endpoint || endpoint.status !== "failing" || endpoint.failingSince !== payload.failingSince || now - payload.failingSince < DISABLE_AFTER_MS) return false;
+    const last = db.select({ reason: webhookDeliveries.failureReason }).from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, endpoint.id), isNotNull(webhookDeliveries.failureReason)))
+      .orderBy(desc(webhookDeliveries.updatedAt)).limit(1).get();
+    disableEndpoint(deps, db, endpoint, now, last?.reason ?? null);
+    return true;
+  });
+}
+
+/** Marks a delivery failed without an attempt (its endpoint is disabled). */
+export function failWaiting(db: Db, ids: string[], now: number, reason: string) {
+  if (ids.length === 0) return;
+  db.update(webhookDeliveries).set({ status: "failed", nextAttemptAt: null, failureReason: reason, updatedAt: now }).where(inArray(webhookDeliveries.id, ids)).run();
+}
+
+/** Disables an endpoint: waiting deliveries fail, owners and admins get an email, the audit log says why. */
+function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number, reason: string | null) {
+  db.update(webhookEndpoints).set({ status: "disabled", disabledAt: now, updatedAt: now }).where(eq(webhookEndpoints.id, endpoint.id)).run();
+  const waiting = db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), inArray(webhookDeliveries.status, ["pending", "retrying"]))).all();
+  failWaiting(db, waiting.map((w) => w.id), now, "endpoint disabled after 24 hours of failures");
+  const ctx = systemCtx(endpoint.orgId, endpoint.mode as Mode, clockAt(now));
+  audit(db, ctx, "webhook.disabled", endpoint.id, { failing_since: iso(endpoint.failingSince), last_failure: reason, failed_waiting: waiting.length });
+  const recipients = db.select({ email: users.email }).from(members).innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.orgId, endpoint.orgId), inArray(members.role, ["owner", "admin"]))).all();
+  const text = disabledMailText(deps, endpoint, reason, waiting.length);
+  for (const r of recipients) {
+    queueMail(db, clockAt(now), { orgId: endpoint.orgId, to: r.email, subject: `Webhook endpoint disabled: ${endpoint.url}`, text });
+  }
+}
+
+function disabledMailText(deps: Deps, endpoint: EndpointRow, reason: string | null, waiting: number): string {
+  const lines: (string | null)[] = [
+    `Plaudit stopped sending webhooks to ${endpoint.url} (${endpoint.mode} mode).`,
+    "",
+    `Every delivery to it has failed since ${iso(endpoint.failingSince)}, for 24 hours.`,
+    reason ? `The last failure: ${reason}.` : null,
+    waiting ? `${waiting} waiting ${waiting === 1 ? "delivery was" : "deliveries were"} marked failed; you can replay them from the delivery log.` : null,
+    "",
+    `When the receiver works again, enable the endpoint in the dashboard (${deps.config.appUrl}/webhooks/${endpoint.id})`,
+    `or with POST ${deps.config.baseUrl}/v1/webhooks/${endpoint.id}/enable.`,
+  ];
+  return lines.filter((l) => l !== null).join("\n");
+}
+
+/** The delivery and endpoint a job attempt works on, or null when there is nothing to do any more. */
+export function attemptTarget(db: Db, deliveryId: string, attempt: number): { delivery: DeliveryRow; endpoint: EndpointRow } | null {
+  const delivery = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
+  if (!delivery || delivery.attemptCount !== attempt - 1 || delivery.status === "delivered" || delivery.status === "failed") return null;
+  const endpoint = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).get();
+  return endpoint ? { delivery, endpoint } : null;
+}

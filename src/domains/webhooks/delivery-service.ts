@@ -1,0 +1,146 @@
+/**
+ * Deliveries: the fan-out of an event to every subscribed endpoint of its org and mode (inside the emitting
+ * transaction, so the event and its deliveries land together), samples from `/test`, replays, and the log.
+ * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
+ * lost if the process dies before, during or after sending.
+ */
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Clock } from "../../platform/clock";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { conflict, notFound } from "../../platform/errors";
+import { envelope, type Event, type EventType } from "../../platform/events/emit";
+import { newId } from "../../platform/ids";
+import { enqueue } from "../../platform/jobs/queue";
+import { PRIORITY } from "../../platform/jobs/tables";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { audit } from "../../platform/audit/audit";
+import { getEndpointRow } from "./endpoint-service";
+import { presentDelivery } from "./present";
+import { sampleEvent } from "./samples";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type AttemptRow, type DeliveryRow, type EndpointRow } from "./tables";
+
+/** The job kind that makes one attempt of one delivery. */
+export const DELIVER_JOB = "webhook.deliver";
+
+/** Payload of a webhook.deliver job: which delivery, and which attempt it is meant to make. */
+export interface DeliverPayload {
+  deliveryId: string;
+  attempt: number;
+}
+
+/** A clock stopped at `ms`, so rows and jobs written together carry the same time. */
+export const clockAt = (ms: number): Clock => ({ now: () => ms });
+
+/** Enqueues attempt `attempt` of a delivery to run at `runAt`. */
+export function enqueueAttempt(db: Db, d: Pick<DeliveryRow, "id" | "orgId" | "mode">, attempt: number, nowMs: number, runAt: number) {
+  enqueue(db, clockAt(nowMs), {
+    kind: DELIVER_JOB, payload: { deliveryId: d.id, attempt } satisfies DeliverPayload, orgId: d.orgId, mode: d.mode,
+    priority: PRIORITY.delivery, runAt, dedupeKey: `${DELIVER_JOB}:${d.id}:${attempt}`,
+  });
+}
+
+interface NewDelivery {
+  endpoint: Pick<EndpointRow, "id" | "orgId" | "mode">;
+  eventId: string;
+  eventType: string;
+  body: string;
+  replayOf?: string | null;
+  isTest?: boolean;
+}
+
+/** Writes a delivery waiting for its first attempt and enqueues that attempt for now. */
+export function createDelivery(db: Db, nowMs: number, input: NewDelivery): DeliveryRow {
+  const row: DeliveryRow = {
+    id: newId("webhookDelivery", nowMs), orgId: input.endpoint.orgId, mode: input.endpoint.mode, endpointId: input.endpoint.id,
+    eventId: input.eventId, eventType: input.eventType, body: input.body, status: "pending", attemptCount: 0, nextAttemptAt: nowMs,
+    deliveredAt: null, failureReason: null, replayOf: input.replayOf ?? null, isTest: input.isTest ?? false, createdAt: nowMs, updatedAt: nowMs,
+  };
+  db.insert(webhookDeliveries).values(row).run();
+  enqueueAttempt(db, row, 1, nowMs, nowMs);
+  return row;
+}
+
+/** The event hook: one delivery per endpoint of the event's org and mode that subscribed to its type and is not disabled. */
+export function fanOut(db: Db, event: Event): void {
+  const endpoints = db.select({ id: webhookEndpoints.id, orgId: webhookEndpoints.orgId, mode: webhookEndpoints.mode, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.orgId, event.orgId), eq(webhookEndpoints.mode, event.mode), ne(webhookEndpoints.status, "disabled")))
+    .all()
+    .filter((e) => e.events.includes(event.type));
+  if (endpoints.length === 0) return;
+  // One body string for every endpoint: the bytes signed and sent, then re-sent by retries and replays.
+  const body = JSON.stringify(envelope(event));
+  for (const endpoint of endpoints) createDelivery(db, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
+}
+
+/** Every attempt of the given deliveries, grouped by delivery id. */
+function attemptsOf(db: Db, ids: string[]): Map<string, AttemptRow[]> {
+  const out = new Map<string, AttemptRow[]>();
+  if (ids.length === 0) return out;
+  for (const a of db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).all()) {
+    const list = out.get(a.deliveryId) ?? [];
+    list.push(a);
+    out.set(a.deliveryId, list);
+  }
+  return out;
+}
+
+/** A delivery row of the context's org and mode; 404 otherwise. */
+export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
+  const row = db.select().from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, ctx.orgId), eq(webhookDeliveries.mode, ctx.mode))).get();
+  if (!row) throw notFound("webhook delivery");
+  return row;
+}
+
+/** One delivery with its attempts. */
+export function getDelivery(deps: Deps, ctx: Ctx, id: string) {
+  const row = getDeliveryRow(deps.db, ctx, id);
+  return presentDelivery(row, attemptsOf(deps.db, [row.id]).get(row.id) ?? []);
+}
+
+/** A page of an endpoint's deliveries, newest first, each with its attempts. */
+export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: PageRequest) {
+  const endpoint = getEndpointRow(deps.db, ctx, endpointId);
+  const rows = deps.db.select().from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), afterKeyDesc([webhookDeliveries.id], page.after)))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(page.limit + 1)
+    .all();
+  const attempts = attemptsOf(deps.db, rows.slice(0, page.limit).map((r) => r.id));
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentDelivery(r, attempts.get(r.id) ?? []));
+}
+
+function requireSending(endpoint: EndpointRow) {
+  if (endpoint.status === "disabled") {
+    throw conflict("endpoint_disabled", "This endpoint is disabled, so nothing is sent to it. Enable it first (POST /v1/webhooks/{id}/enable).", { endpoint_id: endpoint.id });
+  }
+}
+
+/** Queues a new delivery of the identical bytes (same event id) with its own attempts; `replay_of` names the original. */
+export function replayDelivery(deps: Deps, ctx: Ctx, id: string) {
+  return tx(deps.db, (db) => {
+    const original = getDeliveryRow(db, ctx, id);
+    requireSending(getEndpointRow(db, ctx, original.endpointId));
+    const row = createDelivery(db, ctx.clock.now(), {
+      endpoint: { id: original.endpointId, orgId: original.orgId, mode: original.mode },
+      eventId: original.eventId, eventType: original.eventType, body: original.body, replayOf: original.id, isTest: original.isTest,
+    });
+    audit(db, ctx, "webhook.delivery_replayed", row.id, { replay_of: original.id });
+    return presentDelivery(row, []);
+  });
+}
+
+/** Queues a sample event of `type` (default: the endpoint's first subscribed type) to one endpoint, signed and retried like a real one. */
+export function sendTestEvent(deps: Deps, ctx: Ctx, endpointId: string, type?: EventType) {
+  return tx(deps.db, (db) => {
+    const endpoint = getEndpointRow(db, ctx, endpointId);
+    requireSending(endpoint);
+    const now = ctx.clock.now();
+    const sample = sampleEvent(ctx.orgId, ctx.mode, type ?? (endpoint.events[0] as EventType), now);
+    const row = createDelivery(db, now, { endpoint, eventId: sample.id, eventType: sample.type, body: sample.body, isTest: true });
+    return presentDelivery(row, []);
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * Webhook endpoints: adding (URL checked against SSRF rules, secret made), listing, changing URL or events,
+ * rotating the secret (the previous one keeps signing for a grace period), re-enabling a disabled endpoint and
+ * deleting one (its delivery log goes with it). Every query filters by org and mode.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { newId } from "../../platform/ids";
+import { notFound } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { DEFAULT_ROTATION_GRACE_HOURS } from "./model";
+import { presentEndpoint, presentEndpointWithSecret } from "./present";
+import { newSecret } from "./signing";
+import { parseWebhookUrl, resolveTarget } from "./ssrf";
+import { transportFor } from "./transport";
+import { webhookEndpoints, type EndpointRow } from "./tables";
+
+/** An endpoint row of the context's org and mode; 404 otherwise. */
+export function getEndpointRow(db: Db, ctx: Ctx, id: string): EndpointRow {
+  const row = db.select().from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode))).get();
+  if (!row) throw notFound("webhook endpoint");
+  return row;
+}
+
+/** Checks a URL as it would be checked before a delivery (form, then every resolved address); returns it normalised. */
+export async function checkEndpointUrl(deps: Deps, raw: string): Promise<string> {
+  const transport = transportFor(deps);
+  const url = parseWebhookUrl(raw, transport.allowPrivate);
+  await resolveTarget(url, transport);
+  return url.href;
+}
+
+/** A page of endpoints, newest first. */
+export function listEndpoints(deps: Deps, ctx: Ctx, page: PageRequest) {
+  const rows = deps.db.select().from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode), afterKeyDesc([webhookEndpoints.id], page.after)))
+    .orderBy(desc(webhookEndpoints.id))
+    .limit(page.limit + 1)
+    .all();
+  const now = ctx.clock.now();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentEndpoint(r, now));
+}
+
+/** Input of endpoint creation. */
+export interface NewEndpoint {
+  url: string;
+  events: string[];
+}
+
+/** Adds an endpoint (the caller checked the `webhook_endpoints` allowance); the answer carries the secret, once. */
+export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
+  const url = await checkEndpointUrl(deps, input.url);
+  return tx(deps.db, (db) => {
+    const now = ctx.clock.now();
+    const row: EndpointRow = {
+      id: newId("webhookEndpoint", now), orgId: ctx.orgId, mode: ctx.mode, url, events: [...input.events], status: "active",
+      secret: newSecret(), previousSecret: null, previousSecretExpiresAt: null, failingSince: null, disabledAt: null, createdAt: now, updatedAt: now,
+    };
+    db.insert(webhookEndpoints).values(row).run();
+    audit(db, ctx, "webhook.created", row.id, { url, events: row.events });
+    return presentEndpointWithSecret(row, now);
+  });
+}
+
+/** Changes to an endpoint. */
+export interface EndpointPatch {
+  url?: string;
+  events?: string[];
+}
+
+/** Changes the URL (checked again) or the subscribed events; deliveries already made keep going to the endpoint. */
+export async function updateEndpoint(deps: Deps, ctx: Ctx, id: string, patch: EndpointPatch) {
+  getEndpointRow(deps.db, ctx, id);
+  const url = patch.url !== undefined ? await checkEndpointUrl(deps, patch.url) : undefined;
+  return tx(deps.db, (db) => {
+    const row = getEndpointRow(db, ctx, id);
+    const now = ctx.clock.now();
+    const next: EndpointRow = { ...row, url: url ?? row.url, events: patch.events ? [...patch.events] : row.events, updatedAt: now };
+    db.update(webhookEndpoints).set({ url: next.url, events: next.events, updatedAt: now }).where(eq(webhookEndpoints.id, id)).run();
+    audit(db, ctx, "webhook.updated", id, { ...patch });
+    return presentEndpoint(next, now);
+  });
+}
+
+/** Deletes an endpoint: nothing more is sent, and its deliveries and attempts are deleted with it. */
+export function deleteEndpoint(deps: Deps, ctx: Ctx, id: string) {
+  return tx(deps.db, (db) => {
+    const row = getEndpointRow(db, ctx, id);
+    db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)).run();
+    audit(db, ctx, "webhook.deleted", id, { url: row.url });
+    return { id, deleted: true as const };
+  });
+}
+
+/** Makes a new secret; the previous one keeps signing for `graceHours` (a second v1 value in each signature). */
+export function rotateSecret(deps: Deps, ctx: Ctx, id: string, graceHours = DEFAULT_ROTATION_GRACE_HOURS) {
+  return tx(deps.db, (db) => {
+    const row = getEndpointRow(db, ctx, id);
+    const now = ctx.clock.now();
+    const next: EndpointRow = {
+      ...row, secret: newSecret(), updatedAt: now,
+      previousSecret: graceHours > 0 ? row.secret : null,
+      previousSecretExpiresAt: graceHours > 0 ? now + graceHours * 3600_000 : null,
+    };
+    db.update(webhookEndpoints).set({ secret: next.secret, previousSecret: next.previousSecret, previousSecretExpiresAt: next.previousSecretExpiresAt, updatedAt: now })
+      .where(eq(webhookEndpoints.id, id)).run();
+    audit(db, ctx, "webhook.secret_rotated", id, { grace_hours: graceHours });
+    return presentEndpointWithSecret(next, now);
+  });
+}
+
+/** Turns a disabled (or failing) endpoint back to active; deliveries failed meanwhile are resent only by replay. */
+export function enableEndpoint(deps: Deps, ctx: Ctx, id: string) {
+  return tx(deps.db, (db) => {
+    const row = getEndpointRow(db, ctx, id);
+    const now = ctx.clock.now();
+    const next: EndpointRow = { ...row, status: "active", failingSince: null, disabledAt: null, updatedAt: now };
+    db.update(webhookEndpoints).set({ status: "active", failingSince: null, disabledAt: null, updatedAt: now }).where(eq(webhookEndpoints.id, id)).run();
+    if (row.status !== "active") audit(db, ctx, "webhook.enabled", id, { was: row.status });
+    return presentEndpoint(next, now);
+  });
+}

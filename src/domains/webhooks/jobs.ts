@@ -1,0 +1,44 @@
+/**
+ * The webhook job kinds. `webhook.deliver` makes one attempt: it builds the signed request (a fresh `t` each
+ * time), sends it, and records the outcome, which schedules the next attempt as a new job with `run_at` on the
+ * contract's schedule. A job claimed again after a crash repeats the attempt it was meant to make (at least
+ * once); one whose attempt is already recorded does nothing. `webhook.disable_check` runs 24 hours into a
+ * failing run.
+ */
+import type { Deps } from "../../platform/deps";
+import type { JobRegistry } from "../../platform/jobs/worker";
+import { attemptTarget, DISABLE_CHECK_JOB, failWaiting, recordAttempt, runDisableCheck, type DisableCheckPayload } from "./attempt-service";
+import { DELIVER_JOB, type DeliverPayload } from "./delivery-service";
+import { sendWebhook } from "./sender";
+import { deliveryHeaders } from "./signing";
+import { transportFor } from "./transport";
+
+/** Makes attempt `attempt` of a delivery, if it is still due. */
+export async function runDeliveryAttempt(deps: Deps, payload: DeliverPayload): Promise<void> {
+  const target = attemptTarget(deps.db, payload.deliveryId, payload.attempt);
+  if (!target) return;
+  const { delivery, endpoint } = target;
+  const now = deps.clock.now();
+  if (endpoint.status === "disabled") {
+    failWaiting(deps.db, [delivery.id], now, "endpoint disabled");
+    return;
+  }
+  const headers = deliveryHeaders(deps.config.docsUrl, endpoint, delivery, payload.attempt, now);
+  const outcome = await sendWebhook(transportFor(deps), endpoint.url, headers, delivery.body);
+  recordAttempt(deps, delivery.id, payload.attempt, now, outcome);
+}
+
+/** Registers the webhook job kinds. */
+export function registerWebhookJobs(registry: JobRegistry): void {
+  registry.register<DeliverPayload>(DELIVER_JOB, {
+    handle: (job, deps) => runDeliveryAttempt(deps, job.payload),
+    // Receiver failures are recorded and rescheduled by the handler; these retries only cover our own errors.
+    maxAttempts: 5,
+    backoffMs: (n) => 5_000 * n,
+    timeoutMs: 60_000,
+  });
+  registry.register<DisableCheckPayload>(DISABLE_CHECK_JOB, {
+    handle: async (job, deps) => void runDisableCheck(deps, job.payload),
+    maxAttempts: 5,
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * The CSV import wizard in a real browser against the real server: a semicolon-delimited UTF-8 file with a BOM,
+ * header synonyms (Review, Reviewer Name, Stars, Review-Date, Job_Title, Organisation, Platform), star glyph
+ * ratings, a quoted field with a line break and one ambiguous date. The preview highlights that row, the other
+ * rows are sent after the attestation is ticked, and the server stores exactly them. Sending the file again
+ * creates nothing; a Windows-1252 file is refused. Screenshots: /tmp/imports-preview.png, /tmp/imports-summary.png.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { and, asc, eq } from "drizzle-orm";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { startServer } from "../helpers/server";
+import { submissions } from "../../src/domains/submissions";
+import { imports, ATTESTATION_TEXT } from "../../src/domains/imports";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CSV = [
+  "Review;Reviewer Name;Stars;Review-Date;Job_Title;Organisation;Platform",
+  '"Brilliant service; would book again.\nThe second line stays.";Ann Archer;★★★★★;3 March 2026;CTO;Archer Ltd;',
+  "Quick and friendly;Bob Brown;★★★★☆;March 4, 2026;;;Yelp",
+  "Arrived late but fine;Cy Chen;★★★☆☆;03/04/2026;;;",
+  "Solid value for money;Dee Díaz;★★☆☆☆;2026-02-01;Owner;Díaz & Co;",
+].join("\r\n");
+const file = (bytes: Uint8Array) => ({ name: "reviews.csv", mimeType: "text/csv", buffer: Buffer.from(bytes) });
+const withBom = () => file(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(CSV)]));
+
+async function openPage(): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/status of 401/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  return { page, problems };
+}
+
+async function openImport(page: Page) {
+  await page.goto(`${server.url}/app/`);
+  await page.getByLabel("Email", { exact: true }).fill(server.owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(server.owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: "Brands", level: 1 }).waitFor();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Import reviews" }).click();
+  await page.getByRole("heading", { name: "Import reviews", level: 1 }).waitFor();
+}
+
+test("a semicolon CSV with a BOM, synonyms, star glyphs and one ambiguous date goes through the wizard", async () => {
+  const { page, problems } = await openPage();
+  await openImport(page);
+
+  // A file in another encoding is refused in words, before anything else.
+  const latin1 = new Uint8Array([...new TextEncoder().encode("Review;Name\nCaf"), 0xe9, 0x3b, 0x41, 0x6e, 0x6e]);
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles(file(latin1));
+  await page.getByRole("alert").filter({ hasText: "not UTF-8" }).waitFor();
+
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles(withBom());
+  await page.getByRole("heading", { name: "2. Check the columns and the rows" }).waitFor();
+  await page.getByText("4 rows under the header, semicolon delimited").waitFor();
+  const mapped: Record<string, string> = { Review: "text", "Reviewer Name": "name", Stars: "rating", "Review-Date": "reviewed_at", Job_Title: "title", Organisation: "company", Platform: "source" };
+  for (const [column, field] of Object.entries(mapped)) expect(await page.getByLabel(`Field for column “${column}”`).inputValue()).toBe(field);
+
+  // The ambiguous date is highlighted on its row; the three others are ready.
+  await page.getByRole("status").filter({ hasText: "3 ready · 1 with problems" }).waitFor();
+  const bad = page.locator('tr[data-row="3"]');
+  await bad.getByText("ambiguous").waitFor();
+  expect(await bad.locator("td.cell-problem").count()).toBe(1);
+  expect(await bad.locator("td.cell-problem").innerText()).toBe("03/04/2026");
+  expect(await page.locator('tr[data-row="1"] td.cell-problem').count()).toBe(0);
+  await page.screenshot({ path: "/tmp/imports-preview.png", fullPage: true });
+
+  await page.getByRole("button", { name: "Continue with 3 reviews" }).click();
+  const send = page.getByRole("button", { name: "Import 3 reviews" });
+  expect(await send.isDisabled()).toBe(true);
+  await page.getByLabel("Source", { exact: true }).fill("Google");
+  await page.getByRole("checkbox", { name: ATTESTATION_TEXT }).check();
+  await send.click();
+  await page.getByRole("heading", { name: "Import finished" }).waitFor();
+  expect(await page.locator('[data-count="created"]').innerText()).toBe("3");
+  expect(await page.locator('[data-count="duplicates"]').innerText()).toBe("0");
+  expect(await page.locator('[data-count="refused"]').innerText()).toBe("1");
+  await page.getByText(/Row 3: .*ambiguous/).waitFor();
+  await page.getByRole("row").filter({ hasText: "Google" }).filter({ hasText: "Dashboard" }).waitFor();
+  await page.screenshot({ path: "/tmp/imports-summary.png", fullPage: true });
+
+  // The server got exactly the three good rows.
+  const db = server.deps.db;
+  const rows = db.select().from(submissions).where(and(eq(submissions.orgId, server.orgId), eq(submissions.origin, "imported"))).orderBy(asc(submissions.id)).all();
+  expect(rows.map((r) => ({ text: r.textInput, name: r.respondentName, rating: r.rating, reviewedAt: r.reviewedAt, title: r.respondentTitle, company: r.respondentCompany, source: r.sourceName }))).toEqual([
+    { text: "Brilliant service; would book again.\nThe second line stays.", name: "Ann Archer", rating: 5, reviewedAt: "2026-03-03", title: "CTO", company: "Archer Ltd", source: "Google" },
+    { text: "Quick and friendly", name: "Bob Brown", rating: 4, reviewedAt: "2026-03-04", title: null, company: null, source: "Yelp" },
+    { text: "Solid value for money", name: "Dee Díaz", rating: 2, reviewedAt: "2026-02-01", title: "Owner", company: "Díaz & Co", source: "Google" },
+  ]);
+  for (const r of rows) expect(r).toMatchObject({ kind: "text", status: "ready", isApproved: false, isPublic: false, linkId: null, consent: null, textSource: "imported" });
+  const record = db.select().from(imports).where(eq(imports.orgId, server.orgId)).get()!;
+  expect(record).toMatchObject({ createdCount: 3, duplicateCount: 0, attestationText: ATTESTATION_TEXT, apiKeyId: null, sourceName: "Google" });
+  expect(record.attestedByUserId).toMatch(/^usr_/);
+
+  // The same file again: nothing new, the three rows reported as duplicates by their CSV row numbers.
+  await page.getByRole("button", { name: "Import another file" }).click();
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles(withBom());
+  await page.getByRole("button", { name: "Continue with 3 reviews" }).click();
+  await page.getByLabel("Source", { exact: true }).fill("Google");
+  await page.getByRole("checkbox", { name: ATTESTATION_TEXT }).check();
+  await page.getByRole("button", { name: "Import 3 reviews" }).click();
+  await page.getByRole("heading", { name: "Import finished" }).waitFor();
+  expect(await page.locator('[data-count="created"]').innerText()).toBe("0");
+  await page.getByText("Already imported, so skipped: rows 1, 2, 4.").waitFor();
+  expect(db.select().from(submissions).where(eq(submissions.orgId, server.orgId)).all()).toHaveLength(3);
+
+  expect(problems).toEqual([]);
+}, 90_000);

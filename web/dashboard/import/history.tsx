@@ -1,0 +1,68 @@
+/**
+ * The latest imports into the chosen brand (`GET /v1/imports`, newest first): when, from where, how many were
+ * created and skipped, and who attested.
+ */
+import { formatDateTime } from "../../shared/format";
+import { useAsync } from "../../shared/hooks";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+
+/** An import record as the API lists it. */
+export interface ImportRecord {
+  id: string;
+  brand_id: string;
+  source: { name: string; url: string | null };
+  created_count: number;
+  duplicate_count: number;
+  attested_by_user_id: string | null;
+  api_key_id: string | null;
+  created_at: string;
+}
+
+/** Props of `ImportHistory`; `version` changes after each import so the list reloads. */
+export interface ImportHistoryProps {
+  brandId: string;
+  version: number;
+}
+
+/** The table of past imports. */
+export function ImportHistory({ brandId, version }: ImportHistoryProps) {
+  const list = useAsync(() => api.get<{ data: ImportRecord[] }>("/v1/imports", { query: { brand_id: brandId } }), [brandId, version]);
+  return (
+    <section aria-labelledby="import-history-title" class="import-history">
+      <h2 id="import-history-title">Earlier imports</h2>
+      <ErrorNotice error={list.error} onRetry={list.reload} />
+      {list.loading && !list.data ? (
+        <Loading label="Loading imports…" />
+      ) : list.data && list.data.data.length === 0 ? (
+        <p class="empty">No imports into this brand yet.</p>
+      ) : list.data ? (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Source</th>
+                <th scope="col">Created</th>
+                <th scope="col">Duplicates</th>
+                <th scope="col">Sent with</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.created_at)}</td>
+                  <td>{r.source.name}</td>
+                  <td>{r.created_count}</td>
+                  <td>{r.duplicate_count}</td>
+                  <td class="small">{r.api_key_id ? "API key" : "Dashboard"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The column mapping: each column of the file with its header, an example value and the field it fills. The guess
+ * comes from the header names (headers.ts); the person can change any of them.
+ */
+import { FIELDS, setColumn, type FieldKey, type Mapping } from "./headers";
+
+/** Props of `MappingTable`. */
+export interface MappingTableProps {
+  header: string[];
+  example: string[];
+  mapping: Mapping;
+  onChange: (mapping: Mapping) => void;
+}
+
+const shorten = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}…` : s);
+
+/** One row per column with a menu of fields. */
+export function MappingTable({ header, example, mapping, onChange }: MappingTableProps) {
+  return (
+    <div class="table-wrap">
+      <table class="import-mapping">
+        <caption class="sr-only">Which field each column of the file fills</caption>
+        <thead>
+          <tr>
+            <th scope="col">Column in the file</th>
+            <th scope="col">First value</th>
+            <th scope="col">Imported as</th>
+          </tr>
+        </thead>
+        <tbody>
+          {header.map((name, i) => (
+            <tr key={i}>
+              <th scope="row">{name || <span class="muted">(no name)</span>}</th>
+              <td class="small">{shorten(example[i] ?? "")}</td>
+              <td>
+                <select
+                  aria-label={`Field for column “${name || i + 1}”`}
+                  value={mapping[i] ?? ""}
+                  onChange={(e) => onChange(setColumn(mapping, i, (e.currentTarget.value || null) as FieldKey | null))}
+                >
+                  <option value="">Ignore this column</option>
+                  {FIELDS.map((f) => (
+                    <option key={f.key} value={f.key}>
+                      {f.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Step 3: where the reviews come from, the attestation to tick (the exact wording the server stores), and the
+ * button that sends the ready rows in batches of at most 500 with a progress bar.
+ */
+import { useState } from "preact/hooks";
+import { ATTESTATION_TEXT } from "../../../src/domains/imports/attestation";
+import { Button } from "../../shared/ui/button";
+import { Field } from "../../shared/ui/field";
+
+/** What the person gives before sending. */
+export interface SendChoices {
+  sourceName: string;
+  sourceUrl: string;
+}
+
+/** Props of `SendForm`. */
+export interface SendFormProps {
+  readyCount: number;
+  refusedCount: number;
+  sending: boolean;
+  progress: { done: number; total: number } | null;
+  onBack: () => void;
+  onSend: (choices: SendChoices) => void;
+}
+
+function sourceError(name: string): string | null {
+  const n = [...name.trim()].length;
+  if (n === 0) return null;
+  return n > 60 ? `${n} characters; the most is 60.` : null;
+}
+
+/** The form; the send button stays disabled until a source is named and the attestation is ticked. */
+export function SendForm({ readyCount, refusedCount, sending, progress, onBack, onSend }: SendFormProps) {
+  const [sourceName, setSourceName] = useState("");
+  const [sourceUrl, setSourceUrl] = useState("");
+  const [attested, setAttested] = useState(false);
+  const nameError = sourceError(sourceName);
+  const canSend = attested && sourceName.trim() !== "" && !nameError && readyCount > 0;
+  const pct = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+  return (
+    <form
+      class="card import-step"
+      aria-labelledby="import-send-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (canSend) onSend({ sourceName: sourceName.trim(), sourceUrl: sourceUrl.trim() });
+      }}
+    >
+      <h2 id="import-send-title">3. Confirm and import</h2>
+      <p>
+        {readyCount} review{readyCount === 1 ? "" : "s"} ready to import{refusedCount > 0 ? `; ${refusedCount} row${refusedCount === 1 ? "" : "s"} with problems will be left out` : ""}.
+        Imported reviews arrive unapproved and private.
+      </p>
+      <div class="form-grid">
+        <Field label="Source" hint="Where these reviews were first posted, e.g. Google or Trustpilot (up to 60 characters)." error={nameError}>
+          {(p) => <input {...p} name="source_name" required value={sourceName} disabled={sending} onInput={(e) => setSourceName(e.currentTarget.value)} />}
+        </Field>
+        <Field label="Source address" optional hint="The page that lists them, starting with https://.">
+          {(p) => <input {...p} name="source_url" type="url" value={sourceUrl} disabled={sending} onInput={(e) => setSourceUrl(e.currentTarget.value)} />}
+        </Field>
+      </div>
+      <label class="check attestation">
+        <input type="checkbox" name="attested" checked={attested} disabled={sending} onChange={(e) => setAttested(e.currentTarget.checked)} />
+        <span>{ATTESTATION_TEXT}</span>
+      </label>
+      {progress && (
+        <div class="usage import-progress">
+          <div class="usage-head">
+            <span class="usage-label">Importing</span>
+            <span class="usage-value">
+              {progress.done} of {progress.total} rows sent
+            </span>
+          </div>
+          <div class="usage-track" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
+            <div class="usage-fill" style={{ width: `${pct}%` }} />
+          </div>
+        </div>
+      )}
+      <div class="row">
+        <Button type="submit" variant="primary" disabled={!canSend} busy={sending} busyLabel="Importing…">
+          Import {readyCount} review{readyCount === 1 ? "" : "s"}
+        </Button>
+        <Button variant="ghost" onClick={onBack} disabled={sending}>
+          Back to the preview
+        </Button>
+      </div>
+    </form>
+  );
+}

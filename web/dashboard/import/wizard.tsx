@@ -1,0 +1,98 @@
+/**
+ * The CSV import wizard: 1. choose a file (parsed here, never uploaded), 2. check the column mapping and the
+ * preview with each row's problems, 3. name the source, tick the attestation and send the ready rows in batches,
+ * 4. the summary.
+ */
+import { useMemo, useState } from "preact/hooks";
+import { Button } from "../../shared/ui/button";
+import { Notice } from "../../shared/ui/notice";
+import { api } from "../api";
+import type { Brand } from "../types";
+import { delimiterName } from "./csv";
+import { FilePicker, type LoadedFile } from "./file-picker";
+import { autoMap, columnOf, type Mapping } from "./headers";
+import { MappingTable } from "./mapping-table";
+import { PreviewTable } from "./preview-table";
+import { checkRows, splitChecked } from "./rows";
+import { sendInBatches, type ImportAnswer, type ImportSummary } from "./batches";
+import { SendForm, type SendChoices } from "./send-form";
+import { SummaryView } from "./summary";
+import "./import.css";
+
+/** Props of `ImportWizard`. */
+export interface ImportWizardProps {
+  brand: Brand;
+  /** Called after an import run (the history reloads). */
+  onImported: () => void;
+}
+
+type Step = "file" | "check" | "send" | "done";
+
+/** The whole wizard for one brand. */
+export function ImportWizard({ brand, onImported }: ImportWizardProps) {
+  const [step, setStep] = useState<Step>("file");
+  const [file, setFile] = useState<LoadedFile | null>(null);
+  const [mapping, setMapping] = useState<Mapping>([]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [summary, setSummary] = useState<ImportSummary | null>(null);
+  const rows = useMemo(() => (file ? checkRows(file.records, file.header, mapping, new Date()) : []), [file, mapping]);
+  const { ready, refused } = useMemo(() => splitChecked(rows), [rows]);
+  const hasText = columnOf(mapping, "text") >= 0;
+
+  const restart = () => {
+    setStep("file");
+    setFile(null);
+    setSummary(null);
+    setProgress(null);
+  };
+
+  const send = async ({ sourceName, sourceUrl }: SendChoices) => {
+    setProgress({ done: 0, total: ready.length });
+    const post = (batch: unknown[]) =>
+      api.post<ImportAnswer>("/v1/imports", { brand_id: brand.id, source: { name: sourceName, ...(sourceUrl ? { url: sourceUrl } : {}) }, attested: true, rows: batch }, { timeoutMs: 120_000 });
+    const result = await sendInBatches(ready, post, (done, total) => setProgress({ done, total }));
+    setSummary(result);
+    setStep("done");
+    onImported();
+  };
+
+  if (step === "file" || !file) {
+    return (
+      <FilePicker
+        onLoaded={(loaded) => {
+          setFile(loaded);
+          setMapping(autoMap(loaded.header));
+          setStep("check");
+        }}
+      />
+    );
+  }
+  if (step === "done" && summary) {
+    return <SummaryView summary={summary} refusedHere={refused.map((r) => ({ number: r.number, message: r.problems.map((p) => p.message).join(" ") }))} onAgain={restart} />;
+  }
+  if (step === "send") {
+    return <SendForm readyCount={ready.length} refusedCount={refused.length} sending={progress !== null} progress={progress} onBack={() => setStep("check")} onSend={send} />;
+  }
+  return (
+    <section class="card import-step" aria-labelledby="import-check-title">
+      <h2 id="import-check-title">2. Check the columns and the rows</h2>
+      <p class="muted">
+        {file.fileName}: {file.records.length} row{file.records.length === 1 ? "" : "s"} under the header, {delimiterName(file.delimiter)} delimited.
+      </p>
+      <MappingTable header={file.header} example={file.records[0] ?? []} mapping={mapping} onChange={setMapping} />
+      {!hasText && <Notice tone="warning" title="Choose the column that holds the review text.">Each review needs its text; the other columns are optional.</Notice>}
+      <p class="import-tally" role="status">
+        <strong>{ready.length}</strong> ready · <strong>{refused.length}</strong> with problems (left out)
+      </p>
+      <PreviewTable rows={rows} mapping={mapping} />
+      <div class="row import-actions">
+        <Button variant="primary" disabled={!hasText || ready.length === 0} onClick={() => setStep("send")}>
+          Continue with {ready.length} review{ready.length === 1 ? "" : "s"}
+        </Button>
+        <Button variant="ghost" onClick={restart}>
+          Choose another file
+        </Button>
+      </div>
+    </section>
+  );
+}
