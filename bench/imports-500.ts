@@ -30,7 +30,7 @@ import { submissions, type SubmissionRow } from "../src/domains/submissions";
 import { dedupeHash } from "../src/domains/imports";
 import { importedSubmission } from "../src/domains/imports/create";
 import { analyseText } from "../src/media/text-analysis";
-import { searchBody } from "../src/domains/imports/search-index";
+import { searchBody } from "../src/domains/submissions";
 import type { CleanRow } from "../src/domains/imports/validate";
 
 const { values: args } = parseArgs({ options: { existing: { type: "string", default: "100000" }, rows: { type: "string", default: "500" }, rounds: { type: "string", default: "7" } } });

@@ -12,12 +12,15 @@ import { Storage } from "./platform/storage";
 import { createLogger, type Logger } from "./platform/log";
 import { createSmtpMailer, createOutboxOnlyMailer } from "./platform/mail/mailer";
 import { systemClock, type Clock } from "./platform/clock";
+import { createMediaToolkit, type MediaToolkit } from "./media/toolkit";
 
 /** Options tests use to swap the clock or the logger. */
 export interface DepsOptions {
   clock?: Clock;
   log?: Logger;
   migrate?: boolean;
+  /** A fake for fast unit tests; the real toolkit otherwise. */
+  media?: MediaToolkit;
 }
 
 /** Path of the SQLite file in a data directory. */
@@ -35,5 +38,6 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
     log: opts.log ?? createLogger(config.logLevel),
     mailer: config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer(),
     storage: new Storage(config.dataDir),
+    media: opts.media ?? createMediaToolkit(config),
   };
 }

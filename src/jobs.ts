@@ -9,6 +9,7 @@ import { registerMailJobs } from "./platform/mail/jobs";
 import { sessions } from "./domains/accounts/tables";
 import { registerSubmissionJobs } from "./domains/submissions";
 import { registerWebhookJobs } from "./domains/webhooks";
+import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./domains/capture/expiry";
 
 const HOUSEKEEPING = "platform.housekeeping";
 
@@ -18,6 +19,7 @@ export function buildRegistry(): JobRegistry {
   registerMailJobs(registry);
   registerSubmissionJobs(registry);
   registerWebhookJobs(registry);
+  registerCaptureJobs(registry);
   registry.register(HOUSEKEEPING, {
     async handle(_job, deps) {
       const now = deps.clock.now();
@@ -36,6 +38,13 @@ export const schedules: Schedule[] = [
     pattern: "17 3 * * *",
     run: (deps) => {
       enqueue(deps.db, deps.clock, { kind: HOUSEKEEPING, payload: {}, dedupeKey: `${HOUSEKEEPING}:${new Date(deps.clock.now()).toISOString().slice(0, 10)}` });
+    },
+  },
+  {
+    name: "expire abandoned uploads",
+    pattern: "41 * * * *",
+    run: (deps) => {
+      enqueue(deps.db, deps.clock, { kind: EXPIRE_UPLOADS_JOB, payload: {}, dedupeKey: EXPIRE_UPLOADS_JOB });
     },
   },
 ];

@@ -88,7 +88,7 @@ describe("written testimonials", () => {
 });
 
 async function tus(method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array) {
-  return t.app.handle(new Request(url, { method, headers: { "tus-resumable": "1.0.0", ...headers }, body }));
+  return t.app.handle(new Request(url, { method, headers: { "tus-resumable": "1.0.0", ...headers }, body: body as BodyInit | undefined }));
 }
 
 function fakeWebm(bytes: number): Uint8Array {
@@ -152,5 +152,31 @@ describe("resumable uploads (tus 1.0)", () => {
     } finally {
       t.clock.advance(-25 * 3600_000);
     }
+  });
+});
+
+describe("sending twice and abandoned uploads", () => {
+  test("the same Idempotency-Key gives one testimonial and the same upload URL", async () => {
+    const body = { kind: "video", respondent, consent: agreed, upload: { size: 5000, type: "video/webm" } };
+    const headers = { "idempotency-key": crypto.randomUUID() };
+    const [r1, r2] = await Promise.all([1, 2].map(() => t.call("POST", `/public/links/${link.id}/submissions`, { body, headers })));
+    expect(r1!.body.submission_id).toBe(r2!.body.submission_id);
+    expect(r1!.body.upload.url).toBe(r2!.body.upload.url);
+  });
+
+  test("an upload that expires unfinished is removed with its file and row", async () => {
+    const { expireUploads } = await import("../../src/domains/capture/expiry");
+    const start = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "video", respondent, consent: agreed, upload: { size: 20_000, type: "video/webm" } } });
+    await tus("PATCH", start.body.upload.url, { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, fakeWebm(20_000).subarray(0, 6000));
+    const part = `${t.dir}/media/uploads/${start.body.upload.url.split("/uploads/")[1].split("?")[0]}.part`;
+    expect(await Bun.file(part).exists()).toBe(true);
+    t.clock.advance(25 * 3600_000);
+    try {
+      expect(expireUploads(t.deps)).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.clock.advance(-25 * 3600_000);
+    }
+    expect(await Bun.file(part).exists()).toBe(false);
+    expect((await t.call("GET", `/v1/submissions/${start.body.submission_id}`, { auth: a.testKey })).status).toBe(404);
   });
 });

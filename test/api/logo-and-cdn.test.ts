@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 function form(bytes: Uint8Array | string, name = "logo.png", type = "image/png") {
   const f = new FormData();
-  f.append("file", new File([bytes], name, { type }));
+  f.append("file", new File([bytes as BlobPart], name, { type }));
   return f;
 }
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
       case "/500": return new Response("boom", { status: 500 });
       case "/404": return new Response("no such hook", { status: 404 });
       case "/301": return new Response(null, { status: 301, headers: { location: "https://elsewhere.example/hook" } });
-      case "/slow": await Bun.sleep(TIME_LIMIT_MS * 3); return new Response("too late");
+      case "/slow": await Bun.sleep(TIME_LIMIT_MS * 10); return new Response("too late");
       case "/201": return new Response("created", { status: 201 });
       case "/204": return new Response(null, { status: 204 });
       case "/big": return new Response("é".repeat(600) + "tail", { status: 200 });
@@ -88,9 +88,10 @@ for (const [name, url, want] of cases) {
 test("the slow answer was cut at the time limit, not waited for", async () => {
   const started = performance.now();
   const d = await deliver(rx.url("/slow"));
-  expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS * 3);
+  // The receiver would answer after 4 s; the attempt ends at the 0.4 s limit (with room for a busy machine).
+  expect(performance.now() - started).toBeLessThan(TIME_LIMIT_MS * 6);
   expect(d.attempts[0].duration_ms).toBeGreaterThanOrEqual(TIME_LIMIT_MS - 5);
-  expect(d.attempts[0].duration_ms).toBeLessThan(TIME_LIMIT_MS * 2);
+  expect(d.attempts[0].duration_ms).toBeLessThan(TIME_LIMIT_MS * 5);
 });
 
 test("the redirect target was never requested", async () => {

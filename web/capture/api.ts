@@ -38,9 +38,9 @@ async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
 export const getLink = (apiUrl: string, linkId: string) => call<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
 
 /** Sends a written testimonial, or starts a recording's upload. */
-export const startSubmission = (apiUrl: string, linkId: string, body: unknown) =>
+export const startSubmission = (apiUrl: string, linkId: string, body: unknown, idempotencyKey: string) =>
   call<Started>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}/submissions`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
     body: JSON.stringify(body),
   });

@@ -19,6 +19,8 @@ export interface Sender {
 export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
   const [sending, setSending] = useState<SendingState | null>(null);
   const running = useRef<RunningUpload | null>(null);
+  // Sending the same answer again (the first answer was lost) reuses its key, so the server keeps one testimonial.
+  const attempt = useRef<{ payload: string; key: string } | null>(null);
 
   async function send(linkId: string, body: Record<string, unknown>, answer: MediaAnswer | null): Promise<string> {
     const what = answer ? (answer.kind === "video" ? "video" : "recording") : "testimonial";
@@ -26,7 +28,10 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
     announce(`Sending your ${what}.`);
     try {
       const upload = answer ? { size: answer.blob.size, type: answer.blob.type || `${answer.kind}/webm`, ...(answer.name ? { name: answer.name } : {}) } : undefined;
-      const started = await startSubmission(apiUrl, linkId, upload ? { ...body, upload } : body);
+      const payload = upload ? { ...body, upload } : body;
+      const fingerprint = JSON.stringify([linkId, payload]);
+      if (attempt.current?.payload !== fingerprint) attempt.current = { payload: fingerprint, key: crypto.randomUUID() };
+      const started = await startSubmission(apiUrl, linkId, payload, attempt.current.key);
       if (answer && started.upload) {
         const up = sendRecording(answer.blob, started.upload, {
           progress: (sent, total) => setSending((s) => s && { ...s, sent, total }),
@@ -38,6 +43,7 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
         running.current = up;
         await up.done;
       }
+      attempt.current = null;
       return started.submission_id;
     } finally {
       running.current = null;

@@ -18,7 +18,7 @@ function cors(deps: Deps, request: Request): Record<string, string> {
   return {
     "access-control-allow-origin": origin && allowed.has(origin) ? origin : new URL(deps.config.siteUrl).origin,
     "access-control-allow-methods": "GET, POST, HEAD, PATCH, OPTIONS",
-    "access-control-allow-headers": "content-type, tus-resumable, upload-offset, upload-length, upload-metadata, x-http-method-override",
+    "access-control-allow-headers": "content-type, idempotency-key, tus-resumable, upload-offset, upload-length, upload-metadata, x-http-method-override",
     "access-control-expose-headers": "upload-offset, upload-length, tus-resumable, location",
     "access-control-max-age": "600",
     vary: "Origin",
@@ -36,9 +36,9 @@ export function captureRoutes(deps: Deps) {
     })
     .options("/*", ({ request }) => new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS, "tus-version": "1.0.0", "tus-max-size": String(CAPTURE_LIMITS.maxVideoBytes) } }))
     .get("/links/:link_id", ({ params }) => linkView(deps, params.link_id), { params: linkParam, detail: { tags: ["Capture"], summary: "What the capture page shows for a link" } })
-    .post("/links/:link_id/submissions", ({ params, body, set }) => {
+    .post("/links/:link_id/submissions", ({ params, body, set, headers }) => {
       set.status = 201;
-      return startSubmission(deps, params.link_id, body);
+      return startSubmission(deps, params.link_id, body, headers["idempotency-key"]);
     }, { params: linkParam, body: startBody, detail: { tags: ["Capture"], summary: "Send a testimonial: written at once, or start a recording's upload" } })
     .head("/uploads/:upload_id", ({ params, query, request }) => {
       const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);

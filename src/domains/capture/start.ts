@@ -5,7 +5,7 @@
  */
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
-import { tx } from "../../platform/db/client";
+import { idempotent } from "../../platform/http/idempotency";
 import { AppError, invalid } from "../../platform/errors";
 import { iso } from "../../platform/clock";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
@@ -32,7 +32,7 @@ const clean = (s: string | undefined) => {
 };
 
 /** Checks the input against the link and creates the testimonial (and its upload for recordings). */
-export function startSubmission(deps: Deps, linkId: string, input: StartInput) {
+export function startSubmission(deps: Deps, linkId: string, input: StartInput, idempotencyKey?: string | null) {
   const { link, brand } = findLink(deps, linkId);
   if (!link.isActive) {
     throw new AppError("link_closed", 409, CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused!, { reason: link.closedReason ?? "paused" });
@@ -55,6 +55,7 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput) {
     }
     throw e;
   }
+  const route = `POST /public/links/${link.id}/submissions`;
   const base = {
     brandId: brand.id,
     linkId: link.id,
@@ -70,18 +71,21 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput) {
     const text = (input.text ?? "").trim();
     if (text.length < CAPTURE_LIMITS.minTextChars) throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
     if (text.length > CAPTURE_LIMITS.maxTextChars) throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
-    const row = tx(deps.db, (db) => finishWritten(db, ctx, { ...base, text }));
-    return { submission_id: row.id, status: row.status, kind: row.kind, upload: null };
+    return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
+      const row = finishWritten(db, ctx, { ...base, text });
+      return { submission_id: row.id, status: row.status, kind: row.kind, upload: null };
+    }).value;
   }
+  const kind = input.kind;
   if (!input.upload) throw invalid("Say how large the recording is (upload.size) and its type (upload.type).", "upload");
   const max = input.kind === "video" ? CAPTURE_LIMITS.maxVideoBytes : CAPTURE_LIMITS.maxAudioBytes;
   if (input.upload.size > max) throw new AppError("file_too_large", 413, `Recordings can be up to ${Math.round(max / 1024 / 1024)} MB.`, { field: "upload.size", max_bytes: max });
   const type = input.upload.type.toLowerCase();
   if (!/^(video|audio)\//.test(type)) throw new AppError("unsupported_media_type", 415, "Please send a video or audio recording.", { field: "upload.type" });
-  return tx(deps.db, (db) => {
-    const row = createCollected(db, ctx, { ...base, kind: input.kind });
+  return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
+    const row = createCollected(db, ctx, { ...base, kind });
     const upload = createUpload(deps, db, row.id, input.upload!.size, type);
     return { submission_id: row.id, status: row.status, kind: row.kind, upload };
-  });
+  }).value;
 }
 

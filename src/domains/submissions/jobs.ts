@@ -113,8 +113,10 @@ export function registerSubmissionJobs(registry: JobRegistry) {
     timeoutMs: 30 * 60_000,
     backoffMs: (attempt) => 30_000 * attempt,
     onDead(job, deps, error) {
+      // The cause stays in the job and the log; the testimonial gets words a person can act on.
+      deps.log.error("processing gave up", { submission_id: job.payload.submissionId, job_id: job.id, error });
       const row = deps.db.select().from(submissions).where(eq(submissions.id, job.payload.submissionId)).get();
-      if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, "processing_failed", `Processing failed: ${error}`);
+      if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, "processing_failed", "The recording could not be processed after several tries. The original is kept; retry processing from the dashboard.");
     },
   });
 }

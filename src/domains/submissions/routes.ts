@@ -8,6 +8,7 @@ import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
 import { editTranscript } from "./transcript-edit";
+import { reprocessSubmission } from "./status";
 import { fileResponse, requireVariant, resolveMediaToken, signedMediaUrl, variantKey } from "./media-links";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -60,6 +61,12 @@ export function submissionRoutes(deps: Deps) {
       body: t.Object({ text: t.String({ minLength: 1, maxLength: 20000, description: "The corrected words; timings are recomputed by forced alignment." }) }, { additionalProperties: false }),
       detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
     })
+    .post("/v1/submissions/:id/reprocess", ({ auth, params, set }) => {
+      const ctx = can(auth(), "submission:moderate");
+      reprocessSubmission(deps.db, ctx, getSubmissionRow(deps.db, ctx, params.id));
+      set.status = 202;
+      return submissionDetail(deps, ctx, params.id);
+    }, { params: idParams, detail: { tags: ["Submissions"], summary: "Process a failed recording again" } })
     .get("/v1/submissions/:id/media/:variant", ({ auth, params }) => {
       const ctx = can(auth(), "submission:read");
       const row = getSubmissionRow(deps.db, ctx, params.id);

@@ -16,7 +16,8 @@ import { members, users } from "../accounts/tables";
 import { clockAt, enqueueAttempt } from "./delivery-service";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type DeliveryRow, type EndpointRow } from "./tables";
+import { statements } from "./statements";
+import { webhookDeliveries, webhookEndpoints, type DeliveryRow, type EndpointRow } from "./tables";
 
 /** The job kind that disables an endpoint still failing 24 hours after its run of failures began. */
 export const DISABLE_CHECK_JOB = "webhook.disable_check";
@@ -33,30 +34,29 @@ export type AttemptResult = "delivered" | "retrying" | "failed" | "stale";
 /** Records attempt `number` of a delivery, made at `attemptedAt`, and moves the delivery and endpoint on. */
 export function recordAttempt(deps: Deps, deliveryId: string, number: number, attemptedAt: number, outcome: AttemptOutcome): AttemptResult {
   return tx(deps.db, (db) => {
-    const d = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
-    if (!d || d.attemptCount !== number - 1 || d.status === "delivered" || d.status === "failed") return "stale";
-    const endpoint = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.endpointId)).get();
-    if (!endpoint) return "stale";
+    const target = attemptTarget(db, deliveryId, number);
+    if (!target) return "stale";
+    const { delivery: d, endpoint } = target;
+    const q = statements(db);
     const now = deps.clock.now();
-    db.insert(webhookAttempts).values({
+    q.insertAttempt.run({
       deliveryId, number, attemptedAt, requestHeaders: outcome.requestHeaders, responseStatus: outcome.responseStatus,
       responseBody: outcome.responseBody, durationMs: outcome.durationMs, error: outcome.error,
-    }).run();
-    const common = { attemptCount: number, updatedAt: now };
+    });
+    const set = (status: DeliveryRow["status"], nextAttemptAt: number | null, failureReason: string | null, deliveredAt: number | null = null) =>
+      q.updateDelivery.run({ id: d.id, status, attemptCount: number, nextAttemptAt, deliveredAt, failureReason, updatedAt: now });
     if (outcome.ok) {
-      db.update(webhookDeliveries).set({ ...common, status: "delivered", deliveredAt: now, nextAttemptAt: null, failureReason: null }).where(eq(webhookDeliveries.id, d.id)).run();
-      if (endpoint.status === "failing") {
-        db.update(webhookEndpoints).set({ status: "active", failingSince: null, updatedAt: now }).where(eq(webhookEndpoints.id, endpoint.id)).run();
-      }
+      set("delivered", null, null, now);
+      if (endpoint.status === "failing") q.updateEndpointState.run({ id: endpoint.id, status: "active", failingSince: null, updatedAt: now });
       return "delivered";
     }
     let result: AttemptResult;
     if (number >= MAX_ATTEMPTS) {
-      db.update(webhookDeliveries).set({ ...common, status: "failed", nextAttemptAt: null, failureReason: outcome.reason }).where(eq(webhookDeliveries.id, d.id)).run();
+      set("failed", null, outcome.reason);
       result = "failed";
     } else {
       const next = now + RETRY_DELAYS_MS[number - 1]!;
-      db.update(webhookDeliveries).set({ ...common, status: "retrying", nextAttemptAt: next, failureReason: outcome.reason }).where(eq(webhookDeliveries.id, d.id)).run();
+      set("retrying", next, outcome.reason);
       enqueueAttempt(db, d, number + 1, now, next);
       result = "retrying";
     }
@@ -68,7 +68,7 @@ export function recordAttempt(deps: Deps, deliveryId: string, number: number, at
 /** A failure moves an active endpoint to failing (and schedules the 24-hour check), or disables one failing for 24 hours. */
 function noteFailure(deps: Deps, db: Db, endpoint: EndpointRow, now: number, reason: string | null) {
   if (endpoint.status === "active") {
-    db.update(webhookEndpoints).set({ status: "failing", failingSince: now, updatedAt: now }).where(eq(webhookEndpoints.id, endpoint.id)).run();
+    statements(db).updateEndpointState.run({ id: endpoint.id, status: "failing", failingSince: now, updatedAt: now });
     enqueue(db, clockAt(now), {
       kind: DISABLE_CHECK_JOB, payload: { endpointId: endpoint.id, failingSince: now } satisfies DisableCheckPayload, orgId: endpoint.orgId,
       mode: endpoint.mode, priority: PRIORITY.delivery, runAt: now + DISABLE_AFTER_MS, dedupeKey: `${DISABLE_CHECK_JOB}:${endpoint.id}:${now}`,
@@ -106,6 +106,7 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
   failWaiting(db, waiting.map((w) => w.id), now, "endpoint disabled after 24 hours of failures");
   const ctx = systemCtx(endpoint.orgId, endpoint.mode as Mode, clockAt(now));
   audit(db, ctx, "webhook.disabled", endpoint.id, { failing_since: iso(endpoint.failingSince), last_failure: reason, failed_waiting: waiting.length });
+  deps.log.warn("webhook endpoint disabled after 24 hours of failures", { endpoint: endpoint.id, org: endpoint.orgId, mode: endpoint.mode, last_failure: reason });
   const recipients = db.select({ email: users.email }).from(members).innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.orgId, endpoint.orgId), inArray(members.role, ["owner", "admin"]))).all();
   const text = disabledMailText(deps, endpoint, reason, waiting.length);
@@ -130,8 +131,9 @@ function disabledMailText(deps: Deps, endpoint: EndpointRow, reason: string | nu
 
 /** The delivery and endpoint a job attempt works on, or null when there is nothing to do any more. */
 export function attemptTarget(db: Db, deliveryId: string, attempt: number): { delivery: DeliveryRow; endpoint: EndpointRow } | null {
-  const delivery = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)).get();
+  const q = statements(db);
+  const delivery = q.deliveryById.get({ id: deliveryId });
   if (!delivery || delivery.attemptCount !== attempt - 1 || delivery.status === "delivered" || delivery.status === "failed") return null;
-  const endpoint = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId)).get();
+  const endpoint = q.endpointById.get({ id: delivery.endpointId });
   return endpoint ? { delivery, endpoint } : null;
 }

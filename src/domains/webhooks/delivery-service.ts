@@ -4,7 +4,7 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -19,7 +19,8 @@ import { audit } from "../../platform/audit/audit";
 import { getEndpointRow } from "./endpoint-service";
 import { presentDelivery } from "./present";
 import { sampleEvent } from "./samples";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type AttemptRow, type DeliveryRow, type EndpointRow } from "./tables";
+import { statements } from "./statements";
+import { webhookAttempts, webhookDeliveries, type AttemptRow, type DeliveryRow, type EndpointRow } from "./tables";
 
 /** The job kind that makes one attempt of one delivery. */
 export const DELIVER_JOB = "webhook.deliver";
@@ -57,18 +58,14 @@ export function createDelivery(db: Db, nowMs: number, input: NewDelivery): Deliv
     eventId: input.eventId, eventType: input.eventType, body: input.body, status: "pending", attemptCount: 0, nextAttemptAt: nowMs,
     deliveredAt: null, failureReason: null, replayOf: input.replayOf ?? null, isTest: input.isTest ?? false, createdAt: nowMs, updatedAt: nowMs,
   };
-  db.insert(webhookDeliveries).values(row).run();
+  statements(db).insertDelivery.run(row);
   enqueueAttempt(db, row, 1, nowMs, nowMs);
   return row;
 }
 
 /** The event hook: one delivery per endpoint of the event's org and mode that subscribed to its type and is not disabled. */
 export function fanOut(db: Db, event: Event): void {
-  const endpoints = db.select({ id: webhookEndpoints.id, orgId: webhookEndpoints.orgId, mode: webhookEndpoints.mode, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.orgId, event.orgId), eq(webhookEndpoints.mode, event.mode), ne(webhookEndpoints.status, "disabled")))
-    .all()
-    .filter((e) => e.events.includes(event.type));
+  const endpoints = statements(db).receivers.all({ orgId: event.orgId, mode: event.mode }).filter((e) => e.events.includes(event.type));
   if (endpoints.length === 0) return;
   // One body string for every endpoint: the bytes signed and sent, then re-sent by retries and replays.
   const body = JSON.stringify(envelope(event));
@@ -93,12 +90,6 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, ctx.orgId), eq(webhookDeliveries.mode, ctx.mode))).get();
   if (!row) throw notFound("webhook delivery");
   return row;
-}
-
-/** One delivery with its attempts. */
-export function getDelivery(deps: Deps, ctx: Ctx, id: string) {
-  const row = getDeliveryRow(deps.db, ctx, id);
-  return presentDelivery(row, attemptsOf(deps.db, [row.id]).get(row.id) ?? []);
 }
 
 /** A page of an endpoint's deliveries, newest first, each with its attempts. */

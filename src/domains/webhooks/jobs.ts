@@ -36,6 +36,10 @@ export function registerWebhookJobs(registry: JobRegistry): void {
     maxAttempts: 5,
     backoffMs: (n) => 5_000 * n,
     timeoutMs: 60_000,
+    // Our own side kept failing: close the delivery with the reason rather than leave it waiting for ever.
+    onDead: (job, deps, error) => {
+      if (attemptTarget(deps.db, job.payload.deliveryId, job.payload.attempt)) failWaiting(deps.db, [job.payload.deliveryId], deps.clock.now(), `not sent: ${error}`);
+    },
   });
   registry.register<DisableCheckPayload>(DISABLE_CHECK_JOB, {
     handle: async (job, deps) => void runDisableCheck(deps, job.payload),

@@ -4,7 +4,7 @@ import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can, requirePlanAllowance } from "../accounts";
 import { createEndpoint, deleteEndpoint, enableEndpoint, getEndpointRow, listEndpoints, rotateSecret, updateEndpoint } from "./endpoint-service";
-import { getDelivery, listDeliveries, replayDelivery, sendTestEvent } from "./delivery-service";
+import { listDeliveries, replayDelivery, sendTestEvent } from "./delivery-service";
 import { presentEndpoint } from "./present";
 import { deliveryParams, endpointParams, endpointPatchBody, newEndpointBody, rotateBody, testBody } from "./model";
 
@@ -25,8 +25,6 @@ export function webhookRoutes(deps: Deps) {
       set.status = 201;
       return created;
     }, { body: newEndpointBody, detail: { tags, summary: "Add an endpoint (the answer carries its secret, once)" } })
-    .get("/deliveries/:id", ({ auth, params }) => getDelivery(deps, can(auth(), "webhook:manage"), params.id),
-      { params: deliveryParams, detail: { tags, summary: "Get a delivery with every attempt" } })
     .post("/deliveries/:id/replay", ({ auth, params, set }) => {
       const ctx = can(auth(), "webhook:manage");
       set.status = 202;

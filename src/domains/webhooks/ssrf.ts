@@ -95,6 +95,17 @@ export function checkAddress(address: string, allowPrivate: boolean, host: strin
   throw refuseUrl("private_address", `${where}, which is not on the public internet (${range}).`, { host, address: normalized, range });
 }
 
+/** A name that has not resolved by then is refused as unresolvable. */
+const RESOLVE_TIMEOUT_MS = 5_000;
+
+function resolveWithin(policy: TargetPolicy, hostname: string): Promise<string[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error("lookup timed out"), { code: "ETIMEOUT" })), RESOLVE_TIMEOUT_MS);
+  });
+  return Promise.race([policy.resolve(hostname), late]).finally(() => clearTimeout(timer));
+}
+
 /** Checks the URL and every address its host resolves to; returns the address to connect to. */
 export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<CheckedTarget> {
   const hostname = hostOf(url);
@@ -104,7 +115,7 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Che
   }
   let addresses: string[];
   try {
-    addresses = await policy.resolve(hostname);
+    addresses = await resolveWithin(policy, hostname);
   } catch (e) {
     const code = (e as { code?: string }).code;
     throw refuseUrl("unresolvable", `${hostname} does not resolve${code ? ` (${code})` : ""}.`, { host: hostname });

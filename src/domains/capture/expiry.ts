@@ -1,0 +1,30 @@
+/**
+ * Abandoned uploads: a recording whose upload URL expired without its last byte never became a testimonial (no
+ * event was sent), so its partial file and its `uploading` row are removed. Run hourly by a schedule.
+ */
+import { and, eq, lt } from "drizzle-orm";
+import type { Deps } from "../../platform/deps";
+import { tx } from "../../platform/db/client";
+import { JobRegistry } from "../../platform/jobs/worker";
+import { submissions, uploads } from "../submissions";
+
+/** Job kind that removes expired uploads. */
+export const EXPIRE_UPLOADS_JOB = "capture.expire_uploads";
+
+/** Removes expired, unfinished uploads and their testimonial rows; returns how many. */
+export function expireUploads(deps: Deps): number {
+  const stale = deps.db.select().from(uploads).where(and(eq(uploads.status, "open"), lt(uploads.expiresAt, deps.clock.now()))).all();
+  for (const u of stale) {
+    tx(deps.db, (db) => {
+      db.delete(submissions).where(and(eq(submissions.id, u.submissionId), eq(submissions.status, "uploading"))).run();
+      db.update(uploads).set({ status: "expired" }).where(eq(uploads.id, u.id)).run();
+    });
+    deps.storage.remove("media", `uploads/${u.id}.part`);
+  }
+  return stale.length;
+}
+
+/** Registers the expiry job kind. */
+export function registerCaptureJobs(registry: JobRegistry) {
+  registry.register(EXPIRE_UPLOADS_JOB, { handle: async (_job, deps) => void expireUploads(deps), maxAttempts: 3 });
+}
