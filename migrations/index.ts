@@ -5,6 +5,8 @@ import m2 from "./0002_submissions_fts.sql" with { type: "text" };
 import m3 from "./0003_imports.sql" with { type: "text" };
 import m4 from "./0004_webhooks.sql" with { type: "text" };
 import m5 from "./0005_search_rows.sql" with { type: "text" };
+import m6 from "./0006_public_media.sql" with { type: "text" };
+import m7 from "./0007_tags.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -14,4 +16,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0003_imports", sql: m3 },
   { tag: "0004_webhooks", sql: m4 },
   { tag: "0005_search_rows", sql: m5 },
+  { tag: "0006_public_media", sql: m6 },
+  { tag: "0007_tags", sql: m7 },
 ];

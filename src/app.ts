@@ -10,7 +10,7 @@ import { prefixes, hostRouter } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets } from "./platform/http/web-assets";
 import { accountRoutes } from "./domains/accounts";
 import { brandRoutes } from "./domains/brands";
-import { submissionRoutes } from "./domains/submissions";
+import { submissionRoutes, tagRoutes } from "./domains/submissions";
 import { importRoutes } from "./domains/imports";
 import { captureRoutes } from "./domains/capture";
 import { webhookRoutes } from "./domains/webhooks";
@@ -32,6 +32,7 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     .use(accountRoutes(deps))
     .use(brandRoutes(deps))
     .use(submissionRoutes(deps))
+    .use(tagRoutes(deps))
     .use(importRoutes(deps))
     .use(captureRoutes(deps))
     .use(webhookRoutes(deps));

@@ -2,13 +2,16 @@
  * Every job kind and schedule of the appliance, in one place: each domain registers its own kinds here.
  */
 import { lt } from "drizzle-orm";
-import { JobRegistry } from "./platform/jobs/worker";
+import { JobRegistry, startWorkers, type Workers } from "./platform/jobs/worker";
+import type { Deps } from "./platform/deps";
+import { MAIL_SEND } from "./platform/mail/queue-mail";
 import type { Schedule } from "./platform/jobs/cron";
 import { enqueue, pruneDone } from "./platform/jobs/queue";
 import { registerMailJobs } from "./platform/mail/jobs";
 import { sessions } from "./domains/accounts/tables";
-import { registerSubmissionJobs } from "./domains/submissions";
+import { registerSubmissionJobs, PROCESS_JOB } from "./domains/submissions";
 import { registerWebhookJobs } from "./domains/webhooks";
+import { DELIVER_JOB } from "./domains/webhooks/delivery-service";
 import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./domains/capture/expiry";
 
 const HOUSEKEEPING = "platform.housekeeping";
@@ -48,3 +51,26 @@ export const schedules: Schedule[] = [
     },
   },
 ];
+
+/** Job kinds that run ffmpeg or speech recognition: one pool, `PLAUDIT_MEDIA_CONCURRENCY` at a time. */
+export const MEDIA_KINDS = [PROCESS_JOB];
+/** Outbound messages: their own pool, so a slow receiver never waits behind a render. */
+export const DELIVERY_KINDS = [DELIVER_JOB, MAIL_SEND];
+
+/** Starts the worker pools: media, deliveries, and everything else. */
+export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { pollMs?: number } = {}): Workers {
+  const all = registry.kinds();
+  const rest = all.filter((k) => !MEDIA_KINDS.includes(k) && !DELIVERY_KINDS.includes(k));
+  const pools = [
+    startWorkers(deps, registry, { kinds: MEDIA_KINDS, concurrency: deps.config.mediaConcurrency, pollMs: opts.pollMs ?? 1000 }),
+    startWorkers(deps, registry, { kinds: DELIVERY_KINDS, concurrency: 4, pollMs: opts.pollMs ?? 250 }),
+    startWorkers(deps, registry, { kinds: rest, concurrency: 2, pollMs: opts.pollMs ?? 1000 }),
+  ];
+  return {
+    stop: async () => void (await Promise.all(pools.map((p) => p.stop()))),
+    drain: async () => {
+      for (const p of pools) await p.drain();
+    },
+    wake: () => pools.forEach((p) => p.wake()),
+  };
+}

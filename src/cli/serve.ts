@@ -2,8 +2,7 @@
 import type { Config } from "../config";
 import { createDeps } from "../bootstrap";
 import { buildApp, requestHandler } from "../app";
-import { buildRegistry, schedules } from "../jobs";
-import { startWorkers } from "../platform/jobs/worker";
+import { buildRegistry, schedules, startWorkerPools } from "../jobs";
 import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { VERSION } from "../version";
@@ -15,7 +14,7 @@ export async function serve(config: Config) {
   const app = await buildApp(deps);
   const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: requestHandler(app, deps), maxRequestBodySize: 2 * 1024 * 1024 * 1024, idleTimeout: 120 });
   const registry = buildRegistry();
-  const workers = config.workers ? startWorkers(deps, registry) : null;
+  const workers = config.workers ? startWorkerPools(deps, registry) : null;
   const cron = config.workers ? startSchedules(deps, schedules) : null;
   const out = [`Plaudit ${VERSION} is running.`, `  Dashboard: ${config.appUrl}/`, `  API:       ${config.baseUrl}/v1  (reference: ${config.baseUrl}/v1/reference)`, `  Data:      ${config.dataDir}`];
   if (first) out.push("", `First start: sign in as ${first.email} with password ${first.password}`, `(also written to ${config.dataDir}/first-login.txt)`);

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { createDeps } from "../../src/bootstrap";
 import { buildApp, requestHandler } from "../../src/app";
-import { buildRegistry } from "../../src/jobs";
-import { startWorkers } from "../../src/platform/jobs/worker";
+import { buildRegistry, startWorkerPools } from "../../src/jobs";
 import { createLogger } from "../../src/platform/log";
 import { createOrganisation } from "../../src/domains/accounts";
 import type { Deps } from "../../src/platform/deps";
@@ -48,7 +47,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: { ...owner, name: "Olive Owner" } });
   const app = await buildApp(deps);
   const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps) });
-  const workers = startWorkers(deps, buildRegistry(), { pollMs: 100 });
+  const workers = startWorkerPools(deps, buildRegistry(), { pollMs: 100 });
   return {
     url,
     dataDir,

@@ -47,7 +47,7 @@ export function importedSubmission(ctx: Ctx, importId: string, brandId: string, 
     language: analysis.language, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, durationMs: null,
     originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
     isApproved: false, approvedAt: null, isPublic: false, rejectedAt: null, rejectionReason: null, deletedAt: null,
-    importId, sourceName: row.source, sourceUrl: row.sourceUrl, reviewUrl: row.reviewUrl, reviewedAt: row.reviewedAt, dedupeHash: row.hash,
+    importId, sourceName: row.source, sourceUrl: row.sourceUrl, reviewUrl: row.reviewUrl, reviewedAt: row.reviewedAt, dedupeHash: row.hash, publicMedia: null, erasedAt: null,
     createdAt: now, receivedAt: now, processedAt: now, updatedAt: now,
   };
 }

@@ -39,7 +39,7 @@ function baseRow(ctx: Ctx, base: CollectedBase, kind: string, status: string): S
     textInput: null, textSource: null, originalText: null, language: null, sentimentScore: null, sentimentLabel: null, durationMs: null,
     originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
     isApproved: false, approvedAt: null, isPublic: false, rejectedAt: null, rejectionReason: null, deletedAt: null,
-    importId: null, sourceName: null, sourceUrl: null, reviewUrl: null, reviewedAt: null, dedupeHash: null,
+    importId: null, sourceName: null, sourceUrl: null, reviewUrl: null, reviewedAt: null, dedupeHash: null, publicMedia: null, erasedAt: null,
     createdAt: now, receivedAt: null, processedAt: null, updatedAt: now,
   };
 }

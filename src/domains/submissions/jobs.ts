@@ -15,6 +15,8 @@ import { MediaError, isMediaError } from "../../media/errors";
 import { analyseText } from "../../media/text-analysis";
 import { submissions, transcripts } from "./tables";
 import { PROCESS_JOB } from "./create";
+import { registerPublishJobs } from "./public-media";
+import { registerPurgeJobs } from "./purge";
 import { failSubmission } from "./status";
 import { indexSubmission } from "./search";
 import { submissionEventData, wordsText, type SubmissionRow } from "./present";
@@ -94,8 +96,10 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
   });
 }
 
-/** Registers the processing job kind. */
+/** Registers the job kinds of testimonials: processing, publishing media, erasure. */
 export function registerSubmissionJobs(registry: JobRegistry) {
+  registerPublishJobs(registry);
+  registerPurgeJobs(registry);
   registry.register<Payload>(PROCESS_JOB, {
     async handle(job, deps, run) {
       try {

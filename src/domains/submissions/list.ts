@@ -54,7 +54,7 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
       .orderBy(desc(submissions.id))
       .limit(page.limit + 1)
       .all();
-    return toPage(deps.signer, page, rows, (r) => [r.id], presentSubmission);
+    return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentSubmission(r, deps.config.cdnUrl));
   }
   const match = ftsQuery(filters.q);
   const after = page.after as [number, string, string] | null;
@@ -73,5 +73,5 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
     .orderBy(sql`submissions_fts.rank`, desc(submissions.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(deps.signer, page, rows, (r) => [r.rank, r.row.id, newest], (r) => presentSubmission(r.row as SubmissionRow));
+  return toPage(deps.signer, page, rows, (r) => [r.rank, r.row.id, newest], (r) => presentSubmission(r.row as SubmissionRow, deps.config.cdnUrl));
 }

@@ -1,5 +1,6 @@
 /** How testimonials look in the API and in events. */
 import { iso } from "../../platform/clock";
+import { publicMediaUrls } from "./public-urls";
 import type { Word } from "./tables";
 import { submissions, transcripts } from "./tables";
 
@@ -39,8 +40,8 @@ export function submissionEventData(row: SubmissionRow) {
   };
 }
 
-/** A testimonial in lists. */
-export function presentSubmission(row: SubmissionRow) {
+/** A testimonial in lists; `cdnUrl` turns published copies into their public addresses. */
+export function presentSubmission(row: SubmissionRow, cdnUrl: string) {
   return {
     ...submissionEventData(row),
     origin: row.origin,
@@ -58,6 +59,7 @@ export function presentSubmission(row: SubmissionRow) {
     source: row.origin === "imported" ? { name: row.sourceName, url: row.sourceUrl } : null,
     review_url: row.reviewUrl,
     reviewed_at: row.reviewedAt,
+    public_media: publicMediaUrls(cdnUrl, row.publicMedia),
     approved_at: iso(row.approvedAt),
     rejected_at: iso(row.rejectedAt),
     rejection_reason: row.rejectionReason,

@@ -7,6 +7,7 @@ import { notFound } from "../../platform/errors";
 import { submissions, transcripts } from "./tables";
 import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
 import { mediaLinks } from "./media-links";
+import { tagsOf } from "./tags";
 
 /** A testimonial row of the context's org and mode (not deleted); 404 otherwise. */
 export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
@@ -25,13 +26,14 @@ export function submissionDetail(deps: Deps, ctx: Ctx, id: string) {
   const row = getSubmissionRow(deps.db, ctx, id);
   const transcript = getTranscriptRow(deps.db, id);
   return {
-    ...presentSubmission(row),
+    ...presentSubmission(row, deps.config.cdnUrl),
     respondent_email: row.respondentEmail,
     prompt_id: row.promptId,
     consent: row.consent,
     width: row.width,
     height: row.height,
     transcript: transcript ? presentTranscript(transcript) : null,
+    tags: tagsOf(deps.db, id),
     media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
   };
 }

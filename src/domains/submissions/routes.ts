@@ -9,6 +9,9 @@ import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
 import { editTranscript } from "./transcript-edit";
 import { reprocessSubmission } from "./status";
+import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
+import { bulkModerate, BULK_ACTIONS } from "./bulk";
+import { presentSubmission } from "./present";
 import { fileResponse, requireVariant, resolveMediaToken, signedMediaUrl, variantKey } from "./media-links";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -60,6 +63,30 @@ export function submissionRoutes(deps: Deps) {
       params: idParams,
       body: t.Object({ text: t.String({ minLength: 1, maxLength: 20000, description: "The corrected words; timings are recomputed by forced alignment." }) }, { additionalProperties: false }),
       detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
+    })
+    .post("/v1/submissions/:id/approve", ({ auth, params }) => presentSubmission(approve(deps, can(auth(), "submission:moderate"), params.id), deps.config.cdnUrl), { params: idParams, detail: { tags: ["Moderation"], summary: "Approve (emits submission.approved)" } })
+    .post("/v1/submissions/:id/unapprove", ({ auth, params }) => presentSubmission(unapprove(deps, can(auth(), "submission:moderate"), params.id), deps.config.cdnUrl), { params: idParams, detail: { tags: ["Moderation"], summary: "Withdraw an approval" } })
+    .post("/v1/submissions/:id/reject", ({ auth, params, body }) => presentSubmission(reject(deps, can(auth(), "submission:moderate"), params.id, body.reason), deps.config.cdnUrl), {
+      params: idParams,
+      body: t.Object({ reason: t.String({ minLength: 1, maxLength: 500, description: "Kept for the team; never shown to the respondent." }) }, { additionalProperties: false }),
+      detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
+    })
+    .post("/v1/submissions/:id/visibility", ({ auth, params, body }) => presentSubmission(setVisibility(deps, can(auth(), "submission:moderate"), params.id, body.is_public), deps.config.cdnUrl), {
+      params: idParams,
+      body: t.Object({ is_public: t.Boolean() }, { additionalProperties: false }),
+      detail: { tags: ["Moderation"], summary: "Make public or private" },
+    })
+    .delete("/v1/submissions/:id", ({ auth, params }) => {
+      deleteSubmission(deps, can(auth(), "submission:moderate"), params.id);
+      return { id: params.id, deleted: true };
+    }, { params: idParams, detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" } })
+    .post("/v1/submissions/bulk", ({ auth, body }) => bulkModerate(deps, can(auth(), "submission:moderate"), body.action, body.ids, body.reason), {
+      body: t.Object({
+        action: t.Union(BULK_ACTIONS.map((a) => t.Literal(a))),
+        ids: t.Array(t.String({ maxLength: 64 }), { minItems: 1, maxItems: 100 }),
+        reason: t.Optional(t.String({ minLength: 1, maxLength: 500 })),
+      }, { additionalProperties: false }),
+      detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
     })
     .post("/v1/submissions/:id/reprocess", ({ auth, params, set }) => {
       const ctx = can(auth(), "submission:moderate");

@@ -1,5 +1,5 @@
 /** Testimonials (submissions), their transcripts, and the full-text index over them. */
-import { sqliteTable, text, integer, real, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import { orgs } from "../accounts/tables";
 import { brands } from "../brands/tables";
 
@@ -8,6 +8,12 @@ export interface ConsentRecord {
   text: string;
   version: string;
   agreed_at: string;
+}
+
+/** Published copies of a shown testimonial's media, by variant, as keys under the `public/` area. */
+export interface PublicMedia {
+  dir: string;
+  files: Partial<Record<"video" | "audio" | "poster" | "thumbnail" | "captions", string>>;
 }
 
 /** A testimonial: collected through a link or imported. */
@@ -61,6 +67,10 @@ export const submissions = sqliteTable("submissions", {
   reviewUrl: text("review_url"),
   reviewedAt: text("reviewed_at"),
   dedupeHash: text("dedupe_hash"),
+  /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
+  publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
+  /** Set when the recording, words and details were erased; the row stays as a tombstone. */
+  erasedAt: integer("erased_at"),
   createdAt: integer("created_at").notNull(),
   receivedAt: integer("received_at"),
   processedAt: integer("processed_at"),
@@ -108,3 +118,23 @@ export const searchRows = sqliteTable("search_rows", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   submissionId: text("submission_id").notNull(),
 }, (t) => [uniqueIndex("search_rows_submission").on(t.submissionId)]);
+
+/** A label the team puts on testimonials (per organisation and mode). */
+export const tags = sqliteTable("tags", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
+  mode: text("mode").notNull(),
+  name: text("name").notNull(),
+  /** Lowercased name, unique per org and mode. */
+  nameKey: text("name_key").notNull(),
+  color: text("color").notNull().default("#64748b"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [uniqueIndex("tags_name").on(t.orgId, t.mode, t.nameKey), index("tags_list").on(t.orgId, t.mode, t.id)]);
+
+/** Which testimonials carry which tags. */
+export const submissionTags = sqliteTable("submission_tags", {
+  submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
+  tagId: text("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.submissionId, t.tagId] }), index("submission_tags_tag").on(t.tagId, t.submissionId)]);

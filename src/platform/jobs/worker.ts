@@ -163,6 +163,8 @@ export interface WorkerOptions {
   /** How long an idle worker waits before looking again (`wake()` cuts it short). */
   pollMs?: number;
   leaseMs?: number;
+  /** Only these kinds (a pool of its own, e.g. for slow media work); default every registered kind. */
+  kinds?: string[];
 }
 
 /** Running workers. */
@@ -180,6 +182,7 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
   const concurrency = opts.concurrency ?? 2;
   const pollMs = opts.pollMs ?? 1000;
   const lease = leaseOf(deps, opts.leaseMs);
+  const kinds = opts.kinds ?? registry.kinds();
   let stopped = false;
   let finished = 0;
   const running = new Set<Promise<unknown>>();
@@ -201,7 +204,7 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
     while (!stopped) {
       let job: Job | null = null;
       try {
-        job = claimNext(deps.db, deps.clock, workerId, lease, registry.kinds());
+        job = claimNext(deps.db, deps.clock, workerId, lease, kinds);
       } catch (e) {
         deps.log.error("job claim failed", { worker: workerId, error: messageOf(e) });
       }

@@ -1,0 +1,2 @@
+ALTER TABLE `submissions` ADD `public_media` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `erased_at` integer;

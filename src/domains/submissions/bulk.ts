@@ -1,0 +1,35 @@
+/** One moderation action over many testimonials (the inbox's bulk actions); each is its own transaction. */
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { AppError, invalid } from "../../platform/errors";
+import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
+import { presentSubmission } from "./present";
+
+/** Actions the bulk route takes. */
+export const BULK_ACTIONS = ["approve", "unapprove", "reject", "make_public", "make_private", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** Runs `action` on each id; one failing id does not stop the others. */
+export function bulkModerate(deps: Deps, ctx: Ctx, action: BulkAction, ids: string[], reason?: string) {
+  if (action === "reject" && !reason?.trim()) throw invalid("Rejecting needs a reason.", "reason");
+  const unique = [...new Set(ids)];
+  const results = unique.map((id) => {
+    try {
+      const row = (() => {
+        switch (action) {
+          case "approve": return approve(deps, ctx, id);
+          case "unapprove": return unapprove(deps, ctx, id);
+          case "reject": return reject(deps, ctx, id, reason!);
+          case "make_public": return setVisibility(deps, ctx, id, true);
+          case "make_private": return setVisibility(deps, ctx, id, false);
+          case "delete": return deleteSubmission(deps, ctx, id);
+        }
+      })();
+      return { id, ok: true as const, submission: action === "delete" ? null : presentSubmission(row, deps.config.cdnUrl) };
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return { id, ok: false as const, error: { code: e.code, message: e.message } };
+    }
+  });
+  return { action, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length, results };
+}

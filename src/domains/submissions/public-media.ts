@@ -1,0 +1,85 @@
+/**
+ * Published copies of a shown testimonial's media on the CDN (`public/m/<unguessable>/video.mp4`, …), so widgets
+ * and walls get permanent public addresses while originals stay private. Copies are made by a job once the
+ * testimonial is shown, and removed at once, in the hiding request, when it stops being shown.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Db } from "../../platform/db/client";
+import type { Ctx, Mode } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import type { Storage } from "../../platform/storage";
+import { tx } from "../../platform/db/client";
+import { randomToken } from "../../platform/crypto";
+import { enqueue } from "../../platform/jobs/queue";
+import { PRIORITY } from "../../platform/jobs/tables";
+import type { JobRegistry } from "../../platform/jobs/worker";
+import { submissions, transcripts, type PublicMedia } from "./tables";
+import { isShown } from "./visibility";
+import { shownChanged } from "./publication";
+import type { SubmissionRow } from "./present";
+
+/** Job kind that publishes a shown testimonial's media. */
+export const PUBLISH_JOB = "submission.publish_media";
+
+/**
+ * Brings the published copies in line with the visibility rule, in the caller's transaction: a shown recording
+ * without copies gets a publish job; a hidden one loses its copies now (row and files).
+ */
+export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: SubmissionRow) {
+  if (isShown(row)) {
+    if (row.kind !== "text" && !row.publicMedia) {
+      enqueue(db, ctx.clock, { kind: PUBLISH_JOB, payload: { submissionId: row.id }, orgId: row.orgId, mode: row.mode, priority: PRIORITY.submission, dedupeKey: `${PUBLISH_JOB}:${row.id}` });
+    }
+    return;
+  }
+  if (row.publicMedia) {
+    db.update(submissions).set({ publicMedia: null }).where(eq(submissions.id, row.id)).run();
+    storage.remove("public", row.publicMedia.dir);
+  }
+}
+
+/** Copies the processed files into a fresh unguessable public folder; returns what was written. */
+function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null): PublicMedia {
+  const dir = `m/${randomToken(18)}`;
+  const base = deps.storage.path("public", dir);
+  mkdirSync(base, { recursive: true });
+  const files: PublicMedia["files"] = {};
+  const copy = (variant: keyof PublicMedia["files"], key: string | null, name: string) => {
+    if (!key || !deps.storage.exists("media", key)) return;
+    copyFileSync(deps.storage.path("media", key), join(base, name));
+    files[variant] = `${dir}/${name}`;
+  };
+  copy("video", row.videoKey, "video.mp4");
+  copy("audio", row.audioKey, "audio.m4a");
+  copy("poster", row.posterKey, "poster.jpg");
+  copy("thumbnail", row.thumbKey, "thumb.webp");
+  if (captions) {
+    deps.storage.writeSync("public", `${dir}/captions.vtt`, captions);
+    files.captions = `${dir}/captions.vtt`;
+  }
+  return { dir, files };
+}
+
+/** Publishes a testimonial's media if it is (still) shown and not yet published. Safe to run twice. */
+export function publishMedia(deps: Deps, id: string) {
+  const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
+  if (!row || !isShown(row) || row.publicMedia || row.kind === "text") return;
+  const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, id)).get();
+  const media = copyFiles(deps, row, tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null);
+  const kept = tx(deps.db, (db) => {
+    const current = db.select().from(submissions).where(and(eq(submissions.id, id), isNull(submissions.publicMedia))).get();
+    if (!current || !isShown(current)) return false;
+    db.update(submissions).set({ publicMedia: media }).where(eq(submissions.id, id)).run();
+    const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
+    shownChanged(db, ctx, { brandId: row.brandId, submissionId: id, reason: "media_published" });
+    return true;
+  });
+  if (!kept) rmSync(deps.storage.path("public", media.dir), { recursive: true, force: true });
+}
+
+/** Registers the publish job kind. */
+export function registerPublishJobs(registry: JobRegistry) {
+  registry.register<{ submissionId: string }>(PUBLISH_JOB, { handle: async (job, deps) => publishMedia(deps, job.payload.submissionId), maxAttempts: 5 });
+}

@@ -1,0 +1,64 @@
+/**
+ * Erasure for good, moments after a testimonial is deleted or removed by its respondent: the recording and every
+ * processed file, published copies, the transcript and words, the search entry and the personal details. The row
+ * stays as a tombstone with no personal data. `secure_delete` zeroes the freed database space and a WAL checkpoint
+ * (TRUNCATE) drops old page copies, so the words are gone from the database files too. Features holding copies
+ * (exports, reels) register `onErase` to remove theirs.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Ctx, Mode } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { tx } from "../../platform/db/client";
+import { audit } from "../../platform/audit/audit";
+import { enqueue } from "../../platform/jobs/queue";
+import { PRIORITY } from "../../platform/jobs/tables";
+import type { JobRegistry } from "../../platform/jobs/worker";
+import { submissions, transcripts, uploads } from "./tables";
+import { unindexSubmission } from "./search";
+import type { SubmissionRow } from "./present";
+
+/** Job kind that erases a deleted testimonial. */
+export const PURGE_JOB = "submission.purge";
+
+type EraseListener = (deps: Deps, erased: SubmissionRow) => void | Promise<void>;
+const listeners: EraseListener[] = [];
+
+/** Registers what must also go when a testimonial is erased (its copies in exports, reels…). */
+export function onErase(listener: EraseListener) {
+  listeners.push(listener);
+}
+
+/** Enqueues the erasure of a deleted testimonial, in the caller's transaction. */
+export function schedulePurge(db: Db, ctx: Ctx, id: string) {
+  enqueue(db, ctx.clock, { kind: PURGE_JOB, payload: { submissionId: id }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.submission, dedupeKey: `${PURGE_JOB}:${id}` });
+}
+
+/** Erases a deleted testimonial; safe to run twice. */
+export async function purgeSubmission(deps: Deps, id: string) {
+  const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
+  if (!row || !row.deletedAt || row.erasedAt) return;
+  deps.storage.remove("media", `submissions/${id}`);
+  if (row.publicMedia) deps.storage.remove("public", row.publicMedia.dir);
+  for (const u of deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.submissionId, id)).all()) deps.storage.remove("media", `uploads/${u.id}.part`);
+  for (const l of listeners) await l(deps, row);
+  const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
+  tx(deps.db, (db) => {
+    db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
+    unindexSubmission(db, id);
+    db.update(submissions).set({
+      status: "erased", failureReason: null, promptId: null, respondentName: "", respondentEmail: null, respondentTitle: null, respondentCompany: null,
+      rating: null, consent: null, textInput: null, originalText: null, language: null, sentimentScore: null, sentimentLabel: null,
+      originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
+      rejectionReason: null, sourceName: null, sourceUrl: null, reviewUrl: null, reviewedAt: null, dedupeHash: null, publicMedia: null,
+      erasedAt: deps.clock.now(), updatedAt: deps.clock.now(),
+    }).where(eq(submissions.id, id)).run();
+    audit(db, ctx, "submission.erased", id);
+  });
+  deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+/** Registers the purge job kind. */
+export function registerPurgeJobs(registry: JobRegistry) {
+  registry.register<{ submissionId: string }>(PURGE_JOB, { handle: (job, deps) => purgeSubmission(deps, job.payload.submissionId), maxAttempts: 10 });
+}
