@@ -16,3 +16,4 @@ export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete
 export { getSubmissionRow, getTranscriptRow } from "./read";
 export { tagRoutes } from "./tag-routes";
 export { tagsOf } from "./tags";
+export { listShown, shownSummary, pickShown, presentShown, captionsFrom, type ShownItem, type ShownQuery } from "./shown";
