@@ -2,7 +2,8 @@
  * API keys: `rk_test_…` / `rk_live_…` with 192 random bits, stored as SHA-256, shown once, scoped, revocable.
  * A key acts for its organisation in its own mode only.
  */
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx, Mode } from "../../platform/context";
@@ -100,9 +101,12 @@ export function revokeApiKey(db: Db, ctx: Ctx, id: string) {
 /** The live (not revoked) key for a secret, or null; marks it used at most once a minute. */
 export function resolveApiKey(db: Db, clock: Clock, secret: string): ApiKeyRow | null {
   if (!/^rk_(test|live)_[A-Za-z0-9_-]{20,64}$/.test(secret)) return null;
-  const row = db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, sha256(secret)), isNull(apiKeys.revokedAt))).get();
+  const row = prepared(db, byHash).get({ hash: sha256(secret) });
   if (!row) return null;
   const now = clock.now();
-  if (!row.lastUsedAt || now - row.lastUsedAt > 60_000) db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id)).run();
+  if (!row.lastUsedAt || now - row.lastUsedAt > 60_000) prepared(db, touch).run({ id: row.id, now });
   return row;
 }
+
+const byHash = (db: Db) => db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt))).prepare();
+const touch = (db: Db) => db.update(apiKeys).set({ lastUsedAt: sql`${sql.placeholder("now")}` }).where(eq(apiKeys.id, sql.placeholder("id"))).prepare();

@@ -1,5 +1,6 @@
 /** Organisations: creation with an owner and the default brands of both modes, lookups, plan changes. */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
+import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -53,10 +54,12 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
 
 /** An organisation by id; 404 when missing. */
 export function getOrg(db: Db, orgId: string): Org {
-  const org = db.select().from(orgs).where(eq(orgs.id, orgId)).get();
+  const org = prepared(db, orgById).get({ id: orgId });
   if (!org) throw notFound("organisation");
   return org;
 }
+
+const orgById = (db: Db) => db.select().from(orgs).where(eq(orgs.id, sql.placeholder("id"))).prepare();
 
 /** Every organisation, oldest first (CLI and first start). */
 export function listOrgs(db: Db): Org[] {

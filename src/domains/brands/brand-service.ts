@@ -2,7 +2,7 @@
  * Brands: the default brand of each mode, listing, creation, changes (slug with redirects from the old one,
  * public flag, colour) and logos. Every query filters by org and mode.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -10,9 +10,10 @@ import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { conflict, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands, brandSlugHistory } from "./tables";
-import { presentBrand, type BrandRow } from "./present";
+import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
+import { prepared } from "../../platform/db/prepared";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 const RESERVED = new Set(["app", "api", "cdn", "public", "admin", "v1", "static", "assets", "sitemap", "robots"]);
@@ -65,15 +66,17 @@ export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
 
 /** A page of brands, newest first. */
 export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = deps.db
-    .select()
-    .from(brands)
-    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), afterKeyDesc([brands.id], page.after)))
-    .orderBy(desc(brands.id))
-    .limit(page.limit + 1)
-    .all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentBrand(deps, r));
+  const params = { org: ctx.orgId, mode: ctx.mode, limit: page.limit + 1, after: page.after?.[0] ?? "" };
+  const rows = page.after ? prepared(deps.db, brandsAfter).all(params) : prepared(deps.db, brandsFirst).all(params);
+  return toPage(deps.signer, page, rows, (r) => [r.brand.id], (r) => presentBrand(deps, r.brand, r.n));
 }
+
+const brandPage = (db: Db, after: boolean) =>
+  db.select({ brand: brands, n: submissionCountColumn() }).from(brands)
+    .where(and(eq(brands.orgId, sql.placeholder("org")), eq(brands.mode, sql.placeholder("mode")), after ? lt(brands.id, sql.placeholder("after")) : undefined))
+    .orderBy(desc(brands.id)).limit(sql.placeholder("limit")).prepare();
+const brandsFirst = (db: Db) => brandPage(db, false);
+const brandsAfter = (db: Db) => brandPage(db, true);
 
 /** Input of brand creation. */
 export interface NewBrand {

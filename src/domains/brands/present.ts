@@ -2,20 +2,27 @@
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
-import type { brands, links } from "./tables";
+import { sql, type SQL } from "drizzle-orm";
+import { brands, type links } from "./tables";
+import { eq } from "drizzle-orm";
 
 /** A stored brand row. */
 export type BrandRow = typeof brands.$inferSelect;
 /** A stored link row. */
 export type LinkRow = typeof links.$inferSelect;
 
-type Counter = (db: Db, brandId: string) => number;
-let submissionCounter: Counter = () => 0;
+let countSql: SQL<number> = sql<number>`0`;
 
-/** The submissions feature tells brands how to count a brand's testimonials. */
-export function setBrandSubmissionCounter(counter: Counter) {
-  submissionCounter = counter;
+/**
+ * The submissions feature tells brands how to count a brand's testimonials: an SQL expression over `brands.id`,
+ * selected with the brand rows themselves (one prepared statement per page, no query per brand).
+ */
+export function setBrandSubmissionCount(expr: SQL<number>) {
+  countSql = expr;
 }
+
+/** The count expression, as a column to select beside brand rows. */
+export const submissionCountColumn = () => countSql;
 
 /** Public wall address: `{site_url}/b/{slug}` live; test-mode walls sit under the org's sandbox path. */
 export function wallUrl(siteUrl: string, row: Pick<BrandRow, "slug" | "mode" | "orgId">): string {
@@ -27,8 +34,8 @@ export function logoUrl(cdnUrl: string, row: Pick<BrandRow, "logoKey">): string 
   return row.logoKey ? `${cdnUrl}/${row.logoKey}` : `${cdnUrl}/assets/default-logo.png`;
 }
 
-/** The brand as the API shows it. */
-export function presentBrand(deps: Deps, row: BrandRow) {
+/** The brand as the API shows it; `count` is given when the rows were read with their count. */
+export function presentBrand(deps: Deps, row: BrandRow, count?: number) {
   return {
     id: row.id,
     name: row.name,
@@ -36,7 +43,7 @@ export function presentBrand(deps: Deps, row: BrandRow) {
     color: row.color,
     is_default: row.isDefault,
     is_public: row.isPublic,
-    submission_count: submissionCounter(deps.db, row.id),
+    submission_count: count ?? deps.db.select({ n: countSql }).from(brands).where(eq(brands.id, row.id)).get()?.n ?? 0,
     public_wall_url: wallUrl(deps.config.siteUrl, row),
     logo_url: logoUrl(deps.config.cdnUrl, row),
     mode: row.mode,

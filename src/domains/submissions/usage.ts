@@ -1,13 +1,14 @@
 /** Counts testimonials for plans (`submissions_per_month`: received this month) and for brands' `submission_count`. */
-import { and, count, eq, gte, isNull, ne } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { registerUsage } from "../accounts/plans";
-import { setBrandSubmissionCounter } from "../brands/present";
+import { setBrandSubmissionCount } from "../brands/present";
+import { brands } from "../brands/tables";
 import { submissions } from "./tables";
 
 registerUsage("submissions_per_month", (db, ctx, monthStartMs) =>
   db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "collected"), gte(submissions.receivedAt, monthStartMs))).get()!.n,
 );
 
-setBrandSubmissionCounter((db, brandId) =>
-  db.select({ n: count() }).from(submissions).where(and(eq(submissions.brandId, brandId), isNull(submissions.deletedAt), ne(submissions.status, "uploading"))).get()!.n,
+setBrandSubmissionCount(
+  sql<number>`(SELECT count(*) FROM submissions s WHERE s.brand_id = ${brands.id} AND s.deleted_at IS NULL AND s.status NOT IN ('uploading', 'erased'))`,
 );
