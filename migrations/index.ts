@@ -7,6 +7,8 @@ import m4 from "./0004_webhooks.sql" with { type: "text" };
 import m5 from "./0005_search_rows.sql" with { type: "text" };
 import m6 from "./0006_public_media.sql" with { type: "text" };
 import m7 from "./0007_tags.sql" with { type: "text" };
+import m8 from "./0008_widgets.sql" with { type: "text" };
+import m9 from "./0009_exports_removals.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -18,4 +20,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0005_search_rows", sql: m5 },
   { tag: "0006_public_media", sql: m6 },
   { tag: "0007_tags", sql: m7 },
+  { tag: "0008_widgets", sql: m8 },
+  { tag: "0009_exports_removals", sql: m9 },
 ];

@@ -20,6 +20,8 @@ export interface WebEntry {
 export const WEB_ENTRIES: WebEntry[] = [
   { name: "dashboard", entry: "dashboard/main.tsx", html: "dashboard/index.html" },
   { name: "capture", entry: "capture/main.tsx", html: "capture/index.html" },
+  { name: "removal", entry: "removal/main.tsx", html: "removal/index.html" },
+  { name: "widget", entry: "widget/main.ts" },
 ];
 
 /** The `web/` folder of this checkout. */

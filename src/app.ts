@@ -14,7 +14,11 @@ import { submissionRoutes, tagRoutes } from "./domains/submissions";
 import { importRoutes } from "./domains/imports";
 import { captureRoutes } from "./domains/capture";
 import { webhookRoutes } from "./domains/webhooks";
+import { exportRoutes } from "./domains/exports";
+import { removalRoutes, removalPagePlugin } from "./domains/removals";
+import { widgetRoutes, widgetScriptPlugin } from "./domains/widgets";
 import { capturePagePlugin } from "./domains/capture/page";
+import { wallRoutes, wallPagesPlugin } from "./domains/walls";
 import { apiReference } from "./platform/http/reference";
 import { VERSION } from "./version";
 
@@ -35,7 +39,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     .use(tagRoutes(deps))
     .use(importRoutes(deps))
     .use(captureRoutes(deps))
-    .use(webhookRoutes(deps));
+    .use(webhookRoutes(deps))
+    .use(wallRoutes(deps))
+    .use(exportRoutes(deps))
+    .use(removalRoutes(deps))
+    .use(widgetRoutes(deps));
   const root = new Elysia({ normalize: false })
     .use(errorHandling(deps.log))
     .get("/healthz", () => ({ ok: true, version: VERSION }));
@@ -44,9 +52,12 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
   return root
     .use(apiReference(deps, api))
     .use(api)
+    .use(widgetScriptPlugin(assets, deps))
     .use(cdnPlugin(deps, p.cdn))
     .use(dashboardPlugin(assets, deps.config))
-    .use(capturePagePlugin(assets, deps));
+    .use(capturePagePlugin(assets, deps))
+    .use(wallPagesPlugin(deps))
+    .use(removalPagePlugin(assets, deps));
 }
 
 /** The request handler `Bun.serve` uses: routes areas that have their own host name, then the app. */

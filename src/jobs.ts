@@ -13,6 +13,9 @@ import { registerSubmissionJobs, PROCESS_JOB } from "./domains/submissions";
 import { registerWebhookJobs } from "./domains/webhooks";
 import { DELIVER_JOB } from "./domains/webhooks/delivery-service";
 import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./domains/capture/expiry";
+import { registerExportJobs } from "./domains/exports";
+import { registerRemovalJobs } from "./domains/removals";
+import { registerWidgetJobs } from "./domains/widgets";
 
 const HOUSEKEEPING = "platform.housekeeping";
 
@@ -23,6 +26,9 @@ export function buildRegistry(): JobRegistry {
   registerSubmissionJobs(registry);
   registerWebhookJobs(registry);
   registerCaptureJobs(registry);
+  registerExportJobs(registry);
+  registerRemovalJobs(registry);
+  registerWidgetJobs(registry);
   registry.register(HOUSEKEEPING, {
     async handle(_job, deps) {
       const now = deps.clock.now();

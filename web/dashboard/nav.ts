@@ -7,11 +7,15 @@ import type { Route } from "./router";
 import { ApiKeysPage } from "./pages/api-keys";
 import { BillingPage } from "./pages/billing";
 import { BrandsPage } from "./pages/brands";
+import { ExportsPage } from "./pages/exports";
 import { ImportsPage } from "./pages/imports";
+import { InboxPage } from "./pages/inbox";
 import { LinksPage } from "./pages/links";
 import { MembersPage } from "./pages/members";
 import { OutboxPage } from "./pages/outbox";
+import { TagsPage } from "./pages/tags";
 import { WebhooksPage } from "./pages/webhooks";
+import { WidgetsPage } from "./pages/widgets";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -32,9 +36,13 @@ export interface NavItem {
 
 /** Every page, in sidebar order within its section. */
 export const NAV: NavItem[] = [
+  { path: "inbox", label: "Inbox", section: "Collect", page: InboxPage, needsBrand: true },
   { path: "brands", label: "Brands", section: "Collect", page: BrandsPage },
   { path: "links", label: "Links", section: "Collect", page: LinksPage, needsBrand: true },
   { path: "imports", label: "Import reviews", section: "Collect", page: ImportsPage, needsBrand: true },
+  { path: "exports", label: "Exports", section: "Collect", page: ExportsPage },
+  { path: "tags", label: "Tags", section: "Collect", page: TagsPage },
+  { path: "widgets", label: "Widgets", section: "Publish", page: WidgetsPage, needsBrand: true },
   { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage },
   { path: "webhooks", label: "Webhooks", section: "Developers", page: WebhooksPage },
   { path: "members", label: "Members", section: "Organisation", page: MembersPage },

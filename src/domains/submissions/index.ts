@@ -17,3 +17,5 @@ export { getSubmissionRow, getTranscriptRow } from "./read";
 export { tagRoutes } from "./tag-routes";
 export { tagsOf } from "./tags";
 export { listShown, shownSummary, pickShown, presentShown, captionsFrom, type ShownItem, type ShownQuery } from "./shown";
+export { ftsQuery } from "./search";
+export { fileResponse } from "./media-links";

@@ -4,7 +4,7 @@
  * temp files, and the final step only applies while the testimonial is still `processing`. A recording that is
  * not usable media fails for good with its reason; other errors are retried.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { rmSync } from "node:fs";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
@@ -67,7 +67,7 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
   const text = speech && speech.words.length ? wordsText(speech.words) : null;
   const analysis = text ? analyseText(text) : null;
   const now = deps.clock.now();
-  tx(deps.db, (db) => {
+  const applied = tx(deps.db, (db) => {
     const updated = db
       .update(submissions)
       .set({
@@ -83,17 +83,20 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
         processedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(submissions.id, id), eq(submissions.status, "processing")))
+      .where(and(eq(submissions.id, id), eq(submissions.status, "processing"), isNull(submissions.deletedAt)))
       .returning()
       .get();
-    if (!updated) return;
+    if (!updated) return false;
     if (speech) {
       db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
       db.insert(transcripts).values({ submissionId: id, engine: speech.engine, language: speech.language, words: speech.words, originalWords: speech.words, editedAt: null, editedBy: null, createdAt: now }).run();
     }
     indexSubmission(db, updated);
     emit(db, ctxOf(deps, updated), "submission.ready", submissionEventData(updated));
+    return true;
   });
+  // Deleted or removed while processing: the purge may already have run, so what was just written goes too.
+  if (!applied && deps.db.select({ d: submissions.deletedAt }).from(submissions).where(eq(submissions.id, id)).get()?.d != null) storage.remove("media", dir);
 }
 
 /** Registers the job kinds of testimonials: processing, publishing media, erasure. */

@@ -1,0 +1,105 @@
+/**
+ * The build job: writes the export's file under `tmp/` in batches, moves it to `media/exports/{id}-{run}.{format}`
+ * and, in one transaction, records which testimonials it holds, marks it ready and emits `export.ready`. A
+ * testimonial deleted while the file was being written makes the attempt fail and the retry leaves it out, so a
+ * file never holds something already gone. Safe to run twice: only a `queued` or `building` export is built.
+ */
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { closeSync, openSync, rmSync, statSync, writeSync } from "node:fs";
+import type { Deps } from "../../platform/deps";
+import { systemCtx, type Mode } from "../../platform/context";
+import { tx } from "../../platform/db/client";
+import { emit } from "../../platform/events/emit";
+import { enqueue } from "../../platform/jobs/queue";
+import { iso } from "../../platform/clock";
+import { randomToken } from "../../platform/crypto";
+import { submissions } from "../submissions";
+import { exports, exportItems } from "./tables";
+import { rowsBatch } from "./rows";
+import { exportRecord } from "./columns";
+import { CSV_BOM, csvHeader, csvRecord } from "./csv";
+import { presentExport, type ExportRow } from "./present";
+
+/** Job kind that builds an export's file. */
+export const BUILD_JOB = "export.build";
+/** Job kind that deletes an export's file when its time is up. */
+export const EXPIRE_JOB = "export.expire";
+
+/** How long a built file is kept before it is deleted (personal data is not kept longer than needed). */
+export const FILE_TTL_MS = 7 * 24 * 3600_000;
+
+const BATCH = 500;
+
+/** Writes the file to `path`; returns the ids it holds, in file order. */
+function writeFile(deps: Deps, row: ExportRow, path: string): string[] {
+  const ctx = systemCtx(row.orgId, row.mode as Mode, deps.clock);
+  const fd = openSync(path, "w", 0o600);
+  const ids: string[] = [];
+  try {
+    if (row.format === "csv") writeSync(fd, CSV_BOM + csvHeader());
+    else writeSync(fd, `{"export_id":${JSON.stringify(row.id)},"generated_at":${JSON.stringify(iso(deps.clock.now()))},"filters":${JSON.stringify(row.filters)},"data":[`);
+    let after: string | undefined;
+    for (;;) {
+      const batch = rowsBatch(deps.db, ctx, row.filters, row.maxSubmissionId, BATCH, after);
+      if (!batch.length) break;
+      const text = batch.map((r, i) => {
+        const record = exportRecord(r);
+        return row.format === "csv" ? csvRecord(record) : `${ids.length + i ? "," : ""}\n${JSON.stringify(record)}`;
+      }).join("");
+      writeSync(fd, text);
+      ids.push(...batch.map((r) => r.row.id));
+      after = batch[batch.length - 1]!.row.id;
+      deps.db.update(exports).set({ rowsDone: ids.length, updatedAt: deps.clock.now() }).where(eq(exports.id, row.id)).run();
+      if (batch.length < BATCH) break;
+    }
+    if (row.format === "json") writeSync(fd, `\n],"count":${ids.length}}\n`);
+  } finally {
+    closeSync(fd);
+  }
+  return ids;
+}
+
+/** Builds one export's file; the job handler. */
+export async function buildExport(deps: Deps, exportId: string) {
+  const start = deps.db.update(exports).set({ status: "building", rowsDone: 0, updatedAt: deps.clock.now() })
+    .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"]))).returning().get();
+  if (!start) return;
+  const tmp = deps.storage.tempPath(`.${start.format}`);
+  // A name of its own per run: a run that lost its lease never deletes or overwrites the file another run made.
+  const key = `exports/${start.id}-${randomToken(6)}.${start.format}`;
+  try {
+    const ids = writeFile(deps, start, tmp);
+    const size = statSync(tmp).size;
+    deps.storage.adopt(tmp, "media", key);
+    const done = tx(deps.db, (db) => {
+      const current = db.select().from(exports).where(eq(exports.id, exportId)).get();
+      if (!current || current.status !== "building") return null;
+      for (let i = 0; i < ids.length; i += BATCH) {
+        const slice = ids.slice(i, i + BATCH);
+        const gone = db.select({ id: submissions.id }).from(submissions).where(and(inArray(submissions.id, slice), isNotNull(submissions.deletedAt))).get();
+        if (gone) throw new Error("a testimonial was deleted while the export was being written; building it again without it");
+        db.insert(exportItems).values(slice.map((submissionId) => ({ exportId, submissionId }))).onConflictDoNothing().run();
+      }
+      const now = deps.clock.now();
+      const ready = db.update(exports).set({ status: "ready", rowsDone: ids.length, rowsTotal: ids.length, fileKey: key, byteSize: size, readyAt: now, fileExpiresAt: now + FILE_TTL_MS, updatedAt: now })
+        .where(eq(exports.id, exportId)).returning().get()!;
+      const ctx = systemCtx(ready.orgId, ready.mode as Mode, deps.clock);
+      enqueue(db, deps.clock, { kind: EXPIRE_JOB, payload: { exportId }, orgId: ready.orgId, mode: ready.mode, runAt: ready.fileExpiresAt!, dedupeKey: `${EXPIRE_JOB}:${exportId}` });
+      emit(db, ctx, "export.ready", presentExport(deps, ready));
+      return ready;
+    });
+    // Deleted (or finished by another run) meanwhile: this file belongs to nobody.
+    if (!done) deps.storage.remove("media", key);
+  } catch (e) {
+    deps.storage.remove("media", key);
+    throw e;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+/** Marks an export failed when its build ran out of attempts. */
+export function failExport(deps: Deps, exportId: string, error: string) {
+  deps.db.update(exports).set({ status: "failed", reason: error.slice(0, 500), updatedAt: deps.clock.now() })
+    .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"]))).run();
+}

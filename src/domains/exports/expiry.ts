@@ -1,0 +1,30 @@
+/**
+ * When an export's file goes: its time is up (`time_up`), or a testimonial it holds is erased (`erased`). The
+ * file is deleted, the export becomes `expired` with the reason, and its list of testimonials is dropped. The
+ * erasure listener is registered when this module loads, so every process that runs purge jobs has it.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Deps } from "../../platform/deps";
+import { tx } from "../../platform/db/client";
+import { onErase } from "../submissions";
+import { exports, exportItems } from "./tables";
+
+/** Deletes the files of these exports and marks them expired with `reason`. */
+export function expireExports(deps: Deps, ids: string[], reason: "time_up" | "erased") {
+  if (!ids.length) return;
+  const rows = deps.db.select().from(exports).where(inArray(exports.id, ids)).all();
+  for (const row of rows) if (row.fileKey) deps.storage.remove("media", row.fileKey);
+  tx(deps.db, (db) => {
+    db.update(exports).set({ status: "expired", reason, fileKey: null, updatedAt: deps.clock.now() })
+      .where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).run();
+    db.delete(exportItems).where(inArray(exportItems.exportId, ids)).run();
+  });
+}
+
+/** Every export file holding a copy of the erased testimonial goes with it. */
+export function eraseExportCopies(deps: Deps, submissionId: string) {
+  const ids = deps.db.select({ id: exportItems.exportId }).from(exportItems).where(eq(exportItems.submissionId, submissionId)).all().map((r) => r.id);
+  expireExports(deps, ids, "erased");
+}
+
+onErase((deps, erased) => eraseExportCopies(deps, erased.id));

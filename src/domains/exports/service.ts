@@ -1,0 +1,106 @@
+/**
+ * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
+ * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
+ */
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import type { Ctx } from "../../platform/context";
+import { actorRef } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { tx, type Db } from "../../platform/db/client";
+import { newId } from "../../platform/ids";
+import { audit } from "../../platform/audit/audit";
+import { AppError, notFound } from "../../platform/errors";
+import { enqueue } from "../../platform/jobs/queue";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { exports, type ExportFilters } from "./tables";
+import { checkFilters, countRows, newestSubmissionId, rowsBatch } from "./rows";
+import { COLUMNS, exportRecord } from "./columns";
+import { presentExport, type ExportRow } from "./present";
+import { BUILD_JOB } from "./build";
+
+/** Exports waiting or building at once per organisation and mode; more wait for one to finish (429). */
+export const MAX_PENDING_EXPORTS = 3;
+
+/** Records the preview shows. */
+export const PREVIEW_ROWS = 10;
+
+/** What `POST /v1/exports` takes. */
+export interface ExportInput extends ExportFilters {
+  format: "csv" | "json";
+}
+
+/** Only the filters that were given, so the stored filters say exactly what was asked. */
+function filtersOf(input: ExportFilters): ExportFilters {
+  const out: ExportFilters = {};
+  for (const key of ["brand_id", "status", "origin", "is_approved", "is_public", "tag_id", "q"] as const) {
+    if (input[key] !== undefined) (out as Record<string, unknown>)[key] = input[key];
+  }
+  return out;
+}
+
+/** An export of the context; 404 otherwise. */
+export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
+  const row = db.select().from(exports).where(and(eq(exports.id, id), eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode))).get();
+  if (!row) throw notFound("export");
+  return row;
+}
+
+/** Asks for an export: stored as `queued` with its build job; the file follows within seconds. */
+export function createExport(deps: Deps, ctx: Ctx, input: ExportInput) {
+  const filters = filtersOf(input);
+  return tx(deps.db, (db) => {
+    checkFilters(db, ctx, filters);
+    const pending = db.select({ n: count() }).from(exports)
+      .where(and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), inArray(exports.status, ["queued", "building"]))).get()!.n;
+    if (pending >= MAX_PENDING_EXPORTS) {
+      throw new AppError("too_many_exports", 429, `${pending} exports are already being built. Wait for one to finish, then ask again.`, { pending });
+    }
+    const now = ctx.clock.now();
+    const row: ExportRow = {
+      id: newId("export", now), orgId: ctx.orgId, mode: ctx.mode, format: input.format, filters, maxSubmissionId: newestSubmissionId(db, ctx),
+      status: "queued", rowsDone: 0, rowsTotal: null, fileKey: null, byteSize: null, reason: null, createdBy: actorRef(ctx.actor).label,
+      createdAt: now, readyAt: null, fileExpiresAt: null, updatedAt: now,
+    };
+    db.insert(exports).values(row).run();
+    enqueue(db, ctx.clock, { kind: BUILD_JOB, payload: { exportId: row.id }, orgId: ctx.orgId, mode: ctx.mode, dedupeKey: `${BUILD_JOB}:${row.id}` });
+    audit(db, ctx, "export.created", row.id, { format: row.format, filters });
+    return presentExport(deps, row);
+  });
+}
+
+/** What an export with these filters would hold: the count and the first records; nothing is stored. */
+export function previewExport(deps: Deps, ctx: Ctx, input: ExportFilters & { format?: "csv" | "json"; limit?: number }) {
+  const filters = filtersOf(input);
+  checkFilters(deps.db, ctx, filters);
+  const maxId = newestSubmissionId(deps.db, ctx);
+  return {
+    format: input.format ?? "csv",
+    filters,
+    count: countRows(deps.db, ctx, filters, maxId),
+    columns: [...COLUMNS],
+    data: rowsBatch(deps.db, ctx, filters, maxId, input.limit ?? PREVIEW_ROWS).map(exportRecord),
+  };
+}
+
+/** A page of exports, newest first. */
+export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
+  const rows = deps.db.select().from(exports)
+    .where(and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), afterKeyDesc([exports.id], page.after)))
+    .orderBy(desc(exports.id)).limit(page.limit + 1).all();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentExport(deps, r));
+}
+
+/** One export with a fresh download URL when ready. */
+export const getExport = (deps: Deps, ctx: Ctx, id: string) => presentExport(deps, getExportRow(deps.db, ctx, id));
+
+/** Deletes an export and its file now (a build under way stops at its next step). */
+export function deleteExport(deps: Deps, ctx: Ctx, id: string) {
+  const row = tx(deps.db, (db) => {
+    const found = getExportRow(db, ctx, id);
+    db.delete(exports).where(eq(exports.id, id)).run();
+    audit(db, ctx, "export.deleted", id);
+    return found;
+  });
+  if (row.fileKey) deps.storage.remove("media", row.fileKey);
+  return { id, deleted: true };
+}

@@ -1,0 +1,38 @@
+/**
+ * What a render of the reel as it stands would cost and whether it can start: its length (clips plus cards) times
+ * the sizes asked for, in whole render seconds, against the plan's remaining monthly render seconds.
+ */
+import type { Ctx } from "../../platform/context";
+import type { Db } from "../../platform/db/client";
+import { allowanceFor, monthStart, type PlanId } from "../accounts/plans";
+import { cardsMs } from "./config";
+import type { ReelClip, ReelConfig } from "./model";
+import { renderSecondsUsed } from "./usage";
+
+/** Length in ms of a reel with these clips and settings (the padding of each cut adds at most 240 ms a clip). */
+export const reelLengthMs = (clips: ReelClip[], config: ReelConfig) => clips.reduce((n, c) => n + (c.end_ms - c.start_ms), 0) + cardsMs(config);
+
+/** Render seconds a render costs: each size is a full encode of the reel. */
+export const renderCost = (clips: ReelClip[], config: ReelConfig) => Math.ceil(reelLengthMs(clips, config) / 1000) * config.aspect_ratios.length;
+
+/** Why a render cannot start now. */
+export type Blocked = "no_clips" | "rendering" | "plan_limit" | null;
+
+/** The estimate object of the API. */
+export function estimate(db: Db, ctx: Ctx, plan: PlanId | null, reel: { clips: ReelClip[]; config: ReelConfig }, rendering: boolean) {
+  const cost = renderCost(reel.clips, reel.config);
+  const allowance = plan ? allowanceFor(plan, ctx.mode, "render_seconds_per_month") : null;
+  const used = renderSecondsUsed(db, ctx, monthStart(ctx.clock.now()));
+  const remaining = allowance === null ? null : Math.max(0, allowance - used);
+  const blocked: Blocked = reel.clips.length === 0 ? "no_clips" : rendering ? "rendering" : remaining !== null && cost > remaining ? "plan_limit" : null;
+  return {
+    duration_ms: reelLengthMs(reel.clips, reel.config),
+    aspect_ratios: reel.config.aspect_ratios.length,
+    render_seconds: cost,
+    used_seconds_this_month: used,
+    allowance_seconds: allowance,
+    remaining_seconds: remaining,
+    can_start: blocked === null,
+    blocked_reason: blocked,
+  };
+}

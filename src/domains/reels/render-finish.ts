@@ -1,0 +1,83 @@
+/**
+ * How a render ends. Success: the files are recorded, the reel's `output` points at them (the previous render's
+ * files are deleted), `reel.ready` is emitted, whoever started it is emailed, and a shared reel's public copy is
+ * refreshed. Failure: the reason is kept, the charge refunded (usage counts only live renders), `reel.failed`
+ * emitted and the starter emailed. Both apply only while the render is still running (not cancelled meanwhile).
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Deps } from "../../platform/deps";
+import { systemCtx, type Mode } from "../../platform/context";
+import { tx, type Db } from "../../platform/db/client";
+import { iso } from "../../platform/clock";
+import { emit } from "../../platform/events/emit";
+import { queueMail } from "../../platform/mail/queue-mail";
+import { users } from "../accounts/tables";
+import type { RenderFiles } from "./model";
+import { ACTIVE, type RenderRow } from "./render-state";
+import { enqueueShare } from "./share";
+import { reelRenders, reels } from "./tables";
+import type { ReelRow } from "./reel-service";
+import { renderKey } from "./storage-keys";
+
+/** What `reel.ready` and `reel.failed` carry. */
+export function reelEventData(reel: ReelRow, render: RenderRow, reason?: string) {
+  return {
+    reel: { id: reel.id, brand_id: reel.brandId, title: reel.title, status: reel.status, clip_count: reel.clips.length, changed_since_render: reel.outputRenderId ? reel.version !== render.version : false },
+    render: {
+      id: render.id, status: render.status, stage: render.stage, error_message: render.errorMessage, cost_seconds: render.costSeconds,
+      duration_ms: render.files?.duration_ms ?? null, aspect_ratios: render.snapshot.config.aspect_ratios,
+      created_at: iso(render.createdAt), started_at: iso(render.startedAt), finished_at: iso(render.finishedAt),
+    },
+    ...(reason ? { reason } : {}),
+  };
+}
+
+function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: boolean) {
+  if (!render.startedByUserId) return;
+  const user = db.select({ email: users.email }).from(users).where(eq(users.id, render.startedByUserId)).get();
+  if (!user) return;
+  const link = `${deps.config.appUrl}/reels/${reel.id}`;
+  queueMail(db, deps.clock, ok
+    ? { orgId: reel.orgId, to: user.email, subject: `Your reel “${reel.title}” is ready`, text: `The reel “${reel.title}” finished rendering in ${render.snapshot.config.aspect_ratios.join(", ")}.\n\nWatch, download or share it: ${link}\n` }
+    : { orgId: reel.orgId, to: user.email, subject: `Your reel “${reel.title}” could not be rendered`, text: `The reel “${reel.title}” could not be rendered: ${render.errorMessage}\n\nOpen it to try again: ${link}\n` });
+}
+
+/** Records a finished render (files already in place under `renderKey`); false when it was cancelled meanwhile. */
+export function completeRender(deps: Deps, renderId: string, files: RenderFiles): boolean {
+  const outcome = tx(deps.db, (db) => {
+    const now = deps.clock.now();
+    const render = db.update(reelRenders).set({ status: "succeeded", stage: "finishing", progress: 1, files, finishedAt: now, updatedAt: now, errorMessage: null })
+      .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, "running"))).returning().get();
+    if (!render) return null;
+    const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
+    if (!before) return null;
+    const reel = db.update(reels).set({ status: "rendered", outputRenderId: render.id, errorMessage: null, updatedAt: now }).where(eq(reels.id, render.reelId)).returning().get()!;
+    const ctx = systemCtx(reel.orgId, reel.mode as Mode, deps.clock);
+    emit(db, ctx, "reel.ready", reelEventData(reel, render));
+    mailStarter(db, deps, reel, render, true);
+    if (reel.shareEnabled) enqueueShare(db, ctx, reel.id);
+    return { previous: before.outputRenderId };
+  });
+  if (!outcome) return false;
+  if (outcome.previous && outcome.previous !== renderId) {
+    const reelId = deps.db.select({ reelId: reelRenders.reelId }).from(reelRenders).where(eq(reelRenders.id, renderId)).get()!.reelId;
+    deps.storage.remove("media", renderKey(reelId, outcome.previous));
+  }
+  return true;
+}
+
+/** Fails a queued or running render with a reason a person can read. */
+export function failRender(deps: Deps, renderId: string, message: string): boolean {
+  return tx(deps.db, (db) => {
+    const now = deps.clock.now();
+    const render = db.update(reelRenders).set({ status: "failed", errorMessage: message.slice(0, 500), finishedAt: now, updatedAt: now })
+      .where(and(eq(reelRenders.id, renderId), inArray(reelRenders.status, [...ACTIVE]))).returning().get();
+    if (!render) return false;
+    const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
+    if (!before) return true;
+    const reel = db.update(reels).set({ status: before.outputRenderId ? "rendered" : "draft", updatedAt: now }).where(eq(reels.id, render.reelId)).returning().get()!;
+    emit(db, systemCtx(reel.orgId, reel.mode as Mode, deps.clock), "reel.failed", reelEventData(reel, render, render.errorMessage ?? message));
+    mailStarter(db, deps, reel, render, false);
+    return true;
+  });
+}

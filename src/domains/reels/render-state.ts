@@ -1,0 +1,27 @@
+/** Reading and closing a reel's renders (shared by the render job, deletion and erasure). */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/client";
+import { reelRenders } from "./tables";
+
+/** A stored render. */
+export type RenderRow = typeof reelRenders.$inferSelect;
+
+/** Statuses of a render that is not finished. */
+export const ACTIVE = ["queued", "running"] as const;
+
+/** A render by id, or null. */
+export const getRender = (db: Db, id: string | null | undefined): RenderRow | null =>
+  id ? db.select().from(reelRenders).where(eq(reelRenders.id, id)).get() ?? null : null;
+
+/** True while a render is queued or running. */
+export const isActive = (r: Pick<RenderRow, "status"> | null | undefined) => !!r && (ACTIVE as readonly string[]).includes(r.status);
+
+/** Cancels the reel's queued or running render (its job stops at its next check); returns its id, if any. */
+export function cancelActiveRender(db: Db, clock: Clock, reel: { lastRenderId: string | null }, message: string): string | null {
+  if (!reel.lastRenderId) return null;
+  const now = clock.now();
+  const r = db.update(reelRenders).set({ status: "cancelled", errorMessage: message, finishedAt: now, updatedAt: now })
+    .where(and(eq(reelRenders.id, reel.lastRenderId), inArray(reelRenders.status, [...ACTIVE]))).returning({ id: reelRenders.id }).get();
+  return r?.id ?? null;
+}

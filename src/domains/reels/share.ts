@@ -1,0 +1,99 @@
+/**
+ * The public copy of a reel on the CDN: `public/reels/<unguessable>/9x16.mp4` (and the other sizes),
+ * `poster.jpg`, `captions.vtt`. Sharing marks the reel `publishing` and a job copies the last render's files
+ * (hard links when possible, each replacing the old file by rename, so a reader never gets half a file); the
+ * copy is `live` once it exists. Later renders replace the files in place, so the addresses never change. Turning
+ * sharing off, deleting the reel or erasing a testimonial in it deletes the copy at once.
+ */
+import { and, eq } from "drizzle-orm";
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { tx, type Db } from "../../platform/db/client";
+import { audit } from "../../platform/audit/audit";
+import { randomToken } from "../../platform/crypto";
+import { unprocessable } from "../../platform/errors";
+import { enqueue } from "../../platform/jobs/queue";
+import { PRIORITY } from "../../platform/jobs/tables";
+import { aspectSlug, type Aspect } from "../../media/reel/types";
+import { getReelRow, type ReelRow } from "./reel-service";
+import { getRender } from "./render-state";
+import { reels } from "./tables";
+
+/** Job kind that (re)publishes a shared reel's public copy. */
+export const REEL_SHARE_JOB = "reel.publish_share";
+
+/** Queues publication of the reel's copy, in the caller's transaction. */
+export function enqueueShare(db: Db, ctx: Pick<Ctx, "clock" | "orgId" | "mode">, reelId: string) {
+  enqueue(db, ctx.clock, { kind: REEL_SHARE_JOB, payload: { reelId }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.delivery, dedupeKey: `${REEL_SHARE_JOB}:${reelId}` });
+}
+
+/** Turns sharing on (422 before any successful render); the copy goes live moments later. */
+export function shareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
+  return tx(deps.db, (db) => {
+    const row = getReelRow(db, ctx, id);
+    if (!row.outputRenderId) throw unprocessable("reel_not_rendered", "Render this reel before sharing it: there is nothing to publish yet.");
+    if (row.shareEnabled) return row;
+    const updated = db.update(reels).set({ shareEnabled: true, shareDir: row.shareDir ?? `reels/${randomToken(18)}`, updatedAt: ctx.clock.now() }).where(eq(reels.id, id)).returning().get()!;
+    enqueueShare(db, ctx, id);
+    audit(db, ctx, "reel.shared", id);
+    return updated;
+  });
+}
+
+/** Turns sharing off and deletes the public copy now. */
+export function unshareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
+  const [row, dir] = tx(deps.db, (db) => {
+    const row = getReelRow(db, ctx, id);
+    const updated = db.update(reels).set({ shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, updatedAt: ctx.clock.now() }).where(eq(reels.id, id)).returning().get()!;
+    if (row.shareEnabled) audit(db, ctx, "reel.unshared", id);
+    return [updated, row.shareDir] as const;
+  });
+  if (dir) deps.storage.remove("public", dir);
+  return row;
+}
+
+/** Puts `src` at `dest` by rename of a hidden temporary link or copy beside it. */
+function place(src: string, dest: string) {
+  const tmp = join(dest, "..", `.${randomToken(6)}.part`);
+  try {
+    linkSync(src, tmp);
+  } catch {
+    copyFileSync(src, tmp);
+  }
+  renameSync(tmp, dest);
+}
+
+/** The names of the public copy's files. */
+export const shareFileName = (aspect: Aspect) => `${aspectSlug(aspect)}.mp4`;
+
+/** Brings the public copy in line with the reel's last render. Safe to run twice. */
+export function publishShare(deps: Deps, reelId: string) {
+  const reel = deps.db.select().from(reels).where(eq(reels.id, reelId)).get();
+  const render = getRender(deps.db, reel?.outputRenderId);
+  if (!reel?.shareEnabled || !reel.shareDir || !render?.files) return;
+  const dir = deps.storage.path("public", reel.shareDir);
+  mkdirSync(dir, { recursive: true });
+  const files = render.files;
+  const aspects = files.variants.map((v) => v.aspect_ratio as Aspect);
+  for (const v of files.variants) place(deps.storage.path("media", v.key), join(dir, shareFileName(v.aspect_ratio as Aspect)));
+  place(deps.storage.path("media", files.poster), join(dir, "poster.jpg"));
+  place(deps.storage.path("media", files.captions), join(dir, "captions.vtt"));
+  for (const a of ["9:16", "1:1", "16:9"] as Aspect[]) if (!aspects.includes(a)) rmSync(join(dir, shareFileName(a)), { force: true });
+  const kept = tx(deps.db, (db) => db.update(reels).set({ sharedRenderId: render.id, sharedAspects: aspects })
+    .where(and(eq(reels.id, reelId), eq(reels.shareEnabled, true), eq(reels.shareDir, reel.shareDir!))).returning({ id: reels.id }).get());
+  // Sharing was turned off (or the reel erased) while copying: nothing may stay public.
+  if (!kept) rmSync(dir, { recursive: true, force: true });
+}
+
+/** The public addresses, once live. */
+export function shareUrls(cdnUrl: string, reel: ReelRow) {
+  if (!reel.shareEnabled || !reel.shareDir || !reel.sharedRenderId) return null;
+  const base = `${cdnUrl}/${reel.shareDir}`;
+  return {
+    variants: (reel.sharedAspects ?? []).map((a) => ({ aspect_ratio: a, url: `${base}/${shareFileName(a as Aspect)}` })),
+    poster_url: `${base}/poster.jpg`,
+    captions_url: `${base}/captions.vtt`,
+  };
+}

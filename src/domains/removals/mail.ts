@@ -1,0 +1,88 @@
+/**
+ * The removal email. When a respondent who gave an email sends a testimonial (`submission.created` of a collected
+ * one), the same transaction makes a token of 192 random bits, keeps only its SHA-256, and queues an email with
+ * `{site_url}/remove/{token}` (sent over SMTP when configured, kept in the outbox otherwise; once sent, the outbox
+ * copy loses the link, see redact.ts). Imported reviews get nothing: their authors never wrote to us, and an
+ * unexpected email would be spam.
+ */
+import type { Database } from "bun:sqlite";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../platform/deps";
+import type { Db } from "../../platform/db/client";
+import { onEvent, type Event } from "../../platform/events/emit";
+import { queueMail } from "../../platform/mail/queue-mail";
+import { randomToken, sha256 } from "../../platform/crypto";
+import { newId } from "../../platform/ids";
+import { brands } from "../brands/tables";
+import { submissions } from "../submissions";
+import { removals } from "./tables";
+import { scheduleRedaction } from "./redact";
+
+/** Random bytes in a removal token (192 bits, above the 128 the contract asks for). */
+export const TOKEN_BYTES = 24;
+
+/** The removal page's address for a token. */
+export const removalUrl = (siteUrl: string, token: string) => `${siteUrl}/remove/${token}`;
+
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/** The email's subject and text. */
+export function removalMail(input: { name: string; brand: string; kind: string; sentAt: number; url: string }) {
+  const what = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
+  const hello = input.name ? `Hello ${input.name},` : "Hello,";
+  return {
+    subject: `Your testimonial for ${input.brand}: how to remove it`,
+    text: [
+      hello,
+      "",
+      `Thank you for sharing a testimonial with ${input.brand} on ${longDate.format(input.sentAt)}.`,
+      "",
+      "If you change your mind, you can remove it at any time with this link:",
+      input.url,
+      "",
+      `The page shows what will be removed and asks you to confirm. Once you confirm, ${input.brand} stops showing it everywhere at once, and it is then erased for good: ${what}.`,
+      "",
+      "The link works once and only you have it, so please keep this email and do not forward it.",
+      "",
+      "You are receiving this because you gave your email address when you sent your testimonial.",
+    ].join("\n"),
+  };
+}
+
+// The hook is registered once per process; each app's dependencies are found by its database connection, so two
+// apps in one process (tests) never send each other's mail.
+const wired = new WeakMap<Database, Deps>();
+let hooked = false;
+
+/** Sends removal links for testimonials created through this app's database from now on. */
+export function wireRemovalMail(deps: Deps) {
+  wired.set(deps.db.$client, deps);
+  if (!hooked) {
+    hooked = true;
+    onEvent(onCreated);
+  }
+}
+
+function onCreated(db: Db, event: Event) {
+  if (event.type !== "submission.created") return;
+  const deps = wired.get(db.$client);
+  const id = (event.data as { id?: unknown }).id;
+  if (!deps || typeof id !== "string") return;
+  const row = db.select().from(submissions).where(eq(submissions.id, id)).get();
+  if (!row || row.origin !== "collected" || !row.respondentEmail || row.deletedAt) return;
+  if (db.select({ id: removals.id }).from(removals).where(eq(removals.submissionId, id)).get()) return;
+  const brand = db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)).get();
+  const token = randomToken(TOKEN_BYTES);
+  const mail = removalMail({ name: row.respondentName, brand: brand?.name ?? "the team", kind: row.kind, sentAt: row.createdAt, url: removalUrl(deps.config.siteUrl, token) });
+  let mailId: string;
+  try {
+    mailId = queueMail(db, deps.clock, { orgId: row.orgId, to: row.respondentEmail, subject: mail.subject, text: mail.text });
+  } catch (e) {
+    // An address the mailer refuses must not lose the testimonial: it is kept, without a removal link.
+    deps.log.warn("removal email not queued", { submission: id, error: e instanceof Error ? e.message : String(e) });
+    return;
+  }
+  scheduleRedaction(db, deps.clock, mailId);
+  const now = deps.clock.now();
+  db.insert(removals).values({ id: newId("removal", now), orgId: row.orgId, mode: row.mode, submissionId: id, tokenHash: sha256(token), mailId, createdAt: now, usedAt: null }).run();
+}

@@ -1,0 +1,48 @@
+/**
+ * `POST /public/removals/lookup` and `POST /public/removals`: the removal page's own calls (no account; the token
+ * is the credential). Limited per client address; answered with CORS for the site address, which may be another
+ * origin than the API. Building these routes also starts the removal emails for this app's testimonials.
+ */
+import { Elysia } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { tokenBody } from "./model";
+import { confirmRemoval, lookupRemoval } from "./service";
+import { AddressThrottle, clientAddress } from "./throttle";
+import { wireRemovalMail } from "./mail";
+
+function cors(deps: Deps, request: Request): Record<string, string> {
+  const origin = request.headers.get("origin");
+  const allowed = new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin]);
+  return {
+    "access-control-allow-origin": origin && allowed.has(origin) ? origin : new URL(deps.config.siteUrl).origin,
+    "access-control-allow-methods": "POST, OPTIONS",
+    "access-control-allow-headers": "content-type",
+    "access-control-max-age": "600",
+    vary: "Origin",
+  };
+}
+
+/** The removal routes. */
+export function removalRoutes(deps: Deps) {
+  wireRemovalMail(deps);
+  const throttle = new AddressThrottle(deps.clock);
+  const preflight = ({ request }: { request: Request }) => new Response(null, { status: 204, headers: cors(deps, request) });
+  return new Elysia({ prefix: "/public/removals" })
+    // On transform, before validation: malformed requests count too.
+    .onTransform(({ request, server }) => {
+      if (request.method !== "OPTIONS") throttle.take(clientAddress(request, server?.requestIP(request)?.address));
+    })
+    .onAfterHandle(({ request, set }) => {
+      Object.assign(set.headers, cors(deps, request), { "cache-control": "no-store", "referrer-policy": "no-referrer" });
+    })
+    .options("/lookup", preflight)
+    .options("", preflight)
+    .post("/lookup", ({ body }) => lookupRemoval(deps, body.token), {
+      body: tokenBody,
+      detail: { tags: ["Removals"], summary: "What a removal link would remove (state pending), or that it removes nothing (removed, unknown)" },
+    })
+    .post("", ({ body }) => confirmRemoval(deps, body.token), {
+      body: tokenBody,
+      detail: { tags: ["Removals"], summary: "Remove the testimonial behind a removal link: hidden everywhere at once, erased moments later" },
+    });
+}

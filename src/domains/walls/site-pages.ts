@@ -1,0 +1,48 @@
+/**
+ * What the site answers for a wall address, as HTML: the page, a 301 from a former slug to the current address
+ * (same sub-path and query), or an error page. A 4xx is a plain page that says the same for an unknown slug, a
+ * private brand or a testimonial no longer shown; anything else is rethrown to the root error handler.
+ */
+import type { Deps } from "../../platform/deps";
+import { AppError } from "../../platform/errors";
+import { wallUrl } from "../brands";
+import { resolveWall, type WallAddress } from "./address";
+import { parsePage, wallPage, wallTestimonial } from "./wall-data";
+import { renderWallPage } from "./views/wall-page";
+import { renderPermalinkPage } from "./views/permalink-page";
+import { renderMessagePage } from "./views/message-page";
+
+/** An HTML answer (`indexable` decides `noindex`), or a permanent redirect. */
+export type SiteAnswer = { status: number; html: string; indexable: boolean; cache: boolean } | { status: 301; location: string };
+
+type SiteDeps = Pick<Deps, "db" | "config">;
+
+/** Where a former slug's request goes: the same sub-path and query under the brand's current address. */
+function movedTo(base: string, subPath: string, search: string): SiteAnswer {
+  return { status: 301, location: `${base}${subPath}${search}` };
+}
+
+/** The wall page for `address` and `?page=`. */
+export function wallPageAnswer(deps: SiteDeps, address: WallAddress, rawPage: string | undefined, search: string, nonce: string): SiteAnswer {
+  const { brand, moved } = resolveWall(deps, address);
+  if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), "", search);
+  const page = wallPage(deps, brand, parsePage(rawPage));
+  return { status: 200, html: renderWallPage(page, deps.config.siteUrl, nonce), indexable: page.indexable, cache: true };
+}
+
+/** A testimonial's permalink page. */
+export function permalinkAnswer(deps: SiteDeps, address: WallAddress, submissionId: string, search: string, nonce: string): SiteAnswer {
+  const { brand, moved } = resolveWall(deps, address);
+  if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), `/t/${encodeURIComponent(submissionId)}`, search);
+  const data = wallTestimonial(deps, brand, submissionId);
+  return { status: 200, html: renderPermalinkPage(data, nonce), indexable: data.indexable, cache: true };
+}
+
+/** The error page for an expected failure (4xx); other errors are rethrown. */
+export function errorAnswer(error: unknown, nonce: string): SiteAnswer {
+  if (!(error instanceof AppError) || error.status >= 500) throw error;
+  const [title, message] = error.status === 404
+    ? ["Page not found", "There is nothing to show at this address. It may have moved, or it may no longer be published."]
+    : ["This address is not quite right", error.message];
+  return { status: error.status, html: renderMessagePage(title, message, nonce), indexable: false, cache: false };
+}

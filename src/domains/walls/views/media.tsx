@@ -1,0 +1,57 @@
+/**
+ * A testimonial's recording. Video: the poster inside a link to the file, so nothing but the (lazy) poster loads
+ * until play; the page's script turns the click into an inline player with captions, and without JavaScript the
+ * link plays the file itself. Audio: the native player with `preload="none"`, which loads nothing until play.
+ */
+import type { WallItem } from "../wall-data";
+import { clock, langTag, spokenLength } from "./format";
+
+/** Box shape of a recording, from its size: portrait phone videos get a taller box. */
+function shape(width: number | null, height: number | null): string {
+  if (!width || !height) return "";
+  if (height > width * 1.1) return "portrait";
+  return width > height * 1.1 ? "" : "square";
+}
+
+/** Width of the published thumbnail and the box the full poster fits in (src/media/poster.ts). */
+const THUMB_WIDTH = 320;
+const POSTER_BOX = 1280;
+
+/** `srcset` offering the thumbnail and the full poster, so small screens fetch the small file. */
+function posterSet(w: WallItem): string | undefined {
+  if (!w.thumbUrl || !w.item.poster_url) return undefined;
+  const full = w.width && w.height ? Math.round(w.width * Math.min(1, POSTER_BOX / Math.max(w.width, w.height))) : POSTER_BOX;
+  return `${w.thumbUrl} ${THUMB_WIDTH}w, ${w.item.poster_url} ${full}w`;
+}
+
+/**
+ * Video poster link or audio player of a testimonial; nothing for a written one. `eager` for the first cards of
+ * a page; `sizes` is how wide the card's media is drawn.
+ */
+export function Media({ w, who, eager, sizes }: { w: WallItem; who: string; eager: boolean; sizes: string }) {
+  const { item } = w;
+  const length = item.duration_ms ? item.duration_ms : null;
+  if (item.kind === "video" && item.video_url) {
+    const cls = `play ${shape(w.width, w.height)}`.trim();
+    return (
+      <a class={cls} href={item.video_url} data-video="" data-poster={item.poster_url ?? undefined} data-captions={w.captionsUrl ?? undefined}
+        data-lang={langTag(item.language)} data-label={`Video testimonial from ${who}`}>
+        {item.poster_url ? (
+          <img src={item.poster_url} srcset={posterSet(w)} sizes={posterSet(w) ? sizes : undefined} alt="" width={w.width ?? 640} height={w.height ?? 360} loading={eager ? "eager" : "lazy"} decoding="async"
+            fetchpriority={eager ? "high" : undefined} />
+        ) : null}
+        <span class="icon" aria-hidden="true">▶</span>
+        {length ? <span class="length" aria-hidden="true">{clock(length)}</span> : null}
+        <span class="vh">{`Play the video testimonial from ${who}${length ? `, ${spokenLength(length)}` : ""}`}</span>
+      </a>
+    );
+  }
+  if (item.kind === "audio" && item.audio_url) {
+    return (
+      <audio controls preload="none" src={item.audio_url} aria-label={`Audio testimonial from ${who}`}>
+        <a href={item.audio_url}>{`Listen to the audio testimonial from ${who}`}</a>
+      </audio>
+    );
+  }
+  return null;
+}

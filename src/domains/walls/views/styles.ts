@@ -1,0 +1,53 @@
+/**
+ * The wall pages' stylesheet, inlined with the page's nonce (no request, nothing render-blocking). System fonts
+ * only: no font files, no third party. The brand colour comes in as `--accent` (fills), `--on-accent` (text on
+ * it) and `--accent-ink` (links, darkened until it reads on white), set on `:root` in the same element because
+ * the CSP allows no style attributes.
+ */
+import { accentVars } from "../../../../web/capture/accent";
+
+const BASE = `*{box-sizing:border-box}
+html{color-scheme:light;-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#111827;background:#f4f5f7}
+a{color:var(--accent-ink)}
+a:focus-visible,video:focus-visible,audio:focus-visible{outline:3px solid var(--accent-ink);outline-offset:2px}
+.wrap{max-width:72rem;margin:0 auto;padding:0 1rem}
+.top{background:#fff;border-bottom:4px solid var(--accent)}
+.brand{display:flex;gap:1rem;align-items:center;padding-top:1.25rem;padding-bottom:1.25rem}
+.brand img{width:56px;height:56px;object-fit:contain;border-radius:8px;flex:none}
+h1{font-size:1.5rem;line-height:1.25;margin:0;overflow-wrap:anywhere}
+.summary{margin:.25rem 0 0;color:#374151}
+.stars{color:#b45309;letter-spacing:.08em;white-space:nowrap}
+.back{display:inline-block;margin:1rem 0 0;padding:.5rem 0}
+.grid{list-style:none;margin:1.5rem 0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(min(100%,20rem),1fr))}
+.grid>li{display:flex}
+.card{flex:1;background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:1rem;display:flex;flex-direction:column;gap:.75rem;margin:0}
+.single{max-width:42rem;margin:1.5rem auto}
+.card blockquote{margin:0}
+.card p{margin:0 0 .5rem;overflow-wrap:anywhere}
+.card p:last-child{margin-bottom:0}
+.who{margin:0}
+.name{font-weight:600}
+.role{display:block;color:#4b5563;font-size:.9rem}
+.meta{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.25rem 1rem;font-size:.875rem;color:#4b5563;margin-top:auto}
+.meta a{display:inline-block;padding:.6rem 0}
+.play,.player{position:relative;display:block;width:100%;border-radius:8px;overflow:hidden;background:#111827;aspect-ratio:16/9}
+.portrait{aspect-ratio:4/5}
+.square{aspect-ratio:1}
+.play img{display:block;width:100%;height:100%;object-fit:contain}
+.icon{position:absolute;inset:0;margin:auto;width:64px;height:64px;border-radius:50%;background:var(--accent);color:var(--on-accent);display:grid;place-items:center;font-size:1.5rem;box-shadow:0 0 0 4px rgba(255,255,255,.85)}
+.length{position:absolute;right:.5rem;bottom:.5rem;background:rgba(17,24,39,.85);color:#fff;border-radius:4px;padding:0 .4rem;font-size:.8rem}
+audio{display:block;width:100%}
+.empty{background:#fff;border:1px solid #e5e7eb;border-radius:12px;padding:2rem;margin:1.5rem 0;text-align:center}
+.pages ol{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem;padding:0;margin:1.5rem 0 1rem;justify-content:center}
+.pages a,.pages span{display:inline-flex;min-width:44px;min-height:44px;align-items:center;justify-content:center;padding:0 .75rem;border-radius:8px;border:1px solid #d1d5db;background:#fff;text-decoration:none}
+.pages span{border-color:transparent;background:none}
+.pages a[aria-current]{background:var(--accent);color:var(--on-accent);border-color:var(--accent)}
+footer{color:#4b5563;font-size:.875rem;padding:1.5rem 0 2.5rem;text-align:center}
+.vh{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}`;
+
+/** The stylesheet for a brand colour. */
+export function wallCss(color: string): string {
+  const vars = Object.entries(accentVars(color)).map(([k, v]) => `${k}:${v}`).join(";");
+  return `:root{${vars}}\n${BASE}`;
+}

@@ -1,0 +1,44 @@
+/** One testimonial as a card: recording, rating, the respondent's own words (as text), attribution, date, permalink. */
+import type { WallItem } from "../wall-data";
+import { humanDate, langTag } from "./format";
+import { Media } from "./media";
+import { Stars } from "./rating";
+
+/** The name a testimonial is shown under. */
+export const displayName = (w: WallItem) => w.item.name || "Anonymous";
+
+/** The words as paragraphs (a blank line, or a line break, starts a new one). */
+const paragraphs = (text: string) => text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
+
+/** How wide a card's media is drawn: a grid column on a wall, one wider column on a permalink page. */
+const SIZES = { wall: "(min-width: 44rem) 22rem, calc(100vw - 4rem)", single: "(min-width: 44rem) 40rem, calc(100vw - 4rem)" };
+
+/** A testimonial card; `permalink` false on the permalink page itself (no link to itself, wider media). */
+export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; eager: boolean; permalink?: boolean }) {
+  const { item } = w;
+  const who = displayName(w);
+  const role = [item.title, item.company].filter(Boolean).join(", ");
+  return (
+    <figure class="card">
+      <Media w={w} who={who} eager={eager} sizes={permalink ? SIZES.wall : SIZES.single} />
+      {item.rating ? <Stars rating={item.rating} /> : null}
+      {item.text ? (
+        <blockquote lang={langTag(item.language)}>
+          {paragraphs(item.text).map((p) => <p>{p}</p>)}
+        </blockquote>
+      ) : null}
+      <figcaption class="who">
+        <span class="name">{who}</span>
+        {role ? <span class="role">{role}</span> : null}
+      </figcaption>
+      <div class="meta">
+        {item.date ? <time dateTime={item.date}>{humanDate(item.date)}</time> : <span />}
+        {permalink ? (
+          <a href={w.url}>
+            Permalink<span class="vh">{` to the testimonial from ${who}`}</span>
+          </a>
+        ) : null}
+      </div>
+    </figure>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * What a wall shows, read per request from SQLite through the one visibility rule (`listShown`, `shownSummary`,
+ * `pickShown`): the summary (count, rating, indexable), one numbered page of 24 testimonials newest approval first,
+ * or one testimonial for its permalink. Nothing is cached or rebuilt, so a moderation change is on the next request.
+ */
+import type { Deps } from "../../platform/deps";
+import { invalid, notFound } from "../../platform/errors";
+import { logoUrl, wallUrl, type BrandRow } from "../brands";
+import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary, type ShownItem, type SubmissionRow } from "../submissions";
+import { permalinkUrl, wallPageUrl } from "./address";
+import { isIndexable } from "./indexable";
+
+/** Testimonials on one wall page (contract: `page_size` 24). */
+export const PAGE_SIZE = 24;
+
+/** Highest page number accepted as a number; larger ones are refused rather than counted. */
+const MAX_PAGE = 1_000_000;
+
+/** A shown testimonial with what the pages need beside the contract item. */
+export interface WallItem {
+  item: ShownItem;
+  /** Its permalink. */
+  url: string;
+  /** The published WebVTT file, for the player's captions track. */
+  captionsUrl: string | null;
+  /** The small published poster (WebP, 320 px wide), offered beside the full poster. */
+  thumbUrl: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** What every wall answer carries. */
+export interface WallSummary {
+  brand: BrandRow;
+  wallUrl: string;
+  logoUrl: string;
+  testimonialCount: number;
+  rating: { average: number | null; count: number };
+  indexable: boolean;
+}
+
+/** One page of a wall. */
+export interface WallPage extends WallSummary {
+  page: number;
+  pageCount: number;
+  /** This page's own address. */
+  url: string;
+  items: WallItem[];
+}
+
+/** One testimonial on its permalink. */
+export interface WallPermalink extends WallSummary {
+  url: string;
+  item: WallItem;
+}
+
+/** Reads `?page=`: absent is 1; anything but a whole number from 1 is `400 validation_failed`. */
+export function parsePage(raw: string | undefined): number {
+  if (raw === undefined || raw === "") return 1;
+  const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw invalid(`page is a whole number from 1 to ${MAX_PAGE}.`, "page");
+  return n;
+}
+
+/** Pages of a wall with `count` testimonials; an empty wall still has its first (empty) page. */
+export const pageCountOf = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE));
+
+/** The summary of a public brand's wall. */
+export function wallSummary(deps: Pick<Deps, "db" | "config">, brand: BrandRow): WallSummary {
+  const s = shownSummary(deps.db, { brandId: brand.id });
+  return {
+    brand,
+    wallUrl: wallUrl(deps.config.siteUrl, brand),
+    logoUrl: logoUrl(deps.config.cdnUrl, brand),
+    testimonialCount: s.count,
+    rating: { average: s.average, count: s.rated },
+    indexable: isIndexable(brand, s.count),
+  };
+}
+
+function wallItems(deps: Pick<Deps, "db" | "config">, brand: BrandRow, rows: SubmissionRow[]): WallItem[] {
+  const items = presentShown(deps.db, deps.config.cdnUrl, rows);
+  return rows.map((row, i) => {
+    const media = publicMediaUrls(deps.config.cdnUrl, row.publicMedia);
+    return {
+      item: items[i]!,
+      url: permalinkUrl(deps.config.siteUrl, brand, row.id),
+      captionsUrl: media?.captions_url ?? null,
+      thumbUrl: media?.thumbnail_url ?? null,
+      width: row.width,
+      height: row.height,
+    };
+  });
+}
+
+/** Page `page` of a public brand's wall; a page past the last is `404 not_found`. */
+export function wallPage(deps: Pick<Deps, "db" | "config">, brand: BrandRow, page: number): WallPage {
+  const summary = wallSummary(deps, brand);
+  const pageCount = pageCountOf(summary.testimonialCount);
+  if (page > pageCount) throw notFound("page");
+  const rows = listShown(deps.db, { brandId: brand.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  return { ...summary, page, pageCount, url: wallPageUrl(deps.config.siteUrl, brand, page), items: wallItems(deps, brand, rows) };
+}
+
+/** One shown testimonial of a public brand, for its permalink; anything not shown is `404 not_found`. */
+export function wallTestimonial(deps: Pick<Deps, "db" | "config">, brand: BrandRow, submissionId: string): WallPermalink {
+  const rows = pickShown(deps.db, brand.id, [submissionId]);
+  if (!rows.length) throw notFound("testimonial");
+  const summary = wallSummary(deps, brand);
+  const [item] = wallItems(deps, brand, rows);
+  return { ...summary, url: item!.url, item: item! };
+}

@@ -1,0 +1,70 @@
+/**
+ * The widget document (format version 1): what a widget's settings select among the testimonials the one
+ * visibility rule shows, presented as the contract's public item, with switched-off fields left out.
+ */
+import type { Deps } from "../../platform/deps";
+import { sha256 } from "../../platform/crypto";
+import { PLANS, type PlanId } from "../accounts";
+import type { BrandRow } from "../brands";
+import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary } from "../submissions";
+import { DOCUMENT_VERSION, FIELD_KEYS, type DocumentItem, type FieldKey, type WidgetDocument } from "./format";
+import type { WidgetSettings } from "./tables";
+
+/** Item keys each switchable field controls. */
+const FIELD_ITEM_KEYS: Record<FieldKey, (keyof DocumentItem)[]> = {
+  avatar: ["avatar_url"],
+  name: ["name"],
+  title: ["title"],
+  company: ["company"],
+  rating: ["rating"],
+  date: ["date"],
+};
+
+/** What a document is built from. */
+export interface DocumentInput {
+  widgetId: string | null;
+  brand: BrandRow;
+  settings: WidgetSettings;
+  /** The organisation's plan: a plan without `remove_attribution` always shows it. */
+  plan: PlanId;
+}
+
+/** The testimonials the settings select, in display order. */
+function selectRows(deps: Deps, brandId: string, s: WidgetSettings) {
+  if (s.selection === "manual") return pickShown(deps.db, brandId, s.submission_ids).slice(0, s.max_items);
+  return listShown(deps.db, { brandId, tagIds: s.tag_ids, minRating: s.min_rating ?? undefined, limit: s.max_items });
+}
+
+/** Builds the document a widget publishes (or a draft would publish). */
+export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument {
+  const { brand, settings: s } = input;
+  const rows = selectRows(deps, brand.id, s);
+  const faces = new Map(rows.map((r) => [r.id, r.kind === "video" ? publicMediaUrls(deps.config.cdnUrl, r.publicMedia)?.thumbnail_url ?? null : null]));
+  const off = FIELD_KEYS.filter((k) => !s.fields[k]).flatMap((k) => FIELD_ITEM_KEYS[k]);
+  const items = presentShown(deps.db, deps.config.cdnUrl, rows).map((shown) => {
+    const item: DocumentItem = { ...shown, kind: shown.kind as DocumentItem["kind"], avatar_url: faces.get(shown.id) ?? null };
+    for (const key of off) delete item[key];
+    return item;
+  });
+  const summary = shownSummary(deps.db, { brandId: brand.id });
+  return {
+    version: DOCUMENT_VERSION,
+    widget_id: input.widgetId,
+    generated_at: new Date(deps.clock.now()).toISOString(),
+    layout: s.layout,
+    theme: s.theme,
+    accent_color: s.accent_color ?? brand.color,
+    fields: { ...s.fields },
+    attribution: s.show_attribution || !PLANS[input.plan].features.remove_attribution,
+    attribution_url: deps.config.appUrl,
+    brand_name: brand.name,
+    rating: { average: summary.rated ? summary.average ?? 0 : 0, count: summary.rated },
+    items,
+  };
+}
+
+/** A hash of what the document says, leaving out when it was generated. */
+export function contentHash(doc: WidgetDocument): string {
+  const { generated_at: _at, ...content } = doc;
+  return sha256(JSON.stringify(content));
+}

@@ -1,0 +1,50 @@
+/** How widgets look in the API: settings, the embed snippet and the public addresses. */
+import type { Config } from "../../config";
+import { iso } from "../../platform/clock";
+import { LAYOUT_HEIGHTS, type Layout } from "./format";
+import { documentKey } from "./publisher";
+import type { WidgetRow } from "./tables";
+
+/** The one embed script for every widget; its address never changes (the file behind it is the current build). */
+export const scriptUrl = (cdnUrl: string) => `${cdnUrl}/widget.js`;
+
+/** Where a widget's document is published; never changes. */
+export const documentUrl = (cdnUrl: string, widgetId: string) => `${cdnUrl}/${documentKey(widgetId)}`;
+
+const attr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/**
+ * The snippet a customer pastes: a div naming the widget with its height fixed inline (the page does not move
+ * when the widget draws), then the async script. A second widget on the page needs only its div.
+ */
+export function snippet(cdnUrl: string, widgetId: string, layout: Layout): string {
+  return `<div data-svc-widget="${attr(widgetId)}" style="height:${LAYOUT_HEIGHTS[layout]}px"></div>\n<script async src="${attr(scriptUrl(cdnUrl))}"></script>`;
+}
+
+/** A widget as the API shows it. */
+export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow) {
+  const s = row.settings;
+  return {
+    id: row.id,
+    brand_id: row.brandId,
+    name: row.name,
+    layout: s.layout,
+    theme: s.theme,
+    accent_color: s.accent_color,
+    selection: s.selection,
+    tag_ids: s.tag_ids,
+    min_rating: s.min_rating,
+    submission_ids: s.submission_ids,
+    max_items: s.max_items,
+    fields: s.fields,
+    show_attribution: s.show_attribution,
+    snippet: snippet(config.cdnUrl, row.id, s.layout),
+    height: LAYOUT_HEIGHTS[s.layout],
+    script_url: scriptUrl(config.cdnUrl),
+    document_url: documentUrl(config.cdnUrl, row.id),
+    published_at: iso(row.publishedAt),
+    mode: row.mode,
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Publishing widget documents on the CDN (`public/widgets/{id}.json`). Every change that could alter a document
+ * (widget created or edited, a testimonial of its brand approved, withdrawn, edited, tagged, deleted, its media
+ * published) enqueues `widget.publish` for the widget in the changing transaction, with a dedupe key: changes
+ * arriving while a rebuild waits fold into it, and the rebuild runs a moment later. A job for a widget that no
+ * longer exists removes its document (404 from then on).
+ */
+import { and, eq } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Deps } from "../../platform/deps";
+import { tx, type Db } from "../../platform/db/client";
+import { enqueue } from "../../platform/jobs/queue";
+import type { JobRegistry } from "../../platform/jobs/worker";
+import { getOrg, type PlanId } from "../accounts";
+import { brands } from "../brands";
+import type { ShownChange } from "../submissions";
+import type { Ctx } from "../../platform/context";
+import { buildDocument, contentHash } from "./document";
+import { widgets, type WidgetRow } from "./tables";
+
+/** Job kind that (re)publishes or removes one widget's document. */
+export const PUBLISH_WIDGET_JOB = "widget.publish";
+
+/** How long a rebuild waits for more changes to fold in: short enough to read as "within seconds". */
+export const REBUILD_DELAY_MS = 1000;
+
+/** Storage key of a widget's document under `public/` (the CDN serves `widgets/` with a one-minute max-age). */
+export const documentKey = (widgetId: string) => `widgets/${widgetId}.json`;
+
+/** Enqueues a rebuild of the widget's document, in the caller's transaction; repeated calls coalesce. */
+export function schedulePublish(db: Db, clock: Clock, w: Pick<WidgetRow, "id" | "orgId" | "mode">) {
+  enqueue(db, clock, {
+    kind: PUBLISH_WIDGET_JOB,
+    payload: { widgetId: w.id },
+    orgId: w.orgId,
+    mode: w.mode,
+    runAt: clock.now() + REBUILD_DELAY_MS,
+    dedupeKey: `${PUBLISH_WIDGET_JOB}:${w.id}`,
+  });
+}
+
+/**
+ * Writes the widget's current document, or removes it when the widget is gone. Synchronous from the first read
+ * to the last write, so two rebuilds of one widget in this process never interleave and an older one never
+ * lands after a newer one. Content that did not change is not rewritten (its ETag stays valid).
+ */
+export function publishWidget(deps: Deps, widgetId: string): "published" | "unchanged" | "removed" {
+  const key = documentKey(widgetId);
+  const row = deps.db.select().from(widgets).where(eq(widgets.id, widgetId)).get();
+  const brand = row && deps.db.select().from(brands).where(eq(brands.id, row.brandId)).get();
+  if (!row || !brand) {
+    deps.storage.remove("public", key);
+    return "removed";
+  }
+  const doc = buildDocument(deps, { widgetId, brand, settings: row.settings, plan: getOrg(deps.db, row.orgId).plan as PlanId });
+  const hash = contentHash(doc);
+  const unchanged = row.documentHash === hash && deps.storage.exists("public", key);
+  if (!unchanged) deps.storage.writeSync("public", key, JSON.stringify(doc));
+  return tx(deps.db, (db) => {
+    // Deleted while building: the delete may have removed the file before this write, so remove it again.
+    if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) {
+      deps.storage.remove("public", key);
+      return "removed";
+    }
+    db.update(widgets).set({ documentHash: hash, publishedAt: row.publishedAt ?? deps.clock.now() }).where(eq(widgets.id, widgetId)).run();
+    return unchanged ? "unchanged" : "published";
+  });
+}
+
+/** Registers the job kind. */
+export function registerWidgetJobs(registry: JobRegistry) {
+  registry.register<{ widgetId: string }>(PUBLISH_WIDGET_JOB, {
+    handle: async (job, deps) => void publishWidget(deps, job.payload.widgetId),
+    maxAttempts: 8,
+    backoffMs: (n) => Math.min(2_000 * 2 ** (n - 1), 300_000),
+    timeoutMs: 60_000,
+  });
+}
+
+/** Listener for `onShownChange`: whatever a brand shows may have changed, so each of its widgets is rebuilt. */
+export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange) {
+  const ids = db.select({ id: widgets.id }).from(widgets)
+    .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), eq(widgets.brandId, change.brandId))).all();
+  for (const w of ids) schedulePublish(db, ctx.clock, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
+}

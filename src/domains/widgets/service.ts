@@ -1,0 +1,99 @@
+/**
+ * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write is one transaction with
+ * its audit row and the rebuild of the published document; every query filters by organisation and mode.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { tx, type Db } from "../../platform/db/client";
+import { newId } from "../../platform/ids";
+import { notFound } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import type { PlanId } from "../accounts";
+import { getBrandRow } from "../brands";
+import { DEFAULT_SETTINGS, type SettingsInput } from "./model";
+import { checkAttribution, checkReferences, mergeSettings } from "./settings";
+import { buildDocument } from "./document";
+import { documentKey, schedulePublish } from "./publisher";
+import { presentWidget } from "./present";
+import { widgets, type WidgetRow } from "./tables";
+
+/** The context of a widget request: who acts, and the organisation's plan (for the attribution rule). */
+export type WidgetCtx = Ctx & { plan: PlanId };
+
+const LAYOUT_NAMES = { wall: "Wall", carousel: "Carousel", single: "Featured testimonial", avatars: "Faces and rating" } as const;
+
+/** A widget of the context's organisation and mode; 404 otherwise. */
+export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
+  const row = db.select().from(widgets).where(and(eq(widgets.id, id), eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode))).get();
+  if (!row) throw notFound("widget");
+  return row;
+}
+
+/** A page of widgets, newest first; `brandId` narrows to one brand (which must be the context's). */
+export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, page: PageRequest) {
+  if (brandId) getBrandRow(deps.db, ctx, brandId);
+  const rows = deps.db.select().from(widgets)
+    .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), brandId ? eq(widgets.brandId, brandId) : undefined, afterKeyDesc([widgets.id], page.after)))
+    .orderBy(desc(widgets.id)).limit(page.limit + 1).all();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentWidget(deps.config, r));
+}
+
+/** Input of widget creation and preview. */
+export type NewWidget = SettingsInput & { brand_id: string };
+
+/** Creates a widget; its document is published a moment later by the publish job (which sets `published_at`). */
+export function createWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
+  checkAttribution(ctx.plan, deps.config.appUrl, input);
+  return tx(deps.db, (db) => {
+    const brand = getBrandRow(db, ctx, input.brand_id);
+    const settings = mergeSettings(DEFAULT_SETTINGS, input);
+    checkReferences(db, ctx, brand.id, settings);
+    const now = ctx.clock.now();
+    const row: WidgetRow = {
+      id: newId("widget", now), orgId: ctx.orgId, mode: ctx.mode, brandId: brand.id, name: input.name?.trim() || LAYOUT_NAMES[settings.layout],
+      settings, publishedAt: null, documentHash: null, createdAt: now, updatedAt: now,
+    };
+    db.insert(widgets).values(row).run();
+    audit(db, ctx, "widget.created", row.id, { brand_id: brand.id, layout: settings.layout });
+    schedulePublish(db, ctx.clock, row);
+    return presentWidget(deps.config, row);
+  });
+}
+
+/** Changes settings (within `fields`, only the given keys); the document is rebuilt a moment later. */
+export function updateWidget(deps: Deps, ctx: WidgetCtx, id: string, input: SettingsInput) {
+  checkAttribution(ctx.plan, deps.config.appUrl, input);
+  return tx(deps.db, (db) => {
+    const row = getWidgetRow(db, ctx, id);
+    const settings = mergeSettings(row.settings, input);
+    checkReferences(db, ctx, row.brandId, settings);
+    const next: WidgetRow = { ...row, settings, name: input.name?.trim() || row.name, updatedAt: ctx.clock.now() };
+    db.update(widgets).set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt }).where(eq(widgets.id, id)).run();
+    audit(db, ctx, "widget.updated", id, { ...input });
+    schedulePublish(db, ctx.clock, next);
+    return presentWidget(deps.config, next);
+  });
+}
+
+/** Deletes a widget; its document is removed at once (404), and the publish job makes sure of it. */
+export function deleteWidget(deps: Deps, ctx: Ctx, id: string) {
+  tx(deps.db, (db) => {
+    const row = getWidgetRow(db, ctx, id);
+    db.delete(widgets).where(eq(widgets.id, id)).run();
+    audit(db, ctx, "widget.deleted", id, { brand_id: row.brandId });
+    schedulePublish(db, ctx.clock, row);
+  });
+  deps.storage.remove("public", documentKey(id));
+  return { id, deleted: true as const };
+}
+
+/** The document a draft would publish; nothing is saved. */
+export function previewWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
+  checkAttribution(ctx.plan, deps.config.appUrl, input);
+  const brand = getBrandRow(deps.db, ctx, input.brand_id);
+  const settings = mergeSettings(DEFAULT_SETTINGS, input);
+  checkReferences(deps.db, ctx, brand.id, settings);
+  return buildDocument(deps, { widgetId: null, brand, settings, plan: ctx.plan });
+}

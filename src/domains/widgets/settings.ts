@@ -1,0 +1,54 @@
+/**
+ * A widget's settings from input: defaults or current values merged with what was sent (within `fields`, only
+ * the given keys change), references checked (tags of this organisation and mode, testimonials of this brand),
+ * and the plan's say on removing the attribution.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import { invalid } from "../../platform/errors";
+import { requireFeature, type PlanId } from "../accounts";
+import { submissions, tags } from "../submissions";
+import type { WidgetSettings } from "./tables";
+import type { SettingsInput } from "./model";
+
+/** `base` with the sent settings applied. */
+export function mergeSettings(base: WidgetSettings, input: SettingsInput): WidgetSettings {
+  const { fields, name: _name, ...rest } = input;
+  const next: WidgetSettings = { ...base, fields: { ...base.fields, ...fields } };
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+  return next;
+}
+
+/** The first id of `ids` not among `found`, with its position, for a 400 naming the field. */
+function firstMissing(ids: string[], found: Set<string>): number {
+  return ids.findIndex((x) => !found.has(x));
+}
+
+/**
+ * Refuses references that are not the caller's: tags of another organisation or mode, testimonials of another
+ * brand. A testimonial deleted since it was picked still counts as a pick (the document skips it), so a builder
+ * that re-sends its list is not refused for it.
+ */
+export function checkReferences(db: Db, ctx: Ctx, brandId: string, s: Pick<WidgetSettings, "tag_ids" | "submission_ids">) {
+  if (s.tag_ids.length) {
+    const found = new Set(db.select({ id: tags.id }).from(tags)
+      .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), inArray(tags.id, s.tag_ids))).all().map((r) => r.id));
+    const i = firstMissing(s.tag_ids, found);
+    if (i >= 0) throw invalid(`No tag ${s.tag_ids[i]} in this organisation and mode.`, `tag_ids[${i}]`);
+  }
+  if (s.submission_ids.length) {
+    const found = new Set(db.select({ id: submissions.id }).from(submissions)
+      .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.brandId, brandId), inArray(submissions.id, s.submission_ids)))
+      .all().map((r) => r.id));
+    const i = firstMissing(s.submission_ids, found);
+    if (i >= 0) throw invalid(`Testimonial ${s.submission_ids[i]} is not one of this brand's.`, `submission_ids[${i}]`);
+  }
+}
+
+/** 402 when the request switches the attribution off on a plan without `remove_attribution`. */
+export function checkAttribution(plan: PlanId, appUrl: string, input: SettingsInput) {
+  if (input.show_attribution === false) {
+    requireFeature(plan, appUrl, "remove_attribution", "Removing the \"Powered by Plaudit\" link needs a paid plan.");
+  }
+}

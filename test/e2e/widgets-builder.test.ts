@@ -1,0 +1,116 @@
+/**
+ * The widget builder in the dashboard, in Chromium against the real server: the live preview follows layout
+ * and theme changes (drawn by the embed script's own renderer), a widget is created, its snippet copied, and a
+ * layout change warns that the snippet must be pasted again; then the list and deletion. No console errors or
+ * CSP violations; axe-core finds no serious problem. Screenshot: `$PLAUDIT_TEST_ARTIFACTS/widgets/builder.png`.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { startServer, type RunningServer } from "../helpers/server";
+import { createApiKey } from "../../src/domains/accounts";
+import { systemCtx } from "../../src/platform/context";
+
+const ARTIFACTS = join(process.env.PLAUDIT_TEST_ARTIFACTS ?? join(tmpdir(), "plaudit-artifacts"), "widgets");
+const CONSENT = "I agree that Acme may publish my testimonial.";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  const call = async (method: string, path: string, body?: unknown) =>
+    (await (await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined })).json()) as any;
+  const brand = (await call("GET", "/v1/brands")).data[0].id;
+  const link = await call("POST", `/v1/brands/${brand}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: CONSENT, consent_version: "2026-11-01" });
+  for (const [name, text] of [["Dana Dash", "Setting up the widget took two minutes and it looks native on our site."], ["Eli Embed", "Our visitors watch the videos; the carousel is lovely on phones."]]) {
+    const res = await fetch(`${server.url}/public/links/${link.id}/submissions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "text", respondent: { name }, text, rating: 5, consent: { agreed: true, text: CONSENT, version: "2026-11-01" } }),
+    });
+    const id = ((await res.json()) as any).submission_id;
+    await call("POST", `/v1/submissions/${id}/approve`);
+    await call("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
+  }
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
+  });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test("build a widget with a live preview, copy its snippet, and be told when a layout change needs a new snippet", async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(server.url).origin });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on("console", (m) => m.type() === "error" && !/status of 401/.test(m.text()) && problems.push(m.text()));
+  page.on("pageerror", (e) => problems.push(e.message));
+
+  await page.goto(`${server.url}/app/`);
+  await page.getByLabel("Email", { exact: true }).fill(server.owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(server.owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Widgets" }).click();
+  await page.getByRole("heading", { name: "Widgets", level: 1 }).waitFor();
+  await page.getByText(/No widgets yet/).waitFor();
+  await page.getByRole("button", { name: "New widget" }).click();
+  await page.getByRole("heading", { name: "New widget", level: 1 }).waitFor();
+
+  const preview = page.getByTestId("widget-preview");
+  await preview.locator("article").first().waitFor();
+  expect(await preview.locator("article").count()).toBe(2);
+  expect(await preview.evaluate((el) => el.style.height)).toBe("640px");
+  await page.getByRole("radio", { name: /^Carousel/ }).check();
+  await preview.getByRole("button", { name: "Next testimonial" }).waitFor();
+  expect(await preview.evaluate((el) => el.style.height)).toBe("420px");
+  await page.getByRole("radio", { name: "Dark" }).check();
+  await page.waitForFunction(() => {
+    const w = document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".w");
+    return !!w && getComputedStyle(w).backgroundColor === "rgb(17, 24, 39)";
+  });
+  await page.getByRole("checkbox", { name: "Stars" }).uncheck();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".st"));
+  await page.getByRole("textbox", { name: "Name (optional)" }).fill("Homepage carousel");
+  await page.getByRole("button", { name: "Create widget" }).click();
+
+  await page.getByRole("heading", { name: "Widget: Homepage carousel", level: 1 }).waitFor();
+  expect(page.url()).toMatch(/\/app\/widgets\/wgt_[0-9a-z]{26}$/);
+  const snippet = await page.getByLabel("Embed snippet").inputValue();
+  expect(snippet).toMatch(/^<div data-svc-widget="wgt_[0-9a-z]{26}" style="height:420px"><\/div>\n<script async src="http:\/\/127\.0\.0\.1:\d+\/cdn\/widget\.js"><\/script>$/);
+  await page.getByRole("button", { name: "Copy snippet" }).click();
+  await page.getByRole("button", { name: "Copied" }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+
+  await page.getByRole("radio", { name: /^Faces and rating/ }).check();
+  await page.getByText("Changing the layout changes the snippet").waitFor();
+  // The page's own content; the shell around it is checked by the dashboard's tests.
+  const axe = await new AxeBuilder({ page }).include("#main").analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.screenshot({ path: join(ARTIFACTS, "builder.png"), fullPage: true });
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByText("Paste the new snippet again").waitFor();
+  expect(await page.getByLabel("Embed snippet").inputValue()).toContain('style="height:96px"');
+
+  await page.getByRole("link", { name: "All widgets" }).click();
+  const row = page.getByRole("row", { name: /Homepage carousel/ });
+  await row.waitFor();
+  expect(await row.textContent()).toContain("Faces and rating");
+  await row.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete widget" }).click();
+  await page.getByText(/No widgets yet/).waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+}, 60_000);

@@ -1,0 +1,120 @@
+/**
+ * The removal email over real SMTP (smtp-server on 127.0.0.1) from the real server with its workers: a written
+ * testimonial with an email is sent; the message arrives with the link; once sent, the outbox copy loses the link
+ * and no file of the data directory holds the token any more; the link still opens the removal page (CSP, no
+ * referrer) and works once through the public routes; the purge then erases the testimonial and its email copy.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { AddressInfo } from "node:net";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { startServer, type RunningServer } from "../helpers/server";
+import { createApiKey } from "../../src/domains/accounts";
+import { systemCtx } from "../../src/platform/context";
+import { redactSentMail } from "../../src/domains/removals";
+
+const received: { to: string[]; raw: string }[] = [];
+let smtp: SMTPServer;
+let server: RunningServer;
+let key = "";
+
+async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}
+
+const api = async (method: string, path: string, body?: unknown, auth = true) => {
+  const res = await fetch(`${server.url}${path}`, { method, headers: { ...(auth ? { authorization: `Bearer ${key}` } : {}), ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return { status: res.status, body: (await res.json()) as any };
+};
+
+/** The text part of a MIME message, quoted-printable decoded. */
+function bodyText(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  return /content-transfer-encoding:\s*quoted-printable/i.test(head!) ? body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : body;
+}
+
+const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(raw)?.[1]?.trim();
+
+function filesHolding(dir: string, needle: string): string[] {
+  const hits: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) hits.push(...filesHolding(path, needle));
+    else if (readFileSync(path).includes(needle)) hits.push(path);
+  }
+  return hits;
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  server = await startServer({ env: { PLAUDIT_SMTP_URL: `smtp://127.0.0.1:${port}`, PLAUDIT_MAIL_FROM: "Acme testimonials <no-reply@plaudit.test>" } });
+  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+test("the email arrives over SMTP, its stored copy loses the link, and the link works once", async () => {
+  const brand = (await api("GET", "/v1/brands")).body.data[0];
+  const consent = { text: "I agree that Acme may publish my words.", version: "2026-11-01" };
+  const link = (await api("POST", `/v1/brands/${brand.id}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: consent.text, consent_version: consent.version })).body;
+  const sent = await api("POST", `/public/links/${link.id}/submissions`, { kind: "text", respondent: { name: "Mara Mailbox", email: "mara.mailbox@example.org" }, consent: { agreed: true, ...consent }, text: "Acme answered within minutes every single time." }, false);
+  expect(sent.status).toBe(201);
+  const id = sent.body.submission_id as string;
+
+  const mail = await until("the removal email", () => received.find((m) => m.to.includes("mara.mailbox@example.org")));
+  expect(header(mail.raw, "subject")).toBe(`Your testimonial for ${brand.name}: how to remove it`);
+  expect(header(mail.raw, "from")).toContain("no-reply@plaudit.test");
+  const text = bodyText(mail.raw);
+  expect(text).toContain("Hello Mara Mailbox,");
+  const url = new RegExp(`${server.url}/remove/([A-Za-z0-9_-]{32})`).exec(text);
+  expect(url).not.toBeNull();
+  const token = url![1]!;
+
+  const stored = await until("the outbox row marked sent", () => server.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = ? AND status = 'sent'").get("mara.mailbox@example.org") as { id: string } | null);
+  expect(filesHolding(server.dataDir, token).length).toBeGreaterThan(0);
+  expect(redactSentMail(server.deps, stored.id)).toBe("redacted");
+  expect(filesHolding(server.dataDir, token)).toEqual([]);
+
+  const page = await fetch(url![0]);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
+  expect(page.headers.get("referrer-policy")).toBe("no-referrer");
+  expect(page.headers.get("cache-control")).toBe("no-store");
+  const html = await page.text();
+  expect(html).toContain("plaudit-config");
+  expect(html).not.toContain(token);
+
+  const look = await api("POST", "/public/removals/lookup", { token }, false);
+  expect(look.body).toMatchObject({ state: "pending", testimonial: { name: "Mara Mailbox", brand_name: brand.name, kind: "text" } });
+  expect((await api("POST", "/public/removals", { token }, false)).body).toMatchObject({ state: "removed", removed_now: true });
+  expect((await api("GET", `/v1/submissions/${id}`)).status).toBe(404);
+  await until("the purge", () => (server.deps.db.$client.query("SELECT erased_at FROM submissions WHERE id = ?").get(id) as { erased_at: number | null }).erased_at);
+  expect(server.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = ?").all("mara.mailbox@example.org")).toEqual([]);
+  expect((await api("POST", "/public/removals", { token }, false)).body).toMatchObject({ state: "removed", removed_now: false });
+  expect(received.filter((m) => m.to.includes("mara.mailbox@example.org"))).toHaveLength(1);
+}, 60_000);

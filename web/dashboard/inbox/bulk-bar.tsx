@@ -1,0 +1,45 @@
+/**
+ * Actions on the selected testimonials, shown while anything is selected: approve, withdraw, reject (asks for a
+ * reason), publish, make private, delete (asks first). The outcome is summarised above the list by the page.
+ */
+import { Button } from "../../shared/ui/button";
+import { BULK_LABELS } from "./bulk-summary";
+import type { BulkAction } from "./types";
+
+/** Props of `BulkBar`. */
+export interface BulkBarProps {
+  count: number;
+  /** The action under way, as `bulk:<action>`. */
+  busy: string | null;
+  onAction: (action: BulkAction) => void;
+  onClear: () => void;
+}
+
+const ORDER: BulkAction[] = ["approve", "make_public", "make_private", "unapprove", "reject", "delete"];
+
+/** The bar of bulk actions. */
+export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {
+  return (
+    <div class="bulk-bar" role="region" aria-label="Bulk actions">
+      <strong class="bulk-count">{count} selected</strong>
+      <div class="row">
+        {ORDER.map((a) => (
+          <Button
+            key={a}
+            small
+            variant={a === "approve" || a === "make_public" ? "primary" : "secondary"}
+            busy={busy === `bulk:${a}`}
+            busyLabel="Working…"
+            disabled={busy !== null}
+            onClick={() => onAction(a)}
+          >
+            {BULK_LABELS[a]}
+          </Button>
+        ))}
+        <Button small variant="ghost" onClick={onClear} disabled={busy !== null}>
+          Clear selection
+        </Button>
+      </div>
+    </div>
+  );
+}

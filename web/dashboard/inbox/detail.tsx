@@ -1,0 +1,157 @@
+/**
+ * The open testimonial: who and what, the decisions, its processing state, the recording with its transcript (or
+ * the written words), the public preview, tags, respondent details, the consent record, and deletion.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { formatDateTime } from "../../shared/format";
+import { ConfirmButton } from "../../shared/ui/confirm-button";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { hrefFor, navigate } from "../router";
+import { ModerationBar } from "./moderation-bar";
+import { Player, useStableMedia } from "./player";
+import { byline } from "./preview";
+import { PreviewCard } from "./preview-card";
+import { ConsentRecord, RespondentDetails } from "./respondent";
+import { StateBadge } from "./state-badge";
+import { decisionView, displayName, kindLabel, statusView, visibilityView } from "./status";
+import { StatusPanel } from "./status-panel";
+import { TagPicker } from "./tag-picker";
+import { TranscriptEditor } from "./transcript-editor";
+import { TranscriptView } from "./transcript";
+import type { SubmissionDetail, Tag, Transcript } from "./types";
+import type { Moderation } from "./use-moderation";
+
+/** Props of `Detail`. */
+export interface DetailProps {
+  d: SubmissionDetail;
+  mod: Moderation;
+  allTags: Tag[];
+  editing: boolean;
+  setEditing: (editing: boolean) => void;
+  onReject: () => void;
+  /** A change to this testimonial made here (tags, transcript). */
+  onChanged: (d: SubmissionDetail) => void;
+  onTagCreated: (tag: Tag) => void;
+  onDeleted: (id: string) => void;
+  /** Reads the testimonial again (fresh media addresses, sentiment after an edit). */
+  refresh: () => Promise<void>;
+  /** The list's address (for "All testimonials" on narrow screens). */
+  listPath: string;
+}
+
+function WrittenWords({ d }: { d: SubmissionDetail }) {
+  return (
+    <section aria-labelledby="words-title">
+      <h3 id="words-title">Their words</h3>
+      <blockquote class="written-words">{d.text_input ?? ""}</blockquote>
+      <p class="small muted">
+        {d.origin === "imported" ? "Imported as written by the customer." : "Typed by the respondent and kept exactly as written."}
+      </p>
+    </section>
+  );
+}
+
+/** The detail panel of one testimonial. */
+export function Detail(p: DetailProps) {
+  const { d, mod } = p;
+  const [element, setElement] = useState<HTMLMediaElement | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [saved, setSaved] = useState<string | null>(null);
+  const media = useStableMedia(d, generation);
+  const wasEditing = useRef(p.editing);
+  const name = displayName(d);
+  const by = byline({ title: d.respondent_title, company: d.respondent_company });
+
+  // Leaving the editor puts focus back on the button that opened it.
+  useEffect(() => {
+    if (wasEditing.current && !p.editing) document.querySelector<HTMLElement>(".transcript-tools button")?.focus();
+    wasEditing.current = p.editing;
+  }, [p.editing]);
+
+  const reload = async () => {
+    await p.refresh();
+    setGeneration((g) => g + 1);
+  };
+
+  const onSaved = (t: Transcript) => {
+    p.onChanged({ ...d, transcript: t, text_input: t.text });
+    p.setEditing(false);
+    setSaved(`Saved. ${t.words.length} words were lined up with the recording again; their new timings are shown below.`);
+    // New words change the sentiment and the captions: read both again.
+    void reload().catch(() => undefined);
+  };
+
+  return (
+    <article class="detail" aria-labelledby="detail-title">
+      <a
+        class="detail-back"
+        href={hrefFor(p.listPath)}
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(p.listPath);
+        }}
+      >
+        ← All testimonials
+      </a>
+      <header class="detail-head">
+        <h2 id="detail-title" tabIndex={-1}>
+          {name}
+        </h2>
+        <p class="muted detail-sub">
+          {by && `${by} · `}
+          {kindLabel(d)} · received {formatDateTime(d.created_at)}
+        </p>
+        <p class="inbox-row-badges">
+          <StateBadge view={statusView(d)} />
+          <StateBadge view={decisionView(d)} />
+          <StateBadge view={visibilityView(d)} />
+        </p>
+      </header>
+      <ModerationBar s={d} mod={mod} onReject={p.onReject} />
+      <ErrorNotice error={mod.error} />
+      {d.rejected_at && (
+        <Notice tone="warning" title={`Rejected ${formatDateTime(d.rejected_at)}`}>
+          <p>Reason: {d.rejection_reason}</p>
+        </Notice>
+      )}
+      <StatusPanel d={d} mod={mod} />
+      <div class="detail-grid">
+        <div class="detail-main">
+          <Player key={generation} detail={d} media={media} onMedia={setElement} onReload={() => void reload()} />
+          {saved && (
+            <Notice tone="success" title="Transcript corrected">
+              {saved}
+            </Notice>
+          )}
+          {d.transcript && p.editing ? (
+            <TranscriptEditor submissionId={d.id} transcript={d.transcript} onSaved={onSaved} onCancel={() => p.setEditing(false)} />
+          ) : d.transcript ? (
+            <TranscriptView transcript={d.transcript} media={element} showTimings={!!saved} onEdit={d.status === "ready" ? () => p.setEditing(true) : undefined} />
+          ) : d.kind === "text" ? (
+            <WrittenWords d={d} />
+          ) : null}
+          <PreviewCard s={d} poster={media.poster?.url} />
+        </div>
+        <div class="detail-side">
+          <TagPicker submissionId={d.id} tags={d.tags} allTags={p.allTags} onChange={(tags) => p.onChanged({ ...d, tags })} onCreated={p.onTagCreated} />
+          <RespondentDetails d={d} />
+          <ConsentRecord d={d} />
+          <section aria-labelledby="delete-title" class="detail-danger">
+            <h3 id="delete-title">Delete</h3>
+            <p class="small muted">It disappears at once everywhere; the recording and words are erased for good moments later.</p>
+            <ConfirmButton
+              label="Delete testimonial"
+              question={`Delete the testimonial from ${name}? This cannot be undone.`}
+              confirmLabel="Yes, delete it"
+              busyLabel="Deleting…"
+              onConfirm={async () => {
+                await mod.remove(d);
+                p.onDeleted(d.id);
+              }}
+            />
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The inbox's search box and filters. Search waits until typing pauses (300 ms) before it asks the server; every
+ * choice goes into the address bar through `onChange`.
+ */
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { Button } from "../../shared/ui/button";
+import { hasFilters, MAX_SEARCH, STATUSES, type InboxFilters } from "./filters";
+import type { Tag } from "./types";
+import { cleanText } from "./words";
+
+/** How long typing must pause before a search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Props of `FiltersBar`. */
+export interface FiltersBarProps {
+  filters: InboxFilters;
+  tags: Tag[];
+  onChange: (next: InboxFilters) => void;
+}
+
+const STATUS_LABELS: Record<string, string> = { uploading: "Uploading", processing: "Processing", ready: "Ready", failed: "Failed" };
+
+// A tag chosen in the address that is not among the loaded tags still shows as chosen.
+const tagOptions = (tags: Tag[], chosen: string | undefined): [string, string][] => [
+  ...tags.map((t): [string, string] => [t.id, t.name]),
+  ...(chosen && !tags.some((t) => t.id === chosen) ? [[chosen, "A tag not listed"] as [string, string]] : []),
+];
+
+interface SelectProps {
+  label: string;
+  value: string | undefined;
+  options: [string, string][];
+  onChange: (value: string | undefined) => void;
+}
+
+function FilterSelect({ label, value, options, onChange }: SelectProps) {
+  const id = useId();
+  return (
+    <div class="inbox-filter">
+      <label class="inbox-filter-label" for={id}>
+        {label}
+      </label>
+      <select id={id} value={value ?? ""} onChange={(e) => onChange(e.currentTarget.value || undefined)}>
+        <option value="">Any</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Search and filter controls. */
+export function FiltersBar({ filters, tags, onChange }: FiltersBarProps) {
+  const searchId = useId();
+  const [text, setText] = useState(filters.q ?? "");
+  const sent = useRef(filters.q ?? "");
+  const latest = useRef(filters);
+  latest.current = filters;
+
+  // Typing: ask once the person pauses.
+  useEffect(() => {
+    const q = cleanText(text).slice(0, MAX_SEARCH);
+    if (q === (latest.current.q ?? "")) return;
+    const timer = setTimeout(() => {
+      sent.current = q;
+      onChange({ ...latest.current, q: q || undefined });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // The address changed from elsewhere (back button, "Clear filters"): show its search.
+  useEffect(() => {
+    const q = filters.q ?? "";
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [filters.q]);
+
+  const set = (patch: Partial<InboxFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <form role="search" aria-label="Testimonials" class="inbox-filters" onSubmit={(e) => e.preventDefault()}>
+      <div class="inbox-filter inbox-search">
+        <label class="inbox-filter-label" for={searchId}>
+          Search
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          maxLength={MAX_SEARCH}
+          placeholder="Words, names, companies"
+          onInput={(e) => setText(e.currentTarget.value)}
+        />
+      </div>
+      <FilterSelect label="Status" value={filters.status} options={STATUSES.map((s) => [s, STATUS_LABELS[s]!])} onChange={(v) => set({ status: v as InboxFilters["status"] })} />
+      <FilterSelect label="Decision" value={filters.is_approved} options={[["true", "Approved"], ["false", "Not approved"]]} onChange={(v) => set({ is_approved: v as InboxFilters["is_approved"] })} />
+      <FilterSelect label="Visibility" value={filters.is_public} options={[["true", "Public"], ["false", "Private"]]} onChange={(v) => set({ is_public: v as InboxFilters["is_public"] })} />
+      <FilterSelect label="Origin" value={filters.origin} options={[["collected", "Collected"], ["imported", "Imported"]]} onChange={(v) => set({ origin: v as InboxFilters["origin"] })} />
+      <FilterSelect label="Tag" value={filters.tag_id} options={tagOptions(tags, filters.tag_id)} onChange={(v) => set({ tag_id: v })} />
+      {hasFilters(filters) && (
+        <Button variant="ghost" small onClick={() => onChange({})}>
+          Clear filters
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Where a recording is in its processing: a moving bar while it uploads or is processed (the inbox asks again
+ * every few seconds), or the failure in words with "Process again" when that can help.
+ */
+import { Button } from "../../shared/ui/button";
+import { Notice } from "../../shared/ui/notice";
+import { formatDateTime } from "../../shared/format";
+import { canProcessAgain, failureOf } from "./status";
+import type { SubmissionDetail } from "./types";
+import type { Moderation } from "./use-moderation";
+
+/** Progress or failure of the open testimonial; nothing once it is ready. */
+export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }) {
+  if (d.status === "uploading" || d.status === "processing") {
+    const what = d.status === "uploading" ? "The respondent’s recording is still being uploaded." : "Converting the recording and writing down its words.";
+    return (
+      <div class="status-panel" role="status">
+        <p class="status-panel-title">{d.status === "uploading" ? "Uploading" : "Processing"}…</p>
+        <div class="progress-indeterminate" role="progressbar" aria-label={what} />
+        <p class="small muted">
+          {what} This page updates by itself. Received {formatDateTime(d.created_at)}.
+        </p>
+      </div>
+    );
+  }
+  if (d.status !== "failed") return null;
+  const failure = failureOf(d.failure_reason);
+  const again = canProcessAgain(d);
+  return (
+    <Notice tone="error" title="Processing failed">
+      <p>{failure?.message ?? "The recording could not be processed."}</p>
+      {again ? (
+        <p class="notice-actions">
+          <Button variant="primary" small busy={mod.busy === "reprocess"} busyLabel="Starting…" onClick={() => void mod.reprocess(d)}>
+            Process again
+          </Button>
+        </p>
+      ) : (
+        <p>Processing it again cannot help; ask the respondent to send their testimonial again.</p>
+      )}
+      {d.media.original && (
+        <p>
+          <a href={d.media.original.url} download>
+            Download the file that was sent
+          </a>
+        </p>
+      )}
+    </Notice>
+  );
+}

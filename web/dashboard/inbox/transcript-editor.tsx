@@ -1,0 +1,83 @@
+/**
+ * Correcting a transcript: the person fixes the words; the server aligns them with the recording again so every
+ * word keeps an exact time, and keeps the machine's original. Saving can take a few seconds (the recording is
+ * listened to again), so the button says what is happening.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { Button } from "../../shared/ui/button";
+import { Field } from "../../shared/ui/field";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+import type { Transcript } from "./types";
+import { cleanText } from "./words";
+
+/** The longest transcript the server takes. */
+const MAX_CHARS = 20_000;
+
+/** Props of `TranscriptEditor`. */
+export interface TranscriptEditorProps {
+  submissionId: string;
+  transcript: Transcript;
+  onSaved: (t: Transcript) => void;
+  onCancel: () => void;
+}
+
+/** The editing form. */
+export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }: TranscriptEditorProps) {
+  const [text, setText] = useState(transcript.text);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  // The editor opens ready to type (the `autofocus` attribute only works when a page loads).
+  useEffect(() => area.current?.focus(), []);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const clean = cleanText(text);
+    if (!clean) return setFieldError("The transcript cannot be empty.");
+    if (clean.length > MAX_CHARS) return setFieldError(`A transcript has at most ${MAX_CHARS.toLocaleString()} characters.`);
+    if (clean === cleanText(transcript.text)) return setFieldError("Nothing changed yet. Correct a word, then save.");
+    setFieldError(null);
+    setError(null);
+    setBusy(true);
+    try {
+      onSaved(await api.patch<Transcript>(`/v1/submissions/${encodeURIComponent(submissionId)}/transcript`, { text: clean }, { timeoutMs: 180_000 }));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="transcript-editor card" onSubmit={save} noValidate>
+      <Field
+        label="Corrected transcript"
+        hint="Fix the words the machine misheard. Saving lines the words up with the recording again, so captions stay in time; the original is kept."
+        error={fieldError}
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            ref={area}
+            rows={6}
+            value={text}
+            disabled={busy}
+            onInput={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === "Escape" && !busy && cleanText(text) === cleanText(transcript.text) && onCancel()}
+          />
+        )}
+      </Field>
+      <ErrorNotice error={error} title="The transcript was not saved." />
+      <div class="row">
+        <Button type="submit" variant="primary" busy={busy} busyLabel="Lining the words up with the recording…">
+          Save transcript
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

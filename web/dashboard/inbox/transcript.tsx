@@ -1,0 +1,149 @@
+/**
+ * The transcript beside the player: the word being said is highlighted as the recording plays (followed on each
+ * animation frame, since `timeupdate` comes only a few times a second), a word chosen plays from there, word
+ * timings can be shown, and a corrected transcript says so and keeps the machine's original at hand.
+ */
+import { useEffect, useId, useRef, useState } from "preact/hooks";
+import { formatDateTime } from "../../shared/format";
+import { Badge } from "../../shared/ui/badge";
+import { Button } from "../../shared/ui/button";
+import type { Transcript, Word } from "./types";
+import { formatTiming, wordAt } from "./words";
+
+/** The index of the word being said in `media` (-1 for none), updated while it plays. */
+export function useActiveWord(media: HTMLMediaElement | null, words: readonly Word[]): number {
+  const [active, setActive] = useState(-1);
+  const last = useRef(-1);
+  useEffect(() => {
+    if (!media) return;
+    let frame = 0;
+    const update = () => {
+      const i = wordAt(words, media.currentTime * 1000);
+      if (i !== last.current) {
+        last.current = i;
+        setActive(i);
+      }
+    };
+    const loop = () => {
+      update();
+      frame = requestAnimationFrame(loop);
+    };
+    const start = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(loop);
+    };
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      update();
+    };
+    const events: [string, () => void][] = [["play", start], ["pause", stop], ["ended", stop], ["seeked", update], ["timeupdate", update]];
+    for (const [name, fn] of events) media.addEventListener(name, fn);
+    if (media.paused) update();
+    else start();
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const [name, fn] of events) media.removeEventListener(name, fn);
+    };
+  }, [media, words]);
+  return active;
+}
+
+/** Props of `TranscriptView`. */
+export interface TranscriptViewProps {
+  transcript: Transcript;
+  media: HTMLMediaElement | null;
+  /** Shows the "Edit transcript" button when given. */
+  onEdit?: () => void;
+  /** Word timings shown from the start (right after a correction, to show the new timings). */
+  showTimings?: boolean;
+}
+
+/** The words, following playback. */
+export function TranscriptView({ transcript, media, onEdit, showTimings = false }: TranscriptViewProps) {
+  const active = useActiveWord(media, transcript.words);
+  const [timings, setTimings] = useState(showTimings);
+  const [original, setOriginal] = useState(false);
+  const [focusIdx, setFocusIdx] = useState(0);
+  const wordsRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  useEffect(() => setTimings(showTimings), [showTimings]);
+
+  const seek = (w: Word) => {
+    if (!media) return;
+    media.currentTime = w.start_ms / 1000;
+    void media.play().catch(() => {
+      // Playback refused (no sound allowed yet): the position still moved.
+    });
+  };
+  const moveFocus = (e: KeyboardEvent, i: number) => {
+    const last = transcript.words.length - 1;
+    const next = e.key === "ArrowRight" ? Math.min(last, i + 1) : e.key === "ArrowLeft" ? Math.max(0, i - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    setFocusIdx(next);
+    wordsRef.current?.querySelectorAll<HTMLElement>(".word")[next]?.focus();
+  };
+
+  return (
+    <section class="transcript" aria-labelledby={`${id}-h`}>
+      <div class="transcript-head">
+        <h3 id={`${id}-h`}>Transcript</h3>
+        {transcript.edited && <Badge tone="info">Edited</Badge>}
+        {transcript.edited && <span class="muted small">{formatDateTime(transcript.edited_at)}</span>}
+        <span class="transcript-tools">
+          <label class="check transcript-timings">
+            <input type="checkbox" checked={timings} onChange={(e) => setTimings(e.currentTarget.checked)} />
+            <span>Word timings</span>
+          </label>
+          {onEdit && (
+            <Button small onClick={onEdit}>
+              Edit transcript
+            </Button>
+          )}
+        </span>
+      </div>
+      {transcript.words.length === 0 ? (
+        <p class="muted">No words were heard in this recording.</p>
+      ) : (
+        <div
+          ref={wordsRef}
+          class={`transcript-words${timings ? " transcript-words-timed" : ""}`}
+          role="group"
+          aria-label={media ? "Words of the recording; choose a word to play from there" : "Words of the recording"}
+        >
+          {transcript.words.map((w, i) => (
+            <span key={`${i}:${w.start_ms}`}>
+              <button
+                type="button"
+                class={`word${i === active ? " word-active" : ""}`}
+                tabIndex={i === focusIdx ? 0 : -1}
+                aria-current={i === active ? "true" : undefined}
+                disabled={!media}
+                onClick={() => seek(w)}
+                onFocus={() => setFocusIdx(i)}
+                onKeyDown={(e) => moveFocus(e, i)}
+                data-start={w.start_ms}
+              >
+                {w.text}
+                {timings && <span class="word-time">{formatTiming(w.start_ms)}</span>}
+              </button>{" "}
+            </span>
+          ))}
+        </div>
+      )}
+      {transcript.edited && (
+        <div class="transcript-original">
+          <Button variant="ghost" small aria-expanded={original} aria-controls={`${id}-orig`} onClick={() => setOriginal(!original)}>
+            {original ? "Hide the original" : "Show the original"}
+          </Button>
+          {original && (
+            <div id={`${id}-orig`} class="transcript-original-text">
+              <p class="small muted">What the speech engine first heard ({transcript.engine}). It is kept unchanged.</p>
+              <p>{transcript.original_text}</p>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

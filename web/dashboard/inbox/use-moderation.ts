@@ -1,0 +1,99 @@
+/**
+ * The team's decisions on one testimonial or many: approve, withdraw, reject with a reason, public or private,
+ * delete, process again, and the bulk route. Each confirms in a toast (read out by screen readers) and keeps the
+ * failure as an error whose message is the server's own words.
+ */
+import { useState } from "preact/hooks";
+import { api } from "../api";
+import { useToast } from "../toasts";
+import { displayName } from "./status";
+import type { BulkAction, BulkAnswer, Submission, SubmissionDetail } from "./types";
+
+/** What moderation needs from the inbox. */
+export interface ModerationHooks {
+  apply: (s: Submission | SubmissionDetail) => void;
+  drop: (id: string) => void;
+}
+
+/** The bulk route takes at most this many ids at once. */
+const BULK_MAX = 100;
+
+const path = (id: string, action = "") => `/v1/submissions/${encodeURIComponent(id)}${action ? `/${action}` : ""}`;
+
+/** Moderation actions with their busy state and last error. */
+export function useModeration({ apply, drop }: ModerationHooks) {
+  const toast = useToast();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  // Shortcut and button actions keep their error for the detail panel; dialogs and bulk actions get it thrown
+  // (`report` false) and show it where the person is looking.
+  async function run<T>(name: string, call: () => Promise<T>, done: (result: T) => void, report = true): Promise<boolean> {
+    setBusy(name);
+    setError(null);
+    try {
+      done(await call());
+      return true;
+    } catch (e) {
+      if (!report) throw e;
+      setError(e);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const decide = (s: Submission, action: string, body: unknown, message: (name: string) => string, report = true) =>
+    run(action, () => api.post<Submission>(path(s.id, action), body), (updated) => {
+      apply(updated);
+      toast(message(displayName(updated)));
+    }, report);
+
+  return {
+    busy,
+    error,
+    clearError: () => setError(null),
+    approve: (s: Submission) => decide(s, "approve", undefined, (n) => `Approved the testimonial from ${n}`),
+    unapprove: (s: Submission) => decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`),
+    /** Rejects with a reason; a failure is thrown (the reason dialog shows it). */
+    reject: (s: Submission, reason: string) => decide(s, "reject", { reason }, (n) => `Rejected the testimonial from ${n}`, false),
+    setPublic: (s: Submission, isPublic: boolean) =>
+      decide(s, "visibility", { is_public: isPublic }, (n) => (isPublic ? `${n}’s testimonial is public` : `${n}’s testimonial is private`)),
+    reprocess: (s: Submission) =>
+      run("reprocess", () => api.post<SubmissionDetail>(path(s.id, "reprocess")), (updated) => {
+        apply(updated);
+        toast(`Processing ${displayName(updated)}’s recording again`);
+      }),
+    /** Deletes one testimonial; a failure is thrown (the confirmation shows it). */
+    remove: (s: Submission) =>
+      run("delete", () => api.del(path(s.id)), () => {
+        drop(s.id);
+        toast(`Deleted the testimonial from ${displayName(s)}`);
+      }, false),
+    /** Runs a bulk action in batches of 100 (the route's limit); resolves to the merged answer, throws on failure. */
+    bulk: async (action: BulkAction, ids: string[], reason?: string): Promise<BulkAnswer> => {
+      let answer: BulkAnswer | null = null;
+      await run(`bulk:${action}`, async () => {
+        const merged: BulkAnswer = { action, succeeded: 0, failed: 0, results: [] };
+        for (let i = 0; i < ids.length; i += BULK_MAX) {
+          const a = await api.post<BulkAnswer>("/v1/submissions/bulk", { action, ids: ids.slice(i, i + BULK_MAX), ...(reason ? { reason } : {}) });
+          merged.succeeded += a.succeeded;
+          merged.failed += a.failed;
+          merged.results.push(...a.results);
+        }
+        return merged;
+      }, (a) => {
+        answer = a;
+        for (const r of a.results) {
+          if (!r.ok) continue;
+          if (r.submission) apply(r.submission);
+          else drop(r.id);
+        }
+      }, false);
+      return answer!;
+    },
+  };
+}
+
+/** The actions `useModeration` returns. */
+export type Moderation = ReturnType<typeof useModeration>;

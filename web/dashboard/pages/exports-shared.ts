@@ -1,0 +1,83 @@
+/**
+ * What the Exports page shares: the export as the API returns it, the request body built from the form, and a
+ * sentence describing an export's filters.
+ */
+
+/** Filters of an export (the list route's, as JSON). */
+export interface ExportFilters {
+  brand_id?: string;
+  status?: string;
+  origin?: "collected" | "imported";
+  is_approved?: boolean;
+  is_public?: boolean;
+  tag_id?: string;
+  q?: string;
+}
+
+/** An export. */
+export interface ExportItem {
+  id: string;
+  format: "csv" | "json";
+  status: "queued" | "building" | "ready" | "failed" | "expired";
+  filters: ExportFilters;
+  row_count: number | null;
+  progress: { done: number; total: number | null };
+  byte_size: number | null;
+  download_url: string | null;
+  download_url_expires_at: string | null;
+  file_expires_at: string | null;
+  reason: string | null;
+  created_at: string;
+  ready_at: string | null;
+}
+
+/** What the preview returns. */
+export interface ExportPreview {
+  count: number;
+  columns: string[];
+  data: Record<string, unknown>[];
+}
+
+/** The form's values: empty strings mean "any". */
+export interface ExportForm {
+  format: "csv" | "json";
+  brand: "current" | "all";
+  status: string;
+  origin: string;
+  is_approved: "" | "true" | "false";
+  is_public: "" | "true" | "false";
+  tag_id: string;
+  q: string;
+}
+
+/** The filters the API takes for a form and the chosen brand. */
+export function filtersOf(form: ExportForm, brandId: string | null): ExportFilters {
+  const f: ExportFilters = {};
+  if (form.brand === "current" && brandId) f.brand_id = brandId;
+  if (form.status) f.status = form.status;
+  if (form.origin) f.origin = form.origin as ExportFilters["origin"];
+  if (form.is_approved) f.is_approved = form.is_approved === "true";
+  if (form.is_public) f.is_public = form.is_public === "true";
+  if (form.tag_id) f.tag_id = form.tag_id;
+  if (form.q.trim()) f.q = form.q.replace(/\s+/g, " ").trim();
+  return f;
+}
+
+/** "Approved, public, tagged Homepage, matching “invoice”" (or "Every testimonial"). */
+export function describeFilters(f: ExportFilters, brandName: (id: string) => string, tagName: (id: string) => string): string {
+  const parts: string[] = [];
+  if (f.brand_id) parts.push(brandName(f.brand_id));
+  if (f.status) parts.push(f.status);
+  if (f.origin) parts.push(f.origin);
+  if (f.is_approved !== undefined) parts.push(f.is_approved ? "approved" : "not approved");
+  if (f.is_public !== undefined) parts.push(f.is_public ? "public" : "private");
+  if (f.tag_id) parts.push(`tagged ${tagName(f.tag_id)}`);
+  if (f.q) parts.push(`matching “${f.q}”`);
+  return parts.length ? parts.join(", ") : "Every testimonial, all brands";
+}
+
+/** Why an export has no file, in words. */
+export const REASONS: Record<string, string> = {
+  time_up: "Files are kept for 7 days.",
+  erased: "A testimonial in it was erased, so the file was deleted.",
+};

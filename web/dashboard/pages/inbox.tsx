@@ -1,0 +1,264 @@
+/**
+ * The Inbox (works on the brand chosen in the header): testimonials newest first (by relevance when searching),
+ * filters in the address bar, the open testimonial beside the list (`/app/inbox/sub_…`), keyboard shortcuts, and
+ * bulk actions on a selection. On narrow screens the list and the open testimonial take turns.
+ */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { Button } from "../../shared/ui/button";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import type { PageProps } from "../nav";
+import { PageHeader } from "../page";
+import { navigate } from "../router";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import { BulkBar } from "../inbox/bulk-bar";
+import { bulkSummary, type BulkSummary } from "../inbox/bulk-summary";
+import { Detail } from "../inbox/detail";
+import { ConfirmDialog } from "../inbox/dialog";
+import { FiltersBar } from "../inbox/filters-bar";
+import { filtersKey, hasFilters, inboxPath, readFilters, type InboxFilters } from "../inbox/filters";
+import { InboxList } from "../inbox/list";
+import { RejectDialog } from "../inbox/reject-dialog";
+import { ShortcutsDialog } from "../inbox/shortcuts-dialog";
+import type { ShortcutAction } from "../inbox/shortcuts";
+import { displayName } from "../inbox/status";
+import type { BulkAction, Submission, Tag } from "../inbox/types";
+import { useArrivals } from "../inbox/use-arrivals";
+import { useInboxData } from "../inbox/use-inbox-data";
+import { useModeration } from "../inbox/use-moderation";
+import { useShortcuts } from "../inbox/use-shortcuts";
+import { useSelection } from "../inbox/use-selection";
+import "../inbox/inbox.css";
+
+/** The open dialog: help, a rejection of the open testimonial (`one`) or of a selection, or a bulk deletion. */
+type DialogState = { kind: "help" } | { kind: "reject"; one: Submission } | { kind: "reject"; ids: string[] } | { kind: "delete"; ids: string[] } | null;
+
+const count = (n: number) => `${n} testimonial${n === 1 ? "" : "s"}`;
+
+/** The Inbox page. */
+export function InboxPage({ route, rest }: PageProps) {
+  const { brand } = useSession();
+  const b = brand!;
+  const toast = useToast();
+  const query = route.query.toString();
+  const filters = useMemo(() => readFilters(new URLSearchParams(query)), [query]);
+  const openId = rest ? decodeURIComponent(rest.split("/")[0]!) : null;
+  const data = useInboxData(b.id, filters, openId);
+  const { list, detail, tags } = data;
+  const mod = useModeration({ apply: data.apply, drop: data.drop });
+  const selection = useSelection(`${b.id}|${filtersKey(filters)}`);
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [summary, setSummary] = useState<BulkSummary | null>(null);
+  const [editing, setEditing] = useState(false);
+  const arrivals = useArrivals(b.id, filters, list.items[0]?.id ?? null, !list.loading && !list.error);
+  const focusRow = useRef<string | null>(null);
+  const wantNext = useRef(false);
+
+  const pathOf = (id: string | null, f: InboxFilters = filters) => inboxPath(id, f);
+  const open = detail.data && detail.data.id === openId ? detail.data : null;
+  const current: Submission | null = open ?? list.items.find((s) => s.id === openId) ?? null;
+
+  const focusDetail = useRef(false);
+  useEffect(() => {
+    setEditing(false);
+    mod.clearError();
+    if (focusRow.current === openId && openId) {
+      // After the shell's own focus move to the page title (it runs on every address change), so the row that
+      // j or k reached is what a screen reader reads next.
+      const id = openId;
+      setTimeout(() => {
+        const row = document.querySelector<HTMLElement>(`[data-id="${CSS.escape(id)}"] .inbox-row-main`);
+        row?.focus();
+        row?.scrollIntoView({ block: "nearest" });
+      }, 0);
+    } else {
+      // On narrow screens the detail replaces the list: reading starts at its title once it has loaded.
+      focusDetail.current = !!openId && window.matchMedia("(max-width: 900px)").matches;
+    }
+    focusRow.current = null;
+  }, [openId]);
+  useEffect(() => {
+    if (open && focusDetail.current) {
+      focusDetail.current = false;
+      document.getElementById("detail-title")?.focus();
+    }
+  }, [open?.id]);
+
+  const step = (dir: 1 | -1) => {
+    const items = list.items;
+    if (!items.length) return;
+    const at = openId ? items.findIndex((s) => s.id === openId) : -1;
+    const next = at < 0 ? (dir === 1 ? 0 : items.length - 1) : at + dir;
+    if (next >= items.length) {
+      if (list.hasMore && !list.loadingMore) {
+        wantNext.current = true;
+        list.loadMore();
+      }
+      return;
+    }
+    if (next < 0) return;
+    focusRow.current = items[next]!.id;
+    navigate(pathOf(items[next]!.id), true);
+  };
+
+  // "Next" at the end of a page loads the next one, then moves on.
+  useEffect(() => {
+    if (wantNext.current && !list.loadingMore) {
+      wantNext.current = false;
+      step(1);
+    }
+  }, [list.items.length, list.loadingMore]);
+
+  useShortcuts((action: ShortcutAction) => {
+    if (action === "next" || action === "previous") return step(action === "next" ? 1 : -1);
+    if (action === "help") return setDialog({ kind: "help" });
+    if (!current) return toast("Open a testimonial first: press j or ↓.");
+    switch (action) {
+      case "select":
+        return selection.toggle(current.id);
+      case "approve":
+        return void (current.is_approved && !current.rejected_at ? mod.unapprove(current) : mod.approve(current));
+      case "reject":
+        return setDialog({ kind: "reject", one: current });
+      case "publish":
+        return void mod.setPublic(current, !current.is_public);
+      case "edit":
+        if (current.kind === "text") return toast("Written testimonials keep the respondent’s own words; there is no transcript to edit.");
+        if (!open?.transcript) return toast("This testimonial has no transcript to edit yet.");
+        if (open.status !== "ready") return toast("The transcript can be edited once processing is done.");
+        return setEditing(true);
+    }
+  });
+
+  const names = useMemo(() => new Map(list.items.map((s) => [s.id, displayName(s)])), [list.items]);
+  const runBulk = async (action: BulkAction, ids: string[], reason?: string) => {
+    setSummary(null);
+    const answer = await mod.bulk(action, ids, reason);
+    setSummary(bulkSummary(answer, names));
+    selection.remove(answer.results.filter((r) => r.ok).map((r) => r.id));
+    if (action === "delete" && openId && answer.results.some((r) => r.ok && r.id === openId)) navigate(pathOf(null), true);
+  };
+  const onBulk = (action: BulkAction) => {
+    const ids = [...selection.ids];
+    if (action === "reject") return setDialog({ kind: "reject", ids });
+    if (action === "delete") return setDialog({ kind: "delete", ids });
+    runBulk(action, ids).catch((e) => setSummary({ tone: "error", title: e instanceof Error ? e.message : String(e), problems: [] }));
+  };
+
+  const onDeleted = (id: string) => {
+    const items = list.items;
+    const at = items.findIndex((s) => s.id === id);
+    const next = items[at + 1] ?? items[at - 1];
+    const to = next && next.id !== id ? next.id : null;
+    // The delete button is gone: focus moves to the row that takes its place.
+    focusRow.current = to;
+    navigate(pathOf(to), true);
+  };
+
+  const addTag = (tag: Tag) => tags.setData((prev) => [tag, ...(prev ?? [])]);
+  const shown = list.items.length;
+
+  return (
+    <div class={`inbox-page${openId ? " inbox-page-open" : ""}`}>
+      <PageHeader
+        title="Inbox"
+        description={`Testimonials for ${b.name}: review, decide and publish. Press ? for keyboard shortcuts.`}
+        actions={
+          <span class="inbox-shortcuts-button">
+            <Button variant="ghost" onClick={() => setDialog({ kind: "help" })} aria-keyshortcuts="?">
+              Keyboard shortcuts
+            </Button>
+          </span>
+        }
+      />
+      <FiltersBar filters={filters} tags={tags.data ?? []} onChange={(f) => navigate(pathOf(openId, f), true)} />
+      <div class="inbox-count small muted" role="status">
+        {list.loading ? "" : shown === 0 ? "" : `${list.hasMore ? `Showing the first ${shown}` : `Showing ${count(shown)}`}${filters.q ? ", best matches first" : ", newest first"}.`}
+        {arrivals > 0 && (
+          <Button small variant="ghost" onClick={list.reload}>
+            {arrivals === 1 ? "1 new testimonial" : `${arrivals}${arrivals >= 25 ? "+" : ""} new testimonials`}: show
+          </Button>
+        )}
+      </div>
+      {selection.ids.size > 0 && <BulkBar count={selection.ids.size} busy={mod.busy} onAction={onBulk} onClear={selection.clear} />}
+      {summary && (
+        <Notice tone={summary.tone} title={summary.title}>
+          {summary.problems.length > 0 && (
+            <ul class="bulk-problems">
+              {summary.problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+          <Button small variant="ghost" onClick={() => setSummary(null)}>
+            Dismiss
+          </Button>
+        </Notice>
+      )}
+      <div class={`inbox${openId ? " inbox-has-open" : ""}`}>
+        <InboxList
+          items={list.items}
+          openId={openId}
+          selected={selection.ids}
+          pathOf={(id) => pathOf(id)}
+          onToggle={selection.toggle}
+          onToggleAll={(all) => (all ? selection.add(list.items.map((s) => s.id)) : selection.clear())}
+          loading={list.loading}
+          error={list.error}
+          onRetry={list.reload}
+          hasMore={list.hasMore}
+          loadingMore={list.loadingMore}
+          onLoadMore={list.loadMore}
+          filtered={hasFilters(filters)}
+        />
+        <section class="inbox-detail" aria-label="Open testimonial">
+          {!openId ? (
+            <p class="empty inbox-detail-empty">Choose a testimonial to see it here, or press j to open the first one.</p>
+          ) : detail.error ? (
+            <ErrorNotice error={detail.error} onRetry={detail.reload} />
+          ) : !open ? (
+            <Loading label="Opening the testimonial…" />
+          ) : (
+            <Detail
+              key={open.id}
+              d={open}
+              mod={mod}
+              allTags={tags.data ?? []}
+              editing={editing}
+              setEditing={setEditing}
+              onReject={() => setDialog({ kind: "reject", one: open })}
+              onChanged={data.apply}
+              onTagCreated={addTag}
+              onDeleted={onDeleted}
+              refresh={() => data.refreshDetail(open.id)}
+              listPath={pathOf(null)}
+            />
+          )}
+        </section>
+      </div>
+      {dialog?.kind === "help" && <ShortcutsDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === "reject" && (
+        <RejectDialog
+          subject={"one" in dialog ? `the testimonial from ${displayName(dialog.one)}` : count(dialog.ids.length)}
+          onClose={() => setDialog(null)}
+          onReject={async (reason) => {
+            if ("one" in dialog) return mod.reject(dialog.one, reason);
+            await runBulk("reject", dialog.ids, reason);
+            return true;
+          }}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          title={`Delete ${count(dialog.ids.length)}?`}
+          body="They disappear at once from widgets, walls, search and exports; the recordings and words are erased for good moments later. This cannot be undone."
+          confirmLabel={`Delete ${count(dialog.ids.length)}`}
+          busyLabel="Deleting…"
+          onConfirm={() => runBulk("delete", dialog.ids)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

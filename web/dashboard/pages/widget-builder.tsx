@@ -1,0 +1,82 @@
+/**
+ * The widget builder (`widgets/new`, `widgets/{id}`): settings on one side, the live preview on the other,
+ * and, once saved, the snippet to paste with a copy button and the layout-change warning.
+ */
+import { useState } from "preact/hooks";
+import { useAsync } from "../../shared/hooks";
+import { Button } from "../../shared/ui/button";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { PageHeader } from "../page";
+import { Link, navigate } from "../router";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import { bodyOf, draftOf, newDraft, type Draft, type Layout, type Widget } from "../widgets/draft";
+import { LivePreview } from "../widgets/live-preview";
+import { SelectionForm } from "../widgets/selection-form";
+import { SettingsForm } from "../widgets/settings-form";
+import { SnippetBox } from "../widgets/snippet-box";
+import "../widgets/widgets.css";
+
+function Builder({ saved, onSaved }: { saved: Widget | null; onSaved: (w: Widget) => void }) {
+  const { brand } = useSession();
+  const b = brand!;
+  const toast = useToast();
+  const [draft, setDraft] = useState<Draft>(() => (saved ? draftOf(saved) : newDraft()));
+  // The layout pages were given the snippet for: the one the widget had when the builder opened.
+  const [pastedLayout] = useState<Layout | null>(saved?.layout ?? null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const w = saved
+        ? await api.patch<Widget>(`/v1/widgets/${encodeURIComponent(saved.id)}`, bodyOf(draft))
+        : await api.post<Widget>("/v1/widgets", { brand_id: b.id, ...bodyOf(draft) });
+      onSaved(w);
+      toast(saved ? `“${w.name}” saved; visitors see the change within about a minute` : `“${w.name}” created`);
+      if (!saved) navigate(`widgets/${w.id}`, true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={saved ? `Widget: ${saved.name}` : "New widget"}
+        description={`Testimonials of ${b.name} on your own site, drawn by one small script.`}
+        actions={<Link to="widgets" class="btn btn-ghost">All widgets</Link>}
+      />
+      {saved && <SnippetBox widget={saved} draftLayout={draft.layout} pastedLayout={pastedLayout ?? saved.layout} />}
+      <div class="widget-builder">
+        <form class="card widget-settings" onSubmit={save} aria-label="Widget settings">
+          <ErrorNotice error={error} />
+          <SettingsForm draft={draft} change={change} brandColor={b.color} />
+          <SelectionForm draft={draft} change={change} brandId={b.id} />
+          <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
+            {saved ? "Save changes" : "Create widget"}
+          </Button>
+        </form>
+        <LivePreview brandId={b.id} draft={draft} />
+      </div>
+    </>
+  );
+}
+
+/** Loads the widget named in the address (or starts a new one) and shows the builder. */
+export function WidgetBuilderPage({ id }: { id: string | null }) {
+  const [widget, setWidget] = useState<Widget | null>(null);
+  const load = useAsync(() => (id ? api.get<Widget>(`/v1/widgets/${encodeURIComponent(id)}`) : Promise.resolve(null)), [id]);
+  if (load.loading) return <Loading label="Loading the widget…" />;
+  if (load.error) return <ErrorNotice error={load.error} onRetry={load.reload} />;
+  const saved = widget?.id === id ? widget : load.data ?? null;
+  return <Builder key={id ?? "new"} saved={saved} onSaved={setWidget} />;
+}

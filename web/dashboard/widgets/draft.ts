@@ -1,0 +1,67 @@
+/**
+ * The builder's working copy of a widget: the settings a person is editing, made from a saved widget or the
+ * defaults, and turned back into the request body of create, change and preview.
+ */
+import { FIELD_KEYS, LAYOUT_HEIGHTS, type Layout, type Selection, type Theme, type WidgetFields } from "../../../src/domains/widgets/format";
+
+export { FIELD_KEYS, LAYOUT_HEIGHTS };
+export type { Layout, Theme, Selection, WidgetFields };
+
+/** A widget as the API answers it. */
+export interface Widget {
+  id: string;
+  brand_id: string;
+  name: string;
+  layout: Layout;
+  theme: Theme;
+  accent_color: string | null;
+  selection: Selection;
+  tag_ids: string[];
+  min_rating: number | null;
+  submission_ids: string[];
+  max_items: number;
+  fields: WidgetFields;
+  show_attribution: boolean;
+  snippet: string;
+  height: number;
+  script_url: string;
+  document_url: string;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The settings the builder edits. */
+export type Draft = Pick<Widget, "name" | "layout" | "theme" | "accent_color" | "selection" | "tag_ids" | "min_rating" | "submission_ids" | "max_items" | "fields" | "show_attribution">;
+
+/** Words for each layout and theme, in the order the builder offers them. */
+export const LAYOUT_LABELS: Record<Layout, string> = { wall: "Wall", carousel: "Carousel", single: "Featured testimonial", avatars: "Faces and rating" };
+export const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", auto: "Follow the visitor's setting" };
+export const FIELD_LABELS: Record<keyof WidgetFields, string> = { avatar: "Face", name: "Name", title: "Job title", company: "Company", rating: "Stars", date: "Date" };
+
+/** A new widget's settings (the server's defaults). */
+export const newDraft = (): Draft => ({
+  name: "",
+  layout: "wall",
+  theme: "light",
+  accent_color: null,
+  selection: "automatic",
+  tag_ids: [],
+  min_rating: null,
+  submission_ids: [],
+  max_items: 12,
+  fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
+  show_attribution: true,
+});
+
+/** The editable settings of a saved widget. */
+export const draftOf = (w: Widget): Draft => ({
+  name: w.name, layout: w.layout, theme: w.theme, accent_color: w.accent_color, selection: w.selection, tag_ids: w.tag_ids,
+  min_rating: w.min_rating, submission_ids: w.submission_ids, max_items: w.max_items, fields: w.fields, show_attribution: w.show_attribution,
+});
+
+/** The request body for a draft; an empty name lets the server name the widget after its layout. */
+export function bodyOf(d: Draft): Record<string, unknown> {
+  const { name, ...rest } = d;
+  return name.trim() ? { name: name.trim(), ...rest } : rest;
+}

@@ -1,0 +1,72 @@
+/**
+ * The builder's live preview: the draft's settings go to `POST /v1/widgets/preview` (a moment after the last
+ * change), and the answer is drawn by the embed script's own renderer in a shadow root of the layout's height,
+ * so the preview is exactly what visitors will see.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { WidgetDocument } from "../../../src/domains/widgets/format";
+import { renderWidget } from "../../widget/render";
+import { Spinner } from "../../shared/ui/loading";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { bodyOf, LAYOUT_HEIGHTS, type Draft } from "./draft";
+
+/** Props of `LivePreview`. */
+export interface LivePreviewProps {
+  brandId: string;
+  draft: Draft;
+}
+
+/** Waits this long after the last change before asking for a preview. */
+const SETTLE_MS = 300;
+
+/** The draft as it would look on a page. */
+export function LivePreview({ brandId, draft }: LivePreviewProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const [doc, setDoc] = useState<WidgetDocument | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const body = JSON.stringify({ brand_id: brandId, ...bodyOf(draft) });
+
+  useEffect(() => {
+    let stale = false;
+    const timer = setTimeout(() => {
+      setBusy(true);
+      api.post<WidgetDocument>("/v1/widgets/preview", JSON.parse(body)).then(
+        (d) => !stale && (setDoc(d), setError(null)),
+        (e) => !stale && setError(e),
+      ).finally(() => !stale && setBusy(false));
+    }, SETTLE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [body]);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el || !doc) return;
+    renderWidget(el.shadowRoot ?? el.attachShadow({ mode: "open" }), doc);
+  }, [doc]);
+
+  const count = doc?.items.length ?? 0;
+  return (
+    <section class="widget-preview-panel" aria-labelledby="widget-preview-title">
+      <div class="row widget-preview-head">
+        <h2 id="widget-preview-title">Preview</h2>
+        <span class="muted small" role="status">
+          {busy ? <Spinner /> : null}
+          {busy ? "Updating…" : doc ? `${count} testimonial${count === 1 ? "" : "s"} shown · ${LAYOUT_HEIGHTS[draft.layout]} px high` : ""}
+        </span>
+      </div>
+      <ErrorNotice error={error} />
+      {doc && count === 0 && (
+        <p class="hint">
+          Nothing to show yet: a widget shows testimonials that are approved, public and processed
+          {draft.selection === "manual" ? ", among the ones you pick." : " and match the filters."}
+        </p>
+      )}
+      <div class="widget-preview" ref={host} style={{ height: `${LAYOUT_HEIGHTS[draft.layout]}px` }} data-testid="widget-preview" />
+    </section>
+  );
+}

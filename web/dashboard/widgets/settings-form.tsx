@@ -1,0 +1,68 @@
+/**
+ * How a widget looks: name, layout, theme, accent colour, which details show, and the attribution. Each
+ * change updates the draft at once (the preview follows).
+ */
+import { Field } from "../../shared/ui/field";
+import { FIELD_KEYS, FIELD_LABELS, LAYOUT_HEIGHTS, LAYOUT_LABELS, THEME_LABELS, type Draft, type Layout, type Theme } from "./draft";
+
+/** Props of the settings pieces: the draft and a way to change part of it. */
+export interface DraftProps {
+  draft: Draft;
+  change: (patch: Partial<Draft>) => void;
+}
+
+function Choice<T extends string>({ legend, name, value, options, onPick }: { legend: string; name: string; value: T; options: Record<T, string>; onPick: (v: T) => void }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {(Object.keys(options) as T[]).map((k) => (
+        <label class="check" key={k}>
+          <input type="radio" name={name} value={k} checked={value === k} onChange={() => onPick(k)} />
+          <span>{options[k]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Name, layout, theme, colour, fields, attribution. */
+export function SettingsForm({ draft, change, brandColor }: DraftProps & { brandColor: string | null }) {
+  const layouts = Object.fromEntries((Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [l, `${LAYOUT_LABELS[l]} (${LAYOUT_HEIGHTS[l]} px high)`])) as Record<Layout, string>;
+  return (
+    <>
+      <Field label="Name" optional hint="For your team; visitors never see it.">
+        {(p) => <input {...p} name="name" maxLength={80} value={draft.name} onInput={(e) => change({ name: e.currentTarget.value })} />}
+      </Field>
+      <Choice legend="Layout" name="layout" value={draft.layout} options={layouts} onPick={(layout) => change({ layout })} />
+      <Choice<Theme> legend="Theme" name="theme" value={draft.theme} options={THEME_LABELS} onPick={(theme) => change({ theme })} />
+      <fieldset>
+        <legend>Accent colour</legend>
+        <label class="check">
+          <input type="checkbox" checked={draft.accent_color === null} onChange={(e) => change({ accent_color: e.currentTarget.checked ? null : brandColor ?? "#4f46e5" })} />
+          <span>Use the brand's colour</span>
+        </label>
+        {draft.accent_color !== null && (
+          <Field label="Colour">
+            {(p) => <input {...p} class="color-input" type="color" value={draft.accent_color!} onInput={(e) => change({ accent_color: e.currentTarget.value })} />}
+          </Field>
+        )}
+      </fieldset>
+      <fieldset>
+        <legend>Details shown</legend>
+        <p class="hint">A detail switched off is left out of the published widget entirely.</p>
+        {FIELD_KEYS.map((k) => (
+          <label class="check" key={k}>
+            <input type="checkbox" name={`field-${k}`} checked={draft.fields[k]} onChange={(e) => change({ fields: { ...draft.fields, [k]: e.currentTarget.checked } })} />
+            <span>{FIELD_LABELS[k]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <label class="check">
+        <input type="checkbox" name="show_attribution" checked={draft.show_attribution} onChange={(e) => change({ show_attribution: e.currentTarget.checked })} />
+        <span>
+          Show “Powered by Plaudit” <span class="muted small">(removing it needs the Starter plan or above)</span>
+        </span>
+      </label>
+    </>
+  );
+}

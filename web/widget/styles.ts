@@ -1,0 +1,71 @@
+/**
+ * The widget's stylesheet, scoped by the shadow root (the host page's styles do not reach in, ours do not leak
+ * out). Adopted as a constructed stylesheet where the browser can (no inline `<style>`, so a strict
+ * Content-Security-Policy on the host page does not block it), else a `<style>` element.
+ */
+const CSS = `
+:host{display:block;contain:content}
+.w{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;box-sizing:border-box;height:100%;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:left}
+.dk{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}
+@media (prefers-color-scheme:dark){.au{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}}
+*{box-sizing:border-box}
+button{font:inherit;color:inherit;cursor:pointer}
+:focus-visible{outline:2px solid var(--a);outline-offset:2px}
+.mu{color:var(--mu);font-size:13px}
+.c{display:flex;flex-direction:column;gap:8px;padding:16px;border:1px solid var(--bd);border-top:3px solid var(--a);border-radius:10px;background:var(--cd);min-width:0}
+.c>*{flex-shrink:0}
+.ch{display:flex;gap:10px;align-items:center}
+.cf{display:flex;justify-content:space-between;align-items:baseline;gap:8px;margin-top:auto}
+.who{display:flex;flex-direction:column;min-width:0}
+.who *{overflow:hidden;text-overflow:ellipsis}
+.av{flex:none;width:40px;height:40px;border-radius:50%;object-fit:cover;display:grid;place-items:center;background:var(--a);color:var(--ai);font-weight:600;border:2px solid var(--cd)}
+.st{color:var(--sc);letter-spacing:2px}
+.q{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+.cl{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:5;overflow:hidden;flex-shrink:1;min-height:1.5em}
+.sg .cl{-webkit-line-clamp:7}
+.rm{margin-left:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px}
+.pl{position:relative;display:grid;place-items:center;border:0;padding:0;border-radius:8px;overflow:hidden;background:#000;aspect-ratio:16/9;width:100%}
+.pl img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
+.pl.audio{aspect-ratio:auto;display:flex;gap:10px;padding:8px 12px;justify-content:flex-start;background:var(--bd)}
+.pi{position:relative;display:grid;place-items:center;width:48px;height:48px;border-radius:50%;background:var(--a);color:var(--ai);font-size:18px}
+.pl.audio .pi{width:36px;height:36px;font-size:14px}
+.g{flex:1;min-height:0;overflow:auto;display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:12px;align-content:start;padding:2px}
+.cr{flex:1;min-height:0;display:flex;flex-direction:column;gap:8px}
+.tr{flex:1;min-height:0;display:flex;gap:12px;margin:0;padding:2px;list-style:none;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;scrollbar-width:thin}
+.tr li{flex:0 0 min(300px,85%);scroll-snap-align:start;display:flex}
+.tr .c{flex:1;overflow:hidden}
+.tr .pl{max-height:100px}
+.nv{display:flex;justify-content:flex-end;gap:8px}
+.nb{width:36px;height:36px;border-radius:50%;border:0;background:var(--a);color:var(--ai);font-size:20px;line-height:1}
+.nb:disabled{opacity:.4;cursor:default}
+.sg{flex:1;min-height:0;display:flex}
+.sg .c{flex:1;overflow:hidden;font-size:17px}
+.sg .pl{max-height:170px}
+.fa{display:flex;align-items:center;gap:12px;height:100%}
+.fa p{margin:0}
+.fs{display:flex}
+.fs .av+.av{margin-left:-10px}
+.at{align-self:flex-end;font-size:12px;color:var(--mu)}
+.at a{color:inherit}
+.m{max-width:min(720px,94vw);width:100%;padding:16px;border:0;border-radius:12px;background:var(--cd);color:var(--fg)}
+.m::backdrop{background:rgba(0,0,0,.7)}
+.mh{display:flex;justify-content:space-between;align-items:center;gap:8px}
+.mh h2{font-size:17px;margin:0}
+.x{border:0;background:none;font-size:26px;line-height:1;padding:2px 8px}
+.m video,.m audio{display:block;width:100%;margin-top:10px;border-radius:8px}
+.m video{max-height:70vh;background:#000}
+.mt{white-space:pre-line;margin:12px 0 0}
+`;
+
+let sheet: CSSStyleSheet | null = null;
+
+/** Gives the shadow root the widget's styles (once). */
+export function adoptStyles(root: ShadowRoot) {
+  try {
+    sheet ??= new CSSStyleSheet();
+    if (!sheet.cssRules.length) sheet.replaceSync(CSS);
+    if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  } catch {
+    if (!root.querySelector("style")) root.prepend(Object.assign(document.createElement("style"), { textContent: CSS }));
+  }
+}
