@@ -223,3 +223,19 @@ describe("audit log", () => {
     expect((await t.call("GET", "/v1/audit-log", { auth: org.liveKey })).status).toBe(403);
   });
 });
+
+describe("your own account", () => {
+  test("a password change needs the current password; the new one signs in", async () => {
+    createOrganisation(t.deps.db, t.clock, { name: "Pw Co", owner: { email: "pw@example.com", password: "first-password" } });
+    const login = await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "first-password" } });
+    const session = { cookie: login.headers.get("set-cookie")!.split(";")[0]!, orgId: login.body.memberships[0].org_id };
+    const wrong = await t.call("PATCH", "/v1/me", { auth: session, body: { password: "second-password", current_password: "nope" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.field).toBe("current_password");
+    expect((await t.call("PATCH", "/v1/me", { auth: session, body: { password: "short" } })).status).toBe(400);
+    const ok = await t.call("PATCH", "/v1/me", { auth: session, body: { name: "Pat Q", password: "second-password", current_password: "first-password" } });
+    expect(ok.body.user.name).toBe("Pat Q");
+    expect((await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "second-password" } })).status).toBe(200);
+    expect((await t.call("PATCH", "/v1/me", { auth: a.liveKey, body: { name: "x" } })).status).toBe(400);
+  });
+});

@@ -4,7 +4,8 @@
  * pipeline (ffmpeg + speech engine), an upload that never finishes, and a broken file that fails processing.
  * The owner signs in, watches the recording go from processing to ready without reloading, filters (kept in the
  * address across a reload), searches (debounced: one request for a typed word), approves and rejects with the
- * keyboard, publishes in bulk (with a summary naming what could not change), tags, deletes; plays the recording
+ * keyboard, publishes in bulk (with a summary naming what could not change), tags, deletes, is told of a new
+ * arrival; plays the recording
  * with the transcript following it, seeks by clicking a word, and corrects the transcript (re-timed against the
  * recording by forced alignment, "Edited", original kept). Phone layout, tags page and axe-core checks too.
  * Screenshots: /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png.
@@ -26,7 +27,8 @@ let browser: Browser;
 let media: MediaFixtures;
 let key = "";
 let finishVideo: () => Promise<void>;
-const ids: Record<"robin" | "sam" | "pat" | "quinn" | "video" | "uploading" | "broken", string> = {} as never;
+const ids: Record<"robin" | "sam" | "pat" | "quinn" | "nia" | "video" | "uploading" | "broken", string> = {} as never;
+let linkId = "";
 
 async function api(method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
@@ -92,7 +94,7 @@ beforeAll(async () => {
   const brand = (await api("GET", "/v1/brands")).body.data.find((b: any) => b.is_default).id;
   const link = await api("POST", `/v1/brands/${brand}/links`, { title: "Tell us about Acme", prompts: [{ text: "What changed for you?" }], consent_text: CONSENT, consent_version: "2026-11-01" });
   expect(link.status).toBe(201);
-  const linkId = link.body.id as string;
+  linkId = link.body.id as string;
   ids.broken = await record(linkId, "Bo Broken", media.hostile.truncated, "video/webm");
   ids.uploading = (await startRecording(linkId, "Una Uploading", media.webm, "video/webm")).id;
   ids.quinn = await write(linkId, "Quinn Quiet", "Everything worked as promised and the setup took a single afternoon.");
@@ -267,6 +269,11 @@ describe("inbox", () => {
     await detail(page).getByRole("button", { name: "Yes, delete it" }).click();
     await row(page, ids.quinn).waitFor({ state: "detached" });
     expect((await api("GET", `/v1/submissions/${ids.quinn}`)).status).toBe(404);
+
+    // A testimonial arriving now is announced, not pushed into the list under the person's hands.
+    ids.nia = await write(linkId, "Nia Newcomer", "Arrived while the team was looking at the inbox, and it says thanks.");
+    await page.getByRole("button", { name: "1 new testimonial: show" }).click({ timeout: 30_000 });
+    await row(page, ids.nia).waitFor();
 
     // The shortcuts help, closed with Escape.
     await page.keyboard.press("?");

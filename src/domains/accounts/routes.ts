@@ -1,14 +1,14 @@
 /** Account routes: sign-in, the signed-in person, API keys, members, billing and the mail outbox. */
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { unauthorized, invalid } from "../../platform/errors";
+import { unauthorized, invalid, forbidden } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { listOutboxPage } from "./outbox";
 import { listAuditPage } from "./audit-view";
 import { authPlugin, readCookie } from "./auth";
 import { can } from "./guard";
 import { createSession, destroySession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
-import { verifyLogin } from "./users";
+import { verifyLogin, updateProfile } from "./users";
 import { membershipsOf, listMembers, addMember, changeRole, removeMember } from "./members";
 import { createApiKey, listApiKeys, presentKey, revokeApiKey } from "./api-keys";
 import { SCOPES } from "./permissions";
@@ -59,6 +59,14 @@ export function accountRoutes(deps: Deps) {
       if (!found) throw unauthorized();
       return meBody(deps, found.user);
     }, { detail: { tags: ["Session"], summary: "The signed-in person and their organisations" } })
+    .patch("/me", ({ request, body }) => {
+      if (request.headers.get("authorization")) throw invalid("/v1/me is for signed-in people; API keys act for the organisation.");
+      const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+      const found = token ? resolveSession(deps.db, deps.clock, token) : null;
+      if (!found) throw unauthorized();
+      if (request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header.", { reason: "csrf" });
+      return meBody(deps, updateProfile(deps.db, found.user.id, body));
+    }, { body: t.Object({ name: t.Optional(t.String({ maxLength: 120 })), password: t.Optional(t.String({ minLength: 8, maxLength: 200 })), current_password: t.Optional(t.String({ maxLength: 200 })) }, { additionalProperties: false }), detail: { tags: ["Session"], summary: "Change your name or password" } })
     .use(socialRoutes(deps))
     .get("/api-keys/scopes", () => ({ data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }), { detail: { tags: ["API keys"], summary: "Scopes a key can carry" } })
     .get("/api-keys", ({ auth, query }) => {

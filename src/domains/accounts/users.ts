@@ -57,3 +57,24 @@ export function verifyLogin(db: Db, email: string, password: string): User | nul
 
 /** Spent on unknown emails so a login's timing does not tell whether the account exists; made on first use. */
 let dummyHash: string | undefined;
+
+/** Changes a person's name and/or password; a new password needs the current one (when there is one). */
+export function updateProfile(db: Db, userId: string, input: { name?: string; password?: string; current_password?: string }): User {
+  const user = findUser(db, userId);
+  if (!user) throw invalid("No such person.");
+  const patch: Partial<User> = {};
+  if (input.name !== undefined) {
+    const name = input.name.trim();
+    if (name.length > 120) throw invalid("Names are at most 120 characters.", "name");
+    patch.name = name;
+  }
+  if (input.password !== undefined) {
+    checkPassword(input.password);
+    if (user.passwordHash && !(input.current_password && Bun.password.verifySync(input.current_password, user.passwordHash))) {
+      throw invalid("Your current password is not right.", "current_password");
+    }
+    patch.passwordHash = hashPassword(input.password);
+  }
+  if (Object.keys(patch).length) db.update(users).set(patch).where(eq(users.id, userId)).run();
+  return { ...user, ...patch };
+}

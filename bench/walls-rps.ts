@@ -1,0 +1,158 @@
+/**
+ * Wall pages rendered per request: `GET {site}/b/{slug}` page 1 and page 40 of a brand with 1,000 shown
+ * testimonials, beside a static file of the same bytes served by a bare `Bun.serve`, measured in the same run.
+ *
+ *   bun bench/walls-rps.ts [--testimonials 1000] [--page 40] [--requests 500] [--seconds 5] [--warmup 1]
+ *     [--rounds 5] [--connections 8] [--tool wrk|bun]
+ *
+ * The testimonials are inserted straight into SQLite (one prepared statement, one transaction): written ones with
+ * ratings, and every sixth a video with published media and a 40-word transcript, approved a second apart. Each
+ * page is measured three ways: where the time goes inside one request (the SQLite reads through the visibility
+ * rule, then the Preact render), sequential `app.handle` latency, and requests/s over loopback HTTP with the load
+ * from another process (wrk when installed, as in brands-rps.ts). Prints the ratios app/static per page and
+ * page40/page1.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { loadConfig } from "../src/config";
+import { createDeps } from "../src/bootstrap";
+import { buildApp } from "../src/app";
+import { createLogger } from "../src/platform/log";
+import { createOrganisation } from "../src/domains/accounts";
+import { brands } from "../src/domains/brands";
+import { newId } from "../src/platform/ids";
+import { wallPage } from "../src/domains/walls/wall-data";
+import { renderWallPage } from "../src/domains/walls/views/wall-page";
+import { drive, loadTool, median } from "./brands-rps";
+
+const { values: args } = parseArgs({
+  options: {
+    testimonials: { type: "string", default: "1000" },
+    page: { type: "string", default: "40" },
+    requests: { type: "string", default: "500" },
+    seconds: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    rounds: { type: "string", default: "5" },
+    connections: { type: "string", default: "8" },
+    tool: { type: "string" },
+  },
+});
+const COUNT = Number(args.testimonials);
+const DEEP = Number(args.page);
+
+const dir = mkdtempSync(join(tmpdir(), "plaudit-bench-"));
+const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://127.0.0.1:3000", PLAUDIT_WORKERS: "0" });
+const deps = createDeps(config, { log: createLogger("silent") });
+const { org } = createOrganisation(deps.db, deps.clock, { name: "Bench Walls", plan: "plus" });
+const brand = deps.db.select().from(brands).where(eq(brands.orgId, org.id)).all().find((b) => b.mode === "live")!;
+deps.db.update(brands).set({ isPublic: true }).where(eq(brands.id, brand.id)).run();
+
+const t0 = performance.now();
+const sqlite = deps.db.$client;
+const insert = sqlite.prepare(`INSERT INTO submissions (id, org_id, mode, brand_id, origin, kind, status, respondent_name, respondent_title, respondent_company, rating,
+  text_input, text_source, original_text, language, duration_ms, width, height, is_approved, approved_at, is_public, public_media, created_at, updated_at)
+  VALUES (?, ?, 'live', ?, 'collected', ?, 'ready', ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, 1, ?, 1, ?, ?, ?)`);
+const transcript = sqlite.prepare("INSERT INTO transcripts (submission_id, engine, language, words, original_words, created_at) VALUES (?, 'bench', 'en', ?, ?, ?)");
+const start = Date.now() - COUNT * 1000 - 86_400_000;
+sqlite.transaction(() => {
+  for (let i = 0; i < COUNT; i++) {
+    const at = start + i * 1000;
+    const id = newId("submission", at);
+    const video = i % 6 === 5;
+    const text = `Testimonial ${i + 1}: the team answered within the hour, the rollout took one afternoon instead of a week, and our customers noticed the difference at once. Would recommend to anyone.`;
+    const media = video ? JSON.stringify({ dir: `m/bench${i}`, files: { video: `m/bench${i}/video.mp4`, poster: `m/bench${i}/poster.jpg`, thumbnail: `m/bench${i}/thumb.webp`, captions: `m/bench${i}/captions.vtt` } }) : null;
+    insert.run(id, org.id, brand.id, video ? "video" : "text", `Customer ${i + 1}`, i % 2 ? "Head of Operations" : null, i % 3 ? "Northwind" : null, i % 7 === 6 ? null : 5 - (i % 3),
+      text, video ? "spoken" : "typed", text, video ? 42_000 : null, video ? 1280 : null, video ? 720 : null, at, media, at, at);
+    if (video) {
+      const words = JSON.stringify(text.split(" ").map((w, k) => ({ text: w, start_ms: k * 400, end_ms: k * 400 + 350 })));
+      transcript.run(id, words, words, at);
+    }
+  }
+})();
+console.log(`${COUNT} shown testimonials inserted in ${Math.round(performance.now() - t0)} ms (every sixth a video with a transcript)`);
+
+const app = await buildApp(deps, { web: false });
+const appServer = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: (req) => app.handle(req) });
+const pageUrl = (p: number) => `http://127.0.0.1:${appServer.port}/b/${brand.slug}${p > 1 ? `?page=${p}` : ""}`;
+
+// The same bytes as static files on disk, served by a bare Bun.serve with no routing, database or rendering.
+const bytes: Record<number, Uint8Array> = {};
+for (const p of [1, DEEP]) {
+  const res = await fetch(pageUrl(p));
+  bytes[p] = new Uint8Array(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`page ${p} answered ${res.status}`);
+  writeFileSync(join(dir, `page-${p}.html`), bytes[p]!);
+}
+const staticServer = Bun.serve({
+  port: 0, hostname: "127.0.0.1", reusePort: false,
+  fetch: (req) => new Response(Bun.file(join(dir, `page-${new URL(req.url).searchParams.get("p")}.html`)), { headers: { "content-type": "text/html; charset=utf-8" } }),
+});
+const staticUrl = (p: number) => `http://127.0.0.1:${staticServer.port}/?p=${p}`;
+console.log(`page 1: ${bytes[1]!.length} bytes; page ${DEEP}: ${bytes[DEEP]!.length} bytes (uncompressed HTML)`);
+
+// Where one request's time goes: the reads (summary, one page through the visibility rule, captions) and the render.
+const micro = (fn: () => void, n = 300) => {
+  for (let i = 0; i < 20; i++) fn();
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = performance.now();
+    fn();
+    xs.push((performance.now() - s) * 1000);
+  }
+  return median(xs);
+};
+for (const p of [1, DEEP]) {
+  const data = wallPage(deps, brand, p);
+  const read = micro(() => wallPage(deps, brand, p));
+  const render = micro(() => renderWallPage(data, config.siteUrl, "benchnonce"));
+  console.log(`page ${String(p).padEnd(3)} reads ${read.toFixed(0).padStart(5)} µs   render ${render.toFixed(0).padStart(5)} µs   (median of 300)`);
+}
+
+// Sequential app.handle latency, alternating pages.
+const N = Number(args.requests);
+const lat: Record<number, number[]> = { 1: [], [DEEP]: [] };
+for (let i = 0; i < N; i++) {
+  for (const p of [1, DEEP]) {
+    const s = performance.now();
+    const res = await app.handle(new Request(pageUrl(p)));
+    await res.arrayBuffer();
+    lat[p]!.push((performance.now() - s) * 1000);
+  }
+}
+const m1 = median(lat[1]!), mDeep = median(lat[DEEP]!);
+console.log(`app.handle, ${N} alternating requests each: page 1 median ${m1.toFixed(0)} µs, page ${DEEP} median ${mDeep.toFixed(0)} µs, ratio ${(mDeep / m1).toFixed(3)}`);
+
+const seconds = Number(args.seconds);
+if (seconds > 0) {
+  const tool = loadTool(args.tool);
+  const connections = Number(args.connections);
+  const rounds = Math.max(1, Number(args.rounds));
+  const targets = [["static 1", staticUrl(1)], ["page 1", pageUrl(1)], [`static ${DEEP}`, staticUrl(DEEP)], [`page ${DEEP}`, pageUrl(DEEP)]] as const;
+  console.log(`HTTP: ${connections} connections, ${args.warmup} s warm-up each, then ${seconds} s each in ${rounds} alternating rounds, load from ${tool === "wrk" ? "wrk -t1" : "a Bun fetch loop in a child process"}`);
+  if (Number(args.warmup) > 0) for (const [, url] of targets) await drive(url, {}, Number(args.warmup), connections, tool);
+  const rps: Record<string, number> = {};
+  const paired: Record<string, number[]> = { p1: [], pDeep: [] };
+  for (let round = 0; round < rounds; round++) {
+    const r: Record<string, number> = {};
+    for (const [name, url] of targets) {
+      const res = await drive(url, {}, seconds / rounds, connections, tool);
+      if (res.errors) throw new Error(`${name}: ${res.errors} requests failed`);
+      r[name] = res.rps;
+      rps[name] = (rps[name] ?? 0) + res.rps / rounds;
+    }
+    paired.p1!.push(r["page 1"]! / r["static 1"]!);
+    paired.pDeep!.push(r[`page ${DEEP}`]! / r[`static ${DEEP}`]!);
+  }
+  for (const [name] of targets) console.log(`${name.padEnd(10)} ${Math.round(rps[name]!).toString().padStart(8)} req/s`);
+  console.log(`ratio page 1 / static:   ${(rps["page 1"]! / rps["static 1"]!).toFixed(3)}  (median of paired rounds ${median(paired.p1!).toFixed(3)})`);
+  console.log(`ratio page ${DEEP} / static:  ${(rps[`page ${DEEP}`]! / rps[`static ${DEEP}`]!).toFixed(3)}  (median of paired rounds ${median(paired.pDeep!).toFixed(3)})`);
+  console.log(`ratio page ${DEEP} / page 1: ${(rps[`page ${DEEP}`]! / rps["page 1"]!).toFixed(3)}`);
+}
+
+appServer.stop(true);
+staticServer.stop(true);
+deps.db.$client.close();
+rmSync(dir, { recursive: true, force: true });
