@@ -6,11 +6,11 @@
  *     [--rounds 5] [--connections 8] [--tool wrk|bun]
  *
  * The testimonials are inserted straight into SQLite (one prepared statement, one transaction): written ones with
- * ratings, and every sixth a video with published media and a 40-word transcript, approved a second apart. Each
- * page is measured three ways: where the time goes inside one request (the SQLite reads through the visibility
- * rule, then the Preact render), sequential `app.handle` latency, and requests/s over loopback HTTP with the load
- * from another process (wrk when installed, as in brands-rps.ts). Prints the ratios app/static per page and
- * page40/page1.
+ * ratings, and every sixth a video with published media and a transcript, approved a second apart. Each page is
+ * measured three ways: where the time goes inside one request (the SQLite reads through the visibility rule, with
+ * and without the two-second read cache, then the Preact render), sequential `app.handle` latency (cache on, and
+ * forced off), and requests/s over loopback HTTP as served (cache on) with the load from another process (wrk
+ * when installed, as in brands-rps.ts). Prints the ratios app/static per page and page40/page1.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +26,7 @@ import { brands } from "../src/domains/brands";
 import { newId } from "../src/platform/ids";
 import { wallPage } from "../src/domains/walls/wall-data";
 import { renderWallPage } from "../src/domains/walls/views/wall-page";
+import { forgetBrand } from "../src/domains/walls/read-cache";
 import { drive, loadTool, median } from "./brands-rps";
 
 const { values: args } = parseArgs({
@@ -93,7 +94,8 @@ const staticServer = Bun.serve({
 const staticUrl = (p: number) => `http://127.0.0.1:${staticServer.port}/?p=${p}`;
 console.log(`page 1: ${bytes[1]!.length} bytes; page ${DEEP}: ${bytes[DEEP]!.length} bytes (uncompressed HTML)`);
 
-// Where one request's time goes: the reads (summary, one page through the visibility rule, captions) and the render.
+// Where one request's time goes: the reads (summary, one page through the visibility rule, captions) without the
+// read cache, the same with it, and the render.
 const micro = (fn: () => void, n = 300) => {
   for (let i = 0; i < 20; i++) fn();
   const xs: number[] = [];
@@ -106,24 +108,31 @@ const micro = (fn: () => void, n = 300) => {
 };
 for (const p of [1, DEEP]) {
   const data = wallPage(deps, brand, p);
-  const read = micro(() => wallPage(deps, brand, p));
+  const cold = micro(() => {
+    forgetBrand(deps.db, brand.id);
+    wallPage(deps, brand, p);
+  });
+  const warm = micro(() => wallPage(deps, brand, p));
   const render = micro(() => renderWallPage(data, config.siteUrl, "benchnonce"));
-  console.log(`page ${String(p).padEnd(3)} reads ${read.toFixed(0).padStart(5)} µs   render ${render.toFixed(0).padStart(5)} µs   (median of 300)`);
+  console.log(`page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of 300)`);
 }
 
-// Sequential app.handle latency, alternating pages.
+// Sequential app.handle latency, alternating pages: as served (read cache on), and with every read from SQLite.
 const N = Number(args.requests);
-const lat: Record<number, number[]> = { 1: [], [DEEP]: [] };
-for (let i = 0; i < N; i++) {
-  for (const p of [1, DEEP]) {
-    const s = performance.now();
-    const res = await app.handle(new Request(pageUrl(p)));
-    await res.arrayBuffer();
-    lat[p]!.push((performance.now() - s) * 1000);
+for (const cold of [false, true]) {
+  const lat: Record<number, number[]> = { 1: [], [DEEP]: [] };
+  for (let i = 0; i < N; i++) {
+    for (const p of [1, DEEP]) {
+      if (cold) forgetBrand(deps.db, brand.id);
+      const s = performance.now();
+      const res = await app.handle(new Request(pageUrl(p)));
+      await res.arrayBuffer();
+      lat[p]!.push((performance.now() - s) * 1000);
+    }
   }
+  const m1 = median(lat[1]!), mDeep = median(lat[DEEP]!);
+  console.log(`app.handle${cold ? ", no read cache" : ""}, ${N} alternating requests each: page 1 median ${m1.toFixed(0)} µs, page ${DEEP} median ${mDeep.toFixed(0)} µs, ratio ${(mDeep / m1).toFixed(3)}`);
 }
-const m1 = median(lat[1]!), mDeep = median(lat[DEEP]!);
-console.log(`app.handle, ${N} alternating requests each: page 1 median ${m1.toFixed(0)} µs, page ${DEEP} median ${mDeep.toFixed(0)} µs, ratio ${(mDeep / m1).toFixed(3)}`);
 
 const seconds = Number(args.seconds);
 if (seconds > 0) {

@@ -19,6 +19,7 @@ import { removalRoutes, removalPagePlugin } from "./domains/removals";
 import { widgetRoutes, widgetScriptPlugin } from "./domains/widgets";
 import { capturePagePlugin } from "./domains/capture/page";
 import { wallRoutes, wallPagesPlugin } from "./domains/walls";
+import { reelRoutes } from "./domains/reels";
 import { apiReference } from "./platform/http/reference";
 import { VERSION } from "./version";
 
@@ -43,7 +44,8 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     .use(wallRoutes(deps))
     .use(exportRoutes(deps))
     .use(removalRoutes(deps))
-    .use(widgetRoutes(deps));
+    .use(widgetRoutes(deps))
+    .use(reelRoutes(deps));
   const root = new Elysia({ normalize: false })
     .use(errorHandling(deps.log))
     .get("/healthz", () => ({ ok: true, version: VERSION }));

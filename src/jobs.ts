@@ -16,6 +16,7 @@ import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./domains/capture/expir
 import { registerExportJobs } from "./domains/exports";
 import { registerRemovalJobs } from "./domains/removals";
 import { registerWidgetJobs } from "./domains/widgets";
+import { registerReelJobs, REEL_RENDER_JOB } from "./domains/reels";
 
 const HOUSEKEEPING = "platform.housekeeping";
 
@@ -29,6 +30,7 @@ export function buildRegistry(): JobRegistry {
   registerExportJobs(registry);
   registerRemovalJobs(registry);
   registerWidgetJobs(registry);
+  registerReelJobs(registry);
   registry.register(HOUSEKEEPING, {
     async handle(_job, deps) {
       const now = deps.clock.now();
@@ -59,7 +61,7 @@ export const schedules: Schedule[] = [
 ];
 
 /** Job kinds that run ffmpeg or speech recognition: one pool, `PLAUDIT_MEDIA_CONCURRENCY` at a time. */
-export const MEDIA_KINDS = [PROCESS_JOB];
+export const MEDIA_KINDS = [PROCESS_JOB, REEL_RENDER_JOB];
 /** Outbound messages: their own pool, so a slow receiver never waits behind a render. */
 export const DELIVERY_KINDS = [DELIVER_JOB, MAIL_SEND];
 

@@ -1,7 +1,8 @@
 /**
  * Scenario tables for the public wall JSON routes: the contract's shape, pagination edges (no page, page 0, the
  * last page, beyond it, malformed numbers), unknown slug, private brand (the same 404, no hint), test-mode brand
- * (sandbox address, not indexable), erased testimonial, former slug (301), changes on the next request,
+ * (sandbox address, not indexable), erased testimonial, former slug (301), changes on the next request (and an
+ * unannounced change within the read cache's two seconds),
  * the permalink route and `GET /public/walls`.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -9,6 +10,8 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { appApi, publish, sampleTestimonials, sendWritten, wallBrand, type Api } from "../helpers/walls";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { buildRegistry } from "../../src/jobs";
+import { eq } from "drizzle-orm";
+import { submissions } from "../../src/domains/submissions";
 
 let t: TestApp;
 let a: TestOrg;
@@ -194,6 +197,18 @@ describe("changes show on the next request", () => {
     await runDueJobs(t.deps, buildRegistry());
     expect((await permalink()).status).toBe(404);
     expect(JSON.stringify(await top())).not.toContain("Mover");
+  });
+
+  test("a change that is not announced (a direct edit) shows within two seconds", async () => {
+    const [id] = await sendWritten(api, wall.linkId, [{ text: "Quietly corrected later, straight in the database.", name: "Before Edit" }]);
+    await publish(api, [id!]);
+    const names = async () => (await t.call("GET", `/public/walls/${wall.slug}`)).body.testimonials.map((x: any) => x.name);
+    expect(await names()).toContain("Before Edit");
+    t.deps.db.update(submissions).set({ respondentName: "After Edit" }).where(eq(submissions.id, id!)).run();
+    expect(await names()).toContain("Before Edit");
+    t.clock.advance(2000);
+    expect(await names()).toContain("After Edit");
+    await t.call("DELETE", `/v1/submissions/${id}`, { auth: a.liveKey });
   });
 });
 

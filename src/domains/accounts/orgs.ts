@@ -8,6 +8,8 @@ import { newId } from "../../platform/ids";
 import { invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { createDefaultBrands } from "../brands/brand-service";
+import { brands } from "../brands/tables";
+import { shownChanged } from "../../platform/events/publication";
 import { members, orgs } from "./tables";
 import { createUser, findUserByEmail, hashPassword, checkPassword, normaliseEmail, type User } from "./users";
 import { parsePlan, type PlanId } from "./plans";
@@ -73,6 +75,10 @@ export function setPlan(db: Db, ctx: Ctx, plan: string): Org {
     const before = getOrg(db, ctx.orgId);
     db.update(orgs).set({ plan: id }).where(eq(orgs.id, ctx.orgId)).run();
     audit(db, ctx, "plan.changed", ctx.orgId, { from: before.plan, to: id });
+    // What a plan allows shows in public places (attribution): every brand, in both modes, is rebuilt.
+    for (const b of db.select({ id: brands.id, mode: brands.mode }).from(brands).where(eq(brands.orgId, ctx.orgId)).all()) {
+      shownChanged(db, { ...ctx, mode: b.mode as Ctx["mode"] }, { brandId: b.id, submissionId: null, reason: "plan.changed" });
+    }
     return { ...before, plan: id };
   });
 }

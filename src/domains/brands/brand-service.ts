@@ -10,6 +10,7 @@ import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { conflict, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
+import { shownChanged } from "../../platform/events/publication";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands, brandSlugHistory } from "./tables";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
@@ -138,6 +139,8 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     }
     db.update(brands).set({ name: next.name, color: next.color, isPublic: next.isPublic, slug: next.slug, updatedAt: next.updatedAt }).where(eq(brands.id, id)).run();
     audit(db, ctx, "brand.updated", id, { ...patch });
+    // Widget documents carry the brand's name and colour; walls its slug and visibility.
+    shownChanged(db, ctx, { brandId: id, submissionId: null, reason: "brand.updated" });
     return presentBrand(deps, next);
   });
 }

@@ -9,6 +9,7 @@ import type { Deps } from "../../platform/deps";
 import { randomToken } from "../../platform/crypto";
 import { AppError, invalid } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
+import { shownChanged } from "../../platform/events/publication";
 import { tx } from "../../platform/db/client";
 import { brands } from "./tables";
 import { getBrandRow } from "./brand-service";
@@ -66,6 +67,7 @@ export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob 
     const row = getBrandRow(db, ctx, brandId);
     db.update(brands).set({ logoKey: key, updatedAt: ctx.clock.now() }).where(eq(brands.id, brandId)).run();
     audit(db, ctx, "brand.logo_changed", brandId);
+    shownChanged(db, ctx, { brandId, submissionId: null, reason: "brand.logo_changed" });
     return row.logoKey;
   });
   if (old) deps.storage.remove("public", old);

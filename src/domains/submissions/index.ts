@@ -10,7 +10,7 @@ export { indexSubmission, indexSubmissions, unindexSubmission, searchBody } from
 export { submissionRoutes } from "./routes";
 export { registerSubmissionJobs } from "./jobs";
 export { publicMediaUrls } from "./public-urls";
-export { onShownChange, type ShownChange } from "./publication";
+export { onShownChange, shownChanged, type ShownChange } from "../../platform/events/publication";
 export { onErase } from "./purge";
 export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete } from "./moderation";
 export { getSubmissionRow, getTranscriptRow } from "./read";

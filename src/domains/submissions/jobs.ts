@@ -15,7 +15,7 @@ import { MediaError, isMediaError } from "../../media/errors";
 import { analyseText } from "../../media/text-analysis";
 import { submissions, transcripts } from "./tables";
 import { PROCESS_JOB } from "./create";
-import { registerPublishJobs } from "./public-media";
+import { registerPublishJobs, syncPublicMedia } from "./public-media";
 import { registerPurgeJobs } from "./purge";
 import { failSubmission } from "./status";
 import { indexSubmission } from "./search";
@@ -93,6 +93,8 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
     }
     indexSubmission(db, updated);
     emit(db, ctxOf(deps, updated), "submission.ready", submissionEventData(updated));
+    // Approved and made public while still processing: publish it now.
+    syncPublicMedia(db, storage, ctxOf(deps, updated), updated);
     return true;
   });
   // Deleted or removed while processing: the purge may already have run, so what was just written goes too.

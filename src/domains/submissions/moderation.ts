@@ -14,7 +14,7 @@ import { submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { submissionEventData, type SubmissionRow } from "./present";
 import { isShown } from "./visibility";
-import { shownChanged } from "./publication";
+import { shownChanged } from "../../platform/events/publication";
 import { syncPublicMedia } from "./public-media";
 import { unindexSubmission } from "./search";
 import { schedulePurge } from "./purge";

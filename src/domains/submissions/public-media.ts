@@ -17,7 +17,7 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { submissions, transcripts, type PublicMedia } from "./tables";
 import { isShown } from "./visibility";
-import { shownChanged } from "./publication";
+import { shownChanged } from "../../platform/events/publication";
 import type { SubmissionRow } from "./present";
 
 /** Job kind that publishes a shown testimonial's media. */

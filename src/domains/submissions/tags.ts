@@ -14,7 +14,7 @@ import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagi
 import { submissionTags, tags, submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { isShown } from "./visibility";
-import { shownChanged } from "./publication";
+import { shownChanged } from "../../platform/events/publication";
 import { addSubmissionFilter } from "./list";
 
 type TagRow = typeof tags.$inferSelect;

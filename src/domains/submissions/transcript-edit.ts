@@ -16,6 +16,8 @@ import { submissions, transcripts } from "./tables";
 import { getSubmissionRow, getTranscriptRow } from "./read";
 import { presentTranscript, wordsText } from "./present";
 import { indexSubmission } from "./search";
+import { isShown } from "./visibility";
+import { shownChanged } from "../../platform/events/publication";
 
 /** Replaces the transcript's words with `text`, re-timed against the recording. */
 export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: string) {
@@ -48,6 +50,12 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
     const updated = db.update(submissions).set({ textInput: newText, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, updatedAt: now }).where(eq(submissions.id, id)).returning().get()!;
     indexSubmission(db, updated);
     audit(db, ctx, "transcript.edited", id, { words: words.length });
+    if (isShown(updated)) {
+      // The published captions are the words: rewrite them in place, and let widgets and walls rebuild.
+      const captions = updated.publicMedia?.files.captions;
+      if (captions) deps.storage.writeSync("public", captions, deps.media.captionsVtt(words));
+      shownChanged(db, ctx, { brandId: updated.brandId, submissionId: id, reason: "transcript.edited" });
+    }
     return presentTranscript(getTranscriptRow(db, id)!);
   });
 }

@@ -10,7 +10,7 @@ import { presentPermalink, presentWallPage } from "./present";
 /** A JSON body, or a permanent redirect. */
 export type JsonAnswer = { body: unknown } | { location: string };
 
-type ApiDeps = Pick<Deps, "db" | "config">;
+type ApiDeps = Pick<Deps, "db" | "config" | "clock">;
 
 /** `GET /public/walls/{slug}?page=n` (and the sandbox's `/public/test/{org_id}/walls/{slug}`). */
 export function wallJson(deps: ApiDeps, address: WallAddress, rawPage: string | undefined, search: string): JsonAnswer {

@@ -15,7 +15,7 @@ import { renderMessagePage } from "./views/message-page";
 /** An HTML answer (`indexable` decides `noindex`), or a permanent redirect. */
 export type SiteAnswer = { status: number; html: string; indexable: boolean; cache: boolean } | { status: 301; location: string };
 
-type SiteDeps = Pick<Deps, "db" | "config">;
+type SiteDeps = Pick<Deps, "db" | "config" | "clock">;
 
 /** Where a former slug's request goes: the same sub-path and query under the brand's current address. */
 function movedTo(base: string, subPath: string, search: string): SiteAnswer {

@@ -1,7 +1,8 @@
 /**
- * What a wall shows, read per request from SQLite through the one visibility rule (`listShown`, `shownSummary`,
- * `pickShown`): the summary (count, rating, indexable), one numbered page of 24 testimonials newest approval first,
- * or one testimonial for its permalink. Nothing is cached or rebuilt, so a moderation change is on the next request.
+ * What a wall shows, read from SQLite through the one visibility rule (`listShown`, `shownSummary`, `pickShown`):
+ * the summary (count, rating, indexable), one numbered page of 24 testimonials newest approval first, or one
+ * testimonial for its permalink. Nothing is built ahead: summaries and pages are kept at most two seconds and
+ * dropped as soon as a moderation change touches the brand (read-cache.ts), so a change shows on the next request.
  */
 import type { Deps } from "../../platform/deps";
 import { invalid, notFound } from "../../platform/errors";
@@ -9,6 +10,9 @@ import { logoUrl, wallUrl, type BrandRow } from "../brands";
 import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary, type ShownItem, type SubmissionRow } from "../submissions";
 import { permalinkUrl, wallPageUrl } from "./address";
 import { isIndexable } from "./indexable";
+import { cachedRead } from "./read-cache";
+
+type WallDeps = Pick<Deps, "db" | "config" | "clock">;
 
 /** Testimonials on one wall page (contract: `page_size` 24). */
 export const PAGE_SIZE = 24;
@@ -66,8 +70,8 @@ export function parsePage(raw: string | undefined): number {
 export const pageCountOf = (count: number) => Math.max(1, Math.ceil(count / PAGE_SIZE));
 
 /** The summary of a public brand's wall. */
-export function wallSummary(deps: Pick<Deps, "db" | "config">, brand: BrandRow): WallSummary {
-  const s = shownSummary(deps.db, { brandId: brand.id });
+export function wallSummary(deps: WallDeps, brand: BrandRow): WallSummary {
+  const s = cachedRead(deps.db, deps.clock, brand, "summary", () => shownSummary(deps.db, { brandId: brand.id }));
   return {
     brand,
     wallUrl: wallUrl(deps.config.siteUrl, brand),
@@ -78,7 +82,7 @@ export function wallSummary(deps: Pick<Deps, "db" | "config">, brand: BrandRow):
   };
 }
 
-function wallItems(deps: Pick<Deps, "db" | "config">, brand: BrandRow, rows: SubmissionRow[]): WallItem[] {
+function wallItems(deps: WallDeps, brand: BrandRow, rows: SubmissionRow[]): WallItem[] {
   const items = presentShown(deps.db, deps.config.cdnUrl, rows);
   return rows.map((row, i) => {
     const media = publicMediaUrls(deps.config.cdnUrl, row.publicMedia);
@@ -94,16 +98,17 @@ function wallItems(deps: Pick<Deps, "db" | "config">, brand: BrandRow, rows: Sub
 }
 
 /** Page `page` of a public brand's wall; a page past the last is `404 not_found`. */
-export function wallPage(deps: Pick<Deps, "db" | "config">, brand: BrandRow, page: number): WallPage {
+export function wallPage(deps: WallDeps, brand: BrandRow, page: number): WallPage {
   const summary = wallSummary(deps, brand);
   const pageCount = pageCountOf(summary.testimonialCount);
   if (page > pageCount) throw notFound("page");
-  const rows = listShown(deps.db, { brandId: brand.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return { ...summary, page, pageCount, url: wallPageUrl(deps.config.siteUrl, brand, page), items: wallItems(deps, brand, rows) };
+  const items = cachedRead(deps.db, deps.clock, brand, `page:${page}`, () =>
+    wallItems(deps, brand, listShown(deps.db, { brandId: brand.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })));
+  return { ...summary, page, pageCount, url: wallPageUrl(deps.config.siteUrl, brand, page), items };
 }
 
 /** One shown testimonial of a public brand, for its permalink; anything not shown is `404 not_found`. */
-export function wallTestimonial(deps: Pick<Deps, "db" | "config">, brand: BrandRow, submissionId: string): WallPermalink {
+export function wallTestimonial(deps: WallDeps, brand: BrandRow, submissionId: string): WallPermalink {
   const rows = pickShown(deps.db, brand.id, [submissionId]);
   if (!rows.length) throw notFound("testimonial");
   const summary = wallSummary(deps, brand);

@@ -57,16 +57,17 @@ export function FiltersBar({ filters, tags, onChange }: FiltersBarProps) {
   const searchId = useId();
   const [text, setText] = useState(filters.q ?? "");
   const sent = useRef(filters.q ?? "");
-  const latest = useRef(filters);
-  latest.current = filters;
+  // The pause may outlast a render: the timer reads the newest filters and handler.
+  const latest = useRef({ filters, onChange });
+  latest.current = { filters, onChange };
 
   // Typing: ask once the person pauses.
   useEffect(() => {
     const q = cleanText(text).slice(0, MAX_SEARCH);
-    if (q === (latest.current.q ?? "")) return;
+    if (q === (latest.current.filters.q ?? "")) return;
     const timer = setTimeout(() => {
       sent.current = q;
-      onChange({ ...latest.current, q: q || undefined });
+      latest.current.onChange({ ...latest.current.filters, q: q || undefined });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);

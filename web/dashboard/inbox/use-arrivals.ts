@@ -1,5 +1,5 @@
 /**
- * New testimonials arriving while the inbox is open: every 20 seconds the first page of the same filters is read
+ * New testimonials arriving while the inbox is open: every 15 seconds the first page of the same filters is read
  * again and the testimonials newer than the newest on screen are counted. The list is not changed under the
  * person's hands; the inbox offers to show them. Ids sort by creation, so "newer" is a string comparison. A
  * search is ordered by relevance, not time: no count then.
@@ -11,7 +11,7 @@ import { filtersKey, listQuery, type InboxFilters } from "./filters";
 import type { Submission } from "./types";
 
 /** How often the inbox looks for new testimonials. */
-export const ARRIVALS_MS = 20_000;
+export const ARRIVALS_MS = 15_000;
 
 /** How many testimonials newer than `newestId` match the filters (up to one page). */
 export function useArrivals(brandId: string, filters: InboxFilters, newestId: string | null, enabled: boolean): number {

@@ -83,7 +83,7 @@ export function Shell() {
       </a>
       <TestBanner />
       <header class="topbar">
-        <Link to={HOME} class="logo" aria-label="Plaudit home">
+        <Link to={HOME} class="logo" aria-label="Plaudit, home">
           <span class="logo-mark" aria-hidden="true">
             P
           </span>

@@ -3,8 +3,8 @@
  * that what a brand shows may have changed: approval, withdrawal, visibility, edits, deletion, erasure, or new
  * published media. Listeners enqueue their own coalesced rebuilds, so a change and its rebuild land together.
  */
-import type { Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
+import type { Db } from "../db/client";
+import type { Ctx } from "../context";
 
 /** What changed. */
 export interface ShownChange {

@@ -1,0 +1,80 @@
+/** Reel routes (`/v1/reels…`, permission `reel:manage`), signed render files and the music previews. */
+import { Elysia, t } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { notFound } from "../../platform/errors";
+import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
+import { authPlugin, can } from "../accounts";
+import { MUSIC_TRACKS, findTrack } from "../../media/reel/music";
+import { addClipBody, createBody, patchBody, putClipsBody } from "./model";
+import { addClip, createReel, deleteReel, getReelRow, listReels, patchReel, putClips } from "./reel-service";
+import { startRender } from "./render-service";
+import { shareReel, unshareReel } from "./share";
+import { presentReel } from "./present";
+import { serveReelFile } from "./files";
+
+const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+const tags = ["Reels"];
+
+/** The music list as the API shows it. */
+const musicList = (deps: Deps) => ({
+  data: MUSIC_TRACKS.map(({ path: _path, ...track }) => ({ ...track, preview_url: `${deps.config.baseUrl}/public/reel-music/${track.track_id}.m4a` })),
+});
+
+/** `/v1/reels…`, `/public/reel-files/{token}`, `/public/reel-music/{track}.m4a`. */
+export function reelRoutes(deps: Deps) {
+  return new Elysia()
+    .use(authPlugin(deps))
+    .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), { detail: { tags, summary: "The music tracks a reel can use" } })
+    .get("/v1/reels", ({ auth, query }) => {
+      const ctx = can(auth(), "reel:manage");
+      return listReels(deps, ctx, query.brand_id, pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }), (r) => presentReel(deps, ctx, r));
+    }, { query: t.Object({ ...pageQuerySchema, brand_id: t.Optional(t.String({ maxLength: 64 })) }), detail: { tags, summary: "List reels, newest first" } })
+    .post("/v1/reels", async ({ auth, body, set }) => {
+      const ctx = can(auth(), "reel:manage");
+      const row = await createReel(deps, ctx, body);
+      set.status = 201;
+      return presentReel(deps, ctx, row);
+    }, { body: createBody, detail: { tags, summary: "Create a reel from testimonials (clips suggested)" } })
+    .get("/v1/reels/:id", ({ auth, params }) => {
+      const ctx = can(auth(), "reel:manage");
+      return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
+    }, { params: idParams, detail: { tags, summary: "One reel (poll it for render progress)" } })
+    .patch("/v1/reels/:id", ({ auth, params, body }) => {
+      const ctx = can(auth(), "reel:manage");
+      return presentReel(deps, ctx, patchReel(deps, ctx, params.id, body));
+    }, { params: idParams, body: patchBody, detail: { tags, summary: "Change the title or any setting" } })
+    .delete("/v1/reels/:id", ({ auth, params }) => {
+      deleteReel(deps, can(auth(), "reel:manage"), params.id);
+      return { id: params.id, deleted: true };
+    }, { params: idParams, detail: { tags, summary: "Delete a reel, its files and its public copy" } })
+    .put("/v1/reels/:id/clips", ({ auth, params, body }) => {
+      const ctx = can(auth(), "reel:manage");
+      return presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips));
+    }, { params: idParams, body: putClipsBody, detail: { tags, summary: "Replace the clips, in play order" } })
+    .post("/v1/reels/:id/clips", async ({ auth, params, body }) => {
+      const ctx = can(auth(), "reel:manage");
+      return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
+    }, { params: idParams, body: addClipBody, detail: { tags, summary: "Add a testimonial at the end with a suggested span" } })
+    .post("/v1/reels/:id/render", ({ auth, params, set }) => {
+      const started = startRender(deps, can(auth(), "reel:manage"), params.id);
+      set.status = 202;
+      return started;
+    }, { params: idParams, detail: { tags, summary: "Start a render (202 with render_id)" } })
+    .post("/v1/reels/:id/share", ({ auth, params }) => {
+      const ctx = can(auth(), "reel:manage");
+      return presentReel(deps, ctx, shareReel(deps, ctx, params.id));
+    }, { params: idParams, detail: { tags, summary: "Publish a public copy (publishing, then live)" } })
+    .delete("/v1/reels/:id/share", ({ auth, params }) => {
+      const ctx = can(auth(), "reel:manage");
+      return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
+    }, { params: idParams, detail: { tags, summary: "Stop sharing; the public copy is deleted" } })
+    .get("/public/reel-files/:token", ({ params, request }) => serveReelFile(deps, params.token, request), {
+      params: t.Object({ token: t.String({ maxLength: 400 }) }),
+      detail: { tags, summary: "A rendered file behind a signed URL (range requests supported)" },
+    })
+    .get("/public/reel-music/:file", ({ params }) => {
+      const track = findTrack(params.file.replace(/\.m4a$/, ""));
+      if (!track || !params.file.endsWith(".m4a")) throw notFound("track");
+      return new Response(Bun.file(track.path), { headers: { "content-type": "audio/mp4", "cache-control": "public, max-age=86400", "access-control-allow-origin": "*", "x-content-type-options": "nosniff" } });
+    }, { params: t.Object({ file: t.String({ maxLength: 80 }) }), detail: { tags, summary: "A music track, to listen to before choosing it" } });
+}
