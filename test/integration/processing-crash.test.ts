@@ -14,6 +14,7 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
   const t = await makeTestApp();
   // The child worker runs on the real clock: enqueue on it too, so the job is due for both.
   t.clock.set(Date.now());
+  let child: ReturnType<typeof Bun.spawn> | undefined;
   try {
     const a = await t.org();
     const consent = "I agree.";
@@ -25,7 +26,7 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
     expect(put.status).toBe(204);
     const id = start.body.submission_id;
 
-    const child = Bun.spawn(["bun", join(import.meta.dir, "..", "fixtures", "process-worker.ts"), t.dir, "1500"], { stdout: "ignore", stderr: "ignore" });
+    child = Bun.spawn(["bun", join(import.meta.dir, "..", "fixtures", "process-worker.ts"), t.dir, "1500"], { stdout: "ignore", stderr: "ignore" });
     const running = () => listJobs(t.deps.db, { kind: "submission.process" }).find((j) => (j.payload as any).submissionId === id)?.status === "running";
     for (let i = 0; i < 200 && !running(); i++) await Bun.sleep(50);
     expect(running()).toBe(true);
@@ -46,6 +47,7 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
     expect(job.status).toBe("done");
     expect(job.attempts).toBe(2);
   } finally {
+    child?.kill("SIGKILL");
     t.close();
   }
 }, 180_000);
