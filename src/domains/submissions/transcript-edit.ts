@@ -12,6 +12,7 @@ import { actorRef } from "../../platform/context";
 import { audit } from "../../platform/audit/audit";
 import { AppError, invalid } from "../../platform/errors";
 import { analyseText } from "../../media/text-analysis";
+import { isMediaError } from "../../media/errors";
 import { submissions, transcripts } from "./tables";
 import { getSubmissionRow, getTranscriptRow } from "./read";
 import { presentTranscript, wordsText } from "./present";
@@ -34,6 +35,9 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   try {
     await deps.media.extractWav(deps.storage.path("media", source), wav);
     words = await deps.media.align(wav, clean);
+  } catch (e) {
+    if (isMediaError(e)) throw new AppError("alignment_failed", 422, `The corrected words could not be timed against the recording: ${e.message}`, { reason: e.reason });
+    throw e;
   } finally {
     rmSync(wav, { force: true });
   }

@@ -4,7 +4,7 @@
  * 1,000-testimonial wall touches about a thousand rows: the count and the OFFSET walk).
  *
  * Freshness: an entry is dropped the moment what its brand shows changes (`onShownChange`, called inside the
- * changing transaction: approval, withdrawal, visibility, deletion, published media), and is never used after
+ * changing transaction: moderation, published media, transcript, brand and logo changes), and is never used after
  * `TTL_MS` whatever happens, which covers changes that do not announce themselves. Keys carry the brand's
  * `updated_at`, so a renamed or recoloured brand is read afresh at once. bun:sqlite is synchronous, so no request
  * runs between a change's invalidation and its commit. Entries are per database handle and at most `MAX_ENTRIES`.

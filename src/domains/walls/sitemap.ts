@@ -36,6 +36,9 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[], part?: numb
   return urlset(entries.slice((part - 1) * SITEMAP_LIMIT, part * SITEMAP_LIMIT));
 }
 
+/** Reads `?part=`: absent is the whole sitemap (or the index); anything but a small whole number is no part. */
+export const parsePart = (raw: string | undefined): number | undefined => (raw === undefined ? undefined : /^\d{1,6}$/.test(raw) ? Number(raw) : -1);
+
 /** robots.txt for the site address. */
 export function robotsTxt(config: Pick<Config, "siteUrl" | "baseUrl" | "appUrl">): string {
   const site = pathPrefix(config.siteUrl);

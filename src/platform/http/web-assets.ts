@@ -71,8 +71,9 @@ export function dashboardCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${cdn}`,
-    `media-src 'self' data: blob: ${cdn}`,
+    // Private recordings and posters come from the API address (signed URLs), published ones from the CDN.
+    `img-src 'self' data: blob: ${cdn} ${api}`,
+    `media-src 'self' data: blob: ${cdn} ${api}`,
     `connect-src 'self' ${api}`,
     "font-src 'self'",
     "object-src 'none'",

@@ -9,6 +9,7 @@ import type { Page } from "../../shared/api";
 import { api } from "../api";
 import { filtersKey, listQuery, type InboxFilters } from "./filters";
 import type { Submission } from "./types";
+import { PAGE_SIZE } from "./use-inbox-data";
 
 /** How often the inbox looks for new testimonials. */
 export const ARRIVALS_MS = 15_000;
@@ -24,7 +25,7 @@ export function useArrivals(brandId: string, filters: InboxFilters, newestId: st
     const timer = setInterval(async () => {
       if (document.hidden) return;
       try {
-        const page = await api.get<Page<Submission>>("/v1/submissions", { query: { ...listQuery(brandId, filters), limit: 25 } });
+        const page = await api.get<Page<Submission>>("/v1/submissions", { query: { ...listQuery(brandId, filters), limit: PAGE_SIZE } });
         if (!stopped) setCount(page.data.filter((s) => !newestId || s.id > newestId).length);
       } catch {
         // A missed look is retried on the next turn; the list itself shows real errors.

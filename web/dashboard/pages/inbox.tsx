@@ -4,6 +4,7 @@
  * bulk actions on a selection. On narrow screens the list and the open testimonial take turns.
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { errorMessage } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
@@ -143,7 +144,7 @@ export function InboxPage({ route, rest }: PageProps) {
     const ids = [...selection.ids];
     if (action === "reject") return setDialog({ kind: "reject", ids });
     if (action === "delete") return setDialog({ kind: "delete", ids });
-    runBulk(action, ids).catch((e) => setSummary({ tone: "error", title: e instanceof Error ? e.message : String(e), problems: [] }));
+    runBulk(action, ids).catch((e) => setSummary({ tone: "error", title: errorMessage(e), problems: [] }));
   };
 
   const onDeleted = (id: string) => {

@@ -28,6 +28,7 @@ h1{font-size:1.5rem;line-height:1.25;margin:0;overflow-wrap:anywhere}
 .card p:last-child{margin-bottom:0}
 .who{margin:0}
 .name{font-weight:600}
+.brand .name{margin:0;font-size:1.1rem}
 .role{display:block;color:#4b5563;font-size:.9rem}
 .meta{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.25rem 1rem;font-size:.875rem;color:#4b5563;margin-top:auto}
 .meta a{display:inline-block;padding:.6rem 0}
