@@ -30,7 +30,10 @@ const get = async (url: string, headers: Record<string, string> = {}) => {
 };
 
 /** Every URL the page would load or link to (attributes only; JSON-LD `@context` is not a request). */
-const urlsIn = (html: string) => [...html.matchAll(/\s(?:src|href|poster|data-poster|data-captions|content)="(https?:[^"]+)"/g)].map((m) => m[1]!);
+const urlsIn = (html: string) => [
+  ...[...html.matchAll(/\s(?:src|href|poster|data-poster|data-captions|content)="(https?:[^"]+)"/g)].map((m) => m[1]!),
+  ...[...html.matchAll(/\ssrcset="([^"]+)"/g)].flatMap((m) => m[1]!.split(",").map((c) => c.trim().split(" ")[0]!)),
+];
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -114,6 +117,8 @@ describe("a wall page", () => {
     expect(anchor.length).toBeGreaterThan(0);
     const poster = /<img src="[^"]+poster\.jpg"[^>]*>/.exec(r.html)?.[0] ?? "";
     expect(poster).toContain('loading="eager"');
+    // Small screens fetch the small thumbnail, wide ones the full poster.
+    expect(poster).toMatch(/srcset="[^"]+\/thumb\.webp 320w, [^"]+\/poster\.jpg 1280w"/);
     // A page without a recording carries no script at all.
     const page2 = await get(`${wall.wallUrl}?page=2`);
     expect(page2.html).not.toMatch(/<script(?! type="application\/ld\+json")/);
