@@ -10,6 +10,7 @@ import m7 from "./0007_tags.sql" with { type: "text" };
 import m8 from "./0008_widgets.sql" with { type: "text" };
 import m9 from "./0009_exports_removals.sql" with { type: "text" };
 import m10 from "./0010_reels.sql" with { type: "text" };
+import m11 from "./0011_shown_index.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -24,4 +25,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0008_widgets", sql: m8 },
   { tag: "0009_exports_removals", sql: m9 },
   { tag: "0010_reels", sql: m10 },
+  { tag: "0011_shown_index", sql: m11 },
 ];

@@ -79,9 +79,13 @@ export const submissions = sqliteTable("submissions", {
   index("submissions_list").on(t.orgId, t.mode, t.id),
   index("submissions_brand").on(t.orgId, t.mode, t.brandId, t.id),
   index("submissions_approved").on(t.brandId, t.approvedAt),
+  // What public places read: shown testimonials of a brand, newest approval first (the visibility rule).
+  index("submissions_shown").on(t.brandId, t.approvedAt, t.id)
+    .where(sql`${t.isApproved} = 1 AND ${t.isPublic} = 1 AND ${t.rejectedAt} IS NULL AND ${t.deletedAt} IS NULL AND ${t.status} = 'ready'`),
   index("submissions_dedupe").on(t.brandId, t.dedupeHash),
 ]);
 
+import { sql } from "drizzle-orm";
 import type { Word } from "../../media/toolkit";
 export type { Word };
 

@@ -1,0 +1,1 @@
+CREATE INDEX `submissions_shown` ON `submissions` (`brand_id`,`approved_at`,`id`) WHERE "submissions"."is_approved" = 1 AND "submissions"."is_public" = 1 AND "submissions"."rejected_at" IS NULL AND "submissions"."deleted_at" IS NULL AND "submissions"."status" = 'ready';
