@@ -6,7 +6,8 @@
  * axe-core finds no serious or critical problems. Screenshot: /tmp/capture-phone.png (390x844).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -50,15 +51,8 @@ beforeAll(async () => {
   links.live = await makeLink("live", "Tell us about Acme");
   links.paused = await makeLink("live", "Paused page");
   expect((await api("live", "PATCH", `/v1/links/${links.paused.id}`, { is_active: false })).status).toBe(200);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-      "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`, `--use-file-for-fake-audio-capture=${media.fakeMicWav}`,
-    ],
-  });
+  browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`, `--use-file-for-fake-audio-capture=${media.fakeMicWav}`]);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import sharp from "sharp";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import { startServer } from "../helpers/server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -17,11 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

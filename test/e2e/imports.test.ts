@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { and, asc, eq } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import { startServer } from "../helpers/server";
 import { submissions } from "../../src/domains/submissions";
 import { imports, ATTESTATION_TEXT } from "../../src/domains/imports";
@@ -17,11 +18,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -13,7 +13,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
@@ -105,11 +106,7 @@ beforeAll(async () => {
   const video = await startRecording(linkId, "Vera Video", media.mp4, "video/mp4", { title: "Head of Operations", company: "Buyer Inc" }, 5);
   ids.video = video.id;
   finishVideo = video.finish;
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
-  });
+  browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
 }, 120_000);
 
 afterAll(async () => {

@@ -6,7 +6,8 @@
  * Screenshots: /tmp/removal-phone.png (asking) and /tmp/removal-done.png (done), 390x844.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
@@ -53,11 +54,7 @@ async function axe(page: Page, state: string) {
 beforeAll(async () => {
   server = await startServer();
   key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

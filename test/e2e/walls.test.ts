@@ -6,7 +6,8 @@
  * Lighthouse runs in test/e2e/walls-lighthouse.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -26,11 +27,7 @@ beforeAll(async () => {
   server = await startServer();
   const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
   wall = await buildWall24(server, key, media);
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
-  });
+  browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
 }, 180_000);
 
 afterAll(async () => {

@@ -11,7 +11,8 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { startServer, type RunningServer } from "../helpers/server";
@@ -118,11 +119,7 @@ beforeAll(async () => {
       return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
     },
   });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
-  });
+  browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 120_000);
 

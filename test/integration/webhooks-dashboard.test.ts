@@ -5,7 +5,8 @@
  * Screenshots: /tmp/webhooks-list.png, /tmp/webhooks-endpoint.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chromium, type Browser } from "playwright-core";
+import { type Browser } from "playwright-core";
+import { launchChromium } from "../helpers/browser";
 import { startServer } from "../helpers/server";
 import { configureWebhooks } from "../../src/domains/webhooks";
 import { loopbackOnlyFetch, makeCert, startReceiver, type Receiver } from "./webhooks-receiver";
@@ -19,11 +20,7 @@ beforeAll(async () => {
   rx = startReceiver(cert);
   server = await startServer({ env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" } });
   configureWebhooks(server.deps, { ca: cert.cert, fetch: loopbackOnlyFetch });
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"],
-  });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
