@@ -42,7 +42,7 @@ afterAll(() => t.close());
 const newReel = async (body: Record<string, unknown> = {}, auth: TestOrg["owner"] | string = a.owner) =>
   (await t.call("POST", "/v1/reels", { auth, body: { brand_id: link.brandId, submission_ids: [v1.id, v2.id], ...body } })).body;
 const get = async (id: string, auth: TestOrg["owner"] | string = a.owner) => (await t.call("GET", `/v1/reels/${id}`, { auth })).body;
-const eventsOf = (type: string) => listEvents(t.deps.db, a.id, "live", { limit: 500, type }).map((e) => e.data as any);
+const eventsOf = (type: "reel.ready" | "reel.failed") => listEvents(t.deps.db, a.id, "live", { limit: 500, type }).map((e) => e.data as any);
 
 describe("render", () => {
   test("202 with a render id, 409 while rendering, queued then rendered: output, events, mail, changed_since_render", async () => {
@@ -138,11 +138,9 @@ describe("render", () => {
   });
 
   test("402 when the render would pass the plan's remaining render seconds (test mode: 600 s)", async () => {
-    const long = await video(t, a, link.id, Array.from({ length: 75 }, (_, i) => `word${i}.`).join(" "));
     // 75 words 400 ms apart: one 29.95 s clip; seven of them are 210 s, times three sizes is 630 s.
     const tl = await makeLink(t, a.testKey);
     const tv = await video(t, a, tl.id, Array.from({ length: 75 }, (_, i) => `word${i}.`).join(" "));
-    void long;
     const reel = (await t.call("POST", "/v1/reels", { auth: a.testKey, body: { brand_id: tl.brandId, submission_ids: [tv.id] } })).body;
     const clip = { submission_id: tv.id, start_ms: tv.words[0]!.start_ms, end_ms: tv.words[74]!.end_ms };
     const put = await t.call("PUT", `/v1/reels/${reel.id}/clips`, { auth: a.testKey, body: { clips: Array.from({ length: 7 }, () => clip) } });
@@ -178,7 +176,7 @@ describe("render", () => {
     renderer = fakeRenderer({
       afterClip: (i) => {
         order.push(`clip ${i}`);
-        if (i === 0) enqueue(t.deps.db, t.clock, { kind: PROCESS_JOB, payload: { submissionId: "sub_arrived" }, priority: PRIORITY.submission });
+        if (order.length === 1) enqueue(t.deps.db, t.clock, { kind: PROCESS_JOB, payload: { submissionId: "sub_arrived" }, priority: PRIORITY.submission });
       },
     });
     const { render_id } = (await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.owner })).body;

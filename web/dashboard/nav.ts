@@ -16,6 +16,7 @@ import { OutboxPage } from "./pages/outbox";
 import { TagsPage } from "./pages/tags";
 import { WebhooksPage } from "./pages/webhooks";
 import { WidgetsPage } from "./pages/widgets";
+import { ReelsPage } from "./pages/reels";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -43,6 +44,7 @@ export const NAV: NavItem[] = [
   { path: "exports", label: "Exports", section: "Collect", page: ExportsPage },
   { path: "tags", label: "Tags", section: "Collect", page: TagsPage },
   { path: "widgets", label: "Widgets", section: "Publish", page: WidgetsPage, needsBrand: true },
+  { path: "reels", label: "Reels", section: "Publish", page: ReelsPage, needsBrand: true },
   { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage },
   { path: "webhooks", label: "Webhooks", section: "Developers", page: WebhooksPage },
   { path: "members", label: "Members", section: "Organisation", page: MembersPage },

@@ -1,5 +1,5 @@
 /** Shapes of reels: request schemas (typebox) and the stored types derived from them, and the contract's limits. */
-import { t, type Static } from "elysia";
+import { t, type Static, type TSchema } from "elysia";
 import type { Segment } from "../../media/reel/types";
 
 /** The contract's reel limits (section 8). */
@@ -20,7 +20,8 @@ export const REEL_LIMITS = {
 } as const;
 
 const aspect = t.Union([t.Literal("9:16"), t.Literal("1:1"), t.Literal("16:9")]);
-const nullable = <T extends Parameters<typeof t.Nullable>[0]>(s: T) => t.Optional(t.Nullable(s));
+// A union with null (not t.Nullable, whose OpenAPI 3.0 `nullable` keyword is invalid in 3.1).
+const nullable = <T extends TSchema>(s: T) => t.Optional(t.Union([s, t.Null()]));
 
 /** Reel settings as sent: every key optional; omitted keys keep their value (or the default). */
 export const configInput = t.Object({

@@ -7,6 +7,8 @@ import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { brands } from "../brands";
 import { submissions, transcripts } from "../submissions";
+import { join } from "node:path";
+import { onDisk } from "../../media/reel/assets";
 import { findTrack } from "../../media/reel/music";
 import type { ReelPlan } from "../../media/reel/types";
 import type { RenderRow } from "./render-state";
@@ -16,8 +18,8 @@ import defaultLogo from "../../../assets/default-logo.png" with { type: "file" }
 /** Why a plan cannot be made; the render fails with this message. */
 export class PlanError extends Error {}
 
-/** The plan of a render; `preset` lets tests ask for faster final encodes. */
-export function buildPlan(deps: Deps, render: RenderRow, brandId: string): ReelPlan {
+/** The plan of a render (embedded music and logo files are copied out for ffmpeg on first use). */
+export async function buildPlan(deps: Deps, render: RenderRow, brandId: string): Promise<ReelPlan> {
   const { clips, config } = render.snapshot;
   const ids = [...new Set(clips.map((c) => c.submission_id))];
   const rows = new Map(deps.db.select().from(submissions).where(inArray(submissions.id, ids)).all().map((r) => [r.id, r]));
@@ -31,7 +33,8 @@ export function buildPlan(deps: Deps, render: RenderRow, brandId: string): ReelP
     }
     return { sourcePath: deps.storage.path("media", row.videoKey), sourceDurationMs: row.durationMs, startMs: c.start_ms, endMs: c.end_ms, words: w };
   });
-  const logo = brand?.logoKey && deps.storage.exists("public", brand.logoKey) ? deps.storage.path("public", brand.logoKey) : defaultLogo;
+  const assets = join(deps.config.dataDir, "runtime", "reel-assets");
+  const logo = brand?.logoKey && deps.storage.exists("public", brand.logoKey) ? deps.storage.path("public", brand.logoKey) : await onDisk(defaultLogo, assets);
   const track = config.music ? findTrack(config.music.track_id) : null;
   return {
     workDir: workDir(deps.storage, render.id),
@@ -41,7 +44,7 @@ export function buildPlan(deps: Deps, render: RenderRow, brandId: string): ReelP
     logoPath: logo,
     intro: config.intro ? { text: config.intro.title } : null,
     outro: config.outro ? { text: config.outro.call_to_action } : null,
-    musicPath: track?.path ?? null,
+    musicPath: track ? await onDisk(track.path, assets) : null,
     clips: planClips,
   };
 }

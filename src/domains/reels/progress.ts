@@ -31,9 +31,10 @@ export function renderLabel(r: Pick<RenderRow, "status" | "stage" | "stepDone" |
   if (r.status === "failed") return "Render failed";
   if (r.status === "cancelled") return "Render cancelled";
   if (paused) return "Paused while a new testimonial is processed";
+  // Queued: never started, or stepped aside and waiting to carry on.
+  if (r.status === "queued") return "Waiting for a render slot";
   const n = `${Math.min(r.stepDone + 1, Math.max(1, r.stepTotal))} of ${Math.max(1, r.stepTotal)}`;
   switch (r.stage as RenderStage) {
-    case "queued": return "Waiting for a render slot";
     case "cutting": return `Cutting clip ${n}`;
     case "cards": return "Making the intro and outro cards";
     case "music": return r.snapshot.config.music ? "Mixing the music" : "Mixing the sound";

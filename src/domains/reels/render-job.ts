@@ -7,7 +7,7 @@
  * `media/` and become the reel's output in one transaction, so nothing half-written is ever served.
  */
 import { and, eq } from "drizzle-orm";
-import { linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
 import type { Job } from "../../platform/jobs/queue";
@@ -34,7 +34,12 @@ function keep(deps: Deps, file: string, key: string): string {
   const dest = deps.storage.path("media", key);
   const tmp = `${dest}.part`;
   rmSync(tmp, { force: true });
-  linkSync(file, tmp);
+  try {
+    linkSync(file, tmp);
+  } catch {
+    // The work folder on another file system: copy instead.
+    copyFileSync(file, tmp);
+  }
   renameSync(tmp, dest);
   return key;
 }
@@ -74,7 +79,7 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
 
   let plan;
   try {
-    plan = buildPlan(deps, render, reel.brandId);
+    plan = await buildPlan(deps, render, reel.brandId);
   } catch (e) {
     if (e instanceof PlanError) return void (failRender(deps, renderId, e.message), cleanup());
     throw e;

@@ -13,7 +13,7 @@ import defaultLogo from "../../../assets/default-logo.png" with { type: "file" }
 const BUILT_IN: Record<string, string> = { "default-logo.png": defaultLogo };
 
 /** How long browsers may keep a file under a given top folder (seconds); default is a day. */
-const MAX_AGE: Record<string, number> = { widgets: 60 };
+const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
 
 function serveFile(request: Request, path: string, name: string, maxAge: number): Response {
   let st;

@@ -1,0 +1,94 @@
+/**
+ * One reel's editor: its clips on word-level timelines (drag the handles; they snap to word edges), reordering,
+ * adding a testimonial, settings, the render with its live progress, the players for each size, and sharing.
+ */
+import { useState } from "preact/hooks";
+import { Button } from "../../shared/ui/button";
+import { ConfirmButton } from "../../shared/ui/confirm-button";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { PageHeader } from "../page";
+import { Link, navigate } from "../router";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import { ClipList } from "../reels/clip-list";
+import { Players, SharePanel } from "../reels/output";
+import { TestimonialPicker } from "../reels/picker";
+import { RenderPanel } from "../reels/render-panel";
+import { ReelSettings } from "../reels/settings";
+import { LIMITS } from "../reels/types";
+import { useReel } from "../reels/use-reel";
+import { useTestimonials } from "../reels/use-testimonials";
+
+function AddClip({ brandId, onAdd }: { brandId: string; onAdd: (id: string) => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  if (!open) return <Button onClick={() => setOpen(true)}>Add a testimonial</Button>;
+  const add = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onAdd(picked[0]!);
+      setOpen(false);
+      setPicked([]);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="card">
+      <TestimonialPicker brandId={brandId} selected={picked} onChange={setPicked} single />
+      <ErrorNotice error={error} />
+      <div class="row">
+        <Button variant="primary" disabled={!picked.length} busy={busy} busyLabel="Suggesting a clip…" onClick={add}>Add at the end</Button>
+        <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
+      </div>
+    </div>
+  );
+}
+
+/** The editor of reel `id`. */
+export function ReelEditorPage({ id }: { id: string }) {
+  const { brand } = useSession();
+  const toast = useToast();
+  const s = useReel(id);
+  const testimonials = useTestimonials(s.reel?.clips.map((c) => c.submission_id) ?? []);
+  if (s.loading && !s.reel) return <Loading label="Loading the reel…" />;
+  if (!s.reel) return <ErrorNotice error={s.error} onRetry={s.reload} />;
+  const reel = s.reel;
+  return (
+    <>
+      <PageHeader
+        title={reel.title}
+        description={<><Link to="reels">All reels</Link> · {reel.clips.length} clip{reel.clips.length === 1 ? "" : "s"} · {reel.arrangement === "auto" ? "order suggested" : "your order"}</>}
+        actions={
+          <ConfirmButton label="Delete reel" question="Delete this reel, its videos and its public copy?" confirmLabel="Delete" busyLabel="Deleting…"
+            onConfirm={async () => {
+              await api.del(`/v1/reels/${encodeURIComponent(reel.id)}`);
+              toast(`“${reel.title}” was deleted`);
+              navigate("reels");
+            }} />
+        }
+      />
+      {reel.error_message && <Notice tone="warning" title="This reel went back to draft">{reel.error_message}</Notice>}
+      {brand && brand.id !== reel.brand_id && <Notice tone="info">This reel belongs to another brand than the one chosen above.</Notice>}
+      <div class="reel-editor">
+        <div class="reel-main">
+          <ClipList clips={reel.clips} testimonials={testimonials} onSave={s.saveClips} />
+          {reel.clips.length < LIMITS.maxClips && <AddClip brandId={reel.brand_id} onAdd={s.addClip} />}
+          <Players reel={reel} />
+        </div>
+        <aside class="reel-side">
+          <RenderPanel reel={reel} onRender={s.render} />
+          <SharePanel reel={reel} onShare={s.setShared} />
+          <ReelSettings reel={reel} onSave={s.patch} />
+        </aside>
+      </div>
+    </>
+  );
+}

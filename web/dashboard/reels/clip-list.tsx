@@ -1,0 +1,107 @@
+/**
+ * The clips of a reel, in play order, edited as a draft: each on its word timeline with its words, length, who
+ * chose it (and the model's reason), moved up or down, or removed; "Save clips" sends them all, and the server
+ * checks every span against its transcript.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { Badge } from "../../shared/ui/badge";
+import { Button } from "../../shared/ui/button";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { ClipTimeline } from "./timeline";
+import { LIMITS, seconds, SOURCE_LABELS, type Clip, type Testimonial } from "./types";
+
+/** Props of `ClipList`. */
+export interface ClipListProps {
+  clips: Clip[];
+  testimonials: Map<string, Testimonial>;
+  onSave: (clips: Clip[]) => Promise<void>;
+}
+
+const same = (a: Clip[], b: Clip[]) => JSON.stringify(a.map((c) => [c.submission_id, c.start_ms, c.end_ms])) === JSON.stringify(b.map((c) => [c.submission_id, c.start_ms, c.end_ms]));
+
+function ClipCard({ clip, index, count, testimonial, onChange, onMove, onRemove }: {
+  clip: Clip; index: number; count: number; testimonial: Testimonial | undefined;
+  onChange: (c: Clip) => void; onMove: (dir: -1 | 1) => void; onRemove: () => void;
+}) {
+  const words = testimonial?.transcript?.words ?? [];
+  const length = clip.end_ms - clip.start_ms;
+  const lengthOk = length >= LIMITS.clipMinMs && length <= LIMITS.clipMaxMs;
+  const text = words.filter((w) => w.start_ms >= clip.start_ms && w.end_ms <= clip.end_ms).map((w) => w.text).join(" ") || clip.text;
+  const label = `Clip ${index + 1}`;
+  return (
+    <li class="card clip-card">
+      <div class="clip-head">
+        <h3>
+          {label}: {testimonial?.respondent_name || "Testimonial"}
+        </h3>
+        <Badge tone={clip.source === "operator" ? "neutral" : "info"}>{SOURCE_LABELS[clip.source]}</Badge>
+        <span class={`small ${lengthOk ? "muted" : "field-error"}`}>
+          {seconds(length)}
+          {!lengthOk && " (clips last 1.5 to 30 s)"}
+        </span>
+        <span class="row clip-actions">
+          <Button small disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${label} earlier`}>↑</Button>
+          <Button small disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${label} later`}>↓</Button>
+          <Button small variant="ghost" onClick={onRemove} aria-label={`Remove ${label}`}>Remove</Button>
+        </span>
+      </div>
+      {clip.source === "model" && clip.reason && <p class="small muted clip-reason">Why: {clip.reason}</p>}
+      <blockquote class="clip-text">“{text}”</blockquote>
+      {words.length && testimonial?.duration_ms ? (
+        <ClipTimeline label={label} words={words} durationMs={testimonial.duration_ms} start={clip.start_ms} end={clip.end_ms}
+          onChange={(start_ms, end_ms) => onChange({ ...clip, start_ms, end_ms, source: "operator", reason: null })} />
+      ) : (
+        <p class="muted small">Loading the transcript…</p>
+      )}
+    </li>
+  );
+}
+
+/** The editable list of clips. */
+export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
+  const [draft, setDraft] = useState(clips);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => setDraft(clips), [clips]);
+  const dirty = !same(draft, clips);
+  const update = (i: number, c: Clip) => setDraft(draft.map((x, k) => (k === i ? c : x)));
+  const moveBy = (i: number, dir: -1 | 1) => {
+    const next = [...draft];
+    [next[i], next[i + dir]] = [next[i + dir]!, next[i]!];
+    setDraft(next);
+  };
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(draft);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section aria-labelledby="clips-title">
+      <div class="row section-head">
+        <h2 id="clips-title">Clips</h2>
+        {dirty && <Badge tone="warn">Unsaved changes</Badge>}
+        <Button variant="primary" small disabled={!dirty} busy={busy} busyLabel="Saving…" onClick={save}>Save clips</Button>
+        {dirty && <Button small variant="ghost" onClick={() => setDraft(clips)}>Undo changes</Button>}
+      </div>
+      <ErrorNotice error={error} />
+      {draft.length === 0 ? (
+        <Notice tone="info" title="No clips yet">
+          <p>Add a testimonial below; a span of its strongest words is suggested.</p>
+        </Notice>
+      ) : (
+        <ol class="clip-list">
+          {draft.map((c, i) => (
+            <ClipCard key={`${c.submission_id}-${i}`} clip={c} index={i} count={draft.length} testimonial={testimonials.get(c.submission_id)}
+              onChange={(x) => update(i, x)} onMove={(dir) => moveBy(i, dir)} onRemove={() => setDraft(draft.filter((_, k) => k !== i))} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

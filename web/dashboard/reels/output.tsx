@@ -1,0 +1,83 @@
+/**
+ * The rendered reel: a player for each size (with captions), downloads named after the reel, and sharing: a
+ * switch that publishes a public copy (publishing, then live) whose addresses can be copied and stay the same
+ * across renders; switching it off deletes the copy.
+ */
+import { useState } from "preact/hooks";
+import { formatDateTime } from "../../shared/format";
+import { Badge } from "../../shared/ui/badge";
+import { CopyButton } from "../../shared/ui/copy-button";
+import { ErrorNotice } from "../../shared/ui/notice";
+import type { Reel } from "./types";
+
+/** Players and downloads of the last render. */
+export function Players({ reel }: { reel: Reel }) {
+  const out = reel.output;
+  if (!out) return null;
+  return (
+    <section class="players-section" aria-labelledby="players-title">
+      <h2 id="players-title">Rendered {formatDateTime(out.rendered_at)}</h2>
+      <div class="players">
+        {out.variants.map((v) => (
+          <figure key={v.aspect_ratio} class={`player player-${v.aspect_ratio.replace(":", "x")}`}>
+            <video controls preload="metadata" poster={out.poster_url} src={v.url} crossOrigin="anonymous" aria-label={`${reel.title}, ${v.aspect_ratio}`}>
+              <track kind="captions" srclang="en" label="Captions" src={out.captions_url} default />
+            </video>
+            <figcaption>
+              {v.aspect_ratio} · {v.width}×{v.height} · <a href={v.download_url}>Download</a>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+      <p class="small">
+        <a href={out.captions_download_url}>Download captions (WebVTT)</a> · Links work for an hour; reload the page for fresh ones.
+      </p>
+    </section>
+  );
+}
+
+/** The share switch and the public addresses. */
+export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolean) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const s = reel.share;
+  const flip = async (on: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onShare(on);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card share-panel" aria-labelledby="share-title">
+      <h2 id="share-title">Share</h2>
+      <label class="check">
+        <input type="checkbox" role="switch" checked={s.enabled} disabled={busy || !reel.output} onChange={(e) => flip(e.currentTarget.checked)} />
+        Public copy {s.enabled && <Badge tone={s.status === "live" ? "good" : "warn"}>{s.status === "live" ? "Live" : "Publishing…"}</Badge>}
+      </label>
+      {!reel.output && <p class="small muted">Render the reel to share it.</p>}
+      <p class="small muted">Anyone with these addresses can watch the reel; they stay the same when you render again. Switching sharing off deletes the copy.</p>
+      <ErrorNotice error={error} />
+      {s.urls && (
+        <ul class="share-urls">
+          {s.urls.variants.map((v) => (
+            <li key={v.aspect_ratio} class="url-box">
+              <span class="small">{v.aspect_ratio}</span>
+              <input class="url-input mono" readOnly value={v.url} aria-label={`Public address of the ${v.aspect_ratio} video`} onFocus={(e) => e.currentTarget.select()} />
+              <CopyButton text={v.url} label="Copy link" />
+            </li>
+          ))}
+          <li class="url-box">
+            <span class="small">Captions</span>
+            <input class="url-input mono" readOnly value={s.urls.captions_url} aria-label="Public address of the captions" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton text={s.urls.captions_url} label="Copy link" />
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}
