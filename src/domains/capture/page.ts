@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import type { Config } from "../../config";
 import { AppError, notFound } from "../../platform/errors";
-import { injectConfig, type WebAsset, type WebConfig } from "../../platform/http/web-assets";
+import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
 import { findLink } from "./link-view";
 
@@ -42,20 +42,13 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   const mount = mountPrefix(config, "site");
   // What the browser sees: the public path of the site address, never the internal mount.
   const prefix = pathPrefix(config.siteUrl);
-  const web: WebConfig = { apiUrl: config.baseUrl, cdnUrl: config.cdnUrl, siteUrl: config.siteUrl, appUrl: config.appUrl };
   const headers = {
     "content-security-policy": captureCsp(config),
     "permissions-policy": PERMISSIONS,
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
   };
-  const indexAsset = assets.get("/capture/index.html");
-  // Read once at start, so a rebuild from source cannot pair this server's asset list with a newer page.
-  const index: Promise<string | Error> = indexAsset
-    ? Bun.file(indexAsset.path)
-        .text()
-        .then((html) => injectConfig(html, `${prefix}/c/assets/`, web), (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
-    : Promise.resolve(new Error("the capture bundle has no index.html; run `bun run build:web`"));
+  const index = loadBundlePage(assets, "capture", `${prefix}/c/assets/`, config);
 
   const linkExists = (id: string) => {
     try {

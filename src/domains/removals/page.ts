@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import type { Config } from "../../config";
 import { notFound } from "../../platform/errors";
-import { injectConfig, type WebAsset, type WebConfig } from "../../platform/http/web-assets";
+import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
 
 /** The Content-Security-Policy of the removal page. */
@@ -31,7 +31,6 @@ export function removalPagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   const { config } = deps;
   const mount = mountPrefix(config, "site");
   const prefix = pathPrefix(config.siteUrl);
-  const web: WebConfig = { apiUrl: config.baseUrl, cdnUrl: config.cdnUrl, siteUrl: config.siteUrl, appUrl: config.appUrl };
   const headers = {
     "content-security-policy": removalCsp(config),
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
@@ -39,13 +38,7 @@ export function removalPagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
     "referrer-policy": "no-referrer",
     "x-robots-tag": "noindex, nofollow",
   };
-  const indexAsset = assets.get("/removal/index.html");
-  // Read once at start, so a rebuild from source cannot pair this server's asset list with a newer page.
-  const index: Promise<string | Error> = indexAsset
-    ? Bun.file(indexAsset.path)
-        .text()
-        .then((html) => injectConfig(html, `${prefix}/remove/assets/`, web), (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
-    : Promise.resolve(new Error("the removal bundle has no index.html; run `bun run build:web`"));
+  const index = loadBundlePage(assets, "removal", `${prefix}/remove/assets/`, config);
 
   const page = async () => {
     const html = await index;

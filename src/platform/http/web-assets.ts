@@ -94,6 +94,26 @@ export interface WebConfig {
 const escapeAttr = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#39;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
+/** The runtime config every bundle's page receives. */
+export const webConfigOf = (config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">): WebConfig => ({
+  apiUrl: config.baseUrl,
+  cdnUrl: config.cdnUrl,
+  siteUrl: config.siteUrl,
+  appUrl: config.appUrl,
+});
+
+/**
+ * A bundle's `index.html` with `<base href=basePath>` and the runtime config injected, read once at start (so a
+ * rebuild from source cannot pair this server's asset list with a newer page); an Error when it is missing.
+ */
+export function loadBundlePage(assets: Map<string, WebAsset>, bundle: string, basePath: string, config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">): Promise<string | Error> {
+  const indexAsset = assets.get(`/${bundle}/index.html`);
+  if (!indexAsset) return Promise.resolve(new Error(`the ${bundle} bundle has no index.html; run \`bun run build:web\``));
+  return Bun.file(indexAsset.path)
+    .text()
+    .then((html) => injectConfig(html, basePath, webConfigOf(config)), (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+}
+
 /** Puts `<base>` (so relative asset names work at any depth) and the runtime config into a bundle's HTML. */
 export function injectConfig(html: string, basePath: string, web: WebConfig): string {
   const head = `<base href="${escapeAttr(basePath)}">\n<meta name="plaudit-config" content="${escapeAttr(JSON.stringify(web))}">`;
@@ -118,7 +138,7 @@ export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Conf
   const app = new URL(config.appUrl);
   const prefix = app.pathname.replace(/\/+$/, "");
   const ownHost = app.host !== new URL(config.baseUrl).host;
-  const web: WebConfig = { apiUrl: config.baseUrl, cdnUrl: config.cdnUrl, siteUrl: config.siteUrl, appUrl: config.appUrl };
+  const web = webConfigOf(config);
   const csp = dashboardCsp(config);
   const indexAsset = assets.get("/dashboard/index.html");
   // Read at once (not on first request) so a rebuild from source after start cannot pair this server's asset
