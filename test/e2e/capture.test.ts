@@ -319,7 +319,7 @@ describe("answering", () => {
     const { page, problems } = await openPage();
     const res = await page.goto(links.paused.url);
     expect(res?.status()).toBe(200);
-    await page.getByText("This page is paused for now").waitFor();
+    await page.getByText("This page is paused and is not taking testimonials").waitFor();
     expect(await page.getByRole("button", { name: "Send my testimonial" }).count()).toBe(0);
     expect(await page.locator("form, input, textarea").count()).toBe(0);
     expect(problems).toEqual([]);
@@ -345,7 +345,7 @@ describe("accessibility", () => {
     await page.getByRole("main").getByText("Please enter your name.").waitFor();
     await check("errors");
     await page.goto(links.paused.url);
-    await page.getByText("This page is paused for now").waitFor();
+    await page.getByText("This page is paused and is not taking testimonials").waitFor();
     await check("closed");
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { CAPTURE_LIMITS } from "./model";
 
 /** Messages a respondent sees for a closed link. */
 export const CLOSED_MESSAGES: Record<string, string> = {
-  paused: "This page is paused for now and is not taking testimonials. Please check back later.",
+  paused: "This page is paused and is not taking testimonials at the moment. Please check back later.",
   closed: "This page is closed and no longer takes testimonials. Thank you for stopping by.",
 };
 

@@ -17,7 +17,7 @@ export const REDACT_JOB = "removal.redact_mail";
 
 /** First look, after the mail job has had its chance to send. */
 export const REDACT_AFTER_MS = 60_000;
-/** Looks again while the message waits for a server that refused it for now. */
+/** Looks again while the message waits for a server that refused it for the moment. */
 export const REDACT_RETRY_MS = 10 * 60_000;
 
 const LINK = /\/remove\/[A-Za-z0-9_-]{16,}/g;

@@ -51,7 +51,7 @@ interface NewDelivery {
   isTest?: boolean;
 }
 
-/** Writes a delivery waiting for its first attempt and enqueues that attempt for now. */
+/** Writes a delivery waiting for its first attempt and enqueues that attempt to run at once. */
 export function createDelivery(db: Db, nowMs: number, input: NewDelivery): DeliveryRow {
   const row: DeliveryRow = {
     id: newId("webhookDelivery", nowMs), orgId: input.endpoint.orgId, mode: input.endpoint.mode, endpointId: input.endpoint.id,

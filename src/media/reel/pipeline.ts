@@ -1,7 +1,7 @@
 /**
  * A whole reel render, step by step, in a work folder that survives restarts: each step writes its file under a
  * temporary name and renames it, so a file that exists is complete and a resumed render skips it. Between steps
- * the caller is asked whether to go on, stop for now (other work goes first; the render resumes later), or give
+ * the caller is asked whether to go on, step aside (other work goes first; the render resumes later), or give
  * up. Each tool run is limited to the time the render has left.
  */
 import { existsSync } from "node:fs";
