@@ -3,7 +3,7 @@
  * page 1 against page 1,000 (25 rows a page), measured in the same run.
  *
  *   bun bench/keyset-deep.ts [--rows 100000] [--page 1000] [--requests 2000] [--seconds 5] [--warmup 1]
- *     [--rounds 5] [--connections 8] [--tool wrk|bun]
+ *     [--rounds 5] [--connections 8] [--tool wrk|bun] [--smoke]
  *
  * The rows are inserted straight into SQLite (one prepared statement, one transaction) with time-ordered ids from
  * `newId`, one per second of made-up history. The cursor of page 1,000 is reached the way a client reaches it:
@@ -12,35 +12,28 @@
  * brands-rps.ts). The ratio page1000/page1 should be about 1: a keyset page costs the same at any depth. For
  * contrast it also times the same page fetched with OFFSET, which has to step over every earlier row.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { and, desc, eq } from "drizzle-orm";
-import { loadConfig } from "../src/config";
-import { createDeps } from "../src/bootstrap";
 import { buildApp } from "../src/app";
-import { createLogger } from "../src/platform/log";
-import { createOrganisation, createApiKey } from "../src/domains/accounts";
 import { brands } from "../src/domains/brands";
 import { slugScopeOf } from "../src/domains/brands";
-import { systemCtx } from "../src/platform/context";
 import { newId } from "../src/platform/ids";
 import { afterKeyDesc } from "../src/platform/http/pagination";
-import { drive, loadTool, median } from "./brands-rps";
+import { benchAppliance, drive, loadTool, median, sized, smokeOption } from "./_harness";
 
 const { values: args } = parseArgs({
   options: {
-    rows: { type: "string", default: "100000" },
-    page: { type: "string", default: "1000" },
-    requests: { type: "string", default: "2000" },
-    seconds: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    rounds: { type: "string", default: "5" },
+    rows: { type: "string", default: sized("100000", "300") },
+    page: { type: "string", default: sized("1000", "5") },
+    requests: { type: "string", default: sized("2000", "20") },
+    seconds: { type: "string", default: sized("5", "0.2") },
+    warmup: { type: "string", default: sized("1", "0.05") },
+    rounds: { type: "string", default: sized("5", "2") },
     // Few connections: the app answers a few hundred pages a second, and requests still in flight when a
     // 1-second round ends would otherwise be a large share of the round.
-    connections: { type: "string", default: "8" },
+    connections: { type: "string", default: sized("8", "4") },
     tool: { type: "string" },
+    ...smokeOption,
   },
 });
 const ROWS = Number(args.rows);
@@ -48,12 +41,9 @@ const PAGE = Number(args.page);
 const N = Number(args.requests);
 const PAGE_SIZE = 25;
 
-const dir = mkdtempSync(join(tmpdir(), "plaudit-bench-"));
-const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://127.0.0.1:3000", PLAUDIT_WORKERS: "0" });
-const deps = createDeps(config, { log: createLogger("silent") });
-const { org } = createOrganisation(deps.db, deps.clock, { name: "Deep List Co", plan: "core" });
-const key = createApiKey(deps.db, systemCtx(org.id, "test", deps.clock), { mode: "test", name: "bench" }).secret;
-const headers = { authorization: `Bearer ${key}` };
+const appliance = await benchAppliance({ name: "Deep List Co", plan: "core", mode: "test" });
+const { config, deps, org } = appliance;
+const headers = { authorization: `Bearer ${appliance.key}` };
 
 // 100,000 brands in the org's test mode, one a second, ending a day ago.
 const t0 = performance.now();
@@ -168,5 +158,4 @@ const oFirst = time(() => byOffset.all(org.id, PAGE_SIZE + 1, 0));
 const oDeep = time(() => byOffset.all(org.id, PAGE_SIZE + 1, (PAGE - 1) * PAGE_SIZE));
 console.log(`SQLite alone, page ${PAGE}: keyset ${kDeep.toFixed(1)} µs; OFFSET ${oDeep.toFixed(1)} µs (OFFSET page 1: ${oFirst.toFixed(1)} µs, ${(oDeep / oFirst).toFixed(0)}× slower deep)`);
 
-sqlite.close();
-rmSync(dir, { recursive: true, force: true });
+appliance.close();

@@ -5,7 +5,7 @@
  *    directly), and beside one plain encode without loudness normalisation, for scale;
  * 2. transcription of its speech through the chosen engine beside the engine's own CLI on the same WAV.
  * Each side runs `rounds` times, interleaved, and the fastest run counts (other load on the box hits both alike).
- * Run: bun bench/media-process.ts [seconds=60] [rounds=2]
+ * Run: bun bench/media-process.ts [seconds=60] [rounds=2] [--smoke]   (smoke: a 1 s recording, one round)
  */
 import { rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -19,10 +19,13 @@ import { chooseEngine } from "../src/media/speech/select";
 import { encodeArgs, transcode } from "../src/media/transcode";
 import { ensureLongWebm } from "../test/fixtures/media/make-fixtures";
 import { scratch } from "../test/fixtures/media/tools";
+import { positionals, sized } from "./_harness";
 
-const seconds = Number(process.argv[2] ?? 60);
-const rounds = Number(process.argv[3] ?? 2);
-const config = loadConfig({ ...process.env, PLAUDIT_DATA_DIR: scratch("bench-data") });
+const [secondsArg, roundsArg] = positionals();
+const seconds = Number(secondsArg ?? sized(60, 1));
+const rounds = Number(roundsArg ?? sized(2, 1));
+const dataDir = scratch("bench-data");
+const config = loadConfig({ ...process.env, PLAUDIT_DATA_DIR: dataDir });
 const tools = resolveMediaTools(config);
 const dir = scratch("bench");
 
@@ -94,3 +97,4 @@ try {
   console.log(`\ntranscription skipped: ${(e as Error).message}`);
 }
 rmSync(dir, { recursive: true, force: true });
+rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,8 @@
  * the same x264/AAC settings (colour cards without logo or text; no loudness passes, no intermediates, no music).
  * The ratio pipeline/bare is the price of cutting on word edges, normalising each clip, decoding the source once,
  * the cards, the music mix and the resumable steps. Sides alternate `rounds` times; the fastest of each counts.
- * Run: bun bench/reels-render.ts [rounds=1] [preset=veryfast]
+ * Run: bun bench/reels-render.ts [rounds=1] [preset=veryfast] [--smoke]
+ * Smoke mode: a 4 s recording, two clips of about 1 s, one size (1:1), x264 ultrafast.
  */
 import { copyFileSync, renameSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -22,17 +23,24 @@ import { filterValue } from "../src/media/reel/filter-text";
 import { ASPECTS, FRAME, aspectSlug, type ReelPlan, type ReelWord } from "../src/media/reel/types";
 import { ensureLongWebm, ensureMediaFixtures } from "../test/fixtures/media/make-fixtures";
 import { scratch } from "../test/fixtures/media/tools";
+import { positionals, sized } from "./_harness";
 
-const rounds = Number(process.argv[2] ?? 1);
-const preset = process.argv[3] ?? ENCODE_DEFAULTS.preset;
-const config = loadConfig({ ...process.env, PLAUDIT_DATA_DIR: scratch("bench-reel-data") });
+const [roundsArg, presetArg] = positionals();
+const rounds = Number(roundsArg ?? 1);
+const preset = presetArg ?? sized(ENCODE_DEFAULTS.preset, "ultrafast");
+const SOURCE_SECONDS = sized(60, 4);
+const CLIP_STARTS_MS = sized([0, 14_000, 28_000, 42_000], [0, 2_500]);
+const CLIP_MS = sized(9_950, 1_200);
+const aspects = sized(ASPECTS, ["1:1"] as typeof ASPECTS);
+const dataDir = scratch("bench-reel-data");
+const config = loadConfig({ ...process.env, PLAUDIT_DATA_DIR: dataDir });
 const tools = resolveMediaTools(config);
 const dir = scratch("bench-reel");
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-console.log("making a 60 s 720p recording and processing it (cached webm, fresh transcode)…");
+console.log(`making a ${SOURCE_SECONDS} s 720p recording and processing it (cached webm, fresh transcode)…`);
 const fx = ensureMediaFixtures();
-const webm = ensureLongWebm(60);
+const webm = ensureLongWebm(SOURCE_SECONDS);
 const t = await transcode(tools, webm, await probeMedia(tools, webm), { outDir: dir });
 const source = join(dir, "source.mp4");
 renameSync(t.path, source);
@@ -50,9 +58,9 @@ function span(fromMs: number, ms: number) {
   while (j + 1 < words.length && words[j + 1]!.end_ms - words[i]!.start_ms <= ms) j++;
   return { startMs: words[i]!.start_ms, endMs: words[j]!.end_ms };
 }
-const clips = [0, 14_000, 28_000, 42_000].map((from) => ({ sourcePath: source, sourceDurationMs: sourceMs, words, ...span(from, 9_950) }));
+const clips = CLIP_STARTS_MS.map((from) => ({ sourcePath: source, sourceDurationMs: sourceMs, words, ...span(from, CLIP_MS) }));
 const planFor = (workDir: string): ReelPlan => ({
-  workDir, aspects: ASPECTS, captionStyle: "bold", brandColor: "#4f46e5", logoPath: join(import.meta.dir, "..", "assets", "default-logo.png"),
+  workDir, aspects, captionStyle: "bold", brandColor: "#4f46e5", logoPath: join(import.meta.dir, "..", "assets", "default-logo.png"),
   intro: { text: "What our customers say" }, outro: { text: "Start your free trial" }, musicPath: MUSIC_TRACKS[0]!.path, clips, preset,
 });
 const hooks = { stage: () => {}, checkpoint: () => "continue" as const, timeLeftMs: () => 3_600_000 };
@@ -65,14 +73,14 @@ async function pipeline() {
   // Keep one run's captions (the same in every run) for the bare encodes.
   if (!kept) {
     kept = join(dir, "captions");
-    for (const a of ASPECTS) copyFileSync(join(work, `captions-${aspectSlug(a)}.ass`), `${kept}-${aspectSlug(a)}.ass`);
+    for (const a of aspects) copyFileSync(join(work, `captions-${aspectSlug(a)}.ass`), `${kept}-${aspectSlug(a)}.ass`);
   }
   rmSync(work, { recursive: true, force: true });
   return out.reel.durationMs;
 }
 
 function bare() {
-  for (const a of ASPECTS) {
+  for (const a of aspects) {
     const { w, h } = FRAME[a];
     const n = clips.length;
     const parts = [`color=c=0x4f46e5:s=${w}x${h}:r=30:d=2.5[ci]`, "anullsrc=r=48000:cl=stereo,atrim=end=2.5[ai]", `color=c=0x4f46e5:s=${w}x${h}:r=30:d=3[co]`, "anullsrc=r=48000:cl=stereo,atrim=end=3[ao]",
@@ -102,8 +110,11 @@ for (let r = 0; r < rounds; r++) {
   best[1] = Math.min(best[1]!, performance.now() - t0);
 }
 const [ours, base] = best as [number, number];
-console.log(`reel: ${s(reelMs)} in 9:16, 1:1, 16:9 (x264 ${preset}); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
-console.log(`pipeline (cut, normalise, cards, music, captions, 3 encodes, poster): ${s(ours)}`);
-console.log(`bare ffmpeg, the same three outputs:                               ${s(base)}`);
-console.log(`ratio pipeline/bare: ${(ours / base).toFixed(2)}  (render speed: ${(reelMs * 3 / ours).toFixed(2)}× real time for three sizes)`);
+console.log(`reel: ${s(reelMs)} in ${aspects.join(", ")} (x264 ${preset}); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+const n = aspects.length;
+const outputs = n === 3 ? "three" : String(n);
+console.log(`pipeline (cut, normalise, cards, music, captions, ${n} encode${n === 1 ? "" : "s"}, poster): ${s(ours)}`);
+console.log(`bare ffmpeg, the same ${outputs} output${n === 1 ? "" : "s"}:                               ${s(base)}`);
+console.log(`ratio pipeline/bare: ${(ours / base).toFixed(2)}  (render speed: ${(reelMs * n / ours).toFixed(2)}× real time for ${outputs} size${n === 1 ? "" : "s"})`);
 rmSync(dir, { recursive: true, force: true });
+rmSync(dataDir, { recursive: true, force: true });

@@ -3,51 +3,45 @@
  * testimonials, beside a static file of the same bytes served by a bare `Bun.serve`, measured in the same run.
  *
  *   bun bench/walls-rps.ts [--testimonials 1000] [--page 40] [--requests 500] [--seconds 5] [--warmup 1]
- *     [--rounds 5] [--connections 8] [--tool wrk|bun]
+ *     [--rounds 5] [--connections 8] [--tool wrk|bun] [--smoke]
  *
  * The testimonials are inserted straight into SQLite (one prepared statement, one transaction): written ones with
  * ratings, and every sixth a video with published media and a transcript, approved a second apart. Each page is
  * measured three ways: where the time goes inside one request (the SQLite reads through the visibility rule, with
  * and without the two-second read cache, then the Preact render), sequential `app.handle` latency (cache on, and
  * forced off), and requests/s over loopback HTTP as served (cache on) with the load from another process (wrk
- * when installed, as in brands-rps.ts). Prints the ratios app/static per page and page40/page1.
+ * when installed, see _harness.ts). Prints the ratios app/static per page and page40/page1.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { loadConfig } from "../src/config";
-import { createDeps } from "../src/bootstrap";
 import { buildApp } from "../src/app";
-import { createLogger } from "../src/platform/log";
-import { createOrganisation } from "../src/domains/accounts";
 import { brands } from "../src/domains/brands";
 import { newId } from "../src/platform/ids";
 import { wallPage } from "../src/domains/walls/wall-data";
 import { renderWallPage } from "../src/domains/walls/views/wall-page";
 import { forgetBrand } from "../src/domains/walls/read-cache";
-import { drive, loadTool, median } from "./brands-rps";
+import { benchAppliance, drive, loadTool, median, sized, smokeOption } from "./_harness";
 
 const { values: args } = parseArgs({
   options: {
-    testimonials: { type: "string", default: "1000" },
-    page: { type: "string", default: "40" },
-    requests: { type: "string", default: "500" },
-    seconds: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    rounds: { type: "string", default: "5" },
-    connections: { type: "string", default: "8" },
+    testimonials: { type: "string", default: sized("1000", "60") },
+    page: { type: "string", default: sized("40", "2") },
+    requests: { type: "string", default: sized("500", "10") },
+    seconds: { type: "string", default: sized("5", "0.2") },
+    warmup: { type: "string", default: sized("1", "0.05") },
+    rounds: { type: "string", default: sized("5", "2") },
+    connections: { type: "string", default: sized("8", "4") },
     tool: { type: "string" },
+    ...smokeOption,
   },
 });
 const COUNT = Number(args.testimonials);
 const DEEP = Number(args.page);
 
-const dir = mkdtempSync(join(tmpdir(), "plaudit-bench-"));
-const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://127.0.0.1:3000", PLAUDIT_WORKERS: "0" });
-const deps = createDeps(config, { log: createLogger("silent") });
-const { org } = createOrganisation(deps.db, deps.clock, { name: "Bench Walls", plan: "plus" });
+const appliance = await benchAppliance({ name: "Bench Walls", plan: "plus", mode: "live", key: false });
+const { dir, config, deps, org } = appliance;
 const brand = deps.db.select().from(brands).where(eq(brands.orgId, org.id)).all().find((b) => b.mode === "live")!;
 deps.db.update(brands).set({ isPublic: true }).where(eq(brands.id, brand.id)).run();
 
@@ -96,7 +90,8 @@ console.log(`page 1: ${bytes[1]!.length} bytes; page ${DEEP}: ${bytes[DEEP]!.len
 
 // Where one request's time goes: the reads (summary, one page through the visibility rule, captions) without the
 // read cache, the same with it, and the render.
-const micro = (fn: () => void, n = 300) => {
+const MICRO = sized(300, 20);
+const micro = (fn: () => void, n = MICRO) => {
   for (let i = 0; i < 20; i++) fn();
   const xs: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -114,7 +109,7 @@ for (const p of [1, DEEP]) {
   });
   const warm = micro(() => wallPage(deps, brand, p));
   const render = micro(() => renderWallPage(data, config.siteUrl, "benchnonce"));
-  console.log(`page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of 300)`);
+  console.log(`page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of ${MICRO})`);
 }
 
 // Sequential app.handle latency, alternating pages: as served (read cache on), and with every read from SQLite.
@@ -163,5 +158,4 @@ if (seconds > 0) {
 
 appServer.stop(true);
 staticServer.stop(true);
-deps.db.$client.close();
-rmSync(dir, { recursive: true, force: true });
+appliance.close();

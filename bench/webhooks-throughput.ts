@@ -3,36 +3,30 @@
  * lease → URL check and resolution → signed https POST → attempt recorded), beside a bare loop of signed `fetch`
  * calls to the same https receiver on 127.0.0.1, measured in the same run.
  *
- *   bun bench/webhooks-throughput.ts [--events 2000] [--concurrency 2,8] [--latency-events 200] [--interval-ms 20] [--poll 1000,50]
+ *   bun bench/webhooks-throughput.ts [--events 2000] [--concurrency 2,8] [--latency-events 200] [--interval-ms 20] [--poll 1000,50] [--smoke]
  *
  * Throughput: `--events` events are emitted, then the workers deliver them all; deliveries/s against the bare
  * loop's requests/s at the same concurrency. Latency: events are emitted every `--interval-ms` while the workers
  * run; time from the event's creation to its request arriving at the receiver, p50 and p99, for each worker poll
  * interval (serve's default is 1000 ms), against the bare loop's time from signing to arrival.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { count, eq } from "drizzle-orm";
-import { loadConfig } from "../src/config";
-import { createDeps } from "../src/bootstrap";
-import { createLogger } from "../src/platform/log";
-import { systemCtx } from "../src/platform/context";
 import { emit } from "../src/platform/events/emit";
 import { JobRegistry, startWorkers } from "../src/platform/jobs/worker";
-import { createOrganisation } from "../src/domains/accounts";
 import { configureWebhooks, registerWebhookJobs, signatureHeader, webhookDeliveries } from "../src/domains/webhooks";
 import { createEndpoint } from "../src/domains/webhooks/endpoint-service";
 import { makeCert, startReceiver, tableResolver } from "../test/integration/webhooks-receiver";
+import { benchAppliance, percentile, sized, smokeOption } from "./_harness";
 
 const args = parseArgs({
   options: {
-    events: { type: "string", default: "2000" },
+    events: { type: "string", default: sized("2000", "40") },
     concurrency: { type: "string", default: "2,8" },
-    "latency-events": { type: "string", default: "200" },
-    "interval-ms": { type: "string", default: "20" },
-    poll: { type: "string", default: "1000,50" },
+    "latency-events": { type: "string", default: sized("200", "10") },
+    "interval-ms": { type: "string", default: sized("20", "5") },
+    poll: { type: "string", default: sized("1000,50", "50,10") },
+    ...smokeOption,
   },
 }).values;
 const EVENTS = Number(args.events);
@@ -47,24 +41,28 @@ const rx = startReceiver(cert, (req) => {
   arrivals.set(req.headers["x-svc-event-id"] ?? req.headers["x-bench-id"]!, performance.timeOrigin + performance.now());
   return new Response("ok");
 });
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 /** A fresh appliance with one org and one endpoint pointing at the receiver. */
 async function appliance() {
-  const dir = mkdtempSync(join(tmpdir(), "plaudit-whbench-"));
-  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), { log: createLogger("error") });
+  const a = await benchAppliance({ name: "Bench", plan: "core", mode: "live", key: false, env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }, log: "error", dirPrefix: "plaudit-whbench-" });
+  const { deps, ctx } = a;
   configureWebhooks(deps, { ca: cert.cert, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "Bench", plan: "core" });
-  const ctx = systemCtx(org.id, "live", deps.clock);
   await createEndpoint(deps, ctx, { url: rx.url("/bench"), events: ["submission.created"] });
   const registry = new JobRegistry();
   registerWebhookJobs(registry);
   const delivered = () => deps.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, "delivered")).get()!.n;
-  return { deps, ctx, registry, delivered, close: () => (deps.db.$client.close(), rmSync(dir, { recursive: true, force: true })) };
+  /** Waits until `n` deliveries have succeeded; fails when none succeeds for 30 s (a broken path, not a slow one). */
+  const allDelivered = async (n: number) => {
+    let seen = -1;
+    let since = performance.now();
+    for (let done = delivered(); done < n; done = delivered()) {
+      if (done !== seen) [seen, since] = [done, performance.now()];
+      else if (performance.now() - since > 30_000) throw new Error(`webhook deliveries stalled at ${done} of ${n}`);
+      await Bun.sleep(20);
+    }
+  };
+  return { deps, ctx, registry, allDelivered, close: a.close };
 }
 
 /** The baseline: `concurrency` loops of sign + fetch to the same receiver; requests/s and sign→arrival times. */
@@ -84,10 +82,11 @@ async function bareLoop(total: number, concurrency: number) {
         tls: { ca: cert.cert, serverName: "hooks.example" },
       } as RequestInit);
       await res.arrayBuffer();
+      if (!res.ok) throw new Error(`the receiver answered ${res.status}`);
       lat.push(arrivals.get(id)! - t0);
     }
   }));
-  return { rps: total / ((performance.now() - started) / 1000), p50: pct(lat, 50), p99: pct(lat, 99) };
+  return { rps: total / ((performance.now() - started) / 1000), p50: percentile(lat, 50), p99: percentile(lat, 99) };
 }
 
 /** Emits `EVENTS` events, then times the workers delivering all of them. */
@@ -96,7 +95,7 @@ async function throughput(concurrency: number) {
   for (let i = 0; i < EVENTS; i++) emit(a.deps.db, a.ctx, "submission.created", { id: `sub_${i}` });
   const started = performance.now();
   const workers = startWorkers(a.deps, a.registry, { concurrency, pollMs: 5 });
-  while (a.delivered() < EVENTS) await Bun.sleep(20);
+  await a.allDelivered(EVENTS);
   const seconds = (performance.now() - started) / 1000;
   await workers.stop();
   a.close();
@@ -113,14 +112,14 @@ async function latency(pollMs: number) {
     made.push({ id: e.id, at: e.createdAt });
     await Bun.sleep(INTERVAL);
   }
-  while (a.delivered() < LAT_EVENTS) await Bun.sleep(20);
+  await a.allDelivered(LAT_EVENTS);
   await workers.stop();
   a.close();
   const lat = made.map((m) => arrivals.get(m.id)! - m.at);
-  return { p50: pct(lat, 50), p99: pct(lat, 99) };
+  return { p50: percentile(lat, 50), p99: percentile(lat, 99) };
 }
 
-await bareLoop(200, 4);
+await bareLoop(sized(200, 20), 4);
 console.log(`Webhook delivery, https receiver on 127.0.0.1 (${EVENTS} events per throughput run)\n`);
 console.log("concurrency  plaudit deliveries/s  bare signed fetch req/s  ratio");
 for (const c of CONCURRENCY) {

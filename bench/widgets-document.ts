@@ -4,91 +4,35 @@
  * second and p99 latency of each, measured in the same run, in alternating rounds; then the embed script's size
  * as served (gzipped), against its 12 KB budget.
  *
- *   bun bench/widgets-document.ts [--items 24] [--seconds 5] [--warmup 2] [--rounds 5] [--connections 64] [--tool wrk|bun]
+ *   bun bench/widgets-document.ts [--items 24] [--seconds 5] [--warmup 2] [--rounds 5] [--connections 64] [--tool wrk|bun] [--smoke]
  *
  * The document holds `--items` written testimonials (about 300 bytes each). Load comes from another process:
- * `wrk --latency` when on PATH, else a Bun client loop in a child process (`--client`) that times each request.
+ * `wrk --latency` when on PATH, else a Bun client loop in a child process that times each request (`_harness.ts`).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { loadConfig } from "../src/config";
-import { createDeps } from "../src/bootstrap";
 import { buildApp, requestHandler } from "../src/app";
-import { createLogger } from "../src/platform/log";
-import { createOrganisation, createApiKey } from "../src/domains/accounts";
-import { systemCtx } from "../src/platform/context";
 import { publishWidget } from "../src/domains/widgets";
 import { findWidgetBundle, wrapScript } from "../src/domains/widgets/script";
 import { loadWebAssets } from "../src/platform/http/web-assets";
-import { loadTool, median } from "./brands-rps";
+import { benchAppliance, drive, loadTool, median, sized, smokeOption, type LoadResult } from "./_harness";
 
 const args = parseArgs({
   options: {
-    items: { type: "string", default: "24" },
-    seconds: { type: "string", default: "5" },
-    warmup: { type: "string", default: "2" },
-    rounds: { type: "string", default: "5" },
-    connections: { type: "string", default: "64" },
+    items: { type: "string", default: sized("24", "3") },
+    seconds: { type: "string", default: sized("5", "0.2") },
+    warmup: { type: "string", default: sized("2", "0.05") },
+    rounds: { type: "string", default: sized("5", "2") },
+    connections: { type: "string", default: sized("64", "4") },
     tool: { type: "string" },
-    client: { type: "boolean", default: false },
-    url: { type: "string" },
+    ...smokeOption,
   },
 }).values;
 
-/** Throughput and tail latency of one run. */
-interface Result {
-  rps: number;
-  p99ms: number;
-  errors: number;
-}
-
-/** Child-process load generator: `--client --url U --seconds S --connections C`; prints JSON with p99. */
-async function clientMain() {
-  const end = performance.now() + Number(args.seconds) * 1000;
-  const times: number[] = [];
-  let errors = 0;
-  const loop = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const res = await fetch(args.url!);
-      await res.arrayBuffer();
-      if (res.ok) times.push(performance.now() - t0);
-      else errors++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: Number(args.connections) }, loop));
-  times.sort((a, b) => a - b);
-  const result: Result = { rps: times.length / ((performance.now() - started) / 1000), p99ms: times[Math.floor(times.length * 0.99)] ?? 0, errors };
-  process.stdout.write(JSON.stringify(result) + "\n");
-}
-
-const unit = { us: 0.001, ms: 1, s: 1000 } as Record<string, number>;
-
-/** Runs the load generator in its own process against `url` for `seconds`. */
-async function drive(url: string, seconds: number, tool: "wrk" | "bun"): Promise<Result> {
-  const connections = args.connections!;
-  const cmd = tool === "wrk"
-    ? [Bun.which("wrk")!, "-t1", `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, "--latency", url]
-    : [process.execPath, import.meta.path, "--client", "--url", url, "--seconds", String(seconds), "--connections", connections];
-  const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  if (code !== 0) throw new Error(`load generator failed (${code}): ${err || out}`);
-  if (tool === "bun") return JSON.parse(out.trim().split("\n").pop()!) as Result;
-  const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p99ms: p99 ? Number(p99[1]) * unit[p99[2]!]! : NaN, errors: non2xx };
-}
-
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), "plaudit-bench-"));
-  const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://127.0.0.1:3000", PLAUDIT_WORKERS: "0" });
-  const deps = createDeps(config, { log: createLogger("silent") });
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "Bench Co", plan: "core" });
-  const key = createApiKey(deps.db, systemCtx(org.id, "live", deps.clock), { mode: "live", name: "bench" }).secret;
+  const appliance = await benchAppliance({ name: "Bench Co", plan: "core", mode: "live" });
+  const { dir, config, deps, key } = appliance;
   const app = await buildApp(deps);
   const handle = requestHandler(app, deps);
   const call = async (method: string, path: string, body?: unknown, auth = true) => {
@@ -96,7 +40,9 @@ async function main() {
       method, body: body ? JSON.stringify(body) : undefined,
       headers: { "content-type": "application/json", ...(auth ? { authorization: `Bearer ${key}` } : {}) },
     }));
-    return (await res.json()) as any;
+    const answer = (await res.json()) as any;
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
+    return answer;
   };
   const brand = (await call("GET", "/v1/brands")).data[0].id;
   const consent = { agreed: true, text: "I agree.", version: "1" };
@@ -127,12 +73,13 @@ async function main() {
   const rounds = Math.max(1, Number(args.rounds));
   console.log(`widget document: ${bytes.length} bytes, ${args.items} testimonials; ${args.connections} connections, ${args.warmup} s warm-up, ${seconds} s each in ${rounds} alternating rounds; load from ${tool === "wrk" ? "wrk -t1 --latency" : "a Bun fetch loop in a child process"}`);
   const targets = [["bare", bareUrl], ["app", appUrl]] as const;
-  if (Number(args.warmup) > 0) for (const [, url] of targets) await drive(url, Number(args.warmup), tool);
-  const runs: Record<string, Result[]> = { bare: [], app: [] };
-  for (let r = 0; r < rounds; r++) for (const [name, url] of targets) runs[name]!.push(await drive(url, seconds / rounds, tool));
+  const connections = Number(args.connections);
+  if (Number(args.warmup) > 0) for (const [, url] of targets) await drive(url, {}, Number(args.warmup), connections, tool);
+  const runs: Record<string, LoadResult[]> = { bare: [], app: [] };
+  for (let r = 0; r < rounds; r++) for (const [name, url] of targets) runs[name]!.push(await drive(url, {}, seconds / rounds, connections, tool));
   const sum = (name: string) => {
     const rs = runs[name]!;
-    const errors = rs.reduce((n, x) => n + x.errors, 0);
+    const errors = rs.reduce((n, x) => n + x.non2xx, 0);
     if (errors) throw new Error(`${name}: ${errors} requests failed`);
     return { rps: rs.reduce((n, x) => n + x.rps, 0) / rs.length, p99: median(rs.map((x) => x.p99ms)) };
   };
@@ -151,11 +98,7 @@ async function main() {
 
   appServer.stop(true);
   bareServer.stop(true);
-  deps.db.$client.close();
-  rmSync(dir, { recursive: true, force: true });
+  appliance.close();
 }
 
-if (import.meta.main) {
-  if (args.client) await clientMain();
-  else await main();
-}
+await main();

@@ -3,8 +3,15 @@
 # runner's output left as it is, then one plain closing line `N passed, N failed` taken from bun's own summary
 # (` N pass` / ` N fail` on stderr). Exits non-zero when a test failed or the runner itself did.
 # Extra arguments go to `bun test` (e.g. `bun run test:all --bail`).
+# `dist/plaudit` is built fresh first: integration and browser tests start it (test/helpers/binary.ts).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+# Integration and browser tests run against the executable users run: build it fresh for this run (a second or
+# two), so the verdict is about these sources. PLAUDIT_TEST_TARGET=source tests the source instead (local only).
+if [ "${PLAUDIT_TEST_TARGET:-binary}" != source ]; then
+  bun scripts/build.ts || { echo "test:all: building dist/plaudit failed" >&2; exit 1; }
+fi
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

@@ -13,6 +13,9 @@ import { createLogger, type Logger } from "./platform/log";
 import { createSmtpMailer, createOutboxOnlyMailer } from "./platform/mail/mailer";
 import { systemClock, type Clock } from "./platform/clock";
 import { createMediaToolkit, type MediaToolkit } from "./media/toolkit";
+import { runSelfTest } from "./media/self-test";
+import { useNativeDir } from "./platform/native-dir";
+import { SelfTestMonitor } from "./media/self-test-monitor";
 
 /** Options tests use to swap the clock or the logger. */
 export interface DepsOptions {
@@ -28,16 +31,21 @@ export const dbPath = (dataDir: string) => join(dataDir, "plaudit.db");
 
 /** Opens everything the app needs. */
 export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
+  useNativeDir(config.dataDir);
   const db = openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
   if (opts.migrate !== false) migrate(db);
+  const clock = opts.clock ?? systemClock;
+  const media = opts.media ?? createMediaToolkit(config);
   return {
     config,
     db,
-    clock: opts.clock ?? systemClock,
+    clock,
     signer: new Signer(loadOrCreateSecret(config.dataDir)),
     log: opts.log ?? createLogger(config.logLevel),
     mailer: config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer(),
     storage: new Storage(config.dataDir),
-    media: opts.media ?? createMediaToolkit(config),
+    media,
+    // The same toolkit the workers use, working in the data folder's tmp/ like processing does.
+    selfTest: new SelfTestMonitor(() => runSelfTest(config, { toolkit: media, tmpRoot: join(config.dataDir, "tmp") }), () => clock.now()),
   };
 }

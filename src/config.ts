@@ -33,6 +33,8 @@ export interface Config {
   syncFull: boolean;
   /** Run the job workers and schedules inside `serve`. */
   workers: boolean;
+  /** `serve` runs the media self-test in the background after start (PLAUDIT_SELF_TEST=0 turns it off, e.g. for benchmarks). */
+  selfTest: boolean;
   /** Media jobs (processing, renders) run at once; new testimonials go first. */
   mediaConcurrency: number;
   /** Seconds a claimed job's lease lasts before another worker may take it. */
@@ -137,6 +139,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     docsUrl: merged.PLAUDIT_DOCS_URL?.trim() || `${baseUrl}/v1/reference`,
     syncFull: merged.PLAUDIT_SYNC_FULL === "1" || merged.PLAUDIT_SYNC_FULL === "true",
     workers: merged.PLAUDIT_WORKERS !== "0",
+    selfTest: merged.PLAUDIT_SELF_TEST !== "0",
     mediaConcurrency: int(merged, "PLAUDIT_MEDIA_CONCURRENCY", 1, 1, 16, problems),
     jobLeaseSeconds: int(merged, "PLAUDIT_JOB_LEASE_SECONDS", 120, 5, 86400, problems),
     logLevel: level,

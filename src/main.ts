@@ -15,12 +15,12 @@ Usage: plaudit <command> [flags]   (add --json for machine-readable output)
 
   serve                                  run the server, workers and schedules (default)
   migrate                                apply database migrations
-  org create --name N [--plan P] [--owner-email E --owner-password W]
+  org create --name N [--plan P] [--owner-email E --owner-password W --owner-name N]
   key create --org ORG --mode test|live [--scopes a,b] [--name N]
   user create --email E --password W [--name N] [--org ORG --role R]
   plan set --org ORG --plan free|starter|core|plus
   backup --to FILE.tar.gz                consistent snapshot of the database and files
-  doctor                                 check ffmpeg, speech, disk, config
+  doctor                                 check ffmpeg, speech, disk, config; run a test recording through processing
   version
 
 Settings: ${Object.keys(CONFIG_FLAGS).join(" ")} (or PLAUDIT_* environment variables)`;

@@ -8,15 +8,15 @@ import { systemCtx } from "../platform/context";
 import { need, UsageError, type Args } from "./args";
 import { print } from "./output";
 
-/** `plaudit org create --name N --plan P [--owner-email E --owner-password W]` */
+/** `plaudit org create --name N --plan P [--owner-email E --owner-password W --owner-name N]` */
 export function orgCreate(config: Config, args: Args) {
-  const usage = "plaudit org create --name NAME [--plan free|starter|core|plus] [--owner-email E --owner-password W]";
+  const usage = "plaudit org create --name NAME [--plan free|starter|core|plus] [--owner-email E --owner-password W --owner-name N]";
   const deps = createDeps(config);
   const email = args.flags["--owner-email"];
   const { org, owner } = createOrganisation(deps.db, deps.clock, {
     name: need(args, "--name", usage),
     plan: args.flags["--plan"] ?? "free",
-    owner: email ? { email, password: args.flags["--owner-password"] } : undefined,
+    owner: email ? { email, password: args.flags["--owner-password"], name: args.flags["--owner-name"] } : undefined,
   });
   print(args, { id: org.id, name: org.name, plan: org.plan, owner_user_id: owner?.id ?? null }, org.id);
 }

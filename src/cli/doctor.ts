@@ -1,13 +1,17 @@
 /**
- * `plaudit doctor`: checks what the appliance needs and says, for each missing piece, how to fix it.
- * Exit code 1 when something required is missing.
+ * `plaudit doctor`: checks what the appliance needs and says, for each missing piece, how to fix it; then proves
+ * the media pipeline with a two-second test recording run through the processing code (src/media/self-test.ts),
+ * printing each step with its time. "Ready" only when every required check and every step passed; exit code 1
+ * otherwise.
  */
 import { statfsSync, accessSync, constants, existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Config } from "../config";
 import { openDb } from "../platform/db/client";
 import { pendingMigrations } from "../platform/db/migrate";
 import { dbPath } from "../bootstrap";
 import { findFfmpeg, findFfprobe, findPocketsphinx, findWhisper } from "../media/binaries";
+import { firstFailure, runSelfTest, type SelfTestResult, type SelfTestStep } from "../media/self-test";
 import type { Args } from "./args";
 import { print } from "./output";
 
@@ -57,13 +61,36 @@ export function runChecks(config: Config): Check[] {
   return checks;
 }
 
-/** Prints the checks; exit code 1 when a required one failed. */
-export function doctor(config: Config, args: Args): number {
+function stepLine(s: SelfTestStep): string {
+  const mark = s.ok ? "ok  " : s.skipped ? "skip" : "FAIL";
+  const time = s.skipped ? "" : ` (${s.ms} ms)`;
+  return `${mark} ${s.name}${time}: ${s.detail}${s.fix ? `\n     fix: ${s.fix}` : ""}`;
+}
+
+/** The closing verdict: "ready", or what stops Plaudit and what to do first. */
+function verdict(bad: Check[], test: SelfTestResult): string {
+  const failed = firstFailure(test);
+  if (!bad.length && !failed) return `\nReady: every required check passed and a test recording went through the whole pipeline in ${(test.ms / 1000).toFixed(1)} s.`;
+  const lines = ["", "Plaudit cannot process recordings on this machine yet. Fix this first:"];
+  for (const c of bad) lines.push(`  - check "${c.name}" failed${c.fix ? `: ${c.fix}` : ""}`);
+  if (failed) lines.push(`  - step "${failed.name}" failed${failed.fix ? `: ${failed.fix}` : ""}`);
+  return lines.join("\n");
+}
+
+/** Prints the checks and the pipeline self-test; exit code 1 when a required check or a step failed. */
+export async function doctor(config: Config, args: Args): Promise<number> {
   const checks = runChecks(config);
   const bad = checks.filter((c) => !c.ok && c.required);
-  print(args, { ok: bad.length === 0, checks }, [
+  // Work files go where processing puts them (the data folder's tmp/) once it exists, else the system's temp folder.
+  const tmpRoot = existsSync(join(config.dataDir, "tmp")) ? join(config.dataDir, "tmp") : undefined;
+  const test = await runSelfTest(config, { tmpRoot });
+  const ok = bad.length === 0 && test.ok;
+  print(args, { ok, checks, self_test: test }, [
     ...checks.map((c) => `${c.ok ? "ok  " : c.required ? "FAIL" : "warn"} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ""}`),
-    bad.length ? `\n${bad.length} required check(s) failed.` : "\nEverything required is in place.",
+    "",
+    "Pipeline self-test (a two-second test recording through the processing code):",
+    ...test.steps.map(stepLine),
+    verdict(bad, test),
   ]);
-  return bad.length ? 1 : 0;
+  return ok ? 0 : 1;
 }

@@ -1,11 +1,35 @@
-/** `plaudit serve`: the HTTP server, the job workers and the schedules in one process. */
+/**
+ * `plaudit serve`: the HTTP server, the job workers and the schedules in one process, and shortly after start a
+ * background self-test of the media pipeline (src/media/self-test.ts) whose failure is logged and shown to owners.
+ */
 import type { Config } from "../config";
+import type { Deps } from "../platform/deps";
+import { firstFailure } from "../media/self-test";
 import { createDeps } from "../bootstrap";
 import { buildApp, requestHandler } from "../app";
 import { buildRegistry, schedules, startWorkerPools } from "../jobs";
 import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { VERSION } from "../version";
+
+/** The media self-test starts this long after the server listens, so it never delays the first answers. */
+const SELF_TEST_DELAY_MS = 1500;
+
+/** Runs the media self-test in the background; a failure is logged with its fix (and shown in the dashboard), never fatal. */
+async function checkPipeline(deps: Deps) {
+  const result = await deps.selfTest?.run();
+  if (!result) return;
+  const problem = firstFailure(result);
+  if (!problem) deps.log.info("media self-test passed: recordings can be processed", { ms: result.ms });
+  else {
+    deps.log.error(`media self-test FAILED at "${problem.name}": recordings cannot be processed until this is fixed. ${problem.fix ?? ""} (run \`plaudit doctor\` for every step)`, {
+      step: problem.name,
+      detail: problem.detail,
+      fix: problem.fix,
+      steps: result.steps.map((s) => `${s.ok ? "ok" : s.skipped ? "skipped" : "FAIL"} ${s.name} ${s.ms} ms`),
+    });
+  }
+}
 
 /** Starts everything and resolves once the server listens; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config) {
@@ -19,10 +43,12 @@ export async function serve(config: Config) {
   const out = [`Plaudit ${VERSION} is running.`, `  Dashboard: ${config.appUrl}/`, `  API:       ${config.baseUrl}/v1  (reference: ${config.baseUrl}/v1/reference)`, `  Data:      ${config.dataDir}`];
   if (first) out.push("", `First start: sign in as ${first.email} with password ${first.password}`, `(also written to ${config.dataDir}/first-login.txt)`);
   process.stdout.write(out.join("\n") + "\n");
+  const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(selfTest);
     cron?.stop();
     server.stop();
     await workers?.stop();

@@ -1,9 +1,12 @@
 /**
  * Looks at a file's first bytes (with `file-type`) before any decoder sees it: empty files, web pages, playlists
  * and other non-media are refused here, by what they are rather than by their name.
+ *
+ * We read the head ourselves and use file-type's buffer API: `fileTypeFromFile` loads `strtok3` with a run-time
+ * import that `bun build --compile` does not embed, so it failed inside the executable (and only there).
  */
 import { open, stat } from "node:fs/promises";
-import { fileTypeFromFile } from "file-type";
+import { fileTypeFromBuffer } from "file-type";
 import { MediaError } from "./errors";
 
 /** What the first bytes say a file is. */
@@ -16,12 +19,15 @@ export interface Sniffed {
 /** Container types (file-type's `ext`) we accept. */
 export const ACCEPTED_TYPES = new Set(["mp4", "m4v", "mov", "m4a", "3gp", "3g2", "mj2", "webm", "mkv", "ogg", "oga", "ogv", "opus", "wav", "mp3", "aac", "flac"]);
 
-async function head(path: string, n: number): Promise<string> {
+/** Bytes read from the start of a file: enough for every container signature file-type knows. */
+export const SNIFF_BYTES = 4100;
+
+async function head(path: string, n: number): Promise<Uint8Array> {
   const fh = await open(path, "r");
   try {
     const buf = Buffer.alloc(n);
     const { bytesRead } = await fh.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead).toString("latin1");
+    return buf.subarray(0, bytesRead);
   } finally {
     await fh.close();
   }
@@ -47,9 +53,10 @@ export async function sniffMedia(path: string, maxBytes = Number.POSITIVE_INFINI
   if (bytes > maxBytes) {
     throw new MediaError("too_large_file", `The file is ${Math.ceil(bytes / 2 ** 20)} MB; the limit is ${Math.floor(maxBytes / 2 ** 20)} MB.`);
   }
-  const type = await fileTypeFromFile(path);
+  const start = await head(path, SNIFF_BYTES);
+  const type = await fileTypeFromBuffer(start);
   if (!type) {
-    const text = describeText(await head(path, 512));
+    const text = describeText(Buffer.from(start.subarray(0, 512)).toString("latin1"));
     throw new MediaError("not_media", text ?? "The file is not a video or audio recording we recognise.");
   }
   if (!ACCEPTED_TYPES.has(type.ext)) {

@@ -10,6 +10,7 @@ import type { Logger } from "./log";
 import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage";
 import type { MediaToolkit } from "../media/toolkit";
+import type { SelfTestMonitor } from "../media/self-test-monitor";
 
 /** What the app and its workers run on. */
 export interface Deps {
@@ -21,4 +22,6 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   media: MediaToolkit;
+  /** The media pipeline's self-test and its last result (serve runs it after start); absent in bare test deps. */
+  selfTest?: SelfTestMonitor;
 }

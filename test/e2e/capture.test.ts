@@ -6,10 +6,11 @@
  * axe-core finds no serious or critical problems. Screenshot: /tmp/capture-phone.png (390x844).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
+import { fillAndSend, openCapturePage, previewSeconds, record, sentId } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
@@ -60,53 +61,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A fresh phone-sized tab; `problems` collects console errors (CSP violations included) and page errors. */
-async function openPage(viewport = { width: 390, height: 844 }): Promise<{ page: Page; context: BrowserContext; problems: string[]; sent: string[] }> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
-  await context.grantPermissions(["camera", "microphone"], { origin: server.url });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  const problems: string[] = [];
-  const sent: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("request", (r) => r.method() !== "GET" && r.method() !== "OPTIONS" && sent.push(`${r.method()} ${new URL(r.url()).pathname}`));
-  return { page, context, problems, sent };
-}
-
-/** Records for about `ms` and returns after the playback of the take is on screen. */
-async function record(page: Page, ms: number) {
-  await page.getByRole("button", { name: "Start recording" }).click();
-  await page.getByRole("timer").waitFor();
-  await page.waitForTimeout(ms);
-  await page.getByRole("button", { name: "Stop recording" }).click();
-  await page.getByRole("heading", { name: "Your recording" }).waitFor();
-}
-
-/** The take's real length in seconds, as the browser's player works it out from the recorded file. */
-async function previewSeconds(page: Page): Promise<number> {
-  return page.getByTestId("preview").evaluate(async (el: HTMLMediaElement) => {
-    const until = Date.now() + 10_000;
-    while (!(Number.isFinite(el.duration) && el.duration > 0)) {
-      if (Date.now() > until) throw new Error(`the preview has no duration (${el.duration})`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return el.duration;
-  });
-}
-
-async function fillAndSend(page: Page, name: string) {
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("I have read this and I agree.").check();
-  await page.getByRole("button", { name: "Send my testimonial" }).click();
-}
-
-async function sentId(page: Page, name: string): Promise<string> {
-  await page.getByRole("heading", { name: `Thank you, ${name}!` }).waitFor({ timeout: 30_000 });
-  const id = await page.locator("[data-submission]").getAttribute("data-submission");
-  expect(id).toMatch(/^sub_/);
-  return id!;
-}
+/** A fresh phone-sized tab on the server's origin. */
+const openPage = (viewport?: { width: number; height: number }) => openCapturePage(browser, server.url, viewport);
 
 /** Polls the testimonial until processing ends (ready or failed) or the time is up. */
 async function processed(mode: Mode, id: string) {

@@ -1,8 +1,14 @@
 /**
- * Starts the real server over HTTP (Bun.serve, workers on) on a random port with a fresh data dir and a first
- * organisation whose owner has a known password. For e2e tests with a browser.
+ * Starts the real server over HTTP on a random loopback port with a fresh data directory and a first
+ * organisation whose owner has a known password: for integration and browser tests.
+ *
+ * By default that server is the executable users run: `dist/plaudit` (built fresh by the test run, see
+ * test/helpers/binary.ts), started from a temporary working directory with its data in `./data` there, set up
+ * with its own CLI (`org create`). The test process also opens the same data directory ("sidecar" `deps`), for
+ * fixtures a test writes straight into the database and files, and for reading what the server stored; every
+ * request goes to the executable. `PLAUDIT_TEST_TARGET=source` runs the server from source in this process.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
@@ -12,14 +18,22 @@ import { buildRegistry, startWorkerPools } from "../../src/jobs";
 import { createLogger } from "../../src/platform/log";
 import { createOrganisation } from "../../src/domains/accounts";
 import type { Deps } from "../../src/platform/deps";
+import { createApiKey } from "../../src/domains/accounts";
+import { systemCtx, type Mode } from "../../src/platform/context";
+import { TEST_TARGET, binaryEnv, ensureBinary } from "./binary";
 
 /** A running server. */
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The data directory opened by the test process (the server itself when running from source). */
   deps: Deps;
   orgId: string;
   owner: { email: string; password: string };
+  /** What the server printed so far (stdout and stderr; empty when running from source). */
+  log(): string;
+  /** A new API key of the first organisation: through `plaudit key create` when testing the executable. */
+  createKey(mode: Mode, scopes?: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -29,22 +43,34 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
+const OWNER = { email: "owner@example.com", password: "owner-password-1", name: "Olive Owner" };
+
+/** Lines that say the executable reached a module it does not contain. */
+export const MISSING_MODULE = /Cannot find (package|module)[^\n]*/g;
+
 async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() });
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   const port = s.port!;
   s.stop(true);
   return port;
 }
 
-/** Starts the server. */
-export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+function baseEnv(port: number, url: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_BASE_URL: url, PLAUDIT_JOB_LEASE_SECONDS: "30", PLAUDIT_LOG_LEVEL: "warn", ...extra };
+}
+
+/** Starts the server (the executable unless PLAUDIT_TEST_TARGET=source). */
+export function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  return TEST_TARGET === "source" ? startSource(opts) : startBinary(opts);
+}
+
+async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "plaudit-e2e-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_PORT: String(port), PLAUDIT_BASE_URL: url, PLAUDIT_JOB_LEASE_SECONDS: "30", ...opts.env });
+  const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts.env) });
   const deps = createDeps(config, { log: createLogger("warn") });
-  const owner = { email: "owner@example.com", password: "owner-password-1" };
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: { ...owner, name: "Olive Owner" } });
+  const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
   const app = await buildApp(deps);
   const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps) });
   const workers = startWorkerPools(deps, buildRegistry(), { pollMs: 100 });
@@ -53,12 +79,75 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     dataDir,
     deps,
     orgId: org.id,
-    owner,
+    owner: { email: OWNER.email, password: OWNER.password },
+    log: () => "",
+    createKey: async (mode, scopes = []) => createApiKey(deps.db, systemCtx(org.id, mode, deps.clock), { mode, scopes }).secret,
     async stop() {
       server.stop(true);
       await workers.stop();
       deps.db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const running = new Set<ReturnType<typeof Bun.spawn>>();
+process.on("exit", () => {
+  for (const p of running) p.kill(9);
+});
+
+async function startBinary(opts: ServerOptions): Promise<RunningServer> {
+  const bin = await ensureBinary();
+  const cwd = mkdtempSync(join(tmpdir(), "plaudit-run-"));
+  const dataDir = join(cwd, "data");
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = binaryEnv(baseEnv(port, url, opts.env));
+  const org = Bun.spawnSync([bin, "org", "create", "--name", "Acme", "--plan", opts.plan ?? "core", "--owner-email", OWNER.email, "--owner-password", OWNER.password, "--owner-name", OWNER.name, "--json"], { cwd, env, stdout: "pipe", stderr: "pipe" });
+  if (org.exitCode !== 0) throw new Error(`plaudit org create exited ${org.exitCode}: ${org.stderr}${org.stdout}`);
+  const orgId = JSON.parse(org.stdout.toString()).id as string;
+  const logPath = join(cwd, "server.log");
+  const logFd = openSync(logPath, "a");
+  const proc = Bun.spawn([bin, "serve"], { cwd, env, stdin: "ignore", stdout: logFd, stderr: logFd });
+  running.add(proc);
+  const log = () => readFileSync(logPath, "utf8");
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`plaudit serve exited ${proc.exitCode}:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`plaudit serve did not answer within 30 s:\n${log()}`);
+    await Bun.sleep(50);
+  }
+  // The sidecar: the same data directory seen from the test process, for fixtures and reads.
+  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts.env) }), { log: createLogger("warn"), migrate: false });
+  return {
+    url,
+    dataDir,
+    deps,
+    orgId,
+    owner: { email: OWNER.email, password: OWNER.password },
+    log,
+    async createKey(mode, scopes = []) {
+      const args = [bin, "key", "create", "--org", orgId, "--mode", mode, "--json", ...(scopes.length ? ["--scopes", scopes.join(",")] : [])];
+      const p = Bun.spawnSync(args, { cwd, env, stdout: "pipe", stderr: "pipe" });
+      if (p.exitCode !== 0) throw new Error(`plaudit key create exited ${p.exitCode}: ${p.stderr}${p.stdout}`);
+      return JSON.parse(p.stdout.toString()).secret as string;
+    },
+    async stop() {
+      if (proc.exitCode === null) {
+        proc.kill("SIGTERM");
+        const stopped = await Promise.race([proc.exited.then(() => true), Bun.sleep(5000).then(() => false)]);
+        if (!stopped) proc.kill(9);
+        await proc.exited;
+      }
+      running.delete(proc);
+      closeSync(logFd);
+      deps.db.$client.close();
+      const missing = log().match(MISSING_MODULE);
+      rmSync(cwd, { recursive: true, force: true });
+      if (missing) throw new Error(`dist/plaudit reached modules it does not contain: ${[...new Set(missing)].join("; ")}`);
     },
   };
 }

@@ -109,7 +109,8 @@ describe("dist/plaudit started from / with a fresh data directory", () => {
     const report = JSON.parse(d.out);
     expect(d.code).toBe(report.ok ? 0 : 1);
     expect(report.checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(["ffmpeg", "database", "data directory"]));
-  });
+    // doctor also runs a two-second test recording through the media pipeline (a few seconds).
+  }, 60_000);
 
   test("org create and key create set up an organisation that the API answers for", async () => {
     const org = cliJson("org", "create", "--name", "Binary Co", "--plan", "core");

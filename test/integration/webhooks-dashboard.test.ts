@@ -5,6 +5,9 @@
  * Screenshots: /tmp/webhooks-list.png, /tmp/webhooks-endpoint.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer } from "../helpers/server";
@@ -18,7 +21,10 @@ let rx: Receiver;
 beforeAll(async () => {
   const cert = makeCert(["localhost"], []);
   rx = startReceiver(cert);
-  server = await startServer({ env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" } });
+  // The executable trusts the receiver's self-signed certificate as an operator would make it trust a private CA.
+  const caFile = join(mkdtempSync(join(tmpdir(), "plaudit-ca-")), "ca.pem");
+  writeFileSync(caFile, cert.cert);
+  server = await startServer({ env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile } });
   configureWebhooks(server.deps, { ca: cert.cert, fetch: loopbackOnlyFetch });
   browser = await launchChromium();
 }, 120_000);

@@ -6,7 +6,8 @@ import { describe, expect, test } from "bun:test";
 import { filtersToQuery, hasFilters, inboxPath, listQuery, readFilters } from "../../web/dashboard/inbox/filters";
 import { isTyping, shortcutFor } from "../../web/dashboard/inbox/shortcuts";
 import { formatDuration, formatTiming, wordAt } from "../../web/dashboard/inbox/words";
-import { canProcessAgain, decisionView, failureOf, statusView } from "../../web/dashboard/inbox/status";
+import { canProcessAgain, decisionView, failureAdvice, failureOf, statusView } from "../../web/dashboard/inbox/status";
+import { adviceFor, explainFailure, formatFailure } from "../../src/media/failure-reasons";
 import { byline, publicPreview, stars } from "../../web/dashboard/inbox/preview";
 import { bulkSummary } from "../../web/dashboard/inbox/bulk-summary";
 import type { BulkAnswer, Submission } from "../../web/dashboard/inbox/types";
@@ -124,6 +125,17 @@ describe("states", () => {
     expect(canProcessAgain({ status: "failed", failure_reason: "not_media: x", media: { original } })).toBe(false);
     expect(canProcessAgain({ status: "failed", failure_reason: "corrupt: x", media: {} })).toBe(false);
     expect(canProcessAgain({ status: "ready", failure_reason: null, media: { original } })).toBe(false);
+  });
+
+  test("a failure with advice reads as what failed and what you can do (the server's words, as stored)", () => {
+    const stored = formatFailure(explainFailure(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })));
+    const f = failureOf(stored)!;
+    expect(f).toEqual({ code: "disk_full", message: "The server's disk is full, so the processed files could not be written.", action: adviceFor("disk_full") });
+    const original = { url: "u", content_type: "video/webm", expires_at: "" };
+    expect(failureAdvice({ status: "failed", failure_reason: stored, media: { original } })).toBe(adviceFor("disk_full"));
+    // Reasons stored before advice existed get a general line.
+    expect(failureAdvice({ status: "failed", failure_reason: "corrupt: x", media: { original } })).toMatch(/^Choose Process again/);
+    expect(failureAdvice({ status: "failed", failure_reason: "not_media: x", media: { original } })).toMatch(/cannot help/);
   });
 });
 

@@ -139,3 +139,24 @@ export interface OutboxMessage {
   created_at: string;
   sent_at: string | null;
 }
+
+/** One step of the server's media self-test. */
+export interface SelfTestStep {
+  name: string;
+  ok: boolean;
+  skipped: boolean;
+  ms: number;
+  detail: string;
+  fix: string | null;
+}
+
+/** Answer of `GET /v1/system/health` (owners and admins). */
+export interface SystemHealth {
+  media_pipeline: {
+    status: "not_run" | "running" | "passed" | "failed";
+    checked_at: string | null;
+    duration_ms: number | null;
+    problem: { step: string; detail: string; fix: string | null } | null;
+    steps: SelfTestStep[];
+  };
+}

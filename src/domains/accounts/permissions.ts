@@ -36,6 +36,7 @@ export const PERMISSIONS = {
   "member:manage": { scope: null, roles: ["owner", "admin"] },
   "outbox:read": { scope: null, roles: ["owner", "admin"] },
   "audit:read": { scope: null, roles: ["owner", "admin"] },
+  "system:read": { scope: null, roles: ["owner", "admin"] },
   "session": { scope: null, roles: ["owner", "admin", "member"] },
 } as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[] }>;
 export type Permission = keyof typeof PERMISSIONS;

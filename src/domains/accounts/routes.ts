@@ -15,6 +15,7 @@ import { SCOPES } from "./permissions";
 import { billingView, changePlan, checkout, portal, usageView } from "./billing";
 import { checkThrottle, clearFailures, recordFailure } from "./login-throttle";
 import { socialRoutes } from "./social-routes";
+import { systemRoutes } from "./system-routes";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
@@ -28,7 +29,7 @@ function meBody(deps: Deps, user: { id: string; email: string; name: string }) {
   return { user: { id: user.id, email: user.email, name: user.name }, memberships: membershipsOf(deps.db, user.id) };
 }
 
-/** `/v1/auth…`, `/v1/me`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`. */
+/** `/v1/auth…`, `/v1/me`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`, `/v1/system/health`. */
 export function accountRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
     .use(authPlugin(deps))
@@ -68,6 +69,7 @@ export function accountRoutes(deps: Deps) {
       return meBody(deps, updateProfile(deps.db, found.user.id, body));
     }, { body: t.Object({ name: t.Optional(t.String({ maxLength: 120 })), password: t.Optional(t.String({ minLength: 8, maxLength: 200 })), current_password: t.Optional(t.String({ maxLength: 200 })) }, { additionalProperties: false }), detail: { tags: ["Session"], summary: "Change your name or password" } })
     .use(socialRoutes(deps))
+    .use(systemRoutes(deps))
     .get("/api-keys/scopes", () => ({ data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }), { detail: { tags: ["API keys"], summary: "Scopes a key can carry" } })
     .get("/api-keys", ({ auth, query }) => {
       const ctx = can(auth(), "key:manage");

@@ -2,7 +2,6 @@
  * Brand logos: the upload is checked by decoding it with sharp (not by its name or declared type), resized to fit
  * 512×512, re-encoded as PNG (which also drops any script an SVG carried) and published under an unguessable name.
  */
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -11,6 +10,7 @@ import { AppError, invalid } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { shownChanged } from "../../platform/events/publication";
 import { tx } from "../../platform/db/client";
+import { useNativeDir } from "../../platform/native-dir";
 import { brands } from "./tables";
 import { getBrandRow } from "./brand-service";
 import { presentBrand } from "./present";
@@ -25,10 +25,10 @@ let sharpLoading: Promise<Sharp> | null = null;
 /**
  * sharp, imported on first use so that a server whose native image library cannot load still starts and only
  * logo uploads fail. Inside the compiled binary, scripts/build.ts swaps sharp's loader for one that copies the
- * embedded addon and libvips into `<data dir>/runtime/` (named by the global below) and loads them from there.
+ * embedded addon and libvips into `<data dir>/runtime/` (src/platform/native-dir.ts) and loads them from there.
  */
 function loadSharp(dataDir: string): Promise<Sharp> {
-  (globalThis as { __plauditNativeDir?: string }).__plauditNativeDir ??= join(dataDir, "runtime");
+  useNativeDir(dataDir);
   sharpLoading ??= import("sharp").then(
     (m) => m.default,
     (e) => {

@@ -2,7 +2,8 @@
  * Processing a received recording: probe, transcode (H.264/AAC MP4 or AAC M4A), poster, transcript, sentiment;
  * then `ready` and `submission.ready` in one transaction. Safe to run twice: outputs go to fixed names through
  * temp files, and the final step only applies while the testimonial is still `processing`. A recording that is
- * not usable media fails for good with its reason; other errors are retried.
+ * not usable media fails for good with its reason; other errors are retried, and when the tries run out the last
+ * error is explained (src/media/failure-reasons.ts): what failed and what the owner can do.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { rmSync } from "node:fs";
@@ -12,7 +13,9 @@ import { tx } from "../../platform/db/client";
 import { emit } from "../../platform/events/emit";
 import { JobRegistry, PermanentJobError } from "../../platform/jobs/worker";
 import { MediaError, isMediaError } from "../../media/errors";
+import { explainFailure, type FailureExplanation } from "../../media/failure-reasons";
 import { analyseText } from "../../media/text-analysis";
+import { fitWordsToRecording } from "../../media/speech/fit";
 import { submissions, transcripts } from "./tables";
 import { PROCESS_JOB } from "./create";
 import { registerPublishJobs, syncPublicMedia } from "./public-media";
@@ -26,6 +29,11 @@ interface Payload {
 }
 
 const ctxOf = (deps: Deps, row: SubmissionRow): Ctx => ({ orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock });
+
+function failWith(deps: Deps, id: string, failure: FailureExplanation) {
+  const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
+  if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, failure.code, failure.message, failure.action);
+}
 
 /** Runs the processing of one testimonial. */
 export async function processSubmission(deps: Deps, id: string, signal?: AbortSignal) {
@@ -61,6 +69,7 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
   try {
     await media.extractWav(input, wav, { signal });
     speech = await media.transcribe(wav, { signal });
+    if (speech) speech = { ...speech, words: fitWordsToRecording(speech.words, probe.durationMs) };
   } finally {
     rmSync(wav, { force: true });
   }
@@ -111,8 +120,7 @@ export function registerSubmissionJobs(registry: JobRegistry) {
         await processSubmission(deps, job.payload.submissionId, run.signal);
       } catch (e) {
         if (isMediaError(e) && e.permanent) {
-          const row = deps.db.select().from(submissions).where(eq(submissions.id, job.payload.submissionId)).get();
-          if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, e.reason, e.message);
+          failWith(deps, job.payload.submissionId, explainFailure(e));
           throw new PermanentJobError(e.message);
         }
         throw e;
@@ -121,11 +129,11 @@ export function registerSubmissionJobs(registry: JobRegistry) {
     maxAttempts: 3,
     timeoutMs: 30 * 60_000,
     backoffMs: (attempt) => 30_000 * attempt,
-    onDead(job, deps, error) {
-      // The cause stays in the job and the log; the testimonial gets words a person can act on.
-      deps.log.error("processing gave up", { submission_id: job.payload.submissionId, job_id: job.id, error });
-      const row = deps.db.select().from(submissions).where(eq(submissions.id, job.payload.submissionId)).get();
-      if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, "processing_failed", "The recording could not be processed after several tries. The original is kept; retry processing from the dashboard.");
+    onDead(job, deps, error, cause) {
+      // The raw cause stays in the job and the log; the testimonial gets what failed and what to do, in words.
+      const failure = explainFailure(cause ?? error);
+      deps.log.error("processing gave up", { submission_id: job.payload.submissionId, job_id: job.id, error, reason: failure.code });
+      failWith(deps, job.payload.submissionId, failure);
     },
   });
 }

@@ -8,14 +8,19 @@ import { PROCESS_JOB } from "./create";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { audit } from "../../platform/audit/audit";
+import { adviceFor, formatFailure } from "../../media/failure-reasons";
 import { submissions } from "./tables";
 
-/** Marks a testimonial failed (from uploading or processing) with a machine reason and a message. */
-export function failSubmission(db: Db, ctx: Ctx, id: string, reason: string, message: string) {
+/**
+ * Marks a testimonial failed (from uploading or processing) with a machine reason, what failed, and what the owner
+ * can do (the reason's usual advice when not given); stored as `reason: message What you can do: action`.
+ */
+export function failSubmission(db: Db, ctx: Ctx, id: string, reason: string, message: string, action?: string) {
   const now = ctx.clock.now();
+  const failureReason = formatFailure({ code: reason, message, action: action ?? adviceFor(reason) });
   const row = db
     .update(submissions)
-    .set({ status: "failed", failureReason: `${reason}: ${message}`.slice(0, 500), updatedAt: now })
+    .set({ status: "failed", failureReason, updatedAt: now })
     .where(and(eq(submissions.id, id), inArray(submissions.status, ["uploading", "processing"])))
     .returning({ id: submissions.id })
     .get();

@@ -19,6 +19,7 @@ import { presentTranscript, wordsText } from "./present";
 import { indexSubmission } from "./search";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
+import { fitWordsToRecording } from "../../media/speech/fit";
 
 /** Replaces the transcript's words with `text`, re-timed against the recording. */
 export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: string) {
@@ -34,7 +35,7 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   let words;
   try {
     await deps.media.extractWav(deps.storage.path("media", source), wav);
-    words = await deps.media.align(wav, clean);
+    words = fitWordsToRecording(await deps.media.align(wav, clean), row.durationMs);
   } catch (e) {
     if (isMediaError(e)) throw new AppError("alignment_failed", 422, `The corrected words could not be timed against the recording: ${e.message}`, { reason: e.reason });
     throw e;

@@ -23,8 +23,11 @@ export interface JobKind<P = unknown> {
   backoffMs?(attempt: number): number;
   /** An attempt running longer than this is failed and its signal aborted. */
   timeoutMs?: number;
-  /** Called once when the job becomes dead, e.g. to mark the thing it worked on as failed. */
-  onDead?(job: Job<P>, deps: Deps, error: string): void | Promise<void>;
+  /**
+   * Called once when the job becomes dead, e.g. to mark the thing it worked on as failed. `cause` is the last
+   * attempt's thrown value when this process saw it (not when a job is given up after its workers kept dying).
+   */
+  onDead?(job: Job<P>, deps: Deps, error: string, cause?: unknown): void | Promise<void>;
 }
 
 /** Thrown by a handler when trying again cannot help (bad payload, refused recipient): the job dies at once. */
@@ -126,13 +129,13 @@ export async function runClaimedJob(deps: Deps, registry: JobRegistry, job: Job,
   const result = fail(db, clock, job, message, retryAt);
   const stack = outcome.error instanceof Error ? outcome.error.stack : undefined;
   log.warn("job attempt failed", { job: job.id, kind: job.kind, attempt: job.attempts, result, error: message, stack });
-  if (result === "dead") await notifyDead(deps, def, job, message);
+  if (result === "dead") await notifyDead(deps, def, job, message, outcome.error);
   return result;
 }
 
-async function notifyDead(deps: Deps, def: JobKind<unknown>, job: Job, error: string) {
+async function notifyDead(deps: Deps, def: JobKind<unknown>, job: Job, error: string, cause?: unknown) {
   try {
-    await def.onDead?.(job, deps, error);
+    await def.onDead?.(job, deps, error, cause);
   } catch (e) {
     deps.log.error("job onDead hook failed", { job: job.id, kind: job.kind, error: messageOf(e) });
   }

@@ -1,11 +1,13 @@
 /**
  * Where a recording is in its processing: a moving bar while it uploads or is processed (the inbox asks again
- * every few seconds), or the failure in words with "Process again" when that can help.
+ * every few seconds), or the failure in words: what failed, what the owner can do, and "Process again" when
+ * that can help.
  */
 import { Button } from "../../shared/ui/button";
+import { CodeText } from "../../shared/ui/code-text";
 import { Notice } from "../../shared/ui/notice";
 import { formatDateTime } from "../../shared/format";
-import { canProcessAgain, failureOf } from "./status";
+import { canProcessAgain, failureAdvice, failureOf } from "./status";
 import type { SubmissionDetail } from "./types";
 import type { Moderation } from "./use-moderation";
 
@@ -28,15 +30,18 @@ export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }
   const again = canProcessAgain(d);
   return (
     <Notice tone="error" title="Processing failed">
-      <p>{failure?.message ?? "The recording could not be processed."}</p>
-      {again ? (
+      <p class="failure-what">
+        <CodeText text={failure?.message ?? "The recording could not be processed."} />
+      </p>
+      <p class="failure-action">
+        <strong>What you can do:</strong> <CodeText text={failureAdvice(d)} />
+      </p>
+      {again && (
         <p class="notice-actions">
           <Button variant="primary" small busy={mod.busy === "reprocess"} busyLabel="Starting…" onClick={() => void mod.reprocess(d)}>
             Process again
           </Button>
         </p>
-      ) : (
-        <p>Processing it again cannot help; ask the respondent to send their testimonial again.</p>
       )}
       {d.media.original && (
         <p>

@@ -38,12 +38,38 @@ export const visibilityView = (s: Pick<Submission, "is_public">): StateView => (
 /** Still being uploaded or processed: the inbox keeps asking until it is not. */
 export const isPending = (s: Pick<Submission, "status">): boolean => s.status === "uploading" || s.status === "processing";
 
-/** A failure reason is stored as `code: message`; the message is what a person reads. */
-export function failureOf(reason: string | null): { code: string; message: string } | null {
+/** Separates what failed from what to do in a failure reason (as src/media/failure-reasons.ts writes it). */
+const ADVICE_MARKER = " What you can do: ";
+
+/** A failed testimonial's reason: a machine code, what failed, and (when the server said) what the owner can do. */
+export interface Failure {
+  code: string;
+  message: string;
+  action?: string;
+}
+
+/**
+ * A failure reason is stored as `code: message What you can do: action` (older ones as `code: message`); the
+ * message and the action are what a person reads.
+ */
+export function failureOf(reason: string | null): Failure | null {
   if (!reason) return null;
   const at = reason.indexOf(": ");
-  if (at > 0 && /^[a-z_]+$/.test(reason.slice(0, at))) return { code: reason.slice(0, at), message: reason.slice(at + 2) };
-  return { code: "failed", message: reason };
+  const coded = at > 0 && /^[a-z_]+$/.test(reason.slice(0, at));
+  const code = coded ? reason.slice(0, at) : "failed";
+  const rest = coded ? reason.slice(at + 2) : reason;
+  const split = rest.indexOf(ADVICE_MARKER);
+  if (split < 0) return { code, message: rest };
+  return { code, message: rest.slice(0, split), action: rest.slice(split + ADVICE_MARKER.length) };
+}
+
+/** What the owner can do about a failure: the server's advice, or a general line for reasons stored without one. */
+export function failureAdvice(d: Pick<SubmissionDetail, "status" | "failure_reason" | "media">): string {
+  const advice = failureOf(d.failure_reason)?.action;
+  if (advice) return advice;
+  return canProcessAgain(d)
+    ? "Choose Process again. If it fails again, whoever runs the Plaudit server should run `plaudit doctor` there."
+    : "Processing it again cannot help; ask the respondent to send their testimonial again.";
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The frame around every page: skip link, test-mode banner, header with the organisation, brand and mode
- * switches, the sidebar, and the current page. The page is re-created when the organisation or mode changes,
- * so it never shows another sandbox's data.
+ * The frame around every page: skip link, test-mode banner, the server-problem banner for owners and admins,
+ * header with the organisation, brand and mode switches, the sidebar, and the current page. The page is
+ * re-created when the organisation or mode changes, so it never shows another sandbox's data.
  */
 import { useEffect, useRef } from "preact/hooks";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
@@ -10,6 +10,7 @@ import { HOME, NAV, type NavItem } from "../nav";
 import { PageHeader } from "../page";
 import { Link, navigate, useRoute, type Route } from "../router";
 import { useSession } from "../session";
+import { HealthBanner } from "./health-banner";
 import { ModeSwitch, TestBanner } from "./mode-switch";
 import { Sidebar } from "./sidebar";
 import { BrandSwitcher, OrgSwitcher } from "./switchers";
@@ -82,6 +83,7 @@ export function Shell() {
         Skip to content
       </a>
       <TestBanner />
+      <HealthBanner />
       <header class="topbar">
         <Link to={HOME} class="logo" aria-label="Plaudit, home">
           <span class="logo-mark" aria-hidden="true">

@@ -1,0 +1,71 @@
+/**
+ * The banner owners and admins see across the top when the server's media self-test failed (`GET
+ * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. Members do not
+ * see it; they cannot fix the server. While the test has not finished yet, the banner asks again now and then.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { CodeText } from "../../shared/ui/code-text";
+import { api } from "../api";
+import { useSession } from "../session";
+import type { SystemHealth } from "../types";
+
+const RECHECK_MS = 5000;
+/** About a minute of asking while the test is still to come (it may be turned off with PLAUDIT_SELF_TEST=0). */
+const MAX_RECHECKS = 12;
+
+/** The self-test's outcome for the signed-in owner or admin; null until known (and for members). */
+function useSystemHealth(enabled: boolean): SystemHealth | null {
+  const [health, setHealth] = useState<SystemHealth | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const load = async () => {
+      try {
+        const h = await api.get<SystemHealth>("/v1/system/health");
+        if (stopped) return;
+        setHealth(h);
+        const pending = h.media_pipeline.status === "running" || h.media_pipeline.status === "not_run";
+        if (pending && ++tries <= MAX_RECHECKS) timer = setTimeout(() => void load(), RECHECK_MS);
+      } catch {
+        // The banner is advice; a failed request shows nothing rather than an error of its own.
+      }
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [enabled]);
+  return enabled ? health : null;
+}
+
+/** "Recordings cannot be processed" with the failed step and its fix; nothing when all is well. */
+export function HealthBanner() {
+  const { canManage } = useSession();
+  const health = useSystemHealth(canManage);
+  const pipeline = health?.media_pipeline;
+  if (!pipeline || pipeline.status !== "failed" || !pipeline.problem) return null;
+  const { step, detail, fix } = pipeline.problem;
+  return (
+    <div class="health-banner" role="alert" aria-labelledby="health-banner-title">
+      <p id="health-banner-title" class="health-banner-title">
+        New video and audio testimonials cannot be processed on this server right now.
+      </p>
+      <p>
+        The server checked itself when it started, and the step “{step}” failed: <CodeText text={detail} />
+      </p>
+      {fix && (
+        <p>
+          <strong>How to fix it:</strong> <CodeText text={fix} />
+        </p>
+      )}
+      <p class="small">
+        Written testimonials still work. Recordings sent meanwhile are kept: once this is fixed and Plaudit restarted,
+        open any that failed and choose “Process again”. Whoever runs the server can run <code>plaudit doctor</code>{" "}
+        there to see every step.
+      </p>
+    </div>
+  );
+}
