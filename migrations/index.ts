@@ -11,6 +11,7 @@ import m8 from "./0008_widgets.sql" with { type: "text" };
 import m9 from "./0009_exports_removals.sql" with { type: "text" };
 import m10 from "./0010_reels.sql" with { type: "text" };
 import m11 from "./0011_shown_index.sql" with { type: "text" };
+import m12 from "./0012_invitations.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -26,4 +27,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0009_exports_removals", sql: m9 },
   { tag: "0010_reels", sql: m10 },
   { tag: "0011_shown_index", sql: m11 },
+  { tag: "0012_invitations", sql: m12 },
 ];

@@ -3,7 +3,7 @@
  * executable, `dist/plaudit`, holding the server, the migrations, the web bundles and the assets. It runs from any
  * working directory with only its data directory (`./data` or PLAUDIT_DATA_DIR).
  *
- * This is `bun build --compile --production --minify --sourcemap=none src/main.ts --outfile dist/plaudit` through
+ * This is `bun build --compile --production --minify-whitespace --minify-syntax --sourcemap=none src/main.ts --outfile dist/plaudit` through
  * the JavaScript API, for one reason: sharp. Its loader finds its native addon with a run-time `require` of an npm
  * package, and a compiled binary resolves no packages from disk, so `import sharp` fails there. The plugin below
  * replaces that loader (sharp/dist/sharp.mjs) with one that embeds the addon and libvips in the binary
@@ -138,7 +138,9 @@ export async function buildBinary(opts: BuildOptions = {}) {
       target: "bun",
       format: "esm",
       bytecode: true,
-      minify: true,
+      // Names stay: Elysia tells a failed type conversion by its error's class name, and a minified name made the
+      // executable keep unconverted values that the same code refuses from source.
+      minify: { whitespace: true, syntax: true, identifiers: false },
       sourcemap: "none",
       define,
       plugins: plugin ? [plugin] : [],

@@ -3,6 +3,7 @@
  * the resulting `Config` passed in. Invalid values stop the start with a message that says what to fix.
  */
 import { resolve } from "node:path";
+import ipaddr from "ipaddr.js";
 
 /** Everything the appliance can be configured with. */
 export interface Config {
@@ -42,6 +43,11 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   /** PLAUDIT_WEBHOOKS_ALLOW_PRIVATE=1 (development only, off by default): webhook URLs may name localhost and resolve to loopback or private addresses; cloud metadata addresses stay refused. */
   webhooksAllowPrivate: boolean;
+  /**
+   * PLAUDIT_TRUSTED_PROXIES (default none): addresses or CIDR ranges of reverse proxies in front of Plaudit, comma
+   * separated. Only a peer in this list may name the client in `X-Forwarded-For` (see platform/client-address.ts).
+   */
+  trustedProxies: string[];
 }
 
 /** A configuration value that cannot be used; the message names the variable and the fix. */
@@ -89,6 +95,19 @@ function int(env: Source, name: string, fallback: number, min: number, max: numb
 function opt(env: Source, name: string): string | null {
   const v = env[name]?.trim();
   return v ? v : null;
+}
+
+function proxies(env: Source, name: string, problems: string[]): string[] {
+  const list = (env[name] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    try {
+      if (entry.includes("/")) ipaddr.parseCIDR(entry);
+      else ipaddr.parse(entry);
+    } catch {
+      problems.push(`${name} must be a comma-separated list of IP addresses or CIDR ranges such as 10.0.0.1,192.168.0.0/16 (got "${entry}")`);
+    }
+  }
+  return list;
 }
 
 /** Reads and checks the configuration from environment variables and flags; throws one ConfigError listing every problem. */
@@ -144,6 +163,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     jobLeaseSeconds: int(merged, "PLAUDIT_JOB_LEASE_SECONDS", 120, 5, 86400, problems),
     logLevel: level,
     webhooksAllowPrivate: merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "1" || merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "true",
+    trustedProxies: proxies(merged, "PLAUDIT_TRUSTED_PROXIES", problems),
   };
   if (problems.length) throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);
   return config;

@@ -3,7 +3,7 @@ import type { Config } from "../config";
 import { createDeps } from "../bootstrap";
 import { createOrganisation, getOrg, setPlan, createApiKey, createUser } from "../domains/accounts";
 import { addMember } from "../domains/accounts/members";
-import { hashPassword } from "../domains/accounts/users";
+import { hashPasswordBlocking } from "../domains/accounts/users";
 import { systemCtx } from "../platform/context";
 import { need, UsageError, type Args } from "./args";
 import { print } from "./output";
@@ -34,21 +34,27 @@ export function keyCreate(config: Config, args: Args) {
   print(args, { id: key.id, mode, scopes: key.scopes, secret }, secret);
 }
 
-/** `plaudit user create --email E --password W [--name N] [--org ORG --role R]` */
+/**
+ * `plaudit user create --email E --password W [--name N] [--org ORG --role R]`: the operator's way to make an
+ * account with a password (organisations invite people instead). With `--org`, `--password` may be left out to
+ * add an existing account; a password for an existing account is refused rather than silently ignored.
+ */
 export function userCreate(config: Config, args: Args) {
-  const usage = "plaudit user create --email E --password W [--name N] [--org ORG --role owner|admin|member]";
+  const usage = "plaudit user create --email E --password W [--name N] [--org ORG --role owner|admin|member]  (with --org, --password may be left out for an existing account)";
   const deps = createDeps(config);
   const email = need(args, "--email", usage);
-  const password = need(args, "--password", usage);
-  if (password.length < 8) throw new UsageError("Passwords need at least 8 characters.");
   const orgId = args.flags["--org"];
+  const password = orgId ? args.flags["--password"] : need(args, "--password", usage);
+  if (password !== undefined && (password.length < 8 || password.length > 200)) throw new UsageError("Passwords need 8 to 200 characters.");
+  // The CLI is its own process: hashing on this thread delays no request.
+  const passwordHash = password === undefined ? null : hashPasswordBlocking(password);
   if (orgId) {
     getOrg(deps.db, orgId);
-    const member = addMember(deps.db, systemCtx(orgId, "live", deps.clock), { email, password, name: args.flags["--name"], role: args.flags["--role"] ?? "member" });
+    const member = addMember(deps.db, systemCtx(orgId, "live", deps.clock), { email, passwordHash, name: args.flags["--name"], role: args.flags["--role"] ?? "member" });
     print(args, member, member.user_id);
     return;
   }
-  const user = createUser(deps.db, deps.clock, { email, name: args.flags["--name"], passwordHash: hashPassword(password) });
+  const user = createUser(deps.db, deps.clock, { email, name: args.flags["--name"], passwordHash });
   print(args, { id: user.id, email: user.email }, user.id);
 }
 

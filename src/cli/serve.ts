@@ -7,6 +7,7 @@ import type { Deps } from "../platform/deps";
 import { firstFailure } from "../media/self-test";
 import { createDeps } from "../bootstrap";
 import { buildApp, requestHandler } from "../app";
+import { serverOptions } from "../platform/http/request-limits";
 import { buildRegistry, schedules, startWorkerPools } from "../jobs";
 import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
@@ -36,7 +37,7 @@ export async function serve(config: Config) {
   const deps = createDeps(config);
   const first = ensureFirstOrganisation(deps);
   const app = await buildApp(deps);
-  const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: requestHandler(app, deps), maxRequestBodySize: 2 * 1024 * 1024 * 1024, idleTimeout: 120 });
+  const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: requestHandler(app, deps), ...serverOptions(), idleTimeout: 120 });
   const registry = buildRegistry();
   const workers = config.workers ? startWorkerPools(deps, registry) : null;
   const cron = config.workers ? startSchedules(deps, schedules) : null;

@@ -20,6 +20,7 @@ export const PREFIX = {
   org: "org",
   user: "usr",
   member: "mem",
+  invitation: "inv",
   session: "ses",
   apiKey: "key",
   tag: "tag",

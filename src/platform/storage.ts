@@ -12,6 +12,8 @@ export type Area = "media" | "public";
 /** File storage rooted at the data directory. */
 export class Storage {
   constructor(public readonly root: string) {
+    // The data directory holds the database and the secret: the owner's alone when Plaudit makes it.
+    mkdirSync(root, { recursive: true, mode: 0o700 });
     mkdirSync(join(root, "media"), { recursive: true });
     mkdirSync(join(root, "public"), { recursive: true });
     mkdirSync(join(root, "tmp"), { recursive: true });

@@ -5,6 +5,8 @@ import { createOrganisation } from "../../src/domains/accounts";
 
 let t: TestApp;
 let a: TestOrg;
+/** Sign-in and sign-out need the header the dashboard sends (a cross-site form cannot). */
+const CSRF = { "x-svc-csrf": "1" };
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -15,9 +17,9 @@ afterAll(() => t.close());
 describe("sign-in", () => {
   test("login sets an HttpOnly cookie; /v1/me answers; logout ends it", async () => {
     createOrganisation(t.deps.db, t.clock, { name: "Login Co", plan: "free", owner: { email: "pat@example.com", password: "correct horse" } });
-    const bad = await t.call("POST", "/v1/auth/login", { body: { email: "pat@example.com", password: "wrong password" } });
+    const bad = await t.call("POST", "/v1/auth/login", { body: { email: "pat@example.com", password: "wrong password" }, headers: CSRF });
     expect(bad.status).toBe(401);
-    const r = await t.call("POST", "/v1/auth/login", { body: { email: "PAT@example.com", password: "correct horse" } });
+    const r = await t.call("POST", "/v1/auth/login", { body: { email: "PAT@example.com", password: "correct horse" }, headers: CSRF });
     expect(r.status).toBe(200);
     const cookie = r.headers.get("set-cookie")!;
     expect(cookie).toContain("HttpOnly");
@@ -33,7 +35,7 @@ describe("sign-in", () => {
   });
 
   test("unknown email and wrong password get the same answer", async () => {
-    const r = await t.call("POST", "/v1/auth/login", { body: { email: "nobody@example.com", password: "whatever1" } });
+    const r = await t.call("POST", "/v1/auth/login", { body: { email: "nobody@example.com", password: "whatever1" }, headers: CSRF });
     expect(r.status).toBe(401);
     expect(r.body.error.message).toBe("That email and password do not match an account.");
   });
@@ -86,26 +88,32 @@ describe("API keys", () => {
     expect((await t.call("DELETE", `/v1/api-keys/${k.body.id}`, { auth: a.owner })).status).toBe(404);
   });
 
-  test("the scope list is published", async () => {
-    const r = await t.call("GET", "/v1/api-keys/scopes", {});
+  test("the scope list is there for whoever manages keys; strangers get 401", async () => {
+    expect((await t.call("GET", "/v1/api-keys/scopes", {})).status).toBe(401);
+    const r = await t.call("GET", "/v1/api-keys/scopes", { auth: a.owner });
     expect(r.body.data.map((s: any) => s.scope)).toEqual(expect.arrayContaining(["submissions:read", "submissions:write", "webhooks:manage"]));
   });
 });
 
 describe("members", () => {
-  test("owners add people, change roles; the last owner stays", async () => {
+  test("owners invite people, change roles; the last owner stays", async () => {
     const org = await t.org();
-    const added = await t.call("POST", "/v1/members", { auth: org.owner, body: { email: "sam@example.com", role: "admin", password: "sam-password" } });
-    expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ email: "sam@example.com", role: "admin" });
+    const invited = await t.call("POST", "/v1/members", { auth: org.owner, body: { email: "sam@example.com", role: "admin" } });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email: "sam@example.com", role: "admin", status: "pending" });
+    const token = new URL(invited.body.url).hash.slice(1);
+    const accepted = await t.call("POST", "/v1/invitations/accept", { body: { token, name: "Sam", password: "sam-own-password" }, headers: CSRF });
+    expect(accepted.status).toBe(200);
     expect((await t.call("POST", "/v1/members", { auth: org.owner, body: { email: "sam@example.com", role: "member" } })).status).toBe(409);
     const list = await t.call("GET", "/v1/members", { auth: org.owner });
+    const sam = list.body.data.find((m: any) => m.email === "sam@example.com");
+    expect(sam).toMatchObject({ role: "admin", name: "Sam" });
     const owner = list.body.data.find((m: any) => m.role === "owner");
     const last = await t.call("PATCH", `/v1/members/${owner.id}`, { auth: org.owner, body: { role: "admin" } });
     expect(last.status).toBe(409);
     expect(last.body.error.code).toBe("last_owner");
-    expect((await t.call("PATCH", `/v1/members/${added.body.id}`, { auth: org.owner, body: { role: "boss" } })).status).toBe(400);
-    expect((await t.call("DELETE", `/v1/members/${added.body.id}`, { auth: org.owner })).status).toBe(200);
+    expect((await t.call("PATCH", `/v1/members/${sam.id}`, { auth: org.owner, body: { role: "boss" } })).status).toBe(400);
+    expect((await t.call("DELETE", `/v1/members/${sam.id}`, { auth: org.owner })).status).toBe(200);
   });
 
   test("an admin cannot make owners; a member cannot manage members", async () => {
@@ -166,7 +174,7 @@ describe("session-only social sign-in routes", () => {
   test("lists providers; an unconfigured one is refused clearly", async () => {
     const list = await t.call("GET", "/v1/auth/social", {});
     expect(list.body.data).toEqual([{ id: "github", name: "GitHub", configured: false }, { id: "google", name: "Google", configured: false }]);
-    const r = await t.call("POST", "/v1/auth/social", { body: { provider: "github" } });
+    const r = await t.call("POST", "/v1/auth/social", { body: { provider: "github" }, headers: CSRF });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe("provider_not_configured");
     const methods = await t.call("GET", "/v1/me/auth-methods", { auth: a.owner });
@@ -176,7 +184,7 @@ describe("session-only social sign-in routes", () => {
   test("a configured provider gives an authorization address and a state cookie", async () => {
     const t2 = await (await import("../helpers/app")).makeTestApp({ PLAUDIT_GITHUB_CLIENT_ID: "id123", PLAUDIT_GITHUB_CLIENT_SECRET: "s3cret" });
     try {
-      const r = await t2.call("POST", "/v1/auth/social", { body: { provider: "github" } });
+      const r = await t2.call("POST", "/v1/auth/social", { body: { provider: "github" }, headers: CSRF });
       expect(r.status).toBe(200);
       expect(r.body.authorization_url).toStartWith("https://github.com/login/oauth/authorize?");
       expect(r.body.authorization_url).toContain("client_id=id123");
@@ -227,7 +235,7 @@ describe("audit log", () => {
 describe("your own account", () => {
   test("a password change needs the current password; the new one signs in", async () => {
     createOrganisation(t.deps.db, t.clock, { name: "Pw Co", owner: { email: "pw@example.com", password: "first-password" } });
-    const login = await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "first-password" } });
+    const login = await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "first-password" }, headers: CSRF });
     const session = { cookie: login.headers.get("set-cookie")!.split(";")[0]!, orgId: login.body.memberships[0].org_id };
     const wrong = await t.call("PATCH", "/v1/me", { auth: session, body: { password: "second-password", current_password: "nope" } });
     expect(wrong.status).toBe(400);
@@ -235,7 +243,7 @@ describe("your own account", () => {
     expect((await t.call("PATCH", "/v1/me", { auth: session, body: { password: "short" } })).status).toBe(400);
     const ok = await t.call("PATCH", "/v1/me", { auth: session, body: { name: "Pat Q", password: "second-password", current_password: "first-password" } });
     expect(ok.body.user.name).toBe("Pat Q");
-    expect((await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "second-password" } })).status).toBe(200);
-    expect((await t.call("PATCH", "/v1/me", { auth: a.liveKey, body: { name: "x" } })).status).toBe(400);
+    expect((await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "second-password" }, headers: CSRF })).status).toBe(200);
+    expect((await t.call("PATCH", "/v1/me", { auth: a.liveKey, body: { name: "x" } })).status).toBe(403);
   });
 });

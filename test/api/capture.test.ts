@@ -53,8 +53,14 @@ describe("written testimonials", () => {
     expect(found.body.data.map((s: any) => s.id)).toContain(r.body.submission_id);
   });
 
+  test("twenty emoji are twenty characters: accepted", async () => {
+    const r = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "text", respondent, consent: agreed, text: "🎉".repeat(20) } });
+    expect(r.status).toBe(201);
+  });
+
   const bad: [string, Record<string, unknown>, number, string][] = [
     ["fewer than 20 characters", { kind: "text", respondent, consent: agreed, text: "Too short." }, 400, "text"],
+    ["ten emoji (ten characters, though twenty UTF-16 units)", { kind: "text", respondent, consent: agreed, text: "😀".repeat(10) }, 400, "text"],
     ["an unticked box", { kind: "text", respondent, consent: { ...agreed, agreed: false }, text: "x".repeat(30) }, 400, "consent.agreed"],
     ["consent words that differ", { kind: "text", respondent, consent: { ...agreed, text: consent + " Also sell my data." }, text: "x".repeat(30) }, 409, "consent.text"],
     ["a bad email", { kind: "text", respondent: { ...respondent, email: "not-an-email" }, consent: agreed, text: "x".repeat(30) }, 400, "respondent.email"],

@@ -176,7 +176,7 @@ describe("render", () => {
     renderer = fakeRenderer({
       afterClip: (i) => {
         order.push(`clip ${i}`);
-        if (order.length === 1) enqueue(t.deps.db, t.clock, { kind: PROCESS_JOB, payload: { submissionId: "sub_arrived" }, priority: PRIORITY.submission });
+        if (order.length === 1) enqueue(t.deps.db, t.clock, { kind: PROCESS_JOB, payload: { submissionId: "sub_arrived" }, orgId: a.id, mode: "live", priority: PRIORITY.submission });
       },
     });
     const { render_id } = (await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.owner })).body;

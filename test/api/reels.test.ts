@@ -250,6 +250,8 @@ describe("list, delete, music", () => {
     const preview = await t.app.handle(new Request(music.body.data[0].preview_url));
     expect(preview.status).toBe(200);
     expect(preview.headers.get("content-type")).toBe("audio/mp4");
-    expect((await t.app.handle(new Request(`${t.base}/public/reel-music/nope.m4a`))).status).toBe(404);
+    expect(music.body.next_cursor).toBeNull();
+    expect(music.body.data[0].preview_url).toBe("http://plaudit.test/cdn/music/sunrise.m4a");
+    expect((await t.app.handle(new Request(`${t.base}/cdn/music/nope.m4a`))).status).toBe(404);
   });
 });

@@ -14,6 +14,8 @@ import { sha256 } from "../../src/platform/crypto";
 import { buildRegistry } from "../../src/jobs";
 import { listShown, markReceived, submissions, transcripts } from "../../src/domains/submissions";
 import type { Mode } from "../../src/platform/context";
+import type { MailMessage } from "../../src/platform/mail/mailer";
+import { LINK_PLACEHOLDER, NO_SMTP_NOTE, sendRemovalMail } from "../../src/domains/removals/send";
 
 let t: TestApp;
 let a: TestOrg;
@@ -26,9 +28,17 @@ let ip = 0;
 const removal = (path: string, body: unknown, from = `198.51.100.${++ip % 250}`) =>
   t.call("POST", `/public/removals${path}`, { body, headers: { "x-forwarded-for": from } });
 
-/** The token in the newest removal email to `to`. */
-function tokenFor(to: string): string {
-  const mail = t.deps.db.$client.query("SELECT text FROM mail_outbox WHERE \"to\" = ? ORDER BY id DESC").get(to) as { text: string } | null;
+/** Removal emails handed to the (capturing) mail transport: the only place the link is. */
+const delivered: MailMessage[] = [];
+
+/** The token in the removal email to `to`, delivering the queued message through a capturing transport first. */
+async function tokenFor(to: string): Promise<string> {
+  const queued = t.deps.db.$client.query("SELECT m.id AS mailId, r.id AS removalId FROM mail_outbox m JOIN removals r ON r.mail_id = m.id WHERE m.\"to\" = ? AND m.status = 'queued' ORDER BY m.id DESC").get(to) as { mailId: string; removalId: string } | null;
+  if (queued) {
+    const mailer = { delivers: true, send: async (m: MailMessage) => (delivered.push(m), { messageId: "<m@test>" }), close() {} };
+    expect(await sendRemovalMail({ ...t.deps, mailer }, queued.mailId, queued.removalId)).toBe("sent");
+  }
+  const mail = delivered.findLast((m) => m.to === to);
   if (!mail) throw new Error(`no email to ${to}`);
   return new RegExp(`${t.deps.config.siteUrl}/remove/([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
 }
@@ -65,7 +75,7 @@ describe("the email", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your testimonial for Acme Removals: how to remove it");
     expect(mails[0]!.text).toContain("Hello Rita Respondent,");
-    const token = tokenFor("rita@example.com");
+    const token = await tokenFor("rita@example.com");
     expect(token.length).toBeGreaterThanOrEqual(22);
     const stored = t.deps.db.$client.query("SELECT * FROM removals WHERE submission_id = ?").get(id) as Record<string, unknown>;
     expect(stored.token_hash).toBe(sha256(token));
@@ -73,7 +83,10 @@ describe("the email", () => {
     const detail = await t.call("GET", `/v1/submissions/${id}`, { auth: a.liveKey });
     expect(JSON.stringify(detail.body)).not.toContain(token);
     await runDueJobs(t.deps, registry);
-    expect((t.deps.db.$client.query("SELECT status FROM mail_outbox WHERE \"to\" = 'rita@example.com'").get() as { status: string }).status).toBe("outbox");
+    const copy = t.deps.db.$client.query("SELECT status, text FROM mail_outbox WHERE \"to\" = 'rita@example.com'").get() as { status: string; text: string };
+    expect(copy.status).toBe("sent");
+    expect(copy.text).not.toContain(token);
+    expect(copy.text).toContain(LINK_PLACEHOLDER);
   });
 
   test("no email, no message; imported reviews never get one", async () => {
@@ -96,7 +109,7 @@ describe("lookup and confirm", () => {
   test("the lookup shows what will be removed, never the email", async () => {
     const id = await writeTestimonial(t, link.id, "  Lovely team.\nThey answered every question I had within minutes, day or night, and fixed what needed fixing quickly and kindly. I recommend them to everyone.", { name: "Lou Lookup", email: "lou@example.com" });
     await publish(id);
-    const r = await removal("/lookup", { token: tokenFor("lou@example.com") });
+    const r = await removal("/lookup", { token: await tokenFor("lou@example.com") });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       state: "pending",
@@ -115,13 +128,13 @@ describe("lookup and confirm", () => {
 
   test("confirming hides it everywhere in the same request, then the purge erases it; the token works once", async () => {
     const id = await videoWithEmail("cara@example.com", "Cara Confirm");
+    const token = await tokenFor("cara@example.com");
     await publish(id);
     await runDueJobs(t.deps, registry);
     const shown = (await t.call("GET", `/v1/submissions/${id}`, { auth: a.liveKey })).body;
     expect(shown.public_media.video_url).toBeString();
     expect((await t.app.handle(new Request(shown.public_media.video_url))).status).toBe(200);
     expect(listShown(t.deps.db, { brandId: link.brandId }).map((r) => r.id)).toContain(id);
-    const token = tokenFor("cara@example.com");
 
     const r = await removal("", { token });
     expect(r.body).toEqual({ state: "removed", removed_at: "2026-11-22T12:00:00.000Z", removed_now: true });
@@ -150,7 +163,7 @@ describe("lookup and confirm", () => {
   test("a testimonial the team deleted first reads as already removed", async () => {
     const id = await writeTestimonial(t, link.id, "The team will delete this one before I do.", { name: "Tom Teamdeleted", email: "tom@example.com" });
     await t.call("DELETE", `/v1/submissions/${id}`, { auth: a.liveKey });
-    const token = tokenFor("tom@example.com");
+    const token = await tokenFor("tom@example.com");
     expect((await removal("/lookup", { token })).body.state).toBe("removed");
     expect((await removal("", { token })).body).toMatchObject({ state: "removed", removed_now: false });
   });
@@ -159,7 +172,7 @@ describe("lookup and confirm", () => {
     const testLink = await makeLink(t, a.testKey);
     const id = await writeTestimonial(t, testLink.id, "Trying the whole flow in the sandbox first.", { name: "Sandy Sandbox", email: "sandy@example.com" });
     await publish(id, a.testKey);
-    const r = await removal("", { token: tokenFor("sandy@example.com") });
+    const r = await removal("", { token: await tokenFor("sandy@example.com") });
     expect(r.body.removed_now).toBe(true);
     expect((await t.call("GET", `/v1/submissions/${id}`, { auth: a.testKey })).status).toBe(404);
     const audit = t.deps.db.$client.query("SELECT mode FROM audit_log WHERE target_id = ? AND action = 'submission.removed_by_respondent'").get(id);
@@ -213,35 +226,37 @@ describe("limits and CORS", () => {
 });
 
 describe("the outbox copy", () => {
-  const mailText = (to: string) => (t.deps.db.$client.query("SELECT text, status FROM mail_outbox WHERE \"to\" = ?").get(to) as { text: string; status: string });
+  const mailRow = (to: string) => (t.deps.db.$client.query("SELECT text, status, error FROM mail_outbox WHERE \"to\" = ?").get(to) as { text: string; status: string; error: string | null });
 
-  test("loses its link a minute after the email was sent; kept while waiting, and without SMTP", async () => {
+  test("never holds the link: only the message handed to the SMTP transport does, after retries too", async () => {
     const real = t.deps.mailer;
     let up = false;
-    t.deps.mailer = { delivers: true, send: async () => (up ? { messageId: "<m@test>" } : Promise.reject(Object.assign(new Error("try later"), { responseCode: 421 }))), close() {} };
+    const sent: MailMessage[] = [];
+    t.deps.mailer = { delivers: true, send: async (m) => (up ? (sent.push(m), { messageId: "<m@test>" }) : Promise.reject(Object.assign(new Error("try later"), { responseCode: 421 }))), close() {} };
     try {
       await writeTestimonial(t, link.id, "Please send me the removal link by real mail.", { name: "Sean Sent", email: "sean@example.com" });
-      const token = tokenFor("sean@example.com");
+      expect(mailRow("sean@example.com").text).toContain(LINK_PLACEHOLDER);
       await runDueJobs(t.deps, registry);
-      expect(mailText("sean@example.com").status).toBe("queued");
-      t.clock.advance(61_000);
-      await runDueJobs(t.deps, registry);
-      expect(mailText("sean@example.com").text).toContain(token);
+      expect(mailRow("sean@example.com")).toMatchObject({ status: "queued", error: "try later" });
+      expect(mailRow("sean@example.com").text).not.toContain("/remove/");
       up = true;
       t.clock.advance(10 * 60_000);
       await runDueJobs(t.deps, registry);
-      const sent = mailText("sean@example.com");
-      expect(sent.status).toBe("sent");
-      expect(sent.text).not.toContain(token);
-      expect(sent.text).toContain("/remove/[link removed from this copy once the email was sent]");
+      expect(mailRow("sean@example.com").status).toBe("sent");
+      expect(mailRow("sean@example.com").text).not.toContain("/remove/");
+      const token = new RegExp(`${t.deps.config.siteUrl}/remove/([A-Za-z0-9_-]{32})\n`).exec(sent[0]!.text)![1]!;
+      expect(sent[0]!.text).not.toContain(LINK_PLACEHOLDER);
       expect((await removal("/lookup", { token })).body.state).toBe("pending");
     } finally {
       t.deps.mailer = real;
     }
-    await writeTestimonial(t, link.id, "No mail server here, so the link stays for the operator.", { name: "Olga Outbox", email: "olga@example.com" });
-    const token = tokenFor("olga@example.com");
+  });
+
+  test("without SMTP the outbox says the removal email could not be delivered, and holds no link", async () => {
+    await writeTestimonial(t, link.id, "No mail server here, so nobody gets a link at all.", { name: "Olga Outbox", email: "olga@example.com" });
     t.clock.advance(61_000);
     await runDueJobs(t.deps, registry);
-    expect(mailText("olga@example.com")).toMatchObject({ status: "outbox", text: expect.stringContaining(token) });
+    expect(mailRow("olga@example.com")).toMatchObject({ status: "outbox", error: NO_SMTP_NOTE });
+    expect(mailRow("olga@example.com").text).not.toContain("/remove/");
   });
 });

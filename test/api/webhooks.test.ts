@@ -70,7 +70,7 @@ describe("POST /v1/webhooks", () => {
     expect(r.body.error.code).toBe("invalid_body");
   });
 
-  test("allows 20 endpoints per organisation and mode, then 402 names the limit", async () => {
+  test("allows 20 endpoints per organisation (live and test together), then 402 names the limit", async () => {
     const org = await t.org({ plan: "plus" });
     for (let i = 0; i < 20; i++) expect((await create(org.liveKey, { url: url(`/${i}`), events: ["reel.ready"] })).status).toBe(201);
     const r = await create(org.liveKey, { url: url("/21"), events: ["reel.ready"] });
@@ -78,7 +78,10 @@ describe("POST /v1/webhooks", () => {
     expect(r.body.error.code).toBe("plan_limit_exceeded");
     expect(r.body.error.limit).toMatchObject({ name: "webhook_endpoints", plan: "plus", upgrade_plan: null, limit: 20, used: 20 });
     expect(r.body.error.limit.upgrade_url).toStartWith("http://plaudit.test/app/billing");
-    expect((await create(org.testKey, { url: url("/sandbox"), events: ["reel.ready"] })).status).toBe(201);
+    // The 20 are the organisation's, whichever mode: the sandbox cannot add a 21st either.
+    const sandbox = await create(org.testKey, { url: url("/sandbox"), events: ["reel.ready"] });
+    expect(sandbox.status).toBe(402);
+    expect(sandbox.body.error.limit).toMatchObject({ name: "webhook_endpoints", limit: 20, used: 20 });
   });
 });
 

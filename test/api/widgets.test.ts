@@ -31,7 +31,7 @@ describe("create and read", () => {
     const w = r.body;
     expect(w.id).toMatch(/^wgt_[0-9a-z]{26}$/);
     expect(w).toMatchObject({
-      brand_id: brandA, name: "Wall", layout: "wall", theme: "light", accent_color: null, selection: "automatic", tag_ids: [], min_rating: null,
+      brand_id: brandA, name: "Wall", layout: "wall", theme: "light", accent_color: "#4f46e5", accent_color_from_brand: true, selection: "automatic", tag_ids: [], min_rating: null,
       submission_ids: [], max_items: 12, show_attribution: true, height: 640, published_at: null, mode: "live",
       fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
       script_url: "http://plaudit.test/cdn/widget.js",

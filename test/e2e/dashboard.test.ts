@@ -184,13 +184,18 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   expect(await card.getByAltText("Current logo of Acme Coffee").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await page.screenshot({ path: "/tmp/dashboard-brands.png", fullPage: true });
 
+  // Members join through an invitation (nobody sets another person's password): invite, accept, then manage.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members" }).click();
-  await page.getByRole("button", { name: "Add member" }).click();
+  await page.getByRole("button", { name: "Invite member" }).click();
   await page.getByLabel("Email", { exact: true }).fill("sam@example.com");
   await page.getByLabel("Role", { exact: true }).selectOption("admin");
   await page.getByLabel("Name (optional)").fill("Sam Lee");
-  await page.getByLabel("First password (optional)").fill("correct horse battery");
-  await page.getByRole("button", { name: "Add member" }).click();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const link = await page.getByLabel("Invitation link").inputValue();
+  const accepted = await fetch(`${server.url}/v1/invitations/accept`, { method: "POST", headers: { "content-type": "application/json", "x-svc-csrf": "1" }, body: JSON.stringify({ token: new URL(link).hash.slice(1), password: "correct horse battery" }) });
+  expect(accepted.status).toBe(200);
+  await page.getByRole("button", { name: "Done" }).click();
+  await page.reload();
   const row = page.getByRole("row").filter({ hasText: "sam@example.com" });
   await row.waitFor();
   await row.getByLabel("Role of Sam Lee").selectOption("member");

@@ -298,9 +298,10 @@ describe("inbox", () => {
     await page.goto(`${server.url}/app/inbox/${ids.video}`);
     await detail(page).getByRole("heading", { name: "Vera Video" }).waitFor();
     const video = detail(page).locator("video");
-    expect(await video.getAttribute("poster")).toContain("/public/media/");
+    // Signed media comes from the CDN address (contract: media is served from {cdn_url}).
+    expect(await video.getAttribute("poster")).toContain("/cdn/signed/media/");
     const captions = await detail(page).locator("track").getAttribute("src");
-    expect(captions).toContain("/public/media/");
+    expect(captions).toContain("/cdn/signed/media/");
     expect(await page.evaluate(async (u) => (await fetch(u)).text(), captions!)).toStartWith("WEBVTT");
 
     // Playing lights up the word being said.

@@ -9,17 +9,16 @@
  * of them in the data directory. Each step's time is printed at the end (the closing note quotes them).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import type { AddressInfo } from "node:net";
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { SMTPServer } from "smtp-server";
 import Stripe from "stripe";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer, MISSING_MODULE, type RunningServer } from "../helpers/server";
 import { fillAndSend, openCapturePage, record, sentId } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
+import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
 import { makeCert, startReceiver, type Receiver } from "../integration/webhooks-receiver";
 
 const PERSON = { name: "Juniper Quillfeather", email: "juniper.quillfeather@example.org", title: "Director of Zanzibar Logistics" };
@@ -29,11 +28,10 @@ const stripe = new Stripe("sk_test_unused");
 let server: RunningServer;
 let browser: Browser;
 let rx: Receiver;
-let smtp: SMTPServer;
+let sink: MailSink;
 let customerSite: ReturnType<typeof Bun.serve>;
 let key = "";
 let secret = "";
-const mail: { to: string[]; raw: string }[] = [];
 const timings: [string, number][] = [];
 const state = { brandId: "", slug: "", linkUrl: "", submissionId: "", reelId: "", widgetSnippet: "", documentUrl: "" };
 
@@ -98,23 +96,9 @@ beforeAll(async () => {
   rx = startReceiver(cert);
   const caFile = join(mkdtempSync(join(tmpdir(), "plaudit-ca-")), "ca.pem");
   writeFileSync(caFile, cert.cert);
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        mail.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  sink = await startMailSink();
   server = await step("start dist/plaudit (org create, serve, first answer)", () =>
-    startServer({ env: { PLAUDIT_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile } }));
+    startServer({ env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile } }));
   key = await server.createKey("live");
   browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
     `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`, `--use-file-for-fake-audio-capture=${media.fakeMicWav}`]);
@@ -124,7 +108,7 @@ afterAll(async () => {
   await browser?.close();
   customerSite?.stop(true);
   rx?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await sink?.stop();
   await server?.stop();
   if (timings.length) {
     const width = Math.max(...timings.map(([n]) => n.length));
@@ -265,8 +249,8 @@ test("every webhook arrived and verifies with Stripe's library", async () => {
 test("the respondent removes it with the link from their email; the erasure leaves no trace", async () => {
   const removalUrl = await step("removal: email arrives over SMTP", () =>
     until("the removal email", async () => {
-      const m = mail.find((x) => x.to.includes(PERSON.email));
-      const text = m?.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const m = sink.received.find((x) => x.to.includes(PERSON.email));
+      const text = m && mailText(m.raw);
       return text ? /(http\S+\/remove\/[A-Za-z0-9_-]+)/.exec(text)?.[1] : null;
     }, 30_000));
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });

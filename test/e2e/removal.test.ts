@@ -1,11 +1,12 @@
 /**
  * The removal page in Chromium, phone-sized, against the real server and its workers: the link from the email
- * shows what will be removed and asks first; confirming removes it (gone from the API and the wall at once); the
+ * (delivered to a local smtp-server, the only place the link is) shows what will be removed and asks first; confirming removes it (gone from the API and the wall at once); the
  * same link afterwards says it was already removed; an unknown link says so plainly. No console errors (CSP
  * violations included), axe-core finds nothing serious, and it works with the keyboard alone.
  * Screenshots: /tmp/removal-phone.png (asking) and /tmp/removal-done.png (done), 390x844.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
 import { type Browser, type Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
@@ -16,6 +17,19 @@ import { systemCtx } from "../../src/platform/context";
 let server: RunningServer;
 let browser: Browser;
 let key = "";
+let sink: MailSink;
+
+
+/** The removal link of the email delivered to `email`, waiting for the mail worker to send it. */
+async function linkFromEmail(email: string): Promise<string> {
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const mail = sink.received.find((m) => m.to.includes(email));
+    if (mail) return /(http\S+\/remove\/[A-Za-z0-9_-]+)/.exec(mailText(mail.raw))![1]!;
+    if (Date.now() > end) throw new Error(`no removal email to ${email}`);
+    await Bun.sleep(50);
+  }
+}
 const WORDS = "Acme's support team fixed our onboarding in a day. <b>Not bold</b> & honest: we would choose them again.";
 
 const api = async (method: string, path: string, body?: unknown, auth = true) => {
@@ -31,8 +45,7 @@ async function testimonialWithLink(name: string, email: string): Promise<{ id: s
   const id = sent.body.submission_id as string;
   await api("POST", `/v1/submissions/${id}/approve`);
   await api("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
-  const mail = server.deps.db.$client.query("SELECT text FROM mail_outbox WHERE \"to\" = ?").get(email) as { text: string };
-  return { id, url: /(http\S+\/remove\/[A-Za-z0-9_-]+)/.exec(mail.text)![1]! };
+  return { id, url: await linkFromEmail(email) };
 }
 
 async function phone(): Promise<{ page: Page; problems: string[] }> {
@@ -52,7 +65,8 @@ async function axe(page: Page, state: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  sink = await startMailSink();
+  server = await startServer({ env: { PLAUDIT_SMTP_URL: sink.url } });
   key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
   browser = await launchChromium();
 }, 60_000);
@@ -60,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await sink?.stop();
 });
 
 test("look up, confirm, then the same link says it was already removed", async () => {

@@ -23,7 +23,8 @@ type Scores = Record<(typeof CATEGORIES)[number], number>;
 
 beforeAll(async () => {
   const media = ensureMediaFixtures();
-  server = await startServer();
+  // Behind a "proxy" on loopback: each respondent of the wall fixture comes from an address of their own.
+  server = await startServer({ env: { PLAUDIT_TRUSTED_PROXIES: "127.0.0.1" } });
   const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
   wall = await buildWall24(server, key, media);
 }, 180_000);

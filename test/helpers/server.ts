@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { createDeps } from "../../src/bootstrap";
 import { buildApp, requestHandler } from "../../src/app";
+import { serverOptions } from "../../src/platform/http/request-limits";
 import { buildRegistry, startWorkerPools } from "../../src/jobs";
 import { createLogger } from "../../src/platform/log";
 import { createOrganisation } from "../../src/domains/accounts";
@@ -72,7 +73,7 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const deps = createDeps(config, { log: createLogger("warn") });
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
   const app = await buildApp(deps);
-  const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps) });
+  const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps), ...serverOptions() });
   const workers = startWorkerPools(deps, buildRegistry(), { pollMs: 100 });
   return {
     url,

@@ -14,10 +14,16 @@ export type Api = (method: string, path: string, body?: unknown) => Promise<{ st
 /** An `Api` through `app.handle` with a key. */
 export const appApi = (t: TestApp, key: string): Api => (method, path, body) => t.call(method, path, { auth: key, body });
 
-/** An `Api` over HTTP against a running server with a key. */
+/**
+ * An `Api` over HTTP against a running server with a key. Each call says it comes from its own address through a
+ * proxy (`X-Forwarded-For`), as many respondents behind a reverse proxy would: a server started with
+ * `PLAUDIT_TRUSTED_PROXIES=127.0.0.1` then counts each as a different client for the capture limits.
+ */
 export function httpApi(baseUrl: string, key: string): Api {
+  let caller = 0;
   return async (method, path, body) => {
-    const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const from = `198.51.100.${(caller++ % 250) + 1}`;
+    const res = await fetch(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${key}`, "x-forwarded-for": from, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   };

@@ -21,10 +21,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SMTPServer } from "smtp-server";
+import { startMailSink, type MailSink } from "../helpers/smtp";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { ROOT } from "../../scripts/build.ts";
@@ -35,14 +34,13 @@ const MISSING = /Cannot find (package|module)|Cannot require module|MODULE_NOT_F
 const cwd = mkdtempSync(join(tmpdir(), "plaudit-imports-cwd-"));
 const dataDir = mkdtempSync(join(tmpdir(), "plaudit-imports-data-"));
 const owner = { email: "owner@imports.test", password: "imports-owner-password-1" };
-const mails: { to: string[]; raw: string }[] = [];
 const llmRequests: { auth: string | null; body: any }[] = [];
 let bin = "";
 let base = "";
 let env: Record<string, string> = {};
 let server: ReturnType<typeof Bun.spawn> | null = null;
 let serverLog = "";
-let smtp: SMTPServer;
+let sink: MailSink;
 let llm: ReturnType<typeof Bun.serve>;
 const state = { orgId: "", key: "", cookie: "", brandId: "", linkId: "", consent: { text: "You may publish this.", version: "2026-11-01" }, videoId: "" };
 
@@ -114,20 +112,7 @@ function smallVideo(): Uint8Array {
 
 beforeAll(async () => {
   bin = await ensureBinary();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  sink = await startMailSink();
   llm = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -147,7 +132,7 @@ beforeAll(async () => {
     PLAUDIT_HOST: "127.0.0.1",
     PLAUDIT_BASE_URL: base,
     PLAUDIT_LOG_LEVEL: "info",
-    PLAUDIT_SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    PLAUDIT_SMTP_URL: sink.url,
     PLAUDIT_MAIL_FROM: "Imports <no-reply@imports.test>",
     PLAUDIT_LLM_URL: `http://127.0.0.1:${llm.port}/v1`,
     PLAUDIT_LLM_API_KEY: "sk-imports",
@@ -171,7 +156,7 @@ beforeAll(async () => {
   const org = cliJson("org", "create", "--name", "Imports Co", "--plan", "plus", "--owner-email", owner.email, "--owner-password", owner.password);
   state.orgId = org.id;
   state.key = cliJson("key", "create", "--org", org.id, "--mode", "live").secret;
-  const login = await call("POST", "/v1/auth/login", { body: owner, headers: { "x-svc-org": org.id } });
+  const login = await call("POST", "/v1/auth/login", { body: owner, headers: { "x-svc-org": org.id, "x-svc-csrf": "1" } });
   expect(login.status, login.text).toBe(200);
   state.cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   state.brandId = (await call("GET", "/v1/brands", { key: state.key })).body.data[0].id;
@@ -188,7 +173,7 @@ afterAll(async () => {
     await server.exited;
   }
   llm?.stop(true);
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await sink?.stop();
   rmSync(cwd, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -234,7 +219,7 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
   test("mail: a testimonial with an email sends the removal email over SMTP (nodemailer)", async () => {
     const r = await call("POST", `/public/links/${state.linkId}/submissions`, { body: { kind: "text", respondent: { name: "Mo Mail", email: "mo.mail@example.org" }, consent: { agreed: true, ...state.consent }, text: "The team answered every question within minutes." } });
     expect(r.status, r.text).toBe(201);
-    const mail = await until("the removal email", async () => mails.find((m) => m.to.includes("mo.mail@example.org")), 30_000);
+    const mail = await until("the removal email", async () => sink.received.find((m) => m.to.includes("mo.mail@example.org")), 30_000);
     expect(mail.raw).toMatch(/how to remove it/);
   }, 40_000);
 
@@ -249,7 +234,7 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
 
   for (const [provider, host] of [["github", "https://github.com/"], ["google", "https://accounts.google.com/"]] as const) {
     test(`OAuth (${provider}): sign-in starts with the provider's address; the callback fails cleanly offline`, async () => {
-      const start = await call("POST", "/v1/auth/social", { body: { provider } });
+      const start = await call("POST", "/v1/auth/social", { body: { provider }, headers: { "x-svc-csrf": "1" } });
       expect(start.status, start.text).toBe(200);
       expect(start.body.authorization_url).toStartWith(host);
       const stateParam = new URL(start.body.authorization_url).searchParams.get("state")!;

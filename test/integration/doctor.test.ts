@@ -117,7 +117,7 @@ describe("dist/plaudit serve", () => {
       }
       expect(up).toBe(true);
       const password = /password: (\S+)/.exec(readFileSync(join(data, "first-login.txt"), "utf8"))![1]!;
-      const login = await fetch(`${base}/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "owner@plaudit.local", password }) });
+      const login = await fetch(`${base}/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", "x-svc-csrf": "1" }, body: JSON.stringify({ email: "owner@plaudit.local", password }) });
       const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
       let health: any = null;
       for (let i = 0; i < 200 && health?.media_pipeline.status !== "failed"; i++) {

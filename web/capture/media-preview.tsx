@@ -22,6 +22,8 @@ export function MediaPreview({ answer, label }: { answer: MediaAnswer; label: st
       el.currentTime = 1e101;
     };
     el.addEventListener("loadedmetadata", fix);
+    // A blob's metadata can load before this effect runs (a quick retake): then the event has already passed.
+    if (el.readyState >= HTMLMediaElement.HAVE_METADATA) fix();
     return () => el.removeEventListener("loadedmetadata", fix);
   }, [answer.url]);
   return answer.kind === "video" ? (

@@ -2,7 +2,8 @@
 import type { LinkView } from "./types";
 
 /** Characters that count towards the minimum. */
-export const countChars = (text: string) => text.trim().length;
+/** Characters as the server counts them: code points, so an emoji is one. */
+export const countChars = (text: string) => [...text.trim()].length;
 
 /** The text box with its counter; `error` is shown under it and announced. */
 export function WrittenAnswer(props: { value: string; onInput(v: string): void; limits: LinkView["limits"]; error?: string | null }) {

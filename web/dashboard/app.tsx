@@ -7,7 +7,9 @@ import { ApiError } from "../shared/api";
 import { Loading } from "../shared/ui/loading";
 import { ErrorNotice } from "../shared/ui/notice";
 import { api, onSessionEnded } from "./api";
+import { AcceptInvitationPage } from "./pages/accept-invitation";
 import { NoOrganisationPage } from "./pages/no-organisation";
+import { currentRoute, navigate } from "./router";
 import { SignInPage } from "./pages/sign-in";
 import { SessionProvider } from "./session";
 import { Shell } from "./shell/shell";
@@ -19,6 +21,8 @@ type State = { kind: "loading" } | { kind: "failed"; error: unknown } | { kind: 
 /** Everything the dashboard shows. */
 export function App() {
   const [state, setState] = useState<State>({ kind: "loading" });
+  // An invitation link (`/invite#token`) opens its own page, signed in or not, until the person has joined.
+  const [inviting, setInviting] = useState(() => currentRoute().path === "invite");
 
   const check = useCallback(() => {
     setState({ kind: "loading" });
@@ -38,6 +42,18 @@ export function App() {
   }, []);
 
   const signedOut = useCallback(() => setState({ kind: "signed-out", notice: "You have signed out." }), []);
+
+  if (inviting) {
+    return (
+      <AcceptInvitationPage
+        onJoined={(me) => {
+          navigate("", true);
+          setInviting(false);
+          setState({ kind: "signed-in", me });
+        }}
+      />
+    );
+  }
 
   switch (state.kind) {
     case "loading":

@@ -1,7 +1,9 @@
 /**
  * Authentication for `/v1`: a bearer API key (software) or the session cookie (the dashboard). Produces the
- * request's `Ctx`. Cookie requests that change something must carry `X-Svc-Csrf: 1` (a header a cross-site form
- * cannot send) and, when the browser sends an Origin, one of our own origins.
+ * request's `Ctx`. Every cookie request that changes something, and every request that starts or ends a session
+ * (sign-in, sign-out, social sign-in, accepting an invitation), passes `requireSameSite`: `X-Svc-Csrf: 1` (a
+ * header a cross-site form cannot send), an Origin, when the browser sends one, that is one of our own, and no
+ * `Sec-Fetch-Site: cross-site`. Routes for the signed-in person use `currentSession`, which applies it too.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -12,6 +14,7 @@ import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { membershipsOf } from "./members";
 import { getOrg } from "./orgs";
 import { requireFeature, type PlanId } from "./plans";
+import { gatedCaller } from "./credential-gate";
 
 /** Reads a cookie from the Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {
@@ -41,11 +44,7 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   const found = token ? resolveSession(db, clock, token) : null;
   if (!found) throw unauthorized();
-  if (!SAFE_METHODS.has(request.method)) {
-    if (request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header: the dashboard sends it on every change.", { reason: "csrf" });
-    const origin = request.headers.get("origin");
-    if (origin && !ownOrigins(deps).has(origin)) throw forbidden("Requests from other sites are refused.", { reason: "csrf" });
-  }
+  if (!SAFE_METHODS.has(request.method)) requireSameSite(deps, request);
   const memberships = membershipsOf(db, found.user.id);
   const wanted = request.headers.get("x-svc-org");
   const membership = wanted ? memberships.find((m) => m.org_id === wanted) : memberships[0];
@@ -65,16 +64,47 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
   };
 }
 
+/**
+ * Refuses a request another site could have made a browser send: it must carry `X-Svc-Csrf: 1`, and its Origin
+ * (when sent) must be one of ours; without an Origin, `Sec-Fetch-Site: cross-site` is refused. 403 with `details.reason` `csrf`.
+ */
+export function requireSameSite(deps: Deps, request: Request): void {
+  if (request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header: the dashboard sends it on every change.", { reason: "csrf" });
+  const origin = request.headers.get("origin");
+  // Our own addresses may be on different sites (API and dashboard on two domains): a known Origin settles it.
+  const refused = origin ? !ownOrigins(deps).has(origin) : request.headers.get("sec-fetch-site") === "cross-site";
+  if (refused) throw forbidden("Requests from other sites are refused.", { reason: "csrf" });
+}
+
+/**
+ * The signed-in person's session from the cookie (401 without one), for routes about the person rather than an
+ * organisation. A method that changes something passes `requireSameSite` first.
+ */
+export function currentSession(deps: Deps, request: Request) {
+  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+  const found = token ? resolveSession(deps.db, deps.clock, token) : null;
+  if (!found) throw unauthorized();
+  if (!SAFE_METHODS.has(request.method)) requireSameSite(deps, request);
+  return found;
+}
+
 function ownOrigins(deps: Deps): Set<string> {
   const c = deps.config;
   return new Set([c.baseUrl, c.appUrl, c.siteUrl, c.cdnUrl].map((u) => new URL(u).origin));
 }
 
-/** Elysia plugin giving handlers `auth()`, which authenticates on first call and caches the answer. */
+/**
+ * Elysia plugin giving handlers `auth()`, which authenticates on first call and caches the answer (reusing what
+ * the credential gate, src/domains/accounts/credential-gate.ts, resolved before the body was read).
+ */
 export function authPlugin(deps: Deps) {
   return new Elysia().derive({ as: "scoped" }, ({ request, ...rest }) => {
     let cached: (Ctx & { plan: PlanId }) | null = null;
     const requestId = (rest as { requestId?: string }).requestId;
-    return { auth: () => (cached ??= authenticate(deps, request, requestId)) };
+    const resolve = (): Ctx & { plan: PlanId } => {
+      const gated = gatedCaller(request);
+      return gated ? { ...gated, requestId } : authenticate(deps, request, requestId);
+    };
+    return { auth: () => (cached ??= resolve()) };
   });
 }

@@ -9,7 +9,7 @@ import { audit } from "../../platform/audit/audit";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import type { Signer } from "../../platform/crypto";
 import { members, orgs, users } from "./tables";
-import { checkPassword, createUser, findUserByEmail, hashPassword, normaliseEmail } from "./users";
+import { createUser, findUserByEmail, normaliseEmail } from "./users";
 
 const ROLES: Role[] = ["owner", "admin", "member"];
 
@@ -66,29 +66,39 @@ function ownerCount(db: Db, orgId: string) {
 }
 
 /** Only an owner may make or unmake owners. */
-function guardOwnerChange(ctx: Ctx, from: string | null, to: string) {
+export function guardOwnerChange(ctx: Ctx, from: string | null, to: string) {
   const isOwner = ctx.actor.type === "system" || (ctx.actor.type === "user" && ctx.actor.role === "owner");
   if ((from === "owner" || to === "owner") && !isOwner) {
     throw forbidden("Only an owner can add, change or remove owners.");
   }
 }
 
-/** Adds a person by email (creating their account when new, with the given password). */
-export function addMember(db: Db, ctx: Ctx, input: { email: string; role: string; name?: string; password?: string }) {
+/**
+ * Operators only (the CLI, fixtures): adds a person by email straight away, creating their account when new with
+ * an optional password hash the operator chose. An existing account keeps its own password: a hash given for it
+ * is refused rather than silently dropped. Organisations invite people instead (invitations.ts); no organisation
+ * may choose the password of an account that could later belong to another.
+ */
+export function addMember(db: Db, ctx: Ctx, input: { email: string; role: string; name?: string; passwordHash?: string | null }) {
+  if (ctx.actor.type !== "system") throw forbidden("Members join through an invitation; only operators add them directly.");
   const email = normaliseEmail(input.email);
   const role = parseRole(input.role);
-  guardOwnerChange(ctx, null, role);
-  if (input.password !== undefined) checkPassword(input.password);
-  const hash = input.password !== undefined ? hashPassword(input.password) : null;
   return tx(db, (db) => {
-    const user = findUserByEmail(db, email) ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: hash });
-    const exists = db.select().from(members).where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id))).get();
-    if (exists) throw conflict("already_member", `${email} is already a member.`, { field: "email" });
-    const member = { id: newId("member", ctx.clock.now()), orgId: ctx.orgId, userId: user.id, role, createdAt: ctx.clock.now() };
-    db.insert(members).values(member).run();
-    audit(db, ctx, "member.added", member.id, { email, role });
-    return presentMember({ member, user });
+    const existing = findUserByEmail(db, email);
+    if (existing && input.passwordHash) throw conflict("email_taken", `${email} already has an account with its own password; add them without --password.`, { field: "email" });
+    const user = existing ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: input.passwordHash ?? null });
+    return insertMember(db, ctx, user, role);
   });
+}
+
+/** Makes `user` a member with `role` in the context's org (409 when already one), in the caller's transaction. */
+export function insertMember(db: Db, ctx: Ctx, user: typeof users.$inferSelect, role: Role) {
+  const exists = db.select().from(members).where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id))).get();
+  if (exists) throw conflict("already_member", `${user.email} is already a member.`, { field: "email" });
+  const member = { id: newId("member", ctx.clock.now()), orgId: ctx.orgId, userId: user.id, role, createdAt: ctx.clock.now() };
+  db.insert(members).values(member).run();
+  audit(db, ctx, "member.added", member.id, { email: user.email, role });
+  return presentMember({ member, user });
 }
 
 /** Changes a member's role; the last owner cannot stop being one. */

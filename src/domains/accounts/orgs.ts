@@ -11,7 +11,7 @@ import { createDefaultBrands } from "../brands/brand-service";
 import { brands } from "../brands/tables";
 import { shownChanged } from "../../platform/events/publication";
 import { members, orgs } from "./tables";
-import { createUser, findUserByEmail, hashPassword, checkPassword, normaliseEmail, type User } from "./users";
+import { createUser, findUserByEmail, hashPasswordBlocking, checkPassword, normaliseEmail, type User } from "./users";
 import { parsePlan, type PlanId } from "./plans";
 
 /** A stored organisation row. */
@@ -35,7 +35,8 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
     ownerEmail = normaliseEmail(input.owner.email, "owner_email");
     if (input.owner.password !== undefined) {
       checkPassword(input.owner.password, "owner_password");
-      passwordHash = hashPassword(input.owner.password);
+      // Operator paths only (CLI, first start, before listening): no request waits on this thread.
+      passwordHash = hashPasswordBlocking(input.owner.password);
     }
   }
   return tx(db, (db) => {

@@ -60,5 +60,8 @@ export function authorize(ctx: Ctx, permission: Permission): void {
   throw forbidden("Not allowed.");
 }
 
-/** True when the string is a known scope. */
-export const isScope = (s: string): s is Scope => s in SCOPES;
+/**
+ * True when the string is a known scope: an own key of the table, so inherited names (`__proto__`,
+ * `constructor`, `toString`) are not scopes.
+ */
+export const isScope = (s: string): s is Scope => typeof s === "string" && Object.hasOwn(SCOPES, s);

@@ -95,10 +95,26 @@ export function monthStart(ms: number): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
-/** Current use of an allowance (0 when no counter is registered). */
+/** Every numeric allowance name, from the plan table (the one list of them). */
+export const ALLOWANCE_NAMES = Object.keys(TEST_MODE_ALLOWANCES) as AllowanceName[];
+
+/**
+ * Current use of an allowance. An allowance nobody registered a counter for is a programming error, never "0
+ * used": counting nothing would let every request through (fail open), so it throws.
+ */
 export function usageOf(db: Db, ctx: Ctx, name: AllowanceName): number {
   const c = counters.get(name);
-  return c ? c(db, ctx, monthStart(ctx.clock.now())) : 0;
+  if (!c) throw new Error(`No usage counter is registered for the allowance "${name}"; import the module that owns it.`);
+  return c(db, ctx, monthStart(ctx.clock.now()));
+}
+
+/**
+ * Throws at start when an allowance has no registered counter, naming every missing one. Call it once every
+ * domain module has been imported (they register their counters as they load), before the app answers.
+ */
+export function assertCountersRegistered(): void {
+  const missing = ALLOWANCE_NAMES.filter((name) => !counters.has(name));
+  if (missing.length > 0) throw new Error(`No usage counter is registered for the allowance${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: a plan limit would never be enforced.`);
 }
 
 /** The cheapest plan above `plan` where `ok` holds. */

@@ -1,9 +1,9 @@
 /** Session-only social sign-in routes: `/v1/auth/social`, `/v1/auth/callback/{provider}`, `/v1/me/auth-methods`. They refuse API keys. */
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { AppError, forbidden, unauthorized } from "../../platform/errors";
-import { readCookie } from "./auth";
-import { createSession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
+import { AppError, forbidden } from "../../platform/errors";
+import { currentSession, readCookie, requireSameSite } from "./auth";
+import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
 import { authMethods, completeAuthorization, providerList, startAuthorization, unlinkProvider, type OAuthState } from "./social";
 
 const STATE_COOKIE = "plaudit_oauth";
@@ -12,13 +12,7 @@ function refuseKeys(request: Request) {
   if (request.headers.get("authorization")) throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
 }
 
-function currentUser(deps: Deps, request: Request) {
-  const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
-  const found = token ? resolveSession(deps.db, deps.clock, token) : null;
-  if (!found) throw unauthorized();
-  if (request.method !== "GET" && request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header.", { reason: "csrf" });
-  return found.user;
-}
+const currentUser = (deps: Deps, request: Request) => currentSession(deps, request).user;
 
 function stateCookie(deps: Deps, state: OAuthState | null) {
   const value = state ? deps.signer.sign("oauth", Buffer.from(JSON.stringify(state)).toString("base64url")) : "";
@@ -43,13 +37,14 @@ export function socialRoutes(deps: Deps) {
     .get("/auth/social", ({ request }) => {
       refuseKeys(request);
       return { data: providerList(deps) };
-    }, { detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)" } })
+    }, { detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)", security: [] } })
     .post("/auth/social", ({ request, body, set }) => {
       refuseKeys(request);
+      requireSameSite(deps, request);
       const { url, state } = startAuthorization(deps, body.provider, null);
       set.headers["set-cookie"] = stateCookie(deps, state);
       return { authorization_url: url };
-    }, { body: providerBody, detail: { tags: ["Session"], summary: "Start social sign-in: returns the provider's address" } })
+    }, { body: providerBody, detail: { tags: ["Session"], summary: "Start social sign-in: returns the provider's address (needs X-Svc-Csrf: 1)", security: [] } })
     .get("/auth/callback/:provider", async ({ request, params, query, set }) => {
       refuseKeys(request);
       set.headers["set-cookie"] = stateCookie(deps, null);
@@ -63,7 +58,7 @@ export function socialRoutes(deps: Deps) {
         const message = e instanceof AppError ? e.message : "Sign-in with this provider failed. Try again.";
         return new Response(null, { status: 302, headers: { location: `${deps.config.appUrl}/?signin_error=${encodeURIComponent(message)}` } });
       }
-    }, { params: t.Object({ provider: t.String({ maxLength: 20 }) }), query: t.Object({ code: t.Optional(t.String({ maxLength: 2000 })), state: t.Optional(t.String({ maxLength: 200 })) }), detail: { tags: ["Session"], summary: "Provider callback (session-only)" } })
+    }, { params: t.Object({ provider: t.String({ maxLength: 20 }) }), query: t.Object({ code: t.Optional(t.String({ maxLength: 2000 })), state: t.Optional(t.String({ maxLength: 200 })) }), detail: { tags: ["Session"], summary: "Provider callback (session-only)", security: [] } })
     .get("/me/auth-methods", ({ request }) => {
       refuseKeys(request);
       return authMethods(deps, currentUser(deps, request).id);

@@ -1,7 +1,8 @@
 /**
  * Social sign-in through arctic for the providers the operator configured (GitHub, Google). There is no
  * self-signup: a provider identity signs in an existing person (linked before, or the same verified email),
- * or is linked to the signed-in person from their settings.
+ * or is linked to the signed-in person from their settings. Linked by verified email, an account loses any
+ * password it had (and its sessions): whoever set that password did not prove they own the address.
  */
 import { and, eq } from "drizzle-orm";
 import { GitHub, Google, generateCodeVerifier, generateState, decodeIdToken } from "arctic";
@@ -12,7 +13,7 @@ import { AppError, conflict, invalid } from "../../platform/errors";
 import { tx } from "../../platform/db/client";
 import { audit } from "../../platform/audit/audit";
 import { authIdentities, users } from "./tables";
-import { findUserByEmail, findUser } from "./users";
+import { endOtherSessions, findUserByEmail, findUser } from "./users";
 import { membershipsOf } from "./members";
 
 /** Provider ids. */
@@ -25,7 +26,7 @@ export function providerList(deps: Deps) {
 }
 
 function client(deps: Deps, provider: string) {
-  if (!(provider in PROVIDERS)) throw invalid(`Unknown provider "${provider}". Providers: ${Object.keys(PROVIDERS).join(", ")}.`, "provider");
+  if (!Object.hasOwn(PROVIDERS, provider)) throw invalid(`Unknown provider "${provider}". Providers: ${Object.keys(PROVIDERS).join(", ")}.`, "provider");
   const creds = deps.config.oauth[provider as Provider];
   if (!creds) throw new AppError("provider_not_configured", 422, `${PROVIDERS[provider as Provider]} sign-in is not set up on this server.`, { field: "provider" });
   const redirect = `${deps.config.baseUrl}/v1/auth/callback/${provider}`;
@@ -77,9 +78,16 @@ export async function completeAuthorization(deps: Deps, provider: string, code: 
       if (kept.linkUserId && linked.userId !== kept.linkUserId) throw conflict("identity_in_use", "That account is already linked to another person.");
       return linked.userId;
     }
-    const userId = kept.linkUserId ?? (email ? findUserByEmail(db, email)?.id : undefined);
+    const byEmail = !kept.linkUserId && email ? findUserByEmail(db, email) : undefined;
+    const userId = kept.linkUserId ?? byEmail?.id;
     if (!userId) throw new AppError("no_account", 403, "No Plaudit account matches this sign-in. Ask an owner to add you, then link the provider from your settings.");
     const now = deps.clock.now();
+    // The provider just proved this person owns the email; a password already on the account was not proven to
+    // be theirs (someone could have made the account in their name). It stops working, with every session.
+    if (byEmail?.passwordHash) {
+      db.update(users).set({ passwordHash: null }).where(eq(users.id, byEmail.id)).run();
+      endOtherSessions(db, byEmail.id, null);
+    }
     db.insert(authIdentities).values({ id: newId("authIdentity", now), userId, provider, subject, email, createdAt: now }).run();
     const orgId = membershipsOf(db, userId)[0]?.org_id;
     if (orgId) audit(db, { orgId, mode: "live", actor: { type: "user", userId, role: "member", sessionId: null }, clock: deps.clock }, "auth_method.linked", userId, { provider });

@@ -63,3 +63,22 @@ export const apiKeys = sqliteTable("api_keys", {
   lastUsedAt: integer("last_used_at"),
   revokedAt: integer("revoked_at"),
 }, (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_org_mode").on(t.orgId, t.mode, t.id)]);
+
+/**
+ * An invitation to join an organisation: the link carries a random token, the row only its SHA-256. The invitee
+ * sets their own password (a new account) or accepts while signed in (an existing one); nobody else ever does.
+ */
+export const invitations = sqliteTable("invitations", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  role: text("role").notNull(),
+  name: text("name").notNull().default(""),
+  tokenHash: text("token_hash").notNull(),
+  invitedByUserId: text("invited_by_user_id"),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  acceptedAt: integer("accepted_at"),
+  acceptedUserId: text("accepted_user_id"),
+  revokedAt: integer("revoked_at"),
+}, (t) => [uniqueIndex("invitations_token").on(t.tokenHash), index("invitations_org").on(t.orgId, t.id)]);

@@ -1,10 +1,13 @@
-/** Users: creation, password checks, lookups. */
-import { eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+/** Users: creation, sign-in checks, lookups, profile changes. Passwords are hashed off the event loop (passwords.ts). */
+import { and, eq, ne } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { conflict, invalid } from "../../platform/errors";
-import { users } from "./tables";
+import { sessions, users } from "./tables";
+import { checkPassword, hashPassword, verifyNothing, verifyPassword } from "./passwords";
+
+export { checkPassword, hashPassword } from "./passwords";
 
 /** A stored user row. */
 export type User = typeof users.$inferSelect;
@@ -18,11 +21,6 @@ export function normaliseEmail(email: string, field = "email"): string {
   return e;
 }
 
-/** Checks a new password: 8 to 200 characters. */
-export function checkPassword(password: string, field = "password"): void {
-  if (password.length < 8 || password.length > 200) throw invalid("Passwords need 8 to 200 characters.", field);
-}
-
 /** Finds a user by email. */
 export function findUserByEmail(db: Db, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
@@ -33,10 +31,13 @@ export function findUser(db: Db, id: string): User | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
 }
 
-/** Hashes a password (argon2id through Bun.password). */
-export const hashPassword = (password: string) => Bun.password.hashSync(password);
+/**
+ * Hashes a password on the calling thread. Only for operator paths that run before the server listens or in
+ * the CLI (`createOrganisation` from `org create` and the first start); request handlers use `hashPassword`.
+ */
+export const hashPasswordBlocking = (password: string) => Bun.password.hashSync(password);
 
-/** Creates a user; 409 when the email is taken. `passwordHash` may be precomputed outside a transaction. */
+/** Creates a user; 409 when the email is taken. Hash the password beforehand, outside the transaction. */
 export function createUser(db: Db, clock: Clock, input: { email: string; name?: string; passwordHash?: string | null }): User {
   const email = normaliseEmail(input.email);
   if (findUserByEmail(db, email)) throw conflict("email_taken", "An account with this email already exists.", { field: "email" });
@@ -45,21 +46,24 @@ export function createUser(db: Db, clock: Clock, input: { email: string; name?: 
   return row;
 }
 
-/** Checks an email + password pair; returns the user or null (same answer for unknown email and wrong password). */
-export function verifyLogin(db: Db, email: string, password: string): User | null {
+/** Checks an email + password pair; returns the user or null (same answer and work for unknown email and wrong password). */
+export async function verifyLogin(db: Db, email: string, password: string): Promise<User | null> {
   const user = findUserByEmail(db, email);
-  if (!user?.passwordHash) {
-    Bun.password.verifySync(password, (dummyHash ??= Bun.password.hashSync("plaudit-timing-equaliser")));
-    return null;
-  }
-  return Bun.password.verifySync(password, user.passwordHash) ? user : null;
+  if (!user?.passwordHash) return verifyNothing(password).then(() => null);
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
-/** Spent on unknown emails so a login's timing does not tell whether the account exists; made on first use. */
-let dummyHash: string | undefined;
+/** Ends every session of a user except `keepSessionId` (the one that made the change), e.g. after a password change. */
+export function endOtherSessions(db: Db, userId: string, keepSessionId: string | null): void {
+  const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  db.delete(sessions).where(where).run();
+}
 
-/** Changes a person's name and/or password; a new password needs the current one (when there is one). */
-export function updateProfile(db: Db, userId: string, input: { name?: string; password?: string; current_password?: string }): User {
+/**
+ * Changes a person's name and/or password; a new password needs the current one (when there is one) and ends
+ * every other session of that person, keeping `currentSessionId`.
+ */
+export async function updateProfile(db: Db, userId: string, input: { name?: string; password?: string; current_password?: string }, currentSessionId: string | null): Promise<User> {
   const user = findUser(db, userId);
   if (!user) throw invalid("No such person.");
   const patch: Partial<User> = {};
@@ -70,11 +74,16 @@ export function updateProfile(db: Db, userId: string, input: { name?: string; pa
   }
   if (input.password !== undefined) {
     checkPassword(input.password);
-    if (user.passwordHash && !(input.current_password && Bun.password.verifySync(input.current_password, user.passwordHash))) {
+    if (user.passwordHash && !(input.current_password && (await verifyPassword(input.current_password, user.passwordHash)))) {
       throw invalid("Your current password is not right.", "current_password");
     }
-    patch.passwordHash = hashPassword(input.password);
+    patch.passwordHash = await hashPassword(input.password);
   }
-  if (Object.keys(patch).length) db.update(users).set(patch).where(eq(users.id, userId)).run();
+  if (Object.keys(patch).length) {
+    tx(db, (db) => {
+      db.update(users).set(patch).where(eq(users.id, userId)).run();
+      if (patch.passwordHash) endOtherSessions(db, userId, currentSessionId);
+    });
+  }
   return { ...user, ...patch };
 }

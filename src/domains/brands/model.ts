@@ -1,5 +1,6 @@
 /** Request schemas of the brand and link routes (typebox through Elysia's `t`). */
 import { t } from "elysia";
+import { bodyInteger } from "../../platform/http/strict-schema";
 
 /** A colour like #4f46e5. */
 const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #4f46e5." });
@@ -27,7 +28,7 @@ export const brandPatchBody = t.Object({
 const prompt = t.Object({
   id: t.Optional(t.String({ maxLength: 40 })),
   text: t.String({ minLength: 1, maxLength: 500 }),
-  max_seconds: t.Optional(t.Integer({ minimum: 10, maximum: 600, description: "Recording time limit for this prompt (default 120)." })),
+  max_seconds: t.Optional(bodyInteger({ minimum: 10, maximum: 600, description: "Recording time limit for this prompt (default 120)." })),
 });
 
 /** POST /v1/brands/{id}/links body. */

@@ -6,8 +6,16 @@ import { authPlugin, can, requirePlanAllowance } from "../accounts";
 import { createBrand, listBrands, updateBrand, getBrandRow } from "./brand-service";
 import { createLink, getLinkRow, listLinks, updateLink } from "./link-service";
 import { setLogo } from "./logo";
+import { invalid } from "../../platform/errors";
+import { readForm } from "../../platform/http/body-limits";
 import { presentBrand, presentLink } from "./present";
 import { brandParams, brandPatchBody, linkParams, linkPatchBody, newBrandBody, newLinkBody } from "./model";
+
+/** The logo upload's body, for the OpenAPI document (the route reads the form itself). */
+const LOGO_BODY = {
+  required: true,
+  content: { "multipart/form-data": { schema: { type: "object" as const, required: ["file"], properties: { file: { type: "string" as const, format: "binary", description: "PNG, JPEG, WebP, GIF, SVG or AVIF, up to 5 MB." } } } } },
+};
 
 /** `/v1/brands…` and `/v1/links…`. */
 export function brandRoutes(deps: Deps) {
@@ -31,10 +39,15 @@ export function brandRoutes(deps: Deps) {
       const ctx = can(auth(), "brand:write");
       return updateBrand(deps, ctx, params.brand_id, body);
     }, { params: brandParams, body: brandPatchBody, detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" } })
-    .post("/brands/:brand_id/logo", ({ auth, params, body }) => {
+    // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
+    .post("/brands/:brand_id/logo", async ({ auth, params, request }) => {
       const ctx = can(auth(), "brand:write");
-      return setLogo(deps, ctx, params.brand_id, (body as { file?: Blob } | undefined)?.file);
-    }, { params: brandParams, parse: "multipart/form-data", detail: { tags: ["Brands"], summary: "Upload a logo (multipart field `file`)" } })
+      getBrandRow(deps.db, ctx, params.brand_id);
+      const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (type !== "multipart/form-data") throw invalid("Send the image as multipart form field `file` (Content-Type: multipart/form-data).", "file");
+      const form = await readForm(request);
+      return setLogo(deps, ctx, params.brand_id, form.file as Blob | undefined);
+    }, { params: brandParams, parse: "none", detail: { tags: ["Brands"], summary: "Upload a logo (multipart field `file`)", requestBody: LOGO_BODY } })
     .get("/brands/:brand_id/links", ({ auth, params, query }) => {
       const ctx = can(auth(), "brand:read");
       return listLinks(deps, ctx, params.brand_id, pageRequest(deps.signer, "links", query, { brand_id: params.brand_id }));

@@ -1,5 +1,6 @@
 /** Request schemas of the public capture routes. */
 import { t } from "elysia";
+import { bodyInteger } from "../../platform/http/strict-schema";
 
 /** Limits of what a respondent may send. */
 export const CAPTURE_LIMITS = {
@@ -20,7 +21,7 @@ export const startBody = t.Object({
     title: t.Optional(t.String({ maxLength: 120 })),
     company: t.Optional(t.String({ maxLength: 120 })),
   }, { additionalProperties: false }),
-  rating: t.Optional(t.Integer({ minimum: 1, maximum: 5 })),
+  rating: t.Optional(bodyInteger({ minimum: 1, maximum: 5 })),
   prompt_id: t.Optional(t.String({ maxLength: 40 })),
   consent: t.Object({
     agreed: t.Boolean(),
@@ -29,7 +30,8 @@ export const startBody = t.Object({
   }, { additionalProperties: false }),
   text: t.Optional(t.String({ maxLength: 20000 })),
   upload: t.Optional(t.Object({
-    size: t.Integer({ minimum: 1 }),
+    // The real cap (per kind) is the service's, answered 413; the schema only keeps the number sane.
+    size: bodyInteger({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     type: t.String({ maxLength: 100 }),
     name: t.Optional(t.String({ maxLength: 255 })),
   }, { additionalProperties: false })),

@@ -2,6 +2,7 @@
  * Public capture routes (no account): the link's page data, sending a testimonial, and the resumable upload
  * (tus 1.0: OPTIONS, HEAD, PATCH). The capture page may live on another origin (`site_url`), so these answer CORS.
  */
+import { readCapped } from "../../platform/http/body-limits";
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { AppError } from "../../platform/errors";
@@ -9,6 +10,8 @@ import { linkView } from "./link-view";
 import { startSubmission } from "./start";
 import { appendChunk, resolveUpload, uploadOffset } from "./uploads";
 import { linkParam, startBody, CAPTURE_LIMITS } from "./model";
+import { CaptureLimits } from "./limits";
+import { clientAddress } from "../../platform/client-address";
 
 const TUS = { "tus-resumable": "1.0.0" };
 
@@ -30,15 +33,17 @@ const uploadParams = t.Object({ upload_id: t.String({ maxLength: 64 }) });
 
 /** `/public/links/{id}`, `/public/links/{id}/submissions`, `/public/uploads/{id}`. */
 export function captureRoutes(deps: Deps) {
+  const limits = new CaptureLimits(deps.clock);
   return new Elysia({ prefix: "/public" })
     .onAfterHandle(({ request, set }) => {
       Object.assign(set.headers, cors(deps, request), { "cache-control": "no-store" });
     })
     .options("/*", ({ request }) => new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS, "tus-version": "1.0.0", "tus-max-size": String(CAPTURE_LIMITS.maxVideoBytes) } }))
     .get("/links/:link_id", ({ params }) => linkView(deps, params.link_id), { params: linkParam, detail: { tags: ["Capture"], summary: "What the capture page shows for a link" } })
-    .post("/links/:link_id/submissions", ({ params, body, set, headers }) => {
+    .post("/links/:link_id/submissions", ({ params, body, set, headers, request, server }) => {
+      const sent = limits.guard(params.link_id, clientAddress(request, server, deps.config), set, () => startSubmission(deps, params.link_id, body, headers["idempotency-key"]));
       set.status = 201;
-      return startSubmission(deps, params.link_id, body, headers["idempotency-key"]);
+      return sent;
     }, { params: linkParam, body: startBody, detail: { tags: ["Capture"], summary: "Send a testimonial: written at once, or start a recording's upload" } })
     .head("/uploads/:upload_id", ({ params, query, request }) => {
       const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);
@@ -51,8 +56,11 @@ export function captureRoutes(deps: Deps) {
       }
       const offset = Number(request.headers.get("upload-offset"));
       if (!Number.isInteger(offset) || offset < 0) throw new AppError("validation_failed", 400, "Upload-Offset must be a whole number of bytes.", { field: "Upload-Offset" });
-      const chunk = new Uint8Array(await request.arrayBuffer());
-      if (chunk.length > CAPTURE_LIMITS.chunkBytes * 2) throw new AppError("chunk_too_large", 413, `Send chunks of at most ${CAPTURE_LIMITS.chunkBytes} bytes.`);
+      // Read at most twice the agreed chunk size: a larger chunk is refused as soon as its bytes pass the cap.
+      const chunk = await readCapped(request, CAPTURE_LIMITS.chunkBytes * 2).catch((e) => {
+        if (e instanceof AppError && e.status === 413) throw new AppError("chunk_too_large", 413, `Send chunks of at most ${CAPTURE_LIMITS.chunkBytes} bytes.`);
+        throw e;
+      });
       const now = await appendChunk(deps, row, offset, chunk);
       return new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS, "upload-offset": String(now) } });
     }, { params: uploadParams, query: uploadQuery, parse: "none", detail: { tags: ["Capture"], summary: "tus: append bytes at Upload-Offset" } });

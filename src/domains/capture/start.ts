@@ -3,6 +3,7 @@
  * `submission.ready`); a recording gets a submission in `uploading` and a signed, expiring resumable upload URL.
  * A paused or closed link takes nothing; the consent must be the link's current wording, word for word.
  */
+import { charCount } from "../../platform/text";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
 import { idempotent } from "../../platform/http/idempotency";
@@ -69,8 +70,9 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   };
   if (input.kind === "text") {
     const text = (input.text ?? "").trim();
-    if (text.length < CAPTURE_LIMITS.minTextChars) throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
-    if (text.length > CAPTURE_LIMITS.maxTextChars) throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
+    const chars = charCount(text);
+    if (chars < CAPTURE_LIMITS.minTextChars) throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
+    if (chars > CAPTURE_LIMITS.maxTextChars) throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
     return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
       const row = finishWritten(db, ctx, { ...base, text });
       return { submission_id: row.id, status: row.status, kind: row.kind, upload: null };

@@ -79,7 +79,7 @@ export function exportRecord({ row, brandName, tags }: ExportRow): ExportRecord 
     source_name: row.sourceName,
     source_url: row.sourceUrl,
     review_url: row.reviewUrl,
-    reviewed_at: row.reviewedAt,
+    reviewed_at: row.reviewedAt?.slice(0, 10) ?? null,
     consent_version: row.consent?.version ?? null,
     consent_agreed_at: row.consent?.agreed_at ?? null,
   };

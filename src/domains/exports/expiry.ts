@@ -1,11 +1,13 @@
 /**
  * When an export's file goes: its time is up (`time_up`), or a testimonial it holds is erased (`erased`). The
  * file is deleted, the export becomes `expired` with the reason, and its list of testimonials is dropped. The
- * erasure listener is registered when this module loads, so every process that runs purge jobs has it.
+ * erasure listener is registered when this module loads, so every process that runs purge jobs has it. A
+ * testimonial withdrawn by its respondent withdraws the files holding it in the same transaction
+ * (`withdrawExportsHolding`), without waiting for the erasure.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
+import { tx, type Db } from "../../platform/db/client";
 import { onErase } from "../submissions";
 import { exports, exportItems } from "./tables";
 
@@ -28,3 +30,18 @@ export function eraseExportCopies(deps: Deps, submissionId: string) {
 }
 
 onErase((deps, erased) => eraseExportCopies(deps, erased.id));
+
+/**
+ * In the caller's transaction: every ready export holding `submissionId` becomes `expired` (reason `erased`), its
+ * download answers 410 from now on and its list of testimonials is dropped. Returns the file keys (under `media/`)
+ * to delete once the transaction has committed.
+ */
+export function withdrawExportsHolding(db: Db, now: number, submissionId: string): string[] {
+  const ids = db.select({ id: exportItems.exportId }).from(exportItems).where(eq(exportItems.submissionId, submissionId)).all().map((r) => r.id);
+  if (!ids.length) return [];
+  const files = db.select({ fileKey: exports.fileKey }).from(exports).where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).all()
+    .map((r) => r.fileKey).filter((k): k is string => !!k);
+  db.update(exports).set({ status: "expired", reason: "erased", fileKey: null, updatedAt: now }).where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).run();
+  db.delete(exportItems).where(inArray(exportItems.exportId, ids)).run();
+  return files;
+}

@@ -6,4 +6,4 @@ export { registerExportJobs } from "./jobs";
 export { BUILD_JOB, EXPIRE_JOB, buildExport } from "./build";
 export { csvCell, csvLine } from "./csv";
 export { COLUMNS, exportRecord } from "./columns";
-export { eraseExportCopies } from "./expiry";
+export { eraseExportCopies, withdrawExportsHolding } from "./expiry";

@@ -1,6 +1,7 @@
 /** Request schemas of the export routes: the list route's filters as JSON fields, and the format. */
 import { t } from "elysia";
 import { pageQuerySchema } from "../../platform/http/pagination";
+import { bodyInteger } from "../../platform/http/strict-schema";
 
 const filterFields = {
   brand_id: t.Optional(t.String({ minLength: 1, maxLength: 64, description: "Only this brand's testimonials." })),
@@ -20,7 +21,7 @@ export const createBody = t.Object({ format, ...filterFields }, { additionalProp
 /** `POST /v1/exports/preview`. */
 export const previewBody = t.Object({
   format: t.Optional(format),
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 25, description: "Records to show (default 10)." })),
+  limit: t.Optional(bodyInteger({ minimum: 1, maximum: 25, description: "Records to show (default 10)." })),
   ...filterFields,
 }, { additionalProperties: false });
 

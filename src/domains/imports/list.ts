@@ -4,12 +4,16 @@ import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { imports } from "./tables";
 import { presentImport } from "./present";
+import type { Page } from "../../platform/http/pagination";
 
 /** How many records `GET /v1/imports` returns (contract section 8: latest 50). */
 export const IMPORTS_LISTED = 50;
 
-/** `{data}`: up to 50 records, newest first. Not paged: the contract lists the latest 50 only. */
-export function listImports(db: Db, ctx: Ctx, brandId?: string) {
+/**
+ * The page envelope every list uses (`{data, next_cursor}`): up to 50 records, newest first. The contract lists
+ * the latest 50 only, so there is never a next page and `next_cursor` is always null.
+ */
+export function listImports(db: Db, ctx: Ctx, brandId?: string): Page<ReturnType<typeof presentImport>> {
   const rows = db
     .select()
     .from(imports)
@@ -17,5 +21,5 @@ export function listImports(db: Db, ctx: Ctx, brandId?: string) {
     .orderBy(desc(imports.id))
     .limit(IMPORTS_LISTED)
     .all();
-  return { data: rows.map(presentImport) };
+  return { data: rows.map(presentImport), next_cursor: null };
 }

@@ -3,24 +3,25 @@
  * rules that need trimming, the clock or URL parsing are in validate.ts, which names each failing field the same
  * way (`rows[3].rating`). Optional row fields may also be sent as null, meaning absent.
  */
-import { t } from "elysia";
+import { t, type TSchema } from "elysia";
+import { bodyNumber } from "../../platform/http/strict-schema";
 
 /** Raw caps that keep a request bounded; the contract's limits (after trimming) are checked in validate.ts. */
 export const RAW_CAP = { text: 20_000, short: 1_000, url: 2_000, email: 254 } as const;
 
-const optional = <T extends ReturnType<typeof t.String> | ReturnType<typeof t.Number>>(schema: T) => t.Optional(t.Union([schema, t.Null()]));
+const optional = <T extends TSchema>(schema: T) => t.Optional(t.Union([schema, t.Null()]));
 
 /** One review to import. */
 export const importRow = t.Object({
   text: t.String({ maxLength: RAW_CAP.text, description: "Required; 1 to 5,000 characters after trimming." }),
   name: optional(t.String({ maxLength: RAW_CAP.short, description: "Up to 120 characters after trimming." })),
-  email: optional(t.String({ maxLength: RAW_CAP.email, description: "Stored privately (respondent_email); never shown publicly." })),
+  email: optional(t.String({ maxLength: RAW_CAP.email, description: "Stored privately (respondent_email) as given; never shown publicly." })),
   title: optional(t.String({ maxLength: RAW_CAP.short, description: "Job title; up to 120 characters after trimming." })),
   company: optional(t.String({ maxLength: RAW_CAP.short, description: "Up to 120 characters after trimming." })),
-  rating: optional(t.Number({ description: "A whole number 1 to 5 (a JSON number); 4.5 is refused, never rounded." })),
-  reviewed_at: optional(t.String({ maxLength: 40, description: "YYYY-MM-DD or an RFC 3339 timestamp; not in the future (UTC)." })),
+  rating: optional(bodyNumber({ checkedBy: "src/domains/imports/validate.ts", description: "A whole number 1 to 5 (a JSON number); 4.5 is refused, never rounded." })),
+  reviewed_at: optional(t.String({ maxLength: 40, description: "YYYY-MM-DD or an RFC 3339 timestamp; not in the future (UTC). Stored and shown as a date: a timestamp becomes its UTC date." })),
   source_url: optional(t.String({ maxLength: RAW_CAP.url, description: "http or https address of the review's own page." })),
-  source: optional(t.String({ maxLength: RAW_CAP.short, description: "This row's source when it differs from source.name; up to 60 characters." })),
+  source: optional(t.String({ maxLength: RAW_CAP.short, description: "This row's source when it differs from source.name." })),
 }, { additionalProperties: false });
 
 /** POST /v1/imports body. */

@@ -1,10 +1,13 @@
 /**
  * `reviewed_at` of an imported row: a calendar date `YYYY-MM-DD` or an RFC 3339 timestamp, never in the future.
  * "Future" is judged in UTC with the injected clock: a date is allowed up to today's UTC date; a timestamp up to
- * the current instant.
+ * the current instant, and is stored as its UTC date.
  */
 
-/** The parsed value to store (a date as given, a timestamp as ISO 8601 UTC with milliseconds), or why not. */
+/**
+ * The parsed value to store, always a date `YYYY-MM-DD` (the contract's `reviewed_at` is a date): a date as given,
+ * a timestamp as its UTC date. Or why not.
+ */
 export type ReviewedAt =
   | { ok: true; value: string }
   | { ok: false; reason: "invalid_date" | "future_date"; message: string };
@@ -49,5 +52,6 @@ export function parseReviewedAt(input: string, nowMs: number): ReviewedAt {
   const ms = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
   const instant = day + ((+h! * 60 + +mi!) * 60 + +s!) * 1000 + ms - offsetMin * 60_000;
   if (instant > nowMs) return { ok: false, reason: "future_date", message: `${value} is in the future (now is ${new Date(nowMs).toISOString()}).` };
-  return { ok: true, value: new Date(instant).toISOString() };
+  // The UTC date: a timestamp accepted (not after now) never becomes a date after today's UTC date.
+  return { ok: true, value: new Date(instant).toISOString().slice(0, 10) };
 }

@@ -1,5 +1,6 @@
 /**
- * Signed addresses of a render's private files (`/public/reel-files/{token}`), valid one hour: a size to play
+ * Signed addresses of a render's private files on the CDN address (`{cdn_url}/signed/reels/{token}`, served by
+ * cdn-routes.ts), valid one hour: a size to play
  * inline, the same size to download (saved as `<title>-9x16.mp4`), the poster, and the WebVTT captions. A token
  * names the render, the file and how to serve it; it stops working when it expires (410) or when a newer render
  * replaced that one (404), since the old files are deleted.
@@ -15,6 +16,9 @@ import { getRender, type RenderRow } from "./render-state";
 import { reels } from "./tables";
 
 const PURPOSE = "reel-file";
+
+/** Path of the signed render files under the CDN address. */
+export const REEL_FILES_CDN_PATH = "/signed/reels";
 type Disposition = "inline" | "attachment";
 
 /** A file name safe in a Content-Disposition header: the title without path or control characters. */
@@ -33,7 +37,7 @@ export function contentDisposition(kind: Disposition, name: string): string {
 export function signedFileUrl(deps: Deps, renderId: string, file: string, disposition: Disposition): string {
   const exp = Math.floor((deps.clock.now() + REEL_LIMITS.urlTtlMs) / 1000);
   const payload = Buffer.from(`${renderId}:${file}:${disposition === "attachment" ? "a" : "i"}:${exp}`).toString("base64url");
-  return `${deps.config.baseUrl}/public/reel-files/${deps.signer.sign(PURPOSE, payload)}`;
+  return `${deps.config.cdnUrl}${REEL_FILES_CDN_PATH}/${deps.signer.sign(PURPOSE, payload)}`;
 }
 
 /** The output object of a render: signed addresses valid one hour. */
@@ -72,7 +76,7 @@ export function serveReelFile(deps: Deps, token: string, request: Request): Resp
     : file === "captions" ? [f.captions, "text/vtt; charset=utf-8", ".vtt"]
     : [null, "", ""];
   if (!key || !deps.storage.exists("media", key)) throw notFound("file");
-  const headers: Record<string, string> = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*" };
+  const headers: Record<string, string> = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin" };
   if (disp === "a") headers["content-disposition"] = contentDisposition("attachment", downloadName(render.snapshot.title, suffix));
   return fileResponse(request, deps.storage.path("media", key), type, headers);
 }

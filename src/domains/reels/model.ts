@@ -1,6 +1,7 @@
 /** Shapes of reels: request schemas (typebox) and the stored types derived from them, and the contract's limits. */
 import { t, type Static, type TSchema } from "elysia";
 import type { Segment } from "../../media/reel/types";
+import { bodyInteger } from "../../platform/http/strict-schema";
 
 /** The contract's reel limits (section 8). */
 export const REEL_LIMITS = {
@@ -30,7 +31,7 @@ export const configInput = t.Object({
   intro: nullable(t.Object({ title: t.String({ minLength: 1, maxLength: REEL_LIMITS.introMaxChars }) }, { additionalProperties: false })),
   outro: nullable(t.Object({ call_to_action: t.String({ minLength: 1, maxLength: REEL_LIMITS.outroMaxChars }) }, { additionalProperties: false })),
   music: nullable(t.Object({ track_id: t.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })),
-  target_duration_ms: t.Optional(t.Integer({ minimum: REEL_LIMITS.targetMinMs, maximum: REEL_LIMITS.targetMaxMs })),
+  target_duration_ms: t.Optional(bodyInteger({ minimum: REEL_LIMITS.targetMinMs, maximum: REEL_LIMITS.targetMaxMs })),
 }, { additionalProperties: false });
 export type ConfigInput = Static<typeof configInput>;
 
@@ -68,6 +69,8 @@ export interface ReelClip {
 }
 
 const id = t.String({ minLength: 1, maxLength: 64 });
+// A span lies inside one recording; the service checks it against the recording's length.
+const SPAN_MAX_MS = 24 * 3600_000;
 
 /** `POST /v1/reels`. */
 export const createBody = t.Object({
@@ -90,8 +93,8 @@ export type PatchBody = Static<typeof patchBody>;
 /** A clip as sent by `PUT /v1/reels/{id}/clips`. */
 export const clipInput = t.Object({
   submission_id: id,
-  start_ms: t.Integer({ minimum: 0 }),
-  end_ms: t.Integer({ minimum: 0 }),
+  start_ms: bodyInteger({ minimum: 0, maximum: SPAN_MAX_MS }),
+  end_ms: bodyInteger({ minimum: 0, maximum: SPAN_MAX_MS }),
 }, { additionalProperties: true });
 export type ClipInput = Static<typeof clipInput>;
 

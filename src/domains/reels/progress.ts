@@ -2,7 +2,7 @@
  * Render progress as people see it: the stage, a sentence (`Cutting clip 3 of 8`), a 0..1 fraction over the whole
  * render (each stage weighted by its usual share of the time), and `paused` while new testimonials go first.
  */
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { jobs } from "../../platform/jobs/tables";
 import { PROCESS_JOB } from "../submissions";
@@ -49,24 +49,37 @@ export function renderLabel(r: Pick<RenderRow, "status" | "stage" | "stepDone" |
 /** Media kinds that share the media slots (processing a testimonial, rendering a reel). */
 const MEDIA = [PROCESS_JOB, REEL_RENDER_JOB];
 
-/** A new testimonial waits for a media slot (its processing job is due but not running). */
-export function testimonialWaiting(db: Db, now: number): boolean {
-  return !!db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, PROCESS_JOB), eq(jobs.status, "queued"), lte(jobs.runAt, now))).limit(1).get();
+/** One organisation and mode: what a person may learn about the queue is limited to their own jobs. */
+export interface JobScope {
+  orgId: string | null;
+  mode: string | null;
 }
 
-/** Media jobs running now. */
-export function mediaRunning(db: Db): { processing: number; total: number } {
-  const rows = db.select({ kind: jobs.kind }).from(jobs).where(and(eq(jobs.status, "running"), inArray(jobs.kind, MEDIA))).all();
+const inScope = (scope?: JobScope) => scope ? and(scope.orgId === null ? isNull(jobs.orgId) : eq(jobs.orgId, scope.orgId), scope.mode === null ? isNull(jobs.mode) : eq(jobs.mode, scope.mode)) : undefined;
+
+/**
+ * A new testimonial waits for a media slot (its processing job is due but not running). Without a scope, any
+ * organisation's (the scheduler's view); with one, only that organisation and mode's (what a person is shown).
+ */
+export function testimonialWaiting(db: Db, now: number, scope?: JobScope): boolean {
+  return !!db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, PROCESS_JOB), eq(jobs.status, "queued"), lte(jobs.runAt, now), inScope(scope))).limit(1).get();
+}
+
+/** Media jobs running now (all of them, or one organisation and mode's). */
+export function mediaRunning(db: Db, scope?: JobScope): { processing: number; total: number } {
+  const rows = db.select({ kind: jobs.kind }).from(jobs).where(and(eq(jobs.status, "running"), inArray(jobs.kind, MEDIA), inScope(scope))).all();
   return { processing: rows.filter((r) => r.kind === PROCESS_JOB).length, total: rows.length };
 }
 
 /**
- * Whether a render is held back for new testimonials: its job waits while testimonials are processed or wait
- * for a slot, or it runs while one waits (it steps aside at its next checkpoint).
+ * Whether a render is shown as held back for new testimonials of its own organisation and mode: its job waits
+ * while their testimonials are processed or wait for a slot, or it runs while one waits (it steps aside at its next
+ * checkpoint). Other organisations' testimonials never show here: they leave no trace in another tenant's view.
  */
 export function isPaused(db: Db, now: number, renderJobKey: string): boolean {
-  const job = db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.dedupeKey, renderJobKey), inArray(jobs.status, ["queued", "running"]))).get();
+  const job = db.select({ status: jobs.status, orgId: jobs.orgId, mode: jobs.mode }).from(jobs).where(and(eq(jobs.dedupeKey, renderJobKey), inArray(jobs.status, ["queued", "running"]))).get();
   if (!job) return false;
-  const waiting = testimonialWaiting(db, now);
-  return job.status === "queued" ? waiting || mediaRunning(db).processing > 0 : waiting;
+  const scope: JobScope = { orgId: job.orgId, mode: job.mode };
+  const waiting = testimonialWaiting(db, now, scope);
+  return job.status === "queued" ? waiting || mediaRunning(db, scope).processing > 0 : waiting;
 }

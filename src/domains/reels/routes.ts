@@ -1,30 +1,28 @@
-/** Reel routes (`/v1/reels…`, permission `reel:manage`), signed render files and the music previews. */
+/** Reel routes (`/v1/reels…`, permission `reel:manage`); the signed render files and music previews are on the CDN (cdn-routes.ts). */
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { notFound } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can } from "../accounts";
-import { MUSIC_TRACKS, findTrack } from "../../media/reel/music";
 import { addClipBody, createBody, patchBody, putClipsBody } from "./model";
 import { addClip, createReel, deleteReel, getReelRow, listReels, patchReel, putClips } from "./reel-service";
 import { startRender } from "./render-service";
 import { shareReel, unshareReel } from "./share";
 import { presentReel } from "./present";
-import { serveReelFile } from "./files";
+import { musicList, reelCdnRoutes } from "./cdn-routes";
+
+/** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
+const ONE_PAGE = { 200: { description: "The page envelope; `next_cursor` is always null (one page).", content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } } } };
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const tags = ["Reels"];
 
-/** The music list as the API shows it. */
-const musicList = (deps: Deps) => ({
-  data: MUSIC_TRACKS.map(({ path: _path, ...track }) => ({ ...track, preview_url: `${deps.config.baseUrl}/public/reel-music/${track.track_id}.m4a` })),
-});
-
-/** `/v1/reels…`, `/public/reel-files/{token}`, `/public/reel-music/{track}.m4a`. */
+/** `/v1/reels…`, and the render files and music previews on the CDN address (cdn-routes.ts). */
 export function reelRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
-    .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), { detail: { tags, summary: "The music tracks a reel can use" } })
+    .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), {
+      detail: { tags, summary: "The music tracks a reel can use", description: "Every track in the page envelope (`next_cursor` always null); `preview_url` is on the CDN address.", responses: ONE_PAGE },
+    })
     .get("/v1/reels", ({ auth, query }) => {
       const ctx = can(auth(), "reel:manage");
       return listReels(deps, ctx, query.brand_id, pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }), (r) => presentReel(deps, ctx, r));
@@ -68,13 +66,5 @@ export function reelRoutes(deps: Deps) {
       const ctx = can(auth(), "reel:manage");
       return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
     }, { params: idParams, detail: { tags, summary: "Stop sharing; the public copy is deleted" } })
-    .get("/public/reel-files/:token", ({ params, request }) => serveReelFile(deps, params.token, request), {
-      params: t.Object({ token: t.String({ maxLength: 400 }) }),
-      detail: { tags, summary: "A rendered file behind a signed URL (range requests supported)" },
-    })
-    .get("/public/reel-music/:file", ({ params }) => {
-      const track = findTrack(params.file.replace(/\.m4a$/, ""));
-      if (!track || !params.file.endsWith(".m4a")) throw notFound("track");
-      return new Response(Bun.file(track.path), { headers: { "content-type": "audio/mp4", "cache-control": "public, max-age=86400", "access-control-allow-origin": "*", "x-content-type-options": "nosniff" } });
-    }, { params: t.Object({ file: t.String({ maxLength: 80 }) }), detail: { tags, summary: "A music track, to listen to before choosing it" } });
+    .use(reelCdnRoutes(deps));
 }

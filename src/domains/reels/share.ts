@@ -3,9 +3,10 @@
  * `poster.jpg`, `captions.vtt`. Sharing marks the reel `publishing` and a job copies the last render's files
  * (hard links when possible, each replacing the old file by rename, so a reader never gets half a file); the
  * copy is `live` once it exists. Later renders replace the files in place, so the addresses never change. Turning
- * sharing off, deleting the reel or erasing a testimonial in it deletes the copy at once.
+ * sharing off, deleting the reel or erasing a testimonial in it deletes the copy at once; a testimonial withdrawn by
+ * its respondent takes the copies holding it offline in the withdrawing transaction (`withdrawSharesHolding`).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Ctx } from "../../platform/context";
@@ -19,7 +20,7 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import { aspectSlug, type Aspect } from "../../media/reel/types";
 import { getReelRow, type ReelRow } from "./reel-service";
 import { getRender } from "./render-state";
-import { reels } from "./tables";
+import { reels, reelRenders } from "./tables";
 
 /** Job kind that (re)publishes a shared reel's public copy. */
 export const REEL_SHARE_JOB = "reel.publish_share";
@@ -96,4 +97,24 @@ export function shareUrls(cdnUrl: string, reel: ReelRow) {
     poster_url: `${base}/poster.jpg`,
     captions_url: `${base}/captions.vtt`,
   };
+}
+
+/**
+ * Turns sharing off, in the caller's transaction, for every reel of the org and mode whose public copy (or clips)
+ * holds `submissionId`; returns the public folders to delete once the transaction has committed, so their addresses
+ * answer 404 at once rather than when the erasure job runs. The erasure job then returns the reels to draft.
+ */
+export function withdrawSharesHolding(db: Db, clock: Pick<Ctx["clock"], "now">, orgId: string, mode: string, submissionId: string): string[] {
+  const shared = db.select().from(reels).where(and(eq(reels.orgId, orgId), eq(reels.mode, mode), isNotNull(reels.shareDir))).all();
+  if (!shared.length) return [];
+  const renderIds = shared.flatMap((r) => [r.sharedRenderId, r.outputRenderId]).filter((x): x is string => !!x);
+  const snapshots = new Map(renderIds.length
+    ? db.select({ id: reelRenders.id, snapshot: reelRenders.snapshot }).from(reelRenders).where(inArray(reelRenders.id, renderIds)).all().map((r) => [r.id, r.snapshot.clips])
+    : []);
+  const holds = (clips: { submission_id: string }[] | undefined) => !!clips?.some((c) => c.submission_id === submissionId);
+  const affected = shared.filter((r) => holds(r.clips) || holds(snapshots.get(r.sharedRenderId ?? "")) || holds(snapshots.get(r.outputRenderId ?? "")));
+  for (const reel of affected) {
+    db.update(reels).set({ shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, updatedAt: clock.now() }).where(eq(reels.id, reel.id)).run();
+  }
+  return affected.map((r) => r.shareDir!);
 }

@@ -7,3 +7,4 @@ export { lookupRemoval, confirmRemoval, type RemovalView, type RemovalResult } f
 export { removalUrl, removalMail, wireRemovalMail } from "./mail";
 export { eraseRemovalMail } from "./erase";
 export { registerRemovalJobs, redactSentMail, REDACT_JOB } from "./redact";
+export { removalToken, sendRemovalMail, REMOVAL_MAIL_JOB, LINK_PLACEHOLDER } from "./send";

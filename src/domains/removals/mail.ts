@@ -1,33 +1,29 @@
 /**
  * The removal email. When a respondent who gave an email sends a testimonial (`submission.created` of a collected
- * one), the same transaction makes a token of 192 random bits, keeps only its SHA-256, and queues an email with
- * `{site_url}/remove/{token}` (sent over SMTP when configured, kept in the outbox otherwise; once sent, the outbox
- * copy loses the link, see redact.ts). Imported reviews get nothing: their authors never wrote to us, and an
- * unexpected email would be spam.
+ * one), the same transaction makes the removal (its token of 192 bits is derived from the removal id and the secret,
+ * and only its SHA-256 is kept) and queues an email whose outbox copy holds a placeholder: the link
+ * `{site_url}/remove/{token}` is put in only when the email is handed to the SMTP server (send.ts), so the token is
+ * in that email alone. Imported reviews get nothing: their authors never wrote to us, and an unexpected email
+ * would be spam.
  */
 import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { onEvent, type Event } from "../../platform/events/emit";
-import { queueMail } from "../../platform/mail/queue-mail";
-import { randomToken, sha256 } from "../../platform/crypto";
+import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
 import { brands } from "../brands/tables";
 import { submissions } from "../submissions";
 import { removals } from "./tables";
-import { scheduleRedaction } from "./redact";
+import { LINK_PLACEHOLDER, queueRemovalMail, removalToken } from "./send";
 
-/** Random bytes in a removal token (192 bits, above the 128 the contract asks for). */
-export const TOKEN_BYTES = 24;
-
-/** The removal page's address for a token. */
-export const removalUrl = (siteUrl: string, token: string) => `${siteUrl}/remove/${token}`;
+export { removalUrl } from "./send";
 
 const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
-/** The email's subject and text. */
-export function removalMail(input: { name: string; brand: string; kind: string; sentAt: number; url: string }) {
+/** The email's subject and text; `url` defaults to the placeholder the outbox copy keeps. */
+export function removalMail(input: { name: string; brand: string; kind: string; sentAt: number; url?: string }) {
   const what = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
   const hello = input.name ? `Hello ${input.name},` : "Hello,";
   return {
@@ -38,7 +34,7 @@ export function removalMail(input: { name: string; brand: string; kind: string; 
       `Thank you for sharing a testimonial with ${input.brand} on ${longDate.format(input.sentAt)}.`,
       "",
       "If you change your mind, you can remove it at any time with this link:",
-      input.url,
+      input.url ?? LINK_PLACEHOLDER,
       "",
       `The page shows what will be removed and asks you to confirm. Once you confirm, ${input.brand} stops showing it everywhere at once, and it is then erased for good: ${what}.`,
       "",
@@ -72,17 +68,16 @@ function onCreated(db: Db, event: Event) {
   if (!row || row.origin !== "collected" || !row.respondentEmail || row.deletedAt) return;
   if (db.select({ id: removals.id }).from(removals).where(eq(removals.submissionId, id)).get()) return;
   const brand = db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)).get();
-  const token = randomToken(TOKEN_BYTES);
-  const mail = removalMail({ name: row.respondentName, brand: brand?.name ?? "the team", kind: row.kind, sentAt: row.createdAt, url: removalUrl(deps.config.siteUrl, token) });
+  const now = deps.clock.now();
+  const removalId = newId("removal", now);
+  const mail = removalMail({ name: row.respondentName, brand: brand?.name ?? "the team", kind: row.kind, sentAt: row.createdAt });
   let mailId: string;
   try {
-    mailId = queueMail(db, deps.clock, { orgId: row.orgId, to: row.respondentEmail, subject: mail.subject, text: mail.text });
+    mailId = queueRemovalMail(db, deps.clock, { orgId: row.orgId, to: row.respondentEmail, subject: mail.subject, text: mail.text, removalId });
   } catch (e) {
     // An address the mailer refuses must not lose the testimonial: it is kept, without a removal link.
     deps.log.warn("removal email not queued", { submission: id, error: e instanceof Error ? e.message : String(e) });
     return;
   }
-  scheduleRedaction(db, deps.clock, mailId);
-  const now = deps.clock.now();
-  db.insert(removals).values({ id: newId("removal", now), orgId: row.orgId, mode: row.mode, submissionId: id, tokenHash: sha256(token), mailId, createdAt: now, usedAt: null }).run();
+  db.insert(removals).values({ id: removalId, orgId: row.orgId, mode: row.mode, submissionId: id, tokenHash: sha256(removalToken(deps.signer, removalId)), mailId, createdAt: now, usedAt: null }).run();
 }

@@ -1,8 +1,8 @@
 /**
- * The outbox keeps a copy of every email. Once a removal email has gone out over SMTP, the link in that copy is
- * replaced, so the token lives on only in the respondent's mailbox; a WAL checkpoint (TRUNCATE) drops the old page
- * images that still held it. A message still waiting for the server is looked at again later; one kept in the
- * outbox (no SMTP configured) or failed keeps its link, because the operator must forward it by hand.
+ * For removal emails queued before the link was kept out of the outbox altogether (send.ts): their outbox copy
+ * still holds the link. This job (scheduled for those messages back then) replaces it once the message is no longer
+ * waiting for the server, whatever became of it (sent, kept without SMTP, failed), so no copy shows the link to the
+ * organisation; a WAL checkpoint (TRUNCATE) drops the old page images that still held it. New messages never hold it.
  */
 import { eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
@@ -11,6 +11,7 @@ import type { Deps } from "../../platform/deps";
 import { enqueue } from "../../platform/jobs/queue";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
+import { registerRemovalMailJob } from "./send";
 
 /** Job kind that removes the link from the outbox copy of a sent removal email. */
 export const REDACT_JOB = "removal.redact_mail";
@@ -23,14 +24,14 @@ export const REDACT_RETRY_MS = 10 * 60_000;
 const LINK = /\/remove\/[A-Za-z0-9_-]{16,}/g;
 
 /** What stands where the link was. */
-export const REDACTED = "/remove/[link removed from this copy once the email was sent]";
+export const REDACTED = "/remove/[link removed from this copy]";
 
 /** Schedules the redaction of a removal email's copy (in the caller's transaction). */
 export function scheduleRedaction(db: Db, clock: Clock, mailId: string, afterMs = REDACT_AFTER_MS) {
   enqueue(db, clock, { kind: REDACT_JOB, payload: { mailId }, runAt: clock.now() + afterMs, dedupeKey: `${REDACT_JOB}:${mailId}` });
 }
 
-/** Redacts the link once the message was sent; reschedules while it waits; keeps it otherwise. */
+/** Redacts the link once the message is no longer waiting; reschedules while it waits. */
 export function redactSentMail(deps: Deps, mailId: string): "redacted" | "waiting" | "kept" {
   const row = deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).get();
   if (!row) return "kept";
@@ -38,7 +39,6 @@ export function redactSentMail(deps: Deps, mailId: string): "redacted" | "waitin
     scheduleRedaction(deps.db, deps.clock, mailId, REDACT_RETRY_MS);
     return "waiting";
   }
-  if (row.status !== "sent") return "kept";
   const text = row.text.replace(LINK, REDACTED);
   if (text !== row.text) {
     deps.db.update(mailOutbox).set({ text }).where(eq(mailOutbox.id, mailId)).run();
@@ -47,7 +47,8 @@ export function redactSentMail(deps: Deps, mailId: string): "redacted" | "waitin
   return "redacted";
 }
 
-/** Registers the redaction job kind. */
+/** Registers the removal job kinds: sending removal emails, and redacting the copies of older ones. */
 export function registerRemovalJobs(registry: JobRegistry): JobRegistry {
+  registerRemovalMailJob(registry);
   return registry.register<{ mailId: string }>(REDACT_JOB, { handle: async (job, deps) => void redactSentMail(deps, job.payload.mailId), maxAttempts: 5 });
 }

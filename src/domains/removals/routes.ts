@@ -7,7 +7,9 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { tokenBody } from "./model";
 import { confirmRemoval, lookupRemoval } from "./service";
-import { AddressThrottle, clientAddress } from "./throttle";
+import { removalLimiter, REMOVAL_REFUSAL } from "./throttle";
+import { clientAddress } from "../../platform/client-address";
+import { enforceRates } from "../../platform/rate-limit";
 import { wireRemovalMail } from "./mail";
 
 function cors(deps: Deps, request: Request): Record<string, string> {
@@ -25,12 +27,12 @@ function cors(deps: Deps, request: Request): Record<string, string> {
 /** The removal routes. */
 export function removalRoutes(deps: Deps) {
   wireRemovalMail(deps);
-  const throttle = new AddressThrottle(deps.clock);
+  const limiter = removalLimiter(deps.clock);
   const preflight = ({ request }: { request: Request }) => new Response(null, { status: 204, headers: cors(deps, request) });
   return new Elysia({ prefix: "/public/removals" })
     // On transform, before validation: malformed requests count too.
-    .onTransform(({ request, server }) => {
-      if (request.method !== "OPTIONS") throttle.take(clientAddress(request, server?.requestIP(request)?.address));
+    .onTransform(({ request, server, set }) => {
+      if (request.method !== "OPTIONS") enforceRates([[limiter, clientAddress(request, server, deps.config)]], set, REMOVAL_REFUSAL);
     })
     .onAfterHandle(({ request, set }) => {
       Object.assign(set.headers, cors(deps, request), { "cache-control": "no-store", "referrer-policy": "no-referrer" });

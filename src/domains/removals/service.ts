@@ -1,8 +1,9 @@
 /**
  * What the removal page asks: what a token would remove (`lookupRemoval`), and removing it (`confirmRemoval`).
  * Both answer a state rather than an error for a used or unknown token, so the page always has a clear sentence
- * to show. Confirming hides the testimonial everywhere in the same transaction (`softDelete`: public copies
- * withdrawn, widgets and walls told, search entry gone, purge scheduled); the purge erases it moments later.
+ * to show. Confirming hides the testimonial everywhere in the same transaction (`softDelete`: published media
+ * withdrawn, widgets and walls told, search entry gone, purge scheduled; and here: shared reel copies and export
+ * files holding it taken offline, their files deleted as the request ends); the purge erases it moments later.
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
@@ -13,6 +14,8 @@ import { sha256 } from "../../platform/crypto";
 import { brands } from "../brands/tables";
 import { submissions, softDelete, isShown, type SubmissionRow } from "../submissions";
 import { removals } from "./tables";
+import { withdrawSharesHolding } from "../reels/share";
+import { withdrawExportsHolding } from "../exports";
 
 /** Words of the testimonial the page quotes, so the respondent recognises it. */
 export const EXCERPT_WORDS = 24;
@@ -70,7 +73,8 @@ export function lookupRemoval(deps: Deps, token: string): RemovalView {
 
 /** Removes the testimonial behind a token; the token then does nothing more. Safe to send twice. */
 export function confirmRemoval(deps: Deps, token: string): RemovalResult {
-  return tx(deps.db, (db) => {
+  const files: { area: "public" | "media"; key: string }[] = [];
+  const result = tx(deps.db, (db): RemovalResult => {
     const removal = findRemoval(db, token);
     if (!removal) return { state: "unknown" };
     if (removal.usedAt !== null) return { state: "removed", removed_at: iso(removal.usedAt), removed_now: false };
@@ -81,6 +85,11 @@ export function confirmRemoval(deps: Deps, token: string): RemovalResult {
     if (gone(row)) return { state: "removed", removed_at: iso(row?.deletedAt ?? now), removed_now: false };
     const ctx: Ctx = { orgId: row!.orgId, mode: row!.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
     softDelete(deps, db, ctx, row!, "submission.removed_by_respondent");
+    for (const key of withdrawSharesHolding(db, deps.clock, row!.orgId, row!.mode, row!.id)) files.push({ area: "public", key });
+    for (const key of withdrawExportsHolding(db, now, row!.id)) files.push({ area: "media", key });
     return { state: "removed", removed_at: iso(now), removed_now: true };
   });
+  // Committed: the rows no longer point at these files; delete them before answering.
+  for (const f of files) deps.storage.remove(f.area, f.key);
+  return result;
 }

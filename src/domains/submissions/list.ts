@@ -1,6 +1,7 @@
 /**
  * Listing testimonials with the contract's filters. Without `q`: newest first, keyed by id. With `q`: by
- * relevance (FTS5 bm25), keyed by (rank, id); the cursor also pins the newest id seen, so arrivals never enter.
+ * relevance (FTS5 bm25), keyed by (rank, id); the cursor also pins the newest id of the caller's own testimonials
+ * (this org and mode) when the search began, so arrivals never enter and no other organisation's id is ever in it.
  */
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
@@ -58,7 +59,9 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
   }
   const match = ftsQuery(filters.q);
   const after = page.after as [number, string, string] | null;
-  const newest = after?.[2] ?? deps.db.select({ id: submissions.id }).from(submissions).orderBy(desc(submissions.id)).limit(1).get()?.id ?? "";
+  const newest = after?.[2] ?? deps.db.select({ id: submissions.id }).from(submissions)
+    .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode)))
+    .orderBy(desc(submissions.id)).limit(1).get()?.id ?? "";
   const rank = sql<number>`submissions_fts.rank`;
   const rows = deps.db
     .select({ row: submissions, rank })

@@ -1,6 +1,7 @@
 /**
- * Private media of a testimonial: signed, expiring URLs (`/public/media/{token}`) for each variant, and the file
- * behind a token with range support for playback. Tokens carry the submission, the variant and the expiry.
+ * Private media of a testimonial: signed, expiring URLs on the CDN address (`{cdn_url}/signed/media/{token}`, served
+ * by media-cdn.ts) for each variant, and the file behind a token with range support for playback. Tokens carry the
+ * submission, the variant and the expiry.
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
@@ -9,6 +10,9 @@ import { iso } from "../../platform/clock";
 import { AppError, notFound } from "../../platform/errors";
 import { submissions } from "./tables";
 import { VARIANTS, variantsOf, type SubmissionRow, type Variant } from "./present";
+
+/** Path of the signed media files under the CDN address. */
+export const MEDIA_CDN_PATH = "/signed/media";
 
 /** How long a media URL works. */
 export const MEDIA_URL_TTL_MS = 3600_000;
@@ -38,7 +42,7 @@ export function variantKey(row: SubmissionRow, variant: Variant): string | null 
 export function signedMediaUrl(deps: Deps, row: SubmissionRow, variant: Variant) {
   const expiresAt = deps.clock.now() + MEDIA_URL_TTL_MS;
   const payload = Buffer.from(`${row.id}:${variant}:${Math.floor(expiresAt / 1000)}`).toString("base64url");
-  return { variant, url: `${deps.config.baseUrl}/public/media/${deps.signer.sign("media", payload)}`, content_type: TYPES[variant](row), expires_at: iso(expiresAt) };
+  return { variant, url: `${deps.config.cdnUrl}${MEDIA_CDN_PATH}/${deps.signer.sign("media", payload)}`, content_type: TYPES[variant](row), expires_at: iso(expiresAt) };
 }
 
 /** Signed URLs for the variants that exist. */

@@ -58,7 +58,8 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string) {
     sentiment: row.sentimentLabel ? { score: row.sentimentScore, label: row.sentimentLabel } : null,
     source: row.origin === "imported" ? { name: row.sourceName, url: row.sourceUrl } : null,
     review_url: row.reviewUrl,
-    reviewed_at: row.reviewedAt,
+    // A date (contract): rows imported before timestamps were stored as dates still show only their UTC date.
+    reviewed_at: row.reviewedAt ? row.reviewedAt.slice(0, 10) : null,
     public_media: publicMediaUrls(cdnUrl, row.publicMedia),
     approved_at: iso(row.approvedAt),
     rejected_at: iso(row.rejectedAt),

@@ -12,7 +12,8 @@ import { reprocessSubmission } from "./status";
 import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
 import { bulkModerate, BULK_ACTIONS } from "./bulk";
 import { presentSubmission } from "./present";
-import { fileResponse, requireVariant, resolveMediaToken, signedMediaUrl, variantKey } from "./media-links";
+import { requireVariant, signedMediaUrl } from "./media-links";
+import { mediaCdnRoutes } from "./media-cdn";
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const bool = t.Union([t.Literal("true"), t.Literal("false")]);
@@ -42,7 +43,7 @@ export function filtersFromQuery(q: typeof listQuery.static) {
   };
 }
 
-/** `/v1/submissions…` and the signed media files under `/public/media/{token}`. */
+/** `/v1/submissions…` and the signed media files under `{cdn_url}/signed/media/{token}`. */
 export function submissionRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
@@ -100,16 +101,5 @@ export function submissionRoutes(deps: Deps) {
       const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
       return signedMediaUrl(deps, row, variant);
     }, { params: t.Object({ id: t.String({ maxLength: 64 }), variant: t.String({ maxLength: 20 }) }), detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" } })
-    .get("/public/media/:token", ({ params, request }) => {
-      const { row, variant } = resolveMediaToken(deps, params.token);
-      const headers = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*" };
-      if (variant === "captions") {
-        const tr = getTranscriptRow(deps.db, row.id);
-        if (!tr) throw notFound("captions");
-        return new Response(deps.media.captionsVtt(tr.words), { headers: { ...headers, "content-type": "text/vtt; charset=utf-8" } });
-      }
-      const key = variantKey(row, variant);
-      if (!key || !deps.storage.exists("media", key)) throw notFound("file");
-      return fileResponse(request, deps.storage.path("media", key), signedMediaUrl(deps, row, variant).content_type, headers);
-    }, { params: t.Object({ token: t.String({ maxLength: 400 }) }), detail: { tags: ["Submissions"], summary: "A media file behind a signed URL (range requests supported)" } });
+    .use(mediaCdnRoutes(deps));
 }

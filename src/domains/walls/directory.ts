@@ -1,11 +1,11 @@
 /**
- * Every public live wall and the testimonials on it: `GET /public/walls` (a page of brands, each with the id and
+ * Every public live wall and the testimonials on it: `GET /public/walls` (every public brand, each with the id and
  * permalink of every testimonial it shows) and the addresses the sitemap lists. Test-mode walls are sandboxes and
  * never listed; they stay reachable at their own address.
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import type { Page } from "../../platform/http/pagination";
 import { brands, wallUrl, type BrandRow } from "../brands";
 import { listShown, shownSummary, type SubmissionRow } from "../submissions";
 import { permalinkUrl, wallPageUrl } from "./address";
@@ -33,16 +33,17 @@ function presentEntry(deps: DirDeps, brand: BrandRow) {
   };
 }
 
-/** A page of public live brands, newest brand first, each with its testimonials' ids and permalinks. */
-export function listWalls(deps: Pick<Deps, "db" | "config" | "signer">, page: PageRequest) {
-  const rows = deps.db
-    .select()
-    .from(brands)
-    .where(and(eq(brands.mode, "live"), eq(brands.isPublic, true), afterKeyDesc([brands.id], page.after)))
-    .orderBy(desc(brands.id))
-    .limit(page.limit + 1)
-    .all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentEntry(deps, r));
+/**
+ * Every public live brand, newest brand first, each with its testimonials' ids and permalinks. The contract
+ * lists every public brand in one answer, so it is not paged: the page envelope's `next_cursor` is always null.
+ */
+export function listWalls(deps: DirDeps): Page<ReturnType<typeof presentEntry>> {
+  return { data: publicLiveBrands(deps).map((r) => presentEntry(deps, r)), next_cursor: null };
+}
+
+/** Public live brands, newest first. */
+function publicLiveBrands(deps: DirDeps): BrandRow[] {
+  return deps.db.select().from(brands).where(and(eq(brands.mode, "live"), eq(brands.isPublic, true))).orderBy(desc(brands.id)).all();
 }
 
 /** One address for the sitemap, with the day it last changed. */
@@ -56,8 +57,7 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Every indexable address: each indexable wall, its further pages, and the permalink of each testimonial on it. */
 export function sitemapEntries(deps: DirDeps): SitemapEntry[] {
   const out: SitemapEntry[] = [];
-  const walls = deps.db.select().from(brands).where(and(eq(brands.mode, "live"), eq(brands.isPublic, true))).orderBy(desc(brands.id)).all();
-  for (const brand of walls) {
+  for (const brand of publicLiveBrands(deps)) {
     const rows = allShown(deps, brand.id);
     if (!isIndexable(brand, rows.length)) continue;
     const changed = (r: SubmissionRow) => Math.max(r.approvedAt ?? 0, r.updatedAt);

@@ -1,6 +1,5 @@
 /** Request schemas of the public wall routes. Lengths are generous: a longer value is simply not found. */
 import { t } from "elysia";
-import { pageQuerySchema } from "../../platform/http/pagination";
 
 const part = (description: string) => t.String({ minLength: 1, maxLength: 200, description });
 
@@ -18,6 +17,3 @@ export const testPermalinkParams = t.Object({ org_id: part("The organisation of 
 
 /** `?page=n` (checked by the service: a whole number from 1). */
 export const wallQuery = t.Object({ page: t.Optional(t.String({ maxLength: 12, description: "Page number from 1 (24 testimonials a page)." })) });
-
-/** `GET /public/walls` pagination. */
-export const wallListQuery = t.Object(pageQuerySchema);

@@ -5,11 +5,13 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { pageRequest } from "../../platform/http/pagination";
 import { listWalls } from "./directory";
 import { permalinkJson, wallJson, type JsonAnswer } from "./public-api";
 import { JSON_HEADERS } from "./page-headers";
-import { permalinkParams, testPermalinkParams, testWallParams, wallListQuery, wallParams, wallQuery } from "./model";
+import { permalinkParams, testPermalinkParams, testWallParams, wallParams, wallQuery } from "./model";
+
+/** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
+const ONE_PAGE = { 200: { description: "The page envelope; `next_cursor` is always null (one page).", content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } } } };
 
 const searchOf = (request: Request) => new URL(request.url).search;
 
@@ -21,10 +23,10 @@ export function wallRoutes(deps: Deps) {
     return answer.body;
   };
   return new Elysia({ prefix: "/public" })
-    .get("/walls", ({ query, set }) => {
+    .get("/walls", ({ set }) => {
       Object.assign(set.headers, JSON_HEADERS);
-      return listWalls(deps, pageRequest(deps.signer, "public_walls", query));
-    }, { query: wallListQuery, detail: { tags: ["Walls"], summary: "Every public brand with the id and permalink of each testimonial on its wall" } })
+      return listWalls(deps);
+    }, { detail: { tags: ["Walls"], summary: "Every public brand with the id and permalink of each testimonial on its wall", description: "Not paged: every public brand in one answer, in the page envelope with `next_cursor` always null.", responses: ONE_PAGE } })
     .get("/walls/:slug", ({ params, query, request, set }) => send(set, wallJson(deps, { mode: "live", slug: params.slug }, query.page, searchOf(request))),
       { params: wallParams, query: wallQuery, detail: { tags: ["Walls"], summary: "One page of a wall: 24 testimonials, newest approval first" } })
     .get("/walls/:slug/testimonials/:id", ({ params, request, set }) => send(set, permalinkJson(deps, { mode: "live", slug: params.slug }, params.id, searchOf(request))),

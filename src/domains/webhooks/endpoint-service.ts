@@ -16,6 +16,7 @@ import { presentEndpoint, presentEndpointWithSecret } from "./present";
 import { newSecret } from "./signing";
 import { parseWebhookUrl, resolveTarget } from "./ssrf";
 import { transportFor } from "./transport";
+import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { webhookEndpoints, type EndpointRow } from "./tables";
 
 /** An endpoint row of the context's org and mode; 404 otherwise. */
@@ -51,10 +52,17 @@ export interface NewEndpoint {
   events: string[];
 }
 
-/** Adds an endpoint (the caller checked the `webhook_endpoints` allowance); the answer carries the secret, once. */
+/**
+ * Adds an endpoint; the answer carries the secret, once. The `webhook_endpoints` allowance (20 per organisation)
+ * is checked inside the write transaction, after the awaited DNS lookup: checked before it, two concurrent
+ * creates could both see 19 and both insert. `BEGIN IMMEDIATE` takes the write lock first, so the count and the
+ * insert see no other writer in between.
+ */
 export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
   const url = await checkEndpointUrl(deps, input.url);
   return tx(deps.db, (db) => {
+    const plan = getOrg(db, ctx.orgId).plan as PlanId;
+    requireAllowance(db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
     const now = ctx.clock.now();
     const row: EndpointRow = {
       id: newId("webhookEndpoint", now), orgId: ctx.orgId, mode: ctx.mode, url, events: [...input.events], status: "active",

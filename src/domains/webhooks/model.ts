@@ -1,5 +1,6 @@
 /** Request schemas of the webhook routes (typebox through Elysia's `t`) and the delivery rules in numbers. */
 import { t } from "elysia";
+import { bodyInteger } from "../../platform/http/strict-schema";
 import { EVENT_TYPES } from "../../platform/events/emit";
 
 /** The contract's retry schedule: wait before attempt 2…7, measured from the failure before it. */
@@ -33,5 +34,5 @@ export const testBody = t.Optional(t.Object({ type: t.Optional(eventType) }, { a
 
 /** POST /v1/webhooks/{id}/rotate-secret body (optional). */
 export const rotateBody = t.Optional(t.Object({
-  grace_hours: t.Optional(t.Integer({ minimum: 0, maximum: 72, description: "Hours the previous secret keeps signing (default 24; 0 stops it at once)." })),
+  grace_hours: t.Optional(bodyInteger({ minimum: 0, maximum: 72, description: "Hours the previous secret keeps signing (default 24; 0 stops it at once)." })),
 }, { additionalProperties: false }));

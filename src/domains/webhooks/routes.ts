@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, requirePlanAllowance } from "../accounts";
+import { authPlugin, can } from "../accounts";
 import { createEndpoint, deleteEndpoint, enableEndpoint, getEndpointRow, listEndpoints, rotateSecret, updateEndpoint } from "./endpoint-service";
 import { listDeliveries, replayDelivery, sendTestEvent } from "./delivery-service";
 import { presentEndpoint } from "./present";
@@ -10,7 +10,9 @@ import { deliveryParams, endpointParams, endpointPatchBody, newEndpointBody, rot
 
 const tags = ["Webhooks"];
 
-/** `/v1/webhooks…`. */
+/**
+ * `/v1/webhooks…`.
+ */
 export function webhookRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1/webhooks" })
     .use(authPlugin(deps))
@@ -20,11 +22,10 @@ export function webhookRoutes(deps: Deps) {
     }, { query: t.Object(pageQuerySchema), detail: { tags, summary: "List webhook endpoints, newest first" } })
     .post("", async ({ auth, body, set }) => {
       const ctx = can(auth(), "webhook:manage");
-      requirePlanAllowance(deps, ctx, "webhook_endpoints");
       const created = await createEndpoint(deps, ctx, body);
       set.status = 201;
       return created;
-    }, { body: newEndpointBody, detail: { tags, summary: "Add an endpoint (the answer carries its secret, once)" } })
+    }, { body: newEndpointBody, detail: { tags, summary: "Add an endpoint (the answer carries its secret, once)", description: "At most 20 endpoints per organisation, live and test together: the 21st is 402 `plan_limit_exceeded` with `limit.name` `webhook_endpoints`." } })
     .post("/deliveries/:id/replay", ({ auth, params, set }) => {
       const ctx = can(auth(), "webhook:manage");
       set.status = 202;

@@ -1,7 +1,10 @@
-/** Tells the plans how many webhook endpoints an organisation has in a mode (the `webhook_endpoints` allowance). */
-import { and, count, eq } from "drizzle-orm";
+/**
+ * Tells the plans how many webhook endpoints an organisation has (the `webhook_endpoints` allowance). The contract
+ * sets 20 per organisation, so live and test endpoints count together, whichever mode asks.
+ */
+import { count, eq } from "drizzle-orm";
 import { registerUsage } from "../accounts/plans";
 import { webhookEndpoints } from "./tables";
 
 registerUsage("webhook_endpoints", (db, ctx) =>
-  db.select({ n: count() }).from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode))).get()!.n);
+  db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.orgId, ctx.orgId)).get()!.n);

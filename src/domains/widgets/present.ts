@@ -21,8 +21,12 @@ export function snippet(cdnUrl: string, widgetId: string, layout: Layout): strin
   return `<div data-svc-widget="${attr(widgetId)}" style="height:${LAYOUT_HEIGHTS[layout]}px"></div>\n<script async src="${attr(scriptUrl(cdnUrl))}"></script>`;
 }
 
-/** A widget as the API shows it. */
-export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow) {
+/**
+ * A widget as the API shows it. `accent_color` is always a colour (contract: a string, the brand's colour when
+ * unset); `accent_color_from_brand` says it follows the brand's colour (no colour of its own is stored), so a
+ * later change of the brand's colour changes the widget too.
+ */
+export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow, brandColor: string) {
   const s = row.settings;
   return {
     id: row.id,
@@ -30,7 +34,8 @@ export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow) {
     name: row.name,
     layout: s.layout,
     theme: s.theme,
-    accent_color: s.accent_color,
+    accent_color: s.accent_color ?? brandColor,
+    accent_color_from_brand: s.accent_color === null,
     selection: s.selection,
     tag_ids: s.tag_ids,
     min_rating: s.min_rating,

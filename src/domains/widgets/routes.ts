@@ -3,8 +3,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can } from "../accounts";
-import { createWidget, deleteWidget, getWidgetRow, listWidgets, previewWidget, updateWidget } from "./service";
-import { presentWidget } from "./present";
+import { createWidget, deleteWidget, getWidgetRow, listWidgets, presentWidgetOf, previewWidget, updateWidget } from "./service";
 import { newWidgetBody, widgetListQuery, widgetParams, widgetPatchBody } from "./model";
 
 const tags = ["Widgets"];
@@ -26,7 +25,7 @@ export function widgetRoutes(deps: Deps) {
       { body: newWidgetBody, detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" } })
     .get("/:id", ({ auth, params }) => {
       const ctx = can(auth(), "widget:manage");
-      return presentWidget(deps.config, getWidgetRow(deps.db, ctx, params.id));
+      return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
     }, { params: widgetParams, detail: { tags, summary: "Get a widget with its snippet" } })
     .patch("/:id", ({ auth, params, body }) => updateWidget(deps, can(auth(), "widget:manage"), params.id, body),
       { params: widgetParams, body: widgetPatchBody, detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" } })

@@ -2,7 +2,7 @@
  * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write is one transaction with
  * its audit row and the rebuild of the published document; every query filters by organisation and mode.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -11,7 +11,7 @@ import { notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import type { PlanId } from "../accounts";
-import { getBrandRow } from "../brands";
+import { brands, getBrandRow } from "../brands";
 import { DEFAULT_SETTINGS, type SettingsInput } from "./model";
 import { checkAttribution, checkReferences, mergeSettings } from "./settings";
 import { buildDocument } from "./document";
@@ -37,7 +37,24 @@ export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, p
   const rows = deps.db.select().from(widgets)
     .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), brandId ? eq(widgets.brandId, brandId) : undefined, afterKeyDesc([widgets.id], page.after)))
     .orderBy(desc(widgets.id)).limit(page.limit + 1).all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentWidget(deps.config, r));
+  const colors = brandColors(deps.db, ctx, rows.map((r) => r.brandId));
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentWidget(deps.config, r, colors.get(r.brandId) ?? DEFAULT_BRAND_COLOR));
+}
+
+/** The colour of each of these brands (of the context's org and mode). */
+function brandColors(db: Db, ctx: Ctx, ids: string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db.select({ id: brands.id, color: brands.color }).from(brands)
+    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), inArray(brands.id, [...new Set(ids)]))).all();
+  return new Map(rows.map((r) => [r.id, r.color]));
+}
+
+/** The colour a brand has until someone picks one (the brands table's default). */
+const DEFAULT_BRAND_COLOR = "#4f46e5";
+
+/** One widget as the API shows it, with its brand's colour where it has none of its own. */
+export function presentWidgetOf(deps: Deps, ctx: Ctx, row: WidgetRow) {
+  return presentWidget(deps.config, row, brandColors(deps.db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR);
 }
 
 /** Input of widget creation and preview. */
@@ -58,7 +75,7 @@ export function createWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
     db.insert(widgets).values(row).run();
     audit(db, ctx, "widget.created", row.id, { brand_id: brand.id, layout: settings.layout });
     schedulePublish(db, ctx.clock, row);
-    return presentWidget(deps.config, row);
+    return presentWidget(deps.config, row, brand.color);
   });
 }
 
@@ -73,7 +90,7 @@ export function updateWidget(deps: Deps, ctx: WidgetCtx, id: string, input: Sett
     db.update(widgets).set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt }).where(eq(widgets.id, id)).run();
     audit(db, ctx, "widget.updated", id, { ...input });
     schedulePublish(db, ctx.clock, next);
-    return presentWidget(deps.config, next);
+    return presentWidgetOf({ ...deps, db }, ctx, next);
   });
 }
 

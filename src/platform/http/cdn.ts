@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import { statSync } from "node:fs";
 import type { Deps } from "../deps";
 import { contentType } from "./web-assets";
+import { requestIdFor } from "./errors";
 import defaultLogo from "../../../assets/default-logo.png" with { type: "file" };
 
 /** Built-in files served under `{cdn}/assets/`. */
@@ -15,14 +16,15 @@ const BUILT_IN: Record<string, string> = { "default-logo.png": defaultLogo };
 /** How long browsers may keep a file under a given top folder (seconds); default is a day. */
 const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
 
-function serveFile(request: Request, path: string, name: string, maxAge: number): Response {
+function serveFile(ctx: { request: Request }, path: string, name: string, maxAge: number): Response {
+  const { request } = ctx;
   let st;
   try {
     st = statSync(path);
   } catch {
-    return notFoundResponse();
+    return notFoundResponse(ctx);
   }
-  if (!st.isFile()) return notFoundResponse();
+  if (!st.isFile()) return notFoundResponse(ctx);
   const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
   const headers: Record<string, string> = {
     "access-control-allow-origin": "*",
@@ -36,30 +38,33 @@ function serveFile(request: Request, path: string, name: string, maxAge: number)
   return new Response(Bun.file(path), { headers });
 }
 
-function notFoundResponse() {
-  return new Response(JSON.stringify({ error: { code: "not_found", message: "No such file." } }), {
+/** The 404 of a missing file, in the error shape every answer has (request id included). */
+function notFoundResponse(ctx: { request: Request }) {
+  // The id the root's error handling gave this request (its derive runs first), so header and body agree.
+  const requestId = (ctx as { requestId?: string }).requestId ?? requestIdFor(ctx.request);
+  return new Response(JSON.stringify({ error: { code: "not_found", message: "No such file.", request_id: requestId } }), {
     status: 404,
-    headers: { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "public, max-age=10" },
+    headers: { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "access-control-allow-origin": "*", "cache-control": "public, max-age=10" },
   });
 }
 
 /** Mounts the CDN under `prefix` (the path of `cdn_url`). */
 export function cdnPlugin(deps: Deps, prefix: string) {
   return new Elysia()
-    .get(`${prefix}/assets/:name`, ({ params, request }) => {
-      const path = BUILT_IN[params.name];
-      return path ? serveFile(request, path, params.name, 86400) : notFoundResponse();
+    .get(`${prefix}/assets/:name`, (ctx) => {
+      const path = BUILT_IN[ctx.params.name];
+      return path ? serveFile(ctx, path, ctx.params.name, 86400) : notFoundResponse(ctx);
     })
-    .get(`${prefix}/*`, ({ params, request }) => {
-      const key = (params as { "*": string })["*"];
-      if (!key || key.split("/").some((p) => p === ".." || p.startsWith("."))) return notFoundResponse();
+    .get(`${prefix}/*`, (ctx) => {
+      const key = (ctx.params as { "*": string })["*"];
+      if (!key || key.split("/").some((p) => p === ".." || p.startsWith("."))) return notFoundResponse(ctx);
       let path: string;
       try {
         path = deps.storage.path("public", key);
       } catch {
-        return notFoundResponse();
+        return notFoundResponse(ctx);
       }
-      return serveFile(request, path, key, MAX_AGE[key.split("/")[0]!] ?? 86400);
+      return serveFile(ctx, path, key, MAX_AGE[key.split("/")[0]!] ?? 86400);
     })
     .options(`${prefix}/*`, () => new Response(null, { status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, HEAD", "access-control-max-age": "86400" } }));
 }

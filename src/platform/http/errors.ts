@@ -6,6 +6,22 @@
 import { Elysia, ValidationError } from "elysia";
 import { AppError } from "../errors";
 import type { Logger } from "../log";
+import { QUERY_INTEGER_FORMAT } from "./strict-schema";
+
+/** The request id: the caller's `X-Request-Id` when it is a short plain token, else a new one. */
+export function requestIdFor(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+}
+
+/** A query integer's own words ("expected a whole number from 1 to 100") instead of the union's. */
+function queryIntegerMessage(schema: unknown): string | null {
+  const branches = (schema as { anyOf?: { format?: string }[] } | undefined)?.anyOf;
+  const format = branches?.find((b) => typeof b.format === "string" && b.format.startsWith(`${QUERY_INTEGER_FORMAT}:`))?.format;
+  if (!format) return null;
+  const [, min, max] = format.split(":");
+  return `Expected a whole number from ${min} to ${max}, written in digits`;
+}
 
 /** Converts a JSON pointer like `/rows/3/rating` into `rows[3].rating`. */
 export function pointerToField(pointer: string): string {
@@ -25,7 +41,7 @@ function validationBody(error: ValidationError) {
     const key = field || where;
     if (seen.has(key)) continue;
     seen.add(key);
-    errors.push({ field: key, message: ("summary" in e && e.summary) || e.message });
+    errors.push({ field: key, message: queryIntegerMessage("schema" in e ? e.schema : undefined) ?? (("summary" in e && e.summary) || e.message) });
   }
   const first = errors[0];
   const message = first ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}`.trim() : `Invalid ${where}.`;
@@ -34,6 +50,8 @@ function validationBody(error: ValidationError) {
 
 /** Builds the body for an error, and its status. */
 export function errorResponse(error: unknown, code: string | number, requestId: string, log: Logger): { status: number; body: unknown } {
+  // A limit refused while the body was parsed reaches us wrapped in Elysia's ParseError.
+  if (code === "PARSE" && (error as Error)?.cause instanceof AppError) error = (error as Error).cause;
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { code: error.code, message: error.message };
     if (error.details) body.details = error.details;
@@ -64,16 +82,12 @@ export function errorResponse(error: unknown, code: string | number, requestId: 
 /** Plugin registering request ids and the error handler; must be used on the root app so unknown routes are covered. */
 export function errorHandling(log: Logger) {
   return new Elysia({ name: "error-handling" })
-    .derive({ as: "global" }, ({ request }) => {
-      const incoming = request.headers.get("x-request-id");
-      const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
-      return { requestId };
-    })
+    .derive({ as: "global" }, ({ request }) => ({ requestId: requestIdFor(request) }))
     .onAfterHandle({ as: "global" }, ({ set, requestId }) => {
       set.headers["x-request-id"] = requestId;
     })
     .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
-      const requestId = (rest as { requestId?: string }).requestId ?? request.headers.get("x-request-id") ?? `req_${crypto.randomUUID().slice(0, 8)}`;
+      const requestId = (rest as { requestId?: string }).requestId ?? requestIdFor(request);
       const { status, body } = errorResponse(error, code, requestId, log);
       const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" };
       // Public routes are called from other origins (capture pages, widgets): let them read the error too.

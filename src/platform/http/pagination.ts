@@ -1,17 +1,19 @@
 /**
  * Keyset pagination shared by every list. Order is newest first by a key (usually the time-ordered id, or a
- * sort value plus the id); a page fetches `limit + 1` rows; the cursor is a signed base64url of the last row's key
- * and a hash of the query's filters, so it only works with the query that produced it.
+ * sort value plus the id); a page fetches `limit + 1` rows; the cursor is the last row's key and a hash of the
+ * query's filters, sealed (AES-GCM under a key derived from the data directory's secret): it reveals nothing, cannot
+ * be altered, and only works with the query that produced it.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { t } from "elysia";
 import { AppError } from "../errors";
 import { sha256, type Signer } from "../crypto";
+import { queryInteger } from "./strict-schema";
 
 /** Query schema pieces every list route accepts. */
 export const pageQuerySchema = {
-  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, description: "Rows per page, 1 to 100 (default 25)." })),
+  limit: t.Optional(queryInteger({ minimum: 1, maximum: 100, description: "Rows per page, 1 to 100 (default 25)." })),
   cursor: t.Optional(t.String({ minLength: 1, maxLength: 1000, description: "next_cursor of the previous page." })),
 };
 
@@ -28,7 +30,7 @@ export interface PageRequest {
   filterHash: string;
 }
 
-const PURPOSE = "cursor.v1";
+const PURPOSE = "cursor.v2";
 
 /** Stable hash of a list's filters (undefined values dropped, keys sorted). */
 export function filterHash(route: string, filters: Record<string, unknown>): string {
@@ -41,11 +43,11 @@ export function pageRequest(signer: Signer, route: string, query: { limit?: numb
   const limit = query.limit ?? 25;
   const hash = filterHash(route, filters);
   if (!query.cursor) return { limit, after: null, filterHash: hash };
-  const payload = signer.verify(PURPOSE, query.cursor);
+  const payload = signer.unseal(PURPOSE, query.cursor);
   let parsed: { k?: unknown; f?: unknown } | null = null;
   if (payload) {
     try {
-      parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+      parsed = JSON.parse(payload);
     } catch {
       parsed = null;
     }
@@ -62,7 +64,7 @@ export function toPage<R, T>(signer: Signer, req: PageRequest, rows: R[], keyOf:
   const shown = more ? rows.slice(0, req.limit) : rows;
   const last = shown[shown.length - 1];
   const next = more && last !== undefined
-    ? signer.sign(PURPOSE, Buffer.from(JSON.stringify({ k: keyOf(last), f: req.filterHash })).toString("base64url"))
+    ? signer.seal(PURPOSE, JSON.stringify({ k: keyOf(last), f: req.filterHash }))
     : null;
   return { data: shown.map(present), next_cursor: next };
 }

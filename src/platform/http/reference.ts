@@ -13,6 +13,7 @@ import type { AnyElysia } from "elysia";
 import type { Deps } from "../deps";
 import { VERSION } from "../../version";
 import { renderReference } from "./reference-page";
+import { QUERY_INTEGER_FORMAT } from "./strict-schema";
 
 type Json = Record<string, any>;
 /** One operation of the document. */
@@ -90,13 +91,31 @@ export function operationIdOf(method: string, path: string): string {
   return method.toLowerCase() + (parts.map((p) => (p.startsWith("{") ? `By${camel(p)}` : camel(p))).join("") || "Index");
 }
 
-/** Elysia offers `t.Integer` query values as "string or integer"; the document shows what a client sends. */
+/** A query integer is validated as text (strict-schema.ts); the document shows the integer and its bounds. */
 function cleanParameter(p: Json): Json {
   const any = p.schema?.anyOf as Json[] | undefined;
   if (!any) return p;
-  const real = any.filter((s) => !(s.type === "string" && (s.format === "integer" || s.format === "numeric")));
+  const text = (s: Json) => s.type === "string" && typeof s.format === "string" && (s.format === "integer" || s.format === "numeric" || s.format.startsWith(`${QUERY_INTEGER_FORMAT}:`));
+  const real = any.filter((s) => !text(s));
   if (real.length !== 1 || real.length === any.length) return p;
-  return { ...p, schema: real[0] };
+  const description = p.schema.description ?? real[0]!.description;
+  return { ...p, schema: description ? { ...real[0], description } : real[0] };
+}
+
+/**
+ * The app's routes as the generator should see them. Every route carries the root's parse hook (body-limits.ts), a
+ * function, and the generator lists no body content for a route whose parsers are all functions: leave them out.
+ */
+function documentedView(api: AnyElysia): AnyElysia {
+  type Routes = { getGlobalRoutes(): AnyElysia["routes"] };
+  const view = Object.create(api) as AnyElysia & Routes;
+  view.getGlobalRoutes = () => (api as unknown as Routes).getGlobalRoutes().map((route) => {
+    const parse = (route.hooks as { parse?: { fn: unknown }[] } | undefined)?.parse;
+    if (!Array.isArray(parse)) return route;
+    const named = parse.filter((p) => typeof p.fn === "string");
+    return { ...route, hooks: { ...route.hooks, parse: named.length ? named : undefined } } as typeof route;
+  });
+  return view;
 }
 
 /** Completes one operation; `explicitId` is a route's own `detail.operationId`. */
@@ -158,7 +177,7 @@ function usedResponses(paths: Record<string, Record<string, Operation>>): Record
 
 /** Builds the OpenAPI document of the API routes registered in the app `api` belongs to. */
 export function openApiDocument(deps: Deps, api: AnyElysia) {
-  const generated = toOpenAPISchema(api, { staticFile: false }, undefined, undefined, "3.1.0") as { paths: Record<string, Json>; components: { schemas?: Record<string, unknown> } };
+  const generated = toOpenAPISchema(documentedView(api), { staticFile: false }, undefined, undefined, "3.1.0") as { paths: Record<string, Json>; components: { schemas?: Record<string, unknown> } };
   const explicitIds = new Map<string, string>();
   for (const r of api.routes) {
     const id = (r.hooks as { detail?: { operationId?: string } } | undefined)?.detail?.operationId;

@@ -1,7 +1,8 @@
 /**
  * Turning CSV records into API rows with the mapping, and finding each row's problems before anything is sent:
- * the same limits as the API (text 1 to 5,000 characters after trimming, name/title/company up to 120, source up
- * to 60, http/https addresses) plus the ratings and dates of values.ts. A row with a problem is not sent.
+ * the same limits as the API (text 1 to 5,000 characters after trimming, name/title/company up to 120, http/https
+ * addresses; a row's own source and email have no rule) plus the ratings and dates of values.ts. A row with a
+ * problem is not sent.
  */
 import type { FieldKey, Mapping } from "./headers";
 import { parseRating, parseReviewDate } from "./values";
@@ -36,8 +37,7 @@ export interface CheckedRow {
 /** Characters as a person counts them (code points). */
 const chars = (s: string) => [...s].length;
 
-const LIMITS: Partial<Record<FieldKey, number>> = { text: 5000, name: 120, title: 120, company: 120, source: 60 };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const LIMITS: Partial<Record<FieldKey, number>> = { text: 5000, name: 120, title: 120, company: 120 };
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -68,7 +68,6 @@ function checkRecord(cells: string[], header: string[], mapping: Mapping, now: D
       if (d.ok && d.value !== null) payload.reviewed_at = d.value;
       else if (!d.ok) problems.push({ field, message: d.message });
     } else {
-      if (field === "email" && !EMAIL.test(value)) problems.push({ field, message: `“${value}” is not an email address.` });
       if (field === "source_url" && !isHttpUrl(value)) problems.push({ field, message: "Not an http:// or https:// address." });
       payload[field] = value;
     }

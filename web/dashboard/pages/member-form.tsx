@@ -1,13 +1,13 @@
 /**
- * Adding a member by email with a role. A person without an account yet can be given a name and a first
- * password so they can sign in straight away.
+ * Inviting a member by email with a role. Nobody chooses a password for someone else: the answer is an
+ * invitation link with which the person sets their own password, or accepts with the account they have.
  */
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
-import { api } from "../api";
-import type { Member, Role } from "../types";
+import type { Role } from "../types";
+import { createInvitation, type CreatedInvitation } from "./invitations";
 
 /** Roles in the order offered, with what each may do. */
 export const ROLES: { role: Role; label: string; about: string }[] = [
@@ -19,16 +19,15 @@ export const ROLES: { role: Role; label: string; about: string }[] = [
 /** Props of `MemberForm`. */
 export interface MemberFormProps {
   canGrantOwner: boolean;
-  onAdded: (m: Member) => void;
+  onInvited: (created: CreatedInvitation) => void;
   onCancel: () => void;
 }
 
-/** The add-member form. */
-export function MemberForm({ canGrantOwner, onAdded, onCancel }: MemberFormProps) {
+/** The invite form. */
+export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormProps) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
   const [name, setName] = useState("");
-  const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -36,11 +35,8 @@ export function MemberForm({ canGrantOwner, onAdded, onCancel }: MemberFormProps
     e.preventDefault();
     setBusy(true);
     setError(null);
-    const body: Record<string, string> = { email: email.trim(), role };
-    if (name.trim()) body.name = name.trim();
-    if (password) body.password = password;
     try {
-      onAdded(await api.post<Member>("/v1/members", body));
+      onInvited(await createInvitation(email.trim(), role, name.trim() || undefined));
     } catch (err) {
       setError(err);
       setBusy(false);
@@ -49,7 +45,8 @@ export function MemberForm({ canGrantOwner, onAdded, onCancel }: MemberFormProps
 
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-member-title">
-      <h2 id="new-member-title">Add a member</h2>
+      <h2 id="new-member-title">Invite a member</h2>
+      <p class="muted small">They get a one-time link that works for 7 days. With it they choose their own password, or accept with the account they already have.</p>
       <ErrorNotice error={error} />
       <div class="form-grid">
         <Field label="Email">
@@ -71,23 +68,10 @@ export function MemberForm({ canGrantOwner, onAdded, onCancel }: MemberFormProps
         <Field label="Name" optional>
           {(p) => <input {...p} name="member-name" maxLength={120} autoComplete="off" value={name} onInput={(e) => setName(e.currentTarget.value)} />}
         </Field>
-        <Field label="First password" optional hint="Only for someone without an account yet: 8 characters or more. Tell them in person; they can change it later.">
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              name="member-password"
-              autoComplete="new-password"
-              minLength={8}
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-            />
-          )}
-        </Field>
       </div>
       <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Adding…">
-          Add member
+        <Button type="submit" variant="primary" busy={busy} busyLabel="Inviting…">
+          Send invitation
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel

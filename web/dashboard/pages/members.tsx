@@ -1,6 +1,6 @@
 /**
  * Members of the organisation: who they are, their role (owners and admins can change it), removing a member
- * after a confirmation, and adding one.
+ * after a confirmation, inviting one (the link is shown once), and the pending invitations.
  */
 import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
@@ -17,6 +17,7 @@ import { useSession } from "../session";
 import { useToast } from "../toasts";
 import type { Member, Role } from "../types";
 import { MemberForm, ROLES } from "./member-form";
+import { InvitationReveal, PendingInvitations, loadInvitations, type CreatedInvitation, type Invitation } from "./invitations";
 
 function RoleSelect({ member, canGrantOwner, onSaved }: { member: Member; canGrantOwner: boolean; onSaved: (m: Member) => void }) {
   const toast = useToast();
@@ -59,7 +60,9 @@ export function MembersPage() {
   const { me, canManage, isOwner } = useSession();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const list = usePaged<Member>((cursor) => api.get<Page<Member>>("/v1/members", { query: { limit: 50, cursor } }), []);
+  const invitations = usePaged<Invitation>((cursor) => (canManage ? loadInvitations(cursor) : Promise.resolve({ data: [], next_cursor: null })), [canManage]);
 
   return (
     <>
@@ -68,9 +71,10 @@ export function MembersPage() {
         description="People who can sign in to this organisation's dashboard."
         actions={
           canManage &&
-          !adding && (
+          !adding &&
+          !created && (
             <Button variant="primary" onClick={() => setAdding(true)}>
-              Add member
+              Invite member
             </Button>
           )
         }
@@ -79,13 +83,15 @@ export function MembersPage() {
         <MemberForm
           canGrantOwner={isOwner}
           onCancel={() => setAdding(false)}
-          onAdded={(m) => {
+          onInvited={(c) => {
             setAdding(false);
-            list.prepend(m);
-            toast(`${m.email} added as ${m.role}`);
+            setCreated(c);
+            invitations.reload();
+            toast(`Invitation for ${c.email} created`);
           }}
         />
       )}
+      {created && <InvitationReveal created={created} onDone={() => setCreated(null)} />}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
         <Loading label="Loading members…" />
@@ -141,6 +147,7 @@ export function MembersPage() {
           Show more members
         </Button>
       )}
+      {canManage && <PendingInvitations list={invitations} onNewLink={setCreated} />}
     </>
   );
 }

@@ -14,7 +14,10 @@ export interface Widget {
   name: string;
   layout: Layout;
   theme: Theme;
+  /** Always a colour in answers: the brand's while the widget has none of its own. */
   accent_color: string | null;
+  /** True while the widget follows its brand's colour (no colour of its own). */
+  accent_color_from_brand?: boolean;
   selection: Selection;
   tag_ids: string[];
   min_rating: number | null;
@@ -54,9 +57,9 @@ export const newDraft = (): Draft => ({
   show_attribution: true,
 });
 
-/** The editable settings of a saved widget. */
+/** The editable settings of a saved widget; a widget following its brand's colour keeps following it (null). */
 export const draftOf = (w: Widget): Draft => ({
-  name: w.name, layout: w.layout, theme: w.theme, accent_color: w.accent_color, selection: w.selection, tag_ids: w.tag_ids,
+  name: w.name, layout: w.layout, theme: w.theme, accent_color: w.accent_color_from_brand ? null : w.accent_color, selection: w.selection, tag_ids: w.tag_ids,
   min_rating: w.min_rating, submission_ids: w.submission_ids, max_items: w.max_items, fields: w.fields, show_attribution: w.show_attribution,
 });
 

@@ -1,0 +1,198 @@
+/**
+ * Invitations: how a person joins an organisation. An owner or admin invites an email with a role; the answer
+ * carries a one-time link (shown once, and mailed when SMTP is configured). With it the invitee either creates
+ * their account, choosing their own name and password, or, when the email already has an account, accepts while
+ * signed in as that account. No organisation ever chooses or learns the password of an account, because an
+ * account can later belong to other organisations. Links expire after 7 days and can be revoked.
+ */
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { tx, type Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { iso } from "../../platform/clock";
+import { newId } from "../../platform/ids";
+import { randomToken, sha256 } from "../../platform/crypto";
+import { AppError, conflict, forbidden, notFound } from "../../platform/errors";
+import { audit } from "../../platform/audit/audit";
+import { queueMail } from "../../platform/mail/queue-mail";
+import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { invitations, members, orgs } from "./tables";
+import { guardOwnerChange, insertMember, parseRole } from "./members";
+import { createUser, findUser, findUserByEmail, normaliseEmail, type User } from "./users";
+import { checkPassword, hashPassword } from "./passwords";
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
+
+type Invitation = typeof invitations.$inferSelect;
+
+/** pending, accepted, revoked or expired, at `now`. */
+export function invitationStatus(inv: Invitation, now: number): "pending" | "accepted" | "revoked" | "expired" {
+  if (inv.acceptedAt != null) return "accepted";
+  if (inv.revokedAt != null) return "revoked";
+  return inv.expiresAt <= now ? "expired" : "pending";
+}
+
+/** What the API shows of an invitation to the organisation's admins (never the token). */
+export const presentInvitation = (inv: Invitation, now: number) => ({
+  id: inv.id,
+  email: inv.email,
+  role: inv.role,
+  name: inv.name,
+  status: invitationStatus(inv, now),
+  invited_by_user_id: inv.invitedByUserId,
+  created_at: iso(inv.createdAt),
+  expires_at: iso(inv.expiresAt),
+  accepted_at: iso(inv.acceptedAt),
+  revoked_at: iso(inv.revokedAt),
+});
+
+/** The link an invitee opens: the token sits after `#`, so it never reaches server logs or Referer headers. */
+export const invitationUrl = (appUrl: string, token: string) => `${appUrl}/invite#${token}`;
+
+/** Invitation ids: `inv_` and the same time-ordered body as every other id. */
+const invitationId = (now: number) => newId("invitation", now);
+
+/**
+ * Invites a person by email. Refuses a password (the invitee chooses their own). A newer invitation for the same
+ * email replaces a pending one. Returns the invitation with its `url`, which is shown only in this answer.
+ */
+export function inviteMember(deps: Deps, ctx: Ctx, input: { email: string; role: string; name?: string }) {
+  const email = normaliseEmail(input.email);
+  const role = parseRole(input.role);
+  guardOwnerChange(ctx, null, role);
+  const token = randomToken(32);
+  const now = ctx.clock.now();
+  return tx(deps.db, (db) => {
+    const user = findUserByEmail(db, email);
+    if (user && db.select().from(members).where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id))).get()) {
+      throw conflict("already_member", `${email} is already a member.`, { field: "email" });
+    }
+    const pendingForEmail = and(eq(invitations.orgId, ctx.orgId), eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
+    const replaced = db.select({ id: invitations.id }).from(invitations).where(pendingForEmail).all().length;
+    if (replaced) db.update(invitations).set({ revokedAt: now }).where(pendingForEmail).run();
+    const inv: Invitation = {
+      id: invitationId(now),
+      orgId: ctx.orgId,
+      email,
+      role,
+      name: (input.name ?? "").trim().slice(0, 120),
+      tokenHash: sha256(token),
+      invitedByUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
+      createdAt: now,
+      expiresAt: now + INVITATION_TTL_MS,
+      acceptedAt: null,
+      acceptedUserId: null,
+      revokedAt: null,
+    };
+    db.insert(invitations).values(inv).run();
+    audit(db, ctx, "invitation.created", inv.id, { email, role, replaced_pending: replaced > 0 });
+    const url = invitationUrl(deps.config.appUrl, token);
+    const org = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, ctx.orgId)).get();
+    const inviter = ctx.actor.type === "user" ? findUser(db, ctx.actor.userId) : undefined;
+    // Mail only leaves the box with SMTP; without it the link is not kept anywhere (the outbox would keep it).
+    const emailed = deps.mailer.delivers;
+    if (emailed) queueMail(db, ctx.clock, { orgId: ctx.orgId, to: email, ...invitationMail(org?.name ?? "an organisation", inviter, role, url, inv.expiresAt, !!user) });
+    return { ...presentInvitation(inv, now), url, emailed, account_exists: !!user };
+  });
+}
+
+function invitationMail(orgName: string, inviter: User | undefined, role: string, url: string, expiresAt: number, hasAccount: boolean) {
+  const who = inviter ? `${inviter.name || inviter.email} invited you` : "You are invited";
+  const next = hasAccount ? "Open this link, sign in with your Plaudit account and accept:" : "Open this link to choose your password and join:";
+  return {
+    subject: `Join ${orgName} on Plaudit`,
+    text: `${who} to join ${orgName} on Plaudit as ${role}.\n\n${next}\n${url}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
+  };
+}
+
+/** A page of the organisation's pending invitations, newest first. */
+export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, page: PageRequest) {
+  const now = ctx.clock.now();
+  const rows = db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.orgId, ctx.orgId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now), afterKeyDesc([invitations.id], page.after)))
+    .orderBy(desc(invitations.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentInvitation(r, now));
+}
+
+/** Revokes a pending invitation; its link stops working at once. */
+export function revokeInvitation(db: Db, ctx: Ctx, id: string) {
+  return tx(db, (db) => {
+    const inv = db.select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.orgId, ctx.orgId))).get();
+    if (!inv) throw notFound("invitation");
+    guardOwnerChange(ctx, null, inv.role);
+    const now = ctx.clock.now();
+    if (invitationStatus(inv, now) !== "pending") throw conflict("invitation_not_pending", `This invitation is already ${invitationStatus(inv, now)}.`);
+    db.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id)).run();
+    audit(db, ctx, "invitation.revoked", id, { email: inv.email });
+    return presentInvitation({ ...inv, revokedAt: now }, now);
+  });
+}
+
+const UNUSABLE = "This invitation link is not valid: it was revoked, already used, or replaced by a newer one. Ask the person who invited you for a new link.";
+
+/** The pending invitation behind a token; 404 for unknown, used or revoked links and 410 for expired ones. */
+function pendingByToken(db: Db, token: string, now: number): Invitation {
+  const inv = token ? db.select().from(invitations).where(eq(invitations.tokenHash, sha256(token))).get() : undefined;
+  if (!inv) throw new AppError("invitation_not_found", 404, UNUSABLE);
+  const status = invitationStatus(inv, now);
+  if (status === "expired") throw new AppError("invitation_expired", 410, "This invitation link has expired. Ask the person who invited you for a new one.");
+  if (status !== "pending") throw new AppError("invitation_not_found", 404, UNUSABLE);
+  return inv;
+}
+
+/** What the accept page shows: the organisation, the invited email and role, and whether that email has an account. */
+export function lookupInvitation(deps: Deps, token: string, signedInUserId: string | null) {
+  const now = deps.clock.now();
+  const inv = pendingByToken(deps.db, token, now);
+  const org = deps.db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, inv.orgId)).get();
+  const signedIn = signedInUserId ? findUser(deps.db, signedInUserId) : undefined;
+  return {
+    org_name: org?.name ?? "",
+    email: inv.email,
+    role: inv.role,
+    name: inv.name,
+    expires_at: iso(inv.expiresAt),
+    account_exists: !!findUserByEmail(deps.db, inv.email),
+    signed_in_as: signedIn?.email ?? null,
+  };
+}
+
+/**
+ * Accepts an invitation. A new email: `password` (and an optional `name`) creates the account. An email that
+ * already has an account: the caller must be signed in as it (`signedInUserId`); a password is refused.
+ * Returns the user to sign in (or keep signed in).
+ */
+export async function acceptInvitation(deps: Deps, token: string, input: { name?: string; password?: string }, signedInUserId: string | null): Promise<User> {
+  const first = pendingByToken(deps.db, token, deps.clock.now());
+  const existing = findUserByEmail(deps.db, first.email);
+  let passwordHash: string | null = null;
+  if (existing) {
+    if (!signedInUserId) throw new AppError("sign_in_required", 401, `${first.email} already has a Plaudit account. Sign in as ${first.email} to accept this invitation.`);
+    if (signedInUserId !== existing.id) throw forbidden(`This invitation is for ${first.email}. Sign out, then sign in as ${first.email} to accept it.`, { reason: "wrong_account" });
+    if (input.password !== undefined) throw new AppError("validation_failed", 400, "You already have an account: accept while signed in, without a new password.", { field: "password" });
+  } else {
+    if (input.password === undefined) throw new AppError("validation_failed", 400, "Choose a password of 8 to 200 characters for your new account.", { field: "password" });
+    checkPassword(input.password);
+    passwordHash = await hashPassword(input.password);
+  }
+  return tx(deps.db, (db) => {
+    const now = deps.clock.now();
+    // Checked again inside the transaction: the link may have been used or revoked while the password hashed.
+    const inv = pendingByToken(db, token, now);
+    const user = findUserByEmail(db, inv.email) ?? (passwordHash ? createUser(db, deps.clock, { email: inv.email, name: input.name?.trim() || inv.name, passwordHash }) : null);
+    if (!user || (existing ? user.id !== existing.id : user.passwordHash !== passwordHash)) {
+      throw new AppError("sign_in_required", 401, `${inv.email} already has a Plaudit account. Sign in as ${inv.email} to accept this invitation.`);
+    }
+    const ctx: Ctx = { orgId: inv.orgId, mode: "live", actor: { type: "user", userId: user.id, role: inv.role as "member", sessionId: null }, clock: deps.clock };
+    db.update(invitations).set({ acceptedAt: now, acceptedUserId: user.id }).where(eq(invitations.id, inv.id)).run();
+    const already = db.select().from(members).where(and(eq(members.orgId, inv.orgId), eq(members.userId, user.id))).get();
+    if (!already) insertMember(db, ctx, user, parseRole(inv.role));
+    audit(db, ctx, "invitation.accepted", inv.id, { email: inv.email, new_account: !existing });
+    return user;
+  });
+}

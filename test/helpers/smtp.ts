@@ -1,0 +1,48 @@
+/**
+ * A real SMTP server (`smtp-server`) on a random loopback port that keeps every message it receives: what the
+ * product's mail looks like on the wire, for tests that follow an email (removal links, invitations).
+ */
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/** One message as the server received it. */
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A running mail sink. */
+export interface MailSink {
+  /** `smtp://127.0.0.1:<port>`, for PLAUDIT_SMTP_URL. */
+  url: string;
+  received: ReceivedMail[];
+  stop(): Promise<void>;
+}
+
+/** Starts the sink (no TLS, no authentication). */
+export async function startMailSink(): Promise<MailSink> {
+  const received: ReceivedMail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, received, stop: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+/** The text of a MIME message body, quoted-printable decoded. */
+export function mailText(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  return /content-transfer-encoding:\s*quoted-printable/i.test(head!) ? body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : body;
+}

@@ -1,0 +1,206 @@
+/**
+ * The page an invitation link opens (`/app/invite#<token>`): says which organisation invited which email. A new
+ * person chooses their name and password; a person who already has an account signs in as it (here) and
+ * accepts. A used, revoked or expired link gets a plain sentence and nothing else. The token is read from the
+ * address's fragment, which browsers never send to a server.
+ */
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { ApiError } from "../../shared/api";
+import { Button } from "../../shared/ui/button";
+import { Field } from "../../shared/ui/field";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { api } from "../api";
+import type { Me, Role } from "../types";
+
+/** What `POST /v1/invitations/lookup` answers. */
+interface InvitationInfo {
+  org_name: string;
+  email: string;
+  role: Role;
+  name: string;
+  expires_at: string;
+  account_exists: boolean;
+  signed_in_as: string | null;
+}
+
+type State = { kind: "loading" } | { kind: "unusable"; message: string } | { kind: "failed"; error: unknown } | { kind: "ready"; info: InvitationInfo };
+
+/** The invitation token in the address (after `#`). */
+export const invitationToken = () => decodeURIComponent(window.location.hash.replace(/^#/, ""));
+
+function Card({ children }: { children: ComponentChildren }) {
+  return (
+    <main class="signin" id="main">
+      <div class="signin-card card">
+        <p class="logo" aria-hidden="true">
+          <span class="logo-mark">P</span> Plaudit
+        </p>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+/** Props of `AcceptInvitationPage`: `onJoined` receives the signed-in person after accepting. */
+export interface AcceptInvitationProps {
+  onJoined: (me: Me) => void;
+}
+
+/** The accept-invitation page. */
+export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
+  const [token] = useState(invitationToken);
+  const [state, setState] = useState<State>({ kind: "loading" });
+
+  const load = () => {
+    if (!token) return setState({ kind: "unusable", message: "This invitation link is incomplete. Copy the whole link from the message you received." });
+    setState({ kind: "loading" });
+    api.post<InvitationInfo>("/v1/invitations/lookup", { token }).then(
+      (info) => setState({ kind: "ready", info }),
+      (error) => setState(error instanceof ApiError && (error.status === 404 || error.status === 410) ? { kind: "unusable", message: error.message } : { kind: "failed", error }),
+    );
+  };
+  useEffect(load, [token]);
+
+  if (state.kind === "loading") {
+    return (
+      <Card>
+        <Loading label="Opening your invitation…" />
+      </Card>
+    );
+  }
+  if (state.kind === "unusable") {
+    return (
+      <Card>
+        <h1>This invitation cannot be used</h1>
+        <p>{state.message}</p>
+      </Card>
+    );
+  }
+  if (state.kind === "failed") {
+    return (
+      <Card>
+        <h1>Your invitation</h1>
+        <ErrorNotice error={state.error} onRetry={load} />
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <h1>Join {state.info.org_name}</h1>
+      <p>
+        You are invited to <strong>{state.info.org_name}</strong> as <strong>{state.info.role}</strong>, as <strong>{state.info.email}</strong>.
+      </p>
+      {state.info.account_exists ? (
+        <ExistingAccount token={token} info={state.info} onJoined={onJoined} onChanged={load} />
+      ) : (
+        <NewAccount token={token} info={state.info} onJoined={onJoined} />
+      )}
+    </Card>
+  );
+}
+
+function NewAccount({ token, info, onJoined }: { token: string; info: InvitationInfo; onJoined: (me: Me) => void }) {
+  const [name, setName] = useState(info.name);
+  const [password, setPassword] = useState("");
+  const [repeat, setRepeat] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const mismatch = repeat !== "" && repeat !== password;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (mismatch) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onJoined(await api.post<Me>("/v1/invitations/accept", { token, name: name.trim(), password }));
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <p class="muted">Choose your password. Only you will know it.</p>
+      <ErrorNotice error={error} />
+      <Field label="Your name" optional>
+        {(p) => <input {...p} name="name" autoComplete="name" maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+      </Field>
+      <Field label="New password" hint="8 characters or more.">
+        {(p) => <input {...p} type="password" name="new-password" autoComplete="new-password" required minLength={8} maxLength={200} value={password} onInput={(e) => setPassword(e.currentTarget.value)} />}
+      </Field>
+      <Field label="Repeat the password" error={mismatch ? "The two passwords are not the same." : null}>
+        {(p) => <input {...p} type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onInput={(e) => setRepeat(e.currentTarget.value)} />}
+      </Field>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Joining…" disabled={mismatch}>
+        Join {info.org_name}
+      </Button>
+    </form>
+  );
+}
+
+function ExistingAccount({ token, info, onJoined, onChanged }: { token: string; info: InvitationInfo; onJoined: (me: Me) => void; onChanged: () => void }) {
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      setError(err);
+      setBusy(false);
+    }
+  };
+  const accept = () => api.post<Me>("/v1/invitations/accept", { token }).then(onJoined);
+
+  if (info.signed_in_as === info.email) {
+    return (
+      <>
+        <ErrorNotice error={error} />
+        <Button variant="primary" busy={busy} busyLabel="Joining…" onClick={() => void run(accept)}>
+          Accept and join {info.org_name}
+        </Button>
+      </>
+    );
+  }
+  if (info.signed_in_as) {
+    return (
+      <>
+        <Notice tone="warning">
+          You are signed in as <strong>{info.signed_in_as}</strong>. This invitation is for <strong>{info.email}</strong>: sign out, then sign in as {info.email}.
+        </Notice>
+        <ErrorNotice error={error} />
+        <Button busy={busy} busyLabel="Signing out…" onClick={() => void run(() => api.post("/v1/auth/logout").then(onChanged))}>
+          Sign out
+        </Button>
+      </>
+    );
+  }
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(async () => {
+          await api.post<Me>("/v1/auth/login", { email: info.email, password });
+          await accept();
+        });
+      }}
+    >
+      <p class="muted">{info.email} already has a Plaudit account. Sign in with it to accept.</p>
+      <ErrorNotice error={error} />
+      <Field label="Email">{(p) => <input {...p} type="email" name="email" autoComplete="username" readOnly value={info.email} />}</Field>
+      <Field label="Password">
+        {(p) => <input {...p} type="password" name="password" autoComplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />}
+      </Field>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Signing in…">
+        Sign in and join {info.org_name}
+      </Button>
+    </form>
+  );
+}
