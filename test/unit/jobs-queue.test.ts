@@ -262,6 +262,18 @@ describe("workers", () => {
     await workers.stop();
   });
 
+  test("a job enqueued in this process wakes an idle worker at once, long before its next poll", async () => {
+    let done: () => void = () => {};
+    const ran = new Promise<void>((resolve) => (done = resolve));
+    const registry = new JobRegistry().register("a", { handle: async () => done() });
+    const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 600_000 });
+    await Bun.sleep(20); // the loop found nothing and sleeps for its (ten-minute) poll
+    tx(t.deps.db, (db) => enqueue(db, clock, { kind: "a", payload: {} }));
+    const woke = await Promise.race([ran.then(() => true), Bun.sleep(10_000).then(() => false)]);
+    await workers.stop();
+    expect(woke).toBe(true);
+  }, 20_000);
+
   test("pruneDone deletes old done jobs and keeps dead ones", () => {
     const { db } = t.deps;
     enqueue(db, clock, { kind: "a", payload: null });

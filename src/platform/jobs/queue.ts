@@ -3,6 +3,7 @@
  * job is enqueued in the same transaction as the write that causes it, so either both land or neither does.
  * A claim is identified by (id, locked_by, attempts): a worker that lost its lease can no longer finish the job.
  */
+import { jobEnqueued } from "./wake";
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { tx, type Db } from "../db/client";
@@ -49,6 +50,7 @@ export function enqueue(db: Db, clock: Clock, opts: EnqueueOptions): string {
     createdAt: now,
     updatedAt: now,
   };
+  jobEnqueued(db, row.runAt - now);
   if (row.dedupeKey == null) {
     db.insert(jobs).values(row).run();
     return row.id;

@@ -3,6 +3,7 @@
  * handler under a lease. Handlers must be safe to run twice: a worker killed mid-handler leaves its lease to
  * expire, and the job is claimed again.
  */
+import { onJobEnqueued } from "./wake";
 import { hostname } from "node:os";
 import { randomToken } from "../crypto";
 import type { Deps } from "../deps";
@@ -223,10 +224,13 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
     }
   };
   const loops = Array.from({ length: concurrency }, (_, i) => loop(i));
+  // A job enqueued in this process wakes an idle loop at once; polling covers the rest.
+  const unsubscribe = onJobEnqueued(deps.db, wake);
 
   return {
     async stop() {
       stopped = true;
+      unsubscribe();
       wake();
       await Promise.all(loops);
     },
