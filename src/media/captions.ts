@@ -2,6 +2,10 @@
  * Caption cues from timed words, written as WebVTT (players, the widget) or ASS (burned into reels by libass).
  * A cue holds up to two lines of about 42 characters and at most 5 s; it breaks after a sentence ends and at
  * pauses. Cue text is the transcript's words exactly, joined by spaces.
+ *
+ * Timing rules (every cue): it lasts at least as long as its words are spoken and at least `readableMs`, held into
+ * the following silence but never into the next cue nor past `untilMs` (a reel clip's end); a cue that still
+ * cannot last that long is merged with its neighbour. So cues are ordered, never overlap, and none flashes by.
  */
 import type { Word } from "./speech/types";
 
@@ -22,10 +26,14 @@ export interface CueOptions {
   pauseMs: number;
   /** Short cues are held this long on screen when the next cue leaves room. */
   minDurationMs: number;
+  /** No cue is shorter than this: a shorter one is held longer or merged with a neighbour. */
+  readableMs: number;
+  /** Cues end by then at the latest (a reel clip's end); none by default. */
+  untilMs: number;
 }
 
 /** Defaults for web captions (BBC/Netflix-like: 42 characters, 2 lines). */
-export const CUE_DEFAULTS: CueOptions = { maxLineChars: 42, maxLines: 2, maxDurationMs: 5000, pauseMs: 700, minDurationMs: 800 };
+export const CUE_DEFAULTS: CueOptions = { maxLineChars: 42, maxLines: 2, maxDurationMs: 5000, pauseMs: 700, minDurationMs: 800, readableMs: 300, untilMs: Number.POSITIVE_INFINITY };
 
 const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
 
@@ -61,11 +69,34 @@ export function buildCues(words: Word[], options: Partial<CueOptions> = {}): Cue
     current.push(w);
   }
   flush();
-  // Hold short cues a little longer, never into the next one.
-  cues.forEach((c, i) => {
-    const next = cues[i + 1]?.start_ms ?? Number.POSITIVE_INFINITY;
-    if (c.end_ms - c.start_ms < o.minDurationMs) c.end_ms = Math.max(c.end_ms, Math.min(c.start_ms + o.minDurationMs, next));
-  });
+  return settleTimes(cues, o);
+}
+
+function merged(a: Cue, b: Cue, o: CueOptions): Cue {
+  const words = [...a.words, ...b.words];
+  return { start_ms: a.start_ms, end_ms: Math.max(a.end_ms, b.end_ms), lines: wrap(words.map((w) => w.text), o.maxLineChars), words };
+}
+
+/** Applies the timing rules of the file comment: spoken time, readable minimum, no overlap, nothing past `untilMs`. */
+function settleTimes(input: Cue[], o: CueOptions): Cue[] {
+  const cues = input.map((c) => ({ ...c, start_ms: Math.min(c.start_ms, o.untilMs), end_ms: Math.min(c.end_ms, o.untilMs) }));
+  for (let i = 0; i < cues.length; ) {
+    const c = cues[i]!;
+    const limit = Math.min(cues[i + 1]?.start_ms ?? Number.POSITIVE_INFINITY, o.untilMs);
+    // Held a little longer when short (the comfortable minimum if there is room, at least the readable one).
+    if (c.end_ms - c.start_ms < o.minDurationMs) c.end_ms = Math.max(c.end_ms, Math.min(c.start_ms + o.minDurationMs, limit));
+    c.end_ms = Math.min(c.end_ms, limit);
+    if (c.end_ms - c.start_ms >= o.readableMs || cues.length === 1) {
+      i++;
+      continue;
+    }
+    // Too short even held into the silence: join the next cue, or (the last one) the previous.
+    if (i + 1 < cues.length) cues.splice(i, 2, merged(c, cues[i + 1]!, o));
+    else {
+      cues.splice(i - 1, 2, merged(cues[i - 1]!, c, o));
+      i--;
+    }
+  }
   return cues;
 }
 

@@ -23,7 +23,7 @@ export function reelCues(clips: PlanClip[], segments: Segment[], lineChars: numb
     const shift = seg.start_ms + (seg.pad_before_ms ?? 0) - clip.startMs;
     const end = seg.start_ms + seg.duration_ms;
     const words = clipWords(clip).map((w) => ({ text: w.text, start_ms: w.start_ms + shift, end_ms: w.end_ms + shift }));
-    for (const c of buildCues(words, { maxLineChars: lineChars })) cues.push({ ...c, end_ms: Math.min(c.end_ms, end) });
+    cues.push(...buildCues(words, { maxLineChars: lineChars, untilMs: end }));
   }
   return cues;
 }

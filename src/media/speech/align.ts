@@ -2,7 +2,8 @@
  * Forced alignment of a known text (a corrected transcript, or what the person wrote) to its recording: a JSGF
  * grammar of exactly those words in order, decoded by pocketsphinx, so the recogniser only decides *when* each
  * word is said. The times are mapped back onto the ORIGINAL words, punctuation and case kept, so `text` is exactly
- * what the person wrote. Words the recogniser could not place get times interpolated between their neighbours.
+ * what the person wrote. Words the recogniser could not place, or placed out of order, get times interpolated between
+ * their neighbours: times only ever move forward.
  */
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -69,6 +70,20 @@ export function interpolate(words: (Word | null)[], texts: string[], totalMs: nu
   return out;
 }
 
+/**
+ * Words whose time runs backwards (starting before the previous placed word ended, e.g. several stacked at 0:00)
+ * count as not placed, so `interpolate` spreads them between their neighbours instead.
+ */
+export function dropOutOfOrder(words: (Word | null)[]): (Word | null)[] {
+  let lastEnd = -1;
+  return words.map((w) => {
+    if (!w) return null;
+    if (w.start_ms < lastEnd || w.end_ms <= w.start_ms) return null;
+    lastEnd = w.end_ms;
+    return w;
+  });
+}
+
 /** Aligns `text` to the speech in a 16 kHz mono WAV and returns the original words with times. */
 export async function alignText(wavPath: string, text: string, opts: TranscribeOptions & AlignerOptions = {}): Promise<AlignedTranscript> {
   const bin = opts.bin === undefined ? findPocketsphinx()?.path ?? null : opts.bin;
@@ -114,6 +129,6 @@ export async function alignText(wavPath: string, text: string, opts: TranscribeO
     let k = 0;
     timed = timed.map((w) => (w ? refined[k++]! : null));
   }
-  const words = interpolate(timed, originals, totalMs);
+  const words = interpolate(dropOutOfOrder(timed), originals, totalMs);
   return { engine: alignedWords ? "pocketsphinx-align" : "interpolated", language: opts.language ?? "en", words, text, alignedWords };
 }
