@@ -1,32 +1,24 @@
 /**
- * buildApp(deps) → the Elysia app: error handling and the request limits on the root (so unknown routes are
- * covered too), the `/v1` and `/public` routes of every domain, the CDN files, the dashboard and the API reference.
+ * The HTTP app: error handling and the request limits on the root (so unknown routes are covered too), the `/v1`
+ * and `/public` routes of every module, the CDN files, the dashboard, the modules' pages and the API reference.
+ * `httpApp` is called by the composition root (src/composition.ts); `buildApp(deps)` assembles the modules of
+ * src/modules.ts and returns the app.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "./platform/deps";
+import type { DomainModule } from "./platform/module";
 import { errorHandling } from "./platform/http/errors";
 import { requestLimits } from "./platform/http/request-limits";
 import { bodyLimits } from "./platform/http/body-limits";
 import { cdnPlugin } from "./platform/http/cdn";
 import { prefixes, hostRouter } from "./platform/http/hosts";
-import { dashboardPlugin, loadWebAssets } from "./platform/http/web-assets";
-import { accountRoutes } from "./domains/accounts";
+import { dashboardPlugin, loadWebAssets, type WebAsset } from "./platform/http/web-assets";
 import { anonymousRoutes, credentialGate } from "./domains/accounts/credential-gate";
-import { assertCountersRegistered } from "./domains/accounts/plans";
 import { notePeer } from "./platform/client-address";
-import { brandRoutes } from "./domains/brands";
-import { submissionRoutes, tagRoutes } from "./domains/submissions";
-import { importRoutes } from "./domains/imports";
-import { captureRoutes } from "./domains/capture";
-import { webhookRoutes } from "./domains/webhooks";
-import { exportRoutes } from "./domains/exports";
-import { removalRoutes, removalPagePlugin } from "./domains/removals";
-import { widgetRoutes, widgetScriptPlugin } from "./domains/widgets";
-import { capturePagePlugin } from "./domains/capture/page";
-import { wallRoutes, wallPagesPlugin } from "./domains/walls";
-import { reelRoutes } from "./domains/reels";
 import { apiReference } from "./platform/http/reference";
 import { VERSION } from "./version";
+import { assemble } from "./composition";
+import { MODULES } from "./modules";
 
 /** Options for building the app. */
 export interface AppOptions {
@@ -34,24 +26,17 @@ export interface AppOptions {
   web?: boolean;
 }
 
-/** Builds the whole HTTP app; tests call `app.handle(request)`. */
-export async function buildApp(deps: Deps, opts: AppOptions = {}) {
+/** Builds the whole appliance's HTTP app from src/modules.ts (wiring `deps.hooks` too); tests call `app.handle(request)`. */
+export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<App> {
+  return (await assemble(deps, MODULES, opts)).app;
+}
+
+/** Builds the HTTP app from the given modules' routes and pages (call through `assemble`, which wires their hooks). */
+export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts: AppOptions = {}) {
   const p = prefixes(deps.config);
-  const assets = opts.web === false ? new Map() : await loadWebAssets();
-  const api = new Elysia()
-    .use(accountRoutes(deps))
-    .use(brandRoutes(deps))
-    .use(submissionRoutes(deps))
-    .use(tagRoutes(deps))
-    .use(importRoutes(deps))
-    .use(captureRoutes(deps))
-    .use(webhookRoutes(deps))
-    .use(wallRoutes(deps))
-    .use(exportRoutes(deps))
-    .use(removalRoutes(deps))
-    .use(widgetRoutes(deps))
-    .use(reelRoutes(deps));
-  assertCountersRegistered();
+  const assets: Map<string, WebAsset> = opts.web === false ? new Map() : await loadWebAssets();
+  const api = new Elysia();
+  for (const m of modules) for (const plugin of [m.routes?.(deps) ?? []].flat()) api.use(plugin);
   // The finished app, for the credential gate to read the anonymous routes from on the first request.
   let built: { routes: Parameters<typeof anonymousRoutes>[0] } | null = null;
   const root = new Elysia({ normalize: false })
@@ -64,15 +49,11 @@ export async function buildApp(deps: Deps, opts: AppOptions = {}) {
     .get("/healthz", () => ({ ok: true, version: VERSION }));
   // The bare address opens the dashboard, unless the dashboard is that address (its own host name).
   if (p.app) root.get("/", ({ redirect }) => redirect(`${deps.config.appUrl}/`, 302));
-  const app = root
-    .use(apiReference(deps, api))
-    .use(api)
-    .use(widgetScriptPlugin(assets, deps))
-    .use(cdnPlugin(deps, p.cdn))
-    .use(dashboardPlugin(assets, deps.config))
-    .use(capturePagePlugin(assets, deps))
-    .use(wallPagesPlugin(deps))
-    .use(removalPagePlugin(assets, deps));
+  const app = root.use(apiReference(deps, api)).use(api);
+  // Files under the CDN address that are not stored files (the widget script) go before the CDN's file routes.
+  for (const m of modules) if (m.cdnPages) app.use(m.cdnPages(deps, assets));
+  app.use(cdnPlugin(deps, p.cdn)).use(dashboardPlugin(assets, deps.config));
+  for (const m of modules) if (m.pages) app.use(m.pages(deps, assets));
   built = app as unknown as { routes: Parameters<typeof anonymousRoutes>[0] };
   return app;
 }
@@ -94,4 +75,4 @@ export function requestHandler(app: App, deps: Deps): (request: Request, server?
 }
 
 /** The app's type, for tests. */
-export type App = Awaited<ReturnType<typeof buildApp>>;
+export type App = Awaited<ReturnType<typeof httpApp>>;

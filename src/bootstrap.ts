@@ -1,6 +1,8 @@
 /**
  * Builds the dependencies from a config: opens the database (migrating it), loads the secret, prepares storage
- * and mail. Used by `plaudit serve`, the CLI commands and tests.
+ * and mail, and makes the hooks (event bus, shown changes, erasure, usage counters) bound to the database handle,
+ * wired from the modules of src/modules.ts (src/composition.ts), so a CLI command or script that opens the data
+ * directory runs the same handlers as the server. Used by `plaudit serve`, the CLI commands and tests.
  */
 import { join } from "node:path";
 import type { Config } from "./config";
@@ -8,7 +10,7 @@ import type { Deps } from "./platform/deps";
 import { openDb } from "./platform/db/client";
 import { migrate } from "./platform/db/migrate";
 import { Signer, loadOrCreateSecret } from "./platform/crypto";
-import { Storage } from "./platform/storage";
+import { openStorage } from "./platform/storage-open";
 import { createLogger, type Logger } from "./platform/log";
 import { createSmtpMailer, createOutboxOnlyMailer } from "./platform/mail/mailer";
 import { systemClock, type Clock } from "./platform/clock";
@@ -16,6 +18,10 @@ import { createMediaToolkit, type MediaToolkit } from "./media/toolkit";
 import { runSelfTest } from "./media/self-test";
 import { useNativeDir } from "./platform/native-dir";
 import { SelfTestMonitor } from "./media/self-test-monitor";
+import { createHooks } from "./platform/hooks";
+import type { DomainModule } from "./platform/module";
+import { wire } from "./composition";
+import { MODULES } from "./modules";
 
 /** Options tests use to swap the clock or the logger. */
 export interface DepsOptions {
@@ -24,6 +30,8 @@ export interface DepsOptions {
   migrate?: boolean;
   /** A fake for fast unit tests; the real toolkit otherwise. */
   media?: MediaToolkit;
+  /** The modules whose hooks are wired (default: src/modules.ts; `assemble` re-wires with its own list). */
+  modules?: readonly DomainModule[];
 }
 
 /** Path of the SQLite file in a data directory. */
@@ -36,16 +44,19 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
   if (opts.migrate !== false) migrate(db);
   const clock = opts.clock ?? systemClock;
   const media = opts.media ?? createMediaToolkit(config);
-  return {
+  const deps: Deps = {
     config,
     db,
     clock,
     signer: new Signer(loadOrCreateSecret(config.dataDir)),
     log: opts.log ?? createLogger(config.logLevel),
     mailer: config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer(),
-    storage: new Storage(config.dataDir),
+    storage: openStorage(config),
     media,
     // The same toolkit the workers use, working in the data folder's tmp/ like processing does.
     selfTest: new SelfTestMonitor(() => runSelfTest(config, { toolkit: media, tmpRoot: join(config.dataDir, "tmp") }), () => clock.now()),
+    hooks: createHooks(db),
   };
+  wire(deps, opts.modules ?? MODULES);
+  return deps;
 }

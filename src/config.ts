@@ -10,6 +10,8 @@ export interface Config {
   port: number;
   hostname: string;
   dataDir: string;
+  /** Where files are kept: null for the data directory, or an S3-compatible bucket (PLAUDIT_STORAGE_URL=s3://…). */
+  s3: { url: string; endpoint: string | null; region: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
   /** API address; `/v1` and `/public` live under it. */
   baseUrl: string;
   /** Where widget documents, the widget script and published media are served. */
@@ -125,6 +127,8 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
   const siteUrl = url(merged, "PLAUDIT_SITE_URL", baseUrl, problems);
   const smtpUrl = opt(merged, "PLAUDIT_SMTP_URL");
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push(`PLAUDIT_SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  const storageUrl = opt(merged, "PLAUDIT_STORAGE_URL");
+  if (storageUrl && !/^s3:\/\/[^/]+/.test(storageUrl)) problems.push(`PLAUDIT_STORAGE_URL must be s3://bucket or s3://bucket/prefix (got "${storageUrl}")`);
   const llmUrl = opt(merged, "PLAUDIT_LLM_URL");
   if (llmUrl) url(merged, "PLAUDIT_LLM_URL", llmUrl, problems);
   const level = (merged.PLAUDIT_LOG_LEVEL ?? "info") as Config["logLevel"];
@@ -138,6 +142,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     port,
     hostname: merged.PLAUDIT_HOST?.trim() || "0.0.0.0",
     dataDir: resolve(merged.PLAUDIT_DATA_DIR?.trim() || "./data"),
+    s3: storageUrl ? { url: storageUrl, endpoint: opt(merged, "PLAUDIT_S3_ENDPOINT"), region: opt(merged, "PLAUDIT_S3_REGION"), accessKeyId: opt(merged, "PLAUDIT_S3_ACCESS_KEY_ID"), secretAccessKey: opt(merged, "PLAUDIT_S3_SECRET_ACCESS_KEY") } : null,
     baseUrl,
     cdnUrl,
     appUrl,

@@ -6,9 +6,11 @@ import type { Config } from "../config";
 import type { Deps } from "../platform/deps";
 import { firstFailure } from "../media/self-test";
 import { createDeps } from "../bootstrap";
-import { buildApp, requestHandler } from "../app";
+import { requestHandler } from "../app";
+import { assemble } from "../composition";
+import { MODULES } from "../modules";
 import { serverOptions } from "../platform/http/request-limits";
-import { buildRegistry, schedules, startWorkerPools } from "../jobs";
+import { startWorkerPools } from "../jobs";
 import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { VERSION } from "../version";
@@ -36,9 +38,8 @@ async function checkPipeline(deps: Deps) {
 export async function serve(config: Config) {
   const deps = createDeps(config);
   const first = ensureFirstOrganisation(deps);
-  const app = await buildApp(deps);
+  const { app, registry, schedules } = await assemble(deps, MODULES);
   const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: requestHandler(app, deps), ...serverOptions(), idleTimeout: 120 });
-  const registry = buildRegistry();
   const workers = config.workers ? startWorkerPools(deps, registry) : null;
   const cron = config.workers ? startSchedules(deps, schedules) : null;
   const out = [`Plaudit ${VERSION} is running.`, `  Dashboard: ${config.appUrl}/`, `  API:       ${config.baseUrl}/v1  (reference: ${config.baseUrl}/v1/reference)`, `  Data:      ${config.dataDir}`];

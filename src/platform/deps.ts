@@ -11,6 +11,7 @@ import type { Mailer } from "./mail/mailer";
 import type { Storage } from "./storage";
 import type { MediaToolkit } from "../media/toolkit";
 import type { SelfTestMonitor } from "../media/self-test-monitor";
+import type { Hooks } from "./hooks";
 
 /** What the app and its workers run on. */
 export interface Deps {
@@ -24,4 +25,9 @@ export interface Deps {
   media: MediaToolkit;
   /** The media pipeline's self-test and its last result (serve runs it after start); absent in bare test deps. */
   selfTest?: SelfTestMonitor;
+  /**
+   * The event bus and the other hooks (shown changes, erase participants, usage counters): made empty with the
+   * database handle (`createHooks`), filled from the domain modules by `assemble`/`wire` (src/composition.ts).
+   */
+  hooks: Hooks;
 }

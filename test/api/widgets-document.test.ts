@@ -98,7 +98,7 @@ describe("publication", () => {
     expect(gone.headers.get("access-control-allow-origin")).toBe("*");
     await settle();
     expect((await cdnGet(w.document_url)).status).toBe(404);
-    expect(publishWidget(t.deps, w.id)).toBe("removed");
+    expect(await publishWidget(t.deps, w.id)).toBe("removed");
   });
 
   test("rebuilds are coalesced: many changes while one waits make one job", async () => {
@@ -232,7 +232,7 @@ describe("selection and fields", () => {
     await settle();
     expect((await doc(w)).attribution).toBe(false);
     setPlan(t.deps.db, systemCtx(org.id, "live", t.clock), "free");
-    publishWidget(t.deps, w.id);
+    await publishWidget(t.deps, w.id);
     expect((await doc(w)).attribution).toBe(true);
   });
 });
@@ -246,7 +246,7 @@ describe("a CDN with its own host name", () => {
       const w = (await own.call("POST", "/v1/widgets", { auth: org.liveKey, body: { brand_id: brand } })).body;
       expect(w.document_url).toBe(`http://cdn.plaudit.test/widgets/${w.id}.json`);
       expect(w.snippet).toContain('src="http://cdn.plaudit.test/widget.js"');
-      publishWidget(own.deps, w.id);
+      await publishWidget(own.deps, w.id);
       const handle = requestHandler(own.app, own.deps);
       const r = await handle(new Request(w.document_url));
       expect(r.status).toBe(200);

@@ -7,7 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { createDeps } from "../../src/bootstrap";
-import { buildApp, type App } from "../../src/app";
+import type { App } from "../../src/app";
+import { assemble } from "../../src/composition";
+import { MODULES } from "../../src/modules";
 import { ManualClock } from "../../src/platform/clock";
 import { createLogger } from "../../src/platform/log";
 import type { Deps } from "../../src/platform/deps";
@@ -64,7 +66,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://plaudit.test", PLAUDIT_WORKERS: "0", ...env });
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const deps = createDeps(config, { clock, log: createLogger(process.env.TEST_LOG === "1" ? "debug" : "silent") });
-  const app = await buildApp(deps, { web: false });
+  const { app } = await assemble(deps, MODULES, { web: false });
   const t: TestApp = {
     app,
     deps,

@@ -13,9 +13,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { createDeps } from "../../src/bootstrap";
-import { buildApp, requestHandler } from "../../src/app";
+import { requestHandler } from "../../src/app";
+import { assemble } from "../../src/composition";
+import { MODULES } from "../../src/modules";
 import { serverOptions } from "../../src/platform/http/request-limits";
-import { buildRegistry, startWorkerPools } from "../../src/jobs";
+import { startWorkerPools } from "../../src/jobs";
 import { createLogger } from "../../src/platform/log";
 import { createOrganisation } from "../../src/domains/accounts";
 import type { Deps } from "../../src/platform/deps";
@@ -72,9 +74,9 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts.env) });
   const deps = createDeps(config, { log: createLogger("warn") });
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
-  const app = await buildApp(deps);
+  const { app, registry } = await assemble(deps, MODULES);
   const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps), ...serverOptions() });
-  const workers = startWorkerPools(deps, buildRegistry(), { pollMs: 100 });
+  const workers = startWorkerPools(deps, registry, { pollMs: 100 });
   return {
     url,
     dataDir,

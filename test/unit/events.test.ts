@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ManualClock } from "../../src/platform/clock";
 import type { Ctx } from "../../src/platform/context";
 import { tx, type Db } from "../../src/platform/db/client";
-import { emit, envelope, EVENT_TYPES, getEvent, isEventType, listEvents, onEvent, type Event, type EventType } from "../../src/platform/events/emit";
+import { emit, envelope, EVENT_TYPES, getEvent, isEventType, listEvents, type Event, type EventType } from "../../src/platform/events/emit";
+import type { Hooks } from "../../src/platform/hooks";
 import { enqueue, listJobs } from "../../src/platform/jobs/queue";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
 
@@ -10,7 +11,13 @@ let t: TestDeps;
 let clock: ManualClock;
 let ctx: Ctx;
 const removers: (() => void)[] = [];
-const hook = (fn: (db: Db, e: Event) => void) => removers.push(onEvent(fn));
+/** Adds an event hook to a Deps' hooks (as src/composition.ts does for the modules); returns its remover. */
+function onEventOf(hooks: Hooks, fn: (db: Db, e: Event) => void, type = "*"): () => void {
+  const entry = { type, run: fn };
+  hooks.events.push(entry);
+  return () => void hooks.events.splice(hooks.events.indexOf(entry), 1);
+}
+const hook = (fn: (db: Db, e: Event) => void) => removers.push(onEventOf(t.deps.hooks, fn));
 
 beforeEach(() => {
   clock = new ManualClock(Date.UTC(2026, 10, 1, 12, 0, 0, 7));
@@ -70,11 +77,33 @@ describe("emit", () => {
 
   test("a removed hook is not called", () => {
     let calls = 0;
-    const remove = onEvent(() => void calls++);
+    const remove = onEventOf(t.deps.hooks, () => void calls++);
     emit(t.deps.db, ctx, "export.ready", { id: "exp_1" });
     remove();
     emit(t.deps.db, ctx, "export.ready", { id: "exp_2" });
     expect(calls).toBe(1);
+  });
+
+  test("a hook for one type hears only that type", () => {
+    const seen: string[] = [];
+    removers.push(onEventOf(t.deps.hooks, (_db, e) => void seen.push(e.type), "submission.approved"));
+    emit(t.deps.db, ctx, "submission.created", sub);
+    emit(t.deps.db, ctx, "submission.approved", sub);
+    expect(seen).toEqual(["submission.approved"]);
+  });
+
+  test("hooks belong to the Deps that own the db: another database's hooks never run", () => {
+    const other = makeTestDeps({ clock });
+    try {
+      const seen: string[] = [];
+      removers.push(onEventOf(other.deps.hooks, (_db, e) => void seen.push(e.type)));
+      emit(t.deps.db, ctx, "reel.ready", { id: "rel_1" });
+      expect(seen).toEqual([]);
+      emit(other.deps.db, ctx, "reel.failed", { id: "rel_2" });
+      expect(seen).toEqual(["reel.failed"]);
+    } finally {
+      other.cleanup();
+    }
   });
 
   test("unknown types are refused at run time too", () => {

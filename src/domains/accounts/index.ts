@@ -1,9 +1,17 @@
-/** What other domains may use from accounts. */
+/** What other domains may use from accounts, and the accounts module (its routes). */
+import type { DomainModule } from "../../platform/module";
+import { accountRoutes } from "./routes";
 export { authPlugin, authenticate } from "./auth";
 export { can, requirePlanAllowance } from "./guard";
 export { authorize, SCOPES, PERMISSIONS, type Permission, type Scope } from "./permissions";
-export { PLANS, PLAN_IDS, TEST_MODE_ALLOWANCES, registerUsage, requireAllowance, requireFeature, allowanceFor, type PlanId, type AllowanceName } from "./plans";
+export { PLANS, PLAN_IDS, TEST_MODE_ALLOWANCES, ALLOWANCE_NAMES, assertCountersRegistered, requireAllowance, requireFeature, allowanceFor, type PlanId, type AllowanceName } from "./plans";
 export { createOrganisation, getOrg, listOrgs, setPlan, type Org } from "./orgs";
 export { createApiKey } from "./api-keys";
 export { createUser, findUserByEmail } from "./users";
 export { accountRoutes } from "./routes";
+
+/** The accounts module: sign-in, organisations, members, keys and plans (the routes; plan allowances are counted by the modules that own them). */
+export const accountsModule: DomainModule = {
+  name: "accounts",
+  routes: (deps) => accountRoutes(deps),
+};

@@ -5,6 +5,7 @@
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { AppError, invalid } from "../../platform/errors";
+import { hooksOf, type UsageCounter } from "../../platform/hooks";
 
 /** Plan ids, cheapest first. */
 export const PLAN_IDS = ["free", "starter", "core", "plus"] as const;
@@ -80,14 +81,8 @@ export function allowanceFor(plan: PlanId, mode: Ctx["mode"], name: AllowanceNam
   return mode === "test" ? TEST_MODE_ALLOWANCES[name] : PLANS[plan].allowances[name];
 }
 
-/** Counts current use of an allowance for an org and mode; features register theirs. */
-export type UsageCounter = (db: Db, ctx: Ctx, monthStartMs: number) => number;
-const counters = new Map<AllowanceName, UsageCounter>();
-
-/** Registers how an allowance's use is counted (called by the feature that owns it). */
-export function registerUsage(name: AllowanceName, counter: UsageCounter) {
-  counters.set(name, counter);
-}
+/** Counts current use of an allowance for an org and mode; the module owning the allowance declares it. */
+export type { UsageCounter };
 
 /** First millisecond of the current UTC month. */
 export function monthStart(ms: number): number {
@@ -99,21 +94,23 @@ export function monthStart(ms: number): number {
 export const ALLOWANCE_NAMES = Object.keys(TEST_MODE_ALLOWANCES) as AllowanceName[];
 
 /**
- * Current use of an allowance. An allowance nobody registered a counter for is a programming error, never "0
- * used": counting nothing would let every request through (fail open), so it throws.
+ * Current use of an allowance, counted by the counter the Deps owning this db were assembled with (`hooksOf`,
+ * src/composition.ts). An allowance without a counter is a programming error, never "0 used": counting nothing
+ * would let every request through (fail open), so it throws.
  */
 export function usageOf(db: Db, ctx: Ctx, name: AllowanceName): number {
-  const c = counters.get(name);
-  if (!c) throw new Error(`No usage counter is registered for the allowance "${name}"; import the module that owns it.`);
+  const c = hooksOf(db).usage.get(name);
+  if (!c) throw new Error(`No usage counter is registered for the allowance "${name}"; add the module that owns it to src/modules.ts.`);
   return c(db, ctx, monthStart(ctx.clock.now()));
 }
 
 /**
- * Throws at start when an allowance has no registered counter, naming every missing one. Call it once every
- * domain module has been imported (they register their counters as they load), before the app answers.
+ * Throws when an allowance has no counter among `counted` (the allowances the modules declare counters for),
+ * naming every missing one; the composition root calls it at start, before the app answers.
  */
-export function assertCountersRegistered(): void {
-  const missing = ALLOWANCE_NAMES.filter((name) => !counters.has(name));
+export function assertCountersRegistered(counted: Iterable<string>): void {
+  const have = new Set(counted);
+  const missing = ALLOWANCE_NAMES.filter((name) => !have.has(name));
   if (missing.length > 0) throw new Error(`No usage counter is registered for the allowance${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: a plan limit would never be enforced.`);
 }
 

@@ -70,6 +70,6 @@ export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob 
     shownChanged(db, ctx, { brandId, submissionId: null, reason: "brand.logo_changed" });
     return row.logoKey;
   });
-  if (old) deps.storage.remove("public", old);
+  if (old) await deps.storage.remove("public", old);
   return presentBrand(deps, getBrandRow(deps.db, ctx, brandId));
 }

@@ -19,7 +19,7 @@ export function expireUploads(deps: Deps): number {
       db.delete(submissions).where(and(eq(submissions.id, u.submissionId), eq(submissions.status, "uploading"))).run();
       db.update(uploads).set({ status: "expired" }).where(eq(uploads.id, u.id)).run();
     });
-    deps.storage.remove("media", `uploads/${u.id}.part`);
+    deps.storage.removePart(`uploads/${u.id}.part`);
   }
   return stale.length;
 }

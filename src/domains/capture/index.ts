@@ -1,3 +1,26 @@
-/** What other parts may use from capture. */
+/** What other parts may use from capture, and the capture module. */
+import type { DomainModule } from "../../platform/module";
+import { enqueue } from "../../platform/jobs/queue";
+import { captureRoutes } from "./routes";
+import { capturePagePlugin } from "./page";
+import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./expiry";
 export { captureRoutes } from "./routes";
 export { linkView, findLink } from "./link-view";
+
+/** The capture module: the capture routes and page, and the hourly expiry of abandoned uploads. */
+export const captureModule: DomainModule = {
+  name: "capture",
+  routes: (deps) => captureRoutes(deps),
+  pages: (deps, assets) => capturePagePlugin(assets, deps),
+  jobs: registerCaptureJobs,
+  schedules: [
+    {
+      name: "expire abandoned uploads",
+      pattern: "41 * * * *",
+      enqueues: [EXPIRE_UPLOADS_JOB],
+      run: (deps) => {
+        enqueue(deps.db, deps.clock, { kind: EXPIRE_UPLOADS_JOB, payload: {}, dedupeKey: EXPIRE_UPLOADS_JOB });
+      },
+    },
+  ],
+};

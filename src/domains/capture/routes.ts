@@ -45,9 +45,9 @@ export function captureRoutes(deps: Deps) {
       set.status = 201;
       return sent;
     }, { params: linkParam, body: startBody, detail: { tags: ["Capture"], summary: "Send a testimonial: written at once, or start a recording's upload" } })
-    .head("/uploads/:upload_id", ({ params, query, request }) => {
+    .head("/uploads/:upload_id", async ({ params, query, request }) => {
       const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);
-      return new Response(null, { status: 200, headers: { ...cors(deps, request), ...TUS, "upload-offset": String(uploadOffset(deps, row)), "upload-length": String(row.length), "cache-control": "no-store" } });
+      return new Response(null, { status: 200, headers: { ...cors(deps, request), ...TUS, "upload-offset": String(await uploadOffset(deps, row)), "upload-length": String(row.length), "cache-control": "no-store" } });
     }, { params: uploadParams, query: uploadQuery, detail: { tags: ["Capture"], summary: "tus: how many bytes the server has" } })
     .patch("/uploads/:upload_id", async ({ params, query, request }) => {
       const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);

@@ -5,8 +5,6 @@
  * byte arrives the file is moved into place and the testimonial is marked received (event + processing job).
  */
 import { and, eq } from "drizzle-orm";
-import { appendFileSync, existsSync, openSync, readSync, closeSync, statSync, rmSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
@@ -76,13 +74,13 @@ export function resolveUpload(deps: Deps, id: string, exp: string | undefined, s
 }
 
 /** Bytes received so far (the part file's size, or all of it once complete). */
-export function uploadOffset(deps: Deps, row: UploadRow): number {
+export async function uploadOffset(deps: Deps, row: UploadRow): Promise<number> {
   if (row.status === "complete") return row.length;
-  const part = deps.storage.path("media", partKey(row.id));
-  if (existsSync(part)) return statSync(part).size;
+  const partSize = deps.storage.partSize(partKey(row.id));
+  if (partSize !== null) return partSize;
   // A crash between moving the finished file into place and recording it: finish now.
-  if (row.sniffedType && deps.storage.exists("media", finalKey(row))) {
-    complete(deps, row);
+  if (row.sniffedType && (await deps.storage.has("media", finalKey(row)))) {
+    await complete(deps, row);
     return row.length;
   }
   return 0;
@@ -96,20 +94,13 @@ function ctxFor(deps: Deps, submissionId: string): Ctx {
   return { orgId: s.orgId, mode: s.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
 }
 
-async function sniff(path: string): Promise<string | null> {
-  const fd = openSync(path, "r");
-  try {
-    const buf = Buffer.alloc(SNIFF_BYTES);
-    const n = readSync(fd, buf, 0, SNIFF_BYTES, 0);
-    const ft = await fileTypeFromBuffer(buf.subarray(0, n));
-    return ft && ACCEPTED_TYPES[ft.mime] ? ft.mime : null;
-  } finally {
-    closeSync(fd);
-  }
+async function sniff(deps: Deps, key: string): Promise<string | null> {
+  const ft = await fileTypeFromBuffer(deps.storage.readPartHead(key, SNIFF_BYTES));
+  return ft && ACCEPTED_TYPES[ft.mime] ? ft.mime : null;
 }
 
 function refuse(deps: Deps, row: UploadRow, reason: string): never {
-  rmSync(deps.storage.path("media", partKey(row.id)), { force: true });
+  deps.storage.removePart(partKey(row.id));
   tx(deps.db, (db) => {
     db.update(uploads).set({ status: "refused" }).where(eq(uploads.id, row.id)).run();
     failSubmission(db, ctxFor(deps, row.submissionId), row.submissionId, "not_media", reason);
@@ -123,31 +114,27 @@ export async function appendChunk(deps: Deps, row: UploadRow, offset: number, ch
     if (offset === row.length && chunk.length === 0) return row.length;
     throw new AppError("upload_complete", 409, "This upload is already complete.");
   }
-  const current = uploadOffset(deps, row);
+  const current = await uploadOffset(deps, row);
   if (offset !== current) throw new AppError("offset_mismatch", 409, `The upload is at byte ${current}; resume from there.`, { offset: current });
   if (current + chunk.length > row.length) throw new AppError("file_too_large", 413, "More bytes were sent than the upload declared.", { length: row.length });
-  const part = deps.storage.path("media", partKey(row.id));
-  if (chunk.length) {
-    mkdirSync(dirname(part), { recursive: true });
-    appendFileSync(part, chunk);
-  }
+  const part = partKey(row.id);
+  if (chunk.length) deps.storage.appendPart(part, chunk);
   const now = current + chunk.length;
   if (!row.sniffedType && (now >= SNIFF_BYTES || now === row.length) && now > 0) {
-    const type = await sniff(part);
+    const type = await sniff(deps, part);
     if (!type) refuse(deps, row, "This file is not an audio or video recording we can use. Please record again or choose a video or audio file.");
     deps.db.update(uploads).set({ sniffedType: type }).where(eq(uploads.id, row.id)).run();
     row = { ...row, sniffedType: type };
   }
-  if (now === row.length) complete(deps, row);
+  if (now === row.length) await complete(deps, row);
   return now;
 }
 
 /** Moves the finished file into place and marks the testimonial received; safe to repeat. */
-export function complete(deps: Deps, row: UploadRow) {
+export async function complete(deps: Deps, row: UploadRow) {
   const type = row.sniffedType!;
   const key = finalKey(row);
-  const part = deps.storage.path("media", partKey(row.id));
-  if (existsSync(part)) deps.storage.adopt(part, "media", key);
+  await deps.storage.adoptPart(partKey(row.id), "media", key);
   tx(deps.db, (db) => {
     db.update(uploads).set({ status: "complete", completedAt: deps.clock.now() }).where(and(eq(uploads.id, row.id), eq(uploads.status, "open"))).run();
     markReceived(db, ctxFor(deps, row.submissionId), row.submissionId, key, type);

@@ -5,7 +5,6 @@
  * file never holds something already gone. Safe to run twice: only a `queued` or `building` export is built.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { closeSync, openSync, rmSync, statSync, writeSync } from "node:fs";
 import type { Deps } from "../../platform/deps";
 import { systemCtx, type Mode } from "../../platform/context";
 import { tx } from "../../platform/db/client";
@@ -30,14 +29,19 @@ export const FILE_TTL_MS = 7 * 24 * 3600_000;
 
 const BATCH = 500;
 
-/** Writes the file to `path`; returns the ids it holds, in file order. */
-function writeFile(deps: Deps, row: ExportRow, path: string): string[] {
+/** Writes the file to the work file `path`; returns the ids it holds, in file order, and the size in bytes. */
+async function writeFile(deps: Deps, row: ExportRow, path: string): Promise<{ ids: string[]; size: number }> {
   const ctx = systemCtx(row.orgId, row.mode as Mode, deps.clock);
-  const fd = openSync(path, "w", 0o600);
+  const file = Bun.file(path).writer();
+  let size = 0;
+  const write = (text: string) => {
+    file.write(text);
+    size += Buffer.byteLength(text);
+  };
   const ids: string[] = [];
   try {
-    if (row.format === "csv") writeSync(fd, CSV_BOM + csvHeader());
-    else writeSync(fd, `{"export_id":${JSON.stringify(row.id)},"generated_at":${JSON.stringify(iso(deps.clock.now()))},"filters":${JSON.stringify(row.filters)},"data":[`);
+    if (row.format === "csv") write(CSV_BOM + csvHeader());
+    else write(`{"export_id":${JSON.stringify(row.id)},"generated_at":${JSON.stringify(iso(deps.clock.now()))},"filters":${JSON.stringify(row.filters)},"data":[`);
     let after: string | undefined;
     for (;;) {
       const batch = rowsBatch(deps.db, ctx, row.filters, row.maxSubmissionId, BATCH, after);
@@ -46,17 +50,17 @@ function writeFile(deps: Deps, row: ExportRow, path: string): string[] {
         const record = exportRecord(r);
         return row.format === "csv" ? csvRecord(record) : `${ids.length + i ? "," : ""}\n${JSON.stringify(record)}`;
       }).join("");
-      writeSync(fd, text);
+      write(text);
       ids.push(...batch.map((r) => r.row.id));
       after = batch[batch.length - 1]!.row.id;
       deps.db.update(exports).set({ rowsDone: ids.length, updatedAt: deps.clock.now() }).where(eq(exports.id, row.id)).run();
       if (batch.length < BATCH) break;
     }
-    if (row.format === "json") writeSync(fd, `\n],"count":${ids.length}}\n`);
+    if (row.format === "json") write(`\n],"count":${ids.length}}\n`);
   } finally {
-    closeSync(fd);
+    await file.end();
   }
-  return ids;
+  return { ids, size };
 }
 
 /** Builds one export's file; the job handler. */
@@ -64,13 +68,12 @@ export async function buildExport(deps: Deps, exportId: string) {
   const start = deps.db.update(exports).set({ status: "building", rowsDone: 0, updatedAt: deps.clock.now() })
     .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"]))).returning().get();
   if (!start) return;
-  const tmp = deps.storage.tempPath(`.${start.format}`);
+  const tmp = deps.storage.createWorkFile(`.${start.format}`);
   // A name of its own per run: a run that lost its lease never deletes or overwrites the file another run made.
   const key = `exports/${start.id}-${randomToken(6)}.${start.format}`;
   try {
-    const ids = writeFile(deps, start, tmp);
-    const size = statSync(tmp).size;
-    deps.storage.adopt(tmp, "media", key);
+    const { ids, size } = await writeFile(deps, start, tmp);
+    await deps.storage.adopt(tmp, "media", key);
     const done = tx(deps.db, (db) => {
       const current = db.select().from(exports).where(eq(exports.id, exportId)).get();
       if (!current || current.status !== "building") return null;
@@ -89,12 +92,12 @@ export async function buildExport(deps: Deps, exportId: string) {
       return ready;
     });
     // Deleted (or finished by another run) meanwhile: this file belongs to nobody.
-    if (!done) deps.storage.remove("media", key);
+    if (!done) await deps.storage.remove("media", key);
   } catch (e) {
-    deps.storage.remove("media", key);
+    await deps.storage.remove("media", key);
     throw e;
   } finally {
-    rmSync(tmp, { force: true });
+    deps.storage.removeWorkFile(tmp);
   }
 }
 

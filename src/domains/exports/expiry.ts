@@ -8,14 +8,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
-import { onErase } from "../submissions";
+import type { EraseParticipant } from "../../platform/hooks";
 import { exports, exportItems } from "./tables";
 
 /** Deletes the files of these exports and marks them expired with `reason`. */
 export function expireExports(deps: Deps, ids: string[], reason: "time_up" | "erased") {
   if (!ids.length) return;
   const rows = deps.db.select().from(exports).where(inArray(exports.id, ids)).all();
-  for (const row of rows) if (row.fileKey) deps.storage.remove("media", row.fileKey);
+  for (const row of rows) if (row.fileKey) deps.storage.discard("media", row.fileKey);
   tx(deps.db, (db) => {
     db.update(exports).set({ status: "expired", reason, fileKey: null, updatedAt: deps.clock.now() })
       .where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).run();
@@ -29,7 +29,8 @@ export function eraseExportCopies(deps: Deps, submissionId: string) {
   expireExports(deps, ids, "erased");
 }
 
-onErase((deps, erased) => eraseExportCopies(deps, erased.id));
+/** The exports module's erase participant: the testimonial's copies in finished exports go with it. */
+export const eraseFromExports: EraseParticipant = (deps, erased) => eraseExportCopies(deps, erased.id);
 
 /**
  * In the caller's transaction: every ready export holding `submissionId` becomes `expired` (reason `erased`), its

@@ -101,6 +101,6 @@ export function deleteExport(deps: Deps, ctx: Ctx, id: string) {
     audit(db, ctx, "export.deleted", id);
     return found;
   });
-  if (row.fileKey) deps.storage.remove("media", row.fileKey);
+  if (row.fileKey) deps.storage.discard("media", row.fileKey);
   return { id, deleted: true };
 }

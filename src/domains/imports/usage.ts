@@ -3,9 +3,9 @@
  * allowance): imported testimonials not deleted, so deleting one frees its place.
  */
 import { and, count, eq, isNull } from "drizzle-orm";
-import { registerUsage } from "../accounts";
+import type { UsageCounter } from "../../platform/hooks";
 import { submissions } from "../submissions";
 
-registerUsage("imported_reviews", (db, ctx) =>
-  db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "imported"), isNull(submissions.deletedAt))).get()!.n,
-);
+/** The `imported_reviews` counter (declared in the imports module). */
+export const importedReviewsUsed: UsageCounter = (db, ctx) =>
+  db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "imported"), isNull(submissions.deletedAt))).get()!.n;

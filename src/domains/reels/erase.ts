@@ -9,7 +9,7 @@ import type { Deps } from "../../platform/deps";
 import { systemCtx, type Mode } from "../../platform/context";
 import { tx } from "../../platform/db/client";
 import { audit } from "../../platform/audit/audit";
-import { onErase } from "../submissions";
+import type { EraseParticipant } from "../../platform/hooks";
 import { cancelActiveRender } from "./render-state";
 import { reelRenders, reels } from "./tables";
 import { removeReelFiles } from "./storage-keys";
@@ -42,4 +42,5 @@ export function removeFromReels(deps: Deps, orgId: string, mode: string, submiss
   return affected.map((r) => r.id);
 }
 
-onErase((deps, erased) => void removeFromReels(deps, erased.orgId, erased.mode, erased.id));
+/** The reels module's erase participant: started, not awaited (a render under way is cancelled in the background). */
+export const eraseFromReels: EraseParticipant = (deps, erased) => void removeFromReels(deps, erased.orgId, erased.mode, erased.id);

@@ -61,7 +61,7 @@ export function presentOutput(deps: Deps, render: RenderRow) {
 }
 
 /** Serves the file behind a token (range requests supported). */
-export function serveReelFile(deps: Deps, token: string, request: Request): Response {
+export async function serveReelFile(deps: Deps, token: string, request: Request): Promise<Response> {
   const payload = deps.signer.verify(PURPOSE, token);
   if (!payload) throw notFound("file");
   const [renderId, file, disp, exp] = Buffer.from(payload, "base64url").toString().split(":");
@@ -75,8 +75,8 @@ export function serveReelFile(deps: Deps, token: string, request: Request): Resp
     : file === "poster" ? [f.poster, "image/jpeg", "-poster.jpg"]
     : file === "captions" ? [f.captions, "text/vtt; charset=utf-8", ".vtt"]
     : [null, "", ""];
-  if (!key || !deps.storage.exists("media", key)) throw notFound("file");
+  if (!key) throw notFound("file");
   const headers: Record<string, string> = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin" };
   if (disp === "a") headers["content-disposition"] = contentDisposition("attachment", downloadName(render.snapshot.title, suffix));
-  return fileResponse(request, deps.storage.path("media", key), type, headers);
+  return fileResponse(request, deps, key, type, headers);
 }

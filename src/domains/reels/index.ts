@@ -1,6 +1,9 @@
-/** What other parts of Plaudit may use from reels. */
-import "./usage";
-import "./erase";
+/** What other parts of Plaudit may use from reels, and the reels module. */
+import type { DomainModule } from "../../platform/module";
+import { reelRoutes } from "./routes";
+import { registerReelJobs } from "./jobs";
+import { renderSecondsUsed } from "./usage";
+import { eraseFromReels } from "./erase";
 export { reelRoutes } from "./routes";
 export { registerReelJobs } from "./jobs";
 export { REEL_RENDER_JOB } from "./render-service";
@@ -8,3 +11,12 @@ export { REEL_SHARE_JOB } from "./share";
 export { removeFromReels } from "./erase";
 export { useReelRenderer } from "./renderer";
 export { reels, reelRenders } from "./tables";
+
+/** The reels module: routes, render and share jobs, the `render_seconds_per_month` counter, and erasure from reels. */
+export const reelsModule: DomainModule = {
+  name: "reels",
+  routes: (deps) => reelRoutes(deps),
+  jobs: registerReelJobs,
+  usage: { render_seconds_per_month: renderSecondsUsed },
+  erase: eraseFromReels,
+};

@@ -25,19 +25,22 @@ export async function buildPlan(deps: Deps, render: RenderRow, brandId: string):
   const rows = new Map(deps.db.select().from(submissions).where(inArray(submissions.id, ids)).all().map((r) => [r.id, r]));
   const words = new Map(deps.db.select().from(transcripts).where(inArray(transcripts.submissionId, ids)).all().map((t) => [t.submissionId, t.words]));
   const brand = deps.db.select().from(brands).where(eq(brands.id, brandId)).get();
-  const planClips = clips.map((c) => {
+  const work = workDir(deps.storage, render.id);
+  const planClips = [];
+  for (const c of clips) {
     const row = rows.get(c.submission_id);
     const w = words.get(c.submission_id);
-    if (!row || row.deletedAt || !row.videoKey || !row.durationMs || !w || !deps.storage.exists("media", row.videoKey)) {
+    const sourcePath = row && !row.deletedAt && row.videoKey && row.durationMs && w ? await deps.storage.localPathIn("media", row.videoKey, work) : null;
+    if (!row || !row.durationMs || !w || !sourcePath) {
       throw new PlanError(`Testimonial ${c.submission_id} is no longer available (deleted or its recording removed); change the clips and render again.`);
     }
-    return { sourcePath: deps.storage.path("media", row.videoKey), sourceDurationMs: row.durationMs, startMs: c.start_ms, endMs: c.end_ms, words: w };
-  });
+    planClips.push({ sourcePath, sourceDurationMs: row.durationMs, startMs: c.start_ms, endMs: c.end_ms, words: w });
+  }
   const assets = join(deps.config.dataDir, "runtime", "reel-assets");
-  const logo = brand?.logoKey && deps.storage.exists("public", brand.logoKey) ? deps.storage.path("public", brand.logoKey) : await onDisk(defaultLogo, assets);
+  const logo = (brand?.logoKey ? await deps.storage.localPathIn("public", brand.logoKey, work) : null) ?? await onDisk(defaultLogo, assets);
   const track = config.music ? findTrack(config.music.track_id) : null;
   return {
-    workDir: workDir(deps.storage, render.id),
+    workDir: work,
     aspects: config.aspect_ratios,
     captionStyle: config.caption_style,
     brandColor: brand?.color ?? "#4f46e5",

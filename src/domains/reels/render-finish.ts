@@ -61,7 +61,7 @@ export function completeRender(deps: Deps, renderId: string, files: RenderFiles)
   if (!outcome) return false;
   if (outcome.previous && outcome.previous !== renderId) {
     const reelId = deps.db.select({ reelId: reelRenders.reelId }).from(reelRenders).where(eq(reelRenders.id, renderId)).get()!.reelId;
-    deps.storage.remove("media", renderKey(reelId, outcome.previous));
+    deps.storage.discard("media", renderKey(reelId, outcome.previous));
   }
   return true;
 }

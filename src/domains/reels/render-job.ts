@@ -7,7 +7,6 @@
  * `media/` and become the reel's output in one transaction, so nothing half-written is ever served.
  */
 import { and, eq } from "drizzle-orm";
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
 import type { Job } from "../../platform/jobs/queue";
@@ -29,33 +28,27 @@ interface Payload {
   renderId: string;
 }
 
-/** Links a finished work file into `media/` under `key` (the work file stays until the render is recorded). */
-function keep(deps: Deps, file: string, key: string): string {
-  const dest = deps.storage.path("media", key);
-  const tmp = `${dest}.part`;
-  rmSync(tmp, { force: true });
-  try {
-    linkSync(file, tmp);
-  } catch {
-    // The work folder on another file system: copy instead.
-    copyFileSync(file, tmp);
-  }
-  renameSync(tmp, dest);
+/**
+ * Stores a finished work file under `key` in `media/` as a whole file. The work file itself stays until the render
+ * is recorded (a crash before that resumes from it), so the store gets a copy: `write` from the file.
+ */
+async function keep(deps: Deps, file: string, key: string): Promise<string> {
+  await deps.storage.write("media", key, Bun.file(file));
   return key;
 }
 
-/** Moves the finished files into the render's folder under `media/` and describes them. */
-function storeFiles(deps: Deps, reelId: string, renderId: string, reel: RenderedReel): RenderFiles {
+/** Stores the finished files in the render's folder under `media/` and describes them. */
+async function storeFiles(deps: Deps, reelId: string, renderId: string, reel: RenderedReel): Promise<RenderFiles> {
   const dir = renderKey(reelId, renderId);
-  mkdirSync(deps.storage.path("media", dir), { recursive: true });
-  const variants = reel.variants.map((v) => {
-    const key = keep(deps, v.file, `${dir}/${aspectSlug(v.aspect)}.mp4`);
-    return { aspect_ratio: v.aspect, key, width: v.width, height: v.height, bytes: deps.storage.size("media", key) ?? 0 };
-  });
+  const variants = [];
+  for (const v of reel.variants) {
+    const key = await keep(deps, v.file, `${dir}/${aspectSlug(v.aspect)}.mp4`);
+    variants.push({ aspect_ratio: v.aspect, key, width: v.width, height: v.height, bytes: (await deps.storage.size("media", key)) ?? 0 });
+  }
   return {
     dir, variants,
-    poster: keep(deps, reel.posterFile, `${dir}/poster.jpg`),
-    captions: keep(deps, reel.captionsFile, `${dir}/captions.vtt`),
+    poster: await keep(deps, reel.posterFile, `${dir}/poster.jpg`),
+    captions: await keep(deps, reel.captionsFile, `${dir}/captions.vtt`),
     duration_ms: reel.durationMs,
     segments: reel.segments,
   };
@@ -132,9 +125,9 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
     return;
   }
   hooks.stage("uploading", 0, 1);
-  const files = storeFiles(deps, reel.id, renderId, outcome.reel);
+  const files = await storeFiles(deps, reel.id, renderId, outcome.reel);
   hooks.stage("finishing", 0, 1);
-  if (!completeRender(deps, renderId, files)) deps.storage.remove("media", files.dir);
+  if (!completeRender(deps, renderId, files)) await deps.storage.remove("media", files.dir);
   cleanup();
 }
 

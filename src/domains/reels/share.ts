@@ -7,8 +7,6 @@
  * its respondent takes the copies holding it offline in the withdrawing transaction (`withdrawSharesHolding`).
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { copyFileSync, linkSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -51,41 +49,30 @@ export function unshareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
     if (row.shareEnabled) audit(db, ctx, "reel.unshared", id);
     return [updated, row.shareDir] as const;
   });
-  if (dir) deps.storage.remove("public", dir);
+  if (dir) deps.storage.discard("public", dir);
   return row;
-}
-
-/** Puts `src` at `dest` by rename of a hidden temporary link or copy beside it. */
-function place(src: string, dest: string) {
-  const tmp = join(dest, "..", `.${randomToken(6)}.part`);
-  try {
-    linkSync(src, tmp);
-  } catch {
-    copyFileSync(src, tmp);
-  }
-  renameSync(tmp, dest);
 }
 
 /** The names of the public copy's files. */
 export const shareFileName = (aspect: Aspect) => `${aspectSlug(aspect)}.mp4`;
 
 /** Brings the public copy in line with the reel's last render. Safe to run twice. */
-export function publishShare(deps: Deps, reelId: string) {
+export async function publishShare(deps: Deps, reelId: string) {
   const reel = deps.db.select().from(reels).where(eq(reels.id, reelId)).get();
   const render = getRender(deps.db, reel?.outputRenderId);
   if (!reel?.shareEnabled || !reel.shareDir || !render?.files) return;
-  const dir = deps.storage.path("public", reel.shareDir);
-  mkdirSync(dir, { recursive: true });
+  const dir = reel.shareDir;
   const files = render.files;
   const aspects = files.variants.map((v) => v.aspect_ratio as Aspect);
-  for (const v of files.variants) place(deps.storage.path("media", v.key), join(dir, shareFileName(v.aspect_ratio as Aspect)));
-  place(deps.storage.path("media", files.poster), join(dir, "poster.jpg"));
-  place(deps.storage.path("media", files.captions), join(dir, "captions.vtt"));
-  for (const a of ["9:16", "1:1", "16:9"] as Aspect[]) if (!aspects.includes(a)) rmSync(join(dir, shareFileName(a)), { force: true });
+  // Each copy replaces its file whole (hard link or copy, then rename, with the data directory).
+  for (const v of files.variants) await deps.storage.copy("media", v.key, "public", `${dir}/${shareFileName(v.aspect_ratio as Aspect)}`);
+  await deps.storage.copy("media", files.poster, "public", `${dir}/poster.jpg`);
+  await deps.storage.copy("media", files.captions, "public", `${dir}/captions.vtt`);
+  for (const a of ["9:16", "1:1", "16:9"] as Aspect[]) if (!aspects.includes(a)) await deps.storage.remove("public", `${dir}/${shareFileName(a)}`);
   const kept = tx(deps.db, (db) => db.update(reels).set({ sharedRenderId: render.id, sharedAspects: aspects })
     .where(and(eq(reels.id, reelId), eq(reels.shareEnabled, true), eq(reels.shareDir, reel.shareDir!))).returning({ id: reels.id }).get());
   // Sharing was turned off (or the reel erased) while copying: nothing may stay public.
-  if (!kept) rmSync(dir, { recursive: true, force: true });
+  if (!kept) await deps.storage.remove("public", dir);
 }
 
 /** The public addresses, once live. */

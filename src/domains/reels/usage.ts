@@ -6,7 +6,6 @@
 import { and, eq, gte, inArray, sum } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
-import { registerUsage } from "../accounts/plans";
 import { reelRenders } from "./tables";
 
 /** Render seconds charged this month (from `monthStartMs`) in the context's org and mode. */
@@ -16,5 +15,3 @@ export function renderSecondsUsed(db: Db, ctx: Pick<Ctx, "orgId" | "mode">, mont
     .get();
   return Number(r?.n ?? 0);
 }
-
-registerUsage("render_seconds_per_month", renderSecondsUsed);

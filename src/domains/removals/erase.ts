@@ -7,7 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
 import { mailOutbox } from "../../platform/mail/tables";
-import { onErase } from "../submissions";
+import type { EraseParticipant } from "../../platform/hooks";
 import { removals } from "./tables";
 
 /** Deletes the removal email of an erased testimonial. */
@@ -20,4 +20,5 @@ export function eraseRemovalMail(deps: Deps, submissionId: string) {
   });
 }
 
-onErase((deps, erased) => eraseRemovalMail(deps, erased.id));
+/** The removals module's erase participant: the testimonial's removal mail goes with it. */
+export const eraseRemovalMailOf: EraseParticipant = (deps, erased) => eraseRemovalMail(deps, erased.id);

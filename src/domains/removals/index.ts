@@ -1,10 +1,28 @@
-/** What other parts of the appliance may use from removals. */
-import "./erase";
+/** What other parts of the appliance may use from removals, and the removals module. */
+import type { DomainModule } from "../../platform/module";
+import { removalRoutes } from "./routes";
+import { removalPagePlugin } from "./page";
+import { queueRemovalMailOnCreated } from "./mail";
+import { eraseRemovalMailOf } from "./erase";
+import { registerRemovalJobs } from "./redact";
 export { removals } from "./tables";
 export { removalRoutes } from "./routes";
 export { removalPagePlugin } from "./page";
 export { lookupRemoval, confirmRemoval, type RemovalView, type RemovalResult } from "./service";
-export { removalUrl, removalMail, wireRemovalMail } from "./mail";
+export { removalUrl, removalMail, queueRemovalMailOnCreated } from "./mail";
 export { eraseRemovalMail } from "./erase";
 export { registerRemovalJobs, redactSentMail, REDACT_JOB } from "./redact";
 export { removalToken, sendRemovalMail, REMOVAL_MAIL_JOB, LINK_PLACEHOLDER } from "./send";
+
+/**
+ * The removals module: the removal routes and page, the removal email queued when a collected testimonial with an
+ * email address is created, its redaction job, and erasure of that email with the testimonial.
+ */
+export const removalsModule: DomainModule = {
+  name: "removals",
+  routes: (deps) => removalRoutes(deps),
+  pages: (deps, assets) => removalPagePlugin(assets, deps),
+  jobs: registerRemovalJobs,
+  events: { "submission.created": queueRemovalMailOnCreated },
+  erase: eraseRemovalMailOf,
+};

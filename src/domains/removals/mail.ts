@@ -6,11 +6,10 @@
  * in that email alone. Imported reviews get nothing: their authors never wrote to us, and an unexpected email
  * would be spam.
  */
-import type { Database } from "bun:sqlite";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
-import { onEvent, type Event } from "../../platform/events/emit";
+import type { Event } from "../../platform/events/emit";
 import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
 import { brands } from "../brands/tables";
@@ -45,25 +44,14 @@ export function removalMail(input: { name: string; brand: string; kind: string; 
   };
 }
 
-// The hook is registered once per process; each app's dependencies are found by its database connection, so two
-// apps in one process (tests) never send each other's mail.
-const wired = new WeakMap<Database, Deps>();
-let hooked = false;
-
-/** Sends removal links for testimonials created through this app's database from now on. */
-export function wireRemovalMail(deps: Deps) {
-  wired.set(deps.db.$client, deps);
-  if (!hooked) {
-    hooked = true;
-    onEvent(onCreated);
-  }
-}
-
-function onCreated(db: Db, event: Event) {
+/**
+ * The removals module's `submission.created` handler: makes the removal and queues its email in the creating
+ * transaction. Given the Deps the app was assembled with, so two apps in one process never send each other's mail.
+ */
+export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   if (event.type !== "submission.created") return;
-  const deps = wired.get(db.$client);
   const id = (event.data as { id?: unknown }).id;
-  if (!deps || typeof id !== "string") return;
+  if (typeof id !== "string") return;
   const row = db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || row.origin !== "collected" || !row.respondentEmail || row.deletedAt) return;
   if (db.select({ id: removals.id }).from(removals).where(eq(removals.submissionId, id)).get()) return;

@@ -1,7 +1,7 @@
 /**
  * `POST /public/removals/lookup` and `POST /public/removals`: the removal page's own calls (no account; the token
  * is the credential). Limited per client address; answered with CORS for the site address, which may be another
- * origin than the API. Building these routes also starts the removal emails for this app's testimonials.
+ * origin than the API. (The removal emails are the removals module's `submission.created` handler, src/modules.ts.)
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -10,7 +10,6 @@ import { confirmRemoval, lookupRemoval } from "./service";
 import { removalLimiter, REMOVAL_REFUSAL } from "./throttle";
 import { clientAddress } from "../../platform/client-address";
 import { enforceRates } from "../../platform/rate-limit";
-import { wireRemovalMail } from "./mail";
 
 function cors(deps: Deps, request: Request): Record<string, string> {
   const origin = request.headers.get("origin");
@@ -26,7 +25,6 @@ function cors(deps: Deps, request: Request): Record<string, string> {
 
 /** The removal routes. */
 export function removalRoutes(deps: Deps) {
-  wireRemovalMail(deps);
   const limiter = removalLimiter(deps.clock);
   const preflight = ({ request }: { request: Request }) => new Response(null, { status: 204, headers: cors(deps, request) });
   return new Elysia({ prefix: "/public/removals" })

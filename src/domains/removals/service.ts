@@ -90,6 +90,6 @@ export function confirmRemoval(deps: Deps, token: string): RemovalResult {
     return { state: "removed", removed_at: iso(now), removed_now: true };
   });
   // Committed: the rows no longer point at these files; delete them before answering.
-  for (const f of files) deps.storage.remove(f.area, f.key);
+  for (const f of files) deps.storage.discard(f.area, f.key);
   return result;
 }

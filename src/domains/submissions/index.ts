@@ -1,5 +1,9 @@
-/** What other domains may use from submissions. */
-import "./usage";
+/** What other domains may use from submissions, and the submissions module. */
+import type { DomainModule } from "../../platform/module";
+import { submissionRoutes } from "./routes";
+import { tagRoutes } from "./tag-routes";
+import { registerSubmissionJobs } from "./jobs";
+import { submissionsThisMonth } from "./usage";
 export { submissions, transcripts, uploads, tags, submissionTags, type Word, type ConsentRecord } from "./tables";
 export { createCollected, finishWritten, markReceived, PROCESS_JOB, type CollectedBase } from "./create";
 export { failSubmission } from "./status";
@@ -10,8 +14,7 @@ export { indexSubmission, indexSubmissions, unindexSubmission, searchBody } from
 export { submissionRoutes } from "./routes";
 export { registerSubmissionJobs } from "./jobs";
 export { publicMediaUrls } from "./public-urls";
-export { onShownChange, shownChanged, type ShownChange } from "../../platform/events/publication";
-export { onErase } from "./purge";
+export { shownChanged, type ShownChange } from "../../platform/events/publication";
 export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete } from "./moderation";
 export { getSubmissionRow, getTranscriptRow } from "./read";
 export { tagRoutes } from "./tag-routes";
@@ -19,3 +22,14 @@ export { tagsOf } from "./tags";
 export { listShown, shownSummary, pickShown, presentShown, captionsFrom, type ShownItem, type ShownQuery } from "./shown";
 export { ftsQuery } from "./search";
 export { fileResponse } from "./media-links";
+
+/**
+ * The submissions module: testimonial and tag routes, processing, public-media publishing and erasure jobs (erasure
+ * runs every module's `erase` participant), and the `submissions_per_month` counter.
+ */
+export const submissionsModule: DomainModule = {
+  name: "submissions",
+  routes: (deps) => [submissionRoutes(deps), tagRoutes(deps)],
+  jobs: registerSubmissionJobs,
+  usage: { submissions_per_month: submissionsThisMonth },
+};

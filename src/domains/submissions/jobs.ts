@@ -6,7 +6,6 @@
  * error is explained (src/media/failure-reasons.ts): what failed and what the owner can do.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { rmSync } from "node:fs";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
 import { tx } from "../../platform/db/client";
@@ -35,34 +34,38 @@ function failWith(deps: Deps, id: string, failure: FailureExplanation) {
   if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, failure.code, failure.message, failure.action);
 }
 
-/** Runs the processing of one testimonial. */
-export async function processSubmission(deps: Deps, id: string, signal?: AbortSignal) {
-  const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
-  if (!row || row.status !== "processing" || !row.originalKey) return;
+/** Probes, transcodes and transcribes a local copy of the original; finished files are adopted into `media/`. */
+async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: string, signal?: AbortSignal) {
   const { media, storage } = deps;
-  const input = storage.path("media", row.originalKey);
   const probe = await media.probe(input, { signal });
   const kind = row.kind === "video" && probe.hasVideo ? "video" : "audio";
   if (!probe.hasAudio && kind === "audio") throw new MediaError("no_audio", "The recording has no sound.");
-  const dir = `submissions/${id}`;
   const keys: Partial<SubmissionRow> = { kind, durationMs: probe.durationMs, width: probe.width, height: probe.height };
   if (kind === "video") {
     const tmp = storage.tempPath(".mp4");
-    await media.transcodeVideo(input, tmp, probe.durationMs, { signal });
-    keys.videoKey = `${dir}/video.mp4`;
-    storage.adopt(tmp, "media", keys.videoKey);
     const jpg = storage.tempPath(".jpg");
     const webp = storage.tempPath(".webp");
-    await media.poster(storage.path("media", keys.videoKey), probe.durationMs, jpg, webp, { signal });
-    keys.posterKey = `${dir}/poster.jpg`;
-    keys.thumbKey = `${dir}/thumb.webp`;
-    storage.adopt(jpg, "media", keys.posterKey);
-    storage.adopt(webp, "media", keys.thumbKey);
+    try {
+      await media.transcodeVideo(input, tmp, probe.durationMs, { signal });
+      await media.poster(tmp, probe.durationMs, jpg, webp, { signal });
+      keys.videoKey = `${dir}/video.mp4`;
+      keys.posterKey = `${dir}/poster.jpg`;
+      keys.thumbKey = `${dir}/thumb.webp`;
+      await storage.adopt(tmp, "media", keys.videoKey);
+      await storage.adopt(jpg, "media", keys.posterKey);
+      await storage.adopt(webp, "media", keys.thumbKey);
+    } finally {
+      for (const f of [tmp, jpg, webp]) storage.removeWorkFile(f);
+    }
   } else {
     const tmp = storage.tempPath(".m4a");
-    await media.transcodeAudio(input, tmp, probe.durationMs, { signal });
-    keys.audioKey = `${dir}/audio.m4a`;
-    storage.adopt(tmp, "media", keys.audioKey);
+    try {
+      await media.transcodeAudio(input, tmp, probe.durationMs, { signal });
+      keys.audioKey = `${dir}/audio.m4a`;
+      await storage.adopt(tmp, "media", keys.audioKey);
+    } finally {
+      storage.removeWorkFile(tmp);
+    }
   }
   const wav = storage.tempPath(".wav");
   let speech = null;
@@ -71,8 +74,19 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
     speech = await media.transcribe(wav, { signal });
     if (speech) speech = { ...speech, words: fitWordsToRecording(speech.words, probe.durationMs) };
   } finally {
-    rmSync(wav, { force: true });
+    storage.removeWorkFile(wav);
   }
+  return { keys, speech, probe };
+}
+
+/** Runs the processing of one testimonial. */
+export async function processSubmission(deps: Deps, id: string, signal?: AbortSignal) {
+  const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
+  if (!row || row.status !== "processing" || !row.originalKey) return;
+  const { storage } = deps;
+  const dir = `submissions/${id}`;
+  // ffmpeg reads the original from local disk: the real file with the data directory, a temp copy otherwise.
+  const { keys, speech } = await storage.withLocalCopy("media", row.originalKey, (input) => transcode(deps, row, input, dir, signal));
   const text = speech && speech.words.length ? wordsText(speech.words) : null;
   const analysis = text ? analyseText(text) : null;
   const now = deps.clock.now();
@@ -107,7 +121,7 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
     return true;
   });
   // Deleted or removed while processing: the purge may already have run, so what was just written goes too.
-  if (!applied && deps.db.select({ d: submissions.deletedAt }).from(submissions).where(eq(submissions.id, id)).get()?.d != null) storage.remove("media", dir);
+  if (!applied && deps.db.select({ d: submissions.deletedAt }).from(submissions).where(eq(submissions.id, id)).get()?.d != null) await storage.remove("media", dir);
 }
 
 /** Registers the job kinds of testimonials: processing, publishing media, erasure. */

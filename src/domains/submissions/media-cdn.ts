@@ -25,7 +25,7 @@ export function mediaCdnRoutes(deps: Deps) {
         return new Response(deps.media.captionsVtt(tr.words), { headers: { ...SIGNED_FILE_HEADERS, "content-type": "text/vtt; charset=utf-8" } });
       }
       const key = variantKey(row, variant);
-      if (!key || !deps.storage.exists("media", key)) throw notFound("file");
-      return fileResponse(request, deps.storage.path("media", key), signedMediaUrl(deps, row, variant).content_type, SIGNED_FILE_HEADERS);
+      if (!key) throw notFound("file");
+      return fileResponse(request, deps, key, signedMediaUrl(deps, row, variant).content_type, SIGNED_FILE_HEADERS);
     }, { params: t.Object({ token: t.String({ maxLength: 400 }) }), detail: { hide: true } });
 }

@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
+import { blobResponse } from "../../platform/http/blob-response";
 import type { Ctx } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { AppError, notFound } from "../../platform/errors";
@@ -68,17 +69,9 @@ export function resolveMediaToken(deps: Deps, token: string): { row: SubmissionR
   return { row, variant: variant as Variant, ctx: { orgId: row.orgId, mode: row.mode as Ctx["mode"], actor: { type: "system" }, clock: deps.clock } };
 }
 
-/** A file response honouring a single `Range: bytes=a-b` request (video players seek with it). */
-export function fileResponse(request: Request, path: string, type: string, extra: Record<string, string> = {}): Response {
-  const file = Bun.file(path);
-  const size = file.size;
-  const headers: Record<string, string> = { "content-type": type, "accept-ranges": "bytes", "x-content-type-options": "nosniff", ...extra };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.get("range") ?? "");
-  if (!range || (!range[1] && !range[2])) return new Response(file, { headers: { ...headers, "content-length": String(size) } });
-  let start = range[1] ? Number(range[1]) : size - Number(range[2]);
-  let end = range[1] && range[2] ? Number(range[2]) : size - 1;
-  start = Math.max(0, start);
-  end = Math.min(end, size - 1);
-  if (start > end || start >= size) return new Response(null, { status: 416, headers: { ...headers, "content-range": `bytes */${size}` } });
-  return new Response(file.slice(start, end + 1), { status: 206, headers: { ...headers, "content-range": `bytes ${start}-${end}/${size}`, "content-length": String(end - start + 1) } });
+/** A stored file of the media area as a response, honouring a single `Range: bytes=a-b` request; 404 when missing. */
+export async function fileResponse(request: Request, deps: Pick<Deps, "storage">, key: string, type: string, extra: Record<string, string> = {}): Promise<Response> {
+  const res = await blobResponse(request, deps.storage, "media", key, { "content-type": type, "x-content-type-options": "nosniff", ...extra });
+  if (!res) throw notFound("file");
+  return res;
 }

@@ -69,11 +69,20 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string) {
   };
 }
 
+/** Engines whose free transcription is a rough draft (offline recognition, roughly one word in three wrong). */
+const DRAFT_ENGINES = new Set(["pocketsphinx"]);
+/** Below this confidence a word is marked unsure. */
+export const UNSURE_BELOW = 0.5;
+
 /** The transcript as the API shows it. */
 export function presentTranscript(t: TranscriptRow) {
+  const edited = t.editedAt !== null;
   return {
     submission_id: t.submissionId,
     engine: t.engine,
+    // A machine draft nobody has corrected yet: the dashboard asks for a check before it becomes a public quote.
+    draft: !edited && DRAFT_ENGINES.has(t.engine),
+    unsure_words: edited ? 0 : t.words.filter((w) => w.confidence !== undefined && w.confidence < UNSURE_BELOW).length,
     language: t.language,
     text: wordsText(t.words),
     words: t.words,

@@ -4,8 +4,6 @@
  * testimonial is shown, and removed at once, in the hiding request, when it stops being shown.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import type { Db } from "../../platform/db/client";
 import type { Ctx, Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -36,38 +34,36 @@ export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: Submiss
   }
   if (row.publicMedia) {
     db.update(submissions).set({ publicMedia: null }).where(eq(submissions.id, row.id)).run();
-    storage.remove("public", row.publicMedia.dir);
+    storage.discard("public", row.publicMedia.dir);
   }
 }
 
 /** Copies the processed files into a fresh unguessable public folder; returns what was written. */
-function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null): PublicMedia {
+async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null): Promise<PublicMedia> {
   const dir = `m/${randomToken(18)}`;
-  const base = deps.storage.path("public", dir);
-  mkdirSync(base, { recursive: true });
   const files: PublicMedia["files"] = {};
-  const copy = (variant: keyof PublicMedia["files"], key: string | null, name: string) => {
-    if (!key || !deps.storage.exists("media", key)) return;
-    copyFileSync(deps.storage.path("media", key), join(base, name));
+  const copy = async (variant: keyof PublicMedia["files"], key: string | null, name: string) => {
+    if (!key || !(await deps.storage.has("media", key))) return;
+    await deps.storage.copy("media", key, "public", `${dir}/${name}`);
     files[variant] = `${dir}/${name}`;
   };
-  copy("video", row.videoKey, "video.mp4");
-  copy("audio", row.audioKey, "audio.m4a");
-  copy("poster", row.posterKey, "poster.jpg");
-  copy("thumbnail", row.thumbKey, "thumb.webp");
+  await copy("video", row.videoKey, "video.mp4");
+  await copy("audio", row.audioKey, "audio.m4a");
+  await copy("poster", row.posterKey, "poster.jpg");
+  await copy("thumbnail", row.thumbKey, "thumb.webp");
   if (captions) {
-    deps.storage.writeSync("public", `${dir}/captions.vtt`, captions);
+    await deps.storage.write("public", `${dir}/captions.vtt`, captions);
     files.captions = `${dir}/captions.vtt`;
   }
   return { dir, files };
 }
 
 /** Publishes a testimonial's media if it is (still) shown and not yet published. Safe to run twice. */
-export function publishMedia(deps: Deps, id: string) {
+export async function publishMedia(deps: Deps, id: string) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || !isShown(row) || row.publicMedia || row.kind === "text") return;
   const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, id)).get();
-  const media = copyFiles(deps, row, tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null);
+  const media = await copyFiles(deps, row, tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null);
   const kept = tx(deps.db, (db) => {
     const current = db.select().from(submissions).where(and(eq(submissions.id, id), isNull(submissions.publicMedia))).get();
     if (!current || !isShown(current)) return false;
@@ -76,7 +72,7 @@ export function publishMedia(deps: Deps, id: string) {
     shownChanged(db, ctx, { brandId: row.brandId, submissionId: id, reason: "media_published" });
     return true;
   });
-  if (!kept) rmSync(deps.storage.path("public", media.dir), { recursive: true, force: true });
+  if (!kept) await deps.storage.remove("public", media.dir);
 }
 
 /** Registers the publish job kind. */

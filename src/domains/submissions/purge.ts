@@ -3,7 +3,7 @@
  * processed file, published copies, the transcript and words, the search entry and the personal details. The row
  * stays as a tombstone with no personal data. `secure_delete` zeroes the freed database space and a WAL checkpoint
  * (TRUNCATE) drops old page copies, so the words are gone from the database files too. Features holding copies
- * (exports, reels) register `onErase` to remove theirs.
+ * (exports, reels, removal mail) declare an `erase` participant in their module (src/modules.ts) to remove theirs.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
@@ -21,14 +21,6 @@ import type { SubmissionRow } from "./present";
 /** Job kind that erases a deleted testimonial. */
 export const PURGE_JOB = "submission.purge";
 
-type EraseListener = (deps: Deps, erased: SubmissionRow) => void | Promise<void>;
-const listeners: EraseListener[] = [];
-
-/** Registers what must also go when a testimonial is erased (its copies in exports, reels…). */
-export function onErase(listener: EraseListener) {
-  listeners.push(listener);
-}
-
 /** Enqueues the erasure of a deleted testimonial, in the caller's transaction. */
 export function schedulePurge(db: Db, ctx: Ctx, id: string) {
   enqueue(db, ctx.clock, { kind: PURGE_JOB, payload: { submissionId: id }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.submission, dedupeKey: `${PURGE_JOB}:${id}` });
@@ -38,10 +30,10 @@ export function schedulePurge(db: Db, ctx: Ctx, id: string) {
 export async function purgeSubmission(deps: Deps, id: string) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || !row.deletedAt || row.erasedAt) return;
-  deps.storage.remove("media", `submissions/${id}`);
-  if (row.publicMedia) deps.storage.remove("public", row.publicMedia.dir);
-  for (const u of deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.submissionId, id)).all()) deps.storage.remove("media", `uploads/${u.id}.part`);
-  for (const l of listeners) await l(deps, row);
+  await deps.storage.remove("media", `submissions/${id}`);
+  if (row.publicMedia) await deps.storage.remove("public", row.publicMedia.dir);
+  for (const u of deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.submissionId, id)).all()) deps.storage.removePart(`uploads/${u.id}.part`);
+  for (const l of deps.hooks.erase) await l(deps, row);
   const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
   tx(deps.db, (db) => {
     db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();

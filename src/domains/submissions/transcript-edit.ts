@@ -4,7 +4,6 @@
  * testimonial's `original_text` never changes, and the edit is audited.
  */
 import { eq } from "drizzle-orm";
-import { rmSync } from "node:fs";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
@@ -31,21 +30,26 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   if (row.status !== "ready") throw new AppError("not_ready", 409, "This testimonial is still being processed; edit its transcript once it is ready.");
   const source = row.audioKey ?? row.videoKey ?? row.originalKey;
   if (!source) throw new AppError("no_recording", 409, "This testimonial has no recording to align the words with.");
-  const wav = deps.storage.tempPath(".wav");
   let words;
   try {
-    await deps.media.extractWav(deps.storage.path("media", source), wav);
-    words = fitWordsToRecording(await deps.media.align(wav, clean), row.durationMs);
+    words = await deps.storage.withLocalCopy("media", source, async (recording) => {
+      const wav = deps.storage.tempPath(".wav");
+      try {
+        await deps.media.extractWav(recording, wav);
+        return fitWordsToRecording(await deps.media.align(wav, clean), row.durationMs);
+      } finally {
+        deps.storage.removeWorkFile(wav);
+      }
+    });
   } catch (e) {
     if (isMediaError(e)) throw new AppError("alignment_failed", 422, `The corrected words could not be timed against the recording: ${e.message}`, { reason: e.reason });
     throw e;
-  } finally {
-    rmSync(wav, { force: true });
   }
   const newText = wordsText(words);
   const analysis = analyseText(newText);
   const now = ctx.clock.now();
-  return tx(deps.db, (db) => {
+  let captions = null as { key: string; text: string } | null;
+  const result = tx(deps.db, (db) => {
     const existing = getTranscriptRow(db, id);
     if (existing) {
       db.update(transcripts).set({ words, editedAt: now, editedBy: actorRef(ctx.actor).label }).where(eq(transcripts.submissionId, id)).run();
@@ -56,11 +60,13 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
     indexSubmission(db, updated);
     audit(db, ctx, "transcript.edited", id, { words: words.length });
     if (isShown(updated)) {
-      // The published captions are the words: rewrite them in place, and let widgets and walls rebuild.
-      const captions = updated.publicMedia?.files.captions;
-      if (captions) deps.storage.writeSync("public", captions, deps.media.captionsVtt(words));
+      // The published captions are the words: rewritten in place once committed, and widgets and walls rebuild.
+      const key = updated.publicMedia?.files.captions;
+      if (key) captions = { key, text: deps.media.captionsVtt(words) };
       shownChanged(db, ctx, { brandId: updated.brandId, submissionId: id, reason: "transcript.edited" });
     }
     return presentTranscript(getTranscriptRow(db, id)!);
   });
+  if (captions) await deps.storage.write("public", captions.key, captions.text);
+  return result;
 }

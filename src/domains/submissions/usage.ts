@@ -1,13 +1,13 @@
 /** Counts testimonials for plans (`submissions_per_month`: received this month) and for brands' `submission_count`. */
 import { and, count, eq, gte, sql } from "drizzle-orm";
-import { registerUsage } from "../accounts/plans";
+import type { UsageCounter } from "../../platform/hooks";
 import { setBrandSubmissionCount } from "../brands/present";
 import { brands } from "../brands/tables";
 import { submissions } from "./tables";
 
-registerUsage("submissions_per_month", (db, ctx, monthStartMs) =>
-  db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "collected"), gte(submissions.receivedAt, monthStartMs))).get()!.n,
-);
+/** The `submissions_per_month` counter (declared in the submissions module). */
+export const submissionsThisMonth: UsageCounter = (db, ctx, monthStartMs) =>
+  db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "collected"), gte(submissions.receivedAt, monthStartMs))).get()!.n;
 
 setBrandSubmissionCount(
   sql<number>`(SELECT count(*) FROM submissions s WHERE s.brand_id = ${brands.id} AND s.deleted_at IS NULL AND s.status NOT IN ('uploading', 'erased'))`,

@@ -3,7 +3,7 @@
  * burst of visitors to one wall costs one read per page instead of one per request (reading a page of a
  * 1,000-testimonial wall touches about a thousand rows: the count and the OFFSET walk).
  *
- * Freshness: an entry is dropped the moment what its brand shows changes (`onShownChange`, called inside the
+ * Freshness: an entry is dropped the moment what its brand shows changes (the walls module's shown-change handler `forgetShown`, called inside the
  * changing transaction: moderation, published media, transcript, brand and logo changes), and is never used after
  * `TTL_MS` whatever happens, which covers changes that do not announce themselves. Keys carry the brand's
  * `updated_at`, so a renamed or recoloured brand is read afresh at once. bun:sqlite is synchronous, so no request
@@ -11,7 +11,7 @@
  */
 import type { Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
-import { onShownChange } from "../submissions";
+import type { ShownListener } from "../../platform/hooks";
 import type { BrandRow } from "../brands";
 
 /** Longest time an entry is used (ms). */
@@ -27,7 +27,8 @@ interface Entry {
 
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-onShownChange((db, _ctx, change) => forgetBrand(db, change.brandId));
+/** The walls module's shown-change handler: the brand's cached reads are dropped. */
+export const forgetShown: ShownListener = (db, _ctx, change) => forgetBrand(db, change.brandId);
 
 /** Drops every entry of a brand. */
 export function forgetBrand(db: Db, brandId: string) {

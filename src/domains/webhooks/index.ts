@@ -1,9 +1,9 @@
-/** What other parts of the appliance may use from webhooks. Importing it registers the event hook and the usage counter. */
-import { onEvent } from "../../platform/events/emit";
+/** What other parts of the appliance may use from webhooks, and the webhooks module. */
+import type { DomainModule } from "../../platform/module";
 import { fanOut } from "./delivery-service";
-import "./usage";
-
-onEvent(fanOut);
+import { webhookRoutes } from "./routes";
+import { registerWebhookJobs } from "./jobs";
+import { webhookEndpointsUsed } from "./usage";
 
 export { webhookRoutes } from "./routes";
 export { registerWebhookJobs, runDeliveryAttempt } from "./jobs";
@@ -13,3 +13,15 @@ export { DISABLE_CHECK_JOB } from "./attempt-service";
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS, DISABLE_AFTER_MS } from "./model";
 export { signatureHeader, signPayload } from "./signing";
 export { webhookEndpoints, webhookDeliveries, webhookAttempts } from "./tables";
+
+/**
+ * The webhooks module: endpoint routes, delivery jobs, the `webhook_endpoints` counter, and `fanOut`, which queues
+ * a delivery to every subscribed endpoint for every event, inside the emitting transaction.
+ */
+export const webhooksModule: DomainModule = {
+  name: "webhooks",
+  routes: (deps) => webhookRoutes(deps),
+  jobs: registerWebhookJobs,
+  events: { "*": fanOut },
+  usage: { webhook_endpoints: webhookEndpointsUsed },
+};

@@ -3,8 +3,9 @@
  * sets 20 per organisation, so live and test endpoints count together, whichever mode asks.
  */
 import { count, eq } from "drizzle-orm";
-import { registerUsage } from "../accounts/plans";
+import type { UsageCounter } from "../../platform/hooks";
 import { webhookEndpoints } from "./tables";
 
-registerUsage("webhook_endpoints", (db, ctx) =>
-  db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.orgId, ctx.orgId)).get()!.n);
+/** The `webhook_endpoints` counter (declared in the webhooks module). */
+export const webhookEndpointsUsed: UsageCounter = (db, ctx) =>
+  db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.orgId, ctx.orgId)).get()!.n;

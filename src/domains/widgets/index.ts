@@ -1,10 +1,19 @@
-/** What other parts of the appliance may use from widgets. Importing it subscribes widget rebuilds to testimonial changes. */
-import { onShownChange } from "../submissions";
-import { rebuildBrandWidgets } from "./publisher";
-
-onShownChange(rebuildBrandWidgets);
+/** What other parts of the appliance may use from widgets, and the widgets module. */
+import type { DomainModule } from "../../platform/module";
+import { rebuildBrandWidgets, registerWidgetJobs } from "./publisher";
+import { widgetRoutes } from "./routes";
+import { widgetScriptPlugin } from "./script";
 
 export { widgetRoutes } from "./routes";
 export { widgetScriptPlugin } from "./script";
 export { registerWidgetJobs, publishWidget, PUBLISH_WIDGET_JOB, documentKey } from "./publisher";
 export { widgets, type WidgetRow, type WidgetSettings } from "./tables";
+
+/** The widgets module: routes, the widget script (under the CDN address), the publish job, and rebuilding a brand's widget documents when what it shows changes. */
+export const widgetsModule: DomainModule = {
+  name: "widgets",
+  routes: (deps) => widgetRoutes(deps),
+  cdnPages: (deps, assets) => widgetScriptPlugin(assets, deps),
+  jobs: registerWidgetJobs,
+  shown: rebuildBrandWidgets,
+};

@@ -40,44 +40,55 @@ export function schedulePublish(db: Db, clock: Clock, w: Pick<WidgetRow, "id" | 
 }
 
 /**
- * Writes the widget's current document, or removes it when the widget is gone. Synchronous from the first read
- * to the last write, so two rebuilds of one widget in this process never interleave and an older one never
- * lands after a newer one. Content that did not change is not rewritten (its ETag stays valid).
+ * Writes the widget's current document, or removes it when the widget is gone. Rebuilds of one widget in this
+ * process run one after another (never interleaved), so an older one never lands after a newer one. Content that
+ * did not change is not rewritten (its ETag stays valid).
  */
-export function publishWidget(deps: Deps, widgetId: string): "published" | "unchanged" | "removed" {
+export function publishWidget(deps: Deps, widgetId: string): Promise<"published" | "unchanged" | "removed"> {
+  const prev = running.get(widgetId) ?? Promise.resolve();
+  const next = prev.catch(() => {}).then(() => rebuild(deps, widgetId));
+  running.set(widgetId, next);
+  const forget = () => void (running.get(widgetId) === next && running.delete(widgetId));
+  next.then(forget, forget);
+  return next;
+}
+
+/** The rebuild in progress (or last queued) per widget id. */
+const running = new Map<string, Promise<unknown>>();
+
+async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unchanged" | "removed"> {
   const key = documentKey(widgetId);
   const row = deps.db.select().from(widgets).where(eq(widgets.id, widgetId)).get();
   const brand = row && deps.db.select().from(brands).where(eq(brands.id, row.brandId)).get();
   if (!row || !brand) {
-    deps.storage.remove("public", key);
+    await deps.storage.remove("public", key);
     return "removed";
   }
   const doc = buildDocument(deps, { widgetId, brand, settings: row.settings, plan: getOrg(deps.db, row.orgId).plan as PlanId });
   const hash = contentHash(doc);
-  const unchanged = row.documentHash === hash && deps.storage.exists("public", key);
-  if (!unchanged) deps.storage.writeSync("public", key, JSON.stringify(doc));
-  return tx(deps.db, (db) => {
+  const unchanged = row.documentHash === hash && (await deps.storage.has("public", key));
+  if (!unchanged) await deps.storage.write("public", key, JSON.stringify(doc));
+  const outcome = tx(deps.db, (db) => {
     // Deleted while building: the delete may have removed the file before this write, so remove it again.
-    if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) {
-      deps.storage.remove("public", key);
-      return "removed";
-    }
+    if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) return "removed" as const;
     db.update(widgets).set({ documentHash: hash, publishedAt: row.publishedAt ?? deps.clock.now() }).where(eq(widgets.id, widgetId)).run();
     return unchanged ? "unchanged" : "published";
   });
+  if (outcome === "removed") await deps.storage.remove("public", key);
+  return outcome;
 }
 
 /** Registers the job kind. */
 export function registerWidgetJobs(registry: JobRegistry) {
   registry.register<{ widgetId: string }>(PUBLISH_WIDGET_JOB, {
-    handle: async (job, deps) => void publishWidget(deps, job.payload.widgetId),
+    handle: (job, deps) => publishWidget(deps, job.payload.widgetId).then(() => {}),
     maxAttempts: 8,
     backoffMs: (n) => Math.min(2_000 * 2 ** (n - 1), 300_000),
     timeoutMs: 60_000,
   });
 }
 
-/** Listener for `onShownChange`: whatever a brand shows may have changed, so each of its widgets is rebuilt. */
+/** The widgets module's shown-change handler: whatever a brand shows may have changed, so each of its widgets is rebuilt. */
 export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange) {
   const ids = db.select({ id: widgets.id }).from(widgets)
     .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), eq(widgets.brandId, change.brandId))).all();

@@ -102,7 +102,7 @@ export function deleteWidget(deps: Deps, ctx: Ctx, id: string) {
     audit(db, ctx, "widget.deleted", id, { brand_id: row.brandId });
     schedulePublish(db, ctx.clock, row);
   });
-  deps.storage.remove("public", documentKey(id));
+  deps.storage.discard("public", documentKey(id));
   return { id, deleted: true as const };
 }
 

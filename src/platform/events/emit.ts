@@ -1,5 +1,6 @@
 /**
- * Emitting events. `emit` writes the event and runs every registered hook in the caller's transaction, so the
+ * Emitting events. `emit` writes the event and runs the event hooks of the Deps that own the database handle
+ * (`hooksOf(db)`, filled from the domain modules by src/composition.ts) in the caller's transaction, so the
  * change, its event and the webhook deliveries it causes land together or not at all.
  */
 import { and, desc, eq, lt } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { iso } from "../clock";
 import type { Ctx } from "../context";
 import { tx, type Db } from "../db/client";
 import { newId } from "../ids";
+import { hooksOf, type EventHook } from "../hooks";
 import { events, type EventRow } from "./tables";
 
 /** Every event type in the contract (section 6). */
@@ -29,18 +31,9 @@ export const isEventType = (s: string): s is EventType => (EVENT_TYPES as readon
 /** A stored event. */
 export type Event = EventRow;
 
-/** Runs inside the emitting transaction; throwing rolls the whole change back. */
-export type EventHook = (db: Db, event: Event) => void;
+export type { EventHook };
 
-const hooks = new Set<EventHook>();
-
-/** Registers a hook called for every event emitted; returns a function that removes it. */
-export function onEvent(hook: EventHook): () => void {
-  hooks.add(hook);
-  return () => hooks.delete(hook);
-}
-
-/** Records an event of `type` for the context's organisation and mode, then runs the hooks. Synchronous. */
+/** Records an event of `type` for the context's organisation and mode, then runs the db's hooks for it. Synchronous. */
 export function emit(db: Db, ctx: Ctx, type: EventType, data: Record<string, unknown>): Event {
   if (!isEventType(type)) throw new Error(`unknown event type ${type}`);
   const now = ctx.clock.now();
@@ -48,7 +41,7 @@ export function emit(db: Db, ctx: Ctx, type: EventType, data: Record<string, unk
   // Nested in a caller's transaction this is a savepoint; called alone it still keeps event and hooks together.
   return tx(db, () => {
     db.insert(events).values(event).run();
-    for (const hook of hooks) hook(db, event);
+    for (const hook of hooksOf(db).events) if (hook.type === "*" || hook.type === type) hook.run(db, event);
     return event;
   });
 }

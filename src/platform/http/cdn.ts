@@ -4,8 +4,8 @@
  * unguessable and replaced rather than rewritten, so long caching is safe; per-folder rules can shorten it.
  */
 import { Elysia } from "elysia";
-import { statSync } from "node:fs";
 import type { Deps } from "../deps";
+import { blobResponse } from "./blob-response";
 import { contentType } from "./web-assets";
 import { requestIdFor } from "./errors";
 import defaultLogo from "../../../assets/default-logo.png" with { type: "file" };
@@ -16,15 +16,25 @@ const BUILT_IN: Record<string, string> = { "default-logo.png": defaultLogo };
 /** How long browsers may keep a file under a given top folder (seconds); default is a day. */
 const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
 
-function serveFile(ctx: { request: Request }, path: string, name: string, maxAge: number): Response {
-  const { request } = ctx;
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return notFoundResponse(ctx);
-  }
-  if (!st.isFile()) return notFoundResponse(ctx);
+/** Serves a built-in asset file. */
+async function serveAsset(ctx: { request: Request }, path: string, name: string): Promise<Response> {
+  const file = Bun.file(path);
+  if (!(await file.exists())) return notFoundResponse(ctx);
+  const headers = fileHeaders(name, 86400, { size: file.size, mtimeMs: file.lastModified });
+  if (ctx.request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
+  return new Response(file, { headers });
+}
+
+/** Serves a file of the public area through the BlobStore (byte ranges honoured). */
+async function servePublic(ctx: { request: Request }, deps: Deps, key: string, maxAge: number): Promise<Response> {
+  const st = await deps.storage.stat("public", key);
+  if (!st) return notFoundResponse(ctx);
+  const headers = fileHeaders(key, maxAge, st);
+  if (ctx.request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
+  return (await blobResponse(ctx.request, deps.storage, "public", key, headers, st)) ?? notFoundResponse(ctx);
+}
+
+function fileHeaders(name: string, maxAge: number, st: { size: number; mtimeMs: number }): Record<string, string> {
   const etag = `W/"${st.size.toString(36)}-${Math.floor(st.mtimeMs).toString(36)}"`;
   const headers: Record<string, string> = {
     "access-control-allow-origin": "*",
@@ -34,8 +44,7 @@ function serveFile(ctx: { request: Request }, path: string, name: string, maxAge
     "cross-origin-resource-policy": "cross-origin",
     "content-type": contentType(name),
   };
-  if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-  return new Response(Bun.file(path), { headers });
+  return headers;
 }
 
 /** The 404 of a missing file, in the error shape every answer has (request id included). */
@@ -53,18 +62,15 @@ export function cdnPlugin(deps: Deps, prefix: string) {
   return new Elysia()
     .get(`${prefix}/assets/:name`, (ctx) => {
       const path = BUILT_IN[ctx.params.name];
-      return path ? serveFile(ctx, path, ctx.params.name, 86400) : notFoundResponse(ctx);
+      return path ? serveAsset(ctx, path, ctx.params.name) : notFoundResponse(ctx);
     })
     .get(`${prefix}/*`, (ctx) => {
       const key = (ctx.params as { "*": string })["*"];
       if (!key || key.split("/").some((p) => p === ".." || p.startsWith("."))) return notFoundResponse(ctx);
-      let path: string;
-      try {
-        path = deps.storage.path("public", key);
-      } catch {
-        return notFoundResponse(ctx);
-      }
-      return serveFile(ctx, path, key, MAX_AGE[key.split("/")[0]!] ?? 86400);
+      return servePublic(ctx, deps, key, MAX_AGE[key.split("/")[0]!] ?? 86400).catch((e) => {
+        if (e instanceof Error && e.message.startsWith("storage key escapes")) return notFoundResponse(ctx);
+        throw e;
+      });
     })
     .options(`${prefix}/*`, () => new Response(null, { status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, HEAD", "access-control-max-age": "86400" } }));
 }

@@ -28,6 +28,11 @@ const TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
   ".woff": "font/woff",
   ".txt": "text/plain; charset=utf-8",
+  // Published media and captions on the CDN: with `nosniff`, a wrong type stops players and `<track>` captions.
+  ".mp4": "video/mp4",
+  ".m4a": "audio/mp4",
+  ".vtt": "text/vtt; charset=utf-8",
+  ".jpeg": "image/jpeg",
 };
 
 /** Content-Type for a file name, from its extension. */

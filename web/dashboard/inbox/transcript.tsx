@@ -10,6 +10,9 @@ import { Button } from "../../shared/ui/button";
 import type { Transcript, Word } from "./types";
 import { formatTiming, wordAt } from "./words";
 
+/** Below this confidence a word is shown as unsure (the API's rule, src/domains/submissions/present.ts). */
+const UNSURE_BELOW = 0.5;
+
 /** The index of the word being said in `media` (-1 for none), updated while it plays. */
 export function useActiveWord(media: HTMLMediaElement | null, words: readonly Word[]): number {
   const [active, setActive] = useState(-1);
@@ -89,6 +92,7 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
       <div class="transcript-head">
         <h3 id={`${id}-h`}>Transcript</h3>
         {transcript.edited && <Badge tone="info">Edited</Badge>}
+        {transcript.draft && <Badge tone="warn">Draft: check before publishing</Badge>}
         {transcript.edited && <span class="muted small">{formatDateTime(transcript.edited_at)}</span>}
         <span class="transcript-tools">
           <label class="check transcript-timings">
@@ -102,6 +106,13 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
           )}
         </span>
       </div>
+      {transcript.draft && transcript.words.length > 0 && (
+        <p class="transcript-draft-note small">
+          These words come from offline speech recognition ({transcript.engine}), which gets roughly one word in three
+          wrong. They become the quote in widgets, on the wall and in reel captions: read them while the recording plays
+          and correct them with “Edit transcript”.{transcript.unsure_words > 0 && ` Words it was unsure of are underlined.`}
+        </p>
+      )}
       {transcript.words.length === 0 ? (
         <p class="muted">No words were heard in this recording.</p>
       ) : (
@@ -115,7 +126,8 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
             <span key={`${i}:${w.start_ms}`}>
               <button
                 type="button"
-                class={`word${i === active ? " word-active" : ""}`}
+                class={`word${i === active ? " word-active" : ""}${!transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW ? " word-unsure" : ""}`}
+                title={!transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW ? "The recogniser was unsure of this word" : undefined}
                 tabIndex={i === focusIdx ? 0 : -1}
                 aria-current={i === active ? "true" : undefined}
                 disabled={!media}

@@ -11,6 +11,8 @@ export interface Word {
   text: string;
   start_ms: number;
   end_ms: number;
+  /** The engine's confidence, 0 to 1, when it gives one. */
+  confidence?: number;
 }
 
 /** A testimonial as lists show it. */
@@ -52,6 +54,10 @@ export interface Consent {
 /** A transcript: the current words, and the machine's first version when it was corrected. */
 export interface Transcript {
   engine: string;
+  /** A machine draft (offline recognition) nobody has corrected yet. */
+  draft: boolean;
+  /** Words the engine was unsure of (0 once corrected). */
+  unsure_words: number;
   language: string | null;
   text: string;
   words: Word[];

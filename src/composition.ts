@@ -1,0 +1,99 @@
+/**
+ * The composition root: `assemble(deps, modules)` turns the domain modules (src/modules.ts) into the running
+ * appliance for one `Deps`: the Elysia app (every module's routes and pages), the job registry (every module's job
+ * kinds) and the schedules, and fills `deps.hooks` (event handlers, shown-change handlers, erase participants,
+ * usage counters) so `emit`, `shownChanged`, `usageOf` and erasure run exactly the handlers of these modules.
+ * `serve`, the CLI, tests and benchmarks all come through here (`buildApp`/`buildRegistry` are thin wrappers).
+ *
+ * Wiring mistakes fail here, at start, with a message naming the module: an allowance without a usage counter (a
+ * plan limit never enforced), a job kind a pool or schedule names without a handler (jobs that would wait
+ * forever), a handler for an event type that does not exist (a handler that never runs).
+ */
+import type { Deps } from "./platform/deps";
+import type { DomainModule } from "./platform/module";
+import type { Schedule } from "./platform/jobs/cron";
+import { JobRegistry } from "./platform/jobs/worker";
+import { EVENT_TYPES, isEventType } from "./platform/events/emit";
+import { ALLOWANCE_NAMES, assertCountersRegistered } from "./domains/accounts/plans";
+import { httpApp, type App, type AppOptions } from "./app";
+import { DELIVERY_KINDS, MEDIA_KINDS } from "./jobs";
+import { MODULES } from "./modules";
+
+/** What `wire` gives: the job kinds this process can run and the recurring schedules. */
+export interface Wiring {
+  registry: JobRegistry;
+  schedules: Schedule[];
+}
+
+/** What `assemble` gives: the app besides the job registry and the schedules. */
+export interface Assembled extends Wiring {
+  app: App;
+}
+
+/** The job registry of the modules (checked: each kind once, every pooled or scheduled kind handled). */
+export function jobRegistryOf(modules: readonly DomainModule[] = MODULES): JobRegistry {
+  const registry = new JobRegistry();
+  for (const m of modules) {
+    try {
+      m.jobs?.(registry);
+    } catch (e) {
+      throw new Error(`Module "${m.name}": ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  const needed: [string, string][] = [
+    ...MEDIA_KINDS.map((k): [string, string] => [k, "the media worker pool (MEDIA_KINDS, src/jobs.ts)"]),
+    ...DELIVERY_KINDS.map((k): [string, string] => [k, "the delivery worker pool (DELIVERY_KINDS, src/jobs.ts)"]),
+    ...modules.flatMap((m) => (m.schedules ?? []).flatMap((s) => s.enqueues.map((k): [string, string] => [k, `the schedule "${s.name}" of module "${m.name}"`]))),
+  ];
+  const missing = needed.filter(([kind]) => !registry.get(kind));
+  if (missing.length > 0) {
+    throw new Error(`Job kind${missing.length > 1 ? "s" : ""} without a handler: ${missing.map(([k, where]) => `"${k}" (named by ${where})`).join(", ")}. Jobs of a kind no module registers would wait forever; add the module that handles it to src/modules.ts.`);
+  }
+  return registry;
+}
+
+/** Checks the modules' event handlers and usage counters; throws naming the module and what is wrong. */
+function checkHooks(modules: readonly DomainModule[]) {
+  for (const m of modules) {
+    for (const type of Object.keys(m.events ?? {})) {
+      if (type !== "*" && !isEventType(type)) throw new Error(`Module "${m.name}" has a handler for the unknown event type "${type}"; event types are ${EVENT_TYPES.join(", ")} (or "*" for all).`);
+    }
+  }
+  const counted = new Map<string, string>();
+  for (const m of modules) {
+    for (const name of Object.keys(m.usage ?? {})) {
+      if (!(ALLOWANCE_NAMES as string[]).includes(name)) throw new Error(`Module "${m.name}" counts the unknown allowance "${name}"; allowances are ${ALLOWANCE_NAMES.join(", ")}.`);
+      if (counted.has(name)) throw new Error(`The allowance "${name}" is counted by both module "${counted.get(name)}" and module "${m.name}".`);
+      counted.set(name, m.name);
+    }
+  }
+  assertCountersRegistered(counted.keys());
+}
+
+/**
+ * Checks the modules and wires them into `deps` (its hooks are replaced by the modules' handlers); returns the job
+ * registry and schedules. For processes that run jobs or write without serving HTTP (the CLI, worker scripts).
+ */
+export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wiring {
+  checkHooks(modules);
+  const registry = jobRegistryOf(modules);
+  const hooks = deps.hooks;
+  hooks.events.length = 0;
+  hooks.shown.length = 0;
+  hooks.erase.length = 0;
+  hooks.usage.clear();
+  for (const m of modules) {
+    for (const [type, handler] of Object.entries(m.events ?? {})) if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
+    if (m.shown) hooks.shown.push(m.shown);
+    if (m.erase) hooks.erase.push(m.erase);
+    for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
+  }
+  return { registry, schedules: modules.flatMap((m) => m.schedules ?? []) };
+}
+
+/** Wires the modules into `deps` and builds the HTTP app from their routes and pages. */
+export async function assemble(deps: Deps, modules: readonly DomainModule[] = MODULES, opts: AppOptions = {}): Promise<Assembled> {
+  const wiring = wire(deps, modules);
+  const app = await httpApp(deps, modules, opts);
+  return { ...wiring, app };
+}

@@ -1,0 +1,39 @@
+/**
+ * The appliance's own module (no domain of its own): sending queued mail, and the nightly housekeeping that prunes
+ * finished jobs and expired sessions.
+ */
+import { lt } from "drizzle-orm";
+import type { DomainModule } from "./platform/module";
+import { enqueue, pruneDone } from "./platform/jobs/queue";
+import { registerMailJobs } from "./platform/mail/jobs";
+import type { JobRegistry } from "./platform/jobs/worker";
+import { sessions } from "./domains/accounts/tables";
+
+/** Job kind of the nightly housekeeping. */
+export const HOUSEKEEPING = "platform.housekeeping";
+
+/** Mail sending, and the housekeeping job and its schedule. */
+export const coreModule: DomainModule = {
+  name: "core",
+  jobs: (registry: JobRegistry) => {
+    registerMailJobs(registry);
+    registry.register(HOUSEKEEPING, {
+      async handle(_job, deps) {
+        const now = deps.clock.now();
+        pruneDone(deps.db, deps.clock, 7 * 24 * 3600_000);
+        deps.db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+      },
+      maxAttempts: 3,
+    });
+  },
+  schedules: [
+    {
+      name: "housekeeping",
+      pattern: "17 3 * * *",
+      enqueues: [HOUSEKEEPING],
+      run: (deps) => {
+        enqueue(deps.db, deps.clock, { kind: HOUSEKEEPING, payload: {}, dedupeKey: `${HOUSEKEEPING}:${new Date(deps.clock.now()).toISOString().slice(0, 10)}` });
+      },
+    },
+  ],
+};

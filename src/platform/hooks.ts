@@ -1,0 +1,63 @@
+/**
+ * The hooks of one `Deps`: what runs inside a transaction when an event is emitted or what a brand shows changes,
+ * what else goes when a testimonial is erased, and how each plan allowance is counted. `createHooks` makes an empty
+ * set bound to a database handle; the composition root (src/composition.ts) fills it from the domain modules.
+ *
+ * `emit(db, …)`, `shownChanged(db, …)` and `usageOf(db, …)` are called with a bare `db` deep inside transactions,
+ * so they find their hooks by that handle: `hooksOf(db)` is "the hooks of the Deps that own this db". Nothing is
+ * registered in module globals, so two apps in one process (tests) never run each other's hooks.
+ */
+import type { Database } from "bun:sqlite";
+import type { Ctx, Mode } from "./context";
+import type { Db } from "./db/client";
+import type { Deps } from "./deps";
+import type { EventRow } from "./events/tables";
+
+/** Runs inside the emitting transaction; throwing rolls the whole change back. */
+export type EventHook = (db: Db, event: EventRow) => void;
+
+/** What changed in what a brand shows (see src/platform/events/publication.ts). */
+export interface ShownChange {
+  brandId: string;
+  submissionId: string | null;
+  reason: string;
+}
+
+/** Hears, inside the changing transaction, that what a brand shows may have changed. */
+export type ShownListener = (db: Db, ctx: Ctx, change: ShownChange) => void;
+
+/** The testimonial being erased, as erase participants see it (a submissions row has these fields). */
+export interface ErasedTestimonial {
+  id: string;
+  orgId: string;
+  mode: Mode | string;
+}
+
+/** Removes a feature's copies of an erased testimonial (exports, reels, removal mail…); awaited in turn. */
+export type EraseParticipant = (deps: Deps, erased: ErasedTestimonial) => void | Promise<void>;
+
+/** Counts current use of a plan allowance for an org and mode. */
+export type UsageCounter = (db: Db, ctx: Ctx, monthStartMs: number) => number;
+
+/** The hooks of one Deps. `events` holds each hook with the event type it hears (`"*"`: every type). */
+export interface Hooks {
+  events: { type: string; run: EventHook }[];
+  shown: ShownListener[];
+  erase: EraseParticipant[];
+  usage: Map<string, UsageCounter>;
+}
+
+const byDb = new WeakMap<Database, Hooks>();
+const NONE: Hooks = Object.freeze({ events: [], shown: [], erase: [], usage: new Map() }) as Hooks;
+
+/** An empty set of hooks, bound to `db` so that `hooksOf(db)` finds it. */
+export function createHooks(db: Db): Hooks {
+  const hooks: Hooks = { events: [], shown: [], erase: [], usage: new Map() };
+  byDb.set(db.$client, hooks);
+  return hooks;
+}
+
+/** The hooks of the Deps that own this db (none for a handle no Deps was made on, e.g. a bare unit-test db). */
+export function hooksOf(db: Db): Hooks {
+  return (db && byDb.get(db.$client)) || NONE;
+}

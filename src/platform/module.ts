@@ -1,0 +1,46 @@
+/**
+ * The shape of a domain module: everything a domain adds to the appliance, declared in one object exported from
+ * the domain's index.ts and assembled by src/composition.ts (the list of modules is src/modules.ts). Nothing
+ * registers itself when it is imported.
+ */
+import type { AnyElysia } from "elysia";
+import type { Deps } from "./deps";
+import type { Db } from "./db/client";
+import type { EventRow } from "./events/tables";
+import type { EventType } from "./events/emit";
+import type { JobRegistry } from "./jobs/worker";
+import type { Schedule } from "./jobs/cron";
+import type { WebAsset } from "./http/web-assets";
+import type { EraseParticipant, ShownListener, UsageCounter } from "./hooks";
+
+/** An event handler: runs inside the emitting transaction (throwing rolls the change back); given its app's Deps. */
+export type EventHandler = (db: Db, event: EventRow, deps: Deps) => void;
+
+/** A recurring schedule and the job kinds it enqueues (each must have a handler, checked at start). */
+export interface ModuleSchedule extends Schedule {
+  enqueues: string[];
+}
+
+/** One domain's contribution to the appliance. Every part is optional. */
+export interface DomainModule {
+  /** For messages ("webhooks", "reels"…). */
+  name: string;
+  /** The `/v1` (and `/public`) routes, mounted in module order under the API reference. */
+  routes?: (deps: Deps) => AnyElysia | AnyElysia[];
+  /** Files served under the CDN address, mounted before the CDN's stored-file routes (the widget script). */
+  cdnPages?: (deps: Deps, assets: Map<string, WebAsset>) => AnyElysia;
+  /** Pages of the site (capture, walls, removal), mounted after the dashboard in module order. */
+  pages?: (deps: Deps, assets: Map<string, WebAsset>) => AnyElysia;
+  /** Adds the module's job kinds and their handlers. */
+  jobs?: (registry: JobRegistry) => unknown;
+  /** Recurring schedules; each names the kinds it enqueues. */
+  schedules?: ModuleSchedule[];
+  /** Handlers per event type (`"*"`: every type), run inside the emitting transaction. */
+  events?: Partial<Record<EventType | "*", EventHandler>>;
+  /** Hears that what a brand shows may have changed (inside the changing transaction). */
+  shown?: ShownListener;
+  /** Counters of the plan allowances this module owns, by allowance name. */
+  usage?: Record<string, UsageCounter>;
+  /** Removes this module's copies of an erased testimonial. */
+  erase?: EraseParticipant;
+}
