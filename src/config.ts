@@ -2,7 +2,8 @@
  * The only reader of environment variables. `loadConfig` is called once at start; every other module gets
  * the resulting `Config` passed in. Invalid values stop the start with a message that says what to fix.
  */
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
 
 /** Everything the appliance can be configured with. */
@@ -70,7 +71,32 @@ export const CONFIG_FLAGS: Record<string, string> = {
   "--whisper-model": "PLAUDIT_WHISPER_MODEL",
   "--ffmpeg": "PLAUDIT_FFMPEG_PATH",
   "--llm-url": "PLAUDIT_LLM_URL",
+  "--s3-endpoint": "PLAUDIT_S3_ENDPOINT",
+  "--s3-region": "PLAUDIT_S3_REGION",
+  "--s3-access-key-id": "PLAUDIT_S3_ACCESS_KEY_ID",
+  "--s3-secret-access-key": "PLAUDIT_S3_SECRET_ACCESS_KEY",
 };
+
+/**
+ * The file in the data directory where `plaudit storage migrate` records the switch to object storage:
+ * `{"url":"s3://…","endpoint","region","accessKeyId","secretAccessKey"}` (owner-only, like `secret.key`). Read when
+ * PLAUDIT_STORAGE_URL is not set; each PLAUDIT_S3_* variable overrides the value in the file.
+ */
+export const STORAGE_FILE = "storage.json";
+
+/** The storage settings a data directory's storage.json holds, as PLAUDIT_* variables (empty when none). */
+function storageFileEnv(dataDir: string, problems: string[]): Source {
+  const file = join(dataDir, STORAGE_FILE);
+  if (!existsSync(file)) return {};
+  try {
+    const j = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const s = (v: unknown) => (typeof v === "string" && v ? v : undefined);
+    return { PLAUDIT_STORAGE_URL: s(j.url), PLAUDIT_S3_ENDPOINT: s(j.endpoint), PLAUDIT_S3_REGION: s(j.region), PLAUDIT_S3_ACCESS_KEY_ID: s(j.accessKeyId), PLAUDIT_S3_SECRET_ACCESS_KEY: s(j.secretAccessKey) };
+  } catch (e) {
+    problems.push(`${file} must be the JSON that plaudit storage migrate writes (${(e as Error).message}); fix or remove it`);
+    return {};
+  }
+}
 
 function url(env: Source, name: string, fallback: string, problems: string[]): string {
   const raw = (env[name] ?? fallback).trim().replace(/\/+$/, "");
@@ -120,6 +146,10 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     if (name) merged[name] = value;
   }
   const problems: string[] = [];
+  const dataDir = resolve(merged.PLAUDIT_DATA_DIR?.trim() || "./data");
+  if (!opt(merged, "PLAUDIT_STORAGE_URL")) {
+    for (const [k, v] of Object.entries(storageFileEnv(dataDir, problems))) if (v !== undefined && !opt(merged, k)) merged[k] = v;
+  }
   const port = int(merged, "PLAUDIT_PORT", 3000, 0, 65535, problems);
   const baseUrl = url(merged, "PLAUDIT_BASE_URL", `http://localhost:${port || 3000}`, problems);
   const cdnUrl = url(merged, "PLAUDIT_CDN_URL", `${baseUrl}/cdn`, problems);
@@ -141,7 +171,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
   const config: Config = {
     port,
     hostname: merged.PLAUDIT_HOST?.trim() || "0.0.0.0",
-    dataDir: resolve(merged.PLAUDIT_DATA_DIR?.trim() || "./data"),
+    dataDir,
     s3: storageUrl ? { url: storageUrl, endpoint: opt(merged, "PLAUDIT_S3_ENDPOINT"), region: opt(merged, "PLAUDIT_S3_REGION"), accessKeyId: opt(merged, "PLAUDIT_S3_ACCESS_KEY_ID"), secretAccessKey: opt(merged, "PLAUDIT_S3_SECRET_ACCESS_KEY") } : null,
     baseUrl,
     cdnUrl,

@@ -1,10 +1,10 @@
 #!/usr/bin/env bun
 /**
  * The `plaudit` command: serve (default), migrate, org create, key create, user create, plan set, backup, doctor,
- * version. Configuration comes from environment variables and flags (see src/config.ts and the README).
+ * storage migrate, version. Configuration comes from environment variables and flags (see src/config.ts and the README).
  */
 import { loadConfig, ConfigError, CONFIG_FLAGS } from "./config";
-import { parseArgs, UsageError } from "./cli/args";
+import { need, parseArgs, UsageError } from "./cli/args";
 import { print } from "./cli/output";
 import { AppError } from "./platform/errors";
 import { VERSION } from "./version";
@@ -21,6 +21,8 @@ Usage: plaudit <command> [flags]   (add --json for machine-readable output)
   plan set --org ORG --plan free|starter|core|plus
   backup --to FILE.tar.gz                consistent snapshot of the database and files
   doctor                                 check ffmpeg, speech, disk, config; run a test recording through processing
+  storage migrate --to s3://BUCKET/PREFIX [--dry-run] [--s3-endpoint URL --s3-region R]
+                                         copy media/ and public/ to the bucket (resumable), verify, switch to it
   version
 
 Settings: ${Object.keys(CONFIG_FLAGS).join(" ")} (or PLAUDIT_* environment variables)`;
@@ -36,8 +38,13 @@ async function main(argv: string[]): Promise<number> {
     print(args, { version: VERSION, bun: Bun.version }, `plaudit ${VERSION} (bun ${Bun.version})`);
     return 0;
   }
-  const config = loadConfig(process.env, args.flags);
   const key = sub ? `${cmd} ${sub}` : cmd;
+  if (key === "storage migrate") {
+    // The target comes from --to; endpoint, region and keys from PLAUDIT_S3_* or the --s3-* flags.
+    const to = need(args, "--to", "plaudit storage migrate --to s3://bucket/prefix [--dry-run]");
+    return (await import("./cli/storage-migrate")).storageMigrate(loadConfig({ ...process.env, PLAUDIT_STORAGE_URL: to }, args.flags), args);
+  }
+  const config = loadConfig(process.env, args.flags);
   switch (key) {
     case "serve":
       await (await import("./cli/serve")).serve(config);

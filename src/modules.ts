@@ -10,7 +10,7 @@
  * - shown changes (`shownChanged`, when the testimonial is or was shown), heard by:
  *   - widgets: `rebuildBrandWidgets` (src/domains/widgets/publisher.ts) queues a rebuild of each of the brand's
  *     widget documents;
- *   - walls: `forgetShown` (src/domains/walls/read-cache.ts) drops the brand's cached wall reads;
+ *   - walls: `forgetShown` (src/domains/walls/read-cache.ts) drops the brand's cached wall reads and rendered pages;
  * - the event `submission.approved` is stored and handled by:
  *   - webhooks: `fanOut` (src/domains/webhooks/delivery-service.ts, for every event type) queues one delivery per
  *     subscribed endpoint of the org and mode.

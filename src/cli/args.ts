@@ -7,7 +7,7 @@ export interface Args {
   bools: Set<string>;
 }
 
-const BOOLEAN = new Set(["--json", "--help", "-h", "--force"]);
+const BOOLEAN = new Set(["--json", "--help", "-h", "--force", "--dry-run"]);
 
 /** Splits argv (without the program name) into words and flags. */
 export function parseArgs(argv: string[]): Args {

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, copyFileSync, existsSync, symlinkSync, renameSync, chmodSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
-import type { Config } from "../config";
+import { STORAGE_FILE, type Config } from "../config";
 import { createDeps } from "../bootstrap";
 import { need, type Args } from "./args";
 import { print } from "./output";
@@ -25,6 +25,12 @@ export async function backup(config: Config, args: Args) {
     if (existsSync(secret)) {
       copyFileSync(secret, join(stage, "secret.key"));
       chmodSync(join(stage, "secret.key"), 0o600);
+    }
+    // The storage switch (`plaudit storage migrate`): a restored box must keep reading the bucket, not empty folders.
+    const storageFile = join(config.dataDir, STORAGE_FILE);
+    if (existsSync(storageFile)) {
+      copyFileSync(storageFile, join(stage, STORAGE_FILE));
+      chmodSync(join(stage, STORAGE_FILE), 0o600);
     }
     for (const area of ["media", "public"]) {
       const dir = join(config.dataDir, area);

@@ -104,16 +104,21 @@ export class S3BlobStore implements BlobStore {
   }
 
   async list(prefix: string): Promise<string[]> {
+    return (await this.listStat(prefix)).map((o) => o.key);
+  }
+
+  /** Keys starting with `prefix` with their size and change time, sorted by key (one listing, no per-key HEAD). */
+  async listStat(prefix: string): Promise<(BlobStat & { key: string })[]> {
     checkPrefix(prefix);
-    const out: string[] = [];
+    const out: (BlobStat & { key: string })[] = [];
     let continuationToken: string | undefined;
     for (;;) {
       const page = await this.client.list({ prefix: this.prefix + prefix, ...(continuationToken ? { continuationToken } : {}) });
-      for (const o of page.contents ?? []) out.push(o.key.slice(this.prefix.length));
+      for (const o of page.contents ?? []) out.push({ key: o.key.slice(this.prefix.length), size: o.size ?? 0, mtimeMs: o.lastModified ? new Date(o.lastModified).getTime() : 0 });
       if (!page.isTruncated || !page.nextContinuationToken) break;
       continuationToken = page.nextContinuationToken;
     }
-    return out.sort();
+    return out.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
   }
 
   signedUrl(key: string, ttlSeconds: number): string {

@@ -52,7 +52,7 @@ async function shown(text: string, respondent: Record<string, unknown> = { name:
 
 describe("publication", () => {
   test("published_at is set by the first publication; the document is served openly with a one-minute cache and an ETag", async () => {
-    const w = await widget();
+    const w = await widget({ show_attribution: true });
     expect((await cdnGet(w.document_url)).status).toBe(404);
     await settle();
     const read = (await t.call("GET", `/v1/widgets/${w.id}`, { auth: a.liveKey })).body;

@@ -32,7 +32,7 @@ describe("create and read", () => {
     expect(w.id).toMatch(/^wgt_[0-9a-z]{26}$/);
     expect(w).toMatchObject({
       brand_id: brandA, name: "Wall", layout: "wall", theme: "light", accent_color: "#4f46e5", accent_color_from_brand: true, selection: "automatic", tag_ids: [], min_rating: null,
-      submission_ids: [], max_items: 12, show_attribution: true, height: 640, published_at: null, mode: "live",
+      submission_ids: [], max_items: 12, show_attribution: false, height: 640, published_at: null, mode: "live",
       fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
       script_url: "http://plaudit.test/cdn/widget.js",
       document_url: `http://plaudit.test/cdn/widgets/${w.id}.json`,
@@ -218,7 +218,7 @@ describe("preview", () => {
     const before = (await t.call("GET", `/v1/widgets?brand_id=${brandA}&limit=100`, { auth: a.liveKey })).body.data.length;
     const r = await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: brandA, layout: "single", theme: "dark", fields: { rating: false } } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ version: 1, widget_id: null, layout: "single", theme: "dark", accent_color: "#4f46e5", attribution: true, brand_name: expect.any(String), items: expect.any(Array) });
+    expect(r.body).toMatchObject({ version: 1, widget_id: null, layout: "single", theme: "dark", accent_color: "#4f46e5", attribution: false, brand_name: expect.any(String), items: expect.any(Array) });
     expect(r.body.fields.rating).toBe(false);
     expect(r.body.generated_at).toBe(new Date(t.clock.now()).toISOString());
     expect((await t.call("GET", `/v1/widgets?brand_id=${brandA}&limit=100`, { auth: a.liveKey })).body.data.length).toBe(before);

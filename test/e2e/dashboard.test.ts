@@ -100,6 +100,17 @@ test("sign in, test mode, create a link, create and revoke an API key", async ()
   await page.getByLabel("Title", { exact: true }).fill("Tell us about your stay");
   await page.getByLabel("Question 1", { exact: true }).fill("What did you enjoy most?");
   await page.getByLabel("Time limit (seconds)", { exact: true }).fill("90");
+  // A half-made link holds navigation: the sidebar asks first; dismissing stays with what was typed.
+  const asked: string[] = [];
+  const onDialog = (d: import("playwright-core").Dialog) => {
+    asked.push(d.message());
+    void d.dismiss();
+  };
+  page.on("dialog", onDialog);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
+  expect(asked).toEqual(["This link is not created yet. Leave and lose what you typed?"]);
+  expect(page.url()).toBe(`${server.url}/app/links`);
+  expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Tell us about your stay");
   await page.getByRole("button", { name: "Create link" }).click();
   await page.getByText("Link “Tell us about your stay” is ready").waitFor();
   const linkUrl = await page.getByLabel("Address of the new link").inputValue();
@@ -113,6 +124,14 @@ test("sign in, test mode, create a link, create and revoke an API key", async ()
   await card.getByText("Paused").waitFor();
   await card.getByRole("button", { name: "Resume" }).click();
   await card.getByText("Active").waitFor();
+  // Creating released the hold: leaving asks nothing now.
+  expect(await page.evaluate(() => {
+    const e = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  })).toBe(false);
+  expect(asked).toHaveLength(1);
+  page.off("dialog", onDialog);
   await page.waitForTimeout(4500); // let the toasts fade before the screenshot
   await page.screenshot({ path: "/tmp/dashboard.png", fullPage: true });
 
@@ -181,7 +200,14 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   await card.getByLabel("Image file").setInputFiles(logo);
   await card.getByRole("button", { name: "Upload logo" }).click();
   await card.getByAltText("Current logo of Acme Coffee").waitFor();
-  expect(await card.getByAltText("Current logo of Acme Coffee").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The image appears at once; its bytes arrive a moment later.
+  const loaded = await card.getByAltText("Current logo of Acme Coffee").evaluate((img: HTMLImageElement) =>
+    img.complete && img.naturalWidth > 0 ? true : new Promise<boolean>((resolve) => {
+      img.addEventListener("load", () => resolve(img.naturalWidth > 0), { once: true });
+      img.addEventListener("error", () => resolve(false), { once: true });
+      setTimeout(() => resolve(img.complete && img.naturalWidth > 0), 10_000);
+    }));
+  expect(loaded).toBe(true);
   await page.screenshot({ path: "/tmp/dashboard-brands.png", fullPage: true });
 
   // Members join through an invitation (nobody sets another person's password): invite, accept, then manage.

@@ -109,8 +109,21 @@ test("a semicolon CSV with a BOM, synonyms, star glyphs and one ambiguous date g
   expect(record).toMatchObject({ createdCount: 3, duplicateCount: 0, attestationText: ATTESTATION_TEXT, apiKeyId: null, sourceName: "Google" });
   expect(record.attestedByUserId).toMatch(/^usr_/);
 
+  // Publishing them: the last step leads to the inbox filtered to imported reviews waiting for a decision, where
+  // one bulk "Approve & publish" makes them all approved and public.
+  await page.getByText("Next: publish them").waitFor();
+  await page.getByRole("link", { name: "Review and publish the imported reviews" }).click();
+  await page.waitForURL(/\/app\/inbox\?origin=imported&is_approved=false$/);
+  await page.locator(".inbox-row").nth(2).waitFor();
+  expect(await page.locator(".inbox-row").count()).toBe(3);
+  await page.getByRole("checkbox", { name: "Select all 3 shown" }).check();
+  await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Approve & publish" }).click();
+  await page.getByText("Approved and published 3 testimonials.").waitFor();
+  const published = db.select().from(submissions).where(and(eq(submissions.orgId, server.orgId), eq(submissions.origin, "imported"))).all();
+  expect(published.map((r) => [r.isApproved, r.isPublic])).toEqual([[true, true], [true, true], [true, true]]);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Import reviews" }).click();
+
   // The same file again: nothing new, the three rows reported as duplicates by their CSV row numbers.
-  await page.getByRole("button", { name: "Import another file" }).click();
   await page.getByLabel("CSV file", { exact: true }).setInputFiles(withBom());
   await page.getByRole("button", { name: "Continue with 3 reviews" }).click();
   await page.getByLabel("Source", { exact: true }).fill("Google");

@@ -3,12 +3,14 @@
  * route: written testimonials, a real recording (the espeak-ng speech fixture as an MP4) processed by the real
  * pipeline (ffmpeg + speech engine), an upload that never finishes, and a broken file that fails processing.
  * The owner signs in, watches the recording go from processing to ready without reloading, filters (kept in the
- * address across a reload), searches (debounced: one request for a typed word), approves and rejects with the
- * keyboard, publishes in bulk (with a summary naming what could not change), tags, deletes, is told of a new
- * arrival; plays the recording
+ * address across a reload), searches (debounced: one request for a typed word), approves and publishes in one
+ * step with the keyboard (a pressed again never withdraws) and with the button, rejects, publishes and approves &
+ * publishes in bulk (with a summary naming what could not change), tags, deletes, is told of a new arrival;
+ * approves only (kept private) and withdraws only after confirming; plays the recording
  * with the transcript following it, seeks by clicking a word, and corrects the transcript (re-timed against the
  * recording by forced alignment, "Edited", original kept). Phone layout, tags page and axe-core checks too.
- * Screenshots: /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png.
+ * Screenshots: /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png,
+ * /tmp/inbox-actions.png and /tmp/inbox-actions-approved.png (the decisions at 1440×900).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
@@ -191,14 +193,25 @@ describe("inbox", () => {
     expect(await page.getByLabel("Search").inputValue()).toBe("invoices");
     expect(await page.getByRole("dialog").count()).toBe(0);
 
-    // Keyboard: j opens the first match, a approves, r asks for a reason and rejects.
+    // Keyboard: j opens the first match, a approves and publishes in one step; a again changes nothing (it never
+    // withdraws), and says how to take it down; r asks for a reason and rejects.
     await page.getByRole("heading", { name: "Inbox", level: 1 }).click();
     await page.keyboard.press("j");
     await page.waitForURL(new RegExp(`/app/inbox/${ids.sam}\\?q=invoices$`));
     await detail(page).getByRole("heading", { name: "Sam Sceptic" }).waitFor();
     await page.keyboard.press("a");
     await detail(page).locator(".badge", { hasText: "Approved" }).waitFor();
-    expect((await detailOf(ids.sam)).is_approved).toBe(true);
+    await detail(page).getByText("Live: shown in widgets and on the wall.").waitFor();
+    expect(await badges(detail(page).locator(".detail-head"))).toEqual(["Ready", "Approved", "Public"]);
+    let sam = await detailOf(ids.sam);
+    expect([sam.is_approved, sam.is_public]).toEqual([true, true]);
+    await page.keyboard.press("a");
+    await page.getByText("Sam Sceptic’s testimonial is already approved and public.", { exact: false }).waitFor();
+    await page.keyboard.press("p");
+    await page.getByText("Sam Sceptic’s testimonial is already public.", { exact: false }).waitFor();
+    sam = await detailOf(ids.sam);
+    expect([sam.is_approved, sam.is_public]).toEqual([true, true]);
+    expect(await detail(page).getByRole("button", { name: "Withdraw approval…" }).count()).toBe(1);
     await page.keyboard.press("r");
     const reject = page.getByRole("dialog", { name: "Reject the testimonial from Sam Sceptic?" });
     await reject.waitFor();
@@ -209,7 +222,7 @@ describe("inbox", () => {
     await reject.waitFor({ state: "detached" });
     await detail(page).getByText("Reason: Mentions invoices we have since fixed").waitFor();
     expect(await badges(row(page, ids.sam))).toContain("Rejected");
-    const sam = await detailOf(ids.sam);
+    sam = await detailOf(ids.sam);
     expect([sam.is_approved, sam.rejection_reason]).toEqual([false, "Mentions invoices we have since fixed"]);
 
     // Bulk: select with boxes and with x, publish; then approve a selection that includes an unfinished upload.
@@ -217,12 +230,19 @@ describe("inbox", () => {
     await row(page, ids.quinn).waitFor();
     await row(page, ids.quinn).locator(".inbox-row-main").click();
     await detail(page).getByRole("heading", { name: "Quinn Quiet" }).waitFor();
+    // The main button approves and publishes in one step.
+    await detail(page).getByRole("button", { name: "Approve & publish" }).click();
+    await page.getByText("Approved and published Quinn Quiet’s testimonial").waitFor();
+    const quinn = await detailOf(ids.quinn);
+    expect([quinn.is_approved, quinn.is_public]).toEqual([true, true]);
+    await detail(page).getByRole("button", { name: "Make private" }).waitFor();
+    expect(await detail(page).getByRole("button", { name: "Approve & publish" }).count()).toBe(0);
     await page.keyboard.press("x");
     await page.getByRole("checkbox", { name: "Select the testimonial from Robin Writer" }).check();
     await page.getByRole("checkbox", { name: "Select the testimonial from Pat Praise" }).check();
     const bulk = page.getByRole("region", { name: "Bulk actions" });
     await bulk.getByText("3 selected").waitFor();
-    await bulk.getByRole("button", { name: "Publish" }).click();
+    await bulk.getByRole("button", { name: "Publish", exact: true }).click();
     await page.getByText("Published 3 testimonials.").waitFor();
     for (const id of [ids.quinn, ids.robin, ids.pat]) expect((await detailOf(id)).is_public).toBe(true);
     expect(await bulk.count()).toBe(0);
@@ -230,8 +250,9 @@ describe("inbox", () => {
     await page.getByRole("checkbox", { name: "Select the testimonial from Robin Writer" }).check();
     await page.getByRole("checkbox", { name: "Select the testimonial from Pat Praise" }).check();
     await page.getByRole("checkbox", { name: "Select the testimonial from Una Uploading" }).check();
-    await bulk.getByRole("button", { name: "Approve" }).click();
-    await page.getByText("Approved 2 of 3 testimonials. 1 could not be changed.").waitFor();
+    await bulk.getByRole("button", { name: "Approve & publish" }).click();
+    await page.getByText("Approved and published 2 of 3 testimonials. 1 could not be changed.").waitFor();
+    for (const id of [ids.robin, ids.pat]) expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
     await page.getByText("Una Uploading: This testimonial is still being uploaded.").waitFor();
     await bulk.getByText("1 selected").waitFor();
     await bulk.getByRole("button", { name: "Clear selection" }).click();
@@ -290,6 +311,42 @@ describe("inbox", () => {
     await row(page, ids.broken).locator(".badge", { hasText: "Failed" }).waitFor({ timeout: PROCESSING_MS });
     expect(problems).toEqual([]);
   }, 240_000);
+
+  test("the decisions at 1440×900: approve & publish or approve only; withdrawing asks first and has no key", async () => {
+    const id = await write(linkId, "Alex Agency", "Our clients noticed the new testimonials wall within a day; it looks like part of their site.", { title: "Founder", company: "Brightside Studio" }, 5);
+    const { page, problems } = await signedIn({ width: 1440, height: 900 });
+    await page.goto(`${server.url}/app/inbox/${id}`);
+    await detail(page).getByRole("heading", { name: "Alex Agency" }).waitFor();
+    await detail(page).getByText("Waiting for a decision: shown nowhere yet.").waitFor();
+    const bar = detail(page).getByRole("group", { name: "Decide" });
+    expect((await bar.getByRole("button").allTextContents()).map((t) => t.trim())).toEqual(["Approve & publish a", "Approve only (keep private)", "Reject… r"]);
+    await page.screenshot({ path: "/tmp/inbox-actions.png" });
+
+    await bar.getByRole("button", { name: "Approve only (keep private)" }).click();
+    await detail(page).getByText("Approved but private: shown nowhere until you publish it.").waitFor();
+    expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: false });
+    // a on an approved, private testimonial publishes it; it never withdraws.
+    await page.getByRole("heading", { name: "Inbox", level: 1 }).click();
+    await page.screenshot({ path: "/tmp/inbox-actions-approved.png" });
+    await page.keyboard.press("a");
+    await detail(page).getByText("Live: shown in widgets and on the wall.").waitFor();
+    expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
+    await page.keyboard.press("a");
+    await page.keyboard.press("a");
+    await page.getByText("Alex Agency’s testimonial is already approved and public.", { exact: false }).first().waitFor();
+    expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
+
+    // Withdrawing: a button that asks; cancelling changes nothing, confirming withdraws.
+    await bar.getByRole("button", { name: "Withdraw approval…" }).click();
+    await detail(page).getByRole("button", { name: "Cancel" }).click();
+    expect(await detailOf(id)).toMatchObject({ is_approved: true });
+    await bar.getByRole("button", { name: "Withdraw approval…" }).click();
+    await detail(page).getByRole("button", { name: "Yes, withdraw it" }).click();
+    await detail(page).getByText("Waiting for a decision: shown nowhere yet.").waitFor();
+    expect(await detailOf(id)).toMatchObject({ is_approved: false });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 
   test("the recording plays with its transcript; a corrected transcript is re-timed, marked edited, the original kept", async () => {
     const ready = await until("the recording to be ready", () => detailOf(ids.video), (d) => d.status !== "processing" && d.status !== "uploading");

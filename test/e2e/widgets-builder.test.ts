@@ -1,8 +1,11 @@
 /**
  * The widget builder in the dashboard, in Chromium against the real server: the live preview follows layout
  * and theme changes (drawn by the embed script's own renderer), a widget is created, its snippet copied, and a
- * layout change warns that the snippet must be pasted again; then the list and deletion. No console errors or
- * CSP violations; axe-core finds no serious problem. Screenshot: `$PLAUDIT_TEST_ARTIFACTS/widgets/builder.png`.
+ * layout change warns that the snippet must be pasted again; then the list and deletion. Unsaved changes hold
+ * in-app navigation (a question; dismissing it stays) and leaving the site (beforeunload) until saved. The
+ * attribution's default and hint read the organisation's actual plan (Core: off and may hide; Free: on, needs
+ * Starter). No console errors or CSP violations; axe-core finds no serious problem. Screenshots:
+ * `$PLAUDIT_TEST_ARTIFACTS/widgets/builder.png`, `builder-free.png`.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
@@ -12,7 +15,7 @@ import { type Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
-import { createApiKey } from "../../src/domains/accounts";
+import { createApiKey, setPlan } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 
 const ARTIFACTS = join(process.env.PLAUDIT_TEST_ARTIFACTS ?? join(tmpdir(), "plaudit-artifacts"), "widgets");
@@ -65,6 +68,11 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await page.getByText(/No widgets yet/).waitFor();
   await page.getByRole("button", { name: "New widget" }).click();
   await page.getByRole("heading", { name: "New widget", level: 1 }).waitFor();
+  // Core may hide "Powered by Plaudit": a new widget starts without it, and the hint names the real plan.
+  const attribution = page.getByRole("checkbox", { name: "Show “Powered by Plaudit”" });
+  expect(await attribution.isChecked()).toBe(false);
+  expect(await attribution.isEnabled()).toBe(true);
+  expect(await page.locator("[data-plan-hint]").textContent()).toBe("Your Core plan lets you hide it; new widgets start without it.");
 
   const preview = page.getByTestId("widget-preview");
   await preview.locator("article").first().waitFor();
@@ -97,9 +105,49 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   const axe = await new AxeBuilder({ page }).include("#main").analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await page.screenshot({ path: join(ARTIFACTS, "builder.png"), fullPage: true });
+
+  // Unsaved: leaving the site gets the browser's warning, moving inside the dashboard asks first.
+  await page.getByText("Unsaved changes", { exact: true }).waitFor();
+  expect(await page.evaluate(() => {
+    const e = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  })).toBe(true);
+  const asked: string[] = [];
+  page.on("dialog", (d) => {
+    asked.push(d.message());
+    void d.dismiss();
+  });
+  const builderUrl = page.url();
+  await page.getByRole("link", { name: "All widgets" }).click();
+  await page.getByRole("link", { name: "Links", exact: true }).click();
+  await page.evaluate(() => history.back());
+  await page.waitForFunction(() => true);
+  await page.waitForTimeout(300);
+  expect(asked).toEqual([
+    "“Homepage carousel” has unsaved changes. Leave and lose them?",
+    "“Homepage carousel” has unsaved changes. Leave and lose them?",
+    "“Homepage carousel” has unsaved changes. Leave and lose them?",
+  ]);
+  expect(page.url()).toBe(builderUrl);
+  expect(await page.getByRole("radio", { name: /^Faces and rating/ }).isChecked()).toBe(true);
+
+  // Saving releases it: no question, no beforeunload warning.
   await page.getByRole("button", { name: "Save changes" }).click();
   await page.getByText("Paste the new snippet again").waitFor();
   expect(await page.getByLabel("Embed snippet").inputValue()).toContain('style="height:96px"');
+  await page.getByText("All changes saved", { exact: true }).waitFor();
+  expect(await page.evaluate(() => {
+    const e = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(e);
+    return e.defaultPrevented;
+  })).toBe(false);
+
+  // Discarding releases it too.
+  await page.getByRole("radio", { name: "Light" }).check();
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  expect(await page.getByRole("radio", { name: "Dark" }).isChecked()).toBe(true);
+  await page.getByText("All changes saved", { exact: true }).waitFor();
 
   await page.getByRole("link", { name: "All widgets" }).click();
   const row = page.getByRole("row", { name: /Homepage carousel/ });
@@ -108,6 +156,36 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await row.getByRole("button", { name: "Delete" }).click();
   await page.getByRole("button", { name: "Delete widget" }).click();
   await page.getByText(/No widgets yet/).waitFor();
+  expect(asked).toHaveLength(3);
   expect(problems).toEqual([]);
   await context.close();
+}, 60_000);
+
+test("on Free the attribution stays on, and the hint names the Free plan and the plan that may hide it", async () => {
+  setPlan(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), "free");
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  try {
+    await page.goto(`${server.url}/app/`);
+    await page.getByLabel("Email", { exact: true }).fill(server.owner.email);
+    await page.getByLabel("Password", { exact: true }).fill(server.owner.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: "Widgets" }).click();
+    await page.getByRole("button", { name: "New widget" }).click();
+    await page.getByRole("heading", { name: "New widget", level: 1 }).waitFor();
+    const attribution = page.getByRole("checkbox", { name: "Show “Powered by Plaudit”" });
+    expect(await attribution.isChecked()).toBe(true);
+    expect(await attribution.isDisabled()).toBe(true);
+    const hint = page.locator("[data-plan-hint]");
+    expect(await hint.textContent()).toBe("Your Free plan always shows it. Hiding it needs the Starter plan or above: see plans.");
+    expect(await hint.getByRole("link", { name: "see plans" }).getAttribute("href")).toBe("/app/billing?upgrade=starter");
+    // The preview draws what would be published: the attribution is there.
+    await page.getByTestId("widget-preview").locator("article").first().waitFor();
+    expect(await page.getByTestId("widget-preview").getByRole("link", { name: "Powered by Plaudit" }).count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, "builder-free.png"), fullPage: true });
+  } finally {
+    await context.close();
+    setPlan(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), "core");
+  }
 }, 60_000);

@@ -105,7 +105,7 @@ beforeAll(async () => {
   for (const [name, text, rating] of texts) ids.push(await send(link.id, { kind: "text", respondent: { name, company: "Globex" }, text, rating }));
   for (const id of ids) await publish(id);
   for (const layout of LAYOUTS) {
-    for (const theme of THEMES) widgetIds[`${layout}-${theme}`] = (await api("POST", "/v1/widgets", { brand_id: brand, layout, theme, accent_color: "#0f766e" })).id;
+    for (const theme of THEMES) widgetIds[`${layout}-${theme}`] = (await api("POST", "/v1/widgets", { brand_id: brand, layout, theme, accent_color: "#0f766e", show_attribution: true })).id;
   }
   await published(Object.values(widgetIds));
   // The customer's site: another origin (another port), plain HTML, no scripts of its own.

@@ -40,10 +40,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Options: plan of the first org, extra environment. */
+/** Options: plan of the first org, extra environment, where files are kept. */
 export interface ServerOptions {
   plan?: string;
   env?: Record<string, string>;
+  /**
+   * Storage settings (`PLAUDIT_STORAGE_URL`, `PLAUDIT_S3_*`, e.g. `startS3().env()` from test/helpers/s3.ts); none
+   * keeps files in the data directory. The executable, its CLI and the sidecar `deps` all get the same settings.
+   */
+  storage?: Record<string, string>;
 }
 
 const OWNER = { email: "owner@example.com", password: "owner-password-1", name: "Olive Owner" };
@@ -58,8 +63,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function baseEnv(port: number, url: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_BASE_URL: url, PLAUDIT_JOB_LEASE_SECONDS: "30", PLAUDIT_LOG_LEVEL: "warn", ...extra };
+function baseEnv(port: number, url: string, opts: ServerOptions): Record<string, string> {
+  return { PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_BASE_URL: url, PLAUDIT_JOB_LEASE_SECONDS: "30", PLAUDIT_LOG_LEVEL: "warn", ...opts.env, ...opts.storage };
 }
 
 /** Starts the server (the executable unless PLAUDIT_TEST_TARGET=source). */
@@ -71,7 +76,7 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "plaudit-e2e-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts.env) });
+  const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) });
   const deps = createDeps(config, { log: createLogger("warn") });
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
   const { app, registry } = await assemble(deps, MODULES);
@@ -105,7 +110,7 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
   const dataDir = join(cwd, "data");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = binaryEnv(baseEnv(port, url, opts.env));
+  const env = binaryEnv(baseEnv(port, url, opts));
   const org = Bun.spawnSync([bin, "org", "create", "--name", "Acme", "--plan", opts.plan ?? "core", "--owner-email", OWNER.email, "--owner-password", OWNER.password, "--owner-name", OWNER.name, "--json"], { cwd, env, stdout: "pipe", stderr: "pipe" });
   if (org.exitCode !== 0) throw new Error(`plaudit org create exited ${org.exitCode}: ${org.stderr}${org.stdout}`);
   const orgId = JSON.parse(org.stdout.toString()).id as string;
@@ -124,7 +129,7 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
     await Bun.sleep(50);
   }
   // The sidecar: the same data directory seen from the test process, for fixtures and reads.
-  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts.env) }), { log: createLogger("warn"), migrate: false });
+  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) }), { log: createLogger("warn"), migrate: false });
   return {
     url,
     dataDir,

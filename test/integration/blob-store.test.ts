@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import S3rver from "s3rver";
+import { startS3, S3_KEYS, type S3Server } from "../helpers/s3";
 import type { BlobStore } from "../../src/platform/blob-store";
 import { LocalBlobStore } from "../../src/platform/blob-store-local";
 import { S3BlobStore, parseS3Url } from "../../src/platform/blob-store-s3";
@@ -16,17 +16,16 @@ import { openStorage } from "../../src/platform/storage-open";
 import { loadConfig } from "../../src/config";
 
 const root = mkdtempSync(join(tmpdir(), "plaudit-blobs-"));
-let server: S3rver;
+let server: S3Server;
 let endpoint = "";
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: "127.0.0.1", directory: join(root, "s3rver"), silent: true, configureBuckets: [{ name: "plaudit", configs: [] }] });
-  const addr = await server.run();
-  endpoint = `http://127.0.0.1:${addr.port}`;
+  server = await startS3("plaudit");
+  endpoint = server.endpoint;
 }, 20_000);
 
 afterAll(async () => {
-  await server?.close();
+  await server?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -34,7 +33,7 @@ const text = async (body: Blob | ReadableStream<Uint8Array> | null) => (body ? n
 
 const stores: [string, () => BlobStore][] = [
   ["local data directory", () => new LocalBlobStore(mkdtempSync(join(root, "local-")))],
-  ["S3 (s3rver)", () => new S3BlobStore({ bucket: "plaudit", prefix: `run-${Math.random().toString(36).slice(2)}`, endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }, join(root, "tmp"))],
+  ["S3 (s3rver)", () => new S3BlobStore({ bucket: "plaudit", prefix: `run-${Math.random().toString(36).slice(2)}`, endpoint, region: "us-east-1", ...S3_KEYS }, join(root, "tmp"))],
 ];
 
 for (const [name, make] of stores) {
@@ -129,7 +128,7 @@ for (const [name, make] of stores) {
 describe("Storage over S3", () => {
   test("areas, folder removal and upload parts work the same; data-directory helpers refuse", async () => {
     const dataDir = mkdtempSync(join(root, "data-"));
-    const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_STORAGE_URL: "s3://plaudit/deploy-a", PLAUDIT_S3_ENDPOINT: endpoint, PLAUDIT_S3_REGION: "us-east-1", PLAUDIT_S3_ACCESS_KEY_ID: "S3RVER", PLAUDIT_S3_SECRET_ACCESS_KEY: "S3RVER" });
+    const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...server.env("deploy-a") });
     const storage = openStorage(config);
     expect(storage.blobs.kind).toBe("s3");
     await storage.write("media", "submissions/s1/video.mp4", "v");

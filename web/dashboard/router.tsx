@@ -1,10 +1,11 @@
 /**
  * History routing under the dashboard's base path (from `<base href>`, e.g. `/app/`). Routes are the path
  * after it: `links`, `billing`. `Link` renders a real `<a href>` (open in a new tab works) and navigates in
- * place on a plain click.
+ * place on a plain click. A form with unsaved changes holds navigation (`useUnsavedChanges`): leaving the site
+ * gets the browser's own warning, moving inside the dashboard (links, `navigate`, back and forward) asks first.
  */
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 const CHANGE = "plaudit:navigate";
 
@@ -31,11 +32,65 @@ export function currentRoute(): Route {
 /** The address of a route, for `href`. */
 export const hrefFor = (to: string): string => basePath() + to.replace(/^\/+/, "");
 
-/** Goes to a route without reloading the page. */
-export function navigate(to: string, replace = false) {
+/** Forms with unsaved changes, each with what it asks before they are thrown away. */
+const holds = new Map<symbol, () => string | null>();
+
+/** The question of the first form holding navigation, or null when nothing is unsaved. */
+function heldBy(): string | null {
+  for (const ask of holds.values()) {
+    const question = ask();
+    if (question) return question;
+  }
+  return null;
+}
+
+/** True when nothing is unsaved, or the person agreed to lose it. */
+export function mayLeave(): boolean {
+  const question = heldBy();
+  return question === null || window.confirm(question);
+}
+
+// The address the dashboard shows, so that "back" away from unsaved changes can be undone when the person stays.
+let shown = typeof window === "undefined" ? "" : window.location.href;
+if (typeof window !== "undefined") {
+  // Registered when the module loads, before any `useRoute` listener, so a refused "back" stops here.
+  window.addEventListener("popstate", (e) => {
+    if (heldBy() !== null && !mayLeave()) {
+      e.stopImmediatePropagation();
+      history.pushState(null, "", shown);
+      return;
+    }
+    shown = window.location.href;
+  });
+  window.addEventListener("beforeunload", (e) => {
+    if (heldBy() === null) return;
+    e.preventDefault();
+    // Older browsers show the warning only when returnValue is set.
+    e.returnValue = "";
+  });
+}
+
+/**
+ * Holds navigation while `dirty`: the browser warns before the page is left, and moving elsewhere in the
+ * dashboard asks `question` first. Saving or discarding (dirty false again) releases it at once.
+ */
+export function useUnsavedChanges(dirty: boolean, question = "You have unsaved changes. Leave this page and lose them?") {
+  const state = useRef({ dirty, question });
+  state.current = { dirty, question };
+  useEffect(() => {
+    const key = Symbol("unsaved");
+    holds.set(key, () => (state.current.dirty ? state.current.question : null));
+    return () => void holds.delete(key);
+  }, []);
+}
+
+/** Goes to a route without reloading the page; asks first when a form has unsaved changes (`force` skips that). */
+export function navigate(to: string, replace = false, force = false) {
+  if (!force && !mayLeave()) return;
   const url = hrefFor(to);
   if (replace) history.replaceState(null, "", url);
   else history.pushState(null, "", url);
+  shown = window.location.href;
   window.dispatchEvent(new Event(CHANGE));
 }
 

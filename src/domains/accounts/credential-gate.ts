@@ -50,8 +50,10 @@ export function anonymousRoutes(routes: RouteInfo[]): { method: string; path: Re
 export function credentialGate(deps: Deps, listAnonymous: () => { method: string; path: RegExp }[]) {
   let anonymous: { method: string; path: RegExp }[] | null = null;
   return ({ request }: { request: Request }) => {
+    // Most traffic (walls, widget documents, CDN files) is not /v1: skip it without parsing the address.
+    if (!request.url.includes("/v1/") || request.method === "OPTIONS") return;
     const url = new URL(request.url);
-    if (!url.pathname.startsWith("/v1/") || request.method === "OPTIONS") return;
+    if (!url.pathname.startsWith("/v1/")) return;
     const method = request.method === "HEAD" ? "GET" : request.method;
     anonymous ??= listAnonymous();
     if (anonymous.some((r) => (r.method === method || r.method === "ALL") && r.path.test(url.pathname))) return;

@@ -6,7 +6,7 @@ import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./m
 import { presentSubmission } from "./present";
 
 /** Actions the bulk route takes. */
-export const BULK_ACTIONS = ["approve", "unapprove", "reject", "make_public", "make_private", "delete"] as const;
+export const BULK_ACTIONS = ["approve", "approve_and_publish", "unapprove", "reject", "make_public", "make_private", "delete"] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** Runs `action` on each id; one failing id does not stop the others. */
@@ -18,6 +18,7 @@ export function bulkModerate(deps: Deps, ctx: Ctx, action: BulkAction, ids: stri
       const row = (() => {
         switch (action) {
           case "approve": return approve(deps, ctx, id);
+          case "approve_and_publish": return approve(deps, ctx, id, { publish: true });
           case "unapprove": return unapprove(deps, ctx, id);
           case "reject": return reject(deps, ctx, id, reason!);
           case "make_public": return setVisibility(deps, ctx, id, true);

@@ -34,14 +34,29 @@ function decidable(row: SubmissionRow) {
   if (row.status === "uploading") throw new AppError("not_ready", 409, "This testimonial is still being uploaded.");
 }
 
-/** Approves a testimonial (clearing any rejection); emits `submission.approved` when it was not approved. */
-export function approve(deps: Deps, ctx: Ctx, id: string): SubmissionRow {
+/** What `approve` does with the public flag in the same step (the route's optional `publish` field). */
+export interface ApproveOptions {
+  /** true: also make it public ("Approve & publish"); false: also make it private; absent: leave visibility as it is. */
+  publish?: boolean;
+}
+
+/**
+ * Approves a testimonial (clearing any rejection); emits `submission.approved` when it was not approved. With
+ * `publish`, the public flag is set in the same transaction, so the testimonial goes live in one step (one
+ * rebuild of what shows it, never a moment approved-but-private in between).
+ */
+export function approve(deps: Deps, ctx: Ctx, id: string, options: ApproveOptions = {}): SubmissionRow {
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, id);
     decidable(row);
-    if (row.isApproved && !row.rejectedAt) return row;
-    const updated = applyModeration(deps, db, ctx, row, { isApproved: true, approvedAt: ctx.clock.now(), rejectedAt: null, rejectionReason: null }, "submission.approved");
-    emit(db, ctx, "submission.approved", submissionEventData(updated));
+    const approving = !(row.isApproved && !row.rejectedAt);
+    const visibility = options.publish === undefined || options.publish === row.isPublic ? null : options.publish;
+    if (!approving && visibility === null) return row;
+    const patch: Patch = approving ? { isApproved: true, approvedAt: ctx.clock.now(), rejectedAt: null, rejectionReason: null } : {};
+    if (visibility !== null) patch.isPublic = visibility;
+    const action = approving ? "submission.approved" : visibility ? "submission.made_public" : "submission.made_private";
+    const updated = applyModeration(deps, db, ctx, row, patch, action, approving && visibility !== null ? { is_public: visibility } : undefined);
+    if (approving) emit(db, ctx, "submission.approved", submissionEventData(updated));
     return updated;
   });
 }

@@ -65,7 +65,13 @@ export function submissionRoutes(deps: Deps) {
       body: t.Object({ text: t.String({ minLength: 1, maxLength: 20000, description: "The corrected words; timings are recomputed by forced alignment." }) }, { additionalProperties: false }),
       detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
     })
-    .post("/v1/submissions/:id/approve", ({ auth, params }) => presentSubmission(approve(deps, can(auth(), "submission:moderate"), params.id), deps.config.cdnUrl), { params: idParams, detail: { tags: ["Moderation"], summary: "Approve (emits submission.approved)" } })
+    .post("/v1/submissions/:id/approve", ({ auth, params, body }) => presentSubmission(approve(deps, can(auth(), "submission:moderate"), params.id, { publish: body?.publish }), deps.config.cdnUrl), {
+      params: idParams,
+      body: t.Optional(t.Object({
+        publish: t.Optional(t.Boolean({ description: "true: also make it public in the same step (approve and publish); false: also make it private; absent (or no body): visibility is left as it is." })),
+      }, { additionalProperties: false })),
+      detail: { tags: ["Moderation"], summary: "Approve (emits submission.approved); optionally publish in the same step" },
+    })
     .post("/v1/submissions/:id/unapprove", ({ auth, params }) => presentSubmission(unapprove(deps, can(auth(), "submission:moderate"), params.id), deps.config.cdnUrl), { params: idParams, detail: { tags: ["Moderation"], summary: "Withdraw an approval" } })
     .post("/v1/submissions/:id/reject", ({ auth, params, body }) => presentSubmission(reject(deps, can(auth(), "submission:moderate"), params.id, body.reason), deps.config.cdnUrl), {
       params: idParams,

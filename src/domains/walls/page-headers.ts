@@ -1,29 +1,47 @@
 /**
- * Response headers of wall pages and the public wall JSON. Pages carry a Content-Security-Policy whose only
- * inline style and script are the ones holding this response's nonce; images and media come from the site and
- * the CDN, nothing from third parties; nothing may connect beyond the site, frame the page or submit anywhere.
- * Caches may keep a page 30 s (browsers) and 60 s (shared caches, i.e. a CDN): short enough that a moderation
- * change shows within a minute everywhere, while a burst of visitors costs the origin one render per page per
- * minute.
+ * Response headers of wall pages and the public wall JSON. Pages carry a Content-Security-Policy that allows
+ * exactly the page's own inline style and script by their SHA-256 hashes (no nonce, so the bytes and headers are
+ * the same for every visitor and a rendered page can be kept: page-cache.ts); images and media come from the
+ * site and the CDN, nothing from third parties; nothing may connect beyond the site, frame the page or submit
+ * anywhere.
+ *
+ * Pages may be kept 5 s by browsers and shared caches (a CDN), then served stale for up to a minute while one
+ * request revalidates them with their ETag (a `304` costs the origin a map lookup): a moderation change shows
+ * within seconds everywhere. The sitemap and the public wall JSON keep `WALL_CACHE`.
  */
 import type { Config } from "../../config";
-import { randomToken } from "../../platform/crypto";
 
-/** Cache-Control of wall pages, the sitemap and the public wall JSON. */
+/** Cache-Control of the sitemap and the public wall JSON. */
 export const WALL_CACHE = "public, max-age=30, s-maxage=60";
 
-/** A fresh nonce for one response. */
-export const newNonce = () => randomToken(16);
+/** Cache-Control of wall pages and permalinks. */
+export const PAGE_CACHE = "public, max-age=5, stale-while-revalidate=60";
 
-/** The Content-Security-Policy of a wall page answered with `nonce`. */
-export function wallCsp(config: Pick<Config, "siteUrl" | "cdnUrl">, nonce: string): string {
+/** The CSP sources (`'sha256-…'`) of an HTML page's inline style elements and scripts (JSON-LD data blocks are not scripts). */
+export function inlineHashes(html: string): { styles: string[]; scripts: string[] } {
+  const styles: string[] = [];
+  const scripts: string[] = [];
+  for (const m of html.matchAll(/<(style|script)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
+    if (m[1] === "script" && /\btype="application\/ld\+json"/.test(m[2]!)) continue;
+    const source = `'sha256-${new Bun.CryptoHasher("sha256").update(m[3]!).digest("base64")}'`;
+    const list = m[1] === "style" ? styles : scripts;
+    if (!list.includes(source)) list.push(source);
+  }
+  return { styles, scripts };
+}
+
+/**
+ * The Content-Security-Policy of a wall page whose inline styles and scripts have these hashes. A page with no
+ * script gets `script-src 'none'`.
+ */
+export function wallCsp(config: Pick<Config, "siteUrl" | "cdnUrl">, hashes: { styles: string[]; scripts: string[] }): string {
   const site = new URL(config.siteUrl).origin;
   const cdn = new URL(config.cdnUrl).origin;
   const media = site === cdn ? "'self'" : `'self' ${cdn}`;
   return [
     "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src 'nonce-${nonce}'`,
+    `script-src ${hashes.scripts.join(" ") || "'none'"}`,
+    `style-src ${hashes.styles.join(" ") || "'none'"}`,
     `img-src ${media} data:`,
     `media-src ${media}`,
     // The page connects nowhere itself; audit tools (Lighthouse) fetch /robots.txt from the page's context.
@@ -42,12 +60,12 @@ const SECURITY = {
   "cross-origin-opener-policy": "same-origin",
 };
 
-/** Headers of an HTML page: CSP with the nonce, caching, and `X-Robots-Tag: noindex` when not indexable. */
-export function pageHeaders(config: Pick<Config, "siteUrl" | "cdnUrl">, nonce: string, opts: { indexable: boolean; cache: boolean }): Record<string, string> {
+/** Headers of the HTML page `html`: CSP with its inline hashes, caching, and `X-Robots-Tag: noindex` when not indexable. */
+export function pageHeaders(config: Pick<Config, "siteUrl" | "cdnUrl">, html: string, opts: { indexable: boolean; cache: boolean }): Record<string, string> {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": wallCsp(config, nonce),
-    "cache-control": opts.cache ? WALL_CACHE : "no-store",
+    "content-security-policy": wallCsp(config, inlineHashes(html)),
+    "cache-control": opts.cache ? PAGE_CACHE : "no-store",
     ...SECURITY,
   };
   if (!opts.indexable) headers["x-robots-tag"] = "noindex";

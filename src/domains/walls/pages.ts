@@ -1,14 +1,19 @@
 /**
  * The wall's site pages, mounted where the site area lives (behind `/__site` when the site has its own host
  * name): `{site}/b/{slug}?page=n`, `{site}/b/{slug}/t/{id}`, the sandbox's `{site}/test/{org_id}/b/{slug}…`,
- * `{site}/sitemap.xml` and `{site}/robots.txt`. Each page is rendered per request with a fresh CSP nonce.
+ * `{site}/sitemap.xml` and `{site}/robots.txt`. A page is rendered once per change and kept with its compressed
+ * forms and ETag (page-cache.ts): a hit is a map lookup, `304` on `If-None-Match`. Error pages and redirects are
+ * answered afresh and never kept.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
 import type { WallAddress } from "./address";
 import { errorAnswer, permalinkAnswer, wallPageAnswer, type SiteAnswer } from "./site-pages";
-import { newNonce, pageHeaders, WALL_CACHE } from "./page-headers";
+import { pageHeaders, WALL_CACHE } from "./page-headers";
+import { parsePage } from "./wall-data";
+import { dropPage, freshPage, keepPage, keptPage } from "./page-cache";
+import { makeDocument, sendDocument } from "../../platform/http/cached-document";
 import { sitemapEntries } from "./directory";
 import { parsePart, robotsTxt, sitemapXml } from "./sitemap";
 
@@ -29,16 +34,31 @@ function send(request: Request, body: string, status: number, headers: Record<st
 export function wallPagesPlugin(deps: Deps) {
   const { config } = deps;
   const mount = mountPrefix(config, "site");
-  const respond = (request: Request, answer: (nonce: string) => SiteAnswer) => {
-    const nonce = newNonce();
+  const { db, clock } = deps;
+  /** Answers from the kept document for `key`, or renders `answer` (keeping a cacheable 200 under `key`). */
+  const respond = (request: Request, key: () => string, answer: () => SiteAnswer) => {
+    let k: string | null = null;
     let a: SiteAnswer;
     try {
-      a = answer(nonce);
+      k = key();
+      const kept = freshPage(db, clock, k);
+      if (kept) return sendDocument(request, kept);
+      a = answer();
     } catch (e) {
-      a = errorAnswer(e, nonce);
+      a = errorAnswer(e);
     }
-    if ("location" in a) return new Response(null, { status: 301, headers: { location: a.location, "cache-control": "public, max-age=300" } });
-    return send(request, a.html, a.status, pageHeaders(config, nonce, a));
+    if ("location" in a) {
+      if (k) dropPage(db, k);
+      return new Response(null, { status: 301, headers: { location: a.location, "cache-control": "public, max-age=300" } });
+    }
+    const headers = pageHeaders(config, a.html, a);
+    if (k && a.cache && a.status === 200 && a.brandId) {
+      const doc = makeDocument(a.html, headers, keptPage(db, k));
+      keepPage(db, clock, k, a.brandId, doc);
+      return sendDocument(request, doc);
+    }
+    if (k) dropPage(db, k);
+    return send(request, a.html, a.status, headers);
   };
   const live = (slug: string): WallAddress => ({ mode: "live", slug });
   const test = (orgId: string, slug: string): WallAddress => ({ mode: "test", orgId, slug });
@@ -48,10 +68,14 @@ export function wallPagesPlugin(deps: Deps) {
       : send(request, body, 200, { "content-type": type, "cache-control": WALL_CACHE, "x-content-type-options": "nosniff" });
 
   return new Elysia({ name: "wall-pages", seed: config.siteUrl })
-    .get(`${mount}/b/:slug`, ({ params, query, request }) => respond(request, (nonce) => wallPageAnswer(deps, live(params.slug), one(query.page), searchOf(request), nonce)))
-    .get(`${mount}/b/:slug/t/:id`, ({ params, request }) => respond(request, (nonce) => permalinkAnswer(deps, live(params.slug), params.id, searchOf(request), nonce)))
-    .get(`${mount}/test/:org_id/b/:slug`, ({ params, query, request }) => respond(request, (nonce) => wallPageAnswer(deps, test(params.org_id, params.slug), one(query.page), searchOf(request), nonce)))
-    .get(`${mount}/test/:org_id/b/:slug/t/:id`, ({ params, request }) => respond(request, (nonce) => permalinkAnswer(deps, test(params.org_id, params.slug), params.id, searchOf(request), nonce)))
+    .get(`${mount}/b/:slug`, ({ params, query, request }) =>
+      respond(request, () => JSON.stringify(["live", params.slug, "page", parsePage(one(query.page))]), () => wallPageAnswer(deps, live(params.slug), one(query.page), searchOf(request))))
+    .get(`${mount}/b/:slug/t/:id`, ({ params, request }) =>
+      respond(request, () => JSON.stringify(["live", params.slug, "t", params.id]), () => permalinkAnswer(deps, live(params.slug), params.id, searchOf(request))))
+    .get(`${mount}/test/:org_id/b/:slug`, ({ params, query, request }) =>
+      respond(request, () => JSON.stringify(["test", params.org_id, params.slug, "page", parsePage(one(query.page))]), () => wallPageAnswer(deps, test(params.org_id, params.slug), one(query.page), searchOf(request))))
+    .get(`${mount}/test/:org_id/b/:slug/t/:id`, ({ params, request }) =>
+      respond(request, () => JSON.stringify(["test", params.org_id, params.slug, "t", params.id]), () => permalinkAnswer(deps, test(params.org_id, params.slug), params.id, searchOf(request))))
     .get(`${mount}/sitemap.xml`, ({ query, request }) => text(request, sitemapXml(config.siteUrl, sitemapEntries(deps), parsePart(one(query.part))), "application/xml; charset=utf-8"))
     .get(`${mount}/robots.txt`, ({ request }) => text(request, robotsTxt(config), "text/plain; charset=utf-8"));
 }

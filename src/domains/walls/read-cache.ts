@@ -13,6 +13,7 @@ import type { Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { ShownListener } from "../../platform/hooks";
 import type { BrandRow } from "../brands";
+import { forgetBrandPages } from "./page-cache";
 
 /** Longest time an entry is used (ms). */
 export const TTL_MS = 2000;
@@ -27,8 +28,11 @@ interface Entry {
 
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-/** The walls module's shown-change handler: the brand's cached reads are dropped. */
-export const forgetShown: ShownListener = (db, _ctx, change) => forgetBrand(db, change.brandId);
+/** The walls module's shown-change handler: the brand's cached reads and rendered pages (page-cache.ts) are dropped. */
+export const forgetShown: ShownListener = (db, _ctx, change) => {
+  forgetBrand(db, change.brandId);
+  forgetBrandPages(db, change.brandId);
+};
 
 /** Drops every entry of a brand. */
 export function forgetBrand(db: Db, brandId: string) {

@@ -4,6 +4,7 @@ import { pageQuerySchema } from "../../platform/http/pagination";
 import { bodyInteger } from "../../platform/http/strict-schema";
 import { FIELD_KEYS, LAYOUTS, SELECTIONS, THEMES, type WidgetFields } from "./format";
 import type { WidgetSettings } from "./tables";
+import { PLANS, type PlanId } from "../accounts";
 
 /** Most testimonials a widget shows (contract §8). */
 export const MAX_ITEMS = 50;
@@ -21,6 +22,14 @@ export const DEFAULT_SETTINGS: WidgetSettings = {
   fields: Object.fromEntries(FIELD_KEYS.map((k) => [k, true])) as WidgetFields,
   show_attribution: true,
 };
+
+/**
+ * The defaults a new widget starts from on `plan`: "Powered by Plaudit" is off wherever the plan allows hiding it
+ * (`remove_attribution`), and on where it does not (where switching it off would be a 402).
+ */
+export function defaultSettingsFor(plan: PlanId): WidgetSettings {
+  return { ...DEFAULT_SETTINGS, show_attribution: !PLANS[plan].features.remove_attribution };
+}
 
 const literals = <T extends readonly string[]>(values: T, description: string) => t.Union(values.map((v) => t.Literal(v)), { description });
 const id = t.String({ minLength: 1, maxLength: 64 });
@@ -40,7 +49,7 @@ const settings = {
     additionalProperties: false,
     description: "Which details appear (all true by default); a switched-off field is omitted from the document. In PATCH, only the given keys change.",
   })),
-  show_attribution: t.Optional(t.Boolean({ description: "The \"Powered by Plaudit\" link (default true); false needs a paid plan (402 on Free)." })),
+  show_attribution: t.Optional(t.Boolean({ description: "The \"Powered by Plaudit\" link. Default: false on plans that may hide it (Starter and above), true on Free; false needs a paid plan (402 on Free)." })),
 };
 
 /** Path parameter of a widget. */

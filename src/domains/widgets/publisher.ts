@@ -17,6 +17,7 @@ import type { ShownChange } from "../submissions";
 import type { Ctx } from "../../platform/context";
 import { buildDocument, contentHash } from "./document";
 import { widgets, type WidgetRow } from "./tables";
+import { forgetWidgetDocument, keepWidgetDocument, noteWidgetGone } from "./document-cache";
 
 /** Job kind that (re)publishes or removes one widget's document. */
 export const PUBLISH_WIDGET_JOB = "widget.publish";
@@ -27,8 +28,12 @@ export const REBUILD_DELAY_MS = 1000;
 /** Storage key of a widget's document under `public/` (the CDN serves `widgets/` with a one-minute max-age). */
 export const documentKey = (widgetId: string) => `widgets/${widgetId}.json`;
 
-/** Enqueues a rebuild of the widget's document, in the caller's transaction; repeated calls coalesce. */
+/**
+ * Enqueues a rebuild of the widget's document, in the caller's transaction; repeated calls coalesce. When the
+ * widget no longer exists (it is being deleted), its document answers 404 at once (document-cache.ts).
+ */
 export function schedulePublish(db: Db, clock: Clock, w: Pick<WidgetRow, "id" | "orgId" | "mode">) {
+  if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, w.id)).get()) noteWidgetGone(db, w.id);
   enqueue(db, clock, {
     kind: PUBLISH_WIDGET_JOB,
     payload: { widgetId: w.id },
@@ -62,19 +67,28 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
   const brand = row && deps.db.select().from(brands).where(eq(brands.id, row.brandId)).get();
   if (!row || !brand) {
     await deps.storage.remove("public", key);
+    forgetWidgetDocument(deps, widgetId);
     return "removed";
   }
   const doc = buildDocument(deps, { widgetId, brand, settings: row.settings, plan: getOrg(deps.db, row.orgId).plan as PlanId });
   const hash = contentHash(doc);
   const unchanged = row.documentHash === hash && (await deps.storage.has("public", key));
-  if (!unchanged) await deps.storage.write("public", key, JSON.stringify(doc));
+  if (!unchanged) {
+    const json = JSON.stringify(doc);
+    await deps.storage.write("public", key, json);
+    // Served from memory from the next request on (document-cache.ts).
+    await keepWidgetDocument(deps, widgetId, json);
+  }
   const outcome = tx(deps.db, (db) => {
     // Deleted while building: the delete may have removed the file before this write, so remove it again.
     if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) return "removed" as const;
     db.update(widgets).set({ documentHash: hash, publishedAt: row.publishedAt ?? deps.clock.now() }).where(eq(widgets.id, widgetId)).run();
     return unchanged ? "unchanged" : "published";
   });
-  if (outcome === "removed") await deps.storage.remove("public", key);
+  if (outcome === "removed") {
+    await deps.storage.remove("public", key);
+    forgetWidgetDocument(deps, widgetId);
+  }
   return outcome;
 }
 

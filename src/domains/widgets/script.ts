@@ -2,7 +2,9 @@
  * Serves the embed script at `{cdn_url}/widget.js`, a name that never changes: always the current build, kept
  * by browsers for five minutes and then revalidated with its ETag, so a new release reaches every page within
  * minutes. The bundle is built as a module; served as a classic script, it is enclosed in a function so none
- * of its names leak into the host page. Sent gzipped to browsers that accept it.
+ * of its names leak into the host page. Kept in memory compressed once (brotli and gzip, for browsers that take
+ * them), with a strong ETag per encoding. The same plugin answers the widget documents
+ * (`{cdn_url}/widgets/{id}.json`) from memory (document-cache.ts).
  */
 import { Elysia } from "elysia";
 import { gzipSync } from "node:zlib";
@@ -10,6 +12,9 @@ import type { Deps } from "../../platform/deps";
 import { sha256 } from "../../platform/crypto";
 import { mountPrefix } from "../../platform/http/hosts";
 import type { WebAsset } from "../../platform/http/web-assets";
+import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
+import { MAX_AGE, notFoundResponse, servePublic } from "../../platform/http/cdn";
+import { widgetDocumentResponse } from "./document-cache";
 
 /** How long browsers keep the script before asking again (seconds). */
 export const SCRIPT_MAX_AGE = 300;
@@ -43,28 +48,41 @@ const notFound = () => new Response(JSON.stringify({ error: { code: "not_found",
   headers: { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "no-store" },
 });
 
-/** Elysia plugin for `{cdn_url}/widget.js`, mounted where the CDN area lives. */
+/** The headers of the script as served. */
+const SCRIPT_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/javascript; charset=utf-8",
+  "cache-control": `public, max-age=${SCRIPT_MAX_AGE}`,
+  "access-control-allow-origin": "*",
+  "cross-origin-resource-policy": "cross-origin",
+  "x-content-type-options": "nosniff",
+};
+
+/** A widget document's file name: `{id}.json` with a plain id. */
+const DOCUMENT_FILE = /^([A-Za-z0-9_-]{1,80})\.json$/;
+
+/** Elysia plugin for `{cdn_url}/widget.js` and the widget documents `{cdn_url}/widgets/{id}.json`, mounted where the CDN area lives. */
 export function widgetScriptPlugin(assets: Map<string, WebAsset>, deps: Deps) {
   const asset = findWidgetBundle(assets);
+  const cdn = mountPrefix(deps.config, "cdn");
   // Read once at start, so a rebuild from source cannot pair this server with a newer, untested file.
-  const script: Promise<Script | null> = asset ? Bun.file(asset.path).text().then(wrapScript) : Promise.resolve(null);
+  let script: CachedDocument | null = null;
+  const loading: Promise<CachedDocument | null> = asset
+    ? Bun.file(asset.path).text().then((text) => (script = makeDocument(wrapScript(text).plain, SCRIPT_HEADERS)))
+    : Promise.resolve(null);
   return new Elysia({ name: "widget-script", seed: deps.config.cdnUrl })
-    .get(`${mountPrefix(deps.config, "cdn")}/widget.js`, async ({ request }) => {
-      const s = await script;
-      if (!s) return notFound();
-      const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
-      const etag = gzip ? `${s.etag.slice(0, -1)}-gz"` : s.etag;
-      const headers: Record<string, string> = {
-        "content-type": "text/javascript; charset=utf-8",
-        "cache-control": `public, max-age=${SCRIPT_MAX_AGE}`,
-        etag,
-        vary: "accept-encoding",
-        "access-control-allow-origin": "*",
-        "cross-origin-resource-policy": "cross-origin",
-        "x-content-type-options": "nosniff",
-      };
-      if (request.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers });
-      if (gzip) headers["content-encoding"] = "gzip";
-      return new Response(gzip ? s.gzip : s.plain, { headers });
+    .get(`${cdn}/widget.js`, ({ request }) => {
+      if (script) return sendDocument(request, script);
+      return loading.then((s) => (s ? sendDocument(request, s) : notFound()));
+    })
+    .get(`${cdn}/widgets/:file`, (ctx) => {
+      const file = ctx.params.file;
+      const id = DOCUMENT_FILE.exec(file)?.[1];
+      if (!id) {
+        if (file.startsWith(".")) return notFoundResponse(ctx);
+        return servePublic(ctx, deps, `widgets/${file}`, MAX_AGE.widgets!);
+      }
+      const answer = widgetDocumentResponse(deps, ctx.request, id);
+      if (answer instanceof Promise) return answer.then((r) => r ?? notFoundResponse(ctx));
+      return answer ?? notFoundResponse(ctx);
     });
 }

@@ -12,7 +12,7 @@ import { audit } from "../../platform/audit/audit";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import type { PlanId } from "../accounts";
 import { brands, getBrandRow } from "../brands";
-import { DEFAULT_SETTINGS, type SettingsInput } from "./model";
+import { defaultSettingsFor, type SettingsInput } from "./model";
 import { checkAttribution, checkReferences, mergeSettings } from "./settings";
 import { buildDocument } from "./document";
 import { documentKey, schedulePublish } from "./publisher";
@@ -65,7 +65,7 @@ export function createWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
   checkAttribution(ctx.plan, deps.config.appUrl, input);
   return tx(deps.db, (db) => {
     const brand = getBrandRow(db, ctx, input.brand_id);
-    const settings = mergeSettings(DEFAULT_SETTINGS, input);
+    const settings = mergeSettings(defaultSettingsFor(ctx.plan), input);
     checkReferences(db, ctx, brand.id, settings);
     const now = ctx.clock.now();
     const row: WidgetRow = {
@@ -110,7 +110,7 @@ export function deleteWidget(deps: Deps, ctx: Ctx, id: string) {
 export function previewWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
   checkAttribution(ctx.plan, deps.config.appUrl, input);
   const brand = getBrandRow(deps.db, ctx, input.brand_id);
-  const settings = mergeSettings(DEFAULT_SETTINGS, input);
+  const settings = mergeSettings(defaultSettingsFor(ctx.plan), input);
   checkReferences(deps.db, ctx, brand.id, settings);
   return buildDocument(deps, { widgetId: null, brand, settings, plan: ctx.plan });
 }

@@ -2,6 +2,8 @@
  * The CDN address: files of the data directory's `public/` area and the built-in assets, served without
  * credentials, with `Access-Control-Allow-Origin: *`, ETags and cache headers. Names under `public/` are
  * unguessable and replaced rather than rewritten, so long caching is safe; per-folder rules can shorten it.
+ * Widget documents (`widgets/{id}.json`) are answered from memory by the widgets module's CDN route
+ * (src/domains/widgets/document-cache.ts), mounted before these; other files are read from storage per request.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../deps";
@@ -14,7 +16,7 @@ import defaultLogo from "../../../assets/default-logo.png" with { type: "file" }
 const BUILT_IN: Record<string, string> = { "default-logo.png": defaultLogo };
 
 /** How long browsers may keep a file under a given top folder (seconds); default is a day. */
-const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
+export const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
 
 /** Serves a built-in asset file. */
 async function serveAsset(ctx: { request: Request }, path: string, name: string): Promise<Response> {
@@ -26,7 +28,7 @@ async function serveAsset(ctx: { request: Request }, path: string, name: string)
 }
 
 /** Serves a file of the public area through the BlobStore (byte ranges honoured). */
-async function servePublic(ctx: { request: Request }, deps: Deps, key: string, maxAge: number): Promise<Response> {
+export async function servePublic(ctx: { request: Request }, deps: Deps, key: string, maxAge: number): Promise<Response> {
   const st = await deps.storage.stat("public", key);
   if (!st) return notFoundResponse(ctx);
   const headers = fileHeaders(key, maxAge, st);
@@ -48,7 +50,7 @@ function fileHeaders(name: string, maxAge: number, st: { size: number; mtimeMs: 
 }
 
 /** The 404 of a missing file, in the error shape every answer has (request id included). */
-function notFoundResponse(ctx: { request: Request }) {
+export function notFoundResponse(ctx: { request: Request }) {
   // The id the root's error handling gave this request (its derive runs first), so header and body agree.
   const requestId = (ctx as { requestId?: string }).requestId ?? requestIdFor(ctx.request);
   return new Response(JSON.stringify({ error: { code: "not_found", message: "No such file.", request_id: requestId } }), {

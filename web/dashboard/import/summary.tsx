@@ -1,9 +1,13 @@
 /**
  * The end of a CSV import: how many reviews were created, which rows were skipped as duplicates, which were
- * refused (here or by the server) and, if the import stopped, which rows were not sent and why.
+ * refused (here or by the server) and, if the import stopped, which rows were not sent and why; then the way to
+ * publish them: the inbox, filtered to imported reviews waiting for a decision, where "Approve & publish" works on
+ * a whole selection in one step.
  */
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { Button } from "../../shared/ui/button";
+import { inboxPath } from "../inbox/filters";
+import { Link } from "../router";
 import type { ImportSummary } from "./batches";
 
 /** Props of `SummaryView`. */
@@ -55,8 +59,22 @@ export function SummaryView({ summary, refusedHere, onAgain }: SummaryViewProps)
           <Notice tone="info">Rows not sent: {list(summary.notSent)}. Importing the same file again later creates only what is missing.</Notice>
         </>
       ) : null}
-      <p class="muted">Imported reviews are unapproved and private: approve them, then make them public, to show them in widgets and on the wall.</p>
-      <Button onClick={onAgain}>Import another file</Button>
+      {summary.created > 0 && (
+        <Notice tone="info" title="Next: publish them">
+          <p>
+            Imported reviews wait for a decision and stay private until you publish them. In the inbox, select them all and choose “Approve &amp; publish”: one step
+            puts them in your widgets and on your wall.
+          </p>
+        </Notice>
+      )}
+      <div class="row">
+        {summary.created > 0 && (
+          <Link to={inboxPath(null, { origin: "imported", is_approved: "false" })} class="btn btn-primary">
+            Review and publish the imported reviews
+          </Link>
+        )}
+        <Button onClick={onAgain}>Import another file</Button>
+      </div>
     </section>
   );
 }

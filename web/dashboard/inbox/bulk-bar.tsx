@@ -1,6 +1,7 @@
 /**
- * Actions on the selected testimonials, shown while anything is selected: approve, withdraw, reject (asks for a
- * reason), publish, make private, delete (asks first). The outcome is summarised above the list by the page.
+ * Actions on the selected testimonials, shown while anything is selected: approve & publish (the main one),
+ * approve only (kept private), publish, make private, withdraw the approval (asks first), reject (asks for a
+ * reason), delete (asks first). The outcome is summarised above the list by the page.
  */
 import { Button } from "../../shared/ui/button";
 import { BULK_LABELS } from "./bulk-summary";
@@ -15,7 +16,7 @@ export interface BulkBarProps {
   onClear: () => void;
 }
 
-const ORDER: BulkAction[] = ["approve", "make_public", "make_private", "unapprove", "reject", "delete"];
+const ORDER: BulkAction[] = ["approve_and_publish", "approve", "make_public", "make_private", "unapprove", "reject", "delete"];
 
 /** The bar of bulk actions. */
 export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {
@@ -27,7 +28,7 @@ export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {
           <Button
             key={a}
             small
-            variant={a === "approve" || a === "make_public" ? "primary" : "secondary"}
+            variant={a === "approve_and_publish" ? "primary" : "secondary"}
             busy={busy === `bulk:${a}`}
             busyLabel="Working…"
             disabled={busy !== null}

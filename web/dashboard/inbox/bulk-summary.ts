@@ -12,6 +12,7 @@ export interface BulkSummary {
 }
 
 const DONE: Record<BulkAction, string> = {
+  approve_and_publish: "Approved and published",
   approve: "Approved",
   unapprove: "Withdrew the approval of",
   reject: "Rejected",
@@ -22,8 +23,9 @@ const DONE: Record<BulkAction, string> = {
 
 /** Button labels of the bulk actions. */
 export const BULK_LABELS: Record<BulkAction, string> = {
-  approve: "Approve",
-  unapprove: "Withdraw approval",
+  approve_and_publish: "Approve & publish",
+  approve: "Approve only",
+  unapprove: "Withdraw approval…",
   reject: "Reject…",
   make_public: "Publish",
   make_private: "Make private",

@@ -1,6 +1,6 @@
 /**
- * The team's decisions on one testimonial or many: approve, withdraw, reject with a reason, public or private,
- * delete, process again, and the bulk route. Each confirms in a toast (read out by screen readers) and keeps the
+ * The team's decisions on one testimonial or many: approve and publish in one step (or approve only, keeping it
+ * private), withdraw, reject with a reason, public or private, delete, process again, and the bulk route. Each confirms in a toast (read out by screen readers) and keeps the
  * failure as an error whose message is the server's own words.
  */
 import { useState } from "preact/hooks";
@@ -43,8 +43,8 @@ export function useModeration({ apply, drop }: ModerationHooks) {
     }
   }
 
-  const decide = (s: Submission, action: string, body: unknown, message: (name: string) => string, report = true) =>
-    run(action, () => api.post<Submission>(path(s.id, action), body), (updated) => {
+  const decide = (s: Submission, action: string, body: unknown, message: (name: string) => string, report = true, name = action) =>
+    run(name, () => api.post<Submission>(path(s.id, action), body), (updated) => {
       apply(updated);
       toast(message(displayName(updated)));
     }, report);
@@ -53,8 +53,14 @@ export function useModeration({ apply, drop }: ModerationHooks) {
     busy,
     error,
     clearError: () => setError(null),
-    approve: (s: Submission) => decide(s, "approve", undefined, (n) => `Approved the testimonial from ${n}`),
-    unapprove: (s: Submission) => decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`),
+    /**
+     * Approves; `publish` true also makes it public in the same request ("Approve & publish"), false keeps (or
+     * makes) it private ("Approve only"). Busy names: `approve:publish`, `approve:private`.
+     */
+    approve: (s: Submission, publish: boolean) =>
+      decide(s, "approve", { publish }, (n) => (publish ? `Approved and published ${n}’s testimonial` : `Approved ${n}’s testimonial; it stays private`), true, `approve:${publish ? "publish" : "private"}`),
+    /** Withdraws an approval; a failure is thrown (the confirmation shows it). */
+    unapprove: (s: Submission) => decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`, false),
     /** Rejects with a reason; a failure is thrown (the reason dialog shows it). */
     reject: (s: Submission, reason: string) => decide(s, "reject", { reason }, (n) => `Rejected the testimonial from ${n}`, false),
     setPublic: (s: Submission, isPublic: boolean) =>

@@ -32,8 +32,14 @@ import { useShortcuts } from "../inbox/use-shortcuts";
 import { useSelection } from "../inbox/use-selection";
 import "../inbox/inbox.css";
 
-/** The open dialog: help, a rejection of the open testimonial (`one`) or of a selection, or a bulk deletion. */
-type DialogState = { kind: "help" } | { kind: "reject"; one: Submission } | { kind: "reject"; ids: string[] } | { kind: "delete"; ids: string[] } | null;
+/** The open dialog: help, a rejection of the open testimonial (`one`) or of a selection, a bulk deletion or withdrawal. */
+type DialogState =
+  | { kind: "help" }
+  | { kind: "reject"; one: Submission }
+  | { kind: "reject"; ids: string[] }
+  | { kind: "delete"; ids: string[] }
+  | { kind: "unapprove"; ids: string[] }
+  | null;
 
 const count = (n: number) => `${n} testimonial${n === 1 ? "" : "s"}`;
 
@@ -118,12 +124,16 @@ export function InboxPage({ route, rest }: PageProps) {
     switch (action) {
       case "select":
         return selection.toggle(current.id);
+      // Keys only move a testimonial forward (towards live); taking it down is a button, never a repeated key.
       case "approve":
-        return void (current.is_approved && !current.rejected_at ? mod.unapprove(current) : mod.approve(current));
+        if (!(current.is_approved && !current.rejected_at)) return void mod.approve(current, true);
+        if (!current.is_public) return void mod.setPublic(current, true);
+        return toast(`${displayName(current)}’s testimonial is already approved and public. To take it down, use “Make private” or “Withdraw approval”.`);
       case "reject":
         return setDialog({ kind: "reject", one: current });
       case "publish":
-        return void mod.setPublic(current, !current.is_public);
+        if (!current.is_public) return void mod.setPublic(current, true);
+        return toast(`${displayName(current)}’s testimonial is already public. To take it down, use “Make private”.`);
       case "edit":
         if (current.kind === "text") return toast("Written testimonials keep the respondent’s own words; there is no transcript to edit.");
         if (!open?.transcript) return toast("This testimonial has no transcript to edit yet.");
@@ -144,6 +154,7 @@ export function InboxPage({ route, rest }: PageProps) {
     const ids = [...selection.ids];
     if (action === "reject") return setDialog({ kind: "reject", ids });
     if (action === "delete") return setDialog({ kind: "delete", ids });
+    if (action === "unapprove") return setDialog({ kind: "unapprove", ids });
     runBulk(action, ids).catch((e) => setSummary({ tone: "error", title: errorMessage(e), problems: [] }));
   };
 
@@ -248,6 +259,16 @@ export function InboxPage({ route, rest }: PageProps) {
             await runBulk("reject", dialog.ids, reason);
             return true;
           }}
+        />
+      )}
+      {dialog?.kind === "unapprove" && (
+        <ConfirmDialog
+          title={`Withdraw the approval of ${count(dialog.ids.length)}?`}
+          body="They stop being shown in widgets and on the wall and wait for a decision again."
+          confirmLabel={`Withdraw ${count(dialog.ids.length)}`}
+          busyLabel="Withdrawing…"
+          onConfirm={() => runBulk("unapprove", dialog.ids)}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === "delete" && (

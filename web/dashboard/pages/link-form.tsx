@@ -1,6 +1,7 @@
 /**
  * The form that creates a collect link: a title, one or more questions (each with a time limit), and the
- * consent wording with its version label. Each submit carries a fresh `Idempotency-Key`.
+ * consent wording with its version label. Each submit carries a fresh `Idempotency-Key`. Leaving with something
+ * typed asks first (creating or cancelling releases it).
  */
 import { useState } from "preact/hooks";
 import { idempotencyKey } from "../../shared/api";
@@ -9,6 +10,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { useUnsavedChanges } from "../router";
 import type { Brand, CollectLink } from "../types";
 
 type DraftPrompt = { key: number; text: string; max_seconds: number };
@@ -28,9 +30,18 @@ export function LinkForm({ brand, onCreated, onCancel }: LinkFormProps) {
   const [title, setTitle] = useState("");
   const [prompts, setPrompts] = useState<DraftPrompt[]>([{ key: 1, text: "", max_seconds: 60 }]);
   const [consentText, setConsentText] = useState(() => defaultConsent(brand.name));
-  const [consentVersion, setConsentVersion] = useState(todayLabel);
+  const [firstVersion] = useState(todayLabel);
+  const [consentVersion, setConsentVersion] = useState(firstVersion);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+
+  const typed =
+    title.trim() !== "" ||
+    prompts.length !== 1 ||
+    prompts.some((p) => p.text.trim() !== "" || p.max_seconds !== 60) ||
+    consentText !== defaultConsent(brand.name) ||
+    consentVersion !== firstVersion;
+  useUnsavedChanges(typed, "This link is not created yet. Leave and lose what you typed?");
 
   const edit = (key: number, change: Partial<DraftPrompt>) => setPrompts((ps) => ps.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const add = () => setPrompts((ps) => [...ps, { key: Math.max(0, ...ps.map((p) => p.key)) + 1, text: "", max_seconds: 60 }]);

@@ -1,6 +1,8 @@
 /**
  * The widget builder (`widgets/new`, `widgets/{id}`): settings on one side, the live preview on the other,
- * and, once saved, the snippet to paste with a copy button and the layout-change warning.
+ * and, once saved, the snippet to paste with a copy button and the layout-change warning. Unsaved changes hold
+ * navigation (the browser's warning when leaving the site, a question inside the dashboard) until saved or
+ * discarded. A new widget's "Powered by Plaudit" follows the organisation's plan, and so does its hint.
  */
 import { useState } from "preact/hooks";
 import { useAsync } from "../../shared/hooks";
@@ -9,21 +11,26 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { PageHeader } from "../page";
-import { Link, navigate } from "../router";
+import { Link, navigate, useUnsavedChanges } from "../router";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
-import { bodyOf, draftOf, newDraft, type Draft, type Layout, type Widget } from "../widgets/draft";
+import type { Billing } from "../types";
+import { attributionPlan, bodyOf, draftOf, newDraft, sameDraft, type AttributionPlan, type Draft, type Layout, type Widget } from "../widgets/draft";
 import { LivePreview } from "../widgets/live-preview";
 import { SelectionForm } from "../widgets/selection-form";
 import { SettingsForm } from "../widgets/settings-form";
 import { SnippetBox } from "../widgets/snippet-box";
 import "../widgets/widgets.css";
 
-function Builder({ saved, onSaved }: { saved: Widget | null; onSaved: (w: Widget) => void }) {
+function Builder({ saved, onSaved, plan }: { saved: Widget | null; onSaved: (w: Widget) => void; plan: AttributionPlan | null }) {
   const { brand } = useSession();
   const b = brand!;
   const toast = useToast();
-  const [draft, setDraft] = useState<Draft>(() => (saved ? draftOf(saved) : newDraft()));
+  // What the saved widget (or a new one) is: the draft differs from it while there are unsaved changes.
+  const [baseline, setBaseline] = useState<Draft>(() => (saved ? draftOf(saved) : newDraft(!(plan?.mayHide ?? false))));
+  const [draft, setDraft] = useState<Draft>(baseline);
+  const dirty = !sameDraft(draft, baseline);
+  useUnsavedChanges(dirty, saved ? `“${saved.name}” has unsaved changes. Leave and lose them?` : "This widget is not created yet. Leave and lose your settings?");
   // The layout pages were given the snippet for: the one the widget had when the builder opened.
   const [pastedLayout] = useState<Layout | null>(saved?.layout ?? null);
   const [busy, setBusy] = useState(false);
@@ -38,9 +45,11 @@ function Builder({ saved, onSaved }: { saved: Widget | null; onSaved: (w: Widget
       const w = saved
         ? await api.patch<Widget>(`/v1/widgets/${encodeURIComponent(saved.id)}`, bodyOf(draft))
         : await api.post<Widget>("/v1/widgets", { brand_id: b.id, ...bodyOf(draft) });
+      setBaseline(draft);
       onSaved(w);
       toast(saved ? `“${w.name}” saved; visitors see the change within about a minute` : `“${w.name}” created`);
-      if (!saved) navigate(`widgets/${w.id}`, true);
+      // Saved: nothing is lost by moving to the widget's own address.
+      if (!saved) navigate(`widgets/${w.id}`, true, true);
     } catch (err) {
       setError(err);
     } finally {
@@ -59,11 +68,21 @@ function Builder({ saved, onSaved }: { saved: Widget | null; onSaved: (w: Widget
       <div class="widget-builder">
         <form class="card widget-settings" onSubmit={save} aria-label="Widget settings">
           <ErrorNotice error={error} />
-          <SettingsForm draft={draft} change={change} brandColor={b.color} />
+          <SettingsForm draft={draft} change={change} brandColor={b.color} plan={plan} />
           <SelectionForm draft={draft} change={change} brandId={b.id} />
-          <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-            {saved ? "Save changes" : "Create widget"}
-          </Button>
+          <div class="row widget-save">
+            <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
+              {saved ? "Save changes" : "Create widget"}
+            </Button>
+            {dirty && (
+              <Button variant="ghost" disabled={busy} onClick={() => setDraft(baseline)}>
+                Discard changes
+              </Button>
+            )}
+            <span class="small muted" role="status">
+              {dirty ? "Unsaved changes" : saved ? "All changes saved" : ""}
+            </span>
+          </div>
         </form>
         <LivePreview brandId={b.id} draft={draft} />
       </div>
@@ -75,8 +94,11 @@ function Builder({ saved, onSaved }: { saved: Widget | null; onSaved: (w: Widget
 export function WidgetBuilderPage({ id }: { id: string | null }) {
   const [widget, setWidget] = useState<Widget | null>(null);
   const load = useAsync(() => (id ? api.get<Widget>(`/v1/widgets/${encodeURIComponent(id)}`) : Promise.resolve(null)), [id]);
-  if (load.loading) return <Loading label="Loading the widget…" />;
+  // The plan decides the attribution's default and hint; without it (an error) the builder still works.
+  const billing = useAsync(() => api.get<Billing>("/v1/billing").catch(() => null), []);
+  if (load.loading || billing.loading) return <Loading label="Loading the widget…" />;
   if (load.error) return <ErrorNotice error={load.error} onRetry={load.reload} />;
   const saved = widget?.id === id ? widget : load.data ?? null;
-  return <Builder key={id ?? "new"} saved={saved} onSaved={setWidget} />;
+  const plan = billing.data ? attributionPlan(billing.data) : null;
+  return <Builder key={id ?? "new"} saved={saved} onSaved={setWidget} plan={plan} />;
 }

@@ -42,8 +42,11 @@ export const LAYOUT_LABELS: Record<Layout, string> = { wall: "Wall", carousel: "
 export const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", auto: "Follow the visitor's setting" };
 export const FIELD_LABELS: Record<keyof WidgetFields, string> = { avatar: "Face", name: "Name", title: "Job title", company: "Company", rating: "Stars", date: "Date" };
 
-/** A new widget's settings (the server's defaults). */
-export const newDraft = (): Draft => ({
+/**
+ * A new widget's settings (the server's defaults); `showAttribution` follows the plan: off where the plan may
+ * hide "Powered by Plaudit", on where it may not.
+ */
+export const newDraft = (showAttribution = true): Draft => ({
   name: "",
   layout: "wall",
   theme: "light",
@@ -54,7 +57,7 @@ export const newDraft = (): Draft => ({
   submission_ids: [],
   max_items: 12,
   fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
-  show_attribution: true,
+  show_attribution: showAttribution,
 });
 
 /** The editable settings of a saved widget; a widget following its brand's colour keeps following it (null). */
@@ -67,4 +70,31 @@ export const draftOf = (w: Widget): Draft => ({
 export function bodyOf(d: Draft): Record<string, unknown> {
   const { name, ...rest } = d;
   return name.trim() ? { name: name.trim(), ...rest } : rest;
+}
+
+/** True when two drafts would save the same widget (the builder's "unsaved changes" test). */
+export function sameDraft(a: Draft, b: Draft): boolean {
+  const keys = Object.keys(a) as (keyof Draft)[];
+  return keys.every((k) =>
+    k === "fields" ? FIELD_KEYS.every((f) => a.fields[f] === b.fields[f]) : k === "name" ? a.name.trim() === b.name.trim() : JSON.stringify(a[k]) === JSON.stringify(b[k]),
+  );
+}
+
+/** What the organisation's plan says about "Powered by Plaudit", read from `GET /v1/billing`. */
+export interface AttributionPlan {
+  /** The organisation's plan, by name ("Plus"). */
+  planName: string;
+  /** True when the plan may hide the attribution. */
+  mayHide: boolean;
+  /** The cheapest plan that may hide it, by name and id, when this one may not. */
+  upgrade: { id: string; name: string } | null;
+}
+
+/** Reads `AttributionPlan` from the billing answer (plans are listed cheapest first). */
+export function attributionPlan(billing: { plan: string; plans: { id: string; name: string; features?: Record<string, boolean> }[] }): AttributionPlan {
+  const at = billing.plans.findIndex((p) => p.id === billing.plan);
+  const current = billing.plans[at];
+  const mayHide = current?.features?.remove_attribution === true;
+  const upgrade = mayHide ? null : billing.plans.slice(at + 1).find((p) => p.features?.remove_attribution) ?? null;
+  return { planName: current?.name ?? billing.plan, mayHide, upgrade: upgrade && { id: upgrade.id, name: upgrade.name } };
 }

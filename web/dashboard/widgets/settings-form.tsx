@@ -1,9 +1,10 @@
 /**
- * How a widget looks: name, layout, theme, accent colour, which details show, and the attribution. Each
- * change updates the draft at once (the preview follows).
+ * How a widget looks: name, layout, theme, accent colour, which details show, and the attribution (its hint
+ * reads the organisation's actual plan). Each change updates the draft at once (the preview follows).
  */
 import { Field } from "../../shared/ui/field";
-import { FIELD_KEYS, FIELD_LABELS, LAYOUT_HEIGHTS, LAYOUT_LABELS, THEME_LABELS, type Draft, type Layout, type Theme } from "./draft";
+import { Link } from "../router";
+import { FIELD_KEYS, FIELD_LABELS, LAYOUT_HEIGHTS, LAYOUT_LABELS, THEME_LABELS, type AttributionPlan, type Draft, type Layout, type Theme } from "./draft";
 
 /** Props of the settings pieces: the draft and a way to change part of it. */
 export interface DraftProps {
@@ -26,7 +27,7 @@ function Choice<T extends string>({ legend, name, value, options, onPick }: { le
 }
 
 /** Name, layout, theme, colour, fields, attribution. */
-export function SettingsForm({ draft, change, brandColor }: DraftProps & { brandColor: string | null }) {
+export function SettingsForm({ draft, change, brandColor, plan }: DraftProps & { brandColor: string | null; plan: AttributionPlan | null }) {
   const layouts = Object.fromEntries((Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [l, `${LAYOUT_LABELS[l]} (${LAYOUT_HEIGHTS[l]} px high)`])) as Record<Layout, string>;
   return (
     <>
@@ -57,12 +58,38 @@ export function SettingsForm({ draft, change, brandColor }: DraftProps & { brand
           </label>
         ))}
       </fieldset>
-      <label class="check">
-        <input type="checkbox" name="show_attribution" checked={draft.show_attribution} onChange={(e) => change({ show_attribution: e.currentTarget.checked })} />
-        <span>
-          Show “Powered by Plaudit” <span class="muted small">(removing it needs the Starter plan or above)</span>
-        </span>
-      </label>
+      <Attribution draft={draft} change={change} plan={plan} />
     </>
+  );
+}
+
+/** The "Powered by Plaudit" switch with what the organisation's plan allows. */
+function Attribution({ draft, change, plan }: DraftProps & { plan: AttributionPlan | null }) {
+  // On a plan that may not hide it, the box stays ticked (unticking would be refused) unless it was already off
+  // (a widget from a plan since changed), so it can be put back.
+  const locked = plan !== null && !plan.mayHide && draft.show_attribution;
+  return (
+    <div class="widget-attribution">
+      <label class="check">
+        <input type="checkbox" name="show_attribution" checked={draft.show_attribution} disabled={locked} aria-describedby="attribution-hint" onChange={(e) => change({ show_attribution: e.currentTarget.checked })} />
+        <span>Show “Powered by Plaudit”</span>
+      </label>
+      <p class="hint" id="attribution-hint" data-plan-hint>
+        {plan === null ? (
+          "Hiding it depends on your organisation’s plan."
+        ) : plan.mayHide ? (
+          `Your ${plan.planName} plan lets you hide it; new widgets start without it.`
+        ) : (
+          <>
+            Your {plan.planName} plan always shows it.{" "}
+            {plan.upgrade ? (
+              <>
+                Hiding it needs the {plan.upgrade.name} plan or above: <Link to={`billing?upgrade=${encodeURIComponent(plan.upgrade.id)}`}>see plans</Link>.
+              </>
+            ) : null}
+          </>
+        )}
+      </p>
+    </div>
   );
 }

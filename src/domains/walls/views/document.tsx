@@ -1,8 +1,9 @@
 /**
  * The HTML document around every wall page: title, description, canonical address, robots, Open Graph and
- * Twitter card tags, JSON-LD, and the inline stylesheet and script carrying the response's CSP nonce. Everything
- * is rendered by Preact, which escapes text and attributes; only the stylesheet, the player script and the
- * (escaped) JSON-LD go in as raw text.
+ * Twitter card tags, JSON-LD, and the inline stylesheet and script, which the CSP allows by their hashes
+ * (`inlineHashes`, page-headers.ts), so the bytes are the same for every visitor and a page can be kept rendered.
+ * Everything is rendered by Preact, which escapes text and attributes; only the stylesheet, the player script and
+ * the (escaped) JSON-LD go in as raw text.
  */
 import type { ComponentChildren } from "preact";
 import { render } from "preact-render-to-string";
@@ -24,7 +25,7 @@ export interface PageHead {
   next?: string;
 }
 
-function Head({ head, css, nonce }: { head: PageHead; css: string; nonce: string }) {
+function Head({ head, css }: { head: PageHead; css: string }) {
   const { image } = head;
   return (
     <head>
@@ -50,20 +51,20 @@ function Head({ head, css, nonce }: { head: PageHead; css: string; nonce: string
       <meta name="twitter:description" content={head.description} />
       {image ? <meta name="twitter:image" content={image.url} /> : null}
       {image ? <meta name="twitter:image:alt" content={image.alt} /> : null}
-      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+      <style dangerouslySetInnerHTML={{ __html: css }} />
       {head.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(head.jsonLd) }} /> : null}
     </head>
   );
 }
 
 /** Renders a whole page to HTML; `player` adds the video player script (pages with a video). */
-export function renderDocument(opts: { head: PageHead; css: string; nonce: string; player: boolean; children: ComponentChildren }): string {
+export function renderDocument(opts: { head: PageHead; css: string; player: boolean; children: ComponentChildren }): string {
   const html = render(
     <html lang="en">
-      <Head head={opts.head} css={opts.css} nonce={opts.nonce} />
+      <Head head={opts.head} css={opts.css} />
       <body>
         {opts.children}
-        {opts.player ? <script nonce={opts.nonce} dangerouslySetInnerHTML={{ __html: PLAYER_SCRIPT }} /> : null}
+        {opts.player ? <script dangerouslySetInnerHTML={{ __html: PLAYER_SCRIPT }} /> : null}
       </body>
     </html>,
   );

@@ -3,11 +3,10 @@ import { renderDocument } from "./document";
 import { wallCss } from "./styles";
 
 /** The HTML of an error page (never indexed). */
-export function renderMessagePage(title: string, message: string, nonce: string): string {
+export function renderMessagePage(title: string, message: string): string {
   return renderDocument({
     head: { title, description: message, canonical: null, indexable: false, siteName: "Plaudit", favicon: null, image: null, jsonLd: null },
     css: wallCss("#4338ca"),
-    nonce,
     player: false,
     children: (
       <main class="wrap">

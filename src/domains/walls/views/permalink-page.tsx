@@ -26,12 +26,11 @@ function head(p: WallPermalink): PageHead {
 }
 
 /** The HTML of a permalink page. */
-export function renderPermalinkPage(p: WallPermalink, nonce: string): string {
+export function renderPermalinkPage(p: WallPermalink): string {
   const name = p.brand.name;
   return renderDocument({
     head: head(p),
     css: wallCss(p.brand.color),
-    nonce,
     player: p.item.item.kind === "video" && !!p.item.item.video_url,
     children: (
       <>

@@ -1,5 +1,5 @@
 /**
- * The wall's only script, inlined with the page's nonce (about 1 KB, no request): a click on a video's poster
+ * The wall's only script, inlined and allowed by its hash in the CSP (about 1 KB, no request): a click on a video's poster
  * link swaps it for a player that starts at once, with the captions track. With JavaScript off the same link
  * opens the video file itself, so every recording plays either way; audio needs no script (native player,
  * `preload="none"`). Written as a typed function and sent as its source, so it stays type-checked.

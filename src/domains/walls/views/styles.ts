@@ -1,5 +1,5 @@
 /**
- * The wall pages' stylesheet, inlined with the page's nonce (no request, nothing render-blocking). System fonts
+ * The wall pages' stylesheet, inlined and allowed by its hash in the CSP (no request, nothing render-blocking). System fonts
  * only: no font files, no third party. The brand colour comes in as `--accent` (fills), `--on-accent` (text on
  * it) and `--accent-ink` (links, darkened until it reads on white), set on `:root` in the same element because
  * the CSP allows no style attributes.

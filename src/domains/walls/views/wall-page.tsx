@@ -33,12 +33,11 @@ function head(p: WallPage, siteUrl: string): PageHead {
 }
 
 /** The HTML of a wall page. */
-export function renderWallPage(p: WallPage, siteUrl: string, nonce: string): string {
+export function renderWallPage(p: WallPage, siteUrl: string): string {
   const name = p.brand.name;
   return renderDocument({
     head: head(p, siteUrl),
     css: wallCss(p.brand.color),
-    nonce,
     player: p.items.some((w) => w.item.kind === "video" && w.item.video_url),
     children: (
       <>

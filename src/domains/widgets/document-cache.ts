@@ -1,0 +1,135 @@
+/**
+ * Widget documents served from memory: `{cdn_url}/widgets/{id}.json` is answered from the document's bytes kept
+ * ready in plain, gzip and brotli form with a strong ETag (src/platform/http/cached-document.ts), `304` on
+ * `If-None-Match`, and the CDN's headers (CORS `*`, one-minute cache, `nosniff`, cross-origin resource policy).
+ *
+ * The publisher (publisher.ts) hands each document it writes to `keepWidgetDocument`, so a rebuild in this
+ * process shows on the very next request. The file in the public area stays the source of truth: a document not
+ * kept yet is read from storage once, and a kept one is compared with the stored file's size and time at most
+ * every `RECHECK_MS` (one `stat`), so a document written by another process (the CLI, a second server on the same
+ * storage) shows within a second too. Kept per Storage, at most `MAX_ENTRIES` documents (the oldest goes first).
+ *
+ * A deleted widget's document answers 404 at once: the delete's transaction marks the widget gone
+ * (`noteWidgetGone`, through `schedulePublish`), before the file is removed; the mark is dropped when the publish
+ * job has removed the file, or when the widget turns out to exist after all (the transaction rolled back).
+ */
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../platform/deps";
+import type { Db } from "../../platform/db/client";
+import type { Storage } from "../../platform/storage";
+import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
+import { contentType } from "../../platform/http/web-assets";
+import { documentKey } from "./publisher";
+import { widgets } from "./tables";
+
+/** How often a kept document is compared with the stored file (ms). */
+export const RECHECK_MS = 1000;
+
+/** Documents kept per Storage (a 24-item document is about 11 KB plain, 3 KB compressed). */
+const MAX_ENTRIES = 2000;
+
+/** How long browsers and CDNs may keep a widget document (seconds): the CDN's rule for `widgets/`. */
+export const DOCUMENT_MAX_AGE = 60;
+
+interface Kept {
+  doc: CachedDocument;
+  size: number;
+  mtimeMs: number;
+  checkedAt: number;
+}
+
+const kept = new WeakMap<Storage, Map<string, Kept>>();
+
+const HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-origin": "*",
+  "cache-control": `public, max-age=${DOCUMENT_MAX_AGE}`,
+  "x-content-type-options": "nosniff",
+  "cross-origin-resource-policy": "cross-origin",
+  "content-type": contentType("document.json"),
+};
+
+function cacheOf(storage: Storage): Map<string, Kept> {
+  let cache = kept.get(storage);
+  if (!cache) kept.set(storage, (cache = new Map()));
+  return cache;
+}
+
+function keep(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: string | Uint8Array, stat: { size: number; mtimeMs: number }): CachedDocument {
+  const cache = cacheOf(deps.storage);
+  const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
+  cache.delete(widgetId);
+  cache.set(widgetId, { doc, size: stat.size, mtimeMs: stat.mtimeMs, checkedAt: deps.clock.now() });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return doc;
+}
+
+/** Keeps the document the publisher just wrote (`body` is the file's content), so the next request serves it. */
+export async function keepWidgetDocument(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: string): Promise<void> {
+  const stat = await deps.storage.stat("public", documentKey(widgetId));
+  if (stat) keep(deps, widgetId, body, stat);
+  else kept.get(deps.storage)?.delete(widgetId);
+}
+
+/** Widgets deleted whose file may still be there, per database handle. */
+const gone = new WeakMap<Db, Set<string>>();
+
+/** Marks a widget deleted (call inside the deleting transaction): its document answers 404 from now on. */
+export function noteWidgetGone(db: Db, widgetId: string) {
+  let set = gone.get(db);
+  if (!set) gone.set(db, (set = new Set()));
+  set.add(widgetId);
+}
+
+/** Forgets a widget's document (its file was removed), and the mark of its deletion. */
+export function forgetWidgetDocument(deps: Pick<Deps, "storage" | "db">, widgetId: string) {
+  kept.get(deps.storage)?.delete(widgetId);
+  gone.get(deps.db)?.delete(widgetId);
+}
+
+/** True when the widget was deleted (checked against the database, in case the deleting transaction rolled back). */
+function isGone(deps: Pick<Deps, "storage" | "db">, widgetId: string): boolean {
+  const set = gone.get(deps.db);
+  if (!set?.has(widgetId)) return false;
+  if (!deps.db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) {
+    kept.get(deps.storage)?.delete(widgetId);
+    return true;
+  }
+  set.delete(widgetId);
+  return false;
+}
+
+/** The kept document of a widget, read or re-read from storage when needed; null when there is none. */
+async function current(deps: Pick<Deps, "storage" | "clock">, widgetId: string): Promise<CachedDocument | null> {
+  const cache = cacheOf(deps.storage);
+  const hit = cache.get(widgetId);
+  const now = deps.clock.now();
+  if (hit && now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt) return hit.doc;
+  const key = documentKey(widgetId);
+  const stat = await deps.storage.stat("public", key);
+  if (!stat) {
+    cache.delete(widgetId);
+    return null;
+  }
+  if (hit && hit.size === stat.size && hit.mtimeMs === stat.mtimeMs) {
+    hit.checkedAt = now;
+    return hit.doc;
+  }
+  const body = await deps.storage.get("public", key);
+  if (!body) return null;
+  return keep(deps, widgetId, new Uint8Array(await new Response(body as BodyInit).arrayBuffer()), stat);
+}
+
+/**
+ * The answer for a widget document from memory (`304` on a matching `If-None-Match`), or null when the widget
+ * has no document (the caller answers the CDN's 404).
+ */
+export function widgetDocumentResponse(deps: Pick<Deps, "storage" | "clock" | "db">, request: Request, widgetId: string): Response | null | Promise<Response | null> {
+  if (isGone(deps, widgetId)) return null;
+  // The common case answers synchronously: no promise, no microtask.
+  const hit = kept.get(deps.storage)?.get(widgetId);
+  if (hit) {
+    const now = deps.clock.now();
+    if (now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt) return sendDocument(request, hit.doc);
+  }
+  return current(deps, widgetId).then((doc) => (doc ? sendDocument(request, doc) : null));
+}

@@ -1,0 +1,67 @@
+/**
+ * A real S3-protocol server for tests: npm `s3rver` on a random loopback port with a fresh directory and one
+ * bucket. `startS3()` returns the endpoint, the `PLAUDIT_*` environment that puts Plaudit's files in the bucket,
+ * a way to list the bucket's keys (through the S3 API, as any client sees them) and `stop()`.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import S3rver from "s3rver";
+
+/** s3rver accepts any key pair; these are its documented defaults. */
+export const S3_KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
+
+/** A running S3-protocol server with one bucket. */
+export interface S3Server {
+  /** `http://127.0.0.1:<port>`. */
+  endpoint: string;
+  bucket: string;
+  /** Where s3rver keeps the objects on disk (for scanning what the bucket holds). */
+  directory: string;
+  /** The settings that put Plaudit's files under `s3://{bucket}/{prefix}`. */
+  env(prefix?: string): Record<string, string>;
+  /** A Bun S3 client on the bucket. */
+  client(): Bun.S3Client;
+  /** Every key in the bucket starting with `prefix` (full object keys, sorted). */
+  keys(prefix?: string): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** Starts s3rver on a free loopback port with a fresh directory and the bucket `bucket`. */
+export async function startS3(bucket = "plaudit"): Promise<S3Server> {
+  const root = mkdtempSync(join(tmpdir(), "plaudit-s3rver-"));
+  const directory = join(root, "objects");
+  const server = new S3rver({ port: 0, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  const addr = await server.run();
+  const endpoint = `http://127.0.0.1:${addr.port}`;
+  const client = () => new Bun.S3Client({ bucket, endpoint, region: "us-east-1", ...S3_KEYS });
+  return {
+    endpoint,
+    bucket,
+    directory,
+    env: (prefix = "") => ({
+      PLAUDIT_STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ""}`,
+      PLAUDIT_S3_ENDPOINT: endpoint,
+      PLAUDIT_S3_REGION: "us-east-1",
+      PLAUDIT_S3_ACCESS_KEY_ID: S3_KEYS.accessKeyId,
+      PLAUDIT_S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
+    }),
+    client,
+    async keys(prefix = "") {
+      const c = client();
+      const out: string[] = [];
+      let continuationToken: string | undefined;
+      for (;;) {
+        const page = await c.list({ prefix, ...(continuationToken ? { continuationToken } : {}) });
+        for (const o of page.contents ?? []) out.push(o.key);
+        if (!page.isTruncated || !page.nextContinuationToken) break;
+        continuationToken = page.nextContinuationToken;
+      }
+      return out.sort();
+    },
+    async stop() {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
