@@ -173,6 +173,12 @@ describe("bad JSON, long addresses, CDN 404s (finding 9)", () => {
     expect((await t.call("GET", `/v1/submissions?q=${"a".repeat(200)}`, { auth: a.liveKey, headers: { "x-filler": "h".repeat(4000) } })).status).toBe(200);
   });
 
+  test("a value outside a fixed choice names the choices", async () => {
+    const r = await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: brand, layout: "grid" } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain("layout expected one of: wall, carousel, single, avatars");
+  });
+
   test("a CDN 404 carries the request id, in the body and the header", async () => {
     for (const path of ["/cdn/nope/missing.png", "/cdn/assets/missing.png", "/cdn/.hidden"]) {
       const r = await t.call("GET", path);

@@ -23,6 +23,13 @@ function queryIntegerMessage(schema: unknown): string | null {
   return `Expected a whole number from ${min} to ${max}, written in digits`;
 }
 
+/** For a choice among fixed values (a union of literals), the values themselves ("expected one of: wall, carousel"). */
+function choiceMessage(schema: unknown): string | null {
+  const branches = (schema as { anyOf?: { const?: unknown }[] } | undefined)?.anyOf;
+  if (!branches?.length || !branches.every((b) => b.const !== undefined)) return null;
+  return `Expected one of: ${branches.map((b) => String(b.const)).join(", ")}`;
+}
+
 /** Converts a JSON pointer like `/rows/3/rating` into `rows[3].rating`. */
 export function pointerToField(pointer: string): string {
   return pointer
@@ -41,7 +48,8 @@ function validationBody(error: ValidationError) {
     const key = field || where;
     if (seen.has(key)) continue;
     seen.add(key);
-    errors.push({ field: key, message: queryIntegerMessage("schema" in e ? e.schema : undefined) ?? (("summary" in e && e.summary) || e.message) });
+    const schema = "schema" in e ? e.schema : undefined;
+    errors.push({ field: key, message: queryIntegerMessage(schema) ?? choiceMessage(schema) ?? (("summary" in e && e.summary) || e.message) });
   }
   const first = errors[0];
   const message = first ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}`.trim() : `Invalid ${where}.`;
