@@ -93,18 +93,18 @@ export async function storageMigrate(config: Config, args: Args): Promise<number
   const store = new S3BlobStore({ ...loc, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }, join(config.dataDir, "tmp"));
   const files = localFiles(config.dataDir);
   const remote = await remoteFiles(store);
-  const todo = files.filter((f) => !alreadyThere(f, remote.get(f.key)));
+  const toCopy = files.filter((f) => !alreadyThere(f, remote.get(f.key)));
   const local = new Set(files.map((f) => f.key));
   const stale = [...remote.keys()].filter((k) => !local.has(k));
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const report: MigrateReport = {
-    to: s3.url, dry_run: dryRun, files: files.length, bytes, copied: 0, copied_bytes: 0, skipped: files.length - todo.length, deleted: stale,
-    keys: todo.map((f) => f.key), verified: false, upload_parts_moved: 0, storage_file: null,
+    to: s3.url, dry_run: dryRun, files: files.length, bytes, copied: 0, copied_bytes: 0, skipped: files.length - toCopy.length, deleted: stale,
+    keys: toCopy.map((f) => f.key), verified: false, upload_parts_moved: 0, storage_file: null,
   };
   if (dryRun) {
     const lines = [
-      `Dry run: ${todo.length} of ${files.length} files (${mb(todo.reduce((n, f) => n + f.size, 0))} of ${mb(bytes)}) would be copied to ${s3.url}; ${report.skipped} are already there.`,
-      ...todo.map((f) => `  ${f.key}  ${f.size} B`),
+      `Dry run: ${toCopy.length} of ${files.length} files (${mb(toCopy.reduce((n, f) => n + f.size, 0))} of ${mb(bytes)}) would be copied to ${s3.url}; ${report.skipped} are already there.`,
+      ...toCopy.map((f) => `  ${f.key}  ${f.size} B`),
       ...(stale.length ? [`${stale.length} objects in the bucket have no file here any more and would be deleted:`, ...stale.map((k) => `  ${k}`)] : []),
     ];
     print(args, report, lines);
@@ -115,15 +115,15 @@ export async function storageMigrate(config: Config, args: Args): Promise<number
   let next = 0;
   const copyNext = async (): Promise<void> => {
     for (;;) {
-      const f = todo[next++];
+      const f = toCopy[next++];
       if (!f) return;
       await store.put(f.key, Bun.file(f.path), { contentType: Bun.file(f.path).type });
       report.copied++;
       report.copied_bytes += f.size;
-      if (report.copied % PROGRESS_EVERY === 0) process.stderr.write(`copied ${report.copied}/${todo.length}\n`);
+      if (report.copied % PROGRESS_EVERY === 0) process.stderr.write(`copied ${report.copied}/${toCopy.length}\n`);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, todo.length) }, copyNext));
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, toCopy.length) }, copyNext));
   for (const key of stale) await store.delete(key);
 
   // Verify: every local file is in the bucket with its size.

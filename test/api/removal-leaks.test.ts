@@ -6,9 +6,8 @@
  * confirming request, before any erasure job runs.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { eq } from "drizzle-orm";
+import { findInFiles } from "../helpers/data-search";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
@@ -33,16 +32,6 @@ const deliverWith = (delivers: boolean) => {
     : { delivers: false, send: async () => Promise.reject(new Error("no SMTP")), close() {} };
 };
 
-/** Every file under `dir` whose bytes hold `needle`. */
-function filesHolding(dir: string, needle: string): string[] {
-  const hits: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) hits.push(...filesHolding(path, needle));
-    else if (readFileSync(path).includes(needle)) hits.push(path);
-  }
-  return hits;
-}
 
 const tokenIn = (text: string) => new RegExp(`${t.deps.config.siteUrl}/remove/([A-Za-z0-9_-]+)`).exec(text)?.[1] ?? null;
 const outbox = async () => (await t.call("GET", "/v1/outbox?limit=100", { auth: a.owner })).body;
@@ -81,7 +70,7 @@ describe("the removal link never reaches the organisation", () => {
     // Only the hash is stored, and no byte of the data directory (database, WAL, files) holds a token.
     const stored = t.deps.db.$client.query("SELECT token_hash FROM removals WHERE submission_id = ?").get(id) as { token_hash: string };
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(filesHolding(t.dir, "/remove/")).toEqual([]);
+    expect(findInFiles(t.dir, { needle: "/remove/" })).toEqual([]);
   });
 
   test("with SMTP: the link is in the delivered message only, after a failed attempt too; it works", async () => {
@@ -101,7 +90,7 @@ describe("the removal link never reaches the organisation", () => {
     const email = delivered.find((m) => m.to === "sam@example.com")!;
     const token = tokenIn(email.text)!;
     expect(token).toHaveLength(32);
-    expect(filesHolding(t.dir, token)).toEqual([]);
+    expect(findInFiles(t.dir, { needle: token })).toEqual([]);
     expect(t.deps.db.$client.query("SELECT id FROM removals WHERE token_hash = ?").get(sha256(token))).not.toBeNull();
     const look = await t.call("POST", "/public/removals/lookup", { body: { token }, headers: { "x-forwarded-for": "198.51.100.20" } });
     expect(look.body.state).toBe("pending");

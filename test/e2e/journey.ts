@@ -11,7 +11,7 @@
  * the bucket and no media file on the box's disk). Each step's time is printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import Stripe from "stripe";
@@ -21,6 +21,7 @@ import { startServer, MISSING_MODULE, type RunningServer } from "../helpers/serv
 import { fillAndSend, openCapturePage, record, sentId } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
+import { asWrittenAndLower, findInFiles } from "../helpers/data-search";
 import { makeCert, startReceiver, type Receiver } from "../integration/webhooks-receiver";
 
 import { startS3, type S3Server } from "../helpers/s3";
@@ -99,23 +100,6 @@ export function journey(storage: JourneyStorage): void {
     }
 
     /** Files under `dir` that hold any of the needles (as written or lower-cased). */
-    function filesHolding(dir: string, needles: string[]): string[] {
-      const wanted = needles.flatMap((n) => [Buffer.from(n), Buffer.from(n.toLowerCase())]);
-      const hits: string[] = [];
-      const walk = (d: string) => {
-        for (const name of readdirSync(d)) {
-          const path = join(d, name);
-          if (statSync(path).isDirectory()) walk(path);
-          else {
-            const bytes = readFileSync(path);
-            const found = wanted.filter((w) => bytes.includes(w)).map(String);
-            if (found.length) hits.push(`${relative(dir, path)}: ${[...new Set(found)].join(", ")}`);
-          }
-        }
-      };
-      walk(dir);
-      return hits;
-    }
 
     beforeAll(async () => {
       const media = ensureMediaFixtures();
@@ -318,6 +302,8 @@ export function journey(storage: JourneyStorage): void {
           const text = m && mailText(m.raw);
           return text ? /(http\S+\/remove\/[A-Za-z0-9_-]+)/.exec(text)?.[1] : null;
         }, 30_000));
+      // The search must see the person before the removal, or finding nothing afterwards would prove nothing.
+      expect(findInFiles(server.dataDir, asWrittenAndLower([PERSON.name])).length).toBeGreaterThan(0);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       await step("removal: confirmed on the removal page in Chromium", async () => {
@@ -331,9 +317,9 @@ export function journey(storage: JourneyStorage): void {
       await step("erasure: nothing of the respondent left in the data directory", () =>
         until("the erasure", async () => {
           const widgetDoc = await (await fetch(state.documentUrl)).text();
-          return !widgetDoc.includes(PERSON.name) && filesHolding(server.dataDir, words).length === 0;
+          return !widgetDoc.includes(PERSON.name) && findInFiles(server.dataDir, asWrittenAndLower(words)).length === 0;
         }, 60_000).catch((e) => {
-          throw new Error(`${e.message}; still found: ${filesHolding(server.dataDir, words).join("; ")}`);
+          throw new Error(`${e.message}; still found: ${findInFiles(server.dataDir, asWrittenAndLower(words)).join("; ")}`);
         }));
       const reel = await ok("GET", `/v1/reels/${state.reelId}`);
       expect(reel.clips).toEqual([]);

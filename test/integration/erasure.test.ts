@@ -9,9 +9,9 @@
  * The same search before the removal finds them all, so the search itself is proven to look in the right places.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
+import { findInFiles } from "../helpers/data-search";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -54,22 +54,6 @@ async function settle() {
   }
 }
 
-/** Every file under `dir` (the data directory), with the needles found in it. */
-function search(dir: string, wanted: Record<string, Buffer>): string[] {
-  const hits: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const path = join(d, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else {
-        const bytes = readFileSync(path);
-        for (const [label, needle] of Object.entries(wanted)) if (bytes.includes(needle)) hits.push(`${relative(dir, path)}: ${label}`);
-      }
-    }
-  };
-  walk(dir);
-  return hits;
-}
 
 /** Removal emails as handed to the mail transport: the only place their links are (the outbox copy holds none). */
 const mailbox: { to: string; text: string }[] = [];
@@ -156,7 +140,7 @@ test("before the removal, every copy exists and the search finds it", async () =
     expect(wall.text).toContain(person.name);
     expect(page.text).toContain(person.name);
   }
-  const found = search(t.dir, needles).map((h) => h.split(": ")[1]);
+  const found = findInFiles(t.dir, needles).map((h) => h.split(": ")[1]);
   // Lower-case forms are searched afterwards too, though names are stored as typed.
   for (const label of Object.keys(needles).filter((l) => !l.endsWith("(lower case)"))) expect(found).toContain(label);
 });
@@ -179,7 +163,7 @@ test("after each respondent confirms, nothing of them is left anywhere in the da
   expect((await api("GET", `/v1/submissions?q=zeppelin`)).body.data).toHaveLength(0);
 
   await settle();
-  expect(search(t.dir, needles)).toEqual([]);
+  expect(findInFiles(t.dir, needles)).toEqual([]);
 
   const doc = await fetchText(widgetDoc);
   expect(JSON.parse(doc.text).items).toEqual([]);

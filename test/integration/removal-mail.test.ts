@@ -5,9 +5,8 @@
  * referrer) and works once through the public routes; the purge then erases the testimonial and its email copy.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
+import { findInFiles } from "../helpers/data-search";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
@@ -34,15 +33,6 @@ const api = async (method: string, path: string, body?: unknown, auth = true) =>
 
 const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(raw)?.[1]?.trim();
 
-function filesHolding(dir: string, needle: string): string[] {
-  const hits: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) hits.push(...filesHolding(path, needle));
-    else if (readFileSync(path).includes(needle)) hits.push(path);
-  }
-  return hits;
-}
 
 beforeAll(async () => {
   sink = await startMailSink();
@@ -73,7 +63,7 @@ test("the email arrives over SMTP, its stored copy loses the link, and the link 
   const token = url![1]!;
 
   const stored = await until("the outbox row marked sent", () => server.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = ? AND status = 'sent'").get("mara.mailbox@example.org") as { id: string } | null);
-  expect(filesHolding(server.dataDir, token)).toEqual([]);
+  expect(findInFiles(server.dataDir, { needle: token })).toEqual([]);
   const copy = server.deps.db.$client.query("SELECT text FROM mail_outbox WHERE id = ?").get(stored.id) as { text: string };
   expect(copy.text).not.toContain("/remove/");
 
