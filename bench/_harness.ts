@@ -80,15 +80,44 @@ function parseWrk(out: string): LoadResult {
 }
 
 /** Runs the load generator in its own process against `url` for `seconds` with `connections` connections. */
-export async function drive(url: string, headers: Record<string, string>, seconds: number, connections: number, tool = loadTool()): Promise<LoadResult> {
+export async function drive(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  tool = loadTool(),
+): Promise<LoadResult> {
   const hdr = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
   const wrk = tool === "wrk" ? Bun.which("wrk") : null;
   if (tool === "wrk" && !wrk) throw new Error("wrk is not on PATH (apt-get install -y wrk), or use --tool bun");
   const cmd = wrk
-    ? [wrk, "-t1", `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, "--latency", ...hdr.flatMap((h) => ["-H", h]), url]
-    : [process.execPath, import.meta.path, "--client", "--url", url, "--seconds", String(seconds), "--connections", String(connections), ...hdr.flatMap((h) => ["--header", h])];
+    ? [
+        wrk,
+        "-t1",
+        `-c${connections}`,
+        `-d${Math.max(1, Math.round(seconds))}s`,
+        "--latency",
+        ...hdr.flatMap((h) => ["-H", h]),
+        url,
+      ]
+    : [
+        process.execPath,
+        import.meta.path,
+        "--client",
+        "--url",
+        url,
+        "--seconds",
+        String(seconds),
+        "--connections",
+        String(connections),
+        ...hdr.flatMap((h) => ["--header", h]),
+      ];
   const proc = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
-  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  const [out, err, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
   if (code !== 0) throw new Error(`load generator failed (${code}): ${err || out}`);
   return wrk ? parseWrk(out) : (JSON.parse(out.trim().split("\n").pop()!) as LoadResult);
 }
@@ -96,9 +125,17 @@ export async function drive(url: string, headers: Record<string, string>, second
 /** Child-process load generator: `--client --url U --seconds S --connections C [--header "k: v"]`; prints JSON. */
 async function clientMain() {
   const args = parseArgs({
-    options: { client: { type: "boolean" }, url: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" }, header: { type: "string", multiple: true, default: [] } },
+    options: {
+      client: { type: "boolean" },
+      url: { type: "string" },
+      seconds: { type: "string" },
+      connections: { type: "string" },
+      header: { type: "string", multiple: true, default: [] },
+    },
   }).values;
-  const headers = Object.fromEntries(args.header!.map((h) => [h.slice(0, h.indexOf(":")).trim(), h.slice(h.indexOf(":") + 1).trim()]));
+  const headers = Object.fromEntries(
+    args.header!.map((h) => [h.slice(0, h.indexOf(":")).trim(), h.slice(h.indexOf(":") + 1).trim()]),
+  );
   const end = performance.now() + Number(args.seconds) * 1000;
   const times: number[] = [];
   let errors = 0;
@@ -114,7 +151,14 @@ async function clientMain() {
   const started = performance.now();
   await Promise.all(Array.from({ length: Number(args.connections) }, loop));
   const secs = (performance.now() - started) / 1000;
-  const result: LoadResult = { rps: times.length / secs, requests: times.length, errors, non2xx: errors, p99ms: times.length ? percentile(times, 99) : NaN, tool: "bun-fetch" };
+  const result: LoadResult = {
+    rps: times.length / secs,
+    requests: times.length,
+    errors,
+    non2xx: errors,
+    p99ms: times.length ? percentile(times, 99) : NaN,
+    tool: "bun-fetch",
+  };
   process.stdout.write(JSON.stringify(result) + "\n");
 }
 
@@ -136,12 +180,30 @@ export interface Appliance {
  * A temporary data directory with the app's deps (migrated, workers off) and one organisation on `plan`, with an
  * API key of `mode` unless `key: false`. `env` adds settings; `log` is the log level (silent by default).
  */
-export async function benchAppliance(opts: { name: string; plan: PlanId; mode: Mode; key?: boolean; env?: Record<string, string>; log?: "silent" | "error"; dirPrefix?: string }): Promise<Appliance> {
-  const [{ loadConfig }, { createDeps }, { createLogger }, { createOrganisation, createApiKey }, { systemCtx }] = await Promise.all([
-    import("../src/config"), import("../src/bootstrap"), import("../src/platform/log"), import("../src/domains/accounts"), import("../src/platform/context"),
-  ]);
+export async function benchAppliance(opts: {
+  name: string;
+  plan: PlanId;
+  mode: Mode;
+  key?: boolean;
+  env?: Record<string, string>;
+  log?: "silent" | "error";
+  dirPrefix?: string;
+}): Promise<Appliance> {
+  const [{ loadConfig }, { createDeps }, { createLogger }, { createOrganisation, createApiKey }, { systemCtx }] =
+    await Promise.all([
+      import("../src/config"),
+      import("../src/bootstrap"),
+      import("../src/platform/log"),
+      import("../src/domains/accounts"),
+      import("../src/platform/context"),
+    ]);
   const dir = mkdtempSync(join(tmpdir(), opts.dirPrefix ?? "plaudit-bench-"));
-  const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://127.0.0.1:3000", PLAUDIT_WORKERS: "0", ...opts.env });
+  const config = loadConfig({
+    PLAUDIT_DATA_DIR: dir,
+    PLAUDIT_BASE_URL: "http://127.0.0.1:3000",
+    PLAUDIT_WORKERS: "0",
+    ...opts.env,
+  });
   const deps = createDeps(config, { log: createLogger(opts.log ?? "silent") });
   const { org } = createOrganisation(deps.db, deps.clock, { name: opts.name, plan: opts.plan });
   const ctx = systemCtx(org.id, opts.mode, deps.clock);
@@ -150,7 +212,12 @@ export async function benchAppliance(opts: { name: string; plan: PlanId; mode: M
   const remove = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", remove);
   return {
-    dir, config, deps, org, ctx, key,
+    dir,
+    config,
+    deps,
+    org,
+    ctx,
+    key,
     close: () => {
       deps.db.$client.close();
       remove();

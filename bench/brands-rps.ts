@@ -36,17 +36,31 @@ const appUrl = `http://127.0.0.1:${appServer.port}/v1/brands`;
 
 const first = await fetch(appUrl, { headers });
 const bytes = new Uint8Array(await first.arrayBuffer());
-if (first.status !== 200) throw new Error(`GET /v1/brands answered ${first.status}: ${new TextDecoder().decode(bytes)}`);
+if (first.status !== 200)
+  throw new Error(`GET /v1/brands answered ${first.status}: ${new TextDecoder().decode(bytes)}`);
 const type = first.headers.get("content-type") ?? "application/json";
-const bareServer = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response(bytes, { headers: { "content-type": type } }) });
+const bareServer = Bun.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  reusePort: false,
+  fetch: () => new Response(bytes, { headers: { "content-type": type } }),
+});
 const bareUrl = `http://127.0.0.1:${bareServer.port}/v1/brands`;
 
 const tool = loadTool(args.tool);
-console.log(`GET /v1/brands: ${bytes.length} bytes of JSON; ${connections} connections, ${warmup} s warm-up, then ${seconds} s each in ${args.rounds} alternating rounds, load from ${tool === "wrk" ? "wrk -t1" : "a Bun fetch loop in a child process"}`);
+console.log(
+  `GET /v1/brands: ${bytes.length} bytes of JSON; ${connections} connections, ${warmup} s warm-up, then ${seconds} s each in ${args.rounds} alternating rounds, load from ${tool === "wrk" ? "wrk -t1" : "a Bun fetch loop in a child process"}`,
+);
 // Alternate the two in short rounds so both see the same background load on a shared machine.
 const rounds = Math.max(1, Number(args.rounds));
-const targets = [["bare", bareUrl], ["app", appUrl]] as const;
-const results: Record<string, Pick<LoadResult, "rps" | "requests" | "errors">> = { bare: { rps: 0, requests: 0, errors: 0 }, app: { rps: 0, requests: 0, errors: 0 } };
+const targets = [
+  ["bare", bareUrl],
+  ["app", appUrl],
+] as const;
+const results: Record<string, Pick<LoadResult, "rps" | "requests" | "errors">> = {
+  bare: { rps: 0, requests: 0, errors: 0 },
+  app: { rps: 0, requests: 0, errors: 0 },
+};
 if (warmup > 0) for (const [, url] of targets) await drive(url, headers, warmup, connections, tool);
 const ratios: number[] = [];
 for (let round = 0; round < rounds; round++) {
@@ -63,10 +77,14 @@ for (let round = 0; round < rounds; round++) {
 }
 for (const [name] of targets) {
   const r = results[name]!;
-  console.log(`${name.padEnd(5)} ${Math.round(r.rps).toString().padStart(8)} req/s  (${r.requests} requests, ${r.errors} errors)`);
+  console.log(
+    `${name.padEnd(5)} ${Math.round(r.rps).toString().padStart(8)} req/s  (${r.requests} requests, ${r.errors} errors)`,
+  );
   if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed`);
 }
-console.log(`ratio app/bare: ${(results.app!.rps / results.bare!.rps).toFixed(3)}  (median of the ${rounds} paired rounds: ${median(ratios).toFixed(3)})`);
+console.log(
+  `ratio app/bare: ${(results.app!.rps / results.bare!.rps).toFixed(3)}  (median of the ${rounds} paired rounds: ${median(ratios).toFixed(3)})`,
+);
 
 appServer.stop(true);
 bareServer.stop(true);

@@ -43,37 +43,74 @@ const ROUNDS = Number(args.rounds);
 const appliance = await benchAppliance({ name: "Import Bench Co", plan: "plus", mode: "live" });
 const { config, deps, org, ctx, key } = appliance;
 const sqlite = deps.db.$client;
-const brandId = (sqlite.query("SELECT id FROM brands WHERE org_id = ? AND mode = 'live'").get(org.id) as { id: string }).id;
+const brandId = (sqlite.query("SELECT id FROM brands WHERE org_id = ? AND mode = 'live'").get(org.id) as { id: string })
+  .id;
 
-const WORDS = "friendly quick helpful lovely staff delivery service order price quality support team product would recommend again great value easy".split(" ");
+const WORDS =
+  "friendly quick helpful lovely staff delivery service order price quality support team product would recommend again great value easy".split(
+    " ",
+  );
 /** A review of about 25 words; `seed` makes its words and name unique. */
 function review(seed: string, i: number): CleanRow {
   const words = Array.from({ length: 24 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(" ");
   const text = `${seed} ${i}: ${words}.`;
   const name = `Customer ${seed}-${i}`;
-  return { position: i + 1, text, name, email: null, title: null, company: null, rating: 1 + (i % 5), reviewedAt: "2026-01-15", reviewUrl: null, source: "Google", sourceUrl: null, hash: dedupeHash("Google", name, text) };
+  return {
+    position: i + 1,
+    text,
+    name,
+    email: null,
+    title: null,
+    company: null,
+    rating: 1 + (i % 5),
+    reviewedAt: "2026-01-15",
+    reviewUrl: null,
+    source: "Google",
+    sourceUrl: null,
+    hash: dedupeHash("Google", name, text),
+  };
 }
 
 // Bare statements over every column of `submissions`, the search index and its rowid map (`search_rows`, which
 // keeps the index's rowids in step with what the product writes).
 const columns = Object.values(getTableColumns(submissions));
-const insertRow = sqlite.prepare(`INSERT INTO submissions (${columns.map((c) => c.name).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
-const mapRow = sqlite.prepare<{ id: number }, [string]>("INSERT INTO search_rows (submission_id) VALUES (?) RETURNING id");
-const insertFts = sqlite.prepare("INSERT INTO submissions_fts (rowid, body, submission_id, org_id, mode) VALUES (?, ?, ?, ?, ?)");
+const insertRow = sqlite.prepare(
+  `INSERT INTO submissions (${columns.map((c) => c.name).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+);
+const mapRow = sqlite.prepare<{ id: number }, [string]>(
+  "INSERT INTO search_rows (submission_id) VALUES (?) RETURNING id",
+);
+const insertFts = sqlite.prepare(
+  "INSERT INTO submissions_fts (rowid, body, submission_id, org_id, mode) VALUES (?, ?, ?, ?, ?)",
+);
 const keys = Object.keys(getTableColumns(submissions)) as (keyof SubmissionRow)[];
-const bind = (row: SubmissionRow) => keys.map((k) => {
-  const v = row[k];
-  return typeof v === "boolean" ? (v ? 1 : 0) : v !== null && typeof v === "object" ? JSON.stringify(v) : (v as string | number | null);
-});
+const bind = (row: SubmissionRow) =>
+  keys.map((k) => {
+    const v = row[k];
+    return typeof v === "boolean"
+      ? v
+        ? 1
+        : 0
+      : v !== null && typeof v === "object"
+        ? JSON.stringify(v)
+        : (v as string | number | null);
+  });
 /** The bare transaction: prepared rows in, nothing else. */
 const bareInsert = (rows: { values: ReturnType<typeof bind>; id: string; fts: [string, string, string, string] }[]) =>
-  sqlite.transaction(() => {
-    for (const r of rows) {
-      insertRow.run(...r.values);
-      insertFts.run(mapRow.get(r.id)!.id, ...r.fts);
-    }
-  }).immediate();
-const prepared = (rows: SubmissionRow[]) => rows.map((r) => ({ values: bind(r), id: r.id, fts: [searchBody(r), r.id, r.orgId, r.mode] as [string, string, string, string] }));
+  sqlite
+    .transaction(() => {
+      for (const r of rows) {
+        insertRow.run(...r.values);
+        insertFts.run(mapRow.get(r.id)!.id, ...r.fts);
+      }
+    })
+    .immediate();
+const prepared = (rows: SubmissionRow[]) =>
+  rows.map((r) => ({
+    values: bind(r),
+    id: r.id,
+    fts: [searchBody(r), r.id, r.orgId, r.mode] as [string, string, string, string],
+  }));
 
 // Seed the existing reviews through the product's own writers (the import's INSERT and the search index with its
 // rowid map), in one transaction, built 10,000 at a time. The words are not analysed, to seed quickly.
@@ -81,20 +118,37 @@ const t0 = performance.now();
 const unanalysed = { language: null, sentiment: { score: 0, label: "neutral" as const } };
 tx(deps.db, (db) => {
   for (let from = 0; from < EXISTING; from += 10_000) {
-    const rows = Array.from({ length: Math.min(10_000, EXISTING - from) }, (_, k) => importedSubmission(ctx, "imp_seed", brandId, review("Seed", from + k), deps.clock.now(), unanalysed));
+    const rows = Array.from({ length: Math.min(10_000, EXISTING - from) }, (_, k) =>
+      importedSubmission(ctx, "imp_seed", brandId, review("Seed", from + k), deps.clock.now(), unanalysed),
+    );
     insertImportedSubmissions(db, rows);
     indexSubmissions(db, rows);
   }
 });
 sqlite.exec("ANALYZE");
-const count = (sqlite.query("SELECT count(*) AS n FROM submissions WHERE brand_id = ? AND origin = 'imported'").get(brandId) as { n: number }).n;
+const count = (
+  sqlite.query("SELECT count(*) AS n FROM submissions WHERE brand_id = ? AND origin = 'imported'").get(brandId) as {
+    n: number;
+  }
+).n;
 console.log(`${count} imported reviews in the brand (seeded in ${Math.round(performance.now() - t0)} ms)`);
 
 const app = await buildApp(deps, { web: false });
 const post = async (rows: CleanRow[]) => {
-  const body = { brand_id: brandId, source: { name: "Google" }, attested: true, rows: rows.map((r) => ({ text: r.text, name: r.name, rating: r.rating, reviewed_at: r.reviewedAt })) };
+  const body = {
+    brand_id: brandId,
+    source: { name: "Google" },
+    attested: true,
+    rows: rows.map((r) => ({ text: r.text, name: r.name, rating: r.rating, reviewed_at: r.reviewedAt })),
+  };
   const started = performance.now();
-  const res = await app.handle(new Request(`${config.baseUrl}/v1/imports`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) }));
+  const res = await app.handle(
+    new Request(`${config.baseUrl}/v1/imports`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }),
+  );
   const answer = (await res.json()) as { created: number; duplicate_rows: number[] };
   const ms = performance.now() - started;
   if (res.status !== 201) throw new Error(`import answered ${res.status}: ${JSON.stringify(answer)}`);
@@ -111,7 +165,11 @@ for (let round = 0; round < ROUNDS; round++) {
   const { ms, answer } = await post(last);
   if (answer.created !== ROWS) throw new Error(`round ${round}: created ${answer.created}`);
   appMs.push(ms);
-  const bareRows = prepared(Array.from({ length: ROWS }, (_, i) => importedSubmission(ctx, "imp_bare", brandId, review(`Bare${round}`, i), deps.clock.now(), unanalysed)));
+  const bareRows = prepared(
+    Array.from({ length: ROWS }, (_, i) =>
+      importedSubmission(ctx, "imp_bare", brandId, review(`Bare${round}`, i), deps.clock.now(), unanalysed),
+    ),
+  );
   const started = performance.now();
   bareInsert(bareRows);
   bareMs.push(performance.now() - started);
@@ -121,14 +179,21 @@ for (let round = 0; round < ROUNDS; round++) {
   analysisMs.push(performance.now() - analysing);
 }
 const resend = await post(last);
-if (resend.answer.created !== 0 || resend.answer.duplicate_rows.length !== ROWS) throw new Error("the resend created rows");
+if (resend.answer.created !== 0 || resend.answer.duplicate_rows.length !== ROWS)
+  throw new Error("the resend created rows");
 
 const fmt = (ms: number) => `${ms.toFixed(1).padStart(7)} ms (${((ms * 1000) / ROWS).toFixed(0).padStart(4)} µs a row)`;
 console.log(`${ROWS}-row import, ${ROUNDS} alternating rounds, medians:`);
-console.log(`  app  POST /v1/imports       ${fmt(median(appMs))}   rounds: ${appMs.map((m) => m.toFixed(0)).join(" ")}`);
-console.log(`  bare SQLite transaction     ${fmt(median(bareMs))}   rounds: ${bareMs.map((m) => m.toFixed(0)).join(" ")}`);
+console.log(
+  `  app  POST /v1/imports       ${fmt(median(appMs))}   rounds: ${appMs.map((m) => m.toFixed(0)).join(" ")}`,
+);
+console.log(
+  `  bare SQLite transaction     ${fmt(median(bareMs))}   rounds: ${bareMs.map((m) => m.toFixed(0)).join(" ")}`,
+);
 console.log(`  ratio app/bare: ${(median(appMs) / median(bareMs)).toFixed(2)}`);
 console.log(`  of the app's time, language + sentiment of ${ROWS} texts alone: ${fmt(median(analysisMs))}`);
-console.log(`  ratio without that analysis, (app - analysis)/bare: ${((median(appMs) - median(analysisMs)) / median(bareMs)).toFixed(2)}`);
+console.log(
+  `  ratio without that analysis, (app - analysis)/bare: ${((median(appMs) - median(analysisMs)) / median(bareMs)).toFixed(2)}`,
+);
 console.log(`  resend of ${ROWS} duplicates: ${fmt(resend.ms)}`);
 appliance.close();

@@ -48,7 +48,9 @@ const headers = { authorization: `Bearer ${appliance.key}` };
 // 100,000 brands in the org's test mode, one a second, ending a day ago.
 const t0 = performance.now();
 const sqlite = deps.db.$client;
-const insert = sqlite.prepare("INSERT INTO brands (id, org_id, mode, name, slug, slug_scope, color, is_default, is_public, logo_key, created_at, updated_at) VALUES (?, ?, 'test', ?, ?, ?, '#4f46e5', 0, 0, NULL, ?, ?)");
+const insert = sqlite.prepare(
+  "INSERT INTO brands (id, org_id, mode, name, slug, slug_scope, color, is_default, is_public, logo_key, created_at, updated_at) VALUES (?, ?, 'test', ?, ?, ?, '#4f46e5', 0, 0, NULL, ?, ?)",
+);
 const scope = slugScopeOf(org.id, "test");
 const start = Date.now() - 86_400_000 - ROWS * 1000;
 sqlite.transaction(() => {
@@ -58,16 +60,31 @@ sqlite.transaction(() => {
   }
 })();
 sqlite.exec("ANALYZE");
-const total = (sqlite.query("SELECT count(*) AS n FROM brands WHERE org_id = ? AND mode = 'test'").get(org.id) as { n: number }).n;
+const total = (
+  sqlite.query("SELECT count(*) AS n FROM brands WHERE org_id = ? AND mode = 'test'").get(org.id) as { n: number }
+).n;
 console.log(`${total} brands in one org, test mode (inserted in ${Math.round(performance.now() - t0)} ms)`);
 
 // The query plan of the list query, built exactly as listBrands builds it (with a cursor).
-const listQuery = deps.db.select().from(brands)
-  .where(and(eq(brands.orgId, org.id), eq(brands.mode, "test"), afterKeyDesc([brands.id], ["brd_zzzzzzzzzzzzzzzzzzzzzzzzzz"])))
-  .orderBy(desc(brands.id)).limit(PAGE_SIZE + 1).toSQL();
-const plan = (sqlite.query(`EXPLAIN QUERY PLAN ${listQuery.sql}`).all(...(listQuery.params as string[])) as { detail: string }[]).map((r) => r.detail);
+const listQuery = deps.db
+  .select()
+  .from(brands)
+  .where(
+    and(
+      eq(brands.orgId, org.id),
+      eq(brands.mode, "test"),
+      afterKeyDesc([brands.id], ["brd_zzzzzzzzzzzzzzzzzzzzzzzzzz"]),
+    ),
+  )
+  .orderBy(desc(brands.id))
+  .limit(PAGE_SIZE + 1)
+  .toSQL();
+const plan = (
+  sqlite.query(`EXPLAIN QUERY PLAN ${listQuery.sql}`).all(...(listQuery.params as string[])) as { detail: string }[]
+).map((r) => r.detail);
 console.log(`query plan: ${plan.join("; ")}`);
-if (plan.some((d) => /TEMP B-TREE|^SCAN/.test(d))) console.log("WARNING: the list query scans or sorts; it needs an index on (org_id, mode, id).");
+if (plan.some((d) => /TEMP B-TREE|^SCAN/.test(d)))
+  console.log("WARNING: the list query scans or sorts; it needs an index on (org_id, mode, id).");
 
 const app = await buildApp(deps, { web: false });
 const get = async (path: string) => {
@@ -87,14 +104,20 @@ for (let p = 1; p < PAGE; p++) {
     if (row.id >= last) throw new Error(`page ${p}: ${row.id} is not older than ${last}`);
     last = row.id;
   }
-  if (body.data.length !== PAGE_SIZE || !body.next_cursor) throw new Error(`page ${p} has ${body.data.length} rows and cursor ${body.next_cursor}`);
+  if (body.data.length !== PAGE_SIZE || !body.next_cursor)
+    throw new Error(`page ${p} has ${body.data.length} rows and cursor ${body.next_cursor}`);
   cursor = body.next_cursor;
 }
 const deepPath = `/v1/brands?cursor=${cursor}`;
 const deep = await get(deepPath);
-console.log(`walked ${PAGE - 1} pages in ${Math.round(performance.now() - t1)} ms; page ${PAGE} starts at row ${(PAGE - 1) * PAGE_SIZE + 1}: ${deep.data[0]!.id}`);
+console.log(
+  `walked ${PAGE - 1} pages in ${Math.round(performance.now() - t1)} ms; page ${PAGE} starts at row ${(PAGE - 1) * PAGE_SIZE + 1}: ${deep.data[0]!.id}`,
+);
 
-const paths = [["page 1", "/v1/brands"], [`page ${PAGE}`, deepPath]] as const;
+const paths = [
+  ["page 1", "/v1/brands"],
+  [`page ${PAGE}`, deepPath],
+] as const;
 const fmt = (n: number) => Math.round(n).toString().padStart(7);
 
 // N sequential requests to each page through app.handle, alternating, so both see the same background load.
@@ -112,7 +135,9 @@ const medians = times.map(median);
 for (const [j, [name]] of paths.entries()) {
   const sorted = [...times[j]!].sort((a, b) => a - b);
   const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length;
-  console.log(`  ${name.padEnd(10)} median ${fmt(medians[j]!)} µs  p99 ${fmt(sorted[Math.floor(sorted.length * 0.99)]!)} µs  mean ${fmt(mean)} µs  (${fmt(1e6 / mean)} req/s)`);
+  console.log(
+    `  ${name.padEnd(10)} median ${fmt(medians[j]!)} µs  p99 ${fmt(sorted[Math.floor(sorted.length * 0.99)]!)} µs  mean ${fmt(mean)} µs  (${fmt(1e6 / mean)} req/s)`,
+  );
 }
 console.log(`  ratio page${PAGE}/page1, median latency: ${(medians[1]! / medians[0]!).toFixed(3)}`);
 
@@ -123,8 +148,12 @@ if (Number(args.seconds) > 0) {
   const base = `http://127.0.0.1:${server.port}`;
   const rps = [0, 0];
   const requests = [0, 0];
-  console.log(`HTTP over loopback, ${args.connections} connections, ${args.warmup} s warm-up, then ${args.seconds} s each in ${rounds} alternating rounds, load from ${tool}:`);
-  if (Number(args.warmup) > 0) for (const [, path] of paths) await drive(base + path, headers, Number(args.warmup), Number(args.connections), tool);
+  console.log(
+    `HTTP over loopback, ${args.connections} connections, ${args.warmup} s warm-up, then ${args.seconds} s each in ${rounds} alternating rounds, load from ${tool}:`,
+  );
+  if (Number(args.warmup) > 0)
+    for (const [, path] of paths)
+      await drive(base + path, headers, Number(args.warmup), Number(args.connections), tool);
   const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const pair: number[] = [];
@@ -137,14 +166,21 @@ if (Number(args.seconds) > 0) {
     }
     ratios.push(pair[1]! / pair[0]!);
   }
-  for (const [j, [name]] of paths.entries()) console.log(`  ${name.padEnd(10)} ${fmt(rps[j]!)} req/s  (${requests[j]} requests)`);
-  console.log(`  ratio page${PAGE}/page1, req/s: ${(rps[1]! / rps[0]!).toFixed(3)}  (median of the ${rounds} paired rounds: ${median(ratios).toFixed(3)})`);
+  for (const [j, [name]] of paths.entries())
+    console.log(`  ${name.padEnd(10)} ${fmt(rps[j]!)} req/s  (${requests[j]} requests)`);
+  console.log(
+    `  ratio page${PAGE}/page1, req/s: ${(rps[1]! / rps[0]!).toFixed(3)}  (median of the ${rounds} paired rounds: ${median(ratios).toFixed(3)})`,
+  );
   server.stop(true);
 }
 
 // Contrast: the same rows fetched with LIMIT/OFFSET, straight from SQLite (no HTTP, no JSON).
-const byOffset = sqlite.query("SELECT * FROM brands WHERE org_id = ? AND mode = 'test' ORDER BY id DESC LIMIT ? OFFSET ?");
-const byKey = sqlite.query("SELECT * FROM brands WHERE org_id = ? AND mode = 'test' AND id < ? ORDER BY id DESC LIMIT ?");
+const byOffset = sqlite.query(
+  "SELECT * FROM brands WHERE org_id = ? AND mode = 'test' ORDER BY id DESC LIMIT ? OFFSET ?",
+);
+const byKey = sqlite.query(
+  "SELECT * FROM brands WHERE org_id = ? AND mode = 'test' AND id < ? ORDER BY id DESC LIMIT ?",
+);
 const offsetRows = byOffset.all(org.id, PAGE_SIZE, (PAGE - 1) * PAGE_SIZE) as { id: string }[];
 if (offsetRows[0]!.id !== deep.data[0]!.id) throw new Error("OFFSET and keyset disagree about page " + PAGE);
 const time = (fn: () => unknown) => {
@@ -156,6 +192,8 @@ const time = (fn: () => unknown) => {
 const kDeep = time(() => byKey.all(org.id, last, PAGE_SIZE + 1));
 const oFirst = time(() => byOffset.all(org.id, PAGE_SIZE + 1, 0));
 const oDeep = time(() => byOffset.all(org.id, PAGE_SIZE + 1, (PAGE - 1) * PAGE_SIZE));
-console.log(`SQLite alone, page ${PAGE}: keyset ${kDeep.toFixed(1)} µs; OFFSET ${oDeep.toFixed(1)} µs (OFFSET page 1: ${oFirst.toFixed(1)} µs, ${(oDeep / oFirst).toFixed(0)}× slower deep)`);
+console.log(
+  `SQLite alone, page ${PAGE}: keyset ${kDeep.toFixed(1)} µs; OFFSET ${oDeep.toFixed(1)} µs (OFFSET page 1: ${oFirst.toFixed(1)} µs, ${(oDeep / oFirst).toFixed(0)}× slower deep)`,
+);
 
 appliance.close();

@@ -42,7 +42,8 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
 /** Runs the functions in turn, `rounds` times; the fastest time of each. */
 async function interleaved(...fns: (() => unknown)[]): Promise<number[]> {
   const best = fns.map(() => Number.POSITIVE_INFINITY);
-  for (let r = 0; r < rounds; r++) for (const [i, fn] of fns.entries()) best[i] = Math.min(best[i]!, (await time(fn))[1]);
+  for (let r = 0; r < rounds; r++)
+    for (const [i, fn] of fns.entries()) best[i] = Math.min(best[i]!, (await time(fn))[1]);
   return best;
 }
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -61,19 +62,76 @@ const loudJson = (err: string) => JSON.parse(err.slice(err.lastIndexOf("{"), err
 const t = LOUDNESS_TARGET;
 const ln = `loudnorm=I=${t.I}:TP=${t.TP}:LRA=${t.LRA}:print_format=json`;
 const bare = () => {
-  const raw = loudJson(run(["ffmpeg", "-hide_banner", "-nostdin", "-i", input, "-map", "0:a:0", "-af", ln, "-f", "null", "-"]));
+  const raw = loudJson(
+    run(["ffmpeg", "-hide_banner", "-nostdin", "-i", input, "-map", "0:a:0", "-af", ln, "-f", "null", "-"]),
+  );
   const gain = Math.max(-20, Math.min(30, t.I - Number(raw.input_i)));
-  const m = loudJson(run(["ffmpeg", "-hide_banner", "-nostdin", "-i", input, "-map", "0:a:0", "-af", `${preChain(gain)},${ln}`, "-f", "null", "-"]));
-  const measured = { input_i: +m.input_i, input_tp: +m.input_tp, input_lra: +m.input_lra, input_thresh: +m.input_thresh, target_offset: +m.target_offset };
-  run(["ffmpeg", "-hide_banner", "-nostdin", "-i", input, ...encodeArgs(info, { gainDb: gain, raw: measured, measured }, join(dir, "bare.mp4"))]);
+  const m = loudJson(
+    run([
+      "ffmpeg",
+      "-hide_banner",
+      "-nostdin",
+      "-i",
+      input,
+      "-map",
+      "0:a:0",
+      "-af",
+      `${preChain(gain)},${ln}`,
+      "-f",
+      "null",
+      "-",
+    ]),
+  );
+  const measured = {
+    input_i: +m.input_i,
+    input_tp: +m.input_tp,
+    input_lra: +m.input_lra,
+    input_thresh: +m.input_thresh,
+    target_offset: +m.target_offset,
+  };
+  run([
+    "ffmpeg",
+    "-hide_banner",
+    "-nostdin",
+    "-i",
+    input,
+    ...encodeArgs(info, { gainDb: gain, raw: measured, measured }, join(dir, "bare.mp4")),
+  ]);
 };
 const plain = () =>
-  run(["ffmpeg", "-hide_banner", "-nostdin", "-i", input, "-vf", `scale=${out.width}:${out.height}`, "-c:v", "libx264", "-preset", "veryfast", "-crf", "23",
-    "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k", "-movflags", "+faststart", "-y", join(dir, "plain.mp4")]);
-const [oursMs, bareMs, plainMs] = await interleaved(ours, bare, plain) as [number, number, number];
+  run([
+    "ffmpeg",
+    "-hide_banner",
+    "-nostdin",
+    "-i",
+    input,
+    "-vf",
+    `scale=${out.width}:${out.height}`,
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    "23",
+    "-pix_fmt",
+    "yuv420p",
+    "-c:a",
+    "aac",
+    "-b:a",
+    "96k",
+    "-movflags",
+    "+faststart",
+    "-y",
+    join(dir, "plain.mp4"),
+  ]);
+const [oursMs, bareMs, plainMs] = (await interleaved(ours, bare, plain)) as [number, number, number];
 
-console.log(`\nprocessing ${seconds} s of 720p WebM (${(info.bytes / 2 ** 20).toFixed(1)} MB) on ${navigator.hardwareConcurrency} cores, load average ${loadavg()[0]!.toFixed(1)}, best of ${rounds}`);
-console.log(`  probe + transcode()              ${s(oursMs)}  (${(seconds * 1000 / oursMs).toFixed(1)}x real time, loudnorm ${out.normalisation})`);
+console.log(
+  `\nprocessing ${seconds} s of 720p WebM (${(info.bytes / 2 ** 20).toFixed(1)} MB) on ${navigator.hardwareConcurrency} cores, load average ${loadavg()[0]!.toFixed(1)}, best of ${rounds}`,
+);
+console.log(
+  `  probe + transcode()              ${s(oursMs)}  (${((seconds * 1000) / oursMs).toFixed(1)}x real time, loudnorm ${out.normalisation})`,
+);
 console.log(`  bare ffmpeg, same three commands ${s(bareMs)}`);
 console.log(`  bare ffmpeg, one pass, no loudness normalisation ${s(plainMs)}`);
 console.log(`  ratio transcode()/bare same output: ${(oursMs / bareMs).toFixed(2)}`);
@@ -85,12 +143,29 @@ try {
   const engine = chooseEngine(config);
   engineName = engine.name;
   const tr = await engine.transcribe(wav);
-  const cli = engine.name === "pocketsphinx"
-    ? ["pocketsphinx_continuous", "-infile", wav, "-time", "yes"]
-    : [(engine as unknown as { bin: string }).bin, "-m", (engine as unknown as { model: string }).model, "-f", wav, "-ml", "1", "-sow", "-oj", "-ojf", "-of", join(dir, "cli")];
-  const [engineMs, cliMs] = (await interleaved(() => engine.transcribe(wav), () => run(cli))) as [number, number];
+  const cli =
+    engine.name === "pocketsphinx"
+      ? ["pocketsphinx_continuous", "-infile", wav, "-time", "yes"]
+      : [
+          (engine as unknown as { bin: string }).bin,
+          "-m",
+          (engine as unknown as { model: string }).model,
+          "-f",
+          wav,
+          "-ml",
+          "1",
+          "-sow",
+          "-oj",
+          "-ojf",
+          "-of",
+          join(dir, "cli"),
+        ];
+  const [engineMs, cliMs] = (await interleaved(
+    () => engine.transcribe(wav),
+    () => run(cli),
+  )) as [number, number];
   console.log(`\ntranscribing ${seconds} s of speech with ${engineName} (${tr.words.length} words)`);
-  console.log(`  engine.transcribe()  ${s(engineMs)}  (${(seconds * 1000 / engineMs).toFixed(1)}x real time)`);
+  console.log(`  engine.transcribe()  ${s(engineMs)}  (${((seconds * 1000) / engineMs).toFixed(1)}x real time)`);
   console.log(`  ${cli[0]!.split("/").pop()} directly  ${s(cliMs)}`);
   console.log(`  ratio engine/CLI: ${(engineMs / cliMs).toFixed(2)}`);
 } catch (e) {

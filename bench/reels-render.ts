@@ -49,7 +49,13 @@ const sourceMs = (await probeMedia(tools, source)).duration_ms;
 // The long recording loops the known sentence: its words repeat every speechDurationMs.
 const words: ReelWord[] = [];
 for (let k = 0; k * fx.speechDurationMs < sourceMs; k++) {
-  for (const w of fx.speechWords) if (w.end_ms + k * fx.speechDurationMs < sourceMs) words.push({ text: w.text, start_ms: w.start_ms + k * fx.speechDurationMs, end_ms: w.end_ms + k * fx.speechDurationMs });
+  for (const w of fx.speechWords)
+    if (w.end_ms + k * fx.speechDurationMs < sourceMs)
+      words.push({
+        text: w.text,
+        start_ms: w.start_ms + k * fx.speechDurationMs,
+        end_ms: w.end_ms + k * fx.speechDurationMs,
+      });
 }
 /** A span of about `ms` starting at the first word after `fromMs`. */
 function span(fromMs: number, ms: number) {
@@ -58,10 +64,23 @@ function span(fromMs: number, ms: number) {
   while (j + 1 < words.length && words[j + 1]!.end_ms - words[i]!.start_ms <= ms) j++;
   return { startMs: words[i]!.start_ms, endMs: words[j]!.end_ms };
 }
-const clips = CLIP_STARTS_MS.map((from) => ({ sourcePath: source, sourceDurationMs: sourceMs, words, ...span(from, CLIP_MS) }));
+const clips = CLIP_STARTS_MS.map((from) => ({
+  sourcePath: source,
+  sourceDurationMs: sourceMs,
+  words,
+  ...span(from, CLIP_MS),
+}));
 const planFor = (workDir: string): ReelPlan => ({
-  workDir, aspects, captionStyle: "bold", brandColor: "#4f46e5", logoPath: join(import.meta.dir, "..", "assets", "default-logo.png"),
-  intro: { text: "What our customers say" }, outro: { text: "Start your free trial" }, musicPath: MUSIC_TRACKS[0]!.path, clips, preset,
+  workDir,
+  aspects,
+  captionStyle: "bold",
+  brandColor: "#4f46e5",
+  logoPath: join(import.meta.dir, "..", "assets", "default-logo.png"),
+  intro: { text: "What our customers say" },
+  outro: { text: "Start your free trial" },
+  musicPath: MUSIC_TRACKS[0]!.path,
+  clips,
+  preset,
 });
 const hooks = { stage: () => {}, checkpoint: () => "continue" as const, timeLeftMs: () => 3_600_000 };
 
@@ -83,18 +102,67 @@ function bare() {
   for (const a of aspects) {
     const { w, h } = FRAME[a];
     const n = clips.length;
-    const parts = [`color=c=0x4f46e5:s=${w}x${h}:r=30:d=2.5[ci]`, "anullsrc=r=48000:cl=stereo,atrim=end=2.5[ai]", `color=c=0x4f46e5:s=${w}x${h}:r=30:d=3[co]`, "anullsrc=r=48000:cl=stereo,atrim=end=3[ao]",
-      `[0:v]split=${n}${clips.map((_, i) => `[sv${i}]`).join("")}`, `[0:a]asplit=${n}${clips.map((_, i) => `[sa${i}]`).join("")}`];
+    const parts = [
+      `color=c=0x4f46e5:s=${w}x${h}:r=30:d=2.5[ci]`,
+      "anullsrc=r=48000:cl=stereo,atrim=end=2.5[ai]",
+      `color=c=0x4f46e5:s=${w}x${h}:r=30:d=3[co]`,
+      "anullsrc=r=48000:cl=stereo,atrim=end=3[ao]",
+      `[0:v]split=${n}${clips.map((_, i) => `[sv${i}]`).join("")}`,
+      `[0:a]asplit=${n}${clips.map((_, i) => `[sa${i}]`).join("")}`,
+    ];
     clips.forEach((c, i) => {
-      const from = (c.startMs - 100) / 1000, to = (c.endMs + 100) / 1000;
-      parts.push(`[sv${i}]trim=start=${from}:end=${to},setpts=PTS-STARTPTS,fps=30[tv${i}]`, fitFilter(`[tv${i}]`, 1280, 720, a, `v${i}`),
-        `[sa${i}]atrim=start=${from}:end=${to},asetpts=PTS-STARTPTS,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a${i}]`);
+      const from = (c.startMs - 100) / 1000,
+        to = (c.endMs + 100) / 1000;
+      parts.push(
+        `[sv${i}]trim=start=${from}:end=${to},setpts=PTS-STARTPTS,fps=30[tv${i}]`,
+        fitFilter(`[tv${i}]`, 1280, 720, a, `v${i}`),
+        `[sa${i}]atrim=start=${from}:end=${to},asetpts=PTS-STARTPTS,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a${i}]`,
+      );
     });
-    parts.push(`[ci][ai]${clips.map((_, i) => `[v${i}][a${i}]`).join("")}[co][ao]concat=n=${n + 2}:v=1:a=1[cv][ca]`,
-      `[cv]subtitles=filename=${filterValue(`${kept}-${aspectSlug(a)}.ass`)},format=yuv420p[v]`);
-    const r = Bun.spawnSync(["ffmpeg", "-hide_banner", "-nostdin", "-v", "error", "-y", "-i", source, "-filter_complex", parts.join(";"), "-map", "[v]", "-map", "[ca]",
-      "-c:v", "libx264", "-preset", preset, "-crf", String(ENCODE_DEFAULTS.crf), "-maxrate", `${ENCODE_DEFAULTS.maxKbps}k`, "-bufsize", `${ENCODE_DEFAULTS.maxKbps * 2}k`,
-      "-profile:v", "high", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "160k", "-movflags", "+faststart", join(dir, `bare-${aspectSlug(a)}.mp4`)], { stderr: "pipe" });
+    parts.push(
+      `[ci][ai]${clips.map((_, i) => `[v${i}][a${i}]`).join("")}[co][ao]concat=n=${n + 2}:v=1:a=1[cv][ca]`,
+      `[cv]subtitles=filename=${filterValue(`${kept}-${aspectSlug(a)}.ass`)},format=yuv420p[v]`,
+    );
+    const r = Bun.spawnSync(
+      [
+        "ffmpeg",
+        "-hide_banner",
+        "-nostdin",
+        "-v",
+        "error",
+        "-y",
+        "-i",
+        source,
+        "-filter_complex",
+        parts.join(";"),
+        "-map",
+        "[v]",
+        "-map",
+        "[ca]",
+        "-c:v",
+        "libx264",
+        "-preset",
+        preset,
+        "-crf",
+        String(ENCODE_DEFAULTS.crf),
+        "-maxrate",
+        `${ENCODE_DEFAULTS.maxKbps}k`,
+        "-bufsize",
+        `${ENCODE_DEFAULTS.maxKbps * 2}k`,
+        "-profile:v",
+        "high",
+        "-pix_fmt",
+        "yuv420p",
+        "-c:a",
+        "aac",
+        "-b:a",
+        "160k",
+        "-movflags",
+        "+faststart",
+        join(dir, `bare-${aspectSlug(a)}.mp4`),
+      ],
+      { stderr: "pipe" },
+    );
     if (r.exitCode !== 0) throw new Error(r.stderr.toString().slice(-800));
   }
 }
@@ -110,11 +178,17 @@ for (let r = 0; r < rounds; r++) {
   best[1] = Math.min(best[1]!, performance.now() - t0);
 }
 const [ours, base] = best as [number, number];
-console.log(`reel: ${s(reelMs)} in ${aspects.join(", ")} (x264 ${preset}); load average ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+console.log(
+  `reel: ${s(reelMs)} in ${aspects.join(", ")} (x264 ${preset}); load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")}`,
+);
 const n = aspects.length;
 const outputs = n === 3 ? "three" : String(n);
 console.log(`pipeline (cut, normalise, cards, music, captions, ${n} encode${n === 1 ? "" : "s"}, poster): ${s(ours)}`);
 console.log(`bare ffmpeg, the same ${outputs} output${n === 1 ? "" : "s"}:                               ${s(base)}`);
-console.log(`ratio pipeline/bare: ${(ours / base).toFixed(2)}  (render speed: ${(reelMs * n / ours).toFixed(2)}× real time for ${outputs} size${n === 1 ? "" : "s"})`);
+console.log(
+  `ratio pipeline/bare: ${(ours / base).toFixed(2)}  (render speed: ${((reelMs * n) / ours).toFixed(2)}× real time for ${outputs} size${n === 1 ? "" : "s"})`,
+);
 rmSync(dir, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });

@@ -45,15 +45,23 @@ const DEEP = Number(args.page);
 
 const appliance = await benchAppliance({ name: "Bench Walls", plan: "plus", mode: "live", key: false });
 const { dir, config, deps, org } = appliance;
-const brand = deps.db.select().from(brands).where(eq(brands.orgId, org.id)).all().find((b) => b.mode === "live")!;
+const brand = deps.db
+  .select()
+  .from(brands)
+  .where(eq(brands.orgId, org.id))
+  .all()
+  .find((b) => b.mode === "live")!;
 deps.db.update(brands).set({ isPublic: true }).where(eq(brands.id, brand.id)).run();
 
 const t0 = performance.now();
 const sqlite = deps.db.$client;
-const insert = sqlite.prepare(`INSERT INTO submissions (id, org_id, mode, brand_id, origin, kind, status, respondent_name, respondent_title, respondent_company, rating,
+const insert =
+  sqlite.prepare(`INSERT INTO submissions (id, org_id, mode, brand_id, origin, kind, status, respondent_name, respondent_title, respondent_company, rating,
   text_input, text_source, original_text, language, duration_ms, width, height, is_approved, approved_at, is_public, public_media, created_at, updated_at)
   VALUES (?, ?, 'live', ?, 'collected', ?, 'ready', ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, 1, ?, 1, ?, ?, ?)`);
-const transcript = sqlite.prepare("INSERT INTO transcripts (submission_id, engine, language, words, original_words, created_at) VALUES (?, 'bench', 'en', ?, ?, ?)");
+const transcript = sqlite.prepare(
+  "INSERT INTO transcripts (submission_id, engine, language, words, original_words, created_at) VALUES (?, 'bench', 'en', ?, ?, ?)",
+);
 const start = Date.now() - COUNT * 1000 - 86_400_000;
 sqlite.transaction(() => {
   for (let i = 0; i < COUNT; i++) {
@@ -61,16 +69,48 @@ sqlite.transaction(() => {
     const id = newId("submission", at);
     const video = i % 6 === 5;
     const text = `Testimonial ${i + 1}: the team answered within the hour, the rollout took one afternoon instead of a week, and our customers noticed the difference at once. Would recommend to anyone.`;
-    const media = video ? JSON.stringify({ dir: `m/bench${i}`, files: { video: `m/bench${i}/video.mp4`, poster: `m/bench${i}/poster.jpg`, thumbnail: `m/bench${i}/thumb.webp`, captions: `m/bench${i}/captions.vtt` } }) : null;
-    insert.run(id, org.id, brand.id, video ? "video" : "text", `Customer ${i + 1}`, i % 2 ? "Head of Operations" : null, i % 3 ? "Northwind" : null, i % 7 === 6 ? null : 5 - (i % 3),
-      text, video ? "spoken" : "typed", text, video ? 42_000 : null, video ? 1280 : null, video ? 720 : null, at, media, at, at);
+    const media = video
+      ? JSON.stringify({
+          dir: `m/bench${i}`,
+          files: {
+            video: `m/bench${i}/video.mp4`,
+            poster: `m/bench${i}/poster.jpg`,
+            thumbnail: `m/bench${i}/thumb.webp`,
+            captions: `m/bench${i}/captions.vtt`,
+          },
+        })
+      : null;
+    insert.run(
+      id,
+      org.id,
+      brand.id,
+      video ? "video" : "text",
+      `Customer ${i + 1}`,
+      i % 2 ? "Head of Operations" : null,
+      i % 3 ? "Northwind" : null,
+      i % 7 === 6 ? null : 5 - (i % 3),
+      text,
+      video ? "spoken" : "typed",
+      text,
+      video ? 42_000 : null,
+      video ? 1280 : null,
+      video ? 720 : null,
+      at,
+      media,
+      at,
+      at,
+    );
     if (video) {
-      const words = JSON.stringify(text.split(" ").map((w, k) => ({ text: w, start_ms: k * 400, end_ms: k * 400 + 350 })));
+      const words = JSON.stringify(
+        text.split(" ").map((w, k) => ({ text: w, start_ms: k * 400, end_ms: k * 400 + 350 })),
+      );
       transcript.run(id, words, words, at);
     }
   }
 })();
-console.log(`${COUNT} shown testimonials inserted in ${Math.round(performance.now() - t0)} ms (every sixth a video with a transcript)`);
+console.log(
+  `${COUNT} shown testimonials inserted in ${Math.round(performance.now() - t0)} ms (every sixth a video with a transcript)`,
+);
 
 const app = await buildApp(deps, { web: false });
 const appServer = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: (req) => app.handle(req) });
@@ -85,8 +125,13 @@ for (const p of [1, DEEP]) {
   writeFileSync(join(dir, `page-${p}.html`), bytes[p]!);
 }
 const staticServer = Bun.serve({
-  port: 0, hostname: "127.0.0.1", reusePort: false,
-  fetch: (req) => new Response(Bun.file(join(dir, `page-${new URL(req.url).searchParams.get("p")}.html`)), { headers: { "content-type": "text/html; charset=utf-8" } }),
+  port: 0,
+  hostname: "127.0.0.1",
+  reusePort: false,
+  fetch: (req) =>
+    new Response(Bun.file(join(dir, `page-${new URL(req.url).searchParams.get("p")}.html`)), {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    }),
 });
 const staticUrl = (p: number) => `http://127.0.0.1:${staticServer.port}/?p=${p}`;
 console.log(`page 1: ${bytes[1]!.length} bytes; page ${DEEP}: ${bytes[DEEP]!.length} bytes (uncompressed HTML)`);
@@ -112,7 +157,9 @@ for (const p of [1, DEEP]) {
   });
   const warm = micro(() => wallPage(deps, brand, p));
   const render = micro(() => renderWallPage(data, config.siteUrl));
-  console.log(`page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of ${MICRO})`);
+  console.log(
+    `page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of ${MICRO})`,
+  );
 }
 
 // Sequential app.handle latency, alternating pages: as served (read cache on), and with every read from SQLite.
@@ -131,8 +178,11 @@ for (const cold of [false, true]) {
       lat[p]!.push((performance.now() - s) * 1000);
     }
   }
-  const m1 = median(lat[1]!), mDeep = median(lat[DEEP]!);
-  console.log(`app.handle${cold ? ", caches dropped (render per request)" : ""}, ${N} alternating requests each: page 1 median ${m1.toFixed(0)} µs, page ${DEEP} median ${mDeep.toFixed(0)} µs, ratio ${(mDeep / m1).toFixed(3)}`);
+  const m1 = median(lat[1]!),
+    mDeep = median(lat[DEEP]!);
+  console.log(
+    `app.handle${cold ? ", caches dropped (render per request)" : ""}, ${N} alternating requests each: page 1 median ${m1.toFixed(0)} µs, page ${DEEP} median ${mDeep.toFixed(0)} µs, ratio ${(mDeep / m1).toFixed(3)}`,
+  );
 }
 
 const seconds = Number(args.seconds);
@@ -140,9 +190,17 @@ if (seconds > 0) {
   const tool = loadTool(args.tool);
   const connections = Number(args.connections);
   const rounds = Math.max(1, Number(args.rounds));
-  const targets = [["static 1", staticUrl(1)], ["page 1", pageUrl(1)], [`static ${DEEP}`, staticUrl(DEEP)], [`page ${DEEP}`, pageUrl(DEEP)]] as const;
-  console.log(`HTTP: ${connections} connections, ${args.warmup} s warm-up each, then ${seconds} s each in ${rounds} alternating rounds, load from ${tool === "wrk" ? "wrk -t1" : "a Bun fetch loop in a child process"}`);
-  if (Number(args.warmup) > 0) for (const [, url] of targets) await drive(url, {}, Number(args.warmup), connections, tool);
+  const targets = [
+    ["static 1", staticUrl(1)],
+    ["page 1", pageUrl(1)],
+    [`static ${DEEP}`, staticUrl(DEEP)],
+    [`page ${DEEP}`, pageUrl(DEEP)],
+  ] as const;
+  console.log(
+    `HTTP: ${connections} connections, ${args.warmup} s warm-up each, then ${seconds} s each in ${rounds} alternating rounds, load from ${tool === "wrk" ? "wrk -t1" : "a Bun fetch loop in a child process"}`,
+  );
+  if (Number(args.warmup) > 0)
+    for (const [, url] of targets) await drive(url, {}, Number(args.warmup), connections, tool);
   const rps: Record<string, number> = {};
   const paired: Record<string, number[]> = { p1: [], pDeep: [] };
   for (let round = 0; round < rounds; round++) {
@@ -156,9 +214,14 @@ if (seconds > 0) {
     paired.p1!.push(r["page 1"]! / r["static 1"]!);
     paired.pDeep!.push(r[`page ${DEEP}`]! / r[`static ${DEEP}`]!);
   }
-  for (const [name] of targets) console.log(`${name.padEnd(10)} ${Math.round(rps[name]!).toString().padStart(8)} req/s`);
-  console.log(`ratio page 1 / static:   ${(rps["page 1"]! / rps["static 1"]!).toFixed(3)}  (median of paired rounds ${median(paired.p1!).toFixed(3)})`);
-  console.log(`ratio page ${DEEP} / static:  ${(rps[`page ${DEEP}`]! / rps[`static ${DEEP}`]!).toFixed(3)}  (median of paired rounds ${median(paired.pDeep!).toFixed(3)})`);
+  for (const [name] of targets)
+    console.log(`${name.padEnd(10)} ${Math.round(rps[name]!).toString().padStart(8)} req/s`);
+  console.log(
+    `ratio page 1 / static:   ${(rps["page 1"]! / rps["static 1"]!).toFixed(3)}  (median of paired rounds ${median(paired.p1!).toFixed(3)})`,
+  );
+  console.log(
+    `ratio page ${DEEP} / static:  ${(rps[`page ${DEEP}`]! / rps[`static ${DEEP}`]!).toFixed(3)}  (median of paired rounds ${median(paired.pDeep!).toFixed(3)})`,
+  );
   console.log(`ratio page ${DEEP} / page 1: ${(rps[`page ${DEEP}`]! / rps["page 1"]!).toFixed(3)}`);
 }
 

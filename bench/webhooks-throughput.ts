@@ -45,13 +45,22 @@ const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 /** A fresh appliance with one org and one endpoint pointing at the receiver. */
 async function appliance() {
-  const a = await benchAppliance({ name: "Bench", plan: "core", mode: "live", key: false, env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }, log: "error", dirPrefix: "plaudit-whbench-" });
+  const a = await benchAppliance({
+    name: "Bench",
+    plan: "core",
+    mode: "live",
+    key: false,
+    env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" },
+    log: "error",
+    dirPrefix: "plaudit-whbench-",
+  });
   const { deps, ctx } = a;
   configureWebhooks(deps, { ca: cert.cert, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
   await createEndpoint(deps, ctx, { url: rx.url("/bench"), events: ["submission.created"] });
   const registry = new JobRegistry();
   registerWebhookJobs(registry);
-  const delivered = () => deps.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, "delivered")).get()!.n;
+  const delivered = () =>
+    deps.db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, "delivered")).get()!.n;
   /** Waits until `n` deliveries have succeeded; fails when none succeeds for 30 s (a broken path, not a slow one). */
   const allDelivered = async (n: number) => {
     let seen = -1;
@@ -71,21 +80,30 @@ async function bareLoop(total: number, concurrency: number) {
   let next = 0;
   const lat: number[] = [];
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) {
-      const id = `bare_${next++}`;
-      const t0 = performance.timeOrigin + performance.now();
-      const body = JSON.stringify({ id, type: "submission.created", data: { id } });
-      const res = await fetch(`https://127.0.0.1:${rx.port}/bare`, {
-        method: "POST", body, redirect: "manual", signal: AbortSignal.timeout(10_000),
-        headers: { "content-type": "application/json", "x-bench-id": id, "x-signature": signatureHeader([secret], Math.floor(Date.now() / 1000), body) },
-        tls: { ca: cert.cert, serverName: "hooks.example" },
-      } as RequestInit);
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`the receiver answered ${res.status}`);
-      lat.push(arrivals.get(id)! - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const id = `bare_${next++}`;
+        const t0 = performance.timeOrigin + performance.now();
+        const body = JSON.stringify({ id, type: "submission.created", data: { id } });
+        const res = await fetch(`https://127.0.0.1:${rx.port}/bare`, {
+          method: "POST",
+          body,
+          redirect: "manual",
+          signal: AbortSignal.timeout(10_000),
+          headers: {
+            "content-type": "application/json",
+            "x-bench-id": id,
+            "x-signature": signatureHeader([secret], Math.floor(Date.now() / 1000), body),
+          },
+          tls: { ca: cert.cert, serverName: "hooks.example" },
+        } as RequestInit);
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`the receiver answered ${res.status}`);
+        lat.push(arrivals.get(id)! - t0);
+      }
+    }),
+  );
   return { rps: total / ((performance.now() - started) / 1000), p50: percentile(lat, 50), p99: percentile(lat, 99) };
 }
 
@@ -125,14 +143,20 @@ console.log("concurrency  plaudit deliveries/s  bare signed fetch req/s  ratio")
 for (const c of CONCURRENCY) {
   const bare = await bareLoop(EVENTS, c);
   const ours = await throughput(c);
-  console.log(`${String(c).padStart(11)}  ${fmt(ours).padStart(20)}  ${fmt(bare.rps).padStart(23)}  ${(ours / bare.rps).toFixed(3)}`);
+  console.log(
+    `${String(c).padStart(11)}  ${fmt(ours).padStart(20)}  ${fmt(bare.rps).padStart(23)}  ${(ours / bare.rps).toFixed(3)}`,
+  );
 }
 const bare = await bareLoop(LAT_EVENTS, 1);
-console.log(`\nEvent → first attempt arriving (${LAT_EVENTS} events, one every ${INTERVAL} ms, 2 workers); bare = sign → arrival`);
+console.log(
+  `\nEvent → first attempt arriving (${LAT_EVENTS} events, one every ${INTERVAL} ms, 2 workers); bare = sign → arrival`,
+);
 console.log(`bare signed fetch       p50 ${fmt(bare.p50)} ms  p99 ${fmt(bare.p99)} ms`);
 for (const poll of POLLS) {
   const l = await latency(poll);
-  console.log(`plaudit (poll ${String(poll).padStart(4)} ms)  p50 ${fmt(l.p50)} ms  p99 ${fmt(l.p99)} ms   ratio p50 ${(l.p50 / bare.p50).toFixed(1)}x  p99 ${(l.p99 / bare.p99).toFixed(1)}x`);
+  console.log(
+    `plaudit (poll ${String(poll).padStart(4)} ms)  p50 ${fmt(l.p50)} ms  p99 ${fmt(l.p99)} ms   ratio p50 ${(l.p50 / bare.p50).toFixed(1)}x  p99 ${(l.p99 / bare.p99).toFixed(1)}x`,
+  );
 }
 rx.stop();
 process.exit(0);

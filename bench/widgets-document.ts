@@ -36,20 +36,39 @@ async function main() {
   const app = await buildApp(deps);
   const handle = requestHandler(app, deps);
   const call = async (method: string, path: string, body?: unknown, auth = true) => {
-    const res = await handle(new Request(`${config.baseUrl}${path}`, {
-      method, body: body ? JSON.stringify(body) : undefined,
-      headers: { "content-type": "application/json", ...(auth ? { authorization: `Bearer ${key}` } : {}) },
-    }));
+    const res = await handle(
+      new Request(`${config.baseUrl}${path}`, {
+        method,
+        body: body ? JSON.stringify(body) : undefined,
+        headers: { "content-type": "application/json", ...(auth ? { authorization: `Bearer ${key}` } : {}) },
+      }),
+    );
     const answer = (await res.json()) as any;
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(answer)}`);
     return answer;
   };
   const brand = (await call("GET", "/v1/brands")).data[0].id;
   const consent = { agreed: true, text: "I agree.", version: "1" };
-  const link = await call("POST", `/v1/brands/${brand}/links`, { title: "Bench", prompts: [{ text: "How was it?" }], consent_text: consent.text, consent_version: consent.version });
+  const link = await call("POST", `/v1/brands/${brand}/links`, {
+    title: "Bench",
+    prompts: [{ text: "How was it?" }],
+    consent_text: consent.text,
+    consent_version: consent.version,
+  });
   for (let i = 0; i < Number(args.items); i++) {
     const text = `Testimonial ${i}: the onboarding took an afternoon, support answered within the hour, and our landing page converts noticeably better since we added video stories from real customers.`;
-    const { submission_id: id } = await call("POST", `/public/links/${link.id}/submissions`, { kind: "text", respondent: { name: `Customer ${i}`, title: "Head of Growth", company: "Globex" }, text, rating: 5, consent }, false);
+    const { submission_id: id } = await call(
+      "POST",
+      `/public/links/${link.id}/submissions`,
+      {
+        kind: "text",
+        respondent: { name: `Customer ${i}`, title: "Head of Growth", company: "Globex" },
+        text,
+        rating: 5,
+        consent,
+      },
+      false,
+    );
     await call("POST", `/v1/submissions/${id}/approve`);
     await call("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
   }
@@ -65,18 +84,30 @@ async function main() {
   // The baseline: the same bytes as a static file, served by a bare Bun.serve with no routing or headers to make.
   const staticFile = join(dir, "static.json");
   await Bun.write(staticFile, bytes);
-  const bareServer = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response(Bun.file(staticFile), { headers: { "content-type": type } }) });
+  const bareServer = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    reusePort: false,
+    fetch: () => new Response(Bun.file(staticFile), { headers: { "content-type": type } }),
+  });
   const bareUrl = `http://127.0.0.1:${bareServer.port}${path}`;
 
   const tool = loadTool(args.tool);
   const seconds = Number(args.seconds);
   const rounds = Math.max(1, Number(args.rounds));
-  console.log(`widget document: ${bytes.length} bytes, ${args.items} testimonials; ${args.connections} connections, ${args.warmup} s warm-up, ${seconds} s each in ${rounds} alternating rounds; load from ${tool === "wrk" ? "wrk -t1 --latency" : "a Bun fetch loop in a child process"}`);
-  const targets = [["bare", bareUrl], ["app", appUrl]] as const;
+  console.log(
+    `widget document: ${bytes.length} bytes, ${args.items} testimonials; ${args.connections} connections, ${args.warmup} s warm-up, ${seconds} s each in ${rounds} alternating rounds; load from ${tool === "wrk" ? "wrk -t1 --latency" : "a Bun fetch loop in a child process"}`,
+  );
+  const targets = [
+    ["bare", bareUrl],
+    ["app", appUrl],
+  ] as const;
   const connections = Number(args.connections);
-  if (Number(args.warmup) > 0) for (const [, url] of targets) await drive(url, {}, Number(args.warmup), connections, tool);
+  if (Number(args.warmup) > 0)
+    for (const [, url] of targets) await drive(url, {}, Number(args.warmup), connections, tool);
   const runs: Record<string, LoadResult[]> = { bare: [], app: [] };
-  for (let r = 0; r < rounds; r++) for (const [name, url] of targets) runs[name]!.push(await drive(url, {}, seconds / rounds, connections, tool));
+  for (let r = 0; r < rounds; r++)
+    for (const [name, url] of targets) runs[name]!.push(await drive(url, {}, seconds / rounds, connections, tool));
   const sum = (name: string) => {
     const rs = runs[name]!;
     const errors = rs.reduce((n, x) => n + x.non2xx, 0);
@@ -85,16 +116,25 @@ async function main() {
   };
   const bare = sum("bare");
   const appR = sum("app");
-  for (const [name, r] of [["bare", bare], ["app", appR]] as const) {
-    console.log(`${name.padEnd(5)} ${Math.round(r.rps).toString().padStart(8)} req/s   p99 ${r.p99.toFixed(2)} ms (median of rounds)`);
+  for (const [name, r] of [
+    ["bare", bare],
+    ["app", appR],
+  ] as const) {
+    console.log(
+      `${name.padEnd(5)} ${Math.round(r.rps).toString().padStart(8)} req/s   p99 ${r.p99.toFixed(2)} ms (median of rounds)`,
+    );
   }
-  console.log(`ratio app/bare: throughput ${(appR.rps / bare.rps).toFixed(3)}, p99 latency ${(appR.p99 / bare.p99).toFixed(2)}x`);
+  console.log(
+    `ratio app/bare: throughput ${(appR.rps / bare.rps).toFixed(3)}, p99 latency ${(appR.p99 / bare.p99).toFixed(2)}x`,
+  );
 
   const bundle = findWidgetBundle(await loadWebAssets());
   if (!bundle) throw new Error("the widget bundle was not built");
   const served = wrapScript(await Bun.file(bundle.path).text());
   const gz = gzipSync(served.plain, { level: 9 }).length;
-  console.log(`embed script: ${served.plain.length} bytes, ${gz} bytes gzipped (${(gz / 1024).toFixed(1)} KB of the 12 KB budget; Senja's embed ~65 KB, Testimonial.to's ~125 KB, as quoted in the issue)`);
+  console.log(
+    `embed script: ${served.plain.length} bytes, ${gz} bytes gzipped (${(gz / 1024).toFixed(1)} KB of the 12 KB budget; Senja's embed ~65 KB, Testimonial.to's ~125 KB, as quoted in the issue)`,
+  );
 
   appServer.stop(true);
   bareServer.stop(true);

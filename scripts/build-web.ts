@@ -110,7 +110,10 @@ export async function buildWeb(): Promise<BuildResult> {
     const files: string[] = [];
     for (const entry of WEB_ENTRIES) files.push(...(await buildOne(entry, tmp)));
     // Hashed files first, then the pages that name them, then the manifest: a reader never meets a missing file.
-    const ordered = [...files.filter((f) => !f.endsWith("/index.html")), ...files.filter((f) => f.endsWith("/index.html"))];
+    const ordered = [
+      ...files.filter((f) => !f.endsWith("/index.html")),
+      ...files.filter((f) => f.endsWith("/index.html")),
+    ];
     for (const key of ordered) {
       mkdirSync(join(DIST_DIR, key, ".."), { recursive: true });
       renameSync(join(tmp, key), join(DIST_DIR, key));

@@ -28,7 +28,16 @@ export const ROOT = join(import.meta.dir, "..");
 export const BINARY = join(ROOT, "dist", "plaudit");
 
 /** Folders and files whose changes make `dist/plaudit` out of date. */
-const INPUTS = ["src", "web", "migrations", "assets", "package.json", "bun.lock", "scripts/build.ts", "scripts/build-web.ts"];
+const INPUTS = [
+  "src",
+  "web",
+  "migrations",
+  "assets",
+  "package.json",
+  "bun.lock",
+  "scripts/build.ts",
+  "scripts/build-web.ts",
+];
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -126,10 +135,12 @@ export async function buildBinary(opts: BuildOptions = {}) {
   const tmpDir = join(outfile, "..", `.build-${process.pid}`);
   const tmp = join(tmpDir, basename(outfile));
   const plugin = embeddedSharpPlugin();
-  if (!plugin) console.warn("note: sharp's linux-x64 native files were not found; logo uploads will answer 503 in the binary.");
+  if (!plugin)
+    console.warn("note: sharp's linux-x64 native files were not found; logo uploads will answer 503 in the binary.");
   const define = { "process.env.NODE_ENV": JSON.stringify("production") };
   const scan = opts.skipScan ? null : await scanBundle({ plugins: plugin ? [plugin] : [], define });
-  if (scan && !report(scan, console.error)) throw new Error("the bundle scan found run-time loads that dist/plaudit would not contain (listed above)");
+  if (scan && !report(scan, console.error))
+    throw new Error("the bundle scan found run-time loads that dist/plaudit would not contain (listed above)");
   const compileStarted = performance.now();
   try {
     const result = await Bun.build({
@@ -152,7 +163,15 @@ export async function buildBinary(opts: BuildOptions = {}) {
     rmSync(tmpDir, { recursive: true, force: true });
   }
   const ms = (t: number) => Math.round(performance.now() - t);
-  return { outfile, bytes: statSync(outfile).size, webMs: web?.ms ?? 0, scanMs: scan?.ms ?? 0, compileMs: ms(compileStarted), totalMs: ms(started), sharpEmbedded: !!plugin };
+  return {
+    outfile,
+    bytes: statSync(outfile).size,
+    webMs: web?.ms ?? 0,
+    scanMs: scan?.ms ?? 0,
+    compileMs: ms(compileStarted),
+    totalMs: ms(started),
+    sharpEmbedded: !!plugin,
+  };
 }
 
 if (import.meta.main) {
@@ -160,7 +179,12 @@ if (import.meta.main) {
     console.log("==> dist/plaudit is up to date (newer than every source file)");
     process.exit(0);
   }
-  const r = await buildBinary({ skipWeb: process.argv.includes("--skip-web"), skipScan: process.argv.includes("--skip-scan") });
+  const r = await buildBinary({
+    skipWeb: process.argv.includes("--skip-web"),
+    skipScan: process.argv.includes("--skip-scan"),
+  });
   const mb = (r.bytes / 1024 / 1024).toFixed(1);
-  console.log(`${relative(process.cwd(), r.outfile) || r.outfile}: ${mb} MB (web ${r.webMs} ms, scan ${r.scanMs} ms, compile ${r.compileMs} ms, total ${r.totalMs} ms${r.sharpEmbedded ? ", sharp embedded" : ""})`);
+  console.log(
+    `${relative(process.cwd(), r.outfile) || r.outfile}: ${mb} MB (web ${r.webMs} ms, scan ${r.scanMs} ms, compile ${r.compileMs} ms, total ${r.totalMs} ms${r.sharpEmbedded ? ", sharp embedded" : ""})`,
+  );
 }

@@ -17,7 +17,13 @@ import { isBuiltin } from "node:module";
 import { join, relative, resolve } from "node:path";
 
 /** How a site loads code. */
-export type SiteKind = "import()" | "require()" | "require.resolve()" | "import.meta.require()" | "createRequire()()" | "unresolved require";
+export type SiteKind =
+  | "import()"
+  | "require()"
+  | "require.resolve()"
+  | "import.meta.require()"
+  | "createRequire()()"
+  | "unresolved require";
 
 /** One run-time load that the bundle does not satisfy by itself. */
 export interface Finding {
@@ -56,17 +62,21 @@ export const ALLOWLIST: Allowed[] = [
   {
     module: "node_modules/sharp/dist/sharp.mjs",
     argument: /^place\(/,
-    reason: "Plaudit's generated sharp loader (scripts/build.ts): requires the addon from the real file it copied out of the binary.",
+    reason:
+      "Plaudit's generated sharp loader (scripts/build.ts): requires the addon from the real file it copied out of the binary.",
   },
   {
     module: "node_modules/sharp/dist/utility.mjs",
     argument: /^(`@img\/sharp-(libvips-)?\$\{runtimePlatform\}\/versions`|"@img\/sharp-wasm32\/versions")$/,
-    reason: "Runs when sharp loads, inside try/catch: only fills sharp.versions (component versions), which Plaudit never reads.",
+    reason:
+      "Runs when sharp loads, inside try/catch: only fills sharp.versions (component versions), which Plaudit never reads.",
   },
   {
     module: "node_modules/sharp/dist/libvips.mjs",
-    argument: /^(`@img\/sharp-libvips-(dev-)?\$\{buildPlatformArch\(\)\}\/(include|lib)`|"@img\/sharp-libvips-dev\/(include|cplusplus)")$/,
-    reason: "buildSharpLibvips*Dir(): called only by sharp's binding.gyp when compiling sharp from source, never at run time.",
+    argument:
+      /^(`@img\/sharp-libvips-(dev-)?\$\{buildPlatformArch\(\)\}\/(include|lib)`|"@img\/sharp-libvips-dev\/(include|cplusplus)")$/,
+    reason:
+      "buildSharpLibvips*Dir(): called only by sharp's binding.gyp when compiling sharp from source, never at run time.",
   },
   {
     module: "node_modules/sentiment/lib/language-processor.js",
@@ -76,13 +86,15 @@ export const ALLOWLIST: Allowed[] = [
   {
     module: "node_modules/file-type/source/index.js",
     argument: "specifier",
-    reason: "FileTypeParser#fromFile's importAtRuntime('strtok3'): nothing calls fromFile (src uses fileTypeFromBuffer); a call voids this.",
+    reason:
+      "FileTypeParser#fromFile's importAtRuntime('strtok3'): nothing calls fromFile (src uses fileTypeFromBuffer); a call voids this.",
     lapsesIf: /\bfileTypeFromFile\b|\.fromFile\s*\(/,
   },
   {
     module: "src/media/binaries.ts",
     argument: /^`\$\{pkg\d*\}\/package\.json`$/,
-    reason: "fromNpm(): the last fallback for running from source, in try/catch; in the binary it finds nothing and the program counts as missing.",
+    reason:
+      "fromNpm(): the last fallback for running from source, in try/catch; in the binary it finds nothing and the program counts as missing.",
   },
 ];
 
@@ -100,7 +112,7 @@ function firstArgument(js: string, open: number): { text: string; end: number } 
       for (i++; i < js.length; i++) {
         const d = js[i]!;
         if (d === "\\") i++;
-        else if (c === "`" && d === "$" && js[i + 1] === "{") (braces++, i++);
+        else if (c === "`" && d === "$" && js[i + 1] === "{") braces++, i++;
         else if (c === "`" && braces > 0 && d === "}") braces--;
         else if (d === c && braces === 0) break;
       }
@@ -133,7 +145,9 @@ function wrapperCalls(js: string, at: number, argument: string): string[] | unde
   if (!/^[\w$]+$/.test(argument)) return undefined;
   const before = js.slice(Math.max(0, at - 300), at);
   const p = argument.replace(/\$/g, "\\$");
-  const def = new RegExp(`(?:function\\s+([\\w$]+)\\s*\\(\\s*${p}\\s*\\)|([\\w$]+)\\s*=\\s*(?:async\\s*)?\\(?\\s*${p}\\s*\\)?\\s*=>)[^]*$`).exec(before);
+  const def = new RegExp(
+    `(?:function\\s+([\\w$]+)\\s*\\(\\s*${p}\\s*\\)|([\\w$]+)\\s*=\\s*(?:async\\s*)?\\(?\\s*${p}\\s*\\)?\\s*=>)[^]*$`,
+  ).exec(before);
   const name = def?.[1] ?? def?.[2];
   if (!name) return undefined;
   const calls: string[] = [];
@@ -148,11 +162,13 @@ function wrapperCalls(js: string, at: number, argument: string): string[] | unde
 export function scanJavaScript(js: string, markersFrom = process.cwd()): Finding[] {
   // The bundler names each module relative to the working directory; name them relative to the checkout.
   const markers: { at: number; module: string }[] = [];
-  for (const m of js.matchAll(/^\/\/ (\S+\.\w+)$/gm)) markers.push({ at: m.index!, module: relative(ROOT, resolve(markersFrom, m[1]!)) });
+  for (const m of js.matchAll(/^\/\/ (\S+\.\w+)$/gm))
+    markers.push({ at: m.index!, module: relative(ROOT, resolve(markersFrom, m[1]!)) });
   const lineStarts: number[] = [0];
   for (let i = js.indexOf("\n"); i >= 0; i = js.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const lineOf = (at: number) => {
-    let lo = 0, hi = lineStarts.length - 1;
+    let lo = 0,
+      hi = lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (lineStarts[mid]! <= at) lo = mid;
@@ -162,8 +178,9 @@ export function scanJavaScript(js: string, markersFrom = process.cwd()): Finding
   };
   const moduleAt = (at: number) => {
     let found = "(bundle)";
-    for (const m of markers) if (m.at <= at) found = m.module;
-    else break;
+    for (const m of markers)
+      if (m.at <= at) found = m.module;
+      else break;
     return found;
   };
 
@@ -200,9 +217,20 @@ export function scanJavaScript(js: string, markersFrom = process.cwd()): Finding
     const lineText = js.slice(lineStarts[line], lineStarts[line + 1] ?? js.length);
     if (/^\s*\/\//.test(lineText)) return;
     const col = at - lineStarts[line]!;
-    const context = lineText.slice(Math.max(0, col - 50), col + 90).replace(/\s+/g, " ").trim();
+    const context = lineText
+      .slice(Math.max(0, col - 50), col + 90)
+      .replace(/\s+/g, " ")
+      .trim();
     const calls = spec === null ? wrapperCalls(js, at, argument) : undefined;
-    findings.push({ kind, specifier: spec, argument: argument.length > 160 ? `${argument.slice(0, 157)}...` : argument, module: moduleAt(at), line: line + 1, context, ...(calls ? { calls } : {}) });
+    findings.push({
+      kind,
+      specifier: spec,
+      argument: argument.length > 160 ? `${argument.slice(0, 157)}...` : argument,
+      module: moduleAt(at),
+      line: line + 1,
+      context,
+      ...(calls ? { calls } : {}),
+    });
   };
 
   for (const [kind, re] of patterns) {
@@ -219,7 +247,8 @@ export function scanJavaScript(js: string, markersFrom = process.cwd()): Finding
     }
   }
   // Bun replaces a `require` it could not resolve at build time with a stub that throws this.
-  for (const m of js.matchAll(/throw new Error\("Cannot require module "\s*\+\s*("(?:\\.|[^"\\])*")\)/g)) add("unresolved require", m.index!, m[1]!);
+  for (const m of js.matchAll(/throw new Error\("Cannot require module "\s*\+\s*("(?:\\.|[^"\\])*")\)/g))
+    add("unresolved require", m.index!, m[1]!);
 
   const seen = new Set<string>();
   return findings
@@ -234,7 +263,11 @@ export function scanJavaScript(js: string, markersFrom = process.cwd()): Finding
 export function applyAllowlist(findings: Finding[], js: string, allowlist: Allowed[] = ALLOWLIST): Finding[] {
   const standing = allowlist.filter((a) => !a.lapsesIf || !a.lapsesIf.test(js));
   return findings.map((f) => {
-    const hit = standing.find((a) => a.module === f.module && (typeof a.argument === "string" ? a.argument === f.argument : a.argument.test(f.argument)));
+    const hit = standing.find(
+      (a) =>
+        a.module === f.module &&
+        (typeof a.argument === "string" ? a.argument === f.argument : a.argument.test(f.argument)),
+    );
     return hit ? { ...f, allowed: hit.reason } : f;
   });
 }
@@ -286,7 +319,12 @@ export async function scanBundle(opts: ScanOptions = {}): Promise<ScanResult> {
     bytes += js.length;
     findings.push(...applyAllowlist(scanJavaScript(js), js, opts.allowlist));
   }
-  return { findings, unexpected: findings.filter((f) => !f.allowed), bytes, ms: Math.round(performance.now() - started) };
+  return {
+    findings,
+    unexpected: findings.filter((f) => !f.allowed),
+    bytes,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 /** One finding as a line or two of text. */
@@ -301,8 +339,12 @@ export function formatFinding(f: Finding): string {
 export function report(r: ScanResult, log: (s: string) => void = console.log): boolean {
   for (const f of r.unexpected) log(formatFinding(f));
   if (r.unexpected.length) {
-    log(`bundle scan: ${r.unexpected.length} run-time load(s) the executable cannot satisfy (${r.findings.length - r.unexpected.length} allowlisted, ${r.ms} ms).`);
-    log("Import the package statically, use an API that needs no run-time import, or review it and add it to ALLOWLIST in scripts/bundle-scan.ts.");
+    log(
+      `bundle scan: ${r.unexpected.length} run-time load(s) the executable cannot satisfy (${r.findings.length - r.unexpected.length} allowlisted, ${r.ms} ms).`,
+    );
+    log(
+      "Import the package statically, use an API that needs no run-time import, or review it and add it to ALLOWLIST in scripts/bundle-scan.ts.",
+    );
   }
   return r.unexpected.length === 0;
 }
@@ -310,8 +352,12 @@ export function report(r: ScanResult, log: (s: string) => void = console.log): b
 if (import.meta.main) {
   const entry = process.argv.slice(2).find((a) => !a.startsWith("--"));
   const r = await scanBundle(entry ? { entry: resolve(entry) } : {});
-  if (process.argv.includes("--all")) for (const f of r.findings.filter((x) => x.allowed)) console.log(formatFinding(f));
+  if (process.argv.includes("--all"))
+    for (const f of r.findings.filter((x) => x.allowed)) console.log(formatFinding(f));
   const ok = report(r);
-  if (ok) console.log(`bundle scan: no unexpected run-time loads (${r.findings.length} allowlisted, ${(r.bytes / 1e6).toFixed(1)} MB scanned, ${r.ms} ms; --all lists them).`);
+  if (ok)
+    console.log(
+      `bundle scan: no unexpected run-time loads (${r.findings.length} allowlisted, ${(r.bytes / 1e6).toFixed(1)} MB scanned, ${r.ms} ms; --all lists them).`,
+    );
   process.exit(ok ? 0 : 1);
 }

@@ -65,7 +65,10 @@ type PeerSource = { requestIP(request: Request): { address: string } | null };
  * The request handler `Bun.serve` uses: routes areas that have their own host name, notes the connecting peer's
  * address (the rate limits' client address, src/platform/client-address.ts), then the app.
  */
-export function requestHandler(app: App, deps: Deps): (request: Request, server?: PeerSource) => Response | Promise<Response> {
+export function requestHandler(
+  app: App,
+  deps: Deps,
+): (request: Request, server?: PeerSource) => Response | Promise<Response> {
   const route = hostRouter(deps.config);
   return (request, server) => {
     const routed = route(request);

@@ -54,7 +54,10 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
     storage: openStorage(config),
     media,
     // The same toolkit the workers use, working in the data folder's tmp/ like processing does.
-    selfTest: new SelfTestMonitor(() => runSelfTest(config, { toolkit: media, tmpRoot: join(config.dataDir, "tmp") }), () => clock.now()),
+    selfTest: new SelfTestMonitor(
+      () => runSelfTest(config, { toolkit: media, tmpRoot: join(config.dataDir, "tmp") }),
+      () => clock.now(),
+    ),
     hooks: createHooks(db),
   };
   wire(deps, opts.modules ?? MODULES);

@@ -43,11 +43,17 @@ export function jobRegistryOf(modules: readonly DomainModule[] = MODULES): JobRe
   const needed: [string, string][] = [
     ...MEDIA_KINDS.map((k): [string, string] => [k, "the media worker pool (MEDIA_KINDS, src/jobs.ts)"]),
     ...DELIVERY_KINDS.map((k): [string, string] => [k, "the delivery worker pool (DELIVERY_KINDS, src/jobs.ts)"]),
-    ...modules.flatMap((m) => (m.schedules ?? []).flatMap((s) => s.enqueues.map((k): [string, string] => [k, `the schedule "${s.name}" of module "${m.name}"`]))),
+    ...modules.flatMap((m) =>
+      (m.schedules ?? []).flatMap((s) =>
+        s.enqueues.map((k): [string, string] => [k, `the schedule "${s.name}" of module "${m.name}"`]),
+      ),
+    ),
   ];
   const missing = needed.filter(([kind]) => !registry.get(kind));
   if (missing.length > 0) {
-    throw new Error(`Job kind${missing.length > 1 ? "s" : ""} without a handler: ${missing.map(([k, where]) => `"${k}" (named by ${where})`).join(", ")}. Jobs of a kind no module registers would wait forever; add the module that handles it to src/modules.ts.`);
+    throw new Error(
+      `Job kind${missing.length > 1 ? "s" : ""} without a handler: ${missing.map(([k, where]) => `"${k}" (named by ${where})`).join(", ")}. Jobs of a kind no module registers would wait forever; add the module that handles it to src/modules.ts.`,
+    );
   }
   return registry;
 }
@@ -56,14 +62,23 @@ export function jobRegistryOf(modules: readonly DomainModule[] = MODULES): JobRe
 function checkHooks(modules: readonly DomainModule[]) {
   for (const m of modules) {
     for (const type of Object.keys(m.events ?? {})) {
-      if (type !== "*" && !isEventType(type)) throw new Error(`Module "${m.name}" has a handler for the unknown event type "${type}"; event types are ${EVENT_TYPES.join(", ")} (or "*" for all).`);
+      if (type !== "*" && !isEventType(type))
+        throw new Error(
+          `Module "${m.name}" has a handler for the unknown event type "${type}"; event types are ${EVENT_TYPES.join(", ")} (or "*" for all).`,
+        );
     }
   }
   const counted = new Map<string, string>();
   for (const m of modules) {
     for (const name of Object.keys(m.usage ?? {})) {
-      if (!(ALLOWANCE_NAMES as string[]).includes(name)) throw new Error(`Module "${m.name}" counts the unknown allowance "${name}"; allowances are ${ALLOWANCE_NAMES.join(", ")}.`);
-      if (counted.has(name)) throw new Error(`The allowance "${name}" is counted by both module "${counted.get(name)}" and module "${m.name}".`);
+      if (!(ALLOWANCE_NAMES as string[]).includes(name))
+        throw new Error(
+          `Module "${m.name}" counts the unknown allowance "${name}"; allowances are ${ALLOWANCE_NAMES.join(", ")}.`,
+        );
+      if (counted.has(name))
+        throw new Error(
+          `The allowance "${name}" is counted by both module "${counted.get(name)}" and module "${m.name}".`,
+        );
       counted.set(name, m.name);
     }
   }
@@ -83,7 +98,8 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.erase.length = 0;
   hooks.usage.clear();
   for (const m of modules) {
-    for (const [type, handler] of Object.entries(m.events ?? {})) if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
+    for (const [type, handler] of Object.entries(m.events ?? {}))
+      if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
     if (m.shown) hooks.shown.push(m.shown);
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
@@ -92,7 +108,11 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
 }
 
 /** Wires the modules into `deps` and builds the HTTP app from their routes and pages. */
-export async function assemble(deps: Deps, modules: readonly DomainModule[] = MODULES, opts: AppOptions = {}): Promise<Assembled> {
+export async function assemble(
+  deps: Deps,
+  modules: readonly DomainModule[] = MODULES,
+  opts: AppOptions = {},
+): Promise<Assembled> {
   const wiring = wire(deps, modules);
   const app = await httpApp(deps, modules, opts);
   return { ...wiring, app };

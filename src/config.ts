@@ -12,7 +12,13 @@ export interface Config {
   hostname: string;
   dataDir: string;
   /** Where files are kept: null for the data directory, or an S3-compatible bucket (PLAUDIT_STORAGE_URL=s3://…). */
-  s3: { url: string; endpoint: string | null; region: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  s3: {
+    url: string;
+    endpoint: string | null;
+    region: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
   /** API address; `/v1` and `/public` live under it. */
   baseUrl: string;
   /** Where widget documents, the widget script and published media are served. */
@@ -31,7 +37,10 @@ export interface Config {
   stripeSecretKey: string | null;
   /** Stripe price id per plan id, for checkout. */
   stripePrices: Record<string, string | null>;
-  oauth: { github: { clientId: string; clientSecret: string } | null; google: { clientId: string; clientSecret: string } | null };
+  oauth: {
+    github: { clientId: string; clientSecret: string } | null;
+    google: { clientId: string; clientSecret: string } | null;
+  };
   docsUrl: string;
   /** `synchronous=FULL` instead of NORMAL. */
   syncFull: boolean;
@@ -91,9 +100,17 @@ function storageFileEnv(dataDir: string, problems: string[]): Source {
   try {
     const j = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     const s = (v: unknown) => (typeof v === "string" && v ? v : undefined);
-    return { PLAUDIT_STORAGE_URL: s(j.url), PLAUDIT_S3_ENDPOINT: s(j.endpoint), PLAUDIT_S3_REGION: s(j.region), PLAUDIT_S3_ACCESS_KEY_ID: s(j.accessKeyId), PLAUDIT_S3_SECRET_ACCESS_KEY: s(j.secretAccessKey) };
+    return {
+      PLAUDIT_STORAGE_URL: s(j.url),
+      PLAUDIT_S3_ENDPOINT: s(j.endpoint),
+      PLAUDIT_S3_REGION: s(j.region),
+      PLAUDIT_S3_ACCESS_KEY_ID: s(j.accessKeyId),
+      PLAUDIT_S3_SECRET_ACCESS_KEY: s(j.secretAccessKey),
+    };
   } catch (e) {
-    problems.push(`${file} must be the JSON that plaudit storage migrate writes (${(e as Error).message}); fix or remove it`);
+    problems.push(
+      `${file} must be the JSON that plaudit storage migrate writes (${(e as Error).message}); fix or remove it`,
+    );
     return {};
   }
 }
@@ -126,13 +143,18 @@ function opt(env: Source, name: string): string | null {
 }
 
 function proxies(env: Source, name: string, problems: string[]): string[] {
-  const list = (env[name] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (env[name] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of list) {
     try {
       if (entry.includes("/")) ipaddr.parseCIDR(entry);
       else ipaddr.parse(entry);
     } catch {
-      problems.push(`${name} must be a comma-separated list of IP addresses or CIDR ranges such as 10.0.0.1,192.168.0.0/16 (got "${entry}")`);
+      problems.push(
+        `${name} must be a comma-separated list of IP addresses or CIDR ranges such as 10.0.0.1,192.168.0.0/16 (got "${entry}")`,
+      );
     }
   }
   return list;
@@ -148,7 +170,8 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
   const problems: string[] = [];
   const dataDir = resolve(merged.PLAUDIT_DATA_DIR?.trim() || "./data");
   if (!opt(merged, "PLAUDIT_STORAGE_URL")) {
-    for (const [k, v] of Object.entries(storageFileEnv(dataDir, problems))) if (v !== undefined && !opt(merged, k)) merged[k] = v;
+    for (const [k, v] of Object.entries(storageFileEnv(dataDir, problems)))
+      if (v !== undefined && !opt(merged, k)) merged[k] = v;
   }
   const port = int(merged, "PLAUDIT_PORT", 3000, 0, 65535, problems);
   const baseUrl = url(merged, "PLAUDIT_BASE_URL", `http://localhost:${port || 3000}`, problems);
@@ -156,15 +179,19 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
   const appUrl = url(merged, "PLAUDIT_APP_URL", `${baseUrl}/app`, problems);
   const siteUrl = url(merged, "PLAUDIT_SITE_URL", baseUrl, problems);
   const smtpUrl = opt(merged, "PLAUDIT_SMTP_URL");
-  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) problems.push(`PLAUDIT_SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push(`PLAUDIT_SMTP_URL must start with smtp:// or smtps:// (got "${smtpUrl}")`);
   const storageUrl = opt(merged, "PLAUDIT_STORAGE_URL");
-  if (storageUrl && !/^s3:\/\/[^/]+/.test(storageUrl)) problems.push(`PLAUDIT_STORAGE_URL must be s3://bucket or s3://bucket/prefix (got "${storageUrl}")`);
+  if (storageUrl && !/^s3:\/\/[^/]+/.test(storageUrl))
+    problems.push(`PLAUDIT_STORAGE_URL must be s3://bucket or s3://bucket/prefix (got "${storageUrl}")`);
   const llmUrl = opt(merged, "PLAUDIT_LLM_URL");
   if (llmUrl) url(merged, "PLAUDIT_LLM_URL", llmUrl, problems);
   const level = (merged.PLAUDIT_LOG_LEVEL ?? "info") as Config["logLevel"];
-  if (!["debug", "info", "warn", "error"].includes(level)) problems.push(`PLAUDIT_LOG_LEVEL must be debug, info, warn or error`);
+  if (!["debug", "info", "warn", "error"].includes(level))
+    problems.push(`PLAUDIT_LOG_LEVEL must be debug, info, warn or error`);
   const pair = (id: string, secret: string) => {
-    const a = opt(merged, id), b = opt(merged, secret);
+    const a = opt(merged, id),
+      b = opt(merged, secret);
     if (!!a !== !!b) problems.push(`${id} and ${secret} must be set together`);
     return a && b ? { clientId: a, clientSecret: b } : null;
   };
@@ -172,7 +199,15 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     port,
     hostname: merged.PLAUDIT_HOST?.trim() || "0.0.0.0",
     dataDir,
-    s3: storageUrl ? { url: storageUrl, endpoint: opt(merged, "PLAUDIT_S3_ENDPOINT"), region: opt(merged, "PLAUDIT_S3_REGION"), accessKeyId: opt(merged, "PLAUDIT_S3_ACCESS_KEY_ID"), secretAccessKey: opt(merged, "PLAUDIT_S3_SECRET_ACCESS_KEY") } : null,
+    s3: storageUrl
+      ? {
+          url: storageUrl,
+          endpoint: opt(merged, "PLAUDIT_S3_ENDPOINT"),
+          region: opt(merged, "PLAUDIT_S3_REGION"),
+          accessKeyId: opt(merged, "PLAUDIT_S3_ACCESS_KEY_ID"),
+          secretAccessKey: opt(merged, "PLAUDIT_S3_SECRET_ACCESS_KEY"),
+        }
+      : null,
     baseUrl,
     cdnUrl,
     appUrl,
@@ -183,9 +218,17 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     whisperBin: opt(merged, "PLAUDIT_WHISPER_BIN"),
     ffmpegPath: opt(merged, "PLAUDIT_FFMPEG_PATH"),
     ffprobePath: opt(merged, "PLAUDIT_FFPROBE_PATH"),
-    llm: llmUrl ? { url: llmUrl, apiKey: opt(merged, "PLAUDIT_LLM_API_KEY"), model: merged.PLAUDIT_LLM_MODEL?.trim() || "gpt-4o-mini" } : null,
+    llm: llmUrl
+      ? {
+          url: llmUrl,
+          apiKey: opt(merged, "PLAUDIT_LLM_API_KEY"),
+          model: merged.PLAUDIT_LLM_MODEL?.trim() || "gpt-4o-mini",
+        }
+      : null,
     stripeSecretKey: opt(merged, "PLAUDIT_STRIPE_SECRET_KEY"),
-    stripePrices: Object.fromEntries(["free", "starter", "core", "plus"].map((p) => [p, opt(merged, `PLAUDIT_STRIPE_PRICE_${p.toUpperCase()}`)])),
+    stripePrices: Object.fromEntries(
+      ["free", "starter", "core", "plus"].map((p) => [p, opt(merged, `PLAUDIT_STRIPE_PRICE_${p.toUpperCase()}`)]),
+    ),
     oauth: {
       github: pair("PLAUDIT_GITHUB_CLIENT_ID", "PLAUDIT_GITHUB_CLIENT_SECRET"),
       google: pair("PLAUDIT_GOOGLE_CLIENT_ID", "PLAUDIT_GOOGLE_CLIENT_SECRET"),
@@ -197,9 +240,11 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     mediaConcurrency: int(merged, "PLAUDIT_MEDIA_CONCURRENCY", 1, 1, 16, problems),
     jobLeaseSeconds: int(merged, "PLAUDIT_JOB_LEASE_SECONDS", 120, 5, 86400, problems),
     logLevel: level,
-    webhooksAllowPrivate: merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "1" || merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "true",
+    webhooksAllowPrivate:
+      merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "1" || merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "true",
     trustedProxies: proxies(merged, "PLAUDIT_TRUSTED_PROXIES", problems),
   };
-  if (problems.length) throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);
+  if (problems.length)
+    throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);
   return config;
 }

@@ -32,7 +32,11 @@ export const coreModule: DomainModule = {
       pattern: "17 3 * * *",
       enqueues: [HOUSEKEEPING],
       run: (deps) => {
-        enqueue(deps.db, deps.clock, { kind: HOUSEKEEPING, payload: {}, dedupeKey: `${HOUSEKEEPING}:${new Date(deps.clock.now()).toISOString().slice(0, 10)}` });
+        enqueue(deps.db, deps.clock, {
+          kind: HOUSEKEEPING,
+          payload: {},
+          dedupeKey: `${HOUSEKEEPING}:${new Date(deps.clock.now()).toISOString().slice(0, 10)}`,
+        });
       },
     },
   ],

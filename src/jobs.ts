@@ -25,7 +25,11 @@ export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { poll
   const all = registry.kinds();
   const rest = all.filter((k) => !MEDIA_KINDS.includes(k) && !DELIVERY_KINDS.includes(k));
   const pools = [
-    startWorkers(deps, registry, { kinds: MEDIA_KINDS, concurrency: deps.config.mediaConcurrency, pollMs: opts.pollMs ?? 1000 }),
+    startWorkers(deps, registry, {
+      kinds: MEDIA_KINDS,
+      concurrency: deps.config.mediaConcurrency,
+      pollMs: opts.pollMs ?? 1000,
+    }),
     startWorkers(deps, registry, { kinds: DELIVERY_KINDS, concurrency: 4, pollMs: opts.pollMs ?? 250 }),
     startWorkers(deps, registry, { kinds: rest, concurrency: 2, pollMs: opts.pollMs ?? 1000 }),
   ];

@@ -42,7 +42,10 @@ async function main(argv: string[]): Promise<number> {
   if (key === "storage migrate") {
     // The target comes from --to; endpoint, region and keys from PLAUDIT_S3_* or the --s3-* flags.
     const to = need(args, "--to", "plaudit storage migrate --to s3://bucket/prefix [--dry-run]");
-    return (await import("./cli/storage-migrate")).storageMigrate(loadConfig({ ...process.env, PLAUDIT_STORAGE_URL: to }, args.flags), args);
+    return (await import("./cli/storage-migrate")).storageMigrate(
+      loadConfig({ ...process.env, PLAUDIT_STORAGE_URL: to }, args.flags),
+      args,
+    );
   }
   const config = loadConfig(process.env, args.flags);
   switch (key) {

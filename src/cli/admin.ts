@@ -10,7 +10,8 @@ import { print } from "./output";
 
 /** `plaudit org create --name N --plan P [--owner-email E --owner-password W --owner-name N]` */
 export function orgCreate(config: Config, args: Args) {
-  const usage = "plaudit org create --name NAME [--plan free|starter|core|plus] [--owner-email E --owner-password W --owner-name N]";
+  const usage =
+    "plaudit org create --name NAME [--plan free|starter|core|plus] [--owner-email E --owner-password W --owner-name N]";
   const deps = createDeps(config);
   const email = args.flags["--owner-email"];
   const { org, owner } = createOrganisation(deps.db, deps.clock, {
@@ -29,8 +30,15 @@ export function keyCreate(config: Config, args: Args) {
   const mode = args.flags["--mode"] ?? "test";
   if (mode !== "test" && mode !== "live") throw new UsageError(`--mode is test or live.\nUsage: ${usage}`);
   getOrg(deps.db, orgId);
-  const scopes = args.flags["--scopes"]?.split(",").map((s) => s.trim()).filter(Boolean);
-  const { key, secret } = createApiKey(deps.db, systemCtx(orgId, mode, deps.clock), { mode, name: args.flags["--name"] ?? "CLI", scopes });
+  const scopes = args.flags["--scopes"]
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const { key, secret } = createApiKey(deps.db, systemCtx(orgId, mode, deps.clock), {
+    mode,
+    name: args.flags["--name"] ?? "CLI",
+    scopes,
+  });
   print(args, { id: key.id, mode, scopes: key.scopes, secret }, secret);
 }
 
@@ -40,17 +48,24 @@ export function keyCreate(config: Config, args: Args) {
  * add an existing account; a password for an existing account is refused rather than silently ignored.
  */
 export function userCreate(config: Config, args: Args) {
-  const usage = "plaudit user create --email E --password W [--name N] [--org ORG --role owner|admin|member]  (with --org, --password may be left out for an existing account)";
+  const usage =
+    "plaudit user create --email E --password W [--name N] [--org ORG --role owner|admin|member]  (with --org, --password may be left out for an existing account)";
   const deps = createDeps(config);
   const email = need(args, "--email", usage);
   const orgId = args.flags["--org"];
   const password = orgId ? args.flags["--password"] : need(args, "--password", usage);
-  if (password !== undefined && (password.length < 8 || password.length > 200)) throw new UsageError("Passwords need 8 to 200 characters.");
+  if (password !== undefined && (password.length < 8 || password.length > 200))
+    throw new UsageError("Passwords need 8 to 200 characters.");
   // The CLI is its own process: hashing on this thread delays no request.
   const passwordHash = password === undefined ? null : hashPasswordBlocking(password);
   if (orgId) {
     getOrg(deps.db, orgId);
-    const member = addMember(deps.db, systemCtx(orgId, "live", deps.clock), { email, passwordHash, name: args.flags["--name"], role: args.flags["--role"] ?? "member" });
+    const member = addMember(deps.db, systemCtx(orgId, "live", deps.clock), {
+      email,
+      passwordHash,
+      name: args.flags["--name"],
+      role: args.flags["--role"] ?? "member",
+    });
     print(args, member, member.user_id);
     return;
   }

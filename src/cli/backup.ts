@@ -4,7 +4,16 @@
  * archive holds the secret and every testimonial, so it is written 0600 (made empty with that mode before tar
  * fills it, so it is never readable by others, not even half-written), and the database copy inside is 0600 too.
  */
-import { mkdtempSync, rmSync, copyFileSync, existsSync, symlinkSync, renameSync, chmodSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  rmSync,
+  copyFileSync,
+  existsSync,
+  symlinkSync,
+  renameSync,
+  chmodSync,
+  writeFileSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
 import { STORAGE_FILE, type Config } from "../config";
@@ -47,7 +56,11 @@ export async function backup(config: Config, args: Args) {
     chmodSync(tmp, 0o600);
     renameSync(tmp, target);
     const size = Bun.file(target).size;
-    print(args, { path: target, bytes: size }, `Backup written to ${target} (${(size / 1024 / 1024).toFixed(1)} MB). Restore: mkdir data && tar -xzf ${target} -C data`);
+    print(
+      args,
+      { path: target, bytes: size },
+      `Backup written to ${target} (${(size / 1024 / 1024).toFixed(1)} MB). Restore: mkdir data && tar -xzf ${target} -C data`,
+    );
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

@@ -28,36 +28,99 @@ export interface Check {
 export function runChecks(config: Config): Check[] {
   const checks: Check[] = [];
   const add = (c: Check) => checks.push(c);
-  add({ name: "config", ok: true, required: true, detail: `base ${config.baseUrl}, cdn ${config.cdnUrl}, app ${config.appUrl}, site ${config.siteUrl}` });
+  add({
+    name: "config",
+    ok: true,
+    required: true,
+    detail: `base ${config.baseUrl}, cdn ${config.cdnUrl}, app ${config.appUrl}, site ${config.siteUrl}`,
+  });
   let writable = true;
   try {
     if (existsSync(config.dataDir)) accessSync(config.dataDir, constants.W_OK);
   } catch {
     writable = false;
   }
-  add({ name: "data directory", ok: writable, required: true, detail: config.dataDir, fix: writable ? undefined : `Make ${config.dataDir} writable by this user, or set PLAUDIT_DATA_DIR.` });
+  add({
+    name: "data directory",
+    ok: writable,
+    required: true,
+    detail: config.dataDir,
+    fix: writable ? undefined : `Make ${config.dataDir} writable by this user, or set PLAUDIT_DATA_DIR.`,
+  });
   try {
     const s = statfsSync(existsSync(config.dataDir) ? config.dataDir : ".");
     const freeGb = (s.bavail * s.bsize) / 1024 ** 3;
-    add({ name: "disk", ok: freeGb >= 1, required: false, detail: `${freeGb.toFixed(1)} GB free`, fix: freeGb >= 1 ? undefined : "Free some disk space: recordings and renders need room." });
+    add({
+      name: "disk",
+      ok: freeGb >= 1,
+      required: false,
+      detail: `${freeGb.toFixed(1)} GB free`,
+      fix: freeGb >= 1 ? undefined : "Free some disk space: recordings and renders need room.",
+    });
   } catch (e) {
     add({ name: "disk", ok: false, required: false, detail: String(e) });
   }
   if (existsSync(dbPath(config.dataDir))) {
     const pending = pendingMigrations(openDb(dbPath(config.dataDir)));
-    add({ name: "database", ok: pending.length === 0, required: false, detail: pending.length ? `${pending.length} migration(s) pending` : "up to date", fix: pending.length ? "Run `plaudit migrate` (serve also applies them at start)." : undefined });
+    add({
+      name: "database",
+      ok: pending.length === 0,
+      required: false,
+      detail: pending.length ? `${pending.length} migration(s) pending` : "up to date",
+      fix: pending.length ? "Run `plaudit migrate` (serve also applies them at start)." : undefined,
+    });
   } else add({ name: "database", ok: true, required: false, detail: "not created yet; `plaudit serve` creates it" });
   const ffmpeg = findFfmpeg(config);
-  add({ name: "ffmpeg", ok: !!ffmpeg, required: true, detail: ffmpeg ? `${ffmpeg.path} (${ffmpeg.via})` : "not found", fix: ffmpeg ? undefined : "Install it (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH." });
+  add({
+    name: "ffmpeg",
+    ok: !!ffmpeg,
+    required: true,
+    detail: ffmpeg ? `${ffmpeg.path} (${ffmpeg.via})` : "not found",
+    fix: ffmpeg ? undefined : "Install it (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH.",
+  });
   const ffprobe = findFfprobe(config);
-  add({ name: "ffprobe", ok: !!ffprobe, required: true, detail: ffprobe ? `${ffprobe.path} (${ffprobe.via})` : "not found", fix: ffprobe ? undefined : "Install it (apt-get install ffmpeg) or set PLAUDIT_FFPROBE_PATH." });
+  add({
+    name: "ffprobe",
+    ok: !!ffprobe,
+    required: true,
+    detail: ffprobe ? `${ffprobe.path} (${ffprobe.via})` : "not found",
+    fix: ffprobe ? undefined : "Install it (apt-get install ffmpeg) or set PLAUDIT_FFPROBE_PATH.",
+  });
   const whisper = findWhisper(config);
   const model = config.whisperModel && existsSync(config.whisperModel);
   const sphinx = findPocketsphinx();
-  add({ name: "speech: whisper.cpp", ok: !!whisper && !!model, required: false, detail: whisper ? `${whisper.path}; model ${model ? config.whisperModel : "missing"}` : "whisper-cli not found", fix: whisper && model ? undefined : "Run install.sh (builds whisper-cli) and set PLAUDIT_WHISPER_MODEL to a ggml model such as ggml-base.en.bin." });
-  add({ name: "speech: pocketsphinx", ok: !!sphinx, required: !(whisper && model), detail: sphinx ? sphinx.path : "not found", fix: sphinx ? undefined : "apt-get install pocketsphinx pocketsphinx-en-us (offline speech recognition)." });
-  add({ name: "mail", ok: true, required: false, detail: config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : "no SMTP: messages are kept in the dashboard's outbox", fix: config.smtpUrl ? undefined : "Set PLAUDIT_SMTP_URL=smtp://user:pass@host:587 to send mail." });
-  add({ name: "reels: language model", ok: true, required: false, detail: config.llm ? config.llm.url : "not configured: clip suggestions use the built-in rule" });
+  add({
+    name: "speech: whisper.cpp",
+    ok: !!whisper && !!model,
+    required: false,
+    detail: whisper ? `${whisper.path}; model ${model ? config.whisperModel : "missing"}` : "whisper-cli not found",
+    fix:
+      whisper && model
+        ? undefined
+        : "Run install.sh (builds whisper-cli) and set PLAUDIT_WHISPER_MODEL to a ggml model such as ggml-base.en.bin.",
+  });
+  add({
+    name: "speech: pocketsphinx",
+    ok: !!sphinx,
+    required: !(whisper && model),
+    detail: sphinx ? sphinx.path : "not found",
+    fix: sphinx ? undefined : "apt-get install pocketsphinx pocketsphinx-en-us (offline speech recognition).",
+  });
+  add({
+    name: "mail",
+    ok: true,
+    required: false,
+    detail: config.smtpUrl
+      ? `SMTP ${new URL(config.smtpUrl).host}`
+      : "no SMTP: messages are kept in the dashboard's outbox",
+    fix: config.smtpUrl ? undefined : "Set PLAUDIT_SMTP_URL=smtp://user:pass@host:587 to send mail.",
+  });
+  add({
+    name: "reels: language model",
+    ok: true,
+    required: false,
+    detail: config.llm ? config.llm.url : "not configured: clip suggestions use the built-in rule",
+  });
   return checks;
 }
 
@@ -70,7 +133,8 @@ function stepLine(s: SelfTestStep): string {
 /** The closing verdict: "ready", or what stops Plaudit and what to do first. */
 function verdict(bad: Check[], test: SelfTestResult): string {
   const failed = firstFailure(test);
-  if (!bad.length && !failed) return `\nReady: every required check passed and a test recording went through the whole pipeline in ${(test.ms / 1000).toFixed(1)} s.`;
+  if (!bad.length && !failed)
+    return `\nReady: every required check passed and a test recording went through the whole pipeline in ${(test.ms / 1000).toFixed(1)} s.`;
   const lines = ["", "Plaudit cannot process recordings on this machine yet. Fix this first:"];
   for (const c of bad) lines.push(`  - check "${c.name}" failed${c.fix ? `: ${c.fix}` : ""}`);
   if (failed) lines.push(`  - step "${failed.name}" failed${failed.fix ? `: ${failed.fix}` : ""}`);
@@ -86,7 +150,10 @@ export async function doctor(config: Config, args: Args): Promise<number> {
   const test = await runSelfTest(config, { tmpRoot });
   const ok = bad.length === 0 && test.ok;
   print(args, { ok, checks, self_test: test }, [
-    ...checks.map((c) => `${c.ok ? "ok  " : c.required ? "FAIL" : "warn"} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ""}`),
+    ...checks.map(
+      (c) =>
+        `${c.ok ? "ok  " : c.required ? "FAIL" : "warn"} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ""}`,
+    ),
     "",
     "Pipeline self-test (a two-second test recording through the processing code):",
     ...test.steps.map(stepLine),

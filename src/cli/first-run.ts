@@ -20,7 +20,11 @@ export function ensureFirstOrganisation(deps: Deps): FirstRun | null {
   if (listOrgs(deps.db).length > 0) return null;
   const email = "owner@plaudit.local";
   const password = randomToken(12);
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "My organisation", plan: "plus", owner: { email, password, name: "Owner" } });
+  const { org } = createOrganisation(deps.db, deps.clock, {
+    name: "My organisation",
+    plan: "plus",
+    owner: { email, password, name: "Owner" },
+  });
   const lines = [
     `Plaudit created your first organisation (${org.id}).`,
     `Sign in at ${deps.config.appUrl}/`,

@@ -25,12 +25,15 @@ async function checkPipeline(deps: Deps) {
   const problem = firstFailure(result);
   if (!problem) deps.log.info("media self-test passed: recordings can be processed", { ms: result.ms });
   else {
-    deps.log.error(`media self-test FAILED at "${problem.name}": recordings cannot be processed until this is fixed. ${problem.fix ?? ""} (run \`plaudit doctor\` for every step)`, {
-      step: problem.name,
-      detail: problem.detail,
-      fix: problem.fix,
-      steps: result.steps.map((s) => `${s.ok ? "ok" : s.skipped ? "skipped" : "FAIL"} ${s.name} ${s.ms} ms`),
-    });
+    deps.log.error(
+      `media self-test FAILED at "${problem.name}": recordings cannot be processed until this is fixed. ${problem.fix ?? ""} (run \`plaudit doctor\` for every step)`,
+      {
+        step: problem.name,
+        detail: problem.detail,
+        fix: problem.fix,
+        steps: result.steps.map((s) => `${s.ok ? "ok" : s.skipped ? "skipped" : "FAIL"} ${s.name} ${s.ms} ms`),
+      },
+    );
   }
 }
 
@@ -39,11 +42,28 @@ export async function serve(config: Config) {
   const deps = createDeps(config);
   const first = ensureFirstOrganisation(deps);
   const { app, registry, schedules } = await assemble(deps, MODULES);
-  const server = Bun.serve({ port: config.port, hostname: config.hostname, reusePort: false, fetch: requestHandler(app, deps), ...serverOptions(), idleTimeout: 120 });
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.hostname,
+    reusePort: false,
+    fetch: requestHandler(app, deps),
+    ...serverOptions(),
+    idleTimeout: 120,
+  });
   const workers = config.workers ? startWorkerPools(deps, registry) : null;
   const cron = config.workers ? startSchedules(deps, schedules) : null;
-  const out = [`Plaudit ${VERSION} is running.`, `  Dashboard: ${config.appUrl}/`, `  API:       ${config.baseUrl}/v1  (reference: ${config.baseUrl}/v1/reference)`, `  Data:      ${config.dataDir}`];
-  if (first) out.push("", `First start: sign in as ${first.email} with password ${first.password}`, `(also written to ${config.dataDir}/first-login.txt)`);
+  const out = [
+    `Plaudit ${VERSION} is running.`,
+    `  Dashboard: ${config.appUrl}/`,
+    `  API:       ${config.baseUrl}/v1  (reference: ${config.baseUrl}/v1/reference)`,
+    `  Data:      ${config.dataDir}`,
+  ];
+  if (first)
+    out.push(
+      "",
+      `First start: sign in as ${first.email} with password ${first.password}`,
+      `(also written to ${config.dataDir}/first-login.txt)`,
+    );
   process.stdout.write(out.join("\n") + "\n");
   const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;

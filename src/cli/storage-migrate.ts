@@ -87,10 +87,21 @@ export async function storageMigrate(config: Config, args: Args): Promise<number
   if (!s3 || !loc) throw new Error("plaudit storage migrate needs --to s3://bucket/prefix");
   const file = join(config.dataDir, STORAGE_FILE);
   if (existsSync(file)) {
-    throw new UsageError(`${file} exists: this data directory already keeps its files in object storage. Nothing was copied. (Delete the file only to go back to the data directory.)`);
+    throw new UsageError(
+      `${file} exists: this data directory already keeps its files in object storage. Nothing was copied. (Delete the file only to go back to the data directory.)`,
+    );
   }
   const dryRun = args.bools.has("--dry-run");
-  const store = new S3BlobStore({ ...loc, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey }, join(config.dataDir, "tmp"));
+  const store = new S3BlobStore(
+    {
+      ...loc,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      accessKeyId: s3.accessKeyId,
+      secretAccessKey: s3.secretAccessKey,
+    },
+    join(config.dataDir, "tmp"),
+  );
   const files = localFiles(config.dataDir);
   const remote = await remoteFiles(store);
   const toCopy = files.filter((f) => !alreadyThere(f, remote.get(f.key)));
@@ -98,14 +109,29 @@ export async function storageMigrate(config: Config, args: Args): Promise<number
   const stale = [...remote.keys()].filter((k) => !local.has(k));
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const report: MigrateReport = {
-    to: s3.url, dry_run: dryRun, files: files.length, bytes, copied: 0, copied_bytes: 0, skipped: files.length - toCopy.length, deleted: stale,
-    keys: toCopy.map((f) => f.key), verified: false, upload_parts_moved: 0, storage_file: null,
+    to: s3.url,
+    dry_run: dryRun,
+    files: files.length,
+    bytes,
+    copied: 0,
+    copied_bytes: 0,
+    skipped: files.length - toCopy.length,
+    deleted: stale,
+    keys: toCopy.map((f) => f.key),
+    verified: false,
+    upload_parts_moved: 0,
+    storage_file: null,
   };
   if (dryRun) {
     const lines = [
       `Dry run: ${toCopy.length} of ${files.length} files (${mb(toCopy.reduce((n, f) => n + f.size, 0))} of ${mb(bytes)}) would be copied to ${s3.url}; ${report.skipped} are already there.`,
       ...toCopy.map((f) => `  ${f.key}  ${f.size} B`),
-      ...(stale.length ? [`${stale.length} objects in the bucket have no file here any more and would be deleted:`, ...stale.map((k) => `  ${k}`)] : []),
+      ...(stale.length
+        ? [
+            `${stale.length} objects in the bucket have no file here any more and would be deleted:`,
+            ...stale.map((k) => `  ${k}`),
+          ]
+        : []),
     ];
     print(args, report, lines);
     return 0;
@@ -128,9 +154,17 @@ export async function storageMigrate(config: Config, args: Args): Promise<number
 
   // Verify: every local file is in the bucket with its size.
   const after = await remoteFiles(store);
-  const wrong = [...files.filter((f) => after.get(f.key)?.size !== f.size).map((f) => `${f.key} (local ${f.size} B, bucket ${after.get(f.key)?.size ?? "missing"})`), ...[...after.keys()].filter((k) => !local.has(k)).map((k) => `${k} (no local file, still in the bucket)`)];
+  const wrong = [
+    ...files
+      .filter((f) => after.get(f.key)?.size !== f.size)
+      .map((f) => `${f.key} (local ${f.size} B, bucket ${after.get(f.key)?.size ?? "missing"})`),
+    ...[...after.keys()].filter((k) => !local.has(k)).map((k) => `${k} (no local file, still in the bucket)`),
+  ];
   if (wrong.length) {
-    print(args, { ...report, mismatched: wrong }, [`Copied ${report.copied} files, but ${wrong.length} do not match in ${s3.url}; nothing was switched. Run the command again:`, ...wrong.map((w) => `  ${w}`)]);
+    print(args, { ...report, mismatched: wrong }, [
+      `Copied ${report.copied} files, but ${wrong.length} do not match in ${s3.url}; nothing was switched. Run the command again:`,
+      ...wrong.map((w) => `  ${w}`),
+    ]);
     return 1;
   }
   report.verified = true;
@@ -146,7 +180,14 @@ export async function storageMigrate(config: Config, args: Args): Promise<number
   }
 
   // The switch: storage.json, owner-only (it may hold the keys), written whole.
-  const settings = { url: s3.url, endpoint: s3.endpoint, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, migratedAt: new Date().toISOString() };
+  const settings = {
+    url: s3.url,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    accessKeyId: s3.accessKeyId,
+    secretAccessKey: s3.secretAccessKey,
+    migratedAt: new Date().toISOString(),
+  };
   writeFileSync(`${file}.part`, JSON.stringify(settings, null, 2) + "\n", { mode: 0o600 });
   chmodSync(`${file}.part`, 0o600);
   renameSync(`${file}.part`, file);

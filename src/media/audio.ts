@@ -15,13 +15,41 @@ export interface SpeechAudioOptions {
 }
 
 /** Writes the first audio stream of `input` as 16 kHz mono 16-bit WAV and returns its path. */
-export async function extractSpeechWav(tools: MediaTools, input: string, opts: SpeechAudioOptions = {}): Promise<string> {
+export async function extractSpeechWav(
+  tools: MediaTools,
+  input: string,
+  opts: SpeechAudioOptions = {},
+): Promise<string> {
   const out = opts.outPath ?? tempOutput(input, ".wav");
   try {
     await runFfmpeg(
       tools,
-      ["-v", "error", ...hardenedInput(input), "-map", "0:a:0", "-vn", "-sn", "-dn", "-map_metadata", "-1",
-        "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-f", "wav", "-y", out],
+      [
+        "-v",
+        "error",
+        ...hardenedInput(input),
+        "-map",
+        "0:a:0",
+        "-vn",
+        "-sn",
+        "-dn",
+        "-map_metadata",
+        "-1",
+        "-ac",
+        "1",
+        "-ar",
+        "16000",
+        "-c:a",
+        "pcm_s16le",
+        "-fflags",
+        "+bitexact",
+        "-flags:a",
+        "+bitexact",
+        "-f",
+        "wav",
+        "-y",
+        out,
+      ],
       { timeoutMs: opts.timeoutMs ?? 120_000, signal: opts.signal },
     );
   } catch (e) {

@@ -38,7 +38,8 @@ function find(configured: string | null, name: string, npm?: [string, string]): 
 }
 
 /** ffmpeg: config, PATH, beside the executable, then @ffmpeg-installer's static build. */
-export const findFfmpeg = (config: Config) => find(config.ffmpegPath, "ffmpeg", ["@ffmpeg-installer/linux-x64", "ffmpeg"]);
+export const findFfmpeg = (config: Config) =>
+  find(config.ffmpegPath, "ffmpeg", ["@ffmpeg-installer/linux-x64", "ffmpeg"]);
 /** ffprobe: config, PATH, beside the executable. */
 export const findFfprobe = (config: Config) => find(config.ffprobePath, "ffprobe");
 /** whisper.cpp's command-line program. */

@@ -33,7 +33,15 @@ export interface CueOptions {
 }
 
 /** Defaults for web captions (BBC/Netflix-like: 42 characters, 2 lines). */
-export const CUE_DEFAULTS: CueOptions = { maxLineChars: 42, maxLines: 2, maxDurationMs: 5000, pauseMs: 700, minDurationMs: 800, readableMs: 300, untilMs: Number.POSITIVE_INFINITY };
+export const CUE_DEFAULTS: CueOptions = {
+  maxLineChars: 42,
+  maxLines: 2,
+  maxDurationMs: 5000,
+  pauseMs: 700,
+  minDurationMs: 800,
+  readableMs: 300,
+  untilMs: Number.POSITIVE_INFINITY,
+};
 
 const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
 
@@ -54,14 +62,26 @@ export function buildCues(words: Word[], options: Partial<CueOptions> = {}): Cue
   let current: Word[] = [];
   const flush = () => {
     if (!current.length) return;
-    cues.push({ start_ms: current[0]!.start_ms, end_ms: Math.max(...current.map((w) => w.end_ms)), lines: wrap(current.map((w) => w.text), o.maxLineChars), words: current });
+    cues.push({
+      start_ms: current[0]!.start_ms,
+      end_ms: Math.max(...current.map((w) => w.end_ms)),
+      lines: wrap(
+        current.map((w) => w.text),
+        o.maxLineChars,
+      ),
+      words: current,
+    });
     current = [];
   };
   for (const w of words) {
     if (!w.text.trim()) continue;
     const prev = current[current.length - 1];
     if (prev) {
-      const fits = wrap([...current, w].map((x) => x.text), o.maxLineChars).length <= o.maxLines;
+      const fits =
+        wrap(
+          [...current, w].map((x) => x.text),
+          o.maxLineChars,
+        ).length <= o.maxLines;
       const tooLong = w.end_ms - current[0]!.start_ms > o.maxDurationMs;
       const pause = w.start_ms - prev.end_ms >= o.pauseMs;
       if (!fits || tooLong || pause || SENTENCE_END.test(prev.text)) flush();
@@ -74,17 +94,30 @@ export function buildCues(words: Word[], options: Partial<CueOptions> = {}): Cue
 
 function merged(a: Cue, b: Cue, o: CueOptions): Cue {
   const words = [...a.words, ...b.words];
-  return { start_ms: a.start_ms, end_ms: Math.max(a.end_ms, b.end_ms), lines: wrap(words.map((w) => w.text), o.maxLineChars), words };
+  return {
+    start_ms: a.start_ms,
+    end_ms: Math.max(a.end_ms, b.end_ms),
+    lines: wrap(
+      words.map((w) => w.text),
+      o.maxLineChars,
+    ),
+    words,
+  };
 }
 
 /** Applies the timing rules of the file comment: spoken time, readable minimum, no overlap, nothing past `untilMs`. */
 function settleTimes(input: Cue[], o: CueOptions): Cue[] {
-  const cues = input.map((c) => ({ ...c, start_ms: Math.min(c.start_ms, o.untilMs), end_ms: Math.min(c.end_ms, o.untilMs) }));
+  const cues = input.map((c) => ({
+    ...c,
+    start_ms: Math.min(c.start_ms, o.untilMs),
+    end_ms: Math.min(c.end_ms, o.untilMs),
+  }));
   for (let i = 0; i < cues.length; ) {
     const c = cues[i]!;
     const limit = Math.min(cues[i + 1]?.start_ms ?? Number.POSITIVE_INFINITY, o.untilMs);
     // Held a little longer when short (the comfortable minimum if there is room, at least the readable one).
-    if (c.end_ms - c.start_ms < o.minDurationMs) c.end_ms = Math.max(c.end_ms, Math.min(c.start_ms + o.minDurationMs, limit));
+    if (c.end_ms - c.start_ms < o.minDurationMs)
+      c.end_ms = Math.max(c.end_ms, Math.min(c.start_ms + o.minDurationMs, limit));
     c.end_ms = Math.min(c.end_ms, limit);
     if (c.end_ms - c.start_ms >= o.readableMs || cues.length === 1) {
       i++;
@@ -103,19 +136,27 @@ function settleTimes(input: Cue[], o: CueOptions): Cue[] {
 /** `HH:MM:SS.mmm` as WebVTT wants it. */
 export function vttTime(ms: number): string {
   const t = Math.max(0, Math.round(ms));
-  const h = Math.floor(t / 3_600_000), m = Math.floor(t / 60_000) % 60, s = Math.floor(t / 1000) % 60;
+  const h = Math.floor(t / 3_600_000),
+    m = Math.floor(t / 60_000) % 60,
+    s = Math.floor(t / 1000) % 60;
   return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.${String(t % 1000).padStart(3, "0")}`;
 }
 
 /** Escapes cue text for WebVTT: `&`, `<`, `>` (so "-->" can never appear, and no tag is ever opened). */
 export function escapeVtt(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/[\r\n]+/g, " ");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/[\r\n]+/g, " ");
 }
 
 /** A WebVTT document from cues (or straight from words with the default cue options). */
 export function toWebVtt(input: Cue[] | Word[], options: Partial<CueOptions> = {}): string {
   const cues = input.length && "lines" in input[0]! ? (input as Cue[]) : buildCues(input as Word[], options);
-  const body = cues.map((c, i) => `${i + 1}\n${vttTime(c.start_ms)} --> ${vttTime(c.end_ms)}\n${c.lines.map(escapeVtt).join("\n")}`);
+  const body = cues.map(
+    (c, i) => `${i + 1}\n${vttTime(c.start_ms)} --> ${vttTime(c.end_ms)}\n${c.lines.map(escapeVtt).join("\n")}`,
+  );
   return ["WEBVTT", ...body].join("\n\n") + "\n";
 }
 
@@ -134,7 +175,9 @@ export const ASS_LAYOUT: Record<AssAspect, { w: number; h: number; size: number;
 /** `H:MM:SS.cc` as ASS wants it. */
 export function assTime(ms: number): string {
   const cs = Math.max(0, Math.round(ms / 10));
-  const h = Math.floor(cs / 360_000), m = Math.floor(cs / 6000) % 60, s = Math.floor(cs / 100) % 60;
+  const h = Math.floor(cs / 360_000),
+    m = Math.floor(cs / 6000) % 60,
+    s = Math.floor(cs / 100) % 60;
   return `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}.${String(cs % 100).padStart(2, "0")}`;
 }
 
@@ -143,7 +186,11 @@ export function assTime(ms: number): string {
  * so they become look-alike full-width characters; line breaks become spaces (our own breaks are `\N`).
  */
 export function escapeAss(text: string): string {
-  return text.replace(/\\/g, "＼").replace(/\{/g, "｛").replace(/\}/g, "｝").replace(/[\r\n]+/g, " ");
+  return text
+    .replace(/\\/g, "＼")
+    .replace(/\{/g, "｛")
+    .replace(/\}/g, "｝")
+    .replace(/[\r\n]+/g, " ");
 }
 
 /** Colours are &HAABBGGRR (alpha 00 = opaque). */
@@ -175,7 +222,10 @@ export function toAss(input: Cue[] | Word[], o: AssOptions): string {
   const L = ASS_LAYOUT[o.aspect];
   // Narrower frames hold fewer characters a line.
   const chars = o.aspect === "9:16" ? 26 : o.aspect === "1:1" ? 32 : 42;
-  const cues = input.length && "lines" in input[0]! ? (input as Cue[]) : buildCues(input as Word[], { maxLineChars: chars, ...o.cue });
+  const cues =
+    input.length && "lines" in input[0]!
+      ? (input as Cue[])
+      : buildCues(input as Word[], { maxLineChars: chars, ...o.cue });
   const head = [
     "[Script Info]",
     "ScriptType: v4.00+",
@@ -191,6 +241,9 @@ export function toAss(input: Cue[] | Word[], o: AssOptions): string {
     "[Events]",
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
   ];
-  const events = cues.map((c) => `Dialogue: 0,${assTime(c.start_ms)},${assTime(c.end_ms)},Caption,,0,0,0,,${c.lines.map(escapeAss).join("\\N")}`);
+  const events = cues.map(
+    (c) =>
+      `Dialogue: 0,${assTime(c.start_ms)},${assTime(c.end_ms)},Caption,,0,0,0,,${c.lines.map(escapeAss).join("\\N")}`,
+  );
   return [...head, ...events].join("\n") + "\n";
 }

@@ -32,7 +32,8 @@ const ADVICE: Record<string, string> = {
   too_large_frame: "Ask the respondent to send the video at a lower resolution (4K or less).",
   too_large_file: "Ask the respondent to send a smaller file (up to 2 GB).",
   no_audio: "Ask the respondent to record again with their microphone switched on.",
-  corrupt: "Download the file that was sent and check that it plays. If it does not, ask the respondent to send it again; if it does, choose Process again.",
+  corrupt:
+    "Download the file that was sent and check that it plays. If it does not, ask the respondent to send it again; if it does, choose Process again.",
   timeout: `Choose Process again when the server is less busy. If it happens again, ${DOCTOR} and check that the server is not overloaded.`,
   aborted: "Choose Process again.",
   tool_missing: `This is a problem with the server, not with the recording: ${DOCTOR} and follow its advice, ${AGAIN}.`,
@@ -40,8 +41,10 @@ const ADVICE: Record<string, string> = {
   component_missing: `This is a problem with the Plaudit installation, not with the recording: ${DOCTOR} and install a working build of Plaudit, ${AGAIN}.`,
   disk_full: `Whoever runs the Plaudit server should free disk space (\`plaudit doctor\` shows how much is free), ${AGAIN}.`,
   permission_denied: `Whoever runs the Plaudit server should let the user Plaudit runs as read and write its data folder (\`plaudit doctor\` checks it), ${AGAIN}.`,
-  out_of_memory: "Choose Process again when the server is less busy. If it happens again, the server needs more memory (or PLAUDIT_MEDIA_CONCURRENCY=1).",
-  file_missing: "The original recording is no longer where Plaudit keeps it. Whoever runs the Plaudit server should check the data folder (restore it from a backup if files were lost), then choose Process again.",
+  out_of_memory:
+    "Choose Process again when the server is less busy. If it happens again, the server needs more memory (or PLAUDIT_MEDIA_CONCURRENCY=1).",
+  file_missing:
+    "The original recording is no longer where Plaudit keeps it. Whoever runs the Plaudit server should check the data folder (restore it from a backup if files were lost), then choose Process again.",
   worker_stopped: `Choose Process again. If it happens again, ${DOCTOR} and look at the server's log.`,
   processing_failed: `Choose Process again. If it fails again, ${DOCTOR} and look at the server's log, which has the details.`,
 };
@@ -55,24 +58,49 @@ const explain = (code: string, message: string): FailureExplanation => ({ code, 
 
 /** Failures recognised by what the error says, checked in order. */
 const PATTERNS: [RegExp, (m: RegExpExecArray) => FailureExplanation][] = [
-  [/Cannot find (?:package|module)|ERR_MODULE_NOT_FOUND|ResolveMessage/i, (m) => {
-    const name = /Cannot find (?:package|module) ['"]([^'"\s]{1,80})['"]/i.exec(m.input)?.[1];
-    return explain("component_missing", `A part of Plaudit needed for processing could not be loaded${name ? ` (${name})` : ""}.`);
-  }],
-  [/ENOSPC|No space left on device|database or disk is full|SQLITE_FULL/i, () =>
-    explain("disk_full", "The server's disk is full, so the processed files could not be written.")],
-  [/EACCES|EPERM|EROFS|Permission denied|read-only file system|operation not permitted/i, () =>
-    explain("permission_denied", "Plaudit was not allowed to read or write its files on the server (permission denied).")],
-  [/ENOMEM|out of memory|Cannot allocate memory/i, () =>
-    explain("out_of_memory", "The server ran out of memory while processing this recording.")],
-  [/posix_spawn|spawn\b.*ENOENT|Executable not found|could not be started/i, () =>
-    explain("tool_missing", "A program needed to process recordings could not be started on the server.")],
-  [/ENOENT|no such file or directory/i, () =>
-    explain("file_missing", "A file needed for processing was missing on the server.")],
-  [/^timed out after \d+ ms/i, () =>
-    explain("timeout", "Processing took too long and was stopped.")],
-  [/lease expired|attempts exhausted|worker .* stopped/i, () =>
-    explain("worker_stopped", "Processing stopped in the middle each time it was tried (the server may have run out of memory or restarted).")],
+  [
+    /Cannot find (?:package|module)|ERR_MODULE_NOT_FOUND|ResolveMessage/i,
+    (m) => {
+      const name = /Cannot find (?:package|module) ['"]([^'"\s]{1,80})['"]/i.exec(m.input)?.[1];
+      return explain(
+        "component_missing",
+        `A part of Plaudit needed for processing could not be loaded${name ? ` (${name})` : ""}.`,
+      );
+    },
+  ],
+  [
+    /ENOSPC|No space left on device|database or disk is full|SQLITE_FULL/i,
+    () => explain("disk_full", "The server's disk is full, so the processed files could not be written."),
+  ],
+  [
+    /EACCES|EPERM|EROFS|Permission denied|read-only file system|operation not permitted/i,
+    () =>
+      explain(
+        "permission_denied",
+        "Plaudit was not allowed to read or write its files on the server (permission denied).",
+      ),
+  ],
+  [
+    /ENOMEM|out of memory|Cannot allocate memory/i,
+    () => explain("out_of_memory", "The server ran out of memory while processing this recording."),
+  ],
+  [
+    /posix_spawn|spawn\b.*ENOENT|Executable not found|could not be started/i,
+    () => explain("tool_missing", "A program needed to process recordings could not be started on the server."),
+  ],
+  [
+    /ENOENT|no such file or directory/i,
+    () => explain("file_missing", "A file needed for processing was missing on the server."),
+  ],
+  [/^timed out after \d+ ms/i, () => explain("timeout", "Processing took too long and was stopped.")],
+  [
+    /lease expired|attempts exhausted|worker .* stopped/i,
+    () =>
+      explain(
+        "worker_stopped",
+        "Processing stopped in the middle each time it was tried (the server may have run out of memory or restarted).",
+      ),
+  ],
 ];
 
 const textOf = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e ?? ""));
@@ -89,7 +117,8 @@ export function explainFailure(error: unknown): FailureExplanation {
         if (m) return make(m);
       }
     }
-    if (reason === "tool_missing") return explain(reason, `A program needed to process recordings is missing on the server: ${error.message}`);
+    if (reason === "tool_missing")
+      return explain(reason, `A program needed to process recordings is missing on the server: ${error.message}`);
     if (reason === "aborted") return explain(reason, "Processing was interrupted before it finished.");
     return explain(reason, error.message);
   }
@@ -98,7 +127,10 @@ export function explainFailure(error: unknown): FailureExplanation {
     const m = re.exec(text);
     if (m) return make(m);
   }
-  return explain("processing_failed", "Something unexpected went wrong on the server while processing this recording. The original recording is kept.");
+  return explain(
+    "processing_failed",
+    "Something unexpected went wrong on the server while processing this recording. The original recording is kept.",
+  );
 }
 
 /** The stored form, `code: message What you can do: action`, at most `max` characters (the advice is kept whole). */

@@ -59,10 +59,19 @@ function measurementFrom(j: Record<string, string>): LoudnessMeasurement {
 }
 
 /** One loudnorm measuring pass over the first audio stream, after an optional filter chain. Null for silence. */
-export async function measureLoudness(tools: MediaTools, input: string, chain: string, opts: FfmpegRunOptions): Promise<LoudnessMeasurement | null> {
+export async function measureLoudness(
+  tools: MediaTools,
+  input: string,
+  chain: string,
+  opts: FfmpegRunOptions,
+): Promise<LoudnessMeasurement | null> {
   const t = LOUDNESS_TARGET;
   const af = `${chain ? `${chain},` : ""}loudnorm=I=${t.I}:TP=${t.TP}:LRA=${t.LRA}:print_format=json`;
-  const result = await runFfmpeg(tools, ["-v", "info", ...hardenedInput(input), "-map", "0:a:0", "-vn", "-sn", "-dn", "-af", af, "-f", "null", "-"], opts);
+  const result = await runFfmpeg(
+    tools,
+    ["-v", "info", ...hardenedInput(input), "-map", "0:a:0", "-vn", "-sn", "-dn", "-af", af, "-f", "null", "-"],
+    opts,
+  );
   const j = parseLoudnormJson(result.stderr);
   if (!j) throw new MediaError("tool_failed", "Loudness could not be measured.", result.stderr.slice(-400));
   const m = measurementFrom(j);
@@ -119,11 +128,19 @@ export function normalisationType(stderr: string): "linear" | "dynamic" | null {
 }
 
 /** Integrated loudness (LUFS) of a file's first audio stream, measured independently with the ebur128 filter. */
-export async function integratedLoudness(tools: MediaTools, input: string, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<number> {
-  const result = await runFfmpeg(tools, ["-v", "info", ...hardenedInput(input), "-map", "0:a:0", "-af", "ebur128", "-f", "null", "-"], {
-    timeoutMs: opts.timeoutMs ?? 120_000,
-    signal: opts.signal,
-  });
+export async function integratedLoudness(
+  tools: MediaTools,
+  input: string,
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const result = await runFfmpeg(
+    tools,
+    ["-v", "info", ...hardenedInput(input), "-map", "0:a:0", "-af", "ebur128", "-f", "null", "-"],
+    {
+      timeoutMs: opts.timeoutMs ?? 120_000,
+      signal: opts.signal,
+    },
+  );
   const summary = result.stderr.slice(result.stderr.lastIndexOf("Summary:"));
   const m = /Integrated loudness:\s*I:\s*(-?[\d.]+|-inf)\s*LUFS/.exec(summary);
   if (!m) throw new MediaError("tool_failed", "Loudness could not be measured.", summary.slice(0, 400));

@@ -33,28 +33,72 @@ export function posterTime(durationMs: number): number {
 }
 
 async function grab(tools: MediaTools, input: string, at: number, out: string, o: PosterOptions): Promise<boolean> {
-  await runFfmpeg(tools, ["-v", "error", ...hardenedInput(input, at > 0 ? ["-ss", at.toFixed(3)] : []), "-map", "0:v:0", "-frames:v", "1", "-an", "-sn", "-f", "image2", "-c:v", "png", "-y", out], {
-    timeoutMs: o.timeoutMs ?? 60_000,
-    signal: o.signal,
-  });
-  return stat(out).then((s) => s.size > 0, () => false);
+  await runFfmpeg(
+    tools,
+    [
+      "-v",
+      "error",
+      ...hardenedInput(input, at > 0 ? ["-ss", at.toFixed(3)] : []),
+      "-map",
+      "0:v:0",
+      "-frames:v",
+      "1",
+      "-an",
+      "-sn",
+      "-f",
+      "image2",
+      "-c:v",
+      "png",
+      "-y",
+      out,
+    ],
+    {
+      timeoutMs: o.timeoutMs ?? 60_000,
+      signal: o.signal,
+    },
+  );
+  return stat(out).then(
+    (s) => s.size > 0,
+    () => false,
+  );
 }
 
 /** Extracts a poster frame from a video file (with its duration from probeMedia). */
-export async function makePoster(tools: MediaTools, input: string, info: { duration_ms: number }, opts: PosterOptions = {}): Promise<PosterResult> {
+export async function makePoster(
+  tools: MediaTools,
+  input: string,
+  info: { duration_ms: number },
+  opts: PosterOptions = {},
+): Promise<PosterResult> {
   const png = tempOutput(input, ".png", opts.outDir);
   const posterPath = tempOutput(input, ".jpg", opts.outDir);
   const thumbPath = tempOutput(input, ".webp", opts.outDir);
   try {
     // A seek past the last frame writes nothing: fall back to the first frame.
-    if (!(await grab(tools, input, posterTime(info.duration_ms), png, opts)) && !(await grab(tools, input, 0, png, opts))) {
+    if (
+      !(await grab(tools, input, posterTime(info.duration_ms), png, opts)) &&
+      !(await grab(tools, input, 0, png, opts))
+    ) {
       throw new MediaError("corrupt", "No picture could be taken from the video.");
     }
     const sharp = (await import("sharp")).default;
     const max = opts.maxSide ?? 1280;
-    const poster = await sharp(png).resize({ width: max, height: max, fit: "inside", withoutEnlargement: true }).jpeg({ quality: 82, mozjpeg: true }).toFile(posterPath);
-    const thumb = await sharp(png).resize({ width: opts.thumbWidth ?? 320, withoutEnlargement: true }).webp({ quality: 70 }).toFile(thumbPath);
-    return { posterPath, width: poster.width, height: poster.height, thumbPath, thumbWidth: thumb.width, thumbHeight: thumb.height };
+    const poster = await sharp(png)
+      .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toFile(posterPath);
+    const thumb = await sharp(png)
+      .resize({ width: opts.thumbWidth ?? 320, withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toFile(thumbPath);
+    return {
+      posterPath,
+      width: poster.width,
+      height: poster.height,
+      thumbPath,
+      thumbWidth: thumb.width,
+      thumbHeight: thumb.height,
+    };
   } catch (e) {
     await Promise.all([rm(posterPath, { force: true }), rm(thumbPath, { force: true })]);
     throw e;

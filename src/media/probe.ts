@@ -91,33 +91,71 @@ function seconds(s?: string): number | null {
 /** "3:00:00" / "0:05" for messages. */
 export function formatDuration(ms: number): string {
   const t = Math.round(ms / 1000);
-  const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), s = t % 60;
+  const h = Math.floor(t / 3600),
+    m = Math.floor((t % 3600) / 60),
+    s = t % 60;
   const mm = h ? String(m).padStart(2, "0") : String(m);
   return `${h ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
 }
 
 /** Reads every packet (no decoding) up to `limitMs` and returns the last timestamp reached; refuses truncated files. */
-export async function measureDuration(tools: MediaTools, path: string, opts: { limitMs: number; timeoutMs?: number; signal?: AbortSignal }): Promise<number> {
+export async function measureDuration(
+  tools: MediaTools,
+  path: string,
+  opts: { limitMs: number; timeoutMs?: number; signal?: AbortSignal },
+): Promise<number> {
   let last = 0;
   const result = await runFfmpeg(
     tools,
-    ["-v", "warning", ...hardenedInput(path), "-map", "0:v:0?", "-map", "0:a:0?", "-c", "copy", "-t", String(opts.limitMs / 1000), "-f", "null", "-"],
-    { timeoutMs: opts.timeoutMs ?? 60_000, signal: opts.signal, onProgress: (p) => void (last = Math.max(last, p.outTimeMs)) },
+    [
+      "-v",
+      "warning",
+      ...hardenedInput(path),
+      "-map",
+      "0:v:0?",
+      "-map",
+      "0:a:0?",
+      "-c",
+      "copy",
+      "-t",
+      String(opts.limitMs / 1000),
+      "-f",
+      "null",
+      "-",
+    ],
+    {
+      timeoutMs: opts.timeoutMs ?? 60_000,
+      signal: opts.signal,
+      onProgress: (p) => void (last = Math.max(last, p.outTimeMs)),
+    },
   );
   // ffmpeg 5.1 says "File ended prematurely"; 4.1's matroska demuxer says "Read error" (at warning level).
   if (/File ended prematurely|partial file|Truncat|\] Read error/i.test(result.stderr)) {
-    throw new MediaError("corrupt", "The file is incomplete; the upload may have been cut short.", result.stderr.slice(-400));
+    throw new MediaError(
+      "corrupt",
+      "The file is incomplete; the upload may have been cut short.",
+      result.stderr.slice(-400),
+    );
   }
   return Math.round(last);
 }
 
 /** Sniffs, probes and measures a file; throws MediaError with a reason when it breaks a limit or is not media. */
-export async function probeMedia(tools: MediaTools, path: string, limits: MediaLimits = TESTIMONIAL_LIMITS, opts: { signal?: AbortSignal } = {}): Promise<MediaInfo> {
+export async function probeMedia(
+  tools: MediaTools,
+  path: string,
+  limits: MediaLimits = TESTIMONIAL_LIMITS,
+  opts: { signal?: AbortSignal } = {},
+): Promise<MediaInfo> {
   const sniffed = await sniffMedia(path, limits.maxBytes);
-  const probe = await runFfprobe(tools, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...hardenedInput(path)], {
-    timeoutMs: 30_000,
-    signal: opts.signal,
-  });
+  const probe = await runFfprobe(
+    tools,
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...hardenedInput(path)],
+    {
+      timeoutMs: 30_000,
+      signal: opts.signal,
+    },
+  );
   let parsed: { streams?: FfStream[]; format?: { format_name?: string; duration?: string } };
   try {
     parsed = JSON.parse(probe.stdout);
@@ -131,27 +169,45 @@ export async function probeMedia(tools: MediaTools, path: string, limits: MediaL
 
   let video: VideoInfo | null = null;
   if (v) {
-    const w = v.width ?? 0, h = v.height ?? 0;
+    const w = v.width ?? 0,
+      h = v.height ?? 0;
     if (!w || !h) throw new MediaError("corrupt", "The video's frame size could not be read.");
     if (w * h > limits.maxPixels || Math.max(w, h) > limits.maxSide) {
-      throw new MediaError("too_large_frame", `The video is ${w}×${h}; the largest accepted is ${limits.maxSide} pixels on the long side (4K).`);
+      throw new MediaError(
+        "too_large_frame",
+        `The video is ${w}×${h}; the largest accepted is ${limits.maxSide} pixels on the long side (4K).`,
+      );
     }
     const raw = v.side_data_list?.find((d) => typeof d.rotation === "number")?.rotation ?? Number(v.tags?.rotate ?? 0);
     const rotation = (((-raw % 360) + 360) % 360) | 0;
     const turned = rotation === 90 || rotation === 270;
-    video = { codec: v.codec_name ?? "unknown", width: turned ? h : w, height: turned ? w : h, fps: rate(v.avg_frame_rate) ?? rate(v.r_frame_rate), rotation };
+    video = {
+      codec: v.codec_name ?? "unknown",
+      width: turned ? h : w,
+      height: turned ? w : h,
+      fps: rate(v.avg_frame_rate) ?? rate(v.r_frame_rate),
+      rotation,
+    };
   }
   if (!a && limits.requireAudio) throw new MediaError("no_audio", "The recording has no sound.");
-  const audio: AudioInfo | null = a ? { codec: a.codec_name ?? "unknown", sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 } : null;
+  const audio: AudioInfo | null = a
+    ? { codec: a.codec_name ?? "unknown", sampleRate: Number(a.sample_rate ?? 0), channels: a.channels ?? 0 }
+    : null;
 
   const claimed = seconds(parsed.format?.duration) ?? Math.max(0, ...streams.map((s) => seconds(s.duration) ?? 0));
   const measured = await measureDuration(tools, path, { limitMs: limits.maxDurationMs + 1000, signal: opts.signal });
   if (measured <= 0) throw new MediaError("corrupt", "The file holds no playable media.");
   if (measured > limits.maxDurationMs) {
-    throw new MediaError("too_long", `The recording is longer than ${formatDuration(limits.maxDurationMs)}, the longest accepted.`);
+    throw new MediaError(
+      "too_long",
+      `The recording is longer than ${formatDuration(limits.maxDurationMs)}, the longest accepted.`,
+    );
   }
   if (claimed && claimed > measured * 1.5 + 2000) {
-    throw new MediaError("corrupt", `The file claims to last ${formatDuration(claimed)} but holds only ${formatDuration(measured)} of media; its header is inconsistent.`);
+    throw new MediaError(
+      "corrupt",
+      `The file claims to last ${formatDuration(claimed)} but holds only ${formatDuration(measured)} of media; its header is inconsistent.`,
+    );
   }
   const trustClaim = !!claimed && Math.abs(claimed - measured) <= Math.max(1000, measured * 0.05);
   return {

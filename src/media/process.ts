@@ -27,7 +27,12 @@ export interface RunResult {
   elapsedMs: number;
 }
 
-async function drain(stream: ReadableStream<Uint8Array>, keep: number, tail: boolean, onLine?: (l: string) => void): Promise<string> {
+async function drain(
+  stream: ReadableStream<Uint8Array>,
+  keep: number,
+  tail: boolean,
+  onLine?: (l: string) => void,
+): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
   let pending = "";
@@ -74,7 +79,11 @@ export async function runProcess(cmd: string[], opts: RunOptions): Promise<RunRe
     ]);
     const elapsedMs = performance.now() - started;
     if (why === "timeout") {
-      throw new MediaError("timeout", `Processing took longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped.`, clipOutput(stderr));
+      throw new MediaError(
+        "timeout",
+        `Processing took longer than ${Math.round(opts.timeoutMs / 1000)} s and was stopped.`,
+        clipOutput(stderr),
+      );
     }
     if (why === "aborted") throw new MediaError("aborted", "Processing was cancelled.");
     return { code, stdout, stderr, elapsedMs };

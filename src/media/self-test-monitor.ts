@@ -36,11 +36,21 @@ export class SelfTestMonitor {
     this.running ??= (async () => {
       this.current = { ...this.current, state: "running" };
       try {
-        const result = await this.runTest().catch((e): SelfTestResult => ({
-          ok: false,
-          ms: 0,
-          steps: [{ name: "self-test", ok: false, ms: 0, detail: String(e?.message ?? e), fix: "Run `plaudit doctor` on the server for details." }],
-        }));
+        const result = await this.runTest().catch(
+          (e): SelfTestResult => ({
+            ok: false,
+            ms: 0,
+            steps: [
+              {
+                name: "self-test",
+                ok: false,
+                ms: 0,
+                detail: String(e?.message ?? e),
+                fix: "Run `plaudit doctor` on the server for details.",
+              },
+            ],
+          }),
+        );
         this.record(result);
         return result;
       } finally {
@@ -52,6 +62,11 @@ export class SelfTestMonitor {
 
   /** Stores a result as the latest (tests use it to set one). */
   record(result: SelfTestResult): void {
-    this.current = { state: result.ok ? "passed" : "failed", checkedAt: this.now(), result, problem: firstFailure(result) };
+    this.current = {
+      state: result.ok ? "passed" : "failed",
+      checkedAt: this.now(),
+      result,
+      problem: firstFailure(result),
+    };
   }
 }

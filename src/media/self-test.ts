@@ -64,29 +64,38 @@ const STEPS = {
 } as const satisfies Record<string, readonly string[]>;
 type StepName = keyof typeof STEPS;
 
-const INSTALL_FFMPEG = "Install ffmpeg (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH to the path of a working ffmpeg.";
-const INSTALL_SPEECH = "Install the offline speech engine (apt-get install pocketsphinx pocketsphinx-en-us), or build whisper.cpp with install.sh and set PLAUDIT_WHISPER_MODEL.";
+const INSTALL_FFMPEG =
+  "Install ffmpeg (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH to the path of a working ffmpeg.";
+const INSTALL_SPEECH =
+  "Install the offline speech engine (apt-get install pocketsphinx pocketsphinx-en-us), or build whisper.cpp with install.sh and set PLAUDIT_WHISPER_MODEL.";
 
 /** What to do when a step fails with an error nothing more specific explains. */
 const DEFAULT_FIX: Record<StepName, string> = {
   "test clip": `ffmpeg could not make a test recording. ${INSTALL_FFMPEG}`,
-  sniff: "Plaudit could not read a recording's file type: this build is incomplete. Install a build of Plaudit whose `plaudit doctor` passes.",
-  probe: "Install ffmpeg, which includes ffprobe (apt-get install ffmpeg), or set PLAUDIT_FFPROBE_PATH to a working ffprobe.",
+  sniff:
+    "Plaudit could not read a recording's file type: this build is incomplete. Install a build of Plaudit whose `plaudit doctor` passes.",
+  probe:
+    "Install ffmpeg, which includes ffprobe (apt-get install ffmpeg), or set PLAUDIT_FFPROBE_PATH to a working ffprobe.",
   "transcode video": `ffmpeg could not convert a recording to H.264/AAC MP4. ${INSTALL_FFMPEG} It needs libx264 and aac.`,
-  poster: "Plaudit's image library (sharp) could not make a poster. Make sure the temporary folder allows running its native library (not mounted noexec; TMPDIR), or install a build of Plaudit whose `plaudit doctor` passes.",
+  poster:
+    "Plaudit's image library (sharp) could not make a poster. Make sure the temporary folder allows running its native library (not mounted noexec; TMPDIR), or install a build of Plaudit whose `plaudit doctor` passes.",
   "speech audio": `ffmpeg could not take the sound out of a recording. ${INSTALL_FFMPEG}`,
   transcription: INSTALL_SPEECH,
-  alignment: "Install pocketsphinx and its English model (apt-get install pocketsphinx pocketsphinx-en-us): edited transcripts are timed with it.",
+  alignment:
+    "Install pocketsphinx and its English model (apt-get install pocketsphinx pocketsphinx-en-us): edited transcripts are timed with it.",
 };
 
 /** The fix for a failed step: the error's own advice where it has some, else the step's. */
 function fixFor(step: StepName, e: unknown, config: Config, dir: string): string {
-  const configured = (name: string, value: string | null) => (value && !existsSync(value) ? `${name} is set to ${value}, which does not exist. ` : "");
+  const configured = (name: string, value: string | null) =>
+    value && !existsSync(value) ? `${name} is set to ${value}, which does not exist. ` : "";
   if (isMediaError(e) && e.reason === "tool_missing") {
-    const hint = configured("PLAUDIT_FFMPEG_PATH", config.ffmpegPath) + configured("PLAUDIT_FFPROBE_PATH", config.ffprobePath);
+    const hint =
+      configured("PLAUDIT_FFMPEG_PATH", config.ffmpegPath) + configured("PLAUDIT_FFPROBE_PATH", config.ffprobePath);
     if (/^ffmpeg/.test(e.message)) return hint + INSTALL_FFMPEG;
     if (/^ffprobe/.test(e.message)) return hint + DEFAULT_FIX.probe;
-    if (/speech|pocketsphinx|whisper/i.test(e.message)) return step === "alignment" ? DEFAULT_FIX.alignment : INSTALL_SPEECH;
+    if (/speech|pocketsphinx|whisper/i.test(e.message))
+      return step === "alignment" ? DEFAULT_FIX.alignment : INSTALL_SPEECH;
     return `${hint}Check that the program named above is installed and can be run by the user Plaudit runs as.`;
   }
   switch (explainFailure(e).code) {
@@ -107,7 +116,8 @@ function fixFor(step: StepName, e: unknown, config: Config, dir: string): string
 
 /** The error as one short line (a tool's own last words added where they help). */
 function describe(e: unknown): string {
-  if (isMediaError(e)) return e.detail ? `${e.message} (${clipOutput(e.detail, 200).replace(/\s*\n\s*/g, " | ")})` : e.message;
+  if (isMediaError(e))
+    return e.detail ? `${e.message} (${clipOutput(e.detail, 200).replace(/\s*\n\s*/g, " | ")})` : e.message;
   return e instanceof Error ? `${e.name === "Error" ? "" : `${e.name}: `}${e.message}` : String(e);
 }
 
@@ -116,30 +126,86 @@ const kb = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 /** Makes the test clip: WebM (VP8 + Opus, what browsers record), or MP4 (MPEG-4 + AAC) when this ffmpeg cannot. */
 async function makeClip(config: Config, dir: string, signal: AbortSignal): Promise<{ path: string; detail: string }> {
   const ffmpeg = findFfmpeg(config);
-  if (!ffmpeg) throw new MediaError("tool_missing", "ffmpeg was not found: install it (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH.");
+  if (!ffmpeg)
+    throw new MediaError(
+      "tool_missing",
+      "ffmpeg was not found: install it (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH.",
+    );
   let speech: string | null = null;
   const espeak = Bun.which("espeak-ng");
   if (espeak) {
     const wav = join(dir, "speech.wav");
-    const r = await runProcess([espeak, "-v", "en-us", "-s", "165", "-w", wav, SELF_TEST_SENTENCE], { timeoutMs: 20_000, signal });
+    const r = await runProcess([espeak, "-v", "en-us", "-s", "165", "-w", wav, SELF_TEST_SENTENCE], {
+      timeoutMs: 20_000,
+      signal,
+    });
     if (r.code === 0 && existsSync(wav)) speech = wav;
   }
   const audio = speech ? ["-i", speech] : ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000"];
   const formats = [
-    { ext: "webm", label: "WebM (VP8 + Opus)", codecs: ["-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "400k", "-c:a", "libopus", "-b:a", "48k", "-ar", "48000"] },
-    { ext: "mp4", label: "MP4 (MPEG-4 + AAC)", codecs: ["-c:v", "mpeg4", "-q:v", "5", "-c:a", "aac", "-b:a", "64k", "-ar", "48000"] },
+    {
+      ext: "webm",
+      label: "WebM (VP8 + Opus)",
+      codecs: [
+        "-c:v",
+        "libvpx",
+        "-deadline",
+        "realtime",
+        "-cpu-used",
+        "8",
+        "-b:v",
+        "400k",
+        "-c:a",
+        "libopus",
+        "-b:a",
+        "48k",
+        "-ar",
+        "48000",
+      ],
+    },
+    {
+      ext: "mp4",
+      label: "MP4 (MPEG-4 + AAC)",
+      codecs: ["-c:v", "mpeg4", "-q:v", "5", "-c:a", "aac", "-b:a", "64k", "-ar", "48000"],
+    },
   ];
   let last = "";
   for (const f of formats) {
     const path = join(dir, `clip.${f.ext}`);
     const r = await runProcess(
-      [ffmpeg.path, "-hide_banner", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=15", ...audio,
-        "-map", "0:v", "-map", "1:a", "-af", "apad", "-t", String(CLIP_SECONDS), "-pix_fmt", "yuv420p", ...f.codecs, "-y", path],
+      [
+        ffmpeg.path,
+        "-hide_banner",
+        "-nostdin",
+        "-v",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc2=size=320x240:rate=15",
+        ...audio,
+        "-map",
+        "0:v",
+        "-map",
+        "1:a",
+        "-af",
+        "apad",
+        "-t",
+        String(CLIP_SECONDS),
+        "-pix_fmt",
+        "yuv420p",
+        ...f.codecs,
+        "-y",
+        path,
+      ],
       { timeoutMs: 30_000, signal },
     );
     if (r.code === 0 && existsSync(path)) {
       const voice = speech ? `a spoken sentence (espeak-ng)` : "a tone (espeak-ng is not installed, so no speech)";
-      return { path, detail: `${CLIP_SECONDS} s ${f.label}, 320×240 test pattern with ${voice}; ${kb((await stat(path)).size)}` };
+      return {
+        path,
+        detail: `${CLIP_SECONDS} s ${f.label}, 320×240 test pattern with ${voice}; ${kb((await stat(path)).size)}`,
+      };
     }
     last = clipOutput(r.stderr, 300);
   }
@@ -150,7 +216,9 @@ async function makeClip(config: Config, dir: string, signal: AbortSignal): Promi
 function checkAlignment(words: Word[], text: string, durationMs: number): string {
   const expected = text.split(/\s+/).filter(Boolean);
   if (words.length !== expected.length || words.some((w, i) => w.text !== expected[i])) {
-    throw new Error(`Alignment returned ${words.length} words (${words.map((w) => w.text).join(" ")}); expected "${text}".`);
+    throw new Error(
+      `Alignment returned ${words.length} words (${words.map((w) => w.text).join(" ")}); expected "${text}".`,
+    );
   }
   let at = 0;
   for (const w of words) {
@@ -184,7 +252,13 @@ export async function runSelfTest(config: Config, opts: SelfTestOptions = {}): P
       steps.push({ name, ok: true, ms: Math.round(performance.now() - t0), detail });
     } catch (e) {
       failed.add(name);
-      steps.push({ name, ok: false, ms: Math.round(performance.now() - t0), detail: describe(e), fix: fixFor(name, e, config, dir || (opts.tmpRoot ?? tmpdir())) });
+      steps.push({
+        name,
+        ok: false,
+        ms: Math.round(performance.now() - t0),
+        detail: describe(e),
+        fix: fixFor(name, e, config, dir || (opts.tmpRoot ?? tmpdir())),
+      });
     }
   };
 
@@ -207,7 +281,10 @@ export async function runSelfTest(config: Config, opts: SelfTestOptions = {}): P
     });
     await step("probe", async () => {
       const p = await media.probe(clip, { signal });
-      if (!p.hasVideo || !p.hasAudio) throw new Error(`ffprobe saw ${p.hasVideo ? "video" : "no video"} and ${p.hasAudio ? "sound" : "no sound"} in a clip with both.`);
+      if (!p.hasVideo || !p.hasAudio)
+        throw new Error(
+          `ffprobe saw ${p.hasVideo ? "video" : "no video"} and ${p.hasAudio ? "sound" : "no sound"} in a clip with both.`,
+        );
       durationMs = p.durationMs;
       return `video ${p.width}×${p.height} with sound, ${(p.durationMs / 1000).toFixed(2)} s`;
     });
@@ -234,9 +311,13 @@ export async function runSelfTest(config: Config, opts: SelfTestOptions = {}): P
       const timed = r.words.filter((w) => Number.isFinite(w.start_ms) && w.end_ms >= w.start_ms);
       if (spoken && timed.length === 0) throw new Error(`${r.engine} heard no words in a spoken sentence.`);
       const heard = r.words.map((w) => w.text).join(" ");
-      return spoken ? `${r.engine}: ${timed.length} words with times ("${heard}")` : `${r.engine} ran (a tone has no words to hear)`;
+      return spoken
+        ? `${r.engine}: ${timed.length} words with times ("${heard}")`
+        : `${r.engine} ran (a tone has no words to hear)`;
     });
-    await step("alignment", async () => checkAlignment(await media.align(wav, SELF_TEST_SENTENCE, { signal }), SELF_TEST_SENTENCE, durationMs));
+    await step("alignment", async () =>
+      checkAlignment(await media.align(wav, SELF_TEST_SENTENCE, { signal }), SELF_TEST_SENTENCE, durationMs),
+    );
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
   }

@@ -17,7 +17,25 @@ export interface Sniffed {
 }
 
 /** Container types (file-type's `ext`) we accept. */
-export const ACCEPTED_TYPES = new Set(["mp4", "m4v", "mov", "m4a", "3gp", "3g2", "mj2", "webm", "mkv", "ogg", "oga", "ogv", "opus", "wav", "mp3", "aac", "flac"]);
+export const ACCEPTED_TYPES = new Set([
+  "mp4",
+  "m4v",
+  "mov",
+  "m4a",
+  "3gp",
+  "3g2",
+  "mj2",
+  "webm",
+  "mkv",
+  "ogg",
+  "oga",
+  "ogv",
+  "opus",
+  "wav",
+  "mp3",
+  "aac",
+  "flac",
+]);
 
 /** Bytes read from the start of a file: enough for every container signature file-type knows. */
 export const SNIFF_BYTES = 4100;
@@ -35,8 +53,10 @@ async function head(path: string, n: number): Promise<Uint8Array> {
 
 function describeText(start: string): string | null {
   const s = start.replace(/^\uFEFF|^\xEF\xBB\xBF/, "").trimStart();
-  if (/^#EXTM3U/i.test(s)) return "The file is a streaming playlist (HLS), not a recording. Please send the video or audio file itself.";
-  if (/^<(!doctype html|html|head|body|script|\?xml|svg)/i.test(s)) return "The file is a web page or document, not a recording.";
+  if (/^#EXTM3U/i.test(s))
+    return "The file is a streaming playlist (HLS), not a recording. Please send the video or audio file itself.";
+  if (/^<(!doctype html|html|head|body|script|\?xml|svg)/i.test(s))
+    return "The file is a web page or document, not a recording.";
   if (/^[\x09\x0a\x0d\x20-\x7e]{32}/.test(s)) return "The file is text, not a recording.";
   return null;
 }
@@ -51,7 +71,10 @@ export async function sniffMedia(path: string, maxBytes = Number.POSITIVE_INFINI
   }
   if (bytes === 0) throw new MediaError("not_media", "The file is empty.");
   if (bytes > maxBytes) {
-    throw new MediaError("too_large_file", `The file is ${Math.ceil(bytes / 2 ** 20)} MB; the limit is ${Math.floor(maxBytes / 2 ** 20)} MB.`);
+    throw new MediaError(
+      "too_large_file",
+      `The file is ${Math.ceil(bytes / 2 ** 20)} MB; the limit is ${Math.floor(maxBytes / 2 ** 20)} MB.`,
+    );
   }
   const start = await head(path, SNIFF_BYTES);
   const type = await fileTypeFromBuffer(start);
@@ -60,7 +83,10 @@ export async function sniffMedia(path: string, maxBytes = Number.POSITIVE_INFINI
     throw new MediaError("not_media", text ?? "The file is not a video or audio recording we recognise.");
   }
   if (!ACCEPTED_TYPES.has(type.ext)) {
-    throw new MediaError("unsupported_format", `Files of type ${type.ext.toUpperCase()} are not accepted. Please send an MP4, MOV, WebM, M4A, MP3, OGG, WAV or FLAC file.`);
+    throw new MediaError(
+      "unsupported_format",
+      `Files of type ${type.ext.toUpperCase()} are not accepted. Please send an MP4, MOV, WebM, M4A, MP3, OGG, WAV or FLAC file.`,
+    );
   }
   return { ext: type.ext, mime: type.mime, bytes };
 }

@@ -9,6 +9,9 @@ import { basename, dirname, extname, join } from "node:path";
 export function tempOutput(input: string, ext: string, dir?: string): string {
   const folder = dir ?? dirname(input);
   mkdirSync(folder, { recursive: true });
-  const stem = basename(input, extname(input)).replace(/[^\w-]/g, "").slice(0, 40) || "media";
+  const stem =
+    basename(input, extname(input))
+      .replace(/[^\w-]/g, "")
+      .slice(0, 40) || "media";
   return join(folder, `.${stem}-${randomUUID().slice(0, 8)}.part${ext}`);
 }

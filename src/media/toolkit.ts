@@ -50,7 +50,13 @@ export interface MediaToolkit {
   probe(path: string, opts?: RunOpts): Promise<ProbeResult>;
   transcodeVideo(input: string, output: string, durationMs: number, opts?: RunOpts): Promise<void>;
   transcodeAudio(input: string, output: string, durationMs: number, opts?: RunOpts): Promise<void>;
-  poster(input: string, durationMs: number, jpegOut: string, webpOut: string, opts?: RunOpts): Promise<{ width: number; height: number }>;
+  poster(
+    input: string,
+    durationMs: number,
+    jpegOut: string,
+    webpOut: string,
+    opts?: RunOpts,
+  ): Promise<{ width: number; height: number }>;
   extractWav(input: string, output: string, opts?: RunOpts): Promise<void>;
   /** Null when no speech engine is installed. */
   transcribe(wav: string, opts?: RunOpts): Promise<SpeechResult | null>;
@@ -78,18 +84,33 @@ export function createMediaToolkit(config: Config): MediaToolkit {
   const into = async (tmp: string, output: string) => rename(tmp, output);
   const transcodeTo = async (input: string, output: string, opts: RunOpts = {}) => {
     const info = await probeMedia(t(), input, TESTIMONIAL_LIMITS, opts);
-    const r = await transcode(t(), input, info, { outDir: dirname(output), signal: opts.signal, onProgress: opts.onProgress });
+    const r = await transcode(t(), input, info, {
+      outDir: dirname(output),
+      signal: opts.signal,
+      onProgress: opts.onProgress,
+    });
     await into(r.path, output);
   };
   return {
     async probe(path, opts = {}) {
       const info = await probeMedia(t(), path, TESTIMONIAL_LIMITS, opts);
-      return { hasVideo: !!info.video, hasAudio: !!info.audio, durationMs: info.duration_ms, width: info.video?.width ?? null, height: info.video?.height ?? null };
+      return {
+        hasVideo: !!info.video,
+        hasAudio: !!info.audio,
+        durationMs: info.duration_ms,
+        width: info.video?.width ?? null,
+        height: info.video?.height ?? null,
+      };
     },
     transcodeVideo: (input, output, _durationMs, opts) => transcodeTo(input, output, opts),
     transcodeAudio: (input, output, _durationMs, opts) => transcodeTo(input, output, opts),
     async poster(input, durationMs, jpegOut, webpOut, opts = {}) {
-      const p = await makePoster(t(), input, { duration_ms: durationMs }, { outDir: dirname(jpegOut), signal: opts.signal });
+      const p = await makePoster(
+        t(),
+        input,
+        { duration_ms: durationMs },
+        { outDir: dirname(jpegOut), signal: opts.signal },
+      );
       await into(p.posterPath, jpegOut);
       await into(p.thumbPath, webpOut);
       return { width: p.width, height: p.height };

@@ -49,27 +49,82 @@ export function targetSize(width: number, height: number, maxLongSide = 1280): {
 }
 
 /** The ffmpeg arguments of pass two (after the input), for a probed file and measured loudness. */
-export function encodeArgs(info: MediaInfo, loudness: LoudnessPlan | null, out: string, o: TranscodeOptions = {}): string[] {
+export function encodeArgs(
+  info: MediaInfo,
+  loudness: LoudnessPlan | null,
+  out: string,
+  o: TranscodeOptions = {},
+): string[] {
   const audio = info.audio
-    ? ["-af", normaliseFilter(loudness), "-c:a", "aac", "-b:a", `${o.audioKbps ?? (info.audio.channels === 1 ? 96 : 128)}k`, "-ac", info.audio.channels === 1 ? "1" : "2", "-ar", "48000"]
+    ? [
+        "-af",
+        normaliseFilter(loudness),
+        "-c:a",
+        "aac",
+        "-b:a",
+        `${o.audioKbps ?? (info.audio.channels === 1 ? 96 : 128)}k`,
+        "-ac",
+        info.audio.channels === 1 ? "1" : "2",
+        "-ar",
+        "48000",
+      ]
     : [];
-  const common = ["-map_metadata", "-1", "-map_chapters", "-1", "-sn", "-dn", "-movflags", "+faststart", "-f", "mp4", "-y", out];
+  const common = [
+    "-map_metadata",
+    "-1",
+    "-map_chapters",
+    "-1",
+    "-sn",
+    "-dn",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    "-y",
+    out,
+  ];
   if (!info.video) return ["-map", "0:a:0", "-vn", ...audio, ...common];
   const size = targetSize(info.video.width, info.video.height, o.maxLongSide);
   const maxFps = o.maxFps ?? 30;
-  const vf = [`scale=${size.width}:${size.height}:flags=bicubic`, "setsar=1", ...(info.video.fps && info.video.fps > maxFps + 1 ? [`fps=${maxFps}`] : []), "format=yuv420p"];
+  const vf = [
+    `scale=${size.width}:${size.height}:flags=bicubic`,
+    "setsar=1",
+    ...(info.video.fps && info.video.fps > maxFps + 1 ? [`fps=${maxFps}`] : []),
+    "format=yuv420p",
+  ];
   const kbps = o.maxVideoKbps ?? 2500;
   return [
-    "-map", "0:v:0", ...(info.audio ? ["-map", "0:a:0"] : []),
-    "-vf", vf.join(","),
-    "-c:v", "libx264", "-preset", "veryfast", "-crf", String(o.crf ?? 23), "-maxrate", `${kbps}k`, "-bufsize", `${kbps * 2}k`,
-    "-profile:v", "high", "-pix_fmt", "yuv420p",
-    ...audio, ...common,
+    "-map",
+    "0:v:0",
+    ...(info.audio ? ["-map", "0:a:0"] : []),
+    "-vf",
+    vf.join(","),
+    "-c:v",
+    "libx264",
+    "-preset",
+    "veryfast",
+    "-crf",
+    String(o.crf ?? 23),
+    "-maxrate",
+    `${kbps}k`,
+    "-bufsize",
+    `${kbps * 2}k`,
+    "-profile:v",
+    "high",
+    "-pix_fmt",
+    "yuv420p",
+    ...audio,
+    ...common,
   ];
 }
 
 /** Transcodes a probed file (see probeMedia) and returns the temporary output's path and facts. */
-export async function transcode(tools: MediaTools, input: string, info: MediaInfo, opts: TranscodeOptions = {}): Promise<TranscodeResult> {
+export async function transcode(
+  tools: MediaTools,
+  input: string,
+  info: MediaInfo,
+  opts: TranscodeOptions = {},
+): Promise<TranscodeResult> {
   const started = performance.now();
   const isVideo = !!info.video;
   const ext = isVideo ? "mp4" : "m4a";
@@ -79,7 +134,8 @@ export async function transcode(tools: MediaTools, input: string, info: MediaInf
   const deadline = Date.now() + timeoutMs;
   const left = () => {
     const ms = deadline - Date.now();
-    if (ms <= 0) throw new MediaError("timeout", `Processing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`);
+    if (ms <= 0)
+      throw new MediaError("timeout", `Processing took longer than ${Math.round(timeoutMs / 1000)} s and was stopped.`);
     return ms;
   };
   const measureShare = isVideo ? 0.15 : 0.5;
@@ -92,12 +148,18 @@ export async function transcode(tools: MediaTools, input: string, info: MediaInf
           onFraction: opts.onProgress ? (f) => opts.onProgress!(f * measureShare) : undefined,
         })
       : null;
-    const result = await runFfmpeg(tools, ["-v", "info", ...hardenedInput(input), ...encodeArgs(info, loudness, out, opts)], {
-      timeoutMs: left(),
-      signal: opts.signal,
-      durationMs: info.duration_ms,
-      onProgress: opts.onProgress ? (p) => opts.onProgress!(measureShare + (p.fraction ?? 0) * (1 - measureShare)) : undefined,
-    });
+    const result = await runFfmpeg(
+      tools,
+      ["-v", "info", ...hardenedInput(input), ...encodeArgs(info, loudness, out, opts)],
+      {
+        timeoutMs: left(),
+        signal: opts.signal,
+        durationMs: info.duration_ms,
+        onProgress: opts.onProgress
+          ? (p) => opts.onProgress!(measureShare + (p.fraction ?? 0) * (1 - measureShare))
+          : undefined,
+      },
+    );
     const size = isVideo ? targetSize(info.video!.width, info.video!.height, opts.maxLongSide) : null;
     return {
       path: out,

@@ -4,10 +4,28 @@
  * before the returned promise is first awaited (plain synchronous file calls), so callers inside a synchronous
  * transaction may start them without waiting and still find them done.
  */
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { randomToken } from "./crypto";
-import { checkKey, checkPrefix, type BlobBody, type BlobData, type BlobStat, type BlobStore, type ByteRange } from "./blob-store";
+import {
+  checkKey,
+  checkPrefix,
+  type BlobBody,
+  type BlobData,
+  type BlobStat,
+  type BlobStore,
+  type ByteRange,
+} from "./blob-store";
 
 /** BlobStore on the data directory. */
 export class LocalBlobStore implements BlobStore {
@@ -30,7 +48,11 @@ export class LocalBlobStore implements BlobStore {
     try {
       if (typeof data === "string" || data instanceof Uint8Array) writeFileSync(tmp, data);
       else if (data instanceof ArrayBuffer) writeFileSync(tmp, new Uint8Array(data));
-      else if (data instanceof Blob && typeof (data as { name?: unknown }).name === "string" && this.tryLink((data as unknown as { name: string }).name, tmp)) {
+      else if (
+        data instanceof Blob &&
+        typeof (data as { name?: unknown }).name === "string" &&
+        this.tryLink((data as unknown as { name: string }).name, tmp)
+      ) {
         // A whole local file (Bun.file): hard-linked, no bytes copied.
       } else if (data instanceof ReadableStream) await Bun.write(tmp, new Response(data));
       else await Bun.write(tmp, data);

@@ -6,7 +6,15 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { randomToken } from "./crypto";
-import { checkKey, checkPrefix, type BlobBody, type BlobData, type BlobStat, type BlobStore, type ByteRange } from "./blob-store";
+import {
+  checkKey,
+  checkPrefix,
+  type BlobBody,
+  type BlobData,
+  type BlobStat,
+  type BlobStore,
+  type ByteRange,
+} from "./blob-store";
 
 /** Where the bucket is and how to reach it. */
 export interface S3Location {
@@ -26,7 +34,8 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } | nu
   return { bucket: m[1]!, prefix: m[2]!.replace(/^\/+|\/+$/g, "") };
 }
 
-const notFound = (e: unknown) => (e as { code?: string }).code === "NoSuchKey" || (e as { code?: string }).code === "NotFound";
+const notFound = (e: unknown) =>
+  (e as { code?: string }).code === "NoSuchKey" || (e as { code?: string }).code === "NotFound";
 
 /** BlobStore on an S3-compatible bucket. */
 export class S3BlobStore implements BlobStore {
@@ -35,7 +44,10 @@ export class S3BlobStore implements BlobStore {
   private readonly prefix: string;
 
   /** `tmpDir` is where `withLocalCopy` puts its copies (the data directory's `tmp/`). */
-  constructor(loc: S3Location, private readonly tmpDir: string) {
+  constructor(
+    loc: S3Location,
+    private readonly tmpDir: string,
+  ) {
     this.client = new Bun.S3Client({
       bucket: loc.bucket,
       ...(loc.endpoint ? { endpoint: loc.endpoint } : {}),
@@ -113,8 +125,16 @@ export class S3BlobStore implements BlobStore {
     const out: (BlobStat & { key: string })[] = [];
     let continuationToken: string | undefined;
     for (;;) {
-      const page = await this.client.list({ prefix: this.prefix + prefix, ...(continuationToken ? { continuationToken } : {}) });
-      for (const o of page.contents ?? []) out.push({ key: o.key.slice(this.prefix.length), size: o.size ?? 0, mtimeMs: o.lastModified ? new Date(o.lastModified).getTime() : 0 });
+      const page = await this.client.list({
+        prefix: this.prefix + prefix,
+        ...(continuationToken ? { continuationToken } : {}),
+      });
+      for (const o of page.contents ?? [])
+        out.push({
+          key: o.key.slice(this.prefix.length),
+          size: o.size ?? 0,
+          mtimeMs: o.lastModified ? new Date(o.lastModified).getTime() : 0,
+        });
       if (!page.isTruncated || !page.nextContinuationToken) break;
       continuationToken = page.nextContinuationToken;
     }

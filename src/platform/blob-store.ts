@@ -62,7 +62,14 @@ export const BLOB_AREAS = ["media", "public"] as const;
 export function checkKey(key: string): string {
   const n = normalize(key);
   const area = n.split("/")[0];
-  if (n !== key || key.startsWith("/") || key.endsWith("/") || key.split("/").some((p) => p === ".." || p === "." || p === "") || !(BLOB_AREAS as readonly string[]).includes(area!) || !key.includes("/")) {
+  if (
+    n !== key ||
+    key.startsWith("/") ||
+    key.endsWith("/") ||
+    key.split("/").some((p) => p === ".." || p === "." || p === "") ||
+    !(BLOB_AREAS as readonly string[]).includes(area!) ||
+    !key.includes("/")
+  ) {
     throw new Error(`storage key escapes its area: ${key}`);
   }
   return key;
@@ -71,7 +78,11 @@ export function checkKey(key: string): string {
 /** Checks a prefix for list/delete: it must lie inside an area (`media/x/` or `public/widgets/a`). */
 export function checkPrefix(prefix: string): string {
   const parts = prefix.split("/");
-  if (parts.length < 2 || !(BLOB_AREAS as readonly string[]).includes(parts[0]!) || parts.some((p, i) => p === ".." || p === "." || (p === "" && i < parts.length - 1))) {
+  if (
+    parts.length < 2 ||
+    !(BLOB_AREAS as readonly string[]).includes(parts[0]!) ||
+    parts.some((p, i) => p === ".." || p === "." || (p === "" && i < parts.length - 1))
+  ) {
     throw new Error(`storage prefix escapes its area: ${prefix}`);
   }
   return prefix;

@@ -57,7 +57,8 @@ export function isTrustedProxy(address: string, trusted: readonly string[]): boo
   return ranges(trusted).some(([range, bits]) => {
     if (ip.kind() === range.kind()) return ip.match(range, bits);
     // An IPv4 range also covers the same addresses written as IPv4-mapped IPv6, and the reverse.
-    if (ip.kind() === "ipv4" && range.kind() === "ipv6" && (range as ipaddr.IPv6).isIPv4MappedAddress()) return ip.match((range as ipaddr.IPv6).toIPv4Address(), bits - 96);
+    if (ip.kind() === "ipv4" && range.kind() === "ipv6" && (range as ipaddr.IPv6).isIPv4MappedAddress())
+      return ip.match((range as ipaddr.IPv6).toIPv4Address(), bits - 96);
     return false;
   });
 }
@@ -68,8 +69,15 @@ export function isTrustedProxy(address: string, trusted: readonly string[]): boo
  * tests; a server whose fetch handler notes its peers always has one) the last `X-Forwarded-For` entry is used,
  * else "unknown".
  */
-export function clientAddress(request: Request, server: PeerSource | null | undefined, config: Pick<Config, "trustedProxies">): string {
-  const chain = (request.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+export function clientAddress(
+  request: Request,
+  server: PeerSource | null | undefined,
+  config: Pick<Config, "trustedProxies">,
+): string {
+  const chain = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const peer = server?.requestIP(request)?.address ?? peers.get(request);
   if (!peer) {
     const last = chain[chain.length - 1];

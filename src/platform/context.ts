@@ -27,7 +27,12 @@ export interface Ctx {
 }
 
 /** A context for work the appliance does by itself (jobs, CLI). */
-export const systemCtx = (orgId: string, mode: Mode, clock: Clock): Ctx => ({ orgId, mode, actor: { type: "system" }, clock });
+export const systemCtx = (orgId: string, mode: Mode, clock: Clock): Ctx => ({
+  orgId,
+  mode,
+  actor: { type: "system" },
+  clock,
+});
 
 /** The id to record as the actor in audit rows and import records. */
 export function actorRef(actor: Actor): { userId: string | null; apiKeyId: string | null; label: string } {

@@ -16,7 +16,8 @@ export function loadOrCreateSecret(dataDir: string): Buffer {
       // Not ours to change: reading it still works.
     }
     const hex = readFileSync(file, "utf8").trim();
-    if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${file} is damaged: expected 64 hex characters. Restore it from a backup.`);
+    if (!/^[0-9a-f]{64}$/.test(hex))
+      throw new Error(`${file} is damaged: expected 64 hex characters. Restore it from a backup.`);
     return Buffer.from(hex, "hex");
   }
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -90,6 +91,7 @@ export class Signer {
 
 /** Constant-time comparison of two strings. */
 export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a), y = Buffer.from(b);
+  const x = Buffer.from(a),
+    y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -35,13 +35,16 @@ export const invalid = (message: string, field?: string, extra?: Record<string, 
 export const notFound = (what = "resource") => new AppError("not_found", 404, `No such ${what}.`);
 
 /** 409 for a state conflict. */
-export const conflict = (code: string, message: string, details?: Record<string, unknown>) => new AppError(code, 409, message, details);
+export const conflict = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(code, 409, message, details);
 
 /** 422 for a request that is well formed but cannot be carried out. */
-export const unprocessable = (code: string, message: string, details?: Record<string, unknown>) => new AppError(code, 422, message, details);
+export const unprocessable = (code: string, message: string, details?: Record<string, unknown>) =>
+  new AppError(code, 422, message, details);
 
 /** 403 for a missing scope or role. */
-export const forbidden = (message: string, details?: Record<string, unknown>) => new AppError("forbidden", 403, message, details);
+export const forbidden = (message: string, details?: Record<string, unknown>) =>
+  new AppError("forbidden", 403, message, details);
 
 /** 401 for missing or bad credentials. */
 export const unauthorized = (message = "Sign in or send an API key as Authorization: Bearer <key>.") =>

@@ -20,7 +20,11 @@ const MAX_TRACKED = 20_000;
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(private readonly clock: Clock, readonly rule: RateRule, private readonly maxKeys = MAX_TRACKED) {}
+  constructor(
+    private readonly clock: Clock,
+    readonly rule: RateRule,
+    private readonly maxKeys = MAX_TRACKED,
+  ) {}
 
   private recent(key: string, now: number): number[] {
     return (this.hits.get(key) ?? []).filter((t) => now - t < this.rule.windowMs);
@@ -64,7 +68,10 @@ export interface RateRefusal {
 
 /** The 429 for a refusal; put `retryAfter` in the `Retry-After` header too (see `enforceRates`). */
 export function tooManyRequests(refusal: RateRefusal, retryAfter: number): AppError {
-  return new AppError(refusal.code ?? "too_many_requests", 429, refusal.message, { ...refusal.details, retry_after_seconds: retryAfter });
+  return new AppError(refusal.code ?? "too_many_requests", 429, refusal.message, {
+    ...refusal.details,
+    retry_after_seconds: retryAfter,
+  });
 }
 
 /**
@@ -80,7 +87,11 @@ export function checkRates(checks: RateCheck[], set: { headers: Record<string, u
 }
 
 /** Counts one request against every check, all or nothing (`checkRates` first, then one hit each). */
-export function enforceRates(checks: RateCheck[], set: { headers: Record<string, unknown> }, refusal: RateRefusal): void {
+export function enforceRates(
+  checks: RateCheck[],
+  set: { headers: Record<string, unknown> },
+  refusal: RateRefusal,
+): void {
   checkRates(checks, set, refusal);
   for (const [limiter, key] of checks) limiter.record(key);
 }

@@ -11,5 +11,17 @@ import { S3BlobStore, parseS3Url } from "./blob-store-s3";
 export function openStorage(config: Pick<Config, "dataDir" | "s3">): Storage {
   const loc = config.s3 && parseS3Url(config.s3.url);
   if (!config.s3 || !loc) return new Storage(config.dataDir);
-  return new Storage(config.dataDir, new S3BlobStore({ ...loc, endpoint: config.s3.endpoint, region: config.s3.region, accessKeyId: config.s3.accessKeyId, secretAccessKey: config.s3.secretAccessKey }, join(config.dataDir, "tmp")));
+  return new Storage(
+    config.dataDir,
+    new S3BlobStore(
+      {
+        ...loc,
+        endpoint: config.s3.endpoint,
+        region: config.s3.region,
+        accessKeyId: config.s3.accessKeyId,
+        secretAccessKey: config.s3.secretAccessKey,
+      },
+      join(config.dataDir, "tmp"),
+    ),
+  );
 }

@@ -5,7 +5,18 @@
  * store, `withLocalCopy` gives a tool a local path to read. Upload parts (appended chunk by chunk) are local files
  * too: under `media/uploads/` with the data directory, under `tmp/uploads/` with object storage.
  */
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { dirname, join, normalize, sep } from "node:path";
 import { randomToken } from "./crypto";
 import type { BlobBody, BlobData, BlobStat, BlobStore, ByteRange } from "./blob-store";
@@ -19,7 +30,10 @@ export class Storage {
   /** Where the areas' files are kept. */
   readonly blobs: BlobStore;
 
-  constructor(public readonly root: string, blobs?: BlobStore) {
+  constructor(
+    public readonly root: string,
+    blobs?: BlobStore,
+  ) {
     // The data directory holds the database and the secret: the owner's alone when Plaudit makes it.
     mkdirSync(root, { recursive: true, mode: 0o700 });
     this.blobs = blobs ?? new LocalBlobStore(root);
@@ -105,7 +119,9 @@ export class Storage {
    * file is gone when this returns; with object storage moments later (a failure is logged, the object stays).
    */
   discard(area: Area, key: string): void {
-    this.remove(area, key).catch((e) => console.error(JSON.stringify({ level: "error", msg: "storage delete failed", area, key, error: String(e) })));
+    this.remove(area, key).catch((e) =>
+      console.error(JSON.stringify({ level: "error", msg: "storage delete failed", area, key, error: String(e) })),
+    );
   }
 
   /** Runs `fn` with a local path holding the file (no copy with the data directory). */
@@ -118,7 +134,8 @@ export class Storage {
    * restarts): the real file with the data directory, else a copy made once under `dir`. Null when missing.
    */
   async localPathIn(area: Area, key: string, dir: string): Promise<string | null> {
-    if (this.blobs instanceof LocalBlobStore) return (await this.blobs.exists(this.key(area, key))) ? this.blobs.pathOf(this.key(area, key)) : null;
+    if (this.blobs instanceof LocalBlobStore)
+      return (await this.blobs.exists(this.key(area, key))) ? this.blobs.pathOf(this.key(area, key)) : null;
     const path = join(dir, "sources", area, key);
     if (existsSync(path)) return path;
     const body = await this.blobs.get(this.key(area, key));
@@ -197,7 +214,8 @@ export class Storage {
   }
 
   private mustBeLocal(what: string) {
-    if (this.blobs.kind !== "local") throw new Error(`storage.${what}() reads the data directory, but files are in ${this.blobs.kind} storage`);
+    if (this.blobs.kind !== "local")
+      throw new Error(`storage.${what}() reads the data directory, but files are in ${this.blobs.kind} storage`);
   }
 
   /** Absolute local path of `key` under a folder of the data directory; refuses keys that climb out of it. */

@@ -35,10 +35,18 @@ describe("cross-site requests cannot sign people in or out", () => {
   const own = () => new URL(t.deps.config.appUrl).origin;
 
   test("sign-in needs X-Svc-Csrf, and refuses a foreign Origin or Sec-Fetch-Site: cross-site", async () => {
-    const plainForm = await t.call("POST", "/v1/auth/login", { body: "email=lee%40example.com&password=lee-password-1", headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" } });
+    const plainForm = await t.call("POST", "/v1/auth/login", {
+      body: "email=lee%40example.com&password=lee-password-1",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+    });
     expect(plainForm.status).toBe(403);
     expect(plainForm.headers.get("set-cookie")).toBeNull();
-    for (const headers of [{}, { ...CSRF, origin: "https://evil.example" }, { ...CSRF, origin: "null" }, { ...CSRF, "sec-fetch-site": "cross-site" }]) {
+    for (const headers of [
+      {},
+      { ...CSRF, origin: "https://evil.example" },
+      { ...CSRF, origin: "null" },
+      { ...CSRF, "sec-fetch-site": "cross-site" },
+    ]) {
       const r = await login(headers);
       expect(r.status).toBe(403);
       expect(r.body.error.details.reason).toBe("csrf");
@@ -57,10 +65,20 @@ describe("cross-site requests cannot sign people in or out", () => {
     expect(social.body.error.details.reason).toBe("csrf");
     const rename = await t.call("PATCH", "/v1/me", { auth: session, body: { name: "Mallory" }, headers: evil });
     expect(rename.status).toBe(403);
-    expect((await t.call("PATCH", "/v1/me", { auth: session, body: { name: "Mallory" }, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+    expect(
+      (
+        await t.call("PATCH", "/v1/me", {
+          auth: session,
+          body: { name: "Mallory" },
+          headers: { "sec-fetch-site": "cross-site" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.call("GET", "/v1/me", { auth: session })).body.user.name).not.toBe("Mallory");
     // Every cookie route goes through the same guard (one example of an org route).
-    expect((await t.call("POST", "/v1/api-keys", { auth: session, body: { name: "x" }, headers: evil })).status).toBe(403);
+    expect((await t.call("POST", "/v1/api-keys", { auth: session, body: { name: "x" }, headers: evil })).status).toBe(
+      403,
+    );
     expect((await t.call("POST", "/v1/auth/logout", { auth: session, headers: { origin: own() } })).status).toBe(200);
     expect((await t.call("GET", "/v1/me", { auth: session })).status).toBe(401);
   }, 20_000);
@@ -70,15 +88,23 @@ describe("a password change ends every other session", () => {
   test("the stolen session dies, the current one stays, the new password works", async () => {
     const stolen = await signIn();
     const mine = await signIn();
-    const r = await t.call("PATCH", "/v1/me", { auth: mine, body: { password: "lee-password-2", current_password: USER.password } });
+    const r = await t.call("PATCH", "/v1/me", {
+      auth: mine,
+      body: { password: "lee-password-2", current_password: USER.password },
+    });
     expect(r.status).toBe(200);
     expect((await t.call("GET", "/v1/me", { auth: stolen })).status).toBe(401);
     expect((await t.call("GET", "/v1/me", { auth: mine })).status).toBe(200);
     // A name change alone ends nothing.
-    const other = (await login({ ...CSRF }, { email: USER.email, password: "lee-password-2" })).headers.get("set-cookie")!.split(";")[0]!;
+    const other = (await login({ ...CSRF }, { email: USER.email, password: "lee-password-2" })).headers
+      .get("set-cookie")!
+      .split(";")[0]!;
     await t.call("PATCH", "/v1/me", { auth: mine, body: { name: "Lee" } });
     expect((await t.call("GET", "/v1/me", { auth: { cookie: other, orgId } })).status).toBe(200);
-    await t.call("PATCH", "/v1/me", { auth: mine, body: { password: USER.password, current_password: "lee-password-2" } });
+    await t.call("PATCH", "/v1/me", {
+      auth: mine,
+      body: { password: USER.password, current_password: "lee-password-2" },
+    });
   }, 20_000);
 });
 
@@ -98,7 +124,11 @@ describe("a sign-in flood", () => {
       }
     })();
     const started = performance.now();
-    const flood = await Promise.all(Array.from({ length: 30 }, (_, i) => login(attacker, { email: `random${i}-${crypto.randomUUID()}@example.com`, password: "guess-1234" })));
+    const flood = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        login(attacker, { email: `random${i}-${crypto.randomUUID()}@example.com`, password: "guess-1234" }),
+      ),
+    );
     const floodMs = performance.now() - started;
     flooding = false;
     await probe;
@@ -114,21 +144,29 @@ describe("a sign-in flood", () => {
     expect((await login({ ...CSRF, "x-forwarded-for": "198.51.100.8" })).status).toBe(200);
     lags.sort((x, y) => x - y);
     const p50 = lags[Math.floor(lags.length / 2)]!;
-    console.log(`flood: ${floodMs.toFixed(0)} ms for 30 sign-ins; /healthz during it: n=${lags.length} p50=${p50.toFixed(1)} ms max=${lags[lags.length - 1]!.toFixed(1)} ms`);
+    console.log(
+      `flood: ${floodMs.toFixed(0)} ms for 30 sign-ins; /healthz during it: n=${lags.length} p50=${p50.toFixed(1)} ms max=${lags[lags.length - 1]!.toFixed(1)} ms`,
+    );
     expect(lags.length).toBeGreaterThan(3);
     expect(p50).toBeLessThan(100);
   }, 60_000);
 
   test("one email is limited wherever the guesses come from", async () => {
     const victim = { email: "victim@example.com", password: "wrong-guess" };
-    const r = await Promise.all(Array.from({ length: 12 }, (_, i) => login({ ...CSRF, "x-forwarded-for": `192.0.2.${i + 1}` }, victim)));
+    const r = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => login({ ...CSRF, "x-forwarded-for": `192.0.2.${i + 1}` }, victim)),
+    );
     expect(r.filter((x) => x.status === 401)).toHaveLength(LOGIN_LIMITS.email.max);
     expect(r.filter((x) => x.status === 429)[0]!.body.error.message).toContain("this email");
   }, 60_000);
 
   test("in total, failures from many addresses are capped, and the window passes", () => {
     const clock = new ManualClock();
-    const throttle = new LoginThrottle(clock, { email: { max: 100, windowMs: 60_000 }, address: { max: 100, windowMs: 60_000 }, global: { max: 5, windowMs: 60_000 } });
+    const throttle = new LoginThrottle(clock, {
+      email: { max: 100, windowMs: 60_000 },
+      address: { max: 100, windowMs: 60_000 },
+      global: { max: 5, windowMs: 60_000 },
+    });
     for (let i = 0; i < 5; i++) throttle.begin(`e${i}@x.test`, `10.0.0.${i}`).failed();
     expect(() => throttle.begin("new@x.test", "10.9.9.9")).toThrow(/on this server/);
     // In-flight attempts count too, so a parallel burst cannot all slip through before the first failure.
@@ -157,7 +195,11 @@ describe("a sign-in flood against the executable", () => {
       })();
       const flood = await Promise.all(
         Array.from({ length: 30 }, () =>
-          fetch(`${server.url}/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", ...CSRF }, body: JSON.stringify({ email: `${crypto.randomUUID()}@example.com`, password: "guess-1234" }) }),
+          fetch(`${server.url}/v1/auth/login`, {
+            method: "POST",
+            headers: { "content-type": "application/json", ...CSRF },
+            body: JSON.stringify({ email: `${crypto.randomUUID()}@example.com`, password: "guess-1234" }),
+          }),
         ),
       );
       flooding = false;
@@ -167,7 +209,9 @@ describe("a sign-in flood against the executable", () => {
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - LOGIN_LIMITS.address.max);
       lags.sort((x, y) => x - y);
       const p50 = lags[Math.floor(lags.length / 2)]!;
-      console.log(`executable: /healthz during the flood n=${lags.length} p50=${p50.toFixed(1)} ms max=${lags[lags.length - 1]!.toFixed(1)} ms`);
+      console.log(
+        `executable: /healthz during the flood n=${lags.length} p50=${p50.toFixed(1)} ms max=${lags[lags.length - 1]!.toFixed(1)} ms`,
+      );
       expect(lags.length).toBeGreaterThan(3);
       expect(p50).toBeLessThan(100);
     } finally {

@@ -16,10 +16,20 @@ afterAll(() => t.close());
 
 describe("sign-in", () => {
   test("login sets an HttpOnly cookie; /v1/me answers; logout ends it", async () => {
-    createOrganisation(t.deps.db, t.clock, { name: "Login Co", plan: "free", owner: { email: "pat@example.com", password: "correct horse" } });
-    const bad = await t.call("POST", "/v1/auth/login", { body: { email: "pat@example.com", password: "wrong password" }, headers: CSRF });
+    createOrganisation(t.deps.db, t.clock, {
+      name: "Login Co",
+      plan: "free",
+      owner: { email: "pat@example.com", password: "correct horse" },
+    });
+    const bad = await t.call("POST", "/v1/auth/login", {
+      body: { email: "pat@example.com", password: "wrong password" },
+      headers: CSRF,
+    });
     expect(bad.status).toBe(401);
-    const r = await t.call("POST", "/v1/auth/login", { body: { email: "PAT@example.com", password: "correct horse" }, headers: CSRF });
+    const r = await t.call("POST", "/v1/auth/login", {
+      body: { email: "PAT@example.com", password: "correct horse" },
+      headers: CSRF,
+    });
     expect(r.status).toBe(200);
     const cookie = r.headers.get("set-cookie")!;
     expect(cookie).toContain("HttpOnly");
@@ -35,7 +45,10 @@ describe("sign-in", () => {
   });
 
   test("unknown email and wrong password get the same answer", async () => {
-    const r = await t.call("POST", "/v1/auth/login", { body: { email: "nobody@example.com", password: "whatever1" }, headers: CSRF });
+    const r = await t.call("POST", "/v1/auth/login", {
+      body: { email: "nobody@example.com", password: "whatever1" },
+      headers: CSRF,
+    });
     expect(r.status).toBe(401);
     expect(r.body.error.message).toBe("That email and password do not match an account.");
   });
@@ -56,10 +69,18 @@ describe("sign-in", () => {
 
 describe("API keys", () => {
   test("created in the session's mode, shown once, listed without the secret", async () => {
-    const r = await t.call("POST", "/v1/api-keys", { auth: a.owner, mode: "test", body: { name: "CI", scopes: ["submissions:read", "brands:read"] } });
+    const r = await t.call("POST", "/v1/api-keys", {
+      auth: a.owner,
+      mode: "test",
+      body: { name: "CI", scopes: ["submissions:read", "brands:read"] },
+    });
     expect(r.status).toBe(201);
     expect(r.body.secret).toMatch(/^rk_test_[A-Za-z0-9_-]{32}$/);
-    expect(r.body).toMatchObject({ mode: "test", scopes: ["submissions:read", "brands:read"], last4: r.body.secret.slice(-4) });
+    expect(r.body).toMatchObject({
+      mode: "test",
+      scopes: ["submissions:read", "brands:read"],
+      last4: r.body.secret.slice(-4),
+    });
     const list = await t.call("GET", "/v1/api-keys", { auth: a.owner, mode: "test" });
     expect(JSON.stringify(list.body)).not.toContain(r.body.secret);
     expect(list.body.data.map((k: any) => k.id)).toContain(r.body.id);
@@ -82,7 +103,9 @@ describe("API keys", () => {
   }
 
   test("unknown scopes are 400; revoking another org's key is 404", async () => {
-    expect((await t.call("POST", "/v1/api-keys", { auth: a.owner, body: { scopes: ["everything"] } })).status).toBe(400);
+    expect((await t.call("POST", "/v1/api-keys", { auth: a.owner, body: { scopes: ["everything"] } })).status).toBe(
+      400,
+    );
     const other = await t.org();
     const k = await t.call("POST", "/v1/api-keys", { auth: other.owner, body: {} });
     expect((await t.call("DELETE", `/v1/api-keys/${k.body.id}`, { auth: a.owner })).status).toBe(404);
@@ -91,20 +114,31 @@ describe("API keys", () => {
   test("the scope list is there for whoever manages keys; strangers get 401", async () => {
     expect((await t.call("GET", "/v1/api-keys/scopes", {})).status).toBe(401);
     const r = await t.call("GET", "/v1/api-keys/scopes", { auth: a.owner });
-    expect(r.body.data.map((s: any) => s.scope)).toEqual(expect.arrayContaining(["submissions:read", "submissions:write", "webhooks:manage"]));
+    expect(r.body.data.map((s: any) => s.scope)).toEqual(
+      expect.arrayContaining(["submissions:read", "submissions:write", "webhooks:manage"]),
+    );
   });
 });
 
 describe("members", () => {
   test("owners invite people, change roles; the last owner stays", async () => {
     const org = await t.org();
-    const invited = await t.call("POST", "/v1/members", { auth: org.owner, body: { email: "sam@example.com", role: "admin" } });
+    const invited = await t.call("POST", "/v1/members", {
+      auth: org.owner,
+      body: { email: "sam@example.com", role: "admin" },
+    });
     expect(invited.status).toBe(201);
     expect(invited.body).toMatchObject({ email: "sam@example.com", role: "admin", status: "pending" });
     const token = new URL(invited.body.url).hash.slice(1);
-    const accepted = await t.call("POST", "/v1/invitations/accept", { body: { token, name: "Sam", password: "sam-own-password" }, headers: CSRF });
+    const accepted = await t.call("POST", "/v1/invitations/accept", {
+      body: { token, name: "Sam", password: "sam-own-password" },
+      headers: CSRF,
+    });
     expect(accepted.status).toBe(200);
-    expect((await t.call("POST", "/v1/members", { auth: org.owner, body: { email: "sam@example.com", role: "member" } })).status).toBe(409);
+    expect(
+      (await t.call("POST", "/v1/members", { auth: org.owner, body: { email: "sam@example.com", role: "member" } }))
+        .status,
+    ).toBe(409);
     const list = await t.call("GET", "/v1/members", { auth: org.owner });
     const sam = list.body.data.find((m: any) => m.email === "sam@example.com");
     expect(sam).toMatchObject({ role: "admin", name: "Sam" });
@@ -112,16 +146,24 @@ describe("members", () => {
     const last = await t.call("PATCH", `/v1/members/${owner.id}`, { auth: org.owner, body: { role: "admin" } });
     expect(last.status).toBe(409);
     expect(last.body.error.code).toBe("last_owner");
-    expect((await t.call("PATCH", `/v1/members/${sam.id}`, { auth: org.owner, body: { role: "boss" } })).status).toBe(400);
+    expect((await t.call("PATCH", `/v1/members/${sam.id}`, { auth: org.owner, body: { role: "boss" } })).status).toBe(
+      400,
+    );
     expect((await t.call("DELETE", `/v1/members/${sam.id}`, { auth: org.owner })).status).toBe(200);
   });
 
   test("an admin cannot make owners; a member cannot manage members", async () => {
     const admin = await a.member("admin");
-    expect((await t.call("POST", "/v1/members", { auth: admin, body: { email: "x1@example.com", role: "owner" } })).status).toBe(403);
-    expect((await t.call("POST", "/v1/members", { auth: admin, body: { email: "x2@example.com", role: "member" } })).status).toBe(201);
+    expect(
+      (await t.call("POST", "/v1/members", { auth: admin, body: { email: "x1@example.com", role: "owner" } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call("POST", "/v1/members", { auth: admin, body: { email: "x2@example.com", role: "member" } })).status,
+    ).toBe(201);
     const member = await a.member("member");
-    expect((await t.call("POST", "/v1/members", { auth: member, body: { email: "x3@example.com", role: "member" } })).status).toBe(403);
+    expect(
+      (await t.call("POST", "/v1/members", { auth: member, body: { email: "x3@example.com", role: "member" } })).status,
+    ).toBe(403);
     expect((await t.call("GET", "/v1/members", { auth: a.liveKey })).status).toBe(403);
   });
 });
@@ -140,7 +182,9 @@ describe("billing", () => {
     const org = await t.org({ plan: "free" });
     const admin = await org.member("admin");
     expect((await t.call("POST", "/v1/billing/change-plan", { auth: admin, body: { plan: "core" } })).status).toBe(403);
-    expect((await t.call("POST", "/v1/billing/change-plan", { auth: org.owner, body: { plan: "gold" } })).status).toBe(400);
+    expect((await t.call("POST", "/v1/billing/change-plan", { auth: org.owner, body: { plan: "gold" } })).status).toBe(
+      400,
+    );
     const r = await t.call("POST", "/v1/billing/change-plan", { auth: org.owner, body: { plan: "core" } });
     expect(r.body.plan).toBe("core");
     expect((await t.call("GET", "/v1/brands", { auth: org.testKey })).status).toBe(200);
@@ -150,7 +194,9 @@ describe("billing", () => {
     const r = await t.call("POST", "/v1/billing/checkout", { auth: a.owner, body: { plan: "plus" } });
     expect(r.status).toBe(501);
     expect(r.body.error.code).toBe("billing_not_configured");
-    expect((await t.call("POST", "/v1/billing/portal", { auth: a.owner })).body.error.code).toBe("billing_not_configured");
+    expect((await t.call("POST", "/v1/billing/portal", { auth: a.owner })).body.error.code).toBe(
+      "billing_not_configured",
+    );
   });
 });
 
@@ -173,7 +219,10 @@ describe("session-only social sign-in routes", () => {
 
   test("lists providers; an unconfigured one is refused clearly", async () => {
     const list = await t.call("GET", "/v1/auth/social", {});
-    expect(list.body.data).toEqual([{ id: "github", name: "GitHub", configured: false }, { id: "google", name: "Google", configured: false }]);
+    expect(list.body.data).toEqual([
+      { id: "github", name: "GitHub", configured: false },
+      { id: "google", name: "Google", configured: false },
+    ]);
     const r = await t.call("POST", "/v1/auth/social", { body: { provider: "github" }, headers: CSRF });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe("provider_not_configured");
@@ -182,7 +231,10 @@ describe("session-only social sign-in routes", () => {
   });
 
   test("a configured provider gives an authorization address and a state cookie", async () => {
-    const t2 = await (await import("../helpers/app")).makeTestApp({ PLAUDIT_GITHUB_CLIENT_ID: "id123", PLAUDIT_GITHUB_CLIENT_SECRET: "s3cret" });
+    const t2 = await (await import("../helpers/app")).makeTestApp({
+      PLAUDIT_GITHUB_CLIENT_ID: "id123",
+      PLAUDIT_GITHUB_CLIENT_SECRET: "s3cret",
+    });
     try {
       const r = await t2.call("POST", "/v1/auth/social", { body: { provider: "github" }, headers: CSRF });
       expect(r.status).toBe(200);
@@ -234,16 +286,38 @@ describe("audit log", () => {
 
 describe("your own account", () => {
   test("a password change needs the current password; the new one signs in", async () => {
-    createOrganisation(t.deps.db, t.clock, { name: "Pw Co", owner: { email: "pw@example.com", password: "first-password" } });
-    const login = await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "first-password" }, headers: CSRF });
-    const session = { cookie: login.headers.get("set-cookie")!.split(";")[0]!, orgId: login.body.memberships[0].org_id };
-    const wrong = await t.call("PATCH", "/v1/me", { auth: session, body: { password: "second-password", current_password: "nope" } });
+    createOrganisation(t.deps.db, t.clock, {
+      name: "Pw Co",
+      owner: { email: "pw@example.com", password: "first-password" },
+    });
+    const login = await t.call("POST", "/v1/auth/login", {
+      body: { email: "pw@example.com", password: "first-password" },
+      headers: CSRF,
+    });
+    const session = {
+      cookie: login.headers.get("set-cookie")!.split(";")[0]!,
+      orgId: login.body.memberships[0].org_id,
+    };
+    const wrong = await t.call("PATCH", "/v1/me", {
+      auth: session,
+      body: { password: "second-password", current_password: "nope" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.details.field).toBe("current_password");
     expect((await t.call("PATCH", "/v1/me", { auth: session, body: { password: "short" } })).status).toBe(400);
-    const ok = await t.call("PATCH", "/v1/me", { auth: session, body: { name: "Pat Q", password: "second-password", current_password: "first-password" } });
+    const ok = await t.call("PATCH", "/v1/me", {
+      auth: session,
+      body: { name: "Pat Q", password: "second-password", current_password: "first-password" },
+    });
     expect(ok.body.user.name).toBe("Pat Q");
-    expect((await t.call("POST", "/v1/auth/login", { body: { email: "pw@example.com", password: "second-password" }, headers: CSRF })).status).toBe(200);
+    expect(
+      (
+        await t.call("POST", "/v1/auth/login", {
+          body: { email: "pw@example.com", password: "second-password" },
+          headers: CSRF,
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.call("PATCH", "/v1/me", { auth: a.liveKey, body: { name: "x" } })).status).toBe(403);
   });
 });

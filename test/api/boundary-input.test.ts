@@ -23,8 +23,12 @@ const DEEP = "[".repeat(50_000) + "]".repeat(50_000);
 /** Every row count of the database, to show a refused request wrote nothing. */
 function rowCounts(): string {
   const db = t.deps.db.$client;
-  const tables = db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
-  return JSON.stringify(tables.map(({ name }) => [name, (db.query(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]));
+  const tables = db
+    .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string }[];
+  return JSON.stringify(
+    tables.map(({ name }) => [name, (db.query(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n]),
+  );
 }
 
 function expectErrorShape(r: { status: number; body: any; headers: Headers }, status: number, code: string) {
@@ -37,12 +41,25 @@ function expectErrorShape(r: { status: number; body: any; headers: Headers }, st
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, { resolve: tableResolver({ "hooks.example": ["93.184.216.34"] }), fetch: () => Promise.reject(new Error("nothing is sent in API tests")) });
+  configureWebhooks(t.deps, {
+    resolve: tableResolver({ "hooks.example": ["93.184.216.34"] }),
+    fetch: () => Promise.reject(new Error("nothing is sent in API tests")),
+  });
   a = await t.org({ plan: "core" });
   brand = (await t.call("GET", "/v1/brands", { auth: a.liveKey })).body.data[0].id;
-  link = (await t.call("POST", `/v1/brands/${brand}/links`, { auth: a.liveKey, body: { title: "Hi", prompts: [{ text: "How was it?" }], consent_text: consent, consent_version: "v1" } })).body.id;
+  link = (
+    await t.call("POST", `/v1/brands/${brand}/links`, {
+      auth: a.liveKey,
+      body: { title: "Hi", prompts: [{ text: "How was it?" }], consent_text: consent, consent_version: "v1" },
+    })
+  ).body.id;
   widget = (await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: brand } })).body.id;
-  endpoint = (await t.call("POST", "/v1/webhooks", { auth: a.liveKey, body: { url: "https://hooks.example/in", events: ["submission.created"] } })).body.id;
+  endpoint = (
+    await t.call("POST", "/v1/webhooks", {
+      auth: a.liveKey,
+      body: { url: "https://hooks.example/in", events: ["submission.created"] },
+    })
+  ).body.id;
   expect([link, widget, endpoint].every(Boolean)).toBe(true);
 });
 afterAll(() => t.close());
@@ -60,9 +77,15 @@ describe("body depth and size are bounded before parsing (finding 2)", () => {
 
   test("the same with an API key, with no Content-Type, and to a route without a body", async () => {
     expectErrorShape(await t.call("POST", "/v1/brands", { auth: a.liveKey, body: DEEP }), 400, "invalid_body");
-    const bare = await t.app.handle(new Request(`${t.base}/public/removals/lookup`, { method: "POST", body: new Blob([DEEP]) }));
+    const bare = await t.app.handle(
+      new Request(`${t.base}/public/removals/lookup`, { method: "POST", body: new Blob([DEEP]) }),
+    );
     expect(bare.status).toBe(400);
-    expectErrorShape(await t.call("POST", `/v1/webhooks/${endpoint}/enable`, { auth: a.liveKey, body: DEEP }), 400, "invalid_body");
+    expectErrorShape(
+      await t.call("POST", `/v1/webhooks/${endpoint}/enable`, { auth: a.liveKey, body: DEEP }),
+      400,
+      "invalid_body",
+    );
   });
 
   test("brackets inside strings do not count as nesting; 32 levels pass, 33 do not", () => {
@@ -84,11 +107,20 @@ describe("body depth and size are bounded before parsing (finding 2)", () => {
         c.close();
       },
     });
-    const chunked = await t.app.handle(new Request(`${t.base}/public/removals/lookup`, { method: "POST", headers: { "content-type": "application/json" }, body: stream }));
+    const chunked = await t.app.handle(
+      new Request(`${t.base}/public/removals/lookup`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: stream,
+      }),
+    );
     expect(chunked.status).toBe(413);
     // 300 KB of rows is over the ordinary cap but a fine import (refused for its content, not its size).
     const rows = Array.from({ length: 60 }, (_, i) => ({ text: `Review ${i} ` + "w".repeat(4900) }));
-    const imp = await t.call("POST", "/v1/imports", { auth: a.liveKey, body: { brand_id: brand, source: { name: "Fuzz" }, attested: false, rows } });
+    const imp = await t.call("POST", "/v1/imports", {
+      auth: a.liveKey,
+      body: { brand_id: brand, source: { name: "Fuzz" }, attested: false, rows },
+    });
     expect(JSON.stringify({ rows }).length).toBeGreaterThan(BODY_LIMITS.jsonBytes);
     expect(imp.status).toBe(400);
     expect(imp.body.error.code).not.toBe("body_too_large");
@@ -104,7 +136,16 @@ describe("body depth and size are bounded before parsing (finding 2)", () => {
 });
 
 describe("numbers are strict (finding 3)", () => {
-  const submit = (rating: unknown) => t.call("POST", `/public/links/${link}/submissions`, { body: { kind: "text", respondent: { name: "Dana" }, rating, consent: agreed, text: "A long enough written testimonial." } });
+  const submit = (rating: unknown) =>
+    t.call("POST", `/public/links/${link}/submissions`, {
+      body: {
+        kind: "text",
+        respondent: { name: "Dana" },
+        rating,
+        consent: agreed,
+        text: "A long enough written testimonial.",
+      },
+    });
 
   test("an anonymous rating sent as text is refused and nothing is stored, in range or not", async () => {
     const before = rowCounts();
@@ -120,20 +161,30 @@ describe("numbers are strict (finding 3)", () => {
 
   test("upload.size as text, or below 1, is refused", async () => {
     for (const size of ["-5", "1000", 0, -5]) {
-      const r = await t.call("POST", `/public/links/${link}/submissions`, { body: { kind: "audio", respondent: { name: "Dana" }, consent: agreed, upload: { size, type: "audio/webm" } } });
+      const r = await t.call("POST", `/public/links/${link}/submissions`, {
+        body: { kind: "audio", respondent: { name: "Dana" }, consent: agreed, upload: { size, type: "audio/webm" } },
+      });
       expectErrorShape(r, 400, "validation_failed");
       expect(r.body.error.details.field).toBe("upload.size");
     }
   });
 
   test("query limits are plain digits within 1..100: 1e9, -1, 0, 101, 1.5, 0x10, +5, 05 and empty are 400s", async () => {
-    for (const path of ["/v1/brands", `/v1/brands/${brand}/links`, "/v1/submissions", "/v1/widgets", "/v1/webhooks", "/v1/api-keys"]) {
+    for (const path of [
+      "/v1/brands",
+      `/v1/brands/${brand}/links`,
+      "/v1/submissions",
+      "/v1/widgets",
+      "/v1/webhooks",
+      "/v1/api-keys",
+    ]) {
       for (const limit of ["1e9", "-1", "0", "101", "1.5", "0x10", "+5", "05", "", "ten", "9".repeat(30)]) {
         const r = await t.call("GET", `${path}?limit=${limit}`, { auth: a.liveKey });
         expectErrorShape(r, 400, "validation_failed");
         expect(r.body.error.details).toMatchObject({ location: "query", field: "limit" });
       }
-      if (path !== "/v1/api-keys") expect((await t.call("GET", `${path}?limit=100`, { auth: a.liveKey })).status).toBe(200);
+      if (path !== "/v1/api-keys")
+        expect((await t.call("GET", `${path}?limit=100`, { auth: a.liveKey })).status).toBe(200);
     }
   });
 
@@ -143,11 +194,31 @@ describe("numbers are strict (finding 3)", () => {
     expectErrorShape(w, 400, "validation_failed");
     expect((await t.call("GET", `/v1/widgets/${widget}`, { auth: a.liveKey })).body.max_items).not.toBe(100000);
     for (const grace of ["100000", "24", 100000, -1, 1.5]) {
-      expectErrorShape(await t.call("POST", `/v1/webhooks/${endpoint}/rotate-secret`, { auth: a.liveKey, body: { grace_hours: grace } }), 400, "validation_failed");
+      expectErrorShape(
+        await t.call("POST", `/v1/webhooks/${endpoint}/rotate-secret`, {
+          auth: a.liveKey,
+          body: { grace_hours: grace },
+        }),
+        400,
+        "validation_failed",
+      );
     }
-    expect((await t.call("GET", `/v1/webhooks/${endpoint}`, { auth: a.liveKey })).body.previous_secret_expires_at ?? null).toBeNull();
-    expectErrorShape(await t.call("POST", `/v1/brands/${brand}/links`, { auth: a.liveKey, body: { title: "x", prompts: [{ text: "Q", max_seconds: "60" }], consent_text: consent, consent_version: "v1" } }), 400, "validation_failed");
-    expectErrorShape(await t.call("POST", "/v1/exports/preview", { auth: a.liveKey, body: { limit: "5" } }), 400, "validation_failed");
+    expect(
+      (await t.call("GET", `/v1/webhooks/${endpoint}`, { auth: a.liveKey })).body.previous_secret_expires_at ?? null,
+    ).toBeNull();
+    expectErrorShape(
+      await t.call("POST", `/v1/brands/${brand}/links`, {
+        auth: a.liveKey,
+        body: { title: "x", prompts: [{ text: "Q", max_seconds: "60" }], consent_text: consent, consent_version: "v1" },
+      }),
+      400,
+      "validation_failed",
+    );
+    expectErrorShape(
+      await t.call("POST", "/v1/exports/preview", { auth: a.liveKey, body: { limit: "5" } }),
+      400,
+      "validation_failed",
+    );
     expect(rowCounts()).toBe(before);
   });
 });
@@ -157,20 +228,41 @@ describe("bad JSON, long addresses, CDN 404s (finding 9)", () => {
     for (const path of [`/v1/webhooks/${endpoint}/test`, `/v1/webhooks/${endpoint}/rotate-secret`]) {
       for (const body of ["{bad", '{"grace_hours":', "[1,]", "\u0000"]) {
         const before = rowCounts();
-        expectErrorShape(await t.call("POST", path, { auth: a.liveKey, body, headers: { "content-type": "application/json" } }), 400, "invalid_body");
+        expectErrorShape(
+          await t.call("POST", path, { auth: a.liveKey, body, headers: { "content-type": "application/json" } }),
+          400,
+          "invalid_body",
+        );
         expect(rowCounts()).toBe(before);
       }
     }
-    expect((await t.call("GET", `/v1/webhooks/${endpoint}`, { auth: a.liveKey })).body.previous_secret_expires_at ?? null).toBeNull();
+    expect(
+      (await t.call("GET", `/v1/webhooks/${endpoint}`, { auth: a.liveKey })).body.previous_secret_expires_at ?? null,
+    ).toBeNull();
     // No body at all is still fine for an optional body.
     expect((await t.call("POST", `/v1/webhooks/${endpoint}/rotate-secret`, { auth: a.liveKey })).status).toBe(200);
   });
 
   test("a 100 KB query string is 414 uri_too_long in the error shape; 40 KB of headers is 431", async () => {
-    expectErrorShape(await t.call("GET", `/v1/brands?q=${"a".repeat(100_000)}`, { auth: a.liveKey }), 414, "uri_too_long");
+    expectErrorShape(
+      await t.call("GET", `/v1/brands?q=${"a".repeat(100_000)}`, { auth: a.liveKey }),
+      414,
+      "uri_too_long",
+    );
     expectErrorShape(await t.call("GET", `/public/nowhere?x=${"a".repeat(100_000)}`), 414, "uri_too_long");
-    expectErrorShape(await t.call("GET", "/v1/brands", { auth: a.liveKey, headers: { "x-filler": "h".repeat(40_000) } }), 431, "headers_too_large");
-    expect((await t.call("GET", `/v1/submissions?q=${"a".repeat(200)}`, { auth: a.liveKey, headers: { "x-filler": "h".repeat(4000) } })).status).toBe(200);
+    expectErrorShape(
+      await t.call("GET", "/v1/brands", { auth: a.liveKey, headers: { "x-filler": "h".repeat(40_000) } }),
+      431,
+      "headers_too_large",
+    );
+    expect(
+      (
+        await t.call("GET", `/v1/submissions?q=${"a".repeat(200)}`, {
+          auth: a.liveKey,
+          headers: { "x-filler": "h".repeat(4000) },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("a value outside a fixed choice names the choices", async () => {

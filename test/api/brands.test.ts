@@ -24,7 +24,13 @@ describe("GET /v1/brands", () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(1);
     const brand = r.body.data[0];
-    expect(brand).toMatchObject({ is_default: true, slug: "default", is_public: false, submission_count: 0, mode: "test" });
+    expect(brand).toMatchObject({
+      is_default: true,
+      slug: "default",
+      is_public: false,
+      submission_count: 0,
+      mode: "test",
+    });
     expect(brand.id).toMatch(/^brd_[0-9a-z]{26}$/);
     expect(brand.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(brand.logo_url).toStartWith("http://plaudit.test/cdn/");
@@ -79,9 +85,16 @@ describe("GET /v1/brands", () => {
 describe("PATCH /v1/brands/{id}", () => {
   test("changes slug and is_public; the wall address follows", async () => {
     const id = await brandId(a, "live");
-    const r = await t.call("PATCH", `/v1/brands/${id}`, { auth: a.liveKey, body: { slug: "acme-wall", is_public: true } });
+    const r = await t.call("PATCH", `/v1/brands/${id}`, {
+      auth: a.liveKey,
+      body: { slug: "acme-wall", is_public: true },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ slug: "acme-wall", is_public: true, public_wall_url: "http://plaudit.test/b/acme-wall" });
+    expect(r.body).toMatchObject({
+      slug: "acme-wall",
+      is_public: true,
+      public_wall_url: "http://plaudit.test/b/acme-wall",
+    });
   });
 
   test("a slug another live brand has is 409 slug_taken", async () => {
@@ -111,13 +124,19 @@ describe("PATCH /v1/brands/{id}", () => {
 
   test("invalid JSON is 400, not 500", async () => {
     const id = await brandId(a, "test");
-    const r = await t.call("PATCH", `/v1/brands/${id}`, { auth: a.testKey, body: "{not json", headers: { "content-type": "application/json" } });
+    const r = await t.call("PATCH", `/v1/brands/${id}`, {
+      auth: a.testKey,
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
   });
 
   test("another organisation's brand and another mode's brand are 404", async () => {
     const other = await brandId(b, "test");
-    expect((await t.call("PATCH", `/v1/brands/${other}`, { auth: a.testKey, body: { is_public: true } })).status).toBe(404);
+    expect((await t.call("PATCH", `/v1/brands/${other}`, { auth: a.testKey, body: { is_public: true } })).status).toBe(
+      404,
+    );
     const live = await brandId(a, "live");
     const r = await t.call("GET", `/v1/brands/${live}`, { auth: a.testKey });
     expect(r.status).toBe(404);
@@ -134,7 +153,13 @@ describe("PATCH /v1/brands/{id}", () => {
 
   test("a session without the CSRF header cannot change anything", async () => {
     const id = await brandId(a, "live");
-    const res = await t.app.handle(new Request(`${t.base}/v1/brands/${id}`, { method: "PATCH", headers: { cookie: a.owner.cookie, "content-type": "application/json" }, body: JSON.stringify({ name: "Evil" }) }));
+    const res = await t.app.handle(
+      new Request(`${t.base}/v1/brands/${id}`, {
+        method: "PATCH",
+        headers: { cookie: a.owner.cookie, "content-type": "application/json" },
+        body: JSON.stringify({ name: "Evil" }),
+      }),
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -142,7 +167,8 @@ describe("PATCH /v1/brands/{id}", () => {
 describe("POST /v1/brands and the brands allowance", () => {
   test("Core allows 10 live brands; the 11th is 402", async () => {
     const c = await t.org({ plan: "core" });
-    for (let i = 0; i < 9; i++) expect((await t.call("POST", "/v1/brands", { auth: c.liveKey, body: { name: `Brand ${i}` } })).status).toBe(201);
+    for (let i = 0; i < 9; i++)
+      expect((await t.call("POST", "/v1/brands", { auth: c.liveKey, body: { name: `Brand ${i}` } })).status).toBe(201);
     const r = await t.call("POST", "/v1/brands", { auth: c.liveKey, body: { name: "One too many" } });
     expect(r.status).toBe(402);
     expect(r.body.error.limit).toMatchObject({ name: "brands", plan: "core", upgrade_plan: "plus" });

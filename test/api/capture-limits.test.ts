@@ -19,8 +19,12 @@ let link: { id: string; brandId: string };
 const consent = { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" };
 
 const send = (linkId: string, from: string, text = "This team helped us more than we ever expected.") =>
-  t.call("POST", `/public/links/${linkId}/submissions`, { body: { kind: "text", respondent: { name: "Pat Person" }, consent, text }, headers: { "x-forwarded-for": from } });
-const count = (orgId: string) => (t.deps.db.$client.query("SELECT count(*) AS n FROM submissions WHERE org_id = ?").get(orgId) as { n: number }).n;
+  t.call("POST", `/public/links/${linkId}/submissions`, {
+    body: { kind: "text", respondent: { name: "Pat Person" }, consent, text },
+    headers: { "x-forwarded-for": from },
+  });
+const count = (orgId: string) =>
+  (t.deps.db.$client.query("SELECT count(*) AS n FROM submissions WHERE org_id = ?").get(orgId) as { n: number }).n;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -36,7 +40,11 @@ describe("per client address and link", () => {
     const refused = results.filter((r) => r.status === 429);
     expect(refused).toHaveLength(88);
     const r = refused[0]!;
-    expect(r.body.error).toMatchObject({ code: "too_many_requests", request_id: expect.any(String), details: { reason: "client_rate" } });
+    expect(r.body.error).toMatchObject({
+      code: "too_many_requests",
+      request_id: expect.any(String),
+      details: { reason: "client_rate" },
+    });
     expect(r.body.error.message).toContain("Please wait");
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(r.headers.get("retry-after"))).toBeLessThanOrEqual(60);
@@ -113,8 +121,12 @@ describe("the client address", () => {
   });
 
   test("a bad PLAUDIT_TRUSTED_PROXIES stops the start with a message naming it", () => {
-    expect(() => loadConfig({ PLAUDIT_DATA_DIR: "/tmp/x", PLAUDIT_TRUSTED_PROXIES: "10.0.0.0/99, proxy.local" })).toThrow(ConfigError);
-    expect(() => loadConfig({ PLAUDIT_DATA_DIR: "/tmp/x", PLAUDIT_TRUSTED_PROXIES: "proxy.local" })).toThrow(/PLAUDIT_TRUSTED_PROXIES/);
+    expect(() =>
+      loadConfig({ PLAUDIT_DATA_DIR: "/tmp/x", PLAUDIT_TRUSTED_PROXIES: "10.0.0.0/99, proxy.local" }),
+    ).toThrow(ConfigError);
+    expect(() => loadConfig({ PLAUDIT_DATA_DIR: "/tmp/x", PLAUDIT_TRUSTED_PROXIES: "proxy.local" })).toThrow(
+      /PLAUDIT_TRUSTED_PROXIES/,
+    );
   });
 
   test("the shared limiter slides: a burst at a window's edge cannot double the allowance", () => {

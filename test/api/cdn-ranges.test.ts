@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (key: string, headers: Record<string, string> = {}) => t.app.handle(new Request(`http://plaudit.test/cdn/${key}`, { headers }));
+const get = (key: string, headers: Record<string, string> = {}) =>
+  t.app.handle(new Request(`http://plaudit.test/cdn/${key}`, { headers }));
 
 test("a public media file is served whole and by range, with the same ETag", async () => {
   await t.deps.storage.write("public", "m/ranges/video.mp4", new Uint8Array([...Array(100).keys()]));

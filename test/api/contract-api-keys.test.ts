@@ -20,7 +20,15 @@ afterAll(() => t.close());
 const create = (scopes: unknown) => t.call("POST", "/v1/api-keys", { auth: a.owner, body: { name: "k", scopes } });
 
 describe("POST /v1/api-keys scopes", () => {
-  for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "__defineGetter__", "isPrototypeOf"]) {
+  for (const name of [
+    "__proto__",
+    "constructor",
+    "toString",
+    "hasOwnProperty",
+    "valueOf",
+    "__defineGetter__",
+    "isPrototypeOf",
+  ]) {
     test(`refuses the inherited name ${name} with 400 and stores no key`, async () => {
       const before = t.deps.db.select().from(apiKeys).all().length;
       const r = await create([name]);

@@ -19,7 +19,12 @@ const registry = buildRegistry();
 /** Renders a reel with stand-in files and returns its output. */
 async function renderedOutput(t: TestApp, org: TestOrg, linkId: string, brandId: string) {
   const v = await video(t, org, linkId);
-  const reel = (await t.call("POST", "/v1/reels", { auth: org.liveKey, body: { brand_id: brandId, submission_ids: [v.id], config: { aspect_ratios: ["1:1"] } } })).body;
+  const reel = (
+    await t.call("POST", "/v1/reels", {
+      auth: org.liveKey,
+      body: { brand_id: brandId, submission_ids: [v.id], config: { aspect_ratios: ["1:1"] } },
+    })
+  ).body;
   expect((await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: org.liveKey })).status).toBe(202);
   for (let i = 0; i < 10; i++) await runDueJobs(t.deps, registry);
   const done = (await t.call("GET", `/v1/reels/${reel.id}`, { auth: org.liveKey })).body;
@@ -66,7 +71,13 @@ describe("CDN under a path of the API's host ({base}/cdn)", () => {
 
   test("a reel's signed output files are {cdn_url}/… and served there; /public/reel-files is gone", async () => {
     const out = await renderedOutput(t, a, link.id, link.brandId);
-    const all = [out.variants[0].url, out.variants[0].download_url, out.poster_url, out.captions_url, out.captions_download_url];
+    const all = [
+      out.variants[0].url,
+      out.variants[0].download_url,
+      out.poster_url,
+      out.captions_url,
+      out.captions_download_url,
+    ];
     for (const u of all) expect(u).toStartWith("http://plaudit.test/cdn/");
     const play = await t.app.handle(new Request(out.variants[0].url));
     expect(play.status).toBe(200);
@@ -127,7 +138,11 @@ describe("CDN on a host of its own", () => {
 
   test("the dashboard's CSP lets players load images and media from the CDN origin", () => {
     const csp = dashboardCsp(t.deps.config);
-    const directive = (name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? "";
+    const directive = (name: string) =>
+      csp
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? "";
     expect(directive("media-src").split(" ")).toContain("http://cdn.plaudit-media.test");
     expect(directive("img-src").split(" ")).toContain("http://cdn.plaudit-media.test");
   });

@@ -19,7 +19,10 @@ afterAll(() => t.close());
 
 let n = 0;
 /** A row with unique words, so no two tests' rows are duplicates. */
-const row = (extra: Record<string, unknown> = {}) => ({ text: `Imported review number ${++n}, genuinely glad we found them.`, ...extra });
+const row = (extra: Record<string, unknown> = {}) => ({
+  text: `Imported review number ${++n}, genuinely glad we found them.`,
+  ...extra,
+});
 const post = (rows: unknown[], source: Record<string, unknown> = { name: "Google" }) =>
   t.call("POST", "/v1/imports", { auth: a.liveKey, body: { brand_id: brandId, source, attested: true, rows } });
 /** Imports the rows and returns their testimonials in row order (found by their words, unique per row). */
@@ -57,7 +60,10 @@ describe("reviewed_at is a date", () => {
 describe("lengths count characters, not UTF-16 units", () => {
   test("5,000 emoji of text, 120 of name, title and company, 60 of source.name pass", async () => {
     const e = (k: number) => "😀".repeat(k);
-    const r = await post([{ text: `${e(4990)}${String(++n).padStart(10, "x")}`, name: e(120), title: e(120), company: e(120) }], { name: e(60) });
+    const r = await post(
+      [{ text: `${e(4990)}${String(++n).padStart(10, "x")}`, name: e(120), title: e(120), company: e(120) }],
+      { name: e(60) },
+    );
     expect(r.status).toBe(201);
     expect(r.body.created).toBe(1);
   });
@@ -104,7 +110,10 @@ describe("only what the contract refuses", () => {
       expect({ field, status: r.status }).toEqual({ field, status: 400 });
       expect(r.body.error.details.field).toBe(field);
     }
-    const unattested = await t.call("POST", "/v1/imports", { auth: a.liveKey, body: { brand_id: brandId, source: { name: "Google" }, attested: false, rows: [row()] } });
+    const unattested = await t.call("POST", "/v1/imports", {
+      auth: a.liveKey,
+      body: { brand_id: brandId, source: { name: "Google" }, attested: false, rows: [row()] },
+    });
     expect(unattested.status).toBe(400);
   });
 });

@@ -16,7 +16,9 @@ beforeAll(async () => {
   for (let i = 0; i < BRANDS; i++) {
     const b = await t.call("POST", "/v1/brands", { auth: a.liveKey, body: { name: `Listed Brand ${i}` } });
     expect(b.status).toBe(201);
-    expect((await t.call("PATCH", `/v1/brands/${b.body.id}`, { auth: a.liveKey, body: { is_public: true } })).status).toBe(200);
+    expect(
+      (await t.call("PATCH", `/v1/brands/${b.body.id}`, { auth: a.liveKey, body: { is_public: true } })).status,
+    ).toBe(200);
   }
   await t.call("POST", "/v1/brands", { auth: a.liveKey, body: { name: "Private Brand" } });
 });
@@ -36,7 +38,15 @@ describe("GET /public/walls", () => {
 describe("the page envelope on every list", () => {
   test("GET /v1/imports answers {data, next_cursor: null}", async () => {
     const brand = (await t.call("GET", "/v1/brands", { auth: a.liveKey })).body.data[0].id;
-    const imp = await t.call("POST", "/v1/imports", { auth: a.liveKey, body: { brand_id: brand, source: { name: "Google" }, attested: true, rows: [{ text: "A fine imported review." }] } });
+    const imp = await t.call("POST", "/v1/imports", {
+      auth: a.liveKey,
+      body: {
+        brand_id: brand,
+        source: { name: "Google" },
+        attested: true,
+        rows: [{ text: "A fine imported review." }],
+      },
+    });
     expect(imp.status).toBe(201);
     const r = await t.call("GET", "/v1/imports", { auth: a.liveKey });
     expect(r.status).toBe(200);
@@ -57,7 +67,10 @@ describe("the page envelope on every list", () => {
   test("the OpenAPI document gives the three lists the Page schema", async () => {
     const doc = (await t.call("GET", "/v1/openapi.json")).body;
     for (const path of ["/public/walls", "/v1/imports", "/v1/reels/music"]) {
-      expect({ path, schema: doc.paths[path].get.responses["200"].content["application/json"].schema }).toEqual({ path, schema: { $ref: "#/components/schemas/Page" } });
+      expect({ path, schema: doc.paths[path].get.responses["200"].content["application/json"].schema }).toEqual({
+        path,
+        schema: { $ref: "#/components/schemas/Page" },
+      });
     }
     expect(doc.components.schemas.Page.required).toEqual(["data", "next_cursor"]);
   });

@@ -18,18 +18,24 @@ let t: TestApp;
 /** A DNS answer that takes a while, as a real lookup does: every create waits here before writing. */
 const slowResolver = async (hostname: string) => {
   await Bun.sleep(30);
-  if (hostname !== "hooks.example") throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+  if (hostname !== "hooks.example")
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
   return ["93.184.216.34"];
 };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, { resolve: slowResolver, fetch: () => Promise.reject(new Error("nothing is sent in API tests")) });
+  configureWebhooks(t.deps, {
+    resolve: slowResolver,
+    fetch: () => Promise.reject(new Error("nothing is sent in API tests")),
+  });
 });
 afterAll(() => t.close());
 
-const create = (auth: string, i: number | string) => t.call("POST", "/v1/webhooks", { auth, body: { url: `https://hooks.example/${i}`, events: ["reel.ready"] } });
-const endpointsOf = (orgId: string) => t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.orgId, orgId)).all();
+const create = (auth: string, i: number | string) =>
+  t.call("POST", "/v1/webhooks", { auth, body: { url: `https://hooks.example/${i}`, events: ["reel.ready"] } });
+const endpointsOf = (orgId: string) =>
+  t.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.orgId, orgId)).all();
 
 describe("webhook endpoints: 20 per organisation", () => {
   test("live and test endpoints count together: 12 live and 8 test fill it, then both modes get 402", async () => {
@@ -54,7 +60,9 @@ describe("webhook endpoints: 20 per organisation", () => {
     const org = await t.org({ plan: "plus" });
     for (let i = 0; i < 18; i++) expect((await create(org.liveKey, i)).status).toBe(201);
     // 18 used: six creates at once, each waiting on DNS; only two may land.
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => create(i % 2 ? org.liveKey : org.testKey, `race-${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => create(i % 2 ? org.liveKey : org.testKey, `race-${i}`)),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 402, 402, 402, 402]);
     expect(endpointsOf(org.id)).toHaveLength(20);
@@ -62,7 +70,10 @@ describe("webhook endpoints: 20 per organisation", () => {
 
   test("a refused URL is still refused first (the lookup runs before the allowance)", async () => {
     const org = await t.org({ plan: "plus" });
-    const r = await t.call("POST", "/v1/webhooks", { auth: org.liveKey, body: { url: "https://nowhere.example/hook", events: ["reel.ready"] } });
+    const r = await t.call("POST", "/v1/webhooks", {
+      auth: org.liveKey,
+      body: { url: "https://nowhere.example/hook", events: ["reel.ready"] },
+    });
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.status).toBeLessThan(500);
     expect(r.status).not.toBe(402);
@@ -74,14 +85,17 @@ describe("usage counters fail closed", () => {
   test("in the app, every allowance has a counter (assertCountersRegistered passes) and usageOf counts", async () => {
     expect(() => assertCountersRegistered(t.deps.hooks.usage.keys())).not.toThrow();
     const org = await t.org({ plan: "core" });
-    for (const name of ALLOWANCE_NAMES) expect(usageOf(t.deps.db, systemCtx(org.id, "live", t.clock), name)).toBeNumber();
+    for (const name of ALLOWANCE_NAMES)
+      expect(usageOf(t.deps.db, systemCtx(org.id, "live", t.clock), name)).toBeNumber();
   });
 
   test("without the modules that count them, usageOf throws and the start-time check names every missing one", () => {
     // A database no Deps was assembled on: no module's counter is wired to it.
     const bare = openDb(":memory:");
     try {
-      expect(() => usageOf(bare, systemCtx("org_x", "live", t.clock), "webhook_endpoints")).toThrow('No usage counter is registered for the allowance "webhook_endpoints"');
+      expect(() => usageOf(bare, systemCtx("org_x", "live", t.clock), "webhook_endpoints")).toThrow(
+        'No usage counter is registered for the allowance "webhook_endpoints"',
+      );
     } finally {
       bare.$client.close();
     }
@@ -103,7 +117,12 @@ describe("the monthly collection allowance on the capture page", () => {
     const used = () => usageOf(t.deps.db, systemCtx(org.id, "live", t.clock), "submissions_per_month");
     while (used() < 25) await writeTestimonial(t, link.id, "Lovely bread and kind people, every single morning.");
     const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
-      body: { kind: "text", respondent: { name: "Rita" }, consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" }, text: "Lovely bread and kind people, every single morning." },
+      body: {
+        kind: "text",
+        respondent: { name: "Rita" },
+        consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" },
+        text: "Lovely bread and kind people, every single morning.",
+      },
     });
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe("not_accepting");

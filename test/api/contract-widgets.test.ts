@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await makeTestApp();
   a = await t.org({ plan: "core" });
   brandId = (await t.call("GET", "/v1/brands", { auth: a.liveKey })).body.data[0].id;
-  expect((await t.call("PATCH", `/v1/brands/${brandId}`, { auth: a.liveKey, body: { color: "#123456" } })).status).toBe(200);
+  expect((await t.call("PATCH", `/v1/brands/${brandId}`, { auth: a.liveKey, body: { color: "#123456" } })).status).toBe(
+    200,
+  );
 });
 afterAll(() => t.close());
 
@@ -27,9 +29,17 @@ describe("accent_color", () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ accent_color: "#123456", accent_color_from_brand: true });
     const id = created.body.id;
-    expect((await call("GET", `/v1/widgets/${id}`)).body).toMatchObject({ accent_color: "#123456", accent_color_from_brand: true });
-    expect((await call("GET", `/v1/widgets?brand_id=${brandId}`)).body.data.find((w: any) => w.id === id)).toMatchObject({ accent_color: "#123456" });
-    expect((await call("PATCH", `/v1/widgets/${id}`, { theme: "dark" })).body).toMatchObject({ accent_color: "#123456", accent_color_from_brand: true });
+    expect((await call("GET", `/v1/widgets/${id}`)).body).toMatchObject({
+      accent_color: "#123456",
+      accent_color_from_brand: true,
+    });
+    expect(
+      (await call("GET", `/v1/widgets?brand_id=${brandId}`)).body.data.find((w: any) => w.id === id),
+    ).toMatchObject({ accent_color: "#123456" });
+    expect((await call("PATCH", `/v1/widgets/${id}`, { theme: "dark" })).body).toMatchObject({
+      accent_color: "#123456",
+      accent_color_from_brand: true,
+    });
     // The brand's colour changes: the widget follows it.
     await call("PATCH", `/v1/brands/${brandId}`, { color: "#abcdef" });
     expect((await call("GET", `/v1/widgets/${id}`)).body.accent_color).toBe("#abcdef");

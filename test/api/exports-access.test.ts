@@ -31,21 +31,43 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Who = "none" | "owner" | "member" | "key" | "testKey" | "readKey" | "writeKey" | "brandsKey" | "freeKey" | "freeOwner" | "testSession";
+type Who =
+  | "none"
+  | "owner"
+  | "member"
+  | "key"
+  | "testKey"
+  | "readKey"
+  | "writeKey"
+  | "brandsKey"
+  | "freeKey"
+  | "freeOwner"
+  | "testSession";
 
 async function auth(who: Who): Promise<CallOpts> {
   switch (who) {
-    case "none": return {};
-    case "owner": return { auth: a.owner };
-    case "member": return { auth: await a.member("member") };
-    case "key": return { auth: a.liveKey };
-    case "testKey": return { auth: a.testKey };
-    case "readKey": return { auth: a.key("live", ["submissions:read"]) };
-    case "writeKey": return { auth: a.key("live", ["submissions:write"]) };
-    case "brandsKey": return { auth: a.key("live", ["brands:read"]) };
-    case "freeKey": return { auth: free.liveKey };
-    case "freeOwner": return { auth: free.owner };
-    case "testSession": return { auth: a.owner, mode: "test" };
+    case "none":
+      return {};
+    case "owner":
+      return { auth: a.owner };
+    case "member":
+      return { auth: await a.member("member") };
+    case "key":
+      return { auth: a.liveKey };
+    case "testKey":
+      return { auth: a.testKey };
+    case "readKey":
+      return { auth: a.key("live", ["submissions:read"]) };
+    case "writeKey":
+      return { auth: a.key("live", ["submissions:write"]) };
+    case "brandsKey":
+      return { auth: a.key("live", ["brands:read"]) };
+    case "freeKey":
+      return { auth: free.liveKey };
+    case "freeOwner":
+      return { auth: free.owner };
+    case "testSession":
+      return { auth: a.owner, mode: "test" };
   }
 }
 
@@ -55,18 +77,82 @@ const scenarios: [string, string, string, unknown, Who, number, string?][] = [
   ["create with a read-only key", "POST", "/v1/exports", { format: "csv" }, "readKey", 403, "forbidden"],
   ["create with a submissions:write key", "POST", "/v1/exports", { format: "json" }, "writeKey", 201],
   ["create as a member", "POST", "/v1/exports", { format: "csv", is_public: true }, "member", 201],
-  ["create on the free plan with a key", "POST", "/v1/exports", { format: "csv" }, "freeKey", 402, "plan_limit_exceeded"],
+  [
+    "create on the free plan with a key",
+    "POST",
+    "/v1/exports",
+    { format: "csv" },
+    "freeKey",
+    402,
+    "plan_limit_exceeded",
+  ],
   ["create on the free plan signed in", "POST", "/v1/exports", { format: "csv" }, "freeOwner", 201],
   ["create without a format", "POST", "/v1/exports", {}, "key", 400, "validation_failed"],
   ["create as xml", "POST", "/v1/exports", { format: "xml" }, "key", 400, "validation_failed"],
-  ["create with a string for a boolean", "POST", "/v1/exports", { format: "csv", is_approved: "yes" }, "key", 400, "validation_failed"],
-  ["create with an unknown status", "POST", "/v1/exports", { format: "csv", status: "done" }, "key", 400, "validation_failed"],
-  ["create with an unknown origin", "POST", "/v1/exports", { format: "csv", origin: "scraped" }, "key", 400, "validation_failed"],
-  ["create with an unknown field", "POST", "/v1/exports", { format: "csv", columns: ["id"] }, "key", 400, "validation_failed"],
+  [
+    "create with a string for a boolean",
+    "POST",
+    "/v1/exports",
+    { format: "csv", is_approved: "yes" },
+    "key",
+    400,
+    "validation_failed",
+  ],
+  [
+    "create with an unknown status",
+    "POST",
+    "/v1/exports",
+    { format: "csv", status: "done" },
+    "key",
+    400,
+    "validation_failed",
+  ],
+  [
+    "create with an unknown origin",
+    "POST",
+    "/v1/exports",
+    { format: "csv", origin: "scraped" },
+    "key",
+    400,
+    "validation_failed",
+  ],
+  [
+    "create with an unknown field",
+    "POST",
+    "/v1/exports",
+    { format: "csv", columns: ["id"] },
+    "key",
+    400,
+    "validation_failed",
+  ],
   ["create with an empty search", "POST", "/v1/exports", { format: "csv", q: "" }, "key", 400, "validation_failed"],
-  ["create with a search of no words", "POST", "/v1/exports", { format: "csv", q: "!!!" }, "key", 400, "validation_failed"],
-  ["create with another org's brand", "POST", "/v1/exports", { format: "csv", brand_id: "BRAND_B" }, "key", 404, "not_found"],
-  ["create with an unknown tag", "POST", "/v1/exports", { format: "csv", tag_id: "tag_nothing" }, "key", 404, "not_found"],
+  [
+    "create with a search of no words",
+    "POST",
+    "/v1/exports",
+    { format: "csv", q: "!!!" },
+    "key",
+    400,
+    "validation_failed",
+  ],
+  [
+    "create with another org's brand",
+    "POST",
+    "/v1/exports",
+    { format: "csv", brand_id: "BRAND_B" },
+    "key",
+    404,
+    "not_found",
+  ],
+  [
+    "create with an unknown tag",
+    "POST",
+    "/v1/exports",
+    { format: "csv", tag_id: "tag_nothing" },
+    "key",
+    404,
+    "not_found",
+  ],
   ["create with a body that is not JSON", "POST", "/v1/exports", "{format:", "key", 400, "invalid_body"],
   ["preview without credentials", "POST", "/v1/exports/preview", {}, "none", 401, "unauthorized"],
   ["preview with a brands key", "POST", "/v1/exports/preview", {}, "brandsKey", 403, "forbidden"],
@@ -95,14 +181,25 @@ const scenarios: [string, string, string, unknown, Who, number, string?][] = [
   ["delete another org's", "DELETE", "/v1/exports/:other", undefined, "key", 404, "not_found"],
   ["delete another mode's", "DELETE", "/v1/exports/:test", undefined, "key", 404, "not_found"],
   ["download with a forged token", "GET", "/public/exports/abc.def", undefined, "none", 404, "not_found"],
-  ["download with an overlong token", "GET", `/public/exports/${"a".repeat(301)}`, undefined, "none", 400, "validation_failed"],
+  [
+    "download with an overlong token",
+    "GET",
+    `/public/exports/${"a".repeat(301)}`,
+    undefined,
+    "none",
+    400,
+    "validation_failed",
+  ],
 ];
 
 describe("export routes", () => {
   for (const [what, method, path, body, who, status, code] of scenarios) {
     test(`${what} → ${status}`, async () => {
       const url = path.replace(/:(live|test|other)$/, (_, k: "live" | "test" | "other") => ex[k]);
-      const payload = body && typeof body === "object" && (body as { brand_id?: string }).brand_id === "BRAND_B" ? { ...body, brand_id: brandB } : body;
+      const payload =
+        body && typeof body === "object" && (body as { brand_id?: string }).brand_id === "BRAND_B"
+          ? { ...body, brand_id: brandB }
+          : body;
       const r = await t.call(method, url, { ...(await auth(who)), body: payload });
       expect(r.status).toBe(status);
       if (code) expect(r.body.error).toMatchObject({ code, request_id: expect.any(String) });

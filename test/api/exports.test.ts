@@ -19,7 +19,8 @@ const registry = buildRegistry();
 const ids: Record<string, string> = {};
 let tagId = "";
 
-const call = (method: string, path: string, body?: unknown, auth?: string) => t.call(method, path, { auth: auth ?? a.liveKey, body });
+const call = (method: string, path: string, body?: unknown, auth?: string) =>
+  t.call(method, path, { auth: auth ?? a.liveKey, body });
 const moderate = async (id: string, approve: boolean, isPublic: boolean) => {
   if (approve) await call("POST", `/v1/submissions/${id}/approve`);
   if (isPublic) await call("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
@@ -39,7 +40,8 @@ async function exportFile(body: Record<string, unknown>, auth?: string) {
 }
 
 const jsonIds = (text: string) => (JSON.parse(text).data as { id: string }[]).map((r) => r.id);
-const csvRows = (text: string) => Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
+const csvRows = (text: string) =>
+  Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -47,23 +49,51 @@ beforeAll(async () => {
   const b = await t.org();
   link = await makeLink(t, a.liveKey);
   tagId = (await call("POST", "/v1/tags", { name: "Featured" })).body.id;
-  ids.shown = await writeTestimonial(t, link.id, "Shown testimonial about onboarding speed and support.", { name: "Sam Shown", email: "sam@example.com", company: "Acme" }, 5);
+  ids.shown = await writeTestimonial(
+    t,
+    link.id,
+    "Shown testimonial about onboarding speed and support.",
+    { name: "Sam Shown", email: "sam@example.com", company: "Acme" },
+    5,
+  );
   await moderate(ids.shown, true, true);
   await call("POST", `/v1/submissions/${ids.shown}/tags`, { tag_id: tagId });
-  ids.approved = await writeTestimonial(t, link.id, "Approved but private testimonial about invoices.", { name: "Ada Approved" }, 4);
+  ids.approved = await writeTestimonial(
+    t,
+    link.id,
+    "Approved but private testimonial about invoices.",
+    { name: "Ada Approved" },
+    4,
+  );
   await moderate(ids.approved, true, false);
-  ids.pending = await writeTestimonial(t, link.id, "=HYPERLINK(\"http://evil.example\",\"click\") pending words", { name: "+Pending Person", title: "@admin" });
-  ids.rejected = await writeTestimonial(t, link.id, "A rejected testimonial about invoices and billing.", { name: "Rex Rejected" });
+  ids.pending = await writeTestimonial(t, link.id, '=HYPERLINK("http://evil.example","click") pending words', {
+    name: "+Pending Person",
+    title: "@admin",
+  });
+  ids.rejected = await writeTestimonial(t, link.id, "A rejected testimonial about invoices and billing.", {
+    name: "Rex Rejected",
+  });
   await call("POST", `/v1/submissions/${ids.rejected}/reject`, { reason: "Off topic" });
-  const imp = await call("POST", "/v1/imports", { brand_id: link.brandId, source: { name: "Google" }, attested: true, rows: [{ text: "Imported review about invoices.", name: "Ian Imported", email: "ian@example.com", rating: 3 }] });
+  const imp = await call("POST", "/v1/imports", {
+    brand_id: link.brandId,
+    source: { name: "Google" },
+    attested: true,
+    rows: [{ text: "Imported review about invoices.", name: "Ian Imported", email: "ian@example.com", rating: 3 }],
+  });
   expect(imp.status).toBe(201);
   ids.imported = (await call("GET", "/v1/submissions?origin=imported")).body.data[0].id;
-  ids.deleted = await writeTestimonial(t, link.id, "Deleted testimonial about invoices, gone soon.", { name: "Dee Deleted" });
+  ids.deleted = await writeTestimonial(t, link.id, "Deleted testimonial about invoices, gone soon.", {
+    name: "Dee Deleted",
+  });
   await call("DELETE", `/v1/submissions/${ids.deleted}`);
   const testLink = await makeLink(t, a.testKey);
-  ids.sandbox = await writeTestimonial(t, testLink.id, "Sandbox testimonial about invoices in test mode.", { name: "Tess Test" });
+  ids.sandbox = await writeTestimonial(t, testLink.id, "Sandbox testimonial about invoices in test mode.", {
+    name: "Tess Test",
+  });
   const otherLink = await makeLink(t, b.liveKey);
-  ids.otherOrg = await writeTestimonial(t, otherLink.id, "Another organisation's testimonial about invoices.", { name: "Otto Other" });
+  ids.otherOrg = await writeTestimonial(t, otherLink.id, "Another organisation's testimonial about invoices.", {
+    name: "Otto Other",
+  });
 });
 afterAll(() => t.close());
 
@@ -84,7 +114,9 @@ describe("filters", () => {
     test(`${name}: the export holds exactly what the list shows, and the preview counts it`, async () => {
       const fill = (v: unknown) => (v === "TAG" ? tagId : v === "BRAND" ? link.brandId : v);
       const body = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, fill(v)]));
-      const listed = (await call("GET", `/v1/submissions?limit=100&${query.replace("TAG", tagId).replace("BRAND", link.brandId)}`)).body.data.map((s: { id: string }) => s.id);
+      const listed = (
+        await call("GET", `/v1/submissions?limit=100&${query.replace("TAG", tagId).replace("BRAND", link.brandId)}`)
+      ).body.data.map((s: { id: string }) => s.id);
       const { text } = await exportFile({ format: "json", ...body });
       expect(jsonIds(text).sort()).toEqual([...listed].sort());
       const preview = await call("POST", "/v1/exports/preview", body);
@@ -96,7 +128,9 @@ describe("filters", () => {
 
   test("a testimonial arriving after the export was asked for is not in it", async () => {
     const created = await call("POST", "/v1/exports", { format: "json" });
-    const late = await writeTestimonial(t, link.id, "A late arrival that must not enter the export.", { name: "Lara Late" });
+    const late = await writeTestimonial(t, link.id, "A late arrival that must not enter the export.", {
+      name: "Lara Late",
+    });
     await runDueJobs(t.deps, registry);
     const exp = (await call("GET", `/v1/exports/${created.body.id}`)).body;
     const ids2 = jsonIds(await (await t.app.handle(new Request(exp.download_url))).text());
@@ -116,18 +150,29 @@ describe("files", () => {
     const { res, text, exp, bytes } = await exportFile({ format: "csv" });
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="plaudit-export-2026-11-22-\w{6}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="plaudit-export-2026-11-22-\w{6}\.csv"$/,
+    );
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(text.startsWith("\uFEFFid,created_at,")).toBe(true);
     const rows = csvRows(text);
     expect(Object.keys(rows[0]!)).toEqual([...COLUMNS]);
     expect(rows.length).toBe(exp.row_count);
     const pending = rows.find((r) => r.id === ids.pending)!;
-    expect(pending.text).toBe("'=HYPERLINK(\"http://evil.example\",\"click\") pending words");
+    expect(pending.text).toBe('\'=HYPERLINK("http://evil.example","click") pending words');
     expect(pending.respondent_name).toBe("'+Pending Person");
     expect(pending.respondent_title).toBe("'@admin");
     const shown = rows.find((r) => r.id === ids.shown)!;
-    expect(shown).toMatchObject({ respondent_email: "sam@example.com", respondent_company: "Acme", rating: "5", is_approved: "true", is_public: "true", tags: "Featured", consent_version: "2026-11-01", origin: "collected" });
+    expect(shown).toMatchObject({
+      respondent_email: "sam@example.com",
+      respondent_company: "Acme",
+      rating: "5",
+      is_approved: "true",
+      is_public: "true",
+      tags: "Featured",
+      consent_version: "2026-11-01",
+      origin: "collected",
+    });
     const imported = rows.find((r) => r.id === ids.imported)!;
     expect(imported).toMatchObject({ origin: "imported", source_name: "Google", link_id: "", consent_version: "" });
     expect(rows.find((r) => r.id === ids.rejected)!.rejection_reason).toBe("Off topic");
@@ -140,7 +185,13 @@ describe("files", () => {
     expect(doc).toMatchObject({ filters: { is_approved: true }, count: 2 });
     const shown = doc.data.find((r: { id: string }) => r.id === ids.shown);
     expect(Object.keys(shown)).toEqual([...COLUMNS]);
-    expect(shown).toMatchObject({ rating: 5, is_approved: true, is_public: true, tags: ["Featured"], respondent_email: "sam@example.com" });
+    expect(shown).toMatchObject({
+      rating: 5,
+      is_approved: true,
+      is_public: true,
+      tags: ["Featured"],
+      respondent_email: "sam@example.com",
+    });
   });
 
   test("export.ready is emitted once with the export, after the request's own events", async () => {
@@ -149,7 +200,13 @@ describe("files", () => {
     await runDueJobs(t.deps, registry);
     const events = listEvents(t.deps.db, a.id, "live", { limit: 500, type: "export.ready" });
     expect(events.length).toBe(before + 1);
-    expect(events[0]!.data).toMatchObject({ id: exp.id, status: "ready", format: "csv", row_count: 1, filters: { is_public: true } });
+    expect(events[0]!.data).toMatchObject({
+      id: exp.id,
+      status: "ready",
+      format: "csv",
+      row_count: 1,
+      filters: { is_public: true },
+    });
     expect((events[0]!.data as { download_url: string }).download_url).toStartWith(`${t.base}/public/exports/`);
   });
 
@@ -168,7 +225,9 @@ describe("files", () => {
 
   test("the file is deleted after seven days", async () => {
     const { exp } = await exportFile({ format: "csv" });
-    const file = t.deps.db.$client.query("SELECT file_key FROM exports WHERE id = ?").get(exp.id) as { file_key: string };
+    const file = t.deps.db.$client.query("SELECT file_key FROM exports WHERE id = ?").get(exp.id) as {
+      file_key: string;
+    };
     expect(t.deps.storage.exists("media", file.file_key)).toBe(true);
     t.clock.advance(7 * 24 * 3600_000 + 1000);
     await runDueJobs(t.deps, registry);
@@ -180,7 +239,9 @@ describe("files", () => {
 
 describe("erasure and deletion", () => {
   test("a deleted testimonial withdraws the file at once; its erasure deletes the file", async () => {
-    const victim = await writeTestimonial(t, link.id, "Short-lived testimonial about invoices.", { name: "Vera Victim" });
+    const victim = await writeTestimonial(t, link.id, "Short-lived testimonial about invoices.", {
+      name: "Vera Victim",
+    });
     const { exp } = await exportFile({ format: "csv" });
     const other = await exportFile({ format: "json", is_approved: true });
     await call("DELETE", `/v1/submissions/${victim}`);

@@ -25,21 +25,55 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let n = 0;
-const body = (brand_id: string) => ({ brand_id, source: { name: "Google" }, attested: true, rows: [{ text: `Access review ${++n}` }] });
+const body = (brand_id: string) => ({
+  brand_id,
+  source: { name: "Google" },
+  attested: true,
+  rows: [{ text: `Access review ${++n}` }],
+});
 
 describe("POST /v1/imports: who may import", () => {
-  const cases: [string, () => Promise<{ auth?: string | Session; brand: string; mode?: "live" | "test" }>, number, string?][] = [
+  const cases: [
+    string,
+    () => Promise<{ auth?: string | Session; brand: string; mode?: "live" | "test" }>,
+    number,
+    string?,
+  ][] = [
     ["no credentials", async () => ({ brand: liveBrand }), 401, "unauthorized"],
-    ["a made-up key", async () => ({ auth: "rk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", brand: liveBrand }), 401, "unauthorized"],
-    ["a key with only submissions:read", async () => ({ auth: a.key("live", ["submissions:read"]), brand: liveBrand }), 403, "forbidden"],
-    ["a key with only brands:write", async () => ({ auth: a.key("live", ["brands:write"]), brand: liveBrand }), 403, "forbidden"],
-    ["a key with submissions:write", async () => ({ auth: a.key("live", ["submissions:write"]), brand: liveBrand }), 201],
+    [
+      "a made-up key",
+      async () => ({ auth: "rk_live_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", brand: liveBrand }),
+      401,
+      "unauthorized",
+    ],
+    [
+      "a key with only submissions:read",
+      async () => ({ auth: a.key("live", ["submissions:read"]), brand: liveBrand }),
+      403,
+      "forbidden",
+    ],
+    [
+      "a key with only brands:write",
+      async () => ({ auth: a.key("live", ["brands:write"]), brand: liveBrand }),
+      403,
+      "forbidden",
+    ],
+    [
+      "a key with submissions:write",
+      async () => ({ auth: a.key("live", ["submissions:write"]), brand: liveBrand }),
+      201,
+    ],
     ["a key with every scope", async () => ({ auth: a.liveKey, brand: liveBrand }), 201],
     ["a test key into the sandbox brand", async () => ({ auth: a.testKey, brand: testBrand }), 201],
     ["a test key into the live brand", async () => ({ auth: a.testKey, brand: liveBrand }), 404, "not_found"],
     ["a live key into the sandbox brand", async () => ({ auth: a.liveKey, brand: testBrand }), 404, "not_found"],
     ["another organisation's brand", async () => ({ auth: a.liveKey, brand: otherBrand }), 404, "not_found"],
-    ["a made-up brand id", async () => ({ auth: a.liveKey, brand: "brd_00000000000000000000000000" }), 404, "not_found"],
+    [
+      "a made-up brand id",
+      async () => ({ auth: a.liveKey, brand: "brd_00000000000000000000000000" }),
+      404,
+      "not_found",
+    ],
     ["a garbage brand id", async () => ({ auth: a.liveKey, brand: "'; DROP TABLE brands; --" }), 404, "not_found"],
     ["the owner's session", async () => ({ auth: a.owner, brand: liveBrand }), 201],
     ["the owner's session in test mode", async () => ({ auth: a.owner, brand: testBrand, mode: "test" }), 201],
@@ -57,7 +91,10 @@ describe("POST /v1/imports: who may import", () => {
   }
 
   test("a session without the CSRF header is refused", async () => {
-    const r = await t.call("POST", "/v1/imports", { body: body(liveBrand), headers: { cookie: a.owner.cookie, "x-svc-org": a.id } });
+    const r = await t.call("POST", "/v1/imports", {
+      body: body(liveBrand),
+      headers: { cookie: a.owner.cookie, "x-svc-org": a.id },
+    });
     expect(r.status).toBe(403);
   });
 
@@ -75,16 +112,33 @@ describe("the import record and the audit log", () => {
   test("a key's import stores the wording, the key and the time, and is audited", async () => {
     t.clock.advance(60_000);
     const key = a.key("live", ["submissions:write", "submissions:read"]);
-    const r = await t.call("POST", "/v1/imports", { auth: key, body: { ...body(liveBrand), source: { name: "Trustpilot", url: "https://trustpilot.com/acme" } } });
+    const r = await t.call("POST", "/v1/imports", {
+      auth: key,
+      body: { ...body(liveBrand), source: { name: "Trustpilot", url: "https://trustpilot.com/acme" } },
+    });
     const list = await t.call("GET", "/v1/imports", { auth: key });
     const record = list.body.data.find((x: any) => x.id === r.body.import_id);
     expect(record).toEqual({
-      id: r.body.import_id, brand_id: liveBrand, source: { name: "Trustpilot", url: "https://trustpilot.com/acme" }, created_count: 1, duplicate_count: 0,
-      duplicate_rows: [], attestation_text: ATTESTATION_TEXT, attested_by_user_id: null, api_key_id: expect.stringMatching(/^key_/), mode: "live",
+      id: r.body.import_id,
+      brand_id: liveBrand,
+      source: { name: "Trustpilot", url: "https://trustpilot.com/acme" },
+      created_count: 1,
+      duplicate_count: 0,
+      duplicate_rows: [],
+      attestation_text: ATTESTATION_TEXT,
+      attested_by_user_id: null,
+      api_key_id: expect.stringMatching(/^key_/),
+      mode: "live",
       created_at: new Date(t.clock.now()).toISOString(),
     });
     const entry = listAudit(t.deps.db, a.id).find((e) => e.targetId === r.body.import_id)!;
-    expect(entry).toMatchObject({ action: "import.created", apiKeyId: record.api_key_id, userId: null, mode: "live", details: { brand_id: liveBrand, source_name: "Trustpilot", rows: 1, created: 1, duplicates: 0 } });
+    expect(entry).toMatchObject({
+      action: "import.created",
+      apiKeyId: record.api_key_id,
+      userId: null,
+      mode: "live",
+      details: { brand_id: liveBrand, source_name: "Trustpilot", rows: 1, created: 1, duplicates: 0 },
+    });
   });
 
   test("a member's import stores who attested", async () => {
@@ -93,13 +147,18 @@ describe("the import record and the audit log", () => {
     const record = list.body.data.find((x: any) => x.id === r.body.import_id);
     expect(record.attested_by_user_id).toMatch(/^usr_/);
     expect(record.api_key_id).toBeNull();
-    expect(listAudit(t.deps.db, a.id).find((e) => e.targetId === r.body.import_id)).toMatchObject({ userId: record.attested_by_user_id, action: "import.created" });
+    expect(listAudit(t.deps.db, a.id).find((e) => e.targetId === r.body.import_id)).toMatchObject({
+      userId: record.attested_by_user_id,
+      action: "import.created",
+    });
   });
 
   test("a refused import leaves no record and no audit entry", async () => {
     const before = (await t.call("GET", "/v1/imports", { auth: a.liveKey })).body.data.length;
     const audits = listAudit(t.deps.db, a.id, { limit: 500 }).length;
-    expect((await t.call("POST", "/v1/imports", { auth: a.liveKey, body: { ...body(liveBrand), attested: false } })).status).toBe(400);
+    expect(
+      (await t.call("POST", "/v1/imports", { auth: a.liveKey, body: { ...body(liveBrand), attested: false } })).status,
+    ).toBe(400);
     expect((await t.call("POST", "/v1/imports", { auth: a.liveKey, body: body(otherBrand) })).status).toBe(404);
     expect((await t.call("GET", "/v1/imports", { auth: a.liveKey })).body.data.length).toBe(before);
     expect(listAudit(t.deps.db, a.id, { limit: 500 }).length).toBe(audits);
@@ -114,7 +173,9 @@ describe("GET /v1/imports", () => {
     const ids: string[] = [];
     for (let i = 0; i < 52; i++) {
       t.clock.advance(1000);
-      ids.push((await t.call("POST", "/v1/imports", { auth: c.liveKey, body: body(i % 2 ? second : brand) })).body.import_id);
+      ids.push(
+        (await t.call("POST", "/v1/imports", { auth: c.liveKey, body: body(i % 2 ? second : brand) })).body.import_id,
+      );
     }
     const list = await t.call("GET", "/v1/imports", { auth: c.liveKey });
     expect(list.status).toBe(200);
@@ -122,7 +183,9 @@ describe("GET /v1/imports", () => {
     const narrowed = await t.call("GET", `/v1/imports?brand_id=${second}`, { auth: c.liveKey });
     expect(narrowed.body.data.map((x: any) => x.id)).toEqual(ids.filter((_, i) => i % 2).reverse());
     expect((await t.call("GET", "/v1/imports", { auth: c.testKey })).body.data).toEqual([]);
-    expect((await t.call("GET", "/v1/imports", { auth: b.liveKey })).body.data.some((x: any) => ids.includes(x.id))).toBe(false);
+    expect(
+      (await t.call("GET", "/v1/imports", { auth: b.liveKey })).body.data.some((x: any) => ids.includes(x.id)),
+    ).toBe(false);
   });
 
   const cases: [string, () => { auth?: string | Session; path?: string }, number][] = [

@@ -28,7 +28,12 @@ const body = (change: (b: any) => void = () => {}) => {
   return b;
 };
 const post = (b: unknown) => t.call("POST", "/v1/imports", { auth: a.liveKey, body: b });
-const importedCount = () => t.deps.db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, a.id), eq(submissions.origin, "imported"))).get()!.n;
+const importedCount = () =>
+  t.deps.db
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.orgId, a.id), eq(submissions.origin, "imported")))
+    .get()!.n;
 const rows = (k: number) => Array.from({ length: k }, () => row());
 const s = (k: number, c = "x") => c.repeat(k);
 
@@ -39,7 +44,7 @@ const cases: Case[] = [
   ["attested true", () => {}, 201],
   ["attested false", (b) => (b.attested = false), 400, "attested", "attestation_required"],
   ["attested missing", (b) => delete b.attested, 400, "attested"],
-  ["attested as the string \"true\"", (b) => (b.attested = "true"), 400, "attested"],
+  ['attested as the string "true"', (b) => (b.attested = "true"), 400, "attested"],
   // Body fields.
   ["brand_id missing", (b) => delete b.brand_id, 400, "brand_id"],
   ["source missing", (b) => delete b.source, 400, "source"],
@@ -66,8 +71,16 @@ const cases: Case[] = [
   ["text only white space", (b) => (b.rows = [row({ text: " \n\t " })]), 400, "rows[0].text", "required"],
   ["text 1 character", (b) => (b.rows = [row({ text: `${++n % 10}` })]), 201],
   ["text 5,000 characters", (b) => (b.rows = [row({ text: `${++n}`.padEnd(5000, "a") })]), 201],
-  ["text 5,000 characters inside white space", (b) => (b.rows = [row({ text: `\n  ${`${++n}`.padEnd(5000, "b")}  \t` })]), 201],
-  ["text 5,000 emoji (characters, not UTF-16 units)", (b) => (b.rows = [row({ text: `${++n}`.padEnd(5000, "😀") })]), 201],
+  [
+    "text 5,000 characters inside white space",
+    (b) => (b.rows = [row({ text: `\n  ${`${++n}`.padEnd(5000, "b")}  \t` })]),
+    201,
+  ],
+  [
+    "text 5,000 emoji (characters, not UTF-16 units)",
+    (b) => (b.rows = [row({ text: `${++n}`.padEnd(5000, "😀") })]),
+    201,
+  ],
   ["text 5,001 characters", (b) => (b.rows = [row({ text: s(5001) })]), 400, "rows[0].text", "too_long"],
   ["text a number", (b) => (b.rows = [{ text: 42 }]), 400, "rows[0].text"],
   // Name, title, company: up to 120.
@@ -86,29 +99,102 @@ const cases: Case[] = [
   ["rating -1", (b) => (b.rows = [row({ rating: -1 })]), 400, "rows[0].rating", "out_of_range"],
   ["rating 4.5", (b) => (b.rows = [row({ rating: 4.5 })]), 400, "rows[0].rating", "not_whole_number"],
   ["rating 4.999", (b) => (b.rows = [row({ rating: 4.999 })]), 400, "rows[0].rating", "not_whole_number"],
-  ["rating \"4\" (a string)", (b) => (b.rows = [row({ rating: "4" })]), 400, "rows[0].rating"],
+  ['rating "4" (a string)', (b) => (b.rows = [row({ rating: "4" })]), 400, "rows[0].rating"],
   ["rating true", (b) => (b.rows = [row({ rating: true })]), 400, "rows[0].rating"],
   // reviewed_at: YYYY-MM-DD or RFC 3339, not in the future (UTC).
   ["reviewed_at today (UTC)", (b) => (b.rows = [row({ reviewed_at: "2026-11-22" })]), 201],
-  ["reviewed_at tomorrow (UTC)", (b) => (b.rows = [row({ reviewed_at: "2026-11-23" })]), 400, "rows[0].reviewed_at", "future_date"],
+  [
+    "reviewed_at tomorrow (UTC)",
+    (b) => (b.rows = [row({ reviewed_at: "2026-11-23" })]),
+    400,
+    "rows[0].reviewed_at",
+    "future_date",
+  ],
   ["reviewed_at a past timestamp", (b) => (b.rows = [row({ reviewed_at: "2026-11-22T11:59:59Z" })]), 201],
-  ["reviewed_at a timestamp one second ahead", (b) => (b.rows = [row({ reviewed_at: "2026-11-22T12:00:01Z" })]), 400, "rows[0].reviewed_at", "future_date"],
-  ["reviewed_at with an offset, in the past", (b) => (b.rows = [row({ reviewed_at: "2026-11-22T23:30:00+12:00" })]), 201],
-  ["reviewed_at with an offset, in the future", (b) => (b.rows = [row({ reviewed_at: "2026-11-22T11:00:00-02:00" })]), 400, "rows[0].reviewed_at", "future_date"],
-  ["reviewed_at 30 February", (b) => (b.rows = [row({ reviewed_at: "2026-02-30" })]), 400, "rows[0].reviewed_at", "invalid_date"],
-  ["reviewed_at day/month", (b) => (b.rows = [row({ reviewed_at: "03/04/2026" })]), 400, "rows[0].reviewed_at", "invalid_date"],
-  ["reviewed_at words", (b) => (b.rows = [row({ reviewed_at: "4 March 2026" })]), 400, "rows[0].reviewed_at", "invalid_date"],
+  [
+    "reviewed_at a timestamp one second ahead",
+    (b) => (b.rows = [row({ reviewed_at: "2026-11-22T12:00:01Z" })]),
+    400,
+    "rows[0].reviewed_at",
+    "future_date",
+  ],
+  [
+    "reviewed_at with an offset, in the past",
+    (b) => (b.rows = [row({ reviewed_at: "2026-11-22T23:30:00+12:00" })]),
+    201,
+  ],
+  [
+    "reviewed_at with an offset, in the future",
+    (b) => (b.rows = [row({ reviewed_at: "2026-11-22T11:00:00-02:00" })]),
+    400,
+    "rows[0].reviewed_at",
+    "future_date",
+  ],
+  [
+    "reviewed_at 30 February",
+    (b) => (b.rows = [row({ reviewed_at: "2026-02-30" })]),
+    400,
+    "rows[0].reviewed_at",
+    "invalid_date",
+  ],
+  [
+    "reviewed_at day/month",
+    (b) => (b.rows = [row({ reviewed_at: "03/04/2026" })]),
+    400,
+    "rows[0].reviewed_at",
+    "invalid_date",
+  ],
+  [
+    "reviewed_at words",
+    (b) => (b.rows = [row({ reviewed_at: "4 March 2026" })]),
+    400,
+    "rows[0].reviewed_at",
+    "invalid_date",
+  ],
   // source_url and the row's own source.
   ["source_url https", (b) => (b.rows = [row({ source_url: "https://g.co/r/1" })]), 201],
-  ["source_url javascript:", (b) => (b.rows = [row({ source_url: "javascript:alert(1)" })]), 400, "rows[0].source_url", "invalid_url"],
+  [
+    "source_url javascript:",
+    (b) => (b.rows = [row({ source_url: "javascript:alert(1)" })]),
+    400,
+    "rows[0].source_url",
+    "invalid_url",
+  ],
   ["source 60 characters", (b) => (b.rows = [row({ source: s(60, "y") })]), 201],
   // 60 is source.name's limit, not the row's own source's.
   ["source 61 characters", (b) => (b.rows = [row({ source: s(61, "y") })]), 201],
   // Optional fields as null or empty mean absent; unknown row fields are refused.
-  ["optional fields null", (b) => (b.rows = [row({ name: null, email: null, title: null, company: null, rating: null, reviewed_at: null, source_url: null, source: null })]), 201],
-  ["optional fields empty", (b) => (b.rows = [row({ name: "", email: "", title: " ", company: "", reviewed_at: "", source_url: "", source: "" })]), 201],
+  [
+    "optional fields null",
+    (b) =>
+      (b.rows = [
+        row({
+          name: null,
+          email: null,
+          title: null,
+          company: null,
+          rating: null,
+          reviewed_at: null,
+          source_url: null,
+          source: null,
+        }),
+      ]),
+    201,
+  ],
+  [
+    "optional fields empty",
+    (b) =>
+      (b.rows = [row({ name: "", email: "", title: " ", company: "", reviewed_at: "", source_url: "", source: "" })]),
+    201,
+  ],
   ["an unknown row field", (b) => (b.rows = [row({ stars: 4 })]), 400, "rows[0].stars"],
-  ["the error names the failing row's index", (b) => (b.rows = [row(), row(), row(), row({ rating: 4.5 })]), 400, "rows[3].rating", "not_whole_number"],
+  [
+    "the error names the failing row's index",
+    (b) => (b.rows = [row(), row(), row(), row({ rating: 4.5 })]),
+    400,
+    "rows[3].rating",
+    "not_whole_number",
+  ],
 ];
 
 describe("POST /v1/imports rules", () => {
@@ -119,7 +205,12 @@ describe("POST /v1/imports rules", () => {
       const r = await post(b);
       expect(r.status).toBe(status);
       if (status === 201) {
-        expect(r.body).toMatchObject({ import_id: expect.stringMatching(/^imp_[0-9a-z]{26}$/), created: b.rows.length, duplicate_rows: [], origin: "imported" });
+        expect(r.body).toMatchObject({
+          import_id: expect.stringMatching(/^imp_[0-9a-z]{26}$/),
+          created: b.rows.length,
+          duplicate_rows: [],
+          origin: "imported",
+        });
         expect(Object.keys(r.body).sort()).toEqual(["created", "duplicate_rows", "import_id", "origin"]);
         expect(importedCount()).toBe(before + b.rows.length);
       } else {
@@ -151,7 +242,12 @@ describe("all or nothing", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.details.error_count).toBe(3);
     expect(r.body.error.details.errors).toEqual([
-      { field: "rows[17].rating", reason: "not_whole_number", message: expect.stringContaining("never rounded"), row: 18 },
+      {
+        field: "rows[17].rating",
+        reason: "not_whole_number",
+        message: expect.stringContaining("never rounded"),
+        row: 18,
+      },
       { field: "rows[250].rating", reason: "out_of_range", message: expect.any(String), row: 251 },
       { field: "rows[250].reviewed_at", reason: "future_date", message: expect.stringContaining("future"), row: 251 },
     ]);
@@ -160,8 +256,16 @@ describe("all or nothing", () => {
   });
 
   test("malformed or odd bodies are 400s, never 500s", async () => {
-    const raw = (payload: string, type = "application/json") => t.call("POST", "/v1/imports", { auth: a.liveKey, body: payload, headers: { "content-type": type } });
-    for (const r of [await raw("{not json"), await raw("[]"), await raw("null"), await raw('"text"'), await raw("rows=1", "application/x-www-form-urlencoded"), await raw("", "application/json")]) {
+    const raw = (payload: string, type = "application/json") =>
+      t.call("POST", "/v1/imports", { auth: a.liveKey, body: payload, headers: { "content-type": type } });
+    for (const r of [
+      await raw("{not json"),
+      await raw("[]"),
+      await raw("null"),
+      await raw('"text"'),
+      await raw("rows=1", "application/x-www-form-urlencoded"),
+      await raw("", "application/json"),
+    ]) {
       expect(r.status).toBe(400);
       expect(r.body.error.code).toMatch(/^(validation_failed|invalid_body)$/);
     }
@@ -175,7 +279,16 @@ describe("an imported testimonial", () => {
       source: { name: " Trustpilot ", url: "https://www.trustpilot.com/review/acme.example" },
       attested: true,
       rows: [
-        { text: "  The zeppelin tour was unforgettable.  ", name: "Zoë Quist", email: "zoe@example.com", title: "CTO", company: "Quist & Co", rating: 5, reviewed_at: "2026-03-04", source_url: "https://www.trustpilot.com/reviews/1" },
+        {
+          text: "  The zeppelin tour was unforgettable.  ",
+          name: "Zoë Quist",
+          email: "zoe@example.com",
+          title: "CTO",
+          company: "Quist & Co",
+          rating: 5,
+          reviewed_at: "2026-03-04",
+          source_url: "https://www.trustpilot.com/reviews/1",
+        },
         { text: "Marvellous zeppelin crew.", source: "Google", reviewed_at: "2026-03-04T10:30:00+02:00" },
       ],
     });
@@ -184,19 +297,40 @@ describe("an imported testimonial", () => {
     expect(list.status).toBe(200);
     const [second, first] = list.body.data.sort((x: any, y: any) => (x.id < y.id ? 1 : -1));
     expect(first).toMatchObject({
-      brand_id: brandId, kind: "text", status: "ready", origin: "imported", link_id: null, collect_link_id: null, is_approved: false, is_public: false,
-      respondent_name: "Zoë Quist", respondent_title: "CTO", respondent_company: "Quist & Co", rating: 5,
-      text_input: "The zeppelin tour was unforgettable.", original_text: "The zeppelin tour was unforgettable.", text_source: "imported",
-      source: { name: "Trustpilot", url: "https://www.trustpilot.com/review/acme.example" }, review_url: "https://www.trustpilot.com/reviews/1", reviewed_at: "2026-03-04",
+      brand_id: brandId,
+      kind: "text",
+      status: "ready",
+      origin: "imported",
+      link_id: null,
+      collect_link_id: null,
+      is_approved: false,
+      is_public: false,
+      respondent_name: "Zoë Quist",
+      respondent_title: "CTO",
+      respondent_company: "Quist & Co",
+      rating: 5,
+      text_input: "The zeppelin tour was unforgettable.",
+      original_text: "The zeppelin tour was unforgettable.",
+      text_source: "imported",
+      source: { name: "Trustpilot", url: "https://www.trustpilot.com/review/acme.example" },
+      review_url: "https://www.trustpilot.com/reviews/1",
+      reviewed_at: "2026-03-04",
     });
     expect(JSON.stringify(first)).not.toContain("zoe@example.com");
-    expect(second).toMatchObject({ source: { name: "Google", url: null }, reviewed_at: "2026-03-04", respondent_name: "" });
+    expect(second).toMatchObject({
+      source: { name: "Google", url: null },
+      reviewed_at: "2026-03-04",
+      respondent_name: "",
+    });
     const detail = await t.call("GET", `/v1/submissions/${first.id}`, { auth: a.liveKey });
     expect(detail.body).toMatchObject({ consent: null, respondent_email: "zoe@example.com", prompt_id: null });
     const sqlite = t.deps.db.$client;
-    expect(sqlite.query("SELECT consent IS NULL AS n, typeof(is_approved) AS b FROM submissions WHERE id = ?").get(first.id)).toEqual({ n: 1, b: "integer" });
+    expect(
+      sqlite.query("SELECT consent IS NULL AS n, typeof(is_approved) AS b FROM submissions WHERE id = ?").get(first.id),
+    ).toEqual({ n: 1, b: "integer" });
     // Indexed once; indexing again replaces the entry instead of adding one.
-    const entry = () => sqlite.query("SELECT body, org_id, mode FROM submissions_fts WHERE submission_id = ?").all(first.id);
+    const entry = () =>
+      sqlite.query("SELECT body, org_id, mode FROM submissions_fts WHERE submission_id = ?").all(first.id);
     const ours = entry();
     expect(ours).toHaveLength(1);
     indexSubmission(t.deps.db, t.deps.db.select().from(submissions).where(eq(submissions.id, first.id)).get()!);

@@ -8,7 +8,12 @@ let b: TestOrg;
 let brandTest: string;
 let brandLive: string;
 
-const body = { title: "Tell us about Acme", prompts: [{ text: "What changed for you?", max_seconds: 90 }], consent_text: "I agree that Acme may publish my testimonial.", consent_version: "2026-11-01" };
+const body = {
+  title: "Tell us about Acme",
+  prompts: [{ text: "What changed for you?", max_seconds: 90 }],
+  consent_text: "I agree that Acme may publish my testimonial.",
+  consent_version: "2026-11-01",
+};
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -24,7 +29,14 @@ describe("POST /v1/brands/{id}/links", () => {
     const r = await t.call("POST", `/v1/brands/${brandTest}/links`, { auth: a.testKey, body });
     expect(r.status).toBe(201);
     expect(r.body.id).toMatch(/^lnk_/);
-    expect(r.body).toMatchObject({ title: body.title, is_active: true, closed_reason: null, consent_text: body.consent_text, consent_version: "2026-11-01", brand_id: brandTest });
+    expect(r.body).toMatchObject({
+      title: body.title,
+      is_active: true,
+      closed_reason: null,
+      consent_text: body.consent_text,
+      consent_version: "2026-11-01",
+      brand_id: brandTest,
+    });
     expect(r.body.url).toBe(`http://plaudit.test/c/${r.body.id}`);
     expect(r.body.prompts[0]).toMatchObject({ text: "What changed for you?", max_seconds: 90 });
     expect(r.body.prompts[0].id).toBeString();
@@ -44,7 +56,11 @@ describe("POST /v1/brands/{id}/links", () => {
   test("the same key with another body is 409", async () => {
     const headers = { "idempotency-key": "k-456" };
     await t.call("POST", `/v1/brands/${brandTest}/links`, { auth: a.testKey, body, headers });
-    const r = await t.call("POST", `/v1/brands/${brandTest}/links`, { auth: a.testKey, body: { ...body, title: "Other" }, headers });
+    const r = await t.call("POST", `/v1/brands/${brandTest}/links`, {
+      auth: a.testKey,
+      body: { ...body, title: "Other" },
+      headers,
+    });
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe("idempotency_key_reused");
   });
@@ -94,7 +110,10 @@ describe("PATCH /v1/links/{id}", () => {
     const link = (await t.call("POST", `/v1/brands/${brandTest}/links`, { auth: a.testKey, body })).body;
     const paused = await t.call("PATCH", `/v1/links/${link.id}`, { auth: a.testKey, body: { is_active: false } });
     expect(paused.body).toMatchObject({ is_active: false, closed_reason: "paused" });
-    const closed = await t.call("PATCH", `/v1/links/${link.id}`, { auth: a.testKey, body: { closed_reason: "closed" } });
+    const closed = await t.call("PATCH", `/v1/links/${link.id}`, {
+      auth: a.testKey,
+      body: { closed_reason: "closed" },
+    });
     expect(closed.body).toMatchObject({ is_active: false, closed_reason: "closed" });
     const resumed = await t.call("PATCH", `/v1/links/${link.id}`, { auth: a.testKey, body: { is_active: true } });
     expect(resumed.body).toMatchObject({ is_active: true, closed_reason: null });
@@ -103,14 +122,19 @@ describe("PATCH /v1/links/{id}", () => {
   test("editing prompts keeps the ids of prompts that stay", async () => {
     const link = (await t.call("POST", `/v1/brands/${brandTest}/links`, { auth: a.testKey, body })).body;
     const keep = link.prompts[0];
-    const r = await t.call("PATCH", `/v1/links/${link.id}`, { auth: a.testKey, body: { prompts: [keep, { text: "Anything else?" }] } });
+    const r = await t.call("PATCH", `/v1/links/${link.id}`, {
+      auth: a.testKey,
+      body: { prompts: [keep, { text: "Anything else?" }] },
+    });
     expect(r.body.prompts[0].id).toBe(keep.id);
     expect(r.body.prompts[1]).toMatchObject({ text: "Anything else?", max_seconds: 120 });
   });
 
   test("an unknown reason is 400; another org's link is 404", async () => {
     const link = (await t.call("POST", `/v1/brands/${brandTest}/links`, { auth: a.testKey, body })).body;
-    expect((await t.call("PATCH", `/v1/links/${link.id}`, { auth: a.testKey, body: { closed_reason: "gone" } })).status).toBe(400);
+    expect(
+      (await t.call("PATCH", `/v1/links/${link.id}`, { auth: a.testKey, body: { closed_reason: "gone" } })).status,
+    ).toBe(400);
     expect((await t.call("PATCH", `/v1/links/${link.id}`, { auth: b.testKey, body: { title: "x" } })).status).toBe(404);
     expect((await t.call("GET", `/v1/links/${link.id}`, { auth: a.liveKey })).status).toBe(404);
   });
@@ -120,7 +144,11 @@ describe("GET /v1/brands/{id}/links pagination", () => {
   test("pages never skip or repeat while links keep arriving", async () => {
     const brand = (await t.call("POST", "/v1/brands", { auth: a.testKey, body: { name: "Paging" } })).body.id;
     const made: string[] = [];
-    for (let i = 0; i < 30; i++) made.push((await t.call("POST", `/v1/brands/${brand}/links`, { auth: a.testKey, body: { ...body, title: `L${i}` } })).body.id);
+    for (let i = 0; i < 30; i++)
+      made.push(
+        (await t.call("POST", `/v1/brands/${brand}/links`, { auth: a.testKey, body: { ...body, title: `L${i}` } })).body
+          .id,
+      );
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
@@ -131,7 +159,11 @@ describe("GET /v1/brands/{id}/links pagination", () => {
       seen.push(...r.body.data.map((l: any) => l.id));
       cursor = r.body.next_cursor;
       // Arrivals during paging land before the first page, never in unread pages.
-      await Promise.all([1, 2].map(() => t.call("POST", `/v1/brands/${brand}/links`, { auth: a.testKey, body: { ...body, title: "new" } })));
+      await Promise.all(
+        [1, 2].map(() =>
+          t.call("POST", `/v1/brands/${brand}/links`, { auth: a.testKey, body: { ...body, title: "new" } }),
+        ),
+      );
       pages++;
     } while (cursor);
     expect(pages).toBe(5);
@@ -142,7 +174,9 @@ describe("GET /v1/brands/{id}/links pagination", () => {
     const r = await t.call("GET", `/v1/brands/${brandTest}/links?limit=1`, { auth: a.testKey });
     expect(r.body.next_cursor).toBeString();
     const other = (await t.call("POST", "/v1/brands", { auth: a.testKey, body: { name: "Other" } })).body.id;
-    const bad = await t.call("GET", `/v1/brands/${other}/links?cursor=${encodeURIComponent(r.body.next_cursor)}`, { auth: a.testKey });
+    const bad = await t.call("GET", `/v1/brands/${other}/links?cursor=${encodeURIComponent(r.body.next_cursor)}`, {
+      auth: a.testKey,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_cursor");
   });

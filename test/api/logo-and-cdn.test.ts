@@ -21,7 +21,9 @@ function form(bytes: Uint8Array | string, name = "logo.png", type = "image/png")
 }
 
 test("a PNG logo is resized, published and served from the CDN with CORS and caching", async () => {
-  const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#ff0000" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#ff0000" } })
+    .png()
+    .toBuffer();
   const r = await t.call("POST", `/v1/brands/${brand}/logo`, { auth: a.liveKey, body: form(png) });
   expect(r.status).toBe(200);
   expect(r.body.logo_url).toMatch(/^http:\/\/plaudit\.test\/cdn\/brands\/brd_[0-9a-z]+\/logo-[\w-]+\.png$/);

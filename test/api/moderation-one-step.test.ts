@@ -20,8 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const approvals = (id: string) => listEvents(t.deps.db, a.id, "live", { limit: 200 }).filter((e) => (e.data as any).id === id && e.type === "submission.approved").length;
-const approve = (id: string, body?: unknown) => t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.liveKey, body });
+const approvals = (id: string) =>
+  listEvents(t.deps.db, a.id, "live", { limit: 200 }).filter(
+    (e) => (e.data as any).id === id && e.type === "submission.approved",
+  ).length;
+const approve = (id: string, body?: unknown) =>
+  t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.liveKey, body });
 
 describe("approve with publish", () => {
   test("without a body, approve leaves visibility as it is (the contract's behaviour)", async () => {
@@ -43,7 +47,9 @@ describe("approve with publish", () => {
     expect(again.body).toMatchObject({ is_approved: true, is_public: true });
     expect(approvals(id)).toBe(1);
     // The public list now shows it: the one visibility rule holds.
-    const listed = await t.call("GET", `/v1/submissions?is_approved=true&is_public=true&brand_id=${link.brandId}`, { auth: a.liveKey });
+    const listed = await t.call("GET", `/v1/submissions?is_approved=true&is_public=true&brand_id=${link.brandId}`, {
+      auth: a.liveKey,
+    });
     expect(listed.body.data.map((s: any) => s.id)).toContain(id);
   });
 
@@ -69,7 +75,10 @@ describe("approve with publish", () => {
     expect(r.body).toMatchObject({ is_approved: true, is_public: true, rejected_at: null, rejection_reason: null });
   });
 
-  for (const [name, body] of [["a string publish", { publish: "yes" }], ["an unknown field", { publish: true, notify: true }]] as const) {
+  for (const [name, body] of [
+    ["a string publish", { publish: "yes" }],
+    ["an unknown field", { publish: true, notify: true }],
+  ] as const) {
     test(`refuses ${name}`, async () => {
       const id = await writeTestimonial(t, link.id, "Bad input never changes anything.");
       const r = await approve(id, body);
@@ -85,20 +94,27 @@ describe("approve with publish", () => {
       await writeTestimonial(t, link.id, "Bulk one: approve and publish."),
       await writeTestimonial(t, link.id, "Bulk two: approve and publish."),
     ];
-    const r = await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "approve_and_publish", ids } });
+    const r = await t.call("POST", "/v1/submissions/bulk", {
+      auth: a.liveKey,
+      body: { action: "approve_and_publish", ids },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ action: "approve_and_publish", succeeded: 2, failed: 0 });
     for (const res of r.body.results) expect(res.submission).toMatchObject({ is_approved: true, is_public: true });
     const other = await writeTestimonial(t, link.id, "Bulk three: approve only.");
-    const plain = await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "approve", ids: [other] } });
+    const plain = await t.call("POST", "/v1/submissions/bulk", {
+      auth: a.liveKey,
+      body: { action: "approve", ids: [other] },
+    });
     expect(plain.body.results[0].submission).toMatchObject({ is_approved: true, is_public: false });
   });
 });
 
 describe("attribution default follows the plan", () => {
-  const brandOf = async (o: TestOrg) => (await t.call("GET", "/v1/brands", { auth: o.owner })).body.data[0].id as string;
+  const brandOf = async (o: TestOrg) =>
+    (await t.call("GET", "/v1/brands", { auth: o.owner })).body.data[0].id as string;
 
-  test("a new widget on Free shows \"Powered by Plaudit\"; on Starter and Plus it is off; an explicit value wins", async () => {
+  test('a new widget on Free shows "Powered by Plaudit"; on Starter and Plus it is off; an explicit value wins', async () => {
     const free = await t.org({ plan: "free" });
     const starter = await t.org({ plan: "starter" });
     const plus = await t.org({ plan: "plus" });
@@ -109,10 +125,16 @@ describe("attribution default follows the plan", () => {
       const w = await t.call("POST", "/v1/widgets", { auth: o.owner, body: { brand_id: await brandOf(o) } });
       expect(w.status).toBe(201);
       expect(w.body.show_attribution).toBe(false);
-      const preview = await t.call("POST", "/v1/widgets/preview", { auth: o.owner, body: { brand_id: await brandOf(o) } });
+      const preview = await t.call("POST", "/v1/widgets/preview", {
+        auth: o.owner,
+        body: { brand_id: await brandOf(o) },
+      });
       expect(preview.body.attribution).toBe(false);
     }
-    const kept = await t.call("POST", "/v1/widgets", { auth: plus.owner, body: { brand_id: await brandOf(plus), show_attribution: true } });
+    const kept = await t.call("POST", "/v1/widgets", {
+      auth: plus.owner,
+      body: { brand_id: await brandOf(plus), show_attribution: true },
+    });
     expect(kept.body.show_attribution).toBe(true);
   });
 });

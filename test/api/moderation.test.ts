@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const eventsFor = (id: string) => listEvents(t.deps.db, a.id, "live", { limit: 200 }).filter((e) => (e.data as any).id === id).map((e) => e.type).reverse();
+const eventsFor = (id: string) =>
+  listEvents(t.deps.db, a.id, "live", { limit: 200 })
+    .filter((e) => (e.data as any).id === id)
+    .map((e) => e.type)
+    .reverse();
 
 describe("decisions", () => {
   test("approve, make public, reject, approve again: flags, fields and events in order, each once", async () => {
@@ -30,14 +34,26 @@ describe("decisions", () => {
     expect(ap.body).toMatchObject({ is_approved: true, rejected_at: null });
     expect(ap.body.approved_at).toBeString();
     await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.liveKey });
-    const vis = await t.call("POST", `/v1/submissions/${id}/visibility`, { auth: a.liveKey, body: { is_public: true } });
+    const vis = await t.call("POST", `/v1/submissions/${id}/visibility`, {
+      auth: a.liveKey,
+      body: { is_public: true },
+    });
     expect(vis.body.is_public).toBe(true);
-    const rej = await t.call("POST", `/v1/submissions/${id}/reject`, { auth: a.liveKey, body: { reason: "Mentions a competitor" } });
+    const rej = await t.call("POST", `/v1/submissions/${id}/reject`, {
+      auth: a.liveKey,
+      body: { reason: "Mentions a competitor" },
+    });
     expect(rej.body).toMatchObject({ is_approved: false, rejection_reason: "Mentions a competitor" });
     expect(rej.body.rejected_at).toBeString();
     const again = await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.liveKey });
     expect(again.body).toMatchObject({ is_approved: true, rejected_at: null, rejection_reason: null });
-    expect(eventsFor(id)).toEqual(["submission.created", "submission.ready", "submission.approved", "submission.rejected", "submission.approved"]);
+    expect(eventsFor(id)).toEqual([
+      "submission.created",
+      "submission.ready",
+      "submission.approved",
+      "submission.rejected",
+      "submission.approved",
+    ]);
     const un = await t.call("POST", `/v1/submissions/${id}/unapprove`, { auth: a.liveKey });
     expect(un.body.is_approved).toBe(false);
   });
@@ -62,7 +78,9 @@ describe("decisions", () => {
     expect((await t.call("POST", `/v1/submissions/${id}/approve`, { auth: b.liveKey })).status).toBe(404);
     expect((await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.testKey })).status).toBe(404);
     expect((await t.call("POST", `/v1/submissions/sub_nothing/approve`, { auth: a.liveKey })).status).toBe(404);
-    expect((await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.key("live", ["submissions:read"]) })).status).toBe(403);
+    expect(
+      (await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.key("live", ["submissions:read"]) })).status,
+    ).toBe(403);
     const member = await a.member("member");
     expect((await t.call("POST", `/v1/submissions/${id}/approve`, { auth: member })).status).toBe(200);
     expect((await t.call("POST", `/v1/submissions/${id}/approve`)).status).toBe(401);
@@ -74,7 +92,11 @@ describe("filters", () => {
     const id = await writeTestimonial(t, link.id, "Filter me in, please, thank you very much.");
     await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.liveKey });
     await t.call("POST", `/v1/submissions/${id}/visibility`, { auth: a.liveKey, body: { is_public: true } });
-    const pub = await t.call("GET", "/v1/submissions?is_approved=true&is_public=true&origin=collected&status=ready&limit=100", { auth: a.liveKey });
+    const pub = await t.call(
+      "GET",
+      "/v1/submissions?is_approved=true&is_public=true&origin=collected&status=ready&limit=100",
+      { auth: a.liveKey },
+    );
     expect(pub.body.data.map((s: any) => s.id)).toContain(id);
     expect(pub.body.data.every((s: any) => s.is_approved && s.is_public)).toBe(true);
     const imp = await t.call("GET", "/v1/submissions?origin=imported", { auth: a.liveKey });
@@ -86,7 +108,10 @@ describe("filters", () => {
 
 describe("deletion", () => {
   test("hides at once, leaves search, then erases the details; a second delete is 404", async () => {
-    const id = await writeTestimonial(t, link.id, "Quokkas are the happiest testimonial animals.", { name: "Delia Deleted", email: "delia@example.com" });
+    const id = await writeTestimonial(t, link.id, "Quokkas are the happiest testimonial animals.", {
+      name: "Delia Deleted",
+      email: "delia@example.com",
+    });
     expect((await t.call("GET", "/v1/submissions?q=quokkas", { auth: a.liveKey })).body.data).toHaveLength(1);
     const r = await t.call("DELETE", `/v1/submissions/${id}`, { auth: a.liveKey });
     expect(r.body).toEqual({ id, deleted: true });
@@ -94,21 +119,41 @@ describe("deletion", () => {
     expect((await t.call("GET", "/v1/submissions?q=quokkas", { auth: a.liveKey })).body.data).toHaveLength(0);
     expect((await t.call("DELETE", `/v1/submissions/${id}`, { auth: a.liveKey })).status).toBe(404);
     await runDueJobs(t.deps, registry);
-    const row = t.deps.db.$client.query("SELECT status, respondent_name, respondent_email, text_input, consent FROM submissions WHERE id = ?").get(id) as any;
-    expect(row).toEqual({ status: "erased", respondent_name: "", respondent_email: null, text_input: null, consent: null });
+    const row = t.deps.db.$client
+      .query("SELECT status, respondent_name, respondent_email, text_input, consent FROM submissions WHERE id = ?")
+      .get(id) as any;
+    expect(row).toEqual({
+      status: "erased",
+      respondent_name: "",
+      respondent_email: null,
+      text_input: null,
+      consent: null,
+    });
   });
 });
 
 describe("bulk", () => {
   test("approves many, reports each, and one unknown id does not stop the rest", async () => {
-    const ids = [await writeTestimonial(t, link.id, "Bulk one is a fine testimonial."), await writeTestimonial(t, link.id, "Bulk two is a fine testimonial.")];
-    const r = await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "approve", ids: [...ids, "sub_missing"] } });
+    const ids = [
+      await writeTestimonial(t, link.id, "Bulk one is a fine testimonial."),
+      await writeTestimonial(t, link.id, "Bulk two is a fine testimonial."),
+    ];
+    const r = await t.call("POST", "/v1/submissions/bulk", {
+      auth: a.liveKey,
+      body: { action: "approve", ids: [...ids, "sub_missing"] },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ succeeded: 2, failed: 1 });
     expect(r.body.results[2]).toMatchObject({ id: "sub_missing", ok: false, error: { code: "not_found" } });
-    expect((await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "reject", ids } })).status).toBe(400);
-    expect((await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "explode", ids } })).status).toBe(400);
-    expect((await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "approve", ids: [] } })).status).toBe(400);
+    expect(
+      (await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "reject", ids } })).status,
+    ).toBe(400);
+    expect(
+      (await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "explode", ids } })).status,
+    ).toBe(400);
+    expect(
+      (await t.call("POST", "/v1/submissions/bulk", { auth: a.liveKey, body: { action: "approve", ids: [] } })).status,
+    ).toBe(400);
   });
 });
 

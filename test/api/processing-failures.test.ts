@@ -28,7 +28,14 @@ afterAll(() => t.close());
 
 /** A video testimonial whose upload arrived: `processing`, with a processing job queued. */
 async function received(): Promise<string> {
-  const r = await t.call("POST", `/public/links/${linkId}/submissions`, { body: { kind: "video", respondent: { name: "Fay Failing" }, consent: { agreed: true, text: consent, version: "2026-11-01" }, upload: { size: 100, type: "video/webm" } } });
+  const r = await t.call("POST", `/public/links/${linkId}/submissions`, {
+    body: {
+      kind: "video",
+      respondent: { name: "Fay Failing" },
+      consent: { agreed: true, text: consent, version: "2026-11-01" },
+      upload: { size: 100, type: "video/webm" },
+    },
+  });
   const id = r.body.submission_id as string;
   const key = `submissions/${id}/original.webm`;
   await t.deps.storage.write("media", key, "stand-in recording");
@@ -48,14 +55,41 @@ const detail = async (id: string) => (await t.call("GET", `/v1/submissions/${id}
 
 /** Makes the toolkit's first step throw `error` for the rest of the test. */
 function failWith(error: () => unknown) {
-  t.deps.media = { ...t.deps.media, probe: async () => { throw error(); } };
+  t.deps.media = {
+    ...t.deps.media,
+    probe: async () => {
+      throw error();
+    },
+  };
 }
 
 describe("the reason of a failure that kept happening", () => {
   const cases: [string, () => unknown, string, RegExp][] = [
-    ["a module the executable could not load", () => Object.assign(new Error("Cannot find package 'strtok3' imported from /$bunfs/root/plaudit"), { name: "ResolveMessage" }), "component_missing", /could not be loaded \(strtok3\).* What you can do: .*plaudit doctor/],
-    ["a full disk", () => Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }), "disk_full", /disk is full.* What you can do: .*free disk space/],
-    ["a missing program", () => new MediaError("tool_missing", "ffmpeg was not found: install it (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH."), "tool_missing", /ffmpeg was not found.* What you can do: .*plaudit doctor/],
+    [
+      "a module the executable could not load",
+      () =>
+        Object.assign(new Error("Cannot find package 'strtok3' imported from /$bunfs/root/plaudit"), {
+          name: "ResolveMessage",
+        }),
+      "component_missing",
+      /could not be loaded \(strtok3\).* What you can do: .*plaudit doctor/,
+    ],
+    [
+      "a full disk",
+      () => Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" }),
+      "disk_full",
+      /disk is full.* What you can do: .*free disk space/,
+    ],
+    [
+      "a missing program",
+      () =>
+        new MediaError(
+          "tool_missing",
+          "ffmpeg was not found: install it (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH.",
+        ),
+      "tool_missing",
+      /ffmpeg was not found.* What you can do: .*plaudit doctor/,
+    ],
   ];
   for (const [name, error, code, words] of cases) {
     test(`${name}: failed with that reason after the last try; Process again says the same`, async () => {
@@ -68,7 +102,9 @@ describe("the reason of a failure that kept happening", () => {
       expect(s.failure_reason).toMatch(words);
       expect(s.failure_reason).not.toContain("after several tries");
       expect(s.failure_reason).not.toContain("/$bunfs");
-      const tries = listJobs(t.deps.db, { kind: "submission.process" }).filter((j: any) => j.payload?.submissionId === id);
+      const tries = listJobs(t.deps.db, { kind: "submission.process" }).filter(
+        (j: any) => j.payload?.submissionId === id,
+      );
       expect(tries.some((j: any) => j.status === "dead" && j.attempts === 3)).toBe(true);
 
       const again = await t.call("POST", `/v1/submissions/${id}/reprocess`, { auth: a.testKey });
@@ -88,6 +124,8 @@ describe("the reason of a failure that kept happening", () => {
     await runDueJobs(t.deps, registry);
     const s = await detail(id);
     expect(s.status).toBe("failed");
-    expect(s.failure_reason).toMatch(/^corrupt: The file is damaged and cannot be read\. What you can do: Download the file/);
+    expect(s.failure_reason).toMatch(
+      /^corrupt: The file is damaged and cannot be read\. What you can do: Download the file/,
+    );
   });
 });

@@ -12,7 +12,15 @@ import { transcripts, submissions } from "../../src/domains/submissions";
 import { reelVtt } from "../../src/media/reel/captions";
 import { MediaError } from "../../src/media/errors";
 import { OUT_OF_TIME } from "../../src/media/reel/pipeline";
-import { aspectSlug, CARD_MS, FRAME, type ReelRenderer, type RenderHooks, type ReelPlan, type Segment } from "../../src/media/reel/types";
+import {
+  aspectSlug,
+  CARD_MS,
+  FRAME,
+  type ReelRenderer,
+  type RenderHooks,
+  type ReelPlan,
+  type Segment,
+} from "../../src/media/reel/types";
 
 /** Sentences for transcripts: words 400 ms apart, each lasting 350 ms. */
 export const SENTENCES = [
@@ -31,7 +39,8 @@ export async function video(t: TestApp, org: TestOrg, linkId: string, text = SEN
 }
 
 /** Marks a testimonial's status (e.g. `processing`) directly. */
-export const setStatus = (t: TestApp, id: string, patch: Partial<typeof submissions.$inferInsert>) => t.deps.db.update(submissions).set(patch).where(eq(submissions.id, id)).run();
+export const setStatus = (t: TestApp, id: string, patch: Partial<typeof submissions.$inferInsert>) =>
+  t.deps.db.update(submissions).set(patch).where(eq(submissions.id, id)).run();
 
 /** What the fake renderer does at each step, for tests that steer it. */
 export interface FakeOptions {
@@ -55,19 +64,26 @@ export function fakeRenderer(opts: FakeOptions = {}): ReelRenderer & { runs: num
       if (opts.fail) throw opts.fail;
       const segments: Segment[] = [];
       let at = 0;
-      if (plan.intro) (segments.push({ kind: "intro", start_ms: at, duration_ms: CARD_MS.intro }), (at += CARD_MS.intro));
+      if (plan.intro) segments.push({ kind: "intro", start_ms: at, duration_ms: CARD_MS.intro }), (at += CARD_MS.intro);
       for (const [i, c] of plan.clips.entries()) {
         limit();
         hooks.stage("cutting", i, plan.clips.length);
         hooks.progress?.(0.5);
-        segments.push({ kind: "clip", start_ms: at, duration_ms: c.endMs - c.startMs, clip_index: i, pad_before_ms: 0, pad_after_ms: 0 });
+        segments.push({
+          kind: "clip",
+          start_ms: at,
+          duration_ms: c.endMs - c.startMs,
+          clip_index: i,
+          pad_before_ms: 0,
+          pad_after_ms: 0,
+        });
         at += c.endMs - c.startMs;
         await opts.afterClip?.(i);
         const answer = await hooks.checkpoint();
         if (answer === "yield") return { kind: "yielded" as const };
         if (answer === "cancel") return { kind: "cancelled" as const };
       }
-      if (plan.outro) (segments.push({ kind: "outro", start_ms: at, duration_ms: CARD_MS.outro }), (at += CARD_MS.outro));
+      if (plan.outro) segments.push({ kind: "outro", start_ms: at, duration_ms: CARD_MS.outro }), (at += CARD_MS.outro);
       hooks.stage("music", 0, 1);
       hooks.stage("captions", 0, 1);
       const captionsFile = join(dir, "captions.vtt");

@@ -40,9 +40,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newReel = async (body: Record<string, unknown> = {}, auth: TestOrg["owner"] | string = a.owner) =>
-  (await t.call("POST", "/v1/reels", { auth, body: { brand_id: link.brandId, submission_ids: [v1.id, v2.id], ...body } })).body;
-const get = async (id: string, auth: TestOrg["owner"] | string = a.owner) => (await t.call("GET", `/v1/reels/${id}`, { auth })).body;
-const eventsOf = (type: "reel.ready" | "reel.failed") => listEvents(t.deps.db, a.id, "live", { limit: 500, type }).map((e) => e.data as any);
+  (
+    await t.call("POST", "/v1/reels", {
+      auth,
+      body: { brand_id: link.brandId, submission_ids: [v1.id, v2.id], ...body },
+    })
+  ).body;
+const get = async (id: string, auth: TestOrg["owner"] | string = a.owner) =>
+  (await t.call("GET", `/v1/reels/${id}`, { auth })).body;
+const eventsOf = (type: "reel.ready" | "reel.failed") =>
+  listEvents(t.deps.db, a.id, "live", { limit: 500, type }).map((e) => e.data as any);
 
 describe("render", () => {
   test("202 with a render id, 409 while rendering, queued then rendered: output, events, mail, changed_since_render", async () => {
@@ -52,7 +59,14 @@ describe("render", () => {
     expect(start.body.render_id).toMatch(/^job_[0-9a-z]{26}$/);
     const queued = await get(reel.id);
     expect(queued.status).toBe("rendering");
-    expect(queued.render).toMatchObject({ id: start.body.render_id, status: "queued", stage: "queued", label: "Waiting for a render slot", paused: false, progress: 0 });
+    expect(queued.render).toMatchObject({
+      id: start.body.render_id,
+      status: "queued",
+      stage: "queued",
+      label: "Waiting for a render slot",
+      paused: false,
+      progress: 0,
+    });
     expect(queued.estimate).toMatchObject({ can_start: false, blocked_reason: "rendering" });
     const again = await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.owner });
     expect(again.status).toBe(409);
@@ -63,7 +77,11 @@ describe("render", () => {
     expect(done.status).toBe("rendered");
     expect(done.render).toMatchObject({ status: "succeeded", label: "Rendered", progress: 1, error_message: null });
     expect(done.changed_since_render).toBe(false);
-    expect(done.output.variants.map((v: any) => [v.aspect_ratio, v.width, v.height])).toEqual([["9:16", 1080, 1920], ["1:1", 1080, 1080], ["16:9", 1920, 1080]]);
+    expect(done.output.variants.map((v: any) => [v.aspect_ratio, v.width, v.height])).toEqual([
+      ["9:16", 1080, 1920],
+      ["1:1", 1080, 1080],
+      ["16:9", 1920, 1080],
+    ]);
     expect(done.output.render_id).toBe(start.body.render_id);
     expect(done.output.segments.filter((s: any) => s.kind === "clip")).toHaveLength(2);
 
@@ -84,8 +102,15 @@ describe("render", () => {
     expect((await t.app.handle(new Request(forged))).status).toBe(404);
 
     const ready = eventsOf("reel.ready").find((e) => e.reel.id === reel.id);
-    expect(ready).toMatchObject({ reel: { id: reel.id, title: "Spring launch", status: "rendered" }, render: { id: start.body.render_id, status: "succeeded", aspect_ratios: ["9:16", "1:1", "16:9"] } });
-    const mail = t.deps.db.select().from(mailOutbox).all().find((m) => m.subject.includes("Spring launch"));
+    expect(ready).toMatchObject({
+      reel: { id: reel.id, title: "Spring launch", status: "rendered" },
+      render: { id: start.body.render_id, status: "succeeded", aspect_ratios: ["9:16", "1:1", "16:9"] },
+    });
+    const mail = t.deps.db
+      .select()
+      .from(mailOutbox)
+      .all()
+      .find((m) => m.subject.includes("Spring launch"));
     expect(mail?.subject).toBe("Your reel “Spring launch” is ready");
     expect(mail?.to).toMatch(/^owner/);
     expect(mail?.text).toContain(`/reels/${reel.id}`);
@@ -110,7 +135,9 @@ describe("render", () => {
     expect(second.changed_since_render).toBe(false);
     expect(second.output.render_id).not.toBe(start.body.render_id);
     expect((await t.app.handle(new Request(fresh.output.variants[0].url))).status).toBe(404);
-    expect((await t.app.handle(new Request(second.output.variants[0].download_url))).headers.get("content-disposition")).toContain("Summer launch-9x16.mp4");
+    expect(
+      (await t.app.handle(new Request(second.output.variants[0].download_url))).headers.get("content-disposition"),
+    ).toContain("Summer launch-9x16.mp4");
   });
 
   test("a render started with an API key emails nobody; the render costs the plan's seconds and failures refund them", async () => {
@@ -134,20 +161,36 @@ describe("render", () => {
     expect(failed.status).toBe("draft");
     expect(failed.estimate.used_seconds_this_month).toBe(used0);
     expect(t.deps.db.select().from(mailOutbox).all().length).toBe(mails);
-    expect(eventsOf("reel.failed").find((e) => e.reel.id === before.id)).toMatchObject({ render: { status: "failed" }, reason: failed.render.error_message });
+    expect(eventsOf("reel.failed").find((e) => e.reel.id === before.id)).toMatchObject({
+      render: { status: "failed" },
+      reason: failed.render.error_message,
+    });
   });
 
   test("402 when the render would pass the plan's remaining render seconds (test mode: 600 s)", async () => {
     // 75 words 400 ms apart: one 29.95 s clip; seven of them are 210 s, times three sizes is 630 s.
     const tl = await makeLink(t, a.testKey);
     const tv = await video(t, a, tl.id, Array.from({ length: 75 }, (_, i) => `word${i}.`).join(" "));
-    const reel = (await t.call("POST", "/v1/reels", { auth: a.testKey, body: { brand_id: tl.brandId, submission_ids: [tv.id] } })).body;
+    const reel = (
+      await t.call("POST", "/v1/reels", { auth: a.testKey, body: { brand_id: tl.brandId, submission_ids: [tv.id] } })
+    ).body;
     const clip = { submission_id: tv.id, start_ms: tv.words[0]!.start_ms, end_ms: tv.words[74]!.end_ms };
-    const put = await t.call("PUT", `/v1/reels/${reel.id}/clips`, { auth: a.testKey, body: { clips: Array.from({ length: 7 }, () => clip) } });
-    expect(put.body.estimate).toMatchObject({ render_seconds: 630, allowance_seconds: 600, can_start: false, blocked_reason: "plan_limit" });
+    const put = await t.call("PUT", `/v1/reels/${reel.id}/clips`, {
+      auth: a.testKey,
+      body: { clips: Array.from({ length: 7 }, () => clip) },
+    });
+    expect(put.body.estimate).toMatchObject({
+      render_seconds: 630,
+      allowance_seconds: 600,
+      can_start: false,
+      blocked_reason: "plan_limit",
+    });
     const r = await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.testKey });
     expect(r.status).toBe(402);
-    expect(r.body.error).toMatchObject({ code: "plan_limit_exceeded", limit: { name: "render_seconds_per_month", limit: 600, upgrade_plan: null } });
+    expect(r.body.error).toMatchObject({
+      code: "plan_limit_exceeded",
+      limit: { name: "render_seconds_per_month", limit: 600, upgrade_plan: null },
+    });
     expect(r.body.error.limit.upgrade_url).toBeString();
     const one = await t.call("PATCH", `/v1/reels/${reel.id}`, { auth: a.testKey, body: { aspect_ratios: ["9:16"] } });
     expect(one.body.estimate).toMatchObject({ render_seconds: 210, can_start: true });
@@ -167,7 +210,13 @@ describe("render", () => {
     expect(r.render).toMatchObject({ status: "failed", label: "Render failed" });
     expect(r.render.error_message).toBe("The render took longer than 30 minutes and was stopped.");
     expect(eventsOf("reel.failed").find((e) => e.reel.id === reel.id)?.reason).toBe(r.render.error_message);
-    expect(t.deps.db.select().from(mailOutbox).all().some((m) => m.subject.includes("could not be rendered"))).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(mailOutbox)
+        .all()
+        .some((m) => m.subject.includes("could not be rendered")),
+    ).toBe(true);
   });
 
   test("a new testimonial goes first: the render is paused, steps aside at its next checkpoint and resumes after", async () => {
@@ -176,7 +225,14 @@ describe("render", () => {
     renderer = fakeRenderer({
       afterClip: (i) => {
         order.push(`clip ${i}`);
-        if (order.length === 1) enqueue(t.deps.db, t.clock, { kind: PROCESS_JOB, payload: { submissionId: "sub_arrived" }, orgId: a.id, mode: "live", priority: PRIORITY.submission });
+        if (order.length === 1)
+          enqueue(t.deps.db, t.clock, {
+            kind: PROCESS_JOB,
+            payload: { submissionId: "sub_arrived" },
+            orgId: a.id,
+            mode: "live",
+            priority: PRIORITY.submission,
+          });
       },
     });
     const { render_id } = (await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.owner })).body;
@@ -185,7 +241,13 @@ describe("render", () => {
     const { runClaimedJob } = await import("../../src/platform/jobs/worker");
     await runClaimedJob(t.deps, registry, claimNext(t.deps.db, t.clock, "w", 60_000, ["reel.render"])!);
     const paused = await get(reel.id);
-    expect(paused.render).toMatchObject({ id: render_id, status: "queued", stage: "cutting", paused: true, label: "Paused while a new testimonial is processed" });
+    expect(paused.render).toMatchObject({
+      id: render_id,
+      status: "queued",
+      stage: "cutting",
+      paused: true,
+      label: "Paused while a new testimonial is processed",
+    });
     expect(order).toEqual(["clip 0"]);
     // The testimonial's job is claimed before the render's continuation.
     const next = claimNext(t.deps.db, t.clock, "w", 60_000, [PROCESS_JOB, "reel.render"])!;
@@ -197,7 +259,14 @@ describe("render", () => {
     const done = await get(reel.id);
     expect(done.render).toMatchObject({ status: "succeeded", paused: false });
     expect(order).toEqual(["clip 0", "clip 0", "clip 1"]);
-    expect(t.deps.db.select().from(jobs).where(eq(jobs.dedupeKey, `reel.render:${render_id}`)).all().every((j) => j.status === "done")).toBe(true);
+    expect(
+      t.deps.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `reel.render:${render_id}`))
+        .all()
+        .every((j) => j.status === "done"),
+    ).toBe(true);
   });
 
   test("progress is written as the render goes: stage, step and a label for a person", async () => {

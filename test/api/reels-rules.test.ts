@@ -25,8 +25,15 @@ function timed(text: string, pauses: Record<number, number> = {}): Word[] {
 
 describe("deterministic suggestion", () => {
   test("sentences end at punctuation, or at a 600 ms pause when there is none", () => {
-    expect(sentences(timed("One two. Three four! Five"))).toEqual([[0, 1], [2, 3], [4, 4]]);
-    expect(sentences(timed("one two three four five six", { 3: 700 }))).toEqual([[0, 2], [3, 5]]);
+    expect(sentences(timed("One two. Three four! Five"))).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 4],
+    ]);
+    expect(sentences(timed("one two three four five six", { 3: 700 }))).toEqual([
+      [0, 2],
+      [3, 5],
+    ]);
   });
 
   test("the best run of whole sentences wins: positive words and a length near the target", () => {
@@ -49,9 +56,21 @@ describe("deterministic suggestion", () => {
 
   test("auto orders the clips strongest first; manual keeps the given order; the target is shared", () => {
     const weak = { submission_id: "sub_weak", duration_ms: 4000, words: timed("It was fine I suppose.") };
-    const strong = { submission_id: "sub_strong", duration_ms: 4000, words: timed("Brilliant, we love it, wonderful!") };
-    expect(heuristicClips({ candidates: [weak, strong], arrangement: "auto", clipTargetMs: 2000 }).map((c) => c.submission_id)).toEqual(["sub_strong", "sub_weak"]);
-    expect(heuristicClips({ candidates: [weak, strong], arrangement: "manual", clipTargetMs: 2000 }).map((c) => c.submission_id)).toEqual(["sub_weak", "sub_strong"]);
+    const strong = {
+      submission_id: "sub_strong",
+      duration_ms: 4000,
+      words: timed("Brilliant, we love it, wonderful!"),
+    };
+    expect(
+      heuristicClips({ candidates: [weak, strong], arrangement: "auto", clipTargetMs: 2000 }).map(
+        (c) => c.submission_id,
+      ),
+    ).toEqual(["sub_strong", "sub_weak"]);
+    expect(
+      heuristicClips({ candidates: [weak, strong], arrangement: "manual", clipTargetMs: 2000 }).map(
+        (c) => c.submission_id,
+      ),
+    ).toEqual(["sub_weak", "sub_strong"]);
     expect(clipTarget(45_000, 3, 5500)).toBe(13_167);
     expect(clipTarget(15_000, 12, 5500)).toBe(1500);
     expect(clipTarget(120_000, 1, 0)).toBe(30_000);
@@ -62,17 +81,49 @@ describe("a model's answer", () => {
   const words = timed("We love it. Support was fast and kind.");
   const cand = [{ submission_id: "sub_a", duration_ms: 4000, words }];
   test("passes only with exact word edges, the transcript's words, inside the recording and the clip limits", () => {
-    const ok = checkAnswer(JSON.stringify({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, reason: "kind" }] }), cand, "auto");
-    expect(ok).toEqual({ spans: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, text: "Support was fast and kind.", reason: "kind" }] });
-    const fenced = checkAnswer("```json\n" + JSON.stringify({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, text: "support was FAST and kind" }] }) + "\n```", cand, "auto");
+    const ok = checkAnswer(
+      JSON.stringify({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, reason: "kind" }] }),
+      cand,
+      "auto",
+    );
+    expect(ok).toEqual({
+      spans: [
+        { submission_id: "sub_a", start_ms: 1200, end_ms: 3150, text: "Support was fast and kind.", reason: "kind" },
+      ],
+    });
+    const fenced = checkAnswer(
+      "```json\n" +
+        JSON.stringify({
+          clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, text: "support was FAST and kind" }],
+        }) +
+        "\n```",
+      cand,
+      "auto",
+    );
     expect("spans" in fenced).toBe(true);
-    const problems = (answer: unknown) => (checkAnswer(JSON.stringify(answer), cand, "auto") as { problems: string[] }).problems;
-    expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 1210, end_ms: 3150 }] })[0]).toContain("does not start at a word's start_ms");
-    expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, text: "Support was the best ever." }] })[0]).toContain("not the transcript's words");
-    expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 9000 }] })[0]).toContain("outside the recording");
+    const problems = (answer: unknown) =>
+      (checkAnswer(JSON.stringify(answer), cand, "auto") as { problems: string[] }).problems;
+    expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 1210, end_ms: 3150 }] })[0]).toContain(
+      "does not start at a word's start_ms",
+    );
+    expect(
+      problems({
+        clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150, text: "Support was the best ever." }],
+      })[0],
+    ).toContain("not the transcript's words");
+    expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 9000 }] })[0]).toContain(
+      "outside the recording",
+    );
     expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 0, end_ms: 350 }] })[0]).toContain("shorter than");
     expect(problems({ clips: [] })).toEqual(["no clip for sub_a."]);
-    expect(problems({ clips: [{ submission_id: "sub_a", start_ms: 1200, end_ms: 3150 }, { submission_id: "sub_a", start_ms: 1200, end_ms: 3150 }] })[0]).toContain("more than once");
+    expect(
+      problems({
+        clips: [
+          { submission_id: "sub_a", start_ms: 1200, end_ms: 3150 },
+          { submission_id: "sub_a", start_ms: 1200, end_ms: 3150 },
+        ],
+      })[0],
+    ).toContain("more than once");
     expect((checkAnswer("no json here", cand, "auto") as { problems: string[] }).problems[0]).toContain("not JSON");
   });
 });
@@ -115,7 +166,11 @@ describe("where a cut falls", () => {
   });
 
   test("captions of a clip never run past its cut", () => {
-    const cues = reelCues([{ sourcePath: "", sourceDurationMs: 4000, startMs: 960, endMs: 3000, words }], [{ kind: "clip", start_ms: 2500, duration_ms: 2100, clip_index: 0, pad_before_ms: 40, pad_after_ms: 20 }], 42);
+    const cues = reelCues(
+      [{ sourcePath: "", sourceDurationMs: 4000, startMs: 960, endMs: 3000, words }],
+      [{ kind: "clip", start_ms: 2500, duration_ms: 2100, clip_index: 0, pad_before_ms: 40, pad_after_ms: 20 }],
+      42,
+    );
     expect(cues.map((c) => c.lines.join(" "))).toEqual(["first last"]);
     expect(cues[0]!.start_ms).toBe(2540);
     expect(cues[0]!.end_ms).toBeLessThanOrEqual(4600);
@@ -133,6 +188,8 @@ describe("names and escaping", () => {
     expect(downloadName("Spring launch", "-9x16.mp4")).toBe("Spring launch-9x16.mp4");
     expect(downloadName('a/b\\c"d\r\ne', ".vtt")).toBe("a-b-c-d-e.vtt");
     expect(downloadName("   ", "-1x1.mp4")).toBe("reel-1x1.mp4");
-    expect(contentDisposition("attachment", "Café-9x16.mp4")).toBe(`attachment; filename="Caf_-9x16.mp4"; filename*=UTF-8''Caf%C3%A9-9x16.mp4`);
+    expect(contentDisposition("attachment", "Café-9x16.mp4")).toBe(
+      `attachment; filename="Caf_-9x16.mp4"; filename*=UTF-8''Caf%C3%A9-9x16.mp4`,
+    );
   });
 });

@@ -30,7 +30,12 @@ const get = async (id: string) => (await t.call("GET", `/v1/reels/${id}`, { auth
 const cdn = (url: string) => t.app.handle(new Request(url));
 
 async function renderedReel(ids: string[], body: Record<string, unknown> = {}) {
-  const reel = (await t.call("POST", "/v1/reels", { auth: a.liveKey, body: { brand_id: link.brandId, submission_ids: ids, ...body } })).body;
+  const reel = (
+    await t.call("POST", "/v1/reels", {
+      auth: a.liveKey,
+      body: { brand_id: link.brandId, submission_ids: ids, ...body },
+    })
+  ).body;
   await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.liveKey });
   await run();
   return reel.id as string;
@@ -39,7 +44,9 @@ async function renderedReel(ids: string[], body: Record<string, unknown> = {}) {
 describe("share", () => {
   test("refused before any render; publishing then live; the same addresses after a new render; unsharing deletes", async () => {
     const v = await video(t, a, link.id);
-    const draft = (await t.call("POST", "/v1/reels", { auth: a.liveKey, body: { brand_id: link.brandId, submission_ids: [v.id] } })).body;
+    const draft = (
+      await t.call("POST", "/v1/reels", { auth: a.liveKey, body: { brand_id: link.brandId, submission_ids: [v.id] } })
+    ).body;
     const early = await t.call("POST", `/v1/reels/${draft.id}/share`, { auth: a.liveKey });
     expect(early.status).toBe(422);
     expect(early.body.error.code).toBe("reel_not_rendered");
@@ -52,7 +59,9 @@ describe("share", () => {
     const live = (await get(id)).share;
     expect(live.status).toBe("live");
     expect(live.urls.variants.map((v: any) => v.aspect_ratio)).toEqual(["9:16", "16:9"]);
-    expect(live.urls.variants[0].url).toMatch(new RegExp(`^${t.deps.config.cdnUrl}/reels/[A-Za-z0-9_-]{24}/9x16\\.mp4$`));
+    expect(live.urls.variants[0].url).toMatch(
+      new RegExp(`^${t.deps.config.cdnUrl}/reels/[A-Za-z0-9_-]{24}/9x16\\.mp4$`),
+    );
     const first = await cdn(live.urls.variants[0].url);
     expect(first.status).toBe(200);
     expect(first.headers.get("access-control-allow-origin")).toBe("*");
@@ -111,14 +120,22 @@ describe("erasure", () => {
     expect((await cdn(urls.variants[0].url)).status).toBe(200);
     // Another reel that only rendered it earlier (clips changed since) is affected too; an unrelated one is not.
     const other = await renderedReel([gone.id, keep.id]);
-    await t.call("PUT", `/v1/reels/${other}/clips`, { auth: a.liveKey, body: { clips: (await get(other)).clips.filter((c: any) => c.submission_id === keep.id) } });
+    await t.call("PUT", `/v1/reels/${other}/clips`, {
+      auth: a.liveKey,
+      body: { clips: (await get(other)).clips.filter((c: any) => c.submission_id === keep.id) },
+    });
     const unrelated = await renderedReel([keep.id]);
 
     expect((await t.call("DELETE", `/v1/submissions/${gone.id}`, { auth: a.liveKey })).status).toBe(200);
     await run();
 
     const after = await get(id);
-    expect(after).toMatchObject({ status: "draft", error_message: ERASED_MESSAGE, output: null, share: { enabled: false, status: null, urls: null } });
+    expect(after).toMatchObject({
+      status: "draft",
+      error_message: ERASED_MESSAGE,
+      output: null,
+      share: { enabled: false, status: null, urls: null },
+    });
     expect(after.clips.map((c: any) => c.submission_id)).toEqual([keep.id]);
     expect((await cdn(urls.variants[0].url)).status).toBe(404);
     expect((await t.app.handle(new Request(before.output.variants[0].url))).status).toBe(404);
@@ -136,7 +153,12 @@ describe("erasure", () => {
   test("an erasure during a render cancels it", async () => {
     const keep = await video(t, a, link.id);
     const gone = await video(t, a, link.id);
-    const reel = (await t.call("POST", "/v1/reels", { auth: a.liveKey, body: { brand_id: link.brandId, submission_ids: [keep.id, gone.id] } })).body;
+    const reel = (
+      await t.call("POST", "/v1/reels", {
+        auth: a.liveKey,
+        body: { brand_id: link.brandId, submission_ids: [keep.id, gone.id] },
+      })
+    ).body;
     await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.liveKey });
     await t.call("DELETE", `/v1/submissions/${gone.id}`, { auth: a.liveKey });
     await run();

@@ -33,9 +33,17 @@ const delivered: MailMessage[] = [];
 
 /** The token in the removal email to `to`, delivering the queued message through a capturing transport first. */
 async function tokenFor(to: string): Promise<string> {
-  const queued = t.deps.db.$client.query("SELECT m.id AS mailId, r.id AS removalId FROM mail_outbox m JOIN removals r ON r.mail_id = m.id WHERE m.\"to\" = ? AND m.status = 'queued' ORDER BY m.id DESC").get(to) as { mailId: string; removalId: string } | null;
+  const queued = t.deps.db.$client
+    .query(
+      "SELECT m.id AS mailId, r.id AS removalId FROM mail_outbox m JOIN removals r ON r.mail_id = m.id WHERE m.\"to\" = ? AND m.status = 'queued' ORDER BY m.id DESC",
+    )
+    .get(to) as { mailId: string; removalId: string } | null;
   if (queued) {
-    const mailer = { delivers: true, send: async (m: MailMessage) => (delivered.push(m), { messageId: "<m@test>" }), close() {} };
+    const mailer = {
+      delivers: true,
+      send: async (m: MailMessage) => (delivered.push(m), { messageId: "<m@test>" }),
+      close() {},
+    };
     expect(await sendRemovalMail({ ...t.deps, mailer }, queued.mailId, queued.removalId)).toBe("sent");
   }
   const mail = delivered.findLast((m) => m.to === to);
@@ -45,14 +53,54 @@ async function tokenFor(to: string): Promise<string> {
 
 /** A video testimonial from a respondent with an email, "processed" with small stand-in files. */
 async function videoWithEmail(email: string, name: string, mode: Mode = "live", linkId = link.id): Promise<string> {
-  const r = await t.call("POST", `/public/links/${linkId}/submissions`, { body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } } });
+  const r = await t.call("POST", `/public/links/${linkId}/submissions`, {
+    body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } },
+  });
   const id = r.body.submission_id as string;
   const dir = `submissions/${id}`;
-  for (const name of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"]) await t.deps.storage.write("media", `${dir}/${name}`, `bytes of ${name} for ${id}`);
-  tx(t.deps.db, (db) => markReceived(db, { orgId: a.id, mode, actor: { type: "system" }, clock: t.clock }, id, `${dir}/original.webm`, "video/webm"));
-  const words = ["Removal", "works", "for", "recordings", "too"].map((w, i) => ({ text: w, start_ms: i * 400, end_ms: i * 400 + 350 }));
-  t.deps.db.update(submissions).set({ status: "ready", videoKey: `${dir}/video.mp4`, posterKey: `${dir}/poster.jpg`, thumbKey: `${dir}/thumb.webp`, durationMs: 2000, textInput: words.map((w) => w.text).join(" "), textSource: "spoken", originalText: "x" }).where(eq(submissions.id, id)).run();
-  t.deps.db.insert(transcripts).values({ submissionId: id, engine: "test", language: "en", words, originalWords: words, editedAt: null, editedBy: null, createdAt: t.clock.now() }).run();
+  for (const name of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"])
+    await t.deps.storage.write("media", `${dir}/${name}`, `bytes of ${name} for ${id}`);
+  tx(t.deps.db, (db) =>
+    markReceived(
+      db,
+      { orgId: a.id, mode, actor: { type: "system" }, clock: t.clock },
+      id,
+      `${dir}/original.webm`,
+      "video/webm",
+    ),
+  );
+  const words = ["Removal", "works", "for", "recordings", "too"].map((w, i) => ({
+    text: w,
+    start_ms: i * 400,
+    end_ms: i * 400 + 350,
+  }));
+  t.deps.db
+    .update(submissions)
+    .set({
+      status: "ready",
+      videoKey: `${dir}/video.mp4`,
+      posterKey: `${dir}/poster.jpg`,
+      thumbKey: `${dir}/thumb.webp`,
+      durationMs: 2000,
+      textInput: words.map((w) => w.text).join(" "),
+      textSource: "spoken",
+      originalText: "x",
+    })
+    .where(eq(submissions.id, id))
+    .run();
+  t.deps.db
+    .insert(transcripts)
+    .values({
+      submissionId: id,
+      engine: "test",
+      language: "en",
+      words,
+      originalWords: words,
+      editedAt: null,
+      editedBy: null,
+      createdAt: t.clock.now(),
+    })
+    .run();
   return id;
 }
 
@@ -70,20 +118,32 @@ afterAll(() => t.close());
 
 describe("the email", () => {
   test("a respondent who gave an email gets one message with a link; only the token's hash is stored", async () => {
-    const id = await writeTestimonial(t, link.id, "Wonderful people, wonderful product, thank you all.", { name: "Rita Respondent", email: "Rita@Example.com" });
-    const mails = t.deps.db.$client.query("SELECT * FROM mail_outbox WHERE \"to\" = 'rita@example.com'").all() as { subject: string; text: string; status: string }[];
+    const id = await writeTestimonial(t, link.id, "Wonderful people, wonderful product, thank you all.", {
+      name: "Rita Respondent",
+      email: "Rita@Example.com",
+    });
+    const mails = t.deps.db.$client.query("SELECT * FROM mail_outbox WHERE \"to\" = 'rita@example.com'").all() as {
+      subject: string;
+      text: string;
+      status: string;
+    }[];
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Your testimonial for Acme Removals: how to remove it");
     expect(mails[0]!.text).toContain("Hello Rita Respondent,");
     const token = await tokenFor("rita@example.com");
     expect(token.length).toBeGreaterThanOrEqual(22);
-    const stored = t.deps.db.$client.query("SELECT * FROM removals WHERE submission_id = ?").get(id) as Record<string, unknown>;
+    const stored = t.deps.db.$client.query("SELECT * FROM removals WHERE submission_id = ?").get(id) as Record<
+      string,
+      unknown
+    >;
     expect(stored.token_hash).toBe(sha256(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     const detail = await t.call("GET", `/v1/submissions/${id}`, { auth: a.liveKey });
     expect(JSON.stringify(detail.body)).not.toContain(token);
     await runDueJobs(t.deps, registry);
-    const copy = t.deps.db.$client.query("SELECT status, text FROM mail_outbox WHERE \"to\" = 'rita@example.com'").get() as { status: string; text: string };
+    const copy = t.deps.db.$client
+      .query("SELECT status, text FROM mail_outbox WHERE \"to\" = 'rita@example.com'")
+      .get() as { status: string; text: string };
     expect(copy.status).toBe("sent");
     expect(copy.text).not.toContain(token);
     expect(copy.text).toContain(LINK_PLACEHOLDER);
@@ -92,22 +152,58 @@ describe("the email", () => {
   test("no email, no message; imported reviews never get one", async () => {
     const before = (t.deps.db.$client.query("SELECT count(*) AS n FROM mail_outbox").get() as { n: number }).n;
     await writeTestimonial(t, link.id, "No email was given for this testimonial at all.", { name: "Nina Noemail" });
-    const imp = await t.call("POST", "/v1/imports", { auth: a.liveKey, body: { brand_id: link.brandId, source: { name: "Google" }, attested: true, rows: [{ text: "Imported with an address.", name: "Ivan", email: "ivan@example.com" }] } });
+    const imp = await t.call("POST", "/v1/imports", {
+      auth: a.liveKey,
+      body: {
+        brand_id: link.brandId,
+        source: { name: "Google" },
+        attested: true,
+        rows: [{ text: "Imported with an address.", name: "Ivan", email: "ivan@example.com" }],
+      },
+    });
     expect(imp.status).toBe(201);
     expect((t.deps.db.$client.query("SELECT count(*) AS n FROM mail_outbox").get() as { n: number }).n).toBe(before);
   });
 
   test("a recording's respondent gets the message when the upload completes", async () => {
-    const r = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "audio", respondent: { name: "Uma Upload", email: "uma@example.com" }, consent, upload: { size: 100, type: "audio/webm" } } });
-    expect(t.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = 'uma@example.com'").all()).toHaveLength(0);
-    tx(t.deps.db, (db) => markReceived(db, { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock }, r.body.submission_id, "x", "audio/webm"));
-    expect((t.deps.db.$client.query("SELECT text FROM mail_outbox WHERE \"to\" = 'uma@example.com'").get() as { text: string }).text).toContain("the recording, your words and your details");
+    const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
+      body: {
+        kind: "audio",
+        respondent: { name: "Uma Upload", email: "uma@example.com" },
+        consent,
+        upload: { size: 100, type: "audio/webm" },
+      },
+    });
+    expect(t.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = 'uma@example.com'").all()).toHaveLength(
+      0,
+    );
+    tx(t.deps.db, (db) =>
+      markReceived(
+        db,
+        { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
+        r.body.submission_id,
+        "x",
+        "audio/webm",
+      ),
+    );
+    expect(
+      (
+        t.deps.db.$client.query("SELECT text FROM mail_outbox WHERE \"to\" = 'uma@example.com'").get() as {
+          text: string;
+        }
+      ).text,
+    ).toContain("the recording, your words and your details");
   });
 });
 
 describe("lookup and confirm", () => {
   test("the lookup shows what will be removed, never the email", async () => {
-    const id = await writeTestimonial(t, link.id, "  Lovely team.\nThey answered every question I had within minutes, day or night, and fixed what needed fixing quickly and kindly. I recommend them to everyone.", { name: "Lou Lookup", email: "lou@example.com" });
+    const id = await writeTestimonial(
+      t,
+      link.id,
+      "  Lovely team.\nThey answered every question I had within minutes, day or night, and fixed what needed fixing quickly and kindly. I recommend them to everyone.",
+      { name: "Lou Lookup", email: "lou@example.com" },
+    );
     await publish(id);
     const r = await removal("/lookup", { token: await tokenFor("lou@example.com") });
     expect(r.status).toBe(200);
@@ -118,7 +214,8 @@ describe("lookup and confirm", () => {
         kind: "text",
         name: "Lou Lookup",
         created_at: "2026-11-22T12:00:00.000Z",
-        excerpt: "Lovely team. They answered every question I had within minutes, day or night, and fixed what needed fixing quickly and kindly. I recommend them…",
+        excerpt:
+          "Lovely team. They answered every question I had within minutes, day or night, and fixed what needed fixing quickly and kindly. I recommend them…",
         is_published: true,
       },
     });
@@ -139,29 +236,52 @@ describe("lookup and confirm", () => {
     const r = await removal("", { token });
     expect(r.body).toEqual({ state: "removed", removed_at: "2026-11-22T12:00:00.000Z", removed_now: true });
     expect((await t.call("GET", `/v1/submissions/${id}`, { auth: a.liveKey })).status).toBe(404);
-    expect((await t.call("GET", "/v1/submissions?limit=100", { auth: a.liveKey })).body.data.map((s: { id: string }) => s.id)).not.toContain(id);
+    expect(
+      (await t.call("GET", "/v1/submissions?limit=100", { auth: a.liveKey })).body.data.map(
+        (s: { id: string }) => s.id,
+      ),
+    ).not.toContain(id);
     expect((await t.call("GET", "/v1/submissions?q=recordings", { auth: a.liveKey })).body.data).toHaveLength(0);
     expect(listShown(t.deps.db, { brandId: link.brandId }).map((r) => r.id)).not.toContain(id);
     expect((await t.app.handle(new Request(shown.public_media.video_url))).status).toBe(404);
-    const audit = t.deps.db.$client.query("SELECT actor, action FROM audit_log WHERE target_id = ? ORDER BY id DESC").get(id);
+    const audit = t.deps.db.$client
+      .query("SELECT actor, action FROM audit_log WHERE target_id = ? ORDER BY id DESC")
+      .get(id);
     expect(audit).toEqual({ actor: "respondent", action: "submission.removed_by_respondent" });
 
-    expect((await removal("", { token })).body).toEqual({ state: "removed", removed_at: "2026-11-22T12:00:00.000Z", removed_now: false });
-    expect((await removal("/lookup", { token })).body).toEqual({ state: "removed", removed_at: "2026-11-22T12:00:00.000Z" });
+    expect((await removal("", { token })).body).toEqual({
+      state: "removed",
+      removed_at: "2026-11-22T12:00:00.000Z",
+      removed_now: false,
+    });
+    expect((await removal("/lookup", { token })).body).toEqual({
+      state: "removed",
+      removed_at: "2026-11-22T12:00:00.000Z",
+    });
 
     await runDueJobs(t.deps, registry);
-    const row = t.deps.db.$client.query("SELECT status, respondent_name, respondent_email, text_input FROM submissions WHERE id = ?").get(id);
+    const row = t.deps.db.$client
+      .query("SELECT status, respondent_name, respondent_email, text_input FROM submissions WHERE id = ?")
+      .get(id);
     expect(row).toEqual({ status: "erased", respondent_name: "", respondent_email: null, text_input: null });
     expect(t.deps.storage.exists("media", `submissions/${id}`)).toBe(false);
-    expect(t.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = 'cara@example.com'").all()).toHaveLength(0);
+    expect(t.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = 'cara@example.com'").all()).toHaveLength(
+      0,
+    );
     expect((await removal("/lookup", { token })).body.state).toBe("removed");
-    const types = listEvents(t.deps.db, a.id, "live", { limit: 500 }).filter((e) => (e.data as { id?: string }).id === id).map((e) => e.type).reverse();
+    const types = listEvents(t.deps.db, a.id, "live", { limit: 500 })
+      .filter((e) => (e.data as { id?: string }).id === id)
+      .map((e) => e.type)
+      .reverse();
     // The stand-in processing emits no submission.ready; removal and erasure add no events of their own.
     expect(types).toEqual(["submission.created", "submission.approved"]);
   });
 
   test("a testimonial the team deleted first reads as already removed", async () => {
-    const id = await writeTestimonial(t, link.id, "The team will delete this one before I do.", { name: "Tom Teamdeleted", email: "tom@example.com" });
+    const id = await writeTestimonial(t, link.id, "The team will delete this one before I do.", {
+      name: "Tom Teamdeleted",
+      email: "tom@example.com",
+    });
     await t.call("DELETE", `/v1/submissions/${id}`, { auth: a.liveKey });
     const token = await tokenFor("tom@example.com");
     expect((await removal("/lookup", { token })).body.state).toBe("removed");
@@ -170,12 +290,17 @@ describe("lookup and confirm", () => {
 
   test("a sandbox testimonial is removed the same way and stays in test mode", async () => {
     const testLink = await makeLink(t, a.testKey);
-    const id = await writeTestimonial(t, testLink.id, "Trying the whole flow in the sandbox first.", { name: "Sandy Sandbox", email: "sandy@example.com" });
+    const id = await writeTestimonial(t, testLink.id, "Trying the whole flow in the sandbox first.", {
+      name: "Sandy Sandbox",
+      email: "sandy@example.com",
+    });
     await publish(id, a.testKey);
     const r = await removal("", { token: await tokenFor("sandy@example.com") });
     expect(r.body.removed_now).toBe(true);
     expect((await t.call("GET", `/v1/submissions/${id}`, { auth: a.testKey })).status).toBe(404);
-    const audit = t.deps.db.$client.query("SELECT mode FROM audit_log WHERE target_id = ? AND action = 'submission.removed_by_respondent'").get(id);
+    const audit = t.deps.db.$client
+      .query("SELECT mode FROM audit_log WHERE target_id = ? AND action = 'submission.removed_by_respondent'")
+      .get(id);
     expect(audit).toEqual({ mode: "test" });
   });
 });
@@ -205,7 +330,8 @@ describe("bad input", () => {
 
 describe("limits and CORS", () => {
   test("one address gets 30 calls per 10 minutes; others are not affected", async () => {
-    for (let i = 0; i < 30; i++) expect((await removal("/lookup", { token: "B".repeat(32) }, "203.0.113.7")).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await removal("/lookup", { token: "B".repeat(32) }, "203.0.113.7")).status).toBe(200);
     const over = await removal("/lookup", { token: "B".repeat(32) }, "203.0.113.7");
     expect(over.status).toBe(429);
     expect(over.body.error.code).toBe("too_many_requests");
@@ -216,25 +342,48 @@ describe("limits and CORS", () => {
   });
 
   test("the removal page's origin may call the routes", async () => {
-    const pre = await t.app.handle(new Request(`${t.base}/public/removals/lookup`, { method: "OPTIONS", headers: { origin: "http://site.plaudit.test", "access-control-request-method": "POST" } }));
+    const pre = await t.app.handle(
+      new Request(`${t.base}/public/removals/lookup`, {
+        method: "OPTIONS",
+        headers: { origin: "http://site.plaudit.test", "access-control-request-method": "POST" },
+      }),
+    );
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("http://site.plaudit.test");
     expect(pre.headers.get("access-control-allow-headers")).toContain("content-type");
-    const r = await t.call("POST", "/public/removals", { body: { token: "C".repeat(32) }, headers: { origin: "http://site.plaudit.test", "x-forwarded-for": "192.0.2.1" } });
+    const r = await t.call("POST", "/public/removals", {
+      body: { token: "C".repeat(32) },
+      headers: { origin: "http://site.plaudit.test", "x-forwarded-for": "192.0.2.1" },
+    });
     expect(r.headers.get("access-control-allow-origin")).toBe("http://site.plaudit.test");
   });
 });
 
 describe("the outbox copy", () => {
-  const mailRow = (to: string) => (t.deps.db.$client.query("SELECT text, status, error FROM mail_outbox WHERE \"to\" = ?").get(to) as { text: string; status: string; error: string | null });
+  const mailRow = (to: string) =>
+    t.deps.db.$client.query('SELECT text, status, error FROM mail_outbox WHERE "to" = ?').get(to) as {
+      text: string;
+      status: string;
+      error: string | null;
+    };
 
   test("never holds the link: only the message handed to the SMTP transport does, after retries too", async () => {
     const real = t.deps.mailer;
     let up = false;
     const sent: MailMessage[] = [];
-    t.deps.mailer = { delivers: true, send: async (m) => (up ? (sent.push(m), { messageId: "<m@test>" }) : Promise.reject(Object.assign(new Error("try later"), { responseCode: 421 }))), close() {} };
+    t.deps.mailer = {
+      delivers: true,
+      send: async (m) =>
+        up
+          ? (sent.push(m), { messageId: "<m@test>" })
+          : Promise.reject(Object.assign(new Error("try later"), { responseCode: 421 })),
+      close() {},
+    };
     try {
-      await writeTestimonial(t, link.id, "Please send me the removal link by real mail.", { name: "Sean Sent", email: "sean@example.com" });
+      await writeTestimonial(t, link.id, "Please send me the removal link by real mail.", {
+        name: "Sean Sent",
+        email: "sean@example.com",
+      });
       expect(mailRow("sean@example.com").text).toContain(LINK_PLACEHOLDER);
       await runDueJobs(t.deps, registry);
       expect(mailRow("sean@example.com")).toMatchObject({ status: "queued", error: "try later" });
@@ -253,7 +402,10 @@ describe("the outbox copy", () => {
   });
 
   test("without SMTP the outbox says the removal email could not be delivered, and holds no link", async () => {
-    await writeTestimonial(t, link.id, "No mail server here, so nobody gets a link at all.", { name: "Olga Outbox", email: "olga@example.com" });
+    await writeTestimonial(t, link.id, "No mail server here, so nobody gets a link at all.", {
+      name: "Olga Outbox",
+      email: "olga@example.com",
+    });
     t.clock.advance(61_000);
     await runDueJobs(t.deps, registry);
     expect(mailRow("olga@example.com")).toMatchObject({ status: "outbox", error: NO_SMTP_NOTE });

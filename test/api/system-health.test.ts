@@ -19,7 +19,9 @@ describe("GET /v1/system/health", () => {
   test("before the self-test has run: not_run", async () => {
     const r = await t.call("GET", "/v1/system/health", { auth: a.owner });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ media_pipeline: { status: "not_run", checked_at: null, duration_ms: null, problem: null, steps: [] } });
+    expect(r.body).toEqual({
+      media_pipeline: { status: "not_run", checked_at: null, duration_ms: null, problem: null, steps: [] },
+    });
   });
 
   test("a failed run: the step to fix first, its fix, and every step", async () => {
@@ -27,7 +29,13 @@ describe("GET /v1/system/health", () => {
       ok: false,
       ms: 12,
       steps: [
-        { name: "test clip", ok: false, ms: 2, detail: "ffmpeg was not found.", fix: "Install ffmpeg (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH to the path of a working ffmpeg." },
+        {
+          name: "test clip",
+          ok: false,
+          ms: 2,
+          detail: "ffmpeg was not found.",
+          fix: "Install ffmpeg (apt-get install ffmpeg) or set PLAUDIT_FFMPEG_PATH to the path of a working ffmpeg.",
+        },
         { name: "sniff", ok: false, ms: 0, detail: "not run (needs test clip)", skipped: true },
       ],
     });
@@ -35,8 +43,15 @@ describe("GET /v1/system/health", () => {
     expect(r.status).toBe(200);
     const p = r.body.media_pipeline;
     expect(p).toMatchObject({ status: "failed", checked_at: new Date(t.clock.now()).toISOString(), duration_ms: 12 });
-    expect(p.problem).toEqual({ step: "test clip", detail: "ffmpeg was not found.", fix: expect.stringContaining("PLAUDIT_FFMPEG_PATH") });
-    expect(p.steps.map((s: any) => [s.name, s.ok, s.skipped])).toEqual([["test clip", false, false], ["sniff", false, true]]);
+    expect(p.problem).toEqual({
+      step: "test clip",
+      detail: "ffmpeg was not found.",
+      fix: expect.stringContaining("PLAUDIT_FFMPEG_PATH"),
+    });
+    expect(p.steps.map((s: any) => [s.name, s.ok, s.skipped])).toEqual([
+      ["test clip", false, false],
+      ["sniff", false, true],
+    ]);
   });
 
   test("a passed run has no problem", async () => {

@@ -28,12 +28,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = async (org: TestOrg, query: string) => (await t.call("GET", `/v1/submissions?${query}`, { auth: org.liveKey })).body;
+const list = async (org: TestOrg, query: string) =>
+  (await t.call("GET", `/v1/submissions?${query}`, { auth: org.liveKey })).body;
 
 /** What a cursor gives away when decoded every plausible way: ids, JSON, or runs of readable text. */
 function readable(cursor: string): string[] {
   const found: string[] = [];
-  for (const text of [cursor, Buffer.from(cursor, "base64url").toString("latin1"), ...cursor.split(".").map((p) => Buffer.from(p, "base64url").toString("latin1"))]) {
+  for (const text of [
+    cursor,
+    Buffer.from(cursor, "base64url").toString("latin1"),
+    ...cursor.split(".").map((p) => Buffer.from(p, "base64url").toString("latin1")),
+  ]) {
     if (/sub_/.test(text)) found.push(`an id in ${JSON.stringify(text)}`);
     if (text !== cursor && /[\x20-\x7e]{16,}/.test(text)) found.push(`readable text in ${JSON.stringify(text)}`);
     try {
@@ -46,7 +51,8 @@ function readable(cursor: string): string[] {
 
 describe("cursors", () => {
   test("decode to nothing readable; an altered or foreign-purpose cursor is refused", async () => {
-    for (let i = 0; i < 3; i++) await writeTestimonial(t, linkA.id, `Cursor check number ${i}: the widget works beautifully.`);
+    for (let i = 0; i < 3; i++)
+      await writeTestimonial(t, linkA.id, `Cursor check number ${i}: the widget works beautifully.`);
     const first = await list(a, "limit=1");
     const cursor = first.next_cursor as string;
     expect(cursor).toBeString();
@@ -69,13 +75,17 @@ describe("cursors", () => {
 
   test("org B's search pages never carry org A's ids", async () => {
     const bIds: string[] = [];
-    for (let i = 0; i < 3; i++) bIds.push(await writeTestimonial(t, linkB.id, `Bravo search phrase number ${i} for org B.`));
+    for (let i = 0; i < 3; i++)
+      bIds.push(await writeTestimonial(t, linkB.id, `Bravo search phrase number ${i} for org B.`));
     // Org A writes the newest testimonial of the whole database after B's.
     const aNewest = await writeTestimonial(t, linkA.id, "Bravo search phrase from org A, newest of all.");
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { data: { id: string }[]; next_cursor: string | null } = await list(b, `limit=1&q=bravo${cursor ? `&cursor=${cursor}` : ""}`);
+      const page: { data: { id: string }[]; next_cursor: string | null } = await list(
+        b,
+        `limit=1&q=bravo${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       seen.push(...page.data.map((s) => s.id));
       cursor = page.next_cursor;
       if (cursor) {
@@ -93,21 +103,65 @@ describe("cursors", () => {
 describe("render.paused", () => {
   test("is false for org B while org A's testimonial waits to be processed, true while one of B's does", async () => {
     const v1 = await video(t, b, linkB.id);
-    const v2 = await video(t, b, linkB.id, "Honestly the best tool we bought this year. It paid for itself in a month!");
-    const reel = (await t.call("POST", "/v1/reels", { auth: b.owner, body: { brand_id: linkB.brandId, submission_ids: [v1.id, v2.id] } })).body;
+    const v2 = await video(
+      t,
+      b,
+      linkB.id,
+      "Honestly the best tool we bought this year. It paid for itself in a month!",
+    );
+    const reel = (
+      await t.call("POST", "/v1/reels", {
+        auth: b.owner,
+        body: { brand_id: linkB.brandId, submission_ids: [v1.id, v2.id] },
+      })
+    ).body;
     expect((await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: b.owner })).status).toBe(202);
     const render = async () => (await t.call("GET", `/v1/reels/${reel.id}`, { auth: b.owner })).body.render;
     expect(await render()).toMatchObject({ status: "queued", paused: false });
 
     // Org A's recording arrives: its processing job is due and waits for a media slot.
-    const up = await t.call("POST", `/public/links/${linkA.id}/submissions`, { body: { kind: "video", respondent: { name: "Ada A" }, consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" }, upload: { size: 100, type: "video/webm" } } });
-    tx(t.deps.db, (db) => markReceived(db, { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock }, up.body.submission_id, "x", "video/webm"));
-    expect(t.deps.db.$client.query("SELECT count(*) AS n FROM jobs WHERE kind = 'submission.process' AND status = 'queued' AND org_id = ?").get(a.id)).toEqual({ n: 1 });
+    const up = await t.call("POST", `/public/links/${linkA.id}/submissions`, {
+      body: {
+        kind: "video",
+        respondent: { name: "Ada A" },
+        consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" },
+        upload: { size: 100, type: "video/webm" },
+      },
+    });
+    tx(t.deps.db, (db) =>
+      markReceived(
+        db,
+        { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
+        up.body.submission_id,
+        "x",
+        "video/webm",
+      ),
+    );
+    expect(
+      t.deps.db.$client
+        .query("SELECT count(*) AS n FROM jobs WHERE kind = 'submission.process' AND status = 'queued' AND org_id = ?")
+        .get(a.id),
+    ).toEqual({ n: 1 });
     expect(await render()).toMatchObject({ status: "queued", paused: false, label: "Waiting for a render slot" });
 
     // One of B's own: now B's render is held back for it.
-    const own = await t.call("POST", `/public/links/${linkB.id}/submissions`, { body: { kind: "video", respondent: { name: "Bea B" }, consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" }, upload: { size: 100, type: "video/webm" } } });
-    tx(t.deps.db, (db) => markReceived(db, { orgId: b.id, mode: "live", actor: { type: "system" }, clock: t.clock }, own.body.submission_id, "x", "video/webm"));
+    const own = await t.call("POST", `/public/links/${linkB.id}/submissions`, {
+      body: {
+        kind: "video",
+        respondent: { name: "Bea B" },
+        consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" },
+        upload: { size: 100, type: "video/webm" },
+      },
+    });
+    tx(t.deps.db, (db) =>
+      markReceived(
+        db,
+        { orgId: b.id, mode: "live", actor: { type: "system" }, clock: t.clock },
+        own.body.submission_id,
+        "x",
+        "video/webm",
+      ),
+    );
     expect(await render()).toMatchObject({ status: "queued", paused: true });
   });
 });

@@ -26,14 +26,29 @@ test("an uncorrected pocketsphinx transcript is a draft and counts its unsure wo
     { text: "not", start_ms: 600, end_ms: 900, confidence: 0.4 },
     { text: "used", start_ms: 900, end_ms: 1200 },
   ];
-  t.deps.db.update(transcripts).set({ engine: "pocketsphinx", words, originalWords: words }).where(eq(transcripts.submissionId, id)).run();
+  t.deps.db
+    .update(transcripts)
+    .set({ engine: "pocketsphinx", words, originalWords: words })
+    .where(eq(transcripts.submissionId, id))
+    .run();
   const draft = (await t.call("GET", `/v1/submissions/${id}/transcript`, { auth: a.liveKey })).body;
   expect(draft).toMatchObject({ engine: "pocketsphinx", draft: true, unsure_words: 2, edited: false });
   expect(draft.words[0].confidence).toBe(0.2);
 
   t.deps.db.update(transcripts).set({ engine: "whisper.cpp" }).where(eq(transcripts.submissionId, id)).run();
-  expect((await t.call("GET", `/v1/submissions/${id}/transcript`, { auth: a.liveKey })).body).toMatchObject({ draft: false, unsure_words: 2 });
+  expect((await t.call("GET", `/v1/submissions/${id}/transcript`, { auth: a.liveKey })).body).toMatchObject({
+    draft: false,
+    unsure_words: 2,
+  });
 
-  t.deps.db.update(transcripts).set({ engine: "pocketsphinx", editedAt: t.clock.now(), editedBy: "Olive" }).where(eq(transcripts.submissionId, id)).run();
-  expect((await t.call("GET", `/v1/submissions/${id}/transcript`, { auth: a.liveKey })).body).toMatchObject({ draft: false, unsure_words: 0, edited: true });
+  t.deps.db
+    .update(transcripts)
+    .set({ engine: "pocketsphinx", editedAt: t.clock.now(), editedBy: "Olive" })
+    .where(eq(transcripts.submissionId, id))
+    .run();
+  expect((await t.call("GET", `/v1/submissions/${id}/transcript`, { auth: a.liveKey })).body).toMatchObject({
+    draft: false,
+    unsure_words: 0,
+    edited: true,
+  });
 });

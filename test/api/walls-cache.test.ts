@@ -51,7 +51,13 @@ describe("a kept wall page", () => {
     const br = await get(wall.wallUrl, { "accept-encoding": "gzip, deflate, br" });
     const gz = await get(wall.wallUrl, { "accept-encoding": "gzip" });
     expect(new Set([etag, br.headers.get("etag"), gz.headers.get("etag")]).size).toBe(3);
-    for (const tag of [etag, br.headers.get("etag")!, gz.headers.get("etag")!, `W/${etag}`, `"nope", ${gz.headers.get("etag")}`]) {
+    for (const tag of [
+      etag,
+      br.headers.get("etag")!,
+      gz.headers.get("etag")!,
+      `W/${etag}`,
+      `"nope", ${gz.headers.get("etag")}`,
+    ]) {
       const r = await get(wall.wallUrl, { "if-none-match": tag, "accept-encoding": "gzip, br" });
       expect(r.status).toBe(304);
       expect(r.bytes.length).toBe(0);
@@ -86,11 +92,18 @@ describe("a kept wall page", () => {
     expect(csp).not.toContain("nonce");
     expect(text(one.bytes)).not.toContain("nonce");
     expect(csp).not.toContain("unsafe-inline");
-    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!.split(" ").slice(1);
+    const directive = (name: string) =>
+      csp
+        .split("; ")
+        .find((d) => d.startsWith(`${name} `))!
+        .split(" ")
+        .slice(1);
     // No video on this wall: no script at all may run; the one inline style is allowed by its hash alone.
     expect(directive("script-src")).toEqual(["'none'"]);
     const style = /<style>([\s\S]*?)<\/style>/.exec(text(one.bytes))![1]!;
-    expect(directive("style-src")).toEqual([`'sha256-${new Bun.CryptoHasher("sha256").update(style).digest("base64")}'`]);
+    expect(directive("style-src")).toEqual([
+      `'sha256-${new Bun.CryptoHasher("sha256").update(style).digest("base64")}'`,
+    ]);
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("require-trusted-types-for 'script'");
   });
@@ -99,7 +112,9 @@ describe("a kept wall page", () => {
 describe("changes", () => {
   test("an approval and a withdrawal show on the very next request, on the wall and its permalinks", async () => {
     const before = await get(wall.wallUrl);
-    const [fresh] = await sendWritten(api, wall.linkId, [{ text: "Approved just now and shown at once.", name: "Cleo Fresh" }]);
+    const [fresh] = await sendWritten(api, wall.linkId, [
+      { text: "Approved just now and shown at once.", name: "Cleo Fresh" },
+    ]);
     expect(text((await get(wall.wallUrl)).bytes)).not.toContain("Cleo Fresh");
     await publish(api, [fresh!]);
     const after = await get(wall.wallUrl, { "if-none-match": before.headers.get("etag")! });
@@ -118,7 +133,11 @@ describe("changes", () => {
     const renamed = text((await get(wall.wallUrl)).bytes);
     expect(renamed).toContain("Renamed Cache Co testimonials");
     // Written straight into SQLite (as another process would): no shown-change handler hears it.
-    t.deps.db.update(submissions).set({ textInput: "Edited behind the cache's back." }).where(eq(submissions.id, ids[0]!)).run();
+    t.deps.db
+      .update(submissions)
+      .set({ textInput: "Edited behind the cache's back." })
+      .where(eq(submissions.id, ids[0]!))
+      .run();
     expect(text((await get(wall.wallUrl)).bytes)).not.toContain("behind the cache");
     t.clock.advance(TTL_MS + 1);
     expect(text((await get(wall.wallUrl)).bytes)).toContain("Edited behind the cache");

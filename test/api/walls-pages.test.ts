@@ -49,7 +49,18 @@ beforeAll(async () => {
   await publish(api, written);
   video = await fakeProcessedVideo(t, a, wall.linkId);
   audio = await fakeProcessedVideo(t, a, wall.linkId, ["Listen", "to", "this"]);
-  t.deps.db.update(submissions).set({ kind: "audio", audioKey: `submissions/${audio}/video.mp4`, videoKey: null, posterKey: null, width: null, height: null }).where(eq(submissions.id, audio)).run();
+  t.deps.db
+    .update(submissions)
+    .set({
+      kind: "audio",
+      audioKey: `submissions/${audio}/video.mp4`,
+      videoKey: null,
+      posterKey: null,
+      width: null,
+      height: null,
+    })
+    .where(eq(submissions.id, audio))
+    .run();
   t.clock.advance(1000);
   await publish(api, [audio, video]);
   await runDueJobs(t.deps, buildRegistry());
@@ -68,7 +79,14 @@ describe("a wall page", () => {
     expect(r.html.match(/<figure class="card">/g)).toHaveLength(24);
     expect(r.html).toContain(`<link rel="canonical" href="${wall.wallUrl}"/>`);
     expect(r.html).not.toContain('name="robots"');
-    for (const tag of ['property="og:title"', 'property="og:image"', 'property="og:url"', 'name="twitter:card" content="summary_large_image"', 'name="twitter:image"']) expect(r.html).toContain(tag);
+    for (const tag of [
+      'property="og:title"',
+      'property="og:image"',
+      'property="og:url"',
+      'name="twitter:card" content="summary_large_image"',
+      'name="twitter:image"',
+    ])
+      expect(r.html).toContain(tag);
   });
 
   test("inserts testimonial text and names as text, never as markup", async () => {
@@ -93,10 +111,17 @@ describe("a wall page", () => {
     expect(one.html).not.toContain("nonce");
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain("unsafe-inline");
-    const inline = [...one.html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)].filter((m) => !m[2]!.includes("application/ld+json"));
+    const inline = [...one.html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)].filter(
+      (m) => !m[2]!.includes("application/ld+json"),
+    );
     expect(inline.length).toBeGreaterThanOrEqual(2);
     const hash = (text: string) => `'sha256-${new Bun.CryptoHasher("sha256").update(text).digest("base64")}'`;
-    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `))!.split(" ").slice(1);
+    const directive = (name: string) =>
+      csp
+        .split("; ")
+        .find((d) => d.startsWith(`${name} `))!
+        .split(" ")
+        .slice(1);
     const scripts = inline.filter((m) => m[1] === "script").map((m) => hash(m[3]!));
     const styles = inline.filter((m) => m[1] === "style").map((m) => hash(m[3]!));
     expect(directive("script-src").sort()).toEqual([...new Set(scripts)].sort());
@@ -113,12 +138,14 @@ describe("a wall page", () => {
     const v = json.testimonials.find((x: any) => x.id === video);
     const au = json.testimonials.find((x: any) => x.id === audio);
     expect(v.video_url).toEndWith("/video.mp4");
-    const link = new RegExp(`<a class="play[^"]*" href="${v.video_url}" data-video data-poster="${v.poster_url}" data-captions="[^"]+/captions\\.vtt"`);
+    const link = new RegExp(
+      `<a class="play[^"]*" href="${v.video_url}" data-video data-poster="${v.poster_url}" data-captions="[^"]+/captions\\.vtt"`,
+    );
     const anchor = /<a class="play[^>]*>/.exec(r.html)?.[0] ?? "";
     expect(anchor).toMatch(link);
     expect(r.html).toContain(`<audio controls preload="none" src="${au.audio_url}"`);
     expect(r.html).not.toMatch(/<video/);
-    expect(r.html).toContain("document.addEventListener(\"click\"");
+    expect(r.html).toContain('document.addEventListener("click"');
     // The first cards' posters load at once (the first screen); later ones lazily.
     expect(anchor.length).toBeGreaterThan(0);
     const poster = /<img src="[^"]+poster\.jpg"[^>]*>/.exec(r.html)?.[0] ?? "";
@@ -160,14 +187,26 @@ describe("a wall page", () => {
 describe("addresses that show nothing", () => {
   test("unknown slug, private wall, unpublished or erased testimonial: the same 404 page", async () => {
     const hidden = await wallBrand(appApi(t, b.liveKey), { isPublic: false });
-    await publish(appApi(t, b.liveKey), await sendWritten(appApi(t, b.liveKey), hidden.linkId, sampleTestimonials(2, "Secret")));
-    const [gone] = await sendWritten(api, wall.linkId, [{ text: "This one will be deleted and erased.", name: "Gone Soon" }]);
+    await publish(
+      appApi(t, b.liveKey),
+      await sendWritten(appApi(t, b.liveKey), hidden.linkId, sampleTestimonials(2, "Secret")),
+    );
+    const [gone] = await sendWritten(api, wall.linkId, [
+      { text: "This one will be deleted and erased.", name: "Gone Soon" },
+    ]);
     await publish(api, [gone!]);
     expect((await get(`${wall.wallUrl}/t/${gone}`)).status).toBe(200);
     await t.call("DELETE", `/v1/submissions/${gone}`, { auth: a.liveKey });
     await runDueJobs(t.deps, buildRegistry());
     const strip = (html: string) => html.replace(/nonce="[^"]+"/g, "");
-    const pages = await Promise.all(["http://plaudit.test/b/no-such-wall", hidden.wallUrl, `${wall.wallUrl}/t/${gone}`, `${wall.wallUrl}/t/sub_nothing`].map((u) => get(u)));
+    const pages = await Promise.all(
+      [
+        "http://plaudit.test/b/no-such-wall",
+        hidden.wallUrl,
+        `${wall.wallUrl}/t/${gone}`,
+        `${wall.wallUrl}/t/sub_nothing`,
+      ].map((u) => get(u)),
+    );
     for (const p of pages) expect(p.status).toBe(404);
     for (const p of pages.slice(1)) expect(strip(p.html)).toBe(strip(pages[0]!.html));
     expect(pages[1]!.html).not.toContain("Secret");
@@ -176,7 +215,10 @@ describe("addresses that show nothing", () => {
 
   test("a test-mode wall is served under the sandbox address with noindex, and never under the live one", async () => {
     const sandbox = await wallBrand(appApi(t, a.testKey));
-    await publish(appApi(t, a.testKey), await sendWritten(appApi(t, a.testKey), sandbox.linkId, sampleTestimonials(2, "Sandbox")));
+    await publish(
+      appApi(t, a.testKey),
+      await sendWritten(appApi(t, a.testKey), sandbox.linkId, sampleTestimonials(2, "Sandbox")),
+    );
     const r = await get(sandbox.wallUrl);
     expect(r.status).toBe(200);
     expect(r.headers.get("x-robots-tag")).toBe("noindex");
@@ -197,7 +239,9 @@ describe("addresses that show nothing", () => {
 describe("a former slug", () => {
   test("redirects the wall (query kept) and each permalink with 301", async () => {
     const renamed = await wallBrand(appApi(t, b.liveKey), { name: "Renamed Ltd" });
-    const [one] = await sendWritten(appApi(t, b.liveKey), renamed.linkId, [{ text: "Followed the brand to its new address.", name: "Follower" }]);
+    const [one] = await sendWritten(appApi(t, b.liveKey), renamed.linkId, [
+      { text: "Followed the brand to its new address.", name: "Follower" },
+    ]);
     await publish(appApi(t, b.liveKey), [one!]);
     await t.call("PATCH", `/v1/brands/${renamed.id}`, { auth: b.liveKey, body: { slug: "renamed-again" } });
     const wallRes = await get(`${renamed.wallUrl}?page=1&utm_source=mail`);
@@ -230,7 +274,8 @@ describe("sitemap.xml and robots.txt", () => {
     const res = await get("http://plaudit.test/robots.txt");
     expect(res.status).toBe(200);
     expect(res.html).toContain("User-agent: *");
-    for (const path of ["/c/", "/remove/", "/v1/", "/public/", "/app/"]) expect(res.html).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/c/", "/remove/", "/v1/", "/public/", "/app/"])
+      expect(res.html).toContain(`Disallow: ${path}\n`);
     expect(res.html).toContain("Sitemap: http://plaudit.test/sitemap.xml");
     expect(res.html).not.toContain("Disallow: /test/");
   });

@@ -15,7 +15,18 @@ import { makeTestApp, type TestApp } from "../helpers/app";
 import { appApi, publish, sampleTestimonials, sendWritten, wallBrand } from "../helpers/walls";
 
 describe("page numbers", () => {
-  const cases: [string | undefined, number | null][] = [[undefined, 1], ["", 1], ["1", 1], ["42", 42], ["0", null], ["-3", null], ["1e3", null], ["2.0", null], [" 2", null], ["1000001", null]];
+  const cases: [string | undefined, number | null][] = [
+    [undefined, 1],
+    ["", 1],
+    ["1", 1],
+    ["42", 42],
+    ["0", null],
+    ["-3", null],
+    ["1e3", null],
+    ["2.0", null],
+    [" 2", null],
+    ["1000001", null],
+  ];
   for (const [raw, want] of cases) {
     test(`?page=${raw ?? "(none)"} → ${want ?? "400"}`, () => {
       if (want === null) {
@@ -54,10 +65,38 @@ describe("the indexable rule", () => {
 
 describe("structured data", () => {
   const item = (over: Partial<WallItem["item"]>): WallItem => ({
-    item: { id: "sub_x", kind: "text", name: "Ada", title: null, company: null, rating: 5, date: "2026-11-01", text: "Great", video_url: null, audio_url: null, poster_url: null, duration_ms: null, language: null, captions: null, ...over },
-    url: "http://s/b/x/t/sub_x", captionsUrl: null, thumbUrl: null, width: null, height: null,
+    item: {
+      id: "sub_x",
+      kind: "text",
+      name: "Ada",
+      title: null,
+      company: null,
+      rating: 5,
+      date: "2026-11-01",
+      text: "Great",
+      video_url: null,
+      audio_url: null,
+      poster_url: null,
+      duration_ms: null,
+      language: null,
+      captions: null,
+      ...over,
+    },
+    url: "http://s/b/x/t/sub_x",
+    captionsUrl: null,
+    thumbUrl: null,
+    width: null,
+    height: null,
   });
-  const summary = (average: number | null, count: number) => ({ brand: { name: "X" }, wallUrl: "http://s/b/x", logoUrl: "http://c/l.png", testimonialCount: 3, rating: { average, count }, indexable: true }) as unknown as WallSummary;
+  const summary = (average: number | null, count: number) =>
+    ({
+      brand: { name: "X" },
+      wallUrl: "http://s/b/x",
+      logoUrl: "http://c/l.png",
+      testimonialCount: 3,
+      rating: { average, count },
+      indexable: true,
+    }) as unknown as WallSummary;
 
   test("a Review needs both a rating and a name", () => {
     expect(isReview(item({}))).toBe(true);
@@ -71,7 +110,13 @@ describe("structured data", () => {
     expect(ld.aggregateRating).toBeUndefined();
     expect(ld.review).toBeUndefined();
     const rated = wallJsonLd(summary(4.5, 2), [item({}), item({ name: null })]) as any;
-    expect(rated.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4.5, ratingCount: 2, bestRating: 5, worstRating: 1 });
+    expect(rated.aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.5,
+      ratingCount: 2,
+      bestRating: 5,
+      worstRating: 1,
+    });
     expect(rated.review).toHaveLength(1);
   });
 
@@ -84,7 +129,8 @@ describe("structured data", () => {
 });
 
 describe("sitemap and robots", () => {
-  const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ loc: `http://s/b/w/t/${i}?a=1&b=2`, lastmod: "2026-11-22" }));
+  const entries = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ loc: `http://s/b/w/t/${i}?a=1&b=2`, lastmod: "2026-11-22" }));
 
   test("one file up to 50,000 addresses, escaped", () => {
     const xml = sitemapXml("http://s", entries(2))!;

@@ -39,13 +39,54 @@ describe("GET /public/walls/{slug}", () => {
   test("answers the contract's shape, newest approval first, with caching and CORS headers", async () => {
     const r = await t.call("GET", `/public/walls/${wall.slug}`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(["brand", "indexable", "page", "page_count", "page_size", "rating", "testimonial_count", "testimonials", "url", "wall_url"]);
-    expect(r.body).toMatchObject({ wall_url: wall.wallUrl, url: wall.wallUrl, testimonial_count: TOTAL, indexable: true, page: 1, page_count: 3, page_size: 24 });
-    expect(r.body.brand).toEqual({ name: "Acme Walls", slug: wall.slug, logo_url: "http://plaudit.test/cdn/assets/default-logo.png", accent_color: "#4f46e5" });
+    expect(Object.keys(r.body).sort()).toEqual([
+      "brand",
+      "indexable",
+      "page",
+      "page_count",
+      "page_size",
+      "rating",
+      "testimonial_count",
+      "testimonials",
+      "url",
+      "wall_url",
+    ]);
+    expect(r.body).toMatchObject({
+      wall_url: wall.wallUrl,
+      url: wall.wallUrl,
+      testimonial_count: TOTAL,
+      indexable: true,
+      page: 1,
+      page_count: 3,
+      page_size: 24,
+    });
+    expect(r.body.brand).toEqual({
+      name: "Acme Walls",
+      slug: wall.slug,
+      logo_url: "http://plaudit.test/cdn/assets/default-logo.png",
+      accent_color: "#4f46e5",
+    });
     expect(r.body.testimonials).toHaveLength(24);
     expect(r.body.testimonials.map((x: any) => x.id)).toEqual([...ids].reverse().slice(0, 24));
     const first = r.body.testimonials[0];
-    for (const key of ["id", "kind", "name", "title", "company", "rating", "date", "text", "video_url", "audio_url", "poster_url", "duration_ms", "language", "captions", "url"]) expect(first).toHaveProperty(key);
+    for (const key of [
+      "id",
+      "kind",
+      "name",
+      "title",
+      "company",
+      "rating",
+      "date",
+      "text",
+      "video_url",
+      "audio_url",
+      "poster_url",
+      "duration_ms",
+      "language",
+      "captions",
+      "url",
+    ])
+      expect(first).toHaveProperty(key);
     expect(first.url).toBe(`${wall.wallUrl}/t/${first.id}`);
     expect(r.headers.get("cache-control")).toBe("public, max-age=30, s-maxage=60");
     expect(r.headers.get("access-control-allow-origin")).toBe("*");
@@ -127,7 +168,14 @@ describe("GET /public/walls/{slug}", () => {
     const empty = await wallBrand(emptyApi, { name: "Empty Shelf" });
     const r = await t.call("GET", `/public/walls/${empty.slug}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ testimonial_count: 0, rating: { average: null, count: 0 }, indexable: false, page: 1, page_count: 1, testimonials: [] });
+    expect(r.body).toMatchObject({
+      testimonial_count: 0,
+      rating: { average: null, count: 0 },
+      indexable: false,
+      page: 1,
+      page_count: 1,
+      testimonials: [],
+    });
     expect((await t.call("GET", `/public/walls/${empty.slug}?page=2`)).status).toBe(404);
   });
 
@@ -146,7 +194,10 @@ describe("GET /public/walls/{slug}", () => {
   }
 
   test("needs no credentials, and ignores any sent", async () => {
-    expect((await t.call("GET", `/public/walls/${wall.slug}`, { headers: { authorization: "Bearer rk_live_nonsense" } })).status).toBe(200);
+    expect(
+      (await t.call("GET", `/public/walls/${wall.slug}`, { headers: { authorization: "Bearer rk_live_nonsense" } }))
+        .status,
+    ).toBe(200);
     expect((await t.call("GET", `/public/walls/${wall.slug}`, { auth: b.liveKey })).status).toBe(200);
   });
 });
@@ -155,17 +206,32 @@ describe("GET /public/walls/{slug}/testimonials/{id}", () => {
   test("one shown testimonial with its wall's summary; url is the permalink", async () => {
     const r = await t.call("GET", `/public/walls/${wall.slug}/testimonials/${ids[3]}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ wall_url: wall.wallUrl, url: `${wall.wallUrl}/t/${ids[3]}`, testimonial_count: TOTAL, indexable: true });
-    expect(r.body.testimonial).toMatchObject({ id: ids[3], kind: "text", name: "Customer 4", url: `${wall.wallUrl}/t/${ids[3]}` });
+    expect(r.body).toMatchObject({
+      wall_url: wall.wallUrl,
+      url: `${wall.wallUrl}/t/${ids[3]}`,
+      testimonial_count: TOTAL,
+      indexable: true,
+    });
+    expect(r.body.testimonial).toMatchObject({
+      id: ids[3],
+      kind: "text",
+      name: "Customer 4",
+      url: `${wall.wallUrl}/t/${ids[3]}`,
+    });
     expect(r.body.rating.count).toBeGreaterThan(0);
   });
 
   test("unknown ids, another brand's testimonial and an unpublished one are 404", async () => {
-    const [draft] = await sendWritten(api, wall.linkId, [{ text: "Waiting for a decision, not shown anywhere yet.", name: "Draft" }]);
+    const [draft] = await sendWritten(api, wall.linkId, [
+      { text: "Waiting for a decision, not shown anywhere yet.", name: "Draft" },
+    ]);
     const other = await wallBrand(appApi(t, b.liveKey), { name: "Other Brand" });
-    const [foreign] = await sendWritten(appApi(t, b.liveKey), other.linkId, [{ text: "Shown on the other brand's wall only.", name: "Foreign" }]);
+    const [foreign] = await sendWritten(appApi(t, b.liveKey), other.linkId, [
+      { text: "Shown on the other brand's wall only.", name: "Foreign" },
+    ]);
     await publish(appApi(t, b.liveKey), [foreign!]);
-    for (const id of ["sub_nothing", draft!, foreign!]) expect((await t.call("GET", `/public/walls/${wall.slug}/testimonials/${id}`)).status).toBe(404);
+    for (const id of ["sub_nothing", draft!, foreign!])
+      expect((await t.call("GET", `/public/walls/${wall.slug}/testimonials/${id}`)).status).toBe(404);
     expect((await t.call("GET", `/public/walls/${other.slug}/testimonials/${foreign}`)).status).toBe(200);
   });
 });
@@ -173,7 +239,9 @@ describe("GET /public/walls/{slug}/testimonials/{id}", () => {
 describe("changes show on the next request", () => {
   test("approve and publish, withdraw, reject, delete: each is reflected at once; erasure keeps it gone", async () => {
     const auth = a.liveKey;
-    const [id] = await sendWritten(api, wall.linkId, [{ text: "Fresh testimonial that moderation will move around.", name: "Mover", rating: 5 }]);
+    const [id] = await sendWritten(api, wall.linkId, [
+      { text: "Fresh testimonial that moderation will move around.", name: "Mover", rating: 5 },
+    ]);
     const top = async () => (await t.call("GET", `/public/walls/${wall.slug}`)).body;
     const permalink = () => t.call("GET", `/public/walls/${wall.slug}/testimonials/${id}`);
     const before = (await top()).testimonial_count;
@@ -197,9 +265,12 @@ describe("changes show on the next request", () => {
   });
 
   test("a change that is not announced (a direct edit) shows within two seconds", async () => {
-    const [id] = await sendWritten(api, wall.linkId, [{ text: "Quietly corrected later, straight in the database.", name: "Before Edit" }]);
+    const [id] = await sendWritten(api, wall.linkId, [
+      { text: "Quietly corrected later, straight in the database.", name: "Before Edit" },
+    ]);
     await publish(api, [id!]);
-    const names = async () => (await t.call("GET", `/public/walls/${wall.slug}`)).body.testimonials.map((x: any) => x.name);
+    const names = async () =>
+      (await t.call("GET", `/public/walls/${wall.slug}`)).body.testimonials.map((x: any) => x.name);
     expect(await names()).toContain("Before Edit");
     t.deps.db.update(submissions).set({ respondentName: "After Edit" }).where(eq(submissions.id, id!)).run();
     expect(await names()).toContain("Before Edit");
@@ -212,16 +283,22 @@ describe("changes show on the next request", () => {
 describe("a changed slug", () => {
   test("the former slug answers 301 to the same route under the new one, query kept; a private brand's does not", async () => {
     const mover = await wallBrand(appApi(t, b.liveKey), { name: "Old Name Co" });
-    const [one] = await sendWritten(appApi(t, b.liveKey), mover.linkId, [{ text: "Still here after the rename, thank you!", name: "Loyal" }]);
+    const [one] = await sendWritten(appApi(t, b.liveKey), mover.linkId, [
+      { text: "Still here after the rename, thank you!", name: "Loyal" },
+    ]);
     await publish(appApi(t, b.liveKey), [one!]);
-    expect((await t.call("PATCH", `/v1/brands/${mover.id}`, { auth: b.liveKey, body: { slug: "new-name-co" } })).status).toBe(200);
+    expect(
+      (await t.call("PATCH", `/v1/brands/${mover.id}`, { auth: b.liveKey, body: { slug: "new-name-co" } })).status,
+    ).toBe(200);
     const page = await t.call("GET", `/public/walls/${mover.slug}?page=1`);
     expect(page.status).toBe(301);
     expect(page.headers.get("location")).toBe("http://plaudit.test/public/walls/new-name-co?page=1");
     const item = await t.call("GET", `/public/walls/${mover.slug}/testimonials/${one}`);
     expect(item.status).toBe(301);
     expect(item.headers.get("location")).toBe(`http://plaudit.test/public/walls/new-name-co/testimonials/${one}`);
-    expect((await t.call("GET", "/public/walls/new-name-co")).body.testimonials[0].url).toBe(`http://plaudit.test/b/new-name-co/t/${one}`);
+    expect((await t.call("GET", "/public/walls/new-name-co")).body.testimonials[0].url).toBe(
+      `http://plaudit.test/b/new-name-co/t/${one}`,
+    );
     await t.call("PATCH", `/v1/brands/${mover.id}`, { auth: b.liveKey, body: { is_public: false } });
     expect((await t.call("GET", `/public/walls/${mover.slug}`)).status).toBe(404);
   });
@@ -236,7 +313,12 @@ describe("GET /public/walls", () => {
     const seen = new Map<string, any>(r.body.data.map((w: any) => [w.slug, w]));
     expect(seen.size).toBe(r.body.data.length);
     const acme = seen.get(wall.slug);
-    expect(acme).toMatchObject({ name: "Acme Walls", wall_url: wall.wallUrl, indexable: true, testimonial_count: TOTAL });
+    expect(acme).toMatchObject({
+      name: "Acme Walls",
+      wall_url: wall.wallUrl,
+      indexable: true,
+      testimonial_count: TOTAL,
+    });
     expect(acme.testimonials[0]).toEqual({ id: ids[TOTAL - 1], url: `${wall.wallUrl}/t/${ids[TOTAL - 1]}` });
     expect(acme.testimonials.map((x: any) => x.id).sort()).toEqual([...ids].sort());
     expect(seen.has("default")).toBe(false);

@@ -39,7 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const add = (url: string) => t.call("POST", "/v1/webhooks", { auth: org.liveKey, body: { url, events: ["reel.ready"] } });
+const add = (url: string) =>
+  t.call("POST", "/v1/webhooks", { auth: org.liveKey, body: { url, events: ["reel.ready"] } });
 
 describe("refused when added", () => {
   const refused: [string, string, string?][] = [
@@ -91,7 +92,13 @@ describe("refused when added", () => {
     });
   }
 
-  for (const url of ["https://public.example/hook", "https://public6.example:8443/x?y=1", "https://93.184.216.34/hook", "https://[2606:4700::1111]/hook", "https://[::ffff:93.184.216.34]/hook"]) {
+  for (const url of [
+    "https://public.example/hook",
+    "https://public6.example:8443/x?y=1",
+    "https://93.184.216.34/hook",
+    "https://[2606:4700::1111]/hook",
+    "https://[::ffff:93.184.216.34]/hook",
+  ]) {
     test(`${url}: accepted`, async () => {
       const r = await add(url);
       expect(r.status).toBe(201);
@@ -102,12 +109,28 @@ describe("refused when added", () => {
 
 describe("refused before every attempt", () => {
   test("a name that resolved public when added and resolves private now is refused at delivery, with no connection", async () => {
-    const victims = ["127.0.0.1", "10.0.0.1", "172.20.0.5", "192.168.1.1", "169.254.169.254", "100.64.0.9", "0.0.0.0", "::1", "fd00::5", "fe80::9", "::ffff:127.0.0.1", "::ffff:10.1.1.1"];
+    const victims = [
+      "127.0.0.1",
+      "10.0.0.1",
+      "172.20.0.5",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.9",
+      "0.0.0.0",
+      "::1",
+      "fd00::5",
+      "fe80::9",
+      "::ffff:127.0.0.1",
+      "::ffff:10.1.1.1",
+    ];
     const rebinding = await t.org();
     const ids: string[] = [];
     for (let i = 0; i < victims.length; i++) {
       dns[`rebind${i}.example`] = ["93.184.216.34"];
-      const r = await t.call("POST", "/v1/webhooks", { auth: rebinding.liveKey, body: { url: `https://rebind${i}.example/hook`, events: ["reel.ready"] } });
+      const r = await t.call("POST", "/v1/webhooks", {
+        auth: rebinding.liveKey,
+        body: { url: `https://rebind${i}.example/hook`, events: ["reel.ready"] },
+      });
       expect(r.status).toBe(201);
       ids.push(r.body.id);
       dns[`rebind${i}.example`] = [victims[i]!];
@@ -135,9 +158,21 @@ describe("refused before every attempt", () => {
     try {
       configureWebhooks(dev.deps, { resolve: tableResolver({ ...dns, localhost: ["127.0.0.1", "::1"] }) });
       const o = await dev.org();
-      const post = (url: string) => dev.call("POST", "/v1/webhooks", { auth: o.liveKey, body: { url, events: ["reel.ready"] } });
-      for (const url of ["https://localhost:8443/hook", "https://127.0.0.1/hook", "https://private.example/hook", "https://[::1]/hook"]) expect((await post(url)).status).toBe(201);
-      for (const url of ["https://169.254.169.254/", "https://metadata-alias.example/", "https://metadata.google.internal/", "http://localhost/"]) {
+      const post = (url: string) =>
+        dev.call("POST", "/v1/webhooks", { auth: o.liveKey, body: { url, events: ["reel.ready"] } });
+      for (const url of [
+        "https://localhost:8443/hook",
+        "https://127.0.0.1/hook",
+        "https://private.example/hook",
+        "https://[::1]/hook",
+      ])
+        expect((await post(url)).status).toBe(201);
+      for (const url of [
+        "https://169.254.169.254/",
+        "https://metadata-alias.example/",
+        "https://metadata.google.internal/",
+        "http://localhost/",
+      ]) {
         expect((await post(url)).status).toBe(400);
       }
     } finally {

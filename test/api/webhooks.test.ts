@@ -19,19 +19,30 @@ const url = (path = "/hook") => `https://hooks.example${path}`;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, { resolve: tableResolver({ "hooks.example": ["93.184.216.34"], "inside.example": ["10.0.0.7"] }), fetch: () => Promise.reject(new Error("nothing is sent in API tests")) });
+  configureWebhooks(t.deps, {
+    resolve: tableResolver({ "hooks.example": ["93.184.216.34"], "inside.example": ["10.0.0.7"] }),
+    fetch: () => Promise.reject(new Error("nothing is sent in API tests")),
+  });
   a = await t.org({ plan: "core" });
   b = await t.org({ plan: "core" });
 });
 afterAll(() => t.close());
 
-const create = (auth: string | Session, body: unknown, mode?: "live" | "test") => t.call("POST", "/v1/webhooks", { auth, body, mode });
+const create = (auth: string | Session, body: unknown, mode?: "live" | "test") =>
+  t.call("POST", "/v1/webhooks", { auth, body, mode });
 
 describe("POST /v1/webhooks", () => {
   test("adds an endpoint and shows its secret once", async () => {
     const r = await create(a.liveKey, { url: url(), events: ["submission.created", "submission.approved"] });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ url: url(), events: ["submission.created", "submission.approved"], status: "active", failing_since: null, disabled_at: null, mode: "live" });
+    expect(r.body).toMatchObject({
+      url: url(),
+      events: ["submission.created", "submission.approved"],
+      status: "active",
+      failing_since: null,
+      disabled_at: null,
+      mode: "live",
+    });
     expect(r.body.id).toMatch(/^whe_[0-9a-z]{26}$/);
     expect(r.body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/);
     expect(r.body.created_at).toBe("2026-11-22T12:00:00.000Z");
@@ -46,13 +57,25 @@ describe("POST /v1/webhooks", () => {
   const bad: [string, unknown, number, string, string?][] = [
     ["no url", { events: ["submission.created"] }, 400, "validation_failed", "url"],
     ["no events", { url: url(), events: [] }, 400, "validation_failed", "events"],
-    ["an unknown event", { url: url(), events: ["submission.created", "submission.exploded"] }, 400, "validation_failed", "events[1]"],
+    [
+      "an unknown event",
+      { url: url(), events: ["submission.created", "submission.exploded"] },
+      400,
+      "validation_failed",
+      "events[1]",
+    ],
     ["the same event twice", { url: url(), events: ["reel.ready", "reel.ready"] }, 400, "validation_failed", "events"],
     ["an unknown field", { url: url(), events: ["reel.ready"], secret: "mine" }, 400, "validation_failed"],
     ["a url that is not a string", { url: 42, events: ["reel.ready"] }, 400, "validation_failed", "url"],
     ["plain http", { url: "http://hooks.example/hook", events: ["reel.ready"] }, 400, "invalid_webhook_url", "url"],
     ["not a URL", { url: "hooks example", events: ["reel.ready"] }, 400, "invalid_webhook_url", "url"],
-    ["a name resolving to a private address", { url: "https://inside.example/", events: ["reel.ready"] }, 400, "invalid_webhook_url", "url"],
+    [
+      "a name resolving to a private address",
+      { url: "https://inside.example/", events: ["reel.ready"] },
+      400,
+      "invalid_webhook_url",
+      "url",
+    ],
   ];
   for (const [name, body, status, code, field] of bad) {
     test(`refuses ${name} with ${status} ${code}`, async () => {
@@ -65,18 +88,29 @@ describe("POST /v1/webhooks", () => {
   }
 
   test("refuses a body that is not JSON with 400 invalid_body", async () => {
-    const r = await t.call("POST", "/v1/webhooks", { auth: a.liveKey, body: "{nope", headers: { "content-type": "application/json" } });
+    const r = await t.call("POST", "/v1/webhooks", {
+      auth: a.liveKey,
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe("invalid_body");
   });
 
   test("allows 20 endpoints per organisation (live and test together), then 402 names the limit", async () => {
     const org = await t.org({ plan: "plus" });
-    for (let i = 0; i < 20; i++) expect((await create(org.liveKey, { url: url(`/${i}`), events: ["reel.ready"] })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await create(org.liveKey, { url: url(`/${i}`), events: ["reel.ready"] })).status).toBe(201);
     const r = await create(org.liveKey, { url: url("/21"), events: ["reel.ready"] });
     expect(r.status).toBe(402);
     expect(r.body.error.code).toBe("plan_limit_exceeded");
-    expect(r.body.error.limit).toMatchObject({ name: "webhook_endpoints", plan: "plus", upgrade_plan: null, limit: 20, used: 20 });
+    expect(r.body.error.limit).toMatchObject({
+      name: "webhook_endpoints",
+      plan: "plus",
+      upgrade_plan: null,
+      limit: 20,
+      used: 20,
+    });
     expect(r.body.error.limit.upgrade_url).toStartWith("http://plaudit.test/app/billing");
     // The 20 are the organisation's, whichever mode: the sandbox cannot add a 21st either.
     const sandbox = await create(org.testKey, { url: url("/sandbox"), events: ["reel.ready"] });
@@ -96,7 +130,10 @@ describe("who may manage webhooks", () => {
   ];
   for (const [name, auth, status, code] of cases) {
     test(`${name}: ${status}`, async () => {
-      const r = await t.call("POST", "/v1/webhooks", { auth: await auth(), body: { url: url(), events: ["export.ready"] } });
+      const r = await t.call("POST", "/v1/webhooks", {
+        auth: await auth(),
+        body: { url: url(), events: ["export.ready"] },
+      });
       expect(r.status).toBe(status);
       if (code) expect(r.body.error.code).toBe(code);
     });
@@ -114,10 +151,20 @@ describe("who may manage webhooks", () => {
     const mine = (await create(a.liveKey, { url: url(), events: ["export.ready"] })).body;
     const sample = (await t.call("POST", `/v1/webhooks/${mine.id}/test`, { auth: a.liveKey })).body;
     for (const auth of [b.liveKey, a.testKey]) {
-      for (const [method, path] of [["GET", `/v1/webhooks/${mine.id}`], ["PATCH", `/v1/webhooks/${mine.id}`], ["DELETE", `/v1/webhooks/${mine.id}`],
-        ["POST", `/v1/webhooks/${mine.id}/test`], ["POST", `/v1/webhooks/${mine.id}/enable`], ["POST", `/v1/webhooks/${mine.id}/rotate-secret`],
-        ["GET", `/v1/webhooks/${mine.id}/deliveries`], ["POST", `/v1/webhooks/deliveries/${sample.id}/replay`]] as const) {
-        const r = await t.call(method, path, { auth, body: method === "PATCH" ? { events: ["reel.ready"] } : undefined });
+      for (const [method, path] of [
+        ["GET", `/v1/webhooks/${mine.id}`],
+        ["PATCH", `/v1/webhooks/${mine.id}`],
+        ["DELETE", `/v1/webhooks/${mine.id}`],
+        ["POST", `/v1/webhooks/${mine.id}/test`],
+        ["POST", `/v1/webhooks/${mine.id}/enable`],
+        ["POST", `/v1/webhooks/${mine.id}/rotate-secret`],
+        ["GET", `/v1/webhooks/${mine.id}/deliveries`],
+        ["POST", `/v1/webhooks/deliveries/${sample.id}/replay`],
+      ] as const) {
+        const r = await t.call(method, path, {
+          auth,
+          body: method === "PATCH" ? { events: ["reel.ready"] } : undefined,
+        });
         expect([method, path, r.status, r.body.error?.code]).toEqual([method, path, 404, "not_found"]);
       }
     }
@@ -133,13 +180,22 @@ describe("changing an endpoint", () => {
   });
 
   test("PATCH changes the events and the URL (checked again)", async () => {
-    const r = await t.call("PATCH", `/v1/webhooks/${id}`, { auth: a.liveKey, body: { events: ["reel.ready", "reel.failed"], url: url("/moved") } });
+    const r = await t.call("PATCH", `/v1/webhooks/${id}`, {
+      auth: a.liveKey,
+      body: { events: ["reel.ready", "reel.failed"], url: url("/moved") },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ events: ["reel.ready", "reel.failed"], url: url("/moved") });
     expect(r.body.secret).toBeUndefined();
-    const refused = await t.call("PATCH", `/v1/webhooks/${id}`, { auth: a.liveKey, body: { url: "https://inside.example/x" } });
+    const refused = await t.call("PATCH", `/v1/webhooks/${id}`, {
+      auth: a.liveKey,
+      body: { url: "https://inside.example/x" },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: "invalid_webhook_url", details: { reason: "private_address", address: "10.0.0.7" } });
+    expect(refused.body.error).toMatchObject({
+      code: "invalid_webhook_url",
+      details: { reason: "private_address", address: "10.0.0.7" },
+    });
     for (const body of [{ events: [] }, { events: ["nope"] }, { status: "active" }, { url: 1 }]) {
       expect((await t.call("PATCH", `/v1/webhooks/${id}`, { auth: a.liveKey, body })).status).toBe(400);
     }
@@ -163,7 +219,11 @@ describe("changing an endpoint", () => {
 
   test("enable turns a disabled endpoint active; test and replay refuse a disabled one with 409", async () => {
     const sample = (await t.call("POST", `/v1/webhooks/${id}/test`, { auth: a.liveKey })).body;
-    t.deps.db.update(webhookEndpoints).set({ status: "disabled", disabledAt: t.clock.now(), failingSince: t.clock.now() - 86_400_000 }).where(eq(webhookEndpoints.id, id)).run();
+    t.deps.db
+      .update(webhookEndpoints)
+      .set({ status: "disabled", disabledAt: t.clock.now(), failingSince: t.clock.now() - 86_400_000 })
+      .where(eq(webhookEndpoints.id, id))
+      .run();
     for (const path of [`/v1/webhooks/${id}/test`, `/v1/webhooks/deliveries/${sample.id}/replay`]) {
       const r = await t.call("POST", path, { auth: a.liveKey });
       expect(r.status).toBe(409);
@@ -181,14 +241,40 @@ describe("samples, replays and the delivery log", () => {
     const ep = (await create(a.liveKey, { url: url(), events: ["submission.approved", "reel.ready"] })).body;
     const r = await t.call("POST", `/v1/webhooks/${ep.id}/test`, { auth: a.liveKey });
     expect(r.status).toBe(202);
-    expect(r.body).toMatchObject({ endpoint_id: ep.id, event_type: "submission.approved", status: "pending", is_test: true, replay_of: null, attempts: [] });
+    expect(r.body).toMatchObject({
+      endpoint_id: ep.id,
+      event_type: "submission.approved",
+      status: "pending",
+      is_test: true,
+      replay_of: null,
+      attempts: [],
+    });
     expect(r.body.next_attempt_at).toBe(r.body.created_at);
     const body = JSON.parse(r.body.body);
     expect(Object.keys(body)).toEqual(["id", "type", "api_version", "created_at", "org_id", "mode", "data"]);
-    expect(body).toMatchObject({ id: r.body.event_id, type: "submission.approved", api_version: "v1", org_id: a.id, mode: "live" });
-    expect(Object.keys(body.data)).toEqual(["id", "brand_id", "link_id", "kind", "status", "is_approved", "is_public", "duration_ms", "created_at"]);
+    expect(body).toMatchObject({
+      id: r.body.event_id,
+      type: "submission.approved",
+      api_version: "v1",
+      org_id: a.id,
+      mode: "live",
+    });
+    expect(Object.keys(body.data)).toEqual([
+      "id",
+      "brand_id",
+      "link_id",
+      "kind",
+      "status",
+      "is_approved",
+      "is_public",
+      "duration_ms",
+      "created_at",
+    ]);
     expect(listEvents(t.deps.db, a.id, "live").some((e) => e.id === body.id)).toBe(false);
-    const typed = await t.call("POST", `/v1/webhooks/${ep.id}/test`, { auth: a.liveKey, body: { type: "export.ready" } });
+    const typed = await t.call("POST", `/v1/webhooks/${ep.id}/test`, {
+      auth: a.liveKey,
+      body: { type: "export.ready" },
+    });
     expect(typed.body.event_type).toBe("export.ready");
     for (const bad of [{ type: "nope" }, { type: 1 }, { kind: "reel.ready" }]) {
       expect((await t.call("POST", `/v1/webhooks/${ep.id}/test`, { auth: a.liveKey, body: bad })).status).toBe(400);
@@ -201,7 +287,13 @@ describe("samples, replays and the delivery log", () => {
     const r = await t.call("POST", `/v1/webhooks/deliveries/${first.id}/replay`, { auth: a.liveKey });
     expect(r.status).toBe(202);
     expect(r.body.id).not.toBe(first.id);
-    expect(r.body).toMatchObject({ replay_of: first.id, event_id: first.event_id, body: first.body, status: "pending", attempts: [] });
+    expect(r.body).toMatchObject({
+      replay_of: first.id,
+      event_id: first.event_id,
+      body: first.body,
+      status: "pending",
+      attempts: [],
+    });
     const again = await t.call("POST", `/v1/webhooks/deliveries/${r.body.id}/replay`, { auth: a.liveKey });
     expect(again.body.replay_of).toBe(r.body.id);
     const log = (await t.call("GET", `/v1/webhooks/${ep.id}/deliveries`, { auth: a.liveKey })).body.data;
@@ -212,7 +304,8 @@ describe("samples, replays and the delivery log", () => {
     const ep = (await create(a.liveKey, { url: url(), events: ["reel.ready"] })).body;
     const other = (await create(a.liveKey, { url: url(), events: ["reel.ready"] })).body;
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await t.call("POST", `/v1/webhooks/${ep.id}/test`, { auth: a.liveKey })).body.id);
+    for (let i = 0; i < 5; i++)
+      made.push((await t.call("POST", `/v1/webhooks/${ep.id}/test`, { auth: a.liveKey })).body.id);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -222,7 +315,9 @@ describe("samples, replays and the delivery log", () => {
       seen.push(...r.body.data.map((d: any) => d.id));
       cursor = r.body.next_cursor;
       if (cursor) {
-        const wrong = await t.call("GET", `/v1/webhooks/${other.id}/deliveries?cursor=${encodeURIComponent(cursor)}`, { auth: a.liveKey });
+        const wrong = await t.call("GET", `/v1/webhooks/${other.id}/deliveries?cursor=${encodeURIComponent(cursor)}`, {
+          auth: a.liveKey,
+        });
         expect(wrong.status).toBe(400);
         expect(wrong.body.error.code).toBe("invalid_cursor");
       }
@@ -237,13 +332,18 @@ describe("samples, replays and the delivery log", () => {
   test("delete stops sending and deletes the delivery log", async () => {
     const ep = (await create(a.liveKey, { url: url(), events: ["reel.ready"] })).body;
     const d = (await t.call("POST", `/v1/webhooks/${ep.id}/test`, { auth: a.liveKey })).body;
-    t.deps.db.insert(webhookAttempts).values({ deliveryId: d.id, number: 1, attemptedAt: t.clock.now(), requestHeaders: {}, durationMs: 1 }).run();
+    t.deps.db
+      .insert(webhookAttempts)
+      .values({ deliveryId: d.id, number: 1, attemptedAt: t.clock.now(), requestHeaders: {}, durationMs: 1 })
+      .run();
     const r = await t.call("DELETE", `/v1/webhooks/${ep.id}`, { auth: a.liveKey });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ id: ep.id, deleted: true });
     expect((await t.call("GET", `/v1/webhooks/${ep.id}`, { auth: a.liveKey })).status).toBe(404);
     expect((await t.call("POST", `/v1/webhooks/deliveries/${d.id}/replay`, { auth: a.liveKey })).status).toBe(404);
-    expect(t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, ep.id)).all()).toHaveLength(0);
+    expect(
+      t.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, ep.id)).all(),
+    ).toHaveLength(0);
     expect(t.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, d.id)).all()).toHaveLength(0);
     expect((await t.call("DELETE", `/v1/webhooks/${ep.id}`, { auth: a.liveKey })).status).toBe(404);
   });
@@ -257,10 +357,16 @@ describe("fan-out", () => {
     const sandbox = (await create(org.testKey, { url: url("/t"), events: ["submission.approved"] })).body;
     const elsewhere = (await create(b.liveKey, { url: url("/b"), events: ["submission.approved"] })).body;
     const event = emit(t.deps.db, systemCtx(org.id, "live", t.clock), "submission.approved", { id: "sub_1" });
-    const page = async (key: string, id: string) => (await t.call("GET", `/v1/webhooks/${id}/deliveries`, { auth: key })).body.data;
+    const page = async (key: string, id: string) =>
+      (await t.call("GET", `/v1/webhooks/${id}/deliveries`, { auth: key })).body.data;
     const got = await page(org.liveKey, subscribed.id);
     expect(got).toHaveLength(1);
-    expect(got[0]).toMatchObject({ event_id: event.id, event_type: "submission.approved", status: "pending", body: JSON.stringify(envelope(event)) });
+    expect(got[0]).toMatchObject({
+      event_id: event.id,
+      event_type: "submission.approved",
+      status: "pending",
+      body: JSON.stringify(envelope(event)),
+    });
     expect(await page(org.liveKey, other.id)).toHaveLength(0);
     expect(await page(org.testKey, sandbox.id)).toHaveLength(0);
     expect((await page(b.liveKey, elsewhere.id)).filter((d: any) => d.event_id === event.id)).toHaveLength(0);
@@ -271,13 +377,33 @@ describe("fan-out", () => {
     const ep = (await create(org.testKey, { url: url(), events: ["submission.created", "submission.ready"] })).body;
     const brand = (await t.call("GET", "/v1/brands", { auth: org.testKey })).body.data[0].id;
     const consent = "I agree that Acme may publish my words.";
-    const link = (await t.call("POST", `/v1/brands/${brand}/links`, { auth: org.testKey, body: { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: consent, consent_version: "2026-11-01" } })).body;
+    const link = (
+      await t.call("POST", `/v1/brands/${brand}/links`, {
+        auth: org.testKey,
+        body: {
+          title: "Tell us",
+          prompts: [{ text: "How was it?" }],
+          consent_text: consent,
+          consent_version: "2026-11-01",
+        },
+      })
+    ).body;
     const sent = await t.call("POST", `/public/links/${link.id}/submissions`, {
-      body: { kind: "text", respondent: { name: "Dana" }, consent: { agreed: true, text: consent, version: "2026-11-01" }, text: "Acme made our onboarding twice as fast." },
+      body: {
+        kind: "text",
+        respondent: { name: "Dana" },
+        consent: { agreed: true, text: consent, version: "2026-11-01" },
+        text: "Acme made our onboarding twice as fast.",
+      },
     });
     expect(sent.status).toBe(201);
     const list = (await t.call("GET", `/v1/webhooks/${ep.id}/deliveries`, { auth: org.testKey })).body.data;
     expect(list.map((d: any) => d.event_type)).toEqual(["submission.ready", "submission.created"]);
-    expect(JSON.parse(list[1].body)).toMatchObject({ type: "submission.created", mode: "test", org_id: org.id, data: { id: sent.body.submission_id, kind: "text" } });
+    expect(JSON.parse(list[1].body)).toMatchObject({
+      type: "submission.created",
+      mode: "test",
+      org_id: org.id,
+      data: { id: sent.body.submission_id, kind: "text" },
+    });
   });
 });

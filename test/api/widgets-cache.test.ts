@@ -45,14 +45,16 @@ const get = async (url: string, headers: Record<string, string> = {}) => {
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 };
 const json = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes));
-const act = (org: TestOrg, id: string, action: string, body?: unknown) => t.call("POST", `/v1/submissions/${id}/${action}`, { auth: org.liveKey, body });
+const act = (org: TestOrg, id: string, action: string, body?: unknown) =>
+  t.call("POST", `/v1/submissions/${id}/${action}`, { auth: org.liveKey, body });
 async function shown(org: TestOrg, link: { id: string }, text: string, name: string) {
   const id = await writeTestimonial(t, link.id, text, { name }, 5);
   await act(org, id, "approve");
   await act(org, id, "visibility", { is_public: true });
   return id;
 }
-const widget = async (org: TestOrg, link: { brandId: string }) => (await t.call("POST", "/v1/widgets", { auth: org.liveKey, body: { brand_id: link.brandId } })).body;
+const widget = async (org: TestOrg, link: { brandId: string }) =>
+  (await t.call("POST", "/v1/widgets", { auth: org.liveKey, body: { brand_id: link.brandId } })).body;
 
 describe("a widget document", () => {
   test("has a strong ETag, 304 on If-None-Match of any encoding, the CDN's CORS and caching headers, and encodings that decode to the stored bytes", async () => {
@@ -63,7 +65,13 @@ describe("a widget document", () => {
     expect(plain.status).toBe(200);
     const stored = new Uint8Array(await Bun.file(t.deps.storage.path("public", documentKey(w.id))).arrayBuffer());
     expect(plain.bytes).toEqual(stored);
-    for (const [name, value] of [["access-control-allow-origin", "*"], ["cache-control", "public, max-age=60"], ["x-content-type-options", "nosniff"], ["cross-origin-resource-policy", "cross-origin"], ["vary", "Accept-Encoding"]]) {
+    for (const [name, value] of [
+      ["access-control-allow-origin", "*"],
+      ["cache-control", "public, max-age=60"],
+      ["x-content-type-options", "nosniff"],
+      ["cross-origin-resource-policy", "cross-origin"],
+      ["vary", "Accept-Encoding"],
+    ]) {
       expect(plain.headers.get(name!)).toBe(value!);
     }
     expect(plain.headers.get("content-type")).toContain("application/json");
@@ -97,9 +105,25 @@ describe("a widget document", () => {
     await act(a, id, "unapprove");
     await settle();
     expect(json((await get(w.document_url)).bytes).items.map((i: any) => i.name)).not.toContain("Cleo Later");
-    expect((await t.call("PATCH", `/v1/brands/${linkA.brandId}`, { auth: a.liveKey, body: { name: "Renamed Widget Brand" } })).status).toBe(200);
+    expect(
+      (
+        await t.call("PATCH", `/v1/brands/${linkA.brandId}`, {
+          auth: a.liveKey,
+          body: { name: "Renamed Widget Brand" },
+        })
+      ).status,
+    ).toBe(200);
     await settle();
-    expect(json((await get(w.document_url, { "accept-encoding": "br" }).then((r) => ({ ...r, bytes: new Uint8Array(brotliDecompressSync(r.bytes)) }))).bytes).brand_name).toBe("Renamed Widget Brand");
+    expect(
+      json(
+        (
+          await get(w.document_url, { "accept-encoding": "br" }).then((r) => ({
+            ...r,
+            bytes: new Uint8Array(brotliDecompressSync(r.bytes)),
+          }))
+        ).bytes,
+      ).brand_name,
+    ).toBe("Renamed Widget Brand");
   });
 
   test("a deleted widget answers 404 at once, before its file is gone, and stays gone", async () => {
@@ -117,7 +141,10 @@ describe("a widget document", () => {
     await settle();
     const first = json((await get(w.document_url)).bytes);
     // As another process would: the file replaced in the public area, nothing told in this one.
-    writeFileSync(t.deps.storage.path("public", documentKey(w.id)), JSON.stringify({ ...first, brand_name: "Written elsewhere, and longer" }));
+    writeFileSync(
+      t.deps.storage.path("public", documentKey(w.id)),
+      JSON.stringify({ ...first, brand_name: "Written elsewhere, and longer" }),
+    );
     expect(json((await get(w.document_url)).bytes).brand_name).not.toBe("Written elsewhere, and longer");
     t.clock.advance(RECHECK_MS + 1);
     expect(json((await get(w.document_url)).bytes).brand_name).toBe("Written elsewhere, and longer");
@@ -145,7 +172,10 @@ describe("the embed script", () => {
     try {
       const file = join(dir, "main-test.js");
       writeFileSync(file, `console.log("embed ${"x".repeat(2000)}");`);
-      const plugin = widgetScriptPlugin(new Map([["/widget/main-test.js", { path: file, type: "text/javascript; charset=utf-8" }]]), t.deps);
+      const plugin = widgetScriptPlugin(
+        new Map([["/widget/main-test.js", { path: file, type: "text/javascript; charset=utf-8" }]]),
+        t.deps,
+      );
       const url = `${t.deps.config.cdnUrl}/widget.js`;
       const call = async (headers: Record<string, string> = {}) => {
         const res = await plugin.handle(new Request(url, { headers }));

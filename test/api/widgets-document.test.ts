@@ -41,8 +41,10 @@ async function doc(w: { document_url: string }) {
   expect(r.status).toBe(200);
   return (await r.json()) as any;
 }
-const widget = async (body: Record<string, unknown> = {}) => (await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: link.brandId, ...body } })).body;
-const act = (id: string, action: string, body?: unknown) => t.call("POST", `/v1/submissions/${id}/${action}`, { auth: a.liveKey, body });
+const widget = async (body: Record<string, unknown> = {}) =>
+  (await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: link.brandId, ...body } })).body;
+const act = (id: string, action: string, body?: unknown) =>
+  t.call("POST", `/v1/submissions/${id}/${action}`, { auth: a.liveKey, body });
 async function shown(text: string, respondent: Record<string, unknown> = { name: "Robin Writer" }, rating?: number) {
   const id = await writeTestimonial(t, link.id, text, respondent, rating);
   await act(id, "approve");
@@ -67,8 +69,18 @@ describe("publication", () => {
     expect(etag).toBeTruthy();
     expect((await cdnGet(w.document_url, { "if-none-match": etag })).status).toBe(304);
     const body = await r.json();
-    expect(body).toMatchObject({ version: 1, widget_id: w.id, layout: "wall", theme: "light", accent_color: "#4f46e5", attribution: true, attribution_url: "http://plaudit.test/app" });
-    expect(Object.keys(body)).toEqual(expect.arrayContaining(["generated_at", "fields", "brand_name", "rating", "items"]));
+    expect(body).toMatchObject({
+      version: 1,
+      widget_id: w.id,
+      layout: "wall",
+      theme: "light",
+      accent_color: "#4f46e5",
+      attribution: true,
+      attribution_url: "http://plaudit.test/app",
+    });
+    expect(Object.keys(body)).toEqual(
+      expect.arrayContaining(["generated_at", "fields", "brand_name", "rating", "items"]),
+    );
   });
 
   test("a rebuild that changes nothing rewrites nothing (the ETag stays); a real change gets a new one", async () => {
@@ -105,7 +117,9 @@ describe("publication", () => {
     const w = await widget();
     await settle();
     for (let i = 0; i < 5; i++) await shown(`Coalesced testimonial number ${i}, long enough.`);
-    const queued = t.deps.db.$client.query("SELECT count(*) AS n FROM jobs WHERE dedupe_key = ? AND status = 'queued'").get(`widget.publish:${w.id}`) as { n: number };
+    const queued = t.deps.db.$client
+      .query("SELECT count(*) AS n FROM jobs WHERE dedupe_key = ? AND status = 'queued'")
+      .get(`widget.publish:${w.id}`) as { n: number };
     expect(queued.n).toBe(1);
     await settle();
     expect((await doc(w)).items.filter((i: any) => i.text.startsWith("Coalesced")).length).toBe(5);
@@ -126,7 +140,9 @@ describe("the visibility rule", () => {
     const erased = await shown("Approved, public, deleted and then erased.");
     await t.call("DELETE", `/v1/submissions/${erased}`, { auth: a.liveKey });
     await runDueJobs(t.deps, registry);
-    expect(t.deps.db.select({ s: submissions.status }).from(submissions).where(eq(submissions.id, erased)).get()!.s).toBe("erased");
+    expect(
+      t.deps.db.select({ s: submissions.status }).from(submissions).where(eq(submissions.id, erased)).get()!.s,
+    ).toBe("erased");
     const processing = await fakeProcessedVideo(t, a, link.id);
     t.deps.db.update(submissions).set({ status: "processing" }).where(eq(submissions.id, processing)).run();
     await act(processing, "approve");
@@ -141,12 +157,21 @@ describe("the visibility rule", () => {
       for (const id of hidden) expect(ids).not.toContain(id);
     }
     expect((await doc(manual)).items.map((i: any) => i.id)).toEqual([visible]);
-    const preview = (await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: link.brandId, selection: "manual", submission_ids: [...hidden, visible] } })).body;
+    const preview = (
+      await t.call("POST", "/v1/widgets/preview", {
+        auth: a.liveKey,
+        body: { brand_id: link.brandId, selection: "manual", submission_ids: [...hidden, visible] },
+      })
+    ).body;
     expect(preview.items.map((i: any) => i.id)).toEqual([visible]);
   });
 
   test("withdrawing approval, making private and deleting take a testimonial out at the next rebuild", async () => {
-    const ids = [await shown("Soon withdrawn, one of three."), await shown("Soon private, two of three."), await shown("Soon deleted, three of three.")];
+    const ids = [
+      await shown("Soon withdrawn, one of three."),
+      await shown("Soon private, two of three."),
+      await shown("Soon deleted, three of three."),
+    ];
     const w = await widget({ selection: "manual", submission_ids: ids });
     await settle();
     expect((await doc(w)).items.map((i: any) => i.id)).toEqual(ids);
@@ -168,11 +193,22 @@ describe("the visibility rule", () => {
     expect((await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: draft })).body.items).toEqual([]);
     await settle();
     const item = (await doc(w)).items[0];
-    expect(item).toMatchObject({ id, kind: "video", name: "Vic Video", text: "Plaudit made our launch easy. Thanks team", audio_url: null, duration_ms: 2800, language: null });
+    expect(item).toMatchObject({
+      id,
+      kind: "video",
+      name: "Vic Video",
+      text: "Plaudit made our launch easy. Thanks team",
+      audio_url: null,
+      duration_ms: 2800,
+      language: null,
+    });
     expect(item.video_url).toMatch(/^http:\/\/plaudit\.test\/cdn\/m\/[\w-]{24}\/video\.mp4$/);
     expect(item.poster_url).toEndWith("/poster.jpg");
     expect(item.avatar_url).toEndWith("/thumb.webp");
-    expect(item.captions).toEqual([{ start_ms: 0, end_ms: 1950, text: "Plaudit made our launch easy." }, { start_ms: 2000, end_ms: 2750, text: "Thanks team" }]);
+    expect(item.captions).toEqual([
+      { start_ms: 0, end_ms: 1950, text: "Plaudit made our launch easy." },
+      { start_ms: 2000, end_ms: 2750, text: "Thanks team" },
+    ]);
     const video = await cdnGet(item.video_url);
     expect(video.status).toBe(200);
     expect(video.headers.get("access-control-allow-origin")).toBe("*");
@@ -190,13 +226,20 @@ describe("selection and fields", () => {
       await t.call("POST", `/v1/submissions/${id}/visibility`, { auth: org.liveKey, body: { is_public: true } });
       return id;
     };
-    const [s1, s2, s3, s4] = [await make("First approved, five stars.", 5), await make("Second approved, three stars.", 3), await make("Third approved, four stars.", 4), await make("Fourth approved, no rating.")];
+    const [s1, s2, s3, s4] = [
+      await make("First approved, five stars.", 5),
+      await make("Second approved, three stars.", 3),
+      await make("Third approved, four stars.", 4),
+      await make("Fourth approved, no rating."),
+    ];
     const tag1 = (await t.call("POST", "/v1/tags", { auth: org.liveKey, body: { name: "one" } })).body.id;
     const tag2 = (await t.call("POST", "/v1/tags", { auth: org.liveKey, body: { name: "two" } })).body.id;
     await t.call("POST", `/v1/submissions/${s1}/tags`, { auth: org.liveKey, body: { tag_id: tag1 } });
     await t.call("POST", `/v1/submissions/${s3}/tags`, { auth: org.liveKey, body: { tag_id: tag2 } });
     const preview = async (body: Record<string, unknown>) =>
-      (await t.call("POST", "/v1/widgets/preview", { auth: org.liveKey, body: { brand_id: l.brandId, ...body } })).body.items.map((i: any) => i.id);
+      (
+        await t.call("POST", "/v1/widgets/preview", { auth: org.liveKey, body: { brand_id: l.brandId, ...body } })
+      ).body.items.map((i: any) => i.id);
     expect(await preview({})).toEqual([s4, s3, s2, s1]);
     expect(await preview({ tag_ids: [tag1, tag2] })).toEqual([s3, s1]);
     expect(await preview({ min_rating: 4 })).toEqual([s3, s1]);
@@ -208,27 +251,42 @@ describe("selection and fields", () => {
   });
 
   test("a switched-off field is absent from the document, not blanked", async () => {
-    await shown("Fields test testimonial with all the details.", { name: "Fay Fields", title: "CTO", company: "Acme" }, 5);
-    const all = (await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: link.brandId } })).body.items[0];
+    await shown(
+      "Fields test testimonial with all the details.",
+      { name: "Fay Fields", title: "CTO", company: "Acme" },
+      5,
+    );
+    const all = (await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: link.brandId } }))
+      .body.items[0];
     expect(all).toMatchObject({ name: "Fay Fields", title: "CTO", company: "Acme", rating: 5 });
     expect(all.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const w = await widget({ fields: { name: false, title: false, company: false, rating: false, date: false, avatar: false } });
+    const w = await widget({
+      fields: { name: false, title: false, company: false, rating: false, date: false, avatar: false },
+    });
     await settle();
     const item = (await doc(w)).items[0];
-    for (const key of ["name", "title", "company", "rating", "date", "avatar_url"]) expect(Object.keys(item)).not.toContain(key);
+    for (const key of ["name", "title", "company", "rating", "date", "avatar_url"])
+      expect(Object.keys(item)).not.toContain(key);
     expect(item.text).toBe("Fields test testimonial with all the details.");
   });
 
   test("a testimonial's markup stays text in the document", async () => {
     const id = await shown('Great! <img src=x onerror="alert(1)"> really great.');
-    const item = (await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: link.brandId, selection: "manual", submission_ids: [id] } })).body.items[0];
+    const item = (
+      await t.call("POST", "/v1/widgets/preview", {
+        auth: a.liveKey,
+        body: { brand_id: link.brandId, selection: "manual", submission_ids: [id] },
+      })
+    ).body.items[0];
     expect(item.text).toBe('Great! <img src=x onerror="alert(1)"> really great.');
   });
 
   test("a plan without attribution removal always publishes the attribution", async () => {
     const org = await t.org({ plan: "starter" });
     const brand = (await t.call("GET", "/v1/brands", { auth: org.owner })).body.data[0].id;
-    const w = (await t.call("POST", "/v1/widgets", { auth: org.owner, body: { brand_id: brand, show_attribution: false } })).body;
+    const w = (
+      await t.call("POST", "/v1/widgets", { auth: org.owner, body: { brand_id: brand, show_attribution: false } })
+    ).body;
     await settle();
     expect((await doc(w)).attribution).toBe(false);
     setPlan(t.deps.db, systemCtx(org.id, "live", t.clock), "free");

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (body: Record<string, unknown>, auth: string | TestOrg["owner"] = a.liveKey) => t.call("POST", "/v1/widgets", { auth, body: { brand_id: brandA, ...body } });
+const create = (body: Record<string, unknown>, auth: string | TestOrg["owner"] = a.liveKey) =>
+  t.call("POST", "/v1/widgets", { auth, body: { brand_id: brandA, ...body } });
 
 describe("create and read", () => {
   test("only brand_id is required; defaults, snippet, height and addresses come back", async () => {
@@ -31,22 +32,55 @@ describe("create and read", () => {
     const w = r.body;
     expect(w.id).toMatch(/^wgt_[0-9a-z]{26}$/);
     expect(w).toMatchObject({
-      brand_id: brandA, name: "Wall", layout: "wall", theme: "light", accent_color: "#4f46e5", accent_color_from_brand: true, selection: "automatic", tag_ids: [], min_rating: null,
-      submission_ids: [], max_items: 12, show_attribution: false, height: 640, published_at: null, mode: "live",
+      brand_id: brandA,
+      name: "Wall",
+      layout: "wall",
+      theme: "light",
+      accent_color: "#4f46e5",
+      accent_color_from_brand: true,
+      selection: "automatic",
+      tag_ids: [],
+      min_rating: null,
+      submission_ids: [],
+      max_items: 12,
+      show_attribution: false,
+      height: 640,
+      published_at: null,
+      mode: "live",
       fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
       script_url: "http://plaudit.test/cdn/widget.js",
       document_url: `http://plaudit.test/cdn/widgets/${w.id}.json`,
     });
-    expect(w.snippet).toBe(`<div data-svc-widget="${w.id}" style="height:640px"></div>\n<script async src="http://plaudit.test/cdn/widget.js"></script>`);
+    expect(w.snippet).toBe(
+      `<div data-svc-widget="${w.id}" style="height:640px"></div>\n<script async src="http://plaudit.test/cdn/widget.js"></script>`,
+    );
     const got = await t.call("GET", `/v1/widgets/${w.id}`, { auth: a.liveKey });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(w);
   });
 
   test("every setting is taken as sent", async () => {
-    const r = await create({ name: "Homepage", layout: "carousel", theme: "auto", accent_color: "#FF6600", min_rating: 4, max_items: 50, fields: { date: false }, show_attribution: false });
+    const r = await create({
+      name: "Homepage",
+      layout: "carousel",
+      theme: "auto",
+      accent_color: "#FF6600",
+      min_rating: 4,
+      max_items: 50,
+      fields: { date: false },
+      show_attribution: false,
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name: "Homepage", layout: "carousel", theme: "auto", accent_color: "#FF6600", min_rating: 4, max_items: 50, show_attribution: false, height: 420 });
+    expect(r.body).toMatchObject({
+      name: "Homepage",
+      layout: "carousel",
+      theme: "auto",
+      accent_color: "#FF6600",
+      min_rating: 4,
+      max_items: 50,
+      show_attribution: false,
+      height: 420,
+    });
     expect(r.body.fields).toEqual({ avatar: true, name: true, title: true, company: true, rating: true, date: false });
   });
 
@@ -89,7 +123,9 @@ describe("create and read", () => {
       const r = await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: brandA, ...body } });
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe("validation_failed");
-      expect((await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: brandA, ...body } })).status).toBe(400);
+      expect(
+        (await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: brandA, ...body } })).status,
+      ).toBe(400);
     });
   }
 
@@ -145,31 +181,49 @@ describe("list", () => {
     const org = await t.org();
     const brand = (await t.call("GET", "/v1/brands", { auth: org.liveKey })).body.data[0].id;
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await t.call("POST", "/v1/widgets", { auth: org.liveKey, body: { brand_id: brand, name: `W${i}` } })).body.id);
+    for (let i = 0; i < 3; i++)
+      ids.push(
+        (await t.call("POST", "/v1/widgets", { auth: org.liveKey, body: { brand_id: brand, name: `W${i}` } })).body.id,
+      );
     const p1 = await t.call("GET", `/v1/widgets?brand_id=${brand}&limit=2`, { auth: org.liveKey });
     expect(p1.status).toBe(200);
     expect(p1.body.data.map((w: any) => w.id)).toEqual([ids[2], ids[1]]);
     expect(p1.body.data[0].snippet).toContain(ids[2]);
-    const p2 = await t.call("GET", `/v1/widgets?brand_id=${brand}&limit=2&cursor=${p1.body.next_cursor}`, { auth: org.liveKey });
+    const p2 = await t.call("GET", `/v1/widgets?brand_id=${brand}&limit=2&cursor=${p1.body.next_cursor}`, {
+      auth: org.liveKey,
+    });
     expect(p2.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], next_cursor: null });
-    expect((await t.call("GET", `/v1/widgets?limit=2&cursor=${p1.body.next_cursor}`, { auth: org.liveKey })).body.error.code).toBe("invalid_cursor");
+    expect(
+      (await t.call("GET", `/v1/widgets?limit=2&cursor=${p1.body.next_cursor}`, { auth: org.liveKey })).body.error.code,
+    ).toBe("invalid_cursor");
     expect((await t.call("GET", "/v1/widgets", { auth: org.liveKey })).body.data).toHaveLength(3);
     expect((await t.call("GET", "/v1/widgets", { auth: org.testKey })).body.data).toHaveLength(0);
-    for (const q of ["limit=0", "limit=101", "limit=x"]) expect((await t.call("GET", `/v1/widgets?${q}`, { auth: org.liveKey })).status).toBe(400);
+    for (const q of ["limit=0", "limit=101", "limit=x"])
+      expect((await t.call("GET", `/v1/widgets?${q}`, { auth: org.liveKey })).status).toBe(400);
   });
 });
 
 describe("change and delete", () => {
   test("PATCH changes only what is sent; within fields, only the given keys", async () => {
     const w = (await create({ fields: { date: false }, min_rating: 3 })).body;
-    const r = await t.call("PATCH", `/v1/widgets/${w.id}`, { auth: a.liveKey, body: { fields: { name: false }, theme: "dark" } });
+    const r = await t.call("PATCH", `/v1/widgets/${w.id}`, {
+      auth: a.liveKey,
+      body: { fields: { name: false }, theme: "dark" },
+    });
     expect(r.status).toBe(200);
     expect(r.body.fields).toEqual({ avatar: true, name: false, title: true, company: true, rating: true, date: false });
     expect(r.body).toMatchObject({ theme: "dark", min_rating: 3, layout: "wall", name: w.name });
-    const cleared = await t.call("PATCH", `/v1/widgets/${w.id}`, { auth: a.liveKey, body: { min_rating: null, accent_color: "#112233" } });
+    const cleared = await t.call("PATCH", `/v1/widgets/${w.id}`, {
+      auth: a.liveKey,
+      body: { min_rating: null, accent_color: "#112233" },
+    });
     expect(cleared.body).toMatchObject({ min_rating: null, accent_color: "#112233" });
-    expect((await t.call("PATCH", `/v1/widgets/${w.id}`, { auth: a.liveKey, body: { brand_id: brandB } })).status).toBe(400);
-    expect((await t.call("PATCH", `/v1/widgets/${w.id}`, { auth: a.liveKey, body: { max_items: 51 } })).status).toBe(400);
+    expect((await t.call("PATCH", `/v1/widgets/${w.id}`, { auth: a.liveKey, body: { brand_id: brandB } })).status).toBe(
+      400,
+    );
+    expect((await t.call("PATCH", `/v1/widgets/${w.id}`, { auth: a.liveKey, body: { max_items: 51 } })).status).toBe(
+      400,
+    );
   });
 
   test("a layout change changes the height and snippet; the attribute, script and document addresses stay", async () => {
@@ -184,7 +238,10 @@ describe("change and delete", () => {
 
   test("DELETE answers {id, deleted}; a second delete and a read are 404", async () => {
     const w = (await create({})).body;
-    expect((await t.call("DELETE", `/v1/widgets/${w.id}`, { auth: a.liveKey })).body).toEqual({ id: w.id, deleted: true });
+    expect((await t.call("DELETE", `/v1/widgets/${w.id}`, { auth: a.liveKey })).body).toEqual({
+      id: w.id,
+      deleted: true,
+    });
     expect((await t.call("GET", `/v1/widgets/${w.id}`, { auth: a.liveKey })).status).toBe(404);
     expect((await t.call("DELETE", `/v1/widgets/${w.id}`, { auth: a.liveKey })).status).toBe(404);
   });
@@ -196,31 +253,66 @@ describe("plan: attribution", () => {
     const brand = (await t.call("GET", "/v1/brands", { auth: free.owner })).body.data[0].id;
     const checks = [
       await t.call("POST", "/v1/widgets", { auth: free.owner, body: { brand_id: brand, show_attribution: false } }),
-      await t.call("POST", "/v1/widgets/preview", { auth: free.owner, body: { brand_id: brand, show_attribution: false } }),
+      await t.call("POST", "/v1/widgets/preview", {
+        auth: free.owner,
+        body: { brand_id: brand, show_attribution: false },
+      }),
     ];
     const w = await t.call("POST", "/v1/widgets", { auth: free.owner, body: { brand_id: brand } });
     expect(w.status).toBe(201);
-    checks.push(await t.call("PATCH", `/v1/widgets/${w.body.id}`, { auth: free.owner, body: { show_attribution: false } }));
+    checks.push(
+      await t.call("PATCH", `/v1/widgets/${w.body.id}`, { auth: free.owner, body: { show_attribution: false } }),
+    );
     for (const r of checks) {
       expect(r.status).toBe(402);
       expect(r.body.error.code).toBe("plan_limit_exceeded");
-      expect(r.body.error.limit).toMatchObject({ name: "remove_attribution", plan: "free", upgrade_plan: "starter", upgrade_url: "http://plaudit.test/app/billing?upgrade=starter" });
+      expect(r.body.error.limit).toMatchObject({
+        name: "remove_attribution",
+        plan: "free",
+        upgrade_plan: "starter",
+        upgrade_url: "http://plaudit.test/app/billing?upgrade=starter",
+      });
     }
-    expect((await t.call("PATCH", `/v1/widgets/${w.body.id}`, { auth: free.owner, body: { show_attribution: true, theme: "dark" } })).status).toBe(200);
+    expect(
+      (
+        await t.call("PATCH", `/v1/widgets/${w.body.id}`, {
+          auth: free.owner,
+          body: { show_attribution: true, theme: "dark" },
+        })
+      ).status,
+    ).toBe(200);
     const starter = await t.org({ plan: "starter" });
     const sb = (await t.call("GET", "/v1/brands", { auth: starter.owner })).body.data[0].id;
-    expect((await t.call("POST", "/v1/widgets", { auth: starter.owner, body: { brand_id: sb, show_attribution: false } })).status).toBe(201);
+    expect(
+      (await t.call("POST", "/v1/widgets", { auth: starter.owner, body: { brand_id: sb, show_attribution: false } }))
+        .status,
+    ).toBe(201);
   });
 });
 
 describe("preview", () => {
   test("answers the document a draft would publish and saves nothing", async () => {
-    const before = (await t.call("GET", `/v1/widgets?brand_id=${brandA}&limit=100`, { auth: a.liveKey })).body.data.length;
-    const r = await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: brandA, layout: "single", theme: "dark", fields: { rating: false } } });
+    const before = (await t.call("GET", `/v1/widgets?brand_id=${brandA}&limit=100`, { auth: a.liveKey })).body.data
+      .length;
+    const r = await t.call("POST", "/v1/widgets/preview", {
+      auth: a.liveKey,
+      body: { brand_id: brandA, layout: "single", theme: "dark", fields: { rating: false } },
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ version: 1, widget_id: null, layout: "single", theme: "dark", accent_color: "#4f46e5", attribution: false, brand_name: expect.any(String), items: expect.any(Array) });
+    expect(r.body).toMatchObject({
+      version: 1,
+      widget_id: null,
+      layout: "single",
+      theme: "dark",
+      accent_color: "#4f46e5",
+      attribution: false,
+      brand_name: expect.any(String),
+      items: expect.any(Array),
+    });
     expect(r.body.fields.rating).toBe(false);
     expect(r.body.generated_at).toBe(new Date(t.clock.now()).toISOString());
-    expect((await t.call("GET", `/v1/widgets?brand_id=${brandA}&limit=100`, { auth: a.liveKey })).body.data.length).toBe(before);
+    expect(
+      (await t.call("GET", `/v1/widgets?brand_id=${brandA}&limit=100`, { auth: a.liveKey })).body.data.length,
+    ).toBe(before);
   });
 });

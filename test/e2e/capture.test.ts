@@ -15,7 +15,8 @@ import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
 
-const CONSENT = "I agree that Acme may publish my words, name, likeness and recording on its website and social media.\nI can ask for it to be removed at any time.";
+const CONSENT =
+  "I agree that Acme may publish my words, name, likeness and recording on its website and social media.\nI can ask for it to be removed at any time.";
 const PROCESSING_MS = 90_000;
 
 let server: RunningServer;
@@ -36,7 +37,10 @@ async function makeLink(mode: Mode, title: string) {
   const brand = (await api(mode, "GET", "/v1/brands")).body.data[0].id;
   const r = await api(mode, "POST", `/v1/brands/${brand}/links`, {
     title,
-    prompts: [{ text: "What changed for your team after you started with Acme?", max_seconds: 30 }, { text: "Would you recommend us?", max_seconds: 20 }],
+    prompts: [
+      { text: "What changed for your team after you started with Acme?", max_seconds: 30 },
+      { text: "Would you recommend us?", max_seconds: 20 },
+    ],
     consent_text: CONSENT,
     consent_version: "2026-11-01",
   });
@@ -47,13 +51,21 @@ async function makeLink(mode: Mode, title: string) {
 beforeAll(async () => {
   const media = ensureMediaFixtures();
   server = await startServer();
-  for (const mode of ["live", "test"] as const) keys[mode] = createApiKey(server.deps.db, systemCtx(server.orgId, mode, server.deps.clock), { mode, scopes: [] }).secret;
+  for (const mode of ["live", "test"] as const)
+    keys[mode] = createApiKey(server.deps.db, systemCtx(server.orgId, mode, server.deps.clock), {
+      mode,
+      scopes: [],
+    }).secret;
   links.test = await makeLink("test", "Tell us about Acme");
   links.live = await makeLink("live", "Tell us about Acme");
   links.paused = await makeLink("live", "Paused page");
   expect((await api("live", "PATCH", `/v1/links/${links.paused.id}`, { is_active: false })).status).toBe(200);
-  browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`, `--use-file-for-fake-audio-capture=${media.fakeMicWav}`]);
+  browser = await launchChromium([
+    "--use-fake-ui-for-media-stream",
+    "--use-fake-device-for-media-stream",
+    `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`,
+    `--use-file-for-fake-audio-capture=${media.fakeMicWav}`,
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -92,7 +104,14 @@ describe("serving", () => {
     const res = await fetch(`${server.url}/c/${links.test.id}`);
     expect(res.status).toBe(200);
     const csp = res.headers.get("content-security-policy") ?? "";
-    for (const part of ["default-src 'self'", "media-src 'self' blob: data:", "frame-ancestors 'none'", "style-src 'self' 'unsafe-inline'", "connect-src 'self'"]) expect(csp).toContain(part);
+    for (const part of [
+      "default-src 'self'",
+      "media-src 'self' blob: data:",
+      "frame-ancestors 'none'",
+      "style-src 'self' 'unsafe-inline'",
+      "connect-src 'self'",
+    ])
+      expect(csp).toContain(part);
     expect(res.headers.get("permissions-policy")).toContain("camera=(self), microphone=(self)");
     const html = await res.text();
     expect(html).toContain('<base href="/c/assets/">');
@@ -150,7 +169,14 @@ describe("answering", () => {
     expect(sent.some((s) => s.startsWith("PATCH /public/uploads/"))).toBe(true);
 
     const detail = await processed("test", id);
-    expect(detail).toMatchObject({ kind: "video", respondent_name: "Vera Video", respondent_email: "vera@example.com", respondent_title: "Head of Operations", rating: 4, mode: "test" });
+    expect(detail).toMatchObject({
+      kind: "video",
+      respondent_name: "Vera Video",
+      respondent_email: "vera@example.com",
+      respondent_title: "Head of Operations",
+      rating: 4,
+      mode: "test",
+    });
     expect(detail.consent).toMatchObject({ text: CONSENT, version: "2026-11-01" });
     expect(detail.status, `processing ended as ${detail.status}: ${detail.failure_reason}`).toBe("ready");
     expect(detail.media.poster?.url).toBeTruthy();
@@ -229,7 +255,13 @@ describe("answering", () => {
     await page.getByRole("button", { name: "Send my testimonial" }).click();
     const id = await sentId(page, "Wren Writer");
     const detail = (await api("test", "GET", `/v1/submissions/${id}`)).body;
-    expect(detail).toMatchObject({ kind: "text", status: "ready", text_input: text, text_source: "typed", respondent_name: "Wren Writer" });
+    expect(detail).toMatchObject({
+      kind: "text",
+      status: "ready",
+      text_input: text,
+      text_source: "typed",
+      respondent_name: "Wren Writer",
+    });
     expect(problems).toEqual([]);
   }, 60_000);
 
@@ -265,7 +297,9 @@ describe("answering", () => {
     await record(page, 1500);
     await page.getByRole("button", { name: "Record again" }).click();
     await page.getByRole("alert").filter({ hasText: "did not allow us to use your microphone" }).waitFor();
-    expect(await page.getByLabel("Or upload a video or audio file from your device").getAttribute("accept")).toBe("video/*,audio/*");
+    expect(await page.getByLabel("Or upload a video or audio file from your device").getAttribute("accept")).toBe(
+      "video/*,audio/*",
+    );
     await page.getByRole("button", { name: "Write instead" }).click();
     await page.getByRole("textbox", { name: "Your answer" }).waitFor();
     expect(problems).toEqual([]);
@@ -288,7 +322,9 @@ describe("accessibility", () => {
     const check = async (state: string) => {
       const result = await new AxeBuilder({ page }).analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+      expect(
+        bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+      ).toEqual([]);
     };
     await page.goto(links.test.url);
     await page.getByRole("heading", { level: 1 }).waitFor();

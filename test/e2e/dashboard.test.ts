@@ -31,7 +31,8 @@ test("the SPA is served with a strict CSP, no-cache HTML and immutable assets", 
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-cache");
   const csp = res.headers.get("content-security-policy") ?? "";
-  for (const part of ["default-src 'self'", "frame-ancestors 'none'", "script-src 'self'", "connect-src 'self'"]) expect(csp).toContain(part);
+  for (const part of ["default-src 'self'", "frame-ancestors 'none'", "script-src 'self'", "connect-src 'self'"])
+    expect(csp).toContain(part);
   const html = await res.text();
   expect(html).toContain('<base href="/app/">');
   expect(html).toContain('name="plaudit-config"');
@@ -125,11 +126,13 @@ test("sign in, test mode, create a link, create and revoke an API key", async ()
   await card.getByRole("button", { name: "Resume" }).click();
   await card.getByText("Active").waitFor();
   // Creating released the hold: leaving asks nothing now.
-  expect(await page.evaluate(() => {
-    const e = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(e);
-    return e.defaultPrevented;
-  })).toBe(false);
+  expect(
+    await page.evaluate(() => {
+      const e = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    }),
+  ).toBe(false);
   expect(asked).toHaveLength(1);
   page.off("dialog", onDialog);
   await page.waitForTimeout(4500); // let the toasts fade before the screenshot
@@ -162,7 +165,11 @@ test("sign in, test mode, create a link, create and revoke an API key", async ()
   const refused = await fetch(`${server.url}/v1/brands`, { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status).toBe(401);
   await page.reload();
-  await page.getByRole("row").filter({ hasText: "Website CMS" }).getByText(/^Revoked/).waitFor();
+  await page
+    .getByRole("row")
+    .filter({ hasText: "Website CMS" })
+    .getByText(/^Revoked/)
+    .waitFor();
   expect(await page.getByRole("switch", { name: "Test mode" }).getAttribute("aria-checked")).toBe("true");
 
   expect(problems).toEqual([]);
@@ -177,7 +184,10 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   await page.getByRole("button", { name: "Create brand" }).click();
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Acme Coffee" }) });
   await card.waitFor();
-  await page.getByLabel("Brand", { exact: true }).locator("option", { hasText: "Acme Coffee" }).waitFor({ state: "attached" });
+  await page
+    .getByLabel("Brand", { exact: true })
+    .locator("option", { hasText: "Acme Coffee" })
+    .waitFor({ state: "attached" });
 
   await card.getByRole("button", { name: "Edit" }).click();
   await card.getByLabel("Address name (slug)").fill("acme-coffee");
@@ -187,7 +197,10 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   await card.getByRole("link", { name: /\/b\/acme-coffee$/ }).waitFor();
 
   // Another brand's address is refused with the server's words, and the form stays open.
-  const other = page.getByRole("article").filter({ hasNot: page.getByRole("heading", { name: "Acme Coffee" }) }).first();
+  const other = page
+    .getByRole("article")
+    .filter({ hasNot: page.getByRole("heading", { name: "Acme Coffee" }) })
+    .first();
   await other.getByRole("button", { name: "Edit" }).click();
   await other.getByLabel("Address name (slug)").fill("acme-coffee");
   await other.getByRole("button", { name: "Save brand" }).click();
@@ -195,18 +208,23 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   await other.getByRole("button", { name: "Cancel" }).click();
 
   const logo = join(server.dataDir, "logo.png");
-  await sharp({ create: { width: 256, height: 256, channels: 3, background: "#e11d48" } }).png().toFile(logo);
+  await sharp({ create: { width: 256, height: 256, channels: 3, background: "#e11d48" } })
+    .png()
+    .toFile(logo);
   await card.getByRole("button", { name: "Edit" }).click();
   await card.getByLabel("Image file").setInputFiles(logo);
   await card.getByRole("button", { name: "Upload logo" }).click();
   await card.getByAltText("Current logo of Acme Coffee").waitFor();
   // The image appears at once; its bytes arrive a moment later.
   const loaded = await card.getByAltText("Current logo of Acme Coffee").evaluate((img: HTMLImageElement) =>
-    img.complete && img.naturalWidth > 0 ? true : new Promise<boolean>((resolve) => {
-      img.addEventListener("load", () => resolve(img.naturalWidth > 0), { once: true });
-      img.addEventListener("error", () => resolve(false), { once: true });
-      setTimeout(() => resolve(img.complete && img.naturalWidth > 0), 10_000);
-    }));
+    img.complete && img.naturalWidth > 0
+      ? true
+      : new Promise<boolean>((resolve) => {
+          img.addEventListener("load", () => resolve(img.naturalWidth > 0), { once: true });
+          img.addEventListener("error", () => resolve(false), { once: true });
+          setTimeout(() => resolve(img.complete && img.naturalWidth > 0), 10_000);
+        }),
+  );
   expect(loaded).toBe(true);
   await page.screenshot({ path: "/tmp/dashboard-brands.png", fullPage: true });
 
@@ -218,7 +236,11 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   await page.getByLabel("Name (optional)").fill("Sam Lee");
   await page.getByRole("button", { name: "Send invitation" }).click();
   const link = await page.getByLabel("Invitation link").inputValue();
-  const accepted = await fetch(`${server.url}/v1/invitations/accept`, { method: "POST", headers: { "content-type": "application/json", "x-svc-csrf": "1" }, body: JSON.stringify({ token: new URL(link).hash.slice(1), password: "correct horse battery" }) });
+  const accepted = await fetch(`${server.url}/v1/invitations/accept`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-svc-csrf": "1" },
+    body: JSON.stringify({ token: new URL(link).hash.slice(1), password: "correct horse battery" }),
+  });
   expect(accepted.status).toBe(200);
   await page.getByRole("button", { name: "Done" }).click();
   await page.reload();
@@ -240,5 +262,4 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   expect(await page.getByRole("progressbar").count()).toBeGreaterThan(0);
 
   expect(problems).toEqual([]);
-}, 90_000)
-;
+}, 90_000);

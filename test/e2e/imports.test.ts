@@ -70,8 +70,17 @@ test("a semicolon CSV with a BOM, synonyms, star glyphs and one ambiguous date g
   await page.getByLabel("CSV file", { exact: true }).setInputFiles(withBom());
   await page.getByRole("heading", { name: "2. Check the columns and the rows" }).waitFor();
   await page.getByText("4 rows under the header, semicolon delimited").waitFor();
-  const mapped: Record<string, string> = { Review: "text", "Reviewer Name": "name", Stars: "rating", "Review-Date": "reviewed_at", Job_Title: "title", Organisation: "company", Platform: "source" };
-  for (const [column, field] of Object.entries(mapped)) expect(await page.getByLabel(`Field for column “${column}”`).inputValue()).toBe(field);
+  const mapped: Record<string, string> = {
+    Review: "text",
+    "Reviewer Name": "name",
+    Stars: "rating",
+    "Review-Date": "reviewed_at",
+    Job_Title: "title",
+    Organisation: "company",
+    Platform: "source",
+  };
+  for (const [column, field] of Object.entries(mapped))
+    expect(await page.getByLabel(`Field for column “${column}”`).inputValue()).toBe(field);
 
   // The ambiguous date is highlighted on its row; the three others are ready.
   await page.getByRole("status").filter({ hasText: "3 ready · 1 with problems" }).waitFor();
@@ -98,15 +107,69 @@ test("a semicolon CSV with a BOM, synonyms, star glyphs and one ambiguous date g
 
   // The server got exactly the three good rows.
   const db = server.deps.db;
-  const rows = db.select().from(submissions).where(and(eq(submissions.orgId, server.orgId), eq(submissions.origin, "imported"))).orderBy(asc(submissions.id)).all();
-  expect(rows.map((r) => ({ text: r.textInput, name: r.respondentName, rating: r.rating, reviewedAt: r.reviewedAt, title: r.respondentTitle, company: r.respondentCompany, source: r.sourceName }))).toEqual([
-    { text: "Brilliant service; would book again.\nThe second line stays.", name: "Ann Archer", rating: 5, reviewedAt: "2026-03-03", title: "CTO", company: "Archer Ltd", source: "Google" },
-    { text: "Quick and friendly", name: "Bob Brown", rating: 4, reviewedAt: "2026-03-04", title: null, company: null, source: "Yelp" },
-    { text: "Solid value for money", name: "Dee Díaz", rating: 2, reviewedAt: "2026-02-01", title: "Owner", company: "Díaz & Co", source: "Google" },
+  const rows = db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.orgId, server.orgId), eq(submissions.origin, "imported")))
+    .orderBy(asc(submissions.id))
+    .all();
+  expect(
+    rows.map((r) => ({
+      text: r.textInput,
+      name: r.respondentName,
+      rating: r.rating,
+      reviewedAt: r.reviewedAt,
+      title: r.respondentTitle,
+      company: r.respondentCompany,
+      source: r.sourceName,
+    })),
+  ).toEqual([
+    {
+      text: "Brilliant service; would book again.\nThe second line stays.",
+      name: "Ann Archer",
+      rating: 5,
+      reviewedAt: "2026-03-03",
+      title: "CTO",
+      company: "Archer Ltd",
+      source: "Google",
+    },
+    {
+      text: "Quick and friendly",
+      name: "Bob Brown",
+      rating: 4,
+      reviewedAt: "2026-03-04",
+      title: null,
+      company: null,
+      source: "Yelp",
+    },
+    {
+      text: "Solid value for money",
+      name: "Dee Díaz",
+      rating: 2,
+      reviewedAt: "2026-02-01",
+      title: "Owner",
+      company: "Díaz & Co",
+      source: "Google",
+    },
   ]);
-  for (const r of rows) expect(r).toMatchObject({ kind: "text", status: "ready", isApproved: false, isPublic: false, linkId: null, consent: null, textSource: "imported" });
+  for (const r of rows)
+    expect(r).toMatchObject({
+      kind: "text",
+      status: "ready",
+      isApproved: false,
+      isPublic: false,
+      linkId: null,
+      consent: null,
+      textSource: "imported",
+    });
   const record = db.select().from(imports).where(eq(imports.orgId, server.orgId)).get()!;
-  expect(record).toMatchObject({ createdCount: 3, duplicateCount: 0, attestationText: ATTESTATION_TEXT, apiKeyId: null, sourceName: "Google" });
+  expect(record).toMatchObject({
+    createdCount: 3,
+    duplicateCount: 0,
+    attestationText: ATTESTATION_TEXT,
+    apiKeyId: null,
+    sourceName: "Google",
+  });
   expect(record.attestedByUserId).toMatch(/^usr_/);
 
   // Publishing them: the last step leads to the inbox filtered to imported reviews waiting for a decision, where
@@ -119,8 +182,16 @@ test("a semicolon CSV with a BOM, synonyms, star glyphs and one ambiguous date g
   await page.getByRole("checkbox", { name: "Select all 3 shown" }).check();
   await page.getByRole("region", { name: "Bulk actions" }).getByRole("button", { name: "Approve & publish" }).click();
   await page.getByText("Approved and published 3 testimonials.").waitFor();
-  const published = db.select().from(submissions).where(and(eq(submissions.orgId, server.orgId), eq(submissions.origin, "imported"))).all();
-  expect(published.map((r) => [r.isApproved, r.isPublic])).toEqual([[true, true], [true, true], [true, true]]);
+  const published = db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.orgId, server.orgId), eq(submissions.origin, "imported")))
+    .all();
+  expect(published.map((r) => [r.isApproved, r.isPublic])).toEqual([
+    [true, true],
+    [true, true],
+    [true, true],
+  ]);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Import reviews" }).click();
 
   // The same file again: nothing new, the three rows reported as duplicates by their CSV row numbers.

@@ -22,7 +22,8 @@ import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 
-const CONSENT = "I agree that Acme may publish my words, name and recording on its website.\nI can ask for it to be removed at any time.";
+const CONSENT =
+  "I agree that Acme may publish my words, name and recording on its website.\nI can ask for it to be removed at any time.";
 const PROCESSING_MS = 120_000;
 
 let server: RunningServer;
@@ -44,21 +45,50 @@ async function api(method: string, path: string, body?: unknown) {
 
 const consent = { agreed: true, text: CONSENT, version: "2026-11-01" };
 
-async function write(linkId: string, name: string, text: string, extra: Record<string, unknown> = {}, rating?: number): Promise<string> {
-  const r = await api("POST", `/public/links/${linkId}/submissions`, { kind: "text", respondent: { name, ...extra }, consent, text, rating });
+async function write(
+  linkId: string,
+  name: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+  rating?: number,
+): Promise<string> {
+  const r = await api("POST", `/public/links/${linkId}/submissions`, {
+    kind: "text",
+    respondent: { name, ...extra },
+    consent,
+    text,
+    rating,
+  });
   expect(r.status).toBe(201);
   return r.body.submission_id;
 }
 
 /** Starts a recording's upload (tus) and sends its first half; `finish` sends the rest. */
-async function startRecording(linkId: string, name: string, file: string, type: string, respondent: Record<string, unknown> = {}, rating?: number) {
+async function startRecording(
+  linkId: string,
+  name: string,
+  file: string,
+  type: string,
+  respondent: Record<string, unknown> = {},
+  rating?: number,
+) {
   const data = readFileSync(file);
-  const r = await api("POST", `/public/links/${linkId}/submissions`, { kind: "video", respondent: { name, ...respondent }, consent, rating, upload: { size: data.length, type } });
+  const r = await api("POST", `/public/links/${linkId}/submissions`, {
+    kind: "video",
+    respondent: { name, ...respondent },
+    consent,
+    rating,
+    upload: { size: data.length, type },
+  });
   expect(r.status).toBe(201);
   const send = async (from: number, to: number) => {
     const sent = await fetch(r.body.upload.url, {
       method: "PATCH",
-      headers: { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": String(from) },
+      headers: {
+        "tus-resumable": "1.0.0",
+        "content-type": "application/offset+octet-stream",
+        "upload-offset": String(from),
+      },
       body: data.subarray(from, to),
     });
     expect(sent.status).toBe(204);
@@ -93,19 +123,56 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 beforeAll(async () => {
   media = ensureMediaFixtures();
   server = await startServer();
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
   const brand = (await api("GET", "/v1/brands")).body.data.find((b: any) => b.is_default).id;
-  const link = await api("POST", `/v1/brands/${brand}/links`, { title: "Tell us about Acme", prompts: [{ text: "What changed for you?" }], consent_text: CONSENT, consent_version: "2026-11-01" });
+  const link = await api("POST", `/v1/brands/${brand}/links`, {
+    title: "Tell us about Acme",
+    prompts: [{ text: "What changed for you?" }],
+    consent_text: CONSENT,
+    consent_version: "2026-11-01",
+  });
   expect(link.status).toBe(201);
   linkId = link.body.id as string;
   ids.broken = await record(linkId, "Bo Broken", media.hostile.truncated, "video/webm");
   ids.uploading = (await startRecording(linkId, "Una Uploading", media.webm, "video/webm")).id;
-  ids.quinn = await write(linkId, "Quinn Quiet", "Everything worked as promised and the setup took a single afternoon.");
-  ids.pat = await write(linkId, "Pat Praise", "We doubled our review count in a month thanks to the collection links.", { company: "Globex" }, 4);
-  ids.sam = await write(linkId, "Sam Sceptic", "Decent product, but the invoices confused our finance team for weeks.", {}, 3);
-  ids.robin = await write(linkId, "Robin Writer", "The onboarding was quick and the support team answered every question within minutes.", { title: "Head of Support", company: "Northwind", email: "robin@example.com" }, 5);
+  ids.quinn = await write(
+    linkId,
+    "Quinn Quiet",
+    "Everything worked as promised and the setup took a single afternoon.",
+  );
+  ids.pat = await write(
+    linkId,
+    "Pat Praise",
+    "We doubled our review count in a month thanks to the collection links.",
+    { company: "Globex" },
+    4,
+  );
+  ids.sam = await write(
+    linkId,
+    "Sam Sceptic",
+    "Decent product, but the invoices confused our finance team for weeks.",
+    {},
+    3,
+  );
+  ids.robin = await write(
+    linkId,
+    "Robin Writer",
+    "The onboarding was quick and the support team answered every question within minutes.",
+    { title: "Head of Support", company: "Northwind", email: "robin@example.com" },
+    5,
+  );
   // The recording's first half now, the rest once the inbox is open: it is seen uploading, processing, then ready.
-  const video = await startRecording(linkId, "Vera Video", media.mp4, "video/mp4", { title: "Head of Operations", company: "Buyer Inc" }, 5);
+  const video = await startRecording(
+    linkId,
+    "Vera Video",
+    media.mp4,
+    "video/mp4",
+    { title: "Head of Operations", company: "Buyer Inc" },
+    5,
+  );
   ids.video = video.id;
   finishVideo = video.finish;
   browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
@@ -117,14 +184,19 @@ afterAll(async () => {
 });
 
 /** A signed-in tab; `problems` collects console errors (CSP violations included) and page errors. */
-async function signedIn(viewport = { width: 1360, height: 1000 }): Promise<{ page: Page; problems: string[]; listRequests: string[] }> {
+async function signedIn(
+  viewport = { width: 1360, height: 1000 },
+): Promise<{ page: Page; problems: string[]; listRequests: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const problems: string[] = [];
   const listRequests: string[] = [];
   // The sign-in check answers 401 on purpose before signing in.
-  page.on("console", (m) => m.type() === "error" && !/status of 401/.test(m.text()) && problems.push(`console: ${m.text()}`));
+  page.on(
+    "console",
+    (m) => m.type() === "error" && !/status of 401/.test(m.text()) && problems.push(`console: ${m.text()}`),
+  );
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("request", (r) => {
     const u = new URL(r.url());
@@ -142,7 +214,8 @@ const row = (page: Page, id: string) => page.locator(`.inbox-row[data-id="${id}"
 const detail = (page: Page) => page.locator("article.detail");
 
 /** The badges of a row or the detail, as text. */
-const badges = async (scope: ReturnType<Page["locator"]>) => (await scope.locator(".badge").allTextContents()).map((t) => t.trim());
+const badges = async (scope: ReturnType<Page["locator"]>) =>
+  (await scope.locator(".badge").allTextContents()).map((t) => t.trim());
 
 describe("inbox", () => {
   test("statuses and polling, filters in the address, debounced search, keyboard moderation, bulk actions, tags, delete", async () => {
@@ -154,7 +227,9 @@ describe("inbox", () => {
     expect(await badges(row(page, ids.uploading))).toEqual(["Uploading", "Needs review", "Private"]);
     expect(await badges(row(page, ids.video))).toContain("Uploading");
     await row(page, ids.broken).getByText("Failed", { exact: true }).waitFor();
-    expect(await row(page, ids.broken).locator(".inbox-row-text").textContent()).toMatch(/incomplete|damaged|broken|could not/i);
+    expect(await row(page, ids.broken).locator(".inbox-row-text").textContent()).toMatch(
+      /incomplete|damaged|broken|could not/i,
+    );
 
     // The rest of the recording arrives: the row moves on by itself (the inbox polls while anything is pending).
     await finishVideo();
@@ -252,7 +327,8 @@ describe("inbox", () => {
     await page.getByRole("checkbox", { name: "Select the testimonial from Una Uploading" }).check();
     await bulk.getByRole("button", { name: "Approve & publish" }).click();
     await page.getByText("Approved and published 2 of 3 testimonials. 1 could not be changed.").waitFor();
-    for (const id of [ids.robin, ids.pat]) expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
+    for (const id of [ids.robin, ids.pat])
+      expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
     await page.getByText("Una Uploading: This testimonial is still being uploaded.").waitFor();
     await bulk.getByText("1 selected").waitFor();
     await bulk.getByRole("button", { name: "Clear selection" }).click();
@@ -283,7 +359,11 @@ describe("inbox", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await row(page, ids.quinn).waitFor();
     // A testimonial arriving now is announced (within 15 s), not pushed into the list under the person's hands.
-    ids.nia = await write(linkId, "Nia Newcomer", "Arrived while the team was looking at the inbox, and it says thanks.");
+    ids.nia = await write(
+      linkId,
+      "Nia Newcomer",
+      "Arrived while the team was looking at the inbox, and it says thanks.",
+    );
 
     // Delete asks first.
     await row(page, ids.quinn).locator(".inbox-row-main").click();
@@ -313,13 +393,23 @@ describe("inbox", () => {
   }, 240_000);
 
   test("the decisions at 1440×900: approve & publish or approve only; withdrawing asks first and has no key", async () => {
-    const id = await write(linkId, "Alex Agency", "Our clients noticed the new testimonials wall within a day; it looks like part of their site.", { title: "Founder", company: "Brightside Studio" }, 5);
+    const id = await write(
+      linkId,
+      "Alex Agency",
+      "Our clients noticed the new testimonials wall within a day; it looks like part of their site.",
+      { title: "Founder", company: "Brightside Studio" },
+      5,
+    );
     const { page, problems } = await signedIn({ width: 1440, height: 900 });
     await page.goto(`${server.url}/app/inbox/${id}`);
     await detail(page).getByRole("heading", { name: "Alex Agency" }).waitFor();
     await detail(page).getByText("Waiting for a decision: shown nowhere yet.").waitFor();
     const bar = detail(page).getByRole("group", { name: "Decide" });
-    expect((await bar.getByRole("button").allTextContents()).map((t) => t.trim())).toEqual(["Approve & publish a", "Approve only (keep private)", "Reject… r"]);
+    expect((await bar.getByRole("button").allTextContents()).map((t) => t.trim())).toEqual([
+      "Approve & publish a",
+      "Approve only (keep private)",
+      "Reject… r",
+    ]);
     await page.screenshot({ path: "/tmp/inbox-actions.png" });
 
     await bar.getByRole("button", { name: "Approve only (keep private)" }).click();
@@ -333,7 +423,10 @@ describe("inbox", () => {
     expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
     await page.keyboard.press("a");
     await page.keyboard.press("a");
-    await page.getByText("Alex Agency’s testimonial is already approved and public.", { exact: false }).first().waitFor();
+    await page
+      .getByText("Alex Agency’s testimonial is already approved and public.", { exact: false })
+      .first()
+      .waitFor();
     expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
 
     // Withdrawing: a button that asks; cancelling changes nothing, confirming withdraws.
@@ -349,7 +442,11 @@ describe("inbox", () => {
   }, 60_000);
 
   test("the recording plays with its transcript; a corrected transcript is re-timed, marked edited, the original kept", async () => {
-    const ready = await until("the recording to be ready", () => detailOf(ids.video), (d) => d.status !== "processing" && d.status !== "uploading");
+    const ready = await until(
+      "the recording to be ready",
+      () => detailOf(ids.video),
+      (d) => d.status !== "processing" && d.status !== "uploading",
+    );
     expect(ready.status).toBe("ready");
     const { page, problems } = await signedIn();
     await page.goto(`${server.url}/app/inbox/${ids.video}`);
@@ -392,13 +489,17 @@ describe("inbox", () => {
     await detail(page).locator(".transcript .badge", { hasText: "Edited" }).waitFor();
     const spoken = media.speechText.split(/\s+/);
     expect(await page.locator(".transcript-words .word-time").count()).toBe(spoken.length);
-    expect((await page.locator(".transcript-words .word").allTextContents()).map((t) => t.replace(/\d+:\d\d\.\d$/, ""))).toEqual(spoken);
+    expect(
+      (await page.locator(".transcript-words .word").allTextContents()).map((t) => t.replace(/\d+:\d\d\.\d$/, "")),
+    ).toEqual(spoken);
 
     const tr = (await detailOf(ids.video)).transcript;
     expect(tr.edited).toBe(true);
     expect(tr.words.map((w: any) => w.text)).toEqual(spoken);
     // Forced alignment puts each word where it is said in the recording (the fixture's known timings).
-    tr.words.forEach((w: any, i: number) => expect(Math.abs(w.start_ms - media.speechWords[i]!.start_ms)).toBeLessThan(300));
+    tr.words.forEach((w: any, i: number) =>
+      expect(Math.abs(w.start_ms - media.speechWords[i]!.start_ms)).toBeLessThan(300),
+    );
     expect(tr.original_text).not.toBe(tr.text);
 
     await detail(page).getByRole("button", { name: "Show the original" }).click();
@@ -439,9 +540,15 @@ describe("inbox", () => {
     // While edited, the name is in the field (the row's text no longer holds it).
     await page.getByLabel("Tag “Pricing”: name").fill("Pricing page");
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    await page.getByRole("row").filter({ hasText: "Pricing page" }).getByRole("button", { name: "Edit the tag Pricing page" }).waitFor();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "Pricing page" })
+      .getByRole("button", { name: "Edit the tag Pricing page" })
+      .waitFor();
     const tagAxe = await new AxeBuilder({ page }).include("#main").analyze();
-    expect(tagAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(tagAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+      [],
+    );
     await page.screenshot({ path: "/tmp/inbox-tags.png", fullPage: true });
     const renamed = page.getByRole("row").filter({ hasText: "Pricing page" });
     await renamed.getByRole("button", { name: "Delete" }).click();

@@ -64,7 +64,10 @@ test("the owner invites, the invitee sets their own password, joins the organisa
   const link = await invite(owner.page, "ivy@example.com", "Ivy Invitee");
   expect(link).toStartWith(`${server.url}/app/invite#`);
   // The pending invitation is listed for the owner; the link itself is not shown again.
-  const pending = owner.page.getByRole("table", { name: "Pending invitations" }).getByRole("row").filter({ hasText: "ivy@example.com" });
+  const pending = owner.page
+    .getByRole("table", { name: "Pending invitations" })
+    .getByRole("row")
+    .filter({ hasText: "ivy@example.com" });
   await pending.waitFor();
   expect(await owner.page.getByLabel("Invitation link").count()).toBe(0);
 
@@ -103,7 +106,10 @@ test("the owner invites, the invitee sets their own password, joins the organisa
 test("a revoked link and an expired link show a plain message", async () => {
   const owner = await ownerOnMembers();
   const link = await invite(owner.page, "rex@example.com");
-  const row = owner.page.getByRole("table", { name: "Pending invitations" }).getByRole("row").filter({ hasText: "rex@example.com" });
+  const row = owner.page
+    .getByRole("table", { name: "Pending invitations" })
+    .getByRole("row")
+    .filter({ hasText: "rex@example.com" });
   await row.getByRole("button", { name: "Revoke" }).click();
   await row.getByRole("button", { name: "Yes, revoke" }).click();
   await row.waitFor({ state: "detached" });
@@ -117,7 +123,20 @@ test("a revoked link and an expired link show a plain message", async () => {
   // An invitation whose week has passed (written straight into the server's database).
   const token = randomToken(32);
   const now = Date.now();
-  server.deps.db.insert(invitations).values({ id: `inv_${"0".repeat(26)}`, orgId: server.orgId, email: "old@example.com", role: "member", name: "", tokenHash: sha256(token), invitedByUserId: null, createdAt: now - 8 * 86400_000, expiresAt: now - 86400_000 }).run();
+  server.deps.db
+    .insert(invitations)
+    .values({
+      id: `inv_${"0".repeat(26)}`,
+      orgId: server.orgId,
+      email: "old@example.com",
+      role: "member",
+      name: "",
+      tokenHash: sha256(token),
+      invitedByUserId: null,
+      createdAt: now - 8 * 86400_000,
+      expiresAt: now - 86400_000,
+    })
+    .run();
   await visitor.page.goto(`${server.url}/app/invite#${token}`);
   await visitor.page.reload();
   await visitor.page.getByRole("heading", { name: "This invitation cannot be used" }).waitFor();

@@ -25,7 +25,11 @@ import { asWrittenAndLower, findInFiles } from "../helpers/data-search";
 import { makeCert, startReceiver, type Receiver } from "../integration/webhooks-receiver";
 
 import { startS3, type S3Server } from "../helpers/s3";
-const PERSON = { name: "Juniper Quillfeather", email: "juniper.quillfeather@example.org", title: "Director of Zanzibar Logistics" };
+const PERSON = {
+  name: "Juniper Quillfeather",
+  email: "juniper.quillfeather@example.org",
+  title: "Director of Zanzibar Logistics",
+};
 const CONSENT = "I agree that Acme may publish my words, name, likeness and recording on its website and social media.";
 const stripe = new Stripe("sk_test_unused");
 
@@ -61,7 +65,15 @@ export function journey(storage: JourneyStorage): void {
     /** Public copies of the testimonial's media (`m/<token>/`), kept to check they are gone after the erasure. */
     const publicDirs = new Set<string>();
     const timings: [string, number][] = [];
-    const state = { brandId: "", slug: "", linkUrl: "", submissionId: "", reelId: "", widgetSnippet: "", documentUrl: "" };
+    const state = {
+      brandId: "",
+      slug: "",
+      linkUrl: "",
+      submissionId: "",
+      reelId: "",
+      widgetSnippet: "",
+      documentUrl: "",
+    };
 
     /** Runs one step of the journey and keeps its time. */
     async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -110,11 +122,19 @@ export function journey(storage: JourneyStorage): void {
       sink = await startMailSink();
       if (storage === "s3") s3 = await startS3("plaudit-journey");
       server = await step("start dist/plaudit (org create, serve, first answer)", () =>
-        startServer({ env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile }, storage: s3?.env("box-1") }));
+        startServer({
+          env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile },
+          storage: s3?.env("box-1"),
+        }),
+      );
       expect(server.deps.storage.blobs.kind).toBe(storage);
       key = await server.createKey("live");
-      browser = await launchChromium(["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
-        `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`, `--use-file-for-fake-audio-capture=${media.fakeMicWav}`]);
+      browser = await launchChromium([
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-video-capture=${media.fakeCameraY4m}`,
+        `--use-file-for-fake-audio-capture=${media.fakeMicWav}`,
+      ]);
     }, 180_000);
 
     afterAll(async () => {
@@ -126,18 +146,33 @@ export function journey(storage: JourneyStorage): void {
       await s3?.stop();
       if (timings.length) {
         const width = Math.max(...timings.map(([n]) => n.length));
-        console.log(["", `Journey against dist/plaudit, files on ${storage === "s3" ? "S3 (s3rver)" : "the local data directory"}, step by step:`, ...timings.map(([n, ms]) => `  ${n.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(6)} s`), ""].join("\n"));
+        console.log(
+          [
+            "",
+            `Journey against dist/plaudit, files on ${storage === "s3" ? "S3 (s3rver)" : "the local data directory"}, step by step:`,
+            ...timings.map(([n, ms]) => `  ${n.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(6)} s`),
+            "",
+          ].join("\n"),
+        );
       }
     });
 
     test("a webhook endpoint and a collect link", async () => {
-      const endpoint = await ok("POST", "/v1/webhooks", { url: rx.url("/journey", "localhost"), events: ["submission.created", "submission.ready", "submission.approved", "reel.ready"] });
+      const endpoint = await ok("POST", "/v1/webhooks", {
+        url: rx.url("/journey", "localhost"),
+        events: ["submission.created", "submission.ready", "submission.approved", "reel.ready"],
+      });
       secret = endpoint.secret;
       expect(secret).toStartWith("whsec_");
       const brand = (await ok("GET", "/v1/brands")).data[0];
       state.brandId = brand.id;
       state.slug = brand.slug;
-      const link = await ok("POST", `/v1/brands/${brand.id}/links`, { title: "Tell us about Acme", prompts: [{ text: "What changed for your team?", max_seconds: 30 }], consent_text: CONSENT, consent_version: "2026-11-01" });
+      const link = await ok("POST", `/v1/brands/${brand.id}/links`, {
+        title: "Tell us about Acme",
+        prompts: [{ text: "What changed for your team?", max_seconds: 30 }],
+        consent_text: CONSENT,
+        consent_version: "2026-11-01",
+      });
       state.linkUrl = link.url;
     }, 30_000);
 
@@ -155,10 +190,15 @@ export function journey(storage: JourneyStorage): void {
       });
       state.submissionId = id;
       const detail = await step("processing: sniff, probe, transcode, poster, transcript", () =>
-        until("processing", async () => {
-          const d = (await api("GET", `/v1/submissions/${id}`)).body;
-          return d.status === "ready" || d.status === "failed" ? d : null;
-        }, 120_000));
+        until(
+          "processing",
+          async () => {
+            const d = (await api("GET", `/v1/submissions/${id}`)).body;
+            return d.status === "ready" || d.status === "failed" ? d : null;
+          },
+          120_000,
+        ),
+      );
       expect(detail.status, `processing ended as ${detail.status}: ${detail.failure_reason}`).toBe("ready");
       expect(detail).toMatchObject({ kind: "video", respondent_name: PERSON.name, respondent_email: PERSON.email });
       expect(detail.duration_ms).toBeGreaterThan(5000);
@@ -168,7 +208,11 @@ export function journey(storage: JourneyStorage): void {
       // The processed recording really is an H.264 MP4 that plays.
       const video = await fetch(detail.media.video.url);
       expect(video.status).toBe(200);
-      expect(Buffer.from(await video.arrayBuffer()).subarray(4, 8).toString("latin1")).toBe("ftyp");
+      expect(
+        Buffer.from(await video.arrayBuffer())
+          .subarray(4, 8)
+          .toString("latin1"),
+      ).toBe("ftyp");
       const poster = await fetch(detail.media.poster.url);
       expect(poster.headers.get("content-type")).toContain("image/");
       // A range request (how a browser's video player asks) gets exactly the bytes asked for, from either storage.
@@ -188,14 +232,23 @@ export function journey(storage: JourneyStorage): void {
       const widget = await ok("POST", "/v1/widgets", { brand_id: state.brandId, layout: "wall", theme: "light" });
       state.documentUrl = widget.document_url;
       await step("widget: document published with the testimonial", () =>
-        until("the widget document", async () => {
-          const res = await fetch(widget.document_url);
-          return res.status === 200 && (await res.text()).includes(PERSON.name);
-        }, 30_000));
+        until(
+          "the widget document",
+          async () => {
+            const res = await fetch(widget.document_url);
+            return res.status === 200 && (await res.text()).includes(PERSON.name);
+          },
+          30_000,
+        ),
+      );
       customerSite = Bun.serve({
         port: 0,
         hostname: "localhost",
-        fetch: () => new Response(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customers</title></head><body><main><h1>What our customers say</h1>${widget.snippet}</main></body></html>`, { headers: { "content-type": "text/html; charset=utf-8" } }),
+        fetch: () =>
+          new Response(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customers</title></head><body><main><h1>What our customers say</h1>${widget.snippet}</main></body></html>`,
+            { headers: { "content-type": "text/html; charset=utf-8" } },
+          ),
       });
       const origin = `http://localhost:${customerSite.port}`;
       expect(new URL(origin).origin).not.toBe(new URL(server.url).origin);
@@ -205,9 +258,14 @@ export function journey(storage: JourneyStorage): void {
       page.on("pageerror", (e) => problems.push(e.message));
       await step("widget: drawn on the customer's page in Chromium", async () => {
         await page.goto(origin);
-        await page.locator(`div[data-svc-widget="${widget.id}"] article`).filter({ hasText: PERSON.name }).waitFor({ timeout: 20_000 });
+        await page
+          .locator(`div[data-svc-widget="${widget.id}"] article`)
+          .filter({ hasText: PERSON.name })
+          .waitFor({ timeout: 20_000 });
       });
-      expect(await page.getByRole("button", { name: new RegExp(`Play video testimonial from ${PERSON.name}`) }).count()).toBe(1);
+      expect(
+        await page.getByRole("button", { name: new RegExp(`Play video testimonial from ${PERSON.name}`) }).count(),
+      ).toBe(1);
       expect(await context.cookies()).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
@@ -217,11 +275,16 @@ export function journey(storage: JourneyStorage): void {
       await ok("PATCH", `/v1/brands/${state.brandId}`, { is_public: true });
       const brand = await ok("GET", `/v1/brands/${state.brandId}`);
       const html = await step("wall: page and its JSON show the testimonial", () =>
-        until("the wall", async () => {
-          const res = await fetch(brand.public_wall_url);
-          const text = await res.text();
-          return res.status === 200 && text.includes(PERSON.name) ? text : null;
-        }, 30_000));
+        until(
+          "the wall",
+          async () => {
+            const res = await fetch(brand.public_wall_url);
+            const text = await res.text();
+            return res.status === 200 && text.includes(PERSON.name) ? text : null;
+          },
+          30_000,
+        ),
+      );
       expect(html).toContain(PERSON.title);
       const page = await ok("GET", `/public/walls/${state.slug}`);
       expect(JSON.stringify(page)).toContain(state.submissionId);
@@ -238,23 +301,43 @@ export function journey(storage: JourneyStorage): void {
     }, 60_000);
 
     test("a reel renders in 9:16, 1:1 and 16:9 with captions", async () => {
-      const reel = await ok("POST", "/v1/reels", { brand_id: state.brandId, submission_ids: [state.submissionId], mode: "auto" });
+      const reel = await ok("POST", "/v1/reels", {
+        brand_id: state.brandId,
+        submission_ids: [state.submissionId],
+        mode: "auto",
+      });
       state.reelId = reel.id;
       expect(reel.clips.length).toBe(1);
       const done = await step("reel: render in three sizes", async () => {
         const r = await api("POST", `/v1/reels/${reel.id}/render`);
-        if (r.status !== 202) throw new Error(`render answered ${r.status}: ${JSON.stringify(r.body)}; the reel: ${JSON.stringify(reel)}`);
-        return until("the render", async () => {
-          const now = await ok("GET", `/v1/reels/${reel.id}`);
-          if (now.render?.error_message) throw new Error(`render failed: ${now.render.error_message}`);
-          return now.output?.variants?.length === 3 ? now : null;
-        }, 240_000);
+        if (r.status !== 202)
+          throw new Error(`render answered ${r.status}: ${JSON.stringify(r.body)}; the reel: ${JSON.stringify(reel)}`);
+        return until(
+          "the render",
+          async () => {
+            const now = await ok("GET", `/v1/reels/${reel.id}`);
+            if (now.render?.error_message) throw new Error(`render failed: ${now.render.error_message}`);
+            return now.output?.variants?.length === 3 ? now : null;
+          },
+          240_000,
+        );
       });
       const sizes: Record<string, string> = {};
       for (const v of done.output.variants) {
         const file = join(mkdtempSync(join(tmpdir(), "plaudit-reel-")), "reel.mp4");
         writeFileSync(file, Buffer.from(await (await fetch(v.url)).arrayBuffer()));
-        const probe = Bun.spawnSync(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", file]);
+        const probe = Bun.spawnSync([
+          "ffprobe",
+          "-v",
+          "error",
+          "-select_streams",
+          "v:0",
+          "-show_entries",
+          "stream=width,height",
+          "-of",
+          "csv=p=0",
+          file,
+        ]);
         sizes[v.aspect_ratio] = probe.stdout.toString().trim();
       }
       expect(sizes).toEqual({ "9:16": "1080,1920", "1:1": "1080,1080", "16:9": "1920,1080" });
@@ -265,7 +348,12 @@ export function journey(storage: JourneyStorage): void {
     test("every webhook arrived and verifies with Stripe's library", async () => {
       const wanted = ["submission.created", "submission.ready", "submission.approved", "reel.ready"];
       await step("webhooks: all four events delivered", () =>
-        until("the webhooks", async () => wanted.every((t) => rx.requests.some((r) => JSON.parse(r.body).type === t)), 30_000));
+        until(
+          "the webhooks",
+          async () => wanted.every((t) => rx.requests.some((r) => JSON.parse(r.body).type === t)),
+          30_000,
+        ),
+      );
       for (const req of rx.requests) {
         const event = await stripe.webhooks.constructEventAsync(req.body, req.headers["x-signature"]!, secret);
         expect(wanted).toContain(event.type);
@@ -277,11 +365,15 @@ export function journey(storage: JourneyStorage): void {
     test("an export holds it (a JSON file in the storage, downloaded through its signed address)", async () => {
       const created = await ok("POST", "/v1/exports", { format: "json" });
       const done = await step("export: JSON file built and downloaded", async () => {
-        const e = await until("the export", async () => {
-          const now = await ok("GET", `/v1/exports/${created.id}`);
-          return now.status === "ready" ? now : null;
-        }, 60_000);
-        return (await (await fetch(e.download_url)).text());
+        const e = await until(
+          "the export",
+          async () => {
+            const now = await ok("GET", `/v1/exports/${created.id}`);
+            return now.status === "ready" ? now : null;
+          },
+          60_000,
+        );
+        return await (await fetch(e.download_url)).text();
       });
       expect(done).toContain(PERSON.name);
       if (s3) {
@@ -297,11 +389,16 @@ export function journey(storage: JourneyStorage): void {
 
     test("the respondent removes it with the link from their email; the erasure leaves no trace", async () => {
       const removalUrl = await step("removal: email arrives over SMTP", () =>
-        until("the removal email", async () => {
-          const m = sink.received.find((x) => x.to.includes(PERSON.email));
-          const text = m && mailText(m.raw);
-          return text ? /(http\S+\/remove\/[A-Za-z0-9_-]+)/.exec(text)?.[1] : null;
-        }, 30_000));
+        until(
+          "the removal email",
+          async () => {
+            const m = sink.received.find((x) => x.to.includes(PERSON.email));
+            const text = m && mailText(m.raw);
+            return text ? /(http\S+\/remove\/[A-Za-z0-9_-]+)/.exec(text)?.[1] : null;
+          },
+          30_000,
+        ),
+      );
       // The search must see the person before the removal, or finding nothing afterwards would prove nothing.
       expect(findInFiles(server.dataDir, asWrittenAndLower([PERSON.name])).length).toBeGreaterThan(0);
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -315,12 +412,21 @@ export function journey(storage: JourneyStorage): void {
       expect((await api("GET", `/v1/submissions/${state.submissionId}`)).status).toBe(404);
       const words = [PERSON.name, PERSON.email, PERSON.title];
       await step("erasure: nothing of the respondent left in the data directory", () =>
-        until("the erasure", async () => {
-          const widgetDoc = await (await fetch(state.documentUrl)).text();
-          return !widgetDoc.includes(PERSON.name) && findInFiles(server.dataDir, asWrittenAndLower(words)).length === 0;
-        }, 60_000).catch((e) => {
-          throw new Error(`${e.message}; still found: ${findInFiles(server.dataDir, asWrittenAndLower(words)).join("; ")}`);
-        }));
+        until(
+          "the erasure",
+          async () => {
+            const widgetDoc = await (await fetch(state.documentUrl)).text();
+            return (
+              !widgetDoc.includes(PERSON.name) && findInFiles(server.dataDir, asWrittenAndLower(words)).length === 0
+            );
+          },
+          60_000,
+        ).catch((e) => {
+          throw new Error(
+            `${e.message}; still found: ${findInFiles(server.dataDir, asWrittenAndLower(words)).join("; ")}`,
+          );
+        }),
+      );
       const reel = await ok("GET", `/v1/reels/${state.reelId}`);
       expect(reel.clips).toEqual([]);
       expect(reel.output).toBeNull();
@@ -332,27 +438,42 @@ export function journey(storage: JourneyStorage): void {
         // copies) is left, and no object that is left holds the respondent's words.
         const leftovers = async () => {
           const keys = await bucket.keys();
-          const theirs = keys.filter((k) => k.includes(state.submissionId) || k.includes(`/reels/${state.reelId}/`) || [...publicDirs].some((d) => k.includes(`/${d}/`)));
+          const theirs = keys.filter(
+            (k) =>
+              k.includes(state.submissionId) ||
+              k.includes(`/reels/${state.reelId}/`) ||
+              [...publicDirs].some((d) => k.includes(`/${d}/`)),
+          );
           const holding: string[] = [];
           for (const k of keys) {
             const text = Buffer.from(await bucket.client().file(k).arrayBuffer());
-            if (words.some((w) => text.includes(Buffer.from(w)) || text.includes(Buffer.from(w.toLowerCase())))) holding.push(k);
+            if (words.some((w) => text.includes(Buffer.from(w)) || text.includes(Buffer.from(w.toLowerCase()))))
+              holding.push(k);
           }
           return { keys, theirs, holding };
         };
         const left = await step("erasure: no object of the testimonial left in the bucket", () =>
-          until("the bucket to be cleared", async () => {
+          until(
+            "the bucket to be cleared",
+            async () => {
+              const l = await leftovers();
+              return l.theirs.length === 0 && l.holding.length === 0 ? l : null;
+            },
+            30_000,
+          ).catch(async (e) => {
             const l = await leftovers();
-            return l.theirs.length === 0 && l.holding.length === 0 ? l : null;
-          }, 30_000).catch(async (e) => {
-            const l = await leftovers();
-            throw new Error(`${e.message}; objects of the testimonial: ${l.theirs.join(", ")}; holding their words: ${l.holding.join(", ")}`);
-          }));
+            throw new Error(
+              `${e.message}; objects of the testimonial: ${l.theirs.join(", ")}; holding their words: ${l.holding.join(", ")}`,
+            );
+          }),
+        );
         expect(publicDirs.size).toBeGreaterThan(0);
         // Sanity: the bucket is where the files went (the widget document and the brand's files are still there).
         expect(left.keys.some((k) => k.startsWith("box-1/public/"))).toBe(true);
         // The box's own disk holds no media: the database, its secret and native libraries; tmp/ ends empty.
-        const local = filesUnder(server.dataDir).filter((f) => !/^plaudit\.db(-wal|-shm)?$/.test(f) && f !== "secret.key" && !f.startsWith("runtime/"));
+        const local = filesUnder(server.dataDir).filter(
+          (f) => !/^plaudit\.db(-wal|-shm)?$/.test(f) && f !== "secret.key" && !f.startsWith("runtime/"),
+        );
         expect(local).toEqual([]);
         expect(existsSync(join(server.dataDir, "media"))).toBe(false);
         expect(existsSync(join(server.dataDir, "public"))).toBe(false);

@@ -19,7 +19,6 @@ let browser: Browser;
 let key = "";
 let sink: MailSink;
 
-
 /** The removal link of the email delivered to `email`, waiting for the mail worker to send it. */
 async function linkFromEmail(email: string): Promise<string> {
   const end = Date.now() + 20_000;
@@ -30,18 +29,38 @@ async function linkFromEmail(email: string): Promise<string> {
     await Bun.sleep(50);
   }
 }
-const WORDS = "Acme's support team fixed our onboarding in a day. <b>Not bold</b> & honest: we would choose them again.";
+const WORDS =
+  "Acme's support team fixed our onboarding in a day. <b>Not bold</b> & honest: we would choose them again.";
 
 const api = async (method: string, path: string, body?: unknown, auth = true) => {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { ...(auth ? { authorization: `Bearer ${key}` } : {}), ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(auth ? { authorization: `Bearer ${key}` } : {}),
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
 async function testimonialWithLink(name: string, email: string): Promise<{ id: string; url: string }> {
   const brand = (await api("GET", "/v1/brands")).body.data[0];
   const consent = { text: "I agree that Acme may publish my words.", version: "2026-11-01" };
-  const link = (await api("POST", `/v1/brands/${brand.id}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: consent.text, consent_version: consent.version })).body;
-  const sent = await api("POST", `/public/links/${link.id}/submissions`, { kind: "text", respondent: { name, email }, consent: { agreed: true, ...consent }, text: WORDS, rating: 5 }, false);
+  const link = (
+    await api("POST", `/v1/brands/${brand.id}/links`, {
+      title: "Tell us",
+      prompts: [{ text: "How was it?" }],
+      consent_text: consent.text,
+      consent_version: consent.version,
+    })
+  ).body;
+  const sent = await api(
+    "POST",
+    `/public/links/${link.id}/submissions`,
+    { kind: "text", respondent: { name, email }, consent: { agreed: true, ...consent }, text: WORDS, rating: 5 },
+    false,
+  );
   const id = sent.body.submission_id as string;
   await api("POST", `/v1/submissions/${id}/approve`);
   await api("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
@@ -49,7 +68,11 @@ async function testimonialWithLink(name: string, email: string): Promise<{ id: s
 }
 
 async function phone(): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const problems: string[] = [];
@@ -61,13 +84,18 @@ async function phone(): Promise<{ page: Page; problems: string[] }> {
 async function axe(page: Page, state: string) {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
 }
 
 beforeAll(async () => {
   sink = await startMailSink();
   server = await startServer({ env: { PLAUDIT_SMTP_URL: sink.url } });
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
   browser = await launchChromium();
 }, 60_000);
 
@@ -108,7 +136,9 @@ test("look up, confirm, then the same link says it was already removed", async (
   expect((await api("GET", `/v1/submissions/${id}`)).status).toBe(404);
   const slug = (await api("GET", "/v1/brands")).body.data[0].slug;
   await api("PATCH", `/v1/brands/${(await api("GET", "/v1/brands")).body.data[0].id}`, { is_public: true });
-  expect(JSON.stringify((await api("GET", `/public/walls/${slug}`, undefined, false)).body)).not.toContain("Rosa Removal");
+  expect(JSON.stringify((await api("GET", `/public/walls/${slug}`, undefined, false)).body)).not.toContain(
+    "Rosa Removal",
+  );
   await axe(page, "removed");
   await page.screenshot({ path: "/tmp/removal-done.png", fullPage: true });
 

@@ -25,7 +25,10 @@ beforeAll(async () => {
   const media = ensureMediaFixtures();
   // Behind a "proxy" on loopback: each respondent of the wall fixture comes from an address of their own.
   server = await startServer({ env: { PLAUDIT_TRUSTED_PROXIES: "127.0.0.1" } });
-  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
   wall = await buildWall24(server, key, media);
 }, 180_000);
 
@@ -35,13 +38,20 @@ afterAll(async () => {
 
 /** One Lighthouse run: the four category scores (0–100) and the audits that lost points. */
 async function lighthouse(url: string): Promise<{ scores: Scores; failing: string[] }> {
-  const proc = Bun.spawn([
-    process.execPath, CLI, url,
-    "--chrome-path=/usr/bin/chromium",
-    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync",
-    `--only-categories=${CATEGORIES.join(",")}`,
-    "--output=json", `--output-path=${REPORT}`, "--quiet",
-  ], { stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(
+    [
+      process.execPath,
+      CLI,
+      url,
+      "--chrome-path=/usr/bin/chromium",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run --disable-sync",
+      `--only-categories=${CATEGORIES.join(",")}`,
+      "--output=json",
+      `--output-path=${REPORT}`,
+      "--quiet",
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
   const [err, code] = [await new Response(proc.stderr).text(), await proc.exited];
   if (code !== 0) throw new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`);
   const report = await Bun.file(REPORT).json();
@@ -50,7 +60,8 @@ async function lighthouse(url: string): Promise<{ scores: Scores; failing: strin
   for (const c of CATEGORIES) {
     for (const ref of report.categories[c].auditRefs) {
       const audit = report.audits[ref.id];
-      if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.push(`${c}: ${ref.id} ${audit.score} ${audit.displayValue ?? ""}`.trim());
+      if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+        failing.push(`${c}: ${ref.id} ${audit.score} ${audit.displayValue ?? ""}`.trim());
     }
   }
   return { scores, failing };
@@ -59,8 +70,10 @@ async function lighthouse(url: string): Promise<{ scores: Scores; failing: strin
 test("Lighthouse on a phone: SEO 100, accessibility ≥ 95, best practices ≥ 95, performance ≥ 90", async () => {
   const runs = [await lighthouse(wall.url)];
   if (runs[0]!.scores.performance < 90) runs.push(await lighthouse(wall.url), await lighthouse(wall.url));
-  for (const r of runs) console.log(`lighthouse ${JSON.stringify(r.scores)}${r.failing.length ? `\n  ${r.failing.join("\n  ")}` : ""}`);
-  const median = (k: keyof Scores) => [...runs.map((r) => r.scores[k])].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
+  for (const r of runs)
+    console.log(`lighthouse ${JSON.stringify(r.scores)}${r.failing.length ? `\n  ${r.failing.join("\n  ")}` : ""}`);
+  const median = (k: keyof Scores) =>
+    [...runs.map((r) => r.scores[k])].sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   expect(median("seo")).toBe(100);
   expect(median("accessibility")).toBeGreaterThanOrEqual(95);
   expect(median("best-practices")).toBeGreaterThanOrEqual(95);

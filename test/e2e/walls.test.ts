@@ -19,14 +19,22 @@ let server: RunningServer;
 let browser: Browser;
 let wall: Wall24;
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  hasTouch: true,
+  isMobile: true,
+};
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 beforeAll(async () => {
   const media = ensureMediaFixtures();
   // Behind a "proxy" on loopback: each respondent of the wall fixture comes from an address of their own.
   server = await startServer({ env: { PLAUDIT_TRUSTED_PROXIES: "127.0.0.1" } });
-  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
   wall = await buildWall24(server, key, media);
   browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
 }, 180_000);
@@ -37,7 +45,9 @@ afterAll(async () => {
 });
 
 /** A fresh tab; `problems` collects console errors (CSP violations included) and page errors; `requests` every URL asked for. */
-async function open(options: BrowserContextOptions): Promise<{ page: Page; problems: string[]; requests: string[]; close: () => Promise<void> }> {
+async function open(
+  options: BrowserContextOptions,
+): Promise<{ page: Page; problems: string[]; requests: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -59,9 +69,17 @@ async function seriousViolations(page: Page, where: string): Promise<string[]> {
 describe("the wall in a browser", () => {
   test("axe-core finds nothing serious on the wall, a permalink and the 404 page, on a phone and a desktop", async () => {
     const found: string[] = [];
-    for (const [name, options] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
+    for (const [name, options] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
       const { page, close } = await open(options);
-      for (const [where, url] of [["wall", wall.url], ["permalink", `${wall.url}/t/${wall.videoIds[0]}`], ["written permalink", `${wall.url}/t/${wall.writtenIds[0]}`], ["404", `${server.url}/b/no-such-wall`]] as const) {
+      for (const [where, url] of [
+        ["wall", wall.url],
+        ["permalink", `${wall.url}/t/${wall.videoIds[0]}`],
+        ["written permalink", `${wall.url}/t/${wall.writtenIds[0]}`],
+        ["404", `${server.url}/b/no-such-wall`],
+      ] as const) {
         await page.goto(url);
         found.push(...(await seriousViolations(page, `${name} ${where}`)));
       }
@@ -101,7 +119,11 @@ describe("the wall in a browser", () => {
     await video.waitFor();
     await expect(video.getAttribute("src")).resolves.toMatch(/video\.mp4$/);
     await expect(page.locator("video track[kind=captions]").getAttribute("src")).resolves.toMatch(/captions\.vtt$/);
-    await page.waitForFunction(() => (document.querySelector("video") as HTMLVideoElement | null)?.readyState! >= 1, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => (document.querySelector("video") as HTMLVideoElement | null)?.readyState! >= 1,
+      null,
+      { timeout: 20_000 },
+    );
     await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("VIDEO");
     for (const url of requests) expect(new URL(url).origin).toBe(server.url);
     expect(problems).toEqual([]);

@@ -26,16 +26,39 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
   const call = async (method: string, path: string, body?: unknown) =>
-    (await (await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined })).json()) as any;
+    (await (
+      await fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+    ).json()) as any;
   const brand = (await call("GET", "/v1/brands")).data[0].id;
-  const link = await call("POST", `/v1/brands/${brand}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: CONSENT, consent_version: "2026-11-01" });
-  for (const [name, text] of [["Dana Dash", "Setting up the widget took two minutes and it looks native on our site."], ["Eli Embed", "Our visitors watch the videos; the carousel is lovely on phones."]]) {
+  const link = await call("POST", `/v1/brands/${brand}/links`, {
+    title: "Tell us",
+    prompts: [{ text: "How was it?" }],
+    consent_text: CONSENT,
+    consent_version: "2026-11-01",
+  });
+  for (const [name, text] of [
+    ["Dana Dash", "Setting up the widget took two minutes and it looks native on our site."],
+    ["Eli Embed", "Our visitors watch the videos; the carousel is lovely on phones."],
+  ]) {
     const res = await fetch(`${server.url}/public/links/${link.id}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ kind: "text", respondent: { name }, text, rating: 5, consent: { agreed: true, text: CONSENT, version: "2026-11-01" } }),
+      body: JSON.stringify({
+        kind: "text",
+        respondent: { name },
+        text,
+        rating: 5,
+        consent: { agreed: true, text: CONSENT, version: "2026-11-01" },
+      }),
     });
     const id = ((await res.json()) as any).submission_id;
     await call("POST", `/v1/submissions/${id}/approve`);
@@ -72,7 +95,9 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   const attribution = page.getByRole("checkbox", { name: "Show “Powered by Plaudit”" });
   expect(await attribution.isChecked()).toBe(false);
   expect(await attribution.isEnabled()).toBe(true);
-  expect(await page.locator("[data-plan-hint]").textContent()).toBe("Your Core plan lets you hide it; new widgets start without it.");
+  expect(await page.locator("[data-plan-hint]").textContent()).toBe(
+    "Your Core plan lets you hide it; new widgets start without it.",
+  );
 
   const preview = page.getByTestId("widget-preview");
   await preview.locator("article").first().waitFor();
@@ -87,14 +112,18 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
     return !!w && getComputedStyle(w).backgroundColor === "rgb(17, 24, 39)";
   });
   await page.getByRole("checkbox", { name: "Stars" }).uncheck();
-  await page.waitForFunction(() => !document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".st"));
+  await page.waitForFunction(
+    () => !document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".st"),
+  );
   await page.getByRole("textbox", { name: "Name (optional)" }).fill("Homepage carousel");
   await page.getByRole("button", { name: "Create widget" }).click();
 
   await page.getByRole("heading", { name: "Widget: Homepage carousel", level: 1 }).waitFor();
   expect(page.url()).toMatch(/\/app\/widgets\/wgt_[0-9a-z]{26}$/);
   const snippet = await page.getByLabel("Embed snippet").inputValue();
-  expect(snippet).toMatch(/^<div data-svc-widget="wgt_[0-9a-z]{26}" style="height:420px"><\/div>\n<script async src="http:\/\/127\.0\.0\.1:\d+\/cdn\/widget\.js"><\/script>$/);
+  expect(snippet).toMatch(
+    /^<div data-svc-widget="wgt_[0-9a-z]{26}" style="height:420px"><\/div>\n<script async src="http:\/\/127\.0\.0\.1:\d+\/cdn\/widget\.js"><\/script>$/,
+  );
   await page.getByRole("button", { name: "Copy snippet" }).click();
   await page.getByRole("button", { name: "Copied" }).waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
@@ -103,16 +132,22 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await page.getByText("Changing the layout changes the snippet").waitFor();
   // The page's own content; the shell around it is checked by the dashboard's tests.
   const axe = await new AxeBuilder({ page }).include("#main").analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
   await page.screenshot({ path: join(ARTIFACTS, "builder.png"), fullPage: true });
 
   // Unsaved: leaving the site gets the browser's warning, moving inside the dashboard asks first.
   await page.getByText("Unsaved changes", { exact: true }).waitFor();
-  expect(await page.evaluate(() => {
-    const e = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(e);
-    return e.defaultPrevented;
-  })).toBe(true);
+  expect(
+    await page.evaluate(() => {
+      const e = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    }),
+  ).toBe(true);
   const asked: string[] = [];
   page.on("dialog", (d) => {
     asked.push(d.message());
@@ -137,11 +172,13 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await page.getByText("Paste the new snippet again").waitFor();
   expect(await page.getByLabel("Embed snippet").inputValue()).toContain('style="height:96px"');
   await page.getByText("All changes saved", { exact: true }).waitFor();
-  expect(await page.evaluate(() => {
-    const e = new Event("beforeunload", { cancelable: true });
-    window.dispatchEvent(e);
-    return e.defaultPrevented;
-  })).toBe(false);
+  expect(
+    await page.evaluate(() => {
+      const e = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    }),
+  ).toBe(false);
 
   // Discarding releases it too.
   await page.getByRole("radio", { name: "Light" }).check();
@@ -178,8 +215,12 @@ test("on Free the attribution stays on, and the hint names the Free plan and the
     expect(await attribution.isChecked()).toBe(true);
     expect(await attribution.isDisabled()).toBe(true);
     const hint = page.locator("[data-plan-hint]");
-    expect(await hint.textContent()).toBe("Your Free plan always shows it. Hiding it needs the Starter plan or above: see plans.");
-    expect(await hint.getByRole("link", { name: "see plans" }).getAttribute("href")).toBe("/app/billing?upgrade=starter");
+    expect(await hint.textContent()).toBe(
+      "Your Free plan always shows it. Hiding it needs the Starter plan or above: see plans.",
+    );
+    expect(await hint.getByRole("link", { name: "see plans" }).getAttribute("href")).toBe(
+      "/app/billing?upgrade=starter",
+    );
     // The preview draws what would be published: the attribution is there.
     await page.getByTestId("widget-preview").locator("article").first().waitFor();
     expect(await page.getByTestId("widget-preview").getByRole("link", { name: "Powered by Plaudit" }).count()).toBe(1);

@@ -59,18 +59,61 @@ async function send(linkId: string, body: Record<string, unknown>): Promise<stri
 /** A processed video testimonial with a real, playable recording, a poster, a face and timed words. */
 async function videoTestimonial(linkId: string): Promise<string> {
   const media = ensureMediaFixtures();
-  const id = await send(linkId, { kind: "video", respondent: { name: "Vera Video", title: "Head of Ops", company: "Acme" }, upload: { size: 100, type: "video/mp4" } });
+  const id = await send(linkId, {
+    kind: "video",
+    respondent: { name: "Vera Video", title: "Head of Ops", company: "Acme" },
+    upload: { size: 100, type: "video/mp4" },
+  });
   const { storage, db, clock } = server.deps;
   const dir = `submissions/${id}`;
   await storage.write("media", `${dir}/video.mp4`, Bun.file(media.mp4));
-  const frame = Bun.spawnSync(["ffmpeg", "-v", "error", "-y", "-ss", "1", "-i", media.mp4, "-frames:v", "1", "-vf", "scale=640:-2", "-f", "image2pipe", "-c:v", "mjpeg", "-"]);
+  const frame = Bun.spawnSync([
+    "ffmpeg",
+    "-v",
+    "error",
+    "-y",
+    "-ss",
+    "1",
+    "-i",
+    media.mp4,
+    "-frames:v",
+    "1",
+    "-vf",
+    "scale=640:-2",
+    "-f",
+    "image2pipe",
+    "-c:v",
+    "mjpeg",
+    "-",
+  ]);
   await storage.write("media", `${dir}/poster.jpg`, frame.stdout);
   await storage.write("media", `${dir}/thumb.webp`, await sharp(frame.stdout).resize(96, 96).webp().toBuffer());
-  db.update(submissions).set({
-    status: "ready", videoKey: `${dir}/video.mp4`, posterKey: `${dir}/poster.jpg`, thumbKey: `${dir}/thumb.webp`, durationMs: media.videoDurationMs,
-    textInput: media.speechText, textSource: "spoken", originalText: media.speechText, language: "en",
-  }).where(eq(submissions.id, id)).run();
-  db.insert(transcripts).values({ submissionId: id, engine: "test", language: "en", words: media.speechWords, originalWords: media.speechWords, editedAt: null, editedBy: null, createdAt: clock.now() }).run();
+  db.update(submissions)
+    .set({
+      status: "ready",
+      videoKey: `${dir}/video.mp4`,
+      posterKey: `${dir}/poster.jpg`,
+      thumbKey: `${dir}/thumb.webp`,
+      durationMs: media.videoDurationMs,
+      textInput: media.speechText,
+      textSource: "spoken",
+      originalText: media.speechText,
+      language: "en",
+    })
+    .where(eq(submissions.id, id))
+    .run();
+  db.insert(transcripts)
+    .values({
+      submissionId: id,
+      engine: "test",
+      language: "en",
+      words: media.speechWords,
+      originalWords: media.speechWords,
+      editedAt: null,
+      editedBy: null,
+      createdAt: clock.now(),
+    })
+    .run();
   return id;
 }
 
@@ -92,20 +135,42 @@ async function published(ids: string[]) {
 beforeAll(async () => {
   server = await startServer();
   cdn = `${server.url}/cdn`;
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
   const brand = (await api("GET", "/v1/brands")).data[0].id;
-  const link = await api("POST", `/v1/brands/${brand}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: CONSENT, consent_version: "2026-11-01" });
+  const link = await api("POST", `/v1/brands/${brand}/links`, {
+    title: "Tell us",
+    prompts: [{ text: "How was it?" }],
+    consent_text: CONSENT,
+    consent_version: "2026-11-01",
+  });
   videoId = await videoTestimonial(link.id);
   const texts = [
     ["Sam Stars", "The onboarding took an afternoon and the team answered every question within the hour.", 5],
-    ["Pat Poster", "We collected forty video testimonials in a month. Our landing page converts noticeably better now.", 4],
+    [
+      "Pat Poster",
+      "We collected forty video testimonials in a month. Our landing page converts noticeably better now.",
+      4,
+    ],
     ["Xena Script", XSS, 5],
   ] as const;
   const ids = [videoId];
-  for (const [name, text, rating] of texts) ids.push(await send(link.id, { kind: "text", respondent: { name, company: "Globex" }, text, rating }));
+  for (const [name, text, rating] of texts)
+    ids.push(await send(link.id, { kind: "text", respondent: { name, company: "Globex" }, text, rating }));
   for (const id of ids) await publish(id);
   for (const layout of LAYOUTS) {
-    for (const theme of THEMES) widgetIds[`${layout}-${theme}`] = (await api("POST", "/v1/widgets", { brand_id: brand, layout, theme, accent_color: "#0f766e", show_attribution: true })).id;
+    for (const theme of THEMES)
+      widgetIds[`${layout}-${theme}`] = (
+        await api("POST", "/v1/widgets", {
+          brand_id: brand,
+          layout,
+          theme,
+          accent_color: "#0f766e",
+          show_attribution: true,
+        })
+      ).id;
   }
   await published(Object.values(widgetIds));
   // The customer's site: another origin (another port), plain HTML, no scripts of its own.
@@ -114,7 +179,10 @@ beforeAll(async () => {
     hostname: "127.0.0.1",
     fetch(req) {
       const q = new URL(req.url).searchParams;
-      const divs = (q.get("w") ?? "").split(",").filter(Boolean).map((id) => `<div data-svc-widget="${id}" style="height:${q.get("h") ?? 640}px"></div>`);
+      const divs = (q.get("w") ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((id) => `<div data-svc-widget="${id}" style="height:${q.get("h") ?? 640}px"></div>`);
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Customer stories</title></head><body><main><h1>What our customers say</h1>${divs.join("\n")}<script async src="${cdn}/widget.js"></script></main></body></html>`;
       return new Response(html, { headers: { "content-type": "text/html; charset=utf-8" } });
     },
@@ -131,7 +199,10 @@ afterAll(async () => {
 
 /** The customer's page (on its own origin) showing the given widgets, with every request and storage use recorded. */
 async function open(ids: string[], opts: { height?: number; colorScheme?: "light" | "dark" } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme: opts.colorScheme ?? "light" });
+  const context = await browser.newContext({
+    viewport: { width: 1100, height: 900 },
+    colorScheme: opts.colorScheme ?? "light",
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const requests: string[] = [];
@@ -151,11 +222,19 @@ async function open(ids: string[], opts: { height?: number; colorScheme?: "light
     }
     const cookie = Object.getOwnPropertyDescriptor(Document.prototype, "cookie")!;
     Object.defineProperty(Document.prototype, "cookie", {
-      get() { touched.push("cookie.get"); return cookie.get!.call(this); },
-      set(v) { touched.push("cookie.set"); cookie.set!.call(this, v); },
+      get() {
+        touched.push("cookie.get");
+        return cookie.get!.call(this);
+      },
+      set(v) {
+        touched.push("cookie.set");
+        cookie.set!.call(this, v);
+      },
     });
     const idb = indexedDB.open.bind(indexedDB);
-    indexedDB.open = ((...a: Parameters<typeof idb>) => (touched.push("indexedDB"), idb(...a))) as typeof indexedDB.open;
+    indexedDB.open = ((...a: Parameters<typeof idb>) => (
+      touched.push("indexedDB"), idb(...a)
+    )) as typeof indexedDB.open;
   });
   const origin = new URL(page1.url).origin;
   await page.goto(`${origin}/?w=${ids.join(",")}&h=${opts.height ?? 640}`);
@@ -168,7 +247,9 @@ const box = (page: Page, id: string) => page.locator(`div[data-svc-widget="${id}
 async function noSeriousAxe(page: Page, label: string) {
   const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(bad.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
+    [],
+  );
 }
 
 describe("on a customer's page", () => {
@@ -210,10 +291,14 @@ describe("on a customer's page", () => {
     expect(await track.getAttribute("kind")).toBe("captions");
     expect(await track.getAttribute("srclang")).toBe("en");
     await page.waitForFunction(() => {
-      const v = document.querySelector('div[data-svc-widget] ')?.shadowRoot?.querySelector("dialog video") as HTMLVideoElement | null;
+      const v = document
+        .querySelector("div[data-svc-widget] ")
+        ?.shadowRoot?.querySelector("dialog video") as HTMLVideoElement | null;
       return !!v && v.textTracks.length > 0 && (v.textTracks[0]!.cues?.length ?? 0) > 0;
     });
-    const cues = await dialog.locator("video").evaluate((v: HTMLVideoElement) => Array.from(v.textTracks[0]!.cues!, (c) => (c as VTTCue).text));
+    const cues = await dialog
+      .locator("video")
+      .evaluate((v: HTMLVideoElement) => Array.from(v.textTracks[0]!.cues!, (c) => (c as VTTCue).text));
     expect(cues.join(" ")).toBe(ensureMediaFixtures().speechText);
     await noSeriousAxe(page, "modal");
     await page.screenshot({ path: join(ARTIFACTS, "modal.png") });
@@ -241,7 +326,9 @@ describe("on a customer's page", () => {
     const { page, context, requests } = await open([w.id]);
     await page.waitForLoadState("networkidle");
     expect(requests.some((u) => u.endsWith(`/widgets/${w.id}.json`))).toBe(true);
-    expect(await page.locator(`div[data-svc-widget="${w.id}"]`).evaluate((d) => d.shadowRoot?.childElementCount)).toBe(0);
+    expect(await page.locator(`div[data-svc-widget="${w.id}"]`).evaluate((d) => d.shadowRoot?.childElementCount)).toBe(
+      0,
+    );
     await context.close();
   }, 30_000);
 });
@@ -251,7 +338,10 @@ describe("every layout in every theme", () => {
     test(`${layout}: light, dark and auto (dark system setting) draw; screenshots saved; axe finds nothing serious`, async () => {
       for (const theme of THEMES) {
         const id = widgetIds[`${layout}-${theme}`]!;
-        const { page, context, problems } = await open([id], { height: LAYOUT_HEIGHTS[layout], colorScheme: theme === "auto" ? "dark" : "light" });
+        const { page, context, problems } = await open([id], {
+          height: LAYOUT_HEIGHTS[layout],
+          colorScheme: theme === "auto" ? "dark" : "light",
+        });
         const w = box(page, id);
         await w.waitFor();
         await page.waitForLoadState("networkidle");
@@ -263,7 +353,9 @@ describe("every layout in every theme", () => {
           expect(await w.locator("article").count()).toBe(layout === "single" ? 1 : 4);
         }
         expect(await w.getByRole("link", { name: "Powered by Plaudit" }).count()).toBe(1);
-        await page.locator(`div[data-svc-widget="${id}"]`).screenshot({ path: join(ARTIFACTS, `${layout}-${theme}.png`) });
+        await page
+          .locator(`div[data-svc-widget="${id}"]`)
+          .screenshot({ path: join(ARTIFACTS, `${layout}-${theme}.png`) });
         await noSeriousAxe(page, `${layout}-${theme}`);
         expect(problems).toEqual([]);
         await context.close();
@@ -280,21 +372,40 @@ describe("every layout in every theme", () => {
     const next = box(page, id).getByRole("button", { name: "Next testimonial" });
     expect(await prev.isDisabled()).toBe(true);
     await next.click();
-    await page.waitForFunction(() => ((document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".tr") as HTMLElement).scrollLeft > 0));
+    await page.waitForFunction(
+      () =>
+        (document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".tr") as HTMLElement).scrollLeft >
+        0,
+    );
     await track.focus();
     await page.keyboard.press("Home");
-    await page.waitForFunction(() => (document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".tr") as HTMLElement).scrollLeft === 0);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".tr") as HTMLElement).scrollLeft ===
+        0,
+    );
     await page.keyboard.press("ArrowRight");
-    await page.waitForFunction(() => (document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".tr") as HTMLElement).scrollLeft > 0);
+    await page.waitForFunction(
+      () =>
+        (document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".tr") as HTMLElement).scrollLeft >
+        0,
+    );
     // The buttons follow the scroll position once the smooth scroll reports it.
-    await page.waitForFunction(() => !(document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".nb") as HTMLButtonElement).disabled);
+    await page.waitForFunction(
+      () =>
+        !(document.querySelector("div[data-svc-widget]")!.shadowRoot!.querySelector(".nb") as HTMLButtonElement)
+          .disabled,
+    );
     await context.close();
   }, 30_000);
 });
 
 describe("the script", () => {
   test("served at its stable address with a short cache, an ETag, gzip, and within the 12 KB budget", async () => {
-    const res = await fetch(`${cdn}/widget.js`, { headers: { "accept-encoding": "gzip" }, decompress: false } as RequestInit);
+    const res = await fetch(`${cdn}/widget.js`, {
+      headers: { "accept-encoding": "gzip" },
+      decompress: false,
+    } as RequestInit);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("javascript");
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
@@ -303,7 +414,9 @@ describe("the script", () => {
     const gz = new Uint8Array(await res.arrayBuffer());
     expect(gz.length).toBeLessThanOrEqual(12 * 1024);
     const etag = res.headers.get("etag")!;
-    expect((await fetch(`${cdn}/widget.js`, { headers: { "accept-encoding": "gzip", "if-none-match": etag } })).status).toBe(304);
+    expect(
+      (await fetch(`${cdn}/widget.js`, { headers: { "accept-encoding": "gzip", "if-none-match": etag } })).status,
+    ).toBe(304);
     const plain = await fetch(`${cdn}/widget.js`, { headers: { "accept-encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toStartWith('(function(){"use strict";');

@@ -63,7 +63,12 @@ let seq = 0;
 /** Starts an app on a fresh data dir. */
 export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "plaudit-test-"));
-  const config = loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_BASE_URL: "http://plaudit.test", PLAUDIT_WORKERS: "0", ...env });
+  const config = loadConfig({
+    PLAUDIT_DATA_DIR: dir,
+    PLAUDIT_BASE_URL: "http://plaudit.test",
+    PLAUDIT_WORKERS: "0",
+    ...env,
+  });
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const deps = createDeps(config, { clock, log: createLogger(process.env.TEST_LOG === "1" ? "debug" : "silent") });
   const { app } = await assemble(deps, MODULES, { web: false });
@@ -98,9 +103,17 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     },
     async org(opts = {}) {
       const n = ++seq;
-      const { org, owner } = createOrganisation(deps.db, clock, { name: opts.name ?? `Org ${n}`, plan: opts.plan ?? "core", owner: { email: `owner${n}-${Date.now()}@example.com` } });
-      const session = (userId: string): Session => ({ cookie: `${SESSION_COOKIE}=${createSession(deps.db, clock, userId).token}`, orgId: org.id });
-      const key = (mode: Mode, scopes: string[]) => createApiKey(deps.db, systemCtx(org.id, mode, clock), { mode, scopes }).secret;
+      const { org, owner } = createOrganisation(deps.db, clock, {
+        name: opts.name ?? `Org ${n}`,
+        plan: opts.plan ?? "core",
+        owner: { email: `owner${n}-${Date.now()}@example.com` },
+      });
+      const session = (userId: string): Session => ({
+        cookie: `${SESSION_COOKIE}=${createSession(deps.db, clock, userId).token}`,
+        orgId: org.id,
+      });
+      const key = (mode: Mode, scopes: string[]) =>
+        createApiKey(deps.db, systemCtx(org.id, mode, clock), { mode, scopes }).secret;
       return {
         id: org.id,
         owner: session(owner!.id),
@@ -108,7 +121,10 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
         testKey: key("test", []),
         key,
         async member(role) {
-          const m = addMember(deps.db, systemCtx(org.id, "live", clock), { email: `${role}${++seq}-${Date.now()}@example.com`, role });
+          const m = addMember(deps.db, systemCtx(org.id, "live", clock), {
+            email: `${role}${++seq}-${Date.now()}@example.com`,
+            role,
+          });
           return session(m.user_id);
         },
       };

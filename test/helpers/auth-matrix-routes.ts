@@ -10,7 +10,20 @@ import { PERMISSIONS, type Permission } from "../../src/domains/accounts";
 type Json = Record<string, any>;
 
 /** Kinds of object a route can name by id; each has a fixture (see auth-matrix-fixtures.ts). */
-export type RefKind = "brand" | "link" | "submission" | "video" | "tag" | "widget" | "webhook" | "delivery" | "export" | "reel" | "apiKey" | "member" | "invitation";
+export type RefKind =
+  | "brand"
+  | "link"
+  | "submission"
+  | "video"
+  | "tag"
+  | "widget"
+  | "webhook"
+  | "delivery"
+  | "export"
+  | "reel"
+  | "apiKey"
+  | "member"
+  | "invitation";
 
 /** Kinds that belong to the organisation rather than to one mode (the same member in live and test). */
 export const MODELESS: ReadonlySet<RefKind> = new Set(["member", "invitation"]);
@@ -62,8 +75,15 @@ export async function declaredAccess(deps: Deps): Promise<Map<string, RouteFacts
       const permission = perms[0] as Permission;
       const rule = PERMISSIONS[permission];
       if (!rule) throw new Error(`${key} uses unknown permission ${permission}`);
-      out.set(key, { access: { kind: "permission", permission, scope: rule.scope, roles: rule.roles }, body: bodySchema });
-    } else out.set(key, { access: /\brequest\b|\bauth\(\)/.test(src) ? { kind: "person" } : { kind: "none" }, body: bodySchema });
+      out.set(key, {
+        access: { kind: "permission", permission, scope: rule.scope, roles: rule.roles },
+        body: bodySchema,
+      });
+    } else
+      out.set(key, {
+        access: /\brequest\b|\bauth\(\)/.test(src) ? { kind: "person" } : { kind: "none" },
+        body: bodySchema,
+      });
   }
   return out;
 }
@@ -89,14 +109,30 @@ export function operationsOf(doc: Json, facts: Map<string, RouteFacts>): Operati
 
 /** The object a path parameter names: by its name, or for `{id}` by the collection before it. */
 export function pathParamKind(path: string, name: string): RefKind | { literal: string } {
-  const byName: Record<string, RefKind | { literal: string }> = { brand_id: "brand", link_id: "link", tag_id: "tag", variant: { literal: "poster" }, provider: { literal: "google" } };
+  const byName: Record<string, RefKind | { literal: string }> = {
+    brand_id: "brand",
+    link_id: "link",
+    tag_id: "tag",
+    variant: { literal: "poster" },
+    provider: { literal: "google" },
+  };
   if (byName[name]) return byName[name]!;
   if (name === "id") {
     const segs = path.split("/");
     const before = segs[segs.indexOf("{id}") - 1];
     const byCollection: Record<string, RefKind> = {
-      submissions: "submission", reels: "reel", webhooks: "webhook", deliveries: "delivery", widgets: "widget", exports: "export",
-      "api-keys": "apiKey", members: "member", invitations: "invitation", tags: "tag", brands: "brand", links: "link",
+      submissions: "submission",
+      reels: "reel",
+      webhooks: "webhook",
+      deliveries: "delivery",
+      widgets: "widget",
+      exports: "export",
+      "api-keys": "apiKey",
+      members: "member",
+      invitations: "invitation",
+      tags: "tag",
+      brands: "brand",
+      links: "link",
     };
     if (before && byCollection[before]) return byCollection[before]!;
   }
@@ -104,7 +140,14 @@ export function pathParamKind(path: string, name: string): RefKind | { literal: 
 }
 
 /** Body and query fields that name objects, and the kind they name (arrays name several). */
-const REF_FIELDS: Record<string, RefKind> = { brand_id: "brand", tag_id: "tag", tag_ids: "tag", submission_id: "video", submission_ids: "video", ids: "submission" };
+const REF_FIELDS: Record<string, RefKind> = {
+  brand_id: "brand",
+  tag_id: "tag",
+  tag_ids: "tag",
+  submission_id: "video",
+  submission_ids: "video",
+  ids: "submission",
+};
 
 /** A placeholder in a request template, replaced by a real or a made-up id when the request is sent. */
 const ref = (kind: RefKind) => `\u0000ref:${kind}\u0000`;
@@ -112,10 +155,23 @@ const REF_RE = /\u0000ref:([a-zA-Z]+)\u0000/g;
 
 /** Plain values for fields whose schema alone does not make a request that the service accepts. */
 const FIELD_VALUES: Record<string, unknown> = {
-  email: "matrix.person@example.com", role: "member", plan: "core", provider: "google", reason: "Checked by the auth matrix.",
-  token: "matrix-token-that-does-not-exist", password: "matrix-password-1", current_password: "matrix-password-1",
-  text: "The auth matrix wrote this testimonial to check who may change it.", q: "matrix", slug: "matrix-brand",
-  color: "#4f46e5", accent_color: "#4f46e5", format: "csv", action: "approve", consent_version: "2026-11-01", grace_hours: 1,
+  email: "matrix.person@example.com",
+  role: "member",
+  plan: "core",
+  provider: "google",
+  reason: "Checked by the auth matrix.",
+  token: "matrix-token-that-does-not-exist",
+  password: "matrix-password-1",
+  current_password: "matrix-password-1",
+  text: "The auth matrix wrote this testimonial to check who may change it.",
+  q: "matrix",
+  slug: "matrix-brand",
+  color: "#4f46e5",
+  accent_color: "#4f46e5",
+  format: "csv",
+  action: "approve",
+  consent_version: "2026-11-01",
+  grace_hours: 1,
 };
 
 function resolve(doc: Json, s: Json | undefined): Json | undefined {
@@ -135,7 +191,11 @@ export function synth(doc: Json, schema: Json | undefined, field = ""): unknown 
   const branches = (s.anyOf ?? s.oneOf) as Json[] | undefined;
   if (branches) {
     const real = branches.filter((b) => !(b.type === "string" && (b.format === "integer" || b.format === "numeric")));
-    return synth(doc, { ...(real[0] ?? branches[0]), minimum: s.minimum ?? real[0]?.minimum, maximum: s.maximum ?? real[0]?.maximum }, field);
+    return synth(
+      doc,
+      { ...(real[0] ?? branches[0]), minimum: s.minimum ?? real[0]?.minimum, maximum: s.maximum ?? real[0]?.maximum },
+      field,
+    );
   }
   if (s.enum) return s.enum[0];
   if (s.const !== undefined) return s.const;
@@ -202,12 +262,14 @@ export function templateFor(doc: Json, o: Operation, webhookUrl: string): Reques
       refs.add(REF_FIELDS[p.name]!);
     } else if (p.required) query.set(p.name, String(synth(doc, p.schema, p.name)));
   }
-  if ([...query.keys()].length) url += `?${query.toString().replace(/%00ref%3A([a-zA-Z]+)%00/g, (_, k) => ref(k as RefKind))}`;
+  if ([...query.keys()].length)
+    url += `?${query.toString().replace(/%00ref%3A([a-zA-Z]+)%00/g, (_, k) => ref(k as RefKind))}`;
   const schema = o.op.requestBody?.content?.["application/json"]?.schema ?? o.routeBody;
   let body: string | undefined;
   if (schema) {
     const value = synth(doc, schema) as Json;
-    if (o.path.startsWith("/v1/webhooks") && value && typeof value === "object" && "url" in value) value.url = webhookUrl;
+    if (o.path.startsWith("/v1/webhooks") && value && typeof value === "object" && "url" in value)
+      value.url = webhookUrl;
     body = JSON.stringify(value);
     for (const m of body.matchAll(REF_RE)) refs.add(m[1] as RefKind);
   }

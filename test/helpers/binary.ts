@@ -19,8 +19,16 @@ export function ensureBinary(): Promise<string> {
   building ??= (async () => {
     if (!binaryIsStale()) return BINARY;
     const started = performance.now();
-    const b = Bun.spawn([process.execPath, join(ROOT, "scripts", "build.ts")], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-    const [out, err, code] = await Promise.all([new Response(b.stdout).text(), new Response(b.stderr).text(), b.exited]);
+    const b = Bun.spawn([process.execPath, join(ROOT, "scripts", "build.ts")], {
+      cwd: ROOT,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [out, err, code] = await Promise.all([
+      new Response(b.stdout).text(),
+      new Response(b.stderr).text(),
+      b.exited,
+    ]);
     if (code !== 0) throw new Error(`building dist/plaudit failed (exit ${code}):\n${err}${out}`);
     console.error(`test: built dist/plaudit in ${Math.round(performance.now() - started)} ms`);
     return BINARY;
@@ -30,6 +38,8 @@ export function ensureBinary(): Promise<string> {
 
 /** The environment a test gives the executable: this process's, less every PLAUDIT_* variable, plus `extra`. */
 export function binaryEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => !k.startsWith("PLAUDIT_") && v !== undefined)) as Record<string, string>;
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => !k.startsWith("PLAUDIT_") && v !== undefined),
+  ) as Record<string, string>;
   return { ...inherited, ...extra };
 }

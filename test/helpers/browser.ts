@@ -6,7 +6,14 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Flags every test browser gets. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 /** Starts headless Chromium with the common flags and `extra` ones. */
 export function launchChromium(extra: string[] = []): Promise<Browser> {

@@ -6,7 +6,11 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
 /** A phone-sized tab; `problems` collects console errors (CSP violations included) and page errors. */
-export async function openCapturePage(browser: Browser, origin: string, viewport = { width: 390, height: 844 }): Promise<{ page: Page; context: BrowserContext; problems: string[]; sent: string[] }> {
+export async function openCapturePage(
+  browser: Browser,
+  origin: string,
+  viewport = { width: 390, height: 844 },
+): Promise<{ page: Page; context: BrowserContext; problems: string[]; sent: string[] }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
   await context.grantPermissions(["camera", "microphone"], { origin });
   const page = await context.newPage();
@@ -15,7 +19,10 @@ export async function openCapturePage(browser: Browser, origin: string, viewport
   const sent: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("request", (r) => r.method() !== "GET" && r.method() !== "OPTIONS" && sent.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  page.on(
+    "request",
+    (r) => r.method() !== "GET" && r.method() !== "OPTIONS" && sent.push(`${r.method()} ${new URL(r.url()).pathname}`),
+  );
   return { page, context, problems, sent };
 }
 

@@ -7,7 +7,9 @@ import { join, relative } from "node:path";
 
 /** `path: label` for every file under `dir` holding a needle (paths relative to `dir`). */
 export function findInFiles(dir: string, needles: Record<string, string | Uint8Array>): string[] {
-  const wanted = Object.entries(needles).map(([label, n]) => [label, typeof n === "string" ? Buffer.from(n) : n] as const);
+  const wanted = Object.entries(needles).map(
+    ([label, n]) => [label, typeof n === "string" ? Buffer.from(n) : n] as const,
+  );
   const hits: string[] = [];
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
@@ -25,4 +27,9 @@ export function findInFiles(dir: string, needles: Record<string, string | Uint8A
 
 /** The needles for words as written and in lower case (labelled by the words themselves). */
 export const asWrittenAndLower = (words: string[]): Record<string, string> =>
-  Object.fromEntries(words.flatMap((w) => [[w, w], [w.toLowerCase(), w.toLowerCase()]]));
+  Object.fromEntries(
+    words.flatMap((w) => [
+      [w, w],
+      [w.toLowerCase(), w.toLowerCase()],
+    ]),
+  );

@@ -47,7 +47,9 @@ export function seeded(seed: number): () => number {
 export function operations(doc: Json): Operation[] {
   const out: Operation[] = [];
   for (const [path, ops] of Object.entries<Json>(doc.paths)) {
-    for (const [method, op] of Object.entries<Json>(ops)) if (["get", "post", "put", "patch", "delete"].includes(method)) out.push({ path, method: method.toUpperCase(), op });
+    for (const [method, op] of Object.entries<Json>(ops))
+      if (["get", "post", "put", "patch", "delete"].includes(method))
+        out.push({ path, method: method.toUpperCase(), op });
   }
   return out;
 }
@@ -55,7 +57,12 @@ export function operations(doc: Json): Operation[] {
 /** Resolves `$ref`s against the document's components. */
 export function resolveSchema(doc: Json, schema: Json | undefined): Json {
   let s = schema ?? {};
-  for (let i = 0; i < 10 && typeof s.$ref === "string"; i++) s = s.$ref.split("/").slice(1).reduce((o: Json, k: string) => o?.[k], doc) ?? {};
+  for (let i = 0; i < 10 && typeof s.$ref === "string"; i++)
+    s =
+      s.$ref
+        .split("/")
+        .slice(1)
+        .reduce((o: Json, k: string) => o?.[k], doc) ?? {};
   return s;
 }
 
@@ -115,26 +122,37 @@ export function sample(doc: Json, schema: Json | undefined, depth = 0): unknown 
 }
 
 /** Kinds of hostile value no schema may accept, whatever the route. */
-const NEVER_VALID = /^(number as a string|below minimum|above maximum|fraction|over maxLength|over maxItems|not in enum|exponent|hex|plus sign|leading zero|word|huge$)/;
+const NEVER_VALID =
+  /^(number as a string|below minimum|above maximum|fraction|over maxLength|over maxItems|not in enum|exponent|hex|plus sign|leading zero|word|huge$)/;
 
 /** True when a field takes more than one type (a union): a "wrong type" may then be right. */
 function isUnion(doc: Json, schema: Json): boolean {
   const s = nonNull(doc, schema);
-  return Array.isArray(s.anyOf ?? s.oneOf) || (Array.isArray(s.type) && s.type.filter((x: string) => x !== "null").length > 1);
+  return (
+    Array.isArray(s.anyOf ?? s.oneOf) ||
+    (Array.isArray(s.type) && s.type.filter((x: string) => x !== "null").length > 1)
+  );
 }
 
 /** Wrong or edge values for one schema: [why, value]. */
 export function hostileValues(doc: Json, schema: Json): [string, unknown][] {
   const s = nonNull(doc, schema);
   const type = typeOf(s);
-  const out: [string, unknown][] = [["wrong type: object", { a: 1 }], ["wrong type: array", [1]]];
+  const out: [string, unknown][] = [
+    ["wrong type: object", { a: 1 }],
+    ["wrong type: array", [1]],
+  ];
   if (type !== "boolean") out.push(["wrong type: boolean", true]);
   if (type !== "string") out.push(["wrong type: string", "text"]);
   if (type !== "integer" && type !== "number") out.push(["wrong type: number", 7]);
   out.push(["null", null]);
   if (type === "integer" || type === "number") {
     const valid = sample(doc, s) as number;
-    out.push(["number as a string", String(valid)], ["number as a string, negative", "-7"], ["number as a string, huge", "1e9"]);
+    out.push(
+      ["number as a string", String(valid)],
+      ["number as a string, negative", "-7"],
+      ["number as a string, huge", "1e9"],
+    );
     if (typeof s.minimum === "number") out.push(["below minimum", s.minimum - 1]);
     if (typeof s.maximum === "number") out.push(["above maximum", s.maximum + 1]);
     if (type === "integer") out.push(["fraction", valid + 0.5]);
@@ -146,12 +164,18 @@ export function hostileValues(doc: Json, schema: Json): [string, unknown][] {
     out.push(["NUL byte", "a\u0000b"], ["empty", ""], ["lone surrogate", "\ud800"]);
   }
   if (enumOf(s) && type !== "string") out.push(["not in enum", "zz-not-a-choice"]);
-  if (type === "array" && typeof s.maxItems === "number") out.push(["over maxItems", Array.from({ length: s.maxItems + 1 }, () => sample(doc, s.items))]);
+  if (type === "array" && typeof s.maxItems === "number")
+    out.push(["over maxItems", Array.from({ length: s.maxItems + 1 }, () => sample(doc, s.items))]);
   return out;
 }
 
 /** Property paths of a body schema, to depth 3: [["rows"], ["rows", 0, "rating"], …] with their schemas. */
-export function fields(doc: Json, schema: Json, prefix: (string | number)[] = [], depth = 0): [(string | number)[], Json][] {
+export function fields(
+  doc: Json,
+  schema: Json,
+  prefix: (string | number)[] = [],
+  depth = 0,
+): [(string | number)[], Json][] {
   const s = nonNull(doc, schema);
   const out: [(string | number)[], Json][] = [];
   if (depth > 3) return out;
@@ -185,17 +209,29 @@ const DEEP_OBJECT = '{"a":'.repeat(50_000) + "1" + "}".repeat(50_000);
 const MEGABYTE = "m".repeat(1024 * 1024);
 
 /** Every hostile request for one operation; `fill` turns a path template into a path with the given values. */
-export function casesFor(doc: Json, o: Operation, fill: (overrides?: Record<string, string>) => string, auth: boolean): FuzzCase[] {
+export function casesFor(
+  doc: Json,
+  o: Operation,
+  fill: (overrides?: Record<string, string>) => string,
+  auth: boolean,
+): FuzzCase[] {
   const name = `${o.method} ${o.path}`;
   const out: FuzzCase[] = [];
-  const add = (label: string, c: Omit<FuzzCase, "label" | "method" | "auth">) => out.push({ label: `${name} ${label}${auth ? "" : " (no credentials)"}`, method: o.method, auth, ...c });
+  const add = (label: string, c: Omit<FuzzCase, "label" | "method" | "auth">) =>
+    out.push({ label: `${name} ${label}${auth ? "" : " (no credentials)"}`, method: o.method, auth, ...c });
   const refuse = (why: string, schema: Json) => NEVER_VALID.test(why) && !isUnion(doc, schema);
   const params = (o.op.parameters ?? []) as Json[];
   const base = fill();
 
   for (const p of params.filter((x) => x.in === "path")) {
     const s = resolveSchema(doc, p.schema);
-    const values: [string, string][] = [["NUL byte", "a%00b"], ["bad percent-encoding", "%FF%FE"], ["dot segments", "..%2F..%2Fetc"], ["long", "x".repeat(3000)], ["emoji", "%F0%9F%92%A9"]];
+    const values: [string, string][] = [
+      ["NUL byte", "a%00b"],
+      ["bad percent-encoding", "%FF%FE"],
+      ["dot segments", "..%2F..%2Fetc"],
+      ["long", "x".repeat(3000)],
+      ["emoji", "%F0%9F%92%A9"],
+    ];
     if (typeof s.maxLength === "number") values.push(["over maxLength", "z".repeat(s.maxLength + 1)]);
     for (const [why, v] of values) add(`path ${p.name}: ${why}`, { target: fill({ [p.name]: v }) });
   }
@@ -205,21 +241,37 @@ export function casesFor(doc: Json, o: Operation, fill: (overrides?: Record<stri
   for (const p of query) {
     const s = nonNull(doc, p.schema);
     const type = typeOf(s);
-    const values: [string, string][] = [["NUL byte", "a%00b"], ["bad percent-encoding", "%FF"], ["empty", ""], ["repeated", `1&${p.name}=2`]];
+    const values: [string, string][] = [
+      ["NUL byte", "a%00b"],
+      ["bad percent-encoding", "%FF"],
+      ["empty", ""],
+      ["repeated", `1&${p.name}=2`],
+    ];
     if (type === "integer" || type === "number") {
-      values.push(["exponent", "1e9"], ["negative", "-1"], ["fraction", "1.5"], ["hex", "0x10"], ["plus sign", "+5"], ["leading zero", "05"], ["word", "ten"], ["huge", "9".repeat(40)]);
+      values.push(
+        ["exponent", "1e9"],
+        ["negative", "-1"],
+        ["fraction", "1.5"],
+        ["hex", "0x10"],
+        ["plus sign", "+5"],
+        ["leading zero", "05"],
+        ["word", "ten"],
+        ["huge", "9".repeat(40)],
+      );
       if (typeof s.minimum === "number") values.push(["below minimum", String(s.minimum - 1)]);
       if (typeof s.maximum === "number") values.push(["above maximum", String(s.maximum + 1)]);
     }
     if (enumOf(s)) values.push(["not in enum", "zz-not-a-choice"]);
     if (typeof s.maxLength === "number") values.push(["over maxLength", "q".repeat(s.maxLength + 1)]);
     values.push(["100 KB", "k".repeat(100_000)]);
-    for (const [why, v] of values) add(`query ${p.name}: ${why}`, { target: `${base}${sep}${p.name}=${v}`, mustRefuse: refuse(why, p.schema) });
+    for (const [why, v] of values)
+      add(`query ${p.name}: ${why}`, { target: `${base}${sep}${p.name}=${v}`, mustRefuse: refuse(why, p.schema) });
   }
 
   if (o.method === "GET") return out;
   const json = o.op.requestBody?.content?.["application/json"]?.schema as Json | undefined;
-  const raw = (why: string, body: string, contentType = "application/json", fast = false, mustRefuse = false) => add(`body: ${why}`, { target: base, body, contentType, fast, mustRefuse });
+  const raw = (why: string, body: string, contentType = "application/json", fast = false, mustRefuse = false) =>
+    add(`body: ${why}`, { target: base, body, contentType, fast, mustRefuse });
   raw("bad JSON", "{bad");
   raw("truncated JSON", '{"a":');
   raw("trailing garbage", '{"a":1}garbage');
@@ -239,7 +291,14 @@ export function casesFor(doc: Json, o: Operation, fill: (overrides?: Record<stri
   const firstString = fields(doc, schema).find(([, s]) => typeOf(nonNull(doc, s)) === "string")?.[0] ?? ["x"];
   raw("1 MB string", JSON.stringify(withValue(valid, firstString, MEGABYTE)), "application/json", true);
   for (const [path, s] of fields(doc, schema)) {
-    for (const [why, v] of hostileValues(doc, s)) raw(`${path.join(".")}: ${why}`, JSON.stringify(withValue(valid, path, v)), "application/json", false, refuse(why, s));
+    for (const [why, v] of hostileValues(doc, s))
+      raw(
+        `${path.join(".")}: ${why}`,
+        JSON.stringify(withValue(valid, path, v)),
+        "application/json",
+        false,
+        refuse(why, s),
+      );
   }
   return out;
 }

@@ -31,7 +31,13 @@ export interface S3Server {
 export async function startS3(bucket = "plaudit"): Promise<S3Server> {
   const root = mkdtempSync(join(tmpdir(), "plaudit-s3rver-"));
   const directory = join(root, "objects");
-  const server = new S3rver({ port: 0, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const addr = await server.run();
   const endpoint = `http://127.0.0.1:${addr.port}`;
   const client = () => new Bun.S3Client({ bucket, endpoint, region: "us-east-1", ...S3_KEYS });

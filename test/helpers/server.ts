@@ -64,7 +64,15 @@ async function freePort(): Promise<number> {
 }
 
 function baseEnv(port: number, url: string, opts: ServerOptions): Record<string, string> {
-  return { PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_BASE_URL: url, PLAUDIT_JOB_LEASE_SECONDS: "30", PLAUDIT_LOG_LEVEL: "warn", ...opts.env, ...opts.storage };
+  return {
+    PLAUDIT_PORT: String(port),
+    PLAUDIT_HOST: "127.0.0.1",
+    PLAUDIT_BASE_URL: url,
+    PLAUDIT_JOB_LEASE_SECONDS: "30",
+    PLAUDIT_LOG_LEVEL: "warn",
+    ...opts.env,
+    ...opts.storage,
+  };
 }
 
 /** Starts the server (the executable unless PLAUDIT_TEST_TARGET=source). */
@@ -80,7 +88,13 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const deps = createDeps(config, { log: createLogger("warn") });
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
   const { app, registry } = await assemble(deps, MODULES);
-  const server = Bun.serve({ port, hostname: "127.0.0.1", reusePort: false, fetch: requestHandler(app, deps), ...serverOptions() });
+  const server = Bun.serve({
+    port,
+    hostname: "127.0.0.1",
+    reusePort: false,
+    fetch: requestHandler(app, deps),
+    ...serverOptions(),
+  });
   const workers = startWorkerPools(deps, registry, { pollMs: 100 });
   return {
     url,
@@ -89,7 +103,8 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
     orgId: org.id,
     owner: { email: OWNER.email, password: OWNER.password },
     log: () => "",
-    createKey: async (mode, scopes = []) => createApiKey(deps.db, systemCtx(org.id, mode, deps.clock), { mode, scopes }).secret,
+    createKey: async (mode, scopes = []) =>
+      createApiKey(deps.db, systemCtx(org.id, mode, deps.clock), { mode, scopes }).secret,
     async stop() {
       server.stop(true);
       await workers.stop();
@@ -111,7 +126,25 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = binaryEnv(baseEnv(port, url, opts));
-  const org = Bun.spawnSync([bin, "org", "create", "--name", "Acme", "--plan", opts.plan ?? "core", "--owner-email", OWNER.email, "--owner-password", OWNER.password, "--owner-name", OWNER.name, "--json"], { cwd, env, stdout: "pipe", stderr: "pipe" });
+  const org = Bun.spawnSync(
+    [
+      bin,
+      "org",
+      "create",
+      "--name",
+      "Acme",
+      "--plan",
+      opts.plan ?? "core",
+      "--owner-email",
+      OWNER.email,
+      "--owner-password",
+      OWNER.password,
+      "--owner-name",
+      OWNER.name,
+      "--json",
+    ],
+    { cwd, env, stdout: "pipe", stderr: "pipe" },
+  );
   if (org.exitCode !== 0) throw new Error(`plaudit org create exited ${org.exitCode}: ${org.stderr}${org.stdout}`);
   const orgId = JSON.parse(org.stdout.toString()).id as string;
   const logPath = join(cwd, "server.log");
@@ -129,7 +162,10 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
     await Bun.sleep(50);
   }
   // The sidecar: the same data directory seen from the test process, for fixtures and reads.
-  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) }), { log: createLogger("warn"), migrate: false });
+  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) }), {
+    log: createLogger("warn"),
+    migrate: false,
+  });
   return {
     url,
     dataDir,
@@ -138,7 +174,17 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
     owner: { email: OWNER.email, password: OWNER.password },
     log,
     async createKey(mode, scopes = []) {
-      const args = [bin, "key", "create", "--org", orgId, "--mode", mode, "--json", ...(scopes.length ? ["--scopes", scopes.join(",")] : [])];
+      const args = [
+        bin,
+        "key",
+        "create",
+        "--org",
+        orgId,
+        "--mode",
+        mode,
+        "--json",
+        ...(scopes.length ? ["--scopes", scopes.join(",")] : []),
+      ];
       const p = Bun.spawnSync(args, { cwd, env, stdout: "pipe", stderr: "pipe" });
       if (p.exitCode !== 0) throw new Error(`plaudit key create exited ${p.exitCode}: ${p.stderr}${p.stdout}`);
       return JSON.parse(p.stdout.toString()).secret as string;
@@ -155,7 +201,8 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
       deps.db.$client.close();
       const missing = log().match(MISSING_MODULE);
       rmSync(cwd, { recursive: true, force: true });
-      if (missing) throw new Error(`dist/plaudit reached modules it does not contain: ${[...new Set(missing)].join("; ")}`);
+      if (missing)
+        throw new Error(`dist/plaudit reached modules it does not contain: ${[...new Set(missing)].join("; ")}`);
     },
   };
 }

@@ -20,8 +20,28 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../helpers/server";
-import { MODELESS, declaredAccess, fill, missingIds, operationsOf, templateFor, type Operation, type RefKind, type RequestTemplate } from "../helpers/auth-matrix-routes";
-import { countChanges, makeCredentials, makeObjects, rowCounts, send, settle, type Answer, type Credential, type Credentials } from "../helpers/auth-matrix-fixtures";
+import {
+  MODELESS,
+  declaredAccess,
+  fill,
+  missingIds,
+  operationsOf,
+  templateFor,
+  type Operation,
+  type RefKind,
+  type RequestTemplate,
+} from "../helpers/auth-matrix-routes";
+import {
+  countChanges,
+  makeCredentials,
+  makeObjects,
+  rowCounts,
+  send,
+  settle,
+  type Answer,
+  type Credential,
+  type Credentials,
+} from "../helpers/auth-matrix-fixtures";
 import { makeCert, startReceiver, type Receiver } from "./webhooks-receiver";
 
 const REPORT_ONLY = process.env.AUTH_MATRIX_REPORT_ONLY === "1";
@@ -51,7 +71,9 @@ beforeAll(async () => {
   liveIds = await makeObjects(server, "live", creds.live, creds.ownerCookie, hook, notes);
   testIds = await makeObjects(server, "test", creds.test, creds.ownerCookie, hook, notes);
   // The counts this test compares do see what the server writes (its fixtures went through the API).
-  expect(countChanges(before, rowCounts(server))).toEqual(expect.arrayContaining([expect.stringMatching(/^widgets /), expect.stringMatching(/^webhook_deliveries /)]));
+  expect(countChanges(before, rowCounts(server))).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^widgets /), expect.stringMatching(/^webhook_deliveries /)]),
+  );
   await settle(server);
 }, 120_000);
 
@@ -82,11 +104,13 @@ const FORBIDDEN = { status: 403, code: "forbidden" };
 const NOT_FOUND = { status: 404, code: "not_found" };
 const UNSAFE = (o: Operation) => o.method !== "get";
 const keyUsable = (o: Operation) => o.access.kind === "permission" && o.access.scope !== null;
-const sessionOnly = (o: Operation) => o.access.kind === "person" || (o.access.kind === "permission" && o.access.scope === null);
+const sessionOnly = (o: Operation) =>
+  o.access.kind === "person" || (o.access.kind === "permission" && o.access.scope === null);
 /** A bad key on a route that refuses every key may be refused as "no keys here" (403 session_only) before it is read. */
 const badKey = (o: Operation): Expect => (sessionOnly(o) ? { ...UNAUTHORIZED, accept: [FORBIDDEN] } : UNAUTHORIZED);
 const stranger = (o: Operation, t: RequestTemplate) => (t.refs.length === 0 ? "names no object" : null);
-const otherMode = (o: Operation, t: RequestTemplate) => (t.refs.every((k) => MODELESS.has(k)) ? "names no object of one mode" : null);
+const otherMode = (o: Operation, t: RequestTemplate) =>
+  t.refs.every((k) => MODELESS.has(k)) ? "names no object of one mode" : null;
 const own = (base: string) => ({ "x-svc-csrf": "1", origin: base });
 
 const CASES: Case[] = [
@@ -99,9 +123,27 @@ const CASES: Case[] = [
     body: () => JSON.stringify({ matrix_unexpected_field: [[["x"]]] }),
     expect: () => UNAUTHORIZED,
   },
-  { name: "malformed_key:garbage", skip: () => null, cred: () => ({ key: "Bearer not-a-key" }), ids: () => liveIds, expect: badKey },
-  { name: "malformed_key:unknown", skip: () => null, cred: () => ({ key: `rk_live_${"A".repeat(32)}` }), ids: () => liveIds, expect: badKey },
-  { name: "malformed_key:basic", skip: () => null, cred: () => ({ key: "Basic bWF0cml4Om1hdHJpeA==" }), ids: () => liveIds, expect: badKey },
+  {
+    name: "malformed_key:garbage",
+    skip: () => null,
+    cred: () => ({ key: "Bearer not-a-key" }),
+    ids: () => liveIds,
+    expect: badKey,
+  },
+  {
+    name: "malformed_key:unknown",
+    skip: () => null,
+    cred: () => ({ key: `rk_live_${"A".repeat(32)}` }),
+    ids: () => liveIds,
+    expect: badKey,
+  },
+  {
+    name: "malformed_key:basic",
+    skip: () => null,
+    cred: () => ({ key: "Basic bWF0cml4Om1hdHJpeA==" }),
+    ids: () => liveIds,
+    expect: badKey,
+  },
   { name: "revoked_key", skip: () => null, cred: () => ({ key: creds.revoked }), ids: () => liveIds, expect: badKey },
   {
     name: "other_org_key",
@@ -165,7 +207,8 @@ const CASES: Case[] = [
   },
   {
     name: "member_session_on_admin_route",
-    skip: (o) => (o.access.kind !== "permission" ? "no role rule" : o.access.roles.includes("member") ? "members may" : null),
+    skip: (o) =>
+      o.access.kind !== "permission" ? "no role rule" : o.access.roles.includes("member") ? "members may" : null,
     cred: () => ({ cookie: creds.memberCookie }),
     ids: () => liveIds,
     headers: own,
@@ -208,7 +251,8 @@ interface Finding {
   got: string;
 }
 
-const show = (a: Answer) => `${a.status} ${a.json?.error?.code ?? ""} ${a.text.slice(0, 160).replace(/\s+/g, " ")}`.trim();
+const show = (a: Answer) =>
+  `${a.status} ${a.json?.error?.code ?? ""} ${a.text.slice(0, 160).replace(/\s+/g, " ")}`.trim();
 
 /** Problems with an error answer's shape (none for a success). */
 function shapeProblems(a: Answer): string[] {
@@ -237,14 +281,32 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
   for (const o of ops) {
     const rb = o.op.requestBody;
     if (rb && !Object.values<any>(rb.content ?? {}).some((c) => c?.schema)) {
-      findings.push({ route: `${o.method} ${o.path}`, case: "document_request_body", expected: "the request body's schema (application/json)", got: `requestBody ${JSON.stringify(rb).slice(0, 120)}` });
+      findings.push({
+        route: `${o.method} ${o.path}`,
+        case: "document_request_body",
+        expected: "the request body's schema (application/json)",
+        got: `requestBody ${JSON.stringify(rb).slice(0, 120)}`,
+      });
     }
   }
 
   /** Sends one request, checking the invariants every answer keeps; returns the answer and any row-count change. */
-  async function run(t: RequestTemplate, cred: Credential, ids: Record<RefKind, string>, headers: Record<string, string>, body: string | undefined) {
+  async function run(
+    t: RequestTemplate,
+    cred: Credential,
+    ids: Record<RefKind, string>,
+    headers: Record<string, string>,
+    body: string | undefined,
+  ) {
     const before = rowCounts(server);
-    const a = await send(server.url, t.method, fill(t.url, ids), cred, body === undefined ? undefined : fill(body, ids), headers);
+    const a = await send(
+      server.url,
+      t.method,
+      fill(t.url, ids),
+      cred,
+      body === undefined ? undefined : fill(body, ids),
+      headers,
+    );
     requests++;
     const changed = countChanges(before, rowCounts(server));
     return { a, changed };
@@ -265,7 +327,10 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
         continue;
       }
       stats.sent++;
-      const cred = c.name === "key_lacking_scope" && o.access.kind === "permission" ? { key: creds.lacking[o.access.scope!]! } : c.cred();
+      const cred =
+        c.name === "key_lacking_scope" && o.access.kind === "permission"
+          ? { key: creds.lacking[o.access.scope!]! }
+          : c.cred();
       const ids = c.ids();
       const headers = c.headers?.(server.url) ?? {};
       const body = c.body ? c.body(t) : t.body;
@@ -286,7 +351,8 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
         const k = `${c.name} ${a.status}`;
         asMissing[k] = (asMissing[k] ?? 0) + 1;
         if (a.status < 300) succeeded.push(`${route} ${c.name} → ${a.status}`);
-        if (a.status !== twin.a.status || a.json?.error?.code !== twin.a.json?.error?.code) problems.push("differs from a made-up id");
+        if (a.status !== twin.a.status || a.json?.error?.code !== twin.a.json?.error?.code)
+          problems.push("differs from a made-up id");
         if (t.pathRefs && (a.status !== 404 || a.json?.error?.code !== "not_found")) problems.push("not 404");
         const sentIds = new Set(t.refs.map((k) => ids[k]));
         const leaked = [...firstIds].filter((id) => !sentIds.has(id) && a.text.includes(id));
@@ -294,10 +360,23 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
       } else {
         expected = [want, ...(want.accept ?? [])].map((w) => `${w.status} ${w.code}`).join(" or ");
         const ok = [want, ...(want.accept ?? [])].some((w) => w.status === a.status && a.json?.error?.code === w.code);
-        if (!ok) problems.push(a.status === 400 && a.json?.error?.code === "validation_failed" && c.name !== "no_key_invalid_body" ? "validation answered (before the credential check, or the matrix's request is invalid)" : "wrong answer");
-        if (c.csrf && ok && a.json?.error?.details?.reason !== "csrf") problems.push("refusal does not say details.reason csrf");
-        if (c.name === "key_lacking_scope" && ok && o.access.kind === "permission" && a.json?.error?.details?.required_scope !== o.access.scope) {
-          problems.push(`details.required_scope is ${JSON.stringify(a.json?.error?.details?.required_scope)}, not ${o.access.scope}`);
+        if (!ok)
+          problems.push(
+            a.status === 400 && a.json?.error?.code === "validation_failed" && c.name !== "no_key_invalid_body"
+              ? "validation answered (before the credential check, or the matrix's request is invalid)"
+              : "wrong answer",
+          );
+        if (c.csrf && ok && a.json?.error?.details?.reason !== "csrf")
+          problems.push("refusal does not say details.reason csrf");
+        if (
+          c.name === "key_lacking_scope" &&
+          ok &&
+          o.access.kind === "permission" &&
+          a.json?.error?.details?.required_scope !== o.access.scope
+        ) {
+          problems.push(
+            `details.required_scope is ${JSON.stringify(a.json?.error?.details?.required_scope)}, not ${o.access.scope}`,
+          );
         }
       }
       if (a.status >= 400 && changed.length) {
@@ -305,7 +384,8 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
         // Confirm: the server's own background work (jobs, deliveries) may have moved a count at the same moment.
         await settle(server, 500, 5000);
         const again = await run(t, cred, ids, headers, body);
-        if (again.a.status >= 400 && again.changed.length) problems.push(`refused, yet changed rows: ${again.changed.join(", ")}`);
+        if (again.a.status >= 400 && again.changed.length)
+          problems.push(`refused, yet changed rows: ${again.changed.join(", ")}`);
       }
       if (problems.length) fail(expected, `${show(a)} [${problems.join("; ")}]`);
     }
@@ -314,15 +394,27 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [
     `auth matrix: ${ops.length} /v1 operations (${ops.filter((o) => o.anonymous).length} anonymous, skipped), ${requests} requests in ${seconds} s, ${findings.length} findings`,
-    ...Object.entries(perCase).map(([name, s]) => `  ${name.padEnd(40)} sent ${String(s.sent).padStart(4)}  failed ${String(s.failed).padStart(4)}  not applicable ${s.skipped}`),
+    ...Object.entries(perCase).map(
+      ([name, s]) =>
+        `  ${name.padEnd(40)} sent ${String(s.sent).padStart(4)}  failed ${String(s.failed).padStart(4)}  not applicable ${s.skipped}`,
+    ),
     `  refused requests whose row counts moved and were sent again to confirm: ${recounted}`,
-    `  stranger cases by status: ${Object.entries(asMissing).sort().map(([k, n]) => `${k}: ${n}`).join(", ")}`,
+    `  stranger cases by status: ${Object.entries(asMissing)
+      .sort()
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(", ")}`,
     ...succeeded.map((x) => `  stranger request answered 2xx (as a made-up id does): ${x}`),
     ...notes.map((n) => `  note: ${n}`),
-    ...ops.filter((o) => o.access.kind === "none" && !o.anonymous).map((o) => `  note: ${o.method.toUpperCase()} ${o.path} declares no permission and reads no credential`),
+    ...ops
+      .filter((o) => o.access.kind === "none" && !o.anonymous)
+      .map((o) => `  note: ${o.method.toUpperCase()} ${o.path} declares no permission and reads no credential`),
   ];
   console.log(lines.join("\n"));
-  if (findings.length) console.log(`auth matrix findings${REPORT_ONLY ? " (AUTH_MATRIX_REPORT_ONLY=1: reported, not failed)" : ""}:\n${findings.map((f) => `  ${f.route} — ${f.case}: expected ${f.expected}; got ${f.got}`).join("\n")}`);
+  if (findings.length)
+    console.log(
+      `auth matrix findings${REPORT_ONLY ? " (AUTH_MATRIX_REPORT_ONLY=1: reported, not failed)" : ""}:\n${findings.map((f) => `  ${f.route} — ${f.case}: expected ${f.expected}; got ${f.got}`).join("\n")}`,
+    );
   expect(requests).toBeGreaterThan(ops.length * 5);
-  if (!REPORT_ONLY) expect(findings.map((f) => `${f.route} — ${f.case}: expected ${f.expected}; got ${f.got}`)).toEqual([]);
+  if (!REPORT_ONLY)
+    expect(findings.map((f) => `${f.route} — ${f.case}: expected ${f.expected}; got ${f.got}`)).toEqual([]);
 }, 180_000);

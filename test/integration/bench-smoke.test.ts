@@ -11,7 +11,9 @@ import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 
 const root = join(import.meta.dir, "..", "..");
 const benchDir = join(root, "bench");
-const benchmarks = readdirSync(benchDir).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.startsWith("_")).sort();
+const benchmarks = readdirSync(benchDir)
+  .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !f.startsWith("_"))
+  .sort();
 
 /** Time allowed per benchmark: about a second each, more for the ones that run ffmpeg and speech recognition. */
 const DEFAULT_MS = 30_000;
@@ -28,14 +30,29 @@ test("bench/ holds benchmarks", () => {
 
 for (const file of benchmarks) {
   const ms = LONGER_MS[file] ?? DEFAULT_MS;
-  test(`bench/${file} --smoke exits 0 and prints its ratio`, async () => {
-    const proc = Bun.spawn([process.execPath, join(benchDir, file), "--smoke"], {
-      cwd: root, stdout: "pipe", stderr: "pipe", timeout: ms - 2_000, killSignal: "SIGKILL",
-    });
-    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    if (code !== 0) throw new Error(`bench/${file} --smoke exited ${code}${proc.signalCode ? ` (${proc.signalCode})` : ""}\n--- stdout\n${out.slice(-3000)}\n--- stderr\n${err.slice(-3000)}`);
-    const ratios = out.split("\n").filter((line) => /\bratio\b/i.test(line));
-    expect(ratios.some((line) => /\bratio\b.*\d\.\d/i.test(line))).toBe(true);
-    expect(ratios.filter((line) => /NaN|Infinity/.test(line))).toEqual([]);
-  }, ms);
+  test(
+    `bench/${file} --smoke exits 0 and prints its ratio`,
+    async () => {
+      const proc = Bun.spawn([process.execPath, join(benchDir, file), "--smoke"], {
+        cwd: root,
+        stdout: "pipe",
+        stderr: "pipe",
+        timeout: ms - 2_000,
+        killSignal: "SIGKILL",
+      });
+      const [out, err, code] = await Promise.all([
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+        proc.exited,
+      ]);
+      if (code !== 0)
+        throw new Error(
+          `bench/${file} --smoke exited ${code}${proc.signalCode ? ` (${proc.signalCode})` : ""}\n--- stdout\n${out.slice(-3000)}\n--- stderr\n${err.slice(-3000)}`,
+        );
+      const ratios = out.split("\n").filter((line) => /\bratio\b/i.test(line));
+      expect(ratios.some((line) => /\bratio\b.*\d\.\d/i.test(line))).toBe(true);
+      expect(ratios.filter((line) => /NaN|Infinity/.test(line))).toEqual([]);
+    },
+    ms,
+  );
 }

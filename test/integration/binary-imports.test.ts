@@ -42,7 +42,15 @@ let server: ReturnType<typeof Bun.spawn> | null = null;
 let serverLog = "";
 let sink: MailSink;
 let llm: ReturnType<typeof Bun.serve>;
-const state = { orgId: "", key: "", cookie: "", brandId: "", linkId: "", consent: { text: "You may publish this.", version: "2026-11-01" }, videoId: "" };
+const state = {
+  orgId: "",
+  key: "",
+  cookie: "",
+  brandId: "",
+  linkId: "",
+  consent: { text: "You may publish this.", version: "2026-11-01" },
+  videoId: "",
+};
 
 /** Runs a CLI command of the executable from the temporary folder; its output must not name a missing module. */
 function cli(...args: string[]) {
@@ -59,14 +67,24 @@ function cliJson(...args: string[]): any {
 }
 
 /** One HTTP call; the answer (status line, headers and body) must not name a missing module. */
-async function call(method: string, path: string, o: { key?: string; session?: boolean; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  method: string,
+  path: string,
+  o: { key?: string; session?: boolean; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...o.headers };
   if (o.key) headers.authorization = `Bearer ${o.key}`;
   if (o.session) Object.assign(headers, { cookie: state.cookie, "x-svc-csrf": "1" });
   let body: BodyInit | undefined;
   if (o.body instanceof FormData || o.body instanceof Uint8Array) body = o.body as BodyInit;
   else if (o.body !== undefined) (body = JSON.stringify(o.body)), (headers["content-type"] ??= "application/json");
-  const res = await fetch(path.startsWith("http") ? path : `${base}${path}`, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const res = await fetch(path.startsWith("http") ? path : `${base}${path}`, {
+    method,
+    headers,
+    body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(30_000),
+  });
   const text = await res.text();
   expect(`${res.status} ${[...res.headers].join(" ")} ${text}`).not.toMatch(MISSING);
   let json: any = null;
@@ -82,10 +100,14 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   for (;;) {
     // A missing module usually shows as retried job attempts: stop waiting at the first one logged meanwhile.
     const missing = MISSING.exec(serverLog.slice(from));
-    if (missing) throw new Error(`the server logged a missing module while waiting for ${what}:\n${serverLog.slice(from).slice(Math.max(0, missing.index - 300), missing.index + 500)}`);
+    if (missing)
+      throw new Error(
+        `the server logged a missing module while waiting for ${what}:\n${serverLog.slice(from).slice(Math.max(0, missing.index - 300), missing.index + 500)}`,
+      );
     const v = await probe();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n--- server log ---\n${serverLog.slice(-3000)}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}\n--- server log ---\n${serverLog.slice(-3000)}`);
     await Bun.sleep(100);
   }
 }
@@ -105,7 +127,33 @@ function freePort(): number {
 /** A small video (a still picture over the speech fixture): cheap to process, and it has words to transcribe. */
 function smallVideo(): Uint8Array {
   const out = join(cwd, "small.webm");
-  const f = Bun.spawnSync(["ffmpeg", "-hide_banner", "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=navy:s=160x120:r=10", "-i", ensureMediaFixtures().speechWav, "-shortest", "-c:v", "libvpx", "-b:v", "50k", "-c:a", "libopus", "-b:a", "24k", out], { stderr: "pipe" });
+  const f = Bun.spawnSync(
+    [
+      "ffmpeg",
+      "-hide_banner",
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-f",
+      "lavfi",
+      "-i",
+      "color=c=navy:s=160x120:r=10",
+      "-i",
+      ensureMediaFixtures().speechWav,
+      "-shortest",
+      "-c:v",
+      "libvpx",
+      "-b:v",
+      "50k",
+      "-c:a",
+      "libopus",
+      "-b:a",
+      "24k",
+      out,
+    ],
+    { stderr: "pipe" },
+  );
   if (f.exitCode !== 0) throw new Error(`ffmpeg failed: ${f.stderr.toString()}`);
   return new Uint8Array(readFileSync(out));
 }
@@ -121,7 +169,11 @@ beforeAll(async () => {
       llmRequests.push({ auth: req.headers.get("authorization"), body: await req.json() });
       // No usable clips: the product asks once more, then falls back to its rule. Either way the client ran.
       const content = JSON.stringify({ clips: [] });
-      return Response.json({ id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+      return Response.json({
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      });
     },
   });
   const port = freePort();
@@ -148,19 +200,51 @@ beforeAll(async () => {
   server = Bun.spawn([bin, "serve"], { cwd, env, stdout: "pipe", stderr: "pipe" });
   void drain(server.stdout as ReadableStream<Uint8Array>);
   void drain(server.stderr as ReadableStream<Uint8Array>);
-  await until("plaudit serve to answer /healthz", async () => {
-    if (server!.exitCode !== null) throw new Error(`plaudit serve exited ${server!.exitCode}:\n${serverLog}`);
-    return fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
-  }, 20_000);
+  await until(
+    "plaudit serve to answer /healthz",
+    async () => {
+      if (server!.exitCode !== null) throw new Error(`plaudit serve exited ${server!.exitCode}:\n${serverLog}`);
+      return fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    20_000,
+  );
 
-  const org = cliJson("org", "create", "--name", "Imports Co", "--plan", "plus", "--owner-email", owner.email, "--owner-password", owner.password);
+  const org = cliJson(
+    "org",
+    "create",
+    "--name",
+    "Imports Co",
+    "--plan",
+    "plus",
+    "--owner-email",
+    owner.email,
+    "--owner-password",
+    owner.password,
+  );
   state.orgId = org.id;
   state.key = cliJson("key", "create", "--org", org.id, "--mode", "live").secret;
-  const login = await call("POST", "/v1/auth/login", { body: owner, headers: { "x-svc-org": org.id, "x-svc-csrf": "1" } });
+  const login = await call("POST", "/v1/auth/login", {
+    body: owner,
+    headers: { "x-svc-org": org.id, "x-svc-csrf": "1" },
+  });
   expect(login.status, login.text).toBe(200);
-  state.cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  state.cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   state.brandId = (await call("GET", "/v1/brands", { key: state.key })).body.data[0].id;
-  const link = await call("POST", `/v1/brands/${state.brandId}/links`, { key: state.key, body: { title: "Imports", prompts: [{ text: "How was it?" }], consent_text: state.consent.text, consent_version: state.consent.version } });
+  const link = await call("POST", `/v1/brands/${state.brandId}/links`, {
+    key: state.key,
+    body: {
+      title: "Imports",
+      prompts: [{ text: "How was it?" }],
+      consent_text: state.consent.text,
+      consent_version: state.consent.version,
+    },
+  });
   expect(link.status, link.text).toBe(201);
   state.linkId = link.body.id;
 }, 240_000);
@@ -182,7 +266,10 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
   test("CLI: migrate and doctor run; doctor finds ffmpeg, ffprobe and pocketsphinx, reports whisper, and its self-test passes", () => {
     expect(cli("migrate").code).toBe(0);
     const d = cli("doctor", "--json");
-    const report = JSON.parse(d.out) as { checks: { name: string; ok: boolean; detail: string }[]; self_test?: { steps: { name: string; ok: boolean }[] } };
+    const report = JSON.parse(d.out) as {
+      checks: { name: string; ok: boolean; detail: string }[];
+      self_test?: { steps: { name: string; ok: boolean }[] };
+    };
     const check = (name: string) => report.checks.find((c) => c.name.includes(name));
     for (const name of ["ffmpeg", "ffprobe", "pocketsphinx"]) expect(check(name), name).toMatchObject({ ok: true });
     expect(check("whisper")).toBeDefined();
@@ -193,7 +280,11 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
 
   test("sharp: a logo upload goes through the embedded image library", async () => {
     const form = new FormData();
-    form.append("file", new Blob([readFileSync(join(ROOT, "assets", "default-logo.png"))], { type: "image/png" }), "logo.png");
+    form.append(
+      "file",
+      new Blob([readFileSync(join(ROOT, "assets", "default-logo.png"))], { type: "image/png" }),
+      "logo.png",
+    );
     const r = await call("POST", `/v1/brands/${state.brandId}/logo`, { key: state.key, body: form });
     expect(r.status, r.text).toBe(200);
     expect(r.body.logo_url).not.toContain("default-logo");
@@ -201,15 +292,29 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
 
   test("media: a small video is sniffed, probed, transcoded, given a poster (sharp) and transcribed", async () => {
     const bytes = smallVideo();
-    const start = await call("POST", `/public/links/${state.linkId}/submissions`, { body: { kind: "video", respondent: { name: "Vera Video" }, consent: { agreed: true, ...state.consent }, upload: { size: bytes.length, type: "video/webm" } } });
+    const start = await call("POST", `/public/links/${state.linkId}/submissions`, {
+      body: {
+        kind: "video",
+        respondent: { name: "Vera Video" },
+        consent: { agreed: true, ...state.consent },
+        upload: { size: bytes.length, type: "video/webm" },
+      },
+    });
     expect(start.status, start.text).toBe(201);
     state.videoId = start.body.submission_id;
-    const put = await call("PATCH", start.body.upload.url, { body: bytes, headers: { "content-type": "application/offset+octet-stream", "upload-offset": "0", "tus-resumable": "1.0.0" } });
+    const put = await call("PATCH", start.body.upload.url, {
+      body: bytes,
+      headers: { "content-type": "application/offset+octet-stream", "upload-offset": "0", "tus-resumable": "1.0.0" },
+    });
     expect(put.status, put.text).toBe(204);
-    const done = await until("processing to finish", async () => {
-      const r = await call("GET", `/v1/submissions/${state.videoId}`, { key: state.key });
-      return ["ready", "failed"].includes(r.body?.status) ? r : null;
-    }, 120_000);
+    const done = await until(
+      "processing to finish",
+      async () => {
+        const r = await call("GET", `/v1/submissions/${state.videoId}`, { key: state.key });
+        return ["ready", "failed"].includes(r.body?.status) ? r : null;
+      },
+      120_000,
+    );
     expect(done.body.status, done.text).toBe("ready");
     const words = await call("GET", `/v1/submissions/${state.videoId}/transcript`, { key: state.key });
     expect(words.status, words.text).toBe(200);
@@ -217,29 +322,53 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
   }, 150_000);
 
   test("mail: a testimonial with an email sends the removal email over SMTP (nodemailer)", async () => {
-    const r = await call("POST", `/public/links/${state.linkId}/submissions`, { body: { kind: "text", respondent: { name: "Mo Mail", email: "mo.mail@example.org" }, consent: { agreed: true, ...state.consent }, text: "The team answered every question within minutes." } });
+    const r = await call("POST", `/public/links/${state.linkId}/submissions`, {
+      body: {
+        kind: "text",
+        respondent: { name: "Mo Mail", email: "mo.mail@example.org" },
+        consent: { agreed: true, ...state.consent },
+        text: "The team answered every question within minutes.",
+      },
+    });
     expect(r.status, r.text).toBe(201);
-    const mail = await until("the removal email", async () => sink.received.find((m) => m.to.includes("mo.mail@example.org")), 30_000);
+    const mail = await until(
+      "the removal email",
+      async () => sink.received.find((m) => m.to.includes("mo.mail@example.org")),
+      30_000,
+    );
     expect(mail.raw).toMatch(/how to remove it/);
   }, 40_000);
 
   test("LLM: creating a reel asks the configured OpenAI-compatible server for clips", async () => {
     expect(state.videoId).not.toBe("");
-    const r = await call("POST", "/v1/reels", { key: state.key, body: { brand_id: state.brandId, submission_ids: [state.videoId], mode: "auto" } });
+    const r = await call("POST", "/v1/reels", {
+      key: state.key,
+      body: { brand_id: state.brandId, submission_ids: [state.videoId], mode: "auto" },
+    });
     expect(r.status, r.text).toBe(201);
     expect(llmRequests.length).toBeGreaterThanOrEqual(1);
     expect(llmRequests[0]).toMatchObject({ auth: "Bearer sk-imports", body: { model: "tiny-model" } });
     expect(r.body.clips.length).toBeGreaterThan(0);
   });
 
-  for (const [provider, host] of [["github", "https://github.com/"], ["google", "https://accounts.google.com/"]] as const) {
+  for (const [provider, host] of [
+    ["github", "https://github.com/"],
+    ["google", "https://accounts.google.com/"],
+  ] as const) {
     test(`OAuth (${provider}): sign-in starts with the provider's address; the callback fails cleanly offline`, async () => {
       const start = await call("POST", "/v1/auth/social", { body: { provider }, headers: { "x-svc-csrf": "1" } });
       expect(start.status, start.text).toBe(200);
       expect(start.body.authorization_url).toStartWith(host);
       const stateParam = new URL(start.body.authorization_url).searchParams.get("state")!;
-      const kept = start.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const back = await call("GET", `/v1/auth/callback/${provider}?code=imports-code&state=${encodeURIComponent(stateParam)}`, { headers: { cookie: kept } });
+      const kept = start.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      const back = await call(
+        "GET",
+        `/v1/auth/callback/${provider}?code=imports-code&state=${encodeURIComponent(stateParam)}`,
+        { headers: { cookie: kept } },
+      );
       expect(back.status).toBe(302);
       const location = decodeURIComponent(back.headers.get("location") ?? "");
       expect(location).toContain("signin_error=");
@@ -249,7 +378,11 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
   }
 
   test("Stripe: checkout with no internet answers a clean error, not a missing module", async () => {
-    const r = await call("POST", "/v1/billing/checkout", { session: true, body: { plan: "core" }, headers: { "x-svc-org": state.orgId } });
+    const r = await call("POST", "/v1/billing/checkout", {
+      session: true,
+      body: { plan: "core" },
+      headers: { "x-svc-org": state.orgId },
+    });
     expect(r.status).toBeGreaterThanOrEqual(500);
     expect(r.body?.error?.code, r.text).toMatch(/^(billing_provider_error|internal_error)$/);
   }, 30_000);

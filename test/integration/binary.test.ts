@@ -46,7 +46,10 @@ async function startServer(): Promise<{ output: Promise<string> }> {
   const output = new Response(server.stdout as ReadableStream).text();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`plaudit serve exited ${server.exitCode}: ${await new Response(server.stderr as ReadableStream).text()}`);
+    if (server.exitCode !== null)
+      throw new Error(
+        `plaudit serve exited ${server.exitCode}: ${await new Response(server.stderr as ReadableStream).text()}`,
+      );
     try {
       if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) return { output };
     } catch {}
@@ -56,7 +59,11 @@ async function startServer(): Promise<{ output: Promise<string> }> {
 }
 
 async function api(method: string, path: string, key: string, body?: unknown, headers: Record<string, string> = {}) {
-  const init: RequestInit = { method, headers: { authorization: `Bearer ${key}`, ...headers }, signal: AbortSignal.timeout(10_000) };
+  const init: RequestInit = {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...headers },
+    signal: AbortSignal.timeout(10_000),
+  };
   if (body instanceof FormData) init.body = body;
   else if (body !== undefined) {
     init.body = JSON.stringify(body);
@@ -73,13 +80,25 @@ async function api(method: string, path: string, key: string, body?: unknown, he
 
 beforeAll(async () => {
   if (binaryIsStale()) {
-    const b = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "build.ts")], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+    const b = Bun.spawnSync([process.execPath, join(ROOT, "scripts", "build.ts")], {
+      cwd: ROOT,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     if (b.exitCode !== 0) throw new Error(`bun run build failed:\n${b.stderr.toString()}${b.stdout.toString()}`);
   }
   port = freePort();
   base = `http://127.0.0.1:${port}`;
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => !k.startsWith("PLAUDIT_") && v !== undefined)) as Record<string, string>;
-  env = { ...inherited, PLAUDIT_DATA_DIR: dataDir, PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_LOG_LEVEL: "warn" };
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => !k.startsWith("PLAUDIT_") && v !== undefined),
+  ) as Record<string, string>;
+  env = {
+    ...inherited,
+    PLAUDIT_DATA_DIR: dataDir,
+    PLAUDIT_PORT: String(port),
+    PLAUDIT_HOST: "127.0.0.1",
+    PLAUDIT_LOG_LEVEL: "warn",
+  };
   firstOutput = (await startServer()).output;
 }, 240_000);
 
@@ -108,7 +127,9 @@ describe("dist/plaudit started from / with a fresh data directory", () => {
     const d = cli("doctor", "--json");
     const report = JSON.parse(d.out);
     expect(d.code).toBe(report.ok ? 0 : 1);
-    expect(report.checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(["ffmpeg", "database", "data directory"]));
+    expect(report.checks.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(["ffmpeg", "database", "data directory"]),
+    );
     // doctor also runs a two-second test recording through the media pipeline (a few seconds).
   }, 60_000);
 
@@ -148,7 +169,11 @@ describe("dist/plaudit started from / with a fresh data directory", () => {
 
   test("uploads a logo through the embedded image library and serves it from the CDN", async () => {
     const form = new FormData();
-    form.append("file", new Blob([readFileSync(join(ROOT, "assets", "default-logo.png"))], { type: "image/png" }), "logo.png");
+    form.append(
+      "file",
+      new Blob([readFileSync(join(ROOT, "assets", "default-logo.png"))], { type: "image/png" }),
+      "logo.png",
+    );
     const r = await api("POST", `/v1/brands/${state.brandId}/logo`, state.key, form);
     expect(r.status, r.text).toBe(200);
     expect(r.body.logo_url).not.toContain("default-logo");
@@ -159,12 +184,18 @@ describe("dist/plaudit started from / with a fresh data directory", () => {
   });
 
   test("creates a collect link", async () => {
-    const r = await api("POST", `/v1/brands/${state.brandId}/links`, state.key, {
-      title: "Tell us about the binary",
-      prompts: [{ text: "What did you like?", max_seconds: 60 }],
-      consent_text: "You agree that we may publish this.",
-      consent_version: "2026-11-01",
-    }, { "idempotency-key": "binary-test-1" });
+    const r = await api(
+      "POST",
+      `/v1/brands/${state.brandId}/links`,
+      state.key,
+      {
+        title: "Tell us about the binary",
+        prompts: [{ text: "What did you like?", max_seconds: 60 }],
+        consent_text: "You agree that we may publish this.",
+        consent_version: "2026-11-01",
+      },
+      { "idempotency-key": "binary-test-1" },
+    );
     expect(r.status, r.text).toBe(201);
     state.linkId = r.body.id;
     expect(state.linkId).toMatch(/^lnk_/);

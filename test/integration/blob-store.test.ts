@@ -33,7 +33,20 @@ const text = async (body: Blob | ReadableStream<Uint8Array> | null) => (body ? n
 
 const stores: [string, () => BlobStore][] = [
   ["local data directory", () => new LocalBlobStore(mkdtempSync(join(root, "local-")))],
-  ["S3 (s3rver)", () => new S3BlobStore({ bucket: "plaudit", prefix: `run-${Math.random().toString(36).slice(2)}`, endpoint, region: "us-east-1", ...S3_KEYS }, join(root, "tmp"))],
+  [
+    "S3 (s3rver)",
+    () =>
+      new S3BlobStore(
+        {
+          bucket: "plaudit",
+          prefix: `run-${Math.random().toString(36).slice(2)}`,
+          endpoint,
+          region: "us-east-1",
+          ...S3_KEYS,
+        },
+        join(root, "tmp"),
+      ),
+  ],
 ];
 
 for (const [name, make] of stores) {
@@ -73,9 +86,15 @@ for (const [name, make] of stores) {
     }, 15_000);
 
     test("list and delete by prefix; folder-like prefixes only match their own keys", async () => {
-      for (const k of ["media/s/1/a.mp4", "media/s/1/b.jpg", "media/s/1/deep/c.vtt", "media/s/10/x.mp4"]) await store.put(k, k);
+      for (const k of ["media/s/1/a.mp4", "media/s/1/b.jpg", "media/s/1/deep/c.vtt", "media/s/10/x.mp4"])
+        await store.put(k, k);
       expect(await store.list("media/s/1/")).toEqual(["media/s/1/a.mp4", "media/s/1/b.jpg", "media/s/1/deep/c.vtt"]);
-      expect(await store.list("media/s/1")).toEqual(["media/s/1/a.mp4", "media/s/1/b.jpg", "media/s/1/deep/c.vtt", "media/s/10/x.mp4"]);
+      expect(await store.list("media/s/1")).toEqual([
+        "media/s/1/a.mp4",
+        "media/s/1/b.jpg",
+        "media/s/1/deep/c.vtt",
+        "media/s/10/x.mp4",
+      ]);
       expect(await store.list("media/nothing/")).toEqual([]);
       await store.delete("media/s/1/b.jpg");
       await store.delete("media/s/1/b.jpg");
@@ -107,7 +126,16 @@ for (const [name, make] of stores) {
     }, 20_000);
 
     test("keys cannot climb out of their area", async () => {
-      for (const bad of ["../x", "media/../secret", "tmp/a", "plaudit.db", "media/a/../../b", "/media/a", "media//a", "media/"]) {
+      for (const bad of [
+        "../x",
+        "media/../secret",
+        "tmp/a",
+        "plaudit.db",
+        "media/a/../../b",
+        "/media/a",
+        "media//a",
+        "media/",
+      ]) {
         await expect(store.put(bad, "x")).rejects.toThrow(/escapes/);
       }
       await expect(store.list("../")).rejects.toThrow(/escapes/);
@@ -150,7 +178,9 @@ describe("Storage over S3", () => {
     const dataDir = mkdtempSync(join(root, "data-"));
     expect(openStorage(loadConfig({ PLAUDIT_DATA_DIR: dataDir })).blobs.kind).toBe("local");
     expect(new Storage(dataDir).path("media", "a/b")).toBe(join(dataDir, "media", "a", "b"));
-    expect(() => loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_STORAGE_URL: "https://bucket" })).toThrow(/PLAUDIT_STORAGE_URL/);
+    expect(() => loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_STORAGE_URL: "https://bucket" })).toThrow(
+      /PLAUDIT_STORAGE_URL/,
+    );
     expect(parseS3Url("s3://b/x/y/")).toEqual({ bucket: "b", prefix: "x/y" });
   });
 });

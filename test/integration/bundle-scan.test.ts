@@ -30,16 +30,28 @@ describe("a lazily imported bare package is caught", () => {
   test("file-type's fileTypeFromFile (importAtRuntime('strtok3')) is reported, and its allowance lapses", async () => {
     const fileType = Bun.resolveSync("file-type", ROOT);
     const entry = join(scratch, "sniff-from-file.ts");
-    writeFileSync(entry, `import { fileTypeFromFile } from ${JSON.stringify(fileType)};\nconsole.log(await fileTypeFromFile(process.argv[2]!));\n`);
+    writeFileSync(
+      entry,
+      `import { fileTypeFromFile } from ${JSON.stringify(fileType)};\nconsole.log(await fileTypeFromFile(process.argv[2]!));\n`,
+    );
     const r = await scanBundle({ entry, plugins: [] });
     expect(r.unexpected).toHaveLength(1);
-    expect(r.unexpected[0]).toMatchObject({ kind: "import()", specifier: null, argument: "specifier", module: "node_modules/file-type/source/index.js", calls: ['"strtok3"'] });
+    expect(r.unexpected[0]).toMatchObject({
+      kind: "import()",
+      specifier: null,
+      argument: "specifier",
+      module: "node_modules/file-type/source/index.js",
+      calls: ['"strtok3"'],
+    });
     expect(formatFinding(r.unexpected[0]!)).toContain('called with: "strtok3"');
   }, 60_000);
 
   test("the buffer API alone leaves the site allowlisted", async () => {
     const entry = join(scratch, "sniff-from-buffer.ts");
-    writeFileSync(entry, `import { fileTypeFromBuffer } from ${JSON.stringify(Bun.resolveSync("file-type", ROOT))};\nconsole.log(await fileTypeFromBuffer(new Uint8Array(8)));\n`);
+    writeFileSync(
+      entry,
+      `import { fileTypeFromBuffer } from ${JSON.stringify(Bun.resolveSync("file-type", ROOT))};\nconsole.log(await fileTypeFromBuffer(new Uint8Array(8)));\n`,
+    );
     const r = await scanBundle({ entry, plugins: [] });
     expect(r.unexpected).toEqual([]);
     expect(r.findings.map((f) => f.module)).toEqual(["node_modules/file-type/source/index.js"]);
@@ -117,6 +129,8 @@ describe("reading bundled JavaScript", () => {
     expect(applyAllowlist(scanJavaScript(js, ROOT), js, allow)[0]!.allowed).toBe("unused");
     const used = `${js}load("y"); parser.fromFile(p);\n`;
     expect(applyAllowlist(scanJavaScript(used, ROOT), used, allow)[0]!.allowed).toBeUndefined();
-    expect(applyAllowlist(scanJavaScript(js, ROOT), js, [{ ...allow[0]!, module: "node_modules/y/lib.js" }])[0]!.allowed).toBeUndefined();
+    expect(
+      applyAllowlist(scanJavaScript(js, ROOT), js, [{ ...allow[0]!, module: "node_modules/y/lib.js" }])[0]!.allowed,
+    ).toBeUndefined();
   });
 });

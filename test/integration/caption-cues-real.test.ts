@@ -17,7 +17,14 @@ const READABLE = CUE_DEFAULTS.readableMs;
 
 /** One random edit of a word list (seeded, so a failure repeats). */
 function edit(words: string[], seed: number): string[] {
-  const [kind, at, insert] = fc.sample(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.nat({ max: words.length - 2 }), fc.constantFrom("Brightside", "truly", "Q3", "O'Neill's")), { seed, numRuns: 1 })[0]!;
+  const [kind, at, insert] = fc.sample(
+    fc.tuple(
+      fc.integer({ min: 0, max: 3 }),
+      fc.nat({ max: words.length - 2 }),
+      fc.constantFrom("Brightside", "truly", "Q3", "O'Neill's"),
+    ),
+    { seed, numRuns: 1 },
+  )[0]!;
   const out = [...words];
   if (kind === 0) out[at] = insert;
   else if (kind === 1) out.splice(at, 0, insert);
@@ -47,7 +54,14 @@ describe("aligned real speech, as recorded and edited", () => {
       // A clip from the third word to the second-to-last word's end, as a reel cuts it.
       const clip = aligned.words.slice(2, -1);
       const until = clip[clip.length - 1]!.end_ms;
-      expect(brokenCueRules(buildCues(clip, { untilMs: until }), { words: clip, readableMs: READABLE, fromMs: clip[0]!.start_ms, untilMs: until })).toEqual([]);
+      expect(
+        brokenCueRules(buildCues(clip, { untilMs: until }), {
+          words: clip,
+          readableMs: READABLE,
+          fromMs: clip[0]!.start_ms,
+          untilMs: until,
+        }),
+      ).toEqual([]);
     }, 60_000);
   }
 });

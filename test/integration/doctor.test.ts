@@ -15,7 +15,16 @@ import { loadConfig } from "../../src/config";
 import { firstFailure, runSelfTest, type SelfTestResult } from "../../src/media/self-test";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 
-const STEPS = ["test clip", "sniff", "probe", "transcode video", "poster", "speech audio", "transcription", "alignment"];
+const STEPS = [
+  "test clip",
+  "sniff",
+  "probe",
+  "transcode video",
+  "poster",
+  "speech audio",
+  "transcription",
+  "alignment",
+];
 const dir = mkdtempSync(join(tmpdir(), "plaudit-doctor-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -26,7 +35,12 @@ const fresh = (name: string) => mkdtempSync(join(dir, `${name}-`));
 async function doctor(extra: Record<string, string> = {}, ...args: string[]) {
   const bin = await ensureBinary();
   const cwd = fresh("cwd");
-  const p = Bun.spawn([bin, "doctor", ...args], { cwd, env: binaryEnv({ PLAUDIT_DATA_DIR: join(fresh("data"), "data"), ...extra }), stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([bin, "doctor", ...args], {
+    cwd,
+    env: binaryEnv({ PLAUDIT_DATA_DIR: join(fresh("data"), "data"), ...extra }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   return { out, err, code };
 }
@@ -50,7 +64,9 @@ describe("the self-test from source", () => {
 
   test("with ffmpeg set to a path that does not exist: fails, names the step, says how to fix it", async () => {
     const tmpRoot = fresh("tmp");
-    const r = await runSelfTest(loadConfig({ PLAUDIT_DATA_DIR: fresh("data"), PLAUDIT_FFMPEG_PATH: "/nonexistent" }), { tmpRoot });
+    const r = await runSelfTest(loadConfig({ PLAUDIT_DATA_DIR: fresh("data"), PLAUDIT_FFMPEG_PATH: "/nonexistent" }), {
+      tmpRoot,
+    });
     expect(r.ok).toBe(false);
     const failed = firstFailure(r)!;
     expect(failed.name).toBe("test clip");
@@ -106,18 +122,35 @@ describe("dist/plaudit serve", () => {
     const port = freePort();
     const base = `http://127.0.0.1:${port}`;
     const data = join(fresh("serve"), "data");
-    const server = Bun.spawn([bin, "serve"], { cwd: fresh("cwd"), env: binaryEnv({ PLAUDIT_DATA_DIR: data, PLAUDIT_PORT: String(port), PLAUDIT_BASE_URL: base, PLAUDIT_FFMPEG_PATH: "/nonexistent" }), stdout: "pipe", stderr: "pipe" });
+    const server = Bun.spawn([bin, "serve"], {
+      cwd: fresh("cwd"),
+      env: binaryEnv({
+        PLAUDIT_DATA_DIR: data,
+        PLAUDIT_PORT: String(port),
+        PLAUDIT_BASE_URL: base,
+        PLAUDIT_FFMPEG_PATH: "/nonexistent",
+      }),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const stderr = new Response(server.stderr).text();
     try {
       const started = performance.now();
       let up = false;
       while (!up && performance.now() - started < 20_000) {
-        up = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+        up = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (!up) await Bun.sleep(50);
       }
       expect(up).toBe(true);
       const password = /password: (\S+)/.exec(readFileSync(join(data, "first-login.txt"), "utf8"))![1]!;
-      const login = await fetch(`${base}/v1/auth/login`, { method: "POST", headers: { "content-type": "application/json", "x-svc-csrf": "1" }, body: JSON.stringify({ email: "owner@plaudit.local", password }) });
+      const login = await fetch(`${base}/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-svc-csrf": "1" },
+        body: JSON.stringify({ email: "owner@plaudit.local", password }),
+      });
       const cookie = login.headers.get("set-cookie")!.split(";")[0]!;
       let health: any = null;
       for (let i = 0; i < 200 && health?.media_pipeline.status !== "failed"; i++) {
@@ -125,7 +158,10 @@ describe("dist/plaudit serve", () => {
         if (health.media_pipeline.status !== "failed") await Bun.sleep(100);
       }
       expect(health.media_pipeline.status).toBe("failed");
-      expect(health.media_pipeline.problem).toMatchObject({ step: "test clip", fix: expect.stringContaining("Install ffmpeg") });
+      expect(health.media_pipeline.problem).toMatchObject({
+        step: "test clip",
+        fix: expect.stringContaining("Install ffmpeg"),
+      });
       expect((await fetch(`${base}/healthz`)).ok).toBe(true);
     } finally {
       server.kill("SIGTERM");

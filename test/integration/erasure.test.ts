@@ -54,7 +54,6 @@ async function settle() {
   }
 }
 
-
 /** Removal emails as handed to the mail transport: the only place their links are (the outbox copy holds none). */
 const mailbox: { to: string; text: string }[] = [];
 
@@ -67,9 +66,22 @@ function tokenFor(email: string): string {
 async function uploadAudio(path: string): Promise<string> {
   const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
   const { name, email } = PEOPLE.audio;
-  const r = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "audio", respondent: { name, email, company: COMPANY }, consent, upload: { size: bytes.length, type: "audio/webm" } } });
+  const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
+    body: {
+      kind: "audio",
+      respondent: { name, email, company: COMPANY },
+      consent,
+      upload: { size: bytes.length, type: "audio/webm" },
+    },
+  });
   expect(r.status).toBe(201);
-  const res = await t.app.handle(new Request(r.body.upload.url, { method: "PATCH", headers: { "tus-resumable": "1.0.0", "upload-offset": "0", "content-type": "application/offset+octet-stream" }, body: bytes }));
+  const res = await t.app.handle(
+    new Request(r.body.upload.url, {
+      method: "PATCH",
+      headers: { "tus-resumable": "1.0.0", "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      body: bytes,
+    }),
+  );
   expect(res.status).toBe(204);
   needles["original upload bytes"] = Buffer.from(bytes.slice(bytes.length >> 1, (bytes.length >> 1) + 64));
   return r.body.submission_id;
@@ -78,24 +90,74 @@ async function uploadAudio(path: string): Promise<string> {
 /** A video testimonial whose stand-in files carry MARKER. */
 async function fakeVideo(): Promise<string> {
   const { name, email } = PEOPLE.video;
-  const r = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } } });
+  const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
+    body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } },
+  });
   const id = r.body.submission_id as string;
   const dir = `submissions/${id}`;
-  for (const file of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"]) await t.deps.storage.write("media", `${dir}/${file}`, `${MARKER} ${file}`);
-  tx(t.deps.db, (db) => markReceived(db, { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock }, id, `${dir}/original.webm`, "video/webm"));
-  const words = ["Stand-in", "words", "for", "Ottoline's", "video"].map((w, i) => ({ text: w, start_ms: i * 400, end_ms: i * 400 + 350 }));
-  t.deps.db.update(submissions).set({ status: "ready", videoKey: `${dir}/video.mp4`, posterKey: `${dir}/poster.jpg`, thumbKey: `${dir}/thumb.webp`, durationMs: 2000, textInput: words.map((w) => w.text).join(" "), textSource: "spoken", originalText: words.map((w) => w.text).join(" ") }).where(eq(submissions.id, id)).run();
-  t.deps.db.insert(transcripts).values({ submissionId: id, engine: "test", language: "en", words, originalWords: words, editedAt: null, editedBy: null, createdAt: t.clock.now() }).run();
+  for (const file of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"])
+    await t.deps.storage.write("media", `${dir}/${file}`, `${MARKER} ${file}`);
+  tx(t.deps.db, (db) =>
+    markReceived(
+      db,
+      { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
+      id,
+      `${dir}/original.webm`,
+      "video/webm",
+    ),
+  );
+  const words = ["Stand-in", "words", "for", "Ottoline's", "video"].map((w, i) => ({
+    text: w,
+    start_ms: i * 400,
+    end_ms: i * 400 + 350,
+  }));
+  t.deps.db
+    .update(submissions)
+    .set({
+      status: "ready",
+      videoKey: `${dir}/video.mp4`,
+      posterKey: `${dir}/poster.jpg`,
+      thumbKey: `${dir}/thumb.webp`,
+      durationMs: 2000,
+      textInput: words.map((w) => w.text).join(" "),
+      textSource: "spoken",
+      originalText: words.map((w) => w.text).join(" "),
+    })
+    .where(eq(submissions.id, id))
+    .run();
+  t.deps.db
+    .insert(transcripts)
+    .values({
+      submissionId: id,
+      engine: "test",
+      language: "en",
+      words,
+      originalWords: words,
+      editedAt: null,
+      editedBy: null,
+      createdAt: t.clock.now(),
+    })
+    .run();
   return id;
 }
 
 beforeAll(async () => {
   const media = ensureMediaFixtures();
   t = await makeTestApp();
-  t.deps.mailer = { delivers: true, send: async (m) => (mailbox.push({ to: m.to, text: m.text }), { messageId: `<${mailbox.length}@test>` }), close() {} };
+  t.deps.mailer = {
+    delivers: true,
+    send: async (m) => (mailbox.push({ to: m.to, text: m.text }), { messageId: `<${mailbox.length}@test>` }),
+    close() {},
+  };
   a = await t.org({ name: "Erasure Test Co" });
   link = await makeLink(t, a.liveKey);
-  ids.written = await writeTestimonial(t, link.id, `Honestly, our ${PHRASE} and the team made it easy.`, PEOPLE.written, 5);
+  ids.written = await writeTestimonial(
+    t,
+    link.id,
+    `Honestly, our ${PHRASE} and the team made it easy.`,
+    PEOPLE.written,
+    5,
+  );
   ids.audio = await uploadAudio(media.audioWebm);
   ids.video = await fakeVideo();
   await runDueJobs(t.deps, registry);
@@ -104,7 +166,12 @@ beforeAll(async () => {
   expect(audio.transcript.words.length).toBeGreaterThanOrEqual(3);
   const spoken = audio.transcript.text as string;
   needles["spoken words"] = Buffer.from(spoken.split(" ").slice(0, 3).join(" "));
-  const processed = readFileSync(t.deps.storage.path("media", t.deps.db.select().from(submissions).where(eq(submissions.id, ids.audio)).get()!.audioKey!));
+  const processed = readFileSync(
+    t.deps.storage.path(
+      "media",
+      t.deps.db.select().from(submissions).where(eq(submissions.id, ids.audio)).get()!.audioKey!,
+    ),
+  );
   needles["processed audio bytes"] = processed.subarray(processed.length >> 1, (processed.length >> 1) + 64);
 
   const tag = (await api("POST", "/v1/tags", { name: "Homepage" })).body.id;
@@ -171,18 +238,30 @@ test("after each respondent confirms, nothing of them is left anywhere in the da
   expect(wall.testimonials).toEqual([]);
   const page = await fetchText(`${t.deps.config.siteUrl}/b/${slug}`);
   for (const person of Object.values(PEOPLE)) expect(page.text).not.toContain(person.name);
-  for (const id of Object.values(ids)) expect((await fetchText(`${t.base}/public/walls/${slug}/testimonials/${id}`)).status).toBe(404);
+  for (const id of Object.values(ids))
+    expect((await fetchText(`${t.base}/public/walls/${slug}/testimonials/${id}`)).status).toBe(404);
   const exports = (await api("GET", "/v1/exports")).body.data;
-  expect(exports.map((e: { status: string; reason: string }) => [e.status, e.reason])).toEqual([["expired", "erased"], ["expired", "erased"]]);
-  const rows = t.deps.db.$client.query("SELECT status, respondent_name, respondent_email, erased_at IS NOT NULL AS erased FROM submissions").all();
-  expect(rows).toEqual(Object.values(ids).map(() => ({ status: "erased", respondent_name: "", respondent_email: null, erased: 1 })));
+  expect(exports.map((e: { status: string; reason: string }) => [e.status, e.reason])).toEqual([
+    ["expired", "erased"],
+    ["expired", "erased"],
+  ]);
+  const rows = t.deps.db.$client
+    .query("SELECT status, respondent_name, respondent_email, erased_at IS NOT NULL AS erased FROM submissions")
+    .all();
+  expect(rows).toEqual(
+    Object.values(ids).map(() => ({ status: "erased", respondent_name: "", respondent_email: null, erased: 1 })),
+  );
 });
 
 test("events arrived in the order the actions happened, each once", () => {
   const events = listEvents(t.deps.db, a.id, "live", { limit: 500 }).reverse();
   for (const id of Object.values(ids)) {
     const own = events.filter((e) => (e.data as { id?: string }).id === id).map((e) => e.type);
-    expect(own).toEqual(id === ids.video ? ["submission.created", "submission.approved"] : ["submission.created", "submission.ready", "submission.approved"]);
+    expect(own).toEqual(
+      id === ids.video
+        ? ["submission.created", "submission.approved"]
+        : ["submission.created", "submission.ready", "submission.approved"],
+    );
   }
   expect(events.filter((e) => e.type === "export.ready")).toHaveLength(2);
   expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort());

@@ -19,7 +19,12 @@ let server: RunningServer;
 
 /** Runs the executable with a data directory and umask 022; fails the test on a non-zero exit. */
 function plaudit(dataDir: string, ...args: string[]) {
-  const p = Bun.spawnSync(["sh", "-c", 'umask 022 && exec "$0" "$@"', bin, ...args], { cwd: work, env: binaryEnv({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_SELF_TEST: "0" }), stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawnSync(["sh", "-c", 'umask 022 && exec "$0" "$@"', bin, ...args], {
+    cwd: work,
+    env: binaryEnv({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_SELF_TEST: "0" }),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (p.exitCode !== 0) throw new Error(`plaudit ${args.join(" ")} exited ${p.exitCode}: ${p.stderr}${p.stdout}`);
   return p.stdout.toString();
 }
@@ -28,10 +33,16 @@ function plaudit(dataDir: string, ...args: string[]) {
 function listing(archive: string): Map<string, string> {
   const p = Bun.spawnSync(["tar", "-tvzf", archive], { stdout: "pipe", stderr: "pipe" });
   expect(p.exitCode).toBe(0);
-  return new Map(p.stdout.toString().trim().split("\n").map((line) => {
-    const parts = line.trim().split(/\s+/);
-    return [parts[parts.length - 1]!.replace(/^\.\//, ""), parts[0]!];
-  }));
+  return new Map(
+    p.stdout
+      .toString()
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const parts = line.trim().split(/\s+/);
+        return [parts[parts.length - 1]!.replace(/^\.\//, ""), parts[0]!];
+      }),
+  );
 }
 
 beforeAll(async () => {
@@ -53,7 +64,8 @@ describe("a data directory of its own", () => {
     expect(mode(data)).toBe("700");
     expect(mode(join(data, "plaudit.db"))).toBe("600");
     expect(mode(join(data, "secret.key"))).toBe("600");
-    for (const side of ["-wal", "-shm"]) if (existsSync(join(data, `plaudit.db${side}`))) expect(mode(join(data, `plaudit.db${side}`))).toBe("600");
+    for (const side of ["-wal", "-shm"])
+      if (existsSync(join(data, `plaudit.db${side}`))) expect(mode(join(data, `plaudit.db${side}`))).toBe("600");
 
     chmodSync(join(data, "plaudit.db"), 0o644);
     chmodSync(join(data, "secret.key"), 0o644);
@@ -84,7 +96,8 @@ describe("a running server", () => {
     const key = await server.createKey("live");
     expect((await fetch(`${server.url}/v1/brands`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
     expect(mode(server.dataDir)).toBe("700");
-    for (const file of ["plaudit.db", "plaudit.db-wal", "plaudit.db-shm", "secret.key"]) expect([file, mode(join(server.dataDir, file))]).toEqual([file, "600"]);
+    for (const file of ["plaudit.db", "plaudit.db-wal", "plaudit.db-shm", "secret.key"])
+      expect([file, mode(join(server.dataDir, file))]).toEqual([file, "600"]);
     const archive = join(work, "live.tar.gz");
     plaudit(server.dataDir, "backup", "--to", archive);
     expect(mode(archive)).toBe("600");

@@ -44,12 +44,18 @@ afterAll(async () => {
 /** A digest per table of its rows (volatile columns left out), read through the sidecar connection. */
 function digest(): Map<string, string> {
   const db = server.deps.db.$client;
-  const tables = db.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_%data' ESCAPE '\\' AND name NOT LIKE '%\\_idx' ESCAPE '\\' AND name NOT LIKE '%\\_docsize' ESCAPE '\\' AND name NOT LIKE '%\\_config' ESCAPE '\\' AND name NOT LIKE '%\\_content' ESCAPE '\\' ORDER BY name").all() as { name: string }[];
+  const tables = db
+    .query(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%\\_%data' ESCAPE '\\' AND name NOT LIKE '%\\_idx' ESCAPE '\\' AND name NOT LIKE '%\\_docsize' ESCAPE '\\' AND name NOT LIKE '%\\_config' ESCAPE '\\' AND name NOT LIKE '%\\_content' ESCAPE '\\' ORDER BY name",
+    )
+    .all() as { name: string }[];
   const out = new Map<string, string>();
   for (const { name } of tables) {
     const rows = db.query(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[];
     for (const row of rows) for (const c of VOLATILE_COLUMNS) delete row[c];
-    const text = JSON.stringify(rows, (_k, v) => (v instanceof Uint8Array ? Buffer.from(v).toString("base64") : typeof v === "bigint" ? String(v) : v));
+    const text = JSON.stringify(rows, (_k, v) =>
+      v instanceof Uint8Array ? Buffer.from(v).toString("base64") : typeof v === "bigint" ? String(v) : v,
+    );
     out.set(name, `${rows.length}:${Bun.hash(text).toString(36)}`);
   }
   return out;
@@ -69,8 +75,24 @@ async function fixtures(): Promise<Record<string, string>> {
   };
   const brand = ((await (await fetch(`${server.url}/v1/brands`, { headers: h })).json()) as any).data[0].id as string;
   const consent = "I agree that Acme may publish my words on its website.";
-  const link = await post(`/v1/brands/${brand}/links`, { title: "Fuzz", prompts: [{ text: "How was it?" }], consent_text: consent, consent_version: "v1" });
-  const sub = link && (await fetch(`${server.url}/public/links/${link.id}/submissions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "text", respondent: { name: "Fuzz" }, consent: { agreed: true, text: consent, version: "v1" }, text: "A written testimonial that is long enough." }) }).then((r) => r.json() as any));
+  const link = await post(`/v1/brands/${brand}/links`, {
+    title: "Fuzz",
+    prompts: [{ text: "How was it?" }],
+    consent_text: consent,
+    consent_version: "v1",
+  });
+  const sub =
+    link &&
+    (await fetch(`${server.url}/public/links/${link.id}/submissions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        kind: "text",
+        respondent: { name: "Fuzz" },
+        consent: { agreed: true, text: consent, version: "v1" },
+        text: "A written testimonial that is long enough.",
+      }),
+    }).then((r) => r.json() as any));
   const widget = await post("/v1/widgets", { brand_id: brand });
   const tag = await post("/v1/tags", { name: "fuzz" });
   const ids: Record<string, string> = { brand_id: brand, brands: brand };
@@ -136,7 +158,13 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
     let text = "";
     let requestIdHeader: string | null = null;
     try {
-      const r = await fetch(`${server.url}${c.target}`, { method: c.method, headers, body: c.body, redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      const r = await fetch(`${server.url}${c.target}`, {
+        method: c.method,
+        headers,
+        body: c.body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(5_000),
+      });
       status = r.status;
       requestIdHeader = r.headers.get("x-request-id");
       text = await r.text();
@@ -150,7 +178,8 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
     if (c.fast && ms > slowestFast.ms) slowestFast = { ms, label: c.label };
     if (ms > SLOW_MS) failures.push(`${c.label}: took ${Math.round(ms)} ms`);
     if (c.fast && ms > FAST_MS) failures.push(`${c.label}: a whole-body attack took ${Math.round(ms)} ms`);
-    if (c.mustRefuse && status >= 200 && status < 300) failures.push(`${c.label}: accepted (${status}) a value its schema cannot take`);
+    if (c.mustRefuse && status >= 200 && status < 300)
+      failures.push(`${c.label}: accepted (${status}) a value its schema cannot take`);
     if (status >= 500) {
       serverErrors++;
       failures.push(`${c.label}: ${status} ${text.slice(0, 200)}`);
@@ -161,7 +190,13 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
         body = JSON.parse(text);
       } catch {}
       const e = body?.error;
-      if (!e || typeof e.code !== "string" || typeof e.message !== "string" || typeof e.request_id !== "string" || !e.request_id) {
+      if (
+        !e ||
+        typeof e.code !== "string" ||
+        typeof e.message !== "string" ||
+        typeof e.request_id !== "string" ||
+        !e.request_id
+      ) {
         failures.push(`${c.label}: ${status} without the error shape: ${text.slice(0, 200)}`);
       } else if (requestIdHeader !== e.request_id) {
         failures.push(`${c.label}: X-Request-Id ${requestIdHeader} differs from the body's ${e.request_id}`);
@@ -169,7 +204,8 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
     }
     const after = digest();
     const changed = changedTables(before, after);
-    if (status >= 400 && changed.length) failures.push(`${c.label}: refused (${status}) but wrote to ${changed.join(", ")}`);
+    if (status >= 400 && changed.length)
+      failures.push(`${c.label}: refused (${status}) but wrote to ${changed.join(", ")}`);
     if (status < 300 && changed.length) writesSeen++;
     before = after;
   }
@@ -177,7 +213,10 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
   // "rating":"-7" once made every inbox load fail).
   for (const o of ops.filter((x) => x.method === "GET")) {
     const target = filler(o.path, ids)();
-    const r = await fetch(`${server.url}${target}`, { headers: { authorization: `Bearer ${key}` }, redirect: "manual" });
+    const r = await fetch(`${server.url}${target}`, {
+      headers: { authorization: `Bearer ${key}` },
+      redirect: "manual",
+    });
     await r.arrayBuffer();
     sent++;
     statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
@@ -187,7 +226,10 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
     }
   }
   const totalMs = performance.now() - started;
-  const byStatus = [...statuses.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}:${n}`).join(" ");
+  const byStatus = [...statuses.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}:${n}`)
+    .join(" ");
   console.log(
     `fuzz: ${sent} requests (${writesSeen} accepted writes) over ${ops.length} operations in ${(totalMs / 1000).toFixed(1)} s; 5xx: ${serverErrors}; ` +
       `slowest ${Math.round(slowest.ms)} ms (${slowest.label}); slowest whole-body attack ${Math.round(slowestFast.ms)} ms (${slowestFast.label}); statuses ${byStatus}; failures: ${failures.length}`,
@@ -201,7 +243,9 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
 }, 300_000);
 
 test("a query string over the server's own limit still gets an answer, and one within it gets the error shape", async () => {
-  const within = await fetch(`${server.url}/v1/brands?q=${"a".repeat(100_000)}`, { headers: { authorization: `Bearer ${key}` } });
+  const within = await fetch(`${server.url}/v1/brands?q=${"a".repeat(100_000)}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   expect(within.status).toBe(414);
   const body = (await within.json()) as any;
   expect(body.error.code).toBe("uri_too_long");

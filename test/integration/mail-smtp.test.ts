@@ -73,13 +73,15 @@ afterEach(() => {
 });
 
 test("a queued message arrives at the SMTP server with its subject and body, and is marked sent", async () => {
-  const id = tx(t.deps.db, (db) => queueMail(db, clock, {
-    orgId: "org_a",
-    to: "owner@example.com",
-    subject: "Your reel is ready",
-    text: "Hello,\nthe reel Spring launch finished rendering.",
-    html: "<p>Hello, the reel <b>Spring launch</b> finished rendering.</p>",
-  }));
+  const id = tx(t.deps.db, (db) =>
+    queueMail(db, clock, {
+      orgId: "org_a",
+      to: "owner@example.com",
+      subject: "Your reel is ready",
+      text: "Hello,\nthe reel Spring launch finished rendering.",
+      html: "<p>Hello, the reel <b>Spring launch</b> finished rendering.</p>",
+    }),
+  );
   expect(getMail(t.deps.db, id)).toMatchObject({ status: "queued", sentAt: null });
   expect(received).toHaveLength(0);
 
@@ -152,7 +154,9 @@ test("without SMTP the message stays in the outbox for the dashboard", async () 
 });
 
 test("a recipient that is not one plain address is refused, and a subject cannot carry a line break", () => {
-  expect(() => queueMail(t.deps.db, clock, { to: "a@example.com\nBcc: x@evil.test", subject: "x", text: "y" })).toThrow("one email address");
+  expect(() => queueMail(t.deps.db, clock, { to: "a@example.com\nBcc: x@evil.test", subject: "x", text: "y" })).toThrow(
+    "one email address",
+  );
   const id = queueMail(t.deps.db, clock, { to: "a@example.com", subject: "Hi\r\nBcc: x@evil.test", text: "y" });
   expect(getMail(t.deps.db, id)!.subject).toBe("Hi Bcc: x@evil.test");
 });

@@ -30,7 +30,19 @@ beforeAll(async () => {
 }, 120_000);
 
 function decodesCleanly(path: string): string {
-  const r = Bun.spawnSync(["ffmpeg", "-hide_banner", "-nostdin", "-v", "error", "-xerror", "-i", path, "-f", "null", "-"]);
+  const r = Bun.spawnSync([
+    "ffmpeg",
+    "-hide_banner",
+    "-nostdin",
+    "-v",
+    "error",
+    "-xerror",
+    "-i",
+    path,
+    "-f",
+    "null",
+    "-",
+  ]);
   expect(r.exitCode).toBe(0);
   return r.stderr.toString();
 }
@@ -54,7 +66,9 @@ describe("video → MP4", () => {
   });
 
   test("faststart: the moov box comes before mdat", () => {
-    const head = readFileSync(video.path).subarray(0, 64 * 1024).toString("latin1");
+    const head = readFileSync(video.path)
+      .subarray(0, 64 * 1024)
+      .toString("latin1");
     expect(head.indexOf("moov")).toBeGreaterThan(0);
     expect(head.indexOf("moov")).toBeLessThan(head.indexOf("mdat") === -1 ? Infinity : head.indexOf("mdat"));
   });
@@ -89,7 +103,11 @@ describe("audio → M4A", () => {
 test("an abort stops the transcode and leaves no partial file", async () => {
   const dir = scratch("abort");
   const ac = new AbortController();
-  const err = await transcode(tools, f.webm, info, { outDir: dir, signal: ac.signal, onProgress: (p) => p > 0.02 && ac.abort() }).catch((e) => e);
+  const err = await transcode(tools, f.webm, info, {
+    outDir: dir,
+    signal: ac.signal,
+    onProgress: (p) => p > 0.02 && ac.abort(),
+  }).catch((e) => e);
   expect(err.reason).toBe("aborted");
   expect(readdirSync(dir)).toEqual([]);
 });
@@ -122,11 +140,14 @@ test("speech audio: 16 kHz mono 16-bit WAV with a plain 44-byte header", async (
 });
 
 const old = npmFfmpeg();
-test.skipIf(!old)(`filter graphs run on the static ffmpeg 4.1 from @ffmpeg-installer${old ? "" : " (skipped: package not installed)"}`, async () => {
-  const legacy = { ...tools, ffmpeg: old! };
-  const audioInfo = await probeMedia(legacy, f.audioWebm);
-  const r = await transcode(legacy, f.audioWebm, audioInfo, { outDir: out });
-  expect(r.normalisation).toBe("linear");
-  expect(Math.abs((await integratedLoudness(tools, r.path)) - -16)).toBeLessThanOrEqual(1);
-  expect((await probeMedia(legacy, f.hostile.truncated).catch((e) => e)).reason).toBe("corrupt");
-});
+test.skipIf(!old)(
+  `filter graphs run on the static ffmpeg 4.1 from @ffmpeg-installer${old ? "" : " (skipped: package not installed)"}`,
+  async () => {
+    const legacy = { ...tools, ffmpeg: old! };
+    const audioInfo = await probeMedia(legacy, f.audioWebm);
+    const r = await transcode(legacy, f.audioWebm, audioInfo, { outDir: out });
+    expect(r.normalisation).toBe("linear");
+    expect(Math.abs((await integratedLoudness(tools, r.path)) - -16)).toBeLessThanOrEqual(1);
+    expect((await probeMedia(legacy, f.hostile.truncated).catch((e) => e)).reason).toBe("corrupt");
+  },
+);

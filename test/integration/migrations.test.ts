@@ -15,8 +15,12 @@ function seed(db: ReturnType<typeof openDb>) {
   q("INSERT INTO orgs (id, name, plan, created_at) VALUES ('org_old', 'Old Co', 'core', 1)");
   q("INSERT INTO users (id, email, name, created_at) VALUES ('usr_old', 'old@example.com', 'Old', 1)");
   q("INSERT INTO members (id, org_id, user_id, role, created_at) VALUES ('mem_old', 'org_old', 'usr_old', 'owner', 1)");
-  q("INSERT INTO brands (id, org_id, mode, name, slug, slug_scope, created_at, updated_at) VALUES ('brd_old', 'org_old', 'live', 'Old', 'old-co', 'live', 1, 1)");
-  q("INSERT INTO links (id, org_id, mode, brand_id, title, prompts, consent_text, consent_version, created_at, updated_at) VALUES ('lnk_old', 'org_old', 'live', 'brd_old', 'T', '[]', 'I agree', 'v1', 1, 1)");
+  q(
+    "INSERT INTO brands (id, org_id, mode, name, slug, slug_scope, created_at, updated_at) VALUES ('brd_old', 'org_old', 'live', 'Old', 'old-co', 'live', 1, 1)",
+  );
+  q(
+    "INSERT INTO links (id, org_id, mode, brand_id, title, prompts, consent_text, consent_version, created_at, updated_at) VALUES ('lnk_old', 'org_old', 'live', 'brd_old', 'T', '[]', 'I agree', 'v1', 1, 1)",
+  );
 }
 
 describe("upgrading an existing data directory", () => {

@@ -32,7 +32,12 @@ afterAll(() => {
 });
 
 /** Every (method, path) of the document, in OpenAPI path syntax. */
-const documented = () => Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).filter((m) => METHODS.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+const documented = () =>
+  Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => `${m.toUpperCase()} ${path}`),
+  );
 
 describe("/v1/openapi.json", () => {
   test("is an OpenAPI 3.1 document with servers, license and security schemes", () => {
@@ -47,14 +52,24 @@ describe("/v1/openapi.json", () => {
     const file = join(tmp, "openapi.json");
     await Bun.write(file, JSON.stringify(doc, null, 2));
     // --bun runs the CLI on Bun's runtime, so the test needs no Node.js.
-    const proc = Bun.spawn([process.execPath, "--bun", CLI, "lint", file, "--config", join(ROOT, "redocly.yaml"), "--format=json"], {
-      cwd: ROOT,
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-    let report: { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+    const proc = Bun.spawn(
+      [process.execPath, "--bun", CLI, "lint", file, "--config", join(ROOT, "redocly.yaml"), "--format=json"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
+    const [out, err, code] = await Promise.all([
+      new Response(proc.stdout).text(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    let report: {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
     try {
       report = JSON.parse(out);
     } catch {
@@ -69,7 +84,12 @@ describe("/v1/openapi.json", () => {
   test("every API route the app registers is in the document", () => {
     const registered = t.app.routes
       // Wildcard routes (catch-alls) have no OpenAPI path template and are not operations.
-      .filter((r) => API_PREFIXES.some((p) => r.path.startsWith(p)) && !r.path.includes("*") && METHODS.includes(r.method.toLowerCase()))
+      .filter(
+        (r) =>
+          API_PREFIXES.some((p) => r.path.startsWith(p)) &&
+          !r.path.includes("*") &&
+          METHODS.includes(r.method.toLowerCase()),
+      )
       .map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
     expect(registered.length).toBeGreaterThan(10);
     expect(registered).toContain("GET /v1/brands");
@@ -87,13 +107,23 @@ describe("/v1/openapi.json", () => {
         expect({ where, id: typeof op.operationId }).toEqual({ where, id: "string" });
         expect(ids.has(op.operationId)).toBe(false);
         ids.add(op.operationId);
-        expect({ where, summary: !!op.summary, tags: op.tags?.length > 0 }).toEqual({ where, summary: true, tags: true });
+        expect({ where, summary: !!op.summary, tags: op.tags?.length > 0 }).toEqual({
+          where,
+          summary: true,
+          tags: true,
+        });
         const codes = Object.keys(op.responses);
-        expect({ where, ok: codes.some((c) => c.startsWith("2")), err: codes.includes("4XX") }).toEqual({ where, ok: true, err: true });
+        expect({ where, ok: codes.some((c) => c.startsWith("2")), err: codes.includes("4XX") }).toEqual({
+          where,
+          ok: true,
+          err: true,
+        });
       }
     }
     expect(doc.paths["/v1/brands"].get.operationId).toBe("getBrands");
-    expect(doc.paths["/v1/brands/{brand_id}/links"].post.responses["404"]).toEqual({ $ref: "#/components/responses/NotFound" });
+    expect(doc.paths["/v1/brands/{brand_id}/links"].post.responses["404"]).toEqual({
+      $ref: "#/components/responses/NotFound",
+    });
   });
 
   test("query integers are documented as integers, not as Elysia's string-or-integer", () => {
@@ -112,7 +142,8 @@ describe("/v1/reference", () => {
     const html = await res.text();
     expect(html).toStartWith("<!doctype html>");
     expect(html).not.toContain("<script");
-    const esc = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+    const esc = (s: string) =>
+      s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
     const missing = documented().filter((entry) => {
       const [method, path] = entry.split(" ") as [string, string];
       return !html.includes(`<span class="m ${method.toLowerCase()}">${method}</span> <code>${esc(path)}</code>`);

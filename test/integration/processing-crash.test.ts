@@ -19,15 +19,38 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
     const a = await t.org();
     const consent = "I agree.";
     const brand = (await t.call("GET", "/v1/brands", { auth: a.testKey })).body.data[0].id;
-    const link = (await t.call("POST", `/v1/brands/${brand}/links`, { auth: a.testKey, body: { title: "T", prompts: [{ text: "Q" }], consent_text: consent, consent_version: "v1" } })).body;
+    const link = (
+      await t.call("POST", `/v1/brands/${brand}/links`, {
+        auth: a.testKey,
+        body: { title: "T", prompts: [{ text: "Q" }], consent_text: consent, consent_version: "v1" },
+      })
+    ).body;
     const bytes = new Uint8Array(readFileSync(fx.webm));
-    const start = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "video", respondent: { name: "Kim" }, consent: { agreed: true, text: consent, version: "v1" }, upload: { size: bytes.length, type: "video/webm" } } });
-    const put = await t.app.handle(new Request(start.body.upload.url, { method: "PATCH", headers: { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" }, body: bytes as BodyInit }));
+    const start = await t.call("POST", `/public/links/${link.id}/submissions`, {
+      body: {
+        kind: "video",
+        respondent: { name: "Kim" },
+        consent: { agreed: true, text: consent, version: "v1" },
+        upload: { size: bytes.length, type: "video/webm" },
+      },
+    });
+    const put = await t.app.handle(
+      new Request(start.body.upload.url, {
+        method: "PATCH",
+        headers: { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+        body: bytes as BodyInit,
+      }),
+    );
     expect(put.status).toBe(204);
     const id = start.body.submission_id;
 
-    child = Bun.spawn(["bun", join(import.meta.dir, "..", "fixtures", "process-worker.ts"), t.dir, "1500"], { stdout: "ignore", stderr: "ignore" });
-    const running = () => listJobs(t.deps.db, { kind: "submission.process" }).find((j) => (j.payload as any).submissionId === id)?.status === "running";
+    child = Bun.spawn(["bun", join(import.meta.dir, "..", "fixtures", "process-worker.ts"), t.dir, "1500"], {
+      stdout: "ignore",
+      stderr: "ignore",
+    });
+    const running = () =>
+      listJobs(t.deps.db, { kind: "submission.process" }).find((j) => (j.payload as any).submissionId === id)
+        ?.status === "running";
     for (let i = 0; i < 200 && !running(); i++) await Bun.sleep(50);
     expect(running()).toBe(true);
     await Bun.sleep(800);
@@ -41,9 +64,14 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
     const s = (await t.call("GET", `/v1/submissions/${id}`, { auth: a.testKey })).body;
     expect(s.status).toBe("ready");
     expect(s.transcript.words.length).toBeGreaterThan(3);
-    const events = listEvents(t.deps.db, a.id, "test", { limit: 50 }).filter((e) => (e.data as any).id === id).map((e) => e.type).sort();
+    const events = listEvents(t.deps.db, a.id, "test", { limit: 50 })
+      .filter((e) => (e.data as any).id === id)
+      .map((e) => e.type)
+      .sort();
     expect(events).toEqual(["submission.created", "submission.ready"]);
-    const job = listJobs(t.deps.db, { kind: "submission.process" }).find((j) => (j.payload as any).submissionId === id)!;
+    const job = listJobs(t.deps.db, { kind: "submission.process" }).find(
+      (j) => (j.payload as any).submissionId === id,
+    )!;
     expect(job.status).toBe("done");
     expect(job.attempts).toBe(2);
   } finally {

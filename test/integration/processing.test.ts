@@ -25,19 +25,44 @@ beforeAll(async () => {
   t = await makeTestApp();
   a = await t.org();
   const brand = (await t.call("GET", "/v1/brands", { auth: a.testKey })).body.data[0].id;
-  linkId = (await t.call("POST", `/v1/brands/${brand}/links`, { auth: a.testKey, body: { title: "T", prompts: [{ text: "Q" }], consent_text: consent, consent_version: "v1" } })).body.id;
+  linkId = (
+    await t.call("POST", `/v1/brands/${brand}/links`, {
+      auth: a.testKey,
+      body: { title: "T", prompts: [{ text: "Q" }], consent_text: consent, consent_version: "v1" },
+    })
+  ).body.id;
 }, 120_000);
 afterAll(() => t.close());
 
 /** Sends a file through the capture route and the tus upload in two chunks; returns the submission id. */
 async function send(file: string, kind: "video" | "audio", type: string): Promise<string> {
   const bytes = new Uint8Array(readFileSync(file));
-  const start = await t.call("POST", `/public/links/${linkId}/submissions`, { body: { kind, respondent: { name: "Sam Speaker" }, consent: { agreed: true, text: consent, version: "v1" }, upload: { size: bytes.length, type } } });
+  const start = await t.call("POST", `/public/links/${linkId}/submissions`, {
+    body: {
+      kind,
+      respondent: { name: "Sam Speaker" },
+      consent: { agreed: true, text: consent, version: "v1" },
+      upload: { size: bytes.length, type },
+    },
+  });
   expect(start.status).toBe(201);
   const half = Math.max(5000, Math.floor(bytes.length / 2));
-  for (const [from, to] of [[0, half], [half, bytes.length]] as const) {
+  for (const [from, to] of [
+    [0, half],
+    [half, bytes.length],
+  ] as const) {
     if (from >= to) continue;
-    const r = await t.app.handle(new Request(start.body.upload.url, { method: "PATCH", headers: { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": String(from) }, body: bytes.subarray(from, to) as BodyInit }));
+    const r = await t.app.handle(
+      new Request(start.body.upload.url, {
+        method: "PATCH",
+        headers: {
+          "tus-resumable": "1.0.0",
+          "content-type": "application/offset+octet-stream",
+          "upload-offset": String(from),
+        },
+        body: bytes.subarray(from, to) as BodyInit,
+      }),
+    );
     if (r.status !== 204) return start.body.submission_id;
   }
   return start.body.submission_id;
@@ -64,14 +89,29 @@ describe("a recorded video", () => {
     }
     const poster = await t.app.handle(new Request(s.media.poster.url));
     expect(poster.headers.get("content-type")).toBe("image/jpeg");
-    const probe = Bun.spawnSync(["ffprobe", "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", join(t.dir, "media", "submissions", id, "video.mp4")]);
+    const probe = Bun.spawnSync([
+      "ffprobe",
+      "-v",
+      "error",
+      "-show_entries",
+      "stream=codec_name",
+      "-of",
+      "csv=p=0",
+      join(t.dir, "media", "submissions", id, "video.mp4"),
+    ]);
     expect(probe.stdout.toString().split("\n").filter(Boolean).sort()).toEqual(["aac", "h264"]);
-    const types = listEvents(t.deps.db, a.id, "test", { limit: 50 }).filter((e) => (e.data as any).id === id).map((e) => e.type).sort();
+    const types = listEvents(t.deps.db, a.id, "test", { limit: 50 })
+      .filter((e) => (e.data as any).id === id)
+      .map((e) => e.type)
+      .sort();
     expect(types).toEqual(["submission.created", "submission.ready"]);
   }, 180_000);
 
   test("a corrected transcript keeps the words exactly and re-times them; the original is kept", async () => {
-    const r = await t.call("PATCH", `/v1/submissions/${id}/transcript`, { auth: a.testKey, body: { text: fx.speechText } });
+    const r = await t.call("PATCH", `/v1/submissions/${id}/transcript`, {
+      auth: a.testKey,
+      body: { text: fx.speechText },
+    });
     expect(r.status).toBe(200);
     expect(r.body.text).toBe(fx.speechText.split(/\s+/).join(" "));
     expect(r.body.edited).toBe(true);

@@ -38,13 +38,36 @@ afterAll(() => {
 
 /** A ready video testimonial: the fixture MP4 (already H.264/AAC) with its known word times. */
 async function testimonial(link: { id: string }): Promise<string> {
-  const start = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "video", respondent: { name: "Kim" }, consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" }, upload: { size: 100, type: "video/mp4" } } });
+  const start = await t.call("POST", `/public/links/${link.id}/submissions`, {
+    body: {
+      kind: "video",
+      respondent: { name: "Kim" },
+      consent: { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" },
+      upload: { size: 100, type: "video/mp4" },
+    },
+  });
   const id = start.body.submission_id as string;
   const key = `submissions/${id}/video.mp4`;
   mkdirSync(join(t.deps.storage.path("media", key), ".."), { recursive: true });
   copyFileSync(fx.mp4, t.deps.storage.path("media", key));
-  t.deps.db.update(submissions).set({ status: "ready", videoKey: key, durationMs: fx.videoDurationMs }).where(eq(submissions.id, id)).run();
-  t.deps.db.insert(transcripts).values({ submissionId: id, engine: "test", language: "en", words: fx.speechWords, originalWords: fx.speechWords, editedAt: null, editedBy: null, createdAt: t.clock.now() }).run();
+  t.deps.db
+    .update(submissions)
+    .set({ status: "ready", videoKey: key, durationMs: fx.videoDurationMs })
+    .where(eq(submissions.id, id))
+    .run();
+  t.deps.db
+    .insert(transcripts)
+    .values({
+      submissionId: id,
+      engine: "test",
+      language: "en",
+      words: fx.speechWords,
+      originalWords: fx.speechWords,
+      editedAt: null,
+      editedBy: null,
+      createdAt: t.clock.now(),
+    })
+    .run();
   return id;
 }
 
@@ -58,31 +81,63 @@ async function freePort(): Promise<number> {
 async function serve(): Promise<ReturnType<typeof Bun.spawn>> {
   const port = await freePort();
   return Bun.spawn([process.execPath, MAIN, "serve"], {
-    env: { ...process.env, PLAUDIT_DATA_DIR: t.dir, PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_BASE_URL: `http://127.0.0.1:${port}`, PLAUDIT_JOB_LEASE_SECONDS: "5", PLAUDIT_LOG_LEVEL: "error" },
+    env: {
+      ...process.env,
+      PLAUDIT_DATA_DIR: t.dir,
+      PLAUDIT_PORT: String(port),
+      PLAUDIT_HOST: "127.0.0.1",
+      PLAUDIT_BASE_URL: `http://127.0.0.1:${port}`,
+      PLAUDIT_JOB_LEASE_SECONDS: "5",
+      PLAUDIT_LOG_LEVEL: "error",
+    },
     stdout: "ignore",
     stderr: "ignore",
   });
 }
 
 const renderRow = (id: string) => t.deps.db.select().from(reelRenders).where(eq(reelRenders.id, id)).get()!;
-const partsIn = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes(".part")) : []);
+const partsIn = (dir: string): string[] =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes(".part"))
+    : [];
 
 test("a render killed -9 mid-encode serves nothing half-made and resumes after a restart", async () => {
   const link = await makeLink(t, a.liveKey);
   const ids = [await testimonial(link), await testimonial(link)];
   const w = fx.speechWords;
-  const reel = (await t.call("POST", "/v1/reels", { auth: a.liveKey, body: { brand_id: link.brandId, submission_ids: ids, mode: "manual", config: { aspect_ratios: ["9:16", "16:9"] } } })).body;
-  await t.call("PUT", `/v1/reels/${reel.id}/clips`, { auth: a.liveKey, body: { clips: [
-    { submission_id: ids[0], start_ms: w[0]!.start_ms, end_ms: w[5]!.end_ms },
-    { submission_id: ids[1], start_ms: w[6]!.start_ms, end_ms: w[13]!.end_ms },
-  ] } });
+  const reel = (
+    await t.call("POST", "/v1/reels", {
+      auth: a.liveKey,
+      body: {
+        brand_id: link.brandId,
+        submission_ids: ids,
+        mode: "manual",
+        config: { aspect_ratios: ["9:16", "16:9"] },
+      },
+    })
+  ).body;
+  await t.call("PUT", `/v1/reels/${reel.id}/clips`, {
+    auth: a.liveKey,
+    body: {
+      clips: [
+        { submission_id: ids[0], start_ms: w[0]!.start_ms, end_ms: w[5]!.end_ms },
+        { submission_id: ids[1], start_ms: w[6]!.start_ms, end_ms: w[13]!.end_ms },
+      ],
+    },
+  });
   const { render_id } = (await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.liveKey })).body;
   const work = workDir(t.deps.storage, render_id);
 
   child = await serve();
   const deadline = Date.now() + 120_000;
   // Wait until the first size is being encoded and its temporary file exists.
-  while (Date.now() < deadline && !(renderRow(render_id).stage === "rendering" && partsIn(work).some((f) => f.startsWith(".reel-9x16")))) await Bun.sleep(50);
+  while (
+    Date.now() < deadline &&
+    !(renderRow(render_id).stage === "rendering" && partsIn(work).some((f) => f.startsWith(".reel-9x16")))
+  )
+    await Bun.sleep(50);
   expect(renderRow(render_id).stage).toBe("rendering");
   await Bun.sleep(300);
   child.kill("SIGKILL");
@@ -91,7 +146,11 @@ test("a render killed -9 mid-encode serves nothing half-made and resumes after a
 
   // Killed mid-render: still running (its lease will expire), no output, nothing in the render's folder.
   const killed = (await t.call("GET", `/v1/reels/${reel.id}`, { auth: a.liveKey })).body;
-  expect(killed).toMatchObject({ status: "rendering", output: null, render: { status: "running", stage: "rendering" } });
+  expect(killed).toMatchObject({
+    status: "rendering",
+    output: null,
+    render: { status: "running", stage: "rendering" },
+  });
   expect(t.deps.storage.exists("media", `reels/${reel.id}`)).toBe(false);
   expect(partsIn(work).length).toBeGreaterThan(0);
   expect(existsSync(join(work, "reel-9x16.mp4"))).toBe(false);
@@ -99,12 +158,15 @@ test("a render killed -9 mid-encode serves nothing half-made and resumes after a
   expect(existsSync(join(work, "clip-0.mkv")) && existsSync(join(work, "clip-1.mkv"))).toBe(true);
 
   child = await serve();
-  while (Date.now() < deadline + 60_000 && ["queued", "running"].includes(renderRow(render_id).status)) await Bun.sleep(200);
+  while (Date.now() < deadline + 60_000 && ["queued", "running"].includes(renderRow(render_id).status))
+    await Bun.sleep(200);
   child.kill("SIGTERM");
   await child.exited;
 
   const r = renderRow(render_id);
-  const job = listJobs(t.deps.db, { kind: "reel.render" }).find((j) => (j.payload as { renderId: string }).renderId === render_id)!;
+  const job = listJobs(t.deps.db, { kind: "reel.render" }).find(
+    (j) => (j.payload as { renderId: string }).renderId === render_id,
+  )!;
   expect(job.attempts).toBe(2);
   expect(job.lastError).toContain("lease expired");
   const after = (await t.call("GET", `/v1/reels/${reel.id}`, { auth: a.liveKey })).body;

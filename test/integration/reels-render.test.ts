@@ -35,7 +35,14 @@ const consent = "I agree that my words and recording may be published.";
 
 /** A ready video testimonial made from a fixture by the real toolkit, its transcript the known sentence aligned. */
 async function processed(file: string): Promise<(typeof sources)[number]> {
-  const start = await t.call("POST", `/public/links/${link.id}/submissions`, { body: { kind: "video", respondent: { name: "Sam" }, consent: { agreed: true, text: consent, version: "2026-11-01" }, upload: { size: 100, type: "video/mp4" } } });
+  const start = await t.call("POST", `/public/links/${link.id}/submissions`, {
+    body: {
+      kind: "video",
+      respondent: { name: "Sam" },
+      consent: { agreed: true, text: consent, version: "2026-11-01" },
+      upload: { size: 100, type: "video/mp4" },
+    },
+  });
   const id = start.body.submission_id as string;
   const key = `submissions/${id}/video.mp4`;
   const out = t.deps.storage.path("media", key);
@@ -46,8 +53,31 @@ async function processed(file: string): Promise<(typeof sources)[number]> {
   await t.deps.media.extractWav(out, wav);
   const words = await t.deps.media.align(wav, fx.speechText);
   const durationMs = (await t.deps.media.probe(out)).durationMs;
-  t.deps.db.update(submissions).set({ status: "ready", videoKey: key, durationMs, textInput: fx.speechText, textSource: "spoken", originalText: fx.speechText }).where(eq(submissions.id, id)).run();
-  t.deps.db.insert(transcripts).values({ submissionId: id, engine: "pocketsphinx-align", language: "en", words, originalWords: words, editedAt: null, editedBy: null, createdAt: t.clock.now() }).run();
+  t.deps.db
+    .update(submissions)
+    .set({
+      status: "ready",
+      videoKey: key,
+      durationMs,
+      textInput: fx.speechText,
+      textSource: "spoken",
+      originalText: fx.speechText,
+    })
+    .where(eq(submissions.id, id))
+    .run();
+  t.deps.db
+    .insert(transcripts)
+    .values({
+      submissionId: id,
+      engine: "pocketsphinx-align",
+      language: "en",
+      words,
+      originalWords: words,
+      editedAt: null,
+      editedBy: null,
+      createdAt: t.clock.now(),
+    })
+    .run();
   return { id, words };
 }
 
@@ -70,11 +100,40 @@ function ff(args: string[]): string {
   return r.stderr.toString();
 }
 const loudness = (file: string, fromMs: number, ms: number) => {
-  const err = ff(["-ss", (fromMs / 1000).toFixed(3), "-t", (ms / 1000).toFixed(3), "-i", file, "-af", "ebur128", "-f", "null", "-"]);
+  const err = ff([
+    "-ss",
+    (fromMs / 1000).toFixed(3),
+    "-t",
+    (ms / 1000).toFixed(3),
+    "-i",
+    file,
+    "-af",
+    "ebur128",
+    "-f",
+    "null",
+    "-",
+  ]);
   return Number(/I:\s*(-?[\d.]+) LUFS/.exec(err.slice(err.lastIndexOf("Summary:")))![1]);
 };
 const meanColour = (file: string, atMs: number) => {
-  const r = Bun.spawnSync(["ffmpeg", "-v", "error", "-ss", (atMs / 1000).toFixed(3), "-i", file, "-frames:v", "1", "-vf", "scale=1:1:flags=area", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]);
+  const r = Bun.spawnSync([
+    "ffmpeg",
+    "-v",
+    "error",
+    "-ss",
+    (atMs / 1000).toFixed(3),
+    "-i",
+    file,
+    "-frames:v",
+    "1",
+    "-vf",
+    "scale=1:1:flags=area",
+    "-f",
+    "rawvideo",
+    "-pix_fmt",
+    "rgb24",
+    "-",
+  ]);
   return [...r.stdout.subarray(0, 3)];
 };
 function cueTexts(vtt: string): string[] {
@@ -87,10 +146,21 @@ function cueTexts(vtt: string): string[] {
 
 test("two recordings become one captioned reel in 9:16, 1:1 and 16:9 that keeps every guarantee", async () => {
   const [s1, s2] = sources as [(typeof sources)[0], (typeof sources)[0]];
-  const create = await t.call("POST", "/v1/reels", { auth: a.liveKey, body: {
-    brand_id: link.brandId, submission_ids: [s1.id, s2.id], mode: "manual", title: "Real render",
-    config: { caption_style: "boxed", intro: { title: "What our customers say" }, outro: { call_to_action: "Try Plaudit today" }, music: { track_id: "sunrise" } },
-  } });
+  const create = await t.call("POST", "/v1/reels", {
+    auth: a.liveKey,
+    body: {
+      brand_id: link.brandId,
+      submission_ids: [s1.id, s2.id],
+      mode: "manual",
+      title: "Real render",
+      config: {
+        caption_style: "boxed",
+        intro: { title: "What our customers say" },
+        outro: { call_to_action: "Try Plaudit today" },
+        music: { track_id: "sunrise" },
+      },
+    },
+  });
   expect(create.status).toBe(201);
   const reel = create.body;
   // First sentence of one recording, last sentence of the other.
@@ -99,13 +169,23 @@ test("two recordings become one captioned reel in 9:16, 1:1 and 16:9 that keeps 
     { submission_id: s2.id, start_ms: s2.words[14]!.start_ms, end_ms: s2.words.at(-1)!.end_ms },
   ];
   const put = await t.call("PUT", `/v1/reels/${reel.id}/clips`, { auth: a.liveKey, body: { clips } });
-  expect(put.body.clips.map((c: any) => c.text)).toEqual(["Honestly, the team made everything simple.", "I'd recommend Plaudit to anyone."]);
+  expect(put.body.clips.map((c: any) => c.text)).toEqual([
+    "Honestly, the team made everything simple.",
+    "I'd recommend Plaudit to anyone.",
+  ]);
   expect((await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.liveKey })).status).toBe(202);
   await runDueJobs(t.deps, buildRegistry());
   const done = (await t.call("GET", `/v1/reels/${reel.id}`, { auth: a.liveKey })).body;
   expect(done.render).toMatchObject({ status: "succeeded", error_message: null });
   const out = done.output;
-  const segs = out.segments as { kind: string; start_ms: number; duration_ms: number; clip_index?: number; pad_before_ms?: number; pad_after_ms?: number }[];
+  const segs = out.segments as {
+    kind: string;
+    start_ms: number;
+    duration_ms: number;
+    clip_index?: number;
+    pad_before_ms?: number;
+    pad_after_ms?: number;
+  }[];
   expect(segs.map((s) => s.kind)).toEqual(["intro", "clip", "clip", "outro"]);
   const total = segs.reduce((n, s) => n + s.duration_ms, 0);
   const clipSegs = segs.filter((s) => s.kind === "clip");
@@ -154,10 +234,32 @@ test("two recordings become one captioned reel in 9:16, 1:1 and 16:9 that keeps 
   // Forced alignment of each clip's sound in the output finds its first and last word at the cut edges.
   for (const [i, s] of clipSegs.entries()) {
     const wav = join(tmp, `clip-${i}.wav`);
-    ff(["-v", "error", "-y", "-ss", (s.start_ms / 1000).toFixed(3), "-t", (s.duration_ms / 1000).toFixed(3), "-i", files["16:9"]!, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", wav]);
+    ff([
+      "-v",
+      "error",
+      "-y",
+      "-ss",
+      (s.start_ms / 1000).toFixed(3),
+      "-t",
+      (s.duration_ms / 1000).toFixed(3),
+      "-i",
+      files["16:9"]!,
+      "-ac",
+      "1",
+      "-ar",
+      "16000",
+      "-c:a",
+      "pcm_s16le",
+      "-fflags",
+      "+bitexact",
+      "-flags:a",
+      "+bitexact",
+      wav,
+    ]);
     const aligned = await alignText(wav, done.clips[i].text);
     expect(aligned.alignedWords).toBe(aligned.words.length);
-    const first = aligned.words[0]!, last = aligned.words.at(-1)!;
+    const first = aligned.words[0]!,
+      last = aligned.words.at(-1)!;
     expect(first.start_ms).toBeLessThanOrEqual(s.pad_before_ms! + 100);
     expect(last.end_ms).toBeGreaterThanOrEqual(s.duration_ms - s.pad_after_ms! - 100);
     expect(last.end_ms).toBeLessThanOrEqual(s.duration_ms + 20);

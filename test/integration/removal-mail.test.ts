@@ -15,7 +15,11 @@ let sink: MailSink;
 let server: RunningServer;
 let key = "";
 
-async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | null | undefined | Promise<T | null | undefined>,
+  ms = 20_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -26,18 +30,28 @@ async function until<T>(what: string, probe: () => T | null | undefined | Promis
 }
 
 const api = async (method: string, path: string, body?: unknown, auth = true) => {
-  const res = await fetch(`${server.url}${path}`, { method, headers: { ...(auth ? { authorization: `Bearer ${key}` } : {}), ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(auth ? { authorization: `Bearer ${key}` } : {}),
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
-
 const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+)$`, "im").exec(raw)?.[1]?.trim();
-
 
 beforeAll(async () => {
   sink = await startMailSink();
-  server = await startServer({ env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_MAIL_FROM: "Acme testimonials <no-reply@plaudit.test>" } });
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), { mode: "live", scopes: [] }).secret;
+  server = await startServer({
+    env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_MAIL_FROM: "Acme testimonials <no-reply@plaudit.test>" },
+  });
+  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
+    mode: "live",
+    scopes: [],
+  }).secret;
 }, 60_000);
 
 afterAll(async () => {
@@ -48,12 +62,31 @@ afterAll(async () => {
 test("the email arrives over SMTP, its stored copy loses the link, and the link works once", async () => {
   const brand = (await api("GET", "/v1/brands")).body.data[0];
   const consent = { text: "I agree that Acme may publish my words.", version: "2026-11-01" };
-  const link = (await api("POST", `/v1/brands/${brand.id}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: consent.text, consent_version: consent.version })).body;
-  const sent = await api("POST", `/public/links/${link.id}/submissions`, { kind: "text", respondent: { name: "Mara Mailbox", email: "mara.mailbox@example.org" }, consent: { agreed: true, ...consent }, text: "Acme answered within minutes every single time." }, false);
+  const link = (
+    await api("POST", `/v1/brands/${brand.id}/links`, {
+      title: "Tell us",
+      prompts: [{ text: "How was it?" }],
+      consent_text: consent.text,
+      consent_version: consent.version,
+    })
+  ).body;
+  const sent = await api(
+    "POST",
+    `/public/links/${link.id}/submissions`,
+    {
+      kind: "text",
+      respondent: { name: "Mara Mailbox", email: "mara.mailbox@example.org" },
+      consent: { agreed: true, ...consent },
+      text: "Acme answered within minutes every single time.",
+    },
+    false,
+  );
   expect(sent.status).toBe(201);
   const id = sent.body.submission_id as string;
 
-  const mail = await until("the removal email", () => sink.received.find((m) => m.to.includes("mara.mailbox@example.org")));
+  const mail = await until("the removal email", () =>
+    sink.received.find((m) => m.to.includes("mara.mailbox@example.org")),
+  );
   expect(header(mail.raw, "subject")).toBe(`Your testimonial for ${brand.name}: how to remove it`);
   expect(header(mail.raw, "from")).toContain("no-reply@plaudit.test");
   const text = mailText(mail.raw);
@@ -62,9 +95,17 @@ test("the email arrives over SMTP, its stored copy loses the link, and the link 
   expect(url).not.toBeNull();
   const token = url![1]!;
 
-  const stored = await until("the outbox row marked sent", () => server.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = ? AND status = 'sent'").get("mara.mailbox@example.org") as { id: string } | null);
+  const stored = await until(
+    "the outbox row marked sent",
+    () =>
+      server.deps.db.$client
+        .query("SELECT id FROM mail_outbox WHERE \"to\" = ? AND status = 'sent'")
+        .get("mara.mailbox@example.org") as { id: string } | null,
+  );
   expect(findInFiles(server.dataDir, { needle: token })).toEqual([]);
-  const copy = server.deps.db.$client.query("SELECT text FROM mail_outbox WHERE id = ?").get(stored.id) as { text: string };
+  const copy = server.deps.db.$client.query("SELECT text FROM mail_outbox WHERE id = ?").get(stored.id) as {
+    text: string;
+  };
   expect(copy.text).not.toContain("/remove/");
 
   const page = await fetch(url![0]);
@@ -77,11 +118,30 @@ test("the email arrives over SMTP, its stored copy loses the link, and the link 
   expect(html).not.toContain(token);
 
   const look = await api("POST", "/public/removals/lookup", { token }, false);
-  expect(look.body).toMatchObject({ state: "pending", testimonial: { name: "Mara Mailbox", brand_name: brand.name, kind: "text" } });
-  expect((await api("POST", "/public/removals", { token }, false)).body).toMatchObject({ state: "removed", removed_now: true });
+  expect(look.body).toMatchObject({
+    state: "pending",
+    testimonial: { name: "Mara Mailbox", brand_name: brand.name, kind: "text" },
+  });
+  expect((await api("POST", "/public/removals", { token }, false)).body).toMatchObject({
+    state: "removed",
+    removed_now: true,
+  });
   expect((await api("GET", `/v1/submissions/${id}`)).status).toBe(404);
-  await until("the purge", () => (server.deps.db.$client.query("SELECT erased_at FROM submissions WHERE id = ?").get(id) as { erased_at: number | null }).erased_at);
-  expect(server.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = ?").all("mara.mailbox@example.org")).toEqual([]);
-  expect((await api("POST", "/public/removals", { token }, false)).body).toMatchObject({ state: "removed", removed_now: false });
+  await until(
+    "the purge",
+    () =>
+      (
+        server.deps.db.$client.query("SELECT erased_at FROM submissions WHERE id = ?").get(id) as {
+          erased_at: number | null;
+        }
+      ).erased_at,
+  );
+  expect(
+    server.deps.db.$client.query('SELECT id FROM mail_outbox WHERE "to" = ?').all("mara.mailbox@example.org"),
+  ).toEqual([]);
+  expect((await api("POST", "/public/removals", { token }, false)).body).toMatchObject({
+    state: "removed",
+    removed_now: false,
+  });
   expect(sink.received.filter((m) => m.to.includes("mara.mailbox@example.org"))).toHaveLength(1);
 }, 60_000);

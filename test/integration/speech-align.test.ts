@@ -23,7 +23,9 @@ beforeAll(() => {
 
 function worstError(words: Word[], truth: KnownWord[]): number {
   expect(words.map((w) => w.text)).toEqual(truth.map((w) => w.text));
-  return Math.max(...words.flatMap((w, i) => [Math.abs(w.start_ms - truth[i]!.start_ms), Math.abs(w.end_ms - truth[i]!.end_ms)]));
+  return Math.max(
+    ...words.flatMap((w, i) => [Math.abs(w.start_ms - truth[i]!.start_ms), Math.abs(w.end_ms - truth[i]!.end_ms)]),
+  );
 }
 
 describe("forced alignment", () => {
@@ -48,7 +50,8 @@ describe("forced alignment", () => {
   });
 
   test.skipIf(!available)(`an edited text that differs from the speech keeps every word in order${why}`, async () => {
-    const edited = "Honestly, the team made everything wonderfully simple — our 2 customers noticed it within a week! I'd recommend Plaudit to anyone.";
+    const edited =
+      "Honestly, the team made everything wonderfully simple — our 2 customers noticed it within a week! I'd recommend Plaudit to anyone.";
     const r = await alignText(f.speechWav, edited);
     expect(r.words.map((w) => w.text).join(" ")).toBe(edited);
     for (let i = 0; i < r.words.length; i++) {
@@ -58,7 +61,8 @@ describe("forced alignment", () => {
       expect(w.end_ms).toBeLessThanOrEqual(f.speechDurationMs + 20);
     }
     // Words that are in the recording still land near their true times.
-    const honestly = r.words[0]!, anyone = r.words.at(-1)!;
+    const honestly = r.words[0]!,
+      anyone = r.words.at(-1)!;
     expect(Math.abs(honestly.start_ms - f.speechWords[0]!.start_ms)).toBeLessThanOrEqual(150);
     expect(Math.abs(anyone.end_ms - f.speechWords.at(-1)!.end_ms)).toBeLessThanOrEqual(150);
   });

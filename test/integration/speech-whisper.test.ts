@@ -20,7 +20,13 @@ const config = loadConfig({
   PLAUDIT_DATA_DIR: process.env.PLAUDIT_DATA_DIR ?? resolve(import.meta.dir, "../../data"),
 });
 const engine = whisperEngine(config);
-const why = !engine.bin ? "no whisper-cli (install.sh builds dist/whisper-cli)" : !engine.model ? "no ggml model (set PLAUDIT_WHISPER_MODEL)" : !engine.available() ? `missing ${engine.model}` : "";
+const why = !engine.bin
+  ? "no whisper-cli (install.sh builds dist/whisper-cli)"
+  : !engine.model
+    ? "no ggml model (set PLAUDIT_WHISPER_MODEL)"
+    : !engine.available()
+      ? `missing ${engine.model}`
+      : "";
 
 describe("whisper.cpp", () => {
   test("without a model it is unavailable and says what to set", async () => {
@@ -31,13 +37,18 @@ describe("whisper.cpp", () => {
     expect(err.message).toContain("PLAUDIT_WHISPER_MODEL");
   });
 
-  test.skipIf(!!why)(`transcribes the fixture speech with word times${why ? ` (skipped: ${why})` : ""}`, async () => {
-    const f = ensureMediaFixtures();
-    const r = await engine.transcribe(join(f.dir, "speech.wav"));
-    expect(r.engine).toBe("whisper.cpp");
-    expect(r.words.length).toBeGreaterThan(10);
-    for (let i = 1; i < r.words.length; i++) expect(r.words[i]!.start_ms).toBeGreaterThanOrEqual(r.words[i - 1]!.start_ms);
-    expect(r.words.at(-1)!.end_ms).toBeLessThanOrEqual(f.speechDurationMs + 500);
-    expect(wordErrorRate(f.speechText, r.text)).toBeLessThan(0.3);
-  }, 300_000);
+  test.skipIf(!!why)(
+    `transcribes the fixture speech with word times${why ? ` (skipped: ${why})` : ""}`,
+    async () => {
+      const f = ensureMediaFixtures();
+      const r = await engine.transcribe(join(f.dir, "speech.wav"));
+      expect(r.engine).toBe("whisper.cpp");
+      expect(r.words.length).toBeGreaterThan(10);
+      for (let i = 1; i < r.words.length; i++)
+        expect(r.words[i]!.start_ms).toBeGreaterThanOrEqual(r.words[i - 1]!.start_ms);
+      expect(r.words.at(-1)!.end_ms).toBeLessThanOrEqual(f.speechDurationMs + 500);
+      expect(wordErrorRate(f.speechText, r.text)).toBeLessThan(0.3);
+    },
+    300_000,
+  );
 });

@@ -27,9 +27,21 @@ let serveProc: ReturnType<typeof Bun.spawn> | null = null;
 const facts = { key: "", brandId: "", logoUrl: "", logoKey: "", documentUrl: "", logoBytes: new Uint8Array() };
 
 /** The S3 keys only: the target comes from --to, and later from storage.json. */
-const s3Keys = () => ({ PLAUDIT_S3_ENDPOINT: s3.endpoint, PLAUDIT_S3_REGION: "us-east-1", PLAUDIT_S3_ACCESS_KEY_ID: S3_KEYS.accessKeyId, PLAUDIT_S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey });
+const s3Keys = () => ({
+  PLAUDIT_S3_ENDPOINT: s3.endpoint,
+  PLAUDIT_S3_REGION: "us-east-1",
+  PLAUDIT_S3_ACCESS_KEY_ID: S3_KEYS.accessKeyId,
+  PLAUDIT_S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
+});
 const env = (extra: Record<string, string> = {}) =>
-  binaryEnv({ PLAUDIT_PORT: String(port), PLAUDIT_HOST: "127.0.0.1", PLAUDIT_BASE_URL: url, PLAUDIT_LOG_LEVEL: "warn", PLAUDIT_SELF_TEST: "0", ...extra });
+  binaryEnv({
+    PLAUDIT_PORT: String(port),
+    PLAUDIT_HOST: "127.0.0.1",
+    PLAUDIT_BASE_URL: url,
+    PLAUDIT_LOG_LEVEL: "warn",
+    PLAUDIT_SELF_TEST: "0",
+    ...extra,
+  });
 
 /** Runs the executable (asynchronously: s3rver answers from this very process, so a blocking spawn would hang). */
 async function run(args: string[], extra: Record<string, string> = {}) {
@@ -43,7 +55,8 @@ async function serve(extra: Record<string, string> = {}) {
   serveProc = Bun.spawn([bin, "serve"], { cwd, env: env(extra), stdout: Bun.file(log), stderr: Bun.file(log) });
   const end = Date.now() + 30_000;
   for (;;) {
-    if (serveProc.exitCode !== null) throw new Error(`serve exited ${serveProc.exitCode}: ${readFileSync(log, "utf8")}`);
+    if (serveProc.exitCode !== null)
+      throw new Error(`serve exited ${serveProc.exitCode}: ${readFileSync(log, "utf8")}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {}
@@ -86,15 +99,34 @@ afterAll(async () => {
 });
 
 test("a data directory made by the executable: a logo, a published written testimonial, filler files, an unfinished upload", async () => {
-  const org = await run(["org", "create", "--name", "Acme", "--plan", "core", "--owner-email", OWNER.email, "--owner-password", OWNER.password, "--owner-name", "Olive", "--json"]);
+  const org = await run([
+    "org",
+    "create",
+    "--name",
+    "Acme",
+    "--plan",
+    "core",
+    "--owner-email",
+    OWNER.email,
+    "--owner-password",
+    OWNER.password,
+    "--owner-name",
+    "Olive",
+    "--json",
+  ]);
   expect(org.code, org.err).toBe(0);
   const orgId = JSON.parse(org.out).id;
-  const key = JSON.parse((await run(["key", "create", "--org", orgId, "--mode", "live", "--json"])).out).secret as string;
+  const key = JSON.parse((await run(["key", "create", "--org", orgId, "--mode", "live", "--json"])).out)
+    .secret as string;
   facts.key = key;
   await serve();
   const auth = { authorization: `Bearer ${key}` };
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${url}${path}`, { method, headers: { ...auth, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...auth, ...(body ? { "content-type": "application/json" } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await r.text();
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${text}`);
     return text ? JSON.parse(text) : null;
@@ -102,25 +134,60 @@ test("a data directory made by the executable: a logo, a published written testi
   const brand = (await call("GET", "/v1/brands")).data[0];
   facts.brandId = brand.id;
   const form = new FormData();
-  form.set("file", new Blob([`<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#c33"/></svg>`], { type: "image/svg+xml" }), "logo.svg");
-  const withLogo = await (await fetch(`${url}/v1/brands/${brand.id}/logo`, { method: "POST", headers: auth, body: form })).json();
+  form.set(
+    "file",
+    new Blob(
+      [
+        `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#c33"/></svg>`,
+      ],
+      { type: "image/svg+xml" },
+    ),
+    "logo.svg",
+  );
+  const withLogo = await (
+    await fetch(`${url}/v1/brands/${brand.id}/logo`, { method: "POST", headers: auth, body: form })
+  ).json();
   expect(withLogo.logo_url).toStartWith(`${url}/cdn/`);
   facts.logoUrl = withLogo.logo_url;
   facts.logoKey = withLogo.logo_url.slice(`${url}/cdn/`.length);
-  const link = await call("POST", `/v1/brands/${brand.id}/links`, { title: "Tell us", prompts: [{ text: "How was it?" }], consent_text: "I agree that my words may be published.", consent_version: "2026-11-01" });
-  const sent = await fetch(`${url}/public/links/${link.id}/submissions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "text", respondent: { name: "Robin Writer" }, consent: { agreed: true, text: "I agree that my words may be published.", version: "2026-11-01" }, text: WORDS }) });
+  const link = await call("POST", `/v1/brands/${brand.id}/links`, {
+    title: "Tell us",
+    prompts: [{ text: "How was it?" }],
+    consent_text: "I agree that my words may be published.",
+    consent_version: "2026-11-01",
+  });
+  const sent = await fetch(`${url}/public/links/${link.id}/submissions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      kind: "text",
+      respondent: { name: "Robin Writer" },
+      consent: { agreed: true, text: "I agree that my words may be published.", version: "2026-11-01" },
+      text: WORDS,
+    }),
+  });
   expect(sent.status).toBe(201);
   const id = (await sent.json()).submission_id;
   await call("POST", `/v1/submissions/${id}/approve`);
   await call("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
   const widget = await call("POST", "/v1/widgets", { brand_id: brand.id, layout: "wall", theme: "light" });
   facts.documentUrl = widget.document_url;
-  await until("the widget document", async () => (await fetch(widget.document_url)).status === 200 && (await (await fetch(widget.document_url)).text()).includes("Robin Writer"), 20_000);
+  await until(
+    "the widget document",
+    async () =>
+      (await fetch(widget.document_url)).status === 200 &&
+      (await (await fetch(widget.document_url)).text()).includes("Robin Writer"),
+    20_000,
+  );
   facts.logoBytes = new Uint8Array(await (await fetch(facts.logoUrl)).arrayBuffer());
   await stopServe();
   expect(readFileSync(join(dataDir, "public", facts.logoKey))).toEqual(Buffer.from(facts.logoBytes));
   mkdirSync(join(dataDir, "media", "filler"), { recursive: true });
-  for (let i = 0; i < FILLER; i++) writeFileSync(join(dataDir, "media", "filler", `f${String(i).padStart(4, "0")}.bin`), Buffer.alloc(8192 + i, i % 251));
+  for (let i = 0; i < FILLER; i++)
+    writeFileSync(
+      join(dataDir, "media", "filler", `f${String(i).padStart(4, "0")}.bin`),
+      Buffer.alloc(8192 + i, i % 251),
+    );
   mkdirSync(join(dataDir, "media", "uploads"), { recursive: true });
   writeFileSync(join(dataDir, "media", "uploads", "u1.part"), "first half of an upload");
 }, 90_000);
@@ -143,7 +210,12 @@ test("--dry-run lists what would be copied and copies nothing", async () => {
 }, 30_000);
 
 test("killed half-way, nothing is switched; the rerun resumes, verifies and switches", async () => {
-  const p = Bun.spawn([bin, "storage", "migrate", "--to", `s3://${s3.bucket}/site`], { cwd, env: env(s3Keys()), stdout: "pipe", stderr: "pipe" });
+  const p = Bun.spawn([bin, "storage", "migrate", "--to", `s3://${s3.bucket}/site`], {
+    cwd,
+    env: env(s3Keys()),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   let seen = "";
   const reader = p.stderr.getReader();
   for (;;) {
@@ -184,9 +256,14 @@ test("killed half-way, nothing is switched; the rerun resumes, verifies and swit
   expect((await s3.client().file("site/media/filler/f0399.bin").stat()).size).toBe(8192 + 399);
   const file = join(dataDir, "storage.json");
   expect(statSync(file).mode & 0o777).toBe(0o600);
-  expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ url: `s3://${s3.bucket}/site`, endpoint: s3.endpoint });
+  expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+    url: `s3://${s3.bucket}/site`,
+    endpoint: s3.endpoint,
+  });
 
-  console.log(`storage migrate: SIGKILL after ${partial} of ${report.files} objects; the rerun copied ${report.copied} and skipped ${report.skipped}, verified, switched`);
+  console.log(
+    `storage migrate: SIGKILL after ${partial} of ${report.files} objects; the rerun copied ${report.copied} and skipped ${report.skipped}, verified, switched`,
+  );
   // A data directory that has switched is refused (its local folders may be gone: a pass would empty the bucket).
   const again = await run(["storage", "migrate", "--to", `s3://${s3.bucket}/site`, "--json"], s3Keys());
   expect(again.code).toBe(2);
@@ -208,9 +285,19 @@ test("after the switch, serve reads published files from the bucket through the 
     expect(await doc.text()).toContain(WORDS.slice(0, 30));
     // A new file lands in the bucket, not on the box's disk.
     const before = await s3.keys("site/public/widgets/");
-    const w = await (await fetch(`${url}/v1/widgets`, { method: "POST", headers: { authorization: `Bearer ${facts.key}`, "content-type": "application/json" }, body: JSON.stringify({ brand_id: facts.brandId, layout: "wall", theme: "dark" }) })).json();
+    const w = await (
+      await fetch(`${url}/v1/widgets`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${facts.key}`, "content-type": "application/json" },
+        body: JSON.stringify({ brand_id: facts.brandId, layout: "wall", theme: "dark" }),
+      })
+    ).json();
     expect(w.document_url, JSON.stringify(w)).toBeTruthy();
-    await until("the new widget document in the bucket", async () => (await s3.keys("site/public/widgets/")).length > before.length, 20_000);
+    await until(
+      "the new widget document in the bucket",
+      async () => (await s3.keys("site/public/widgets/")).length > before.length,
+      20_000,
+    );
     expect((await fetch(w.document_url)).status).toBe(200);
     expect(existsSync(join(dataDir, "public"))).toBe(false);
     expect(existsSync(join(dataDir, "media"))).toBe(false);
@@ -218,7 +305,6 @@ test("after the switch, serve reads published files from the bucket through the 
     await stopServe();
   }
 }, 60_000);
-
 
 test("a backup of a switched data directory carries the switch, so a restored box reads the bucket", async () => {
   const archive = join(cwd, "backup.tar.gz");

@@ -14,8 +14,13 @@ interface SdttResult {
   failed: { test: string; error?: { message?: string } }[];
   schemas: string[];
 }
-const sdtt = (await import("structured-data-testing-tool" as string)) as { structuredDataTest(html: string, options: object): Promise<SdttResult> };
-const { Google, Twitter, Facebook } = (await import("structured-data-testing-tool/presets" as string)) as Record<"Google" | "Twitter" | "Facebook", object>;
+const sdtt = (await import("structured-data-testing-tool" as string)) as {
+  structuredDataTest(html: string, options: object): Promise<SdttResult>;
+};
+const { Google, Twitter, Facebook } = (await import("structured-data-testing-tool/presets" as string)) as Record<
+  "Google" | "Twitter" | "Facebook",
+  object
+>;
 
 let t: TestApp;
 let a: TestOrg;
@@ -33,16 +38,30 @@ beforeAll(async () => {
     ...(i % 2 ? { name: `Reviewer ${i + 1}` } : {}),
     ...(i % 3 ? { rating: 4 } : {}),
   }));
-  const imported = await api("POST", "/v1/imports", { brand_id: wall.id, source: { name: "Google" }, attested: true, rows });
+  const imported = await api("POST", "/v1/imports", {
+    brand_id: wall.id,
+    source: { name: "Google" },
+    attested: true,
+    rows,
+  });
   expect(imported.status).toBe(201);
   const importedIds = (await api("GET", "/v1/submissions?origin=imported&limit=100")).body.data.map((s: any) => s.id);
   // Approved one at a time, a second apart, interleaved so that both pages hold imported reviews.
-  for (const id of [...importedIds.slice(0, 4), ...collected.slice(0, 11), ...importedIds.slice(4), ...collected.slice(11)]) await publish(api, [id], () => t.clock.advance(1000));
+  for (const id of [
+    ...importedIds.slice(0, 4),
+    ...collected.slice(0, 11),
+    ...importedIds.slice(4),
+    ...collected.slice(11),
+  ])
+    await publish(api, [id], () => t.clock.advance(1000));
 });
 afterAll(() => t.close());
 
 /** Runs the tool on a page's HTML; returns its result whether it passed or not. */
-async function check(html: string, expected: { reviews: number; average: number | null; ratings: number }): Promise<SdttResult> {
+async function check(
+  html: string,
+  expected: { reviews: number; average: number | null; ratings: number },
+): Promise<SdttResult> {
   const tests: object[] = [
     { test: "Organization", type: "jsonld" },
     { test: 'Organization[0]."@type"', expect: "Organization", type: "jsonld" },
@@ -54,11 +73,19 @@ async function check(html: string, expected: { reviews: number; average: number 
   if (expected.reviews > 0) {
     tests.push(
       { test: "length(Organization[0].review)", expect: expected.reviews, type: "jsonld" },
-      { test: 'length(Organization[0].review[?"@type" == `Review` && author.name && reviewRating.ratingValue])', expect: expected.reviews, type: "jsonld" },
+      {
+        test: 'length(Organization[0].review[?"@type" == `Review` && author.name && reviewRating.ratingValue])',
+        expect: expected.reviews,
+        type: "jsonld",
+      },
     );
   } else tests.push({ test: "Organization[0].review", expect: false, type: "jsonld" });
   try {
-    return await sdtt.structuredDataTest(html, { presets: [Google, Twitter, Facebook], schemas: ["jsonld:Organization"], tests });
+    return await sdtt.structuredDataTest(html, {
+      presets: [Google, Twitter, Facebook],
+      schemas: ["jsonld:Organization"],
+      tests,
+    });
   } catch (e) {
     const err = e as { type?: string; res?: SdttResult };
     if (err.type === "VALIDATION_FAILED" && err.res) return err.res;
@@ -78,7 +105,11 @@ describe("structured data on wall pages", () => {
   for (const p of [1, 2]) {
     test(`page ${p}: Organization, AggregateRating over every shown testimonial, one Review per rated and named testimonial`, async () => {
       const json = (await t.call("GET", `/public/walls/${wall.slug}?page=${p}`)).body;
-      const expected = { reviews: reviewable(json.testimonials), average: json.rating.average, ratings: json.rating.count };
+      const expected = {
+        reviews: reviewable(json.testimonials),
+        average: json.rating.average,
+        ratings: json.rating.count,
+      };
       // The page holds testimonials lacking a rating or a name, which must be shown without markup.
       expect(expected.reviews).toBeLessThan(json.testimonials.length);
       expect(expected.reviews).toBeGreaterThan(0);

@@ -12,9 +12,17 @@ import { configureWebhooks, registerWebhookJobs } from "../../src/domains/webhoo
 import { loopbackOnlyFetch, tableResolver } from "./webhooks-receiver";
 
 const [dataDir, caFile, leaseArg] = process.argv.slice(2);
-if (!dataDir || !caFile || !leaseArg) throw new Error("usage: webhooks-crash-worker.ts <data dir> <ca file> <lease ms>");
-const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), { migrate: false, log: createLogger("silent") });
-configureWebhooks(deps, { ca: readFileSync(caFile, "utf8"), fetch: loopbackOnlyFetch, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
+if (!dataDir || !caFile || !leaseArg)
+  throw new Error("usage: webhooks-crash-worker.ts <data dir> <ca file> <lease ms>");
+const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), {
+  migrate: false,
+  log: createLogger("silent"),
+});
+configureWebhooks(deps, {
+  ca: readFileSync(caFile, "utf8"),
+  fetch: loopbackOnlyFetch,
+  resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
+});
 // Never outlive a parent that failed to kill us.
 setTimeout(() => process.exit(3), 60_000);
 const registry = new JobRegistry();

@@ -38,14 +38,23 @@ test("every event reaches the receiver after the worker is killed -9 mid-deliver
     open--;
     return new Response("ok");
   });
-  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), { log: createLogger("silent") });
-  configureWebhooks(deps, { ca: cert.cert, fetch: loopbackOnlyFetch, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
+  const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), {
+    log: createLogger("silent"),
+  });
+  configureWebhooks(deps, {
+    ca: cert.cert,
+    fetch: loopbackOnlyFetch,
+    resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
+  });
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Crash Co", plan: "core" });
   const ctx = systemCtx(org.id, "live", deps.clock);
   await createEndpoint(deps, ctx, { url: rx.url("/crash"), events: ["submission.created"] });
   const ids = Array.from({ length: EVENTS }, (_, i) => emit(deps.db, ctx, "submission.created", { id: `sub_${i}` }).id);
 
-  child = Bun.spawn([process.execPath, join(import.meta.dir, "webhooks-crash-worker.ts"), dir, join(dir, "ca.pem"), String(LEASE_MS)], { stdout: "pipe", stderr: "inherit" });
+  child = Bun.spawn(
+    [process.execPath, join(import.meta.dir, "webhooks-crash-worker.ts"), dir, join(dir, "ca.pem"), String(LEASE_MS)],
+    { stdout: "pipe", stderr: "inherit" },
+  );
   const deadline = Date.now() + 20_000;
   while (!(rx.requests.length >= 8 && open >= 1)) {
     if (Date.now() > deadline) throw new Error(`child made ${rx.requests.length} requests`);
@@ -56,7 +65,8 @@ test("every event reaches the receiver after the worker is killed -9 mid-deliver
   await child.exited;
   expect(child.signalCode).toBe("SIGKILL");
 
-  const delivered = () => deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "delivered")).all().length;
+  const delivered = () =>
+    deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, "delivered")).all().length;
   const atKill = delivered();
   expect(atKill).toBeLessThan(EVENTS);
 
@@ -69,8 +79,10 @@ test("every event reaches the receiver after the worker is killed -9 mid-deliver
 
   const received = new Set(rx.requests.map((r) => r.headers["x-svc-event-id"]));
   const missing = ids.filter((id) => !received.has(id));
-  console.log(`kill -9: ${inFlight} in flight, ${atKill}/${EVENTS} recorded delivered at the kill; after restart ${delivered()}/${EVENTS} delivered, ` +
-    `${rx.requests.length} requests received (${rx.requests.length - EVENTS} repeats), ${missing.length} events missing`);
+  console.log(
+    `kill -9: ${inFlight} in flight, ${atKill}/${EVENTS} recorded delivered at the kill; after restart ${delivered()}/${EVENTS} delivered, ` +
+      `${rx.requests.length} requests received (${rx.requests.length - EVENTS} repeats), ${missing.length} events missing`,
+  );
   expect(missing).toEqual([]);
   expect(delivered()).toBe(EVENTS);
   expect(rx.requests.length).toBeGreaterThanOrEqual(EVENTS + inFlight);

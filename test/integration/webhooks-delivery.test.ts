@@ -13,7 +13,14 @@ import { emit } from "../../src/platform/events/emit";
 import { systemCtx } from "../../src/platform/context";
 import { listOutbox } from "../../src/platform/mail/queue-mail";
 import { JobRegistry, runDueJobs } from "../../src/platform/jobs/worker";
-import { loopbackOnlyFetch, makeCert, startReceiver, tableResolver, type Received, type Receiver } from "./webhooks-receiver";
+import {
+  loopbackOnlyFetch,
+  makeCert,
+  startReceiver,
+  tableResolver,
+  type Received,
+  type Receiver,
+} from "./webhooks-receiver";
 
 let t: TestApp;
 let rx: Receiver;
@@ -30,14 +37,26 @@ beforeAll(async () => {
   const otherCert = makeCert(["other.example"], []);
   rx = startReceiver(cert);
   other = startReceiver(otherCert);
-  for (const r of [rx, other]) r.check(async (req) => {
-    for (const s of secrets.get(req.path) ?? []) if (await verify(req, s).then(() => true, () => false)) return true;
-    return false;
-  });
+  for (const r of [rx, other])
+    r.check(async (req) => {
+      for (const s of secrets.get(req.path) ?? [])
+        if (
+          await verify(req, s).then(
+            () => true,
+            () => false,
+          )
+        )
+          return true;
+      return false;
+    });
   configureWebhooks(t.deps, {
     ca: cert.cert + otherCert.cert,
     fetch: loopbackOnlyFetch,
-    resolve: tableResolver({ "hooks.example": ["127.0.0.1"], "other.example": ["127.0.0.1"], "wrong-cert.example": ["127.0.0.1"] }),
+    resolve: tableResolver({
+      "hooks.example": ["127.0.0.1"],
+      "other.example": ["127.0.0.1"],
+      "wrong-cert.example": ["127.0.0.1"],
+    }),
   });
 });
 afterAll(() => {
@@ -51,27 +70,49 @@ const since = (n: number) => rx.requests.slice(n);
 
 /** Verifies a received request with Stripe's own library, at the test clock's time. */
 async function verify(req: Received, secret: string) {
-  return stripe.webhooks.constructEventAsync(req.body, req.headers["x-signature"]!, secret, 300, undefined, t.clock.now());
+  return stripe.webhooks.constructEventAsync(
+    req.body,
+    req.headers["x-signature"]!,
+    secret,
+    300,
+    undefined,
+    t.clock.now(),
+  );
 }
 
 async function endpoint(org: TestOrg, path: string, events: string[], receiver = rx, host = "hooks.example") {
-  const r = await t.call("POST", "/v1/webhooks", { auth: org.liveKey, body: { url: receiver.url(path, host), events } });
+  const r = await t.call("POST", "/v1/webhooks", {
+    auth: org.liveKey,
+    body: { url: receiver.url(path, host), events },
+  });
   expect(r.status).toBe(201);
   secrets.set(path, [...(secrets.get(path) ?? []), r.body.secret]);
   return r.body as { id: string; secret: string; url: string };
 }
 
-const deliveries = async (org: TestOrg, id: string) => (await t.call("GET", `/v1/webhooks/${id}/deliveries?limit=100`, { auth: org.liveKey })).body.data;
-const endpointNow = async (org: TestOrg, id: string) => (await t.call("GET", `/v1/webhooks/${id}`, { auth: org.liveKey })).body;
+const deliveries = async (org: TestOrg, id: string) =>
+  (await t.call("GET", `/v1/webhooks/${id}/deliveries?limit=100`, { auth: org.liveKey })).body.data;
+const endpointNow = async (org: TestOrg, id: string) =>
+  (await t.call("GET", `/v1/webhooks/${id}`, { auth: org.liveKey })).body;
 const at = (ms: number) => new Date(ms).toISOString();
 
 describe("signed requests", () => {
   test("every event type arrives with the contract's headers and verifies with Stripe", async () => {
     const org = await t.org();
-    const types = ["submission.created", "submission.ready", "submission.approved", "submission.rejected", "reel.ready", "reel.failed", "export.ready"];
+    const types = [
+      "submission.created",
+      "submission.ready",
+      "submission.approved",
+      "submission.rejected",
+      "reel.ready",
+      "reel.failed",
+      "export.ready",
+    ];
     const ep = await endpoint(org, "/all", types);
     const before = rx.requests.length;
-    const events = types.map((type) => emit(t.deps.db, systemCtx(org.id, "live", t.clock), type as never, { id: `x_${type}` }));
+    const events = types.map((type) =>
+      emit(t.deps.db, systemCtx(org.id, "live", t.clock), type as never, { id: `x_${type}` }),
+    );
     await run();
     const got = since(before);
     expect(got).toHaveLength(types.length);
@@ -81,13 +122,26 @@ describe("signed requests", () => {
       const d = stored.find((s: any) => s.id === req.headers["x-svc-delivery"]);
       expect(req.body).toBe(d.body);
       expect(req.headers).toMatchObject({
-        "content-type": "application/json", "user-agent": "Svc-Webhooks/1 (+http://plaudit.test/v1/reference)", "x-svc-event": event.type,
-        "x-svc-event-id": event.id, "x-svc-attempt": "1", host: `hooks.example:${rx.port}`,
+        "content-type": "application/json",
+        "user-agent": "Svc-Webhooks/1 (+http://plaudit.test/v1/reference)",
+        "x-svc-event": event.type,
+        "x-svc-event-id": event.id,
+        "x-svc-attempt": "1",
+        host: `hooks.example:${rx.port}`,
       });
       expect(req.headers["x-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
       expect(d.attempts[0]).toMatchObject({ number: 1, response_status: 200, response_body: "ok", error: null });
-      expect(d.attempts[0].request_headers).toMatchObject({ "X-Signature": req.headers["x-signature"], "X-Svc-Delivery": d.id, Host: `hooks.example:${rx.port}` });
-      expect(d).toMatchObject({ status: "delivered", delivered_at: at(t.clock.now()), next_attempt_at: null, failure_reason: null });
+      expect(d.attempts[0].request_headers).toMatchObject({
+        "X-Signature": req.headers["x-signature"],
+        "X-Svc-Delivery": d.id,
+        Host: `hooks.example:${rx.port}`,
+      });
+      expect(d).toMatchObject({
+        status: "delivered",
+        delivered_at: at(t.clock.now()),
+        next_attempt_at: null,
+        failure_reason: null,
+      });
     }
     expect(new Set(got.map((r) => r.headers["x-svc-event-id"]))).toEqual(new Set(events.map((e) => e.id)));
   });
@@ -136,11 +190,23 @@ describe("signed requests", () => {
       const local = startReceiver(cert);
       configureWebhooks(dev.deps, { ca: cert.cert, fetch: loopbackOnlyFetch });
       const org = await dev.org();
-      const ep = (await dev.call("POST", "/v1/webhooks", { auth: org.liveKey, body: { url: local.url("/l", "localhost"), events: ["reel.ready"] } })).body;
+      const ep = (
+        await dev.call("POST", "/v1/webhooks", {
+          auth: org.liveKey,
+          body: { url: local.url("/l", "localhost"), events: ["reel.ready"] },
+        })
+      ).body;
       emit(dev.deps.db, systemCtx(org.id, "live", dev.clock), "reel.ready", { id: "rel_1" });
       await runDueJobs(dev.deps, registry);
       expect(local.requests).toHaveLength(1);
-      await stripe.webhooks.constructEventAsync(local.requests[0]!.body, local.requests[0]!.headers["x-signature"]!, ep.secret, 300, undefined, dev.clock.now());
+      await stripe.webhooks.constructEventAsync(
+        local.requests[0]!.body,
+        local.requests[0]!.headers["x-signature"]!,
+        ep.secret,
+        300,
+        undefined,
+        dev.clock.now(),
+      );
       local.stop();
     } finally {
       dev.close();
@@ -153,7 +219,9 @@ describe("retries and endpoint state on a test clock", () => {
     const org = await t.org();
     await org.member("admin");
     await org.member("member");
-    rx.behave((req) => (req.path.startsWith("/down") ? new Response("down for maintenance", { status: 500 }) : new Response("ok")));
+    rx.behave((req) =>
+      req.path.startsWith("/down") ? new Response("down for maintenance", { status: 500 }) : new Response("ok"),
+    );
     const ep = await endpoint(org, "/down", ["submission.created"]);
     const t0 = t.clock.now();
     const first = since(0).length;
@@ -165,7 +233,12 @@ describe("retries and endpoint state on a test clock", () => {
       expect(rx.requests.length - first).toBe(k);
       const [d] = await deliveries(org, ep.id);
       expect(d.attempts.map((a: any) => a.attempted_at)).toEqual(expected.slice(0, k).map(at));
-      expect(d.attempts[k - 1]).toMatchObject({ number: k, response_status: 500, response_body: "down for maintenance", error: null });
+      expect(d.attempts[k - 1]).toMatchObject({
+        number: k,
+        response_status: 500,
+        response_body: "down for maintenance",
+        error: null,
+      });
       expect(d.failure_reason).toBe("HTTP 500 Internal Server Error");
       if (k < 7) {
         expect(d).toMatchObject({ status: "retrying", next_attempt_at: at(expected[k]!) });
@@ -184,7 +257,11 @@ describe("retries and endpoint state on a test clock", () => {
     expect(new Set(tries.map((r) => r.headers["x-svc-event-id"]))).toEqual(new Set([event.id]));
     expect(new Set(tries.map((r) => r.headers["x-signature"]!.split(",")[0])).size).toBe(7);
     expect(tries.every((r) => r.verified)).toBe(true);
-    expect(await endpointNow(org, ep.id)).toMatchObject({ status: "failing", failing_since: at(t0), disabled_at: null });
+    expect(await endpointNow(org, ep.id)).toMatchObject({
+      status: "failing",
+      failing_since: at(t0),
+      disabled_at: null,
+    });
 
     // A later event is still tried while the endpoint is failing; at 24 hours it is disabled and that one fails.
     t.clock.set(t0 + 23 * 3600_000);
@@ -196,12 +273,22 @@ describe("retries and endpoint state on a test clock", () => {
     const sentBefore = rx.requests.length;
     t.clock.set(t0 + DISABLE_AFTER_MS);
     await run();
-    expect(await endpointNow(org, ep.id)).toMatchObject({ status: "disabled", failing_since: at(t0), disabled_at: at(t0 + DISABLE_AFTER_MS) });
+    expect(await endpointNow(org, ep.id)).toMatchObject({
+      status: "disabled",
+      failing_since: at(t0),
+      disabled_at: at(t0 + DISABLE_AFTER_MS),
+    });
     const [waiting] = await deliveries(org, ep.id);
-    expect(waiting).toMatchObject({ status: "failed", next_attempt_at: null, failure_reason: "endpoint disabled after 24 hours of failures" });
+    expect(waiting).toMatchObject({
+      status: "failed",
+      next_attempt_at: null,
+      failure_reason: "endpoint disabled after 24 hours of failures",
+    });
     const mail = listOutbox(t.deps.db, org.id).filter((m) => m.subject.startsWith("Webhook endpoint disabled"));
     expect(mail).toHaveLength(2);
-    expect(mail.map((m) => m.to).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^owner/), expect.stringMatching(/^admin/)]));
+    expect(mail.map((m) => m.to).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^owner/), expect.stringMatching(/^admin/)]),
+    );
     expect(mail[0]!.text).toContain(ep.url);
     expect(mail[0]!.text).toContain(`/v1/webhooks/${ep.id}/enable`);
 
@@ -227,7 +314,11 @@ describe("retries and endpoint state on a test clock", () => {
     t.clock.advance(RETRY_DELAYS_MS[0]);
     await run();
     expect(await endpointNow(org, ep.id)).toMatchObject({ status: "active", failing_since: null });
-    expect((await deliveries(org, ep.id))[0]).toMatchObject({ status: "delivered", delivered_at: at(t0 + 30_000), failure_reason: null });
+    expect((await deliveries(org, ep.id))[0]).toMatchObject({
+      status: "delivered",
+      delivered_at: at(t0 + 30_000),
+      failure_reason: null,
+    });
 
     up = false;
     const t1 = t0 + 2 * 3600_000;

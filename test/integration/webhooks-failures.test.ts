@@ -26,21 +26,35 @@ beforeAll(async () => {
   const cert = makeCert();
   rx = startReceiver(cert, async (req) => {
     switch (req.path) {
-      case "/500": return new Response("boom", { status: 500 });
-      case "/404": return new Response("no such hook", { status: 404 });
-      case "/301": return new Response(null, { status: 301, headers: { location: "https://elsewhere.example/hook" } });
-      case "/slow": await Bun.sleep(TIME_LIMIT_MS * 10); return new Response("too late");
-      case "/201": return new Response("created", { status: 201 });
-      case "/204": return new Response(null, { status: 204 });
-      case "/big": return new Response("é".repeat(600) + "tail", { status: 200 });
-      default: return new Response("ok");
+      case "/500":
+        return new Response("boom", { status: 500 });
+      case "/404":
+        return new Response("no such hook", { status: 404 });
+      case "/301":
+        return new Response(null, { status: 301, headers: { location: "https://elsewhere.example/hook" } });
+      case "/slow":
+        await Bun.sleep(TIME_LIMIT_MS * 10);
+        return new Response("too late");
+      case "/201":
+        return new Response("created", { status: 201 });
+      case "/204":
+        return new Response(null, { status: 204 });
+      case "/big":
+        return new Response("é".repeat(600) + "tail", { status: 200 });
+      default:
+        return new Response("ok");
     }
   });
   untrusted = startReceiver(makeCert());
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   closedPort = probe.port!;
   probe.stop(true);
-  configureWebhooks(t.deps, { ca: cert.cert, fetch: loopbackOnlyFetch, timeoutMs: TIME_LIMIT_MS, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
+  configureWebhooks(t.deps, {
+    ca: cert.cert,
+    fetch: loopbackOnlyFetch,
+    timeoutMs: TIME_LIMIT_MS,
+    resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
+  });
   org = await t.org();
 });
 afterAll(() => {
@@ -59,13 +73,41 @@ async function deliver(url: string) {
   return d;
 }
 
-const cases: [string, () => string, { status: number | null; body?: string | null; error: RegExp | null; reason: RegExp }][] = [
-  ["a 500", () => rx.url("/500"), { status: 500, body: "boom", error: null, reason: /^HTTP 500 Internal Server Error$/ }],
+const cases: [
+  string,
+  () => string,
+  { status: number | null; body?: string | null; error: RegExp | null; reason: RegExp },
+][] = [
+  [
+    "a 500",
+    () => rx.url("/500"),
+    { status: 500, body: "boom", error: null, reason: /^HTTP 500 Internal Server Error$/ },
+  ],
   ["a 404", () => rx.url("/404"), { status: 404, body: "no such hook", error: null, reason: /^HTTP 404 Not Found$/ }],
-  ["a 301 (not followed)", () => rx.url("/301"), { status: 301, error: null, reason: /^HTTP 301: redirect not followed \(Location: https:\/\/elsewhere\.example\/hook\)$/ }],
-  ["an answer slower than the time limit", () => rx.url("/slow"), { status: null, body: null, error: /^timeout: no response within 0\.4 s$/, reason: /^timeout/ }],
-  ["a refused connection", () => `https://hooks.example:${closedPort}/hook`, { status: null, body: null, error: /^connection refused$/, reason: /^connection refused$/ }],
-  ["an untrusted certificate", () => untrusted.url("/hook"), { status: null, body: null, error: /^certificate refused: .*SELF_SIGNED/i, reason: /^certificate refused/ }],
+  [
+    "a 301 (not followed)",
+    () => rx.url("/301"),
+    {
+      status: 301,
+      error: null,
+      reason: /^HTTP 301: redirect not followed \(Location: https:\/\/elsewhere\.example\/hook\)$/,
+    },
+  ],
+  [
+    "an answer slower than the time limit",
+    () => rx.url("/slow"),
+    { status: null, body: null, error: /^timeout: no response within 0\.4 s$/, reason: /^timeout/ },
+  ],
+  [
+    "a refused connection",
+    () => `https://hooks.example:${closedPort}/hook`,
+    { status: null, body: null, error: /^connection refused$/, reason: /^connection refused$/ },
+  ],
+  [
+    "an untrusted certificate",
+    () => untrusted.url("/hook"),
+    { status: null, body: null, error: /^certificate refused: .*SELF_SIGNED/i, reason: /^certificate refused/ },
+  ],
 ];
 
 for (const [name, url, want] of cases) {
@@ -81,7 +123,17 @@ for (const [name, url, want] of cases) {
     if (want.error) expect(a.error).toMatch(want.error);
     else expect(a.error).toBeNull();
     expect(a.duration_ms).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(a.request_headers)).toEqual(expect.arrayContaining(["Content-Type", "User-Agent", "X-Signature", "X-Svc-Event", "X-Svc-Event-Id", "X-Svc-Delivery", "X-Svc-Attempt"]));
+    expect(Object.keys(a.request_headers)).toEqual(
+      expect.arrayContaining([
+        "Content-Type",
+        "User-Agent",
+        "X-Signature",
+        "X-Svc-Event",
+        "X-Svc-Event-Id",
+        "X-Svc-Delivery",
+        "X-Svc-Attempt",
+      ]),
+    );
   });
 }
 

@@ -14,12 +14,34 @@ export interface TestCert {
 }
 
 /** Makes a self-signed certificate for the names and addresses given (subjectAltName). */
-export function makeCert(names: string[] = ["localhost", "hooks.example"], ips: string[] = ["127.0.0.1", "::1"]): TestCert {
+export function makeCert(
+  names: string[] = ["localhost", "hooks.example"],
+  ips: string[] = ["127.0.0.1", "::1"],
+): TestCert {
   const dir = mkdtempSync(join(tmpdir(), "plaudit-cert-"));
   try {
     const san = [...names.map((n) => `DNS:${n}`), ...ips.map((i) => `IP:${i}`)].join(",");
-    const r = Bun.spawnSync(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"),
-      "-days", "2", "-subj", `/CN=${names[0] ?? ips[0]}`, "-addext", `subjectAltName=${san}`], { stderr: "pipe" });
+    const r = Bun.spawnSync(
+      [
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        join(dir, "key.pem"),
+        "-out",
+        join(dir, "cert.pem"),
+        "-days",
+        "2",
+        "-subj",
+        `/CN=${names[0] ?? ips[0]}`,
+        "-addext",
+        `subjectAltName=${san}`,
+      ],
+      { stderr: "pipe" },
+    );
     if (r.exitCode !== 0) throw new Error(`openssl failed: ${r.stderr.toString()}`);
     return { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8") };
   } finally {
@@ -66,7 +88,12 @@ export function startReceiver(cert: TestCert, behaviour: Behaviour = () => new R
     reusePort: false,
     tls: { key: cert.key, cert: cert.cert },
     async fetch(req) {
-      const received: Received = { path: new URL(req.url).pathname, headers: Object.fromEntries(req.headers), body: await req.text(), at: Date.now() };
+      const received: Received = {
+        path: new URL(req.url).pathname,
+        headers: Object.fromEntries(req.headers),
+        body: await req.text(),
+        at: Date.now(),
+      };
       requests.push(received);
       if (checker) received.verified = await checker(received).catch(() => false);
       return behave(received);
@@ -92,7 +119,8 @@ export function startReceiver(cert: TestCert, behaviour: Behaviour = () => new R
 /** A fetch that only connects to loopback: the guard that keeps tests off every other address. */
 export const loopbackOnlyFetch = (url: string, init: RequestInit): Promise<Response> => {
   const host = new URL(url).hostname;
-  if (host !== "127.0.0.1" && host !== "[::1]") return Promise.reject(new Error(`test guard: refused to connect to ${host}`));
+  if (host !== "127.0.0.1" && host !== "[::1]")
+    return Promise.reject(new Error(`test guard: refused to connect to ${host}`));
   return fetch(url, init);
 };
 

@@ -33,26 +33,35 @@ function run(cmd: string[], input: string, cwd = dir): string {
 
 const runners: Record<string, ((c: (typeof cases)[number]) => string) | null> = {
   node: (() => {
-    writeFileSync(join(dir, "verify.mjs"), `import fs from "node:fs";
+    writeFileSync(
+      join(dir, "verify.mjs"),
+      `import fs from "node:fs";
 ${SNIPPETS.node.code}
 const [body, header, secret] = JSON.parse(fs.readFileSync(0, "utf8"));
 console.log(verifyPlaudit(Buffer.from(body, "utf8"), header, secret));
-`);
+`,
+    );
     return ([, b, h, s]) => run(["node", "verify.mjs"], JSON.stringify([b, h, s]));
   })(),
   python: (() => {
-    writeFileSync(join(dir, "verify.py"), `${SNIPPETS.python.code}
+    writeFileSync(
+      join(dir, "verify.py"),
+      `${SNIPPETS.python.code}
 import json, sys
 body, header, secret = json.loads(sys.stdin.read())
 print("true" if verify_plaudit(body.encode("utf-8"), header, secret) else "false")
-`);
+`,
+    );
     return ([, b, h, s]) => run(["python3", "verify.py"], JSON.stringify([b, h, s]));
   })(),
-  go: Bun.which("go") ? (() => {
-    const pkg = join(dir, "go");
-    mkdirSync(pkg);
-    writeFileSync(join(pkg, "plaudit.go"), SNIPPETS.go.code.replace("package plaudit", "package main"));
-    writeFileSync(join(pkg, "main.go"), `package main
+  go: Bun.which("go")
+    ? (() => {
+        const pkg = join(dir, "go");
+        mkdirSync(pkg);
+        writeFileSync(join(pkg, "plaudit.go"), SNIPPETS.go.code.replace("package plaudit", "package main"));
+        writeFileSync(
+          join(pkg, "main.go"),
+          `package main
 
 import (
 	"encoding/json"
@@ -68,10 +77,12 @@ func main() {
 	json.Unmarshal(b, &a)
 	fmt.Println(Verify([]byte(a[0]), a[1], a[2], 5*time.Minute))
 }
-`);
-    run(["go", "build", "-o", "verify", "plaudit.go", "main.go"], "", pkg);
-    return ([, b, h, s]) => run([join(pkg, "verify")], JSON.stringify([b, h, s]), pkg);
-  })() : null,
+`,
+        );
+        run(["go", "build", "-o", "verify", "plaudit.go", "main.go"], "", pkg);
+        return ([, b, h, s]) => run([join(pkg, "verify")], JSON.stringify([b, h, s]), pkg);
+      })()
+    : null,
 };
 
 for (const [lang, runner] of Object.entries(runners)) {

@@ -14,7 +14,14 @@ const READABLE = CUE_DEFAULTS.readableMs;
 
 /** Ordered words: each starts at or after the previous start, lasting 0 to 900 ms, gaps 0 to 1.5 s. */
 const orderedWords = fc
-  .array(fc.record({ text: fc.constantFrom("yes", "the", "team", "Brightside", "was", "great.", "really", "fast!", "and", "kind"), gap: fc.integer({ min: 0, max: 1500 }), len: fc.integer({ min: 0, max: 900 }) }), { minLength: 1, maxLength: 40 })
+  .array(
+    fc.record({
+      text: fc.constantFrom("yes", "the", "team", "Brightside", "was", "great.", "really", "fast!", "and", "kind"),
+      gap: fc.integer({ min: 0, max: 1500 }),
+      len: fc.integer({ min: 0, max: 900 }),
+    }),
+    { minLength: 1, maxLength: 40 },
+  )
   .map((items) => {
     let at = 0;
     return items.map(({ text, gap, len }) => {
@@ -25,23 +32,38 @@ const orderedWords = fc
   });
 
 test("cues keep every rule for any ordered words", () => {
-  fc.assert(fc.property(orderedWords, (words) => {
-    expect(brokenCueRules(buildCues(words), { words, readableMs: READABLE })).toEqual([]);
-  }), { numRuns: 400 });
+  fc.assert(
+    fc.property(orderedWords, (words) => {
+      expect(brokenCueRules(buildCues(words), { words, readableMs: READABLE })).toEqual([]);
+    }),
+    { numRuns: 400 },
+  );
 });
 
 test("inside a clip that ends early (a reel cut), cues keep every rule and end with the clip", () => {
-  fc.assert(fc.property(orderedWords, fc.integer({ min: 0, max: 400 }), (words, slack) => {
-    const until = words[words.length - 1]!.end_ms + slack;
-    expect(brokenCueRules(buildCues(words, { untilMs: until }), { words, readableMs: READABLE, untilMs: until })).toEqual([]);
-  }), { numRuns: 400 });
+  fc.assert(
+    fc.property(orderedWords, fc.integer({ min: 0, max: 400 }), (words, slack) => {
+      const until = words[words.length - 1]!.end_ms + slack;
+      expect(
+        brokenCueRules(buildCues(words, { untilMs: until }), { words, readableMs: READABLE, untilMs: until }),
+      ).toEqual([]);
+    }),
+    { numRuns: 400 },
+  );
 });
 
 test("the reported cases: a word ending exactly at the cut, and a 14 ms edited word right before the next cue", () => {
-  const atCut: Word[] = [{ text: "great", start_ms: 21_900, end_ms: 22_300 }, { text: "answer.", start_ms: 22_770, end_ms: 22_770 }];
+  const atCut: Word[] = [
+    { text: "great", start_ms: 21_900, end_ms: 22_300 },
+    { text: "answer.", start_ms: 22_770, end_ms: 22_770 },
+  ];
   const cues = buildCues(atCut, { untilMs: 22_770 });
   expect(brokenCueRules(cues, { words: atCut, readableMs: READABLE, untilMs: 22_770 })).toEqual([]);
-  const edited: Word[] = [{ text: "Brightside", start_ms: 2_500, end_ms: 2_514 }, { text: "Studio.", start_ms: 2_514, end_ms: 2_900 }, { text: "Then", start_ms: 2_514, end_ms: 3_100 }];
+  const edited: Word[] = [
+    { text: "Brightside", start_ms: 2_500, end_ms: 2_514 },
+    { text: "Studio.", start_ms: 2_514, end_ms: 2_900 },
+    { text: "Then", start_ms: 2_514, end_ms: 3_100 },
+  ];
   expect(brokenCueRules(buildCues(edited), { words: edited, readableMs: READABLE })).toEqual([]);
 });
 

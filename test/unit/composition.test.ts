@@ -22,7 +22,8 @@ beforeEach(() => {
 afterEach(() => t.cleanup());
 
 /** The real list with one module changed. */
-const replacing = (name: string, change: (m: DomainModule) => DomainModule) => MODULES.map((m) => (m.name === name ? change(m) : m));
+const replacing = (name: string, change: (m: DomainModule) => DomainModule) =>
+  MODULES.map((m) => (m.name === name ? change(m) : m));
 
 describe("assemble", () => {
   test("the real module list assembles: app, every job kind, schedules and hooks", async () => {
@@ -31,7 +32,14 @@ describe("assemble", () => {
     expect(health.status).toBe(200);
     // A module's route answers through the app (here: a /v1 route refusing a caller without credentials).
     expect((await app.handle(new Request(`${t.deps.config.baseUrl}/v1/webhooks`))).status).toBe(401);
-    for (const kind of [...MEDIA_KINDS, ...DELIVERY_KINDS, EXPIRE_UPLOADS_JOB, "platform.housekeeping", "submission.purge", "widget.publish"]) {
+    for (const kind of [
+      ...MEDIA_KINDS,
+      ...DELIVERY_KINDS,
+      EXPIRE_UPLOADS_JOB,
+      "platform.housekeeping",
+      "submission.purge",
+      "widget.publish",
+    ]) {
       expect(registry.get(kind)).toBeDefined();
     }
     expect(schedules.map((s) => s.name).sort()).toEqual(["expire abandoned uploads", "housekeeping"]);
@@ -53,36 +61,62 @@ describe("assemble", () => {
     wire(t.deps, MODULES);
     const before = t.deps.hooks.events.length;
     const modules = replacing("webhooks", (m) => ({ ...m, usage: {} }));
-    await expect(assemble(t.deps, modules, { web: false })).rejects.toThrow(/No usage counter is registered for the allowance webhook_endpoints: a plan limit would never be enforced/);
+    await expect(assemble(t.deps, modules, { web: false })).rejects.toThrow(
+      /No usage counter is registered for the allowance webhook_endpoints: a plan limit would never be enforced/,
+    );
     expect(t.deps.hooks.usage.has("webhook_endpoints")).toBe(true);
     expect(t.deps.hooks.events).toHaveLength(before);
   });
 
   test("a counter for an allowance that does not exist, or counted twice, fails at start", () => {
-    expect(() => wire(t.deps, replacing("brands", (m) => ({ ...m, usage: { ...m.usage, brandz: () => 0 } })))).toThrow('Module "brands" counts the unknown allowance "brandz"');
-    expect(() => wire(t.deps, replacing("imports", (m) => ({ ...m, usage: { ...m.usage, brands: () => 0 } })))).toThrow('The allowance "brands" is counted by both');
+    expect(() =>
+      wire(
+        t.deps,
+        replacing("brands", (m) => ({ ...m, usage: { ...m.usage, brandz: () => 0 } })),
+      ),
+    ).toThrow('Module "brands" counts the unknown allowance "brandz"');
+    expect(() =>
+      wire(
+        t.deps,
+        replacing("imports", (m) => ({ ...m, usage: { ...m.usage, brands: () => 0 } })),
+      ),
+    ).toThrow('The allowance "brands" is counted by both');
   });
 
   test("a pooled job kind without a handler fails at start, naming the kind and the pool", async () => {
     const modules = replacing("reels", (m) => ({ ...m, jobs: undefined }));
-    await expect(assemble(t.deps, modules, { web: false })).rejects.toThrow(/"reel\.render" \(named by the media worker pool/);
+    await expect(assemble(t.deps, modules, { web: false })).rejects.toThrow(
+      /"reel\.render" \(named by the media worker pool/,
+    );
     const noMail = replacing("core", (m) => ({ ...m, jobs: undefined }));
     expect(() => wire(t.deps, noMail)).toThrow(/"mail\.send" \(named by the delivery worker pool/);
   });
 
   test("a scheduled job kind without a handler fails at start, naming the schedule", () => {
     const modules = replacing("capture", (m) => ({ ...m, jobs: undefined }));
-    expect(() => wire(t.deps, modules)).toThrow(`"${EXPIRE_UPLOADS_JOB}" (named by the schedule "expire abandoned uploads" of module "capture")`);
+    expect(() => wire(t.deps, modules)).toThrow(
+      `"${EXPIRE_UPLOADS_JOB}" (named by the schedule "expire abandoned uploads" of module "capture")`,
+    );
   });
 
   test("a job kind registered by two modules fails at start, naming the module", () => {
-    const twice: DomainModule = { name: "copycat", jobs: (r) => r.register("widget.publish", { handle: async () => {} }) };
-    expect(() => wire(t.deps, [...MODULES, twice])).toThrow('Module "copycat": job kind widget.publish is registered twice');
+    const twice: DomainModule = {
+      name: "copycat",
+      jobs: (r) => r.register("widget.publish", { handle: async () => {} }),
+    };
+    expect(() => wire(t.deps, [...MODULES, twice])).toThrow(
+      'Module "copycat": job kind widget.publish is registered twice',
+    );
   });
 
   test("a handler for an unknown event type fails at start", async () => {
-    const stray: DomainModule = { name: "stray", events: { ["submission.aproved" as "submission.approved"]: () => {} } };
-    await expect(assemble(t.deps, [...MODULES, stray], { web: false })).rejects.toThrow('Module "stray" has a handler for the unknown event type "submission.aproved"');
+    const stray: DomainModule = {
+      name: "stray",
+      events: { ["submission.aproved" as "submission.approved"]: () => {} },
+    };
+    await expect(assemble(t.deps, [...MODULES, stray], { web: false })).rejects.toThrow(
+      'Module "stray" has a handler for the unknown event type "submission.aproved"',
+    );
   });
 });
 
@@ -93,11 +127,17 @@ describe("no registration at import time", () => {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : [];
     });
-  const code = (path: string) => readFileSync(path, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const code = (path: string) =>
+    readFileSync(path, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
 
   test("src/ calls no hook registration (onEvent, onShownChange, onErase, registerUsage): modules declare their handlers", () => {
     const found = files(SRC).flatMap((path) =>
-      code(path).split("\n").filter((line) => /\b(onEvent|onShownChange|onErase|registerUsage)\s*\(/.test(line)).map((line) => `${relative(SRC, path)}: ${line.trim()}`),
+      code(path)
+        .split("\n")
+        .filter((line) => /\b(onEvent|onShownChange|onErase|registerUsage)\s*\(/.test(line))
+        .map((line) => `${relative(SRC, path)}: ${line.trim()}`),
     );
     expect(found).toEqual([]);
   });
@@ -105,9 +145,17 @@ describe("no registration at import time", () => {
   test("no statement at a module's top level calls a function, except the entry point and the listed leftovers", () => {
     // Leftovers of the same habit, outside the hooks this root wires (the submission filters belong to the
     // "schemas once" work of issue 14); a new top-level call fails here.
-    const allowed = new Set(["main.ts: main(", "domains/submissions/usage.ts: setBrandSubmissionCount(", "domains/submissions/tags.ts: addSubmissionFilter("]);
+    const allowed = new Set([
+      "main.ts: main(",
+      "domains/submissions/usage.ts: setBrandSubmissionCount(",
+      "domains/submissions/tags.ts: addSubmissionFilter(",
+    ]);
     const found = files(SRC).flatMap((path) =>
-      code(path).split("\n").map((line) => /^(?:await\s+)?([A-Za-z_$][\w$.]*)\s*\(/.exec(line)).filter((m) => m !== null).map((m) => `${relative(SRC, path)}: ${m![1]}(`),
+      code(path)
+        .split("\n")
+        .map((line) => /^(?:await\s+)?([A-Za-z_$][\w$.]*)\s*\(/.exec(line))
+        .filter((m) => m !== null)
+        .map((m) => `${relative(SRC, path)}: ${m![1]}(`),
     );
     expect(found.filter((f) => !allowed.has(f))).toEqual([]);
   });

@@ -2,7 +2,16 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ManualClock } from "../../src/platform/clock";
 import type { Ctx } from "../../src/platform/context";
 import { tx, type Db } from "../../src/platform/db/client";
-import { emit, envelope, EVENT_TYPES, getEvent, isEventType, listEvents, type Event, type EventType } from "../../src/platform/events/emit";
+import {
+  emit,
+  envelope,
+  EVENT_TYPES,
+  getEvent,
+  isEventType,
+  listEvents,
+  type Event,
+  type EventType,
+} from "../../src/platform/events/emit";
 import type { Hooks } from "../../src/platform/hooks";
 import { enqueue, listJobs } from "../../src/platform/jobs/queue";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
@@ -29,7 +38,17 @@ afterEach(() => {
   t.cleanup();
 });
 
-const sub = { id: "sub_1", brand_id: "brd_1", link_id: "lnk_1", kind: "video", status: "ready", is_approved: false, is_public: false, duration_ms: 1200, created_at: "2026-11-01T12:00:00.000Z" };
+const sub = {
+  id: "sub_1",
+  brand_id: "brd_1",
+  link_id: "lnk_1",
+  kind: "video",
+  status: "ready",
+  is_approved: false,
+  is_public: false,
+  duration_ms: 1200,
+  created_at: "2026-11-01T12:00:00.000Z",
+};
 
 describe("emit", () => {
   test("stores the event and gives the contract's envelope", () => {
@@ -55,10 +74,12 @@ describe("emit", () => {
       seen.push(e.type);
       enqueue(db, clock, { kind: "webhook.deliver", payload: { event: e.id }, orgId: e.orgId, mode: e.mode });
     });
-    expect(() => tx(t.deps.db, (db) => {
-      emit(db, ctx, "submission.created", sub);
-      throw new Error("the change failed");
-    })).toThrow("the change failed");
+    expect(() =>
+      tx(t.deps.db, (db) => {
+        emit(db, ctx, "submission.created", sub);
+        throw new Error("the change failed");
+      }),
+    ).toThrow("the change failed");
     expect(seen).toEqual(["submission.created"]);
     expect(listEvents(t.deps.db, "org_a", "live")).toHaveLength(0);
     expect(listJobs(t.deps.db)).toHaveLength(0);

@@ -34,10 +34,10 @@ describe("decodeUtf8", () => {
 
 describe("detectDelimiter: from the header line only, outside quotes", () => {
   const cases: [string, string, string][] = [
-    ["comma", "text,name,rating\n\"a; b; c\",x,4", ","],
-    ["semicolon", "Review;Name;Stars\n\"a, b, c, d\";x;4", ";"],
-    ["tab", "review\tauthor\tscore\n\"a,b\";c\td\t4", "\t"],
-    ["quoted header with commas, semicolon delimited", "\"Review, full\";Name\nx;y", ";"],
+    ["comma", 'text,name,rating\n"a; b; c",x,4', ","],
+    ["semicolon", 'Review;Name;Stars\n"a, b, c, d";x;4', ";"],
+    ["tab", 'review\tauthor\tscore\n"a,b";c\td\t4', "\t"],
+    ["quoted header with commas, semicolon delimited", '"Review, full";Name\nx;y', ";"],
     ["a single column", "Review\nGreat", ","],
     ["CRLF line ends", "a;b;c\r\nx,y,z,w,v", ";"],
   ];
@@ -51,7 +51,10 @@ describe("parseCsv", () => {
     if (!r.ok) return;
     expect(r.delimiter).toBe(";");
     expect(r.header).toEqual(["Review", "Name"]);
-    expect(r.records).toEqual([['Line one\nline two; still "quoted"', "Ann"], ["Plain", "Bob"]]);
+    expect(r.records).toEqual([
+      ['Line one\nline two; still "quoted"', "Ann"],
+      ["Plain", "Bob"],
+    ]);
   });
 
   test("an unclosed quote refuses the file", () => {
@@ -68,7 +71,12 @@ describe("parseCsv", () => {
   test("readCsvFile: BOM + semicolons from a Blob", async () => {
     const blob = new Blob([new Uint8Array([0xef, 0xbb, 0xbf]), "Testimonial;Reviewer Name\nLovely;Zoë\n"]);
     const r = await readCsvFile(blob);
-    expect(r).toMatchObject({ ok: true, delimiter: ";", header: ["Testimonial", "Reviewer Name"], records: [["Lovely", "Zoë"]] });
+    expect(r).toMatchObject({
+      ok: true,
+      delimiter: ";",
+      header: ["Testimonial", "Reviewer Name"],
+      records: [["Lovely", "Zoë"]],
+    });
   });
 });
 
@@ -88,7 +96,14 @@ describe("header matching (contract rule 4)", () => {
     for (const [field, names] of Object.entries(synonyms)) {
       expect(FIELDS.find((f) => f.key === field)!.synonyms.sort()).toEqual([...names].sort());
       for (const n of names) {
-        for (const variant of [n, n.toUpperCase(), n.replace(/ /g, "_"), n.replace(/ /g, "-"), ` ${n.replace(/ /g, "")} `, n.replace(/ /g, " _- ")]) {
+        for (const variant of [
+          n,
+          n.toUpperCase(),
+          n.replace(/ /g, "_"),
+          n.replace(/ /g, "-"),
+          ` ${n.replace(/ /g, "")} `,
+          n.replace(/ /g, " _- "),
+        ]) {
           expect(fieldForHeader(variant)).toBe(field as any);
         }
       }

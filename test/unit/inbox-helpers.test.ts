@@ -14,9 +14,22 @@ import type { BulkAnswer, Submission } from "../../web/dashboard/inbox/types";
 
 describe("filters", () => {
   test("read from the address; values the route would refuse are dropped", () => {
-    const f = readFilters(new URLSearchParams("status=failed&origin=imported&is_approved=false&is_public=true&tag_id=tag_1&q=%20%20late%20%20invoices%20"));
-    expect(f).toEqual({ status: "failed", origin: "imported", is_approved: "false", is_public: "true", tag_id: "tag_1", q: "late invoices" });
-    expect(readFilters(new URLSearchParams("status=deleted&origin=x&is_approved=yes&is_public=1&q=%20%20&tag_id="))).toEqual({});
+    const f = readFilters(
+      new URLSearchParams(
+        "status=failed&origin=imported&is_approved=false&is_public=true&tag_id=tag_1&q=%20%20late%20%20invoices%20",
+      ),
+    );
+    expect(f).toEqual({
+      status: "failed",
+      origin: "imported",
+      is_approved: "false",
+      is_public: "true",
+      tag_id: "tag_1",
+      q: "late invoices",
+    });
+    expect(
+      readFilters(new URLSearchParams("status=deleted&origin=x&is_approved=yes&is_public=1&q=%20%20&tag_id=")),
+    ).toEqual({});
     expect(readFilters(new URLSearchParams(`q=${"a".repeat(300)}`)).q).toHaveLength(200);
     expect(readFilters(new URLSearchParams(`tag_id=${"t".repeat(65)}`))).toEqual({});
   });
@@ -26,11 +39,18 @@ describe("filters", () => {
     expect(filtersToQuery({ status: "ready", q: "great" })).toBe("status=ready&q=great");
     expect(inboxPath(null, {})).toBe("inbox");
     expect(inboxPath("sub_1", { is_public: "true", q: "a&b" })).toBe("inbox/sub_1?is_public=true&q=a%26b");
-    expect(readFilters(new URLSearchParams(filtersToQuery({ q: "a&b c", tag_id: "tag_9" })))).toEqual({ q: "a&b c", tag_id: "tag_9" });
+    expect(readFilters(new URLSearchParams(filtersToQuery({ q: "a&b c", tag_id: "tag_9" })))).toEqual({
+      q: "a&b c",
+      tag_id: "tag_9",
+    });
   });
 
   test("the list query carries the brand and only the filters set", () => {
-    expect(listQuery("brd_1", { status: "processing", q: "x" })).toEqual({ brand_id: "brd_1", status: "processing", q: "x" });
+    expect(listQuery("brd_1", { status: "processing", q: "x" })).toEqual({
+      brand_id: "brd_1",
+      status: "processing",
+      q: "x",
+    });
     expect(hasFilters({})).toBe(false);
     expect(hasFilters({ origin: "collected" })).toBe(true);
   });
@@ -59,12 +79,20 @@ describe("shortcuts", () => {
     ["r in a textarea", { key: "r", target: el("TEXTAREA") }, null],
     ["p in a select (jumps to an option)", { key: "p", target: el("SELECT") }, null],
     ["e in an editable area", { key: "e", target: el("DIV", { isContentEditable: true }) }, null],
-    ["x in a role=textbox", { key: "x", target: el("DIV", { getAttribute: (n: string) => (n === "role" ? "textbox" : null) }) }, null],
+    [
+      "x in a role=textbox",
+      { key: "x", target: el("DIV", { getAttribute: (n: string) => (n === "role" ? "textbox" : null) }) },
+      null,
+    ],
     ["x on a checkbox", { key: "x", target: el("INPUT", { type: "checkbox" }) }, "select"],
     ["j on a button", { key: "j", target: el("BUTTON") }, "next"],
     ["↓ on the video (volume)", { key: "ArrowDown", target: el("VIDEO") }, null],
     ["j on the video", { key: "j", target: el("VIDEO") }, "next"],
-    ["↑ on a slider", { key: "ArrowUp", target: el("DIV", { getAttribute: (n: string) => (n === "role" ? "slider" : null) }) }, null],
+    [
+      "↑ on a slider",
+      { key: "ArrowUp", target: el("DIV", { getAttribute: (n: string) => (n === "role" ? "slider" : null) }) },
+      null,
+    ],
   ];
   for (const [name, press, want] of cases) test(`${name} → ${want}`, () => expect(shortcutFor(press)).toBe(want));
 
@@ -82,7 +110,22 @@ describe("following the recording", () => {
     { text: "team", start_ms: 1370, end_ms: 1700 },
     { text: "rocks.", start_ms: 3000, end_ms: 3400 },
   ];
-  const cases: [number, number][] = [[0, -1], [399, -1], [400, 0], [899, 0], [1100, 1], [1200, 1], [1369, 1], [1370, 2], [2000, 2], [2001, -1], [2999, -1], [3400, 3], [3700, 3], [3701, -1]];
+  const cases: [number, number][] = [
+    [0, -1],
+    [399, -1],
+    [400, 0],
+    [899, 0],
+    [1100, 1],
+    [1200, 1],
+    [1369, 1],
+    [1370, 2],
+    [2000, 2],
+    [2001, -1],
+    [2999, -1],
+    [3400, 3],
+    [3700, 3],
+    [3701, -1],
+  ];
   for (const [ms, want] of cases) test(`at ${ms} ms → word ${want}`, () => expect(wordAt(words, ms)).toBe(want));
   test("no words", () => expect(wordAt([], 100)).toBe(-1));
   test("times", () => {
@@ -97,10 +140,31 @@ describe("following the recording", () => {
 });
 
 const base: Submission = {
-  id: "sub_1", brand_id: "brd_1", kind: "text", status: "ready", origin: "collected", failure_reason: null, respondent_name: "Robin Writer",
-  respondent_title: "Head of Support", respondent_company: "Northwind", rating: 4, text_input: "Great service.", text_source: "typed",
-  original_text: "Great service.", language: "en", sentiment: null, source: null, reviewed_at: null, is_approved: false, is_public: false,
-  approved_at: null, rejected_at: null, rejection_reason: null, duration_ms: null, created_at: "2026-11-20T10:00:00.000Z", updated_at: "2026-11-20T10:00:00.000Z",
+  id: "sub_1",
+  brand_id: "brd_1",
+  kind: "text",
+  status: "ready",
+  origin: "collected",
+  failure_reason: null,
+  respondent_name: "Robin Writer",
+  respondent_title: "Head of Support",
+  respondent_company: "Northwind",
+  rating: 4,
+  text_input: "Great service.",
+  text_source: "typed",
+  original_text: "Great service.",
+  language: "en",
+  sentiment: null,
+  source: null,
+  reviewed_at: null,
+  is_approved: false,
+  is_public: false,
+  approved_at: null,
+  rejected_at: null,
+  rejection_reason: null,
+  duration_ms: null,
+  created_at: "2026-11-20T10:00:00.000Z",
+  updated_at: "2026-11-20T10:00:00.000Z",
 };
 
 describe("states", () => {
@@ -117,8 +181,14 @@ describe("states", () => {
   });
 
   test("failures read as their message; processing again only where it can help", () => {
-    expect(failureOf("corrupt: The file is incomplete.")).toEqual({ code: "corrupt", message: "The file is incomplete." });
-    expect(failureOf("Something odd: with a colon")).toEqual({ code: "failed", message: "Something odd: with a colon" });
+    expect(failureOf("corrupt: The file is incomplete.")).toEqual({
+      code: "corrupt",
+      message: "The file is incomplete.",
+    });
+    expect(failureOf("Something odd: with a colon")).toEqual({
+      code: "failed",
+      message: "Something odd: with a colon",
+    });
     expect(failureOf(null)).toBeNull();
     const original = { url: "u", content_type: "video/webm", expires_at: "" };
     expect(canProcessAgain({ status: "failed", failure_reason: "corrupt: x", media: { original } })).toBe(true);
@@ -128,20 +198,41 @@ describe("states", () => {
   });
 
   test("a failure with advice reads as what failed and what you can do (the server's words, as stored)", () => {
-    const stored = formatFailure(explainFailure(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })));
+    const stored = formatFailure(
+      explainFailure(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" })),
+    );
     const f = failureOf(stored)!;
-    expect(f).toEqual({ code: "disk_full", message: "The server's disk is full, so the processed files could not be written.", action: adviceFor("disk_full") });
+    expect(f).toEqual({
+      code: "disk_full",
+      message: "The server's disk is full, so the processed files could not be written.",
+      action: adviceFor("disk_full"),
+    });
     const original = { url: "u", content_type: "video/webm", expires_at: "" };
-    expect(failureAdvice({ status: "failed", failure_reason: stored, media: { original } })).toBe(adviceFor("disk_full"));
+    expect(failureAdvice({ status: "failed", failure_reason: stored, media: { original } })).toBe(
+      adviceFor("disk_full"),
+    );
     // Reasons stored before advice existed get a general line.
-    expect(failureAdvice({ status: "failed", failure_reason: "corrupt: x", media: { original } })).toMatch(/^Choose Process again/);
-    expect(failureAdvice({ status: "failed", failure_reason: "not_media: x", media: { original } })).toMatch(/cannot help/);
+    expect(failureAdvice({ status: "failed", failure_reason: "corrupt: x", media: { original } })).toMatch(
+      /^Choose Process again/,
+    );
+    expect(failureAdvice({ status: "failed", failure_reason: "not_media: x", media: { original } })).toMatch(
+      /cannot help/,
+    );
   });
 });
 
 describe("public preview", () => {
   test("the public item's fields, dated when written (imports) or sent", () => {
-    expect(publicPreview(base)).toEqual({ kind: "text", name: "Robin Writer", title: "Head of Support", company: "Northwind", rating: 4, date: "2026-11-20", text: "Great service.", duration_ms: null });
+    expect(publicPreview(base)).toEqual({
+      kind: "text",
+      name: "Robin Writer",
+      title: "Head of Support",
+      company: "Northwind",
+      rating: 4,
+      date: "2026-11-20",
+      text: "Great service.",
+      duration_ms: null,
+    });
     expect(publicPreview({ ...base, origin: "imported", reviewed_at: "2024-03-05" }).date).toBe("2024-03-05");
     expect(publicPreview({ ...base, respondent_name: "  " }).name).toBeNull();
     expect(publicPreview({ ...base, kind: "video", duration_ms: 14_000 }).duration_ms).toBe(14_000);
@@ -153,18 +244,33 @@ describe("public preview", () => {
 });
 
 describe("bulk summaries", () => {
-  const names = new Map([["sub_1", "Robin Writer"], ["sub_2", "Una Uploading"]]);
+  const names = new Map([
+    ["sub_1", "Robin Writer"],
+    ["sub_2", "Una Uploading"],
+  ]);
   const ok = (id: string) => ({ id, ok: true as const, submission: null });
   const bad = (id: string, message: string) => ({ id, ok: false as const, error: { code: "not_ready", message } });
 
   test("all changed", () => {
-    const a: BulkAnswer = { action: "make_public", succeeded: 3, failed: 0, results: [ok("sub_1"), ok("sub_3"), ok("sub_4")] };
+    const a: BulkAnswer = {
+      action: "make_public",
+      succeeded: 3,
+      failed: 0,
+      results: [ok("sub_1"), ok("sub_3"), ok("sub_4")],
+    };
     expect(bulkSummary(a, names)).toEqual({ tone: "success", title: "Published 3 testimonials.", problems: [] });
-    expect(bulkSummary({ ...a, action: "delete", succeeded: 1, results: [ok("sub_1")] }, names).title).toBe("Deleted 1 testimonial.");
+    expect(bulkSummary({ ...a, action: "delete", succeeded: 1, results: [ok("sub_1")] }, names).title).toBe(
+      "Deleted 1 testimonial.",
+    );
   });
 
   test("some could not change: whose, and the server's reason", () => {
-    const a: BulkAnswer = { action: "approve", succeeded: 2, failed: 1, results: [ok("sub_1"), bad("sub_2", "This testimonial is still being uploaded."), ok("sub_3")] };
+    const a: BulkAnswer = {
+      action: "approve",
+      succeeded: 2,
+      failed: 1,
+      results: [ok("sub_1"), bad("sub_2", "This testimonial is still being uploaded."), ok("sub_3")],
+    };
     expect(bulkSummary(a, names)).toEqual({
       tone: "warning",
       title: "Approved 2 of 3 testimonials. 1 could not be changed.",
@@ -174,6 +280,10 @@ describe("bulk summaries", () => {
 
   test("none could change; an id without a known name is shown as is", () => {
     const a: BulkAnswer = { action: "reject", succeeded: 0, failed: 1, results: [bad("sub_9", "Not found.")] };
-    expect(bulkSummary(a, names)).toEqual({ tone: "error", title: "Nothing changed: the testimonial could not be changed.", problems: ["sub_9: Not found."] });
+    expect(bulkSummary(a, names)).toEqual({
+      tone: "error",
+      title: "Nothing changed: the testimonial could not be changed.",
+      problems: ["sub_9: Not found."],
+    });
   });
 });

@@ -3,11 +3,25 @@ import { eq } from "drizzle-orm";
 import { ManualClock, systemClock } from "../../src/platform/clock";
 import { tx } from "../../src/platform/db/client";
 import {
-  claimNext, complete, countJobs, enqueue, extendLease, fail, listJobs, pruneDone, retryDead,
+  claimNext,
+  complete,
+  countJobs,
+  enqueue,
+  extendLease,
+  fail,
+  listJobs,
+  pruneDone,
+  retryDead,
 } from "../../src/platform/jobs/queue";
 import { jobs, PRIORITY } from "../../src/platform/jobs/tables";
 import { startSchedules } from "../../src/platform/jobs/cron";
-import { JobRegistry, PermanentJobError, runClaimedJob, runDueJobs, startWorkers } from "../../src/platform/jobs/worker";
+import {
+  JobRegistry,
+  PermanentJobError,
+  runClaimedJob,
+  runDueJobs,
+  startWorkers,
+} from "../../src/platform/jobs/worker";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
 
 let t: TestDeps;
@@ -36,7 +50,16 @@ describe("enqueue and claim", () => {
   test("a claim sets running, the lease, the worker and counts the attempt; payload round-trips", () => {
     const id = enqueue(t.deps.db, clock, { kind: "a", payload: { x: [1, "two"] }, orgId: "org_1", mode: "test" });
     const job = claimNext(t.deps.db, clock, "w1", 5000, KINDS)!;
-    expect(job).toMatchObject({ id, status: "running", attempts: 1, lockedBy: "w1", leaseUntil: clock.now() + 5000, payload: { x: [1, "two"] }, orgId: "org_1", mode: "test" });
+    expect(job).toMatchObject({
+      id,
+      status: "running",
+      attempts: 1,
+      lockedBy: "w1",
+      leaseUntil: clock.now() + 5000,
+      payload: { x: [1, "two"] },
+      orgId: "org_1",
+      mode: "test",
+    });
     expect(job.id.startsWith("qjb_")).toBe(true);
   });
 
@@ -51,10 +74,12 @@ describe("enqueue and claim", () => {
   });
 
   test("a job enqueued in a transaction that rolls back does not exist", () => {
-    expect(() => tx(t.deps.db, (db) => {
-      enqueue(db, clock, { kind: "a", payload: null });
-      throw new Error("rollback");
-    })).toThrow("rollback");
+    expect(() =>
+      tx(t.deps.db, (db) => {
+        enqueue(db, clock, { kind: "a", payload: null });
+        throw new Error("rollback");
+      }),
+    ).toThrow("rollback");
     expect(listJobs(t.deps.db)).toHaveLength(0);
   });
 });
@@ -100,7 +125,12 @@ describe("leases", () => {
 
   test("a job whose worker keeps dying is made dead instead of run again", async () => {
     let ran = 0;
-    const registry = new JobRegistry().register("a", { maxAttempts: 2, handle: async () => { ran++; } });
+    const registry = new JobRegistry().register("a", {
+      maxAttempts: 2,
+      handle: async () => {
+        ran++;
+      },
+    });
     const id = enqueue(t.deps.db, clock, { kind: "a", payload: null });
     for (let i = 0; i < 2; i++) {
       claimNext(t.deps.db, clock, `dying${i}`, 1000, KINDS);
@@ -126,7 +156,10 @@ describe("leases", () => {
       const id = enqueue(real.deps.db, real.deps.clock, { kind: "a", payload: null });
       expect(await runDueJobs(real.deps, registry, { leaseMs: 100 })).toBe(1);
       expect(stolen).toBeNull();
-      expect(real.deps.db.select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({ status: "done", attempts: 1 });
+      expect(real.deps.db.select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({
+        status: "done",
+        attempts: 1,
+      });
     } finally {
       real.cleanup();
     }
@@ -150,7 +183,13 @@ describe("retries", () => {
     });
     const id = enqueue(t.deps.db, clock, { kind: "a", payload: { n: 7 } });
     expect(await runDueJobs(t.deps, registry)).toBe(1);
-    expect(row(id)).toMatchObject({ status: "queued", attempts: 1, lastError: "boom 1", runAt: clock.now() + 1000, lockedBy: null });
+    expect(row(id)).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: "boom 1",
+      runAt: clock.now() + 1000,
+      lockedBy: null,
+    });
     expect(await runDueJobs(t.deps, registry)).toBe(0);
     clock.advance(1000);
     expect(await runDueJobs(t.deps, registry)).toBe(1);
@@ -172,14 +211,23 @@ describe("retries", () => {
   });
 
   test("a PermanentJobError kills the job at once", async () => {
-    const registry = new JobRegistry().register("a", { handle: async () => { throw new PermanentJobError("bad payload"); } });
+    const registry = new JobRegistry().register("a", {
+      handle: async () => {
+        throw new PermanentJobError("bad payload");
+      },
+    });
     const id = enqueue(t.deps.db, clock, { kind: "a", payload: null });
     await runDueJobs(t.deps, registry);
     expect(row(id)).toMatchObject({ status: "dead", attempts: 1, lastError: "bad payload" });
   });
 
   test("a job's own max_attempts overrides the kind's", async () => {
-    const registry = new JobRegistry().register("a", { maxAttempts: 10, handle: async () => { throw new Error("no"); } });
+    const registry = new JobRegistry().register("a", {
+      maxAttempts: 10,
+      handle: async () => {
+        throw new Error("no");
+      },
+    });
     const id = enqueue(t.deps.db, clock, { kind: "a", payload: null, maxAttempts: 1 });
     await runDueJobs(t.deps, registry);
     expect(row(id).status).toBe("dead");
@@ -190,9 +238,13 @@ describe("retries", () => {
     const registry = new JobRegistry().register("a", {
       timeoutMs: 50,
       maxAttempts: 1,
-      handle: (_job, _deps, run) => new Promise<void>((resolve) => {
-        run.signal.addEventListener("abort", () => { aborted = true; resolve(); });
-      }),
+      handle: (_job, _deps, run) =>
+        new Promise<void>((resolve) => {
+          run.signal.addEventListener("abort", () => {
+            aborted = true;
+            resolve();
+          });
+        }),
     });
     const id = enqueue(t.deps.db, clock, { kind: "a", payload: null });
     await runDueJobs(t.deps, registry);
@@ -209,8 +261,18 @@ describe("retries", () => {
 describe("dedupe", () => {
   test("a queued job with the key absorbs later enqueues, running sooner if asked", () => {
     const { db } = t.deps;
-    const first = enqueue(db, clock, { kind: "a", payload: { v: 1 }, dedupeKey: "widget:w1", runAt: clock.now() + 5000 });
-    const again = enqueue(db, clock, { kind: "a", payload: { v: 2 }, dedupeKey: "widget:w1", priority: PRIORITY.submission });
+    const first = enqueue(db, clock, {
+      kind: "a",
+      payload: { v: 1 },
+      dedupeKey: "widget:w1",
+      runAt: clock.now() + 5000,
+    });
+    const again = enqueue(db, clock, {
+      kind: "a",
+      payload: { v: 2 },
+      dedupeKey: "widget:w1",
+      priority: PRIORITY.submission,
+    });
     expect(again).toBe(first);
     expect(listJobs(db)).toHaveLength(1);
     expect(row(first)).toMatchObject({ runAt: clock.now(), priority: PRIORITY.submission, payload: { v: 1 } });
@@ -292,8 +354,18 @@ describe("schedules", () => {
     const errors: string[] = [];
     const deps = { ...t.deps, log: { ...t.deps.log, error: (msg: string) => void errors.push(msg) } };
     const schedules = startSchedules(deps, [
-      { name: "rebuild", pattern: "* * * * * *", run: (d) => void enqueue(d.db, d.clock, { kind: "a", payload: null, dedupeKey: "tick" }) },
-      { name: "broken", pattern: "* * * * * *", run: () => { throw new Error("broken"); } },
+      {
+        name: "rebuild",
+        pattern: "* * * * * *",
+        run: (d) => void enqueue(d.db, d.clock, { kind: "a", payload: null, dedupeKey: "tick" }),
+      },
+      {
+        name: "broken",
+        pattern: "* * * * * *",
+        run: () => {
+          throw new Error("broken");
+        },
+      },
     ]);
     const deadline = Date.now() + 3000;
     while ((listJobs(t.deps.db).length === 0 || errors.length === 0) && Date.now() < deadline) await Bun.sleep(50);

@@ -29,7 +29,8 @@ function decodedCueTexts(vtt: string): string[] {
   return parsed.cues.map((c: { tree: { children: never[] } }) => flat(c.tree.children));
 }
 
-const LONG = "Working with this team was honestly the best decision we made all year, because they listened carefully, shipped on time and kept every promise they made to our customers.";
+const LONG =
+  "Working with this team was honestly the best decision we made all year, because they listened carefully, shipped on time and kept every promise they made to our customers.";
 
 describe("buildCues", () => {
   test("keeps lines within 42 characters, two lines and five seconds", () => {
@@ -82,7 +83,8 @@ describe("WebVTT", () => {
     const text = Array.from({ length: 12 }, () => LONG).join(" ");
     const parsed = new WebVTTParser(entities).parse(toWebVtt(timed(text)), "metadata");
     expect(parsed.errors).toEqual([]);
-    for (let i = 1; i < parsed.cues.length; i++) expect(parsed.cues[i].startTime).toBeGreaterThanOrEqual(parsed.cues[i - 1].endTime);
+    for (let i = 1; i < parsed.cues.length; i++)
+      expect(parsed.cues[i].startTime).toBeGreaterThanOrEqual(parsed.cues[i - 1].endTime);
   });
 });
 

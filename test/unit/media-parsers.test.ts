@@ -46,7 +46,15 @@ describe("whisper.cpp JSON", () => {
       result: { language: "en" },
       transcription: [
         { offsets: { from: 0, to: 0 }, text: "" },
-        { offsets: { from: 0, to: 420 }, text: " Honestly,", tokens: [{ text: "[_BEG_]", p: 0.9 }, { text: " Honestly", p: 0.8 }, { text: ",", p: 0.6 }] },
+        {
+          offsets: { from: 0, to: 420 },
+          text: " Honestly,",
+          tokens: [
+            { text: "[_BEG_]", p: 0.9 },
+            { text: " Honestly", p: 0.8 },
+            { text: ",", p: 0.6 },
+          ],
+        },
         { offsets: { from: 420, to: 700 }, text: " the", tokens: [{ text: " the", p: 0.99 }] },
         { offsets: { from: 700, to: 900 }, text: " [BLANK_AUDIO]" },
         { offsets: { from: 900, to: 1300 }, text: " team" },
@@ -65,15 +73,32 @@ describe("ffmpeg helpers", () => {
   test("progress lines give the fraction of the duration, from out_time_us or the old out_time_ms", () => {
     const seen: (number | null)[] = [];
     const feed = progressParser((p) => seen.push(p.fraction), 10_000);
-    for (const l of ["frame=1", "out_time_ms=2500000", "progress=continue", "out_time_us=5000000", "out_time=00:00:05.000000", "progress=continue", "out_time_us=N/A", "progress=end"]) feed(l);
+    for (const l of [
+      "frame=1",
+      "out_time_ms=2500000",
+      "progress=continue",
+      "out_time_us=5000000",
+      "out_time=00:00:05.000000",
+      "progress=continue",
+      "out_time_us=N/A",
+      "progress=end",
+    ])
+      feed(l);
     expect(seen).toEqual([0.25, 0.5, 1]);
   });
 
   test("stderr becomes a reason a person can act on", () => {
-    expect(failureFrom("[matroska,webm @ 0x1] Format not on whitelist 'mov'", "ffmpeg").reason).toBe("unsupported_format");
+    expect(failureFrom("[matroska,webm @ 0x1] Format not on whitelist 'mov'", "ffmpeg").reason).toBe(
+      "unsupported_format",
+    );
     expect(failureFrom("[vp8 @ 0x1] Codec (vp8) not on whitelist 'h264'", "ffmpeg").reason).toBe("unsupported_format");
-    expect(failureFrom("[hls @ 0x1] Protocol 'http' not on whitelist 'file,pipe'!", "ffmpeg").reason).toBe("unsupported_format");
-    expect(failureFrom("[mov,mp4 @ 0x1] moov atom not found\nx.mp4: Invalid data found when processing input", "ffprobe").reason).toBe("corrupt");
+    expect(failureFrom("[hls @ 0x1] Protocol 'http' not on whitelist 'file,pipe'!", "ffmpeg").reason).toBe(
+      "unsupported_format",
+    );
+    expect(
+      failureFrom("[mov,mp4 @ 0x1] moov atom not found\nx.mp4: Invalid data found when processing input", "ffprobe")
+        .reason,
+    ).toBe("corrupt");
     expect(failureFrom("Stream map '0:a:0' matches no streams.", "ffmpeg").reason).toBe("no_audio");
     expect(failureFrom("[AVFilterGraph @ 0x1] No such filter: 'xfade'", "ffmpeg").reason).toBe("tool_failed");
     const e = failureFrom("something odd", "ffmpeg");
@@ -84,7 +109,11 @@ describe("ffmpeg helpers", () => {
 
   test("loudnorm's JSON is read from the end of stderr", () => {
     const err = `[Parsed_loudnorm_1 @ 0x5]\n{\n\t"input_i" : "-31.94",\n\t"input_tp" : "-13.34",\n\t"normalization_type" : "linear"\n}\n`;
-    expect(parseLoudnormJson(`Stream #0:0 {junk}\n${err}`)).toEqual({ input_i: "-31.94", input_tp: "-13.34", normalization_type: "linear" });
+    expect(parseLoudnormJson(`Stream #0:0 {junk}\n${err}`)).toEqual({
+      input_i: "-31.94",
+      input_tp: "-13.34",
+      normalization_type: "linear",
+    });
     expect(parseLoudnormJson("no json")).toBeNull();
   });
 
@@ -108,7 +137,19 @@ describe("ffmpeg helpers", () => {
 
 describe("spoken forms for the aligner", () => {
   const dict: Dictionary = new Map(
-    Object.entries({ honestly: ["AA N AH S T L IY"], "i'd": ["AY D"], twenty: ["T W EH N T IY"], four: ["F AO R"], seven: ["S EH V AH N"], percent: ["P ER S EH N T"], c: ["S IY"], e: ["IY"], o: ["OW"], and: ["AH N D"], team: ["T IY M"] }),
+    Object.entries({
+      honestly: ["AA N AH S T L IY"],
+      "i'd": ["AY D"],
+      twenty: ["T W EH N T IY"],
+      four: ["F AO R"],
+      seven: ["S EH V AH N"],
+      percent: ["P ER S EH N T"],
+      c: ["S IY"],
+      e: ["IY"],
+      o: ["OW"],
+      and: ["AH N D"],
+      team: ["T IY M"],
+    }),
   );
   const words = (w: string) => spokenTokens(dict, w).map((t) => t.word);
   test("punctuation and case are stripped for lookup", () => {
@@ -131,8 +172,17 @@ describe("spoken forms for the aligner", () => {
     expect(guessPronunciation("cyclone")).toBe("S IY K L AA N");
   });
   test("unaligned words are spread over the gap by length", () => {
-    const out = interpolate([{ text: "a", start_ms: 0, end_ms: 100 }, null, null, { text: "d", start_ms: 400, end_ms: 500 }], ["a", "bb", "c", "d"], 1000);
-    expect(out.map((w) => [w.text, w.start_ms, w.end_ms])).toEqual([["a", 0, 100], ["bb", 100, 300], ["c", 300, 400], ["d", 400, 500]]);
+    const out = interpolate(
+      [{ text: "a", start_ms: 0, end_ms: 100 }, null, null, { text: "d", start_ms: 400, end_ms: 500 }],
+      ["a", "bb", "c", "d"],
+      1000,
+    );
+    expect(out.map((w) => [w.text, w.start_ms, w.end_ms])).toEqual([
+      ["a", 0, 100],
+      ["bb", 100, 300],
+      ["c", 300, 400],
+      ["d", 400, 500],
+    ]);
     expect(interpolate([null, null], ["x", "y"], 1000).map((w) => w.end_ms)).toEqual([500, 1000]);
   });
 });
@@ -141,12 +191,28 @@ describe("sniffing", () => {
   const dir = mkdtempSync(join(tmpdir(), "plaudit-sniff-"));
   const file = (name: string, body: string | Uint8Array) => (writeFileSync(join(dir, name), body), join(dir, name));
   test("empty, HTML, playlists, text and other binary types are refused by content", async () => {
-    const reason = (p: string, max?: number) => sniffMedia(p, max).then(() => "accepted", (e) => `${e.reason}: ${e.message}`);
+    const reason = (p: string, max?: number) =>
+      sniffMedia(p, max).then(
+        () => "accepted",
+        (e) => `${e.reason}: ${e.message}`,
+      );
     expect(await reason(file("empty.mp4", ""))).toBe("not_media: The file is empty.");
     expect(await reason(file("a.mp4", "\uFEFF<!doctype html><html></html>"))).toMatch(/^not_media: .*web page/);
     expect(await reason(file("b.mp4", "#EXTM3U\n#EXTINF:1,\nhttp://x/y.ts\n"))).toMatch(/^not_media: .*playlist/);
-    expect(await reason(file("c.mp4", "just some words that someone typed into a file and renamed"))).toMatch(/^not_media: .*text/);
-    expect(await reason(file("d.mp4", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])))).toMatch(/^unsupported_format: Files of type PNG/);
+    expect(await reason(file("c.mp4", "just some words that someone typed into a file and renamed"))).toMatch(
+      /^not_media: .*text/,
+    );
+    expect(
+      await reason(
+        file(
+          "d.mp4",
+          new Uint8Array([
+            0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1,
+            8, 2, 0, 0, 0,
+          ]),
+        ),
+      ),
+    ).toMatch(/^unsupported_format: Files of type PNG/);
     expect(await reason(join(dir, "missing.mp4"))).toBe("not_media: The file could not be found.");
     expect(await reason(file("big.mp4", "#EXTM3U"), 3)).toMatch(/^too_large_file/);
   });
@@ -154,7 +220,14 @@ describe("sniffing", () => {
 
 describe("lying MP4 patcher (fixtures)", () => {
   test("rewrites mvhd, tkhd, mdhd and elst durations", () => {
-    const box = (type: string, body: number[]) => [0, 0, 0, 8 + body.length, ...[...type].map((c) => c.charCodeAt(0)), ...body];
+    const box = (type: string, body: number[]) => [
+      0,
+      0,
+      0,
+      8 + body.length,
+      ...[...type].map((c) => c.charCodeAt(0)),
+      ...body,
+    ];
     // mvhd v0: version/flags, ctime, mtime, timescale=1000, duration=3000
     const mvhd = box("mvhd", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 232, 0, 0, 11, 184]);
     const moov = box("moov", mvhd);

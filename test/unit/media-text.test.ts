@@ -34,10 +34,16 @@ describe("sentiment", () => {
 
 describe("language", () => {
   test("detects common languages as ISO 639-1", () => {
-    expect(detectLanguage("Honestly, the team made everything simple. Our customers noticed the difference within a week!")).toBe("en");
-    expect(detectLanguage("Das Team hat alles ganz einfach gemacht, unsere Kunden haben den Unterschied sofort bemerkt.")).toBe("de");
+    expect(
+      detectLanguage("Honestly, the team made everything simple. Our customers noticed the difference within a week!"),
+    ).toBe("en");
+    expect(
+      detectLanguage("Das Team hat alles ganz einfach gemacht, unsere Kunden haben den Unterschied sofort bemerkt."),
+    ).toBe("de");
     expect(detectLanguage("L'équipe a tout rendu très simple et nos clients ont remarqué la différence.")).toBe("fr");
-    expect(detectLanguage("El equipo hizo que todo fuera muy sencillo y nuestros clientes lo notaron enseguida.")).toBe("es");
+    expect(detectLanguage("El equipo hizo que todo fuera muy sencillo y nuestros clientes lo notaron enseguida.")).toBe(
+      "es",
+    );
   });
 
   test("short or letterless text gives null", () => {

@@ -25,7 +25,13 @@ describe("ids", () => {
 describe("config", () => {
   test("defaults put every address on localhost:3000", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, baseUrl: "http://localhost:3000", cdnUrl: "http://localhost:3000/cdn", appUrl: "http://localhost:3000/app", siteUrl: "http://localhost:3000" });
+    expect(c).toMatchObject({
+      port: 3000,
+      baseUrl: "http://localhost:3000",
+      cdnUrl: "http://localhost:3000/cdn",
+      appUrl: "http://localhost:3000/app",
+      siteUrl: "http://localhost:3000",
+    });
   });
 
   test("every bad value is listed in one readable error", () => {
@@ -50,17 +56,33 @@ describe("cursors", () => {
   const signer = new Signer(Buffer.alloc(32, 7));
   test("round-trip for the same query, refused for another filter set or when tampered with", () => {
     const first = pageRequest(signer, "links", { limit: 2 }, { brand_id: "b1" });
-    const page = toPage(signer, first, [{ id: "c" }, { id: "b" }, { id: "a" }], (r) => [r.id], (r) => r);
+    const page = toPage(
+      signer,
+      first,
+      [{ id: "c" }, { id: "b" }, { id: "a" }],
+      (r) => [r.id],
+      (r) => r,
+    );
     expect(page.data).toHaveLength(2);
     const next = pageRequest(signer, "links", { limit: 2, cursor: page.next_cursor! }, { brand_id: "b1" });
     expect(next.after).toEqual(["b"]);
     expect(() => pageRequest(signer, "links", { cursor: page.next_cursor! }, { brand_id: "b2" })).toThrow(AppError);
-    expect(() => pageRequest(signer, "links", { cursor: page.next_cursor!.slice(0, -2) + "xx" }, { brand_id: "b1" })).toThrow(AppError);
+    expect(() =>
+      pageRequest(signer, "links", { cursor: page.next_cursor!.slice(0, -2) + "xx" }, { brand_id: "b1" }),
+    ).toThrow(AppError);
   });
 
   test("the last page has no cursor; filter order does not matter", () => {
     const req = pageRequest(signer, "x", {}, {});
-    expect(toPage(signer, req, [{ id: "a" }], (r) => [r.id], (r) => r).next_cursor).toBeNull();
+    expect(
+      toPage(
+        signer,
+        req,
+        [{ id: "a" }],
+        (r) => [r.id],
+        (r) => r,
+      ).next_cursor,
+    ).toBeNull();
     expect(filterHash("r", { a: 1, b: 2 })).toBe(filterHash("r", { b: 2, a: 1, c: undefined }));
   });
 });

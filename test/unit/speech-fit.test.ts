@@ -4,8 +4,14 @@ import fc from "fast-check";
 import { fitWordsToRecording } from "../../src/media/speech/fit";
 
 test("a last word that runs past the end of the recording ends with it", () => {
-  const words = [{ text: "great", start_ms: 100, end_ms: 400 }, { text: "service", start_ms: 450, end_ms: 7080 }];
-  expect(fitWordsToRecording(words, 7000)).toEqual([{ text: "great", start_ms: 100, end_ms: 400 }, { text: "service", start_ms: 450, end_ms: 7000 }]);
+  const words = [
+    { text: "great", start_ms: 100, end_ms: 400 },
+    { text: "service", start_ms: 450, end_ms: 7080 },
+  ];
+  expect(fitWordsToRecording(words, 7000)).toEqual([
+    { text: "great", start_ms: 100, end_ms: 400 },
+    { text: "service", start_ms: 450, end_ms: 7000 },
+  ]);
 });
 
 test("words inside the recording are returned as they are", () => {
@@ -15,7 +21,11 @@ test("words inside the recording are returned as they are", () => {
 });
 
 test("any words: inside [0, duration], starts in order, each at least 1 ms, same text", () => {
-  const word = fc.record({ text: fc.string({ minLength: 1, maxLength: 8 }), start_ms: fc.integer({ min: -50, max: 12_000 }), end_ms: fc.integer({ min: -50, max: 12_000 }) });
+  const word = fc.record({
+    text: fc.string({ minLength: 1, maxLength: 8 }),
+    start_ms: fc.integer({ min: -50, max: 12_000 }),
+    end_ms: fc.integer({ min: -50, max: 12_000 }),
+  });
   fc.assert(
     fc.property(fc.array(word, { maxLength: 40 }), fc.integer({ min: 2, max: 10_000 }), (words, duration) => {
       const fitted = fitWordsToRecording(words, duration);

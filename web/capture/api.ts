@@ -30,12 +30,16 @@ async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   } catch {
     error = undefined;
   }
-  const fallback = res.status >= 500 ? "The server had a problem. Please try again in a moment." : "Something went wrong. Please try again.";
+  const fallback =
+    res.status >= 500
+      ? "The server had a problem. Please try again in a moment."
+      : "Something went wrong. Please try again.";
   throw new Problem(res.status, error?.code ?? "error", error?.message || fallback, error?.details?.field);
 }
 
 /** The link's page data. */
-export const getLink = (apiUrl: string, linkId: string) => call<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
+export const getLink = (apiUrl: string, linkId: string) =>
+  call<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
 
 /** Sends a written testimonial, or starts a recording's upload. */
 export const startSubmission = (apiUrl: string, linkId: string, body: unknown, idempotencyKey: string) =>

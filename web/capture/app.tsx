@@ -19,14 +19,23 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
   const [status, setStatus] = useState("");
 
   useEffect(() => {
-    if (!linkId) return setLoad({ state: "problem", message: "This address is not complete. Please check the link you were sent." });
+    if (!linkId)
+      return setLoad({
+        state: "problem",
+        message: "This address is not complete. Please check the link you were sent.",
+      });
     getLink(apiUrl, linkId).then(
       (link) => {
         document.title = `${link.title} · ${link.brand.name}`;
         setLoad({ state: "ready", link });
       },
       (e: unknown) => {
-        const message = e instanceof Problem && e.status === 404 ? "We could not find this page. Please check the link you were sent." : e instanceof Problem ? e.message : "Something went wrong. Please reload the page.";
+        const message =
+          e instanceof Problem && e.status === 404
+            ? "We could not find this page. Please check the link you were sent."
+            : e instanceof Problem
+              ? e.message
+              : "Something went wrong. Please reload the page.";
         setLoad({ state: "problem", message });
       },
     );
@@ -35,11 +44,21 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
   // The same message twice in a row gets a trailing no-break space, so it changes and is announced again.
   const announce = (m: string) => setStatus((prev) => (prev === m ? `${m}\u00a0` : m));
 
-  if (load.state === "loading") return <main class="page"><p class="muted" role="status">Loading…</p></main>;
+  if (load.state === "loading")
+    return (
+      <main class="page">
+        <p class="muted" role="status">
+          Loading…
+        </p>
+      </main>
+    );
   if (load.state === "problem") {
     return (
       <main class="page">
-        <section class="card"><h1>Sorry</h1><p>{load.message}</p></section>
+        <section class="card">
+          <h1>Sorry</h1>
+          <p>{load.message}</p>
+        </section>
       </main>
     );
   }
@@ -62,7 +81,9 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
           </>
         )}
       </main>
-      <p class="sr-only" role="status" aria-live="polite">{status}</p>
+      <p class="sr-only" role="status" aria-live="polite">
+        {status}
+      </p>
     </div>
   );
 }

@@ -9,7 +9,15 @@ const METHODS: { id: Method; title: string; note: string }[] = [
 ];
 
 /** The question(s): a single one is shown as is; several are a choice. */
-export function Prompts({ prompts, value, onChange }: { prompts: Prompt[]; value: string; onChange(id: string): void }) {
+export function Prompts({
+  prompts,
+  value,
+  onChange,
+}: {
+  prompts: Prompt[];
+  value: string;
+  onChange(id: string): void;
+}) {
   if (prompts.length === 1) {
     const p = prompts[0]!;
     return (
@@ -37,7 +45,15 @@ export function Prompts({ prompts, value, onChange }: { prompts: Prompt[]; value
 }
 
 /** The three ways to answer, as radio buttons drawn as cards. */
-export function MethodPicker({ value, onChange, error }: { value: Method | null; onChange(m: Method): void; error?: string | null }) {
+export function MethodPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: Method | null;
+  onChange(m: Method): void;
+  error?: string | null;
+}) {
   return (
     <fieldset class="methods" aria-describedby={error ? "method-error" : undefined}>
       <legend class="label">How would you like to answer?</legend>
@@ -50,7 +66,11 @@ export function MethodPicker({ value, onChange, error }: { value: Method | null;
           </label>
         ))}
       </div>
-      {error && <p id="method-error" class="field-error">{error}</p>}
+      {error && (
+        <p id="method-error" class="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

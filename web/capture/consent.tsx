@@ -5,7 +5,9 @@ export function Consent(props: { text: string; checked: boolean; onChange(v: boo
   return (
     <fieldset class="field consent">
       <legend class="label">Your permission</legend>
-      <p id="consent-text" class="consent-text">{props.text}</p>
+      <p id="consent-text" class="consent-text">
+        {props.text}
+      </p>
       <label class="check">
         <input
           id="consent"
@@ -18,7 +20,11 @@ export function Consent(props: { text: string; checked: boolean; onChange(v: boo
         />
         <span>I have read this and I agree.</span>
       </label>
-      {props.error && <p id="consent-error" class="field-error">{props.error}</p>}
+      {props.error && (
+        <p id="consent-error" class="field-error">
+          {props.error}
+        </p>
+      )}
     </fieldset>
   );
 }

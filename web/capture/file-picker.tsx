@@ -7,8 +7,21 @@ import { megabytes } from "./format";
 import type { LinkView, MediaAnswer } from "./types";
 
 const EXT_KIND: Record<string, "video" | "audio"> = {
-  mp4: "video", mov: "video", webm: "video", mkv: "video", m4v: "video", "3gp": "video", ogv: "video",
-  m4a: "audio", mp3: "audio", wav: "audio", aac: "audio", ogg: "audio", oga: "audio", opus: "audio", flac: "audio",
+  mp4: "video",
+  mov: "video",
+  webm: "video",
+  mkv: "video",
+  m4v: "video",
+  "3gp": "video",
+  ogv: "video",
+  m4a: "audio",
+  mp3: "audio",
+  wav: "audio",
+  aac: "audio",
+  ogg: "audio",
+  oga: "audio",
+  opus: "audio",
+  flac: "audio",
 };
 
 /** Video or audio, from the file's type or, when the browser gives none, its extension. */
@@ -30,16 +43,31 @@ export function FilePicker({ limits, onAnswer }: { limits: LinkView["limits"]; o
     const kind = fileKind(file);
     if (!kind) return setError("That file is not a video or audio recording. Please choose a video or audio file.");
     const max = kind === "video" ? limits.max_video_bytes : limits.max_audio_bytes;
-    if (file.size > max) return setError(`That file is too large. ${kind === "video" ? "Videos" : "Audio files"} can be up to ${megabytes(max)}.`);
+    if (file.size > max)
+      return setError(
+        `That file is too large. ${kind === "video" ? "Videos" : "Audio files"} can be up to ${megabytes(max)}.`,
+      );
     if (file.size === 0) return setError("That file is empty. Please choose another one.");
     setError(null);
     onAnswer({ kind, blob: file, url: URL.createObjectURL(file), durationMs: null, name: file.name });
   };
   return (
     <div class="file-pick">
-      <label for="file" class="label">Or upload a video or audio file from your device</label>
-      <input id="file" type="file" accept="video/*,audio/*" onChange={pick} aria-describedby={error ? "file-error" : undefined} />
-      {error && <p id="file-error" class="field-error" role="alert">{error}</p>}
+      <label for="file" class="label">
+        Or upload a video or audio file from your device
+      </label>
+      <input
+        id="file"
+        type="file"
+        accept="video/*,audio/*"
+        onChange={pick}
+        aria-describedby={error ? "file-error" : undefined}
+      />
+      {error && (
+        <p id="file-error" class="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -30,7 +30,17 @@ const focusField = (id: string) => {
 };
 
 /** The form for an active link; calls `onSent` once the testimonial is fully received. */
-export function CaptureForm({ link, apiUrl, announce, onSent }: { link: LinkView; apiUrl: string; announce(m: string): void; onSent(i: SentInfo): void }) {
+export function CaptureForm({
+  link,
+  apiUrl,
+  announce,
+  onSent,
+}: {
+  link: LinkView;
+  apiUrl: string;
+  announce(m: string): void;
+  onSent(i: SentInfo): void;
+}) {
   const [promptId, setPromptId] = useState(link.prompts[0]!.id);
   const [method, setMethod] = useState<Method | null>(null);
   const [answers, setAnswers] = useState<Record<"video" | "audio", MediaAnswer | null>>({ video: null, audio: null });
@@ -71,11 +81,17 @@ export function CaptureForm({ link, apiUrl, announce, onSent }: { link: LinkView
     const first = Object.keys(found)[0];
     if (first) {
       const n = Object.keys(found).length;
-      announce(n === 1 ? Object.values(found)[0]! : `Please fix ${n} things before sending. ${Object.values(found)[0]}`);
+      announce(
+        n === 1 ? Object.values(found)[0]! : `Please fix ${n} things before sending. ${Object.values(found)[0]}`,
+      );
       focusField(first);
       return;
     }
-    const respondent = Object.fromEntries(Object.entries(who).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
+    const respondent = Object.fromEntries(
+      Object.entries(who)
+        .map(([k, v]) => [k, v.trim()])
+        .filter(([, v]) => v),
+    );
     const kind = method === "text" ? "text" : answer!.kind;
     const body = {
       kind,
@@ -102,26 +118,77 @@ export function CaptureForm({ link, apiUrl, announce, onSent }: { link: LinkView
         <Prompts prompts={link.prompts} value={promptId} onChange={setPromptId} />
         <section class="card stack" aria-labelledby="answer-heading">
           <h2 id="answer-heading">Your answer</h2>
-          <MethodPicker value={method} onChange={(m) => { setMethod(m); setErrors({}); }} error={errors.method} />
+          <MethodPicker
+            value={method}
+            onChange={(m) => {
+              setMethod(m);
+              setErrors({});
+            }}
+            error={errors.method}
+          />
           {(method === "video" || method === "audio") && (
             <div class="stack">
               {canRecord() || answers[method] ? (
-                <RecorderPanel key={method} kind={method} prompt={prompt} answer={answers[method]} onAnswer={(a) => setAnswer(method, a)} onMethod={setMethod} announce={announce} />
+                <RecorderPanel
+                  key={method}
+                  kind={method}
+                  prompt={prompt}
+                  answer={answers[method]}
+                  onAnswer={(a) => setAnswer(method, a)}
+                  onMethod={setMethod}
+                  announce={announce}
+                />
               ) : (
-                <p class="notice">This browser cannot record on this page. You can upload a file from your device, or write your answer instead.</p>
+                <p class="notice">
+                  This browser cannot record on this page. You can upload a file from your device, or write your answer
+                  instead.
+                </p>
               )}
               {!answers[method] && <FilePicker limits={link.limits} onAnswer={(a) => setAnswer(method, a)} />}
             </div>
           )}
-          {method === "text" && <WrittenAnswer value={text} onInput={setText} limits={link.limits} error={errors["answer-text"]} />}
+          {method === "text" && (
+            <WrittenAnswer value={text} onInput={setText} limits={link.limits} error={errors["answer-text"]} />
+          )}
         </section>
         <section class="card stack" aria-labelledby="about-heading">
           <h2 id="about-heading">About you</h2>
-          <TextField id="name" label="Your name" value={who.name} onInput={person("name")} required autoComplete="name" error={errors.name} />
-          <TextField id="email" type="email" label="Email" value={who.email} onInput={person("email")} autoComplete="email" maxLength={254}
-            hint="Only to send you a link to remove your testimonial." error={errors.email} />
-          <TextField id="title" label="Job title" value={who.title} onInput={person("title")} autoComplete="organization-title" error={errors.title} />
-          <TextField id="company" label="Company" value={who.company} onInput={person("company")} autoComplete="organization" error={errors.company} />
+          <TextField
+            id="name"
+            label="Your name"
+            value={who.name}
+            onInput={person("name")}
+            required
+            autoComplete="name"
+            error={errors.name}
+          />
+          <TextField
+            id="email"
+            type="email"
+            label="Email"
+            value={who.email}
+            onInput={person("email")}
+            autoComplete="email"
+            maxLength={254}
+            hint="Only to send you a link to remove your testimonial."
+            error={errors.email}
+          />
+          <TextField
+            id="title"
+            label="Job title"
+            value={who.title}
+            onInput={person("title")}
+            autoComplete="organization-title"
+            error={errors.title}
+          />
+          <TextField
+            id="company"
+            label="Company"
+            value={who.company}
+            onInput={person("company")}
+            autoComplete="organization"
+            error={errors.company}
+          />
           <Rating value={rating} onChange={setRating} />
         </section>
         <section class="card">
@@ -129,7 +196,11 @@ export function CaptureForm({ link, apiUrl, announce, onSent }: { link: LinkView
         </section>
       </fieldset>
       {sender.sending && <Sending state={sender.sending} onResume={sender.resume} />}
-      {failure && !busy && <p class="notice notice-error" role="alert">{failure}</p>}
+      {failure && !busy && (
+        <p class="notice notice-error" role="alert">
+          {failure}
+        </p>
+      )}
       <button type="submit" class="btn btn-primary btn-send" disabled={busy}>
         {busy ? "Sending…" : "Send my testimonial"}
       </button>

@@ -8,4 +8,7 @@ import "./capture.css";
 /** The link id from `…/c/{link_id}`. */
 const linkId = /\/c\/([^/?#]+)\/?$/.exec(location.pathname)?.[1] ?? null;
 
-render(<CaptureApp apiUrl={readConfig().apiUrl} linkId={linkId && decodeURIComponent(linkId)} />, document.getElementById("root")!);
+render(
+  <CaptureApp apiUrl={readConfig().apiUrl} linkId={linkId && decodeURIComponent(linkId)} />,
+  document.getElementById("root")!,
+);

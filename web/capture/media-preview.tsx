@@ -27,8 +27,25 @@ export function MediaPreview({ answer, label }: { answer: MediaAnswer; label: st
     return () => el.removeEventListener("loadedmetadata", fix);
   }, [answer.url]);
   return answer.kind === "video" ? (
-    <video ref={ref} class="player" src={answer.url} controls playsInline preload="metadata" aria-label={label} data-testid="preview" />
+    <video
+      ref={ref}
+      class="player"
+      src={answer.url}
+      controls
+      playsInline
+      preload="metadata"
+      aria-label={label}
+      data-testid="preview"
+    />
   ) : (
-    <audio ref={ref} class="player player-audio" src={answer.url} controls preload="metadata" aria-label={label} data-testid="preview" />
+    <audio
+      ref={ref}
+      class="player player-audio"
+      src={answer.url}
+      controls
+      preload="metadata"
+      aria-label={label}
+      data-testid="preview"
+    />
   );
 }

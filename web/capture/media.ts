@@ -8,7 +8,9 @@ const AUDIO_TYPES = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio
 
 /** True when the browser can ask for the camera/microphone and record (secure page, MediaRecorder present). */
 export const canRecord = (): boolean =>
-  typeof MediaRecorder !== "undefined" && !!navigator.mediaDevices && typeof navigator.mediaDevices.getUserMedia === "function";
+  typeof MediaRecorder !== "undefined" &&
+  !!navigator.mediaDevices &&
+  typeof navigator.mediaDevices.getUserMedia === "function";
 
 /** The first recording format the browser supports for a kind ("" lets the browser choose). */
 export function recordingType(kind: "video" | "audio"): string {
@@ -32,7 +34,8 @@ export function closeStream(stream: MediaStream | null): void {
 export function explainMediaError(kind: "video" | "audio", error: unknown): string {
   const device = kind === "video" ? "camera and microphone" : "microphone";
   const name = error instanceof DOMException || error instanceof Error ? error.name : "";
-  if (!canRecord()) return "This browser cannot record on this page. You can still upload a file from your device or write your answer.";
+  if (!canRecord())
+    return "This browser cannot record on this page. You can still upload a file from your device or write your answer.";
   switch (name) {
     case "NotAllowedError":
     case "SecurityError":

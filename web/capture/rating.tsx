@@ -10,7 +10,14 @@ export function Rating({ value, onChange }: { value: number | null; onChange(v: 
       <div class="stars">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} class={`star ${value !== null && n <= value ? "star-on" : ""}`}>
-            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} class="star-input" />
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              class="star-input"
+            />
             <span aria-hidden="true">★</span>
             <span class="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
           </label>

@@ -29,7 +29,13 @@ export function RecorderPanel(props: RecorderProps) {
   }, [answer]);
 
   const done = (r: Recording) => {
-    onAnswer({ kind: props.kind, blob: r.blob, url: URL.createObjectURL(r.blob), durationMs: r.durationMs, name: null });
+    onAnswer({
+      kind: props.kind,
+      blob: r.blob,
+      url: URL.createObjectURL(r.blob),
+      durationMs: r.durationMs,
+      name: null,
+    });
     announce(`Recording stopped after ${clock(r.durationMs / 1000)}. You can play it back, record again or send it.`);
   };
 
@@ -40,10 +46,13 @@ export function RecorderPanel(props: RecorderProps) {
     };
     return (
       <div class="recorder">
-        <h3 ref={review} tabIndex={-1}>{answer.name ? "Your file" : "Your recording"}</h3>
+        <h3 ref={review} tabIndex={-1}>
+          {answer.name ? "Your file" : "Your recording"}
+        </h3>
         <MediaPreview answer={answer} label={answer.name ? `Your file ${answer.name}` : "Your recording"} />
         <p class="muted small">
-          {answer.name ? answer.name : `Length ${clock((answer.durationMs ?? 0) / 1000)}`}. It stays on this device until you press Send.
+          {answer.name ? answer.name : `Length ${clock((answer.durationMs ?? 0) / 1000)}`}. It stays on this device
+          until you press Send.
         </p>
         <button type="button" class="btn" onClick={retake}>
           {answer.name ? "Remove this file" : "Record again"}
@@ -82,11 +91,21 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
   if (rec.state === "failed") {
     return (
       <div class="recorder recorder-failed">
-        <p class="notice" role="alert">{rec.error}</p>
+        <p class="notice" role="alert">
+          {rec.error}
+        </p>
         <div class="row">
-          <button type="button" class="btn" onClick={rec.retry}>Try again</button>
-          {kind === "video" && <button type="button" class="btn" onClick={() => props.onMethod("audio")}>Record audio only</button>}
-          <button type="button" class="btn" onClick={() => props.onMethod("text")}>Write instead</button>
+          <button type="button" class="btn" onClick={rec.retry}>
+            Try again
+          </button>
+          {kind === "video" && (
+            <button type="button" class="btn" onClick={() => props.onMethod("audio")}>
+              Record audio only
+            </button>
+          )}
+          <button type="button" class="btn" onClick={() => props.onMethod("text")}>
+            Write instead
+          </button>
         </div>
       </div>
     );

@@ -33,9 +33,17 @@ export function TextField(p: TextFieldProps) {
         {p.label}
         {p.required ? <span class="req"> (required)</span> : <span class="opt"> (optional)</span>}
       </label>
-      {p.hint && <p id={`${p.id}-hint`} class="hint">{p.hint}</p>}
+      {p.hint && (
+        <p id={`${p.id}-hint`} class="hint">
+          {p.hint}
+        </p>
+      )}
       {p.type === "email" ? <input type="email" {...control} /> : <input type="text" {...control} />}
-      {p.error && <p id={`${p.id}-error`} class="field-error">{p.error}</p>}
+      {p.error && (
+        <p id={`${p.id}-error`} class="field-error">
+          {p.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -9,8 +9,12 @@ export function Thanks({ info, brandName }: { info: SentInfo; brandName: string 
   const what = info.kind === "video" ? "video" : info.kind === "audio" ? "recording" : "words";
   return (
     <section class="card thanks" data-submission={info.submissionId}>
-      <h1 ref={heading} tabIndex={-1}>Thank you, {info.name}!</h1>
-      <p>{brandName} has received your {what}. You can close this page now.</p>
+      <h1 ref={heading} tabIndex={-1}>
+        Thank you, {info.name}!
+      </h1>
+      <p>
+        {brandName} has received your {what}. You can close this page now.
+      </p>
     </section>
   );
 }

@@ -85,7 +85,11 @@ export function useRecorder(kind: "video" | "audio", maxSeconds: number, onDone:
     const mimeType = recordingType(kind);
     let rec: MediaRecorder;
     try {
-      rec = new MediaRecorder(stream, { mimeType: mimeType || undefined, videoBitsPerSecond: 2_500_000, audioBitsPerSecond: 96_000 });
+      rec = new MediaRecorder(stream, {
+        mimeType: mimeType || undefined,
+        videoBitsPerSecond: 2_500_000,
+        audioBitsPerSecond: 96_000,
+      });
     } catch (e) {
       setError(explainMediaError(kind, e));
       setState("failed");

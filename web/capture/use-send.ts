@@ -27,17 +27,26 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
     setSending({ label: `Sending your ${what}…`, sent: 0, total: answer?.blob.size ?? 1, offline: false });
     announce(`Sending your ${what}.`);
     try {
-      const upload = answer ? { size: answer.blob.size, type: answer.blob.type || `${answer.kind}/webm`, ...(answer.name ? { name: answer.name } : {}) } : undefined;
+      const upload = answer
+        ? {
+            size: answer.blob.size,
+            type: answer.blob.type || `${answer.kind}/webm`,
+            ...(answer.name ? { name: answer.name } : {}),
+          }
+        : undefined;
       const payload = upload ? { ...body, upload } : body;
       const fingerprint = JSON.stringify([linkId, payload]);
-      if (attempt.current?.payload !== fingerprint) attempt.current = { payload: fingerprint, key: crypto.randomUUID() };
+      if (attempt.current?.payload !== fingerprint)
+        attempt.current = { payload: fingerprint, key: crypto.randomUUID() };
       const started = await startSubmission(apiUrl, linkId, payload, attempt.current.key);
       if (answer && started.upload) {
         const up = sendRecording(answer.blob, started.upload, {
           progress: (sent, total) => setSending((s) => s && { ...s, sent, total }),
           waiting: (offline) => {
             setSending((s) => s && { ...s, offline });
-            announce(offline ? "The connection dropped. Sending will carry on when you are back online." : "Sending again.");
+            announce(
+              offline ? "The connection dropped. Sending will carry on when you are back online." : "Sending again.",
+            );
           },
         });
         running.current = up;

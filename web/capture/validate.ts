@@ -24,10 +24,12 @@ export function validate(d: Draft, limits: LinkView["limits"]): Errors {
   const e: Errors = {};
   if (!d.method) e.method = "Please choose how you would like to answer.";
   else if (d.method === "text") {
-    if (countChars(d.text) < limits.min_text_chars) e["answer-text"] = `Please write at least ${limits.min_text_chars} characters.`;
+    if (countChars(d.text) < limits.min_text_chars)
+      e["answer-text"] = `Please write at least ${limits.min_text_chars} characters.`;
   } else if (!d.answer) e.method = "Please record your answer, or upload a file, before sending.";
   if (!d.respondent.name.trim()) e.name = "Please enter your name.";
-  if (d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim())) e.email = "Please check your email address, or leave it empty.";
+  if (d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim()))
+    e.email = "Please check your email address, or leave it empty.";
   if (!d.agreed) e.consent = "Please tick the box to agree before sending.";
   return e;
 }

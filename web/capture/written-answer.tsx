@@ -6,13 +6,20 @@ import type { LinkView } from "./types";
 export const countChars = (text: string) => [...text.trim()].length;
 
 /** The text box with its counter; `error` is shown under it and announced. */
-export function WrittenAnswer(props: { value: string; onInput(v: string): void; limits: LinkView["limits"]; error?: string | null }) {
+export function WrittenAnswer(props: {
+  value: string;
+  onInput(v: string): void;
+  limits: LinkView["limits"];
+  error?: string | null;
+}) {
   const { min_text_chars: min, max_text_chars: max } = props.limits;
   const n = countChars(props.value);
   const short = Math.max(0, min - n);
   return (
     <div class="field">
-      <label for="answer-text" class="label">Your answer</label>
+      <label for="answer-text" class="label">
+        Your answer
+      </label>
       <textarea
         id="answer-text"
         rows={6}
@@ -26,8 +33,14 @@ export function WrittenAnswer(props: { value: string; onInput(v: string): void; 
         {n} {n === 1 ? "character" : "characters"}
         {short ? ` · ${short} more to reach ${min}` : ` · enough to send (up to ${max.toLocaleString()})`}
       </p>
-      <p class="sr-only" aria-live="polite">{short ? "" : "Your answer is long enough to send."}</p>
-      {props.error && <p id="answer-text-error" class="field-error">{props.error}</p>}
+      <p class="sr-only" aria-live="polite">
+        {short ? "" : "Your answer is long enough to send."}
+      </p>
+      {props.error && (
+        <p id="answer-text-error" class="field-error">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

@@ -16,7 +16,11 @@ import { Shell } from "./shell/shell";
 import { ToastProvider } from "./toasts";
 import type { Me } from "./types";
 
-type State = { kind: "loading" } | { kind: "failed"; error: unknown } | { kind: "signed-out"; notice: string | null } | { kind: "signed-in"; me: Me };
+type State =
+  | { kind: "loading" }
+  | { kind: "failed"; error: unknown }
+  | { kind: "signed-out"; notice: string | null }
+  | { kind: "signed-in"; me: Me };
 
 /** Everything the dashboard shows. */
 export function App() {
@@ -28,7 +32,12 @@ export function App() {
     setState({ kind: "loading" });
     api.get<Me>("/v1/me").then(
       (me) => setState({ kind: "signed-in", me }),
-      (error) => setState(error instanceof ApiError && error.status === 401 ? { kind: "signed-out", notice: null } : { kind: "failed", error }),
+      (error) =>
+        setState(
+          error instanceof ApiError && error.status === 401
+            ? { kind: "signed-out", notice: null }
+            : { kind: "failed", error },
+        ),
     );
   }, []);
 
@@ -36,7 +45,9 @@ export function App() {
 
   useEffect(() => {
     onSessionEnded(() =>
-      setState((s) => (s.kind === "signed-in" ? { kind: "signed-out", notice: "Your session has ended. Please sign in again." } : s)),
+      setState((s) =>
+        s.kind === "signed-in" ? { kind: "signed-out", notice: "Your session has ended. Please sign in again." } : s,
+      ),
     );
     return () => onSessionEnded(null);
   }, []);

@@ -74,7 +74,10 @@ if (typeof window !== "undefined") {
  * Holds navigation while `dirty`: the browser warns before the page is left, and moving elsewhere in the
  * dashboard asks `question` first. Saving or discarding (dirty false again) releases it at once.
  */
-export function useUnsavedChanges(dirty: boolean, question = "You have unsaved changes. Leave this page and lose them?") {
+export function useUnsavedChanges(
+  dirty: boolean,
+  question = "You have unsaved changes. Leave this page and lose them?",
+) {
   const state = useRef({ dirty, question });
   state.current = { dirty, question };
   useEffect(() => {

@@ -9,11 +9,20 @@ export type RemovalView =
   | { state: "removed"; removed_at: string | null }
   | {
       state: "pending";
-      testimonial: { brand_name: string; kind: string; name: string | null; created_at: string; excerpt: string | null; is_published: boolean };
+      testimonial: {
+        brand_name: string;
+        kind: string;
+        name: string | null;
+        created_at: string;
+        excerpt: string | null;
+        is_published: boolean;
+      };
     };
 
 /** What confirming answers. */
-export type RemovalResult = { state: "unknown" } | { state: "removed"; removed_at: string | null; removed_now: boolean };
+export type RemovalResult =
+  | { state: "unknown" }
+  | { state: "removed"; removed_at: string | null; removed_now: boolean };
 
 /** A failed call, with a message for the respondent. */
 export class Problem extends Error {}
@@ -21,7 +30,11 @@ export class Problem extends Error {}
 async function post<T>(url: string, token: string): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify({ token }) });
+    res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ token }),
+    });
   } catch {
     throw new Problem("We could not reach the server. Please check your connection and try again.");
   }
@@ -32,7 +45,12 @@ async function post<T>(url: string, token: string): Promise<T> {
   } catch {
     message = undefined;
   }
-  throw new Problem(message || (res.status >= 500 ? "The server had a problem. Please try again in a moment." : "Something went wrong. Please try again."));
+  throw new Problem(
+    message ||
+      (res.status >= 500
+        ? "The server had a problem. Please try again in a moment."
+        : "Something went wrong. Please try again."),
+  );
 }
 
 /** What the link would remove. */

@@ -54,7 +54,11 @@ export function RemovalApp({ apiUrl, token }: { apiUrl: string; token: string })
       return <Confirmation view={screen.view} busy onConfirm={() => undefined} />;
     case "done":
       if (screen.result.state === "unknown") return <Unknown />;
-      return screen.result.removed_now ? <Removed brand={screen.brand} kind={screen.kind} /> : <Gone removedAt={screen.result.removed_at} />;
+      return screen.result.removed_now ? (
+        <Removed brand={screen.brand} kind={screen.kind} />
+      ) : (
+        <Gone removedAt={screen.result.removed_at} />
+      );
     case "view": {
       const view = screen.view;
       if (view.state === "unknown") return <Unknown />;

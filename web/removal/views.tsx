@@ -7,9 +7,14 @@ import type { ComponentChildren } from "preact";
 import { Button } from "../shared/ui/button";
 import type { RemovalView } from "./api";
 
-const longDate = (iso: string | null) => (iso ? new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso)) : null);
+const longDate = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso)) : null;
 
-const KIND: Record<string, string> = { video: "Video testimonial", audio: "Audio testimonial", text: "Written testimonial" };
+const KIND: Record<string, string> = {
+  video: "Video testimonial",
+  audio: "Audio testimonial",
+  text: "Written testimonial",
+};
 
 function Screen({ title, children, tone }: { title: string; children: ComponentChildren; tone?: "done" | "problem" }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -25,14 +30,23 @@ function Screen({ title, children, tone }: { title: string; children: ComponentC
 }
 
 /** Shows what will be removed and asks before acting. */
-export function Confirmation({ view, busy, onConfirm }: { view: Extract<RemovalView, { state: "pending" }>; busy: boolean; onConfirm: () => void }) {
+export function Confirmation({
+  view,
+  busy,
+  onConfirm,
+}: {
+  view: Extract<RemovalView, { state: "pending" }>;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
   const t = view.testimonial;
   const brand = t.brand_name || "the team";
   return (
     <Screen title="Remove your testimonial?">
       <p>
-        This is the testimonial you sent to <strong>{brand}</strong>. Removing it takes it down everywhere {brand} shows it, at once, and then
-        erases it for good: {t.kind === "text" ? "your words" : "the recording, your words"} and your details. This cannot be undone.
+        This is the testimonial you sent to <strong>{brand}</strong>. Removing it takes it down everywhere {brand} shows
+        it, at once, and then erases it for good: {t.kind === "text" ? "your words" : "the recording, your words"} and
+        your details. This cannot be undone.
       </p>
       <dl class="removal-facts">
         <div>
@@ -61,7 +75,9 @@ export function Confirmation({ view, busy, onConfirm }: { view: Extract<RemovalV
       {t.excerpt ? (
         <figure class="removal-quote">
           <blockquote>{t.excerpt}</blockquote>
-          <figcaption class="muted small">{t.excerpt.endsWith("…") ? "The first words of your testimonial" : "Your testimonial"}</figcaption>
+          <figcaption class="muted small">
+            {t.excerpt.endsWith("…") ? "The first words of your testimonial" : "Your testimonial"}
+          </figcaption>
         </figure>
       ) : (
         <p class="muted">Your recording is still being processed, so its words cannot be shown yet.</p>
@@ -70,7 +86,9 @@ export function Confirmation({ view, busy, onConfirm }: { view: Extract<RemovalV
         <Button variant="danger" busy={busy} busyLabel="Removing…" onClick={onConfirm}>
           Yes, remove my testimonial
         </Button>
-        <p class="muted small">If you want to keep it, simply close this page. Nothing changes until you press the button.</p>
+        <p class="muted small">
+          If you want to keep it, simply close this page. Nothing changes until you press the button.
+        </p>
       </div>
     </Screen>
   );
@@ -93,7 +111,10 @@ export function Removed({ brand, kind }: { brand: string | null; kind: string })
 export function Gone({ removedAt }: { removedAt: string | null }) {
   return (
     <Screen title="This testimonial has already been removed" tone="done">
-      <p>{removedAt ? `It was removed on ${longDate(removedAt)}.` : "It was removed earlier."} There is nothing more to do; you can close this page.</p>
+      <p>
+        {removedAt ? `It was removed on ${longDate(removedAt)}.` : "It was removed earlier."} There is nothing more to
+        do; you can close this page.
+      </p>
     </Screen>
   );
 }
@@ -102,8 +123,13 @@ export function Gone({ removedAt }: { removedAt: string | null }) {
 export function Unknown() {
   return (
     <Screen title="This removal link does not work" tone="problem">
-      <p>We could not find a testimonial for this link. Please check that you opened the whole link from the email; some email apps cut long links in two.</p>
-      <p class="muted">If it still does not work, reply to the team you sent the testimonial to and ask them to remove it.</p>
+      <p>
+        We could not find a testimonial for this link. Please check that you opened the whole link from the email; some
+        email apps cut long links in two.
+      </p>
+      <p class="muted">
+        If it still does not work, reply to the team you sent the testimonial to and ask them to remove it.
+      </p>
     </Screen>
   );
 }

@@ -67,7 +67,15 @@ function withQuery(url: string, query: RequestOptions["query"]): string {
 }
 
 async function toError(res: Response): Promise<ApiError> {
-  let body: { error?: { code?: string; message?: string; details?: Record<string, unknown>; request_id?: string; limit?: LimitInfo } } | null = null;
+  let body: {
+    error?: {
+      code?: string;
+      message?: string;
+      details?: Record<string, unknown>;
+      request_id?: string;
+      limit?: LimitInfo;
+    };
+  } | null = null;
   try {
     body = await res.json();
   } catch {
@@ -75,7 +83,10 @@ async function toError(res: Response): Promise<ApiError> {
   }
   const e = body?.error;
   if (e?.message) return new ApiError(res.status, e.code ?? "error", e.message, e.details, e.request_id, e.limit);
-  const fallback = res.status >= 500 ? "The server had a problem. Please try again in a moment." : `The request was refused (HTTP ${res.status}).`;
+  const fallback =
+    res.status >= 500
+      ? "The server had a problem. Please try again in a moment."
+      : `The request was refused (HTTP ${res.status}).`;
   return new ApiError(res.status, "http_error", fallback);
 }
 
@@ -83,7 +94,13 @@ async function toError(res: Response): Promise<ApiError> {
 export function createApi(options: ApiOptions): Api {
   const base = options.baseUrl.replace(/\/+$/, "");
 
-  async function request<T>(method: string, path: string, body: BodyInit | undefined, json: boolean, opts: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: BodyInit | undefined,
+    json: boolean,
+    opts: RequestOptions = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json", ...options.headers?.(), ...opts.headers };
     if (method !== "GET") headers["x-svc-csrf"] = "1";
     if (json && body !== undefined) headers["content-type"] = "application/json";
@@ -101,7 +118,9 @@ export function createApi(options: ApiOptions): Api {
       throw new ApiError(
         0,
         timedOut ? "timeout" : "network",
-        timedOut ? "The server took too long to answer. Please try again." : "Could not reach the server. Check your connection and try again.",
+        timedOut
+          ? "The server took too long to answer. Please try again."
+          : "Could not reach the server. Check your connection and try again.",
       );
     }
     if (!res.ok) {

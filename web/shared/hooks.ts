@@ -63,7 +63,10 @@ export interface PagedState<T> {
 }
 
 /** Loads the first page of a list on mount (and when `deps` change); `loadMore` follows `next_cursor`. */
-export function usePaged<T extends { id: string }>(load: (cursor: string | null) => Promise<Page<T>>, deps: unknown[]): PagedState<T> {
+export function usePaged<T extends { id: string }>(
+  load: (cursor: string | null) => Promise<Page<T>>,
+  deps: unknown[],
+): PagedState<T> {
   const [items, setItems] = useState<T[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -79,7 +82,9 @@ export function usePaged<T extends { id: string }>(load: (cursor: string | null)
     load(from).then(
       (page) => {
         if (id !== run.current) return;
-        setItems((prev) => (from ? [...prev, ...page.data.filter((x) => !prev.some((p) => p.id === x.id))] : page.data));
+        setItems((prev) =>
+          from ? [...prev, ...page.data.filter((x) => !prev.some((p) => p.id === x.id))] : page.data,
+        );
         setCursor(page.next_cursor);
         setLoading(false);
         setLoadingMore(false);

@@ -8,7 +8,11 @@ import { openPlayer, speaker } from "./player";
 
 /** Stars for a rating of 1 to 5, read as one phrase. */
 export const stars = (rating: number, label = `Rated ${rating} out of 5`) =>
-  h("span", { class: "st", role: "img", "aria-label": label }, "★".repeat(Math.round(rating)) + "☆".repeat(5 - Math.round(rating)));
+  h(
+    "span",
+    { class: "st", role: "img", "aria-label": label },
+    "★".repeat(Math.round(rating)) + "☆".repeat(5 - Math.round(rating)),
+  );
 
 /** The face: the published thumbnail, or initials when the name is shown, or nothing. */
 export function face(item: DocumentItem): HTMLElement | null {
@@ -23,7 +27,13 @@ function playButton(host: HTMLElement, item: DocumentItem): HTMLElement | null {
   if (item.kind === "text" || !safeUrl(item.kind === "video" ? item.video_url : item.audio_url)) return null;
   const length = item.duration_ms ? ` (${clock(item.duration_ms)})` : "";
   const poster = safeUrl(item.poster_url);
-  const b = h("button", { type: "button", class: `pl ${item.kind}`, "aria-label": `Play ${item.kind} testimonial from ${speaker(item)}${length}` },
+  const b = h(
+    "button",
+    {
+      type: "button",
+      class: `pl ${item.kind}`,
+      "aria-label": `Play ${item.kind} testimonial from ${speaker(item)}${length}`,
+    },
     poster ? h("img", { src: poster, alt: "" }) : null,
     h("span", { class: "pi", "aria-hidden": "true" }, "▶"),
     item.kind === "audio" ? h("span", { "aria-hidden": "true" }, `Listen${length}`) : null,
@@ -33,11 +43,21 @@ function playButton(host: HTMLElement, item: DocumentItem): HTMLElement | null {
 }
 
 /** Formats a `YYYY-MM-DD` date in the visitor's language, as the calendar date it names. */
-const day = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+const day = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 /** A "Read more" button, shown only when the words do not fit (measured once the card is laid out). */
 function readMore(host: HTMLElement, item: DocumentItem, text: HTMLElement): HTMLElement {
-  const b = h("button", { type: "button", class: "rm", hidden: true, "aria-label": `Read more from ${speaker(item)}` }, "Read more");
+  const b = h(
+    "button",
+    { type: "button", class: "rm", hidden: true, "aria-label": `Read more from ${speaker(item)}` },
+    "Read more",
+  );
   b.onclick = () => openPlayer(host, { ...item, kind: "text" }, b);
   requestAnimationFrame(() => {
     if (text.scrollHeight <= text.clientHeight + 2) return;
@@ -53,14 +73,28 @@ function readMore(host: HTMLElement, item: DocumentItem, text: HTMLElement): HTM
 export function card(host: HTMLElement, item: DocumentItem, clamp: boolean): HTMLElement {
   const role = [item.title, item.company].filter(Boolean).join(", ");
   const text = item.text ? h("p", { class: clamp ? "q cl" : "q" }, item.text) : null;
-  return h("article", { class: "c" },
-    h("div", { class: "ch" }, face(item),
-      h("div", { class: "who" }, item.name ? h("strong", null, item.name) : null, role ? h("span", { class: "mu" }, role) : null)),
+  return h(
+    "article",
+    { class: "c" },
+    h(
+      "div",
+      { class: "ch" },
+      face(item),
+      h(
+        "div",
+        { class: "who" },
+        item.name ? h("strong", null, item.name) : null,
+        role ? h("span", { class: "mu" }, role) : null,
+      ),
+    ),
     item.rating ? stars(item.rating) : null,
     playButton(host, item),
     text,
-    h("div", { class: "cf" },
+    h(
+      "div",
+      { class: "cf" },
       item.date ? h("time", { class: "mu", datetime: item.date }, day(item.date)) : null,
-      text && clamp ? readMore(host, item, text) : null),
+      text && clamp ? readMore(host, item, text) : null,
+    ),
   );
 }

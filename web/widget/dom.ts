@@ -7,7 +7,11 @@ type Attrs = Record<string, string | number | boolean | null | undefined>;
 type Child = Node | string | null | undefined | false;
 
 /** Creates an element with attributes (null/false left out) and children (strings become text nodes). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs | null, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const k in attrs) {
     const v = attrs[k];
@@ -18,11 +22,17 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs |
 }
 
 /** The address if it is http(s), else null: nothing else is ever loaded or linked. */
-export const safeUrl = (url: string | null | undefined): string | null => (url && /^https?:\/\//i.test(url) ? url : null);
+export const safeUrl = (url: string | null | undefined): string | null =>
+  url && /^https?:\/\//i.test(url) ? url : null;
 
 /** Up to two initials of a name, for a face without a picture. */
 export const initials = (name: string) =>
-  name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
 
 /** Black or white, whichever reads better on the given hex colour (at least 4.5:1 for any colour). */
 export function inkOn(hex: string): string {

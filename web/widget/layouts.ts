@@ -10,12 +10,20 @@ type Draw = (host: HTMLElement, doc: WidgetDocument) => HTMLElement;
 
 const wall: Draw = (host, doc) =>
   // Focusable, so keyboard users can scroll it when no card holds a button.
-  h("div", { class: "g", tabindex: 0, role: "region", "aria-label": `Testimonials for ${doc.brand_name}` }, ...doc.items.map((i) => card(host, i, false)));
+  h(
+    "div",
+    { class: "g", tabindex: 0, role: "region", "aria-label": `Testimonials for ${doc.brand_name}` },
+    ...doc.items.map((i) => card(host, i, false)),
+  );
 
 const carousel: Draw = (host, doc) => {
-  const track = h("ul", { class: "tr", tabindex: 0, "aria-label": "Testimonials; use the arrow keys to scroll" },
-    ...doc.items.map((i) => h("li", null, card(host, i, true))));
-  const step = (dir: number) => track.scrollBy({ left: dir * (track.firstElementChild?.clientWidth ?? 280), behavior: "smooth" });
+  const track = h(
+    "ul",
+    { class: "tr", tabindex: 0, "aria-label": "Testimonials; use the arrow keys to scroll" },
+    ...doc.items.map((i) => h("li", null, card(host, i, true))),
+  );
+  const step = (dir: number) =>
+    track.scrollBy({ left: dir * (track.firstElementChild?.clientWidth ?? 280), behavior: "smooth" });
   // A row starts at its beginning; whether there is more to the right is known once it is laid out.
   const prev = h("button", { type: "button", class: "nb", "aria-label": "Previous testimonial", disabled: true }, "‹");
   const next = h("button", { type: "button", class: "nb", "aria-label": "Next testimonial" }, "›");
@@ -39,22 +47,42 @@ const carousel: Draw = (host, doc) => {
       keys[e.key]!();
     }
   };
-  return h("section", { class: "cr", "aria-roledescription": "carousel", "aria-label": `Testimonials for ${doc.brand_name}` },
-    track, h("div", { class: "nv" }, prev, next));
+  return h(
+    "section",
+    { class: "cr", "aria-roledescription": "carousel", "aria-label": `Testimonials for ${doc.brand_name}` },
+    track,
+    h("div", { class: "nv" }, prev, next),
+  );
 };
 
 const single: Draw = (host, doc) => h("div", { class: "sg" }, doc.items[0] ? card(host, doc.items[0], true) : null);
 
 const avatars: Draw = (_host, doc) => {
-  const faces = doc.fields.avatar ? doc.items.slice(0, 7).map(face).filter((f): f is HTMLElement => !!f) : [];
+  const faces = doc.fields.avatar
+    ? doc.items
+        .slice(0, 7)
+        .map(face)
+        .filter((f): f is HTMLElement => !!f)
+    : [];
   const { average, count } = doc.rating;
   const rated = doc.fields.rating && count > 0;
   const avg = average.toFixed(1);
-  return h("div", { class: "fa" },
+  return h(
+    "div",
+    { class: "fa" },
     faces.length ? h("div", { class: "fs", "aria-hidden": "true" }, ...faces) : null,
-    h("p", null,
+    h(
+      "p",
+      null,
       rated ? stars(Math.round(average), `Rated ${avg} out of 5`) : null,
-      h("span", null, rated ? ` ${avg} from ${count} review${count === 1 ? "" : "s"}` : `${doc.items.length} testimonial${doc.items.length === 1 ? "" : "s"}`)),
+      h(
+        "span",
+        null,
+        rated
+          ? ` ${avg} from ${count} review${count === 1 ? "" : "s"}`
+          : `${doc.items.length} testimonial${doc.items.length === 1 ? "" : "s"}`,
+      ),
+    ),
   );
 };
 

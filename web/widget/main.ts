@@ -7,8 +7,10 @@
 import type { WidgetDocument } from "../../src/domains/widgets/format";
 import { renderWidget } from "./render";
 
-const self = (document.currentScript as HTMLScriptElement | null)?.src
-  || [...document.scripts].map((s) => s.src).find((s) => /\/widget\.js(\?|$)/.test(s)) || "";
+const self =
+  (document.currentScript as HTMLScriptElement | null)?.src ||
+  [...document.scripts].map((s) => s.src).find((s) => /\/widget\.js(\?|$)/.test(s)) ||
+  "";
 /** The CDN address, ending in `/`. */
 const base = self.replace(/widget\.js.*$/, "");
 

@@ -16,21 +16,35 @@ export const speaker = (item: DocumentItem) => item.name || "a customer";
 export function openPlayer(host: HTMLElement, item: DocumentItem, opener: HTMLElement) {
   const titleId = `svc-t${++seq}`;
   const src = safeUrl(item.kind === "video" ? item.video_url : item.audio_url);
-  const label = item.kind === "text" ? `Testimonial from ${speaker(item)}` : `${item.kind === "video" ? "Video" : "Audio"} testimonial from ${speaker(item)}`;
+  const label =
+    item.kind === "text"
+      ? `Testimonial from ${speaker(item)}`
+      : `${item.kind === "video" ? "Video" : "Audio"} testimonial from ${speaker(item)}`;
   let media: HTMLMediaElement | null = null;
   let track: string | null = null;
   if (src) {
-    media = item.kind === "video"
-      ? h("video", { controls: true, autoplay: true, playsinline: true, poster: safeUrl(item.poster_url), preload: "auto" })
-      : h("audio", { controls: true, autoplay: true, preload: "auto" });
+    media =
+      item.kind === "video"
+        ? h("video", {
+            controls: true,
+            autoplay: true,
+            playsinline: true,
+            poster: safeUrl(item.poster_url),
+            preload: "auto",
+          })
+        : h("audio", { controls: true, autoplay: true, preload: "auto" });
     if (item.captions?.length) {
       track = URL.createObjectURL(new Blob([toVtt(item.captions)], { type: "text/vtt" }));
-      media.append(h("track", { kind: "captions", src: track, srclang: item.language || "en", label: "Captions", default: true }));
+      media.append(
+        h("track", { kind: "captions", src: track, srclang: item.language || "en", label: "Captions", default: true }),
+      );
     }
     media.src = src;
   }
   const close = h("button", { type: "button", class: "x", "aria-label": "Close" }, "×");
-  const dialog = h("dialog", { class: "m", "aria-labelledby": titleId },
+  const dialog = h(
+    "dialog",
+    { class: "m", "aria-labelledby": titleId },
     h("div", { class: "mh" }, h("h2", { id: titleId }, label), close),
     media,
     item.text ? h("p", { class: "mt" }, item.text) : null,

@@ -20,7 +20,13 @@ export function renderWidget(root: ShadowRoot, doc: WidgetDocument) {
   box.append(draw(box, doc));
   const link = safeUrl(doc.attribution_url);
   if (doc.attribution) {
-    box.append(h("p", { class: "at" }, link ? h("a", { href: link, target: "_blank", rel: "noopener" }, "Powered by Plaudit") : "Powered by Plaudit"));
+    box.append(
+      h(
+        "p",
+        { class: "at" },
+        link ? h("a", { href: link, target: "_blank", rel: "noopener" }, "Powered by Plaudit") : "Powered by Plaudit",
+      ),
+    );
   }
   root.replaceChildren(...[...root.children].filter((c) => c.tagName === "STYLE"), box);
 }

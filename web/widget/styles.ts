@@ -66,6 +66,7 @@ export function adoptStyles(root: ShadowRoot) {
     if (!sheet.cssRules.length) sheet.replaceSync(CSS);
     if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   } catch {
-    if (!root.querySelector("style")) root.prepend(Object.assign(document.createElement("style"), { textContent: CSS }));
+    if (!root.querySelector("style"))
+      root.prepend(Object.assign(document.createElement("style"), { textContent: CSS }));
   }
 }

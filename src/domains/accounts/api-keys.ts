@@ -40,12 +40,17 @@ export function presentKey(k: ApiKeyRow) {
 export function parseScopes(scopes: string[] | undefined): string[] {
   if (!scopes || scopes.length === 0) return Object.keys(SCOPES);
   const unknown = scopes.filter((s) => !isScope(s));
-  if (unknown.length) throw invalid(`Unknown scope ${unknown.join(", ")}. Scopes: ${Object.keys(SCOPES).join(", ")}.`, "scopes");
+  if (unknown.length)
+    throw invalid(`Unknown scope ${unknown.join(", ")}. Scopes: ${Object.keys(SCOPES).join(", ")}.`, "scopes");
   return [...new Set(scopes)];
 }
 
 /** Creates a key in the context's org and the given mode; returns the row and the secret, shown this once. */
-export function createApiKey(db: Db, ctx: Ctx, input: { mode: Mode; name?: string; scopes?: string[] }): { key: ApiKeyRow; secret: string } {
+export function createApiKey(
+  db: Db,
+  ctx: Ctx,
+  input: { mode: Mode; name?: string; scopes?: string[] },
+): { key: ApiKeyRow; secret: string } {
   const scopes = parseScopes(input.scopes);
   const name = (input.name ?? "").trim();
   if (name.length > 80) throw invalid("Key names are at most 80 characters.", "name");
@@ -88,7 +93,11 @@ export function listApiKeys(db: Db, signer: Signer, ctx: Ctx, page: PageRequest)
 /** Revokes a key at once; 404 for another org's or mode's key. */
 export function revokeApiKey(db: Db, ctx: Ctx, id: string) {
   return tx(db, (db) => {
-    const row = db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.mode, ctx.mode))).get();
+    const row = db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.mode, ctx.mode)))
+      .get();
     if (!row) throw notFound("API key");
     if (row.revokedAt) return presentKey(row);
     const now = ctx.clock.now();
@@ -108,5 +117,15 @@ export function resolveApiKey(db: Db, clock: Clock, secret: string): ApiKeyRow |
   return row;
 }
 
-const byHash = (db: Db) => db.select().from(apiKeys).where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt))).prepare();
-const touch = (db: Db) => db.update(apiKeys).set({ lastUsedAt: sql`${sql.placeholder("now")}` }).where(eq(apiKeys.id, sql.placeholder("id"))).prepare();
+const byHash = (db: Db) =>
+  db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+    .prepare();
+const touch = (db: Db) =>
+  db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(apiKeys.id, sql.placeholder("id")))
+    .prepare();

@@ -11,9 +11,29 @@ export function listAuditPage(deps: Deps, ctx: Ctx, page: PageRequest, action?: 
   const rows = deps.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.orgId, ctx.orgId), action ? eq(auditLog.action, action) : undefined, afterKeyDesc([auditLog.id], page.after)))
+    .where(
+      and(
+        eq(auditLog.orgId, ctx.orgId),
+        action ? eq(auditLog.action, action) : undefined,
+        afterKeyDesc([auditLog.id], page.after),
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => ({ id: r.id, mode: r.mode, actor: r.actor, action: r.action, target_id: r.targetId, details: r.details, created_at: iso(r.createdAt) }));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => ({
+      id: r.id,
+      mode: r.mode,
+      actor: r.actor,
+      action: r.action,
+      target_id: r.targetId,
+      details: r.details,
+      created_at: iso(r.createdAt),
+    }),
+  );
 }

@@ -39,7 +39,14 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
     const org = getOrg(db, key.orgId);
     const plan = org.plan as PlanId;
     requireFeature(plan, config.appUrl, "api_access", "API access needs the Core or Plus plan.");
-    return { orgId: key.orgId, mode: key.mode as Mode, actor: { type: "key", keyId: key.id, scopes: key.scopes }, clock, requestId, plan };
+    return {
+      orgId: key.orgId,
+      mode: key.mode as Mode,
+      actor: { type: "key", keyId: key.id, scopes: key.scopes },
+      clock,
+      requestId,
+      plan,
+    };
   }
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   const found = token ? resolveSession(db, clock, token) : null;
@@ -53,11 +60,17 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
     throw forbidden("You do not belong to any organisation yet. Ask an owner to add you.");
   }
   const modeHeader = request.headers.get("x-svc-mode");
-  if (modeHeader && modeHeader !== "live" && modeHeader !== "test") throw new AppError("validation_failed", 400, "X-Svc-Mode must be live or test.", { field: "X-Svc-Mode" });
+  if (modeHeader && modeHeader !== "live" && modeHeader !== "test")
+    throw new AppError("validation_failed", 400, "X-Svc-Mode must be live or test.", { field: "X-Svc-Mode" });
   return {
     orgId: membership.org_id,
     mode: (modeHeader as Mode) ?? "live",
-    actor: { type: "user", userId: found.user.id, role: membership.role as "owner" | "admin" | "member", sessionId: found.session.id },
+    actor: {
+      type: "user",
+      userId: found.user.id,
+      role: membership.role as "owner" | "admin" | "member",
+      sessionId: found.session.id,
+    },
     clock,
     requestId,
     plan: membership.plan as PlanId,
@@ -69,7 +82,8 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
  * (when sent) must be one of ours; without an Origin, `Sec-Fetch-Site: cross-site` is refused. 403 with `details.reason` `csrf`.
  */
 export function requireSameSite(deps: Deps, request: Request): void {
-  if (request.headers.get("x-svc-csrf") !== "1") throw forbidden("Missing X-Svc-Csrf header: the dashboard sends it on every change.", { reason: "csrf" });
+  if (request.headers.get("x-svc-csrf") !== "1")
+    throw forbidden("Missing X-Svc-Csrf header: the dashboard sends it on every change.", { reason: "csrf" });
   const origin = request.headers.get("origin");
   // Our own addresses may be on different sites (API and dashboard on two domains): a known Origin settles it.
   const refused = origin ? !ownOrigins(deps).has(origin) : request.headers.get("sec-fetch-site") === "cross-site";

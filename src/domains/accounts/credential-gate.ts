@@ -39,7 +39,12 @@ function pattern(path: string): RegExp {
 /** The anonymous `/v1` routes (method and path pattern) among `routes`. */
 export function anonymousRoutes(routes: RouteInfo[]): { method: string; path: RegExp }[] {
   return routes
-    .filter((r) => r.path.startsWith("/v1/") && Array.isArray(r.hooks?.detail?.security) && r.hooks!.detail!.security!.length === 0)
+    .filter(
+      (r) =>
+        r.path.startsWith("/v1/") &&
+        Array.isArray(r.hooks?.detail?.security) &&
+        r.hooks!.detail!.security!.length === 0,
+    )
     .map((r) => ({ method: r.method.toUpperCase(), path: pattern(r.path) }));
 }
 

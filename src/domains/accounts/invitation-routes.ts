@@ -16,7 +16,8 @@ import { meBody, signIn } from "./session-routes";
 const tokenField = t.String({ minLength: 1, maxLength: 200 });
 
 function signedInUserId(deps: Deps, request: Request): string | null {
-  if (request.headers.get("authorization")) throw forbidden("Invitations are accepted by people, not API keys.", { reason: "session_only" });
+  if (request.headers.get("authorization"))
+    throw forbidden("Invitations are accepted by people, not API keys.", { reason: "session_only" });
   const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
   return (token && resolveSession(deps.db, deps.clock, token)?.user.id) || null;
 }
@@ -25,20 +26,62 @@ function signedInUserId(deps: Deps, request: Request): string | null {
 export function invitationRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
-    .post("/invitations/lookup", ({ request, body, set }) => {
-      set.headers["cache-control"] = "no-store";
-      return lookupInvitation(deps, body.token, signedInUserId(deps, request));
-    }, { body: t.Object({ token: tokenField }, { additionalProperties: false }), detail: { tags: ["Members"], summary: "What an invitation link is for: organisation, email, role, whether that email has an account", security: [] } })
-    .post("/invitations/accept", async ({ request, body, set }) => {
-      requireSameSite(deps, request);
-      const current = signedInUserId(deps, request);
-      const user = await acceptInvitation(deps, body.token, { name: body.name, password: body.password }, current);
-      if (user.id !== current) signIn(deps, set, user.id);
-      return meBody(deps, user);
-    }, {
-      body: t.Object({ token: tokenField, name: t.Optional(t.String({ maxLength: 120 })), password: t.Optional(t.String({ maxLength: 200 })) }, { additionalProperties: false }),
-      detail: { tags: ["Members"], summary: "Accept an invitation: a new person sets their name and password; an existing account accepts signed in (needs X-Svc-Csrf: 1)", security: [] },
-    })
-    .get("/invitations", ({ auth, query }) => listInvitations(deps.db, deps, can(auth(), "member:manage"), pageRequest(deps.signer, "invitations", query)), { query: t.Object(pageQuerySchema), detail: { tags: ["Members"], summary: "Pending invitations (owners and admins)" } })
-    .delete("/invitations/:id", ({ auth, params }) => revokeInvitation(deps.db, can(auth(), "member:manage"), params.id), { params: t.Object({ id: t.String({ maxLength: 64 }) }), detail: { tags: ["Members"], summary: "Revoke a pending invitation" } });
+    .post(
+      "/invitations/lookup",
+      ({ request, body, set }) => {
+        set.headers["cache-control"] = "no-store";
+        return lookupInvitation(deps, body.token, signedInUserId(deps, request));
+      },
+      {
+        body: t.Object({ token: tokenField }, { additionalProperties: false }),
+        detail: {
+          tags: ["Members"],
+          summary: "What an invitation link is for: organisation, email, role, whether that email has an account",
+          security: [],
+        },
+      },
+    )
+    .post(
+      "/invitations/accept",
+      async ({ request, body, set }) => {
+        requireSameSite(deps, request);
+        const current = signedInUserId(deps, request);
+        const user = await acceptInvitation(deps, body.token, { name: body.name, password: body.password }, current);
+        if (user.id !== current) signIn(deps, set, user.id);
+        return meBody(deps, user);
+      },
+      {
+        body: t.Object(
+          {
+            token: tokenField,
+            name: t.Optional(t.String({ maxLength: 120 })),
+            password: t.Optional(t.String({ maxLength: 200 })),
+          },
+          { additionalProperties: false },
+        ),
+        detail: {
+          tags: ["Members"],
+          summary:
+            "Accept an invitation: a new person sets their name and password; an existing account accepts signed in (needs X-Svc-Csrf: 1)",
+          security: [],
+        },
+      },
+    )
+    .get(
+      "/invitations",
+      ({ auth, query }) =>
+        listInvitations(deps.db, deps, can(auth(), "member:manage"), pageRequest(deps.signer, "invitations", query)),
+      {
+        query: t.Object(pageQuerySchema),
+        detail: { tags: ["Members"], summary: "Pending invitations (owners and admins)" },
+      },
+    )
+    .delete(
+      "/invitations/:id",
+      ({ auth, params }) => revokeInvitation(deps.db, can(auth(), "member:manage"), params.id),
+      {
+        params: t.Object({ id: t.String({ maxLength: 64 }) }),
+        detail: { tags: ["Members"], summary: "Revoke a pending invitation" },
+      },
+    );
 }

@@ -65,10 +65,23 @@ export function inviteMember(deps: Deps, ctx: Ctx, input: { email: string; role:
   const now = ctx.clock.now();
   return tx(deps.db, (db) => {
     const user = findUserByEmail(db, email);
-    if (user && db.select().from(members).where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id))).get()) {
+    if (
+      user &&
+      db
+        .select()
+        .from(members)
+        .where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id)))
+        .get()
+    ) {
       throw conflict("already_member", `${email} is already a member.`, { field: "email" });
     }
-    const pendingForEmail = and(eq(invitations.orgId, ctx.orgId), eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
+    const pendingForEmail = and(
+      eq(invitations.orgId, ctx.orgId),
+      eq(invitations.email, email),
+      isNull(invitations.acceptedAt),
+      isNull(invitations.revokedAt),
+      gt(invitations.expiresAt, now),
+    );
     const replaced = db.select({ id: invitations.id }).from(invitations).where(pendingForEmail).all().length;
     if (replaced) db.update(invitations).set({ revokedAt: now }).where(pendingForEmail).run();
     const inv: Invitation = {
@@ -92,14 +105,28 @@ export function inviteMember(deps: Deps, ctx: Ctx, input: { email: string; role:
     const inviter = ctx.actor.type === "user" ? findUser(db, ctx.actor.userId) : undefined;
     // Mail only leaves the box with SMTP; without it the link is not kept anywhere (the outbox would keep it).
     const emailed = deps.mailer.delivers;
-    if (emailed) queueMail(db, ctx.clock, { orgId: ctx.orgId, to: email, ...invitationMail(org?.name ?? "an organisation", inviter, role, url, inv.expiresAt, !!user) });
+    if (emailed)
+      queueMail(db, ctx.clock, {
+        orgId: ctx.orgId,
+        to: email,
+        ...invitationMail(org?.name ?? "an organisation", inviter, role, url, inv.expiresAt, !!user),
+      });
     return { ...presentInvitation(inv, now), url, emailed, account_exists: !!user };
   });
 }
 
-function invitationMail(orgName: string, inviter: User | undefined, role: string, url: string, expiresAt: number, hasAccount: boolean) {
+function invitationMail(
+  orgName: string,
+  inviter: User | undefined,
+  role: string,
+  url: string,
+  expiresAt: number,
+  hasAccount: boolean,
+) {
   const who = inviter ? `${inviter.name || inviter.email} invited you` : "You are invited";
-  const next = hasAccount ? "Open this link, sign in with your Plaudit account and accept:" : "Open this link to choose your password and join:";
+  const next = hasAccount
+    ? "Open this link, sign in with your Plaudit account and accept:"
+    : "Open this link to choose your password and join:";
   return {
     subject: `Join ${orgName} on Plaudit`,
     text: `${who} to join ${orgName} on Plaudit as ${role}.\n\n${next}\n${url}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
@@ -112,35 +139,66 @@ export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, pa
   const rows = db
     .select()
     .from(invitations)
-    .where(and(eq(invitations.orgId, ctx.orgId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now), afterKeyDesc([invitations.id], page.after)))
+    .where(
+      and(
+        eq(invitations.orgId, ctx.orgId),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+        afterKeyDesc([invitations.id], page.after),
+      ),
+    )
     .orderBy(desc(invitations.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentInvitation(r, now));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentInvitation(r, now),
+  );
 }
 
 /** Revokes a pending invitation; its link stops working at once. */
 export function revokeInvitation(db: Db, ctx: Ctx, id: string) {
   return tx(db, (db) => {
-    const inv = db.select().from(invitations).where(and(eq(invitations.id, id), eq(invitations.orgId, ctx.orgId))).get();
+    const inv = db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.orgId, ctx.orgId)))
+      .get();
     if (!inv) throw notFound("invitation");
     guardOwnerChange(ctx, null, inv.role);
     const now = ctx.clock.now();
-    if (invitationStatus(inv, now) !== "pending") throw conflict("invitation_not_pending", `This invitation is already ${invitationStatus(inv, now)}.`);
+    if (invitationStatus(inv, now) !== "pending")
+      throw conflict("invitation_not_pending", `This invitation is already ${invitationStatus(inv, now)}.`);
     db.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id)).run();
     audit(db, ctx, "invitation.revoked", id, { email: inv.email });
     return presentInvitation({ ...inv, revokedAt: now }, now);
   });
 }
 
-const UNUSABLE = "This invitation link is not valid: it was revoked, already used, or replaced by a newer one. Ask the person who invited you for a new link.";
+const UNUSABLE =
+  "This invitation link is not valid: it was revoked, already used, or replaced by a newer one. Ask the person who invited you for a new link.";
 
 /** The pending invitation behind a token; 404 for unknown, used or revoked links and 410 for expired ones. */
 function pendingByToken(db: Db, token: string, now: number): Invitation {
-  const inv = token ? db.select().from(invitations).where(eq(invitations.tokenHash, sha256(token))).get() : undefined;
+  const inv = token
+    ? db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.tokenHash, sha256(token)))
+        .get()
+    : undefined;
   if (!inv) throw new AppError("invitation_not_found", 404, UNUSABLE);
   const status = invitationStatus(inv, now);
-  if (status === "expired") throw new AppError("invitation_expired", 410, "This invitation link has expired. Ask the person who invited you for a new one.");
+  if (status === "expired")
+    throw new AppError(
+      "invitation_expired",
+      410,
+      "This invitation link has expired. Ask the person who invited you for a new one.",
+    );
   if (status !== "pending") throw new AppError("invitation_not_found", 404, UNUSABLE);
   return inv;
 }
@@ -167,16 +225,38 @@ export function lookupInvitation(deps: Deps, token: string, signedInUserId: stri
  * already has an account: the caller must be signed in as it (`signedInUserId`); a password is refused.
  * Returns the user to sign in (or keep signed in).
  */
-export async function acceptInvitation(deps: Deps, token: string, input: { name?: string; password?: string }, signedInUserId: string | null): Promise<User> {
+export async function acceptInvitation(
+  deps: Deps,
+  token: string,
+  input: { name?: string; password?: string },
+  signedInUserId: string | null,
+): Promise<User> {
   const first = pendingByToken(deps.db, token, deps.clock.now());
   const existing = findUserByEmail(deps.db, first.email);
   let passwordHash: string | null = null;
   if (existing) {
-    if (!signedInUserId) throw new AppError("sign_in_required", 401, `${first.email} already has a Plaudit account. Sign in as ${first.email} to accept this invitation.`);
-    if (signedInUserId !== existing.id) throw forbidden(`This invitation is for ${first.email}. Sign out, then sign in as ${first.email} to accept it.`, { reason: "wrong_account" });
-    if (input.password !== undefined) throw new AppError("validation_failed", 400, "You already have an account: accept while signed in, without a new password.", { field: "password" });
+    if (!signedInUserId)
+      throw new AppError(
+        "sign_in_required",
+        401,
+        `${first.email} already has a Plaudit account. Sign in as ${first.email} to accept this invitation.`,
+      );
+    if (signedInUserId !== existing.id)
+      throw forbidden(`This invitation is for ${first.email}. Sign out, then sign in as ${first.email} to accept it.`, {
+        reason: "wrong_account",
+      });
+    if (input.password !== undefined)
+      throw new AppError(
+        "validation_failed",
+        400,
+        "You already have an account: accept while signed in, without a new password.",
+        { field: "password" },
+      );
   } else {
-    if (input.password === undefined) throw new AppError("validation_failed", 400, "Choose a password of 8 to 200 characters for your new account.", { field: "password" });
+    if (input.password === undefined)
+      throw new AppError("validation_failed", 400, "Choose a password of 8 to 200 characters for your new account.", {
+        field: "password",
+      });
     checkPassword(input.password);
     passwordHash = await hashPassword(input.password);
   }
@@ -184,13 +264,30 @@ export async function acceptInvitation(deps: Deps, token: string, input: { name?
     const now = deps.clock.now();
     // Checked again inside the transaction: the link may have been used or revoked while the password hashed.
     const inv = pendingByToken(db, token, now);
-    const user = findUserByEmail(db, inv.email) ?? (passwordHash ? createUser(db, deps.clock, { email: inv.email, name: input.name?.trim() || inv.name, passwordHash }) : null);
+    const user =
+      findUserByEmail(db, inv.email) ??
+      (passwordHash
+        ? createUser(db, deps.clock, { email: inv.email, name: input.name?.trim() || inv.name, passwordHash })
+        : null);
     if (!user || (existing ? user.id !== existing.id : user.passwordHash !== passwordHash)) {
-      throw new AppError("sign_in_required", 401, `${inv.email} already has a Plaudit account. Sign in as ${inv.email} to accept this invitation.`);
+      throw new AppError(
+        "sign_in_required",
+        401,
+        `${inv.email} already has a Plaudit account. Sign in as ${inv.email} to accept this invitation.`,
+      );
     }
-    const ctx: Ctx = { orgId: inv.orgId, mode: "live", actor: { type: "user", userId: user.id, role: inv.role as "member", sessionId: null }, clock: deps.clock };
+    const ctx: Ctx = {
+      orgId: inv.orgId,
+      mode: "live",
+      actor: { type: "user", userId: user.id, role: inv.role as "member", sessionId: null },
+      clock: deps.clock,
+    };
     db.update(invitations).set({ acceptedAt: now, acceptedUserId: user.id }).where(eq(invitations.id, inv.id)).run();
-    const already = db.select().from(members).where(and(eq(members.orgId, inv.orgId), eq(members.userId, user.id))).get();
+    const already = db
+      .select()
+      .from(members)
+      .where(and(eq(members.orgId, inv.orgId), eq(members.userId, user.id)))
+      .get();
     if (!already) insertMember(db, ctx, user, parseRole(inv.role));
     audit(db, ctx, "invitation.accepted", inv.id, { email: inv.email, new_account: !existing });
     return user;

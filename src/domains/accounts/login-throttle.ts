@@ -73,7 +73,10 @@ export class LoginThrottle {
   private readonly byAddress: FailureWindow;
   private readonly total: FailureWindow;
 
-  constructor(private readonly clock: Clock, limits: typeof LOGIN_LIMITS = LOGIN_LIMITS) {
+  constructor(
+    private readonly clock: Clock,
+    limits: typeof LOGIN_LIMITS = LOGIN_LIMITS,
+  ) {
     this.byEmail = new FailureWindow(limits.email);
     this.byAddress = new FailureWindow(limits.address);
     this.total = new FailureWindow(limits.global);

@@ -56,13 +56,22 @@ export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest)
 }
 
 function getMember(db: Db, ctx: Ctx, id: string): MemberJoin {
-  const row = db.select({ member: members, user: users }).from(members).innerJoin(users, eq(users.id, members.userId)).where(and(eq(members.id, id), eq(members.orgId, ctx.orgId))).get();
+  const row = db
+    .select({ member: members, user: users })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.id, id), eq(members.orgId, ctx.orgId)))
+    .get();
   if (!row) throw notFound("member");
   return row;
 }
 
 function ownerCount(db: Db, orgId: string) {
-  return db.select().from(members).where(and(eq(members.orgId, orgId), eq(members.role, "owner"))).all().length;
+  return db
+    .select()
+    .from(members)
+    .where(and(eq(members.orgId, orgId), eq(members.role, "owner")))
+    .all().length;
 }
 
 /** Only an owner may make or unmake owners. */
@@ -79,23 +88,44 @@ export function guardOwnerChange(ctx: Ctx, from: string | null, to: string) {
  * is refused rather than silently dropped. Organisations invite people instead (invitations.ts); no organisation
  * may choose the password of an account that could later belong to another.
  */
-export function addMember(db: Db, ctx: Ctx, input: { email: string; role: string; name?: string; passwordHash?: string | null }) {
-  if (ctx.actor.type !== "system") throw forbidden("Members join through an invitation; only operators add them directly.");
+export function addMember(
+  db: Db,
+  ctx: Ctx,
+  input: { email: string; role: string; name?: string; passwordHash?: string | null },
+) {
+  if (ctx.actor.type !== "system")
+    throw forbidden("Members join through an invitation; only operators add them directly.");
   const email = normaliseEmail(input.email);
   const role = parseRole(input.role);
   return tx(db, (db) => {
     const existing = findUserByEmail(db, email);
-    if (existing && input.passwordHash) throw conflict("email_taken", `${email} already has an account with its own password; add them without --password.`, { field: "email" });
-    const user = existing ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: input.passwordHash ?? null });
+    if (existing && input.passwordHash)
+      throw conflict(
+        "email_taken",
+        `${email} already has an account with its own password; add them without --password.`,
+        { field: "email" },
+      );
+    const user =
+      existing ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: input.passwordHash ?? null });
     return insertMember(db, ctx, user, role);
   });
 }
 
 /** Makes `user` a member with `role` in the context's org (409 when already one), in the caller's transaction. */
 export function insertMember(db: Db, ctx: Ctx, user: typeof users.$inferSelect, role: Role) {
-  const exists = db.select().from(members).where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id))).get();
+  const exists = db
+    .select()
+    .from(members)
+    .where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id)))
+    .get();
   if (exists) throw conflict("already_member", `${user.email} is already a member.`, { field: "email" });
-  const member = { id: newId("member", ctx.clock.now()), orgId: ctx.orgId, userId: user.id, role, createdAt: ctx.clock.now() };
+  const member = {
+    id: newId("member", ctx.clock.now()),
+    orgId: ctx.orgId,
+    userId: user.id,
+    role,
+    createdAt: ctx.clock.now(),
+  };
   db.insert(members).values(member).run();
   audit(db, ctx, "member.added", member.id, { email: user.email, role });
   return presentMember({ member, user });
@@ -121,7 +151,8 @@ export function removeMember(db: Db, ctx: Ctx, id: string) {
   tx(db, (db) => {
     const row = getMember(db, ctx, id);
     guardOwnerChange(ctx, row.member.role, row.member.role);
-    if (row.member.role === "owner" && ownerCount(db, ctx.orgId) <= 1) throw conflict("last_owner", "The last owner cannot be removed.");
+    if (row.member.role === "owner" && ownerCount(db, ctx.orgId) <= 1)
+      throw conflict("last_owner", "The last owner cannot be removed.");
     db.delete(members).where(eq(members.id, id)).run();
     audit(db, ctx, "member.removed", id, { email: row.user.email });
   });
@@ -129,6 +160,10 @@ export function removeMember(db: Db, ctx: Ctx, id: string) {
 
 /** A user's role in an org, or null when not a member. */
 export function roleIn(db: Db, orgId: string, userId: string): Role | null {
-  const row = db.select({ role: members.role }).from(members).where(and(eq(members.orgId, orgId), eq(members.userId, userId))).get();
+  const row = db
+    .select({ role: members.role })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), eq(members.userId, userId)))
+    .get();
   return (row?.role as Role) ?? null;
 }

@@ -46,8 +46,12 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
     createDefaultBrands(db, clock, org.id, name);
     let owner: User | null = null;
     if (ownerEmail) {
-      owner = findUserByEmail(db, ownerEmail) ?? createUser(db, clock, { email: ownerEmail, name: input.owner?.name, passwordHash });
-      db.insert(members).values({ id: newId("member", now), orgId: org.id, userId: owner.id, role: "owner", createdAt: now }).run();
+      owner =
+        findUserByEmail(db, ownerEmail) ??
+        createUser(db, clock, { email: ownerEmail, name: input.owner?.name, passwordHash });
+      db.insert(members)
+        .values({ id: newId("member", now), orgId: org.id, userId: owner.id, role: "owner", createdAt: now })
+        .run();
     }
     const ctx: Ctx = { orgId: org.id, mode: "live", actor: { type: "system" }, clock };
     audit(db, ctx, "org.created", org.id, { name, plan, owner: ownerEmail });
@@ -62,7 +66,12 @@ export function getOrg(db: Db, orgId: string): Org {
   return org;
 }
 
-const orgById = (db: Db) => db.select().from(orgs).where(eq(orgs.id, sql.placeholder("id"))).prepare();
+const orgById = (db: Db) =>
+  db
+    .select()
+    .from(orgs)
+    .where(eq(orgs.id, sql.placeholder("id")))
+    .prepare();
 
 /** Every organisation, oldest first (CLI and first start). */
 export function listOrgs(db: Db): Org[] {
@@ -77,8 +86,16 @@ export function setPlan(db: Db, ctx: Ctx, plan: string): Org {
     db.update(orgs).set({ plan: id }).where(eq(orgs.id, ctx.orgId)).run();
     audit(db, ctx, "plan.changed", ctx.orgId, { from: before.plan, to: id });
     // What a plan allows shows in public places (attribution): every brand, in both modes, is rebuilt.
-    for (const b of db.select({ id: brands.id, mode: brands.mode }).from(brands).where(eq(brands.orgId, ctx.orgId)).all()) {
-      shownChanged(db, { ...ctx, mode: b.mode as Ctx["mode"] }, { brandId: b.id, submissionId: null, reason: "plan.changed" });
+    for (const b of db
+      .select({ id: brands.id, mode: brands.mode })
+      .from(brands)
+      .where(eq(brands.orgId, ctx.orgId))
+      .all()) {
+      shownChanged(
+        db,
+        { ...ctx, mode: b.mode as Ctx["mode"] },
+        { brandId: b.id, submissionId: null, reason: "plan.changed" },
+      );
     }
     return { ...before, plan: id };
   });

@@ -15,5 +15,20 @@ export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
     .orderBy(desc(mailOutbox.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, status: r.status, error: r.error, created_at: iso(r.createdAt), sent_at: iso(r.sentAt) }));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => ({
+      id: r.id,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      status: r.status,
+      error: r.error,
+      created_at: iso(r.createdAt),
+      sent_at: iso(r.sentAt),
+    }),
+  );
 }

@@ -15,7 +15,10 @@ const waiting: (() => void)[] = [];
 
 async function inSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= PASSWORD_SLOTS) {
-    if (waiting.length >= MAX_WAITING) throw new AppError("too_many_attempts", 429, "The server is busy with sign-ins. Try again in a minute.", { retry_after_seconds: 60 });
+    if (waiting.length >= MAX_WAITING)
+      throw new AppError("too_many_attempts", 429, "The server is busy with sign-ins. Try again in a minute.", {
+        retry_after_seconds: 60,
+      });
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running++;
   try {
@@ -31,7 +34,8 @@ async function inSlot<T>(work: () => Promise<T>): Promise<T> {
 export const hashPassword = (password: string): Promise<string> => inSlot(() => Bun.password.hash(password));
 
 /** True when `password` matches `hash`, checked off the event loop. */
-export const verifyPassword = (password: string, hash: string): Promise<boolean> => inSlot(() => Bun.password.verify(password, hash));
+export const verifyPassword = (password: string, hash: string): Promise<boolean> =>
+  inSlot(() => Bun.password.verify(password, hash));
 
 let dummy: Promise<string> | undefined;
 
@@ -43,5 +47,6 @@ export async function verifyNothing(password: string): Promise<false> {
 
 /** Checks a new password: 8 to 200 characters. */
 export function checkPassword(password: string, field = "password"): void {
-  if (password.length < 8 || password.length > 200) throw new AppError("validation_failed", 400, "Passwords need 8 to 200 characters.", { field });
+  if (password.length < 8 || password.length > 200)
+    throw new AppError("validation_failed", 400, "Passwords need 8 to 200 characters.", { field });
 }

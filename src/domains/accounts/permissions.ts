@@ -37,7 +37,7 @@ export const PERMISSIONS = {
   "outbox:read": { scope: null, roles: ["owner", "admin"] },
   "audit:read": { scope: null, roles: ["owner", "admin"] },
   "system:read": { scope: null, roles: ["owner", "admin"] },
-  "session": { scope: null, roles: ["owner", "admin", "member"] },
+  session: { scope: null, roles: ["owner", "admin", "member"] },
 } as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[] }>;
 export type Permission = keyof typeof PERMISSIONS;
 
@@ -47,13 +47,18 @@ export function authorize(ctx: Ctx, permission: Permission): void {
   const actor = ctx.actor;
   if (actor.type === "system") return;
   if (actor.type === "key") {
-    if (rule.scope === null) throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
-    if (!actor.scopes.includes(rule.scope)) throw forbidden(`This API key lacks the scope ${rule.scope}.`, { required_scope: rule.scope });
+    if (rule.scope === null)
+      throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
+    if (!actor.scopes.includes(rule.scope))
+      throw forbidden(`This API key lacks the scope ${rule.scope}.`, { required_scope: rule.scope });
     return;
   }
   if (actor.type === "user") {
     if (!(rule.roles as readonly Role[]).includes(actor.role)) {
-      throw forbidden(`Your role (${actor.role}) cannot do this; ask an ${rule.roles[0]}${rule.roles.length > 1 ? ` or ${rule.roles[1]}` : ""}.`, { required_role: rule.roles });
+      throw forbidden(
+        `Your role (${actor.role}) cannot do this; ask an ${rule.roles[0]}${rule.roles.length > 1 ? ` or ${rule.roles[1]}` : ""}.`,
+        { required_role: rule.roles },
+      );
     }
     return;
   }

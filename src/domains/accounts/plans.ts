@@ -32,22 +32,46 @@ interface PlanDef {
 export const PLANS: Record<PlanId, PlanDef> = {
   free: {
     name: "Free",
-    allowances: { submissions_per_month: 25, imported_reviews: 50, render_seconds_per_month: 300, webhook_endpoints: 20, brands: 1 },
+    allowances: {
+      submissions_per_month: 25,
+      imported_reviews: 50,
+      render_seconds_per_month: 300,
+      webhook_endpoints: 20,
+      brands: 1,
+    },
     features: { api_access: false, remove_attribution: false },
   },
   starter: {
     name: "Starter",
-    allowances: { submissions_per_month: 250, imported_reviews: 500, render_seconds_per_month: 1800, webhook_endpoints: 20, brands: 3 },
+    allowances: {
+      submissions_per_month: 250,
+      imported_reviews: 500,
+      render_seconds_per_month: 1800,
+      webhook_endpoints: 20,
+      brands: 3,
+    },
     features: { api_access: false, remove_attribution: true },
   },
   core: {
     name: "Core",
-    allowances: { submissions_per_month: 2500, imported_reviews: 5000, render_seconds_per_month: 7200, webhook_endpoints: 20, brands: 10 },
+    allowances: {
+      submissions_per_month: 2500,
+      imported_reviews: 5000,
+      render_seconds_per_month: 7200,
+      webhook_endpoints: 20,
+      brands: 10,
+    },
     features: { api_access: true, remove_attribution: true },
   },
   plus: {
     name: "Plus",
-    allowances: { submissions_per_month: null, imported_reviews: null, render_seconds_per_month: 36000, webhook_endpoints: 20, brands: null },
+    allowances: {
+      submissions_per_month: null,
+      imported_reviews: null,
+      render_seconds_per_month: 36000,
+      webhook_endpoints: 20,
+      brands: null,
+    },
     features: { api_access: true, remove_attribution: true },
   },
 };
@@ -100,7 +124,10 @@ export const ALLOWANCE_NAMES = Object.keys(TEST_MODE_ALLOWANCES) as AllowanceNam
  */
 export function usageOf(db: Db, ctx: Ctx, name: AllowanceName): number {
   const c = hooksOf(db).usage.get(name);
-  if (!c) throw new Error(`No usage counter is registered for the allowance "${name}"; add the module that owns it to src/modules.ts.`);
+  if (!c)
+    throw new Error(
+      `No usage counter is registered for the allowance "${name}"; add the module that owns it to src/modules.ts.`,
+    );
   return c(db, ctx, monthStart(ctx.clock.now()));
 }
 
@@ -111,7 +138,10 @@ export function usageOf(db: Db, ctx: Ctx, name: AllowanceName): number {
 export function assertCountersRegistered(counted: Iterable<string>): void {
   const have = new Set(counted);
   const missing = ALLOWANCE_NAMES.filter((name) => !have.has(name));
-  if (missing.length > 0) throw new Error(`No usage counter is registered for the allowance${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: a plan limit would never be enforced.`);
+  if (missing.length > 0)
+    throw new Error(
+      `No usage counter is registered for the allowance${missing.length > 1 ? "s" : ""} ${missing.join(", ")}: a plan limit would never be enforced.`,
+    );
 }
 
 /** The cheapest plan above `plan` where `ok` holds. */
@@ -128,10 +158,13 @@ export function requireAllowance(db: Db, ctx: Ctx, plan: PlanId, appUrl: string,
   if (limit === null) return;
   const used = usageOf(db, ctx, name);
   if (used + adding <= limit) return;
-  const up = ctx.mode === "test" ? null : upgradeFor(plan, (p) => {
-    const l = PLANS[p].allowances[name];
-    return l === null || l >= used + adding;
-  });
+  const up =
+    ctx.mode === "test"
+      ? null
+      : upgradeFor(plan, (p) => {
+          const l = PLANS[p].allowances[name];
+          return l === null || l >= used + adding;
+        });
   const label = ALLOWANCE_LABELS[name].toLowerCase();
   throw new AppError(
     "plan_limit_exceeded",
@@ -148,10 +181,16 @@ export function requireAllowance(db: Db, ctx: Ctx, plan: PlanId, appUrl: string,
 export function requireFeature(plan: PlanId, appUrl: string, name: FeatureName, message: string) {
   if (PLANS[plan].features[name]) return;
   const up = upgradeFor(plan, (p) => PLANS[p].features[name]);
-  throw new AppError("plan_limit_exceeded", 402, `${message} ${up ? `The ${PLANS[up].name} plan includes it.` : ""}`.trim(), undefined, {
-    name,
-    plan,
-    upgrade_plan: up,
-    upgrade_url: upgradeUrl(appUrl, up),
-  });
+  throw new AppError(
+    "plan_limit_exceeded",
+    402,
+    `${message} ${up ? `The ${PLANS[up].name} plan includes it.` : ""}`.trim(),
+    undefined,
+    {
+      name,
+      plan,
+      upgrade_plan: up,
+      upgrade_url: upgradeUrl(appUrl, up),
+    },
+  );
 }

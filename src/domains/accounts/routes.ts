@@ -20,7 +20,7 @@ import { systemRoutes } from "./system-routes";
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 const PASSWORD_REFUSED =
-  "Members are invited, not given a password: leave out \"password\". The answer carries a one-time invitation link (also emailed when SMTP is set up) with which the person chooses their own password, or accepts with the account they already have.";
+  'Members are invited, not given a password: leave out "password". The answer carries a one-time invitation link (also emailed when SMTP is set up) with which the person chooses their own password, or accepts with the account they already have.';
 
 /** `/v1/auth…`, `/v1/me`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`, `/v1/system/health`. */
 export function accountRoutes(deps: Deps) {
@@ -30,35 +30,141 @@ export function accountRoutes(deps: Deps) {
     .use(invitationRoutes(deps))
     .use(socialRoutes(deps))
     .use(systemRoutes(deps))
-    .get("/api-keys/scopes", ({ auth }) => (can(auth(), "key:manage"), { data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }), { detail: { tags: ["API keys"], summary: "Scopes a key can carry" } })
-    .get("/api-keys", ({ auth, query }) => {
-      const ctx = can(auth(), "key:manage");
-      return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
-    }, { query: t.Object(pageQuerySchema), detail: { tags: ["API keys"], summary: "List API keys of the current mode (never the secrets)" } })
-    .post("/api-keys", ({ auth, body, set }) => {
-      const ctx = can(auth(), "key:manage");
-      const { key, secret } = createApiKey(deps.db, ctx, { mode: body.mode ?? ctx.mode, name: body.name, scopes: body.scopes });
-      set.status = 201;
-      return { ...presentKey(key), secret };
-    }, { body: t.Object({ name: t.Optional(t.String({ maxLength: 80 })), mode: t.Optional(t.Union([t.Literal("live"), t.Literal("test")])), scopes: t.Optional(t.Array(t.String({ maxLength: 40 }), { maxItems: 20 })) }, { additionalProperties: false }), detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" } })
-    .delete("/api-keys/:id", ({ auth, params }) => revokeApiKey(deps.db, can(auth(), "key:manage"), params.id), { params: idParams, detail: { tags: ["API keys"], summary: "Revoke an API key" } })
-    .get("/members", ({ auth, query }) => listMembers(deps.db, deps.signer, can(auth(), "member:read"), pageRequest(deps.signer, "members", query)), { query: t.Object(pageQuerySchema), detail: { tags: ["Members"], summary: "List members" } })
-    .post("/members", ({ auth, body, set }) => {
-      const ctx = can(auth(), "member:manage");
-      if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
-      set.status = 201;
-      return inviteMember(deps, ctx, body);
-    }, { body: t.Object({ email: t.String({ maxLength: 254 }), role: t.String({ maxLength: 20 }), name: t.Optional(t.String({ maxLength: 120 })), password: t.Optional(t.Unknown()) }, { additionalProperties: false }), detail: { tags: ["Members"], summary: "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)" } })
-    .patch("/members/:id", ({ auth, params, body }) => changeRole(deps.db, can(auth(), "member:manage"), params.id, body.role), { params: idParams, body: t.Object({ role: t.String({ maxLength: 20 }) }), detail: { tags: ["Members"], summary: "Change a member's role" } })
-    .delete("/members/:id", ({ auth, params }) => {
-      removeMember(deps.db, can(auth(), "member:manage"), params.id);
-      return { removed: true, id: params.id };
-    }, { params: idParams, detail: { tags: ["Members"], summary: "Remove a member" } })
-    .get("/billing", ({ auth }) => billingView(deps, can(auth(), "billing:read")), { detail: { tags: ["Billing"], summary: "Plan and plan catalogue" } })
-    .get("/billing/usage", ({ auth }) => usageView(deps, can(auth(), "billing:read")), { detail: { tags: ["Billing"], summary: "Each allowance: used and limit" } })
-    .post("/billing/change-plan", ({ auth, body }) => changePlan(deps, can(auth(), "billing:manage"), body.plan), { body: t.Object({ plan: t.String({ maxLength: 20 }) }), detail: { tags: ["Billing"], summary: "Change plan (owner)" } })
-    .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), { body: t.Object({ plan: t.String({ maxLength: 20 }) }), detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" } })
-    .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), { detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" } })
-    .get("/audit-log", ({ auth, query }) => listAuditPage(deps, can(auth(), "audit:read"), pageRequest(deps.signer, "audit-log", query, { action: query.action }), query.action), { query: t.Object({ ...pageQuerySchema, action: t.Optional(t.String({ maxLength: 60 })) }), detail: { tags: ["Audit"], summary: "Sensitive actions: keys, imports, plan changes, removals (owners and admins)" } })
-    .get("/outbox", ({ auth, query }) => listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)), { query: t.Object(pageQuerySchema), detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" } });
+    .get(
+      "/api-keys/scopes",
+      ({ auth }) => (
+        can(auth(), "key:manage"),
+        { data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }
+      ),
+      { detail: { tags: ["API keys"], summary: "Scopes a key can carry" } },
+    )
+    .get(
+      "/api-keys",
+      ({ auth, query }) => {
+        const ctx = can(auth(), "key:manage");
+        return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
+      },
+      {
+        query: t.Object(pageQuerySchema),
+        detail: { tags: ["API keys"], summary: "List API keys of the current mode (never the secrets)" },
+      },
+    )
+    .post(
+      "/api-keys",
+      ({ auth, body, set }) => {
+        const ctx = can(auth(), "key:manage");
+        const { key, secret } = createApiKey(deps.db, ctx, {
+          mode: body.mode ?? ctx.mode,
+          name: body.name,
+          scopes: body.scopes,
+        });
+        set.status = 201;
+        return { ...presentKey(key), secret };
+      },
+      {
+        body: t.Object(
+          {
+            name: t.Optional(t.String({ maxLength: 80 })),
+            mode: t.Optional(t.Union([t.Literal("live"), t.Literal("test")])),
+            scopes: t.Optional(t.Array(t.String({ maxLength: 40 }), { maxItems: 20 })),
+          },
+          { additionalProperties: false },
+        ),
+        detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
+      },
+    )
+    .delete("/api-keys/:id", ({ auth, params }) => revokeApiKey(deps.db, can(auth(), "key:manage"), params.id), {
+      params: idParams,
+      detail: { tags: ["API keys"], summary: "Revoke an API key" },
+    })
+    .get(
+      "/members",
+      ({ auth, query }) =>
+        listMembers(deps.db, deps.signer, can(auth(), "member:read"), pageRequest(deps.signer, "members", query)),
+      { query: t.Object(pageQuerySchema), detail: { tags: ["Members"], summary: "List members" } },
+    )
+    .post(
+      "/members",
+      ({ auth, body, set }) => {
+        const ctx = can(auth(), "member:manage");
+        if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
+        set.status = 201;
+        return inviteMember(deps, ctx, body);
+      },
+      {
+        body: t.Object(
+          {
+            email: t.String({ maxLength: 254 }),
+            role: t.String({ maxLength: 20 }),
+            name: t.Optional(t.String({ maxLength: 120 })),
+            password: t.Optional(t.Unknown()),
+          },
+          { additionalProperties: false },
+        ),
+        detail: {
+          tags: ["Members"],
+          summary:
+            "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)",
+        },
+      },
+    )
+    .patch(
+      "/members/:id",
+      ({ auth, params, body }) => changeRole(deps.db, can(auth(), "member:manage"), params.id, body.role),
+      {
+        params: idParams,
+        body: t.Object({ role: t.String({ maxLength: 20 }) }),
+        detail: { tags: ["Members"], summary: "Change a member's role" },
+      },
+    )
+    .delete(
+      "/members/:id",
+      ({ auth, params }) => {
+        removeMember(deps.db, can(auth(), "member:manage"), params.id);
+        return { removed: true, id: params.id };
+      },
+      { params: idParams, detail: { tags: ["Members"], summary: "Remove a member" } },
+    )
+    .get("/billing", ({ auth }) => billingView(deps, can(auth(), "billing:read")), {
+      detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
+    })
+    .get("/billing/usage", ({ auth }) => usageView(deps, can(auth(), "billing:read")), {
+      detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
+    })
+    .post("/billing/change-plan", ({ auth, body }) => changePlan(deps, can(auth(), "billing:manage"), body.plan), {
+      body: t.Object({ plan: t.String({ maxLength: 20 }) }),
+      detail: { tags: ["Billing"], summary: "Change plan (owner)" },
+    })
+    .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), {
+      body: t.Object({ plan: t.String({ maxLength: 20 }) }),
+      detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" },
+    })
+    .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), {
+      detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" },
+    })
+    .get(
+      "/audit-log",
+      ({ auth, query }) =>
+        listAuditPage(
+          deps,
+          can(auth(), "audit:read"),
+          pageRequest(deps.signer, "audit-log", query, { action: query.action }),
+          query.action,
+        ),
+      {
+        query: t.Object({ ...pageQuerySchema, action: t.Optional(t.String({ maxLength: 60 })) }),
+        detail: {
+          tags: ["Audit"],
+          summary: "Sensitive actions: keys, imports, plan changes, removals (owners and admins)",
+        },
+      },
+    )
+    .get(
+      "/outbox",
+      ({ auth, query }) => listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)),
+      {
+        query: t.Object(pageQuerySchema),
+        detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
+      },
+    );
 }

@@ -38,46 +38,86 @@ function refuseKeys(request: Request, what: string) {
 export function sessionRoutes(deps: Deps) {
   const throttle = new LoginThrottle(deps.clock);
   return new Elysia()
-    .post("/auth/login", async ({ body, set, request, server }) => {
-      refuseKeys(request, "Sign-in is for people; API keys need no sign-in.");
-      requireSameSite(deps, request);
-      const email = body.email.trim().toLowerCase();
-      let attempt;
-      try {
-        attempt = throttle.begin(email, clientAddress(request, server, deps.config));
-      } catch (e) {
-        if (e instanceof AppError && e.details?.retry_after_seconds) set.headers["retry-after"] = String(e.details.retry_after_seconds);
-        throw e;
-      }
-      let user;
-      try {
-        user = await verifyLogin(deps.db, email, body.password);
-      } catch (e) {
-        attempt.abandoned();
-        throw e;
-      }
-      if (!user) {
-        attempt.failed();
-        throw unauthorized("That email and password do not match an account.");
-      }
-      attempt.succeeded();
-      signIn(deps, set, user.id);
-      return meBody(deps, user);
-    }, { body: t.Object({ email: t.String({ minLength: 3, maxLength: 254 }), password: t.String({ minLength: 1, maxLength: 200 }) }), detail: { tags: ["Session"], summary: "Sign in with email and password (sets the session cookie; needs X-Svc-Csrf: 1)", security: [] } })
-    .post("/auth/logout", ({ request, set }) => {
-      requireSameSite(deps, request);
-      const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
-      if (token) destroySession(deps.db, token);
-      set.headers["set-cookie"] = sessionCookie(deps, "", 0);
-      return { signed_out: true };
-    }, { detail: { tags: ["Session"], summary: "Sign out (needs X-Svc-Csrf: 1)", security: [] } })
-    .get("/me", ({ request }) => {
-      refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
-      return meBody(deps, currentSession(deps, request).user);
-    }, { detail: { tags: ["Session"], summary: "The signed-in person and their organisations" } })
-    .patch("/me", async ({ request, body }) => {
-      refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
-      const found = currentSession(deps, request);
-      return meBody(deps, await updateProfile(deps.db, found.user.id, body, found.session.id));
-    }, { body: t.Object({ name: t.Optional(t.String({ maxLength: 120 })), password: t.Optional(t.String({ minLength: 8, maxLength: 200 })), current_password: t.Optional(t.String({ maxLength: 200 })) }, { additionalProperties: false }), detail: { tags: ["Session"], summary: "Change your name or password (a new password ends your other sessions)" } });
+    .post(
+      "/auth/login",
+      async ({ body, set, request, server }) => {
+        refuseKeys(request, "Sign-in is for people; API keys need no sign-in.");
+        requireSameSite(deps, request);
+        const email = body.email.trim().toLowerCase();
+        let attempt;
+        try {
+          attempt = throttle.begin(email, clientAddress(request, server, deps.config));
+        } catch (e) {
+          if (e instanceof AppError && e.details?.retry_after_seconds)
+            set.headers["retry-after"] = String(e.details.retry_after_seconds);
+          throw e;
+        }
+        let user;
+        try {
+          user = await verifyLogin(deps.db, email, body.password);
+        } catch (e) {
+          attempt.abandoned();
+          throw e;
+        }
+        if (!user) {
+          attempt.failed();
+          throw unauthorized("That email and password do not match an account.");
+        }
+        attempt.succeeded();
+        signIn(deps, set, user.id);
+        return meBody(deps, user);
+      },
+      {
+        body: t.Object({
+          email: t.String({ minLength: 3, maxLength: 254 }),
+          password: t.String({ minLength: 1, maxLength: 200 }),
+        }),
+        detail: {
+          tags: ["Session"],
+          summary: "Sign in with email and password (sets the session cookie; needs X-Svc-Csrf: 1)",
+          security: [],
+        },
+      },
+    )
+    .post(
+      "/auth/logout",
+      ({ request, set }) => {
+        requireSameSite(deps, request);
+        const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
+        if (token) destroySession(deps.db, token);
+        set.headers["set-cookie"] = sessionCookie(deps, "", 0);
+        return { signed_out: true };
+      },
+      { detail: { tags: ["Session"], summary: "Sign out (needs X-Svc-Csrf: 1)", security: [] } },
+    )
+    .get(
+      "/me",
+      ({ request }) => {
+        refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
+        return meBody(deps, currentSession(deps, request).user);
+      },
+      { detail: { tags: ["Session"], summary: "The signed-in person and their organisations" } },
+    )
+    .patch(
+      "/me",
+      async ({ request, body }) => {
+        refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
+        const found = currentSession(deps, request);
+        return meBody(deps, await updateProfile(deps.db, found.user.id, body, found.session.id));
+      },
+      {
+        body: t.Object(
+          {
+            name: t.Optional(t.String({ maxLength: 120 })),
+            password: t.Optional(t.String({ minLength: 8, maxLength: 200 })),
+            current_password: t.Optional(t.String({ maxLength: 200 })),
+          },
+          { additionalProperties: false },
+        ),
+        detail: {
+          tags: ["Session"],
+          summary: "Change your name or password (a new password ends your other sessions)",
+        },
+      },
+    );
 }

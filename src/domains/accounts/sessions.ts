@@ -16,7 +16,9 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
   const token = randomToken(32);
   const now = clock.now();
   const id = newId("session", now);
-  db.insert(sessions).values({ id, userId, tokenHash: sha256(token), createdAt: now, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now }).run();
+  db.insert(sessions)
+    .values({ id, userId, tokenHash: sha256(token), createdAt: now, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now })
+    .run();
   return { token, id, expiresAt: now + SESSION_TTL_MS };
 }
 
@@ -30,12 +32,17 @@ export function resolveSession(db: Db, clock: Clock, token: string) {
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .get();
   if (row && now - row.session.lastSeenAt > 3600_000) {
-    db.update(sessions).set({ lastSeenAt: now, expiresAt: now + SESSION_TTL_MS }).where(eq(sessions.id, row.session.id)).run();
+    db.update(sessions)
+      .set({ lastSeenAt: now, expiresAt: now + SESSION_TTL_MS })
+      .where(eq(sessions.id, row.session.id))
+      .run();
   }
   return row ?? null;
 }
 
 /** Ends a session. */
 export function destroySession(db: Db, token: string): void {
-  db.delete(sessions).where(eq(sessions.tokenHash, sha256(token))).run();
+  db.delete(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .run();
 }

@@ -4,12 +4,20 @@ import type { Deps } from "../../platform/deps";
 import { AppError, forbidden } from "../../platform/errors";
 import { currentSession, readCookie, requireSameSite } from "./auth";
 import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
-import { authMethods, completeAuthorization, providerList, startAuthorization, unlinkProvider, type OAuthState } from "./social";
+import {
+  authMethods,
+  completeAuthorization,
+  providerList,
+  startAuthorization,
+  unlinkProvider,
+  type OAuthState,
+} from "./social";
 
 const STATE_COOKIE = "plaudit_oauth";
 
 function refuseKeys(request: Request) {
-  if (request.headers.get("authorization")) throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
+  if (request.headers.get("authorization"))
+    throw forbidden("This route is for signed-in members only; API keys cannot use it.", { reason: "session_only" });
 }
 
 const currentUser = (deps: Deps, request: Request) => currentSession(deps, request).user;
@@ -34,44 +42,102 @@ const providerBody = t.Object({ provider: t.String({ maxLength: 20 }) }, { addit
 /** The social sign-in routes. */
 export function socialRoutes(deps: Deps) {
   return new Elysia()
-    .get("/auth/social", ({ request }) => {
-      refuseKeys(request);
-      return { data: providerList(deps) };
-    }, { detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)", security: [] } })
-    .post("/auth/social", ({ request, body, set }) => {
-      refuseKeys(request);
-      requireSameSite(deps, request);
-      const { url, state } = startAuthorization(deps, body.provider, null);
-      set.headers["set-cookie"] = stateCookie(deps, state);
-      return { authorization_url: url };
-    }, { body: providerBody, detail: { tags: ["Session"], summary: "Start social sign-in: returns the provider's address (needs X-Svc-Csrf: 1)", security: [] } })
-    .get("/auth/callback/:provider", async ({ request, params, query, set }) => {
-      refuseKeys(request);
-      set.headers["set-cookie"] = stateCookie(deps, null);
-      try {
-        if (!query.code || !query.state) throw new AppError("invalid_oauth_state", 400, "The provider did not send a code.");
-        const userId = await completeAuthorization(deps, params.provider, query.code, query.state, readState(deps, request));
-        const s = createSession(deps.db, deps.clock, userId);
-        const secure = deps.config.baseUrl.startsWith("https:") ? "; Secure" : "";
-        return new Response(null, { status: 302, headers: [["location", `${deps.config.appUrl}/`], ["set-cookie", stateCookie(deps, null)], ["set-cookie", `${SESSION_COOKIE}=${s.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`]] });
-      } catch (e) {
-        const message = e instanceof AppError ? e.message : "Sign-in with this provider failed. Try again.";
-        return new Response(null, { status: 302, headers: { location: `${deps.config.appUrl}/?signin_error=${encodeURIComponent(message)}` } });
-      }
-    }, { params: t.Object({ provider: t.String({ maxLength: 20 }) }), query: t.Object({ code: t.Optional(t.String({ maxLength: 2000 })), state: t.Optional(t.String({ maxLength: 200 })) }), detail: { tags: ["Session"], summary: "Provider callback (session-only)", security: [] } })
-    .get("/me/auth-methods", ({ request }) => {
-      refuseKeys(request);
-      return authMethods(deps, currentUser(deps, request).id);
-    }, { detail: { tags: ["Session"], summary: "Your sign-in methods" } })
-    .post("/me/auth-methods", ({ request, body, set }) => {
-      refuseKeys(request);
-      const user = currentUser(deps, request);
-      const { url, state } = startAuthorization(deps, body.provider, user.id);
-      set.headers["set-cookie"] = stateCookie(deps, state);
-      return { authorization_url: url };
-    }, { body: providerBody, detail: { tags: ["Session"], summary: "Link a provider: returns the provider's address" } })
-    .delete("/me/auth-methods", ({ request, body }) => {
-      refuseKeys(request);
-      return unlinkProvider(deps, currentUser(deps, request).id, body.provider);
-    }, { body: providerBody, detail: { tags: ["Session"], summary: "Unlink a provider" } });
+    .get(
+      "/auth/social",
+      ({ request }) => {
+        refuseKeys(request);
+        return { data: providerList(deps) };
+      },
+      { detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)", security: [] } },
+    )
+    .post(
+      "/auth/social",
+      ({ request, body, set }) => {
+        refuseKeys(request);
+        requireSameSite(deps, request);
+        const { url, state } = startAuthorization(deps, body.provider, null);
+        set.headers["set-cookie"] = stateCookie(deps, state);
+        return { authorization_url: url };
+      },
+      {
+        body: providerBody,
+        detail: {
+          tags: ["Session"],
+          summary: "Start social sign-in: returns the provider's address (needs X-Svc-Csrf: 1)",
+          security: [],
+        },
+      },
+    )
+    .get(
+      "/auth/callback/:provider",
+      async ({ request, params, query, set }) => {
+        refuseKeys(request);
+        set.headers["set-cookie"] = stateCookie(deps, null);
+        try {
+          if (!query.code || !query.state)
+            throw new AppError("invalid_oauth_state", 400, "The provider did not send a code.");
+          const userId = await completeAuthorization(
+            deps,
+            params.provider,
+            query.code,
+            query.state,
+            readState(deps, request),
+          );
+          const s = createSession(deps.db, deps.clock, userId);
+          const secure = deps.config.baseUrl.startsWith("https:") ? "; Secure" : "";
+          return new Response(null, {
+            status: 302,
+            headers: [
+              ["location", `${deps.config.appUrl}/`],
+              ["set-cookie", stateCookie(deps, null)],
+              [
+                "set-cookie",
+                `${SESSION_COOKIE}=${s.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`,
+              ],
+            ],
+          });
+        } catch (e) {
+          const message = e instanceof AppError ? e.message : "Sign-in with this provider failed. Try again.";
+          return new Response(null, {
+            status: 302,
+            headers: { location: `${deps.config.appUrl}/?signin_error=${encodeURIComponent(message)}` },
+          });
+        }
+      },
+      {
+        params: t.Object({ provider: t.String({ maxLength: 20 }) }),
+        query: t.Object({
+          code: t.Optional(t.String({ maxLength: 2000 })),
+          state: t.Optional(t.String({ maxLength: 200 })),
+        }),
+        detail: { tags: ["Session"], summary: "Provider callback (session-only)", security: [] },
+      },
+    )
+    .get(
+      "/me/auth-methods",
+      ({ request }) => {
+        refuseKeys(request);
+        return authMethods(deps, currentUser(deps, request).id);
+      },
+      { detail: { tags: ["Session"], summary: "Your sign-in methods" } },
+    )
+    .post(
+      "/me/auth-methods",
+      ({ request, body, set }) => {
+        refuseKeys(request);
+        const user = currentUser(deps, request);
+        const { url, state } = startAuthorization(deps, body.provider, user.id);
+        set.headers["set-cookie"] = stateCookie(deps, state);
+        return { authorization_url: url };
+      },
+      { body: providerBody, detail: { tags: ["Session"], summary: "Link a provider: returns the provider's address" } },
+    )
+    .delete(
+      "/me/auth-methods",
+      ({ request, body }) => {
+        refuseKeys(request);
+        return unlinkProvider(deps, currentUser(deps, request).id, body.provider);
+      },
+      { body: providerBody, detail: { tags: ["Session"], summary: "Unlink a provider" } },
+    );
 }

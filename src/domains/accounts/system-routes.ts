@@ -20,18 +20,34 @@ export function presentHealth(status: SelfTestStatus) {
       status: status.state,
       checked_at: iso(status.checkedAt),
       duration_ms: status.result?.ms ?? null,
-      problem: status.problem ? { step: status.problem.name, detail: status.problem.detail, fix: status.problem.fix ?? null } : null,
-      steps: steps.map((s) => ({ name: s.name, ok: s.ok, skipped: !!s.skipped, ms: s.ms, detail: s.detail, fix: s.fix ?? null })),
+      problem: status.problem
+        ? { step: status.problem.name, detail: status.problem.detail, fix: status.problem.fix ?? null }
+        : null,
+      steps: steps.map((s) => ({
+        name: s.name,
+        ok: s.ok,
+        skipped: !!s.skipped,
+        ms: s.ms,
+        detail: s.detail,
+        fix: s.fix ?? null,
+      })),
     },
   };
 }
 
 /** The system health route. */
 export function systemRoutes(deps: Deps) {
-  return new Elysia()
-    .use(authPlugin(deps))
-    .get("/system/health", ({ auth }) => {
+  return new Elysia().use(authPlugin(deps)).get(
+    "/system/health",
+    ({ auth }) => {
       can(auth(), "system:read");
       return presentHealth(deps.selfTest?.status() ?? NOT_RUN);
-    }, { detail: { tags: ["System"], summary: "Whether this server can process recordings (the media self-test run after start; owners and admins)" } });
+    },
+    {
+      detail: {
+        tags: ["System"],
+        summary: "Whether this server can process recordings (the media self-test run after start; owners and admins)",
+      },
+    },
+  );
 }

@@ -11,74 +11,110 @@ export const orgs = sqliteTable("orgs", {
 });
 
 /** A person who can sign in to the dashboard. */
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull(),
-  name: text("name").notNull().default(""),
-  passwordHash: text("password_hash"),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [uniqueIndex("users_email").on(t.email)]);
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default(""),
+    passwordHash: text("password_hash"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("users_email").on(t.email)],
+);
 
 /** A user's role in an organisation. */
-export const members = sqliteTable("members", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  role: text("role").notNull(),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [uniqueIndex("members_org_user").on(t.orgId, t.userId), index("members_user").on(t.userId)]);
+export const members = sqliteTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("members_org_user").on(t.orgId, t.userId), index("members_user").on(t.userId)],
+);
 
 /** A signed-in browser; the cookie holds the token, the row its hash. */
-export const sessions = sqliteTable("sessions", {
-  id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  tokenHash: text("token_hash").notNull(),
-  createdAt: integer("created_at").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  lastSeenAt: integer("last_seen_at").notNull(),
-}, (t) => [uniqueIndex("sessions_token").on(t.tokenHash)]);
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token").on(t.tokenHash)],
+);
 
 /** A sign-in method linked to a user through a social provider. */
-export const authIdentities = sqliteTable("auth_identities", {
-  id: text("id").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  provider: text("provider").notNull(),
-  subject: text("subject").notNull(),
-  email: text("email"),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [uniqueIndex("auth_identities_provider_subject").on(t.provider, t.subject)]);
+export const authIdentities = sqliteTable(
+  "auth_identities",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    email: text("email"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("auth_identities_provider_subject").on(t.provider, t.subject)],
+);
 
 /** An API key; only its SHA-256 is kept. */
-export const apiKeys = sqliteTable("api_keys", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  mode: text("mode").notNull(),
-  name: text("name").notNull().default(""),
-  prefix: text("prefix").notNull(),
-  last4: text("last4").notNull(),
-  keyHash: text("key_hash").notNull(),
-  scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
-  createdByUserId: text("created_by_user_id"),
-  createdAt: integer("created_at").notNull(),
-  lastUsedAt: integer("last_used_at"),
-  revokedAt: integer("revoked_at"),
-}, (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_org_mode").on(t.orgId, t.mode, t.id)]);
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    name: text("name").notNull().default(""),
+    prefix: text("prefix").notNull(),
+    last4: text("last4").notNull(),
+    keyHash: text("key_hash").notNull(),
+    scopes: text("scopes", { mode: "json" }).$type<string[]>().notNull(),
+    createdByUserId: text("created_by_user_id"),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_org_mode").on(t.orgId, t.mode, t.id)],
+);
 
 /**
  * An invitation to join an organisation: the link carries a random token, the row only its SHA-256. The invitee
  * sets their own password (a new account) or accepts while signed in (an existing one); nobody else ever does.
  */
-export const invitations = sqliteTable("invitations", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  email: text("email").notNull(),
-  role: text("role").notNull(),
-  name: text("name").notNull().default(""),
-  tokenHash: text("token_hash").notNull(),
-  invitedByUserId: text("invited_by_user_id"),
-  createdAt: integer("created_at").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  acceptedAt: integer("accepted_at"),
-  acceptedUserId: text("accepted_user_id"),
-  revokedAt: integer("revoked_at"),
-}, (t) => [uniqueIndex("invitations_token").on(t.tokenHash), index("invitations_org").on(t.orgId, t.id)]);
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    name: text("name").notNull().default(""),
+    tokenHash: text("token_hash").notNull(),
+    invitedByUserId: text("invited_by_user_id"),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    acceptedAt: integer("accepted_at"),
+    acceptedUserId: text("accepted_user_id"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("invitations_token").on(t.tokenHash), index("invitations_org").on(t.orgId, t.id)],
+);

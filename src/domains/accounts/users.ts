@@ -38,10 +38,21 @@ export function findUser(db: Db, id: string): User | undefined {
 export const hashPasswordBlocking = (password: string) => Bun.password.hashSync(password);
 
 /** Creates a user; 409 when the email is taken. Hash the password beforehand, outside the transaction. */
-export function createUser(db: Db, clock: Clock, input: { email: string; name?: string; passwordHash?: string | null }): User {
+export function createUser(
+  db: Db,
+  clock: Clock,
+  input: { email: string; name?: string; passwordHash?: string | null },
+): User {
   const email = normaliseEmail(input.email);
-  if (findUserByEmail(db, email)) throw conflict("email_taken", "An account with this email already exists.", { field: "email" });
-  const row = { id: newId("user", clock.now()), email, name: (input.name ?? "").trim().slice(0, 120), passwordHash: input.passwordHash ?? null, createdAt: clock.now() };
+  if (findUserByEmail(db, email))
+    throw conflict("email_taken", "An account with this email already exists.", { field: "email" });
+  const row = {
+    id: newId("user", clock.now()),
+    email,
+    name: (input.name ?? "").trim().slice(0, 120),
+    passwordHash: input.passwordHash ?? null,
+    createdAt: clock.now(),
+  };
   db.insert(users).values(row).run();
   return row;
 }
@@ -55,7 +66,9 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
 
 /** Ends every session of a user except `keepSessionId` (the one that made the change), e.g. after a password change. */
 export function endOtherSessions(db: Db, userId: string, keepSessionId: string | null): void {
-  const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
   db.delete(sessions).where(where).run();
 }
 
@@ -63,7 +76,12 @@ export function endOtherSessions(db: Db, userId: string, keepSessionId: string |
  * Changes a person's name and/or password; a new password needs the current one (when there is one) and ends
  * every other session of that person, keeping `currentSessionId`.
  */
-export async function updateProfile(db: Db, userId: string, input: { name?: string; password?: string; current_password?: string }, currentSessionId: string | null): Promise<User> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  input: { name?: string; password?: string; current_password?: string },
+  currentSessionId: string | null,
+): Promise<User> {
   const user = findUser(db, userId);
   if (!user) throw invalid("No such person.");
   const patch: Partial<User> = {};
@@ -74,7 +92,10 @@ export async function updateProfile(db: Db, userId: string, input: { name?: stri
   }
   if (input.password !== undefined) {
     checkPassword(input.password);
-    if (user.passwordHash && !(input.current_password && (await verifyPassword(input.current_password, user.passwordHash)))) {
+    if (
+      user.passwordHash &&
+      !(input.current_password && (await verifyPassword(input.current_password, user.passwordHash)))
+    ) {
       throw invalid("Your current password is not right.", "current_password");
     }
     patch.passwordHash = await hashPassword(input.password);

@@ -22,13 +22,23 @@ const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** Turns a name into a slug candidate. */
 export function slugify(name: string): string {
-  const s = name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 50);
+  const s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 50);
   return s.length >= 3 ? s : `brand-${s || "x"}`.slice(0, 50);
 }
 
 /** Checks a slug from input. */
 export function checkSlug(slug: string): string {
-  if (!SLUG.test(slug) || slug.includes("--")) throw invalid("A slug is 3 to 60 lowercase letters, digits and single hyphens, starting and ending with a letter or digit.", "slug");
+  if (!SLUG.test(slug) || slug.includes("--"))
+    throw invalid(
+      "A slug is 3 to 60 lowercase letters, digits and single hyphens, starting and ending with a letter or digit.",
+      "slug",
+    );
   if (RESERVED.has(slug)) throw invalid(`"${slug}" is reserved; choose another slug.`, "slug");
   return slug;
 }
@@ -37,14 +47,19 @@ export function checkSlug(slug: string): string {
 export const slugScopeOf = (orgId: string, mode: string) => (mode === "live" ? "live" : `test:${orgId}`);
 
 function slugTaken(db: Db, scope: string, slug: string, exceptBrandId?: string): boolean {
-  const row = db.select({ id: brands.id }).from(brands).where(and(eq(brands.slugScope, scope), eq(brands.slug, slug))).get();
+  const row = db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(eq(brands.slugScope, scope), eq(brands.slug, slug)))
+    .get();
   return !!row && row.id !== exceptBrandId;
 }
 
 /** A free slug based on `base` (adds -2, -3… as needed). */
 function freeSlug(db: Db, scope: string, base: string): string {
   let candidate = base;
-  for (let i = 2; slugTaken(db, scope, candidate) || RESERVED.has(candidate); i++) candidate = `${base.slice(0, 50)}-${i}`;
+  for (let i = 2; slugTaken(db, scope, candidate) || RESERVED.has(candidate); i++)
+    candidate = `${base.slice(0, 50)}-${i}`;
   return candidate;
 }
 
@@ -54,13 +69,29 @@ export function createDefaultBrands(db: Db, clock: Clock, orgId: string, orgName
   for (const mode of ["live", "test"] as const) {
     const scope = slugScopeOf(orgId, mode);
     const slug = mode === "test" ? "default" : freeSlug(db, scope, slugify(orgName));
-    db.insert(brands).values({ id: newId("brand", now), orgId, mode, name: orgName, slug, slugScope: scope, isDefault: true, createdAt: now, updatedAt: now }).run();
+    db.insert(brands)
+      .values({
+        id: newId("brand", now),
+        orgId,
+        mode,
+        name: orgName,
+        slug,
+        slugScope: scope,
+        isDefault: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run();
   }
 }
 
 /** A brand row of the context's org and mode; 404 otherwise. */
 export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
-  const row = db.select().from(brands).where(and(eq(brands.id, id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("brand");
   return row;
 }
@@ -69,13 +100,29 @@ export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
 export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
   const params = { org: ctx.orgId, mode: ctx.mode, limit: page.limit + 1, after: page.after?.[0] ?? "" };
   const rows = page.after ? prepared(deps.db, brandsAfter).all(params) : prepared(deps.db, brandsFirst).all(params);
-  return toPage(deps.signer, page, rows, (r) => [r.brand.id], (r) => presentBrand(deps, r.brand, r.n));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.brand.id],
+    (r) => presentBrand(deps, r.brand, r.n),
+  );
 }
 
 const brandPage = (db: Db, after: boolean) =>
-  db.select({ brand: brands, n: submissionCountColumn() }).from(brands)
-    .where(and(eq(brands.orgId, sql.placeholder("org")), eq(brands.mode, sql.placeholder("mode")), after ? lt(brands.id, sql.placeholder("after")) : undefined))
-    .orderBy(desc(brands.id)).limit(sql.placeholder("limit")).prepare();
+  db
+    .select({ brand: brands, n: submissionCountColumn() })
+    .from(brands)
+    .where(
+      and(
+        eq(brands.orgId, sql.placeholder("org")),
+        eq(brands.mode, sql.placeholder("mode")),
+        after ? lt(brands.id, sql.placeholder("after")) : undefined,
+      ),
+    )
+    .orderBy(desc(brands.id))
+    .limit(sql.placeholder("limit"))
+    .prepare();
 const brandsFirst = (db: Db) => brandPage(db, false);
 const brandsAfter = (db: Db) => brandPage(db, true);
 
@@ -96,10 +143,24 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
     let slug: string;
     if (input.slug !== undefined) {
       slug = checkSlug(input.slug);
-      if (slugTaken(db, scope, slug)) throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
+      if (slugTaken(db, scope, slug))
+        throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
     } else slug = freeSlug(db, scope, slugify(name));
     const now = ctx.clock.now();
-    const row: BrandRow = { id: newId("brand", now), orgId: ctx.orgId, mode: ctx.mode, name, slug, slugScope: scope, color: input.color?.toLowerCase() ?? "#4f46e5", isDefault: false, isPublic: false, logoKey: null, createdAt: now, updatedAt: now };
+    const row: BrandRow = {
+      id: newId("brand", now),
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      name,
+      slug,
+      slugScope: scope,
+      color: input.color?.toLowerCase() ?? "#4f46e5",
+      isDefault: false,
+      isPublic: false,
+      logoKey: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     db.insert(brands).values(row).run();
     audit(db, ctx, "brand.created", row.id, { name, slug });
     return presentBrand(deps, row);
@@ -131,13 +192,23 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     if (patch.is_public !== undefined) next.isPublic = patch.is_public;
     if (patch.slug !== undefined && patch.slug !== row.slug) {
       const slug = checkSlug(patch.slug);
-      if (slugTaken(db, row.slugScope, slug, row.id)) throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
-      db.delete(brandSlugHistory).where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, slug))).run();
-      db.delete(brandSlugHistory).where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, row.slug))).run();
-      db.insert(brandSlugHistory).values({ slugScope: row.slugScope, slug: row.slug, brandId: row.id, createdAt: ctx.clock.now() }).run();
+      if (slugTaken(db, row.slugScope, slug, row.id))
+        throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
+      db.delete(brandSlugHistory)
+        .where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, slug)))
+        .run();
+      db.delete(brandSlugHistory)
+        .where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, row.slug)))
+        .run();
+      db.insert(brandSlugHistory)
+        .values({ slugScope: row.slugScope, slug: row.slug, brandId: row.id, createdAt: ctx.clock.now() })
+        .run();
       next.slug = slug;
     }
-    db.update(brands).set({ name: next.name, color: next.color, isPublic: next.isPublic, slug: next.slug, updatedAt: next.updatedAt }).where(eq(brands.id, id)).run();
+    db.update(brands)
+      .set({ name: next.name, color: next.color, isPublic: next.isPublic, slug: next.slug, updatedAt: next.updatedAt })
+      .where(eq(brands.id, id))
+      .run();
     audit(db, ctx, "brand.updated", id, { ...patch });
     // Widget documents carry the brand's name and colour; walls its slug and visibility.
     shownChanged(db, ctx, { brandId: id, submissionId: null, reason: "brand.updated" });
@@ -147,9 +218,17 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
 
 /** The brand a slug (current or former) points to in a slug scope; `moved` when it is an old slug. */
 export function findBrandBySlug(db: Db, scope: string, slug: string): { brand: BrandRow; moved: boolean } | null {
-  const current = db.select().from(brands).where(and(eq(brands.slugScope, scope), eq(brands.slug, slug))).get();
+  const current = db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.slugScope, scope), eq(brands.slug, slug)))
+    .get();
   if (current) return { brand: current, moved: false };
-  const old = db.select().from(brandSlugHistory).where(and(eq(brandSlugHistory.slugScope, scope), eq(brandSlugHistory.slug, slug))).get();
+  const old = db
+    .select()
+    .from(brandSlugHistory)
+    .where(and(eq(brandSlugHistory.slugScope, scope), eq(brandSlugHistory.slug, slug)))
+    .get();
   if (!old) return null;
   const brand = db.select().from(brands).where(eq(brands.id, old.brandId)).get();
   return brand ? { brand, moved: true } : null;

@@ -5,7 +5,16 @@ import { brandsUsed } from "./usage";
 export { brandRoutes } from "./routes";
 export { getBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
 export { getLinkRow } from "./link-service";
-export { presentBrand, presentLink, wallUrl, logoUrl, linkUrl, setBrandSubmissionCount, type BrandRow, type LinkRow } from "./present";
+export {
+  presentBrand,
+  presentLink,
+  wallUrl,
+  logoUrl,
+  linkUrl,
+  setBrandSubmissionCount,
+  type BrandRow,
+  type LinkRow,
+} from "./present";
 export { brands, links } from "./tables";
 
 /** The brands module: its routes and the `brands` allowance counter. */

@@ -48,8 +48,13 @@ function checkTitle(title: string): string {
 }
 
 function checkConsent(text: string, version: string): { text: string; version: string } {
-  if (!text.trim() || text.length > 5000) throw invalid("Consent text is required (up to 5,000 characters); respondents agree to it word for word.", "consent_text");
-  if (!/^[\w.:-]{1,40}$/.test(version)) throw invalid("consent_version is a short label such as 2026-11-01.", "consent_version");
+  if (!text.trim() || text.length > 5000)
+    throw invalid(
+      "Consent text is required (up to 5,000 characters); respondents agree to it word for word.",
+      "consent_text",
+    );
+  if (!/^[\w.:-]{1,40}$/.test(version))
+    throw invalid("consent_version is a short label such as 2026-11-01.", "consent_version");
   return { text, version };
 }
 
@@ -61,7 +66,8 @@ export function checkPrompts(prompts: PromptInput[], existing: LinkRow["prompts"
     const text = p.text.trim();
     if (!text || text.length > 500) throw invalid("Each prompt needs 1 to 500 characters.", `prompts[${i}].text`);
     const max = p.max_seconds ?? 120;
-    if (!Number.isInteger(max) || max < 10 || max > 600) throw invalid("max_seconds is a whole number from 10 to 600.", `prompts[${i}].max_seconds`);
+    if (!Number.isInteger(max) || max < 10 || max > 600)
+      throw invalid("max_seconds is a whole number from 10 to 600.", `prompts[${i}].max_seconds`);
     return { id: p.id && known.has(p.id) ? p.id : `prm_${randomToken(9)}`, text, max_seconds: max };
   });
 }
@@ -74,7 +80,20 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
   const consent = checkConsent(input.consent_text, input.consent_version);
   return idempotent(deps.db, ctx, `POST /v1/brands/${brandId}/links`, idempotencyKey, input, (db) => {
     const now = ctx.clock.now();
-    const row: LinkRow = { id: newId("link", now), orgId: ctx.orgId, mode: ctx.mode, brandId, title, prompts, consentText: consent.text, consentVersion: consent.version, isActive: true, closedReason: null, createdAt: now, updatedAt: now };
+    const row: LinkRow = {
+      id: newId("link", now),
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      brandId,
+      title,
+      prompts,
+      consentText: consent.text,
+      consentVersion: consent.version,
+      isActive: true,
+      closedReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
     db.insert(links).values(row).run();
     audit(db, ctx, "link.created", row.id, { brand_id: brandId, title });
     return presentLink(deps, row);
@@ -83,7 +102,11 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
 
 /** A link of the context's org and mode; 404 otherwise. */
 export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
-  const row = db.select().from(links).where(and(eq(links.id, id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(links)
+    .where(and(eq(links.id, id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("link");
   return row;
 }
@@ -94,11 +117,24 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
   const rows = deps.db
     .select()
     .from(links)
-    .where(and(eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode), eq(links.brandId, brandId), afterKeyDesc([links.id], page.after)))
+    .where(
+      and(
+        eq(links.orgId, ctx.orgId),
+        eq(links.mode, ctx.mode),
+        eq(links.brandId, brandId),
+        afterKeyDesc([links.id], page.after),
+      ),
+    )
     .orderBy(desc(links.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentLink(deps, r));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentLink(deps, r),
+  );
 }
 
 /** Changes a link; pausing sets `is_active` false with reason `paused` (or `closed`). */
@@ -113,7 +149,11 @@ export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
       next.consentText = c.text;
       next.consentVersion = c.version;
     }
-    if (patch.closed_reason !== undefined && patch.closed_reason !== null && !(CLOSED_REASONS as readonly string[]).includes(patch.closed_reason)) {
+    if (
+      patch.closed_reason !== undefined &&
+      patch.closed_reason !== null &&
+      !(CLOSED_REASONS as readonly string[]).includes(patch.closed_reason)
+    ) {
       throw invalid(`closed_reason is one of ${CLOSED_REASONS.join(", ")}.`, "closed_reason");
     }
     if (patch.is_active === true) {
@@ -124,7 +164,15 @@ export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
       next.closedReason = patch.closed_reason ?? "paused";
     }
     db.update(links)
-      .set({ title: next.title, prompts: next.prompts, consentText: next.consentText, consentVersion: next.consentVersion, isActive: next.isActive, closedReason: next.closedReason, updatedAt: next.updatedAt })
+      .set({
+        title: next.title,
+        prompts: next.prompts,
+        consentText: next.consentText,
+        consentVersion: next.consentVersion,
+        isActive: next.isActive,
+        closedReason: next.closedReason,
+        updatedAt: next.updatedAt,
+      })
       .where(eq(links.id, id))
       .run();
     audit(db, ctx, "link.updated", id, { ...patch });

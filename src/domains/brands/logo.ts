@@ -42,24 +42,39 @@ function loadSharp(dataDir: string): Promise<Sharp> {
 /** Replaces a brand's logo with an uploaded image. */
 export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob | undefined) {
   getBrandRow(deps.db, ctx, brandId);
-  if (!file || typeof file.arrayBuffer !== "function") throw invalid("Send the image as multipart form field `file`.", "file");
+  if (!file || typeof file.arrayBuffer !== "function")
+    throw invalid("Send the image as multipart form field `file`.", "file");
   if (file.size === 0) throw invalid("The file is empty.", "file");
-  if (file.size > MAX_LOGO_BYTES) throw new AppError("file_too_large", 413, "Logos can be up to 5 MB.", { field: "file", max_bytes: MAX_LOGO_BYTES });
+  if (file.size > MAX_LOGO_BYTES)
+    throw new AppError("file_too_large", 413, "Logos can be up to 5 MB.", { field: "file", max_bytes: MAX_LOGO_BYTES });
   let sharp: Sharp;
   try {
     sharp = await loadSharp(deps.config.dataDir);
   } catch (e) {
     deps.log.error("sharp could not be loaded", { error: String((e as Error)?.message ?? e).split("\n")[0] });
-    throw new AppError("image_processing_unavailable", 503, "Logo uploads need the image library (sharp), which could not be loaded on this server. Run `plaudit doctor`, or reinstall with install.sh.");
+    throw new AppError(
+      "image_processing_unavailable",
+      503,
+      "Logo uploads need the image library (sharp), which could not be loaded on this server. Run `plaudit doctor`, or reinstall with install.sh.",
+    );
   }
   const input = Buffer.from(await file.arrayBuffer());
   let png: Buffer;
   try {
     const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata();
     if (!meta.format || !FORMATS.has(meta.format)) throw new Error("format");
-    png = await sharp(input, { limitInputPixels: 40_000_000 }).rotate().resize(512, 512, { fit: "inside", withoutEnlargement: true }).png().toBuffer();
+    png = await sharp(input, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(512, 512, { fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer();
   } catch {
-    throw new AppError("unsupported_media_type", 415, "That file is not an image we can read. Upload a PNG, JPEG, WebP, GIF or SVG.", { field: "file" });
+    throw new AppError(
+      "unsupported_media_type",
+      415,
+      "That file is not an image we can read. Upload a PNG, JPEG, WebP, GIF or SVG.",
+      { field: "file" },
+    );
   }
   const key = `brands/${brandId}/logo-${randomToken(12)}.png`;
   await deps.storage.write("public", key, png);

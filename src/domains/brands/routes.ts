@@ -14,57 +14,135 @@ import { brandParams, brandPatchBody, linkParams, linkPatchBody, newBrandBody, n
 /** The logo upload's body, for the OpenAPI document (the route reads the form itself). */
 const LOGO_BODY = {
   required: true,
-  content: { "multipart/form-data": { schema: { type: "object" as const, required: ["file"], properties: { file: { type: "string" as const, format: "binary", description: "PNG, JPEG, WebP, GIF, SVG or AVIF, up to 5 MB." } } } } },
+  content: {
+    "multipart/form-data": {
+      schema: {
+        type: "object" as const,
+        required: ["file"],
+        properties: {
+          file: {
+            type: "string" as const,
+            format: "binary",
+            description: "PNG, JPEG, WebP, GIF, SVG or AVIF, up to 5 MB.",
+          },
+        },
+      },
+    },
+  },
 };
 
 /** `/v1/brands…` and `/v1/links…`. */
 export function brandRoutes(deps: Deps) {
-  return new Elysia({ prefix: "/v1" })
-    .use(authPlugin(deps))
-    .get("/brands", ({ auth, query }) => {
-      const ctx = can(auth(), "brand:read");
-      return listBrands(deps, ctx, pageRequest(deps.signer, "brands", query));
-    }, { query: t.Object(pageQuerySchema), detail: { tags: ["Brands"], summary: "List brands, newest first" } })
-    .post("/brands", ({ auth, body, set }) => {
-      const ctx = can(auth(), "brand:write");
-      requirePlanAllowance(deps, ctx, "brands");
-      set.status = 201;
-      return createBrand(deps, ctx, body);
-    }, { body: newBrandBody, detail: { tags: ["Brands"], summary: "Create a brand" } })
-    .get("/brands/:brand_id", ({ auth, params }) => {
-      const ctx = can(auth(), "brand:read");
-      return presentBrand(deps, getBrandRow(deps.db, ctx, params.brand_id));
-    }, { params: brandParams, detail: { tags: ["Brands"], summary: "Get a brand" } })
-    .patch("/brands/:brand_id", ({ auth, params, body }) => {
-      const ctx = can(auth(), "brand:write");
-      return updateBrand(deps, ctx, params.brand_id, body);
-    }, { params: brandParams, body: brandPatchBody, detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" } })
-    // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
-    .post("/brands/:brand_id/logo", async ({ auth, params, request }) => {
-      const ctx = can(auth(), "brand:write");
-      getBrandRow(deps.db, ctx, params.brand_id);
-      const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-      if (type !== "multipart/form-data") throw invalid("Send the image as multipart form field `file` (Content-Type: multipart/form-data).", "file");
-      const form = await readForm(request);
-      return setLogo(deps, ctx, params.brand_id, form.file as Blob | undefined);
-    }, { params: brandParams, parse: "none", detail: { tags: ["Brands"], summary: "Upload a logo (multipart field `file`)", requestBody: LOGO_BODY } })
-    .get("/brands/:brand_id/links", ({ auth, params, query }) => {
-      const ctx = can(auth(), "brand:read");
-      return listLinks(deps, ctx, params.brand_id, pageRequest(deps.signer, "links", query, { brand_id: params.brand_id }));
-    }, { params: brandParams, query: t.Object(pageQuerySchema), detail: { tags: ["Links"], summary: "List a brand's collect links" } })
-    .post("/brands/:brand_id/links", ({ auth, params, body, headers, set }) => {
-      const ctx = can(auth(), "link:write");
-      const { value, replayed } = createLink(deps, ctx, params.brand_id, body, headers["idempotency-key"]);
-      set.status = 201;
-      if (replayed) set.headers["idempotent-replayed"] = "true";
-      return value;
-    }, { params: brandParams, body: newLinkBody, detail: { tags: ["Links"], summary: "Create a collect link (Idempotency-Key supported)" } })
-    .get("/links/:link_id", ({ auth, params }) => {
-      const ctx = can(auth(), "brand:read");
-      return presentLink(deps, getLinkRow(deps.db, ctx, params.link_id));
-    }, { params: linkParams, detail: { tags: ["Links"], summary: "Get a collect link" } })
-    .patch("/links/:link_id", ({ auth, params, body }) => {
-      const ctx = can(auth(), "link:write");
-      return updateLink(deps, ctx, params.link_id, body);
-    }, { params: linkParams, body: linkPatchBody, detail: { tags: ["Links"], summary: "Change, pause or close a collect link" } });
+  return (
+    new Elysia({ prefix: "/v1" })
+      .use(authPlugin(deps))
+      .get(
+        "/brands",
+        ({ auth, query }) => {
+          const ctx = can(auth(), "brand:read");
+          return listBrands(deps, ctx, pageRequest(deps.signer, "brands", query));
+        },
+        { query: t.Object(pageQuerySchema), detail: { tags: ["Brands"], summary: "List brands, newest first" } },
+      )
+      .post(
+        "/brands",
+        ({ auth, body, set }) => {
+          const ctx = can(auth(), "brand:write");
+          requirePlanAllowance(deps, ctx, "brands");
+          set.status = 201;
+          return createBrand(deps, ctx, body);
+        },
+        { body: newBrandBody, detail: { tags: ["Brands"], summary: "Create a brand" } },
+      )
+      .get(
+        "/brands/:brand_id",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "brand:read");
+          return presentBrand(deps, getBrandRow(deps.db, ctx, params.brand_id));
+        },
+        { params: brandParams, detail: { tags: ["Brands"], summary: "Get a brand" } },
+      )
+      .patch(
+        "/brands/:brand_id",
+        ({ auth, params, body }) => {
+          const ctx = can(auth(), "brand:write");
+          return updateBrand(deps, ctx, params.brand_id, body);
+        },
+        {
+          params: brandParams,
+          body: brandPatchBody,
+          detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" },
+        },
+      )
+      // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
+      .post(
+        "/brands/:brand_id/logo",
+        async ({ auth, params, request }) => {
+          const ctx = can(auth(), "brand:write");
+          getBrandRow(deps.db, ctx, params.brand_id);
+          const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+          if (type !== "multipart/form-data")
+            throw invalid("Send the image as multipart form field `file` (Content-Type: multipart/form-data).", "file");
+          const form = await readForm(request);
+          return setLogo(deps, ctx, params.brand_id, form.file as Blob | undefined);
+        },
+        {
+          params: brandParams,
+          parse: "none",
+          detail: { tags: ["Brands"], summary: "Upload a logo (multipart field `file`)", requestBody: LOGO_BODY },
+        },
+      )
+      .get(
+        "/brands/:brand_id/links",
+        ({ auth, params, query }) => {
+          const ctx = can(auth(), "brand:read");
+          return listLinks(
+            deps,
+            ctx,
+            params.brand_id,
+            pageRequest(deps.signer, "links", query, { brand_id: params.brand_id }),
+          );
+        },
+        {
+          params: brandParams,
+          query: t.Object(pageQuerySchema),
+          detail: { tags: ["Links"], summary: "List a brand's collect links" },
+        },
+      )
+      .post(
+        "/brands/:brand_id/links",
+        ({ auth, params, body, headers, set }) => {
+          const ctx = can(auth(), "link:write");
+          const { value, replayed } = createLink(deps, ctx, params.brand_id, body, headers["idempotency-key"]);
+          set.status = 201;
+          if (replayed) set.headers["idempotent-replayed"] = "true";
+          return value;
+        },
+        {
+          params: brandParams,
+          body: newLinkBody,
+          detail: { tags: ["Links"], summary: "Create a collect link (Idempotency-Key supported)" },
+        },
+      )
+      .get(
+        "/links/:link_id",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "brand:read");
+          return presentLink(deps, getLinkRow(deps.db, ctx, params.link_id));
+        },
+        { params: linkParams, detail: { tags: ["Links"], summary: "Get a collect link" } },
+      )
+      .patch(
+        "/links/:link_id",
+        ({ auth, params, body }) => {
+          const ctx = can(auth(), "link:write");
+          return updateLink(deps, ctx, params.link_id, body);
+        },
+        {
+          params: linkParams,
+          body: linkPatchBody,
+          detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
+        },
+      )
+  );
 }

@@ -13,10 +13,16 @@ export const EXPIRE_UPLOADS_JOB = "capture.expire_uploads";
 
 /** Removes expired, unfinished uploads and their testimonial rows; returns how many. */
 export function expireUploads(deps: Deps): number {
-  const stale = deps.db.select().from(uploads).where(and(eq(uploads.status, "open"), lt(uploads.expiresAt, deps.clock.now()))).all();
+  const stale = deps.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.status, "open"), lt(uploads.expiresAt, deps.clock.now())))
+    .all();
   for (const u of stale) {
     tx(deps.db, (db) => {
-      db.delete(submissions).where(and(eq(submissions.id, u.submissionId), eq(submissions.status, "uploading"))).run();
+      db.delete(submissions)
+        .where(and(eq(submissions.id, u.submissionId), eq(submissions.status, "uploading")))
+        .run();
       db.update(uploads).set({ status: "expired" }).where(eq(uploads.id, u.id)).run();
     });
     deps.storage.removePart(`uploads/${u.id}.part`);

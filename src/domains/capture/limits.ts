@@ -10,7 +10,10 @@ import type { Clock } from "../../platform/clock";
 import { RateLimiter, checkRates, type RateCheck, type RateRule } from "../../platform/rate-limit";
 
 /** Testimonials one client address may send to one link. */
-export const PER_CLIENT: RateRule[] = [{ requests: 10, windowMs: 60_000 }, { requests: 60, windowMs: 60 * 60_000 }];
+export const PER_CLIENT: RateRule[] = [
+  { requests: 10, windowMs: 60_000 },
+  { requests: 60, windowMs: 60 * 60_000 },
+];
 /** Testimonials one link takes in an hour from everyone together. */
 export const PER_LINK: RateRule = { requests: 200, windowMs: 60 * 60_000 };
 

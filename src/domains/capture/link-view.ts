@@ -13,7 +13,12 @@ export const CLOSED_MESSAGES: Record<string, string> = {
 
 /** The link and its brand by link id (links are unique across orgs and modes); 404 when missing. */
 export function findLink(deps: Deps, linkId: string): { link: LinkRow; brand: BrandRow } {
-  const row = deps.db.select({ link: links, brand: brands }).from(links).innerJoin(brands, eq(brands.id, links.brandId)).where(eq(links.id, linkId)).get();
+  const row = deps.db
+    .select({ link: links, brand: brands })
+    .from(links)
+    .innerJoin(brands, eq(brands.id, links.brandId))
+    .where(eq(links.id, linkId))
+    .get();
   if (!row) throw notFound("link");
   return row;
 }
@@ -26,7 +31,7 @@ export function linkView(deps: Deps, linkId: string) {
     title: link.title,
     is_active: link.isActive,
     closed_reason: link.closedReason,
-    closed_message: link.isActive ? null : CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused,
+    closed_message: link.isActive ? null : (CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused),
     prompts: link.prompts,
     consent_text: link.consentText,
     consent_version: link.consentVersion,

@@ -21,14 +21,18 @@ function cors(deps: Deps, request: Request): Record<string, string> {
   return {
     "access-control-allow-origin": origin && allowed.has(origin) ? origin : new URL(deps.config.siteUrl).origin,
     "access-control-allow-methods": "GET, POST, HEAD, PATCH, OPTIONS",
-    "access-control-allow-headers": "content-type, idempotency-key, tus-resumable, upload-offset, upload-length, upload-metadata, x-http-method-override",
+    "access-control-allow-headers":
+      "content-type, idempotency-key, tus-resumable, upload-offset, upload-length, upload-metadata, x-http-method-override",
     "access-control-expose-headers": "upload-offset, upload-length, tus-resumable, location",
     "access-control-max-age": "600",
     vary: "Origin",
   };
 }
 
-const uploadQuery = t.Object({ exp: t.Optional(t.String({ maxLength: 20 })), sig: t.Optional(t.String({ maxLength: 64 })) });
+const uploadQuery = t.Object({
+  exp: t.Optional(t.String({ maxLength: 20 })),
+  sig: t.Optional(t.String({ maxLength: 64 })),
+});
 const uploadParams = t.Object({ upload_id: t.String({ maxLength: 64 }) });
 
 /** `/public/links/{id}`, `/public/links/{id}/submissions`, `/public/uploads/{id}`. */
@@ -38,30 +42,92 @@ export function captureRoutes(deps: Deps) {
     .onAfterHandle(({ request, set }) => {
       Object.assign(set.headers, cors(deps, request), { "cache-control": "no-store" });
     })
-    .options("/*", ({ request }) => new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS, "tus-version": "1.0.0", "tus-max-size": String(CAPTURE_LIMITS.maxVideoBytes) } }))
-    .get("/links/:link_id", ({ params }) => linkView(deps, params.link_id), { params: linkParam, detail: { tags: ["Capture"], summary: "What the capture page shows for a link" } })
-    .post("/links/:link_id/submissions", ({ params, body, set, headers, request, server }) => {
-      const sent = limits.guard(params.link_id, clientAddress(request, server, deps.config), set, () => startSubmission(deps, params.link_id, body, headers["idempotency-key"]));
-      set.status = 201;
-      return sent;
-    }, { params: linkParam, body: startBody, detail: { tags: ["Capture"], summary: "Send a testimonial: written at once, or start a recording's upload" } })
-    .head("/uploads/:upload_id", async ({ params, query, request }) => {
-      const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);
-      return new Response(null, { status: 200, headers: { ...cors(deps, request), ...TUS, "upload-offset": String(await uploadOffset(deps, row)), "upload-length": String(row.length), "cache-control": "no-store" } });
-    }, { params: uploadParams, query: uploadQuery, detail: { tags: ["Capture"], summary: "tus: how many bytes the server has" } })
-    .patch("/uploads/:upload_id", async ({ params, query, request }) => {
-      const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);
-      if (!(request.headers.get("content-type") ?? "").startsWith("application/offset+octet-stream")) {
-        throw new AppError("unsupported_media_type", 415, "Send upload chunks with Content-Type: application/offset+octet-stream.");
-      }
-      const offset = Number(request.headers.get("upload-offset"));
-      if (!Number.isInteger(offset) || offset < 0) throw new AppError("validation_failed", 400, "Upload-Offset must be a whole number of bytes.", { field: "Upload-Offset" });
-      // Read at most twice the agreed chunk size: a larger chunk is refused as soon as its bytes pass the cap.
-      const chunk = await readCapped(request, CAPTURE_LIMITS.chunkBytes * 2).catch((e) => {
-        if (e instanceof AppError && e.status === 413) throw new AppError("chunk_too_large", 413, `Send chunks of at most ${CAPTURE_LIMITS.chunkBytes} bytes.`);
-        throw e;
-      });
-      const now = await appendChunk(deps, row, offset, chunk);
-      return new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS, "upload-offset": String(now) } });
-    }, { params: uploadParams, query: uploadQuery, parse: "none", detail: { tags: ["Capture"], summary: "tus: append bytes at Upload-Offset" } });
+    .options(
+      "/*",
+      ({ request }) =>
+        new Response(null, {
+          status: 204,
+          headers: {
+            ...cors(deps, request),
+            ...TUS,
+            "tus-version": "1.0.0",
+            "tus-max-size": String(CAPTURE_LIMITS.maxVideoBytes),
+          },
+        }),
+    )
+    .get("/links/:link_id", ({ params }) => linkView(deps, params.link_id), {
+      params: linkParam,
+      detail: { tags: ["Capture"], summary: "What the capture page shows for a link" },
+    })
+    .post(
+      "/links/:link_id/submissions",
+      ({ params, body, set, headers, request, server }) => {
+        const sent = limits.guard(params.link_id, clientAddress(request, server, deps.config), set, () =>
+          startSubmission(deps, params.link_id, body, headers["idempotency-key"]),
+        );
+        set.status = 201;
+        return sent;
+      },
+      {
+        params: linkParam,
+        body: startBody,
+        detail: { tags: ["Capture"], summary: "Send a testimonial: written at once, or start a recording's upload" },
+      },
+    )
+    .head(
+      "/uploads/:upload_id",
+      async ({ params, query, request }) => {
+        const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);
+        return new Response(null, {
+          status: 200,
+          headers: {
+            ...cors(deps, request),
+            ...TUS,
+            "upload-offset": String(await uploadOffset(deps, row)),
+            "upload-length": String(row.length),
+            "cache-control": "no-store",
+          },
+        });
+      },
+      {
+        params: uploadParams,
+        query: uploadQuery,
+        detail: { tags: ["Capture"], summary: "tus: how many bytes the server has" },
+      },
+    )
+    .patch(
+      "/uploads/:upload_id",
+      async ({ params, query, request }) => {
+        const row = resolveUpload(deps, params.upload_id, query.exp, query.sig);
+        if (!(request.headers.get("content-type") ?? "").startsWith("application/offset+octet-stream")) {
+          throw new AppError(
+            "unsupported_media_type",
+            415,
+            "Send upload chunks with Content-Type: application/offset+octet-stream.",
+          );
+        }
+        const offset = Number(request.headers.get("upload-offset"));
+        if (!Number.isInteger(offset) || offset < 0)
+          throw new AppError("validation_failed", 400, "Upload-Offset must be a whole number of bytes.", {
+            field: "Upload-Offset",
+          });
+        // Read at most twice the agreed chunk size: a larger chunk is refused as soon as its bytes pass the cap.
+        const chunk = await readCapped(request, CAPTURE_LIMITS.chunkBytes * 2).catch((e) => {
+          if (e instanceof AppError && e.status === 413)
+            throw new AppError("chunk_too_large", 413, `Send chunks of at most ${CAPTURE_LIMITS.chunkBytes} bytes.`);
+          throw e;
+        });
+        const now = await appendChunk(deps, row, offset, chunk);
+        return new Response(null, {
+          status: 204,
+          headers: { ...cors(deps, request), ...TUS, "upload-offset": String(now) },
+        });
+      },
+      {
+        params: uploadParams,
+        query: uploadQuery,
+        parse: "none",
+        detail: { tags: ["Capture"], summary: "tus: append bytes at Upload-Offset" },
+      },
+    );
 }

@@ -36,23 +36,36 @@ const clean = (s: string | undefined) => {
 export function startSubmission(deps: Deps, linkId: string, input: StartInput, idempotencyKey?: string | null) {
   const { link, brand } = findLink(deps, linkId);
   if (!link.isActive) {
-    throw new AppError("link_closed", 409, CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused!, { reason: link.closedReason ?? "paused" });
+    throw new AppError("link_closed", 409, CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused!, {
+      reason: link.closedReason ?? "paused",
+    });
   }
   if (input.consent.agreed !== true) throw invalid("Please tick the box to agree before sending.", "consent.agreed");
   if (input.consent.text !== link.consentText || input.consent.version !== link.consentVersion) {
-    throw new AppError("consent_changed", 409, "The wording you agreed to has changed since this page opened. Please reload the page, read it again and agree.", { field: "consent.text" });
+    throw new AppError(
+      "consent_changed",
+      409,
+      "The wording you agreed to has changed since this page opened. Please reload the page, read it again and agree.",
+      { field: "consent.text" },
+    );
   }
   const name = input.respondent.name.trim();
   if (!name) throw invalid("Please enter your name.", "respondent.name");
   const email = input.respondent.email?.trim() ? normaliseEmail(input.respondent.email, "respondent.email") : null;
-  if (input.prompt_id && !link.prompts.some((p) => p.id === input.prompt_id)) throw invalid("Unknown prompt.", "prompt_id");
+  if (input.prompt_id && !link.prompts.some((p) => p.id === input.prompt_id))
+    throw invalid("Unknown prompt.", "prompt_id");
   const ctx: Ctx = { orgId: link.orgId, mode: link.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
   const plan = getOrg(deps.db, link.orgId).plan as PlanId;
   try {
     requireAllowance(deps.db, ctx, plan, deps.config.appUrl, "submissions_per_month");
   } catch (e) {
     if (e instanceof AppError && e.status === 402) {
-      throw new AppError("not_accepting", 429, `${brand.name} is not taking new testimonials this month. Thank you for wanting to share; please try again next month.`, { reason: "monthly_allowance" });
+      throw new AppError(
+        "not_accepting",
+        429,
+        `${brand.name} is not taking new testimonials this month. Thank you for wanting to share; please try again next month.`,
+        { reason: "monthly_allowance" },
+      );
     }
     throw e;
   }
@@ -71,23 +84,32 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   if (input.kind === "text") {
     const text = (input.text ?? "").trim();
     const chars = charCount(text);
-    if (chars < CAPTURE_LIMITS.minTextChars) throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
-    if (chars > CAPTURE_LIMITS.maxTextChars) throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
+    if (chars < CAPTURE_LIMITS.minTextChars)
+      throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
+    if (chars > CAPTURE_LIMITS.maxTextChars)
+      throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
     return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
       const row = finishWritten(db, ctx, { ...base, text });
       return { submission_id: row.id, status: row.status, kind: row.kind, upload: null };
     }).value;
   }
   const kind = input.kind;
-  if (!input.upload) throw invalid("Say how large the recording is (upload.size) and its type (upload.type).", "upload");
+  if (!input.upload)
+    throw invalid("Say how large the recording is (upload.size) and its type (upload.type).", "upload");
   const max = input.kind === "video" ? CAPTURE_LIMITS.maxVideoBytes : CAPTURE_LIMITS.maxAudioBytes;
-  if (input.upload.size > max) throw new AppError("file_too_large", 413, `Recordings can be up to ${Math.round(max / 1024 / 1024)} MB.`, { field: "upload.size", max_bytes: max });
+  if (input.upload.size > max)
+    throw new AppError("file_too_large", 413, `Recordings can be up to ${Math.round(max / 1024 / 1024)} MB.`, {
+      field: "upload.size",
+      max_bytes: max,
+    });
   const type = input.upload.type.toLowerCase();
-  if (!/^(video|audio)\//.test(type)) throw new AppError("unsupported_media_type", 415, "Please send a video or audio recording.", { field: "upload.type" });
+  if (!/^(video|audio)\//.test(type))
+    throw new AppError("unsupported_media_type", 415, "Please send a video or audio recording.", {
+      field: "upload.type",
+    });
   return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
     const row = createCollected(db, ctx, { ...base, kind });
     const upload = createUpload(deps, db, row.id, input.upload!.size, type);
     return { submission_id: row.id, status: row.status, kind: row.kind, upload };
   }).value;
 }
-

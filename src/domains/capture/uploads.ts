@@ -57,9 +57,27 @@ export function createUpload(deps: Deps, db: Db, submissionId: string, length: n
   const now = deps.clock.now();
   const id = newId("upload", now);
   const expiresAt = now + CAPTURE_LIMITS.uploadTtlMs;
-  db.insert(uploads).values({ id, submissionId, length, declaredType, sniffedType: null, status: "open", expiresAt, createdAt: now, completedAt: null }).run();
+  db.insert(uploads)
+    .values({
+      id,
+      submissionId,
+      length,
+      declaredType,
+      sniffedType: null,
+      status: "open",
+      expiresAt,
+      createdAt: now,
+      completedAt: null,
+    })
+    .run();
   const exp = Math.floor(expiresAt / 1000);
-  return { protocol: "tus", url: `${deps.config.baseUrl}/public/uploads/${id}?exp=${exp}&sig=${signature(deps, id, exp)}`, expires_at: iso(expiresAt), length, chunk_bytes: CAPTURE_LIMITS.chunkBytes };
+  return {
+    protocol: "tus",
+    url: `${deps.config.baseUrl}/public/uploads/${id}?exp=${exp}&sig=${signature(deps, id, exp)}`,
+    expires_at: iso(expiresAt),
+    length,
+    chunk_bytes: CAPTURE_LIMITS.chunkBytes,
+  };
 }
 
 /** The upload for a signed URL; 404 for a bad signature or an unknown id, 410 when expired. */
@@ -68,8 +86,10 @@ export function resolveUpload(deps: Deps, id: string, exp: string | undefined, s
   if (!sig || !Number.isInteger(expNum) || !safeEqual(sig, signature(deps, id, expNum))) throw notFound("upload");
   const row = deps.db.select().from(uploads).where(eq(uploads.id, id)).get();
   if (!row) throw notFound("upload");
-  if (expNum * 1000 < deps.clock.now() && row.status === "open") throw new AppError("upload_expired", 410, "This upload link expired. Please record and send again.");
-  if (row.status === "refused") throw new AppError("unsupported_media_type", 415, "This file was refused: it is not an audio or video recording.");
+  if (expNum * 1000 < deps.clock.now() && row.status === "open")
+    throw new AppError("upload_expired", 410, "This upload link expired. Please record and send again.");
+  if (row.status === "refused")
+    throw new AppError("unsupported_media_type", 415, "This file was refused: it is not an audio or video recording.");
   return row;
 }
 
@@ -89,7 +109,11 @@ export async function uploadOffset(deps: Deps, row: UploadRow): Promise<number> 
 const finalKey = (row: UploadRow) => `submissions/${row.submissionId}/original.${ACCEPTED_TYPES[row.sniffedType!]}`;
 
 function ctxFor(deps: Deps, submissionId: string): Ctx {
-  const s = deps.db.select({ orgId: submissions.orgId, mode: submissions.mode }).from(submissions).where(eq(submissions.id, submissionId)).get();
+  const s = deps.db
+    .select({ orgId: submissions.orgId, mode: submissions.mode })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .get();
   if (!s) throw notFound("upload");
   return { orgId: s.orgId, mode: s.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
 }
@@ -115,14 +139,23 @@ export async function appendChunk(deps: Deps, row: UploadRow, offset: number, ch
     throw new AppError("upload_complete", 409, "This upload is already complete.");
   }
   const current = await uploadOffset(deps, row);
-  if (offset !== current) throw new AppError("offset_mismatch", 409, `The upload is at byte ${current}; resume from there.`, { offset: current });
-  if (current + chunk.length > row.length) throw new AppError("file_too_large", 413, "More bytes were sent than the upload declared.", { length: row.length });
+  if (offset !== current)
+    throw new AppError("offset_mismatch", 409, `The upload is at byte ${current}; resume from there.`, {
+      offset: current,
+    });
+  if (current + chunk.length > row.length)
+    throw new AppError("file_too_large", 413, "More bytes were sent than the upload declared.", { length: row.length });
   const part = partKey(row.id);
   if (chunk.length) deps.storage.appendPart(part, chunk);
   const now = current + chunk.length;
   if (!row.sniffedType && (now >= SNIFF_BYTES || now === row.length) && now > 0) {
     const type = await sniff(deps, part);
-    if (!type) refuse(deps, row, "This file is not an audio or video recording we can use. Please record again or choose a video or audio file.");
+    if (!type)
+      refuse(
+        deps,
+        row,
+        "This file is not an audio or video recording we can use. Please record again or choose a video or audio file.",
+      );
     deps.db.update(uploads).set({ sniffedType: type }).where(eq(uploads.id, row.id)).run();
     row = { ...row, sniffedType: type };
   }
@@ -136,7 +169,10 @@ export async function complete(deps: Deps, row: UploadRow) {
   const key = finalKey(row);
   await deps.storage.adoptPart(partKey(row.id), "media", key);
   tx(deps.db, (db) => {
-    db.update(uploads).set({ status: "complete", completedAt: deps.clock.now() }).where(and(eq(uploads.id, row.id), eq(uploads.status, "open"))).run();
+    db.update(uploads)
+      .set({ status: "complete", completedAt: deps.clock.now() })
+      .where(and(eq(uploads.id, row.id), eq(uploads.status, "open")))
+      .run();
     markReceived(db, ctxFor(deps, row.submissionId), row.submissionId, key, type);
   });
 }

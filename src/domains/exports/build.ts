@@ -41,19 +41,28 @@ async function writeFile(deps: Deps, row: ExportRow, path: string): Promise<{ id
   const ids: string[] = [];
   try {
     if (row.format === "csv") write(CSV_BOM + csvHeader());
-    else write(`{"export_id":${JSON.stringify(row.id)},"generated_at":${JSON.stringify(iso(deps.clock.now()))},"filters":${JSON.stringify(row.filters)},"data":[`);
+    else
+      write(
+        `{"export_id":${JSON.stringify(row.id)},"generated_at":${JSON.stringify(iso(deps.clock.now()))},"filters":${JSON.stringify(row.filters)},"data":[`,
+      );
     let after: string | undefined;
     for (;;) {
       const batch = rowsBatch(deps.db, ctx, row.filters, row.maxSubmissionId, BATCH, after);
       if (!batch.length) break;
-      const text = batch.map((r, i) => {
-        const record = exportRecord(r);
-        return row.format === "csv" ? csvRecord(record) : `${ids.length + i ? "," : ""}\n${JSON.stringify(record)}`;
-      }).join("");
+      const text = batch
+        .map((r, i) => {
+          const record = exportRecord(r);
+          return row.format === "csv" ? csvRecord(record) : `${ids.length + i ? "," : ""}\n${JSON.stringify(record)}`;
+        })
+        .join("");
       write(text);
       ids.push(...batch.map((r) => r.row.id));
       after = batch[batch.length - 1]!.row.id;
-      deps.db.update(exports).set({ rowsDone: ids.length, updatedAt: deps.clock.now() }).where(eq(exports.id, row.id)).run();
+      deps.db
+        .update(exports)
+        .set({ rowsDone: ids.length, updatedAt: deps.clock.now() })
+        .where(eq(exports.id, row.id))
+        .run();
       if (batch.length < BATCH) break;
     }
     if (row.format === "json") write(`\n],"count":${ids.length}}\n`);
@@ -65,8 +74,12 @@ async function writeFile(deps: Deps, row: ExportRow, path: string): Promise<{ id
 
 /** Builds one export's file; the job handler. */
 export async function buildExport(deps: Deps, exportId: string) {
-  const start = deps.db.update(exports).set({ status: "building", rowsDone: 0, updatedAt: deps.clock.now() })
-    .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"]))).returning().get();
+  const start = deps.db
+    .update(exports)
+    .set({ status: "building", rowsDone: 0, updatedAt: deps.clock.now() })
+    .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"])))
+    .returning()
+    .get();
   if (!start) return;
   const tmp = deps.storage.createWorkFile(`.${start.format}`);
   // A name of its own per run: a run that lost its lease never deletes or overwrites the file another run made.
@@ -79,15 +92,43 @@ export async function buildExport(deps: Deps, exportId: string) {
       if (!current || current.status !== "building") return null;
       for (let i = 0; i < ids.length; i += BATCH) {
         const slice = ids.slice(i, i + BATCH);
-        const gone = db.select({ id: submissions.id }).from(submissions).where(and(inArray(submissions.id, slice), isNotNull(submissions.deletedAt))).get();
-        if (gone) throw new Error("a testimonial was deleted while the export was being written; building it again without it");
-        db.insert(exportItems).values(slice.map((submissionId) => ({ exportId, submissionId }))).onConflictDoNothing().run();
+        const gone = db
+          .select({ id: submissions.id })
+          .from(submissions)
+          .where(and(inArray(submissions.id, slice), isNotNull(submissions.deletedAt)))
+          .get();
+        if (gone)
+          throw new Error("a testimonial was deleted while the export was being written; building it again without it");
+        db.insert(exportItems)
+          .values(slice.map((submissionId) => ({ exportId, submissionId })))
+          .onConflictDoNothing()
+          .run();
       }
       const now = deps.clock.now();
-      const ready = db.update(exports).set({ status: "ready", rowsDone: ids.length, rowsTotal: ids.length, fileKey: key, byteSize: size, readyAt: now, fileExpiresAt: now + FILE_TTL_MS, updatedAt: now })
-        .where(eq(exports.id, exportId)).returning().get()!;
+      const ready = db
+        .update(exports)
+        .set({
+          status: "ready",
+          rowsDone: ids.length,
+          rowsTotal: ids.length,
+          fileKey: key,
+          byteSize: size,
+          readyAt: now,
+          fileExpiresAt: now + FILE_TTL_MS,
+          updatedAt: now,
+        })
+        .where(eq(exports.id, exportId))
+        .returning()
+        .get()!;
       const ctx = systemCtx(ready.orgId, ready.mode as Mode, deps.clock);
-      enqueue(db, deps.clock, { kind: EXPIRE_JOB, payload: { exportId }, orgId: ready.orgId, mode: ready.mode, runAt: ready.fileExpiresAt!, dedupeKey: `${EXPIRE_JOB}:${exportId}` });
+      enqueue(db, deps.clock, {
+        kind: EXPIRE_JOB,
+        payload: { exportId },
+        orgId: ready.orgId,
+        mode: ready.mode,
+        runAt: ready.fileExpiresAt!,
+        dedupeKey: `${EXPIRE_JOB}:${exportId}`,
+      });
       emit(db, ctx, "export.ready", presentExport(deps, ready));
       return ready;
     });
@@ -103,6 +144,9 @@ export async function buildExport(deps: Deps, exportId: string) {
 
 /** Marks an export failed when its build ran out of attempts. */
 export function failExport(deps: Deps, exportId: string, error: string) {
-  deps.db.update(exports).set({ status: "failed", reason: error.slice(0, 500), updatedAt: deps.clock.now() })
-    .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"]))).run();
+  deps.db
+    .update(exports)
+    .set({ status: "failed", reason: error.slice(0, 500), updatedAt: deps.clock.now() })
+    .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"])))
+    .run();
 }

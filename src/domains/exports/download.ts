@@ -19,10 +19,18 @@ export async function downloadResponse(deps: Deps, token: string): Promise<Respo
   if (row.status !== "ready" || !row.fileKey || !(await deps.storage.has("media", row.fileKey))) {
     throw new AppError("export_gone", 410, "This export's file is no longer kept. Create a new export.");
   }
-  const withdrawn = deps.db.select({ id: exportItems.submissionId }).from(exportItems)
+  const withdrawn = deps.db
+    .select({ id: exportItems.submissionId })
+    .from(exportItems)
     .innerJoin(submissions, eq(submissions.id, exportItems.submissionId))
-    .where(and(eq(exportItems.exportId, id), isNotNull(submissions.deletedAt))).get();
-  if (withdrawn) throw new AppError("export_gone", 410, "A testimonial in this export has been removed, so the file was withdrawn. Create a new export.");
+    .where(and(eq(exportItems.exportId, id), isNotNull(submissions.deletedAt)))
+    .get();
+  if (withdrawn)
+    throw new AppError(
+      "export_gone",
+      410,
+      "A testimonial in this export has been removed, so the file was withdrawn. Create a new export.",
+    );
   const body = await deps.storage.get("media", row.fileKey);
   if (!body) throw new AppError("export_gone", 410, "This export's file is no longer kept. Create a new export.");
   return new Response(body, {

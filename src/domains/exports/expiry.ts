@@ -17,15 +17,22 @@ export function expireExports(deps: Deps, ids: string[], reason: "time_up" | "er
   const rows = deps.db.select().from(exports).where(inArray(exports.id, ids)).all();
   for (const row of rows) if (row.fileKey) deps.storage.discard("media", row.fileKey);
   tx(deps.db, (db) => {
-    db.update(exports).set({ status: "expired", reason, fileKey: null, updatedAt: deps.clock.now() })
-      .where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).run();
+    db.update(exports)
+      .set({ status: "expired", reason, fileKey: null, updatedAt: deps.clock.now() })
+      .where(and(inArray(exports.id, ids), eq(exports.status, "ready")))
+      .run();
     db.delete(exportItems).where(inArray(exportItems.exportId, ids)).run();
   });
 }
 
 /** Every export file holding a copy of the erased testimonial goes with it. */
 export function eraseExportCopies(deps: Deps, submissionId: string) {
-  const ids = deps.db.select({ id: exportItems.exportId }).from(exportItems).where(eq(exportItems.submissionId, submissionId)).all().map((r) => r.id);
+  const ids = deps.db
+    .select({ id: exportItems.exportId })
+    .from(exportItems)
+    .where(eq(exportItems.submissionId, submissionId))
+    .all()
+    .map((r) => r.id);
   expireExports(deps, ids, "erased");
 }
 
@@ -38,11 +45,24 @@ export const eraseFromExports: EraseParticipant = (deps, erased) => eraseExportC
  * to delete once the transaction has committed.
  */
 export function withdrawExportsHolding(db: Db, now: number, submissionId: string): string[] {
-  const ids = db.select({ id: exportItems.exportId }).from(exportItems).where(eq(exportItems.submissionId, submissionId)).all().map((r) => r.id);
+  const ids = db
+    .select({ id: exportItems.exportId })
+    .from(exportItems)
+    .where(eq(exportItems.submissionId, submissionId))
+    .all()
+    .map((r) => r.id);
   if (!ids.length) return [];
-  const files = db.select({ fileKey: exports.fileKey }).from(exports).where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).all()
-    .map((r) => r.fileKey).filter((k): k is string => !!k);
-  db.update(exports).set({ status: "expired", reason: "erased", fileKey: null, updatedAt: now }).where(and(inArray(exports.id, ids), eq(exports.status, "ready"))).run();
+  const files = db
+    .select({ fileKey: exports.fileKey })
+    .from(exports)
+    .where(and(inArray(exports.id, ids), eq(exports.status, "ready")))
+    .all()
+    .map((r) => r.fileKey)
+    .filter((k): k is string => !!k);
+  db.update(exports)
+    .set({ status: "expired", reason: "erased", fileKey: null, updatedAt: now })
+    .where(and(inArray(exports.id, ids), eq(exports.status, "ready")))
+    .run();
   db.delete(exportItems).where(inArray(exportItems.exportId, ids)).run();
   return files;
 }

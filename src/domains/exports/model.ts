@@ -19,11 +19,14 @@ const format = t.Union([t.Literal("csv"), t.Literal("json")]);
 export const createBody = t.Object({ format, ...filterFields }, { additionalProperties: false });
 
 /** `POST /v1/exports/preview`. */
-export const previewBody = t.Object({
-  format: t.Optional(format),
-  limit: t.Optional(bodyInteger({ minimum: 1, maximum: 25, description: "Records to show (default 10)." })),
-  ...filterFields,
-}, { additionalProperties: false });
+export const previewBody = t.Object(
+  {
+    format: t.Optional(format),
+    limit: t.Optional(bodyInteger({ minimum: 1, maximum: 25, description: "Records to show (default 10)." })),
+    ...filterFields,
+  },
+  { additionalProperties: false },
+);
 
 /** `GET /v1/exports`. */
 export const listQuery = t.Object(pageQuerySchema);

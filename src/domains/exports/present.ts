@@ -20,7 +20,10 @@ const PURPOSE = "export.download";
 export function downloadUrl(deps: Deps, id: string): { url: string; expires_at: string } {
   const expiresAt = deps.clock.now() + DOWNLOAD_URL_TTL_MS;
   const payload = Buffer.from(`${id}:${Math.floor(expiresAt / 1000)}`).toString("base64url");
-  return { url: `${deps.config.baseUrl}/public/exports/${deps.signer.sign(PURPOSE, payload)}`, expires_at: iso(expiresAt)! };
+  return {
+    url: `${deps.config.baseUrl}/public/exports/${deps.signer.sign(PURPOSE, payload)}`,
+    expires_at: iso(expiresAt)!,
+  };
 }
 
 /** The export id behind a download token; 404 when forged, 410 when expired. */
@@ -28,7 +31,8 @@ export function resolveDownloadToken(deps: Deps, token: string): string {
   const payload = deps.signer.verify(PURPOSE, token);
   if (!payload) throw notFound("file");
   const [id, exp] = Buffer.from(payload, "base64url").toString().split(":");
-  if (!id || !(Number(exp) * 1000 >= deps.clock.now())) throw new AppError("link_expired", 410, "This download link expired; open the export again for a fresh one.");
+  if (!id || !(Number(exp) * 1000 >= deps.clock.now()))
+    throw new AppError("link_expired", 410, "This download link expired; open the export again for a fresh one.");
   return id;
 }
 
@@ -55,4 +59,5 @@ export function presentExport(deps: Deps, row: ExportRow) {
 }
 
 /** The name a downloaded file is saved under, e.g. `plaudit-export-2026-11-22-1a2b3c.csv`. */
-export const fileName = (row: ExportRow): string => `plaudit-export-${new Date(row.createdAt).toISOString().slice(0, 10)}-${row.id.slice(-6)}.${row.format}`;
+export const fileName = (row: ExportRow): string =>
+  `plaudit-export-${new Date(row.createdAt).toISOString().slice(0, 10)}-${row.id.slice(-6)}.${row.format}`;

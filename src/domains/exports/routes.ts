@@ -15,27 +15,46 @@ import { downloadResponse } from "./download";
 export function exportRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
-    .post("/v1/exports", ({ auth, body, set }) => {
-      const ctx = can(auth(), "submission:moderate");
-      set.status = 201;
-      return createExport(deps, ctx, body);
-    }, { body: createBody, detail: { tags: ["Exports"], summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready" } })
+    .post(
+      "/v1/exports",
+      ({ auth, body, set }) => {
+        const ctx = can(auth(), "submission:moderate");
+        set.status = 201;
+        return createExport(deps, ctx, body);
+      },
+      {
+        body: createBody,
+        detail: {
+          tags: ["Exports"],
+          summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
+        },
+      },
+    )
     .post("/v1/exports/preview", ({ auth, body }) => previewExport(deps, can(auth(), "submission:read"), body), {
       body: previewBody,
       detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
     })
-    .get("/v1/exports", ({ auth, query }) => listExports(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "exports", query)), {
-      query: listQuery,
-      detail: { tags: ["Exports"], summary: "List exports, newest first" },
-    })
+    .get(
+      "/v1/exports",
+      ({ auth, query }) =>
+        listExports(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "exports", query)),
+      {
+        query: listQuery,
+        detail: { tags: ["Exports"], summary: "List exports, newest first" },
+      },
+    )
     .get("/v1/exports/:id", ({ auth, params }) => getExport(deps, can(auth(), "submission:read"), params.id), {
       params: idParams,
       detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
     })
-    .delete("/v1/exports/:id", ({ auth, params }) => deleteExport(deps, can(auth(), "submission:moderate"), params.id), {
-      params: idParams,
-      detail: { tags: ["Exports"], summary: "Delete an export and its file" },
-    })
+    .delete(
+      "/v1/exports/:id",
+      ({ auth, params }) => deleteExport(deps, can(auth(), "submission:moderate"), params.id),
+      {
+        params: idParams,
+        detail: { tags: ["Exports"], summary: "Delete an export and its file" },
+      },
+    )
     .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
       params: tokenParams,
       detail: { tags: ["Exports"], summary: "Download an export's file (signed URL)" },

@@ -23,14 +23,36 @@ export interface ExportRow {
  * elsewhere), a search with no words is 400. An export of nothing because of a typo would look like an empty brand.
  */
 export function checkFilters(db: Db, ctx: Ctx, f: ExportFilters) {
-  if (f.brand_id && !db.select({ id: brands.id }).from(brands).where(and(eq(brands.id, f.brand_id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode))).get()) throw notFound("brand");
-  if (f.tag_id && !db.select({ id: tags.id }).from(tags).where(and(eq(tags.id, f.tag_id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode))).get()) throw notFound("tag");
+  if (
+    f.brand_id &&
+    !db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.id, f.brand_id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode)))
+      .get()
+  )
+    throw notFound("brand");
+  if (
+    f.tag_id &&
+    !db
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.id, f.tag_id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode)))
+      .get()
+  )
+    throw notFound("tag");
   if (f.q !== undefined) ftsQuery(f.q);
 }
 
 /** The newest testimonial id of the context now ("" when there is none, which matches nothing). */
 export function newestSubmissionId(db: Db, ctx: Ctx): string {
-  return db.select({ id: max(submissions.id) }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode))).get()?.id ?? "";
+  return (
+    db
+      .select({ id: max(submissions.id) })
+      .from(submissions)
+      .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode)))
+      .get()?.id ?? ""
+  );
 }
 
 function where(ctx: Ctx, f: ExportFilters, maxId: string, afterId?: string): SQL {
@@ -38,17 +60,32 @@ function where(ctx: Ctx, f: ExportFilters, maxId: string, afterId?: string): SQL
     filterConditions(ctx, f),
     lte(submissions.id, maxId),
     afterId ? lt(submissions.id, afterId) : undefined,
-    f.q ? sql`${submissions.id} IN (SELECT submission_id FROM submissions_fts WHERE submissions_fts MATCH ${ftsQuery(f.q)})` : undefined,
+    f.q
+      ? sql`${submissions.id} IN (SELECT submission_id FROM submissions_fts WHERE submissions_fts MATCH ${ftsQuery(f.q)})`
+      : undefined,
   )!;
 }
 
 /** How many testimonials the export holds. */
 export function countRows(db: Db, ctx: Ctx, f: ExportFilters, maxId: string): number {
-  return db.select({ n: count() }).from(submissions).where(where(ctx, f, maxId)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(submissions)
+      .where(where(ctx, f, maxId))
+      .get()?.n ?? 0
+  );
 }
 
 /** The next batch of testimonials, newest first, after `afterId` (the last id of the previous batch). */
-export function rowsBatch(db: Db, ctx: Ctx, f: ExportFilters, maxId: string, limit: number, afterId?: string): ExportRow[] {
+export function rowsBatch(
+  db: Db,
+  ctx: Ctx,
+  f: ExportFilters,
+  maxId: string,
+  limit: number,
+  afterId?: string,
+): ExportRow[] {
   const rows = db
     .select({ row: submissions, brandName: brands.name })
     .from(submissions)
@@ -63,7 +100,12 @@ export function rowsBatch(db: Db, ctx: Ctx, f: ExportFilters, maxId: string, lim
       .select({ submissionId: submissionTags.submissionId, name: tags.name })
       .from(submissionTags)
       .innerJoin(tags, eq(tags.id, submissionTags.tagId))
-      .where(inArray(submissionTags.submissionId, rows.map((r) => r.row.id)))
+      .where(
+        inArray(
+          submissionTags.submissionId,
+          rows.map((r) => r.row.id),
+        ),
+      )
       .orderBy(asc(tags.nameKey))
       .all();
     for (const t of tagged) names.set(t.submissionId, [...(names.get(t.submissionId) ?? []), t.name]);

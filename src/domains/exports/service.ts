@@ -40,7 +40,11 @@ function filtersOf(input: ExportFilters): ExportFilters {
 
 /** An export of the context; 404 otherwise. */
 export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
-  const row = db.select().from(exports).where(and(eq(exports.id, id), eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(exports)
+    .where(and(eq(exports.id, id), eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("export");
   return row;
 }
@@ -50,26 +54,60 @@ export function createExport(deps: Deps, ctx: Ctx, input: ExportInput) {
   const filters = filtersOf(input);
   return tx(deps.db, (db) => {
     checkFilters(db, ctx, filters);
-    const pending = db.select({ n: count() }).from(exports)
-      .where(and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), inArray(exports.status, ["queued", "building"]))).get()!.n;
+    const pending = db
+      .select({ n: count() })
+      .from(exports)
+      .where(
+        and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), inArray(exports.status, ["queued", "building"])),
+      )
+      .get()!.n;
     if (pending >= MAX_PENDING_EXPORTS) {
-      throw new AppError("too_many_exports", 429, `${pending} exports are already being built. Wait for one to finish, then ask again.`, { pending });
+      throw new AppError(
+        "too_many_exports",
+        429,
+        `${pending} exports are already being built. Wait for one to finish, then ask again.`,
+        { pending },
+      );
     }
     const now = ctx.clock.now();
     const row: ExportRow = {
-      id: newId("export", now), orgId: ctx.orgId, mode: ctx.mode, format: input.format, filters, maxSubmissionId: newestSubmissionId(db, ctx),
-      status: "queued", rowsDone: 0, rowsTotal: null, fileKey: null, byteSize: null, reason: null, createdBy: actorRef(ctx.actor).label,
-      createdAt: now, readyAt: null, fileExpiresAt: null, updatedAt: now,
+      id: newId("export", now),
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      format: input.format,
+      filters,
+      maxSubmissionId: newestSubmissionId(db, ctx),
+      status: "queued",
+      rowsDone: 0,
+      rowsTotal: null,
+      fileKey: null,
+      byteSize: null,
+      reason: null,
+      createdBy: actorRef(ctx.actor).label,
+      createdAt: now,
+      readyAt: null,
+      fileExpiresAt: null,
+      updatedAt: now,
     };
     db.insert(exports).values(row).run();
-    enqueue(db, ctx.clock, { kind: BUILD_JOB, payload: { exportId: row.id }, orgId: ctx.orgId, mode: ctx.mode, dedupeKey: `${BUILD_JOB}:${row.id}` });
+    enqueue(db, ctx.clock, {
+      kind: BUILD_JOB,
+      payload: { exportId: row.id },
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      dedupeKey: `${BUILD_JOB}:${row.id}`,
+    });
     audit(db, ctx, "export.created", row.id, { format: row.format, filters });
     return presentExport(deps, row);
   });
 }
 
 /** What an export with these filters would hold: the count and the first records; nothing is stored. */
-export function previewExport(deps: Deps, ctx: Ctx, input: ExportFilters & { format?: "csv" | "json"; limit?: number }) {
+export function previewExport(
+  deps: Deps,
+  ctx: Ctx,
+  input: ExportFilters & { format?: "csv" | "json"; limit?: number },
+) {
   const filters = filtersOf(input);
   checkFilters(deps.db, ctx, filters);
   const maxId = newestSubmissionId(deps.db, ctx);
@@ -84,10 +122,20 @@ export function previewExport(deps: Deps, ctx: Ctx, input: ExportFilters & { for
 
 /** A page of exports, newest first. */
 export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = deps.db.select().from(exports)
+  const rows = deps.db
+    .select()
+    .from(exports)
     .where(and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), afterKeyDesc([exports.id], page.after)))
-    .orderBy(desc(exports.id)).limit(page.limit + 1).all();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentExport(deps, r));
+    .orderBy(desc(exports.id))
+    .limit(page.limit + 1)
+    .all();
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentExport(deps, r),
+  );
 }
 
 /** One export with a fresh download URL when ready. */

@@ -38,17 +38,64 @@ export interface ImportResult {
 export const IMPORTED_TEXT_SOURCE = "imported";
 
 /** The stored testimonial for one imported row: text, ready, unapproved, private, no link, no consent. */
-export function importedSubmission(ctx: Ctx, importId: string, brandId: string, row: CleanRow, now: number, analysis: TextAnalysis = analyseText(row.text)): SubmissionRow {
+export function importedSubmission(
+  ctx: Ctx,
+  importId: string,
+  brandId: string,
+  row: CleanRow,
+  now: number,
+  analysis: TextAnalysis = analyseText(row.text),
+): SubmissionRow {
   return {
-    id: newId("submission", now), orgId: ctx.orgId, mode: ctx.mode, brandId, linkId: null, origin: "imported", kind: "text", status: "ready",
-    failureReason: null, promptId: null, respondentName: row.name, respondentEmail: row.email, respondentTitle: row.title,
-    respondentCompany: row.company, rating: row.rating, consent: null,
-    textInput: row.text, textSource: IMPORTED_TEXT_SOURCE, originalText: row.text,
-    language: analysis.language, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, durationMs: null,
-    originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
-    isApproved: false, approvedAt: null, isPublic: false, rejectedAt: null, rejectionReason: null, deletedAt: null,
-    importId, sourceName: row.source, sourceUrl: row.sourceUrl, reviewUrl: row.reviewUrl, reviewedAt: row.reviewedAt, dedupeHash: row.hash, publicMedia: null, erasedAt: null,
-    createdAt: now, receivedAt: now, processedAt: now, updatedAt: now,
+    id: newId("submission", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    brandId,
+    linkId: null,
+    origin: "imported",
+    kind: "text",
+    status: "ready",
+    failureReason: null,
+    promptId: null,
+    respondentName: row.name,
+    respondentEmail: row.email,
+    respondentTitle: row.title,
+    respondentCompany: row.company,
+    rating: row.rating,
+    consent: null,
+    textInput: row.text,
+    textSource: IMPORTED_TEXT_SOURCE,
+    originalText: row.text,
+    language: analysis.language,
+    sentimentScore: analysis.sentiment.score,
+    sentimentLabel: analysis.sentiment.label,
+    durationMs: null,
+    originalKey: null,
+    originalType: null,
+    videoKey: null,
+    audioKey: null,
+    posterKey: null,
+    thumbKey: null,
+    width: null,
+    height: null,
+    isApproved: false,
+    approvedAt: null,
+    isPublic: false,
+    rejectedAt: null,
+    rejectionReason: null,
+    deletedAt: null,
+    importId,
+    sourceName: row.source,
+    sourceUrl: row.sourceUrl,
+    reviewUrl: row.reviewUrl,
+    reviewedAt: row.reviewedAt,
+    dedupeHash: row.hash,
+    publicMedia: null,
+    erasedAt: null,
+    createdAt: now,
+    receivedAt: now,
+    processedAt: now,
+    updatedAt: now,
   };
 }
 
@@ -57,11 +104,25 @@ export function runImport(deps: Deps, ctx: Ctx & { plan: PlanId }, body: ImportB
   const clean = validateImport(body, ctx.clock.now());
   getBrandRow(deps.db, ctx, clean.brandId);
   // Outside the lock: what is probably new gets its words analysed (the slowest step) before the transaction.
-  const likely = splitDuplicates(clean.rows, existingHashes(deps.db, clean.brandId, clean.rows.map((r) => r.hash)));
+  const likely = splitDuplicates(
+    clean.rows,
+    existingHashes(
+      deps.db,
+      clean.brandId,
+      clean.rows.map((r) => r.hash),
+    ),
+  );
   const analysed = new Map(likely.fresh.map((r) => [r.hash, analyseText(r.text)] as const));
   return tx(deps.db, (db) => {
     getBrandRow(db, ctx, clean.brandId);
-    const { fresh, duplicateRows } = splitDuplicates(clean.rows, existingHashes(db, clean.brandId, clean.rows.map((r) => r.hash)));
+    const { fresh, duplicateRows } = splitDuplicates(
+      clean.rows,
+      existingHashes(
+        db,
+        clean.brandId,
+        clean.rows.map((r) => r.hash),
+      ),
+    );
     // Re-sending rows that all exist creates nothing, so it is never refused for the allowance.
     if (fresh.length > 0) requirePlanAllowance(deps, ctx, "imported_reviews", fresh.length);
     const now = ctx.clock.now();
@@ -71,13 +132,27 @@ export function runImport(deps: Deps, ctx: Ctx & { plan: PlanId }, body: ImportB
     indexSubmissions(db, made);
     const who = actorRef(ctx.actor);
     const record: ImportRow = {
-      id: importId, orgId: ctx.orgId, mode: ctx.mode, brandId: clean.brandId, sourceName: clean.sourceName, sourceUrl: clean.sourceUrl,
-      attestationText: ATTESTATION_TEXT, attestedByUserId: who.userId, apiKeyId: who.apiKeyId,
-      createdCount: made.length, duplicateCount: duplicateRows.length, duplicateRows, createdAt: now,
+      id: importId,
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      brandId: clean.brandId,
+      sourceName: clean.sourceName,
+      sourceUrl: clean.sourceUrl,
+      attestationText: ATTESTATION_TEXT,
+      attestedByUserId: who.userId,
+      apiKeyId: who.apiKeyId,
+      createdCount: made.length,
+      duplicateCount: duplicateRows.length,
+      duplicateRows,
+      createdAt: now,
     };
     db.insert(imports).values(record).run();
     audit(db, ctx, "import.created", importId, {
-      brand_id: clean.brandId, source_name: clean.sourceName, rows: clean.rows.length, created: made.length, duplicates: duplicateRows.length,
+      brand_id: clean.brandId,
+      source_name: clean.sourceName,
+      rows: clean.rows.length,
+      created: made.length,
+      duplicates: duplicateRows.length,
     });
     return { import_id: importId, created: made.length, duplicate_rows: duplicateRows, origin: "imported" as const };
   });

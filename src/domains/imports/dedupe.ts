@@ -33,7 +33,13 @@ export function existingHashes(db: Db, brandId: string, hashes: string[]): Set<s
     const rows = db
       .select({ h: submissions.dedupeHash })
       .from(submissions)
-      .where(and(eq(submissions.brandId, brandId), inArray(submissions.dedupeHash, unique.slice(i, i + 500)), isNull(submissions.deletedAt)))
+      .where(
+        and(
+          eq(submissions.brandId, brandId),
+          inArray(submissions.dedupeHash, unique.slice(i, i + 500)),
+          isNull(submissions.deletedAt),
+        ),
+      )
       .all();
     for (const r of rows) if (r.h) found.add(r.h);
   }
@@ -44,7 +50,10 @@ export function existingHashes(db: Db, brandId: string, hashes: string[]): Set<s
  * Splits rows into the ones to create and the 1-based positions of duplicates: of a review already in the brand,
  * or of an earlier row of the same request.
  */
-export function splitDuplicates<R extends { hash: string; position: number }>(rows: R[], existing: Set<string>): { fresh: R[]; duplicateRows: number[] } {
+export function splitDuplicates<R extends { hash: string; position: number }>(
+  rows: R[],
+  existing: Set<string>,
+): { fresh: R[]; duplicateRows: number[] } {
   const seen = new Set(existing);
   const fresh: R[] = [];
   const duplicateRows: number[] = [];

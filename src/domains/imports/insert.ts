@@ -9,7 +9,9 @@ import type { Db } from "../../platform/db/client";
 import { submissions, type SubmissionRow } from "../submissions";
 
 const placeholders = Object.fromEntries(
-  Object.keys(getTableColumns(submissions)).filter((k) => k !== "consent").map((k) => [k, sql.placeholder(k)]),
+  Object.keys(getTableColumns(submissions))
+    .filter((k) => k !== "consent")
+    .map((k) => [k, sql.placeholder(k)]),
 ) as unknown as typeof submissions.$inferInsert;
 
 const prepare = (db: Db) => db.insert(submissions).values(placeholders).prepare();

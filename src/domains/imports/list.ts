@@ -17,7 +17,9 @@ export function listImports(db: Db, ctx: Ctx, brandId?: string): Page<ReturnType
   const rows = db
     .select()
     .from(imports)
-    .where(and(eq(imports.orgId, ctx.orgId), eq(imports.mode, ctx.mode), brandId ? eq(imports.brandId, brandId) : undefined))
+    .where(
+      and(eq(imports.orgId, ctx.orgId), eq(imports.mode, ctx.mode), brandId ? eq(imports.brandId, brandId) : undefined),
+    )
     .orderBy(desc(imports.id))
     .limit(IMPORTS_LISTED)
     .all();

@@ -12,33 +12,76 @@ export const RAW_CAP = { text: 20_000, short: 1_000, url: 2_000, email: 254 } as
 const optional = <T extends TSchema>(schema: T) => t.Optional(t.Union([schema, t.Null()]));
 
 /** One review to import. */
-export const importRow = t.Object({
-  text: t.String({ maxLength: RAW_CAP.text, description: "Required; 1 to 5,000 characters after trimming." }),
-  name: optional(t.String({ maxLength: RAW_CAP.short, description: "Up to 120 characters after trimming." })),
-  email: optional(t.String({ maxLength: RAW_CAP.email, description: "Stored privately (respondent_email) as given; never shown publicly." })),
-  title: optional(t.String({ maxLength: RAW_CAP.short, description: "Job title; up to 120 characters after trimming." })),
-  company: optional(t.String({ maxLength: RAW_CAP.short, description: "Up to 120 characters after trimming." })),
-  rating: optional(bodyNumber({ checkedBy: "src/domains/imports/validate.ts", description: "A whole number 1 to 5 (a JSON number); 4.5 is refused, never rounded." })),
-  reviewed_at: optional(t.String({ maxLength: 40, description: "YYYY-MM-DD or an RFC 3339 timestamp; not in the future (UTC). Stored and shown as a date: a timestamp becomes its UTC date." })),
-  source_url: optional(t.String({ maxLength: RAW_CAP.url, description: "http or https address of the review's own page." })),
-  source: optional(t.String({ maxLength: RAW_CAP.short, description: "This row's source when it differs from source.name." })),
-}, { additionalProperties: false });
+export const importRow = t.Object(
+  {
+    text: t.String({ maxLength: RAW_CAP.text, description: "Required; 1 to 5,000 characters after trimming." }),
+    name: optional(t.String({ maxLength: RAW_CAP.short, description: "Up to 120 characters after trimming." })),
+    email: optional(
+      t.String({
+        maxLength: RAW_CAP.email,
+        description: "Stored privately (respondent_email) as given; never shown publicly.",
+      }),
+    ),
+    title: optional(
+      t.String({ maxLength: RAW_CAP.short, description: "Job title; up to 120 characters after trimming." }),
+    ),
+    company: optional(t.String({ maxLength: RAW_CAP.short, description: "Up to 120 characters after trimming." })),
+    rating: optional(
+      bodyNumber({
+        checkedBy: "src/domains/imports/validate.ts",
+        description: "A whole number 1 to 5 (a JSON number); 4.5 is refused, never rounded.",
+      }),
+    ),
+    reviewed_at: optional(
+      t.String({
+        maxLength: 40,
+        description:
+          "YYYY-MM-DD or an RFC 3339 timestamp; not in the future (UTC). Stored and shown as a date: a timestamp becomes its UTC date.",
+      }),
+    ),
+    source_url: optional(
+      t.String({ maxLength: RAW_CAP.url, description: "http or https address of the review's own page." }),
+    ),
+    source: optional(
+      t.String({ maxLength: RAW_CAP.short, description: "This row's source when it differs from source.name." }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** POST /v1/imports body. */
-export const importBody = t.Object({
-  brand_id: t.String({ minLength: 1, maxLength: 64, description: "A brand of the organisation in this mode." }),
-  source: t.Object({
-    name: t.String({ maxLength: RAW_CAP.short, description: "Where the reviews come from, e.g. Google; 1 to 60 characters after trimming." }),
-    url: optional(t.String({ maxLength: RAW_CAP.url, description: "http or https." })),
-  }, { additionalProperties: false }),
-  attested: t.Boolean({ description: "Must be true: the sender agrees to the attestation wording (stored with the import)." }),
-  rows: t.Array(importRow, { minItems: 1, maxItems: 500, description: "1 to 500 reviews; send several requests for more." }),
-}, { additionalProperties: false });
+export const importBody = t.Object(
+  {
+    brand_id: t.String({ minLength: 1, maxLength: 64, description: "A brand of the organisation in this mode." }),
+    source: t.Object(
+      {
+        name: t.String({
+          maxLength: RAW_CAP.short,
+          description: "Where the reviews come from, e.g. Google; 1 to 60 characters after trimming.",
+        }),
+        url: optional(t.String({ maxLength: RAW_CAP.url, description: "http or https." })),
+      },
+      { additionalProperties: false },
+    ),
+    attested: t.Boolean({
+      description: "Must be true: the sender agrees to the attestation wording (stored with the import).",
+    }),
+    rows: t.Array(importRow, {
+      minItems: 1,
+      maxItems: 500,
+      description: "1 to 500 reviews; send several requests for more.",
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** GET /v1/imports query. */
-export const importListQuery = t.Object({
-  brand_id: t.Optional(t.String({ maxLength: 64, description: "Only imports into this brand." })),
-}, { additionalProperties: false });
+export const importListQuery = t.Object(
+  {
+    brand_id: t.Optional(t.String({ maxLength: 64, description: "Only imports into this brand." })),
+  },
+  { additionalProperties: false },
+);
 
 /** The import body as the routes receive it. */
 export type ImportBody = typeof importBody.static;

@@ -33,25 +33,43 @@ export function parseReviewedAt(input: string, nowMs: number): ReviewedAt {
   const value = input.trim();
   const date = DATE.exec(value);
   if (date) {
-    if (utcDay(+date[1]!, +date[2]!, +date[3]!) === null) return { ok: false, reason: "invalid_date", message: `${value} is not a calendar date. ${FORMAT_HINT}` };
-    if (value > utcToday(nowMs)) return { ok: false, reason: "future_date", message: `${value} is in the future (today is ${utcToday(nowMs)} in UTC).` };
+    if (utcDay(+date[1]!, +date[2]!, +date[3]!) === null)
+      return { ok: false, reason: "invalid_date", message: `${value} is not a calendar date. ${FORMAT_HINT}` };
+    if (value > utcToday(nowMs))
+      return {
+        ok: false,
+        reason: "future_date",
+        message: `${value} is in the future (today is ${utcToday(nowMs)} in UTC).`,
+      };
     return { ok: true, value };
   }
   const stamp = STAMP.exec(value);
-  if (!stamp) return { ok: false, reason: "invalid_date", message: `"${value.slice(0, 40)}" is not a date. ${FORMAT_HINT}` };
+  if (!stamp)
+    return { ok: false, reason: "invalid_date", message: `"${value.slice(0, 40)}" is not a date. ${FORMAT_HINT}` };
   const [, y, mo, d, h, mi, s, frac, zone] = stamp;
   const day = utcDay(+y!, +mo!, +d!);
-  if (day === null || +h! > 23 || +mi! > 59 || +s! > 59) return { ok: false, reason: "invalid_date", message: `${value} is not a valid time. ${FORMAT_HINT}` };
+  if (day === null || +h! > 23 || +mi! > 59 || +s! > 59)
+    return { ok: false, reason: "invalid_date", message: `${value} is not a valid time. ${FORMAT_HINT}` };
   let offsetMin = 0;
   if (zone !== "Z" && zone !== "z") {
     const oh = +zone!.slice(1, 3);
     const om = +zone!.slice(4, 6);
-    if (oh > 23 || om > 59) return { ok: false, reason: "invalid_date", message: `${value} has an impossible time-zone offset. ${FORMAT_HINT}` };
+    if (oh > 23 || om > 59)
+      return {
+        ok: false,
+        reason: "invalid_date",
+        message: `${value} has an impossible time-zone offset. ${FORMAT_HINT}`,
+      };
     offsetMin = (zone![0] === "-" ? -1 : 1) * (oh * 60 + om);
   }
   const ms = frac ? Math.floor(Number(`0${frac}`) * 1000) : 0;
   const instant = day + ((+h! * 60 + +mi!) * 60 + +s!) * 1000 + ms - offsetMin * 60_000;
-  if (instant > nowMs) return { ok: false, reason: "future_date", message: `${value} is in the future (now is ${new Date(nowMs).toISOString()}).` };
+  if (instant > nowMs)
+    return {
+      ok: false,
+      reason: "future_date",
+      message: `${value} is in the future (now is ${new Date(nowMs).toISOString()}).`,
+    };
   // The UTC date: a timestamp accepted (not after now) never becomes a date after today's UTC date.
   return { ok: true, value: new Date(instant).toISOString().slice(0, 10) };
 }

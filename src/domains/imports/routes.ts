@@ -7,20 +7,41 @@ import { runImport } from "./create";
 import { listImports } from "./list";
 
 /** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
-const ONE_PAGE = { 200: { description: "The page envelope; `next_cursor` is always null (one page).", content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } } } };
+const ONE_PAGE = {
+  200: {
+    description: "The page envelope; `next_cursor` is always null (one page).",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } },
+  },
+};
 
 /** `POST /v1/imports` and `GET /v1/imports`. */
 export function importRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
     .use(authPlugin(deps))
-    .post("/imports", ({ auth, body, set }) => {
-      const ctx = can(auth(), "submission:import");
-      const result = runImport(deps, ctx, body);
-      set.status = 201;
-      return result;
-    }, { body: importBody, detail: { tags: ["Imports"], summary: "Import existing reviews as unapproved, private text testimonials (needs attested: true)" } })
+    .post(
+      "/imports",
+      ({ auth, body, set }) => {
+        const ctx = can(auth(), "submission:import");
+        const result = runImport(deps, ctx, body);
+        set.status = 201;
+        return result;
+      },
+      {
+        body: importBody,
+        detail: {
+          tags: ["Imports"],
+          summary: "Import existing reviews as unapproved, private text testimonials (needs attested: true)",
+        },
+      },
+    )
     .get("/imports", ({ auth, query }) => listImports(deps.db, can(auth(), "submission:read"), query.brand_id), {
       query: importListQuery,
-      detail: { tags: ["Imports"], summary: "The latest 50 import records, newest first", description: "The page envelope `{data, next_cursor}`; only the latest 50 are listed, so `next_cursor` is always null.", responses: ONE_PAGE },
+      detail: {
+        tags: ["Imports"],
+        summary: "The latest 50 import records, newest first",
+        description:
+          "The page envelope `{data, next_cursor}`; only the latest 50 are listed, so `next_cursor` is always null.",
+        responses: ONE_PAGE,
+      },
     });
 }

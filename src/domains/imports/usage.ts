@@ -8,4 +8,15 @@ import { submissions } from "../submissions";
 
 /** The `imported_reviews` counter (declared in the imports module). */
 export const importedReviewsUsed: UsageCounter = (db, ctx) =>
-  db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "imported"), isNull(submissions.deletedAt))).get()!.n;
+  db
+    .select({ n: count() })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.orgId, ctx.orgId),
+        eq(submissions.mode, ctx.mode),
+        eq(submissions.origin, "imported"),
+        isNull(submissions.deletedAt),
+      ),
+    )
+    .get()!.n;

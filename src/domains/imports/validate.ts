@@ -63,14 +63,20 @@ export function isHttpUrl(value: string): boolean {
 type Report = (field: string, reason: string, message: string) => void;
 
 function checkLength(report: Report, field: string, value: string | null, max: number, what: string) {
-  if (value !== null && charCount(value) > max) report(field, "too_long", `${what} is ${charCount(value)} characters; the most is ${max}.`);
+  if (value !== null && charCount(value) > max)
+    report(field, "too_long", `${what} is ${charCount(value)} characters; the most is ${max}.`);
 }
 
 function checkUrl(report: Report, field: string, value: string | null) {
   if (value !== null && !isHttpUrl(value)) report(field, "invalid_url", "Give a full http:// or https:// address.");
 }
 
-function checkRow(row: ImportRowInput, at: string, report: Report, nowMs: number): Omit<CleanRow, "position" | "hash" | "source" | "sourceUrl"> & { ownSource: string | null } {
+function checkRow(
+  row: ImportRowInput,
+  at: string,
+  report: Report,
+  nowMs: number,
+): Omit<CleanRow, "position" | "hash" | "source" | "sourceUrl"> & { ownSource: string | null } {
   const text = row.text.trim();
   if (text === "") report(`${at}.text`, "required", "The review's text is empty.");
   checkLength(report, `${at}.text`, text, LIMITS.text, "The text (after trimming)");
@@ -88,7 +94,12 @@ function checkRow(row: ImportRowInput, at: string, report: Report, nowMs: number
   checkUrl(report, `${at}.source_url`, reviewUrl);
   const rating = row.rating ?? null;
   if (rating !== null) {
-    if (!Number.isInteger(rating)) report(`${at}.rating`, "not_whole_number", `${rating} is not a whole number; ratings are 1 to 5 and are never rounded.`);
+    if (!Number.isInteger(rating))
+      report(
+        `${at}.rating`,
+        "not_whole_number",
+        `${rating} is not a whole number; ratings are 1 to 5 and are never rounded.`,
+      );
     else if (rating < 1 || rating > 5) report(`${at}.rating`, "out_of_range", `${rating} is outside 1 to 5.`);
   }
   let reviewedAt: string | null = null;
@@ -107,14 +118,25 @@ const MAX_LISTED = 100;
 /** Checks a whole request against the rules; throws 400 `validation_failed` listing every problem. */
 export function validateImport(body: ImportBody, nowMs: number): CleanImport {
   if (body.attested !== true) {
-    throw invalid("Imports need attested: true: the sender confirms the reviews are genuine, written by real customers, copied unchanged, and that they may use them.", "attested", { reason: "attestation_required" });
+    throw invalid(
+      "Imports need attested: true: the sender confirms the reviews are genuine, written by real customers, copied unchanged, and that they may use them.",
+      "attested",
+      { reason: "attestation_required" },
+    );
   }
   const problems: Problem[] = [];
   const sourceName = body.source.name.trim();
-  if (sourceName === "") problems.push({ field: "source.name", reason: "required", message: "Name the source, e.g. Google or Trustpilot." });
-  else if (charCount(sourceName) > LIMITS.source) problems.push({ field: "source.name", reason: "too_long", message: `The source name is ${charCount(sourceName)} characters; the most is ${LIMITS.source}.` });
+  if (sourceName === "")
+    problems.push({ field: "source.name", reason: "required", message: "Name the source, e.g. Google or Trustpilot." });
+  else if (charCount(sourceName) > LIMITS.source)
+    problems.push({
+      field: "source.name",
+      reason: "too_long",
+      message: `The source name is ${charCount(sourceName)} characters; the most is ${LIMITS.source}.`,
+    });
   const sourceUrl = present(body.source.url);
-  if (sourceUrl !== null && !isHttpUrl(sourceUrl)) problems.push({ field: "source.url", reason: "invalid_url", message: "Give a full http:// or https:// address." });
+  if (sourceUrl !== null && !isHttpUrl(sourceUrl))
+    problems.push({ field: "source.url", reason: "invalid_url", message: "Give a full http:// or https:// address." });
 
   const rows: CleanRow[] = body.rows.map((input, i) => {
     const report: Report = (field, reason, message) => problems.push({ field, reason, message, row: i + 1 });
@@ -122,12 +144,21 @@ export function validateImport(body: ImportBody, nowMs: number): CleanImport {
     const source = ownSource ?? sourceName;
     // The source's address belongs to source.name; a row naming another source keeps only its own review URL.
     const sameSource = ownSource === null || foldText(ownSource) === foldText(sourceName);
-    return { ...row, position: i + 1, source, sourceUrl: sameSource ? sourceUrl : null, hash: dedupeHash(source, row.name, row.text) };
+    return {
+      ...row,
+      position: i + 1,
+      source,
+      sourceUrl: sameSource ? sourceUrl : null,
+      hash: dedupeHash(source, row.name, row.text),
+    };
   });
 
   if (problems.length > 0) {
     const first = problems[0]!;
-    const more = problems.length > 1 ? ` (${problems.length - 1} more problem${problems.length > 2 ? "s" : ""} listed in details.errors)` : "";
+    const more =
+      problems.length > 1
+        ? ` (${problems.length - 1} more problem${problems.length > 2 ? "s" : ""} listed in details.errors)`
+        : "";
     throw invalid(`${first.field}: ${first.message}${more} Nothing was imported.`, first.field, {
       reason: first.reason,
       errors: problems.slice(0, MAX_LISTED),

@@ -15,12 +15,16 @@ import { REEL_FILES_CDN_PATH, serveReelFile } from "./files";
 export const MUSIC_CDN_PATH = "/music";
 
 /** Address of a track's preview. */
-export const musicPreviewUrl = (deps: Pick<Deps, "config">, trackId: string) => `${deps.config.cdnUrl}${MUSIC_CDN_PATH}/${encodeURIComponent(trackId)}.m4a`;
+export const musicPreviewUrl = (deps: Pick<Deps, "config">, trackId: string) =>
+  `${deps.config.cdnUrl}${MUSIC_CDN_PATH}/${encodeURIComponent(trackId)}.m4a`;
 
 /** `GET /v1/reels/music`: every track, in the page envelope (one page: the list is short and fixed). */
 export function musicList(deps: Pick<Deps, "config">) {
   return {
-    data: MUSIC_TRACKS.map(({ path: _path, ...track }) => ({ ...track, preview_url: musicPreviewUrl(deps, track.track_id) })),
+    data: MUSIC_TRACKS.map(({ path: _path, ...track }) => ({
+      ...track,
+      preview_url: musicPreviewUrl(deps, track.track_id),
+    })),
     next_cursor: null,
   };
 }
@@ -33,11 +37,21 @@ export function reelCdnRoutes(deps: Deps) {
       params: t.Object({ token: t.String({ maxLength: 400 }) }),
       detail: { hide: true },
     })
-    .get(`${cdn}${MUSIC_CDN_PATH}/:file`, ({ params }) => {
-      const track = params.file.endsWith(".m4a") ? findTrack(params.file.slice(0, -".m4a".length)) : null;
-      if (!track) throw notFound("track");
-      return new Response(Bun.file(track.path), {
-        headers: { "content-type": "audio/mp4", "cache-control": "public, max-age=86400", "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin", "x-content-type-options": "nosniff" },
-      });
-    }, { params: t.Object({ file: t.String({ maxLength: 80 }) }), detail: { hide: true } });
+    .get(
+      `${cdn}${MUSIC_CDN_PATH}/:file`,
+      ({ params }) => {
+        const track = params.file.endsWith(".m4a") ? findTrack(params.file.slice(0, -".m4a".length)) : null;
+        if (!track) throw notFound("track");
+        return new Response(Bun.file(track.path), {
+          headers: {
+            "content-type": "audio/mp4",
+            "cache-control": "public, max-age=86400",
+            "access-control-allow-origin": "*",
+            "cross-origin-resource-policy": "cross-origin",
+            "x-content-type-options": "nosniff",
+          },
+        });
+      },
+      { params: t.Object({ file: t.String({ maxLength: 80 }) }), detail: { hide: true } },
+    );
 }

@@ -15,26 +15,55 @@ import { suggestClips } from "./suggest";
 import type { Candidate } from "./suggest-model";
 
 const CODES: Record<SpanProblem, [string, (n: string) => string]> = {
-  off_word_boundary: ["clip_off_word_boundary", (n) => `${n} must start exactly at a word's start_ms and end exactly at a word's end_ms of its transcript.`],
-  outside_recording: ["clip_outside_recording", (n) => `${n} lies outside its recording (start_ms must be before end_ms, both within the recording).`],
+  off_word_boundary: [
+    "clip_off_word_boundary",
+    (n) => `${n} must start exactly at a word's start_ms and end exactly at a word's end_ms of its transcript.`,
+  ],
+  outside_recording: [
+    "clip_outside_recording",
+    (n) => `${n} lies outside its recording (start_ms must be before end_ms, both within the recording).`,
+  ],
   too_short: ["clip_length_out_of_range", (n) => `${n} is shorter than ${REEL_LIMITS.clipMinMs / 1000} seconds.`],
   too_long: ["clip_length_out_of_range", (n) => `${n} is longer than ${REEL_LIMITS.clipMaxMs / 1000} seconds.`],
 };
 
 /** Checks clips sent by the operator; a clip equal to an existing one keeps its source and reason. */
 export function checkClips(db: Db, ctx: Ctx, brandId: string, inputs: ClipInput[], existing: ReelClip[]): ReelClip[] {
-  const usable = requireUsable(db, ctx, brandId, inputs.map((c) => c.submission_id));
+  const usable = requireUsable(
+    db,
+    ctx,
+    brandId,
+    inputs.map((c) => c.submission_id),
+  );
   return inputs.map((c, i) => {
     const u = usable.get(c.submission_id)!;
     const checked = checkSpan(u.words, u.row.durationMs!, c.start_ms, c.end_ms);
     if ("problem" in checked) {
       const [code, sentence] = CODES[checked.problem];
-      throw unprocessable(code, sentence(`Clip ${i + 1} (testimonial ${c.submission_id}, ${c.start_ms}–${c.end_ms} ms)`), {
-        index: i, submission_id: c.submission_id, start_ms: c.start_ms, end_ms: c.end_ms, reason: checked.problem, ...nearestEdges(u.words, c.start_ms, c.end_ms),
-      });
+      throw unprocessable(
+        code,
+        sentence(`Clip ${i + 1} (testimonial ${c.submission_id}, ${c.start_ms}–${c.end_ms} ms)`),
+        {
+          index: i,
+          submission_id: c.submission_id,
+          start_ms: c.start_ms,
+          end_ms: c.end_ms,
+          reason: checked.problem,
+          ...nearestEdges(u.words, c.start_ms, c.end_ms),
+        },
+      );
     }
-    const same = existing.find((e) => e.submission_id === c.submission_id && e.start_ms === c.start_ms && e.end_ms === c.end_ms);
-    return { submission_id: c.submission_id, start_ms: c.start_ms, end_ms: c.end_ms, text: checked.text, source: same?.source ?? "operator", reason: same?.reason ?? null };
+    const same = existing.find(
+      (e) => e.submission_id === c.submission_id && e.start_ms === c.start_ms && e.end_ms === c.end_ms,
+    );
+    return {
+      submission_id: c.submission_id,
+      start_ms: c.start_ms,
+      end_ms: c.end_ms,
+      text: checked.text,
+      source: same?.source ?? "operator",
+      reason: same?.reason ?? null,
+    };
   });
 }
 
@@ -44,15 +73,37 @@ export function candidatesOf(ids: string[], usable: Map<string, Usable>): Candid
     const w = usable.get(id)!.words;
     return w[w.length - 1]!.end_ms - w[0]!.start_ms < REEL_LIMITS.clipMinMs;
   });
-  if (short.length) throw unusableError(short.map((submission_id) => ({ submission_id, reason: "too_short" as const })));
-  return ids.map((id) => ({ submission_id: id, duration_ms: usable.get(id)!.row.durationMs!, words: usable.get(id)!.words }));
+  if (short.length)
+    throw unusableError(short.map((submission_id) => ({ submission_id, reason: "too_short" as const })));
+  return ids.map((id) => ({
+    submission_id: id,
+    duration_ms: usable.get(id)!.row.durationMs!,
+    words: usable.get(id)!.words,
+  }));
 }
 
 /** Suggests one clip for each testimonial, logging how the suggestion was reached. */
-export async function suggestFor(deps: Deps, ctx: Ctx, brandId: string, ids: string[], arrangement: "auto" | "manual", config: ReelConfig, clipCount: number): Promise<ReelClip[]> {
+export async function suggestFor(
+  deps: Deps,
+  ctx: Ctx,
+  brandId: string,
+  ids: string[],
+  arrangement: "auto" | "manual",
+  config: ReelConfig,
+  clipCount: number,
+): Promise<ReelClip[]> {
   const usable = requireUsable(deps.db, ctx, brandId, ids);
   const candidates = candidatesOf(ids, usable);
-  const result = await suggestClips(deps.config.llm, { candidates, arrangement, clipTargetMs: clipTarget(config.target_duration_ms, clipCount, cardsMs(config)) });
-  if (result.problems.length) deps.log.info("reel clip suggestion", { via: result.via, asked: result.asked, problems: result.problems.slice(0, 10) });
+  const result = await suggestClips(deps.config.llm, {
+    candidates,
+    arrangement,
+    clipTargetMs: clipTarget(config.target_duration_ms, clipCount, cardsMs(config)),
+  });
+  if (result.problems.length)
+    deps.log.info("reel clip suggestion", {
+      via: result.via,
+      asked: result.asked,
+      problems: result.problems.slice(0, 10),
+    });
   return result.clips;
 }

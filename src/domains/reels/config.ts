@@ -10,11 +10,19 @@ export function mergeConfig(base: ReelConfig, input: ConfigInput | undefined): R
   if (!input) return out;
   if (input.aspect_ratios !== undefined) out.aspect_ratios = [...input.aspect_ratios];
   if (input.caption_style !== undefined) out.caption_style = input.caption_style;
-  if (input.intro !== undefined) out.intro = input.intro ? { title: input.intro.title.trim() || input.intro.title } : null;
-  if (input.outro !== undefined) out.outro = input.outro ? { call_to_action: input.outro.call_to_action.trim() || input.outro.call_to_action } : null;
+  if (input.intro !== undefined)
+    out.intro = input.intro ? { title: input.intro.title.trim() || input.intro.title } : null;
+  if (input.outro !== undefined)
+    out.outro = input.outro
+      ? { call_to_action: input.outro.call_to_action.trim() || input.outro.call_to_action }
+      : null;
   if (input.music !== undefined) {
     if (input.music && !findTrack(input.music.track_id)) {
-      throw unprocessable("unknown_music_track", `There is no music track "${input.music.track_id}". GET /v1/reels/music lists the tracks.`, { field: "music.track_id", track_id: input.music.track_id });
+      throw unprocessable(
+        "unknown_music_track",
+        `There is no music track "${input.music.track_id}". GET /v1/reels/music lists the tracks.`,
+        { field: "music.track_id", track_id: input.music.track_id },
+      );
     }
     out.music = input.music ? { track_id: input.music.track_id } : null;
   }
@@ -26,7 +34,8 @@ export function mergeConfig(base: ReelConfig, input: ConfigInput | undefined): R
 export const initialConfig = (input: ConfigInput | undefined) => mergeConfig(DEFAULT_CONFIG, input);
 
 /** Length of the cards a config adds to the reel. */
-export const cardsMs = (c: Pick<ReelConfig, "intro" | "outro">) => (c.intro ? CARD_MS.intro : 0) + (c.outro ? CARD_MS.outro : 0);
+export const cardsMs = (c: Pick<ReelConfig, "intro" | "outro">) =>
+  (c.intro ? CARD_MS.intro : 0) + (c.outro ? CARD_MS.outro : 0);
 
 /** The settings as the API shows them (every key present, in the contract's order). */
 export const presentConfig = (c: ReelConfig) => ({

@@ -10,7 +10,15 @@ import { unprocessable } from "../../platform/errors";
 import { submissions, transcripts, type SubmissionRow, type Word } from "../submissions";
 
 /** Why a testimonial cannot go in. */
-export type UnusableReason = "not_found" | "not_a_video" | "still_processing" | "not_processed" | "rejected" | "other_brand" | "not_transcribed" | "too_short";
+export type UnusableReason =
+  | "not_found"
+  | "not_a_video"
+  | "still_processing"
+  | "not_processed"
+  | "rejected"
+  | "other_brand"
+  | "not_transcribed"
+  | "too_short";
 
 const SENTENCE: Record<UnusableReason, string> = {
   not_found: "it does not exist in this organisation and mode",
@@ -30,7 +38,11 @@ export interface Usable {
 }
 
 /** The reason a row cannot go in a reel of `brandId`, or null when it can. */
-export function unusableReason(row: SubmissionRow | undefined, words: Word[] | null, brandId: string): UnusableReason | null {
+export function unusableReason(
+  row: SubmissionRow | undefined,
+  words: Word[] | null,
+  brandId: string,
+): UnusableReason | null {
   if (!row || row.deletedAt || row.erasedAt) return "not_found";
   if (row.kind !== "video") return "not_a_video";
   if (row.status === "uploading" || row.status === "processing" || row.status === "received") return "still_processing";
@@ -45,22 +57,46 @@ export function unusableReason(row: SubmissionRow | undefined, words: Word[] | n
 export function unusableError(problems: { submission_id: string; reason: UnusableReason }[]) {
   const first = problems[0]!;
   const more = problems.length > 1 ? ` (${problems.length - 1} more listed in details.problems)` : "";
-  return unprocessable("testimonial_not_usable", `Testimonial ${first.submission_id} cannot go in a reel: ${SENTENCE[first.reason]}.${more}`, {
-    submission_id: first.submission_id,
-    reason: first.reason,
-    problems: problems.map((p) => ({ ...p, message: `Testimonial ${p.submission_id} cannot go in a reel: ${SENTENCE[p.reason]}.` })),
-  });
+  return unprocessable(
+    "testimonial_not_usable",
+    `Testimonial ${first.submission_id} cannot go in a reel: ${SENTENCE[first.reason]}.${more}`,
+    {
+      submission_id: first.submission_id,
+      reason: first.reason,
+      problems: problems.map((p) => ({
+        ...p,
+        message: `Testimonial ${p.submission_id} cannot go in a reel: ${SENTENCE[p.reason]}.`,
+      })),
+    },
+  );
 }
 
 /** Loads the testimonials (in the context's org and mode) and throws 422 unless every one is usable. */
 export function requireUsable(db: Db, ctx: Ctx, brandId: string, ids: string[]): Map<string, Usable> {
   const unique = [...new Set(ids)];
   const rows = unique.length
-    ? db.select().from(submissions).where(and(inArray(submissions.id, unique), eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), isNull(submissions.deletedAt))).all()
+    ? db
+        .select()
+        .from(submissions)
+        .where(
+          and(
+            inArray(submissions.id, unique),
+            eq(submissions.orgId, ctx.orgId),
+            eq(submissions.mode, ctx.mode),
+            isNull(submissions.deletedAt),
+          ),
+        )
+        .all()
     : [];
   const words = new Map(
-    (unique.length ? db.select({ id: transcripts.submissionId, words: transcripts.words }).from(transcripts).where(inArray(transcripts.submissionId, unique)).all() : [])
-      .map((r) => [r.id, r.words]),
+    (unique.length
+      ? db
+          .select({ id: transcripts.submissionId, words: transcripts.words })
+          .from(transcripts)
+          .where(inArray(transcripts.submissionId, unique))
+          .all()
+      : []
+    ).map((r) => [r.id, r.words]),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const problems: { submission_id: string; reason: UnusableReason }[] = [];

@@ -20,21 +20,46 @@ export const ERASED_MESSAGE =
 
 /** Returns every reel of the org and mode that holds `submissionId` to draft (see the file comment). */
 export function removeFromReels(deps: Deps, orgId: string, mode: string, submissionId: string): string[] {
-  const holds = (clips: { submission_id: string }[] | undefined) => !!clips?.some((c) => c.submission_id === submissionId);
-  const all = deps.db.select().from(reels).where(and(eq(reels.orgId, orgId), eq(reels.mode, mode))).all();
+  const holds = (clips: { submission_id: string }[] | undefined) =>
+    !!clips?.some((c) => c.submission_id === submissionId);
+  const all = deps.db
+    .select()
+    .from(reels)
+    .where(and(eq(reels.orgId, orgId), eq(reels.mode, mode)))
+    .all();
   const renderIds = all.flatMap((r) => [r.lastRenderId, r.outputRenderId]).filter((x): x is string => !!x);
-  const snapshots = new Map(renderIds.length
-    ? deps.db.select({ id: reelRenders.id, snapshot: reelRenders.snapshot }).from(reelRenders).where(inArray(reelRenders.id, renderIds)).all().map((r) => [r.id, r.snapshot.clips])
-    : []);
-  const affected = all.filter((r) => holds(r.clips) || holds(snapshots.get(r.lastRenderId ?? "")) || holds(snapshots.get(r.outputRenderId ?? "")));
+  const snapshots = new Map(
+    renderIds.length
+      ? deps.db
+          .select({ id: reelRenders.id, snapshot: reelRenders.snapshot })
+          .from(reelRenders)
+          .where(inArray(reelRenders.id, renderIds))
+          .all()
+          .map((r) => [r.id, r.snapshot.clips])
+      : [],
+  );
+  const affected = all.filter(
+    (r) => holds(r.clips) || holds(snapshots.get(r.lastRenderId ?? "")) || holds(snapshots.get(r.outputRenderId ?? "")),
+  );
   const ctx = systemCtx(orgId, mode as Mode, deps.clock);
   for (const reel of affected) {
     tx(deps.db, (db) => {
       cancelActiveRender(db, deps.clock, reel, "A testimonial in this reel was erased.");
-      db.update(reels).set({
-        status: "draft", clips: reel.clips.filter((c) => c.submission_id !== submissionId), version: reel.version + 1, errorMessage: ERASED_MESSAGE,
-        outputRenderId: null, shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, updatedAt: deps.clock.now(),
-      }).where(eq(reels.id, reel.id)).run();
+      db.update(reels)
+        .set({
+          status: "draft",
+          clips: reel.clips.filter((c) => c.submission_id !== submissionId),
+          version: reel.version + 1,
+          errorMessage: ERASED_MESSAGE,
+          outputRenderId: null,
+          shareEnabled: false,
+          shareDir: null,
+          sharedRenderId: null,
+          sharedAspects: null,
+          updatedAt: deps.clock.now(),
+        })
+        .where(eq(reels.id, reel.id))
+        .run();
       audit(db, ctx, "reel.testimonial_erased", reel.id, { submission_id: submissionId });
     });
     removeReelFiles(deps, reel);
@@ -43,4 +68,5 @@ export function removeFromReels(deps: Deps, orgId: string, mode: string, submiss
 }
 
 /** The reels module's erase participant: started, not awaited (a render under way is cancelled in the background). */
-export const eraseFromReels: EraseParticipant = (deps, erased) => void removeFromReels(deps, erased.orgId, erased.mode, erased.id);
+export const eraseFromReels: EraseParticipant = (deps, erased) =>
+  void removeFromReels(deps, erased.orgId, erased.mode, erased.id);

@@ -10,21 +10,36 @@ import type { ReelClip, ReelConfig } from "./model";
 import { renderSecondsUsed } from "./usage";
 
 /** Length in ms of a reel with these clips and settings (the padding of each cut adds at most 240 ms a clip). */
-export const reelLengthMs = (clips: ReelClip[], config: ReelConfig) => clips.reduce((n, c) => n + (c.end_ms - c.start_ms), 0) + cardsMs(config);
+export const reelLengthMs = (clips: ReelClip[], config: ReelConfig) =>
+  clips.reduce((n, c) => n + (c.end_ms - c.start_ms), 0) + cardsMs(config);
 
 /** Render seconds a render costs: each size is a full encode of the reel. */
-export const renderCost = (clips: ReelClip[], config: ReelConfig) => Math.ceil(reelLengthMs(clips, config) / 1000) * config.aspect_ratios.length;
+export const renderCost = (clips: ReelClip[], config: ReelConfig) =>
+  Math.ceil(reelLengthMs(clips, config) / 1000) * config.aspect_ratios.length;
 
 /** Why a render cannot start now. */
 export type Blocked = "no_clips" | "rendering" | "plan_limit" | null;
 
 /** The estimate object of the API. */
-export function estimate(db: Db, ctx: Ctx, plan: PlanId | null, reel: { clips: ReelClip[]; config: ReelConfig }, rendering: boolean) {
+export function estimate(
+  db: Db,
+  ctx: Ctx,
+  plan: PlanId | null,
+  reel: { clips: ReelClip[]; config: ReelConfig },
+  rendering: boolean,
+) {
   const cost = renderCost(reel.clips, reel.config);
   const allowance = plan ? allowanceFor(plan, ctx.mode, "render_seconds_per_month") : null;
   const used = renderSecondsUsed(db, ctx, monthStart(ctx.clock.now()));
   const remaining = allowance === null ? null : Math.max(0, allowance - used);
-  const blocked: Blocked = reel.clips.length === 0 ? "no_clips" : rendering ? "rendering" : remaining !== null && cost > remaining ? "plan_limit" : null;
+  const blocked: Blocked =
+    reel.clips.length === 0
+      ? "no_clips"
+      : rendering
+        ? "rendering"
+        : remaining !== null && cost > remaining
+          ? "plan_limit"
+          : null;
   return {
     duration_ms: reelLengthMs(reel.clips, reel.config),
     aspect_ratios: reel.config.aspect_ratios.length,

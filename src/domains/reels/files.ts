@@ -23,7 +23,13 @@ type Disposition = "inline" | "attachment";
 
 /** A file name safe in a Content-Disposition header: the title without path or control characters. */
 export function downloadName(title: string, suffix: string): string {
-  const base = title.normalize("NFC").replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, "-").replace(/\s+/g, " ").trim().slice(0, 80) || "reel";
+  const base =
+    title
+      .normalize("NFC")
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, "-")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 80) || "reel";
   return `${base}${suffix}`;
 }
 
@@ -36,7 +42,9 @@ export function contentDisposition(kind: Disposition, name: string): string {
 /** A signed URL for one file of a render. */
 export function signedFileUrl(deps: Deps, renderId: string, file: string, disposition: Disposition): string {
   const exp = Math.floor((deps.clock.now() + REEL_LIMITS.urlTtlMs) / 1000);
-  const payload = Buffer.from(`${renderId}:${file}:${disposition === "attachment" ? "a" : "i"}:${exp}`).toString("base64url");
+  const payload = Buffer.from(`${renderId}:${file}:${disposition === "attachment" ? "a" : "i"}:${exp}`).toString(
+    "base64url",
+  );
   return `${deps.config.cdnUrl}${REEL_FILES_CDN_PATH}/${deps.signer.sign(PURPOSE, payload)}`;
 }
 
@@ -50,13 +58,21 @@ export function presentOutput(deps: Deps, render: RenderRow) {
     duration_ms: f.duration_ms,
     expires_at: iso(deps.clock.now() + REEL_LIMITS.urlTtlMs),
     variants: f.variants.map((v) => ({
-      aspect_ratio: v.aspect_ratio, width: v.width, height: v.height, bytes: v.bytes,
-      url: sign(aspectSlug(v.aspect_ratio as Aspect), "inline"), download_url: sign(aspectSlug(v.aspect_ratio as Aspect), "attachment"),
+      aspect_ratio: v.aspect_ratio,
+      width: v.width,
+      height: v.height,
+      bytes: v.bytes,
+      url: sign(aspectSlug(v.aspect_ratio as Aspect), "inline"),
+      download_url: sign(aspectSlug(v.aspect_ratio as Aspect), "attachment"),
     })),
     poster_url: sign("poster", "inline"),
     captions_url: sign("captions", "inline"),
     captions_download_url: sign("captions", "attachment"),
-    segments: f.segments.map((s) => ({ ...s, start_ms: Math.round(s.start_ms), duration_ms: Math.round(s.duration_ms) })),
+    segments: f.segments.map((s) => ({
+      ...s,
+      start_ms: Math.round(s.start_ms),
+      duration_ms: Math.round(s.duration_ms),
+    })),
   };
 }
 
@@ -65,18 +81,29 @@ export async function serveReelFile(deps: Deps, token: string, request: Request)
   const payload = deps.signer.verify(PURPOSE, token);
   if (!payload) throw notFound("file");
   const [renderId, file, disp, exp] = Buffer.from(payload, "base64url").toString().split(":");
-  if (Number(exp) * 1000 < deps.clock.now()) throw new AppError("link_expired", 410, "This link expired; read the reel again for fresh links.");
+  if (Number(exp) * 1000 < deps.clock.now())
+    throw new AppError("link_expired", 410, "This link expired; read the reel again for fresh links.");
   const render = getRender(deps.db, renderId);
-  const reel = render ? deps.db.select({ outputRenderId: reels.outputRenderId }).from(reels).where(eq(reels.id, render.reelId)).get() : null;
+  const reel = render
+    ? deps.db.select({ outputRenderId: reels.outputRenderId }).from(reels).where(eq(reels.id, render.reelId)).get()
+    : null;
   if (!render?.files || render.status !== "succeeded" || reel?.outputRenderId !== render.id) throw notFound("file");
   const f = render.files;
   const variant = f.variants.find((v) => aspectSlug(v.aspect_ratio as Aspect) === file);
-  const [key, type, suffix] = variant ? [variant.key, "video/mp4", `-${file}.mp4`]
-    : file === "poster" ? [f.poster, "image/jpeg", "-poster.jpg"]
-    : file === "captions" ? [f.captions, "text/vtt; charset=utf-8", ".vtt"]
-    : [null, "", ""];
+  const [key, type, suffix] = variant
+    ? [variant.key, "video/mp4", `-${file}.mp4`]
+    : file === "poster"
+      ? [f.poster, "image/jpeg", "-poster.jpg"]
+      : file === "captions"
+        ? [f.captions, "text/vtt; charset=utf-8", ".vtt"]
+        : [null, "", ""];
   if (!key) throw notFound("file");
-  const headers: Record<string, string> = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin" };
-  if (disp === "a") headers["content-disposition"] = contentDisposition("attachment", downloadName(render.snapshot.title, suffix));
+  const headers: Record<string, string> = {
+    "cache-control": "private, max-age=600",
+    "access-control-allow-origin": "*",
+    "cross-origin-resource-policy": "cross-origin",
+  };
+  if (disp === "a")
+    headers["content-disposition"] = contentDisposition("attachment", downloadName(render.snapshot.title, suffix));
   return fileResponse(request, deps, key, type, headers);
 }

@@ -7,5 +7,8 @@ import { publishShare, REEL_SHARE_JOB } from "./share";
 /** Registers the reel job kinds. */
 export function registerReelJobs(registry: JobRegistry) {
   registry.register(REEL_RENDER_JOB, renderJobKind);
-  registry.register<{ reelId: string }>(REEL_SHARE_JOB, { handle: async (job, deps) => publishShare(deps, job.payload.reelId), maxAttempts: 5 });
+  registry.register<{ reelId: string }>(REEL_SHARE_JOB, {
+    handle: async (job, deps) => publishShare(deps, job.payload.reelId),
+    maxAttempts: 5,
+  });
 }

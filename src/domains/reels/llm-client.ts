@@ -19,7 +19,10 @@ export interface ChatMessage {
 
 /** Why a request to the model gave no answer. */
 export class LlmError extends Error {
-  constructor(readonly reason: "timeout" | "http" | "network" | "malformed", message: string) {
+  constructor(
+    readonly reason: "timeout" | "http" | "network" | "malformed",
+    message: string,
+  ) {
     super(message);
     this.name = "LlmError";
   }
@@ -32,7 +35,8 @@ export interface AskOptions {
 }
 
 /** The endpoint for a configured address (a full `/chat/completions` address is kept as it is). */
-export const completionsUrl = (url: string) => (/\/chat\/completions\/?$/.test(url) ? url : `${url.replace(/\/+$/, "")}/chat/completions`);
+export const completionsUrl = (url: string) =>
+  /\/chat\/completions\/?$/.test(url) ? url : `${url.replace(/\/+$/, "")}/chat/completions`;
 
 /** Sends the messages and returns the first choice's text. */
 export async function askModel(cfg: LlmConfig, messages: ChatMessage[], o: AskOptions): Promise<string> {
@@ -49,7 +53,8 @@ export async function askModel(cfg: LlmConfig, messages: ChatMessage[], o: AskOp
     });
   } catch (e) {
     const name = (e as Error)?.name;
-    if (name === "TimeoutError" || name === "AbortError") throw new LlmError("timeout", `The model did not answer within ${Math.round(o.timeoutMs / 1000)} s.`);
+    if (name === "TimeoutError" || name === "AbortError")
+      throw new LlmError("timeout", `The model did not answer within ${Math.round(o.timeoutMs / 1000)} s.`);
     throw new LlmError("network", `The model could not be reached: ${(e as Error)?.message ?? e}`);
   }
   let body: unknown;
@@ -57,11 +62,13 @@ export async function askModel(cfg: LlmConfig, messages: ChatMessage[], o: AskOp
     body = await res.json();
   } catch (e) {
     const name = (e as Error)?.name;
-    if (name === "TimeoutError" || name === "AbortError") throw new LlmError("timeout", `The model did not answer within ${Math.round(o.timeoutMs / 1000)} s.`);
+    if (name === "TimeoutError" || name === "AbortError")
+      throw new LlmError("timeout", `The model did not answer within ${Math.round(o.timeoutMs / 1000)} s.`);
     throw new LlmError("malformed", `The model answered HTTP ${res.status} without JSON.`);
   }
   if (!res.ok) throw new LlmError("http", `The model answered HTTP ${res.status}.`);
   const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
-  if (typeof content !== "string" || !content.trim()) throw new LlmError("malformed", "The model's answer had no text.");
+  if (typeof content !== "string" || !content.trim())
+    throw new LlmError("malformed", "The model's answer had no text.");
   return content;
 }

@@ -25,14 +25,34 @@ const aspect = t.Union([t.Literal("9:16"), t.Literal("1:1"), t.Literal("16:9")])
 const nullable = <T extends TSchema>(s: T) => t.Optional(t.Union([s, t.Null()]));
 
 /** Reel settings as sent: every key optional; omitted keys keep their value (or the default). */
-export const configInput = t.Object({
-  aspect_ratios: t.Optional(t.Array(aspect, { minItems: 1, maxItems: 3, uniqueItems: true, description: "Sizes to render; each costs render time." })),
-  caption_style: t.Optional(t.Union([t.Literal("bold"), t.Literal("boxed"), t.Literal("minimal")])),
-  intro: nullable(t.Object({ title: t.String({ minLength: 1, maxLength: REEL_LIMITS.introMaxChars }) }, { additionalProperties: false })),
-  outro: nullable(t.Object({ call_to_action: t.String({ minLength: 1, maxLength: REEL_LIMITS.outroMaxChars }) }, { additionalProperties: false })),
-  music: nullable(t.Object({ track_id: t.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })),
-  target_duration_ms: t.Optional(bodyInteger({ minimum: REEL_LIMITS.targetMinMs, maximum: REEL_LIMITS.targetMaxMs })),
-}, { additionalProperties: false });
+export const configInput = t.Object(
+  {
+    aspect_ratios: t.Optional(
+      t.Array(aspect, {
+        minItems: 1,
+        maxItems: 3,
+        uniqueItems: true,
+        description: "Sizes to render; each costs render time.",
+      }),
+    ),
+    caption_style: t.Optional(t.Union([t.Literal("bold"), t.Literal("boxed"), t.Literal("minimal")])),
+    intro: nullable(
+      t.Object(
+        { title: t.String({ minLength: 1, maxLength: REEL_LIMITS.introMaxChars }) },
+        { additionalProperties: false },
+      ),
+    ),
+    outro: nullable(
+      t.Object(
+        { call_to_action: t.String({ minLength: 1, maxLength: REEL_LIMITS.outroMaxChars }) },
+        { additionalProperties: false },
+      ),
+    ),
+    music: nullable(t.Object({ track_id: t.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })),
+    target_duration_ms: t.Optional(bodyInteger({ minimum: REEL_LIMITS.targetMinMs, maximum: REEL_LIMITS.targetMaxMs })),
+  },
+  { additionalProperties: false },
+);
 export type ConfigInput = Static<typeof configInput>;
 
 /** Settings as stored: every key present. */
@@ -73,33 +93,49 @@ const id = t.String({ minLength: 1, maxLength: 64 });
 const SPAN_MAX_MS = 24 * 3600_000;
 
 /** `POST /v1/reels`. */
-export const createBody = t.Object({
-  brand_id: id,
-  submission_ids: t.Array(id, { minItems: 1, maxItems: REEL_LIMITS.maxClips, uniqueItems: true }),
-  mode: t.Optional(t.Union([t.Literal("auto"), t.Literal("manual")], { description: "auto: suggests spans and order; manual: keeps the order, suggests spans. Default auto." })),
-  title: t.Optional(t.String({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
-  config: t.Optional(configInput),
-}, { additionalProperties: false });
+export const createBody = t.Object(
+  {
+    brand_id: id,
+    submission_ids: t.Array(id, { minItems: 1, maxItems: REEL_LIMITS.maxClips, uniqueItems: true }),
+    mode: t.Optional(
+      t.Union([t.Literal("auto"), t.Literal("manual")], {
+        description: "auto: suggests spans and order; manual: keeps the order, suggests spans. Default auto.",
+      }),
+    ),
+    title: t.Optional(t.String({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
+    config: t.Optional(configInput),
+  },
+  { additionalProperties: false },
+);
 export type CreateBody = Static<typeof createBody>;
 
 /** `PATCH /v1/reels/{id}`: the title, and settings either inside `config` or at the top level. */
-export const patchBody = t.Object({
-  title: t.Optional(t.String({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
-  config: t.Optional(configInput),
-  ...configInput.properties,
-}, { additionalProperties: false });
+export const patchBody = t.Object(
+  {
+    title: t.Optional(t.String({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
+    config: t.Optional(configInput),
+    ...configInput.properties,
+  },
+  { additionalProperties: false },
+);
 export type PatchBody = Static<typeof patchBody>;
 
 /** A clip as sent by `PUT /v1/reels/{id}/clips`. */
-export const clipInput = t.Object({
-  submission_id: id,
-  start_ms: bodyInteger({ minimum: 0, maximum: SPAN_MAX_MS }),
-  end_ms: bodyInteger({ minimum: 0, maximum: SPAN_MAX_MS }),
-}, { additionalProperties: true });
+export const clipInput = t.Object(
+  {
+    submission_id: id,
+    start_ms: bodyInteger({ minimum: 0, maximum: SPAN_MAX_MS }),
+    end_ms: bodyInteger({ minimum: 0, maximum: SPAN_MAX_MS }),
+  },
+  { additionalProperties: true },
+);
 export type ClipInput = Static<typeof clipInput>;
 
 /** `PUT /v1/reels/{id}/clips`. */
-export const putClipsBody = t.Object({ clips: t.Array(clipInput, { maxItems: REEL_LIMITS.maxClips }) }, { additionalProperties: false });
+export const putClipsBody = t.Object(
+  { clips: t.Array(clipInput, { maxItems: REEL_LIMITS.maxClips }) },
+  { additionalProperties: false },
+);
 
 /** `POST /v1/reels/{id}/clips`. */
 export const addClipBody = t.Object({ submission_id: id }, { additionalProperties: false });

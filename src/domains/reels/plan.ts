@@ -22,22 +22,43 @@ export class PlanError extends Error {}
 export async function buildPlan(deps: Deps, render: RenderRow, brandId: string): Promise<ReelPlan> {
   const { clips, config } = render.snapshot;
   const ids = [...new Set(clips.map((c) => c.submission_id))];
-  const rows = new Map(deps.db.select().from(submissions).where(inArray(submissions.id, ids)).all().map((r) => [r.id, r]));
-  const words = new Map(deps.db.select().from(transcripts).where(inArray(transcripts.submissionId, ids)).all().map((t) => [t.submissionId, t.words]));
+  const rows = new Map(
+    deps.db
+      .select()
+      .from(submissions)
+      .where(inArray(submissions.id, ids))
+      .all()
+      .map((r) => [r.id, r]),
+  );
+  const words = new Map(
+    deps.db
+      .select()
+      .from(transcripts)
+      .where(inArray(transcripts.submissionId, ids))
+      .all()
+      .map((t) => [t.submissionId, t.words]),
+  );
   const brand = deps.db.select().from(brands).where(eq(brands.id, brandId)).get();
   const work = workDir(deps.storage, render.id);
   const planClips = [];
   for (const c of clips) {
     const row = rows.get(c.submission_id);
     const w = words.get(c.submission_id);
-    const sourcePath = row && !row.deletedAt && row.videoKey && row.durationMs && w ? await deps.storage.localPathIn("media", row.videoKey, work) : null;
+    const sourcePath =
+      row && !row.deletedAt && row.videoKey && row.durationMs && w
+        ? await deps.storage.localPathIn("media", row.videoKey, work)
+        : null;
     if (!row || !row.durationMs || !w || !sourcePath) {
-      throw new PlanError(`Testimonial ${c.submission_id} is no longer available (deleted or its recording removed); change the clips and render again.`);
+      throw new PlanError(
+        `Testimonial ${c.submission_id} is no longer available (deleted or its recording removed); change the clips and render again.`,
+      );
     }
     planClips.push({ sourcePath, sourceDurationMs: row.durationMs, startMs: c.start_ms, endMs: c.end_ms, words: w });
   }
   const assets = join(deps.config.dataDir, "runtime", "reel-assets");
-  const logo = (brand?.logoKey ? await deps.storage.localPathIn("public", brand.logoKey, work) : null) ?? await onDisk(defaultLogo, assets);
+  const logo =
+    (brand?.logoKey ? await deps.storage.localPathIn("public", brand.logoKey, work) : null) ??
+    (await onDisk(defaultLogo, assets));
   const track = config.music ? findTrack(config.music.track_id) : null;
   return {
     workDir: work,

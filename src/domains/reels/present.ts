@@ -14,7 +14,20 @@ import { shareUrls } from "./share";
 
 /** The render object: the latest render's state (or a blank one before any). */
 export function presentRender(deps: Deps, r: RenderRow | null) {
-  if (!r) return { id: null, status: null, stage: null, label: "Not rendered yet", paused: false, progress: 0, step: null, error_message: null, created_at: null, started_at: null, finished_at: null };
+  if (!r)
+    return {
+      id: null,
+      status: null,
+      stage: null,
+      label: "Not rendered yet",
+      paused: false,
+      progress: 0,
+      step: null,
+      error_message: null,
+      created_at: null,
+      started_at: null,
+      finished_at: null,
+    };
   const paused = isActive(r) && renderPaused(deps, r.id);
   return {
     id: r.id,
@@ -43,7 +56,14 @@ export function presentReel(deps: Deps, ctx: Ctx & { plan?: PlanId }, row: ReelR
     status: row.status,
     arrangement: row.arrangement,
     mode: row.mode,
-    clips: row.clips.map((c) => ({ submission_id: c.submission_id, start_ms: c.start_ms, end_ms: c.end_ms, text: c.text, source: c.source, reason: c.source === "model" ? c.reason : null })),
+    clips: row.clips.map((c) => ({
+      submission_id: c.submission_id,
+      start_ms: c.start_ms,
+      end_ms: c.end_ms,
+      text: c.text,
+      source: c.source,
+      reason: c.source === "model" ? c.reason : null,
+    })),
     config: presentConfig(row.config),
     render: presentRender(deps, last),
     estimate: estimate(deps.db, ctx, ctx.plan ?? null, row, isActive(last)),

@@ -12,21 +12,37 @@ import { REEL_RENDER_JOB } from "./render-service";
 
 /** Share of a render's time each stage usually takes (they add up to 1). */
 const WEIGHTS: [RenderStage, number][] = [
-  ["queued", 0], ["cutting", 0.3], ["cards", 0.05], ["music", 0.05], ["captions", 0.02], ["rendering", 0.53], ["uploading", 0.03], ["finishing", 0.02],
+  ["queued", 0],
+  ["cutting", 0.3],
+  ["cards", 0.05],
+  ["music", 0.05],
+  ["captions", 0.02],
+  ["rendering", 0.53],
+  ["uploading", 0.03],
+  ["finishing", 0.02],
 ];
 
 /** Overall progress for a stage, its finished steps and the fraction of the current step. */
 export function overallProgress(stage: RenderStage, done: number, total: number, fraction: number): number {
   let base = 0;
   for (const [s, w] of WEIGHTS) {
-    if (s === stage) return Math.min(1, Math.round((base + w * (total > 0 ? Math.min(1, (done + Math.max(0, Math.min(1, fraction))) / total) : 0)) * 1000) / 1000);
+    if (s === stage)
+      return Math.min(
+        1,
+        Math.round(
+          (base + w * (total > 0 ? Math.min(1, (done + Math.max(0, Math.min(1, fraction))) / total) : 0)) * 1000,
+        ) / 1000,
+      );
     base += w;
   }
   return base;
 }
 
 /** The sentence for a person. */
-export function renderLabel(r: Pick<RenderRow, "status" | "stage" | "stepDone" | "stepTotal" | "snapshot" | "errorMessage">, paused: boolean): string {
+export function renderLabel(
+  r: Pick<RenderRow, "status" | "stage" | "stepDone" | "stepTotal" | "snapshot" | "errorMessage">,
+  paused: boolean,
+): string {
   if (r.status === "succeeded") return "Rendered";
   if (r.status === "failed") return "Render failed";
   if (r.status === "cancelled") return "Render cancelled";
@@ -35,13 +51,20 @@ export function renderLabel(r: Pick<RenderRow, "status" | "stage" | "stepDone" |
   if (r.status === "queued") return "Waiting for a render slot";
   const n = `${Math.min(r.stepDone + 1, Math.max(1, r.stepTotal))} of ${Math.max(1, r.stepTotal)}`;
   switch (r.stage as RenderStage) {
-    case "cutting": return `Cutting clip ${n}`;
-    case "cards": return "Making the intro and outro cards";
-    case "music": return r.snapshot.config.music ? "Mixing the music" : "Mixing the sound";
-    case "captions": return "Writing the captions";
-    case "rendering": return `Rendering ${r.snapshot.config.aspect_ratios[r.stepDone] ?? ""} (${n})`.replace("  ", " ");
-    case "uploading": return "Saving the files";
-    case "finishing": return "Finishing";
+    case "cutting":
+      return `Cutting clip ${n}`;
+    case "cards":
+      return "Making the intro and outro cards";
+    case "music":
+      return r.snapshot.config.music ? "Mixing the music" : "Mixing the sound";
+    case "captions":
+      return "Writing the captions";
+    case "rendering":
+      return `Rendering ${r.snapshot.config.aspect_ratios[r.stepDone] ?? ""} (${n})`.replace("  ", " ");
+    case "uploading":
+      return "Saving the files";
+    case "finishing":
+      return "Finishing";
   }
   return "Rendering";
 }
@@ -55,19 +78,34 @@ export interface JobScope {
   mode: string | null;
 }
 
-const inScope = (scope?: JobScope) => scope ? and(scope.orgId === null ? isNull(jobs.orgId) : eq(jobs.orgId, scope.orgId), scope.mode === null ? isNull(jobs.mode) : eq(jobs.mode, scope.mode)) : undefined;
+const inScope = (scope?: JobScope) =>
+  scope
+    ? and(
+        scope.orgId === null ? isNull(jobs.orgId) : eq(jobs.orgId, scope.orgId),
+        scope.mode === null ? isNull(jobs.mode) : eq(jobs.mode, scope.mode),
+      )
+    : undefined;
 
 /**
  * A new testimonial waits for a media slot (its processing job is due but not running). Without a scope, any
  * organisation's (the scheduler's view); with one, only that organisation and mode's (what a person is shown).
  */
 export function testimonialWaiting(db: Db, now: number, scope?: JobScope): boolean {
-  return !!db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.kind, PROCESS_JOB), eq(jobs.status, "queued"), lte(jobs.runAt, now), inScope(scope))).limit(1).get();
+  return !!db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, PROCESS_JOB), eq(jobs.status, "queued"), lte(jobs.runAt, now), inScope(scope)))
+    .limit(1)
+    .get();
 }
 
 /** Media jobs running now (all of them, or one organisation and mode's). */
 export function mediaRunning(db: Db, scope?: JobScope): { processing: number; total: number } {
-  const rows = db.select({ kind: jobs.kind }).from(jobs).where(and(eq(jobs.status, "running"), inArray(jobs.kind, MEDIA), inScope(scope))).all();
+  const rows = db
+    .select({ kind: jobs.kind })
+    .from(jobs)
+    .where(and(eq(jobs.status, "running"), inArray(jobs.kind, MEDIA), inScope(scope)))
+    .all();
   return { processing: rows.filter((r) => r.kind === PROCESS_JOB).length, total: rows.length };
 }
 
@@ -77,7 +115,11 @@ export function mediaRunning(db: Db, scope?: JobScope): { processing: number; to
  * checkpoint). Other organisations' testimonials never show here: they leave no trace in another tenant's view.
  */
 export function isPaused(db: Db, now: number, renderJobKey: string): boolean {
-  const job = db.select({ status: jobs.status, orgId: jobs.orgId, mode: jobs.mode }).from(jobs).where(and(eq(jobs.dedupeKey, renderJobKey), inArray(jobs.status, ["queued", "running"]))).get();
+  const job = db
+    .select({ status: jobs.status, orgId: jobs.orgId, mode: jobs.mode })
+    .from(jobs)
+    .where(and(eq(jobs.dedupeKey, renderJobKey), inArray(jobs.status, ["queued", "running"])))
+    .get();
   if (!job) return false;
   const scope: JobScope = { orgId: job.orgId, mode: job.mode };
   const waiting = testimonialWaiting(db, now, scope);

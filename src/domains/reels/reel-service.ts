@@ -23,7 +23,11 @@ export type ReelRow = typeof reels.$inferSelect;
 
 /** The reel of the context's org and mode; 404 otherwise. */
 export function getReelRow(db: Db, ctx: Ctx, id: string): ReelRow {
-  const row = db.select().from(reels).where(and(eq(reels.id, id), eq(reels.orgId, ctx.orgId), eq(reels.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(reels)
+    .where(and(eq(reels.id, id), eq(reels.orgId, ctx.orgId), eq(reels.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("reel");
   return row;
 }
@@ -33,12 +37,36 @@ export async function createReel(deps: Deps, ctx: Ctx, body: CreateBody): Promis
   const brand = getBrandRow(deps.db, ctx, body.brand_id);
   const config = initialConfig(body.config);
   const arrangement = body.mode ?? "auto";
-  const clips = await suggestFor(deps, ctx, brand.id, body.submission_ids, arrangement, config, body.submission_ids.length);
+  const clips = await suggestFor(
+    deps,
+    ctx,
+    brand.id,
+    body.submission_ids,
+    arrangement,
+    config,
+    body.submission_ids.length,
+  );
   const now = ctx.clock.now();
   const row: ReelRow = {
-    id: newId("reel", now), orgId: ctx.orgId, mode: ctx.mode, brandId: brand.id,
-    title: body.title?.trim() || `${brand.name} testimonials`, arrangement, status: "draft", clips, config, version: 1, errorMessage: null,
-    lastRenderId: null, outputRenderId: null, shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, createdAt: now, updatedAt: now,
+    id: newId("reel", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    brandId: brand.id,
+    title: body.title?.trim() || `${brand.name} testimonials`,
+    arrangement,
+    status: "draft",
+    clips,
+    config,
+    version: 1,
+    errorMessage: null,
+    lastRenderId: null,
+    outputRenderId: null,
+    shareEnabled: false,
+    shareDir: null,
+    sharedRenderId: null,
+    sharedAspects: null,
+    createdAt: now,
+    updatedAt: now,
   };
   tx(deps.db, (db) => {
     db.insert(reels).values(row).run();
@@ -48,15 +76,44 @@ export async function createReel(deps: Deps, ctx: Ctx, body: CreateBody): Promis
 }
 
 /** A page of reels, newest first, optionally of one brand. */
-export function listReels<T>(deps: Deps, ctx: Ctx, brandId: string | undefined, page: PageRequest, present: (r: ReelRow) => T) {
-  const rows = deps.db.select().from(reels)
-    .where(and(eq(reels.orgId, ctx.orgId), eq(reels.mode, ctx.mode), brandId ? eq(reels.brandId, brandId) : undefined, afterKeyDesc([reels.id], page.after)))
-    .orderBy(desc(reels.id)).limit(page.limit + 1).all();
+export function listReels<T>(
+  deps: Deps,
+  ctx: Ctx,
+  brandId: string | undefined,
+  page: PageRequest,
+  present: (r: ReelRow) => T,
+) {
+  const rows = deps.db
+    .select()
+    .from(reels)
+    .where(
+      and(
+        eq(reels.orgId, ctx.orgId),
+        eq(reels.mode, ctx.mode),
+        brandId ? eq(reels.brandId, brandId) : undefined,
+        afterKeyDesc([reels.id], page.after),
+      ),
+    )
+    .orderBy(desc(reels.id))
+    .limit(page.limit + 1)
+    .all();
   return toPage(deps.signer, page, rows, (r) => [r.id], present);
 }
 
-function save(db: Db, ctx: Ctx, row: ReelRow, patch: Partial<ReelRow>, action: string, details?: Record<string, unknown>): ReelRow {
-  const updated = db.update(reels).set({ ...patch, version: row.version + 1, updatedAt: ctx.clock.now() }).where(eq(reels.id, row.id)).returning().get()!;
+function save(
+  db: Db,
+  ctx: Ctx,
+  row: ReelRow,
+  patch: Partial<ReelRow>,
+  action: string,
+  details?: Record<string, unknown>,
+): ReelRow {
+  const updated = db
+    .update(reels)
+    .set({ ...patch, version: row.version + 1, updatedAt: ctx.clock.now() })
+    .where(eq(reels.id, row.id))
+    .returning()
+    .get()!;
   audit(db, ctx, action, row.id, details);
   return updated;
 }
@@ -86,13 +143,26 @@ export function putClips(deps: Deps, ctx: Ctx, id: string, inputs: ClipInput[]):
 /** Adds a testimonial at the end with a suggested span. */
 export async function addClip(deps: Deps, ctx: Ctx, id: string, submissionId: string): Promise<ReelRow> {
   const before = getReelRow(deps.db, ctx, id);
-  const full = () => unprocessable("too_many_clips", `A reel holds up to ${REEL_LIMITS.maxClips} clips; remove one first.`, { max_clips: REEL_LIMITS.maxClips });
+  const full = () =>
+    unprocessable("too_many_clips", `A reel holds up to ${REEL_LIMITS.maxClips} clips; remove one first.`, {
+      max_clips: REEL_LIMITS.maxClips,
+    });
   if (before.clips.length >= REEL_LIMITS.maxClips) throw full();
-  const [clip] = await suggestFor(deps, ctx, before.brandId, [submissionId], "manual", before.config, before.clips.length + 1);
+  const [clip] = await suggestFor(
+    deps,
+    ctx,
+    before.brandId,
+    [submissionId],
+    "manual",
+    before.config,
+    before.clips.length + 1,
+  );
   return tx(deps.db, (db) => {
     const row = getReelRow(db, ctx, id);
     if (row.clips.length >= REEL_LIMITS.maxClips) throw full();
-    return save(db, ctx, row, { clips: [...row.clips, clip as ReelClip] }, "reel.clip_added", { submission_id: submissionId });
+    return save(db, ctx, row, { clips: [...row.clips, clip as ReelClip] }, "reel.clip_added", {
+      submission_id: submissionId,
+    });
   });
 }
 

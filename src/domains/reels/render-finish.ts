@@ -22,11 +22,25 @@ import { renderKey } from "./storage-keys";
 /** What `reel.ready` and `reel.failed` carry. */
 export function reelEventData(reel: ReelRow, render: RenderRow, reason?: string) {
   return {
-    reel: { id: reel.id, brand_id: reel.brandId, title: reel.title, status: reel.status, clip_count: reel.clips.length, changed_since_render: reel.outputRenderId ? reel.version !== render.version : false },
+    reel: {
+      id: reel.id,
+      brand_id: reel.brandId,
+      title: reel.title,
+      status: reel.status,
+      clip_count: reel.clips.length,
+      changed_since_render: reel.outputRenderId ? reel.version !== render.version : false,
+    },
     render: {
-      id: render.id, status: render.status, stage: render.stage, error_message: render.errorMessage, cost_seconds: render.costSeconds,
-      duration_ms: render.files?.duration_ms ?? null, aspect_ratios: render.snapshot.config.aspect_ratios,
-      created_at: iso(render.createdAt), started_at: iso(render.startedAt), finished_at: iso(render.finishedAt),
+      id: render.id,
+      status: render.status,
+      stage: render.stage,
+      error_message: render.errorMessage,
+      cost_seconds: render.costSeconds,
+      duration_ms: render.files?.duration_ms ?? null,
+      aspect_ratios: render.snapshot.config.aspect_ratios,
+      created_at: iso(render.createdAt),
+      started_at: iso(render.startedAt),
+      finished_at: iso(render.finishedAt),
     },
     ...(reason ? { reason } : {}),
   };
@@ -37,21 +51,52 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
   const user = db.select({ email: users.email }).from(users).where(eq(users.id, render.startedByUserId)).get();
   if (!user) return;
   const link = `${deps.config.appUrl}/reels/${reel.id}`;
-  queueMail(db, deps.clock, ok
-    ? { orgId: reel.orgId, to: user.email, subject: `Your reel “${reel.title}” is ready`, text: `The reel “${reel.title}” finished rendering in ${render.snapshot.config.aspect_ratios.join(", ")}.\n\nWatch, download or share it: ${link}\n` }
-    : { orgId: reel.orgId, to: user.email, subject: `Your reel “${reel.title}” could not be rendered`, text: `The reel “${reel.title}” could not be rendered: ${render.errorMessage}\n\nOpen it to try again: ${link}\n` });
+  queueMail(
+    db,
+    deps.clock,
+    ok
+      ? {
+          orgId: reel.orgId,
+          to: user.email,
+          subject: `Your reel “${reel.title}” is ready`,
+          text: `The reel “${reel.title}” finished rendering in ${render.snapshot.config.aspect_ratios.join(", ")}.\n\nWatch, download or share it: ${link}\n`,
+        }
+      : {
+          orgId: reel.orgId,
+          to: user.email,
+          subject: `Your reel “${reel.title}” could not be rendered`,
+          text: `The reel “${reel.title}” could not be rendered: ${render.errorMessage}\n\nOpen it to try again: ${link}\n`,
+        },
+  );
 }
 
 /** Records a finished render (files already in place under `renderKey`); false when it was cancelled meanwhile. */
 export function completeRender(deps: Deps, renderId: string, files: RenderFiles): boolean {
   const outcome = tx(deps.db, (db) => {
     const now = deps.clock.now();
-    const render = db.update(reelRenders).set({ status: "succeeded", stage: "finishing", progress: 1, files, finishedAt: now, updatedAt: now, errorMessage: null })
-      .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, "running"))).returning().get();
+    const render = db
+      .update(reelRenders)
+      .set({
+        status: "succeeded",
+        stage: "finishing",
+        progress: 1,
+        files,
+        finishedAt: now,
+        updatedAt: now,
+        errorMessage: null,
+      })
+      .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, "running")))
+      .returning()
+      .get();
     if (!render) return null;
     const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
     if (!before) return null;
-    const reel = db.update(reels).set({ status: "rendered", outputRenderId: render.id, errorMessage: null, updatedAt: now }).where(eq(reels.id, render.reelId)).returning().get()!;
+    const reel = db
+      .update(reels)
+      .set({ status: "rendered", outputRenderId: render.id, errorMessage: null, updatedAt: now })
+      .where(eq(reels.id, render.reelId))
+      .returning()
+      .get()!;
     const ctx = systemCtx(reel.orgId, reel.mode as Mode, deps.clock);
     emit(db, ctx, "reel.ready", reelEventData(reel, render));
     mailStarter(db, deps, reel, render, true);
@@ -60,7 +105,11 @@ export function completeRender(deps: Deps, renderId: string, files: RenderFiles)
   });
   if (!outcome) return false;
   if (outcome.previous && outcome.previous !== renderId) {
-    const reelId = deps.db.select({ reelId: reelRenders.reelId }).from(reelRenders).where(eq(reelRenders.id, renderId)).get()!.reelId;
+    const reelId = deps.db
+      .select({ reelId: reelRenders.reelId })
+      .from(reelRenders)
+      .where(eq(reelRenders.id, renderId))
+      .get()!.reelId;
     deps.storage.discard("media", renderKey(reelId, outcome.previous));
   }
   return true;
@@ -70,13 +119,27 @@ export function completeRender(deps: Deps, renderId: string, files: RenderFiles)
 export function failRender(deps: Deps, renderId: string, message: string): boolean {
   return tx(deps.db, (db) => {
     const now = deps.clock.now();
-    const render = db.update(reelRenders).set({ status: "failed", errorMessage: message.slice(0, 500), finishedAt: now, updatedAt: now })
-      .where(and(eq(reelRenders.id, renderId), inArray(reelRenders.status, [...ACTIVE]))).returning().get();
+    const render = db
+      .update(reelRenders)
+      .set({ status: "failed", errorMessage: message.slice(0, 500), finishedAt: now, updatedAt: now })
+      .where(and(eq(reelRenders.id, renderId), inArray(reelRenders.status, [...ACTIVE])))
+      .returning()
+      .get();
     if (!render) return false;
     const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
     if (!before) return true;
-    const reel = db.update(reels).set({ status: before.outputRenderId ? "rendered" : "draft", updatedAt: now }).where(eq(reels.id, render.reelId)).returning().get()!;
-    emit(db, systemCtx(reel.orgId, reel.mode as Mode, deps.clock), "reel.failed", reelEventData(reel, render, render.errorMessage ?? message));
+    const reel = db
+      .update(reels)
+      .set({ status: before.outputRenderId ? "rendered" : "draft", updatedAt: now })
+      .where(eq(reels.id, render.reelId))
+      .returning()
+      .get()!;
+    emit(
+      db,
+      systemCtx(reel.orgId, reel.mode as Mode, deps.clock),
+      "reel.failed",
+      reelEventData(reel, render, render.errorMessage ?? message),
+    );
     mailStarter(db, deps, reel, render, false);
     return true;
   });

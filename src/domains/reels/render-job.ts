@@ -43,10 +43,17 @@ async function storeFiles(deps: Deps, reelId: string, renderId: string, reel: Re
   const variants = [];
   for (const v of reel.variants) {
     const key = await keep(deps, v.file, `${dir}/${aspectSlug(v.aspect)}.mp4`);
-    variants.push({ aspect_ratio: v.aspect, key, width: v.width, height: v.height, bytes: (await deps.storage.size("media", key)) ?? 0 });
+    variants.push({
+      aspect_ratio: v.aspect,
+      key,
+      width: v.width,
+      height: v.height,
+      bytes: (await deps.storage.size("media", key)) ?? 0,
+    });
   }
   return {
-    dir, variants,
+    dir,
+    variants,
     poster: await keep(deps, reel.posterFile, `${dir}/poster.jpg`),
     captions: await keep(deps, reel.captionsFile, `${dir}/captions.vtt`),
     duration_ms: reel.durationMs,
@@ -63,8 +70,10 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   if (!reel) return;
   const started = clock.now();
   const mine = and(eq(reelRenders.id, renderId), eq(reelRenders.status, "running"));
-  db.update(reelRenders).set({ status: "running", startedAt: render.startedAt ?? started, updatedAt: started })
-    .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, render.status))).run();
+  db.update(reelRenders)
+    .set({ status: "running", startedAt: render.startedAt ?? started, updatedAt: started })
+    .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, render.status)))
+    .run();
   const active = () => render.activeMs + (clock.now() - started);
   const timeLeft = () => REEL_LIMITS.renderMs - active();
   const cleanup = () => removeWorkDir(deps.storage, renderId);
@@ -80,14 +89,29 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   const controller = new AbortController();
   const onAbort = () => controller.abort();
   run.signal.addEventListener("abort", onAbort, { once: true });
-  let state: { stage: RenderStage; done: number; total: number; fraction: number } = { stage: render.stage as RenderStage, done: render.stepDone, total: render.stepTotal, fraction: 0 };
+  let state: { stage: RenderStage; done: number; total: number; fraction: number } = {
+    stage: render.stage as RenderStage,
+    done: render.stepDone,
+    total: render.stepTotal,
+    fraction: 0,
+  };
   let lastWrite = 0;
   const write = (force: boolean) => {
     if (!force && performance.now() - lastWrite < 500) return;
     lastWrite = performance.now();
-    const still = db.update(reelRenders).set({
-      stage: state.stage, stepDone: state.done, stepTotal: state.total, progress: overallProgress(state.stage, state.done, state.total, state.fraction), activeMs: active(), updatedAt: clock.now(),
-    }).where(mine).returning({ id: reelRenders.id }).get();
+    const still = db
+      .update(reelRenders)
+      .set({
+        stage: state.stage,
+        stepDone: state.done,
+        stepTotal: state.total,
+        progress: overallProgress(state.stage, state.done, state.total, state.fraction),
+        activeMs: active(),
+        updatedAt: clock.now(),
+      })
+      .where(mine)
+      .returning({ id: reelRenders.id })
+      .get();
     // Cancelled or deleted meanwhile: stop the tool now rather than at the next checkpoint.
     if (!still) controller.abort();
   };
@@ -110,7 +134,8 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   } catch (e) {
     if (!stillRunning()) return cleanup();
     if (timeLeft() <= 0) return void (failRender(deps, renderId, OUT_OF_TIME), cleanup());
-    if (isMediaError(e) && e.permanent) return void (failRender(deps, renderId, `A recording could not be cut: ${e.message}`), cleanup());
+    if (isMediaError(e) && e.permanent)
+      return void (failRender(deps, renderId, `A recording could not be cut: ${e.message}`), cleanup());
     db.update(reelRenders).set({ activeMs: active(), updatedAt: clock.now() }).where(mine).run();
     throw e;
   } finally {
@@ -119,7 +144,12 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   if (outcome.kind === "cancelled") return cleanup();
   if (outcome.kind === "yielded") {
     tx(db, (tdb) => {
-      const r = tdb.update(reelRenders).set({ status: "queued", activeMs: active(), updatedAt: clock.now() }).where(mine).returning({ id: reelRenders.id }).get();
+      const r = tdb
+        .update(reelRenders)
+        .set({ status: "queued", activeMs: active(), updatedAt: clock.now() })
+        .where(mine)
+        .returning({ id: reelRenders.id })
+        .get();
       if (r) enqueueRender(tdb, { clock, orgId: render.orgId, mode: render.mode as "live" | "test" }, renderId);
     });
     return;
@@ -139,10 +169,15 @@ export const renderJobKind: JobKind<Payload> = {
   backoffMs: (attempt) => 15_000 * attempt,
   onDead(job, deps, error) {
     deps.log.error("reel render gave up", { render_id: job.payload.renderId, job_id: job.id, error });
-    failRender(deps, job.payload.renderId, `The render stopped unexpectedly several times (${error.slice(0, 200)}). Try again; if it keeps failing, run plaudit doctor.`);
+    failRender(
+      deps,
+      job.payload.renderId,
+      `The render stopped unexpectedly several times (${error.slice(0, 200)}). Try again; if it keeps failing, run plaudit doctor.`,
+    );
     removeWorkDir(deps.storage, job.payload.renderId);
   },
 };
 
 /** Whether a render is held back for new testimonials (for the API). */
-export const renderPaused = (deps: Deps, renderId: string) => isPaused(deps.db, deps.clock.now(), renderJobKey(renderId));
+export const renderPaused = (deps: Deps, renderId: string) =>
+  isPaused(deps.db, deps.clock.now(), renderJobKey(renderId));

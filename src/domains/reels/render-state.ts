@@ -12,16 +12,26 @@ export const ACTIVE = ["queued", "running"] as const;
 
 /** A render by id, or null. */
 export const getRender = (db: Db, id: string | null | undefined): RenderRow | null =>
-  id ? db.select().from(reelRenders).where(eq(reelRenders.id, id)).get() ?? null : null;
+  id ? (db.select().from(reelRenders).where(eq(reelRenders.id, id)).get() ?? null) : null;
 
 /** True while a render is queued or running. */
-export const isActive = (r: Pick<RenderRow, "status"> | null | undefined) => !!r && (ACTIVE as readonly string[]).includes(r.status);
+export const isActive = (r: Pick<RenderRow, "status"> | null | undefined) =>
+  !!r && (ACTIVE as readonly string[]).includes(r.status);
 
 /** Cancels the reel's queued or running render (its job stops at its next check); returns its id, if any. */
-export function cancelActiveRender(db: Db, clock: Clock, reel: { lastRenderId: string | null }, message: string): string | null {
+export function cancelActiveRender(
+  db: Db,
+  clock: Clock,
+  reel: { lastRenderId: string | null },
+  message: string,
+): string | null {
   if (!reel.lastRenderId) return null;
   const now = clock.now();
-  const r = db.update(reelRenders).set({ status: "cancelled", errorMessage: message, finishedAt: now, updatedAt: now })
-    .where(and(eq(reelRenders.id, reel.lastRenderId), inArray(reelRenders.status, [...ACTIVE]))).returning({ id: reelRenders.id }).get();
+  const r = db
+    .update(reelRenders)
+    .set({ status: "cancelled", errorMessage: message, finishedAt: now, updatedAt: now })
+    .where(and(eq(reelRenders.id, reel.lastRenderId), inArray(reelRenders.status, [...ACTIVE])))
+    .returning({ id: reelRenders.id })
+    .get();
   return r?.id ?? null;
 }

@@ -11,7 +11,12 @@ import { presentReel } from "./present";
 import { musicList, reelCdnRoutes } from "./cdn-routes";
 
 /** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
-const ONE_PAGE = { 200: { description: "The page envelope; `next_cursor` is always null (one page).", content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } } } };
+const ONE_PAGE = {
+  200: {
+    description: "The page envelope; `next_cursor` is always null (one page).",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } },
+  },
+};
 
 const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const tags = ["Reels"];
@@ -21,50 +26,109 @@ export function reelRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
     .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), {
-      detail: { tags, summary: "The music tracks a reel can use", description: "Every track in the page envelope (`next_cursor` always null); `preview_url` is on the CDN address.", responses: ONE_PAGE },
+      detail: {
+        tags,
+        summary: "The music tracks a reel can use",
+        description:
+          "Every track in the page envelope (`next_cursor` always null); `preview_url` is on the CDN address.",
+        responses: ONE_PAGE,
+      },
     })
-    .get("/v1/reels", ({ auth, query }) => {
-      const ctx = can(auth(), "reel:manage");
-      return listReels(deps, ctx, query.brand_id, pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }), (r) => presentReel(deps, ctx, r));
-    }, { query: t.Object({ ...pageQuerySchema, brand_id: t.Optional(t.String({ maxLength: 64 })) }), detail: { tags, summary: "List reels, newest first" } })
-    .post("/v1/reels", async ({ auth, body, set }) => {
-      const ctx = can(auth(), "reel:manage");
-      const row = await createReel(deps, ctx, body);
-      set.status = 201;
-      return presentReel(deps, ctx, row);
-    }, { body: createBody, detail: { tags, summary: "Create a reel from testimonials (clips suggested)" } })
-    .get("/v1/reels/:id", ({ auth, params }) => {
-      const ctx = can(auth(), "reel:manage");
-      return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
-    }, { params: idParams, detail: { tags, summary: "One reel (poll it for render progress)" } })
-    .patch("/v1/reels/:id", ({ auth, params, body }) => {
-      const ctx = can(auth(), "reel:manage");
-      return presentReel(deps, ctx, patchReel(deps, ctx, params.id, body));
-    }, { params: idParams, body: patchBody, detail: { tags, summary: "Change the title or any setting" } })
-    .delete("/v1/reels/:id", ({ auth, params }) => {
-      deleteReel(deps, can(auth(), "reel:manage"), params.id);
-      return { id: params.id, deleted: true };
-    }, { params: idParams, detail: { tags, summary: "Delete a reel, its files and its public copy" } })
-    .put("/v1/reels/:id/clips", ({ auth, params, body }) => {
-      const ctx = can(auth(), "reel:manage");
-      return presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips));
-    }, { params: idParams, body: putClipsBody, detail: { tags, summary: "Replace the clips, in play order" } })
-    .post("/v1/reels/:id/clips", async ({ auth, params, body }) => {
-      const ctx = can(auth(), "reel:manage");
-      return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
-    }, { params: idParams, body: addClipBody, detail: { tags, summary: "Add a testimonial at the end with a suggested span" } })
-    .post("/v1/reels/:id/render", ({ auth, params, set }) => {
-      const started = startRender(deps, can(auth(), "reel:manage"), params.id);
-      set.status = 202;
-      return started;
-    }, { params: idParams, detail: { tags, summary: "Start a render (202 with render_id)" } })
-    .post("/v1/reels/:id/share", ({ auth, params }) => {
-      const ctx = can(auth(), "reel:manage");
-      return presentReel(deps, ctx, shareReel(deps, ctx, params.id));
-    }, { params: idParams, detail: { tags, summary: "Publish a public copy (publishing, then live)" } })
-    .delete("/v1/reels/:id/share", ({ auth, params }) => {
-      const ctx = can(auth(), "reel:manage");
-      return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
-    }, { params: idParams, detail: { tags, summary: "Stop sharing; the public copy is deleted" } })
+    .get(
+      "/v1/reels",
+      ({ auth, query }) => {
+        const ctx = can(auth(), "reel:manage");
+        return listReels(
+          deps,
+          ctx,
+          query.brand_id,
+          pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }),
+          (r) => presentReel(deps, ctx, r),
+        );
+      },
+      {
+        query: t.Object({ ...pageQuerySchema, brand_id: t.Optional(t.String({ maxLength: 64 })) }),
+        detail: { tags, summary: "List reels, newest first" },
+      },
+    )
+    .post(
+      "/v1/reels",
+      async ({ auth, body, set }) => {
+        const ctx = can(auth(), "reel:manage");
+        const row = await createReel(deps, ctx, body);
+        set.status = 201;
+        return presentReel(deps, ctx, row);
+      },
+      { body: createBody, detail: { tags, summary: "Create a reel from testimonials (clips suggested)" } },
+    )
+    .get(
+      "/v1/reels/:id",
+      ({ auth, params }) => {
+        const ctx = can(auth(), "reel:manage");
+        return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
+      },
+      { params: idParams, detail: { tags, summary: "One reel (poll it for render progress)" } },
+    )
+    .patch(
+      "/v1/reels/:id",
+      ({ auth, params, body }) => {
+        const ctx = can(auth(), "reel:manage");
+        return presentReel(deps, ctx, patchReel(deps, ctx, params.id, body));
+      },
+      { params: idParams, body: patchBody, detail: { tags, summary: "Change the title or any setting" } },
+    )
+    .delete(
+      "/v1/reels/:id",
+      ({ auth, params }) => {
+        deleteReel(deps, can(auth(), "reel:manage"), params.id);
+        return { id: params.id, deleted: true };
+      },
+      { params: idParams, detail: { tags, summary: "Delete a reel, its files and its public copy" } },
+    )
+    .put(
+      "/v1/reels/:id/clips",
+      ({ auth, params, body }) => {
+        const ctx = can(auth(), "reel:manage");
+        return presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips));
+      },
+      { params: idParams, body: putClipsBody, detail: { tags, summary: "Replace the clips, in play order" } },
+    )
+    .post(
+      "/v1/reels/:id/clips",
+      async ({ auth, params, body }) => {
+        const ctx = can(auth(), "reel:manage");
+        return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
+      },
+      {
+        params: idParams,
+        body: addClipBody,
+        detail: { tags, summary: "Add a testimonial at the end with a suggested span" },
+      },
+    )
+    .post(
+      "/v1/reels/:id/render",
+      ({ auth, params, set }) => {
+        const started = startRender(deps, can(auth(), "reel:manage"), params.id);
+        set.status = 202;
+        return started;
+      },
+      { params: idParams, detail: { tags, summary: "Start a render (202 with render_id)" } },
+    )
+    .post(
+      "/v1/reels/:id/share",
+      ({ auth, params }) => {
+        const ctx = can(auth(), "reel:manage");
+        return presentReel(deps, ctx, shareReel(deps, ctx, params.id));
+      },
+      { params: idParams, detail: { tags, summary: "Publish a public copy (publishing, then live)" } },
+    )
+    .delete(
+      "/v1/reels/:id/share",
+      ({ auth, params }) => {
+        const ctx = can(auth(), "reel:manage");
+        return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
+      },
+      { params: idParams, detail: { tags, summary: "Stop sharing; the public copy is deleted" } },
+    )
     .use(reelCdnRoutes(deps));
 }

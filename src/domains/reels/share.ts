@@ -25,16 +25,29 @@ export const REEL_SHARE_JOB = "reel.publish_share";
 
 /** Queues publication of the reel's copy, in the caller's transaction. */
 export function enqueueShare(db: Db, ctx: Pick<Ctx, "clock" | "orgId" | "mode">, reelId: string) {
-  enqueue(db, ctx.clock, { kind: REEL_SHARE_JOB, payload: { reelId }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.delivery, dedupeKey: `${REEL_SHARE_JOB}:${reelId}` });
+  enqueue(db, ctx.clock, {
+    kind: REEL_SHARE_JOB,
+    payload: { reelId },
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    priority: PRIORITY.delivery,
+    dedupeKey: `${REEL_SHARE_JOB}:${reelId}`,
+  });
 }
 
 /** Turns sharing on (422 before any successful render); the copy goes live moments later. */
 export function shareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
   return tx(deps.db, (db) => {
     const row = getReelRow(db, ctx, id);
-    if (!row.outputRenderId) throw unprocessable("reel_not_rendered", "Render this reel before sharing it: there is nothing to publish yet.");
+    if (!row.outputRenderId)
+      throw unprocessable("reel_not_rendered", "Render this reel before sharing it: there is nothing to publish yet.");
     if (row.shareEnabled) return row;
-    const updated = db.update(reels).set({ shareEnabled: true, shareDir: row.shareDir ?? `reels/${randomToken(18)}`, updatedAt: ctx.clock.now() }).where(eq(reels.id, id)).returning().get()!;
+    const updated = db
+      .update(reels)
+      .set({ shareEnabled: true, shareDir: row.shareDir ?? `reels/${randomToken(18)}`, updatedAt: ctx.clock.now() })
+      .where(eq(reels.id, id))
+      .returning()
+      .get()!;
     enqueueShare(db, ctx, id);
     audit(db, ctx, "reel.shared", id);
     return updated;
@@ -45,7 +58,18 @@ export function shareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
 export function unshareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
   const [row, dir] = tx(deps.db, (db) => {
     const row = getReelRow(db, ctx, id);
-    const updated = db.update(reels).set({ shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, updatedAt: ctx.clock.now() }).where(eq(reels.id, id)).returning().get()!;
+    const updated = db
+      .update(reels)
+      .set({
+        shareEnabled: false,
+        shareDir: null,
+        sharedRenderId: null,
+        sharedAspects: null,
+        updatedAt: ctx.clock.now(),
+      })
+      .where(eq(reels.id, id))
+      .returning()
+      .get()!;
     if (row.shareEnabled) audit(db, ctx, "reel.unshared", id);
     return [updated, row.shareDir] as const;
   });
@@ -65,12 +89,20 @@ export async function publishShare(deps: Deps, reelId: string) {
   const files = render.files;
   const aspects = files.variants.map((v) => v.aspect_ratio as Aspect);
   // Each copy replaces its file whole (hard link or copy, then rename, with the data directory).
-  for (const v of files.variants) await deps.storage.copy("media", v.key, "public", `${dir}/${shareFileName(v.aspect_ratio as Aspect)}`);
+  for (const v of files.variants)
+    await deps.storage.copy("media", v.key, "public", `${dir}/${shareFileName(v.aspect_ratio as Aspect)}`);
   await deps.storage.copy("media", files.poster, "public", `${dir}/poster.jpg`);
   await deps.storage.copy("media", files.captions, "public", `${dir}/captions.vtt`);
-  for (const a of ["9:16", "1:1", "16:9"] as Aspect[]) if (!aspects.includes(a)) await deps.storage.remove("public", `${dir}/${shareFileName(a)}`);
-  const kept = tx(deps.db, (db) => db.update(reels).set({ sharedRenderId: render.id, sharedAspects: aspects })
-    .where(and(eq(reels.id, reelId), eq(reels.shareEnabled, true), eq(reels.shareDir, reel.shareDir!))).returning({ id: reels.id }).get());
+  for (const a of ["9:16", "1:1", "16:9"] as Aspect[])
+    if (!aspects.includes(a)) await deps.storage.remove("public", `${dir}/${shareFileName(a)}`);
+  const kept = tx(deps.db, (db) =>
+    db
+      .update(reels)
+      .set({ sharedRenderId: render.id, sharedAspects: aspects })
+      .where(and(eq(reels.id, reelId), eq(reels.shareEnabled, true), eq(reels.shareDir, reel.shareDir!)))
+      .returning({ id: reels.id })
+      .get(),
+  );
   // Sharing was turned off (or the reel erased) while copying: nothing may stay public.
   if (!kept) await deps.storage.remove("public", dir);
 }
@@ -80,7 +112,10 @@ export function shareUrls(cdnUrl: string, reel: ReelRow) {
   if (!reel.shareEnabled || !reel.shareDir || !reel.sharedRenderId) return null;
   const base = `${cdnUrl}/${reel.shareDir}`;
   return {
-    variants: (reel.sharedAspects ?? []).map((a) => ({ aspect_ratio: a, url: `${base}/${shareFileName(a as Aspect)}` })),
+    variants: (reel.sharedAspects ?? []).map((a) => ({
+      aspect_ratio: a,
+      url: `${base}/${shareFileName(a as Aspect)}`,
+    })),
     poster_url: `${base}/poster.jpg`,
     captions_url: `${base}/captions.vtt`,
   };
@@ -91,17 +126,41 @@ export function shareUrls(cdnUrl: string, reel: ReelRow) {
  * holds `submissionId`; returns the public folders to delete once the transaction has committed, so their addresses
  * answer 404 at once rather than when the erasure job runs. The erasure job then returns the reels to draft.
  */
-export function withdrawSharesHolding(db: Db, clock: Pick<Ctx["clock"], "now">, orgId: string, mode: string, submissionId: string): string[] {
-  const shared = db.select().from(reels).where(and(eq(reels.orgId, orgId), eq(reels.mode, mode), isNotNull(reels.shareDir))).all();
+export function withdrawSharesHolding(
+  db: Db,
+  clock: Pick<Ctx["clock"], "now">,
+  orgId: string,
+  mode: string,
+  submissionId: string,
+): string[] {
+  const shared = db
+    .select()
+    .from(reels)
+    .where(and(eq(reels.orgId, orgId), eq(reels.mode, mode), isNotNull(reels.shareDir)))
+    .all();
   if (!shared.length) return [];
   const renderIds = shared.flatMap((r) => [r.sharedRenderId, r.outputRenderId]).filter((x): x is string => !!x);
-  const snapshots = new Map(renderIds.length
-    ? db.select({ id: reelRenders.id, snapshot: reelRenders.snapshot }).from(reelRenders).where(inArray(reelRenders.id, renderIds)).all().map((r) => [r.id, r.snapshot.clips])
-    : []);
-  const holds = (clips: { submission_id: string }[] | undefined) => !!clips?.some((c) => c.submission_id === submissionId);
-  const affected = shared.filter((r) => holds(r.clips) || holds(snapshots.get(r.sharedRenderId ?? "")) || holds(snapshots.get(r.outputRenderId ?? "")));
+  const snapshots = new Map(
+    renderIds.length
+      ? db
+          .select({ id: reelRenders.id, snapshot: reelRenders.snapshot })
+          .from(reelRenders)
+          .where(inArray(reelRenders.id, renderIds))
+          .all()
+          .map((r) => [r.id, r.snapshot.clips])
+      : [],
+  );
+  const holds = (clips: { submission_id: string }[] | undefined) =>
+    !!clips?.some((c) => c.submission_id === submissionId);
+  const affected = shared.filter(
+    (r) =>
+      holds(r.clips) || holds(snapshots.get(r.sharedRenderId ?? "")) || holds(snapshots.get(r.outputRenderId ?? "")),
+  );
   for (const reel of affected) {
-    db.update(reels).set({ shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, updatedAt: clock.now() }).where(eq(reels.id, reel.id)).run();
+    db.update(reels)
+      .set({ shareEnabled: false, shareDir: null, sharedRenderId: null, sharedAspects: null, updatedAt: clock.now() })
+      .where(eq(reels.id, reel.id))
+      .run();
   }
   return affected.map((r) => r.shareDir!);
 }

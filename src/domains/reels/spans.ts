@@ -17,11 +17,21 @@ export interface CheckedSpan {
 }
 
 /** The words fully inside a span, joined by spaces. */
-export const spanText = (words: Word[], first: number, last: number) => words.slice(first, last + 1).map((w) => w.text).join(" ");
+export const spanText = (words: Word[], first: number, last: number) =>
+  words
+    .slice(first, last + 1)
+    .map((w) => w.text)
+    .join(" ");
 
 /** Checks a span; returns the problem or the span's words. */
-export function checkSpan(words: Word[], durationMs: number, startMs: number, endMs: number): { problem: SpanProblem } | CheckedSpan {
-  if (!Number.isInteger(startMs) || !Number.isInteger(endMs) || startMs < 0 || endMs > durationMs || startMs >= endMs) return { problem: "outside_recording" };
+export function checkSpan(
+  words: Word[],
+  durationMs: number,
+  startMs: number,
+  endMs: number,
+): { problem: SpanProblem } | CheckedSpan {
+  if (!Number.isInteger(startMs) || !Number.isInteger(endMs) || startMs < 0 || endMs > durationMs || startMs >= endMs)
+    return { problem: "outside_recording" };
   const first = words.findIndex((w) => w.start_ms === startMs);
   const last = words.findLastIndex((w) => w.end_ms === endMs);
   if (first < 0 || last < 0 || last < first) return { problem: "off_word_boundary" };
@@ -32,9 +42,24 @@ export function checkSpan(words: Word[], durationMs: number, startMs: number, en
 
 /** The nearest word starts and ends to a time, so a refusal can say what would be accepted. */
 export function nearestEdges(words: Word[], startMs: number, endMs: number) {
-  const near = (values: number[], v: number) => values.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), values[0] ?? 0);
-  return { nearest_start_ms: near(words.map((w) => w.start_ms), startMs), nearest_end_ms: near(words.map((w) => w.end_ms), endMs) };
+  const near = (values: number[], v: number) =>
+    values.reduce((best, x) => (Math.abs(x - v) < Math.abs(best - v) ? x : best), values[0] ?? 0);
+  return {
+    nearest_start_ms: near(
+      words.map((w) => w.start_ms),
+      startMs,
+    ),
+    nearest_end_ms: near(
+      words.map((w) => w.end_ms),
+      endMs,
+    ),
+  };
 }
 
 /** Words in a text for comparing a model's quoted words with the transcript: case, punctuation and spacing ignored. */
-export const normaliseWords = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}'\s]/gu, " ").replace(/\s+/g, " ").trim();
+export const normaliseWords = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}'\s]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();

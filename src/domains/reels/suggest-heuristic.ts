@@ -45,7 +45,10 @@ export function spanScore(text: string, ms: number, targetMs: number): number {
 
 /** The per-clip target: the reel's target less its cards, shared by the clips, within the clip limits. */
 export function clipTarget(targetMs: number, clips: number, cardsMs: number): number {
-  return Math.max(REEL_LIMITS.clipMinMs, Math.min(REEL_LIMITS.clipMaxMs, Math.round((targetMs - cardsMs) / Math.max(1, clips))));
+  return Math.max(
+    REEL_LIMITS.clipMinMs,
+    Math.min(REEL_LIMITS.clipMaxMs, Math.round((targetMs - cardsMs) / Math.max(1, clips))),
+  );
 }
 
 function best(words: Word[], pairs: [number, number][], targetMs: number): ScoredSpan | null {
@@ -65,7 +68,8 @@ export function heuristicSpan(words: Word[], targetMs: number): ScoredSpan | nul
   const s = sentences(words);
   const runs: [number, number][] = [];
   for (let i = 0; i < s.length; i++) {
-    for (let j = i; j < s.length && words[s[j]![1]]!.end_ms - words[s[i]![0]]!.start_ms <= REEL_LIMITS.clipMaxMs; j++) runs.push([s[i]![0], s[j]![1]]);
+    for (let j = i; j < s.length && words[s[j]![1]]!.end_ms - words[s[i]![0]]!.start_ms <= REEL_LIMITS.clipMaxMs; j++)
+      runs.push([s[i]![0], s[j]![1]]);
   }
   const bySentence = best(words, runs, targetMs);
   if (bySentence) return bySentence;
@@ -73,7 +77,11 @@ export function heuristicSpan(words: Word[], targetMs: number): ScoredSpan | nul
   const windows: [number, number][] = [];
   for (let i = 0; i < words.length; i++) {
     let j = i;
-    while (j + 1 < words.length && words[j + 1]!.end_ms - words[i]!.start_ms <= Math.min(targetMs, REEL_LIMITS.clipMaxMs)) j++;
+    while (
+      j + 1 < words.length &&
+      words[j + 1]!.end_ms - words[i]!.start_ms <= Math.min(targetMs, REEL_LIMITS.clipMaxMs)
+    )
+      j++;
     while (j + 1 < words.length && words[j]!.end_ms - words[i]!.start_ms < REEL_LIMITS.clipMinMs) j++;
     windows.push([i, j]);
   }

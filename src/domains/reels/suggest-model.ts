@@ -38,17 +38,29 @@ const SYSTEM = [
 ].join("\n");
 
 /** The first request. */
-export function firstMessages(candidates: Candidate[], arrangement: "auto" | "manual", targetMs: number): ChatMessage[] {
-  const order = arrangement === "auto"
-    ? "Choose one span per testimonial and list the clips in the order that makes the strongest reel."
-    : "Choose one span per testimonial and keep the clips in the order the testimonials are given.";
+export function firstMessages(
+  candidates: Candidate[],
+  arrangement: "auto" | "manual",
+  targetMs: number,
+): ChatMessage[] {
+  const order =
+    arrangement === "auto"
+      ? "Choose one span per testimonial and list the clips in the order that makes the strongest reel."
+      : "Choose one span per testimonial and keep the clips in the order the testimonials are given.";
   const payload = {
     target_clip_ms: targetMs,
-    testimonials: candidates.map((c) => ({ submission_id: c.submission_id, duration_ms: c.duration_ms, words: c.words.map((w) => [w.start_ms, w.end_ms, w.text]) })),
+    testimonials: candidates.map((c) => ({
+      submission_id: c.submission_id,
+      duration_ms: c.duration_ms,
+      words: c.words.map((w) => [w.start_ms, w.end_ms, w.text]),
+    })),
   };
   return [
     { role: "system", content: SYSTEM },
-    { role: "user", content: `${order} Each word is [start_ms, end_ms, text]. Aim for about target_clip_ms per clip.\n${JSON.stringify(payload)}` },
+    {
+      role: "user",
+      content: `${order} Each word is [start_ms, end_ms, text]. Aim for about target_clip_ms per clip.\n${JSON.stringify(payload)}`,
+    },
   ];
 }
 
@@ -57,7 +69,10 @@ export function retryMessages(first: ChatMessage[], answer: string, problems: st
   return [
     ...first,
     { role: "assistant", content: answer.slice(0, 20_000) },
-    { role: "user", content: `That answer was refused:\n- ${problems.slice(0, 20).join("\n- ")}\nAnswer again with spans that start exactly at a listed word's start_ms and end exactly at a listed word's end_ms, one per testimonial, JSON only.` },
+    {
+      role: "user",
+      content: `That answer was refused:\n- ${problems.slice(0, 20).join("\n- ")}\nAnswer again with spans that start exactly at a listed word's start_ms and end exactly at a listed word's end_ms, one per testimonial, JSON only.`,
+    },
   ];
 }
 
@@ -73,9 +88,14 @@ function parseJson(text: string): unknown {
 }
 
 /** Checks an answer: the accepted spans in the model's order, or the problems found. */
-export function checkAnswer(answer: string, candidates: Candidate[], arrangement: "auto" | "manual"): { spans: ModelSpan[] } | { problems: string[] } {
+export function checkAnswer(
+  answer: string,
+  candidates: Candidate[],
+  arrangement: "auto" | "manual",
+): { spans: ModelSpan[] } | { problems: string[] } {
   const parsed = parseJson(answer) as { clips?: unknown } | null;
-  if (!parsed || !Array.isArray(parsed.clips)) return { problems: ['The answer was not JSON of the form {"clips": [...]}.'] };
+  if (!parsed || !Array.isArray(parsed.clips))
+    return { problems: ['The answer was not JSON of the form {"clips": [...]}.'] };
   const byId = new Map(candidates.map((c) => [c.submission_id, c]));
   const problems: string[] = [];
   const spans: ModelSpan[] = [];
@@ -87,14 +107,22 @@ export function checkAnswer(answer: string, candidates: Candidate[], arrangement
     if (!cand) return void problems.push(`clip ${i + 1}: unknown submission_id "${id.slice(0, 64)}".`);
     if (seen.has(id)) return void problems.push(`clip ${i + 1}: ${id} was chosen more than once.`);
     seen.add(id);
-    const start = Number(c.start_ms), end = Number(c.end_ms);
+    const start = Number(c.start_ms),
+      end = Number(c.end_ms);
     const checked = checkSpan(cand.words, cand.duration_ms, start, end);
     if ("problem" in checked) {
-      const why = { outside_recording: "lies outside the recording", off_word_boundary: "does not start at a word's start_ms and end at a word's end_ms", too_short: `is shorter than ${REEL_LIMITS.clipMinMs} ms`, too_long: `is longer than ${REEL_LIMITS.clipMaxMs} ms` }[checked.problem];
+      const why = {
+        outside_recording: "lies outside the recording",
+        off_word_boundary: "does not start at a word's start_ms and end at a word's end_ms",
+        too_short: `is shorter than ${REEL_LIMITS.clipMinMs} ms`,
+        too_long: `is longer than ${REEL_LIMITS.clipMaxMs} ms`,
+      }[checked.problem];
       return void problems.push(`clip ${i + 1} (${id}, ${c.start_ms}–${c.end_ms}) ${why}.`);
     }
     if (typeof c.text === "string" && normaliseWords(c.text) !== normaliseWords(checked.text)) {
-      return void problems.push(`clip ${i + 1} (${id}) quotes words that are not the transcript's words in that span; give timestamps only.`);
+      return void problems.push(
+        `clip ${i + 1} (${id}) quotes words that are not the transcript's words in that span; give timestamps only.`,
+      );
     }
     const reason = typeof c.reason === "string" ? c.reason.replace(/\s+/g, " ").trim().slice(0, 200) || null : null;
     spans.push({ submission_id: id, start_ms: start, end_ms: end, text: checked.text, reason });
@@ -103,5 +131,10 @@ export function checkAnswer(answer: string, candidates: Candidate[], arrangement
   if (problems.length) return { problems };
   // In manual mode the operator's order stands, whatever order the model listed its spans in.
   const order = new Map(candidates.map((c, i) => [c.submission_id, i]));
-  return { spans: arrangement === "manual" ? spans.sort((a, b) => order.get(a.submission_id)! - order.get(b.submission_id)!) : spans };
+  return {
+    spans:
+      arrangement === "manual"
+        ? spans.sort((a, b) => order.get(a.submission_id)! - order.get(b.submission_id)!)
+        : spans,
+  };
 }

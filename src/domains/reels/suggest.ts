@@ -39,11 +39,22 @@ export const MODEL_TIMEOUT_MS = 20_000;
 export function heuristicClips(req: SuggestRequest): ReelClip[] {
   const scored = req.candidates.map((c) => ({ c, span: heuristicSpan(c.words, req.clipTargetMs)! }));
   if (req.arrangement === "auto") scored.sort((a, b) => b.span.score - a.span.score);
-  return scored.map(({ c, span }) => ({ submission_id: c.submission_id, start_ms: span.start_ms, end_ms: span.end_ms, text: span.text, source: "heuristic", reason: null }));
+  return scored.map(({ c, span }) => ({
+    submission_id: c.submission_id,
+    start_ms: span.start_ms,
+    end_ms: span.end_ms,
+    text: span.text,
+    source: "heuristic",
+    reason: null,
+  }));
 }
 
 /** Suggests clips for the candidates (see the file comment). */
-export async function suggestClips(llm: LlmConfig | null, req: SuggestRequest, o: SuggestOptions = {}): Promise<SuggestResult> {
+export async function suggestClips(
+  llm: LlmConfig | null,
+  req: SuggestRequest,
+  o: SuggestOptions = {},
+): Promise<SuggestResult> {
   const problems: string[] = [];
   const words = req.candidates.reduce((n, c) => n + c.words.length, 0);
   if (!llm || words > MAX_PROMPT_WORDS) {

@@ -10,8 +10,17 @@ import { reelRenders } from "./tables";
 
 /** Render seconds charged this month (from `monthStartMs`) in the context's org and mode. */
 export function renderSecondsUsed(db: Db, ctx: Pick<Ctx, "orgId" | "mode">, monthStartMs: number): number {
-  const r = db.select({ n: sum(reelRenders.costSeconds) }).from(reelRenders)
-    .where(and(eq(reelRenders.orgId, ctx.orgId), eq(reelRenders.mode, ctx.mode), gte(reelRenders.createdAt, monthStartMs), inArray(reelRenders.status, ["queued", "running", "succeeded"])))
+  const r = db
+    .select({ n: sum(reelRenders.costSeconds) })
+    .from(reelRenders)
+    .where(
+      and(
+        eq(reelRenders.orgId, ctx.orgId),
+        eq(reelRenders.mode, ctx.mode),
+        gte(reelRenders.createdAt, monthStartMs),
+        inArray(reelRenders.status, ["queued", "running", "succeeded"]),
+      ),
+    )
     .get();
   return Number(r?.n ?? 0);
 }

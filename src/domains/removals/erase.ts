@@ -13,7 +13,13 @@ import { removals } from "./tables";
 /** Deletes the removal email of an erased testimonial. */
 export function eraseRemovalMail(deps: Deps, submissionId: string) {
   tx(deps.db, (db) => {
-    const mailIds = db.select({ mailId: removals.mailId }).from(removals).where(eq(removals.submissionId, submissionId)).all().map((r) => r.mailId).filter((m): m is string => !!m);
+    const mailIds = db
+      .select({ mailId: removals.mailId })
+      .from(removals)
+      .where(eq(removals.submissionId, submissionId))
+      .all()
+      .map((r) => r.mailId)
+      .filter((m): m is string => !!m);
     if (!mailIds.length) return;
     db.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).run();
     db.update(removals).set({ mailId: null }).where(eq(removals.submissionId, submissionId)).run();

@@ -58,14 +58,36 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   const brand = db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)).get();
   const now = deps.clock.now();
   const removalId = newId("removal", now);
-  const mail = removalMail({ name: row.respondentName, brand: brand?.name ?? "the team", kind: row.kind, sentAt: row.createdAt });
+  const mail = removalMail({
+    name: row.respondentName,
+    brand: brand?.name ?? "the team",
+    kind: row.kind,
+    sentAt: row.createdAt,
+  });
   let mailId: string;
   try {
-    mailId = queueRemovalMail(db, deps.clock, { orgId: row.orgId, to: row.respondentEmail, subject: mail.subject, text: mail.text, removalId });
+    mailId = queueRemovalMail(db, deps.clock, {
+      orgId: row.orgId,
+      to: row.respondentEmail,
+      subject: mail.subject,
+      text: mail.text,
+      removalId,
+    });
   } catch (e) {
     // An address the mailer refuses must not lose the testimonial: it is kept, without a removal link.
     deps.log.warn("removal email not queued", { submission: id, error: e instanceof Error ? e.message : String(e) });
     return;
   }
-  db.insert(removals).values({ id: removalId, orgId: row.orgId, mode: row.mode, submissionId: id, tokenHash: sha256(removalToken(deps.signer, removalId)), mailId, createdAt: now, usedAt: null }).run();
+  db.insert(removals)
+    .values({
+      id: removalId,
+      orgId: row.orgId,
+      mode: row.mode,
+      submissionId: id,
+      tokenHash: sha256(removalToken(deps.signer, removalId)),
+      mailId,
+      createdAt: now,
+      usedAt: null,
+    })
+    .run();
 }

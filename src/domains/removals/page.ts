@@ -43,18 +43,22 @@ export function removalPagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   const page = async () => {
     const html = await index;
     if (html instanceof Error) throw html;
-    return new Response(html, { headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+    return new Response(html, {
+      headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    });
   };
 
-  return new Elysia({ name: "removal-page", seed: config.siteUrl })
-    .get(`${mount}/remove/assets/*`, ({ params }) => {
-      const asset = params["*"] !== "index.html" ? assets.get(`/removal/${params["*"]}`) : undefined;
-      if (!asset) throw notFound("file");
-      return new Response(Bun.file(asset.path), {
-        headers: { ...headers, "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" },
-      });
-    })
-    .get(`${mount}/remove/:token`, page)
-    // A link cut off before its token still gets the page, which says plainly that the link does not work.
-    .get(`${mount}/remove`, page);
+  return (
+    new Elysia({ name: "removal-page", seed: config.siteUrl })
+      .get(`${mount}/remove/assets/*`, ({ params }) => {
+        const asset = params["*"] !== "index.html" ? assets.get(`/removal/${params["*"]}`) : undefined;
+        if (!asset) throw notFound("file");
+        return new Response(Bun.file(asset.path), {
+          headers: { ...headers, "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" },
+        });
+      })
+      .get(`${mount}/remove/:token`, page)
+      // A link cut off before its token still gets the page, which says plainly that the link does not work.
+      .get(`${mount}/remove`, page)
+  );
 }

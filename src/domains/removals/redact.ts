@@ -28,7 +28,12 @@ export const REDACTED = "/remove/[link removed from this copy]";
 
 /** Schedules the redaction of a removal email's copy (in the caller's transaction). */
 export function scheduleRedaction(db: Db, clock: Clock, mailId: string, afterMs = REDACT_AFTER_MS) {
-  enqueue(db, clock, { kind: REDACT_JOB, payload: { mailId }, runAt: clock.now() + afterMs, dedupeKey: `${REDACT_JOB}:${mailId}` });
+  enqueue(db, clock, {
+    kind: REDACT_JOB,
+    payload: { mailId },
+    runAt: clock.now() + afterMs,
+    dedupeKey: `${REDACT_JOB}:${mailId}`,
+  });
 }
 
 /** Redacts the link once the message is no longer waiting; reschedules while it waits. */
@@ -50,5 +55,8 @@ export function redactSentMail(deps: Deps, mailId: string): "redacted" | "waitin
 /** Registers the removal job kinds: sending removal emails, and redacting the copies of older ones. */
 export function registerRemovalJobs(registry: JobRegistry): JobRegistry {
   registerRemovalMailJob(registry);
-  return registry.register<{ mailId: string }>(REDACT_JOB, { handle: async (job, deps) => void redactSentMail(deps, job.payload.mailId), maxAttempts: 5 });
+  return registry.register<{ mailId: string }>(REDACT_JOB, {
+    handle: async (job, deps) => void redactSentMail(deps, job.payload.mailId),
+    maxAttempts: 5,
+  });
 }

@@ -26,23 +26,36 @@ function cors(deps: Deps, request: Request): Record<string, string> {
 /** The removal routes. */
 export function removalRoutes(deps: Deps) {
   const limiter = removalLimiter(deps.clock);
-  const preflight = ({ request }: { request: Request }) => new Response(null, { status: 204, headers: cors(deps, request) });
-  return new Elysia({ prefix: "/public/removals" })
-    // On transform, before validation: malformed requests count too.
-    .onTransform(({ request, server, set }) => {
-      if (request.method !== "OPTIONS") enforceRates([[limiter, clientAddress(request, server, deps.config)]], set, REMOVAL_REFUSAL);
-    })
-    .onAfterHandle(({ request, set }) => {
-      Object.assign(set.headers, cors(deps, request), { "cache-control": "no-store", "referrer-policy": "no-referrer" });
-    })
-    .options("/lookup", preflight)
-    .options("", preflight)
-    .post("/lookup", ({ body }) => lookupRemoval(deps, body.token), {
-      body: tokenBody,
-      detail: { tags: ["Removals"], summary: "What a removal link would remove (state pending), or that it removes nothing (removed, unknown)" },
-    })
-    .post("", ({ body }) => confirmRemoval(deps, body.token), {
-      body: tokenBody,
-      detail: { tags: ["Removals"], summary: "Remove the testimonial behind a removal link: hidden everywhere at once, erased moments later" },
-    });
+  const preflight = ({ request }: { request: Request }) =>
+    new Response(null, { status: 204, headers: cors(deps, request) });
+  return (
+    new Elysia({ prefix: "/public/removals" })
+      // On transform, before validation: malformed requests count too.
+      .onTransform(({ request, server, set }) => {
+        if (request.method !== "OPTIONS")
+          enforceRates([[limiter, clientAddress(request, server, deps.config)]], set, REMOVAL_REFUSAL);
+      })
+      .onAfterHandle(({ request, set }) => {
+        Object.assign(set.headers, cors(deps, request), {
+          "cache-control": "no-store",
+          "referrer-policy": "no-referrer",
+        });
+      })
+      .options("/lookup", preflight)
+      .options("", preflight)
+      .post("/lookup", ({ body }) => lookupRemoval(deps, body.token), {
+        body: tokenBody,
+        detail: {
+          tags: ["Removals"],
+          summary: "What a removal link would remove (state pending), or that it removes nothing (removed, unknown)",
+        },
+      })
+      .post("", ({ body }) => confirmRemoval(deps, body.token), {
+        body: tokenBody,
+        detail: {
+          tags: ["Removals"],
+          summary: "Remove the testimonial behind a removal link: hidden everywhere at once, erased moments later",
+        },
+      })
+  );
 }

@@ -22,16 +22,19 @@ import { removals } from "./tables";
 export const REMOVAL_MAIL_JOB = "removal.send_mail";
 
 /** What stands in the outbox copy where the link is in the email. */
-export const LINK_PLACEHOLDER = "[personal removal link: only in the email delivered to the respondent, never kept here]";
+export const LINK_PLACEHOLDER =
+  "[personal removal link: only in the email delivered to the respondent, never kept here]";
 
 /** Why a removal email is not delivered when no SMTP server is configured. */
-export const NO_SMTP_NOTE = "A removal email could not be delivered: no SMTP server is configured (PLAUDIT_SMTP_URL). The removal link is never kept in the outbox, so it cannot be forwarded; the respondent can still ask the team to delete the testimonial.";
+export const NO_SMTP_NOTE =
+  "A removal email could not be delivered: no SMTP server is configured (PLAUDIT_SMTP_URL). The removal link is never kept in the outbox, so it cannot be forwarded; the respondent can still ask the team to delete the testimonial.";
 
 /** The removal page's address for a token. */
 export const removalUrl = (siteUrl: string, token: string) => `${siteUrl}/remove/${token}`;
 
 /** The token of a removal (192 bits): HMAC of its id under the data directory's secret; only its hash is stored. */
-export const removalToken = (signer: Signer, removalId: string): string => signer.mac("removal.token.v1", removalId).slice(0, 32);
+export const removalToken = (signer: Signer, removalId: string): string =>
+  signer.mac("removal.token.v1", removalId).slice(0, 32);
 
 /** Payload of a removal.send_mail job. */
 interface SendPayload {
@@ -43,14 +46,34 @@ interface SendPayload {
 const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 
 /** Writes the outbox copy (with the placeholder) and queues its delivery, in the caller's transaction; returns the message id. */
-export function queueRemovalMail(db: Db, clock: Clock, input: { orgId: string; to: string; subject: string; text: string; removalId: string }): string {
+export function queueRemovalMail(
+  db: Db,
+  clock: Clock,
+  input: { orgId: string; to: string; subject: string; text: string; removalId: string },
+): string {
   const to = input.to.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw invalid("A mail recipient must be one email address.", "to");
   if (!input.text.includes(LINK_PLACEHOLDER)) throw new Error("a removal email's text must hold the link placeholder");
   const now = clock.now();
   const id = newId("mail", now);
-  db.insert(mailOutbox).values({ id, orgId: input.orgId, to, subject: input.subject.replace(/[\r\n]+/g, " "), text: input.text, html: null, createdAt: now }).run();
-  enqueue(db, clock, { kind: REMOVAL_MAIL_JOB, payload: { mailId: id, removalId: input.removalId } satisfies SendPayload, orgId: input.orgId, priority: PRIORITY.delivery, dedupeKey: `${REMOVAL_MAIL_JOB}:${id}` });
+  db.insert(mailOutbox)
+    .values({
+      id,
+      orgId: input.orgId,
+      to,
+      subject: input.subject.replace(/[\r\n]+/g, " "),
+      text: input.text,
+      html: null,
+      createdAt: now,
+    })
+    .run();
+  enqueue(db, clock, {
+    kind: REMOVAL_MAIL_JOB,
+    payload: { mailId: id, removalId: input.removalId } satisfies SendPayload,
+    orgId: input.orgId,
+    priority: PRIORITY.delivery,
+    dedupeKey: `${REMOVAL_MAIL_JOB}:${id}`,
+  });
   return id;
 }
 
@@ -61,7 +84,11 @@ function isPermanent(e: unknown): boolean {
 }
 
 /** Sends one removal email with its link; the outbox copy keeps the placeholder whatever happens. */
-export async function sendRemovalMail(deps: Deps, mailId: string, removalId: string): Promise<"sent" | "outbox" | "skipped"> {
+export async function sendRemovalMail(
+  deps: Deps,
+  mailId: string,
+  removalId: string,
+): Promise<"sent" | "outbox" | "skipped"> {
   const { db, clock, mailer } = deps;
   const row = db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).get();
   // Gone (testimonial erased) or already handled by an earlier run: nothing to do.
@@ -72,10 +99,16 @@ export async function sendRemovalMail(deps: Deps, mailId: string, removalId: str
     db.update(mailOutbox).set({ status: "outbox", error: NO_SMTP_NOTE }).where(eq(mailOutbox.id, mailId)).run();
     return "outbox";
   }
-  const text = row.text.replace(LINK_PLACEHOLDER, removalUrl(deps.config.siteUrl, removalToken(deps.signer, removalId)));
+  const text = row.text.replace(
+    LINK_PLACEHOLDER,
+    removalUrl(deps.config.siteUrl, removalToken(deps.signer, removalId)),
+  );
   try {
     const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text, html: null });
-    db.update(mailOutbox).set({ status: "sent", messageId, sentAt: clock.now() }).where(eq(mailOutbox.id, mailId)).run();
+    db.update(mailOutbox)
+      .set({ status: "sent", messageId, sentAt: clock.now() })
+      .where(eq(mailOutbox.id, mailId))
+      .run();
     return "sent";
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
@@ -87,12 +120,19 @@ export async function sendRemovalMail(deps: Deps, mailId: string, removalId: str
 /** Registers the removal.send_mail job kind. */
 export function registerRemovalMailJob(registry: JobRegistry): JobRegistry {
   return registry.register<SendPayload>(REMOVAL_MAIL_JOB, {
-    handle: async (job, deps) => void await sendRemovalMail(deps, job.payload.mailId, job.payload.removalId),
+    handle: async (job, deps) => void (await sendRemovalMail(deps, job.payload.mailId, job.payload.removalId)),
     maxAttempts: BACKOFF_MS.length + 1,
     backoffMs: (attempt) => BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length) - 1]!,
     timeoutMs: 2 * 60_000,
     onDead(job, deps, error) {
-      deps.db.update(mailOutbox).set({ status: "failed", error: `The removal email could not be delivered (${error}). The link is never kept in the outbox.` }).where(eq(mailOutbox.id, job.payload.mailId)).run();
+      deps.db
+        .update(mailOutbox)
+        .set({
+          status: "failed",
+          error: `The removal email could not be delivered (${error}). The link is never kept in the outbox.`,
+        })
+        .where(eq(mailOutbox.id, job.payload.mailId))
+        .run();
     },
   });
 }

@@ -26,11 +26,20 @@ export type RemovalView =
   | { state: "removed"; removed_at: string | null }
   | {
       state: "pending";
-      testimonial: { brand_name: string; kind: string; name: string | null; created_at: string; excerpt: string | null; is_published: boolean };
+      testimonial: {
+        brand_name: string;
+        kind: string;
+        name: string | null;
+        created_at: string;
+        excerpt: string | null;
+        is_published: boolean;
+      };
     };
 
 /** The result of confirming. */
-export type RemovalResult = { state: "unknown" } | { state: "removed"; removed_at: string | null; removed_now: boolean };
+export type RemovalResult =
+  | { state: "unknown" }
+  | { state: "removed"; removed_at: string | null; removed_now: boolean };
 
 type RemovalRow = typeof removals.$inferSelect;
 
@@ -39,7 +48,13 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
 function findRemoval(db: Db, token: string): RemovalRow | null {
   if (!TOKEN_SHAPE.test(token)) return null;
-  return db.select().from(removals).where(eq(removals.tokenHash, sha256(token))).get() ?? null;
+  return (
+    db
+      .select()
+      .from(removals)
+      .where(eq(removals.tokenHash, sha256(token)))
+      .get() ?? null
+  );
 }
 
 /** The first words of a testimonial, or null when there are none yet (a recording still being processed). */
@@ -56,7 +71,8 @@ export function lookupRemoval(deps: Deps, token: string): RemovalView {
   const removal = findRemoval(deps.db, token);
   if (!removal) return { state: "unknown" };
   const row = deps.db.select().from(submissions).where(eq(submissions.id, removal.submissionId)).get();
-  if (removal.usedAt !== null || gone(row)) return { state: "removed", removed_at: iso(removal.usedAt ?? row?.deletedAt ?? null) };
+  if (removal.usedAt !== null || gone(row))
+    return { state: "removed", removed_at: iso(removal.usedAt ?? row?.deletedAt ?? null) };
   const brand = deps.db.select({ name: brands.name }).from(brands).where(eq(brands.id, row!.brandId)).get();
   return {
     state: "pending",
@@ -85,7 +101,8 @@ export function confirmRemoval(deps: Deps, token: string): RemovalResult {
     if (gone(row)) return { state: "removed", removed_at: iso(row?.deletedAt ?? now), removed_now: false };
     const ctx: Ctx = { orgId: row!.orgId, mode: row!.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
     softDelete(deps, db, ctx, row!, "submission.removed_by_respondent");
-    for (const key of withdrawSharesHolding(db, deps.clock, row!.orgId, row!.mode, row!.id)) files.push({ area: "public", key });
+    for (const key of withdrawSharesHolding(db, deps.clock, row!.orgId, row!.mode, row!.id))
+      files.push({ area: "public", key });
     for (const key of withdrawExportsHolding(db, now, row!.id)) files.push({ area: "media", key });
     return { state: "removed", removed_at: iso(now), removed_now: true };
   });

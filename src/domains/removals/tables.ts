@@ -4,16 +4,24 @@ import { orgs } from "../accounts/tables";
 import { submissions } from "../submissions/tables";
 
 /** One removal link, for one collected testimonial whose respondent gave an email. */
-export const removals = sqliteTable("removals", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  mode: text("mode").notNull(),
-  submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
-  /** SHA-256 hex of the token. */
-  tokenHash: text("token_hash").notNull(),
-  /** The outbox message carrying the link (deleted when the testimonial is erased: it names the respondent). */
-  mailId: text("mail_id"),
-  createdAt: integer("created_at").notNull(),
-  /** When the respondent confirmed; the link does nothing more after that. */
-  usedAt: integer("used_at"),
-}, (t) => [uniqueIndex("removals_token").on(t.tokenHash), uniqueIndex("removals_submission").on(t.submissionId)]);
+export const removals = sqliteTable(
+  "removals",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    /** SHA-256 hex of the token. */
+    tokenHash: text("token_hash").notNull(),
+    /** The outbox message carrying the link (deleted when the testimonial is erased: it names the respondent). */
+    mailId: text("mail_id"),
+    createdAt: integer("created_at").notNull(),
+    /** When the respondent confirmed; the link does nothing more after that. */
+    usedAt: integer("used_at"),
+  },
+  (t) => [uniqueIndex("removals_token").on(t.tokenHash), uniqueIndex("removals_submission").on(t.submissionId)],
+);

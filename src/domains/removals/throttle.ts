@@ -10,7 +10,9 @@ import { RateLimiter, type RateRule } from "../../platform/rate-limit";
 export const REMOVAL_LIMIT: RateRule = { requests: 30, windowMs: 10 * 60_000 };
 
 /** What a refused caller reads on the removal page. */
-export const REMOVAL_REFUSAL = { message: "Too many attempts from your connection. Please wait a few minutes and try again." };
+export const REMOVAL_REFUSAL = {
+  message: "Too many attempts from your connection. Please wait a few minutes and try again.",
+};
 
 /** The per-address limiter of one app's removal routes. */
 export const removalLimiter = (clock: Clock, rule = REMOVAL_LIMIT) => new RateLimiter(clock, rule);

@@ -6,7 +6,15 @@ import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./m
 import { presentSubmission } from "./present";
 
 /** Actions the bulk route takes. */
-export const BULK_ACTIONS = ["approve", "approve_and_publish", "unapprove", "reject", "make_public", "make_private", "delete"] as const;
+export const BULK_ACTIONS = [
+  "approve",
+  "approve_and_publish",
+  "unapprove",
+  "reject",
+  "make_public",
+  "make_private",
+  "delete",
+] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** Runs `action` on each id; one failing id does not stop the others. */
@@ -17,20 +25,36 @@ export function bulkModerate(deps: Deps, ctx: Ctx, action: BulkAction, ids: stri
     try {
       const row = (() => {
         switch (action) {
-          case "approve": return approve(deps, ctx, id);
-          case "approve_and_publish": return approve(deps, ctx, id, { publish: true });
-          case "unapprove": return unapprove(deps, ctx, id);
-          case "reject": return reject(deps, ctx, id, reason!);
-          case "make_public": return setVisibility(deps, ctx, id, true);
-          case "make_private": return setVisibility(deps, ctx, id, false);
-          case "delete": return deleteSubmission(deps, ctx, id);
+          case "approve":
+            return approve(deps, ctx, id);
+          case "approve_and_publish":
+            return approve(deps, ctx, id, { publish: true });
+          case "unapprove":
+            return unapprove(deps, ctx, id);
+          case "reject":
+            return reject(deps, ctx, id, reason!);
+          case "make_public":
+            return setVisibility(deps, ctx, id, true);
+          case "make_private":
+            return setVisibility(deps, ctx, id, false);
+          case "delete":
+            return deleteSubmission(deps, ctx, id);
         }
       })();
-      return { id, ok: true as const, submission: action === "delete" ? null : presentSubmission(row, deps.config.cdnUrl) };
+      return {
+        id,
+        ok: true as const,
+        submission: action === "delete" ? null : presentSubmission(row, deps.config.cdnUrl),
+      };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       return { id, ok: false as const, error: { code: e.code, message: e.message } };
     }
   });
-  return { action, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length, results };
+  return {
+    action,
+    succeeded: results.filter((r) => r.ok).length,
+    failed: results.filter((r) => !r.ok).length,
+    results,
+  };
 }

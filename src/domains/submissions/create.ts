@@ -34,13 +34,47 @@ export interface CollectedBase {
 function baseRow(ctx: Ctx, base: CollectedBase, kind: string, status: string): SubmissionRow {
   const now = ctx.clock.now();
   return {
-    id: newId("submission", now), orgId: ctx.orgId, mode: ctx.mode, origin: "collected", kind, status, failureReason: null,
+    id: newId("submission", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    origin: "collected",
+    kind,
+    status,
+    failureReason: null,
     ...base,
-    textInput: null, textSource: null, originalText: null, language: null, sentimentScore: null, sentimentLabel: null, durationMs: null,
-    originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
-    isApproved: false, approvedAt: null, isPublic: false, rejectedAt: null, rejectionReason: null, deletedAt: null,
-    importId: null, sourceName: null, sourceUrl: null, reviewUrl: null, reviewedAt: null, dedupeHash: null, publicMedia: null, erasedAt: null,
-    createdAt: now, receivedAt: null, processedAt: null, updatedAt: now,
+    textInput: null,
+    textSource: null,
+    originalText: null,
+    language: null,
+    sentimentScore: null,
+    sentimentLabel: null,
+    durationMs: null,
+    originalKey: null,
+    originalType: null,
+    videoKey: null,
+    audioKey: null,
+    posterKey: null,
+    thumbKey: null,
+    width: null,
+    height: null,
+    isApproved: false,
+    approvedAt: null,
+    isPublic: false,
+    rejectedAt: null,
+    rejectionReason: null,
+    deletedAt: null,
+    importId: null,
+    sourceName: null,
+    sourceUrl: null,
+    reviewUrl: null,
+    reviewedAt: null,
+    dedupeHash: null,
+    publicMedia: null,
+    erasedAt: null,
+    createdAt: now,
+    receivedAt: null,
+    processedAt: null,
+    updatedAt: now,
   };
 }
 
@@ -57,8 +91,12 @@ export function finishWritten(db: Db, ctx: Ctx, base: CollectedBase & { text: st
   const analysis = analyseText(text);
   const row: SubmissionRow = {
     ...baseRow(ctx, rest, "text", "ready"),
-    textInput: text, textSource: "typed", originalText: text,
-    language: analysis.language, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label,
+    textInput: text,
+    textSource: "typed",
+    originalText: text,
+    language: analysis.language,
+    sentimentScore: analysis.sentiment.score,
+    sentimentLabel: analysis.sentiment.label,
   };
   row.receivedAt = row.processedAt = row.createdAt;
   db.insert(submissions).values(row).run();
@@ -82,6 +120,13 @@ export function markReceived(db: Db, ctx: Ctx, id: string, originalKey: string, 
     .get();
   if (!updated) return false;
   emit(db, ctx, "submission.created", submissionEventData(updated));
-  enqueue(db, ctx.clock, { kind: PROCESS_JOB, payload: { submissionId: id }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.submission, dedupeKey: `${PROCESS_JOB}:${id}` });
+  enqueue(db, ctx.clock, {
+    kind: PROCESS_JOB,
+    payload: { submissionId: id },
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    priority: PRIORITY.submission,
+    dedupeKey: `${PROCESS_JOB}:${id}`,
+  });
   return true;
 }

@@ -8,7 +8,14 @@ export { submissions, transcripts, uploads, tags, submissionTags, type Word, typ
 export { createCollected, finishWritten, markReceived, PROCESS_JOB, type CollectedBase } from "./create";
 export { failSubmission } from "./status";
 export { shownCondition, isShown } from "./visibility";
-export { presentSubmission, submissionEventData, presentTranscript, wordsText, type SubmissionRow, type TranscriptRow } from "./present";
+export {
+  presentSubmission,
+  submissionEventData,
+  presentTranscript,
+  wordsText,
+  type SubmissionRow,
+  type TranscriptRow,
+} from "./present";
 export { listSubmissions, filterConditions, addSubmissionFilter, type SubmissionFilters } from "./list";
 export { indexSubmission, indexSubmissions, unindexSubmission, searchBody } from "./search";
 export { submissionRoutes } from "./routes";
@@ -19,7 +26,15 @@ export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete
 export { getSubmissionRow, getTranscriptRow } from "./read";
 export { tagRoutes } from "./tag-routes";
 export { tagsOf } from "./tags";
-export { listShown, shownSummary, pickShown, presentShown, captionsFrom, type ShownItem, type ShownQuery } from "./shown";
+export {
+  listShown,
+  shownSummary,
+  pickShown,
+  presentShown,
+  captionsFrom,
+  type ShownItem,
+  type ShownQuery,
+} from "./shown";
 export { ftsQuery } from "./search";
 export { fileResponse } from "./media-links";
 

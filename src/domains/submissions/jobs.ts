@@ -27,7 +27,12 @@ interface Payload {
   submissionId: string;
 }
 
-const ctxOf = (deps: Deps, row: SubmissionRow): Ctx => ({ orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock });
+const ctxOf = (deps: Deps, row: SubmissionRow): Ctx => ({
+  orgId: row.orgId,
+  mode: row.mode as Mode,
+  actor: { type: "system" },
+  clock: deps.clock,
+});
 
 function failWith(deps: Deps, id: string, failure: FailureExplanation) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
@@ -86,7 +91,9 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
   const { storage } = deps;
   const dir = `submissions/${id}`;
   // ffmpeg reads the original from local disk: the real file with the data directory, a temp copy otherwise.
-  const { keys, speech } = await storage.withLocalCopy("media", row.originalKey, (input) => transcode(deps, row, input, dir, signal));
+  const { keys, speech } = await storage.withLocalCopy("media", row.originalKey, (input) =>
+    transcode(deps, row, input, dir, signal),
+  );
   const text = speech && speech.words.length ? wordsText(speech.words) : null;
   const analysis = text ? analyseText(text) : null;
   const now = deps.clock.now();
@@ -112,7 +119,18 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
     if (!updated) return false;
     if (speech) {
       db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
-      db.insert(transcripts).values({ submissionId: id, engine: speech.engine, language: speech.language, words: speech.words, originalWords: speech.words, editedAt: null, editedBy: null, createdAt: now }).run();
+      db.insert(transcripts)
+        .values({
+          submissionId: id,
+          engine: speech.engine,
+          language: speech.language,
+          words: speech.words,
+          originalWords: speech.words,
+          editedAt: null,
+          editedBy: null,
+          createdAt: now,
+        })
+        .run();
     }
     indexSubmission(db, updated);
     emit(db, ctxOf(deps, updated), "submission.ready", submissionEventData(updated));
@@ -121,7 +139,11 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
     return true;
   });
   // Deleted or removed while processing: the purge may already have run, so what was just written goes too.
-  if (!applied && deps.db.select({ d: submissions.deletedAt }).from(submissions).where(eq(submissions.id, id)).get()?.d != null) await storage.remove("media", dir);
+  if (
+    !applied &&
+    deps.db.select({ d: submissions.deletedAt }).from(submissions).where(eq(submissions.id, id)).get()?.d != null
+  )
+    await storage.remove("media", dir);
 }
 
 /** Registers the job kinds of testimonials: processing, publishing media, erasure. */
@@ -146,7 +168,12 @@ export function registerSubmissionJobs(registry: JobRegistry) {
     onDead(job, deps, error, cause) {
       // The raw cause stays in the job and the log; the testimonial gets what failed and what to do, in words.
       const failure = explainFailure(cause ?? error);
-      deps.log.error("processing gave up", { submission_id: job.payload.submissionId, job_id: job.id, error, reason: failure.code });
+      deps.log.error("processing gave up", {
+        submission_id: job.payload.submissionId,
+        job_id: job.id,
+        error,
+        reason: failure.code,
+      });
       failWith(deps, job.payload.submissionId, failure);
     },
   });

@@ -55,26 +55,49 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
       .orderBy(desc(submissions.id))
       .limit(page.limit + 1)
       .all();
-    return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentSubmission(r, deps.config.cdnUrl));
+    return toPage(
+      deps.signer,
+      page,
+      rows,
+      (r) => [r.id],
+      (r) => presentSubmission(r, deps.config.cdnUrl),
+    );
   }
   const match = ftsQuery(filters.q);
   const after = page.after as [number, string, string] | null;
-  const newest = after?.[2] ?? deps.db.select({ id: submissions.id }).from(submissions)
-    .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode)))
-    .orderBy(desc(submissions.id)).limit(1).get()?.id ?? "";
+  const newest =
+    after?.[2] ??
+    deps.db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode)))
+      .orderBy(desc(submissions.id))
+      .limit(1)
+      .get()?.id ??
+    "";
   const rank = sql<number>`submissions_fts.rank`;
   const rows = deps.db
     .select({ row: submissions, rank })
     .from(submissions)
     .innerJoin(sql`submissions_fts`, sql`submissions_fts.submission_id = ${submissions.id}`)
-    .where(and(
-      sql`submissions_fts MATCH ${match}`,
-      filterConditions(ctx, filters),
-      sql`${submissions.id} <= ${newest}`,
-      after ? sql`(submissions_fts.rank > ${after[0]} OR (submissions_fts.rank = ${after[0]} AND ${submissions.id} < ${after[1]}))` : undefined,
-    ))
+    .where(
+      and(
+        sql`submissions_fts MATCH ${match}`,
+        filterConditions(ctx, filters),
+        sql`${submissions.id} <= ${newest}`,
+        after
+          ? sql`(submissions_fts.rank > ${after[0]} OR (submissions_fts.rank = ${after[0]} AND ${submissions.id} < ${after[1]}))`
+          : undefined,
+      ),
+    )
     .orderBy(sql`submissions_fts.rank`, desc(submissions.id))
     .limit(page.limit + 1)
     .all();
-  return toPage(deps.signer, page, rows, (r) => [r.rank, r.row.id, newest], (r) => presentSubmission(r.row as SubmissionRow, deps.config.cdnUrl));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.rank, r.row.id, newest],
+    (r) => presentSubmission(r.row as SubmissionRow, deps.config.cdnUrl),
+  );
 }

@@ -12,20 +12,29 @@ import { getTranscriptRow } from "./read";
 import { MEDIA_CDN_PATH, fileResponse, resolveMediaToken, signedMediaUrl, variantKey } from "./media-links";
 
 /** Headers of a signed file: any page may play it; browsers keep it briefly and shared caches not at all. */
-export const SIGNED_FILE_HEADERS = { "cache-control": "private, max-age=600", "access-control-allow-origin": "*", "cross-origin-resource-policy": "cross-origin" } as const;
+export const SIGNED_FILE_HEADERS = {
+  "cache-control": "private, max-age=600",
+  "access-control-allow-origin": "*",
+  "cross-origin-resource-policy": "cross-origin",
+} as const;
 
 /** `{cdn_url}/signed/media/{token}`: one variant's file (range requests supported), or the captions as WebVTT. */
 export function mediaCdnRoutes(deps: Deps) {
-  return new Elysia()
-    .get(`${mountPrefix(deps.config, "cdn")}${MEDIA_CDN_PATH}/:token`, ({ params, request }) => {
+  return new Elysia().get(
+    `${mountPrefix(deps.config, "cdn")}${MEDIA_CDN_PATH}/:token`,
+    ({ params, request }) => {
       const { row, variant } = resolveMediaToken(deps, params.token);
       if (variant === "captions") {
         const tr = getTranscriptRow(deps.db, row.id);
         if (!tr) throw notFound("captions");
-        return new Response(deps.media.captionsVtt(tr.words), { headers: { ...SIGNED_FILE_HEADERS, "content-type": "text/vtt; charset=utf-8" } });
+        return new Response(deps.media.captionsVtt(tr.words), {
+          headers: { ...SIGNED_FILE_HEADERS, "content-type": "text/vtt; charset=utf-8" },
+        });
       }
       const key = variantKey(row, variant);
       if (!key) throw notFound("file");
       return fileResponse(request, deps, key, signedMediaUrl(deps, row, variant).content_type, SIGNED_FILE_HEADERS);
-    }, { params: t.Object({ token: t.String({ maxLength: 400 }) }), detail: { hide: true } });
+    },
+    { params: t.Object({ token: t.String({ maxLength: 400 }) }), detail: { hide: true } },
+  );
 }

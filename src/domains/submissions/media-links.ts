@@ -30,12 +30,18 @@ const TYPES: Record<Variant, (row: SubmissionRow) => string> = {
 /** Storage key of a variant's file (captions are built from the transcript instead). */
 export function variantKey(row: SubmissionRow, variant: Variant): string | null {
   switch (variant) {
-    case "original": return row.originalKey;
-    case "video": return row.videoKey;
-    case "audio": return row.audioKey;
-    case "poster": return row.posterKey;
-    case "thumbnail": return row.thumbKey;
-    case "captions": return null;
+    case "original":
+      return row.originalKey;
+    case "video":
+      return row.videoKey;
+    case "audio":
+      return row.audioKey;
+    case "poster":
+      return row.posterKey;
+    case "thumbnail":
+      return row.thumbKey;
+    case "captions":
+      return null;
   }
 }
 
@@ -43,7 +49,12 @@ export function variantKey(row: SubmissionRow, variant: Variant): string | null 
 export function signedMediaUrl(deps: Deps, row: SubmissionRow, variant: Variant) {
   const expiresAt = deps.clock.now() + MEDIA_URL_TTL_MS;
   const payload = Buffer.from(`${row.id}:${variant}:${Math.floor(expiresAt / 1000)}`).toString("base64url");
-  return { variant, url: `${deps.config.cdnUrl}${MEDIA_CDN_PATH}/${deps.signer.sign("media", payload)}`, content_type: TYPES[variant](row), expires_at: iso(expiresAt) };
+  return {
+    variant,
+    url: `${deps.config.cdnUrl}${MEDIA_CDN_PATH}/${deps.signer.sign("media", payload)}`,
+    content_type: TYPES[variant](row),
+    expires_at: iso(expiresAt),
+  };
 }
 
 /** Signed URLs for the variants that exist. */
@@ -53,7 +64,10 @@ export function mediaLinks(deps: Deps, row: SubmissionRow, variants: Variant[]) 
 
 /** Checks a variant name for a testimonial (404 when it has no such file). */
 export function requireVariant(row: SubmissionRow, variant: string, hasTranscript: boolean): Variant {
-  if (!(VARIANTS as readonly string[]).includes(variant)) throw new AppError("validation_failed", 400, `Unknown variant "${variant}". Variants: ${VARIANTS.join(", ")}.`, { field: "variant" });
+  if (!(VARIANTS as readonly string[]).includes(variant))
+    throw new AppError("validation_failed", 400, `Unknown variant "${variant}". Variants: ${VARIANTS.join(", ")}.`, {
+      field: "variant",
+    });
   if (!variantsOf(row, hasTranscript).includes(variant as Variant)) throw notFound(`${variant} for this testimonial`);
   return variant as Variant;
 }
@@ -63,15 +77,30 @@ export function resolveMediaToken(deps: Deps, token: string): { row: SubmissionR
   const payload = deps.signer.verify("media", token);
   if (!payload) throw notFound("file");
   const [id, variant, exp] = Buffer.from(payload, "base64url").toString().split(":");
-  if (Number(exp) * 1000 < deps.clock.now()) throw new AppError("link_expired", 410, "This media link expired; ask the API for a fresh one.");
+  if (Number(exp) * 1000 < deps.clock.now())
+    throw new AppError("link_expired", 410, "This media link expired; ask the API for a fresh one.");
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id!)).get();
   if (!row || row.deletedAt) throw notFound("file");
-  return { row, variant: variant as Variant, ctx: { orgId: row.orgId, mode: row.mode as Ctx["mode"], actor: { type: "system" }, clock: deps.clock } };
+  return {
+    row,
+    variant: variant as Variant,
+    ctx: { orgId: row.orgId, mode: row.mode as Ctx["mode"], actor: { type: "system" }, clock: deps.clock },
+  };
 }
 
 /** A stored file of the media area as a response, honouring a single `Range: bytes=a-b` request; 404 when missing. */
-export async function fileResponse(request: Request, deps: Pick<Deps, "storage">, key: string, type: string, extra: Record<string, string> = {}): Promise<Response> {
-  const res = await blobResponse(request, deps.storage, "media", key, { "content-type": type, "x-content-type-options": "nosniff", ...extra });
+export async function fileResponse(
+  request: Request,
+  deps: Pick<Deps, "storage">,
+  key: string,
+  type: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const res = await blobResponse(request, deps.storage, "media", key, {
+    "content-type": type,
+    "x-content-type-options": "nosniff",
+    ...extra,
+  });
   if (!res) throw notFound("file");
   return res;
 }

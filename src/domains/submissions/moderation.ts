@@ -19,14 +19,30 @@ import { syncPublicMedia } from "./public-media";
 import { unindexSubmission } from "./search";
 import { schedulePurge } from "./purge";
 
-type Patch = Partial<Pick<SubmissionRow, "isApproved" | "approvedAt" | "isPublic" | "rejectedAt" | "rejectionReason" | "deletedAt">>;
+type Patch = Partial<
+  Pick<SubmissionRow, "isApproved" | "approvedAt" | "isPublic" | "rejectedAt" | "rejectionReason" | "deletedAt">
+>;
 
 /** Applies a change and everything that follows from it, in the caller's transaction. */
-export function applyModeration(deps: Deps, db: Db, ctx: Ctx, row: SubmissionRow, patch: Patch, action: string, details?: Record<string, unknown>): SubmissionRow {
-  const updated = db.update(submissions).set({ ...patch, updatedAt: ctx.clock.now() }).where(eq(submissions.id, row.id)).returning().get()!;
+export function applyModeration(
+  deps: Deps,
+  db: Db,
+  ctx: Ctx,
+  row: SubmissionRow,
+  patch: Patch,
+  action: string,
+  details?: Record<string, unknown>,
+): SubmissionRow {
+  const updated = db
+    .update(submissions)
+    .set({ ...patch, updatedAt: ctx.clock.now() })
+    .where(eq(submissions.id, row.id))
+    .returning()
+    .get()!;
   audit(db, ctx, action, row.id, details);
   syncPublicMedia(db, deps.storage, ctx, updated);
-  if (isShown(row) || isShown(updated)) shownChanged(db, ctx, { brandId: row.brandId, submissionId: row.id, reason: action });
+  if (isShown(row) || isShown(updated))
+    shownChanged(db, ctx, { brandId: row.brandId, submissionId: row.id, reason: action });
   return updated;
 }
 
@@ -52,10 +68,24 @@ export function approve(deps: Deps, ctx: Ctx, id: string, options: ApproveOption
     const approving = !(row.isApproved && !row.rejectedAt);
     const visibility = options.publish === undefined || options.publish === row.isPublic ? null : options.publish;
     if (!approving && visibility === null) return row;
-    const patch: Patch = approving ? { isApproved: true, approvedAt: ctx.clock.now(), rejectedAt: null, rejectionReason: null } : {};
+    const patch: Patch = approving
+      ? { isApproved: true, approvedAt: ctx.clock.now(), rejectedAt: null, rejectionReason: null }
+      : {};
     if (visibility !== null) patch.isPublic = visibility;
-    const action = approving ? "submission.approved" : visibility ? "submission.made_public" : "submission.made_private";
-    const updated = applyModeration(deps, db, ctx, row, patch, action, approving && visibility !== null ? { is_public: visibility } : undefined);
+    const action = approving
+      ? "submission.approved"
+      : visibility
+        ? "submission.made_public"
+        : "submission.made_private";
+    const updated = applyModeration(
+      deps,
+      db,
+      ctx,
+      row,
+      patch,
+      action,
+      approving && visibility !== null ? { is_public: visibility } : undefined,
+    );
     if (approving) emit(db, ctx, "submission.approved", submissionEventData(updated));
     return updated;
   });
@@ -73,11 +103,23 @@ export function unapprove(deps: Deps, ctx: Ctx, id: string): SubmissionRow {
 /** Rejects with a reason (1–500 characters, kept for the team); emits `submission.rejected`. */
 export function reject(deps: Deps, ctx: Ctx, id: string, reason: string): SubmissionRow {
   const text = reason.trim();
-  if (!text || text.length > 500) throw invalid("Give a reason of 1 to 500 characters; it is kept for the team, never shown to the respondent.", "reason");
+  if (!text || text.length > 500)
+    throw invalid(
+      "Give a reason of 1 to 500 characters; it is kept for the team, never shown to the respondent.",
+      "reason",
+    );
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, id);
     decidable(row);
-    const updated = applyModeration(deps, db, ctx, row, { isApproved: false, approvedAt: null, rejectedAt: ctx.clock.now(), rejectionReason: text }, "submission.rejected", { reason: text });
+    const updated = applyModeration(
+      deps,
+      db,
+      ctx,
+      row,
+      { isApproved: false, approvedAt: null, rejectedAt: ctx.clock.now(), rejectionReason: text },
+      "submission.rejected",
+      { reason: text },
+    );
     emit(db, ctx, "submission.rejected", submissionEventData(updated));
     return updated;
   });
@@ -88,7 +130,14 @@ export function setVisibility(deps: Deps, ctx: Ctx, id: string, isPublic: boolea
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, id);
     if (row.isPublic === isPublic) return row;
-    return applyModeration(deps, db, ctx, row, { isPublic }, isPublic ? "submission.made_public" : "submission.made_private");
+    return applyModeration(
+      deps,
+      db,
+      ctx,
+      row,
+      { isPublic },
+      isPublic ? "submission.made_public" : "submission.made_private",
+    );
   });
 }
 
@@ -96,7 +145,13 @@ export function setVisibility(deps: Deps, ctx: Ctx, id: string, isPublic: boolea
  * Hides a testimonial everywhere and takes it out of search at once (an imported review's place is freed), then
  * a purge job erases its files and details moments later. In the caller's transaction.
  */
-export function softDelete(deps: Deps, db: Db, ctx: Ctx, row: SubmissionRow, action = "submission.deleted"): SubmissionRow {
+export function softDelete(
+  deps: Deps,
+  db: Db,
+  ctx: Ctx,
+  row: SubmissionRow,
+  action = "submission.deleted",
+): SubmissionRow {
   const updated = applyModeration(deps, db, ctx, row, { deletedAt: ctx.clock.now() }, action);
   unindexSubmission(db, row.id);
   schedulePurge(db, ctx, row.id);

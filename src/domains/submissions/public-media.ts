@@ -28,7 +28,14 @@ export const PUBLISH_JOB = "submission.publish_media";
 export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: SubmissionRow) {
   if (isShown(row)) {
     if (row.kind !== "text" && !row.publicMedia) {
-      enqueue(db, ctx.clock, { kind: PUBLISH_JOB, payload: { submissionId: row.id }, orgId: row.orgId, mode: row.mode, priority: PRIORITY.submission, dedupeKey: `${PUBLISH_JOB}:${row.id}` });
+      enqueue(db, ctx.clock, {
+        kind: PUBLISH_JOB,
+        payload: { submissionId: row.id },
+        orgId: row.orgId,
+        mode: row.mode,
+        priority: PRIORITY.submission,
+        dedupeKey: `${PUBLISH_JOB}:${row.id}`,
+      });
     }
     return;
   }
@@ -65,7 +72,11 @@ export async function publishMedia(deps: Deps, id: string) {
   const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, id)).get();
   const media = await copyFiles(deps, row, tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null);
   const kept = tx(deps.db, (db) => {
-    const current = db.select().from(submissions).where(and(eq(submissions.id, id), isNull(submissions.publicMedia))).get();
+    const current = db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, id), isNull(submissions.publicMedia)))
+      .get();
     if (!current || !isShown(current)) return false;
     db.update(submissions).set({ publicMedia: media }).where(eq(submissions.id, id)).run();
     const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
@@ -77,5 +88,8 @@ export async function publishMedia(deps: Deps, id: string) {
 
 /** Registers the publish job kind. */
 export function registerPublishJobs(registry: JobRegistry) {
-  registry.register<{ submissionId: string }>(PUBLISH_JOB, { handle: async (job, deps) => publishMedia(deps, job.payload.submissionId), maxAttempts: 5 });
+  registry.register<{ submissionId: string }>(PUBLISH_JOB, {
+    handle: async (job, deps) => publishMedia(deps, job.payload.submissionId),
+    maxAttempts: 5,
+  });
 }

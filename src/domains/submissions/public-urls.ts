@@ -5,5 +5,11 @@ import type { PublicMedia } from "./tables";
 export function publicMediaUrls(cdnUrl: string, media: PublicMedia | null) {
   if (!media) return null;
   const url = (k?: string) => (k ? `${cdnUrl}/${k}` : null);
-  return { video_url: url(media.files.video), audio_url: url(media.files.audio), poster_url: url(media.files.poster), thumbnail_url: url(media.files.thumbnail), captions_url: url(media.files.captions) };
+  return {
+    video_url: url(media.files.video),
+    audio_url: url(media.files.audio),
+    poster_url: url(media.files.poster),
+    thumbnail_url: url(media.files.thumbnail),
+    captions_url: url(media.files.captions),
+  };
 }

@@ -23,7 +23,14 @@ export const PURGE_JOB = "submission.purge";
 
 /** Enqueues the erasure of a deleted testimonial, in the caller's transaction. */
 export function schedulePurge(db: Db, ctx: Ctx, id: string) {
-  enqueue(db, ctx.clock, { kind: PURGE_JOB, payload: { submissionId: id }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.submission, dedupeKey: `${PURGE_JOB}:${id}` });
+  enqueue(db, ctx.clock, {
+    kind: PURGE_JOB,
+    payload: { submissionId: id },
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    priority: PRIORITY.submission,
+    dedupeKey: `${PURGE_JOB}:${id}`,
+  });
 }
 
 /** Erases a deleted testimonial; safe to run twice. */
@@ -32,19 +39,49 @@ export async function purgeSubmission(deps: Deps, id: string) {
   if (!row || !row.deletedAt || row.erasedAt) return;
   await deps.storage.remove("media", `submissions/${id}`);
   if (row.publicMedia) await deps.storage.remove("public", row.publicMedia.dir);
-  for (const u of deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.submissionId, id)).all()) deps.storage.removePart(`uploads/${u.id}.part`);
+  for (const u of deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.submissionId, id)).all())
+    deps.storage.removePart(`uploads/${u.id}.part`);
   for (const l of deps.hooks.erase) await l(deps, row);
   const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
   tx(deps.db, (db) => {
     db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
     unindexSubmission(db, id);
-    db.update(submissions).set({
-      status: "erased", failureReason: null, promptId: null, respondentName: "", respondentEmail: null, respondentTitle: null, respondentCompany: null,
-      rating: null, consent: null, textInput: null, originalText: null, language: null, sentimentScore: null, sentimentLabel: null,
-      originalKey: null, originalType: null, videoKey: null, audioKey: null, posterKey: null, thumbKey: null, width: null, height: null,
-      rejectionReason: null, sourceName: null, sourceUrl: null, reviewUrl: null, reviewedAt: null, dedupeHash: null, publicMedia: null,
-      erasedAt: deps.clock.now(), updatedAt: deps.clock.now(),
-    }).where(eq(submissions.id, id)).run();
+    db.update(submissions)
+      .set({
+        status: "erased",
+        failureReason: null,
+        promptId: null,
+        respondentName: "",
+        respondentEmail: null,
+        respondentTitle: null,
+        respondentCompany: null,
+        rating: null,
+        consent: null,
+        textInput: null,
+        originalText: null,
+        language: null,
+        sentimentScore: null,
+        sentimentLabel: null,
+        originalKey: null,
+        originalType: null,
+        videoKey: null,
+        audioKey: null,
+        posterKey: null,
+        thumbKey: null,
+        width: null,
+        height: null,
+        rejectionReason: null,
+        sourceName: null,
+        sourceUrl: null,
+        reviewUrl: null,
+        reviewedAt: null,
+        dedupeHash: null,
+        publicMedia: null,
+        erasedAt: deps.clock.now(),
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(submissions.id, id))
+      .run();
     audit(db, ctx, "submission.erased", id);
   });
   deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -52,5 +89,8 @@ export async function purgeSubmission(deps: Deps, id: string) {
 
 /** Registers the purge job kind. */
 export function registerPurgeJobs(registry: JobRegistry) {
-  registry.register<{ submissionId: string }>(PURGE_JOB, { handle: (job, deps) => purgeSubmission(deps, job.payload.submissionId), maxAttempts: 10 });
+  registry.register<{ submissionId: string }>(PURGE_JOB, {
+    handle: (job, deps) => purgeSubmission(deps, job.payload.submissionId),
+    maxAttempts: 10,
+  });
 }

@@ -11,7 +11,18 @@ import { tagsOf } from "./tags";
 
 /** A testimonial row of the context's org and mode (not deleted); 404 otherwise. */
 export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
-  const row = db.select().from(submissions).where(and(eq(submissions.id, id), eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), isNull(submissions.deletedAt))).get();
+  const row = db
+    .select()
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.id, id),
+        eq(submissions.orgId, ctx.orgId),
+        eq(submissions.mode, ctx.mode),
+        isNull(submissions.deletedAt),
+      ),
+    )
+    .get();
   if (!row) throw notFound("testimonial");
   return row;
 }

@@ -24,9 +24,13 @@ export function unindexSubmission(db: Db, id: string) {
 /** Adds or replaces testimonials' entries (one prepared statement per step, for imports of many rows). */
 export function indexSubmissions(db: Db, rows: SubmissionRow[]) {
   const find = db.$client.query<{ id: number }, [string]>("SELECT id FROM search_rows WHERE submission_id = ?");
-  const map = db.$client.query<{ id: number }, [string]>("INSERT INTO search_rows (submission_id) VALUES (?) RETURNING id");
+  const map = db.$client.query<{ id: number }, [string]>(
+    "INSERT INTO search_rows (submission_id) VALUES (?) RETURNING id",
+  );
   const drop = db.$client.query("DELETE FROM submissions_fts WHERE rowid = ?");
-  const add = db.$client.query("INSERT INTO submissions_fts (rowid, body, submission_id, org_id, mode) VALUES (?, ?, ?, ?, ?)");
+  const add = db.$client.query(
+    "INSERT INTO submissions_fts (rowid, body, submission_id, org_id, mode) VALUES (?, ?, ?, ?, ?)",
+  );
   for (const row of rows) {
     const existing = find.get(row.id);
     if (existing) drop.run(existing.id);
@@ -44,5 +48,8 @@ export function indexSubmission(db: Db, row: SubmissionRow) {
 export function ftsQuery(q: string): string {
   const words = q.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) throw invalid("Search for at least one word or number.", "q");
-  return words.slice(0, 12).map((w, i, all) => `"${w}"${i === all.length - 1 ? "*" : ""}`).join(" AND ");
+  return words
+    .slice(0, 12)
+    .map((w, i, all) => `"${w}"${i === all.length - 1 ? "*" : ""}`)
+    .join(" AND ");
 }

@@ -43,7 +43,12 @@ export function captionsFrom(words: Word[]): ShownItem["captions"] {
   const cues: NonNullable<ShownItem["captions"]> = [];
   let group: Word[] = [];
   const flush = () => {
-    if (group.length) cues.push({ start_ms: group[0]!.start_ms, end_ms: group[group.length - 1]!.end_ms, text: group.map((w) => w.text).join(" ") });
+    if (group.length)
+      cues.push({
+        start_ms: group[0]!.start_ms,
+        end_ms: group[group.length - 1]!.end_ms,
+        text: group.map((w) => w.text).join(" "),
+      });
     group = [];
   };
   for (const w of words) {
@@ -56,12 +61,22 @@ export function captionsFrom(words: Word[]): ShownItem["captions"] {
 }
 
 /** The date a testimonial carries publicly: when the customer wrote it (imports) or sent it. */
-export const shownDate = (row: SubmissionRow) => (row.reviewedAt ? row.reviewedAt.slice(0, 10) : new Date(row.createdAt).toISOString().slice(0, 10));
+export const shownDate = (row: SubmissionRow) =>
+  row.reviewedAt ? row.reviewedAt.slice(0, 10) : new Date(row.createdAt).toISOString().slice(0, 10);
 
 /** Presents shown rows with their captions (one transcript query for all rows). */
 export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): ShownItem[] {
   const ids = rows.filter((r) => r.kind !== "text").map((r) => r.id);
-  const words = new Map(ids.length ? db.select({ id: transcripts.submissionId, words: transcripts.words }).from(transcripts).where(inArray(transcripts.submissionId, ids)).all().map((t) => [t.id, t.words]) : []);
+  const words = new Map(
+    ids.length
+      ? db
+          .select({ id: transcripts.submissionId, words: transcripts.words })
+          .from(transcripts)
+          .where(inArray(transcripts.submissionId, ids))
+          .all()
+          .map((t) => [t.id, t.words])
+      : [],
+  );
   return rows.map((row) => {
     const media = publicMediaUrls(cdnUrl, row.publicMedia);
     return {
@@ -73,9 +88,9 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
       rating: row.rating,
       date: shownDate(row),
       text: row.textInput,
-      video_url: row.kind === "video" ? media?.video_url ?? null : null,
-      audio_url: row.kind === "audio" ? media?.audio_url ?? null : null,
-      poster_url: row.kind === "video" ? media?.poster_url ?? null : null,
+      video_url: row.kind === "video" ? (media?.video_url ?? null) : null,
+      audio_url: row.kind === "audio" ? (media?.audio_url ?? null) : null,
+      poster_url: row.kind === "video" ? (media?.poster_url ?? null) : null,
       duration_ms: row.kind === "text" ? null : row.durationMs,
       language: row.language,
       captions: row.kind === "text" ? null : captionsFrom(words.get(row.id) ?? []),
@@ -90,25 +105,46 @@ function where(q: ShownQuery): SQL {
     // A recording appears once its public copies exist.
     sql`(${submissions.kind} = 'text' OR ${submissions.publicMedia} IS NOT NULL)`,
     q.minRating ? gte(submissions.rating, q.minRating) : undefined,
-    q.tagIds?.length ? sql`EXISTS (SELECT 1 FROM submission_tags st WHERE st.submission_id = ${submissions.id} AND st.tag_id IN ${q.tagIds})` : undefined,
+    q.tagIds?.length
+      ? sql`EXISTS (SELECT 1 FROM submission_tags st WHERE st.submission_id = ${submissions.id} AND st.tag_id IN ${q.tagIds})`
+      : undefined,
   )!;
 }
 
 /** Shown testimonials of a brand, newest approval first. */
 export function listShown(db: Db, q: ShownQuery): SubmissionRow[] {
-  return db.select().from(submissions).where(where(q)).orderBy(desc(submissions.approvedAt), desc(submissions.id)).limit(q.limit ?? 50).offset(q.offset ?? 0).all();
+  return db
+    .select()
+    .from(submissions)
+    .where(where(q))
+    .orderBy(desc(submissions.approvedAt), desc(submissions.id))
+    .limit(q.limit ?? 50)
+    .offset(q.offset ?? 0)
+    .all();
 }
 
 /** How many testimonials a brand shows, and the average of their ratings. */
 export function shownSummary(db: Db, q: ShownQuery): { count: number; rated: number; average: number | null } {
-  const r = db.select({ n: sql<number>`count(*)`, rated: sql<number>`count(${submissions.rating})`, avg: sql<number | null>`avg(${submissions.rating})` }).from(submissions).where(where(q)).get()!;
+  const r = db
+    .select({
+      n: sql<number>`count(*)`,
+      rated: sql<number>`count(${submissions.rating})`,
+      avg: sql<number | null>`avg(${submissions.rating})`,
+    })
+    .from(submissions)
+    .where(where(q))
+    .get()!;
   return { count: r.n, rated: r.rated, average: r.avg === null ? null : Math.round(r.avg * 100) / 100 };
 }
 
 /** The given ids that are shown for a brand, in the given order (manual selection; a pick no longer shown is skipped). */
 export function pickShown(db: Db, brandId: string, ids: string[]): SubmissionRow[] {
   if (!ids.length) return [];
-  const rows = db.select().from(submissions).where(and(where({ brandId }), inArray(submissions.id, ids))).all();
+  const rows = db
+    .select()
+    .from(submissions)
+    .where(and(where({ brandId }), inArray(submissions.id, ids)))
+    .all();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is SubmissionRow => !!r);
 }

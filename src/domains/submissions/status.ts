@@ -28,14 +28,35 @@ export function failSubmission(db: Db, ctx: Ctx, id: string, reason: string, mes
 }
 
 /** Runs processing again for a testimonial that failed but still has its original recording. */
-export function reprocessSubmission(db: Db, ctx: Ctx, row: { id: string; status: string; originalKey: string | null; failureReason: string | null }) {
+export function reprocessSubmission(
+  db: Db,
+  ctx: Ctx,
+  row: { id: string; status: string; originalKey: string | null; failureReason: string | null },
+) {
   if (row.status !== "failed" || !row.originalKey) {
-    throw new AppError("not_reprocessable", 409, row.status === "failed" ? "This testimonial has no recording to process." : "Only a testimonial whose processing failed can be processed again.");
+    throw new AppError(
+      "not_reprocessable",
+      409,
+      row.status === "failed"
+        ? "This testimonial has no recording to process."
+        : "Only a testimonial whose processing failed can be processed again.",
+    );
   }
-  if (row.failureReason?.startsWith("not_media")) throw new AppError("not_reprocessable", 409, "This file is not a recording; processing it again cannot help.");
+  if (row.failureReason?.startsWith("not_media"))
+    throw new AppError("not_reprocessable", 409, "This file is not a recording; processing it again cannot help.");
   tx(db, (db) => {
-    db.update(submissions).set({ status: "processing", failureReason: null, updatedAt: ctx.clock.now() }).where(eq(submissions.id, row.id)).run();
-    enqueue(db, ctx.clock, { kind: PROCESS_JOB, payload: { submissionId: row.id }, orgId: ctx.orgId, mode: ctx.mode, priority: PRIORITY.submission, dedupeKey: `${PROCESS_JOB}:${row.id}` });
+    db.update(submissions)
+      .set({ status: "processing", failureReason: null, updatedAt: ctx.clock.now() })
+      .where(eq(submissions.id, row.id))
+      .run();
+    enqueue(db, ctx.clock, {
+      kind: PROCESS_JOB,
+      payload: { submissionId: row.id },
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      priority: PRIORITY.submission,
+      dedupeKey: `${PROCESS_JOB}:${row.id}`,
+    });
     audit(db, ctx, "submission.reprocessed", row.id);
   });
 }

@@ -17,73 +17,84 @@ export interface PublicMedia {
 }
 
 /** A testimonial: collected through a link or imported. */
-export const submissions = sqliteTable("submissions", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  mode: text("mode").notNull(),
-  brandId: text("brand_id").notNull().references(() => brands.id, { onDelete: "cascade" }),
-  linkId: text("link_id"),
-  origin: text("origin").notNull(),
-  kind: text("kind").notNull(),
-  /** uploading → processing → ready | failed; `received` is a finished upload waiting for its first job run. */
-  status: text("status").notNull(),
-  failureReason: text("failure_reason"),
-  promptId: text("prompt_id"),
-  respondentName: text("respondent_name").notNull().default(""),
-  respondentEmail: text("respondent_email"),
-  respondentTitle: text("respondent_title"),
-  respondentCompany: text("respondent_company"),
-  rating: integer("rating"),
-  consent: text("consent", { mode: "json" }).$type<ConsentRecord | null>(),
-  /** The words as text: typed by the respondent, or what they said (transcript). */
-  textInput: text("text_input"),
-  /** `typed` or `spoken`. */
-  textSource: text("text_source"),
-  /** The first version of the words, never changed by edits. */
-  originalText: text("original_text"),
-  language: text("language"),
-  sentimentScore: real("sentiment_score"),
-  sentimentLabel: text("sentiment_label"),
-  durationMs: integer("duration_ms"),
-  /** Storage keys under `media/` (private). */
-  originalKey: text("original_key"),
-  originalType: text("original_type"),
-  videoKey: text("video_key"),
-  audioKey: text("audio_key"),
-  posterKey: text("poster_key"),
-  thumbKey: text("thumb_key"),
-  width: integer("width"),
-  height: integer("height"),
-  isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(false),
-  approvedAt: integer("approved_at"),
-  isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
-  rejectedAt: integer("rejected_at"),
-  rejectionReason: text("rejection_reason"),
-  deletedAt: integer("deleted_at"),
-  /** Imported reviews. */
-  importId: text("import_id"),
-  sourceName: text("source_name"),
-  sourceUrl: text("source_url"),
-  reviewUrl: text("review_url"),
-  reviewedAt: text("reviewed_at"),
-  dedupeHash: text("dedupe_hash"),
-  /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
-  publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
-  /** Set when the recording, words and details were erased; the row stays as a tombstone. */
-  erasedAt: integer("erased_at"),
-  createdAt: integer("created_at").notNull(),
-  receivedAt: integer("received_at"),
-  processedAt: integer("processed_at"),
-  updatedAt: integer("updated_at").notNull(),
-}, (t) => [
-  index("submissions_list").on(t.orgId, t.mode, t.id),
-  index("submissions_brand").on(t.orgId, t.mode, t.brandId, t.id),
-  index("submissions_approved").on(t.brandId, t.approvedAt),
-  // What public places read: shown testimonials of a brand, newest approval first (the visibility rule).
-  index("submissions_shown").on(t.brandId, t.approvedAt, t.id)
-    .where(sql`${t.isApproved} = 1 AND ${t.isPublic} = 1 AND ${t.rejectedAt} IS NULL AND ${t.deletedAt} IS NULL AND ${t.status} = 'ready'`),
-  index("submissions_dedupe").on(t.brandId, t.dedupeHash),
-]);
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    brandId: text("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    linkId: text("link_id"),
+    origin: text("origin").notNull(),
+    kind: text("kind").notNull(),
+    /** uploading → processing → ready | failed; `received` is a finished upload waiting for its first job run. */
+    status: text("status").notNull(),
+    failureReason: text("failure_reason"),
+    promptId: text("prompt_id"),
+    respondentName: text("respondent_name").notNull().default(""),
+    respondentEmail: text("respondent_email"),
+    respondentTitle: text("respondent_title"),
+    respondentCompany: text("respondent_company"),
+    rating: integer("rating"),
+    consent: text("consent", { mode: "json" }).$type<ConsentRecord | null>(),
+    /** The words as text: typed by the respondent, or what they said (transcript). */
+    textInput: text("text_input"),
+    /** `typed` or `spoken`. */
+    textSource: text("text_source"),
+    /** The first version of the words, never changed by edits. */
+    originalText: text("original_text"),
+    language: text("language"),
+    sentimentScore: real("sentiment_score"),
+    sentimentLabel: text("sentiment_label"),
+    durationMs: integer("duration_ms"),
+    /** Storage keys under `media/` (private). */
+    originalKey: text("original_key"),
+    originalType: text("original_type"),
+    videoKey: text("video_key"),
+    audioKey: text("audio_key"),
+    posterKey: text("poster_key"),
+    thumbKey: text("thumb_key"),
+    width: integer("width"),
+    height: integer("height"),
+    isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(false),
+    approvedAt: integer("approved_at"),
+    isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
+    rejectedAt: integer("rejected_at"),
+    rejectionReason: text("rejection_reason"),
+    deletedAt: integer("deleted_at"),
+    /** Imported reviews. */
+    importId: text("import_id"),
+    sourceName: text("source_name"),
+    sourceUrl: text("source_url"),
+    reviewUrl: text("review_url"),
+    reviewedAt: text("reviewed_at"),
+    dedupeHash: text("dedupe_hash"),
+    /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
+    publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
+    /** Set when the recording, words and details were erased; the row stays as a tombstone. */
+    erasedAt: integer("erased_at"),
+    createdAt: integer("created_at").notNull(),
+    receivedAt: integer("received_at"),
+    processedAt: integer("processed_at"),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("submissions_list").on(t.orgId, t.mode, t.id),
+    index("submissions_brand").on(t.orgId, t.mode, t.brandId, t.id),
+    index("submissions_approved").on(t.brandId, t.approvedAt),
+    // What public places read: shown testimonials of a brand, newest approval first (the visibility rule).
+    index("submissions_shown")
+      .on(t.brandId, t.approvedAt, t.id)
+      .where(
+        sql`${t.isApproved} = 1 AND ${t.isPublic} = 1 AND ${t.rejectedAt} IS NULL AND ${t.deletedAt} IS NULL AND ${t.status} = 'ready'`,
+      ),
+    index("submissions_dedupe").on(t.brandId, t.dedupeHash),
+  ],
+);
 
 import { sql } from "drizzle-orm";
 import type { Word } from "../../media/toolkit";
@@ -91,7 +102,9 @@ export type { Word };
 
 /** The words of a recording with their timings; the machine's first version is kept beside any correction. */
 export const transcripts = sqliteTable("transcripts", {
-  submissionId: text("submission_id").primaryKey().references(() => submissions.id, { onDelete: "cascade" }),
+  submissionId: text("submission_id")
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: "cascade" }),
   engine: text("engine").notNull(),
   language: text("language"),
   words: text("words", { mode: "json" }).$type<Word[]>().notNull(),
@@ -102,43 +115,67 @@ export const transcripts = sqliteTable("transcripts", {
 });
 
 /** A resumable upload (tus 1.0) for a collected testimonial's recording. */
-export const uploads = sqliteTable("uploads", {
-  id: text("id").primaryKey(),
-  submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
-  length: integer("length").notNull(),
-  declaredType: text("declared_type"),
-  sniffedType: text("sniffed_type"),
-  status: text("status").notNull(),
-  expiresAt: integer("expires_at").notNull(),
-  createdAt: integer("created_at").notNull(),
-  completedAt: integer("completed_at"),
-}, (t) => [index("uploads_submission").on(t.submissionId), index("uploads_expiry").on(t.status, t.expiresAt)]);
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    length: integer("length").notNull(),
+    declaredType: text("declared_type"),
+    sniffedType: text("sniffed_type"),
+    status: text("status").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [index("uploads_submission").on(t.submissionId), index("uploads_expiry").on(t.status, t.expiresAt)],
+);
 
 /**
  * Maps a testimonial to its row in the FTS5 index (`submissions_fts`, rowid = `id`), so updating or erasing one
  * entry is a lookup, not a scan of the index's unindexed columns.
  */
-export const searchRows = sqliteTable("search_rows", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  submissionId: text("submission_id").notNull(),
-}, (t) => [uniqueIndex("search_rows_submission").on(t.submissionId)]);
+export const searchRows = sqliteTable(
+  "search_rows",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    submissionId: text("submission_id").notNull(),
+  },
+  (t) => [uniqueIndex("search_rows_submission").on(t.submissionId)],
+);
 
 /** A label the team puts on testimonials (per organisation and mode). */
-export const tags = sqliteTable("tags", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  mode: text("mode").notNull(),
-  name: text("name").notNull(),
-  /** Lowercased name, unique per org and mode. */
-  nameKey: text("name_key").notNull(),
-  color: text("color").notNull().default("#64748b"),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-}, (t) => [uniqueIndex("tags_name").on(t.orgId, t.mode, t.nameKey), index("tags_list").on(t.orgId, t.mode, t.id)]);
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    name: text("name").notNull(),
+    /** Lowercased name, unique per org and mode. */
+    nameKey: text("name_key").notNull(),
+    color: text("color").notNull().default("#64748b"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("tags_name").on(t.orgId, t.mode, t.nameKey), index("tags_list").on(t.orgId, t.mode, t.id)],
+);
 
 /** Which testimonials carry which tags. */
-export const submissionTags = sqliteTable("submission_tags", {
-  submissionId: text("submission_id").notNull().references(() => submissions.id, { onDelete: "cascade" }),
-  tagId: text("tag_id").notNull().references(() => tags.id, { onDelete: "cascade" }),
-  createdAt: integer("created_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.submissionId, t.tagId] }), index("submission_tags_tag").on(t.tagId, t.submissionId)]);
+export const submissionTags = sqliteTable(
+  "submission_tags",
+  {
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.tagId] }), index("submission_tags_tag").on(t.tagId, t.submissionId)],
+);

@@ -21,7 +21,14 @@ type TagRow = typeof tags.$inferSelect;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A tag as the API shows it. */
-export const presentTag = (t: TagRow, usage?: number) => ({ id: t.id, name: t.name, color: t.color, submission_count: usage, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) });
+export const presentTag = (t: TagRow, usage?: number) => ({
+  id: t.id,
+  name: t.name,
+  color: t.color,
+  submission_count: usage,
+  created_at: iso(t.createdAt),
+  updated_at: iso(t.updatedAt),
+});
 
 function checkName(name: string): { name: string; key: string } {
   const clean = name.replace(/\s+/g, " ").trim();
@@ -30,26 +37,57 @@ function checkName(name: string): { name: string; key: string } {
 }
 
 function nameTaken(db: Db, ctx: Ctx, key: string, except?: string) {
-  const row = db.select({ id: tags.id }).from(tags).where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), eq(tags.nameKey, key))).get();
+  const row = db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), eq(tags.nameKey, key)))
+    .get();
   return !!row && row.id !== except;
 }
 
 /** A tag of the context; 404 otherwise. */
 export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
-  const row = db.select().from(tags).where(and(eq(tags.id, id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.id, id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("tag");
   return row;
 }
 
 /** A page of tags, newest first, each with how many testimonials carry it. */
 export function listTags(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = deps.db.select().from(tags).where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), afterKeyDesc([tags.id], page.after))).orderBy(desc(tags.id)).limit(page.limit + 1).all();
+  const rows = deps.db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), afterKeyDesc([tags.id], page.after)))
+    .orderBy(desc(tags.id))
+    .limit(page.limit + 1)
+    .all();
   const counts = new Map(
     rows.length
-      ? deps.db.select({ tagId: submissionTags.tagId, n: count() }).from(submissionTags).where(inArray(submissionTags.tagId, rows.map((r) => r.id))).groupBy(submissionTags.tagId).all().map((c) => [c.tagId, c.n])
+      ? deps.db
+          .select({ tagId: submissionTags.tagId, n: count() })
+          .from(submissionTags)
+          .where(
+            inArray(
+              submissionTags.tagId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .groupBy(submissionTags.tagId)
+          .all()
+          .map((c) => [c.tagId, c.n])
       : [],
   );
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentTag(r, counts.get(r.id) ?? 0));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentTag(r, counts.get(r.id) ?? 0),
+  );
 }
 
 /** Creates a tag. */
@@ -57,9 +95,19 @@ export function createTag(deps: Deps, ctx: Ctx, input: { name: string; color?: s
   const { name, key } = checkName(input.name);
   if (input.color !== undefined && !COLOR.test(input.color)) throw invalid("Colours are hex like #64748b.", "color");
   return tx(deps.db, (db) => {
-    if (nameTaken(db, ctx, key)) throw conflict("tag_exists", `A tag named "${name}" already exists.`, { field: "name" });
+    if (nameTaken(db, ctx, key))
+      throw conflict("tag_exists", `A tag named "${name}" already exists.`, { field: "name" });
     const now = ctx.clock.now();
-    const row: TagRow = { id: newId("tag", now), orgId: ctx.orgId, mode: ctx.mode, name, nameKey: key, color: input.color?.toLowerCase() ?? "#64748b", createdAt: now, updatedAt: now };
+    const row: TagRow = {
+      id: newId("tag", now),
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      name,
+      nameKey: key,
+      color: input.color?.toLowerCase() ?? "#64748b",
+      createdAt: now,
+      updatedAt: now,
+    };
     db.insert(tags).values(row).run();
     audit(db, ctx, "tag.created", row.id, { name });
     return presentTag(row, 0);
@@ -73,7 +121,8 @@ export function updateTag(deps: Deps, ctx: Ctx, id: string, patch: { name?: stri
     const next = { ...row, updatedAt: ctx.clock.now() };
     if (patch.name !== undefined) {
       const { name, key } = checkName(patch.name);
-      if (nameTaken(db, ctx, key, id)) throw conflict("tag_exists", `A tag named "${name}" already exists.`, { field: "name" });
+      if (nameTaken(db, ctx, key, id))
+        throw conflict("tag_exists", `A tag named "${name}" already exists.`, { field: "name" });
       next.name = name;
       next.nameKey = key;
     }
@@ -81,7 +130,10 @@ export function updateTag(deps: Deps, ctx: Ctx, id: string, patch: { name?: stri
       if (!COLOR.test(patch.color)) throw invalid("Colours are hex like #64748b.", "color");
       next.color = patch.color.toLowerCase();
     }
-    db.update(tags).set({ name: next.name, nameKey: next.nameKey, color: next.color, updatedAt: next.updatedAt }).where(eq(tags.id, id)).run();
+    db.update(tags)
+      .set({ name: next.name, nameKey: next.nameKey, color: next.color, updatedAt: next.updatedAt })
+      .where(eq(tags.id, id))
+      .run();
     return presentTag(next);
   });
 }
@@ -97,7 +149,12 @@ function notifyShown(db: Db, ctx: Ctx, submissionIds: string[], reason: string) 
 export function deleteTag(deps: Deps, ctx: Ctx, id: string) {
   tx(deps.db, (db) => {
     getTag(db, ctx, id);
-    const tagged = db.select({ id: submissionTags.submissionId }).from(submissionTags).where(eq(submissionTags.tagId, id)).all().map((r) => r.id);
+    const tagged = db
+      .select({ id: submissionTags.submissionId })
+      .from(submissionTags)
+      .where(eq(submissionTags.tagId, id))
+      .all()
+      .map((r) => r.id);
     db.delete(tags).where(eq(tags.id, id)).run();
     notifyShown(db, ctx, tagged, "tag.deleted");
     audit(db, ctx, "tag.deleted", id);
@@ -106,7 +163,14 @@ export function deleteTag(deps: Deps, ctx: Ctx, id: string) {
 
 /** The tags on a testimonial, by name. */
 export function tagsOf(db: Db, submissionId: string) {
-  return db.select({ tag: tags }).from(submissionTags).innerJoin(tags, eq(tags.id, submissionTags.tagId)).where(eq(submissionTags.submissionId, submissionId)).orderBy(asc(tags.nameKey)).all().map((r) => presentTag(r.tag));
+  return db
+    .select({ tag: tags })
+    .from(submissionTags)
+    .innerJoin(tags, eq(tags.id, submissionTags.tagId))
+    .where(eq(submissionTags.submissionId, submissionId))
+    .orderBy(asc(tags.nameKey))
+    .all()
+    .map((r) => presentTag(r.tag));
 }
 
 /** Puts a tag on a testimonial (no-op when already there); returns the testimonial's tags. */
@@ -114,7 +178,12 @@ export function tagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagId:
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, submissionId);
     getTag(db, ctx, tagId);
-    const added = db.insert(submissionTags).values({ submissionId, tagId, createdAt: ctx.clock.now() }).onConflictDoNothing().returning().get();
+    const added = db
+      .insert(submissionTags)
+      .values({ submissionId, tagId, createdAt: ctx.clock.now() })
+      .onConflictDoNothing()
+      .returning()
+      .get();
     if (added && isShown(row)) shownChanged(db, ctx, { brandId: row.brandId, submissionId, reason: "tagged" });
     return tagsOf(db, submissionId);
   });
@@ -125,10 +194,18 @@ export function untagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagI
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, submissionId);
     getTag(db, ctx, tagId);
-    const removed = db.delete(submissionTags).where(and(eq(submissionTags.submissionId, submissionId), eq(submissionTags.tagId, tagId))).returning().get();
+    const removed = db
+      .delete(submissionTags)
+      .where(and(eq(submissionTags.submissionId, submissionId), eq(submissionTags.tagId, tagId)))
+      .returning()
+      .get();
     if (removed && isShown(row)) shownChanged(db, ctx, { brandId: row.brandId, submissionId, reason: "untagged" });
     return tagsOf(db, submissionId);
   });
 }
 
-addSubmissionFilter((f) => (f.tag_id ? sql`EXISTS (SELECT 1 FROM submission_tags st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${f.tag_id})` : undefined));
+addSubmissionFilter((f) =>
+  f.tag_id
+    ? sql`EXISTS (SELECT 1 FROM submission_tags st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${f.tag_id})`
+    : undefined,
+);

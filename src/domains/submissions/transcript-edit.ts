@@ -26,8 +26,18 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   if (!clean) throw invalid("The corrected transcript cannot be empty.", "text");
   if (clean.length > 20_000) throw invalid("Transcripts are at most 20,000 characters.", "text");
   const row = getSubmissionRow(deps.db, ctx, id);
-  if (row.kind === "text") throw new AppError("not_a_recording", 409, "Written testimonials have no transcript: the respondent's own words are kept as they typed them.");
-  if (row.status !== "ready") throw new AppError("not_ready", 409, "This testimonial is still being processed; edit its transcript once it is ready.");
+  if (row.kind === "text")
+    throw new AppError(
+      "not_a_recording",
+      409,
+      "Written testimonials have no transcript: the respondent's own words are kept as they typed them.",
+    );
+  if (row.status !== "ready")
+    throw new AppError(
+      "not_ready",
+      409,
+      "This testimonial is still being processed; edit its transcript once it is ready.",
+    );
   const source = row.audioKey ?? row.videoKey ?? row.originalKey;
   if (!source) throw new AppError("no_recording", 409, "This testimonial has no recording to align the words with.");
   let words;
@@ -42,7 +52,13 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
       }
     });
   } catch (e) {
-    if (isMediaError(e)) throw new AppError("alignment_failed", 422, `The corrected words could not be timed against the recording: ${e.message}`, { reason: e.reason });
+    if (isMediaError(e))
+      throw new AppError(
+        "alignment_failed",
+        422,
+        `The corrected words could not be timed against the recording: ${e.message}`,
+        { reason: e.reason },
+      );
     throw e;
   }
   const newText = wordsText(words);
@@ -52,11 +68,35 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   const result = tx(deps.db, (db) => {
     const existing = getTranscriptRow(db, id);
     if (existing) {
-      db.update(transcripts).set({ words, editedAt: now, editedBy: actorRef(ctx.actor).label }).where(eq(transcripts.submissionId, id)).run();
+      db.update(transcripts)
+        .set({ words, editedAt: now, editedBy: actorRef(ctx.actor).label })
+        .where(eq(transcripts.submissionId, id))
+        .run();
     } else {
-      db.insert(transcripts).values({ submissionId: id, engine: "alignment", language: analysis.language, words, originalWords: [], editedAt: now, editedBy: actorRef(ctx.actor).label, createdAt: now }).run();
+      db.insert(transcripts)
+        .values({
+          submissionId: id,
+          engine: "alignment",
+          language: analysis.language,
+          words,
+          originalWords: [],
+          editedAt: now,
+          editedBy: actorRef(ctx.actor).label,
+          createdAt: now,
+        })
+        .run();
     }
-    const updated = db.update(submissions).set({ textInput: newText, sentimentScore: analysis.sentiment.score, sentimentLabel: analysis.sentiment.label, updatedAt: now }).where(eq(submissions.id, id)).returning().get()!;
+    const updated = db
+      .update(submissions)
+      .set({
+        textInput: newText,
+        sentimentScore: analysis.sentiment.score,
+        sentimentLabel: analysis.sentiment.label,
+        updatedAt: now,
+      })
+      .where(eq(submissions.id, id))
+      .returning()
+      .get()!;
     indexSubmission(db, updated);
     audit(db, ctx, "transcript.edited", id, { words: words.length });
     if (isShown(updated)) {

@@ -7,7 +7,18 @@ import { submissions } from "./tables";
 
 /** The `submissions_per_month` counter (declared in the submissions module). */
 export const submissionsThisMonth: UsageCounter = (db, ctx, monthStartMs) =>
-  db.select({ n: count() }).from(submissions).where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.origin, "collected"), gte(submissions.receivedAt, monthStartMs))).get()!.n;
+  db
+    .select({ n: count() })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.orgId, ctx.orgId),
+        eq(submissions.mode, ctx.mode),
+        eq(submissions.origin, "collected"),
+        gte(submissions.receivedAt, monthStartMs),
+      ),
+    )
+    .get()!.n;
 
 setBrandSubmissionCount(
   sql<number>`(SELECT count(*) FROM submissions s WHERE s.brand_id = ${brands.id} AND s.deleted_at IS NULL AND s.status NOT IN ('uploading', 'erased'))`,

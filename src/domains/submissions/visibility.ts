@@ -14,6 +14,8 @@ export function shownCondition(): SQL {
 }
 
 /** The same rule on a row already read. */
-export function isShown(row: Pick<typeof submissions.$inferSelect, "isApproved" | "isPublic" | "rejectedAt" | "deletedAt" | "status">): boolean {
+export function isShown(
+  row: Pick<typeof submissions.$inferSelect, "isApproved" | "isPublic" | "rejectedAt" | "deletedAt" | "status">,
+): boolean {
   return row.isApproved && row.isPublic && row.rejectedAt === null && row.deletedAt === null && row.status === "ready";
 }

@@ -25,7 +25,8 @@ const MAX_PART = 80;
  * slug, private brand, the other mode's brand) is the same `404 not_found`, so nothing hints at what exists.
  */
 export function resolveWall(deps: Pick<Deps, "db">, address: WallAddress): ResolvedWall {
-  if (address.slug.length > MAX_PART || (address.mode === "test" && address.orgId.length > MAX_PART)) throw notFound("wall");
+  if (address.slug.length > MAX_PART || (address.mode === "test" && address.orgId.length > MAX_PART))
+    throw notFound("wall");
   const scope = address.mode === "live" ? slugScopeOf("", "live") : slugScopeOf(address.orgId, "test");
   const found = findBrandBySlug(deps.db, scope, address.slug);
   if (!found || !found.brand.isPublic) throw notFound("wall");
@@ -39,11 +40,17 @@ export function wallPageUrl(siteUrl: string, brand: Pick<BrandRow, "slug" | "mod
 }
 
 /** A testimonial's permalink on its brand's wall. */
-export function permalinkUrl(siteUrl: string, brand: Pick<BrandRow, "slug" | "mode" | "orgId">, submissionId: string): string {
+export function permalinkUrl(
+  siteUrl: string,
+  brand: Pick<BrandRow, "slug" | "mode" | "orgId">,
+  submissionId: string,
+): string {
   return `${wallUrl(siteUrl, brand)}/t/${submissionId}`;
 }
 
 /** The JSON route of a wall (`/public/walls/{slug}`, or the sandbox's `/public/test/{org_id}/walls/{slug}`). */
 export function wallApiUrl(config: Pick<Config, "baseUrl">, brand: Pick<BrandRow, "slug" | "mode" | "orgId">): string {
-  return brand.mode === "live" ? `${config.baseUrl}/public/walls/${brand.slug}` : `${config.baseUrl}/public/test/${brand.orgId}/walls/${brand.slug}`;
+  return brand.mode === "live"
+    ? `${config.baseUrl}/public/walls/${brand.slug}`
+    : `${config.baseUrl}/public/test/${brand.orgId}/walls/${brand.slug}`;
 }

@@ -43,7 +43,12 @@ export function listWalls(deps: DirDeps): Page<ReturnType<typeof presentEntry>> 
 
 /** Public live brands, newest first. */
 function publicLiveBrands(deps: DirDeps): BrandRow[] {
-  return deps.db.select().from(brands).where(and(eq(brands.mode, "live"), eq(brands.isPublic, true))).orderBy(desc(brands.id)).all();
+  return deps.db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.mode, "live"), eq(brands.isPublic, true)))
+    .orderBy(desc(brands.id))
+    .all();
 }
 
 /** One address for the sitemap, with the day it last changed. */
@@ -62,8 +67,13 @@ export function sitemapEntries(deps: DirDeps): SitemapEntry[] {
     if (!isIndexable(brand, rows.length)) continue;
     const changed = (r: SubmissionRow) => Math.max(r.approvedAt ?? 0, r.updatedAt);
     const newest = rows.reduce((m, r) => Math.max(m, changed(r)), brand.updatedAt);
-    for (let p = 1; p <= pageCountOf(rows.length); p++) out.push({ loc: wallPageUrl(deps.config.siteUrl, brand, p), lastmod: day(newest) });
-    for (const r of rows) out.push({ loc: permalinkUrl(deps.config.siteUrl, brand, r.id), lastmod: day(Math.max(brand.updatedAt, changed(r))) });
+    for (let p = 1; p <= pageCountOf(rows.length); p++)
+      out.push({ loc: wallPageUrl(deps.config.siteUrl, brand, p), lastmod: day(newest) });
+    for (const r of rows)
+      out.push({
+        loc: permalinkUrl(deps.config.siteUrl, brand, r.id),
+        lastmod: day(Math.max(brand.updatedAt, changed(r))),
+      });
   }
   return out;
 }

@@ -10,10 +10,19 @@ export const wallParams = t.Object({ slug: part("The wall's slug (a former slug 
 export const permalinkParams = t.Object({ slug: part("The wall's slug."), id: part("A testimonial id (`sub_…`).") });
 
 /** A test brand's wall: `{org_id}` and `{slug}`. */
-export const testWallParams = t.Object({ org_id: part("The organisation of the sandbox."), slug: part("The test brand's slug.") });
+export const testWallParams = t.Object({
+  org_id: part("The organisation of the sandbox."),
+  slug: part("The test brand's slug."),
+});
 
 /** A test brand's permalink. */
-export const testPermalinkParams = t.Object({ org_id: part("The organisation of the sandbox."), slug: part("The test brand's slug."), id: part("A testimonial id.") });
+export const testPermalinkParams = t.Object({
+  org_id: part("The organisation of the sandbox."),
+  slug: part("The test brand's slug."),
+  id: part("A testimonial id."),
+});
 
 /** `?page=n` (checked by the service: a whole number from 1). */
-export const wallQuery = t.Object({ page: t.Optional(t.String({ maxLength: 12, description: "Page number from 1 (24 testimonials a page)." })) });
+export const wallQuery = t.Object({
+  page: t.Optional(t.String({ maxLength: 12, description: "Page number from 1 (24 testimonials a page)." })),
+});

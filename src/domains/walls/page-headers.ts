@@ -34,7 +34,10 @@ export function inlineHashes(html: string): { styles: string[]; scripts: string[
  * The Content-Security-Policy of a wall page whose inline styles and scripts have these hashes. A page with no
  * script gets `script-src 'none'`.
  */
-export function wallCsp(config: Pick<Config, "siteUrl" | "cdnUrl">, hashes: { styles: string[]; scripts: string[] }): string {
+export function wallCsp(
+  config: Pick<Config, "siteUrl" | "cdnUrl">,
+  hashes: { styles: string[]; scripts: string[] },
+): string {
   const site = new URL(config.siteUrl).origin;
   const cdn = new URL(config.cdnUrl).origin;
   const media = site === cdn ? "'self'" : `'self' ${cdn}`;
@@ -61,7 +64,11 @@ const SECURITY = {
 };
 
 /** Headers of the HTML page `html`: CSP with its inline hashes, caching, and `X-Robots-Tag: noindex` when not indexable. */
-export function pageHeaders(config: Pick<Config, "siteUrl" | "cdnUrl">, html: string, opts: { indexable: boolean; cache: boolean }): Record<string, string> {
+export function pageHeaders(
+  config: Pick<Config, "siteUrl" | "cdnUrl">,
+  html: string,
+  opts: { indexable: boolean; cache: boolean },
+): Record<string, string> {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
     "content-security-policy": wallCsp(config, inlineHashes(html)),

@@ -26,8 +26,12 @@ const one = (v: unknown) => (typeof v === "string" ? v : undefined);
  */
 function send(request: Request, body: string, status: number, headers: Record<string, string>): Response {
   const vary = { vary: "Accept-Encoding" };
-  if (body.length < 1024 || !/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(body, { status, headers: { ...headers, ...vary } });
-  return new Response(Bun.gzipSync(body, { level: 6 }), { status, headers: { ...headers, ...vary, "content-encoding": "gzip" } });
+  if (body.length < 1024 || !/\bgzip\b/.test(request.headers.get("accept-encoding") ?? ""))
+    return new Response(body, { status, headers: { ...headers, ...vary } });
+  return new Response(Bun.gzipSync(body, { level: 6 }), {
+    status,
+    headers: { ...headers, ...vary, "content-encoding": "gzip" },
+  });
 }
 
 /** Elysia plugin serving wall pages, permalinks, the sitemap and robots.txt on the site address. */
@@ -49,7 +53,10 @@ export function wallPagesPlugin(deps: Deps) {
     }
     if ("location" in a) {
       if (k) dropPage(db, k);
-      return new Response(null, { status: 301, headers: { location: a.location, "cache-control": "public, max-age=300" } });
+      return new Response(null, {
+        status: 301,
+        headers: { location: a.location, "cache-control": "public, max-age=300" },
+      });
     }
     const headers = pageHeaders(config, a.html, a);
     if (k && a.cache && a.status === 200 && a.brandId) {
@@ -64,18 +71,51 @@ export function wallPagesPlugin(deps: Deps) {
   const test = (orgId: string, slug: string): WallAddress => ({ mode: "test", orgId, slug });
   const text = (request: Request, body: string | null, type: string) =>
     body === null
-      ? new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } })
-      : send(request, body, 200, { "content-type": type, "cache-control": WALL_CACHE, "x-content-type-options": "nosniff" });
+      ? new Response("Not found\n", {
+          status: 404,
+          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+        })
+      : send(request, body, 200, {
+          "content-type": type,
+          "cache-control": WALL_CACHE,
+          "x-content-type-options": "nosniff",
+        });
 
   return new Elysia({ name: "wall-pages", seed: config.siteUrl })
     .get(`${mount}/b/:slug`, ({ params, query, request }) =>
-      respond(request, () => JSON.stringify(["live", params.slug, "page", parsePage(one(query.page))]), () => wallPageAnswer(deps, live(params.slug), one(query.page), searchOf(request))))
+      respond(
+        request,
+        () => JSON.stringify(["live", params.slug, "page", parsePage(one(query.page))]),
+        () => wallPageAnswer(deps, live(params.slug), one(query.page), searchOf(request)),
+      ),
+    )
     .get(`${mount}/b/:slug/t/:id`, ({ params, request }) =>
-      respond(request, () => JSON.stringify(["live", params.slug, "t", params.id]), () => permalinkAnswer(deps, live(params.slug), params.id, searchOf(request))))
+      respond(
+        request,
+        () => JSON.stringify(["live", params.slug, "t", params.id]),
+        () => permalinkAnswer(deps, live(params.slug), params.id, searchOf(request)),
+      ),
+    )
     .get(`${mount}/test/:org_id/b/:slug`, ({ params, query, request }) =>
-      respond(request, () => JSON.stringify(["test", params.org_id, params.slug, "page", parsePage(one(query.page))]), () => wallPageAnswer(deps, test(params.org_id, params.slug), one(query.page), searchOf(request))))
+      respond(
+        request,
+        () => JSON.stringify(["test", params.org_id, params.slug, "page", parsePage(one(query.page))]),
+        () => wallPageAnswer(deps, test(params.org_id, params.slug), one(query.page), searchOf(request)),
+      ),
+    )
     .get(`${mount}/test/:org_id/b/:slug/t/:id`, ({ params, request }) =>
-      respond(request, () => JSON.stringify(["test", params.org_id, params.slug, "t", params.id]), () => permalinkAnswer(deps, test(params.org_id, params.slug), params.id, searchOf(request))))
-    .get(`${mount}/sitemap.xml`, ({ query, request }) => text(request, sitemapXml(config.siteUrl, sitemapEntries(deps), parsePart(one(query.part))), "application/xml; charset=utf-8"))
+      respond(
+        request,
+        () => JSON.stringify(["test", params.org_id, params.slug, "t", params.id]),
+        () => permalinkAnswer(deps, test(params.org_id, params.slug), params.id, searchOf(request)),
+      ),
+    )
+    .get(`${mount}/sitemap.xml`, ({ query, request }) =>
+      text(
+        request,
+        sitemapXml(config.siteUrl, sitemapEntries(deps), parsePart(one(query.part))),
+        "application/xml; charset=utf-8",
+      ),
+    )
     .get(`${mount}/robots.txt`, ({ request }) => text(request, robotsTxt(config), "text/plain; charset=utf-8"));
 }

@@ -19,7 +19,14 @@ function presentSummary(s: WallSummary) {
 
 /** `GET /public/walls/{slug}?page=n`. */
 export function presentWallPage(p: WallPage) {
-  return { ...presentSummary(p), url: p.url, page: p.page, page_count: p.pageCount, page_size: PAGE_SIZE, testimonials: p.items.map(presentWallItem) };
+  return {
+    ...presentSummary(p),
+    url: p.url,
+    page: p.page,
+    page_count: p.pageCount,
+    page_size: PAGE_SIZE,
+    testimonials: p.items.map(presentWallItem),
+  };
 }
 
 /** `GET /public/walls/{slug}/testimonials/{id}`: the testimonial with its wall's summary; `url` is its permalink. */

@@ -22,6 +22,7 @@ export function wallJson(deps: ApiDeps, address: WallAddress, rawPage: string | 
 /** `GET /public/walls/{slug}/testimonials/{id}`: `url` is the permalink. */
 export function permalinkJson(deps: ApiDeps, address: WallAddress, submissionId: string, search: string): JsonAnswer {
   const { brand, moved } = resolveWall(deps, address);
-  if (moved) return { location: `${wallApiUrl(deps.config, brand)}/testimonials/${encodeURIComponent(submissionId)}${search}` };
+  if (moved)
+    return { location: `${wallApiUrl(deps.config, brand)}/testimonials/${encodeURIComponent(submissionId)}${search}` };
   return { body: presentPermalink(wallTestimonial(deps, brand, submissionId)) };
 }

@@ -42,7 +42,13 @@ export function forgetBrand(db: Db, brandId: string) {
 }
 
 /** The cached value of `part` for a brand, or what `load` returns (then kept for `TTL_MS`). */
-export function cachedRead<T>(db: Db, clock: Clock, brand: Pick<BrandRow, "id" | "updatedAt">, part: string, load: () => T): T {
+export function cachedRead<T>(
+  db: Db,
+  clock: Clock,
+  brand: Pick<BrandRow, "id" | "updatedAt">,
+  part: string,
+  load: () => T,
+): T {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const key = `${brand.id}|${brand.updatedAt}|${part}`;

@@ -13,7 +13,9 @@ import { renderPermalinkPage } from "./views/permalink-page";
 import { renderMessagePage } from "./views/message-page";
 
 /** An HTML answer (`indexable` decides `noindex`; `cache` whether it may be kept, as its brand's), or a permanent redirect. */
-export type SiteAnswer = { status: number; html: string; indexable: boolean; cache: boolean; brandId?: string } | { status: 301; location: string };
+export type SiteAnswer =
+  | { status: number; html: string; indexable: boolean; cache: boolean; brandId?: string }
+  | { status: 301; location: string };
 
 type SiteDeps = Pick<Deps, "db" | "config" | "clock">;
 
@@ -23,15 +25,31 @@ function movedTo(base: string, subPath: string, search: string): SiteAnswer {
 }
 
 /** The wall page for `address` and `?page=`. */
-export function wallPageAnswer(deps: SiteDeps, address: WallAddress, rawPage: string | undefined, search: string): SiteAnswer {
+export function wallPageAnswer(
+  deps: SiteDeps,
+  address: WallAddress,
+  rawPage: string | undefined,
+  search: string,
+): SiteAnswer {
   const { brand, moved } = resolveWall(deps, address);
   if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), "", search);
   const page = wallPage(deps, brand, parsePage(rawPage));
-  return { status: 200, html: renderWallPage(page, deps.config.siteUrl), indexable: page.indexable, cache: true, brandId: brand.id };
+  return {
+    status: 200,
+    html: renderWallPage(page, deps.config.siteUrl),
+    indexable: page.indexable,
+    cache: true,
+    brandId: brand.id,
+  };
 }
 
 /** A testimonial's permalink page. */
-export function permalinkAnswer(deps: SiteDeps, address: WallAddress, submissionId: string, search: string): SiteAnswer {
+export function permalinkAnswer(
+  deps: SiteDeps,
+  address: WallAddress,
+  submissionId: string,
+  search: string,
+): SiteAnswer {
   const { brand, moved } = resolveWall(deps, address);
   if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), `/t/${encodeURIComponent(submissionId)}`, search);
   const data = wallTestimonial(deps, brand, submissionId);
@@ -41,8 +59,12 @@ export function permalinkAnswer(deps: SiteDeps, address: WallAddress, submission
 /** The error page for an expected failure (4xx); other errors are rethrown. */
 export function errorAnswer(error: unknown): SiteAnswer {
   if (!(error instanceof AppError) || error.status >= 500) throw error;
-  const [title, message] = error.status === 404
-    ? ["Page not found", "There is nothing to show at this address. It may have moved, or it may no longer be published."]
-    : ["This address is not quite right", error.message];
+  const [title, message] =
+    error.status === 404
+      ? [
+          "Page not found",
+          "There is nothing to show at this address. It may have moved, or it may no longer be published.",
+        ]
+      : ["This address is not quite right", error.message];
   return { status: error.status, html: renderMessagePage(title, message), indexable: false, cache: false };
 }

@@ -11,7 +11,13 @@ import type { SitemapEntry } from "./directory";
 /** Addresses per sitemap file (sitemaps.org). */
 export const SITEMAP_LIMIT = 50_000;
 
-const xml = (s: string) => s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+const xml = (s: string) =>
+  s
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&apos;");
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
@@ -29,7 +35,11 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[], part?: numb
   if (part === undefined) {
     if (parts === 1) return urlset(entries);
     const newest = entries.reduce((m, e) => (e.lastmod > m ? e.lastmod : m), "");
-    const maps = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xml(`${siteUrl}/sitemap.xml?part=${i + 1}`)}</loc><lastmod>${newest}</lastmod></sitemap>`);
+    const maps = Array.from(
+      { length: parts },
+      (_, i) =>
+        `<sitemap><loc>${xml(`${siteUrl}/sitemap.xml?part=${i + 1}`)}</loc><lastmod>${newest}</lastmod></sitemap>`,
+    );
     return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps.join("\n")}\n</sitemapindex>\n`;
   }
   if (!Number.isInteger(part) || part < 1 || part > parts) return null;
@@ -37,14 +47,24 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[], part?: numb
 }
 
 /** Reads `?part=`: absent is the whole sitemap (or the index); anything but a small whole number is no part. */
-export const parsePart = (raw: string | undefined): number | undefined => (raw === undefined ? undefined : /^\d{1,6}$/.test(raw) ? Number(raw) : -1);
+export const parsePart = (raw: string | undefined): number | undefined =>
+  raw === undefined ? undefined : /^\d{1,6}$/.test(raw) ? Number(raw) : -1;
 
 /** robots.txt for the site address. */
 export function robotsTxt(config: Pick<Config, "siteUrl" | "baseUrl" | "appUrl">): string {
   const site = pathPrefix(config.siteUrl);
   const disallow = [`${site}/c/`, `${site}/remove/`];
   // robots.txt governs its whole host: keep crawlers off the API and dashboard when they live there too.
-  if (!differentHost(config.baseUrl, config.siteUrl)) disallow.push(`${pathPrefix(config.baseUrl)}/v1/`, `${pathPrefix(config.baseUrl)}/public/`);
-  if (!differentHost(config.appUrl, config.siteUrl) && pathPrefix(config.appUrl)) disallow.push(`${pathPrefix(config.appUrl)}/`);
-  return ["User-agent: *", ...disallow.map((d) => `Disallow: ${d}`), "Allow: /", "", `Sitemap: ${config.siteUrl}/sitemap.xml`, ""].join("\n");
+  if (!differentHost(config.baseUrl, config.siteUrl))
+    disallow.push(`${pathPrefix(config.baseUrl)}/v1/`, `${pathPrefix(config.baseUrl)}/public/`);
+  if (!differentHost(config.appUrl, config.siteUrl) && pathPrefix(config.appUrl))
+    disallow.push(`${pathPrefix(config.appUrl)}/`);
+  return [
+    "User-agent: *",
+    ...disallow.map((d) => `Disallow: ${d}`),
+    "Allow: /",
+    "",
+    `Sitemap: ${config.siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

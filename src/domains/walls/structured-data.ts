@@ -34,7 +34,14 @@ export function wallJsonLd(summary: WallSummary, items: WallItem[]) {
     url: summary.wallUrl,
     logo: summary.logoUrl,
     ...(summary.rating.count > 0 && summary.rating.average !== null
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: summary.rating.average, ratingCount: summary.rating.count, ...RATING_SCALE } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: summary.rating.average,
+            ratingCount: summary.rating.count,
+            ...RATING_SCALE,
+          },
+        }
       : {}),
     ...(reviews.length ? { review: reviews } : {}),
   };
@@ -45,5 +52,8 @@ export function wallJsonLd(summary: WallSummary, items: WallItem[]) {
  * JSON `\u` sequences, so no testimonial text can close the element or open markup.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

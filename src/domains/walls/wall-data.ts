@@ -7,7 +7,15 @@
 import type { Deps } from "../../platform/deps";
 import { invalid, notFound } from "../../platform/errors";
 import { logoUrl, wallUrl, type BrandRow } from "../brands";
-import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary, type ShownItem, type SubmissionRow } from "../submissions";
+import {
+  listShown,
+  pickShown,
+  presentShown,
+  publicMediaUrls,
+  shownSummary,
+  type ShownItem,
+  type SubmissionRow,
+} from "../submissions";
 import { permalinkUrl, wallPageUrl } from "./address";
 import { isIndexable } from "./indexable";
 import { cachedRead } from "./read-cache";
@@ -62,7 +70,8 @@ export interface WallPermalink extends WallSummary {
 export function parsePage(raw: string | undefined): number {
   if (raw === undefined || raw === "") return 1;
   const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw invalid(`page is a whole number from 1 to ${MAX_PAGE}.`, "page");
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE)
+    throw invalid(`page is a whole number from 1 to ${MAX_PAGE}.`, "page");
   return n;
 }
 
@@ -103,7 +112,8 @@ export function wallPage(deps: WallDeps, brand: BrandRow, page: number): WallPag
   const pageCount = pageCountOf(summary.testimonialCount);
   if (page > pageCount) throw notFound("page");
   const items = cachedRead(deps.db, deps.clock, brand, `page:${page}`, () =>
-    wallItems(deps, brand, listShown(deps.db, { brandId: brand.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })));
+    wallItems(deps, brand, listShown(deps.db, { brandId: brand.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })),
+  );
   return { ...summary, page, pageCount, url: wallPageUrl(deps.config.siteUrl, brand, page), items };
 }
 

@@ -35,10 +35,21 @@ export interface DeliverPayload {
 export const clockAt = (ms: number): Clock => ({ now: () => ms });
 
 /** Enqueues attempt `attempt` of a delivery to run at `runAt`. */
-export function enqueueAttempt(db: Db, d: Pick<DeliveryRow, "id" | "orgId" | "mode">, attempt: number, nowMs: number, runAt: number) {
+export function enqueueAttempt(
+  db: Db,
+  d: Pick<DeliveryRow, "id" | "orgId" | "mode">,
+  attempt: number,
+  nowMs: number,
+  runAt: number,
+) {
   enqueue(db, clockAt(nowMs), {
-    kind: DELIVER_JOB, payload: { deliveryId: d.id, attempt } satisfies DeliverPayload, orgId: d.orgId, mode: d.mode,
-    priority: PRIORITY.delivery, runAt, dedupeKey: `${DELIVER_JOB}:${d.id}:${attempt}`,
+    kind: DELIVER_JOB,
+    payload: { deliveryId: d.id, attempt } satisfies DeliverPayload,
+    orgId: d.orgId,
+    mode: d.mode,
+    priority: PRIORITY.delivery,
+    runAt,
+    dedupeKey: `${DELIVER_JOB}:${d.id}:${attempt}`,
   });
 }
 
@@ -54,9 +65,22 @@ interface NewDelivery {
 /** Writes a delivery waiting for its first attempt and enqueues that attempt to run at once. */
 export function createDelivery(db: Db, nowMs: number, input: NewDelivery): DeliveryRow {
   const row: DeliveryRow = {
-    id: newId("webhookDelivery", nowMs), orgId: input.endpoint.orgId, mode: input.endpoint.mode, endpointId: input.endpoint.id,
-    eventId: input.eventId, eventType: input.eventType, body: input.body, status: "pending", attemptCount: 0, nextAttemptAt: nowMs,
-    deliveredAt: null, failureReason: null, replayOf: input.replayOf ?? null, isTest: input.isTest ?? false, createdAt: nowMs, updatedAt: nowMs,
+    id: newId("webhookDelivery", nowMs),
+    orgId: input.endpoint.orgId,
+    mode: input.endpoint.mode,
+    endpointId: input.endpoint.id,
+    eventId: input.eventId,
+    eventType: input.eventType,
+    body: input.body,
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: nowMs,
+    deliveredAt: null,
+    failureReason: null,
+    replayOf: input.replayOf ?? null,
+    isTest: input.isTest ?? false,
+    createdAt: nowMs,
+    updatedAt: nowMs,
   };
   statements(db).insertDelivery.run(row);
   enqueueAttempt(db, row, 1, nowMs, nowMs);
@@ -65,11 +89,14 @@ export function createDelivery(db: Db, nowMs: number, input: NewDelivery): Deliv
 
 /** The event hook: one delivery per endpoint of the event's org and mode that subscribed to its type and is not disabled. */
 export function fanOut(db: Db, event: Event): void {
-  const endpoints = statements(db).receivers.all({ orgId: event.orgId, mode: event.mode }).filter((e) => e.events.includes(event.type));
+  const endpoints = statements(db)
+    .receivers.all({ orgId: event.orgId, mode: event.mode })
+    .filter((e) => e.events.includes(event.type));
   if (endpoints.length === 0) return;
   // One body string for every endpoint: the bytes signed and sent, then re-sent by retries and replays.
   const body = JSON.stringify(envelope(event));
-  for (const endpoint of endpoints) createDelivery(db, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
+  for (const endpoint of endpoints)
+    createDelivery(db, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
 }
 
 /** Every attempt of the given deliveries, grouped by delivery id. */
@@ -86,8 +113,13 @@ function attemptsOf(db: Db, ids: string[]): Map<string, AttemptRow[]> {
 
 /** A delivery row of the context's org and mode; 404 otherwise. */
 export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
-  const row = db.select().from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, ctx.orgId), eq(webhookDeliveries.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, ctx.orgId), eq(webhookDeliveries.mode, ctx.mode)),
+    )
+    .get();
   if (!row) throw notFound("webhook delivery");
   return row;
 }
@@ -95,18 +127,33 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
 /** A page of an endpoint's deliveries, newest first, each with its attempts. */
 export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: PageRequest) {
   const endpoint = getEndpointRow(deps.db, ctx, endpointId);
-  const rows = deps.db.select().from(webhookDeliveries)
+  const rows = deps.db
+    .select()
+    .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.endpointId, endpoint.id), afterKeyDesc([webhookDeliveries.id], page.after)))
     .orderBy(desc(webhookDeliveries.id))
     .limit(page.limit + 1)
     .all();
-  const attempts = attemptsOf(deps.db, rows.slice(0, page.limit).map((r) => r.id));
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentDelivery(r, attempts.get(r.id) ?? []));
+  const attempts = attemptsOf(
+    deps.db,
+    rows.slice(0, page.limit).map((r) => r.id),
+  );
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentDelivery(r, attempts.get(r.id) ?? []),
+  );
 }
 
 function requireSending(endpoint: EndpointRow) {
   if (endpoint.status === "disabled") {
-    throw conflict("endpoint_disabled", "This endpoint is disabled, so nothing is sent to it. Enable it first (POST /v1/webhooks/{id}/enable).", { endpoint_id: endpoint.id });
+    throw conflict(
+      "endpoint_disabled",
+      "This endpoint is disabled, so nothing is sent to it. Enable it first (POST /v1/webhooks/{id}/enable).",
+      { endpoint_id: endpoint.id },
+    );
   }
 }
 
@@ -117,7 +164,11 @@ export function replayDelivery(deps: Deps, ctx: Ctx, id: string) {
     requireSending(getEndpointRow(db, ctx, original.endpointId));
     const row = createDelivery(db, ctx.clock.now(), {
       endpoint: { id: original.endpointId, orgId: original.orgId, mode: original.mode },
-      eventId: original.eventId, eventType: original.eventType, body: original.body, replayOf: original.id, isTest: original.isTest,
+      eventId: original.eventId,
+      eventType: original.eventType,
+      body: original.body,
+      replayOf: original.id,
+      isTest: original.isTest,
     });
     audit(db, ctx, "webhook.delivery_replayed", row.id, { replay_of: original.id });
     return presentDelivery(row, []);
@@ -131,7 +182,13 @@ export function sendTestEvent(deps: Deps, ctx: Ctx, endpointId: string, type?: E
     requireSending(endpoint);
     const now = ctx.clock.now();
     const sample = sampleEvent(ctx.orgId, ctx.mode, type ?? (endpoint.events[0] as EventType), now);
-    const row = createDelivery(db, now, { endpoint, eventId: sample.id, eventType: sample.type, body: sample.body, isTest: true });
+    const row = createDelivery(db, now, {
+      endpoint,
+      eventId: sample.id,
+      eventType: sample.type,
+      body: sample.body,
+      isTest: true,
+    });
     return presentDelivery(row, []);
   });
 }

@@ -21,8 +21,11 @@ import { webhookEndpoints, type EndpointRow } from "./tables";
 
 /** An endpoint row of the context's org and mode; 404 otherwise. */
 export function getEndpointRow(db: Db, ctx: Ctx, id: string): EndpointRow {
-  const row = db.select().from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("webhook endpoint");
   return row;
 }
@@ -37,13 +40,27 @@ export async function checkEndpointUrl(deps: Deps, raw: string): Promise<string>
 
 /** A page of endpoints, newest first. */
 export function listEndpoints(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = deps.db.select().from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode), afterKeyDesc([webhookEndpoints.id], page.after)))
+  const rows = deps.db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.orgId, ctx.orgId),
+        eq(webhookEndpoints.mode, ctx.mode),
+        afterKeyDesc([webhookEndpoints.id], page.after),
+      ),
+    )
     .orderBy(desc(webhookEndpoints.id))
     .limit(page.limit + 1)
     .all();
   const now = ctx.clock.now();
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentEndpoint(r, now));
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentEndpoint(r, now),
+  );
 }
 
 /** Input of endpoint creation. */
@@ -65,8 +82,19 @@ export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
     requireAllowance(db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
     const now = ctx.clock.now();
     const row: EndpointRow = {
-      id: newId("webhookEndpoint", now), orgId: ctx.orgId, mode: ctx.mode, url, events: [...input.events], status: "active",
-      secret: newSecret(), previousSecret: null, previousSecretExpiresAt: null, failingSince: null, disabledAt: null, createdAt: now, updatedAt: now,
+      id: newId("webhookEndpoint", now),
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      url,
+      events: [...input.events],
+      status: "active",
+      secret: newSecret(),
+      previousSecret: null,
+      previousSecretExpiresAt: null,
+      failingSince: null,
+      disabledAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
     db.insert(webhookEndpoints).values(row).run();
     audit(db, ctx, "webhook.created", row.id, { url, events: row.events });
@@ -87,8 +115,16 @@ export async function updateEndpoint(deps: Deps, ctx: Ctx, id: string, patch: En
   return tx(deps.db, (db) => {
     const row = getEndpointRow(db, ctx, id);
     const now = ctx.clock.now();
-    const next: EndpointRow = { ...row, url: url ?? row.url, events: patch.events ? [...patch.events] : row.events, updatedAt: now };
-    db.update(webhookEndpoints).set({ url: next.url, events: next.events, updatedAt: now }).where(eq(webhookEndpoints.id, id)).run();
+    const next: EndpointRow = {
+      ...row,
+      url: url ?? row.url,
+      events: patch.events ? [...patch.events] : row.events,
+      updatedAt: now,
+    };
+    db.update(webhookEndpoints)
+      .set({ url: next.url, events: next.events, updatedAt: now })
+      .where(eq(webhookEndpoints.id, id))
+      .run();
     audit(db, ctx, "webhook.updated", id, { ...patch });
     return presentEndpoint(next, now);
   });
@@ -110,12 +146,21 @@ export function rotateSecret(deps: Deps, ctx: Ctx, id: string, graceHours = DEFA
     const row = getEndpointRow(db, ctx, id);
     const now = ctx.clock.now();
     const next: EndpointRow = {
-      ...row, secret: newSecret(), updatedAt: now,
+      ...row,
+      secret: newSecret(),
+      updatedAt: now,
       previousSecret: graceHours > 0 ? row.secret : null,
       previousSecretExpiresAt: graceHours > 0 ? now + graceHours * 3600_000 : null,
     };
-    db.update(webhookEndpoints).set({ secret: next.secret, previousSecret: next.previousSecret, previousSecretExpiresAt: next.previousSecretExpiresAt, updatedAt: now })
-      .where(eq(webhookEndpoints.id, id)).run();
+    db.update(webhookEndpoints)
+      .set({
+        secret: next.secret,
+        previousSecret: next.previousSecret,
+        previousSecretExpiresAt: next.previousSecretExpiresAt,
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, id))
+      .run();
     audit(db, ctx, "webhook.secret_rotated", id, { grace_hours: graceHours });
     return presentEndpointWithSecret(next, now);
   });
@@ -127,7 +172,10 @@ export function enableEndpoint(deps: Deps, ctx: Ctx, id: string) {
     const row = getEndpointRow(db, ctx, id);
     const now = ctx.clock.now();
     const next: EndpointRow = { ...row, status: "active", failingSince: null, disabledAt: null, updatedAt: now };
-    db.update(webhookEndpoints).set({ status: "active", failingSince: null, disabledAt: null, updatedAt: now }).where(eq(webhookEndpoints.id, id)).run();
+    db.update(webhookEndpoints)
+      .set({ status: "active", failingSince: null, disabledAt: null, updatedAt: now })
+      .where(eq(webhookEndpoints.id, id))
+      .run();
     if (row.status !== "active") audit(db, ctx, "webhook.enabled", id, { was: row.status });
     return presentEndpoint(next, now);
   });

@@ -7,7 +7,14 @@
  */
 import type { Deps } from "../../platform/deps";
 import type { JobRegistry } from "../../platform/jobs/worker";
-import { attemptTarget, DISABLE_CHECK_JOB, failWaiting, recordAttempt, runDisableCheck, type DisableCheckPayload } from "./attempt-service";
+import {
+  attemptTarget,
+  DISABLE_CHECK_JOB,
+  failWaiting,
+  recordAttempt,
+  runDisableCheck,
+  type DisableCheckPayload,
+} from "./attempt-service";
 import { DELIVER_JOB, type DeliverPayload } from "./delivery-service";
 import { sendWebhook } from "./sender";
 import { deliveryHeaders } from "./signing";
@@ -38,7 +45,8 @@ export function registerWebhookJobs(registry: JobRegistry): void {
     timeoutMs: 60_000,
     // Our own side kept failing: close the delivery with the reason rather than leave it waiting for ever.
     onDead: (job, deps, error) => {
-      if (attemptTarget(deps.db, job.payload.deliveryId, job.payload.attempt)) failWaiting(deps.db, [job.payload.deliveryId], deps.clock.now(), `not sent: ${error}`);
+      if (attemptTarget(deps.db, job.payload.deliveryId, job.payload.attempt))
+        failWaiting(deps.db, [job.payload.deliveryId], deps.clock.now(), `not sent: ${error}`);
     },
   });
   registry.register<DisableCheckPayload>(DISABLE_CHECK_JOB, {

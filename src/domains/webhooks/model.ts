@@ -13,9 +13,17 @@ export const DISABLE_AFTER_MS = 24 * 3600_000;
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
 /** One of the contract's event types. */
-export const eventType = t.Union(EVENT_TYPES.map((e) => t.Literal(e)), { description: "An event type of the contract." });
+export const eventType = t.Union(
+  EVENT_TYPES.map((e) => t.Literal(e)),
+  { description: "An event type of the contract." },
+);
 
-const events = t.Array(eventType, { minItems: 1, maxItems: EVENT_TYPES.length, uniqueItems: true, description: "Event types to receive." });
+const events = t.Array(eventType, {
+  minItems: 1,
+  maxItems: EVENT_TYPES.length,
+  uniqueItems: true,
+  description: "Event types to receive.",
+});
 const url = t.String({ minLength: 1, maxLength: 2048, description: "https address on the public internet." });
 
 /** Path parameter of an endpoint. */
@@ -27,12 +35,26 @@ export const deliveryParams = t.Object({ id: t.String({ maxLength: 64 }) });
 export const newEndpointBody = t.Object({ url, events }, { additionalProperties: false });
 
 /** PATCH /v1/webhooks/{id} body. */
-export const endpointPatchBody = t.Object({ url: t.Optional(url), events: t.Optional(events) }, { additionalProperties: false });
+export const endpointPatchBody = t.Object(
+  { url: t.Optional(url), events: t.Optional(events) },
+  { additionalProperties: false },
+);
 
 /** POST /v1/webhooks/{id}/test body (optional). */
 export const testBody = t.Optional(t.Object({ type: t.Optional(eventType) }, { additionalProperties: false }));
 
 /** POST /v1/webhooks/{id}/rotate-secret body (optional). */
-export const rotateBody = t.Optional(t.Object({
-  grace_hours: t.Optional(bodyInteger({ minimum: 0, maximum: 72, description: "Hours the previous secret keeps signing (default 24; 0 stops it at once)." })),
-}, { additionalProperties: false }));
+export const rotateBody = t.Optional(
+  t.Object(
+    {
+      grace_hours: t.Optional(
+        bodyInteger({
+          minimum: 0,
+          maximum: 72,
+          description: "Hours the previous secret keeps signing (default 24; 0 stops it at once).",
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);

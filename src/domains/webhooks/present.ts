@@ -4,7 +4,8 @@ import type { AttemptRow, DeliveryRow, EndpointRow } from "./tables";
 
 /** An endpoint as the API shows it (never with its secret). */
 export function presentEndpoint(row: EndpointRow, nowMs: number) {
-  const previousActive = row.previousSecret != null && row.previousSecretExpiresAt != null && row.previousSecretExpiresAt > nowMs;
+  const previousActive =
+    row.previousSecret != null && row.previousSecretExpiresAt != null && row.previousSecretExpiresAt > nowMs;
   return {
     id: row.id,
     url: row.url,
@@ -19,7 +20,10 @@ export function presentEndpoint(row: EndpointRow, nowMs: number) {
 }
 
 /** The endpoint with its secret: only in the answers to create and rotate-secret. */
-export const presentEndpointWithSecret = (row: EndpointRow, nowMs: number) => ({ ...presentEndpoint(row, nowMs), secret: row.secret });
+export const presentEndpointWithSecret = (row: EndpointRow, nowMs: number) => ({
+  ...presentEndpoint(row, nowMs),
+  secret: row.secret,
+});
 
 /** One attempt in the delivery log. */
 export function presentAttempt(a: AttemptRow) {

@@ -9,12 +9,24 @@ import { newId } from "../../platform/ids";
 function sampleData(type: EventType, nowMs: number): Record<string, unknown> {
   const created = iso(nowMs);
   const submission = {
-    id: newId("submission", nowMs), brand_id: newId("brand", nowMs), link_id: newId("link", nowMs), kind: "video", status: "ready",
-    is_approved: type === "submission.approved", is_public: false, duration_ms: 42_000, created_at: created,
+    id: newId("submission", nowMs),
+    brand_id: newId("brand", nowMs),
+    link_id: newId("link", nowMs),
+    kind: "video",
+    status: "ready",
+    is_approved: type === "submission.approved",
+    is_public: false,
+    duration_ms: 42_000,
+    created_at: created,
   };
-  if (type.startsWith("submission.")) return type === "submission.created" ? { ...submission, status: "processing" } : submission;
+  if (type.startsWith("submission."))
+    return type === "submission.created" ? { ...submission, status: "processing" } : submission;
   const reel = { id: newId("reel", nowMs), title: "Sample reel", created_at: created };
-  const render = { id: newId("renderJob", nowMs), stage: type === "reel.ready" ? "finishing" : "rendering", created_at: created };
+  const render = {
+    id: newId("renderJob", nowMs),
+    stage: type === "reel.ready" ? "finishing" : "rendering",
+    created_at: created,
+  };
   if (type === "reel.ready") return { reel, render };
   if (type === "reel.failed") return { reel, render, reason: "This is a sample event; nothing failed." };
   return { id: newId("export", nowMs), status: "ready", created_at: created };
@@ -22,6 +34,14 @@ function sampleData(type: EventType, nowMs: number): Record<string, unknown> {
 
 /** A sample event of `type` for an org and mode, as the envelope sent and its exact body string. */
 export function sampleEvent(orgId: string, mode: string, type: EventType, nowMs: number) {
-  const event = { id: newId("event", nowMs), orgId, mode, type, apiVersion: "v1", data: sampleData(type, nowMs), createdAt: nowMs };
+  const event = {
+    id: newId("event", nowMs),
+    orgId,
+    mode,
+    type,
+    apiVersion: "v1",
+    data: sampleData(type, nowMs),
+    createdAt: nowMs,
+  };
   return { id: event.id, type, body: JSON.stringify(envelope(event)) };
 }

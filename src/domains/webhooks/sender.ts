@@ -84,7 +84,8 @@ async function firstKilobyte(res: Response): Promise<string> {
 export function describeError(e: unknown, timeoutMs: number): string {
   if (e instanceof AppError) return `refused before sending: ${e.message}`;
   const err = e as { name?: string; code?: string | number; message?: string };
-  if (err?.name === "TimeoutError" || err?.name === "AbortError") return `timeout: no response within ${seconds(timeoutMs)}`;
+  if (err?.name === "TimeoutError" || err?.name === "AbortError")
+    return `timeout: no response within ${seconds(timeoutMs)}`;
   const code = typeof err?.code === "string" ? err.code : "";
   if (code === "ECONNREFUSED" || code === "ConnectionRefused") return "connection refused";
   if (code === "ECONNRESET" || code === "ConnectionReset") return "connection reset by the receiver";
@@ -102,7 +103,12 @@ function statusReason(res: Response): string {
 }
 
 /** Sends one signed POST to `rawUrl` and reports what happened; never throws. */
-export async function sendWebhook(t: WebhookTransport, rawUrl: string, headers: Record<string, string>, body: string): Promise<AttemptOutcome> {
+export async function sendWebhook(
+  t: WebhookTransport,
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<AttemptOutcome> {
   const started = performance.now();
   const signal = AbortSignal.timeout(t.timeoutMs);
   let sent: Record<string, string> = { ...headers };
@@ -111,14 +117,47 @@ export async function sendWebhook(t: WebhookTransport, rawUrl: string, headers: 
     const url = parseWebhookUrl(rawUrl, t.allowPrivate);
     const target = await withSignal(resolveTarget(url, t), signal);
     // Set here rather than left to fetch, so the log shows every header that went out (fetch adds only Connection).
-    sent = { Host: url.host, ...headers, "Content-Length": String(Buffer.byteLength(body)), Accept: "*/*", "Accept-Encoding": "identity" };
-    const tls = { ...(target.isIpLiteral ? {} : { serverName: target.hostname }), ...(t.ca ? { ca: t.ca } : {}), rejectUnauthorized: true };
-    const res = await t.fetch(connectUrl(target), { method: "POST", headers: sent, body, redirect: "manual", signal, tls } as RequestInit);
+    sent = {
+      Host: url.host,
+      ...headers,
+      "Content-Length": String(Buffer.byteLength(body)),
+      Accept: "*/*",
+      "Accept-Encoding": "identity",
+    };
+    const tls = {
+      ...(target.isIpLiteral ? {} : { serverName: target.hostname }),
+      ...(t.ca ? { ca: t.ca } : {}),
+      rejectUnauthorized: true,
+    };
+    const res = await t.fetch(connectUrl(target), {
+      method: "POST",
+      headers: sent,
+      body,
+      redirect: "manual",
+      signal,
+      tls,
+    } as RequestInit);
     const text = await firstKilobyte(res);
     const ok = res.status >= 200 && res.status < 300;
-    return { requestHeaders: sent, responseStatus: res.status, responseBody: text, durationMs: elapsed(), error: null, ok, reason: ok ? null : statusReason(res) };
+    return {
+      requestHeaders: sent,
+      responseStatus: res.status,
+      responseBody: text,
+      durationMs: elapsed(),
+      error: null,
+      ok,
+      reason: ok ? null : statusReason(res),
+    };
   } catch (e) {
     const error = describeError(e, t.timeoutMs);
-    return { requestHeaders: sent, responseStatus: null, responseBody: null, durationMs: elapsed(), error, ok: false, reason: error };
+    return {
+      requestHeaders: sent,
+      responseStatus: null,
+      responseBody: null,
+      durationMs: elapsed(),
+      error,
+      ok: false,
+      reason: error,
+    };
   }
 }

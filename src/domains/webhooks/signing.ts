@@ -20,9 +20,13 @@ export function signatureHeader(secrets: readonly string[], tSeconds: number, bo
 }
 
 /** The secrets that sign at `nowMs`: the current one, then the previous one until it expires. */
-export function signingSecrets(endpoint: Pick<EndpointRow, "secret" | "previousSecret" | "previousSecretExpiresAt">, nowMs: number): string[] {
+export function signingSecrets(
+  endpoint: Pick<EndpointRow, "secret" | "previousSecret" | "previousSecretExpiresAt">,
+  nowMs: number,
+): string[] {
   const out = [endpoint.secret];
-  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt != null && endpoint.previousSecretExpiresAt > nowMs) out.push(endpoint.previousSecret);
+  if (endpoint.previousSecret && endpoint.previousSecretExpiresAt != null && endpoint.previousSecretExpiresAt > nowMs)
+    out.push(endpoint.previousSecret);
   return out;
 }
 

@@ -11,7 +11,15 @@ import ipaddr from "ipaddr.js";
 import { AppError } from "../../platform/errors";
 
 /** Machine-readable reason of a refused URL (`error.details.reason`). */
-export type UrlRefusal = "invalid_url" | "not_https" | "credentials_in_url" | "fragment_in_url" | "localhost_name" | "metadata_address" | "private_address" | "unresolvable";
+export type UrlRefusal =
+  | "invalid_url"
+  | "not_https"
+  | "credentials_in_url"
+  | "fragment_in_url"
+  | "localhost_name"
+  | "metadata_address"
+  | "private_address"
+  | "unresolvable";
 
 /** Resolves a host name to every address it has (A and AAAA). */
 export type Resolver = (hostname: string) => Promise<string[]>;
@@ -35,9 +43,21 @@ export interface CheckedTarget {
 }
 
 const MAX_URL = 2048;
-const METADATA_NAMES = new Set(["metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"]);
+const METADATA_NAMES = new Set([
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+  "instance-data.ec2.internal",
+]);
 /** AWS, GCP, Azure (169.254.169.254), ECS (169.254.170.2), Alibaba (100.100.100.200), Oracle (192.0.0.192), AWS IPv6. */
-const METADATA_ADDRESSES = new Set(["169.254.169.254", "169.254.170.2", "100.100.100.200", "192.0.0.192", "fd00:ec2::254"]);
+const METADATA_ADDRESSES = new Set([
+  "169.254.169.254",
+  "169.254.170.2",
+  "100.100.100.200",
+  "192.0.0.192",
+  "fd00:ec2::254",
+]);
 /** Ranges the development allowance admits; anything else that is not public stays refused. */
 const DEV_RANGES = new Set(["loopback", "private", "linkLocal", "carrierGradeNat", "uniqueLocal"]);
 
@@ -56,19 +76,25 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
     throw refuseUrl("invalid_url", "This is not a valid URL. Use a full https:// address.");
   }
   if (url.protocol !== "https:") throw refuseUrl("not_https", "Webhook URLs must use https://.");
-  if (url.username || url.password) throw refuseUrl("credentials_in_url", "Put no user name or password in the URL; verify our signature instead.");
+  if (url.username || url.password)
+    throw refuseUrl("credentials_in_url", "Put no user name or password in the URL; verify our signature instead.");
   if (url.hash) throw refuseUrl("fragment_in_url", "A webhook URL has no #fragment.");
   const host = hostOf(url);
   if (METADATA_NAMES.has(host)) throw refuseUrl("metadata_address", `${host} is a cloud metadata service.`, { host });
   if (!allowPrivate && (host === "localhost" || host.endsWith(".localhost"))) {
-    throw refuseUrl("localhost_name", "localhost is this server itself; use an address on the public internet.", { host });
+    throw refuseUrl("localhost_name", "localhost is this server itself; use an address on the public internet.", {
+      host,
+    });
   }
   return url;
 }
 
 /** The URL's host name: lowercase, without IPv6 brackets or a trailing dot. */
 export function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  return url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 /** The range name of an address as ipaddr.js calls it (`unicast` means public), judging IPv4-mapped IPv6 by its IPv4. */
@@ -78,21 +104,30 @@ export function addressRange(address: string): { range: string; normalized: stri
   const normalized = ip.toString();
   const range = ip.range();
   // ::a.b.c.d (IPv4-compatible, deprecated) is not in ipaddr.js's table; it is never a public target.
-  if (ip.kind() === "ipv6" && range === "unicast" && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0)) return { range: "ipv4Compatible", normalized };
+  if (ip.kind() === "ipv6" && range === "unicast" && (ip as ipaddr.IPv6).parts.slice(0, 6).every((p) => p === 0))
+    return { range: "ipv4Compatible", normalized };
   return { range, normalized };
 }
 
 /** Throws `invalid_webhook_url` unless the address may be a webhook target. */
 export function checkAddress(address: string, allowPrivate: boolean, host: string): void {
-  if (!ipaddr.isValid(address)) throw refuseUrl("unresolvable", `${host} resolved to something that is not an address.`, { host });
+  if (!ipaddr.isValid(address))
+    throw refuseUrl("unresolvable", `${host} resolved to something that is not an address.`, { host });
   const { range, normalized } = addressRange(address);
   if (METADATA_ADDRESSES.has(normalized)) {
-    throw refuseUrl("metadata_address", `${host} points to ${normalized}, a cloud metadata address.`, { host, address: normalized });
+    throw refuseUrl("metadata_address", `${host} points to ${normalized}, a cloud metadata address.`, {
+      host,
+      address: normalized,
+    });
   }
   if (range === "unicast") return;
   if (allowPrivate && DEV_RANGES.has(range)) return;
   const where = host === normalized ? normalized : `${host} resolves to ${normalized}`;
-  throw refuseUrl("private_address", `${where}, which is not on the public internet (${range}).`, { host, address: normalized, range });
+  throw refuseUrl("private_address", `${where}, which is not on the public internet (${range}).`, {
+    host,
+    address: normalized,
+    range,
+  });
 }
 
 /** A name that has not resolved by then is refused as unresolvable. */
@@ -101,7 +136,10 @@ const RESOLVE_TIMEOUT_MS = 5_000;
 function resolveWithin(policy: TargetPolicy, hostname: string): Promise<string[]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error("lookup timed out"), { code: "ETIMEOUT" })), RESOLVE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(Object.assign(new Error("lookup timed out"), { code: "ETIMEOUT" })),
+      RESOLVE_TIMEOUT_MS,
+    );
   });
   return Promise.race([policy.resolve(hostname), late]).finally(() => clearTimeout(timer));
 }
@@ -111,7 +149,13 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Che
   const hostname = hostOf(url);
   if (ipaddr.isValid(hostname)) {
     checkAddress(hostname, policy.allowPrivate, hostname);
-    return { url, hostname, address: hostname, family: ipaddr.parse(hostname).kind() === "ipv4" ? 4 : 6, isIpLiteral: true };
+    return {
+      url,
+      hostname,
+      address: hostname,
+      family: ipaddr.parse(hostname).kind() === "ipv4" ? 4 : 6,
+      isIpLiteral: true,
+    };
   }
   let addresses: string[];
   try {

@@ -22,7 +22,8 @@ export interface WebhookTransport {
 }
 
 /** Resolves with the system resolver: every A and AAAA address, in the resolver's order. */
-export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** The contract's response time limit. */
 export const RESPONSE_TIMEOUT_MS = 10_000;

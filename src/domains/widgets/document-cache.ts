@@ -54,7 +54,12 @@ function cacheOf(storage: Storage): Map<string, Kept> {
   return cache;
 }
 
-function keep(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: string | Uint8Array, stat: { size: number; mtimeMs: number }): CachedDocument {
+function keep(
+  deps: Pick<Deps, "storage" | "clock">,
+  widgetId: string,
+  body: string | Uint8Array,
+  stat: { size: number; mtimeMs: number },
+): CachedDocument {
   const cache = cacheOf(deps.storage);
   const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
   cache.delete(widgetId);
@@ -64,7 +69,11 @@ function keep(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: str
 }
 
 /** Keeps the document the publisher just wrote (`body` is the file's content), so the next request serves it. */
-export async function keepWidgetDocument(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: string): Promise<void> {
+export async function keepWidgetDocument(
+  deps: Pick<Deps, "storage" | "clock">,
+  widgetId: string,
+  body: string,
+): Promise<void> {
   const stat = await deps.storage.stat("public", documentKey(widgetId));
   if (stat) keep(deps, widgetId, body, stat);
   else kept.get(deps.storage)?.delete(widgetId);
@@ -123,7 +132,11 @@ async function current(deps: Pick<Deps, "storage" | "clock">, widgetId: string):
  * The answer for a widget document from memory (`304` on a matching `If-None-Match`), or null when the widget
  * has no document (the caller answers the CDN's 404).
  */
-export function widgetDocumentResponse(deps: Pick<Deps, "storage" | "clock" | "db">, request: Request, widgetId: string): Response | null | Promise<Response | null> {
+export function widgetDocumentResponse(
+  deps: Pick<Deps, "storage" | "clock" | "db">,
+  request: Request,
+  widgetId: string,
+): Response | null | Promise<Response | null> {
   if (isGone(deps, widgetId)) return null;
   // The common case answers synchronously: no promise, no microtask.
   const hit = kept.get(deps.storage)?.get(widgetId);

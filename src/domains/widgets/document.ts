@@ -39,10 +39,19 @@ function selectRows(deps: Deps, brandId: string, s: WidgetSettings) {
 export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument {
   const { brand, settings: s } = input;
   const rows = selectRows(deps, brand.id, s);
-  const faces = new Map(rows.map((r) => [r.id, r.kind === "video" ? publicMediaUrls(deps.config.cdnUrl, r.publicMedia)?.thumbnail_url ?? null : null]));
+  const faces = new Map(
+    rows.map((r) => [
+      r.id,
+      r.kind === "video" ? (publicMediaUrls(deps.config.cdnUrl, r.publicMedia)?.thumbnail_url ?? null) : null,
+    ]),
+  );
   const off = FIELD_KEYS.filter((k) => !s.fields[k]).flatMap((k) => FIELD_ITEM_KEYS[k]);
   const items = presentShown(deps.db, deps.config.cdnUrl, rows).map((shown) => {
-    const item: DocumentItem = { ...shown, kind: shown.kind as DocumentItem["kind"], avatar_url: faces.get(shown.id) ?? null };
+    const item: DocumentItem = {
+      ...shown,
+      kind: shown.kind as DocumentItem["kind"],
+      avatar_url: faces.get(shown.id) ?? null,
+    };
     for (const key of off) delete item[key];
     return item;
   });
@@ -58,7 +67,7 @@ export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument 
     attribution: s.show_attribution || !PLANS[input.plan].features.remove_attribution,
     attribution_url: deps.config.appUrl,
     brand_name: brand.name,
-    rating: { average: summary.rated ? summary.average ?? 0 : 0, count: summary.rated },
+    rating: { average: summary.rated ? (summary.average ?? 0) : 0, count: summary.rated },
     items,
   };
 }

@@ -31,25 +31,80 @@ export function defaultSettingsFor(plan: PlanId): WidgetSettings {
   return { ...DEFAULT_SETTINGS, show_attribution: !PLANS[plan].features.remove_attribution };
 }
 
-const literals = <T extends readonly string[]>(values: T, description: string) => t.Union(values.map((v) => t.Literal(v)), { description });
+const literals = <T extends readonly string[]>(values: T, description: string) =>
+  t.Union(
+    values.map((v) => t.Literal(v)),
+    { description },
+  );
 const id = t.String({ minLength: 1, maxLength: 64 });
 
 /** Every setting, each optional (omitted ones keep their current or default value). */
 const settings = {
-  name: t.Optional(t.String({ minLength: 1, maxLength: 80, description: "For the team; never published. Default: the layout's name." })),
-  layout: t.Optional(literals(LAYOUTS, "wall (grid of cards), carousel (scrolling row), single (one featured), avatars (faces and a rating). Default wall.")),
+  name: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 80,
+      description: "For the team; never published. Default: the layout's name.",
+    }),
+  ),
+  layout: t.Optional(
+    literals(
+      LAYOUTS,
+      "wall (grid of cards), carousel (scrolling row), single (one featured), avatars (faces and a rating). Default wall.",
+    ),
+  ),
   theme: t.Optional(literals(THEMES, "light, dark, or auto (follows the visitor's system setting). Default light.")),
-  accent_color: t.Optional(t.Union([t.String({ pattern: "^#[0-9a-fA-F]{6}$" }), t.Null()], { description: "Hex colour such as #4f46e5; null (the default) follows the brand's colour. Widgets always answer a colour: the brand's while none is set (then accent_color_from_brand is true)." })),
-  selection: t.Optional(literals(SELECTIONS, "automatic: newest approvals first, narrowed by tag_ids and min_rating; manual: exactly submission_ids in order. Default automatic.")),
-  tag_ids: t.Optional(t.Array(id, { maxItems: 20, uniqueItems: true, description: "Automatic selection: testimonials carrying any of these tags (empty: any)." })),
-  min_rating: t.Optional(t.Union([bodyInteger({ minimum: 1, maximum: 5 }), t.Null()], { description: "Automatic selection: only testimonials rated at least this (null: any, default)." })),
-  submission_ids: t.Optional(t.Array(id, { maxItems: MAX_ITEMS, uniqueItems: true, description: "Manual selection, in display order; a pick no longer shown is skipped." })),
-  max_items: t.Optional(bodyInteger({ minimum: 1, maximum: MAX_ITEMS, description: "At most this many testimonials (1 to 50, default 12)." })),
-  fields: t.Optional(t.Object(Object.fromEntries(FIELD_KEYS.map((k) => [k, t.Optional(t.Boolean())])), {
-    additionalProperties: false,
-    description: "Which details appear (all true by default); a switched-off field is omitted from the document. In PATCH, only the given keys change.",
-  })),
-  show_attribution: t.Optional(t.Boolean({ description: "The \"Powered by Plaudit\" link. Default: false on plans that may hide it (Starter and above), true on Free; false needs a paid plan (402 on Free)." })),
+  accent_color: t.Optional(
+    t.Union([t.String({ pattern: "^#[0-9a-fA-F]{6}$" }), t.Null()], {
+      description:
+        "Hex colour such as #4f46e5; null (the default) follows the brand's colour. Widgets always answer a colour: the brand's while none is set (then accent_color_from_brand is true).",
+    }),
+  ),
+  selection: t.Optional(
+    literals(
+      SELECTIONS,
+      "automatic: newest approvals first, narrowed by tag_ids and min_rating; manual: exactly submission_ids in order. Default automatic.",
+    ),
+  ),
+  tag_ids: t.Optional(
+    t.Array(id, {
+      maxItems: 20,
+      uniqueItems: true,
+      description: "Automatic selection: testimonials carrying any of these tags (empty: any).",
+    }),
+  ),
+  min_rating: t.Optional(
+    t.Union([bodyInteger({ minimum: 1, maximum: 5 }), t.Null()], {
+      description: "Automatic selection: only testimonials rated at least this (null: any, default).",
+    }),
+  ),
+  submission_ids: t.Optional(
+    t.Array(id, {
+      maxItems: MAX_ITEMS,
+      uniqueItems: true,
+      description: "Manual selection, in display order; a pick no longer shown is skipped.",
+    }),
+  ),
+  max_items: t.Optional(
+    bodyInteger({
+      minimum: 1,
+      maximum: MAX_ITEMS,
+      description: "At most this many testimonials (1 to 50, default 12).",
+    }),
+  ),
+  fields: t.Optional(
+    t.Object(Object.fromEntries(FIELD_KEYS.map((k) => [k, t.Optional(t.Boolean())])), {
+      additionalProperties: false,
+      description:
+        "Which details appear (all true by default); a switched-off field is omitted from the document. In PATCH, only the given keys change.",
+    }),
+  ),
+  show_attribution: t.Optional(
+    t.Boolean({
+      description:
+        'The "Powered by Plaudit" link. Default: false on plans that may hide it (Starter and above), true on Free; false needs a paid plan (402 on Free).',
+    }),
+  ),
 };
 
 /** Path parameter of a widget. */

@@ -11,7 +11,8 @@ export const scriptUrl = (cdnUrl: string) => `${cdnUrl}/widget.js`;
 /** Where a widget's document is published; never changes. */
 export const documentUrl = (cdnUrl: string, widgetId: string) => `${cdnUrl}/${documentKey(widgetId)}`;
 
-const attr = (s: string) => s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+const attr = (s: string) =>
+  s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 /**
  * The snippet a customer pastes: a div naming the widget with its height fixed inline (the page does not move

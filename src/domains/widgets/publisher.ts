@@ -70,7 +70,12 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
     forgetWidgetDocument(deps, widgetId);
     return "removed";
   }
-  const doc = buildDocument(deps, { widgetId, brand, settings: row.settings, plan: getOrg(deps.db, row.orgId).plan as PlanId });
+  const doc = buildDocument(deps, {
+    widgetId,
+    brand,
+    settings: row.settings,
+    plan: getOrg(deps.db, row.orgId).plan as PlanId,
+  });
   const hash = contentHash(doc);
   const unchanged = row.documentHash === hash && (await deps.storage.has("public", key));
   if (!unchanged) {
@@ -82,7 +87,10 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
   const outcome = tx(deps.db, (db) => {
     // Deleted while building: the delete may have removed the file before this write, so remove it again.
     if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) return "removed" as const;
-    db.update(widgets).set({ documentHash: hash, publishedAt: row.publishedAt ?? deps.clock.now() }).where(eq(widgets.id, widgetId)).run();
+    db.update(widgets)
+      .set({ documentHash: hash, publishedAt: row.publishedAt ?? deps.clock.now() })
+      .where(eq(widgets.id, widgetId))
+      .run();
     return unchanged ? "unchanged" : "published";
   });
   if (outcome === "removed") {
@@ -104,7 +112,10 @@ export function registerWidgetJobs(registry: JobRegistry) {
 
 /** The widgets module's shown-change handler: whatever a brand shows may have changed, so each of its widgets is rebuilt. */
 export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange) {
-  const ids = db.select({ id: widgets.id }).from(widgets)
-    .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), eq(widgets.brandId, change.brandId))).all();
+  const ids = db
+    .select({ id: widgets.id })
+    .from(widgets)
+    .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), eq(widgets.brandId, change.brandId)))
+    .all();
   for (const w of ids) schedulePublish(db, ctx.clock, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
 }

@@ -3,7 +3,15 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can } from "../accounts";
-import { createWidget, deleteWidget, getWidgetRow, listWidgets, presentWidgetOf, previewWidget, updateWidget } from "./service";
+import {
+  createWidget,
+  deleteWidget,
+  getWidgetRow,
+  listWidgets,
+  presentWidgetOf,
+  previewWidget,
+  updateWidget,
+} from "./service";
 import { newWidgetBody, widgetListQuery, widgetParams, widgetPatchBody } from "./model";
 
 const tags = ["Widgets"];
@@ -12,23 +20,53 @@ const tags = ["Widgets"];
 export function widgetRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1/widgets" })
     .use(authPlugin(deps))
-    .get("", ({ auth, query }) => {
-      const ctx = can(auth(), "widget:manage");
-      return listWidgets(deps, ctx, query.brand_id, pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }));
-    }, { query: widgetListQuery, detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" } })
-    .post("", ({ auth, body, set }) => {
-      const ctx = can(auth(), "widget:manage");
-      set.status = 201;
-      return createWidget(deps, ctx, body);
-    }, { body: newWidgetBody, detail: { tags, summary: "Create a widget; the answer carries its snippet, height, script and document addresses" } })
-    .post("/preview", ({ auth, body }) => previewWidget(deps, can(auth(), "widget:manage"), body),
-      { body: newWidgetBody, detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" } })
-    .get("/:id", ({ auth, params }) => {
-      const ctx = can(auth(), "widget:manage");
-      return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
-    }, { params: widgetParams, detail: { tags, summary: "Get a widget with its snippet" } })
-    .patch("/:id", ({ auth, params, body }) => updateWidget(deps, can(auth(), "widget:manage"), params.id, body),
-      { params: widgetParams, body: widgetPatchBody, detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" } })
-    .delete("/:id", ({ auth, params }) => deleteWidget(deps, can(auth(), "widget:manage"), params.id),
-      { params: widgetParams, detail: { tags, summary: "Delete a widget; its document answers 404 from then on" } });
+    .get(
+      "",
+      ({ auth, query }) => {
+        const ctx = can(auth(), "widget:manage");
+        return listWidgets(
+          deps,
+          ctx,
+          query.brand_id,
+          pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
+        );
+      },
+      { query: widgetListQuery, detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" } },
+    )
+    .post(
+      "",
+      ({ auth, body, set }) => {
+        const ctx = can(auth(), "widget:manage");
+        set.status = 201;
+        return createWidget(deps, ctx, body);
+      },
+      {
+        body: newWidgetBody,
+        detail: {
+          tags,
+          summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
+        },
+      },
+    )
+    .post("/preview", ({ auth, body }) => previewWidget(deps, can(auth(), "widget:manage"), body), {
+      body: newWidgetBody,
+      detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
+    })
+    .get(
+      "/:id",
+      ({ auth, params }) => {
+        const ctx = can(auth(), "widget:manage");
+        return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
+      },
+      { params: widgetParams, detail: { tags, summary: "Get a widget with its snippet" } },
+    )
+    .patch("/:id", ({ auth, params, body }) => updateWidget(deps, can(auth(), "widget:manage"), params.id, body), {
+      params: widgetParams,
+      body: widgetPatchBody,
+      detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
+    })
+    .delete("/:id", ({ auth, params }) => deleteWidget(deps, can(auth(), "widget:manage"), params.id), {
+      params: widgetParams,
+      detail: { tags, summary: "Delete a widget; its document answers 404 from then on" },
+    });
 }

@@ -43,10 +43,16 @@ export function wrapScript(bundle: string): Script {
   return { plain, gzip: new Uint8Array(gzipSync(plain, { level: 9 })), etag: `"${sha256(text).slice(0, 20)}"` };
 }
 
-const notFound = () => new Response(JSON.stringify({ error: { code: "not_found", message: "The widget script is not built; run `bun run build:web`." } }), {
-  status: 404,
-  headers: { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "no-store" },
-});
+const notFound = () =>
+  new Response(
+    JSON.stringify({
+      error: { code: "not_found", message: "The widget script is not built; run `bun run build:web`." },
+    }),
+    {
+      status: 404,
+      headers: { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "no-store" },
+    },
+  );
 
 /** The headers of the script as served. */
 const SCRIPT_HEADERS: Readonly<Record<string, string>> = {
@@ -67,7 +73,9 @@ export function widgetScriptPlugin(assets: Map<string, WebAsset>, deps: Deps) {
   // Read once at start, so a rebuild from source cannot pair this server with a newer, untested file.
   let script: CachedDocument | null = null;
   const loading: Promise<CachedDocument | null> = asset
-    ? Bun.file(asset.path).text().then((text) => (script = makeDocument(wrapScript(text).plain, SCRIPT_HEADERS)))
+    ? Bun.file(asset.path)
+        .text()
+        .then((text) => (script = makeDocument(wrapScript(text).plain, SCRIPT_HEADERS)))
     : Promise.resolve(null);
   return new Elysia({ name: "widget-script", seed: deps.config.cdnUrl })
     .get(`${cdn}/widget.js`, ({ request }) => {

@@ -22,11 +22,20 @@ import { widgets, type WidgetRow } from "./tables";
 /** The context of a widget request: who acts, and the organisation's plan (for the attribution rule). */
 export type WidgetCtx = Ctx & { plan: PlanId };
 
-const LAYOUT_NAMES = { wall: "Wall", carousel: "Carousel", single: "Featured testimonial", avatars: "Faces and rating" } as const;
+const LAYOUT_NAMES = {
+  wall: "Wall",
+  carousel: "Carousel",
+  single: "Featured testimonial",
+  avatars: "Faces and rating",
+} as const;
 
 /** A widget of the context's organisation and mode; 404 otherwise. */
 export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
-  const row = db.select().from(widgets).where(and(eq(widgets.id, id), eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode))).get();
+  const row = db
+    .select()
+    .from(widgets)
+    .where(and(eq(widgets.id, id), eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode)))
+    .get();
   if (!row) throw notFound("widget");
   return row;
 }
@@ -34,18 +43,42 @@ export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
 /** A page of widgets, newest first; `brandId` narrows to one brand (which must be the context's). */
 export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, page: PageRequest) {
   if (brandId) getBrandRow(deps.db, ctx, brandId);
-  const rows = deps.db.select().from(widgets)
-    .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), brandId ? eq(widgets.brandId, brandId) : undefined, afterKeyDesc([widgets.id], page.after)))
-    .orderBy(desc(widgets.id)).limit(page.limit + 1).all();
-  const colors = brandColors(deps.db, ctx, rows.map((r) => r.brandId));
-  return toPage(deps.signer, page, rows, (r) => [r.id], (r) => presentWidget(deps.config, r, colors.get(r.brandId) ?? DEFAULT_BRAND_COLOR));
+  const rows = deps.db
+    .select()
+    .from(widgets)
+    .where(
+      and(
+        eq(widgets.orgId, ctx.orgId),
+        eq(widgets.mode, ctx.mode),
+        brandId ? eq(widgets.brandId, brandId) : undefined,
+        afterKeyDesc([widgets.id], page.after),
+      ),
+    )
+    .orderBy(desc(widgets.id))
+    .limit(page.limit + 1)
+    .all();
+  const colors = brandColors(
+    deps.db,
+    ctx,
+    rows.map((r) => r.brandId),
+  );
+  return toPage(
+    deps.signer,
+    page,
+    rows,
+    (r) => [r.id],
+    (r) => presentWidget(deps.config, r, colors.get(r.brandId) ?? DEFAULT_BRAND_COLOR),
+  );
 }
 
 /** The colour of each of these brands (of the context's org and mode). */
 function brandColors(db: Db, ctx: Ctx, ids: string[]): Map<string, string> {
   if (ids.length === 0) return new Map();
-  const rows = db.select({ id: brands.id, color: brands.color }).from(brands)
-    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), inArray(brands.id, [...new Set(ids)]))).all();
+  const rows = db
+    .select({ id: brands.id, color: brands.color })
+    .from(brands)
+    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), inArray(brands.id, [...new Set(ids)])))
+    .all();
   return new Map(rows.map((r) => [r.id, r.color]));
 }
 
@@ -54,7 +87,11 @@ const DEFAULT_BRAND_COLOR = "#4f46e5";
 
 /** One widget as the API shows it, with its brand's colour where it has none of its own. */
 export function presentWidgetOf(deps: Deps, ctx: Ctx, row: WidgetRow) {
-  return presentWidget(deps.config, row, brandColors(deps.db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR);
+  return presentWidget(
+    deps.config,
+    row,
+    brandColors(deps.db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR,
+  );
 }
 
 /** Input of widget creation and preview. */
@@ -69,8 +106,16 @@ export function createWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
     checkReferences(db, ctx, brand.id, settings);
     const now = ctx.clock.now();
     const row: WidgetRow = {
-      id: newId("widget", now), orgId: ctx.orgId, mode: ctx.mode, brandId: brand.id, name: input.name?.trim() || LAYOUT_NAMES[settings.layout],
-      settings, publishedAt: null, documentHash: null, createdAt: now, updatedAt: now,
+      id: newId("widget", now),
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      brandId: brand.id,
+      name: input.name?.trim() || LAYOUT_NAMES[settings.layout],
+      settings,
+      publishedAt: null,
+      documentHash: null,
+      createdAt: now,
+      updatedAt: now,
     };
     db.insert(widgets).values(row).run();
     audit(db, ctx, "widget.created", row.id, { brand_id: brand.id, layout: settings.layout });
@@ -87,7 +132,10 @@ export function updateWidget(deps: Deps, ctx: WidgetCtx, id: string, input: Sett
     const settings = mergeSettings(row.settings, input);
     checkReferences(db, ctx, row.brandId, settings);
     const next: WidgetRow = { ...row, settings, name: input.name?.trim() || row.name, updatedAt: ctx.clock.now() };
-    db.update(widgets).set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt }).where(eq(widgets.id, id)).run();
+    db.update(widgets)
+      .set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt })
+      .where(eq(widgets.id, id))
+      .run();
     audit(db, ctx, "widget.updated", id, { ...input });
     schedulePublish(db, ctx.clock, next);
     return presentWidgetOf({ ...deps, db }, ctx, next);

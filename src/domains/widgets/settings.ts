@@ -30,17 +30,40 @@ function firstMissing(ids: string[], found: Set<string>): number {
  * brand. A testimonial deleted since it was picked still counts as a pick (the document skips it), so a builder
  * that re-sends its list is not refused for it.
  */
-export function checkReferences(db: Db, ctx: Ctx, brandId: string, s: Pick<WidgetSettings, "tag_ids" | "submission_ids">) {
+export function checkReferences(
+  db: Db,
+  ctx: Ctx,
+  brandId: string,
+  s: Pick<WidgetSettings, "tag_ids" | "submission_ids">,
+) {
   if (s.tag_ids.length) {
-    const found = new Set(db.select({ id: tags.id }).from(tags)
-      .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), inArray(tags.id, s.tag_ids))).all().map((r) => r.id));
+    const found = new Set(
+      db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), inArray(tags.id, s.tag_ids)))
+        .all()
+        .map((r) => r.id),
+    );
     const i = firstMissing(s.tag_ids, found);
     if (i >= 0) throw invalid(`No tag ${s.tag_ids[i]} in this organisation and mode.`, `tag_ids[${i}]`);
   }
   if (s.submission_ids.length) {
-    const found = new Set(db.select({ id: submissions.id }).from(submissions)
-      .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), eq(submissions.brandId, brandId), inArray(submissions.id, s.submission_ids)))
-      .all().map((r) => r.id));
+    const found = new Set(
+      db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(
+          and(
+            eq(submissions.orgId, ctx.orgId),
+            eq(submissions.mode, ctx.mode),
+            eq(submissions.brandId, brandId),
+            inArray(submissions.id, s.submission_ids),
+          ),
+        )
+        .all()
+        .map((r) => r.id),
+    );
     const i = firstMissing(s.submission_ids, found);
     if (i >= 0) throw invalid(`Testimonial ${s.submission_ids[i]} is not one of this brand's.`, `submission_ids[${i}]`);
   }
@@ -49,6 +72,6 @@ export function checkReferences(db: Db, ctx: Ctx, brandId: string, s: Pick<Widge
 /** 402 when the request switches the attribution off on a plan without `remove_attribution`. */
 export function checkAttribution(plan: PlanId, appUrl: string, input: SettingsInput) {
   if (input.show_attribution === false) {
-    requireFeature(plan, appUrl, "remove_attribution", "Removing the \"Powered by Plaudit\" link needs a paid plan.");
+    requireFeature(plan, appUrl, "remove_attribution", 'Removing the "Powered by Plaudit" link needs a paid plan.');
   }
 }

@@ -20,20 +20,28 @@ export interface WidgetSettings {
 }
 
 /** A widget. Its published document lives at `public/widgets/{id}.json` while the row exists. */
-export const widgets = sqliteTable("widgets", {
-  id: text("id").primaryKey(),
-  orgId: text("org_id").notNull().references(() => orgs.id, { onDelete: "cascade" }),
-  mode: text("mode").notNull(),
-  brandId: text("brand_id").notNull().references(() => brands.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  settings: text("settings", { mode: "json" }).$type<WidgetSettings>().notNull(),
-  /** Set by the first publication; null until then. */
-  publishedAt: integer("published_at"),
-  /** Hash of the last published content (without `generated_at`): an unchanged rebuild rewrites nothing. */
-  documentHash: text("document_hash"),
-  createdAt: integer("created_at").notNull(),
-  updatedAt: integer("updated_at").notNull(),
-}, (t) => [index("widgets_list").on(t.orgId, t.mode, t.id), index("widgets_brand").on(t.orgId, t.mode, t.brandId, t.id)]);
+export const widgets = sqliteTable(
+  "widgets",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").notNull(),
+    brandId: text("brand_id")
+      .notNull()
+      .references(() => brands.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    settings: text("settings", { mode: "json" }).$type<WidgetSettings>().notNull(),
+    /** Set by the first publication; null until then. */
+    publishedAt: integer("published_at"),
+    /** Hash of the last published content (without `generated_at`): an unchanged rebuild rewrites nothing. */
+    documentHash: text("document_hash"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("widgets_list").on(t.orgId, t.mode, t.id), index("widgets_brand").on(t.orgId, t.mode, t.brandId, t.id)],
+);
 
 /** A stored widget. */
 export type WidgetRow = typeof widgets.$inferSelect;

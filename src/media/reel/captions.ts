@@ -22,7 +22,11 @@ export function reelCues(clips: PlanClip[], segments: Segment[], lineChars: numb
     const clip = clips[seg.clip_index!]!;
     const shift = seg.start_ms + (seg.pad_before_ms ?? 0) - clip.startMs;
     const end = seg.start_ms + seg.duration_ms;
-    const words = clipWords(clip).map((w) => ({ text: w.text, start_ms: w.start_ms + shift, end_ms: w.end_ms + shift }));
+    const words = clipWords(clip).map((w) => ({
+      text: w.text,
+      start_ms: w.start_ms + shift,
+      end_ms: w.end_ms + shift,
+    }));
     cues.push(...buildCues(words, { maxLineChars: lineChars, untilMs: end }));
   }
   return cues;

@@ -34,18 +34,31 @@ export function cardAss(spec: CardSpec, font = "DejaVu Sans"): string {
   const colour = isLight(spec.brandColor) ? "&H00202020" : "&H00FFFFFF";
   const margin = Math.round(w * 0.1);
   return [
-    "[Script Info]", "ScriptType: v4.00+", `PlayResX: ${w}`, `PlayResY: ${h}`, "WrapStyle: 0", "ScaledBorderAndShadow: yes", "",
+    "[Script Info]",
+    "ScriptType: v4.00+",
+    `PlayResX: ${w}`,
+    `PlayResY: ${h}`,
+    "WrapStyle: 0",
+    "ScaledBorderAndShadow: yes",
+    "",
     "[V4+ Styles]",
     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
     `Style: Card,${font},${L.size},${colour},&H000000FF,${assColor(spec.brandColor)},&H00000000,-1,0,0,0,100,100,0,0,1,0,0,8,${margin},${margin},0,1`,
-    "", "[Events]", "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+    "",
+    "[Events]",
+    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
     `Dialogue: 0,${assTime(0)},${assTime(spec.durationMs + 1000)},Card,,0,0,0,,{\\pos(${Math.round(w / 2)},${Math.round(h * L.textY)})}${escapeAss(spec.text)}`,
     "",
   ].join("\n");
 }
 
 /** Makes one card file (video only, whole frames) at `out`. */
-export async function makeCard(tools: MediaTools, spec: CardSpec, out: string, o: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+export async function makeCard(
+  tools: MediaTools,
+  spec: CardSpec,
+  out: string,
+  o: { timeoutMs: number; signal?: AbortSignal },
+): Promise<void> {
   const { w, h } = FRAME[spec.aspect];
   const L = LAYOUT[spec.aspect];
   const frames = Math.round((spec.durationMs * FPS) / 1000);
@@ -62,11 +75,43 @@ export async function makeCard(tools: MediaTools, spec: CardSpec, out: string, o
   ].join(";");
   try {
     // The logo is our own re-encoded PNG (brands/logo.ts) or the built-in one: read as one image, never a pattern.
-    await runFfmpeg(tools, [
-      "-v", "error", "-protocol_whitelist", "file", "-f", "image2", "-pattern_type", "none", "-i", `file:${resolve(spec.logoPath)}`,
-      "-filter_complex", graph, "-map", "[v]", "-frames:v", String(frames), "-r", String(FPS),
-      "-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-g", String(FPS), "-an", "-f", "matroska", "-y", tmp,
-    ], { timeoutMs: o.timeoutMs, signal: o.signal });
+    await runFfmpeg(
+      tools,
+      [
+        "-v",
+        "error",
+        "-protocol_whitelist",
+        "file",
+        "-f",
+        "image2",
+        "-pattern_type",
+        "none",
+        "-i",
+        `file:${resolve(spec.logoPath)}`,
+        "-filter_complex",
+        graph,
+        "-map",
+        "[v]",
+        "-frames:v",
+        String(frames),
+        "-r",
+        String(FPS),
+        "-c:v",
+        "libx264",
+        "-preset",
+        "ultrafast",
+        "-crf",
+        "12",
+        "-g",
+        String(FPS),
+        "-an",
+        "-f",
+        "matroska",
+        "-y",
+        tmp,
+      ],
+      { timeoutMs: o.timeoutMs, signal: o.signal },
+    );
     await rename(tmp, out);
   } finally {
     await rm(ass, { force: true });

@@ -32,19 +32,57 @@ export interface CutResult extends CutSpan {
 }
 
 /** Display size of a file's first video stream. */
-export async function videoSize(tools: MediaTools, path: string, o: CutOptions): Promise<{ width: number; height: number }> {
-  const r = await runFfprobe(tools, ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "json", `file:${path}`], { timeoutMs: Math.min(o.timeoutMs, 60_000), signal: o.signal });
+export async function videoSize(
+  tools: MediaTools,
+  path: string,
+  o: CutOptions,
+): Promise<{ width: number; height: number }> {
+  const r = await runFfprobe(
+    tools,
+    ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "json", `file:${path}`],
+    { timeoutMs: Math.min(o.timeoutMs, 60_000), signal: o.signal },
+  );
   const s = (JSON.parse(r.stdout) as { streams?: { width?: number; height?: number }[] }).streams?.[0];
   if (!s?.width || !s.height) throw new MediaError("no_audio", "The recording has no picture to cut.");
   return { width: s.width, height: s.height };
 }
 
 /** Frame levels (10 ms, dB) of the sound from `fromMs` for `ms`, read from a 16 kHz mono WAV. */
-async function levels(tools: MediaTools, source: string, fromMs: number, ms: number, o: CutOptions): Promise<Float64Array> {
+async function levels(
+  tools: MediaTools,
+  source: string,
+  fromMs: number,
+  ms: number,
+  o: CutOptions,
+): Promise<Float64Array> {
   const wav = tempOutput("levels", ".wav", o.tmpDir);
   try {
-    await runFfmpeg(tools, ["-v", "error", ...hardenedInput(source, ["-ss", sec(fromMs), "-t", sec(ms)]), "-map", "0:a:0", "-vn", "-ac", "1", "-ar", "16000",
-      "-c:a", "pcm_s16le", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-f", "wav", "-y", wav], { timeoutMs: o.timeoutMs, signal: o.signal });
+    await runFfmpeg(
+      tools,
+      [
+        "-v",
+        "error",
+        ...hardenedInput(source, ["-ss", sec(fromMs), "-t", sec(ms)]),
+        "-map",
+        "0:a:0",
+        "-vn",
+        "-ac",
+        "1",
+        "-ar",
+        "16000",
+        "-c:a",
+        "pcm_s16le",
+        "-fflags",
+        "+bitexact",
+        "-flags:a",
+        "+bitexact",
+        "-f",
+        "wav",
+        "-y",
+        wav,
+      ],
+      { timeoutMs: o.timeoutMs, signal: o.signal },
+    );
     return await frameEnergies(wav);
   } finally {
     await rm(wav, { force: true });
@@ -52,10 +90,31 @@ async function levels(tools: MediaTools, source: string, fromMs: number, ms: num
 }
 
 /** Integrated loudness (LUFS) of a stretch of the source, measured the way processing measures; null for silence. */
-async function spanLoudness(tools: MediaTools, source: string, fromMs: number, ms: number, o: CutOptions): Promise<number | null> {
+async function spanLoudness(
+  tools: MediaTools,
+  source: string,
+  fromMs: number,
+  ms: number,
+  o: CutOptions,
+): Promise<number | null> {
   const t = LOUDNESS_TARGET;
-  const r = await runFfmpeg(tools, ["-v", "info", ...hardenedInput(source, ["-ss", sec(fromMs), "-t", sec(ms)]), "-map", "0:a:0", "-vn",
-    "-af", `loudnorm=I=${t.I}:TP=${t.TP}:LRA=${t.LRA}:print_format=json`, "-f", "null", "-"], { timeoutMs: o.timeoutMs, signal: o.signal });
+  const r = await runFfmpeg(
+    tools,
+    [
+      "-v",
+      "info",
+      ...hardenedInput(source, ["-ss", sec(fromMs), "-t", sec(ms)]),
+      "-map",
+      "0:a:0",
+      "-vn",
+      "-af",
+      `loudnorm=I=${t.I}:TP=${t.TP}:LRA=${t.LRA}:print_format=json`,
+      "-f",
+      "null",
+      "-",
+    ],
+    { timeoutMs: o.timeoutMs, signal: o.signal },
+  );
   const i = Number(parseLoudnormJson(r.stderr)?.input_i);
   return Number.isFinite(i) && i > -69 ? i : null;
 }
@@ -76,15 +135,45 @@ export function cutArgs(source: string, span: CutSpan, gainDb: number, out: stri
   const a = span.audioMs;
   const video = `[0:v]fps=${FPS},tpad=stop_mode=clone:stop_duration=2,trim=end_frame=${span.frames},setpts=N/(${FPS}*TB),format=yuv420p[v]`;
   const audio = [
-    "[0:a]aresample=48000", "aformat=sample_fmts=fltp:channel_layouts=stereo", `atrim=end=${sec(a)}`, "asetpts=PTS-STARTPTS",
-    `volume=${gainDb.toFixed(2)}dB`, "alimiter=limit=0.84:attack=2:release=50:level=0",
-    "afade=t=in:d=0.01", `afade=t=out:st=${sec(Math.max(0, a - 12))}:d=0.012`, "apad", `atrim=end=${d}[a]`,
+    "[0:a]aresample=48000",
+    "aformat=sample_fmts=fltp:channel_layouts=stereo",
+    `atrim=end=${sec(a)}`,
+    "asetpts=PTS-STARTPTS",
+    `volume=${gainDb.toFixed(2)}dB`,
+    "alimiter=limit=0.84:attack=2:release=50:level=0",
+    "afade=t=in:d=0.01",
+    `afade=t=out:st=${sec(Math.max(0, a - 12))}:d=0.012`,
+    "apad",
+    `atrim=end=${d}[a]`,
   ].join(",");
   return [
-    "-v", "error", ...hardenedInput(source, ["-ss", sec(span.fromMs), "-t", sec(span.durationMs + 500)]),
-    "-filter_complex", `${video};${audio}`, "-map", "[v]", "-map", "[a]",
-    "-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-g", String(FPS), "-c:a", "pcm_s16le", "-ar", "48000",
-    "-map_metadata", "-1", "-f", "matroska", "-y", out,
+    "-v",
+    "error",
+    ...hardenedInput(source, ["-ss", sec(span.fromMs), "-t", sec(span.durationMs + 500)]),
+    "-filter_complex",
+    `${video};${audio}`,
+    "-map",
+    "[v]",
+    "-map",
+    "[a]",
+    "-c:v",
+    "libx264",
+    "-preset",
+    "ultrafast",
+    "-crf",
+    "12",
+    "-g",
+    String(FPS),
+    "-c:a",
+    "pcm_s16le",
+    "-ar",
+    "48000",
+    "-map_metadata",
+    "-1",
+    "-f",
+    "matroska",
+    "-y",
+    out,
   ];
 }
 

@@ -11,7 +11,9 @@ import { filterValue } from "./filter-text";
 import { FPS, FRAME, type Aspect } from "./types";
 
 /** A picture part of the reel: a card already at frame size, or a cut clip of its own size. */
-export type PicturePart = { kind: "card"; file: string } | { kind: "clip"; file: string; width: number; height: number };
+export type PicturePart =
+  | { kind: "card"; file: string }
+  | { kind: "clip"; file: string; width: number; height: number };
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -23,7 +25,8 @@ export function fitFilter(input: string, sw: number, sh: number, aspect: Aspect,
   const fh = Math.min(h, even(sh * scale));
   if (fw === w && fh === h) return `${input}scale=${w}:${h}:flags=bicubic,setsar=1[${label}]`;
   // The fill is blurred at a tenth of the size (cheap), then scaled up; darker so the picture stands out.
-  const bw = even(w / 10), bh = even(h / 10);
+  const bw = even(w / 10),
+    bh = even(h / 10);
   return [
     `${input}split=2[${label}a][${label}b]`,
     `[${label}a]scale=${bw}:${bh}:force_original_aspect_ratio=increase,crop=${bw}:${bh},boxblur=6:2,eq=brightness=-0.12,scale=${w}:${h}[${label}bg]`,
@@ -43,26 +46,81 @@ export interface EncodeSettings {
 export const ENCODE_DEFAULTS: EncodeSettings = { preset: "veryfast", crf: 21, maxKbps: 8000 };
 
 /** The ffmpeg arguments of one size. */
-export function encodeArgs(parts: PicturePart[], aspect: Aspect, assFile: string, soundFile: string, out: string, s: EncodeSettings): string[] {
+export function encodeArgs(
+  parts: PicturePart[],
+  aspect: Aspect,
+  assFile: string,
+  soundFile: string,
+  out: string,
+  s: EncodeSettings,
+): string[] {
   const inputs: string[] = [];
   const chains: string[] = [];
   parts.forEach((p, i) => {
     inputs.push(...hardenedInput(p.file));
-    chains.push(p.kind === "card" ? `[${i}:v]setsar=1,format=yuv420p[p${i}]` : fitFilter(`[${i}:v]`, p.width, p.height, aspect, `p${i}`));
+    chains.push(
+      p.kind === "card"
+        ? `[${i}:v]setsar=1,format=yuv420p[p${i}]`
+        : fitFilter(`[${i}:v]`, p.width, p.height, aspect, `p${i}`),
+    );
   });
   inputs.push(...hardenedInput(soundFile));
-  chains.push(`${parts.map((_, i) => `[p${i}]`).join("")}concat=n=${parts.length}:v=1:a=0,subtitles=filename=${filterValue(resolve(assFile))},format=yuv420p[v]`);
+  chains.push(
+    `${parts.map((_, i) => `[p${i}]`).join("")}concat=n=${parts.length}:v=1:a=0,subtitles=filename=${filterValue(resolve(assFile))},format=yuv420p[v]`,
+  );
   return [
-    "-v", "error", ...inputs, "-filter_complex", chains.join(";"),
-    "-map", "[v]", "-map", `${parts.length}:a:0`, "-r", String(FPS),
-    "-c:v", "libx264", "-preset", s.preset, "-crf", String(s.crf), "-maxrate", `${s.maxKbps}k`, "-bufsize", `${s.maxKbps * 2}k`,
-    "-profile:v", "high", "-pix_fmt", "yuv420p", "-g", String(FPS * 2), "-c:a", "copy",
-    "-map_metadata", "-1", "-movflags", "+faststart", "-f", "mp4", "-y", out,
+    "-v",
+    "error",
+    ...inputs,
+    "-filter_complex",
+    chains.join(";"),
+    "-map",
+    "[v]",
+    "-map",
+    `${parts.length}:a:0`,
+    "-r",
+    String(FPS),
+    "-c:v",
+    "libx264",
+    "-preset",
+    s.preset,
+    "-crf",
+    String(s.crf),
+    "-maxrate",
+    `${s.maxKbps}k`,
+    "-bufsize",
+    `${s.maxKbps * 2}k`,
+    "-profile:v",
+    "high",
+    "-pix_fmt",
+    "yuv420p",
+    "-g",
+    String(FPS * 2),
+    "-c:a",
+    "copy",
+    "-map_metadata",
+    "-1",
+    "-movflags",
+    "+faststart",
+    "-f",
+    "mp4",
+    "-y",
+    out,
   ];
 }
 
 /** Encodes one size into `out` (temporary name, then renamed). */
-export async function encodeSize(tools: MediaTools, parts: PicturePart[], aspect: Aspect, assFile: string, soundFile: string, out: string, totalMs: number, s: EncodeSettings, o: { timeoutMs: number; signal?: AbortSignal; onProgress?: (f: number) => void }): Promise<void> {
+export async function encodeSize(
+  tools: MediaTools,
+  parts: PicturePart[],
+  aspect: Aspect,
+  assFile: string,
+  soundFile: string,
+  out: string,
+  totalMs: number,
+  s: EncodeSettings,
+  o: { timeoutMs: number; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<void> {
   const tmp = tempOutput(out, ".mp4");
   try {
     await runFfmpeg(tools, encodeArgs(parts, aspect, assFile, soundFile, tmp, s), {
@@ -78,11 +136,39 @@ export async function encodeSize(tools: MediaTools, parts: PicturePart[], aspect
 }
 
 /** Takes one still (JPEG) at `atMs` from a finished size, for the poster. */
-export async function grabStill(tools: MediaTools, video: string, atMs: number, out: string, o: { timeoutMs: number; signal?: AbortSignal }): Promise<void> {
+export async function grabStill(
+  tools: MediaTools,
+  video: string,
+  atMs: number,
+  out: string,
+  o: { timeoutMs: number; signal?: AbortSignal },
+): Promise<void> {
   const tmp = tempOutput(out, ".jpg");
   try {
-    await runFfmpeg(tools, ["-v", "error", ...hardenedInput(video, ["-ss", (atMs / 1000).toFixed(3)]), "-map", "0:v:0", "-frames:v", "1", "-an",
-      "-vf", "scale=out_range=full,format=yuvj420p", "-c:v", "mjpeg", "-q:v", "3", "-f", "image2", "-y", tmp], o);
+    await runFfmpeg(
+      tools,
+      [
+        "-v",
+        "error",
+        ...hardenedInput(video, ["-ss", (atMs / 1000).toFixed(3)]),
+        "-map",
+        "0:v:0",
+        "-frames:v",
+        "1",
+        "-an",
+        "-vf",
+        "scale=out_range=full,format=yuvj420p",
+        "-c:v",
+        "mjpeg",
+        "-q:v",
+        "3",
+        "-f",
+        "image2",
+        "-y",
+        tmp,
+      ],
+      o,
+    );
     await rename(tmp, out);
   } finally {
     await rm(tmp, { force: true });

@@ -6,7 +6,10 @@
 /** Escapes a value for a filter option inside a `-filter_complex` graph (both parsing levels). */
 export function filterValue(value: string): string {
   const option = value.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/:/g, "\\:");
-  return option.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/[[\],;]/g, (c) => `\\${c}`);
+  return option
+    .replace(/\\/g, "\\\\")
+    .replace(/'/g, "\\'")
+    .replace(/[[\],;]/g, (c) => `\\${c}`);
 }
 
 /** Seconds with millisecond precision, as filter options take them. */
@@ -26,6 +29,8 @@ export function assColor(hex: string): string {
 /** True when text on this background should be dark (WCAG relative luminance above the midpoint). */
 export function isLight(hex: string): boolean {
   if (!/^#[0-9a-fA-F]{6}$/.test(hex)) return false;
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! > 0.4;
 }

@@ -20,7 +20,14 @@ export interface MusicTrack {
 
 /** Every track, in the order the dashboard lists them. */
 export const MUSIC_TRACKS: MusicTrack[] = [
-  { track_id: "sunrise", title: "Sunrise", mood: "bright, warm plucked strings", bpm: 100, duration_ms: 38_510, path: sunrise },
+  {
+    track_id: "sunrise",
+    title: "Sunrise",
+    mood: "bright, warm plucked strings",
+    bpm: 100,
+    duration_ms: 38_510,
+    path: sunrise,
+  },
   { track_id: "drift", title: "Drift", mood: "calm, soft pads", bpm: 80, duration_ms: 24_110, path: drift },
   { track_id: "momentum", title: "Momentum", mood: "upbeat, driving", bpm: 120, duration_ms: 32_110, path: momentum },
 ];

@@ -24,7 +24,12 @@ export interface CutSpan {
 }
 
 /** Padding the transcript allows: up to 120 ms, clear of the neighbours by a guard, inside the recording. */
-export function allowedPads(words: ReelWord[], startMs: number, endMs: number, sourceMs: number): { before: number; after: number } {
+export function allowedPads(
+  words: ReelWord[],
+  startMs: number,
+  endMs: number,
+  sourceMs: number,
+): { before: number; after: number } {
   let prevEnd = 0;
   let nextStart = sourceMs;
   // Words starting before the span are neighbours (one overlapping the span leaves no padding at all).
@@ -48,7 +53,13 @@ function percentile(values: Float64Array, p: number): number {
  * the recording starting at `offsetMs`. Walking outwards from an edge: first through sound still belonging to the
  * word, then through quiet; a second sound is a neighbour, and the walk stops 20 ms short of it.
  */
-export function soundPads(energies: Float64Array, offsetMs: number, startMs: number, endMs: number, allowed: { before: number; after: number }): { before: number; after: number } {
+export function soundPads(
+  energies: Float64Array,
+  offsetMs: number,
+  startMs: number,
+  endMs: number,
+  allowed: { before: number; after: number },
+): { before: number; after: number } {
   if (!energies.length) return allowed;
   // The stretch is mostly speech: its quietest few frames tell the noise floor.
   const floor = percentile(energies, 0.02);
@@ -69,7 +80,10 @@ export function soundPads(energies: Float64Array, offsetMs: number, startMs: num
     if (hitNeighbour) walked -= Math.min(2, quiet);
     return walked * FRAME_MS;
   };
-  return { before: Math.min(allowed.before, walk(startMs, allowed.before, -1)), after: Math.min(allowed.after, walk(endMs, allowed.after, 1)) };
+  return {
+    before: Math.min(allowed.before, walk(startMs, allowed.before, -1)),
+    after: Math.min(allowed.after, walk(endMs, allowed.after, 1)),
+  };
 }
 
 /** Turns a span and its padding into a cut of whole frames (see the file comment). */

@@ -15,7 +15,17 @@ import { cutClip } from "./cut";
 import { encodeSize, ENCODE_DEFAULTS, grabStill, type PicturePart } from "./encode";
 import { reelAss, reelVtt } from "./captions";
 import { mixSound, type SoundPart } from "./sound";
-import { aspectSlug, CARD_MS, FRAME, type CutClip, type ReelPlan, type ReelRenderer, type RenderHooks, type RenderOutcome, type Segment } from "./types";
+import {
+  aspectSlug,
+  CARD_MS,
+  FRAME,
+  type CutClip,
+  type ReelPlan,
+  type ReelRenderer,
+  type RenderHooks,
+  type RenderOutcome,
+  type Segment,
+} from "./types";
 
 /** The message of a render stopped by its time allowance. */
 export const OUT_OF_TIME = "The render took longer than 30 minutes and was stopped.";
@@ -44,7 +54,14 @@ export function layoutSegments(plan: Pick<ReelPlan, "intro" | "outro">, cuts: Cu
     at += s.duration_ms;
   };
   if (plan.intro) add({ kind: "intro", duration_ms: cardMs(CARD_MS.intro) });
-  for (const c of cuts) add({ kind: "clip", duration_ms: c.durationMs, clip_index: c.index, pad_before_ms: c.padBeforeMs, pad_after_ms: c.padAfterMs });
+  for (const c of cuts)
+    add({
+      kind: "clip",
+      duration_ms: c.durationMs,
+      clip_index: c.index,
+      pad_before_ms: c.padBeforeMs,
+      pad_after_ms: c.padAfterMs,
+    });
   if (plan.outro) add({ kind: "outro", duration_ms: cardMs(CARD_MS.outro) });
   return out;
 }
@@ -58,7 +75,12 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
     if (ms <= 0) throw new MediaError("timeout", OUT_OF_TIME);
     return ms;
   };
-  const run = (onProgress?: (f: number) => void) => ({ timeoutMs: limit(), signal: hooks.signal, onProgress, tmpDir: dir });
+  const run = (onProgress?: (f: number) => void) => ({
+    timeoutMs: limit(),
+    signal: hooks.signal,
+    onProgress,
+    tmpDir: dir,
+  });
   const progress = (f: number) => hooks.progress?.(f);
   const pause = async (): Promise<RenderOutcome | null> => {
     const answer = await hooks.checkpoint();
@@ -71,7 +93,17 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
     let cut = await readCut(dir, i);
     if (!cut) {
       const r = await cutClip(tools, clip, join(dir, `clip-${i}.mkv`), run(progress));
-      cut = { index: i, file: r.file, frames: r.frames, durationMs: r.durationMs, padBeforeMs: r.padBeforeMs, padAfterMs: r.padAfterMs, gainDb: r.gainDb, width: r.width, height: r.height };
+      cut = {
+        index: i,
+        file: r.file,
+        frames: r.frames,
+        durationMs: r.durationMs,
+        padBeforeMs: r.padBeforeMs,
+        padAfterMs: r.padAfterMs,
+        gainDb: r.gainDb,
+        width: r.width,
+        height: r.height,
+      };
       await writeAtomic(join(dir, `clip-${i}.json`), JSON.stringify(cut));
     }
     cuts.push(cut);
@@ -87,7 +119,19 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
   for (const [k, c] of cards.entries()) {
     hooks.stage("cards", k, cards.length);
     const file = cardFile(c.kind, c.aspect);
-    if (!existsSync(file)) await makeCard(tools, { aspect: c.aspect, text: c.text, brandColor: plan.brandColor, logoPath: plan.logoPath, durationMs: CARD_MS[c.kind] }, file, run());
+    if (!existsSync(file))
+      await makeCard(
+        tools,
+        {
+          aspect: c.aspect,
+          text: c.text,
+          brandColor: plan.brandColor,
+          logoPath: plan.logoPath,
+          durationMs: CARD_MS[c.kind],
+        },
+        file,
+        run(),
+      );
   }
   if (cards.length) {
     const stop = await pause();
@@ -99,14 +143,17 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
   hooks.stage("music", 0, 1);
   const sound = join(dir, "sound.m4a");
   if (!existsSync(sound)) {
-    const parts: SoundPart[] = segments.map((s) => (s.kind === "clip" ? { kind: "clip", file: cuts[s.clip_index!]!.file } : { kind: "silence", ms: s.duration_ms }));
+    const parts: SoundPart[] = segments.map((s) =>
+      s.kind === "clip" ? { kind: "clip", file: cuts[s.clip_index!]!.file } : { kind: "silence", ms: s.duration_ms },
+    );
     await mixSound(tools, parts, plan.musicPath, totalMs, sound, run(progress));
   }
 
   hooks.stage("captions", 0, 1);
   const captionsFile = join(dir, "captions.vtt");
   await writeAtomic(captionsFile, reelVtt(plan.clips, segments));
-  for (const a of plan.aspects) await writeAtomic(join(dir, `captions-${aspectSlug(a)}.ass`), reelAss(plan.clips, segments, a, plan.captionStyle));
+  for (const a of plan.aspects)
+    await writeAtomic(join(dir, `captions-${aspectSlug(a)}.ass`), reelAss(plan.clips, segments, a, plan.captionStyle));
   const stop = await pause();
   if (stop) return stop;
 
@@ -116,10 +163,27 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
     hooks.stage("rendering", k, plan.aspects.length);
     const out = join(dir, `reel-${aspectSlug(aspect)}.mp4`);
     if (!existsSync(out)) {
-      const parts: PicturePart[] = segments.map((s) => s.kind === "clip"
-        ? { kind: "clip", file: cuts[s.clip_index!]!.file, width: cuts[s.clip_index!]!.width, height: cuts[s.clip_index!]!.height }
-        : { kind: "card", file: cardFile(s.kind, aspect) });
-      await encodeSize(tools, parts, aspect, join(dir, `captions-${aspectSlug(aspect)}.ass`), sound, out, totalMs, settings, run(progress));
+      const parts: PicturePart[] = segments.map((s) =>
+        s.kind === "clip"
+          ? {
+              kind: "clip",
+              file: cuts[s.clip_index!]!.file,
+              width: cuts[s.clip_index!]!.width,
+              height: cuts[s.clip_index!]!.height,
+            }
+          : { kind: "card", file: cardFile(s.kind, aspect) },
+      );
+      await encodeSize(
+        tools,
+        parts,
+        aspect,
+        join(dir, `captions-${aspectSlug(aspect)}.ass`),
+        sound,
+        out,
+        totalMs,
+        settings,
+        run(progress),
+      );
     }
     variants.push({ aspect, file: out, width: FRAME[aspect].w, height: FRAME[aspect].h });
     if (k < plan.aspects.length - 1) {
@@ -131,7 +195,13 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
   const posterFile = join(dir, "poster.jpg");
   if (!existsSync(posterFile)) {
     const first = segments.find((s) => s.kind === "clip")!;
-    await grabStill(tools, variants[0]!.file, first.start_ms + Math.min(1000, first.duration_ms / 3), posterFile, run());
+    await grabStill(
+      tools,
+      variants[0]!.file,
+      first.start_ms + Math.min(1000, first.duration_ms / 3),
+      posterFile,
+      run(),
+    );
   }
   return { kind: "done", reel: { variants, posterFile, captionsFile, durationMs: Math.round(totalMs), segments } };
 }

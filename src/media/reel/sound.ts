@@ -51,13 +51,41 @@ export function soundArgs(parts: SoundPart[], musicPath: string | null, totalMs:
     chains.push("[speech]anull[mix]");
   }
   return [
-    "-v", "error", ...inputs, "-filter_complex", chains.join(";"), "-map", "[mix]", "-t", t,
-    "-c:a", "aac", "-b:a", "160k", "-ar", "48000", "-ac", "2", "-map_metadata", "-1", "-f", "mp4", "-y", out,
+    "-v",
+    "error",
+    ...inputs,
+    "-filter_complex",
+    chains.join(";"),
+    "-map",
+    "[mix]",
+    "-t",
+    t,
+    "-c:a",
+    "aac",
+    "-b:a",
+    "160k",
+    "-ar",
+    "48000",
+    "-ac",
+    "2",
+    "-map_metadata",
+    "-1",
+    "-f",
+    "mp4",
+    "-y",
+    out,
   ];
 }
 
 /** Mixes the reel's sound into `out` (AAC in MP4), written under a temporary name and renamed. */
-export async function mixSound(tools: MediaTools, parts: SoundPart[], musicPath: string | null, totalMs: number, out: string, o: { timeoutMs: number; signal?: AbortSignal; onProgress?: (f: number) => void }): Promise<void> {
+export async function mixSound(
+  tools: MediaTools,
+  parts: SoundPart[],
+  musicPath: string | null,
+  totalMs: number,
+  out: string,
+  o: { timeoutMs: number; signal?: AbortSignal; onProgress?: (f: number) => void },
+): Promise<void> {
   const tmp = tempOutput(out, ".m4a");
   try {
     await runFfmpeg(tools, soundArgs(parts, musicPath, totalMs, tmp), {

@@ -93,7 +93,15 @@ export interface Segment {
 }
 
 /** Stages a render goes through, as the contract names them. */
-export type RenderStage = "queued" | "cutting" | "cards" | "music" | "captions" | "rendering" | "uploading" | "finishing";
+export type RenderStage =
+  | "queued"
+  | "cutting"
+  | "cards"
+  | "music"
+  | "captions"
+  | "rendering"
+  | "uploading"
+  | "finishing";
 
 /** What a checkpoint tells the render to do next. */
 export type CheckpointAnswer = "continue" | "yield" | "cancel";

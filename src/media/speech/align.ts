@@ -52,7 +52,11 @@ export function interpolate(words: (Word | null)[], texts: string[], totalMs: nu
   const out: Word[] = [];
   for (let i = 0; i < texts.length; ) {
     const w = words[i];
-    if (w) { out.push(w); i++; continue; }
+    if (w) {
+      out.push(w);
+      i++;
+      continue;
+    }
     let j = i;
     while (j < texts.length && !words[j]) j++;
     const from = out.length ? out[out.length - 1]!.end_ms : 0;
@@ -85,10 +89,18 @@ export function dropOutOfOrder(words: (Word | null)[]): (Word | null)[] {
 }
 
 /** Aligns `text` to the speech in a 16 kHz mono WAV and returns the original words with times. */
-export async function alignText(wavPath: string, text: string, opts: TranscribeOptions & AlignerOptions = {}): Promise<AlignedTranscript> {
-  const bin = opts.bin === undefined ? findPocketsphinx()?.path ?? null : opts.bin;
+export async function alignText(
+  wavPath: string,
+  text: string,
+  opts: TranscribeOptions & AlignerOptions = {},
+): Promise<AlignedTranscript> {
+  const bin = opts.bin === undefined ? (findPocketsphinx()?.path ?? null) : opts.bin;
   const model = sphinxModel(opts.modelDir ?? DEFAULT_SPHINX_MODEL_DIR);
-  if (!bin) throw new MediaError("tool_missing", "pocketsphinx is not installed: apt-get install pocketsphinx pocketsphinx-en-us.");
+  if (!bin)
+    throw new MediaError(
+      "tool_missing",
+      "pocketsphinx is not installed: apt-get install pocketsphinx pocketsphinx-en-us.",
+    );
   const originals = text.split(/\s+/).filter(Boolean);
   const dict = loadDictionary(model.dict);
   const perWord = originals.map((w) => spokenTokens(dict, w).filter((t) => /^[a-z0-9'.-]+$/.test(t.word)));
@@ -100,10 +112,31 @@ export async function alignText(wavPath: string, text: string, opts: TranscribeO
     try {
       await writeFile(join(dir, "words.dict"), dictionaryText(flat));
       for (const optional of [false, true]) {
-        await writeFile(join(dir, "align.jsgf"), grammar(flat.map((t) => t.word), optional));
+        await writeFile(
+          join(dir, "align.jsgf"),
+          grammar(
+            flat.map((t) => t.word),
+            optional,
+          ),
+        );
         // With every word optional, the default language weight is what makes saying a word cheaper than silence.
         const weight = optional ? [] : ["-lw", "1"];
-        const stdout = await runSphinx(bin, wavPath, ["-hmm", model.hmm, "-jsgf", join(dir, "align.jsgf"), "-dict", join(dir, "words.dict"), ...BEAMS, ...weight, ...ONE_UTTERANCE], opts);
+        const stdout = await runSphinx(
+          bin,
+          wavPath,
+          [
+            "-hmm",
+            model.hmm,
+            "-jsgf",
+            join(dir, "align.jsgf"),
+            "-dict",
+            join(dir, "words.dict"),
+            ...BEAMS,
+            ...weight,
+            ...ONE_UTTERANCE,
+          ],
+          opts,
+        );
         const recognised = parseSphinxTimes(stdout);
         if (!recognised.length) continue;
         // The grammar fixes the order, so the recognised words are the tokens (strict) or a subsequence (optional).
@@ -115,7 +148,9 @@ export async function alignText(wavPath: string, text: string, opts: TranscribeO
           spans[flat[cursor]!.owner]!.push({ start: r.start_ms, end: r.end_ms });
           cursor++;
         }
-        const attempt = spans.map((s, i) => (s.length ? { text: originals[i]!, start_ms: s[0]!.start, end_ms: s[s.length - 1]!.end } : null));
+        const attempt = spans.map((s, i) =>
+          s.length ? { text: originals[i]!, start_ms: s[0]!.start, end_ms: s[s.length - 1]!.end } : null,
+        );
         if (attempt.filter(Boolean).length > timed.filter(Boolean).length) timed = attempt;
         if (optional || recognised.length === flat.length) break;
       }
@@ -125,10 +160,19 @@ export async function alignText(wavPath: string, text: string, opts: TranscribeO
   }
   const alignedWords = timed.filter(Boolean).length;
   if (alignedWords && opts.refine !== false) {
-    const refined = refineBoundaries(timed.filter((w): w is Word => !!w), await frameEnergies(wavPath));
+    const refined = refineBoundaries(
+      timed.filter((w): w is Word => !!w),
+      await frameEnergies(wavPath),
+    );
     let k = 0;
     timed = timed.map((w) => (w ? refined[k++]! : null));
   }
   const words = interpolate(dropOutOfOrder(timed), originals, totalMs);
-  return { engine: alignedWords ? "pocketsphinx-align" : "interpolated", language: opts.language ?? "en", words, text, alignedWords };
+  return {
+    engine: alignedWords ? "pocketsphinx-align" : "interpolated",
+    language: opts.language ?? "en",
+    words,
+    text,
+    alignedWords,
+  };
 }

@@ -7,7 +7,14 @@ import { join } from "node:path";
 import { findPocketsphinx } from "../binaries";
 import { MediaError } from "../errors";
 import { clipOutput, runProcess } from "../process";
-import { speechTimeout, wavDurationMs, type SpeechEngine, type TranscribeOptions, type Transcript, type Word } from "./types";
+import {
+  speechTimeout,
+  wavDurationMs,
+  type SpeechEngine,
+  type TranscribeOptions,
+  type Transcript,
+  type Word,
+} from "./types";
 
 /** Where Debian's `pocketsphinx-en-us` puts the US English model. */
 export const DEFAULT_SPHINX_MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
@@ -42,13 +49,25 @@ export function parseSphinxTimes(stdout: string): Word[] {
 }
 
 /** Runs pocketsphinx_continuous on a 16 kHz mono WAV with extra arguments; returns stdout. */
-export async function runSphinx(bin: string, wavPath: string, args: string[], opts: TranscribeOptions): Promise<string> {
+export async function runSphinx(
+  bin: string,
+  wavPath: string,
+  args: string[],
+  opts: TranscribeOptions,
+): Promise<string> {
   if (!existsSync(wavPath)) throw new MediaError("not_media", "The audio to recognise is missing.");
   const timeoutMs = opts.timeoutMs ?? speechTimeout(wavDurationMs(statSync(wavPath).size));
-  const result = await runProcess([bin, "-infile", wavPath, "-time", "yes", ...args], { timeoutMs, signal: opts.signal });
+  const result = await runProcess([bin, "-infile", wavPath, "-time", "yes", ...args], {
+    timeoutMs,
+    signal: opts.signal,
+  });
   if (result.code !== 0) {
     const bad = /format mismatch|bits per sample|sampling rate|not a WAV/i.test(result.stderr);
-    throw new MediaError(bad ? "unsupported_format" : "tool_failed", bad ? "Speech recognition needs 16 kHz mono 16-bit WAV audio." : "Speech recognition failed.", clipOutput(result.stderr));
+    throw new MediaError(
+      bad ? "unsupported_format" : "tool_failed",
+      bad ? "Speech recognition needs 16 kHz mono 16-bit WAV audio." : "Speech recognition failed.",
+      clipOutput(result.stderr),
+    );
   }
   return result.stdout;
 }
@@ -69,7 +88,11 @@ export class PocketsphinxEngine implements SpeechEngine {
 
   /** Recognises English speech; words come back lowercase, without punctuation. */
   async transcribe(wavPath: string, opts: TranscribeOptions = {}): Promise<Transcript> {
-    if (!this.available()) throw new MediaError("tool_missing", "pocketsphinx is not installed: apt-get install pocketsphinx pocketsphinx-en-us.");
+    if (!this.available())
+      throw new MediaError(
+        "tool_missing",
+        "pocketsphinx is not installed: apt-get install pocketsphinx pocketsphinx-en-us.",
+      );
     const m = sphinxModel(this.modelDir);
     const stdout = await runSphinx(this.bin!, wavPath, ["-hmm", m.hmm, "-lm", m.lm, "-dict", m.dict], opts);
     const words = parseSphinxTimes(stdout);

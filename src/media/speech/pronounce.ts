@@ -19,7 +19,10 @@ export function loadDictionary(path: string): Dictionary {
     const sp = line.indexOf(" ");
     if (sp <= 0) continue;
     const word = line.slice(0, sp).replace(/\(\d+\)$/, "");
-    const pron = line.slice(sp + 1).replace(/#.*$/, "").trim();
+    const pron = line
+      .slice(sp + 1)
+      .replace(/#.*$/, "")
+      .trim();
     if (!pron) continue;
     const list = dict.get(word);
     if (list) list.push(pron);
@@ -29,7 +32,28 @@ export function loadDictionary(path: string): Dictionary {
   return dict;
 }
 
-const ONES = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const ONES = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
 const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 /** An integer (0 ≤ n < 10^12) in English words: 2024 → two thousand twenty four. */
@@ -37,7 +61,11 @@ export function numberWords(n: number): string[] {
   if (n < 20) return [ONES[n]!];
   if (n < 100) return [TENS[Math.floor(n / 10)]!, ...(n % 10 ? [ONES[n % 10]!] : [])];
   if (n < 1000) return [ONES[Math.floor(n / 100)]!, "hundred", ...(n % 100 ? numberWords(n % 100) : [])];
-  for (const [size, name] of [[1e9, "billion"], [1e6, "million"], [1e3, "thousand"]] as const) {
+  for (const [size, name] of [
+    [1e9, "billion"],
+    [1e6, "million"],
+    [1e3, "thousand"],
+  ] as const) {
     if (n >= size) return [...numberWords(Math.floor(n / size)), name, ...(n % size ? numberWords(n % size) : [])];
   }
   return [];
@@ -45,14 +73,65 @@ export function numberWords(n: number): string[] {
 
 // Longest spellings first; each maps to ARPAbet phones of the en-us model.
 const RULES: [string, string][] = [
-  ["tion", "SH AH N"], ["sion", "ZH AH N"], ["ough", "AO"], ["augh", "AO"], ["eigh", "EY"], ["igh", "AY"], ["tch", "CH"],
-  ["sch", "S K"], ["ch", "CH"], ["sh", "SH"], ["th", "TH"], ["ph", "F"], ["wh", "W"], ["ck", "K"], ["ng", "NG"],
-  ["qu", "K W"], ["ee", "IY"], ["ea", "IY"], ["oo", "UW"], ["ou", "AW"], ["ow", "OW"], ["oi", "OY"], ["oy", "OY"],
-  ["ai", "EY"], ["ay", "EY"], ["au", "AO"], ["aw", "AO"], ["er", "ER"], ["ir", "ER"], ["ur", "ER"], ["ar", "AA R"],
-  ["or", "AO R"], ["ie", "IY"], ["ei", "EY"], ["ey", "IY"], ["x", "K S"], ["a", "AE"], ["b", "B"], ["d", "D"],
-  ["e", "EH"], ["f", "F"], ["g", "G"], ["h", "HH"], ["i", "IH"], ["j", "JH"], ["k", "K"], ["l", "L"], ["m", "M"],
-  ["n", "N"], ["o", "AA"], ["p", "P"], ["q", "K"], ["r", "R"], ["s", "S"], ["t", "T"], ["u", "AH"], ["v", "V"],
-  ["w", "W"], ["z", "Z"],
+  ["tion", "SH AH N"],
+  ["sion", "ZH AH N"],
+  ["ough", "AO"],
+  ["augh", "AO"],
+  ["eigh", "EY"],
+  ["igh", "AY"],
+  ["tch", "CH"],
+  ["sch", "S K"],
+  ["ch", "CH"],
+  ["sh", "SH"],
+  ["th", "TH"],
+  ["ph", "F"],
+  ["wh", "W"],
+  ["ck", "K"],
+  ["ng", "NG"],
+  ["qu", "K W"],
+  ["ee", "IY"],
+  ["ea", "IY"],
+  ["oo", "UW"],
+  ["ou", "AW"],
+  ["ow", "OW"],
+  ["oi", "OY"],
+  ["oy", "OY"],
+  ["ai", "EY"],
+  ["ay", "EY"],
+  ["au", "AO"],
+  ["aw", "AO"],
+  ["er", "ER"],
+  ["ir", "ER"],
+  ["ur", "ER"],
+  ["ar", "AA R"],
+  ["or", "AO R"],
+  ["ie", "IY"],
+  ["ei", "EY"],
+  ["ey", "IY"],
+  ["x", "K S"],
+  ["a", "AE"],
+  ["b", "B"],
+  ["d", "D"],
+  ["e", "EH"],
+  ["f", "F"],
+  ["g", "G"],
+  ["h", "HH"],
+  ["i", "IH"],
+  ["j", "JH"],
+  ["k", "K"],
+  ["l", "L"],
+  ["m", "M"],
+  ["n", "N"],
+  ["o", "AA"],
+  ["p", "P"],
+  ["q", "K"],
+  ["r", "R"],
+  ["s", "S"],
+  ["t", "T"],
+  ["u", "AH"],
+  ["v", "V"],
+  ["w", "W"],
+  ["z", "Z"],
 ];
 
 /** A rough pronunciation of an unknown lowercase word from its spelling (never empty for a word with letters). */
@@ -66,7 +145,10 @@ export function guessPronunciation(word: string): string {
     else if (c === "y") phones.push(i === 0 ? "Y" : "IY"), i++;
     else {
       const rule = RULES.find(([s]) => w.startsWith(s, i));
-      if (!rule) { i++; continue; }
+      if (!rule) {
+        i++;
+        continue;
+      }
       phones.push(rule[1]);
       i += rule[0].length;
     }
@@ -91,7 +173,11 @@ function partTokens(dict: Dictionary, part: string, original: string): SpokenTok
   if (/^\d+$/.test(part) && part.length <= 12) return numberWords(Number(part)).flatMap((w) => lookup(dict, w) ?? []);
   if (/^\d+(\.\d+)?$/.test(part)) {
     const [a, b] = part.split(".");
-    return [...partTokens(dict, a!, a!), ...(lookup(dict, "point") ? [lookup(dict, "point")!] : []), ...[...b!].flatMap((d) => partTokens(dict, d, d))];
+    return [
+      ...partTokens(dict, a!, a!),
+      ...(lookup(dict, "point") ? [lookup(dict, "point")!] : []),
+      ...[...b!].flatMap((d) => partTokens(dict, d, d)),
+    ];
   }
   if (part.endsWith("'s") && lookup(dict, part.slice(0, -2))) {
     const base = lookup(dict, part.slice(0, -2))!;
@@ -117,7 +203,10 @@ export function spokenTokens(dict: Dictionary, written: string): SpokenToken[] {
   const out: SpokenToken[] = [];
   for (const original of trimmed.split(/[-/&+]+/)) {
     const percent = original.includes("%");
-    const part = original.toLowerCase().replace(/[^a-z0-9'.]/g, "").replace(/^[.']+|[.']+$/g, "");
+    const part = original
+      .toLowerCase()
+      .replace(/[^a-z0-9'.]/g, "")
+      .replace(/^[.']+|[.']+$/g, "");
     if (part) out.push(...partTokens(dict, part, original));
     if (percent && lookup(dict, "percent")) out.push(lookup(dict, "percent")!);
   }

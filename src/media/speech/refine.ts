@@ -13,11 +13,19 @@ const FRAME_MS = 10;
 export async function frameEnergies(wavPath: string): Promise<Float64Array> {
   const buf = await readFile(wavPath);
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  let o = 12, rate = 16000, data = 44, len = buf.length - 44;
+  let o = 12,
+    rate = 16000,
+    data = 44,
+    len = buf.length - 44;
   while (o + 8 <= buf.length) {
-    const id = buf.toString("latin1", o, o + 4), size = view.getUint32(o + 4, true);
+    const id = buf.toString("latin1", o, o + 4),
+      size = view.getUint32(o + 4, true);
     if (id === "fmt ") rate = view.getUint32(o + 12, true);
-    if (id === "data") { data = o + 8; len = Math.min(size, buf.length - data); break; }
+    if (id === "data") {
+      data = o + 8;
+      len = Math.min(size, buf.length - data);
+      break;
+    }
     o += 8 + size + (size & 1);
   }
   const per = Math.round((rate * FRAME_MS) / 1000);
@@ -58,7 +66,8 @@ export function refineBoundaries(words: Word[], energies: Float64Array, maxShift
     let s = Math.round(w.start_ms / FRAME_MS);
     let e = Math.round(w.end_ms / FRAME_MS); // exclusive
     if (e - s < 2) continue;
-    const s0 = s, e0 = e;
+    const s0 = s,
+      e0 = e;
     if (loud(s)) while (s - 1 >= lowBound && s0 - s < maxShift && loud(s - 1)) s--;
     else while (s < e - 2 && s - s0 < maxShift && !loud(s)) s++;
     if (loud(e - 1)) while (e < highBound && e - e0 < maxShift && loud(e)) e++;

@@ -9,7 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MediaError } from "../errors";
 import { clipOutput, runProcess } from "../process";
-import { speechTimeout, wavDurationMs, type SpeechEngine, type TranscribeOptions, type Transcript, type Word } from "./types";
+import {
+  speechTimeout,
+  wavDurationMs,
+  type SpeechEngine,
+  type TranscribeOptions,
+  type Transcript,
+  type Word,
+} from "./types";
 
 interface WhisperToken {
   text?: string;
@@ -35,10 +42,13 @@ export function parseWhisperJson(json: WhisperJson): Word[] {
   const words: Word[] = [];
   for (const seg of json.transcription ?? []) {
     const text = (seg.text ?? "").trim();
-    const from = seg.offsets?.from, to = seg.offsets?.to;
+    const from = seg.offsets?.from,
+      to = seg.offsets?.to;
     if (!text || from === undefined || to === undefined) continue;
     if (/^[[(*♪].*[\])*♪]$/.test(text)) continue;
-    const probs = (seg.tokens ?? []).filter((t) => t.text && !/^\[_/.test(t.text) && typeof t.p === "number").map((t) => t.p!);
+    const probs = (seg.tokens ?? [])
+      .filter((t) => t.text && !/^\[_/.test(t.text) && typeof t.p === "number")
+      .map((t) => t.p!);
     const confidence = probs.length ? probs.reduce((a, b) => a + b, 0) / probs.length : undefined;
     if (!/[\p{L}\p{N}]/u.test(text)) {
       const last = words[words.length - 1];
@@ -46,7 +56,12 @@ export function parseWhisperJson(json: WhisperJson): Word[] {
       continue;
     }
     for (const piece of text.split(/\s+/)) {
-      words.push({ text: piece, start_ms: from, end_ms: Math.max(from, to), ...(confidence === undefined ? {} : { confidence }) });
+      words.push({
+        text: piece,
+        start_ms: from,
+        end_ms: Math.max(from, to),
+        ...(confidence === undefined ? {} : { confidence }),
+      });
     }
   }
   return words;
@@ -68,12 +83,33 @@ export class WhisperEngine implements SpeechEngine {
 
   /** Transcribes a 16 kHz mono WAV; words keep whisper's punctuation and case. */
   async transcribe(wavPath: string, opts: TranscribeOptions = {}): Promise<Transcript> {
-    if (!this.available()) throw new MediaError("tool_missing", "whisper.cpp or its model is missing; set PLAUDIT_WHISPER_BIN and PLAUDIT_WHISPER_MODEL.");
+    if (!this.available())
+      throw new MediaError(
+        "tool_missing",
+        "whisper.cpp or its model is missing; set PLAUDIT_WHISPER_BIN and PLAUDIT_WHISPER_MODEL.",
+      );
     const dir = await mkdtemp(join(tmpdir(), "plaudit-whisper-"));
     try {
       const prefix = join(dir, "out");
       const language = opts.language ?? "en";
-      const args = [this.bin!, "-m", this.model!, "-f", wavPath, "-l", language, "-t", String(this.threads), "-ml", "1", "-sow", "-oj", "-ojf", "-of", prefix];
+      const args = [
+        this.bin!,
+        "-m",
+        this.model!,
+        "-f",
+        wavPath,
+        "-l",
+        language,
+        "-t",
+        String(this.threads),
+        "-ml",
+        "1",
+        "-sow",
+        "-oj",
+        "-ojf",
+        "-of",
+        prefix,
+      ];
       // Whisper is slower than real time on small CPUs: allow more than pocketsphinx does.
       const timeoutMs = opts.timeoutMs ?? speechTimeout(wavDurationMs(statSync(wavPath).size)) * 3;
       const result = await runProcess(args, { timeoutMs, signal: opts.signal });
@@ -84,11 +120,20 @@ export class WhisperEngine implements SpeechEngine {
       try {
         json = JSON.parse(await readFile(`${prefix}.json`, "utf8"));
       } catch (e) {
-        throw new MediaError("tool_failed", "Speech recognition (whisper.cpp) wrote output that could not be read.", String(e));
+        throw new MediaError(
+          "tool_failed",
+          "Speech recognition (whisper.cpp) wrote output that could not be read.",
+          String(e),
+        );
       }
       const words = parseWhisperJson(json);
       const lang = json.result?.language ?? json.params?.language ?? language;
-      return { engine: this.name, language: lang === "auto" ? language : lang, words, text: words.map((w) => w.text).join(" ") };
+      return {
+        engine: this.name,
+        language: lang === "auto" ? language : lang,
+        words,
+        text: words.map((w) => w.text).join(" "),
+      };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

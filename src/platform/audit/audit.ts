@@ -6,7 +6,13 @@ import { newId } from "../ids";
 import { auditLog, type AuditRow } from "./tables";
 
 /** Records that the context's actor did `action` (e.g. `api_key.created`) to `targetId`. Returns the row. */
-export function audit(db: Db, ctx: Ctx, action: string, targetId: string | null, details?: Record<string, unknown>): AuditRow {
+export function audit(
+  db: Db,
+  ctx: Ctx,
+  action: string,
+  targetId: string | null,
+  details?: Record<string, unknown>,
+): AuditRow {
   const now = ctx.clock.now();
   const who = actorRef(ctx.actor);
   const row: AuditRow = {
@@ -36,12 +42,16 @@ export interface ListAuditOptions {
 
 /** The organisation's audit entries, newest first. */
 export function listAudit(db: Db, orgId: string, opts: ListAuditOptions = {}): AuditRow[] {
-  return db.select().from(auditLog)
-    .where(and(
-      eq(auditLog.orgId, orgId),
-      opts.mode ? eq(auditLog.mode, opts.mode) : undefined,
-      opts.before ? lt(auditLog.id, opts.before) : undefined,
-    ))
+  return db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.orgId, orgId),
+        opts.mode ? eq(auditLog.mode, opts.mode) : undefined,
+        opts.before ? lt(auditLog.id, opts.before) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(Math.min(opts.limit ?? 50, 500))
     .all();

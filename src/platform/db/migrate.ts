@@ -15,16 +15,23 @@ export interface Migration {
 export function migrate(db: Db, migrations: Migration[] = embedded): string[] {
   const sqlite = db.$client;
   sqlite.exec("CREATE TABLE IF NOT EXISTS __plaudit_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
-  const done = new Set(sqlite.query<{ tag: string }, []>("SELECT tag FROM __plaudit_migrations").all().map((r) => r.tag));
+  const done = new Set(
+    sqlite
+      .query<{ tag: string }, []>("SELECT tag FROM __plaudit_migrations")
+      .all()
+      .map((r) => r.tag),
+  );
   const applied: string[] = [];
   for (const m of migrations) {
     if (done.has(m.tag)) continue;
-    sqlite.transaction(() => {
-      for (const stmt of m.sql.split("--> statement-breakpoint")) {
-        if (stmt.trim()) sqlite.exec(stmt);
-      }
-      sqlite.query("INSERT INTO __plaudit_migrations (tag, applied_at) VALUES (?, ?)").run(m.tag, Date.now());
-    }).immediate();
+    sqlite
+      .transaction(() => {
+        for (const stmt of m.sql.split("--> statement-breakpoint")) {
+          if (stmt.trim()) sqlite.exec(stmt);
+        }
+        sqlite.query("INSERT INTO __plaudit_migrations (tag, applied_at) VALUES (?, ?)").run(m.tag, Date.now());
+      })
+      .immediate();
     applied.push(m.tag);
   }
   return applied;
@@ -34,6 +41,11 @@ export function migrate(db: Db, migrations: Migration[] = embedded): string[] {
 export function pendingMigrations(db: Db, migrations: Migration[] = embedded): string[] {
   const sqlite = db.$client;
   sqlite.exec("CREATE TABLE IF NOT EXISTS __plaudit_migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
-  const done = new Set(sqlite.query<{ tag: string }, []>("SELECT tag FROM __plaudit_migrations").all().map((r) => r.tag));
+  const done = new Set(
+    sqlite
+      .query<{ tag: string }, []>("SELECT tag FROM __plaudit_migrations")
+      .all()
+      .map((r) => r.tag),
+  );
   return migrations.filter((m) => !done.has(m.tag)).map((m) => m.tag);
 }

@@ -37,7 +37,15 @@ export type { EventHook };
 export function emit(db: Db, ctx: Ctx, type: EventType, data: Record<string, unknown>): Event {
   if (!isEventType(type)) throw new Error(`unknown event type ${type}`);
   const now = ctx.clock.now();
-  const event: Event = { id: newId("event", now), orgId: ctx.orgId, mode: ctx.mode, type, apiVersion: "v1", data, createdAt: now };
+  const event: Event = {
+    id: newId("event", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    type,
+    apiVersion: "v1",
+    data,
+    createdAt: now,
+  };
   // Nested in a caller's transaction this is a savepoint; called alone it still keeps event and hooks together.
   return tx(db, () => {
     db.insert(events).values(event).run();
@@ -72,7 +80,13 @@ export function envelope(event: Event): EventEnvelope {
 
 /** One event of the organisation and mode, or null. */
 export function getEvent(db: Db, orgId: string, mode: string, id: string): Event | null {
-  return db.select().from(events).where(and(eq(events.orgId, orgId), eq(events.mode, mode), eq(events.id, id))).get() ?? null;
+  return (
+    db
+      .select()
+      .from(events)
+      .where(and(eq(events.orgId, orgId), eq(events.mode, mode), eq(events.id, id)))
+      .get() ?? null
+  );
 }
 
 /** Options for `listEvents`. */
@@ -85,13 +99,17 @@ export interface ListEventsOptions {
 
 /** Events of the organisation and mode, newest first. */
 export function listEvents(db: Db, orgId: string, mode: string, opts: ListEventsOptions = {}): Event[] {
-  return db.select().from(events)
-    .where(and(
-      eq(events.orgId, orgId),
-      eq(events.mode, mode),
-      opts.before ? lt(events.id, opts.before) : undefined,
-      opts.type ? eq(events.type, opts.type) : undefined,
-    ))
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.orgId, orgId),
+        eq(events.mode, mode),
+        opts.before ? lt(events.id, opts.before) : undefined,
+        opts.type ? eq(events.type, opts.type) : undefined,
+      ),
+    )
     .orderBy(desc(events.id))
     .limit(Math.min(opts.limit ?? 50, 500))
     .all();

@@ -37,7 +37,11 @@ const LARGE_JSON: Record<string, number> = { "POST /v1/imports": BODY_LIMITS.imp
 
 /** The content types handled as JSON; a body with no Content-Type is read as JSON too (the API's only format). */
 export function isJsonType(contentType: string): boolean {
-  return contentType === "" || contentType === "application/json" || (contentType.startsWith("application/") && contentType.endsWith("+json"));
+  return (
+    contentType === "" ||
+    contentType === "application/json" ||
+    (contentType.startsWith("application/") && contentType.endsWith("+json"))
+  );
 }
 
 /** True when `text` (JSON) nests arrays/objects deeper than `max`; brackets inside strings do not count. Linear. */
@@ -47,7 +51,8 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 91 || c === 123) {
@@ -58,7 +63,9 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 }
 
 function tooLarge(max: number): AppError {
-  return new AppError("body_too_large", 413, `The request body is larger than this route accepts (${max} bytes).`, { max_bytes: max });
+  return new AppError("body_too_large", 413, `The request body is larger than this route accepts (${max} bytes).`, {
+    max_bytes: max,
+  });
 }
 
 /** Reads a body, refusing it as soon as it passes `max` bytes (or at once when Content-Length says it will). */
@@ -93,19 +100,29 @@ export async function readCapped(request: Request, max: number): Promise<Uint8Ar
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") return undefined;
   if (jsonDepthExceeds(text, BODY_LIMITS.maxDepth)) {
-    throw new AppError("invalid_body", 400, `The JSON body nests deeper than ${BODY_LIMITS.maxDepth} levels.`, { reason: "too_deep", max_depth: BODY_LIMITS.maxDepth });
+    throw new AppError("invalid_body", 400, `The JSON body nests deeper than ${BODY_LIMITS.maxDepth} levels.`, {
+      reason: "too_deep",
+      max_depth: BODY_LIMITS.maxDepth,
+    });
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError("invalid_body", 400, "The request body is not valid JSON: send valid JSON with Content-Type: application/json.", { reason: "invalid_json" });
+    throw new AppError(
+      "invalid_body",
+      400,
+      "The request body is not valid JSON: send valid JSON with Content-Type: application/json.",
+      { reason: "invalid_json" },
+    );
   }
 }
 
 async function formBody(request: Request, bytes: Uint8Array): Promise<Record<string, unknown>> {
   let form: FormData;
   try {
-    form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+    form = await new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
   } catch {
     throw new AppError("invalid_body", 400, "The multipart form could not be read.", { reason: "invalid_form" });
   }
@@ -141,14 +158,18 @@ export async function parseBoundedBody(request: Request, path: string, contentTy
   if (isJsonType(contentType)) return parseJsonBody(text);
   if (contentType === "application/x-www-form-urlencoded") return parseQuery(text);
   if (contentType.startsWith("text/")) return text;
-  throw new AppError("unsupported_media_type", 415, "Send the body as JSON with Content-Type: application/json.", { content_type: contentType });
+  throw new AppError("unsupported_media_type", 415, "Send the body as JSON with Content-Type: application/json.", {
+    content_type: contentType,
+  });
 }
 
 /** Plugin for the root app: the bounded parse hook on every route. */
 export function bodyLimits() {
-  return new Elysia({ name: "body-limits" })
-    // Routes declaring `parse: "none"` read the raw stream themselves; with a global parse hook Elysia looks the
-    // name up among named parsers, so it must exist (and take nothing).
-    .parser("none", () => undefined)
-    .onParse({ as: "global" }, ({ request, path }, contentType) => parseBoundedBody(request, path, contentType));
+  return (
+    new Elysia({ name: "body-limits" })
+      // Routes declaring `parse: "none"` read the raw stream themselves; with a global parse hook Elysia looks the
+      // name up among named parsers, so it must exist (and take nothing).
+      .parser("none", () => undefined)
+      .onParse({ as: "global" }, ({ request, path }, contentType) => parseBoundedBody(request, path, contentType))
+  );
 }

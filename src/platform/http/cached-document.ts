@@ -7,7 +7,6 @@
  */
 import { brotliCompressSync, constants } from "node:zlib";
 
-
 /** One encoding of a document: its bytes and strong ETag. */
 interface Encoded {
   bytes: Uint8Array<ArrayBuffer>;
@@ -41,7 +40,11 @@ const encoder = new TextEncoder();
  * few milliseconds for a 40 KB page (brotli quality 9, gzip level 9), so callers make a document only when the
  * content changed: pass `previous` and it is reused as it is when the bytes are the same and the headers too.
  */
-export function makeDocument(body: string | Uint8Array, headers: Record<string, string>, previous?: CachedDocument | null): CachedDocument {
+export function makeDocument(
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+  previous?: CachedDocument | null,
+): CachedDocument {
   const plain = typeof body === "string" ? encoder.encode(body) : new Uint8Array(body);
   const hash = new Bun.CryptoHasher("sha256").update(plain).digest("hex");
   if (previous && previous.hash === hash && sameHeaders(previous.headers, headers)) return previous;
@@ -49,11 +52,22 @@ export function makeDocument(body: string | Uint8Array, headers: Record<string, 
   const etag = `"${tag}"`;
   const small = plain.length < MIN_COMPRESS;
   const gz = small ? null : new Uint8Array(Bun.gzipSync(plain, { level: 9 }));
-  const br = small ? null : new Uint8Array(brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }));
+  const br = small
+    ? null
+    : new Uint8Array(
+        brotliCompressSync(plain, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+        }),
+      );
   const base = { ...headers, vary: "Accept-Encoding" };
   const encoded = (bytes: Uint8Array<ArrayBuffer>, suffix: string, encoding: string | null): Encoded => {
     const e = suffix ? `"${tag}-${suffix}"` : etag;
-    return { bytes, etag: e, headers: encoding ? { ...base, etag: e, "content-encoding": encoding } : { ...base, etag: e }, notModified: { ...base, etag: e } };
+    return {
+      bytes,
+      etag: e,
+      headers: encoding ? { ...base, etag: e, "content-encoding": encoding } : { ...base, etag: e },
+      notModified: { ...base, etag: e },
+    };
   };
   const plainForm = encoded(plain, "", null);
   return {
@@ -97,9 +111,18 @@ function accepts(header: string, coding: string): boolean {
 }
 
 /** Answers a GET (or HEAD) from a cached document: `304` on a matching `If-None-Match`, else its best encoding. */
-export function sendDocument(request: Request, doc: CachedDocument, status = 200, extra?: Record<string, string>): Response {
+export function sendDocument(
+  request: Request,
+  doc: CachedDocument,
+  status = 200,
+  extra?: Record<string, string>,
+): Response {
   const form = pick(request.headers.get("accept-encoding"), doc);
   const inm = request.headers.get("if-none-match");
-  if (inm !== null && status === 200 && etagMatches(inm, doc)) return new Response(null, { status: 304, headers: extra ? { ...form.notModified, ...extra } : form.notModified });
-  return new Response(request.method === "HEAD" ? null : form.bytes, { status, headers: extra ? { ...form.headers, ...extra } : form.headers });
+  if (inm !== null && status === 200 && etagMatches(inm, doc))
+    return new Response(null, { status: 304, headers: extra ? { ...form.notModified, ...extra } : form.notModified });
+  return new Response(request.method === "HEAD" ? null : form.bytes, {
+    status,
+    headers: extra ? { ...form.headers, ...extra } : form.headers,
+  });
 }

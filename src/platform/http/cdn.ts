@@ -28,7 +28,12 @@ async function serveAsset(ctx: { request: Request }, path: string, name: string)
 }
 
 /** Serves a file of the public area through the BlobStore (byte ranges honoured). */
-export async function servePublic(ctx: { request: Request }, deps: Deps, key: string, maxAge: number): Promise<Response> {
+export async function servePublic(
+  ctx: { request: Request },
+  deps: Deps,
+  key: string,
+  maxAge: number,
+): Promise<Response> {
   const st = await deps.storage.stat("public", key);
   if (!st) return notFoundResponse(ctx);
   const headers = fileHeaders(key, maxAge, st);
@@ -53,10 +58,18 @@ function fileHeaders(name: string, maxAge: number, st: { size: number; mtimeMs: 
 export function notFoundResponse(ctx: { request: Request }) {
   // The id the root's error handling gave this request (its derive runs first), so header and body agree.
   const requestId = (ctx as { requestId?: string }).requestId ?? requestIdFor(ctx.request);
-  return new Response(JSON.stringify({ error: { code: "not_found", message: "No such file.", request_id: requestId } }), {
-    status: 404,
-    headers: { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "access-control-allow-origin": "*", "cache-control": "public, max-age=10" },
-  });
+  return new Response(
+    JSON.stringify({ error: { code: "not_found", message: "No such file.", request_id: requestId } }),
+    {
+      status: 404,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "x-request-id": requestId,
+        "access-control-allow-origin": "*",
+        "cache-control": "public, max-age=10",
+      },
+    },
+  );
 }
 
 /** Mounts the CDN under `prefix` (the path of `cdn_url`). */
@@ -74,5 +87,16 @@ export function cdnPlugin(deps: Deps, prefix: string) {
         throw e;
       });
     })
-    .options(`${prefix}/*`, () => new Response(null, { status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, HEAD", "access-control-max-age": "86400" } }));
+    .options(
+      `${prefix}/*`,
+      () =>
+        new Response(null, {
+          status: 204,
+          headers: {
+            "access-control-allow-origin": "*",
+            "access-control-allow-methods": "GET, HEAD",
+            "access-control-max-age": "86400",
+          },
+        }),
+    );
 }

@@ -11,13 +11,17 @@ import { QUERY_INTEGER_FORMAT } from "./strict-schema";
 /** The request id: the caller's `X-Request-Id` when it is a short plain token, else a new one. */
 export function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
-  return incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  return incoming && /^[\w.-]{1,64}$/.test(incoming)
+    ? incoming
+    : `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
 }
 
 /** A query integer's own words ("expected a whole number from 1 to 100") instead of the union's. */
 function queryIntegerMessage(schema: unknown): string | null {
   const branches = (schema as { anyOf?: { format?: string }[] } | undefined)?.anyOf;
-  const format = branches?.find((b) => typeof b.format === "string" && b.format.startsWith(`${QUERY_INTEGER_FORMAT}:`))?.format;
+  const format = branches?.find(
+    (b) => typeof b.format === "string" && b.format.startsWith(`${QUERY_INTEGER_FORMAT}:`),
+  )?.format;
   if (!format) return null;
   const [, min, max] = format.split(":");
   return `Expected a whole number from ${min} to ${max}, written in digits`;
@@ -40,7 +44,8 @@ export function pointerToField(pointer: string): string {
 }
 
 function validationBody(error: ValidationError) {
-  const where = error.type === "query" ? "query" : error.type === "params" ? "path" : error.type === "headers" ? "header" : "body";
+  const where =
+    error.type === "query" ? "query" : error.type === "params" ? "path" : error.type === "headers" ? "header" : "body";
   const seen = new Set<string>();
   const errors: { field: string; message: string }[] = [];
   for (const e of error.all) {
@@ -49,15 +54,25 @@ function validationBody(error: ValidationError) {
     if (seen.has(key)) continue;
     seen.add(key);
     const schema = "schema" in e ? e.schema : undefined;
-    errors.push({ field: key, message: queryIntegerMessage(schema) ?? choiceMessage(schema) ?? (("summary" in e && e.summary) || e.message) });
+    errors.push({
+      field: key,
+      message: queryIntegerMessage(schema) ?? choiceMessage(schema) ?? (("summary" in e && e.summary) || e.message),
+    });
   }
   const first = errors[0];
-  const message = first ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}`.trim() : `Invalid ${where}.`;
+  const message = first
+    ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}`.trim()
+    : `Invalid ${where}.`;
   return { code: "validation_failed", message, details: { location: where, field: first?.field, errors } };
 }
 
 /** Builds the body for an error, and its status. */
-export function errorResponse(error: unknown, code: string | number, requestId: string, log: Logger): { status: number; body: unknown } {
+export function errorResponse(
+  error: unknown,
+  code: string | number,
+  requestId: string,
+  log: Logger,
+): { status: number; body: unknown } {
   // A limit refused while the body was parsed reaches us wrapped in Elysia's ParseError.
   if (code === "PARSE" && (error as Error)?.cause instanceof AppError) error = (error as Error).cause;
   if (error instanceof AppError) {
@@ -74,17 +89,50 @@ export function errorResponse(error: unknown, code: string | number, requestId: 
     return { status: 404, body: { error: { code: "not_found", message: "No such route.", request_id: requestId } } };
   }
   if (code === "PARSE") {
-    return { status: 400, body: { error: { code: "invalid_body", message: "The request body could not be read: send valid JSON with Content-Type: application/json.", request_id: requestId } } };
+    return {
+      status: 400,
+      body: {
+        error: {
+          code: "invalid_body",
+          message: "The request body could not be read: send valid JSON with Content-Type: application/json.",
+          request_id: requestId,
+        },
+      },
+    };
   }
   if (code === "INVALID_FILE_TYPE") {
-    return { status: 415, body: { error: { code: "unsupported_media_type", message: "That file type is not accepted here.", request_id: requestId } } };
+    return {
+      status: 415,
+      body: {
+        error: {
+          code: "unsupported_media_type",
+          message: "That file type is not accepted here.",
+          request_id: requestId,
+        },
+      },
+    };
   }
-  const status = typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
+  const status =
+    typeof (error as { status?: unknown })?.status === "number" ? (error as { status: number }).status : 500;
   if (status >= 400 && status < 500) {
-    return { status, body: { error: { code: "bad_request", message: (error as Error)?.message || "Bad request.", request_id: requestId } } };
+    return {
+      status,
+      body: {
+        error: { code: "bad_request", message: (error as Error)?.message || "Bad request.", request_id: requestId },
+      },
+    };
   }
   log.error("unhandled error", { request_id: requestId, error: String(error), stack: (error as Error)?.stack });
-  return { status: 500, body: { error: { code: "internal_error", message: "Something went wrong on our side. The error was logged with this request id.", request_id: requestId } } };
+  return {
+    status: 500,
+    body: {
+      error: {
+        code: "internal_error",
+        message: "Something went wrong on our side. The error was logged with this request id.",
+        request_id: requestId,
+      },
+    },
+  };
 }
 
 /** Plugin registering request ids and the error handler; must be used on the root app so unknown routes are covered. */
@@ -97,7 +145,11 @@ export function errorHandling(log: Logger) {
     .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
       const requestId = (rest as { requestId?: string }).requestId ?? requestIdFor(request);
       const { status, body } = errorResponse(error, code, requestId, log);
-      const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "x-request-id": requestId, "cache-control": "no-store" };
+      const headers: Record<string, string> = {
+        "content-type": "application/json; charset=utf-8",
+        "x-request-id": requestId,
+        "cache-control": "no-store",
+      };
       // Public routes are called from other origins (capture pages, widgets): let them read the error too.
       if (new URL(request.url).pathname.startsWith("/public/")) headers["access-control-allow-origin"] = "*";
       return new Response(JSON.stringify(body), { status, headers });

@@ -22,7 +22,12 @@ export function mountPrefix(config: Config, area: keyof typeof ROUTED): string {
 
 /** The path prefixes of every area, as mounted. */
 export function prefixes(config: Config) {
-  return { cdn: mountPrefix(config, "cdn"), site: mountPrefix(config, "site"), app: pathPrefix(config.appUrl), api: pathPrefix(config.baseUrl) };
+  return {
+    cdn: mountPrefix(config, "cdn"),
+    site: mountPrefix(config, "site"),
+    app: pathPrefix(config.appUrl),
+    api: pathPrefix(config.baseUrl),
+  };
 }
 
 /** Rewrites a request for an area's own host onto the area's internal mount; others pass unchanged. */

@@ -34,12 +34,20 @@ const PURPOSE = "cursor.v2";
 
 /** Stable hash of a list's filters (undefined values dropped, keys sorted). */
 export function filterHash(route: string, filters: Record<string, unknown>): string {
-  const clean = Object.keys(filters).sort().filter((k) => filters[k] !== undefined && filters[k] !== null && filters[k] !== "").map((k) => [k, filters[k]]);
+  const clean = Object.keys(filters)
+    .sort()
+    .filter((k) => filters[k] !== undefined && filters[k] !== null && filters[k] !== "")
+    .map((k) => [k, filters[k]]);
   return sha256(JSON.stringify([route, clean])).slice(0, 16);
 }
 
 /** Reads `limit` and `cursor`; a cursor from another query (or tampered with) is refused with 400 `invalid_cursor`. */
-export function pageRequest(signer: Signer, route: string, query: { limit?: number; cursor?: string }, filters: Record<string, unknown> = {}): PageRequest {
+export function pageRequest(
+  signer: Signer,
+  route: string,
+  query: { limit?: number; cursor?: string },
+  filters: Record<string, unknown> = {},
+): PageRequest {
   const limit = query.limit ?? 25;
   const hash = filterHash(route, filters);
   if (!query.cursor) return { limit, after: null, filterHash: hash };
@@ -53,26 +61,43 @@ export function pageRequest(signer: Signer, route: string, query: { limit?: numb
     }
   }
   if (!parsed || !Array.isArray(parsed.k) || parsed.f !== hash) {
-    throw new AppError("invalid_cursor", 400, "This cursor does not belong to this query. Send the same filters as the first page, or start again without a cursor.", { field: "cursor" });
+    throw new AppError(
+      "invalid_cursor",
+      400,
+      "This cursor does not belong to this query. Send the same filters as the first page, or start again without a cursor.",
+      { field: "cursor" },
+    );
   }
   return { limit, after: parsed.k as (string | number)[], filterHash: hash };
 }
 
 /** Builds the page from `limit + 1` fetched rows. */
-export function toPage<R, T>(signer: Signer, req: PageRequest, rows: R[], keyOf: (row: R) => (string | number)[], present: (row: R) => T): Page<T> {
+export function toPage<R, T>(
+  signer: Signer,
+  req: PageRequest,
+  rows: R[],
+  keyOf: (row: R) => (string | number)[],
+  present: (row: R) => T,
+): Page<T> {
   const more = rows.length > req.limit;
   const shown = more ? rows.slice(0, req.limit) : rows;
   const last = shown[shown.length - 1];
-  const next = more && last !== undefined
-    ? signer.seal(PURPOSE, JSON.stringify({ k: keyOf(last), f: req.filterHash }))
-    : null;
+  const next =
+    more && last !== undefined ? signer.seal(PURPOSE, JSON.stringify({ k: keyOf(last), f: req.filterHash })) : null;
   return { data: shown.map(present), next_cursor: next };
 }
 
 /** SQL condition "row comes after `key`" for a descending order on `columns` (row-value comparison). */
 export function afterKeyDesc(columns: SQLiteColumn[], key: (string | number)[] | null): SQL | undefined {
   if (!key) return undefined;
-  if (key.length !== columns.length) throw new AppError("invalid_cursor", 400, "This cursor does not belong to this query.", { field: "cursor" });
+  if (key.length !== columns.length)
+    throw new AppError("invalid_cursor", 400, "This cursor does not belong to this query.", { field: "cursor" });
   if (columns.length === 1) return sql`${columns[0]} < ${key[0]}`;
-  return sql`(${sql.join(columns.map((c) => sql`${c}`), sql`, `)}) < (${sql.join(key.map((v) => sql`${v}`), sql`, `)})`;
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c}`),
+    sql`, `,
+  )}) < (${sql.join(
+    key.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
 }

@@ -1,6 +1,11 @@
 /** Renders the OpenAPI document as one readable HTML page with no scripts. */
 
-const esc = (s: unknown) => String(s ?? "").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+const esc = (s: unknown) =>
+  String(s ?? "")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
 
 type Response = { description?: string; $ref?: string };
 type Op = {
@@ -9,7 +14,13 @@ type Op = {
   description?: string;
   tags?: string[];
   security?: unknown[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: { description?: string } }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    schema?: { description?: string };
+  }[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, Response>;
 };
@@ -23,7 +34,7 @@ export interface ReferenceDoc {
 
 function responsesHtml(op: Op, shared: Record<string, Response>): string {
   const rows = Object.entries(op.responses ?? {}).map(([status, r]) => {
-    const resolved = r.$ref ? shared[r.$ref.split("/").pop()!] ?? r : r;
+    const resolved = r.$ref ? (shared[r.$ref.split("/").pop()!] ?? r) : r;
     return `<li><code>${esc(status)}</code> ${esc(resolved.description)}</li>`;
   });
   return rows.length ? `<details><summary>Responses</summary><ul>${rows.join("")}</ul></details>` : "";
@@ -31,14 +42,22 @@ function responsesHtml(op: Op, shared: Record<string, Response>): string {
 
 function operationHtml(path: string, method: string, op: Op, shared: Record<string, Response>): string {
   const params = (op.parameters ?? [])
-    .map((p) => `<li><code>${esc(p.name)}</code> <small>${esc(p.in)}${p.required ? ", required" : ""}</small> ${esc(p.description ?? p.schema?.description)}</li>`)
+    .map(
+      (p) =>
+        `<li><code>${esc(p.name)}</code> <small>${esc(p.in)}${p.required ? ", required" : ""}</small> ${esc(p.description ?? p.schema?.description)}</li>`,
+    )
     .join("");
   const body = op.requestBody?.content ? Object.entries(op.requestBody.content)[0] : undefined;
-  const open = Array.isArray(op.security) && op.security.length === 0 ? ` <small class="open">no credentials</small>` : "";
-  return `<section id="${esc(op.operationId)}"><h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code>${open}</h3>`
-    + `<p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ""}${params ? `<ul>${params}</ul>` : ""}`
-    + (body ? `<details><summary>Request body <small>${esc(body[0])}</small></summary><pre>${esc(JSON.stringify(body[1].schema, null, 2))}</pre></details>` : "")
-    + `${responsesHtml(op, shared)}</section>`;
+  const open =
+    Array.isArray(op.security) && op.security.length === 0 ? ` <small class="open">no credentials</small>` : "";
+  return (
+    `<section id="${esc(op.operationId)}"><h3><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code>${open}</h3>` +
+    `<p>${esc(op.summary)}</p>${op.description ? `<p>${esc(op.description)}</p>` : ""}${params ? `<ul>${params}</ul>` : ""}` +
+    (body
+      ? `<details><summary>Request body <small>${esc(body[0])}</small></summary><pre>${esc(JSON.stringify(body[1].schema, null, 2))}</pre></details>`
+      : "") +
+    `${responsesHtml(op, shared)}</section>`
+  );
 }
 
 /** HTML of the reference page, grouped by tag; each operation is anchored by its operationId. */

@@ -17,7 +17,12 @@ import { QUERY_INTEGER_FORMAT } from "./strict-schema";
 
 type Json = Record<string, any>;
 /** One operation of the document. */
-export type Operation = Json & { operationId: string; summary: string; tags: string[]; responses: Record<string, Json> };
+export type Operation = Json & {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  responses: Record<string, Json>;
+};
 /** The OpenAPI document this module serves. */
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
@@ -38,7 +43,11 @@ const errorSchema = {
       type: "object",
       required: ["code", "message", "request_id"],
       properties: {
-        code: { type: "string", description: "Stable machine-readable code, e.g. `validation_failed`, `not_found`.", examples: ["validation_failed"] },
+        code: {
+          type: "string",
+          description: "Stable machine-readable code, e.g. `validation_failed`, `not_found`.",
+          examples: ["validation_failed"],
+        },
         message: { type: "string", description: "What went wrong and how to fix it." },
         details: { type: "object", additionalProperties: true, description: "More about the error, e.g. `field`." },
         request_id: { type: "string", description: "Quote this when asking for help; it is in the server log." },
@@ -60,18 +69,43 @@ const errorSchema = {
 
 const errorResponse = (description: string, code: string, message: string) => ({
   description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example: { error: { code, message, request_id: "req_0123456789abcdef0123" } } } },
+  content: {
+    "application/json": {
+      schema: { $ref: "#/components/schemas/Error" },
+      example: { error: { code, message, request_id: "req_0123456789abcdef0123" } },
+    },
+  },
 });
 
 /** Shared responses; only the ones some operation refers to are kept. */
 const RESPONSES: Record<string, Json> = {
-  BadRequest: errorResponse("The request is invalid (`validation_failed`, `invalid_cursor`, `invalid_body`…).", "validation_failed", "Invalid body: name expected string"),
+  BadRequest: errorResponse(
+    "The request is invalid (`validation_failed`, `invalid_cursor`, `invalid_body`…).",
+    "validation_failed",
+    "Invalid body: name expected string",
+  ),
   Unauthorized: errorResponse("No valid API key or session.", "unauthorized", "Send Authorization: Bearer <API key>."),
-  PaymentRequired: errorResponse("The plan does not allow this (`plan_limit_exceeded`, or API access on a plan without it).", "plan_limit_exceeded", "Your plan allows 1 brand."),
-  Forbidden: errorResponse("The key lacks the scope, or the member the role.", "forbidden", "This key lacks the scope brands:write."),
+  PaymentRequired: errorResponse(
+    "The plan does not allow this (`plan_limit_exceeded`, or API access on a plan without it).",
+    "plan_limit_exceeded",
+    "Your plan allows 1 brand.",
+  ),
+  Forbidden: errorResponse(
+    "The key lacks the scope, or the member the role.",
+    "forbidden",
+    "This key lacks the scope brands:write.",
+  ),
   NotFound: errorResponse("No such resource in this organisation and mode.", "not_found", "No such brand."),
-  Error: errorResponse("Any other error, in the same shape (409 conflict, 413, 415, 429…).", "conflict", "That slug is taken."),
-  ServerError: errorResponse("Unexpected failure; logged with the request id.", "internal_error", "Something went wrong on our side."),
+  Error: errorResponse(
+    "Any other error, in the same shape (409 conflict, 413, 415, 429…).",
+    "conflict",
+    "That slug is taken.",
+  ),
+  ServerError: errorResponse(
+    "Unexpected failure; logged with the request id.",
+    "internal_error",
+    "Something went wrong on our side.",
+  ),
 };
 
 /** The paged list envelope of every list route. */
@@ -80,22 +114,38 @@ const pageSchema = {
   required: ["data", "next_cursor"],
   properties: {
     data: { type: "array", items: { type: "object" }, description: "Rows, newest first." },
-    next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page." },
+    next_cursor: {
+      type: ["string", "null"],
+      description: "Pass as `cursor` for the next page; null on the last page.",
+    },
   },
 };
 
 /** `get /v1/brands/{brand_id}/links` → `getBrandsByBrandIdLinks` (the `/v1` prefix is left out). */
 export function operationIdOf(method: string, path: string): string {
-  const camel = (s: string) => s.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
-  const parts = path.replace(/^\/v1(?=\/)/, "").split("/").filter(Boolean);
-  return method.toLowerCase() + (parts.map((p) => (p.startsWith("{") ? `By${camel(p)}` : camel(p))).join("") || "Index");
+  const camel = (s: string) =>
+    s
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join("");
+  const parts = path
+    .replace(/^\/v1(?=\/)/, "")
+    .split("/")
+    .filter(Boolean);
+  return (
+    method.toLowerCase() + (parts.map((p) => (p.startsWith("{") ? `By${camel(p)}` : camel(p))).join("") || "Index")
+  );
 }
 
 /** A query integer is validated as text (strict-schema.ts); the document shows the integer and its bounds. */
 function cleanParameter(p: Json): Json {
   const any = p.schema?.anyOf as Json[] | undefined;
   if (!any) return p;
-  const text = (s: Json) => s.type === "string" && typeof s.format === "string" && (s.format === "integer" || s.format === "numeric" || s.format.startsWith(`${QUERY_INTEGER_FORMAT}:`));
+  const text = (s: Json) =>
+    s.type === "string" &&
+    typeof s.format === "string" &&
+    (s.format === "integer" || s.format === "numeric" || s.format.startsWith(`${QUERY_INTEGER_FORMAT}:`));
   const real = any.filter((s) => !text(s));
   if (real.length !== 1 || real.length === any.length) return p;
   const description = p.schema.description ?? real[0]!.description;
@@ -109,12 +159,13 @@ function cleanParameter(p: Json): Json {
 function documentedView(api: AnyElysia): AnyElysia {
   type Routes = { getGlobalRoutes(): AnyElysia["routes"] };
   const view = Object.create(api) as AnyElysia & Routes;
-  view.getGlobalRoutes = () => (api as unknown as Routes).getGlobalRoutes().map((route) => {
-    const parse = (route.hooks as { parse?: { fn: unknown }[] } | undefined)?.parse;
-    if (!Array.isArray(parse)) return route;
-    const named = parse.filter((p) => typeof p.fn === "string");
-    return { ...route, hooks: { ...route.hooks, parse: named.length ? named : undefined } } as typeof route;
-  });
+  view.getGlobalRoutes = () =>
+    (api as unknown as Routes).getGlobalRoutes().map((route) => {
+      const parse = (route.hooks as { parse?: { fn: unknown }[] } | undefined)?.parse;
+      if (!Array.isArray(parse)) return route;
+      const named = parse.filter((p) => typeof p.fn === "string");
+      return { ...route, hooks: { ...route.hooks, parse: named.length ? named : undefined } } as typeof route;
+    });
   return view;
 }
 
@@ -128,7 +179,8 @@ function polishOperation(method: string, path: string, op: Json, explicitId: str
   if (out.parameters) out.parameters = out.parameters.map(cleanParameter);
   // A JSON body is what the contract accepts; Elysia lists form encodings for every object body.
   const content = out.requestBody?.content as Json | undefined;
-  if (content?.["application/json"]) out.requestBody = { ...out.requestBody, content: { "application/json": content["application/json"] } };
+  if (content?.["application/json"])
+    out.requestBody = { ...out.requestBody, content: { "application/json": content["application/json"] } };
   if (out.requestBody && !out.requestBody.description) delete out.requestBody.description;
   if (path.startsWith("/public/") && !out.security) out.security = [];
 
@@ -137,7 +189,11 @@ function polishOperation(method: string, path: string, op: Json, explicitId: str
     const list = (out.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "cursor");
     const schema = list ? { $ref: "#/components/schemas/Page" } : { type: "object" };
     if (method === "get") responses["200"] = { description: "Success.", content: { "application/json": { schema } } };
-    else responses["2XX"] = { description: "Success (201 when something was created).", content: { "application/json": { schema } } };
+    else
+      responses["2XX"] = {
+        description: "Success (201 when something was created).",
+        content: { "application/json": { schema } },
+      };
   }
   const secured = !(Array.isArray(out.security) && out.security.length === 0);
   if (out.parameters?.length || out.requestBody) responses["400"] ??= ref("BadRequest");
@@ -154,14 +210,18 @@ function polishOperation(method: string, path: string, op: Json, explicitId: str
 }
 
 /** The documented paths: the API's prefixes only, every operation completed, sorted by path. */
-function polishPaths(raw: Record<string, Json>, explicitIds: Map<string, string>): Record<string, Record<string, Operation>> {
+function polishPaths(
+  raw: Record<string, Json>,
+  explicitIds: Map<string, string>,
+): Record<string, Record<string, Operation>> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const path of Object.keys(raw).sort()) {
     // Wildcard routes (catch-alls, CORS preflights) have no OpenAPI path template; they are not operations.
     if (!API_PREFIXES.some((p) => path.startsWith(p)) || path.includes("*")) continue;
     const ops: Record<string, Operation> = {};
     for (const method of METHODS) {
-      if (raw[path]![method]) ops[method] = polishOperation(method, path, raw[path]![method], explicitIds.get(`${method} ${path}`));
+      if (raw[path]![method])
+        ops[method] = polishOperation(method, path, raw[path]![method], explicitIds.get(`${method} ${path}`));
     }
     if (Object.keys(ops).length) paths[path] = ops;
   }
@@ -171,27 +231,35 @@ function polishPaths(raw: Record<string, Json>, explicitIds: Map<string, string>
 /** Keeps only the shared responses that some operation refers to. */
 function usedResponses(paths: Record<string, Record<string, Operation>>): Record<string, Json> {
   const used = new Set<string>();
-  for (const ops of Object.values(paths)) for (const op of Object.values(ops)) for (const r of Object.values(op.responses)) if (typeof r.$ref === "string") used.add(r.$ref.split("/").pop()!);
+  for (const ops of Object.values(paths))
+    for (const op of Object.values(ops))
+      for (const r of Object.values(op.responses)) if (typeof r.$ref === "string") used.add(r.$ref.split("/").pop()!);
   return Object.fromEntries(Object.entries(RESPONSES).filter(([name]) => used.has(name)));
 }
 
 /** Builds the OpenAPI document of the API routes registered in the app `api` belongs to. */
 export function openApiDocument(deps: Deps, api: AnyElysia) {
-  const generated = toOpenAPISchema(documentedView(api), { staticFile: false }, undefined, undefined, "3.1.0") as { paths: Record<string, Json>; components: { schemas?: Record<string, unknown> } };
+  const generated = toOpenAPISchema(documentedView(api), { staticFile: false }, undefined, undefined, "3.1.0") as {
+    paths: Record<string, Json>;
+    components: { schemas?: Record<string, unknown> };
+  };
   const explicitIds = new Map<string, string>();
   for (const r of api.routes) {
     const id = (r.hooks as { detail?: { operationId?: string } } | undefined)?.detail?.operationId;
     if (id) explicitIds.set(`${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`, id);
   }
   const paths = polishPaths(generated.paths, explicitIds);
-  const usesPage = Object.values(paths).some((ops) => Object.values(ops).some((op) => JSON.stringify(op.responses).includes("#/components/schemas/Page")));
+  const usesPage = Object.values(paths).some((ops) =>
+    Object.values(ops).some((op) => JSON.stringify(op.responses).includes("#/components/schemas/Page")),
+  );
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)))].sort();
   return {
     openapi: "3.1.0",
     info: {
       title: "Plaudit API",
       version: VERSION,
-      description: "Collect, moderate and publish testimonials. Authenticate with `Authorization: Bearer <API key>`; test keys (`rk_test_`) reach only the sandbox, live keys only live data. `/public` routes need no credentials. Every error answers `{\"error\": {\"code\", \"message\", \"details\"?, \"request_id\"}}`.",
+      description:
+        'Collect, moderate and publish testimonials. Authenticate with `Authorization: Bearer <API key>`; test keys (`rk_test_`) reach only the sandbox, live keys only live data. `/public` routes need no credentials. Every error answers `{"error": {"code", "message", "details"?, "request_id"}}`.',
       license: { name: "Proprietary", identifier: "LicenseRef-Plaudit" },
     },
     servers: [{ url: deps.config.baseUrl, description: "This appliance." }],
@@ -199,17 +267,27 @@ export function openApiDocument(deps: Deps, api: AnyElysia) {
     tags: tags.map((name) => ({ name, description: `${name} routes.` })),
     paths,
     components: {
-      schemas: { ...(generated.components.schemas ?? {}), Error: errorSchema, ...(usesPage ? { Page: pageSchema } : {}) },
+      schemas: {
+        ...(generated.components.schemas ?? {}),
+        Error: errorSchema,
+        ...(usesPage ? { Page: pageSchema } : {}),
+      },
       responses: usedResponses(paths),
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API key: rk_test_… (sandbox) or rk_live_…" },
-        session: { type: "apiKey", in: "cookie", name: "plaudit_session", description: "The dashboard's session cookie." },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "plaudit_session",
+          description: "The dashboard's session cookie.",
+        },
       },
     },
   };
 }
 
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Serves the document and the reference page (built once, on first request, when every route is registered). */
 export function apiReference(deps: Deps, api: AnyElysia) {
@@ -219,9 +297,28 @@ export function apiReference(deps: Deps, api: AnyElysia) {
   const reference = { tags: ["Reference"], security: [] };
   return new Elysia()
     .get("/v1/openapi.json", () => get(), {
-      detail: { ...reference, summary: "This OpenAPI 3.1 document", responses: { 200: { description: "The document.", content: { "application/json": { schema: { type: "object" } } } } } },
+      detail: {
+        ...reference,
+        summary: "This OpenAPI 3.1 document",
+        responses: {
+          200: { description: "The document.", content: { "application/json": { schema: { type: "object" } } } },
+        },
+      },
     })
-    .get("/v1/reference", () => new Response((page ??= renderReference(get())), { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_CSP } }), {
-      detail: { ...reference, summary: "Readable API reference (HTML)", responses: { 200: { description: "The reference page.", content: { "text/html": { schema: { type: "string" } } } } } },
-    });
+    .get(
+      "/v1/reference",
+      () =>
+        new Response((page ??= renderReference(get())), {
+          headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": PAGE_CSP },
+        }),
+      {
+        detail: {
+          ...reference,
+          summary: "Readable API reference (HTML)",
+          responses: {
+            200: { description: "The reference page.", content: { "text/html": { schema: { type: "string" } } } },
+          },
+        },
+      },
+    );
 }

@@ -29,14 +29,24 @@ export function requestLimitError(request: Request): AppError | null {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   const target = start === -1 ? 0 : url.length - start;
   if (target > REQUEST_LIMITS.urlBytes) {
-    return new AppError("uri_too_long", 414, `The address (path and query) is longer than ${REQUEST_LIMITS.urlBytes} bytes.`, { max_bytes: REQUEST_LIMITS.urlBytes });
+    return new AppError(
+      "uri_too_long",
+      414,
+      `The address (path and query) is longer than ${REQUEST_LIMITS.urlBytes} bytes.`,
+      { max_bytes: REQUEST_LIMITS.urlBytes },
+    );
   }
   let headers = 0;
   request.headers.forEach((value, name) => {
     headers += name.length + value.length + 4;
   });
   if (headers > REQUEST_LIMITS.headerBytes) {
-    return new AppError("headers_too_large", 431, `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`, { max_bytes: REQUEST_LIMITS.headerBytes });
+    return new AppError(
+      "headers_too_large",
+      431,
+      `The request headers are larger than ${REQUEST_LIMITS.headerBytes} bytes.`,
+      { max_bytes: REQUEST_LIMITS.headerBytes },
+    );
   }
   return null;
 }

@@ -56,8 +56,15 @@ export function bodyInteger(bounds: IntegerBounds): TInteger {
  * A number in a JSON body: a JSON number (never a string). Give bounds, or name where the range is checked
  * (`checkedBy`) when a service reports an out-of-range value in its own words (imports report per row).
  */
-export function bodyNumber(opts: ({ minimum: number; maximum: number } | { checkedBy: string }) & { description?: string }): TNumber {
-  const { checkedBy, ...rest } = opts as { checkedBy?: string; minimum?: number; maximum?: number; description?: string };
+export function bodyNumber(
+  opts: ({ minimum: number; maximum: number } | { checkedBy: string }) & { description?: string },
+): TNumber {
+  const { checkedBy, ...rest } = opts as {
+    checkedBy?: string;
+    minimum?: number;
+    maximum?: number;
+    description?: string;
+  };
   return checkedBy ? Type.Number({ ...rest, [CHECKED_BY]: checkedBy }) : Type.Number(rest);
 }
 

@@ -97,7 +97,12 @@ export interface WebConfig {
 }
 
 const escapeAttr = (s: string) =>
-  s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("'", "&#39;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+  s
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
 
 /** The runtime config every bundle's page receives. */
 export const webConfigOf = (config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">): WebConfig => ({
@@ -111,12 +116,21 @@ export const webConfigOf = (config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl"
  * A bundle's `index.html` with `<base href=basePath>` and the runtime config injected, read once at start (so a
  * rebuild from source cannot pair this server's asset list with a newer page); an Error when it is missing.
  */
-export function loadBundlePage(assets: Map<string, WebAsset>, bundle: string, basePath: string, config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">): Promise<string | Error> {
+export function loadBundlePage(
+  assets: Map<string, WebAsset>,
+  bundle: string,
+  basePath: string,
+  config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">,
+): Promise<string | Error> {
   const indexAsset = assets.get(`/${bundle}/index.html`);
-  if (!indexAsset) return Promise.resolve(new Error(`the ${bundle} bundle has no index.html; run \`bun run build:web\``));
+  if (!indexAsset)
+    return Promise.resolve(new Error(`the ${bundle} bundle has no index.html; run \`bun run build:web\``));
   return Bun.file(indexAsset.path)
     .text()
-    .then((html) => injectConfig(html, basePath, webConfigOf(config)), (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+    .then(
+      (html) => injectConfig(html, basePath, webConfigOf(config)),
+      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+    );
 }
 
 /** Puts `<base>` (so relative asset names work at any depth) and the runtime config into a bundle's HTML. */
@@ -139,7 +153,10 @@ const looksLikeFile = (rest: string) => /\.[a-z0-9]{1,8}$/i.test(rest);
  * Elysia plugin serving the dashboard under the path of `config.appUrl` (default `/app`). When the dashboard
  * has its own host name, only requests for that host are answered; others fall through to a 404.
  */
-export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">) {
+export function dashboardPlugin(
+  assets: Map<string, WebAsset>,
+  config: Pick<Config, "appUrl" | "baseUrl" | "cdnUrl" | "siteUrl">,
+) {
   const app = new URL(config.appUrl);
   const prefix = app.pathname.replace(/\/+$/, "");
   const ownHost = app.host !== new URL(config.baseUrl).host;
@@ -151,14 +168,22 @@ export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Conf
   const index: Promise<string | Error> = indexAsset
     ? Bun.file(indexAsset.path)
         .text()
-        .then((html) => injectConfig(html, `${prefix}/`, web), (e: unknown) => (e instanceof Error ? e : new Error(String(e))))
+        .then(
+          (html) => injectConfig(html, `${prefix}/`, web),
+          (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+        )
     : Promise.resolve(new Error("the dashboard bundle has no index.html; run `bun run build:web`"));
 
   const page = async () => {
     const html = await index;
     if (html instanceof Error) throw html;
     return new Response(html, {
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "content-security-policy": csp, ...SECURITY_HEADERS },
+      headers: {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-cache",
+        "content-security-policy": csp,
+        ...SECURITY_HEADERS,
+      },
     });
   };
 
@@ -168,7 +193,11 @@ export function dashboardPlugin(assets: Map<string, WebAsset>, config: Pick<Conf
     const asset = rest && rest !== "index.html" ? assets.get(`/dashboard/${rest}`) : undefined;
     if (asset) {
       return new Response(Bun.file(asset.path), {
-        headers: { "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable", ...SECURITY_HEADERS },
+        headers: {
+          "content-type": asset.type,
+          "cache-control": "public, max-age=31536000, immutable",
+          ...SECURITY_HEADERS,
+        },
       });
     }
     if (looksLikeFile(rest)) throw notFound("file");

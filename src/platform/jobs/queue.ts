@@ -79,47 +79,89 @@ export function enqueue(db: Db, clock: Clock, opts: EnqueueOptions): string {
  * lease expired because its worker died (crash recovery). Runs in BEGIN IMMEDIATE so two workers, even in two
  * processes, never claim the same job. Returns null when nothing is due.
  */
-export function claimNext(db: Db, clock: Clock, workerId: string, leaseMs: number, kinds: readonly string[]): Job | null {
+export function claimNext(
+  db: Db,
+  clock: Clock,
+  workerId: string,
+  leaseMs: number,
+  kinds: readonly string[],
+): Job | null {
   if (kinds.length === 0) return null;
   return tx(db, () => {
     const now = clock.now();
-    const queued = db.select().from(jobs)
+    const queued = db
+      .select()
+      .from(jobs)
       .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, now), inArray(jobs.kind, [...kinds])))
-      .orderBy(asc(jobs.priority), asc(jobs.runAt), asc(jobs.id)).limit(1).get();
-    const expired = db.select().from(jobs)
+      .orderBy(asc(jobs.priority), asc(jobs.runAt), asc(jobs.id))
+      .limit(1)
+      .get();
+    const expired = db
+      .select()
+      .from(jobs)
       .where(and(eq(jobs.status, "running"), lte(jobs.leaseUntil, now), inArray(jobs.kind, [...kinds])))
-      .orderBy(asc(jobs.priority), asc(jobs.leaseUntil), asc(jobs.id)).limit(1).get();
+      .orderBy(asc(jobs.priority), asc(jobs.leaseUntil), asc(jobs.id))
+      .limit(1)
+      .get();
     // A recovered job keeps its priority: a crashed reel render must not jump ahead of new testimonials.
-    const pick = !expired ? queued : !queued ? expired
-      : expired.priority < queued.priority || (expired.priority === queued.priority && expired.leaseUntil! <= queued.runAt) ? expired : queued;
+    const pick = !expired
+      ? queued
+      : !queued
+        ? expired
+        : expired.priority < queued.priority ||
+            (expired.priority === queued.priority && expired.leaseUntil! <= queued.runAt)
+          ? expired
+          : queued;
     if (!pick) return null;
     const recovered = pick.status === "running";
-    return db.update(jobs).set({
-      status: "running",
-      attempts: pick.attempts + 1,
-      leaseUntil: now + leaseMs,
-      lockedBy: workerId,
-      updatedAt: now,
-      ...(recovered ? { lastError: `lease expired: worker ${pick.lockedBy} stopped during attempt ${pick.attempts}` } : {}),
-    }).where(eq(jobs.id, pick.id)).returning().get() as Job;
+    return db
+      .update(jobs)
+      .set({
+        status: "running",
+        attempts: pick.attempts + 1,
+        leaseUntil: now + leaseMs,
+        lockedBy: workerId,
+        updatedAt: now,
+        ...(recovered
+          ? { lastError: `lease expired: worker ${pick.lockedBy} stopped during attempt ${pick.attempts}` }
+          : {}),
+      })
+      .where(eq(jobs.id, pick.id))
+      .returning()
+      .get() as Job;
   });
 }
 
 /** Matches the row only while this claim still holds it. */
 const held = (job: Pick<JobRow, "id" | "lockedBy" | "attempts">): SQL =>
-  and(eq(jobs.id, job.id), eq(jobs.status, "running"), eq(jobs.lockedBy, job.lockedBy!), eq(jobs.attempts, job.attempts))!;
+  and(
+    eq(jobs.id, job.id),
+    eq(jobs.status, "running"),
+    eq(jobs.lockedBy, job.lockedBy!),
+    eq(jobs.attempts, job.attempts),
+  )!;
 
 /** Marks a claimed job done; false when the claim was lost (lease expired and another worker took it). */
 export function complete(db: Db, clock: Clock, job: Job): boolean {
   const now = clock.now();
-  const r = db.update(jobs).set({ status: "done", leaseUntil: null, updatedAt: now, finishedAt: now }).where(held(job)).returning({ id: jobs.id }).all();
+  const r = db
+    .update(jobs)
+    .set({ status: "done", leaseUntil: null, updatedAt: now, finishedAt: now })
+    .where(held(job))
+    .returning({ id: jobs.id })
+    .all();
   return r.length > 0;
 }
 
 /** Pushes a running job's lease forward; false when the claim was lost, so the handler should stop. */
 export function extendLease(db: Db, clock: Clock, job: Job, leaseMs: number): boolean {
   const now = clock.now();
-  const r = db.update(jobs).set({ leaseUntil: now + leaseMs, updatedAt: now }).where(held(job)).returning({ id: jobs.id }).all();
+  const r = db
+    .update(jobs)
+    .set({ leaseUntil: now + leaseMs, updatedAt: now })
+    .where(held(job))
+    .returning({ id: jobs.id })
+    .all();
   return r.length > 0;
 }
 
@@ -135,8 +177,12 @@ export function fail(db: Db, clock: Clock, job: Job, error: string, retryAt: num
     const now = clock.now();
     const exhausted = job.maxAttempts != null && job.attempts >= job.maxAttempts;
     if (retryAt == null || exhausted) {
-      const r = db.update(jobs).set({ status: "dead", lastError: clip(error), leaseUntil: null, updatedAt: now, finishedAt: now })
-        .where(held(job)).returning({ id: jobs.id }).all();
+      const r = db
+        .update(jobs)
+        .set({ status: "dead", lastError: clip(error), leaseUntil: null, updatedAt: now, finishedAt: now })
+        .where(held(job))
+        .returning({ id: jobs.id })
+        .all();
       return r.length > 0 ? "dead" : "lost";
     }
     const stillHeld = db.select({ id: jobs.id }).from(jobs).where(held(job)).get();
@@ -150,18 +196,53 @@ export function fail(db: Db, clock: Clock, job: Job, error: string, retryAt: num
  * (and the unique index forbids two), so this job is closed as done with a note and the twin runs no later than
  * `runAt`. Returns false in that case.
  */
-function requeue(db: Db, now: number, job: Pick<JobRow, "id" | "dedupeKey">, runAt: number, lastError: string | null, resetAttempts = false): boolean {
-  const twin = job.dedupeKey == null ? undefined : db.select({ id: jobs.id, runAt: jobs.runAt }).from(jobs)
-    .where(and(eq(jobs.dedupeKey, job.dedupeKey), eq(jobs.status, "queued"))).get();
+function requeue(
+  db: Db,
+  now: number,
+  job: Pick<JobRow, "id" | "dedupeKey">,
+  runAt: number,
+  lastError: string | null,
+  resetAttempts = false,
+): boolean {
+  const twin =
+    job.dedupeKey == null
+      ? undefined
+      : db
+          .select({ id: jobs.id, runAt: jobs.runAt })
+          .from(jobs)
+          .where(and(eq(jobs.dedupeKey, job.dedupeKey), eq(jobs.status, "queued")))
+          .get();
   if (twin) {
-    db.update(jobs).set({ runAt: Math.min(twin.runAt, runAt), updatedAt: now }).where(eq(jobs.id, twin.id)).run();
+    db.update(jobs)
+      .set({ runAt: Math.min(twin.runAt, runAt), updatedAt: now })
+      .where(eq(jobs.id, twin.id))
+      .run();
     const note = `superseded by ${twin.id}`;
-    db.update(jobs).set({ status: "done", lastError: lastError ? `${lastError} (${note})` : note, leaseUntil: null, updatedAt: now, finishedAt: now })
-      .where(eq(jobs.id, job.id)).run();
+    db.update(jobs)
+      .set({
+        status: "done",
+        lastError: lastError ? `${lastError} (${note})` : note,
+        leaseUntil: null,
+        updatedAt: now,
+        finishedAt: now,
+      })
+      .where(eq(jobs.id, job.id))
+      .run();
     return false;
   }
-  db.update(jobs).set({ status: "queued", runAt, lastError, leaseUntil: null, lockedBy: null, updatedAt: now, finishedAt: null, ...(resetAttempts ? { attempts: 0 } : {}) })
-    .where(eq(jobs.id, job.id)).run();
+  db.update(jobs)
+    .set({
+      status: "queued",
+      runAt,
+      lastError,
+      leaseUntil: null,
+      lockedBy: null,
+      updatedAt: now,
+      finishedAt: null,
+      ...(resetAttempts ? { attempts: 0 } : {}),
+    })
+    .where(eq(jobs.id, job.id))
+    .run();
   return true;
 }
 
@@ -171,11 +252,19 @@ function requeue(db: Db, now: number, job: Pick<JobRow, "id" | "dedupeKey">, run
  */
 export function retryDead(db: Db, clock: Clock, id: string): string | null {
   return tx(db, () => {
-    const job = db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.status, "dead"))).get();
+    const job = db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), eq(jobs.status, "dead")))
+      .get();
     if (!job) return null;
     const now = clock.now();
     if (requeue(db, now, job, now, job.lastError, true)) return id;
-    return db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.dedupeKey, job.dedupeKey!), eq(jobs.status, "queued"))).get()!.id;
+    return db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.dedupeKey, job.dedupeKey!), eq(jobs.status, "queued")))
+      .get()!.id;
   });
 }
 
@@ -197,18 +286,29 @@ export function listJobs(db: Db, opts: ListJobsOptions = {}): Job[] {
     opts.orgId ? eq(jobs.orgId, opts.orgId) : undefined,
     opts.before ? lt(jobs.id, opts.before) : undefined,
   ];
-  return db.select().from(jobs).where(and(...where)).orderBy(desc(jobs.id)).limit(Math.min(opts.limit ?? 50, 500)).all() as Job[];
+  return db
+    .select()
+    .from(jobs)
+    .where(and(...where))
+    .orderBy(desc(jobs.id))
+    .limit(Math.min(opts.limit ?? 50, 500))
+    .all() as Job[];
 }
 
 /** How many jobs are in each status, for health checks. */
 export function countJobs(db: Db): Record<JobStatus, number> {
   const out: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, dead: 0 };
-  for (const r of db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all()) out[r.status] = r.n;
+  for (const r of db.select({ status: jobs.status, n: count() }).from(jobs).groupBy(jobs.status).all())
+    out[r.status] = r.n;
   return out;
 }
 
 /** Deletes done jobs finished before `olderThanMs` ago; dead jobs stay until someone looks at them. */
 export function pruneDone(db: Db, clock: Clock, olderThanMs: number): number {
   const cutoff = clock.now() - olderThanMs;
-  return db.delete(jobs).where(and(eq(jobs.status, "done"), isNotNull(jobs.finishedAt), lt(jobs.finishedAt, cutoff))).returning({ id: jobs.id }).all().length;
+  return db
+    .delete(jobs)
+    .where(and(eq(jobs.status, "done"), isNotNull(jobs.finishedAt), lt(jobs.finishedAt, cutoff)))
+    .returning({ id: jobs.id })
+    .all().length;
 }

@@ -78,7 +78,12 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : St
 type Outcome = { ok: true } | { ok: false; error: unknown; lost?: boolean };
 
 /** Runs one claimed job to its end: done, retried, dead, or abandoned because the lease was lost. */
-export async function runClaimedJob(deps: Deps, registry: JobRegistry, job: Job, leaseMs?: number): Promise<"done" | FailOutcome> {
+export async function runClaimedJob(
+  deps: Deps,
+  registry: JobRegistry,
+  job: Job,
+  leaseMs?: number,
+): Promise<"done" | FailOutcome> {
   const { db, clock, log } = deps;
   const def = registry.get(job.kind);
   if (!def) return fail(db, clock, job, `no handler registered for ${job.kind}`, null);
@@ -97,17 +102,23 @@ export async function runClaimedJob(deps: Deps, registry: JobRegistry, job: Job,
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   const outcome = await new Promise<Outcome>((resolve) => {
     timer = setTimeout(() => resolve({ ok: false, error: new Error(`timed out after ${timeoutMs} ms`) }), timeoutMs);
-    heartbeat = setInterval(() => {
-      try {
-        if (!extendLease(db, clock, job, lease)) resolve({ ok: false, error: new Error("lease lost"), lost: true });
-      } catch (e) {
-        // A busy database delays one heartbeat; the next one (a third of the lease later) tries again.
-        log.warn("job lease extension failed", { job: job.id, error: messageOf(e) });
-      }
-    }, Math.max(10, Math.floor(lease / 3)));
+    heartbeat = setInterval(
+      () => {
+        try {
+          if (!extendLease(db, clock, job, lease)) resolve({ ok: false, error: new Error("lease lost"), lost: true });
+        } catch (e) {
+          // A busy database delays one heartbeat; the next one (a third of the lease later) tries again.
+          log.warn("job lease extension failed", { job: job.id, error: messageOf(e) });
+        }
+      },
+      Math.max(10, Math.floor(lease / 3)),
+    );
     Promise.resolve()
       .then(() => def.handle(job, deps, { signal: controller.signal, workerId: job.lockedBy! }))
-      .then(() => resolve({ ok: true }), (error) => resolve({ ok: false, error }));
+      .then(
+        () => resolve({ ok: true }),
+        (error) => resolve({ ok: false, error }),
+      );
   });
   clearTimeout(timer);
   clearInterval(heartbeat);
@@ -192,15 +203,16 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
   const running = new Set<Promise<unknown>>();
   let sleepers: (() => void)[] = [];
 
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(t);
-      sleepers = sleepers.filter((s) => s !== done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    sleepers.push(done);
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        sleepers = sleepers.filter((s) => s !== done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      sleepers.push(done);
+    });
   const wake = () => [...sleepers].forEach((s) => s());
 
   const loop = async (slot: number) => {
@@ -216,7 +228,9 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
         await sleep(pollMs);
         continue;
       }
-      const p = runClaimedJob(deps, registry, job, lease).catch((e) => deps.log.error("job runner failed", { job: job!.id, error: messageOf(e) }));
+      const p = runClaimedJob(deps, registry, job, lease).catch((e) =>
+        deps.log.error("job runner failed", { job: job!.id, error: messageOf(e) }),
+      );
       running.add(p);
       await p;
       running.delete(p);

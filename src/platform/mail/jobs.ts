@@ -36,7 +36,10 @@ async function sendOne(mailId: string, deps: Deps): Promise<void> {
   }
   try {
     const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
-    db.update(mailOutbox).set({ status: "sent", messageId, sentAt: clock.now() }).where(eq(mailOutbox.id, mailId)).run();
+    db.update(mailOutbox)
+      .set({ status: "sent", messageId, sentAt: clock.now() })
+      .where(eq(mailOutbox.id, mailId))
+      .run();
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, mailId)).run();

@@ -33,7 +33,12 @@ export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): 
   return {
     delivers: true,
     async send(msg) {
-      const info = await transport.sendMail({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? undefined });
+      const info = await transport.sendMail({
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html ?? undefined,
+      });
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

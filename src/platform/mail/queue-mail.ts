@@ -35,23 +35,33 @@ export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
   if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw invalid("A mail recipient must be one email address.", "to");
   const now = clock.now();
   const id = newId("mail", now);
-  db.insert(mailOutbox).values({
-    id,
+  db.insert(mailOutbox)
+    .values({
+      id,
+      orgId: input.orgId ?? null,
+      to,
+      subject: input.subject.replace(/[\r\n]+/g, " "),
+      text: input.text,
+      html: input.html ?? null,
+      createdAt: now,
+    })
+    .run();
+  enqueue(db, clock, {
+    kind: MAIL_SEND,
+    payload: { mailId: id } satisfies MailSendPayload,
     orgId: input.orgId ?? null,
-    to,
-    subject: input.subject.replace(/[\r\n]+/g, " "),
-    text: input.text,
-    html: input.html ?? null,
-    createdAt: now,
-  }).run();
-  enqueue(db, clock, { kind: MAIL_SEND, payload: { mailId: id } satisfies MailSendPayload, orgId: input.orgId ?? null, priority: PRIORITY.delivery });
+    priority: PRIORITY.delivery,
+  });
   return id;
 }
 
 /** Outbox messages newest first: one organisation's, or with `orgId` null every message (the operator's view). */
 export function listOutbox(db: Db, orgId: string | null, limit = 50): MailRow[] {
   const q = db.select().from(mailOutbox);
-  return (orgId == null ? q : q.where(eq(mailOutbox.orgId, orgId))).orderBy(desc(mailOutbox.id)).limit(Math.min(limit, 500)).all();
+  return (orgId == null ? q : q.where(eq(mailOutbox.orgId, orgId)))
+    .orderBy(desc(mailOutbox.id))
+    .limit(Math.min(limit, 500))
+    .all();
 }
 
 /** One outbox message, or null. */

@@ -58,8 +58,19 @@ export function refusedRowsOf(error: unknown): Map<number, string> {
 }
 
 /** Sends `rows` in batches; `onProgress(done, total)` after each batch. */
-export async function sendInBatches(rows: CheckedRow[], send: SendBatch, onProgress: (done: number, total: number) => void = () => {}): Promise<ImportSummary> {
-  const summary: ImportSummary = { created: 0, duplicates: [], refused: [], notSent: [], stoppedBy: null, importIds: [] };
+export async function sendInBatches(
+  rows: CheckedRow[],
+  send: SendBatch,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<ImportSummary> {
+  const summary: ImportSummary = {
+    created: 0,
+    duplicates: [],
+    refused: [],
+    notSent: [],
+    stoppedBy: null,
+    importIds: [],
+  };
   const batches = chunk(rows);
   let done = 0;
   for (let b = 0; b < batches.length; b++) {

@@ -25,9 +25,16 @@ export function decodeUtf8(bytes: Uint8Array): Decoded {
     // fatal: a byte sequence that is not UTF-8 throws instead of turning into “�”. The BOM is dropped.
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, message: `This file is not UTF-8 (it may be Windows-1252 or Latin-1), so accents and symbols would come out wrong. ${SAVE_AS_UTF8}` };
+    return {
+      ok: false,
+      message: `This file is not UTF-8 (it may be Windows-1252 or Latin-1), so accents and symbols would come out wrong. ${SAVE_AS_UTF8}`,
+    };
   }
-  if (text.includes("\u0000")) return { ok: false, message: "This does not look like a CSV text file. Choose a .csv file exported from a spreadsheet." };
+  if (text.includes("\u0000"))
+    return {
+      ok: false,
+      message: "This does not look like a CSV text file. Choose a .csv file exported from a spreadsheet.",
+    };
   return { ok: true, text: text.replace(/^\uFEFF/, ""), hadBom };
 }
 
@@ -73,14 +80,24 @@ export const delimiterName = (d: Delimiter): string => (d === "," ? "comma" : d 
 export function parseCsv(input: string): ParseResult {
   const text = input.replace(/\r\n?/g, "\n");
   const delimiter = detectDelimiter(text);
-  const result = Papa.parse<string[]>(text, { delimiter, newline: "\n", header: false, skipEmptyLines: "greedy", quoteChar: '"' });
+  const result = Papa.parse<string[]>(text, {
+    delimiter,
+    newline: "\n",
+    header: false,
+    skipEmptyLines: "greedy",
+    quoteChar: '"',
+  });
   const broken = result.errors.find((e) => e.type === "Quotes");
   if (broken) {
     const where = typeof broken.row === "number" ? ` near review ${broken.row}` : "";
-    return { ok: false, message: `A quoted field is never closed${where}: check that every opening " has a closing ". Nothing was read.` };
+    return {
+      ok: false,
+      message: `A quoted field is never closed${where}: check that every opening " has a closing ". Nothing was read.`,
+    };
   }
   const [header, ...records] = result.data;
-  if (!header || header.every((h) => h.trim() === "")) return { ok: false, message: "The file is empty. It needs a header row and one review per row." };
+  if (!header || header.every((h) => h.trim() === ""))
+    return { ok: false, message: "The file is empty. It needs a header row and one review per row." };
   if (records.length === 0) return { ok: false, message: "The file has a header row but no reviews under it." };
   return { ok: true, delimiter, header: header.map((h) => h.replace(/^\uFEFF/, "").trim()), records };
 }

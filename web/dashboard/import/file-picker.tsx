@@ -36,12 +36,27 @@ export function FilePicker({ onLoaded }: FilePickerProps) {
     <section class="card import-step" aria-labelledby="import-file-title">
       <h2 id="import-file-title">1. Choose a CSV file</h2>
       <p class="muted">
-        One review per row under a header row; comma, semicolon or tab delimited; saved as UTF-8. The file stays on this computer: only the rows you
-        confirm are sent.
+        One review per row under a header row; comma, semicolon or tab delimited; saved as UTF-8. The file stays on this
+        computer: only the rows you confirm are sent.
       </p>
-      {error && <Notice tone="error" title="This file cannot be imported">{error}</Notice>}
-      <Field label="CSV file" hint={reading ? "Reading…" : "Columns such as Review, Name, Rating and Date are recognised automatically."}>
-        {(p) => <input {...p} type="file" name="csv" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => choose(e.currentTarget)} />}
+      {error && (
+        <Notice tone="error" title="This file cannot be imported">
+          {error}
+        </Notice>
+      )}
+      <Field
+        label="CSV file"
+        hint={reading ? "Reading…" : "Columns such as Review, Name, Rating and Date are recognised automatically."}
+      >
+        {(p) => (
+          <input
+            {...p}
+            type="file"
+            name="csv"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+            onChange={(e) => choose(e.currentTarget)}
+          />
+        )}
       </Field>
     </section>
   );

@@ -5,7 +5,16 @@
  */
 
 /** Import row fields a column can fill. */
-export type FieldKey = "text" | "name" | "rating" | "reviewed_at" | "title" | "company" | "email" | "source_url" | "source";
+export type FieldKey =
+  | "text"
+  | "name"
+  | "rating"
+  | "reviewed_at"
+  | "title"
+  | "company"
+  | "email"
+  | "source_url"
+  | "source";
 
 /** A field with its label for people and the header names that mean it. */
 export interface FieldDef {
@@ -16,10 +25,18 @@ export interface FieldDef {
 
 /** Every field, in the order the mapping menu lists them. */
 export const FIELDS: FieldDef[] = [
-  { key: "text", label: "Review text", synonyms: ["text", "review", "testimonial", "comment", "content", "body", "feedback", "message", "quote"] },
+  {
+    key: "text",
+    label: "Review text",
+    synonyms: ["text", "review", "testimonial", "comment", "content", "body", "feedback", "message", "quote"],
+  },
   { key: "name", label: "Name", synonyms: ["name", "author", "reviewer", "customer", "full name", "reviewer name"] },
   { key: "rating", label: "Rating", synonyms: ["rating", "stars", "score", "star rating"] },
-  { key: "reviewed_at", label: "Review date", synonyms: ["date", "review date", "reviewed at", "created", "published"] },
+  {
+    key: "reviewed_at",
+    label: "Review date",
+    synonyms: ["date", "review date", "reviewed at", "created", "published"],
+  },
   { key: "title", label: "Job title", synonyms: ["title", "job title", "role", "position"] },
   { key: "company", label: "Company", synonyms: ["company", "organization", "organisation", "business"] },
   { key: "email", label: "Email (private)", synonyms: ["email", "email address"] },
@@ -28,9 +45,15 @@ export const FIELDS: FieldDef[] = [
 ];
 
 /** A header name with case, spaces, `-` and `_` removed: “Reviewer-Name” → “reviewername”. */
-export const normaliseHeader = (name: string): string => name.replace(/^\uFEFF/, "").toLowerCase().replace(/[\s_-]+/g, "");
+export const normaliseHeader = (name: string): string =>
+  name
+    .replace(/^\uFEFF/, "")
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "");
 
-const BY_SYNONYM = new Map<string, FieldKey>(FIELDS.flatMap((f) => f.synonyms.map((s) => [normaliseHeader(s), f.key] as const)));
+const BY_SYNONYM = new Map<string, FieldKey>(
+  FIELDS.flatMap((f) => f.synonyms.map((s) => [normaliseHeader(s), f.key] as const)),
+);
 
 /** The field a header name means, or null. */
 export const fieldForHeader = (name: string): FieldKey | null => BY_SYNONYM.get(normaliseHeader(name)) ?? null;

@@ -28,7 +28,10 @@ export interface ImportHistoryProps {
 
 /** The table of past imports. */
 export function ImportHistory({ brandId, version }: ImportHistoryProps) {
-  const list = useAsync(() => api.get<{ data: ImportRecord[] }>("/v1/imports", { query: { brand_id: brandId } }), [brandId, version]);
+  const list = useAsync(
+    () => api.get<{ data: ImportRecord[] }>("/v1/imports", { query: { brand_id: brandId } }),
+    [brandId, version],
+  );
   return (
     <section aria-labelledby="import-history-title" class="import-history">
       <h2 id="import-history-title">Earlier imports</h2>

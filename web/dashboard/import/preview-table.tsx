@@ -17,7 +17,9 @@ const SHOWN = 200;
 /** The table with a switch between all rows and rows with problems. */
 export function PreviewTable({ rows, mapping }: PreviewTableProps) {
   const [onlyProblems, setOnlyProblems] = useState(false);
-  const columns = mapping.map((field, i) => ({ field, i })).filter((c): c is { field: FieldKey; i: number } => c.field !== null);
+  const columns = mapping
+    .map((field, i) => ({ field, i }))
+    .filter((c): c is { field: FieldKey; i: number } => c.field !== null);
   const withProblems = rows.filter((r) => r.problems.length > 0);
   const view = (onlyProblems ? withProblems : rows).slice(0, SHOWN);
   return (
@@ -47,7 +49,11 @@ export function PreviewTable({ rows, mapping }: PreviewTableProps) {
                 <tr key={row.number} class={row.problems.length ? "row-problem" : undefined} data-row={row.number}>
                   <th scope="row">{row.number}</th>
                   {columns.map((c) => (
-                    <td key={c.i} class={bad.has(c.field) ? "cell-problem" : undefined} aria-invalid={bad.has(c.field) || undefined}>
+                    <td
+                      key={c.i}
+                      class={bad.has(c.field) ? "cell-problem" : undefined}
+                      aria-invalid={bad.has(c.field) || undefined}
+                    >
                       <span class="cell-text">{row.cells[c.i] ?? ""}</span>
                     </td>
                   ))}
@@ -71,7 +77,9 @@ export function PreviewTable({ rows, mapping }: PreviewTableProps) {
           </tbody>
         </table>
       </div>
-      {(onlyProblems ? withProblems : rows).length > SHOWN && <p class="muted small">Showing the first {SHOWN} rows.</p>}
+      {(onlyProblems ? withProblems : rows).length > SHOWN && (
+        <p class="muted small">Showing the first {SHOWN} rows.</p>
+      )}
     </div>
   );
 }

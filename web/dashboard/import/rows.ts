@@ -48,17 +48,27 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-function checkRecord(cells: string[], header: string[], mapping: Mapping, now: Date): { payload: ImportRowPayload; problems: RowProblem[] } {
+function checkRecord(
+  cells: string[],
+  header: string[],
+  mapping: Mapping,
+  now: Date,
+): { payload: ImportRowPayload; problems: RowProblem[] } {
   const problems: RowProblem[] = [];
   const payload: Record<string, string | number> = {};
   const extra = cells.slice(header.length).filter((c) => c.trim() !== "");
-  if (extra.length > 0) problems.push({ field: null, message: `This row has ${cells.length} fields but the header has ${header.length}: check its quotes and delimiters.` });
+  if (extra.length > 0)
+    problems.push({
+      field: null,
+      message: `This row has ${cells.length} fields but the header has ${header.length}: check its quotes and delimiters.`,
+    });
   mapping.forEach((field, column) => {
     if (!field) return;
     const value = (cells[column] ?? "").trim();
     if (value === "") return;
     const max = LIMITS[field];
-    if (max !== undefined && chars(value) > max) problems.push({ field, message: `${chars(value)} characters; the most is ${max.toLocaleString("en")}.` });
+    if (max !== undefined && chars(value) > max)
+      problems.push({ field, message: `${chars(value)} characters; the most is ${max.toLocaleString("en")}.` });
     if (field === "rating") {
       const r = parseRating(value);
       if (r.ok && r.value !== null) payload.rating = r.value;
@@ -68,7 +78,8 @@ function checkRecord(cells: string[], header: string[], mapping: Mapping, now: D
       if (d.ok && d.value !== null) payload.reviewed_at = d.value;
       else if (!d.ok) problems.push({ field, message: d.message });
     } else {
-      if (field === "source_url" && !isHttpUrl(value)) problems.push({ field, message: "Not an http:// or https:// address." });
+      if (field === "source_url" && !isHttpUrl(value))
+        problems.push({ field, message: "Not an http:// or https:// address." });
       payload[field] = value;
     }
   });

@@ -48,19 +48,48 @@ export function SendForm({ readyCount, refusedCount, sending, progress, onBack, 
     >
       <h2 id="import-send-title">3. Confirm and import</h2>
       <p>
-        {readyCount} review{readyCount === 1 ? "" : "s"} ready to import{refusedCount > 0 ? `; ${refusedCount} row${refusedCount === 1 ? "" : "s"} with problems will be left out` : ""}.
-        Imported reviews arrive unapproved and private.
+        {readyCount} review{readyCount === 1 ? "" : "s"} ready to import
+        {refusedCount > 0 ? `; ${refusedCount} row${refusedCount === 1 ? "" : "s"} with problems will be left out` : ""}
+        . Imported reviews arrive unapproved and private.
       </p>
       <div class="form-grid">
-        <Field label="Source" hint="Where these reviews were first posted, e.g. Google or Trustpilot (up to 60 characters)." error={nameError}>
-          {(p) => <input {...p} name="source_name" required value={sourceName} disabled={sending} onInput={(e) => setSourceName(e.currentTarget.value)} />}
+        <Field
+          label="Source"
+          hint="Where these reviews were first posted, e.g. Google or Trustpilot (up to 60 characters)."
+          error={nameError}
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="source_name"
+              required
+              value={sourceName}
+              disabled={sending}
+              onInput={(e) => setSourceName(e.currentTarget.value)}
+            />
+          )}
         </Field>
         <Field label="Source address" optional hint="The page that lists them, starting with https://.">
-          {(p) => <input {...p} name="source_url" type="url" value={sourceUrl} disabled={sending} onInput={(e) => setSourceUrl(e.currentTarget.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="source_url"
+              type="url"
+              value={sourceUrl}
+              disabled={sending}
+              onInput={(e) => setSourceUrl(e.currentTarget.value)}
+            />
+          )}
         </Field>
       </div>
       <label class="check attestation">
-        <input type="checkbox" name="attested" checked={attested} disabled={sending} onChange={(e) => setAttested(e.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          name="attested"
+          checked={attested}
+          disabled={sending}
+          onChange={(e) => setAttested(e.currentTarget.checked)}
+        />
         <span>{ATTESTATION_TEXT}</span>
       </label>
       {progress && (
@@ -71,7 +100,14 @@ export function SendForm({ readyCount, refusedCount, sending, progress, onBack, 
               {progress.done} of {progress.total} rows sent
             </span>
           </div>
-          <div class="usage-track" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
+          <div
+            class="usage-track"
+            role="progressbar"
+            aria-label="Import progress"
+            aria-valuemin={0}
+            aria-valuemax={progress.total}
+            aria-valuenow={progress.done}
+          >
             <div class="usage-fill" style={{ width: `${pct}%` }} />
           </div>
         </div>

@@ -18,7 +18,8 @@ export interface SummaryViewProps {
   onAgain: () => void;
 }
 
-const list = (numbers: number[]) => (numbers.length > 30 ? `${numbers.slice(0, 30).join(", ")} and ${numbers.length - 30} more` : numbers.join(", "));
+const list = (numbers: number[]) =>
+  numbers.length > 30 ? `${numbers.slice(0, 30).join(", ")} and ${numbers.length - 30} more` : numbers.join(", ");
 
 /** The summary card. */
 export function SummaryView({ summary, refusedHere, onAgain }: SummaryViewProps) {
@@ -56,14 +57,16 @@ export function SummaryView({ summary, refusedHere, onAgain }: SummaryViewProps)
       {summary.stoppedBy ? (
         <>
           <ErrorNotice error={summary.stoppedBy} title="The import stopped before the end" />
-          <Notice tone="info">Rows not sent: {list(summary.notSent)}. Importing the same file again later creates only what is missing.</Notice>
+          <Notice tone="info">
+            Rows not sent: {list(summary.notSent)}. Importing the same file again later creates only what is missing.
+          </Notice>
         </>
       ) : null}
       {summary.created > 0 && (
         <Notice tone="info" title="Next: publish them">
           <p>
-            Imported reviews wait for a decision and stay private until you publish them. In the inbox, select them all and choose “Approve &amp; publish”: one step
-            puts them in your widgets and on your wall.
+            Imported reviews wait for a decision and stay private until you publish them. In the inbox, select them all
+            and choose “Approve &amp; publish”: one step puts them in your widgets and on your wall.
           </p>
         </Notice>
       )}

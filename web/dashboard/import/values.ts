@@ -15,7 +15,8 @@ const EMPTY_STARS = /[☆✩]/gu;
 const RATING = /^(\d+(?:[.,]\d+)?)(?:\s*(?:\/|out\s+of|of)\s*(\d+(?:[.,]\d+)?))?(?:\s*stars?)?$/i;
 
 function checkRating(value: number, raw: string): Parsed<number> {
-  if (!Number.isInteger(value)) return no(`“${raw}” is not a whole number of stars; ratings are 1 to 5 and are never rounded.`);
+  if (!Number.isInteger(value))
+    return no(`“${raw}” is not a whole number of stars; ratings are 1 to 5 and are never rounded.`);
   if (value < 1 || value > 5) return no(`“${raw}” is outside 1 to 5.`);
   return ok(value);
 }
@@ -25,7 +26,8 @@ export function parseRating(cell: string): Parsed<number> {
   const raw = cell.trim();
   if (raw === "") return ok(null);
   if (/^[★⭐✭✮✯✪☆✩½\s\uFE0F]+$/u.test(raw)) {
-    if (raw.includes("½")) return no(`“${raw}” has a half star; ratings are whole numbers 1 to 5 and are never rounded.`);
+    if (raw.includes("½"))
+      return no(`“${raw}” has a half star; ratings are whole numbers 1 to 5 and are never rounded.`);
     const filled = raw.match(FILLED_STARS)?.length ?? 0;
     const empty = raw.match(EMPTY_STARS)?.length ?? 0;
     if (filled + empty > 5) return no(`“${raw}” has more than five stars.`);
@@ -34,13 +36,36 @@ export function parseRating(cell: string): Parsed<number> {
   const m = RATING.exec(raw);
   if (!m) return no(`“${raw}” is not a rating. Use 4, 4/5, 4 stars or ★★★★☆.`);
   const value = Number(m[1]!.replace(",", "."));
-  if (m[2] !== undefined && Number(m[2].replace(",", ".")) !== 5) return no(`“${raw}” is not out of 5; only ratings out of 5 can be imported (nothing is converted).`);
+  if (m[2] !== undefined && Number(m[2].replace(",", ".")) !== 5)
+    return no(`“${raw}” is not out of 5; only ratings out of 5 can be imported (nothing is converted).`);
   return checkRating(value, raw);
 }
 
 const MONTHS: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -85,7 +110,10 @@ export function parseReviewDate(cell: string, now: Date): Parsed<string> {
 function readDate(raw: string): Parsed<string> {
   if (RFC3339.test(raw)) return Number.isNaN(Date.parse(raw)) ? no(`“${raw}” is not a valid time.`) : ok(raw);
   const iso = ISO_DATE.exec(raw) ?? ISO_LOCAL.exec(raw);
-  if (iso) return isoDate(+iso[1]!, +iso[2]!, +iso[3]!) ? ok(isoDate(+iso[1]!, +iso[2]!, +iso[3]!)) : no(`“${raw}” is not a calendar date.`);
+  if (iso)
+    return isoDate(+iso[1]!, +iso[2]!, +iso[3]!)
+      ? ok(isoDate(+iso[1]!, +iso[2]!, +iso[3]!))
+      : no(`“${raw}” is not a calendar date.`);
   if (NUMERIC.test(raw)) return no(`“${raw}” is ambiguous: it could be day/month or month/day. ${HINT}`);
   const text = raw.replace(WEEKDAY, "");
   const dmy = DAY_MONTH_YEAR.exec(text);

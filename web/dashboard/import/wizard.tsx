@@ -49,7 +49,16 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
   const send = async ({ sourceName, sourceUrl }: SendChoices) => {
     setProgress({ done: 0, total: ready.length });
     const post = (batch: unknown[]) =>
-      api.post<ImportAnswer>("/v1/imports", { brand_id: brand.id, source: { name: sourceName, ...(sourceUrl ? { url: sourceUrl } : {}) }, attested: true, rows: batch }, { timeoutMs: 120_000 });
+      api.post<ImportAnswer>(
+        "/v1/imports",
+        {
+          brand_id: brand.id,
+          source: { name: sourceName, ...(sourceUrl ? { url: sourceUrl } : {}) },
+          attested: true,
+          rows: batch,
+        },
+        { timeoutMs: 120_000 },
+      );
     const result = await sendInBatches(ready, post, (done, total) => setProgress({ done, total }));
     setSummary(result);
     setStep("done");
@@ -68,19 +77,39 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
     );
   }
   if (step === "done" && summary) {
-    return <SummaryView summary={summary} refusedHere={refused.map((r) => ({ number: r.number, message: r.problems.map((p) => p.message).join(" ") }))} onAgain={restart} />;
+    return (
+      <SummaryView
+        summary={summary}
+        refusedHere={refused.map((r) => ({ number: r.number, message: r.problems.map((p) => p.message).join(" ") }))}
+        onAgain={restart}
+      />
+    );
   }
   if (step === "send") {
-    return <SendForm readyCount={ready.length} refusedCount={refused.length} sending={progress !== null} progress={progress} onBack={() => setStep("check")} onSend={send} />;
+    return (
+      <SendForm
+        readyCount={ready.length}
+        refusedCount={refused.length}
+        sending={progress !== null}
+        progress={progress}
+        onBack={() => setStep("check")}
+        onSend={send}
+      />
+    );
   }
   return (
     <section class="card import-step" aria-labelledby="import-check-title">
       <h2 id="import-check-title">2. Check the columns and the rows</h2>
       <p class="muted">
-        {file.fileName}: {file.records.length} row{file.records.length === 1 ? "" : "s"} under the header, {delimiterName(file.delimiter)} delimited.
+        {file.fileName}: {file.records.length} row{file.records.length === 1 ? "" : "s"} under the header,{" "}
+        {delimiterName(file.delimiter)} delimited.
       </p>
       <MappingTable header={file.header} example={file.records[0] ?? []} mapping={mapping} onChange={setMapping} />
-      {!hasText && <Notice tone="warning" title="Choose the column that holds the review text.">Each review needs its text; the other columns are optional.</Notice>}
+      {!hasText && (
+        <Notice tone="warning" title="Choose the column that holds the review text.">
+          Each review needs its text; the other columns are optional.
+        </Notice>
+      )}
       <p class="import-tally" role="status">
         <strong>{ready.length}</strong> ready · <strong>{refused.length}</strong> with problems (left out)
       </p>

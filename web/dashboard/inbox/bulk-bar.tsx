@@ -16,7 +16,15 @@ export interface BulkBarProps {
   onClear: () => void;
 }
 
-const ORDER: BulkAction[] = ["approve_and_publish", "approve", "make_public", "make_private", "unapprove", "reject", "delete"];
+const ORDER: BulkAction[] = [
+  "approve_and_publish",
+  "approve",
+  "make_public",
+  "make_private",
+  "unapprove",
+  "reject",
+  "delete",
+];
 
 /** The bar of bulk actions. */
 export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {

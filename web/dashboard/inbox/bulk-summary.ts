@@ -39,7 +39,12 @@ export function bulkSummary(answer: BulkAnswer, names: ReadonlyMap<string, strin
   const total = answer.succeeded + answer.failed;
   const problems = answer.results.flatMap((r) => (r.ok ? [] : [`${names.get(r.id) ?? r.id}: ${r.error.message}`]));
   if (answer.failed === 0) return { tone: "success", title: `${DONE[answer.action]} ${count(total)}.`, problems };
-  if (answer.succeeded === 0) return { tone: "error", title: `Nothing changed: ${answer.failed === 1 ? "the testimonial" : `all ${answer.failed}`} could not be changed.`, problems };
+  if (answer.succeeded === 0)
+    return {
+      tone: "error",
+      title: `Nothing changed: ${answer.failed === 1 ? "the testimonial" : `all ${answer.failed}`} could not be changed.`,
+      problems,
+    };
   return {
     tone: "warning",
     title: `${DONE[answer.action]} ${answer.succeeded} of ${count(total)}. ${answer.failed} could not be changed.`,

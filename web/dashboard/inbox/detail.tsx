@@ -45,7 +45,9 @@ function WrittenWords({ d }: { d: SubmissionDetail }) {
       <h3 id="words-title">Their words</h3>
       <blockquote class="written-words">{d.text_input ?? ""}</blockquote>
       <p class="small muted">
-        {d.origin === "imported" ? "Imported as written by the customer." : "Typed by the respondent and kept exactly as written."}
+        {d.origin === "imported"
+          ? "Imported as written by the customer."
+          : "Typed by the respondent and kept exactly as written."}
       </p>
     </section>
   );
@@ -76,7 +78,9 @@ export function Detail(p: DetailProps) {
   const onSaved = (t: Transcript) => {
     p.onChanged({ ...d, transcript: t, text_input: t.text });
     p.setEditing(false);
-    setSaved(`Saved. ${t.words.length} words were lined up with the recording again; their new timings are shown below.`);
+    setSaved(
+      `Saved. ${t.words.length} words were lined up with the recording again; their new timings are shown below.`,
+    );
     // New words change the sentiment and the captions: read both again.
     void reload().catch(() => undefined);
   };
@@ -124,21 +128,39 @@ export function Detail(p: DetailProps) {
             </Notice>
           )}
           {d.transcript && p.editing ? (
-            <TranscriptEditor submissionId={d.id} transcript={d.transcript} onSaved={onSaved} onCancel={() => p.setEditing(false)} />
+            <TranscriptEditor
+              submissionId={d.id}
+              transcript={d.transcript}
+              onSaved={onSaved}
+              onCancel={() => p.setEditing(false)}
+            />
           ) : d.transcript ? (
-            <TranscriptView transcript={d.transcript} media={element} showTimings={!!saved} onEdit={d.status === "ready" ? () => p.setEditing(true) : undefined} />
+            <TranscriptView
+              transcript={d.transcript}
+              media={element}
+              showTimings={!!saved}
+              onEdit={d.status === "ready" ? () => p.setEditing(true) : undefined}
+            />
           ) : d.kind === "text" ? (
             <WrittenWords d={d} />
           ) : null}
           <PreviewCard s={d} poster={media.poster?.url} />
         </div>
         <div class="detail-side">
-          <TagPicker submissionId={d.id} tags={d.tags} allTags={p.allTags} onChange={(tags) => p.onChanged({ ...d, tags })} onCreated={p.onTagCreated} />
+          <TagPicker
+            submissionId={d.id}
+            tags={d.tags}
+            allTags={p.allTags}
+            onChange={(tags) => p.onChanged({ ...d, tags })}
+            onCreated={p.onTagCreated}
+          />
           <RespondentDetails d={d} />
           <ConsentRecord d={d} />
           <section aria-labelledby="delete-title" class="detail-danger">
             <h3 id="delete-title">Delete</h3>
-            <p class="small muted">It disappears at once everywhere; the recording and words are erased for good moments later.</p>
+            <p class="small muted">
+              It disappears at once everywhere; the recording and words are erased for good moments later.
+            </p>
             <ConfirmButton
               label="Delete testimonial"
               question={`Delete the testimonial from ${name}? This cannot be undone.`}

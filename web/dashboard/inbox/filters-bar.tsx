@@ -18,7 +18,12 @@ export interface FiltersBarProps {
   onChange: (next: InboxFilters) => void;
 }
 
-const STATUS_LABELS: Record<string, string> = { uploading: "Uploading", processing: "Processing", ready: "Ready", failed: "Failed" };
+const STATUS_LABELS: Record<string, string> = {
+  uploading: "Uploading",
+  processing: "Processing",
+  ready: "Ready",
+  failed: "Failed",
+};
 
 // A tag chosen in the address that is not among the loaded tags still shows as chosen.
 const tagOptions = (tags: Tag[], chosen: string | undefined): [string, string][] => [
@@ -97,11 +102,45 @@ export function FiltersBar({ filters, tags, onChange }: FiltersBarProps) {
           onInput={(e) => setText(e.currentTarget.value)}
         />
       </div>
-      <FilterSelect label="Status" value={filters.status} options={STATUSES.map((s) => [s, STATUS_LABELS[s]!])} onChange={(v) => set({ status: v as InboxFilters["status"] })} />
-      <FilterSelect label="Decision" value={filters.is_approved} options={[["true", "Approved"], ["false", "Not approved"]]} onChange={(v) => set({ is_approved: v as InboxFilters["is_approved"] })} />
-      <FilterSelect label="Visibility" value={filters.is_public} options={[["true", "Public"], ["false", "Private"]]} onChange={(v) => set({ is_public: v as InboxFilters["is_public"] })} />
-      <FilterSelect label="Origin" value={filters.origin} options={[["collected", "Collected"], ["imported", "Imported"]]} onChange={(v) => set({ origin: v as InboxFilters["origin"] })} />
-      <FilterSelect label="Tag" value={filters.tag_id} options={tagOptions(tags, filters.tag_id)} onChange={(v) => set({ tag_id: v })} />
+      <FilterSelect
+        label="Status"
+        value={filters.status}
+        options={STATUSES.map((s) => [s, STATUS_LABELS[s]!])}
+        onChange={(v) => set({ status: v as InboxFilters["status"] })}
+      />
+      <FilterSelect
+        label="Decision"
+        value={filters.is_approved}
+        options={[
+          ["true", "Approved"],
+          ["false", "Not approved"],
+        ]}
+        onChange={(v) => set({ is_approved: v as InboxFilters["is_approved"] })}
+      />
+      <FilterSelect
+        label="Visibility"
+        value={filters.is_public}
+        options={[
+          ["true", "Public"],
+          ["false", "Private"],
+        ]}
+        onChange={(v) => set({ is_public: v as InboxFilters["is_public"] })}
+      />
+      <FilterSelect
+        label="Origin"
+        value={filters.origin}
+        options={[
+          ["collected", "Collected"],
+          ["imported", "Imported"],
+        ]}
+        onChange={(v) => set({ origin: v as InboxFilters["origin"] })}
+      />
+      <FilterSelect
+        label="Tag"
+        value={filters.tag_id}
+        options={tagOptions(tags, filters.tag_id)}
+        onChange={(v) => set({ tag_id: v })}
+      />
       {hasFilters(filters) && (
         <Button variant="ghost" small onClick={() => onChange({})}>
           Clear filters

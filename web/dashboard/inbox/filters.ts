@@ -21,7 +21,8 @@ export const STATUSES: SubmissionStatus[] = ["uploading", "processing", "ready",
 export const MAX_SEARCH = 200;
 
 const KEYS = ["status", "origin", "is_approved", "is_public", "tag_id", "q"] as const;
-const oneOf = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined => (v !== null && (allowed as readonly string[]).includes(v) ? (v as T) : undefined);
+const oneOf = <T extends string>(v: string | null, allowed: readonly T[]): T | undefined =>
+  v !== null && (allowed as readonly string[]).includes(v) ? (v as T) : undefined;
 
 /** Reads filters from a query string; values the route would refuse are dropped rather than shown as an error. */
 export function readFilters(query: URLSearchParams): InboxFilters {

@@ -41,12 +41,30 @@ function excerpt(s: Submission): string {
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 
-function Row({ s, open, selected, pathOf, onToggle }: { s: Submission; open: boolean; selected: boolean; pathOf: (id: string) => string; onToggle: (id: string) => void }) {
+function Row({
+  s,
+  open,
+  selected,
+  pathOf,
+  onToggle,
+}: {
+  s: Submission;
+  open: boolean;
+  selected: boolean;
+  pathOf: (id: string) => string;
+  onToggle: (id: string) => void;
+}) {
   const name = displayName(s);
   const to = pathOf(s.id);
   return (
     <li class={`inbox-row${open ? " inbox-row-open" : ""}${selected ? " inbox-row-selected" : ""}`} data-id={s.id}>
-      <input type="checkbox" class="inbox-row-check" checked={selected} onChange={() => onToggle(s.id)} aria-label={`Select the testimonial from ${name}`} />
+      <input
+        type="checkbox"
+        class="inbox-row-check"
+        checked={selected}
+        onChange={() => onToggle(s.id)}
+        aria-label={`Select the testimonial from ${name}`}
+      />
       <a
         class="inbox-row-main"
         href={hrefFor(to)}
@@ -61,7 +79,8 @@ function Row({ s, open, selected, pathOf, onToggle }: { s: Submission; open: boo
           <strong class="inbox-row-name">{name}</strong>
           <span class="muted small">
             {kindLabel(s)}
-            {s.kind !== "text" && s.duration_ms ? ` · ${formatDuration(s.duration_ms)}` : ""} · {formatDateTime(s.created_at)}
+            {s.kind !== "text" && s.duration_ms ? ` · ${formatDuration(s.duration_ms)}` : ""} ·{" "}
+            {formatDateTime(s.created_at)}
           </span>
         </span>
         <span class={`inbox-row-text${s.status === "failed" ? " inbox-row-failed" : ""}`}>{excerpt(s)}</span>
@@ -97,11 +116,22 @@ export function InboxList(p: InboxListProps) {
             </label>
           )}
           {p.items.length === 0 && !p.error && (
-            <p class="empty">{p.filtered ? "No testimonials match these filters." : "No testimonials yet. Send a collect link to a customer to get the first one."}</p>
+            <p class="empty">
+              {p.filtered
+                ? "No testimonials match these filters."
+                : "No testimonials yet. Send a collect link to a customer to get the first one."}
+            </p>
           )}
           <ul class="inbox-rows">
             {p.items.map((s) => (
-              <Row key={s.id} s={s} open={s.id === p.openId} selected={p.selected.has(s.id)} pathOf={p.pathOf} onToggle={p.onToggle} />
+              <Row
+                key={s.id}
+                s={s}
+                open={s.id === p.openId}
+                selected={p.selected.has(s.id)}
+                pathOf={p.pathOf}
+                onToggle={p.onToggle}
+              />
             ))}
           </ul>
           {p.hasMore && (

@@ -29,7 +29,8 @@ const Key = ({ k }: { k: string }) => (
 export function standing(s: Submission): string {
   const approved = s.is_approved && !s.rejected_at;
   const ready = s.status === "ready";
-  if (approved && s.is_public) return ready ? "Live: shown in widgets and on the wall." : "Approved and public: shown once processing is done.";
+  if (approved && s.is_public)
+    return ready ? "Live: shown in widgets and on the wall." : "Approved and public: shown once processing is done.";
   if (approved) return "Approved but private: shown nowhere until you publish it.";
   if (s.rejected_at) return "Rejected: shown nowhere.";
   return "Waiting for a decision: shown nowhere yet.";
@@ -47,21 +48,45 @@ export function ModerationBar({ s, mod, onReject }: ModerationBarProps) {
       <div class="moderation-bar">
         {!approved && (
           <>
-            <Button variant="primary" aria-keyshortcuts="a" busy={mod.busy === "approve:publish"} busyLabel="Publishing…" disabled={busy} onClick={() => void mod.approve(s, true)}>
+            <Button
+              variant="primary"
+              aria-keyshortcuts="a"
+              busy={mod.busy === "approve:publish"}
+              busyLabel="Publishing…"
+              disabled={busy}
+              onClick={() => void mod.approve(s, true)}
+            >
               Approve &amp; publish <Key k="a" />
             </Button>
-            <Button busy={mod.busy === "approve:private"} busyLabel="Approving…" disabled={busy} onClick={() => void mod.approve(s, false)}>
+            <Button
+              busy={mod.busy === "approve:private"}
+              busyLabel="Approving…"
+              disabled={busy}
+              onClick={() => void mod.approve(s, false)}
+            >
               Approve only (keep private)
             </Button>
           </>
         )}
         {approved && !s.is_public && (
-          <Button variant="primary" aria-keyshortcuts="a p" busy={mod.busy === "visibility"} busyLabel="Publishing…" disabled={busy} onClick={() => void mod.setPublic(s, true)}>
+          <Button
+            variant="primary"
+            aria-keyshortcuts="a p"
+            busy={mod.busy === "visibility"}
+            busyLabel="Publishing…"
+            disabled={busy}
+            onClick={() => void mod.setPublic(s, true)}
+          >
             Publish <Key k="p" />
           </Button>
         )}
         {approved && s.is_public && (
-          <Button busy={mod.busy === "visibility"} busyLabel="Saving…" disabled={busy} onClick={() => void mod.setPublic(s, false)}>
+          <Button
+            busy={mod.busy === "visibility"}
+            busyLabel="Saving…"
+            disabled={busy}
+            onClick={() => void mod.setPublic(s, false)}
+          >
             Make private
           </Button>
         )}

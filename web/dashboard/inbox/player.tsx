@@ -16,7 +16,8 @@ export function useStableMedia(d: SubmissionDetail, generation: number): Media {
   const ref = useRef<{ key: string; media: Media } | null>(null);
   const key = `${d.id}:${generation}`;
   const playable = (m: Media) => !!(m.video || m.audio);
-  if (!ref.current || ref.current.key !== key || (!playable(ref.current.media) && playable(d.media))) ref.current = { key, media: d.media };
+  if (!ref.current || ref.current.key !== key || (!playable(ref.current.media) && playable(d.media)))
+    ref.current = { key, media: d.media };
   return ref.current.media;
 }
 
@@ -68,7 +69,16 @@ export function Player({ detail, media, onMedia, onReload }: PlayerProps) {
   if (media.audio) {
     return (
       <figure class="player">
-        <audio ref={onMedia} class="player-audio" controls preload="metadata" crossOrigin="anonymous" src={media.audio.url} aria-label={`Audio testimonial from ${name}`} onError={onError} />
+        <audio
+          ref={onMedia}
+          class="player-audio"
+          controls
+          preload="metadata"
+          crossOrigin="anonymous"
+          src={media.audio.url}
+          aria-label={`Audio testimonial from ${name}`}
+          onError={onError}
+        />
         {broken}
       </figure>
     );

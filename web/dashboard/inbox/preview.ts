@@ -33,7 +33,9 @@ export function publicPreview(s: Submission): PublicPreview {
 }
 
 /** "Head of Operations, Buyer Inc" (either part may be missing). */
-export const byline = (p: Pick<PublicPreview, "title" | "company">): string => [p.title, p.company].filter((x) => x && x.trim()).join(", ");
+export const byline = (p: Pick<PublicPreview, "title" | "company">): string =>
+  [p.title, p.company].filter((x) => x && x.trim()).join(", ");
 
 /** "★★★★☆" for 4; empty when there is no rating. */
-export const stars = (rating: number | null): string => (rating ? "★".repeat(rating) + "☆".repeat(Math.max(0, 5 - rating)) : "");
+export const stars = (rating: number | null): string =>
+  rating ? "★".repeat(rating) + "☆".repeat(Math.max(0, 5 - rating)) : "";

@@ -8,7 +8,14 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { Dialog } from "./dialog";
 
-const SUGGESTIONS = ["Off topic", "Poor sound or picture", "Mentions a person by name", "Not a customer", "Duplicate", "Inappropriate language"];
+const SUGGESTIONS = [
+  "Off topic",
+  "Poor sound or picture",
+  "Mentions a person by name",
+  "Not a customer",
+  "Duplicate",
+  "Inappropriate language",
+];
 
 /** Props of `RejectDialog`. */
 export interface RejectDialogProps {

@@ -31,7 +31,15 @@ export function RespondentDetails({ d }: { d: SubmissionDetail }) {
         <dt>Company</dt>
         <dd>{dash(d.respondent_company)}</dd>
         <dt>Rating</dt>
-        <dd>{d.rating ? <span role="img" aria-label={`${d.rating} out of 5`}>{stars(d.rating)}</span> : "—"}</dd>
+        <dd>
+          {d.rating ? (
+            <span role="img" aria-label={`${d.rating} out of 5`}>
+              {stars(d.rating)}
+            </span>
+          ) : (
+            "—"
+          )}
+        </dd>
         <dt>Sentiment</dt>
         <dd>{sentimentText(d.sentiment)}</dd>
         <dt>Language</dt>
@@ -40,7 +48,11 @@ export function RespondentDetails({ d }: { d: SubmissionDetail }) {
         <dd>
           {kindLabel(d)}
           {d.kind !== "text" && d.duration_ms ? `, ${formatDuration(d.duration_ms)}` : ""}
-          {d.text_source === "typed" ? " (typed by the respondent)" : d.text_source === "spoken" ? " (words from the recording)" : ""}
+          {d.text_source === "typed"
+            ? " (typed by the respondent)"
+            : d.text_source === "spoken"
+              ? " (words from the recording)"
+              : ""}
         </dd>
         <dt>Received</dt>
         <dd>{formatDateTime(d.created_at)}</dd>
@@ -78,7 +90,9 @@ export function ConsentRecord({ d }: { d: SubmissionDetail }) {
         </>
       ) : (
         <p class="muted">
-          {d.origin === "imported" ? "Imported reviews carry no consent record: the customer wrote them elsewhere." : "No consent record was stored."}
+          {d.origin === "imported"
+            ? "Imported reviews carry no consent record: the customer wrote them elsewhere."
+            : "No consent record was stored."}
         </p>
       )}
     </section>

@@ -19,9 +19,19 @@ export interface Shortcut {
 export const SHORTCUTS: Shortcut[] = [
   { action: "next", keys: ["j", "ArrowDown"], label: "j or ↓", description: "Next testimonial" },
   { action: "previous", keys: ["k", "ArrowUp"], label: "k or ↑", description: "Previous testimonial" },
-  { action: "approve", keys: ["a"], label: "a", description: "Approve & publish (approved already: publish). Never withdraws; pressing it again changes nothing" },
+  {
+    action: "approve",
+    keys: ["a"],
+    label: "a",
+    description: "Approve & publish (approved already: publish). Never withdraws; pressing it again changes nothing",
+  },
   { action: "reject", keys: ["r"], label: "r", description: "Reject, with a reason" },
-  { action: "publish", keys: ["p"], label: "p", description: "Make public. Never makes private: use the “Make private” button" },
+  {
+    action: "publish",
+    keys: ["p"],
+    label: "p",
+    description: "Make public. Never makes private: use the “Make private” button",
+  },
   { action: "edit", keys: ["e"], label: "e", description: "Edit the transcript" },
   { action: "select", keys: ["x"], label: "x", description: "Select for a bulk action" },
   { action: "help", keys: ["?"], label: "?", description: "Show these shortcuts" },

@@ -14,7 +14,10 @@ import type { Moderation } from "./use-moderation";
 /** Progress or failure of the open testimonial; nothing once it is ready. */
 export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }) {
   if (d.status === "uploading" || d.status === "processing") {
-    const what = d.status === "uploading" ? "The respondent’s recording is still being uploaded." : "Converting the recording and writing down its words.";
+    const what =
+      d.status === "uploading"
+        ? "The respondent’s recording is still being uploaded."
+        : "Converting the recording and writing down its words.";
     return (
       <div class="status-panel" role="status">
         <p class="status-panel-title">{d.status === "uploading" ? "Uploading" : "Processing"}…</p>
@@ -38,7 +41,13 @@ export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }
       </p>
       {again && (
         <p class="notice-actions">
-          <Button variant="primary" small busy={mod.busy === "reprocess"} busyLabel="Starting…" onClick={() => void mod.reprocess(d)}>
+          <Button
+            variant="primary"
+            small
+            busy={mod.busy === "reprocess"}
+            busyLabel="Starting…"
+            onClick={() => void mod.reprocess(d)}
+          >
             Process again
           </Button>
         </p>

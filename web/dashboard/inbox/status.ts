@@ -33,10 +33,12 @@ export function decisionView(s: Pick<Submission, "is_approved" | "rejected_at">)
 }
 
 /** Public or private. */
-export const visibilityView = (s: Pick<Submission, "is_public">): StateView => (s.is_public ? { label: "Public", tone: "info" } : { label: "Private", tone: "neutral" });
+export const visibilityView = (s: Pick<Submission, "is_public">): StateView =>
+  s.is_public ? { label: "Public", tone: "info" } : { label: "Private", tone: "neutral" };
 
 /** Still being uploaded or processed: the inbox keeps asking until it is not. */
-export const isPending = (s: Pick<Submission, "status">): boolean => s.status === "uploading" || s.status === "processing";
+export const isPending = (s: Pick<Submission, "status">): boolean =>
+  s.status === "uploading" || s.status === "processing";
 
 /** Separates what failed from what to do in a failure reason (as src/media/failure-reasons.ts writes it). */
 const ADVICE_MARKER = " What you can do: ";

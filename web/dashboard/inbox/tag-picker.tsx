@@ -78,7 +78,13 @@ export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: 
             <li key={t.id} class="tag-chip" style={{ borderColor: t.color }}>
               <span class="tag-dot" style={{ background: t.color }} aria-hidden="true" />
               {t.name}
-              <button type="button" class="tag-remove" aria-label={`Remove the tag ${t.name}`} disabled={busy} onClick={() => void remove(t)}>
+              <button
+                type="button"
+                class="tag-remove"
+                aria-label={`Remove the tag ${t.name}`}
+                disabled={busy}
+                onClick={() => void remove(t)}
+              >
                 ×
               </button>
             </li>

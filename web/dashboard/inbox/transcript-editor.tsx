@@ -36,13 +36,20 @@ export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }
     e.preventDefault();
     const clean = cleanText(text);
     if (!clean) return setFieldError("The transcript cannot be empty.");
-    if (clean.length > MAX_CHARS) return setFieldError(`A transcript has at most ${MAX_CHARS.toLocaleString()} characters.`);
+    if (clean.length > MAX_CHARS)
+      return setFieldError(`A transcript has at most ${MAX_CHARS.toLocaleString()} characters.`);
     if (clean === cleanText(transcript.text)) return setFieldError("Nothing changed yet. Correct a word, then save.");
     setFieldError(null);
     setError(null);
     setBusy(true);
     try {
-      onSaved(await api.patch<Transcript>(`/v1/submissions/${encodeURIComponent(submissionId)}/transcript`, { text: clean }, { timeoutMs: 180_000 }));
+      onSaved(
+        await api.patch<Transcript>(
+          `/v1/submissions/${encodeURIComponent(submissionId)}/transcript`,
+          { text: clean },
+          { timeoutMs: 180_000 },
+        ),
+      );
     } catch (err) {
       setError(err);
     } finally {
@@ -65,7 +72,9 @@ export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }
             value={text}
             disabled={busy}
             onInput={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => e.key === "Escape" && !busy && cleanText(text) === cleanText(transcript.text) && onCancel()}
+            onKeyDown={(e) =>
+              e.key === "Escape" && !busy && cleanText(text) === cleanText(transcript.text) && onCancel()
+            }
           />
         )}
       </Field>

@@ -39,7 +39,13 @@ export function useActiveWord(media: HTMLMediaElement | null, words: readonly Wo
       cancelAnimationFrame(frame);
       update();
     };
-    const events: [string, () => void][] = [["play", start], ["pause", stop], ["ended", stop], ["seeked", update], ["timeupdate", update]];
+    const events: [string, () => void][] = [
+      ["play", start],
+      ["pause", stop],
+      ["ended", stop],
+      ["seeked", update],
+      ["timeupdate", update],
+    ];
     for (const [name, fn] of events) media.addEventListener(name, fn);
     if (media.paused) update();
     else start();
@@ -80,7 +86,16 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
   };
   const moveFocus = (e: KeyboardEvent, i: number) => {
     const last = transcript.words.length - 1;
-    const next = e.key === "ArrowRight" ? Math.min(last, i + 1) : e.key === "ArrowLeft" ? Math.max(0, i - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : -1;
+    const next =
+      e.key === "ArrowRight"
+        ? Math.min(last, i + 1)
+        : e.key === "ArrowLeft"
+          ? Math.max(0, i - 1)
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : -1;
     if (next < 0) return;
     e.preventDefault();
     setFocusIdx(next);
@@ -110,7 +125,8 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
         <p class="transcript-draft-note small">
           These words come from offline speech recognition ({transcript.engine}), which gets roughly one word in three
           wrong. They become the quote in widgets, on the wall and in reel captions: read them while the recording plays
-          and correct them with “Edit transcript”.{transcript.unsure_words > 0 && ` Words it was unsure of are underlined.`}
+          and correct them with “Edit transcript”.
+          {transcript.unsure_words > 0 && ` Words it was unsure of are underlined.`}
         </p>
       )}
       {transcript.words.length === 0 ? (
@@ -127,7 +143,11 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
               <button
                 type="button"
                 class={`word${i === active ? " word-active" : ""}${!transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW ? " word-unsure" : ""}`}
-                title={!transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW ? "The recogniser was unsure of this word" : undefined}
+                title={
+                  !transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW
+                    ? "The recogniser was unsure of this word"
+                    : undefined
+                }
                 tabIndex={i === focusIdx ? 0 : -1}
                 aria-current={i === active ? "true" : undefined}
                 disabled={!media}
@@ -145,7 +165,13 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
       )}
       {transcript.edited && (
         <div class="transcript-original">
-          <Button variant="ghost" small aria-expanded={original} aria-controls={`${id}-orig`} onClick={() => setOriginal(!original)}>
+          <Button
+            variant="ghost"
+            small
+            aria-expanded={original}
+            aria-controls={`${id}-orig`}
+            onClick={() => setOriginal(!original)}
+          >
             {original ? "Hide the original" : "Show the original"}
           </Button>
           {original && (

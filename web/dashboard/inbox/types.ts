@@ -92,10 +92,19 @@ export interface SubmissionDetail extends Submission {
 }
 
 /** Actions of `POST /v1/submissions/bulk`. */
-export type BulkAction = "approve_and_publish" | "approve" | "unapprove" | "reject" | "make_public" | "make_private" | "delete";
+export type BulkAction =
+  | "approve_and_publish"
+  | "approve"
+  | "unapprove"
+  | "reject"
+  | "make_public"
+  | "make_private"
+  | "delete";
 
 /** One testimonial's outcome in a bulk answer. */
-export type BulkItemResult = { id: string; ok: true; submission: Submission | null } | { id: string; ok: false; error: { code: string; message: string } };
+export type BulkItemResult =
+  | { id: string; ok: true; submission: Submission | null }
+  | { id: string; ok: false; error: { code: string; message: string } };
 
 /** `POST /v1/submissions/bulk`. */
 export interface BulkAnswer {

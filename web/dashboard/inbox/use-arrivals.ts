@@ -25,7 +25,9 @@ export function useArrivals(brandId: string, filters: InboxFilters, newestId: st
     const timer = setInterval(async () => {
       if (document.hidden) return;
       try {
-        const page = await api.get<Page<Submission>>("/v1/submissions", { query: { ...listQuery(brandId, filters), limit: PAGE_SIZE } });
+        const page = await api.get<Page<Submission>>("/v1/submissions", {
+          query: { ...listQuery(brandId, filters), limit: PAGE_SIZE },
+        });
         if (!stopped) setCount(page.data.filter((s) => !newestId || s.id > newestId).length);
       } catch {
         // A missed look is retried on the next turn; the list itself shows real errors.

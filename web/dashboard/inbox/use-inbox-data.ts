@@ -22,17 +22,23 @@ export const loadDetail = (id: string) => api.get<SubmissionDetail>(`/v1/submiss
 export function useInboxData(brandId: string, filters: InboxFilters, openId: string | null) {
   const key = filtersKey(filters);
   const list = usePaged<Submission>(
-    (cursor) => api.get<Page<Submission>>("/v1/submissions", { query: { ...listQuery(brandId, filters), limit: PAGE_SIZE, cursor } }),
+    (cursor) =>
+      api.get<Page<Submission>>("/v1/submissions", {
+        query: { ...listQuery(brandId, filters), limit: PAGE_SIZE, cursor },
+      }),
     [brandId, key],
   );
-  const detail = useAsync<SubmissionDetail | null>(() => (openId ? loadDetail(openId) : Promise.resolve(null)), [openId]);
+  const detail = useAsync<SubmissionDetail | null>(
+    () => (openId ? loadDetail(openId) : Promise.resolve(null)),
+    [openId],
+  );
   const tags = useAsync<Tag[]>(() => api.get<Page<Tag>>("/v1/tags", { query: { limit: 100 } }).then((p) => p.data), []);
 
   const { replace, remove } = list;
   const setDetail = detail.setData;
   const apply = (s: Submission | SubmissionDetail) => {
     replace(s);
-    setDetail((prev) => (prev && prev.id === s.id ? { ...prev, ...s } : prev ?? null));
+    setDetail((prev) => (prev && prev.id === s.id ? { ...prev, ...s } : (prev ?? null)));
   };
   const drop = (id: string) => remove(id);
 

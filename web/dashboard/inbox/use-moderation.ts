@@ -28,7 +28,12 @@ export function useModeration({ apply, drop }: ModerationHooks) {
 
   // Shortcut and button actions keep their error for the detail panel; dialogs and bulk actions get it thrown
   // (`report` false) and show it where the person is looking.
-  async function run<T>(name: string, call: () => Promise<T>, done: (result: T) => void, report = true): Promise<boolean> {
+  async function run<T>(
+    name: string,
+    call: () => Promise<T>,
+    done: (result: T) => void,
+    report = true,
+  ): Promise<boolean> {
     setBusy(name);
     setError(null);
     try {
@@ -43,11 +48,23 @@ export function useModeration({ apply, drop }: ModerationHooks) {
     }
   }
 
-  const decide = (s: Submission, action: string, body: unknown, message: (name: string) => string, report = true, name = action) =>
-    run(name, () => api.post<Submission>(path(s.id, action), body), (updated) => {
-      apply(updated);
-      toast(message(displayName(updated)));
-    }, report);
+  const decide = (
+    s: Submission,
+    action: string,
+    body: unknown,
+    message: (name: string) => string,
+    report = true,
+    name = action,
+  ) =>
+    run(
+      name,
+      () => api.post<Submission>(path(s.id, action), body),
+      (updated) => {
+        apply(updated);
+        toast(message(displayName(updated)));
+      },
+      report,
+    );
 
   return {
     busy,
@@ -58,44 +75,74 @@ export function useModeration({ apply, drop }: ModerationHooks) {
      * makes) it private ("Approve only"). Busy names: `approve:publish`, `approve:private`.
      */
     approve: (s: Submission, publish: boolean) =>
-      decide(s, "approve", { publish }, (n) => (publish ? `Approved and published ${n}’s testimonial` : `Approved ${n}’s testimonial; it stays private`), true, `approve:${publish ? "publish" : "private"}`),
+      decide(
+        s,
+        "approve",
+        { publish },
+        (n) =>
+          publish ? `Approved and published ${n}’s testimonial` : `Approved ${n}’s testimonial; it stays private`,
+        true,
+        `approve:${publish ? "publish" : "private"}`,
+      ),
     /** Withdraws an approval; a failure is thrown (the confirmation shows it). */
-    unapprove: (s: Submission) => decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`, false),
+    unapprove: (s: Submission) =>
+      decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`, false),
     /** Rejects with a reason; a failure is thrown (the reason dialog shows it). */
-    reject: (s: Submission, reason: string) => decide(s, "reject", { reason }, (n) => `Rejected the testimonial from ${n}`, false),
+    reject: (s: Submission, reason: string) =>
+      decide(s, "reject", { reason }, (n) => `Rejected the testimonial from ${n}`, false),
     setPublic: (s: Submission, isPublic: boolean) =>
-      decide(s, "visibility", { is_public: isPublic }, (n) => (isPublic ? `${n}’s testimonial is public` : `${n}’s testimonial is private`)),
+      decide(s, "visibility", { is_public: isPublic }, (n) =>
+        isPublic ? `${n}’s testimonial is public` : `${n}’s testimonial is private`,
+      ),
     reprocess: (s: Submission) =>
-      run("reprocess", () => api.post<SubmissionDetail>(path(s.id, "reprocess")), (updated) => {
-        apply(updated);
-        toast(`Processing ${displayName(updated)}’s recording again`);
-      }),
+      run(
+        "reprocess",
+        () => api.post<SubmissionDetail>(path(s.id, "reprocess")),
+        (updated) => {
+          apply(updated);
+          toast(`Processing ${displayName(updated)}’s recording again`);
+        },
+      ),
     /** Deletes one testimonial; a failure is thrown (the confirmation shows it). */
     remove: (s: Submission) =>
-      run("delete", () => api.del(path(s.id)), () => {
-        drop(s.id);
-        toast(`Deleted the testimonial from ${displayName(s)}`);
-      }, false),
+      run(
+        "delete",
+        () => api.del(path(s.id)),
+        () => {
+          drop(s.id);
+          toast(`Deleted the testimonial from ${displayName(s)}`);
+        },
+        false,
+      ),
     /** Runs a bulk action in batches of 100 (the route's limit); resolves to the merged answer, throws on failure. */
     bulk: async (action: BulkAction, ids: string[], reason?: string): Promise<BulkAnswer> => {
       let answer: BulkAnswer | null = null;
-      await run(`bulk:${action}`, async () => {
-        const merged: BulkAnswer = { action, succeeded: 0, failed: 0, results: [] };
-        for (let i = 0; i < ids.length; i += BULK_MAX) {
-          const a = await api.post<BulkAnswer>("/v1/submissions/bulk", { action, ids: ids.slice(i, i + BULK_MAX), ...(reason ? { reason } : {}) });
-          merged.succeeded += a.succeeded;
-          merged.failed += a.failed;
-          merged.results.push(...a.results);
-        }
-        return merged;
-      }, (a) => {
-        answer = a;
-        for (const r of a.results) {
-          if (!r.ok) continue;
-          if (r.submission) apply(r.submission);
-          else drop(r.id);
-        }
-      }, false);
+      await run(
+        `bulk:${action}`,
+        async () => {
+          const merged: BulkAnswer = { action, succeeded: 0, failed: 0, results: [] };
+          for (let i = 0; i < ids.length; i += BULK_MAX) {
+            const a = await api.post<BulkAnswer>("/v1/submissions/bulk", {
+              action,
+              ids: ids.slice(i, i + BULK_MAX),
+              ...(reason ? { reason } : {}),
+            });
+            merged.succeeded += a.succeeded;
+            merged.failed += a.failed;
+            merged.results.push(...a.results);
+          }
+          return merged;
+        },
+        (a) => {
+          answer = a;
+          for (const r of a.results) {
+            if (!r.ok) continue;
+            if (r.submission) apply(r.submission);
+            else drop(r.id);
+          }
+        },
+        false,
+      );
       return answer!;
     },
   };

@@ -25,7 +25,9 @@ export function usePendingPoll(ids: string[], onFresh: (s: SubmissionDetail) => 
     const timer = setTimeout(async () => {
       if (!document.hidden) {
         const asked = key.split(",");
-        const answers = await Promise.allSettled(asked.map((id) => api.get<SubmissionDetail>(`/v1/submissions/${encodeURIComponent(id)}`)));
+        const answers = await Promise.allSettled(
+          asked.map((id) => api.get<SubmissionDetail>(`/v1/submissions/${encodeURIComponent(id)}`)),
+        );
         if (stopped) return;
         answers.forEach((a, i) => {
           if (a.status === "fulfilled") handlers.current.onFresh(a.value);

@@ -14,7 +14,13 @@ export function useShortcuts(onShortcut: (action: ShortcutAction) => void) {
       // Holding j or k runs down the list; holding any other key must not repeat an action.
       if (e.defaultPrevented || (e.repeat && !["j", "k", "ArrowDown", "ArrowUp"].includes(e.key))) return;
       if (document.querySelector("dialog[open]")) return;
-      const action = shortcutFor({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, target: e.target as HTMLElement | null });
+      const action = shortcutFor({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        target: e.target as HTMLElement | null,
+      });
       if (!action) return;
       e.preventDefault();
       handler.current(action);

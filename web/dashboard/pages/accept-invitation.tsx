@@ -25,7 +25,11 @@ interface InvitationInfo {
   signed_in_as: string | null;
 }
 
-type State = { kind: "loading" } | { kind: "unusable"; message: string } | { kind: "failed"; error: unknown } | { kind: "ready"; info: InvitationInfo };
+type State =
+  | { kind: "loading" }
+  | { kind: "unusable"; message: string }
+  | { kind: "failed"; error: unknown }
+  | { kind: "ready"; info: InvitationInfo };
 
 /** The invitation token in the address (after `#`). */
 export const invitationToken = () => decodeURIComponent(window.location.hash.replace(/^#/, ""));
@@ -54,11 +58,20 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
   const [state, setState] = useState<State>({ kind: "loading" });
 
   const load = () => {
-    if (!token) return setState({ kind: "unusable", message: "This invitation link is incomplete. Copy the whole link from the message you received." });
+    if (!token)
+      return setState({
+        kind: "unusable",
+        message: "This invitation link is incomplete. Copy the whole link from the message you received.",
+      });
     setState({ kind: "loading" });
     api.post<InvitationInfo>("/v1/invitations/lookup", { token }).then(
       (info) => setState({ kind: "ready", info }),
-      (error) => setState(error instanceof ApiError && (error.status === 404 || error.status === 410) ? { kind: "unusable", message: error.message } : { kind: "failed", error }),
+      (error) =>
+        setState(
+          error instanceof ApiError && (error.status === 404 || error.status === 410)
+            ? { kind: "unusable", message: error.message }
+            : { kind: "failed", error },
+        ),
     );
   };
   useEffect(load, [token]);
@@ -90,7 +103,8 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
     <Card>
       <h1>Join {state.info.org_name}</h1>
       <p>
-        You are invited to <strong>{state.info.org_name}</strong> as <strong>{state.info.role}</strong>, as <strong>{state.info.email}</strong>.
+        You are invited to <strong>{state.info.org_name}</strong> as <strong>{state.info.role}</strong>, as{" "}
+        <strong>{state.info.email}</strong>.
       </p>
       {state.info.account_exists ? (
         <ExistingAccount token={token} info={state.info} onJoined={onJoined} onChanged={load} />
@@ -127,13 +141,44 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
       <p class="muted">Choose your password. Only you will know it.</p>
       <ErrorNotice error={error} />
       <Field label="Your name" optional>
-        {(p) => <input {...p} name="name" autoComplete="name" maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            name="name"
+            autoComplete="name"
+            maxLength={120}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <Field label="New password" hint="8 characters or more.">
-        {(p) => <input {...p} type="password" name="new-password" autoComplete="new-password" required minLength={8} maxLength={200} value={password} onInput={(e) => setPassword(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={200}
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <Field label="Repeat the password" error={mismatch ? "The two passwords are not the same." : null}>
-        {(p) => <input {...p} type="password" name="repeat-password" autoComplete="new-password" required value={repeat} onInput={(e) => setRepeat(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            name="repeat-password"
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onInput={(e) => setRepeat(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <Button type="submit" variant="primary" busy={busy} busyLabel="Joining…" disabled={mismatch}>
         Join {info.org_name}
@@ -142,7 +187,17 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
   );
 }
 
-function ExistingAccount({ token, info, onJoined, onChanged }: { token: string; info: InvitationInfo; onJoined: (me: Me) => void; onChanged: () => void }) {
+function ExistingAccount({
+  token,
+  info,
+  onJoined,
+  onChanged,
+}: {
+  token: string;
+  info: InvitationInfo;
+  onJoined: (me: Me) => void;
+  onChanged: () => void;
+}) {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -173,10 +228,15 @@ function ExistingAccount({ token, info, onJoined, onChanged }: { token: string; 
     return (
       <>
         <Notice tone="warning">
-          You are signed in as <strong>{info.signed_in_as}</strong>. This invitation is for <strong>{info.email}</strong>: sign out, then sign in as {info.email}.
+          You are signed in as <strong>{info.signed_in_as}</strong>. This invitation is for{" "}
+          <strong>{info.email}</strong>: sign out, then sign in as {info.email}.
         </Notice>
         <ErrorNotice error={error} />
-        <Button busy={busy} busyLabel="Signing out…" onClick={() => void run(() => api.post("/v1/auth/logout").then(onChanged))}>
+        <Button
+          busy={busy}
+          busyLabel="Signing out…"
+          onClick={() => void run(() => api.post("/v1/auth/logout").then(onChanged))}
+        >
           Sign out
         </Button>
       </>
@@ -194,9 +254,21 @@ function ExistingAccount({ token, info, onJoined, onChanged }: { token: string; 
     >
       <p class="muted">{info.email} already has a Plaudit account. Sign in with it to accept.</p>
       <ErrorNotice error={error} />
-      <Field label="Email">{(p) => <input {...p} type="email" name="email" autoComplete="username" readOnly value={info.email} />}</Field>
+      <Field label="Email">
+        {(p) => <input {...p} type="email" name="email" autoComplete="username" readOnly value={info.email} />}
+      </Field>
       <Field label="Password">
-        {(p) => <input {...p} type="password" name="password" autoComplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <Button type="submit" variant="primary" busy={busy} busyLabel="Signing in…">
         Sign in and join {info.org_name}

@@ -21,10 +21,19 @@ export function SecretReveal({ created, onDone }: { created: CreatedApiKey; onDo
     <section class="card secret-card" aria-labelledby="secret-title">
       <h2 id="secret-title">Your new key “{created.name}”</h2>
       <Notice tone="warning" title="Copy this key now. It is shown only once.">
-        <p>Store it somewhere safe, such as your password manager or your server's secret settings. If you lose it, revoke it and create a new one.</p>
+        <p>
+          Store it somewhere safe, such as your password manager or your server's secret settings. If you lose it,
+          revoke it and create a new one.
+        </p>
       </Notice>
       <div class="url-box">
-        <input class="url-input mono secret-value" readOnly value={created.secret} aria-label="API key secret" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          class="url-input mono secret-value"
+          readOnly
+          value={created.secret}
+          aria-label="API key secret"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton text={created.secret} label="Copy key" variant="primary" />
       </div>
       <p class="small muted">
@@ -79,7 +88,16 @@ export function ApiKeyForm({ onCreated, onCancel }: ApiKeyFormProps) {
       </p>
       <ErrorNotice error={error} />
       <Field label="Name" hint="What uses this key, e.g. “Website CMS” or “Zapier”.">
-        {(p) => <input {...p} name="key-name" required maxLength={80} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            name="key-name"
+            required
+            maxLength={80}
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <fieldset>
         <legend>Permissions</legend>
@@ -87,7 +105,13 @@ export function ApiKeyForm({ onCreated, onCancel }: ApiKeyFormProps) {
         <ErrorNotice error={scopes.error} onRetry={scopes.reload} />
         {scopes.data?.data.map((s) => (
           <label class="check" key={s.scope}>
-            <input type="checkbox" name="scope" value={s.scope} checked={chosen.includes(s.scope)} onChange={(e) => toggle(s.scope, e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              name="scope"
+              value={s.scope}
+              checked={chosen.includes(s.scope)}
+              onChange={(e) => toggle(s.scope, e.currentTarget.checked)}
+            />
             <span>
               <code>{s.scope}</code>
               <span class="hint"> {s.description}</span>

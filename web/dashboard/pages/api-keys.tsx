@@ -31,7 +31,13 @@ function KeyRow({ k, onRevoked }: { k: ApiKey; onRevoked: (k: ApiKey) => void })
       <td>
         <Badge tone={k.mode === "test" ? "test" : "good"}>{k.mode === "test" ? "Test" : "Live"}</Badge>
       </td>
-      <td class="small">{k.scopes.map((s) => <code class="scope" key={s}>{s}</code>)}</td>
+      <td class="small">
+        {k.scopes.map((s) => (
+          <code class="scope" key={s}>
+            {s}
+          </code>
+        ))}
+      </td>
       <td class="small">
         {formatDate(k.created_at)}
         <div class="muted">{k.last_used_at ? `Last used ${formatDateTime(k.last_used_at)}` : "Never used"}</div>
@@ -65,8 +71,8 @@ function PlanWarning() {
   return (
     <Notice tone="warning" title={`The ${plan.name} plan does not include API access.`}>
       <p>
-        You can create keys now, but requests made with them are refused until the organisation moves to a plan with API access.{" "}
-        <Link to="billing">See plans</Link>
+        You can create keys now, but requests made with them are refused until the organisation moves to a plan with API
+        access. <Link to="billing">See plans</Link>
       </p>
     </Notice>
   );
@@ -76,7 +82,10 @@ function PlanWarning() {
 export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const list = usePaged<ApiKey>((cursor) => api.get<Page<ApiKey>>("/v1/api-keys", { query: { limit: 25, cursor } }), []);
+  const list = usePaged<ApiKey>(
+    (cursor) => api.get<Page<ApiKey>>("/v1/api-keys", { query: { limit: 25, cursor } }),
+    [],
+  );
 
   return (
     <>

@@ -20,13 +20,30 @@ import { useToast } from "../toasts";
 import type { Billing, Plan, Usage } from "../types";
 
 const isSeconds = (name: string) => name.includes("seconds");
-const amount = (name: string, n: number | null) => (n === null ? "Unlimited" : isSeconds(name) ? formatMinutes(n) : formatNumber(n));
+const amount = (name: string, n: number | null) =>
+  n === null ? "Unlimited" : isSeconds(name) ? formatMinutes(n) : formatNumber(n);
 
-function PlanCard({ plan, current, suggested, labels, children }: { plan: Plan; current: boolean; suggested: boolean; labels: Map<string, string>; children?: ComponentChildren }) {
+function PlanCard({
+  plan,
+  current,
+  suggested,
+  labels,
+  children,
+}: {
+  plan: Plan;
+  current: boolean;
+  suggested: boolean;
+  labels: Map<string, string>;
+  children?: ComponentChildren;
+}) {
   return (
-    <article class={`card plan-card${current ? " plan-current" : ""}${suggested ? " plan-suggested" : ""}`} aria-labelledby={`plan-${plan.id}`}>
+    <article
+      class={`card plan-card${current ? " plan-current" : ""}${suggested ? " plan-suggested" : ""}`}
+      aria-labelledby={`plan-${plan.id}`}
+    >
       <h3 id={`plan-${plan.id}`}>
-        {plan.name} {current && <Badge tone="info">Current plan</Badge>} {suggested && !current && <Badge tone="good">Suggested</Badge>}
+        {plan.name} {current && <Badge tone="info">Current plan</Badge>}{" "}
+        {suggested && !current && <Badge tone="good">Suggested</Badge>}
       </h3>
       <ul class="plan-allowances small">
         {Object.entries(plan.allowances).map(([name, n]) => (
@@ -34,7 +51,9 @@ function PlanCard({ plan, current, suggested, labels, children }: { plan: Plan; 
             <span class="muted">{labels.get(name) ?? name}:</span> {amount(name, n)}
           </li>
         ))}
-        {plan.features?.api_access !== undefined && <li>{plan.features.api_access ? "API access" : "No API access"}</li>}
+        {plan.features?.api_access !== undefined && (
+          <li>{plan.features.api_access ? "API access" : "No API access"}</li>
+        )}
       </ul>
       {children}
     </article>
@@ -74,8 +93,20 @@ export function BillingPage({ route }: PageProps) {
     }
   };
 
-  if (state.loading && !state.data) return (<><PageHeader title="Plan & usage" /><Loading label="Loading your plan…" /></>);
-  if (!state.data) return (<><PageHeader title="Plan & usage" /><ErrorNotice error={state.error} onRetry={state.reload} /></>);
+  if (state.loading && !state.data)
+    return (
+      <>
+        <PageHeader title="Plan & usage" />
+        <Loading label="Loading your plan…" />
+      </>
+    );
+  if (!state.data)
+    return (
+      <>
+        <PageHeader title="Plan & usage" />
+        <ErrorNotice error={state.error} onRetry={state.reload} />
+      </>
+    );
   const { billing, usage } = state.data;
   const labels = new Map(usage.allowances.map((a) => [a.name, a.label]));
   const current = billing.plans.find((p) => p.id === billing.plan);
@@ -86,9 +117,17 @@ export function BillingPage({ route }: PageProps) {
       <ErrorNotice error={error} />
       <section class="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
-        {usage.mode === "test" && <p class="muted small">The sandbox has its own allowances, the same on every plan.</p>}
+        {usage.mode === "test" && (
+          <p class="muted small">The sandbox has its own allowances, the same on every plan.</p>
+        )}
         {usage.allowances.map((a) => (
-          <UsageBar key={a.name} label={a.label} used={a.used} limit={a.limit} unit={isSeconds(a.name) ? formatMinutes : formatNumber} />
+          <UsageBar
+            key={a.name}
+            label={a.label}
+            used={a.used}
+            limit={a.limit}
+            unit={isSeconds(a.name) ? formatMinutes : formatNumber}
+          />
         ))}
       </section>
       <section class="plans-section" aria-labelledby="plans-title">
@@ -99,10 +138,23 @@ export function BillingPage({ route }: PageProps) {
         )}
         <div class="plan-grid">
           {billing.plans.map((p) => (
-            <PlanCard key={p.id} plan={p} current={p.id === billing.plan} suggested={p.id === suggested} labels={labels}>
-              {isOwner && p.id !== billing.plan &&
+            <PlanCard
+              key={p.id}
+              plan={p}
+              current={p.id === billing.plan}
+              suggested={p.id === suggested}
+              labels={labels}
+            >
+              {isOwner &&
+                p.id !== billing.plan &&
                 (billing.billing_configured ? (
-                  <Button small variant="primary" busy={busyPlan === p.id} busyLabel="Opening checkout…" onClick={() => void checkout(p)}>
+                  <Button
+                    small
+                    variant="primary"
+                    busy={busyPlan === p.id}
+                    busyLabel="Opening checkout…"
+                    onClick={() => void checkout(p)}
+                  >
                     Choose {p.name}
                   </Button>
                 ) : (

@@ -36,10 +36,14 @@ function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => v
   return (
     <form class="logo-form" onSubmit={upload}>
       <h3>Logo</h3>
-      {brand.logo_url && <img class="brand-logo brand-logo-large" src={brand.logo_url} alt={`Current logo of ${brand.name}`} />}
+      {brand.logo_url && (
+        <img class="brand-logo brand-logo-large" src={brand.logo_url} alt={`Current logo of ${brand.name}`} />
+      )}
       <ErrorNotice error={error} />
       <Field label="Image file" hint="PNG, JPEG, WebP or SVG. A square image of at least 256 × 256 pixels looks best.">
-        {(p) => <input {...p} type="file" accept="image/*" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />}
+        {(p) => (
+          <input {...p} type="file" accept="image/*" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        )}
       </Field>
       <Button type="submit" disabled={!file} busy={busy} busyLabel="Uploading…">
         Upload logo
@@ -92,12 +96,27 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
         <h3>Settings</h3>
         <ErrorNotice error={error} />
         <div class="form-grid">
-          <Field label="Name">{(p) => <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />}</Field>
+          <Field label="Name">
+            {(p) => (
+              <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+            )}
+          </Field>
           <Field label="Colour">
-            {(p) => <input {...p} type="color" class="color-input" value={color} onInput={(e) => setColor(e.currentTarget.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="color"
+                class="color-input"
+                value={color}
+                onInput={(e) => setColor(e.currentTarget.value)}
+              />
+            )}
           </Field>
         </div>
-        <Field label="Address name (slug)" hint={`The wall's address: ${wallBase}${slug || "…"}. Lower-case letters, digits and hyphens.`}>
+        <Field
+          label="Address name (slug)"
+          hint={`The wall's address: ${wallBase}${slug || "…"}. Lower-case letters, digits and hyphens.`}
+        >
           {(p) => (
             <input
               {...p}

@@ -39,10 +39,20 @@ function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; 
       <ErrorNotice error={error} />
       <div class="form-grid">
         <Field label="Name" hint="Shown to respondents and on the public wall.">
-          {(p) => <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+          {(p) => (
+            <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          )}
         </Field>
         <Field label="Colour" hint="Accent colour for the capture page, widgets and wall.">
-          {(p) => <input {...p} type="color" class="color-input" value={color} onInput={(e) => setColor(e.currentTarget.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="color"
+              class="color-input"
+              value={color}
+              onInput={(e) => setColor(e.currentTarget.value)}
+            />
+          )}
         </Field>
       </div>
       <div class="row">
@@ -142,7 +152,9 @@ export function BrandsPage() {
         <Loading label="Loading brands…" />
       ) : (
         <div class="stack">
-          {list.items.length === 0 && !list.error && <p class="empty">No brands yet. Create one to start collecting testimonials.</p>}
+          {list.items.length === 0 && !list.error && (
+            <p class="empty">No brands yet. Create one to start collecting testimonials.</p>
+          )}
           {list.items.map((b) => (
             <BrandCard
               key={b.id}

@@ -71,7 +71,10 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
   const [preview, setPreview] = useState<ExportPreview | null>(null);
   const [busy, setBusy] = useState<"preview" | "create" | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const tags = useAsync(() => api.get<Page<{ id: string; name: string }>>("/v1/tags", { query: { limit: 100 } }), [mode]);
+  const tags = useAsync(
+    () => api.get<Page<{ id: string; name: string }>>("/v1/tags", { query: { limit: 100 } }),
+    [mode],
+  );
   const set = <K extends keyof ExportForm>(key: K, value: ExportForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setPreview(null);
@@ -81,7 +84,8 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
     setError(null);
     try {
       const filters = filtersOf(form, brand?.id ?? null);
-      if (what === "preview") setPreview(await api.post<ExportPreview>("/v1/exports/preview", { ...filters, format: form.format }));
+      if (what === "preview")
+        setPreview(await api.post<ExportPreview>("/v1/exports/preview", { ...filters, format: form.format }));
       else onCreated(await api.post<ExportItem>("/v1/exports", { ...filters, format: form.format }));
     } catch (e) {
       setError(e);
@@ -109,33 +113,83 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
     >
       <h2 id="export-form-title">New export</h2>
       <div class="form-grid">
-        <Field label="Brand">{select("brand", [["current", brand ? brand.name : "This brand"], ["all", "All brands"]])}</Field>
-        <Field label="Status">{select("status", [["", "Any"], ...STATUSES.map((s): [string, string] => [s, s[0]!.toUpperCase() + s.slice(1)])])}</Field>
-        <Field label="Origin">{select("origin", [["", "Any"], ["collected", "Collected"], ["imported", "Imported"]])}</Field>
-        <Field label="Approved">{select("is_approved", [["", "Any"], ["true", "Approved"], ["false", "Not approved"]])}</Field>
-        <Field label="Visibility">{select("is_public", [["", "Any"], ["true", "Public"], ["false", "Private"]])}</Field>
-        <Field label="Tag">{select("tag_id", [["", "Any"], ...(tags.data?.data ?? []).map((t): [string, string] => [t.id, t.name])])}</Field>
+        <Field label="Brand">
+          {select("brand", [
+            ["current", brand ? brand.name : "This brand"],
+            ["all", "All brands"],
+          ])}
+        </Field>
+        <Field label="Status">
+          {select("status", [
+            ["", "Any"],
+            ...STATUSES.map((s): [string, string] => [s, s[0]!.toUpperCase() + s.slice(1)]),
+          ])}
+        </Field>
+        <Field label="Origin">
+          {select("origin", [
+            ["", "Any"],
+            ["collected", "Collected"],
+            ["imported", "Imported"],
+          ])}
+        </Field>
+        <Field label="Approved">
+          {select("is_approved", [
+            ["", "Any"],
+            ["true", "Approved"],
+            ["false", "Not approved"],
+          ])}
+        </Field>
+        <Field label="Visibility">
+          {select("is_public", [
+            ["", "Any"],
+            ["true", "Public"],
+            ["false", "Private"],
+          ])}
+        </Field>
+        <Field label="Tag">
+          {select("tag_id", [["", "Any"], ...(tags.data?.data ?? []).map((t): [string, string] => [t.id, t.name])])}
+        </Field>
         <Field label="Words" optional hint="Only testimonials containing these words.">
-          {(p) => <input {...p} type="search" maxLength={200} value={form.q} onInput={(e) => set("q", e.currentTarget.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              maxLength={200}
+              value={form.q}
+              onInput={(e) => set("q", e.currentTarget.value)}
+            />
+          )}
         </Field>
         <Field label="Format" hint="CSV opens in spreadsheets; JSON keeps types and lists.">
-          {select("format", [["csv", "CSV"], ["json", "JSON"]])}
+          {select("format", [
+            ["csv", "CSV"],
+            ["json", "JSON"],
+          ])}
         </Field>
       </div>
-      <p class="hint export-note">Exports include respondents' email addresses. Files are kept for 7 days, and deleted at once if a testimonial in them is erased.</p>
+      <p class="hint export-note">
+        Exports include respondents' email addresses. Files are kept for 7 days, and deleted at once if a testimonial in
+        them is erased.
+      </p>
       <ErrorNotice error={error} />
       <div class="row">
         <Button variant="primary" type="submit" busy={busy === "create"} busyLabel="Asking…" disabled={busy !== null}>
           Create export
         </Button>
-        <Button onClick={() => void run("preview")} busy={busy === "preview"} busyLabel="Counting…" disabled={busy !== null}>
+        <Button
+          onClick={() => void run("preview")}
+          busy={busy === "preview"}
+          busyLabel="Counting…"
+          disabled={busy !== null}
+        >
           Preview
         </Button>
       </div>
       {preview && (
         <section class="stack export-preview-box" aria-live="polite">
           <p>
-            <strong>{formatNumber(preview.count)}</strong> testimonial{preview.count === 1 ? "" : "s"} would be exported.
+            <strong>{formatNumber(preview.count)}</strong> testimonial{preview.count === 1 ? "" : "s"} would be
+            exported.
             {preview.count > preview.data.length && ` The first ${preview.data.length}:`}
           </p>
           <PreviewTable preview={preview} />

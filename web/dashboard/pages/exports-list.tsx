@@ -19,9 +19,26 @@ const STATE: Record<ExportItem["status"], { label: string; tone: BadgeTone }> = 
   expired: { label: "File deleted", tone: "neutral" },
 };
 
-const size = (bytes: number | null) => (bytes === null ? "" : bytes < 1024 ? `${bytes} B` : bytes < 1024 ** 2 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`);
+const size = (bytes: number | null) =>
+  bytes === null
+    ? ""
+    : bytes < 1024
+      ? `${bytes} B`
+      : bytes < 1024 ** 2
+        ? `${(bytes / 1024).toFixed(1)} KB`
+        : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
-function Row({ item, describe, onChange, onDeleted }: { item: ExportItem; describe: (e: ExportItem) => string; onChange: (e: ExportItem) => void; onDeleted: (id: string) => void }) {
+function Row({
+  item,
+  describe,
+  onChange,
+  onDeleted,
+}: {
+  item: ExportItem;
+  describe: (e: ExportItem) => string;
+  onChange: (e: ExportItem) => void;
+  onDeleted: (id: string) => void;
+}) {
   const state = STATE[item.status];
   const pending = item.status === "queued" || item.status === "building";
   return (
@@ -43,7 +60,9 @@ function Row({ item, describe, onChange, onDeleted }: { item: ExportItem; descri
           {item.progress.done ? `${formatNumber(item.progress.done)} testimonials written…` : "Starting…"}
         </p>
       )}
-      {item.status === "failed" && <p class="field-error">{item.reason ?? "The file could not be built."} Create a new export to try again.</p>}
+      {item.status === "failed" && (
+        <p class="field-error">{item.reason ?? "The file could not be built."} Create a new export to try again.</p>
+      )}
       {item.status === "expired" && <p class="small muted">{REASONS[item.reason ?? ""] ?? "The file was deleted."}</p>}
       <div class="row">
         {item.status === "ready" && item.download_url && (
@@ -52,7 +71,11 @@ function Row({ item, describe, onChange, onDeleted }: { item: ExportItem; descri
           </a>
         )}
         {item.status === "ready" && (
-          <Button small variant="ghost" onClick={() => void api.get<ExportItem>(`/v1/exports/${item.id}`).then(onChange)}>
+          <Button
+            small
+            variant="ghost"
+            onClick={() => void api.get<ExportItem>(`/v1/exports/${item.id}`).then(onChange)}
+          >
             New download link
           </Button>
         )}
@@ -78,7 +101,8 @@ export function ExportList({ list, describe }: { list: PagedState<ExportItem>; d
   useEffect(() => {
     if (!key) return;
     const timer = setInterval(() => {
-      for (const id of key.split(",")) void api.get<ExportItem>(`/v1/exports/${id}`).then(list.replace, () => undefined);
+      for (const id of key.split(","))
+        void api.get<ExportItem>(`/v1/exports/${id}`).then(list.replace, () => undefined);
     }, 2000);
     return () => clearInterval(timer);
   }, [key]);

@@ -64,7 +64,11 @@ export function filtersOf(form: ExportForm, brandId: string | null): ExportFilte
 }
 
 /** "Approved, public, tagged Homepage, matching “invoice”" (or "Every testimonial"). */
-export function describeFilters(f: ExportFilters, brandName: (id: string) => string, tagName: (id: string) => string): string {
+export function describeFilters(
+  f: ExportFilters,
+  brandName: (id: string) => string,
+  tagName: (id: string) => string,
+): string {
   const parts: string[] = [];
   if (f.brand_id) parts.push(brandName(f.brand_id));
   if (f.status) parts.push(f.status);

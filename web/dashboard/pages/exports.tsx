@@ -19,18 +19,31 @@ import "./exports.css";
 /** The Exports page. */
 export function ExportsPage({ route }: PageProps) {
   const { brand, brands, mode } = useSession();
-  const list = usePaged<ExportItem>((cursor) => api.get<Page<ExportItem>>("/v1/exports", { query: { limit: 25, cursor } }), [mode]);
-  const tags = useAsync(() => api.get<Page<{ id: string; name: string }>>("/v1/tags", { query: { limit: 100 } }), [mode]);
+  const list = usePaged<ExportItem>(
+    (cursor) => api.get<Page<ExportItem>>("/v1/exports", { query: { limit: 25, cursor } }),
+    [mode],
+  );
+  const tags = useAsync(
+    () => api.get<Page<{ id: string; name: string }>>("/v1/tags", { query: { limit: 100 } }),
+    [mode],
+  );
   const brandName = (id: string) => brands.find((b) => b.id === id)?.name ?? "a deleted brand";
   const tagName = (id: string) => tags.data?.data.find((t) => t.id === id)?.name ?? "a deleted tag";
   return (
     <>
-      <PageHeader title="Exports" description="Download your testimonials as a CSV or JSON file, with the same filters as the inbox." />
+      <PageHeader
+        title="Exports"
+        description="Download your testimonials as a CSV or JSON file, with the same filters as the inbox."
+      />
       <ExportFormCard key={`${mode}:${brand?.id ?? ""}`} initial={initialForm(route.query)} onCreated={list.prepend} />
       <section aria-labelledby="exports-list-title" class="stack">
         <h2 id="exports-list-title">Your exports</h2>
         <ErrorNotice error={list.error} onRetry={list.reload} />
-        {list.loading ? <Loading label="Loading exports…" /> : <ExportList list={list} describe={(e) => describeFilters(e.filters, brandName, tagName)} />}
+        {list.loading ? (
+          <Loading label="Loading exports…" />
+        ) : (
+          <ExportList list={list} describe={(e) => describeFilters(e.filters, brandName, tagName)} />
+        )}
         {list.hasMore && (
           <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
             Show older exports

@@ -24,7 +24,9 @@ export function ImportsPage() {
       {canManage ? (
         <ImportWizard key={b.id} brand={b} onImported={() => setVersion((v) => v + 1)} />
       ) : (
-        <Notice tone="info" title="Only owners and admins can import reviews.">Ask an owner or admin of this organisation to import them.</Notice>
+        <Notice tone="info" title="Only owners and admins can import reviews.">
+          Ask an owner or admin of this organisation to import them.
+        </Notice>
       )}
       <ImportHistory brandId={b.id} version={version} />
     </>

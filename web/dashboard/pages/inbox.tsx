@@ -128,14 +128,17 @@ export function InboxPage({ route, rest }: PageProps) {
       case "approve":
         if (!(current.is_approved && !current.rejected_at)) return void mod.approve(current, true);
         if (!current.is_public) return void mod.setPublic(current, true);
-        return toast(`${displayName(current)}’s testimonial is already approved and public. To take it down, use “Make private” or “Withdraw approval”.`);
+        return toast(
+          `${displayName(current)}’s testimonial is already approved and public. To take it down, use “Make private” or “Withdraw approval”.`,
+        );
       case "reject":
         return setDialog({ kind: "reject", one: current });
       case "publish":
         if (!current.is_public) return void mod.setPublic(current, true);
         return toast(`${displayName(current)}’s testimonial is already public. To take it down, use “Make private”.`);
       case "edit":
-        if (current.kind === "text") return toast("Written testimonials keep the respondent’s own words; there is no transcript to edit.");
+        if (current.kind === "text")
+          return toast("Written testimonials keep the respondent’s own words; there is no transcript to edit.");
         if (!open?.transcript) return toast("This testimonial has no transcript to edit yet.");
         if (open.status !== "ready") return toast("The transcript can be edited once processing is done.");
         return setEditing(true);
@@ -148,7 +151,8 @@ export function InboxPage({ route, rest }: PageProps) {
     const answer = await mod.bulk(action, ids, reason);
     setSummary(bulkSummary(answer, names));
     selection.remove(answer.results.filter((r) => r.ok).map((r) => r.id));
-    if (action === "delete" && openId && answer.results.some((r) => r.ok && r.id === openId)) navigate(pathOf(null), true);
+    if (action === "delete" && openId && answer.results.some((r) => r.ok && r.id === openId))
+      navigate(pathOf(null), true);
   };
   const onBulk = (action: BulkAction) => {
     const ids = [...selection.ids];
@@ -186,14 +190,20 @@ export function InboxPage({ route, rest }: PageProps) {
       />
       <FiltersBar filters={filters} tags={tags.data ?? []} onChange={(f) => navigate(pathOf(openId, f), true)} />
       <div class="inbox-count small muted" role="status">
-        {list.loading ? "" : shown === 0 ? "" : `${list.hasMore ? `Showing the first ${shown}` : `Showing ${count(shown)}`}${filters.q ? ", best matches first" : ", newest first"}.`}
+        {list.loading
+          ? ""
+          : shown === 0
+            ? ""
+            : `${list.hasMore ? `Showing the first ${shown}` : `Showing ${count(shown)}`}${filters.q ? ", best matches first" : ", newest first"}.`}
         {arrivals > 0 && (
           <Button small variant="ghost" onClick={list.reload}>
             {arrivals === 1 ? "1 new testimonial" : `${arrivals}${arrivals >= 25 ? "+" : ""} new testimonials`}: show
           </Button>
         )}
       </div>
-      {selection.ids.size > 0 && <BulkBar count={selection.ids.size} busy={mod.busy} onAction={onBulk} onClear={selection.clear} />}
+      {selection.ids.size > 0 && (
+        <BulkBar count={selection.ids.size} busy={mod.busy} onAction={onBulk} onClear={selection.clear} />
+      )}
       {summary && (
         <Notice tone={summary.tone} title={summary.title}>
           {summary.problems.length > 0 && (
@@ -226,7 +236,9 @@ export function InboxPage({ route, rest }: PageProps) {
         />
         <section class="inbox-detail" aria-label="Open testimonial">
           {!openId ? (
-            <p class="empty inbox-detail-empty">Choose a testimonial to see it here, or press j to open the first one.</p>
+            <p class="empty inbox-detail-empty">
+              Choose a testimonial to see it here, or press j to open the first one.
+            </p>
           ) : detail.error ? (
             <ErrorNotice error={detail.error} onRetry={detail.reload} />
           ) : !open ? (

@@ -33,10 +33,12 @@ export interface CreatedInvitation extends Invitation {
 }
 
 /** Invites (again) an email with a role. */
-export const createInvitation = (email: string, role: Role, name?: string) => api.post<CreatedInvitation>("/v1/members", name ? { email, role, name } : { email, role });
+export const createInvitation = (email: string, role: Role, name?: string) =>
+  api.post<CreatedInvitation>("/v1/members", name ? { email, role, name } : { email, role });
 
 /** Lists pending invitations. */
-export const loadInvitations = (cursor: string | null) => api.get<Page<Invitation>>("/v1/invitations", { query: { limit: 50, cursor } });
+export const loadInvitations = (cursor: string | null) =>
+  api.get<Page<Invitation>>("/v1/invitations", { query: { limit: 50, cursor } });
 
 /** Shows a new invitation's link once. */
 export function InvitationReveal({ created, onDone }: { created: CreatedInvitation; onDone: () => void }) {
@@ -53,7 +55,13 @@ export function InvitationReveal({ created, onDone }: { created: CreatedInvitati
         </p>
       </Notice>
       <div class="url-box">
-        <input class="url-input mono secret-value" readOnly value={created.url} aria-label="Invitation link" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          class="url-input mono secret-value"
+          readOnly
+          value={created.url}
+          aria-label="Invitation link"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton text={created.url} label="Copy link" variant="primary" />
       </div>
       <Button onClick={onDone}>Done</Button>
@@ -62,7 +70,13 @@ export function InvitationReveal({ created, onDone }: { created: CreatedInvitati
 }
 
 /** The pending invitations table (owners and admins). */
-export function PendingInvitations({ list, onNewLink }: { list: PagedState<Invitation>; onNewLink: (c: CreatedInvitation) => void }) {
+export function PendingInvitations({
+  list,
+  onNewLink,
+}: {
+  list: PagedState<Invitation>;
+  onNewLink: (c: CreatedInvitation) => void;
+}) {
   const toast = useToast();
   if (!list.loading && !list.error && list.items.length === 0) return null;
   return (

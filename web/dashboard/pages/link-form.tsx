@@ -43,8 +43,10 @@ export function LinkForm({ brand, onCreated, onCancel }: LinkFormProps) {
     consentVersion !== firstVersion;
   useUnsavedChanges(typed, "This link is not created yet. Leave and lose what you typed?");
 
-  const edit = (key: number, change: Partial<DraftPrompt>) => setPrompts((ps) => ps.map((p) => (p.key === key ? { ...p, ...change } : p)));
-  const add = () => setPrompts((ps) => [...ps, { key: Math.max(0, ...ps.map((p) => p.key)) + 1, text: "", max_seconds: 60 }]);
+  const edit = (key: number, change: Partial<DraftPrompt>) =>
+    setPrompts((ps) => ps.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const add = () =>
+    setPrompts((ps) => [...ps, { key: Math.max(0, ...ps.map((p) => p.key)) + 1, text: "", max_seconds: 60 }]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -73,7 +75,16 @@ export function LinkForm({ brand, onCreated, onCancel }: LinkFormProps) {
       <h2 id="new-link-title">New link for {brand.name}</h2>
       <ErrorNotice error={error} />
       <Field label="Title" hint="Respondents see this at the top of the page, e.g. “Tell us about your stay”.">
-        {(p) => <input {...p} name="title" required maxLength={200} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            name="title"
+            required
+            maxLength={200}
+            value={title}
+            onInput={(e) => setTitle(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <fieldset>
         <legend>Questions</legend>
@@ -82,7 +93,15 @@ export function LinkForm({ brand, onCreated, onCancel }: LinkFormProps) {
           <div class="prompt-row" key={p.key}>
             <Field label={`Question ${i + 1}`}>
               {(c) => (
-                <textarea {...c} name={`prompt-${i + 1}`} required rows={2} maxLength={500} value={p.text} onInput={(e) => edit(p.key, { text: e.currentTarget.value })} />
+                <textarea
+                  {...c}
+                  name={`prompt-${i + 1}`}
+                  required
+                  rows={2}
+                  maxLength={500}
+                  value={p.text}
+                  onInput={(e) => edit(p.key, { text: e.currentTarget.value })}
+                />
               )}
             </Field>
             <Field label="Time limit (seconds)">
@@ -101,7 +120,12 @@ export function LinkForm({ brand, onCreated, onCancel }: LinkFormProps) {
               )}
             </Field>
             {prompts.length > 1 && (
-              <Button small variant="ghost" onClick={() => setPrompts((ps) => ps.filter((x) => x.key !== p.key))} aria-label={`Remove question ${i + 1}`}>
+              <Button
+                small
+                variant="ghost"
+                onClick={() => setPrompts((ps) => ps.filter((x) => x.key !== p.key))}
+                aria-label={`Remove question ${i + 1}`}
+              >
                 Remove
               </Button>
             )}
@@ -114,10 +138,31 @@ export function LinkForm({ brand, onCreated, onCancel }: LinkFormProps) {
         )}
       </fieldset>
       <Field label="Consent wording" hint="Respondents must agree to exactly this before they can send a testimonial.">
-        {(p) => <textarea {...p} name="consent_text" required rows={4} value={consentText} onInput={(e) => setConsentText(e.currentTarget.value)} />}
+        {(p) => (
+          <textarea
+            {...p}
+            name="consent_text"
+            required
+            rows={4}
+            value={consentText}
+            onInput={(e) => setConsentText(e.currentTarget.value)}
+          />
+        )}
       </Field>
-      <Field label="Consent version" hint="A date-like label stored with each testimonial; change it whenever the wording changes.">
-        {(p) => <input {...p} name="consent_version" required maxLength={40} value={consentVersion} onInput={(e) => setConsentVersion(e.currentTarget.value)} />}
+      <Field
+        label="Consent version"
+        hint="A date-like label stored with each testimonial; change it whenever the wording changes."
+      >
+        {(p) => (
+          <input
+            {...p}
+            name="consent_version"
+            required
+            maxLength={40}
+            value={consentVersion}
+            onInput={(e) => setConsentVersion(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <div class="row">
         <Button type="submit" variant="primary" busy={busy} busyLabel="Creating link…">

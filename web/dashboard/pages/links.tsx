@@ -91,7 +91,8 @@ export function LinksPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CollectLink | null>(null);
   const list = usePaged<CollectLink>(
-    (cursor) => api.get<Page<CollectLink>>(`/v1/brands/${encodeURIComponent(b.id)}/links`, { query: { limit: 25, cursor } }),
+    (cursor) =>
+      api.get<Page<CollectLink>>(`/v1/brands/${encodeURIComponent(b.id)}/links`, { query: { limit: 25, cursor } }),
     [b.id],
   );
 
@@ -137,7 +138,9 @@ export function LinksPage() {
         <Loading label="Loading links…" />
       ) : (
         <div class="stack">
-          {list.items.length === 0 && !list.error && !creating && <p class="empty">No links yet for {b.name}. Create one to start collecting.</p>}
+          {list.items.length === 0 && !list.error && !creating && (
+            <p class="empty">No links yet for {b.name}. Create one to start collecting.</p>
+          )}
           {list.items.map((l) => (
             <LinkCard key={l.id} link={l} onChanged={list.replace} />
           ))}

@@ -46,11 +46,24 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-member-title">
       <h2 id="new-member-title">Invite a member</h2>
-      <p class="muted small">They get a one-time link that works for 7 days. With it they choose their own password, or accept with the account they already have.</p>
+      <p class="muted small">
+        They get a one-time link that works for 7 days. With it they choose their own password, or accept with the
+        account they already have.
+      </p>
       <ErrorNotice error={error} />
       <div class="form-grid">
         <Field label="Email">
-          {(p) => <input {...p} type="email" name="member-email" autoComplete="off" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              name="member-email"
+              autoComplete="off"
+              required
+              value={email}
+              onInput={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
         </Field>
         <Field label="Role" hint={ROLES.find((r) => r.role === role)?.about}>
           {(p) => (
@@ -66,7 +79,16 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
       </div>
       <div class="form-grid">
         <Field label="Name" optional>
-          {(p) => <input {...p} name="member-name" maxLength={120} autoComplete="off" value={name} onInput={(e) => setName(e.currentTarget.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              name="member-name"
+              maxLength={120}
+              autoComplete="off"
+              value={name}
+              onInput={(e) => setName(e.currentTarget.value)}
+            />
+          )}
         </Field>
       </div>
       <div class="row">

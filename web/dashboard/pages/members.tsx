@@ -17,9 +17,23 @@ import { useSession } from "../session";
 import { useToast } from "../toasts";
 import type { Member, Role } from "../types";
 import { MemberForm, ROLES } from "./member-form";
-import { InvitationReveal, PendingInvitations, loadInvitations, type CreatedInvitation, type Invitation } from "./invitations";
+import {
+  InvitationReveal,
+  PendingInvitations,
+  loadInvitations,
+  type CreatedInvitation,
+  type Invitation,
+} from "./invitations";
 
-function RoleSelect({ member, canGrantOwner, onSaved }: { member: Member; canGrantOwner: boolean; onSaved: (m: Member) => void }) {
+function RoleSelect({
+  member,
+  canGrantOwner,
+  onSaved,
+}: {
+  member: Member;
+  canGrantOwner: boolean;
+  onSaved: (m: Member) => void;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -62,7 +76,10 @@ export function MembersPage() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const list = usePaged<Member>((cursor) => api.get<Page<Member>>("/v1/members", { query: { limit: 50, cursor } }), []);
-  const invitations = usePaged<Invitation>((cursor) => (canManage ? loadInvitations(cursor) : Promise.resolve({ data: [], next_cursor: null })), [canManage]);
+  const invitations = usePaged<Invitation>(
+    (cursor) => (canManage ? loadInvitations(cursor) : Promise.resolve({ data: [], next_cursor: null })),
+    [canManage],
+  );
 
   return (
     <>
@@ -116,7 +133,13 @@ export function MembersPage() {
                       <strong>{m.name || m.email}</strong> {self && <Badge tone="info">You</Badge>}
                       {m.name && <div class="small muted">{m.email}</div>}
                     </td>
-                    <td>{canManage && !self ? <RoleSelect member={m} canGrantOwner={isOwner} onSaved={list.replace} /> : <Badge>{m.role}</Badge>}</td>
+                    <td>
+                      {canManage && !self ? (
+                        <RoleSelect member={m} canGrantOwner={isOwner} onSaved={list.replace} />
+                      ) : (
+                        <Badge>{m.role}</Badge>
+                      )}
+                    </td>
                     <td class="small">{formatDate(m.created_at)}</td>
                     {canManage && (
                       <td>

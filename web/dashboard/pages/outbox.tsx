@@ -39,7 +39,10 @@ function Message({ m }: { m: OutboxMessage }) {
 
 /** The Mail outbox page. */
 export function OutboxPage() {
-  const list = usePaged<OutboxMessage>((cursor) => api.get<Page<OutboxMessage>>("/v1/outbox", { query: { limit: 25, cursor } }), []);
+  const list = usePaged<OutboxMessage>(
+    (cursor) => api.get<Page<OutboxMessage>>("/v1/outbox", { query: { limit: 25, cursor } }),
+    [],
+  );
   return (
     <>
       <PageHeader

@@ -45,8 +45,12 @@ function AddClip({ brandId, onAdd }: { brandId: string; onAdd: (id: string) => P
       <TestimonialPicker brandId={brandId} selected={picked} onChange={setPicked} single />
       <ErrorNotice error={error} />
       <div class="row">
-        <Button variant="primary" disabled={!picked.length} busy={busy} busyLabel="Suggesting a clip…" onClick={add}>Add at the end</Button>
-        <Button variant="ghost" onClick={() => setOpen(false)}>Cancel</Button>
+        <Button variant="primary" disabled={!picked.length} busy={busy} busyLabel="Suggesting a clip…" onClick={add}>
+          Add at the end
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
       </div>
     </div>
   );
@@ -65,18 +69,34 @@ export function ReelEditorPage({ id }: { id: string }) {
     <>
       <PageHeader
         title={reel.title}
-        description={<><Link to="reels">All reels</Link> · {reel.clips.length} clip{reel.clips.length === 1 ? "" : "s"} · {reel.arrangement === "auto" ? "order suggested" : "your order"}</>}
+        description={
+          <>
+            <Link to="reels">All reels</Link> · {reel.clips.length} clip{reel.clips.length === 1 ? "" : "s"} ·{" "}
+            {reel.arrangement === "auto" ? "order suggested" : "your order"}
+          </>
+        }
         actions={
-          <ConfirmButton label="Delete reel" question="Delete this reel, its videos and its public copy?" confirmLabel="Delete" busyLabel="Deleting…"
+          <ConfirmButton
+            label="Delete reel"
+            question="Delete this reel, its videos and its public copy?"
+            confirmLabel="Delete"
+            busyLabel="Deleting…"
             onConfirm={async () => {
               await api.del(`/v1/reels/${encodeURIComponent(reel.id)}`);
               toast(`“${reel.title}” was deleted`);
               navigate("reels");
-            }} />
+            }}
+          />
         }
       />
-      {reel.error_message && <Notice tone="warning" title="This reel went back to draft">{reel.error_message}</Notice>}
-      {brand && brand.id !== reel.brand_id && <Notice tone="info">This reel belongs to another brand than the one chosen above.</Notice>}
+      {reel.error_message && (
+        <Notice tone="warning" title="This reel went back to draft">
+          {reel.error_message}
+        </Notice>
+      )}
+      {brand && brand.id !== reel.brand_id && (
+        <Notice tone="info">This reel belongs to another brand than the one chosen above.</Notice>
+      )}
       <div class="reel-editor">
         <div class="reel-main">
           <ClipList clips={reel.clips} testimonials={testimonials} onSave={s.saveClips} />

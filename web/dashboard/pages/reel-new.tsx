@@ -27,7 +27,11 @@ export function NewReelPage() {
     setBusy(true);
     setError(null);
     try {
-      const reel = await api.post<Reel>("/v1/reels", { brand_id: b.id, submission_ids: ids, mode, ...(title.trim() ? { title: title.trim() } : {}) }, { timeoutMs: 90_000 });
+      const reel = await api.post<Reel>(
+        "/v1/reels",
+        { brand_id: b.id, submission_ids: ids, mode, ...(title.trim() ? { title: title.trim() } : {}) },
+        { timeoutMs: 90_000 },
+      );
       navigate(`reels/${reel.id}`);
     } catch (err) {
       setError(err);
@@ -36,21 +40,42 @@ export function NewReelPage() {
   };
   return (
     <>
-      <PageHeader title="New reel" description="Pick the testimonials; Plaudit suggests the strongest few seconds of each, on word boundaries." />
+      <PageHeader
+        title="New reel"
+        description="Pick the testimonials; Plaudit suggests the strongest few seconds of each, on word boundaries."
+      />
       <form class="card form-card" onSubmit={create}>
         <Field label="Title" optional>
-          {(p) => <input {...p} value={title} maxLength={100} placeholder={`${b.name} testimonials`} onInput={(e) => setTitle(e.currentTarget.value)} />}
+          {(p) => (
+            <input
+              {...p}
+              value={title}
+              maxLength={100}
+              placeholder={`${b.name} testimonials`}
+              onInput={(e) => setTitle(e.currentTarget.value)}
+            />
+          )}
         </Field>
         <fieldset>
           <legend>Order</legend>
-          <label class="check"><input type="radio" name="mode" checked={mode === "auto"} onChange={() => setMode("auto")} /> Suggest the order too (strongest first)</label>
-          <label class="check"><input type="radio" name="mode" checked={mode === "manual"} onChange={() => setMode("manual")} /> Keep my order; suggest only the cuts</label>
+          <label class="check">
+            <input type="radio" name="mode" checked={mode === "auto"} onChange={() => setMode("auto")} /> Suggest the
+            order too (strongest first)
+          </label>
+          <label class="check">
+            <input type="radio" name="mode" checked={mode === "manual"} onChange={() => setMode("manual")} /> Keep my
+            order; suggest only the cuts
+          </label>
         </fieldset>
         <TestimonialPicker brandId={b.id} selected={ids} onChange={setIds} />
         <ErrorNotice error={error} />
         <div class="row">
-          <Button type="submit" variant="primary" disabled={ids.length === 0} busy={busy} busyLabel="Suggesting clips…">Create reel with {ids.length} testimonial{ids.length === 1 ? "" : "s"}</Button>
-          <Button variant="ghost" onClick={() => navigate("reels")}>Cancel</Button>
+          <Button type="submit" variant="primary" disabled={ids.length === 0} busy={busy} busyLabel="Suggesting clips…">
+            Create reel with {ids.length} testimonial{ids.length === 1 ? "" : "s"}
+          </Button>
+          <Button variant="ghost" onClick={() => navigate("reels")}>
+            Cancel
+          </Button>
         </div>
       </form>
     </>

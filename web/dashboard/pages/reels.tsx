@@ -21,20 +21,32 @@ import "../reels/reels.css";
 
 function status(r: Reel) {
   if (r.render.status === "queued" || r.render.status === "running") return <Badge tone="info">{r.render.label}</Badge>;
-  if (r.status === "rendered") return <Badge tone={r.changed_since_render ? "warn" : "good"}>{r.changed_since_render ? "Changed since render" : "Rendered"}</Badge>;
+  if (r.status === "rendered")
+    return (
+      <Badge tone={r.changed_since_render ? "warn" : "good"}>
+        {r.changed_since_render ? "Changed since render" : "Rendered"}
+      </Badge>
+    );
   return <Badge tone={r.error_message ? "bad" : "neutral"}>Draft</Badge>;
 }
 
 function ReelList() {
   const { brand } = useSession();
   const b = brand!;
-  const list = usePaged<Reel>((cursor) => api.get<Page<Reel>>("/v1/reels", { query: { brand_id: b.id, limit: 25, cursor } }), [b.id]);
+  const list = usePaged<Reel>(
+    (cursor) => api.get<Page<Reel>>("/v1/reels", { query: { brand_id: b.id, limit: 25, cursor } }),
+    [b.id],
+  );
   return (
     <>
       <PageHeader
         title="Reels"
         description={`Cut ${b.name}'s video testimonials into one captioned video for stories, feeds and the web.`}
-        actions={<Button variant="primary" onClick={() => navigate("reels/new")}>New reel</Button>}
+        actions={
+          <Button variant="primary" onClick={() => navigate("reels/new")}>
+            New reel
+          </Button>
+        }
       />
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
@@ -57,8 +69,12 @@ function ReelList() {
             <tbody>
               {list.items.map((r) => (
                 <tr key={r.id}>
-                  <td><Link to={`reels/${r.id}`}>{r.title}</Link></td>
-                  <td class="small">{r.clips.length} · {seconds(r.estimate.duration_ms)}</td>
+                  <td>
+                    <Link to={`reels/${r.id}`}>{r.title}</Link>
+                  </td>
+                  <td class="small">
+                    {r.clips.length} · {seconds(r.estimate.duration_ms)}
+                  </td>
                   <td>{status(r)}</td>
                   <td>{r.share.enabled ? <Badge tone="good">Public</Badge> : <span class="muted small">No</span>}</td>
                   <td class="small">{formatDateTime(r.updated_at)}</td>
@@ -68,7 +84,11 @@ function ReelList() {
           </table>
         </div>
       )}
-      {list.hasMore && <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">Show more reels</Button>}
+      {list.hasMore && (
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
+          Show more reels
+        </Button>
+      )}
     </>
   );
 }

@@ -46,7 +46,15 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
         <form onSubmit={submit}>
           <Field label="Email">
             {(p) => (
-              <input {...p} type="email" name="email" autoComplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+              <input
+                {...p}
+                type="email"
+                name="email"
+                autoComplete="username"
+                required
+                value={email}
+                onInput={(e) => setEmail(e.currentTarget.value)}
+              />
             )}
           </Field>
           <Field label="Password">

@@ -24,7 +24,19 @@ interface TagRow extends Tag {
 const DEFAULT_COLOR = "#64748b";
 
 /** Name and colour inputs with a submit button; used to create and to edit. */
-function TagForm({ initial, submitLabel, busyLabel, onSubmit, onCancel }: { initial?: Tag; submitLabel: string; busyLabel: string; onSubmit: (v: { name: string; color: string }) => Promise<void>; onCancel?: () => void }) {
+function TagForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  onCancel,
+}: {
+  initial?: Tag;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (v: { name: string; color: string }) => Promise<void>;
+  onCancel?: () => void;
+}) {
   const [name, setName] = useState(initial?.name ?? "");
   const [color, setColor] = useState(initial?.color ?? DEFAULT_COLOR);
   const [busy, setBusy] = useState(false);
@@ -53,11 +65,25 @@ function TagForm({ initial, submitLabel, busyLabel, onSubmit, onCancel }: { init
     <form class="tags-form" onSubmit={submit}>
       <label class="inbox-filter">
         <span class="inbox-filter-label">{initial ? "Name" : "New tag"}</span>
-        <input type="text" required maxLength={40} value={name} aria-label={named("name")} onInput={(e) => setName(e.currentTarget.value)} ref={nameRef} />
+        <input
+          type="text"
+          required
+          maxLength={40}
+          value={name}
+          aria-label={named("name")}
+          onInput={(e) => setName(e.currentTarget.value)}
+          ref={nameRef}
+        />
       </label>
       <label class="inbox-filter">
         <span class="inbox-filter-label">Colour</span>
-        <input type="color" class="color-input" value={color} aria-label={named("colour")} onInput={(e) => setColor(e.currentTarget.value)} />
+        <input
+          type="color"
+          class="color-input"
+          value={color}
+          aria-label={named("colour")}
+          onInput={(e) => setColor(e.currentTarget.value)}
+        />
       </label>
       <Button type="submit" variant="primary" busy={busy} busyLabel={busyLabel} disabled={!name.trim()}>
         {submitLabel}
@@ -74,7 +100,15 @@ function TagForm({ initial, submitLabel, busyLabel, onSubmit, onCancel }: { init
   );
 }
 
-function TagLine({ tag, onSaved, onDeleted }: { tag: TagRow; onSaved: (t: TagRow) => void; onDeleted: (id: string) => void }) {
+function TagLine({
+  tag,
+  onSaved,
+  onDeleted,
+}: {
+  tag: TagRow;
+  onSaved: (t: TagRow) => void;
+  onDeleted: (id: string) => void;
+}) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
   const uses = tag.submission_count ?? 0;
@@ -102,7 +136,10 @@ function TagLine({ tag, onSaved, onDeleted }: { tag: TagRow; onSaved: (t: TagRow
         )}
       </td>
       <td>
-        <Link to={`inbox?tag_id=${encodeURIComponent(tag.id)}`} aria-label={`${formatNumber(uses)} testimonials tagged ${tag.name}`}>
+        <Link
+          to={`inbox?tag_id=${encodeURIComponent(tag.id)}`}
+          aria-label={`${formatNumber(uses)} testimonials tagged ${tag.name}`}
+        >
           {formatNumber(uses)}
         </Link>
       </td>
@@ -115,7 +152,11 @@ function TagLine({ tag, onSaved, onDeleted }: { tag: TagRow; onSaved: (t: TagRow
             </Button>
             <ConfirmButton
               label="Delete"
-              question={uses ? `Delete “${tag.name}”? It comes off ${formatNumber(uses)} testimonial${uses === 1 ? "" : "s"}.` : `Delete “${tag.name}”?`}
+              question={
+                uses
+                  ? `Delete “${tag.name}”? It comes off ${formatNumber(uses)} testimonial${uses === 1 ? "" : "s"}.`
+                  : `Delete “${tag.name}”?`
+              }
               confirmLabel="Yes, delete tag"
               busyLabel="Deleting…"
               onConfirm={async () => {
@@ -137,7 +178,10 @@ export function TagsPage() {
   const list = usePaged<TagRow>((cursor) => api.get<Page<TagRow>>("/v1/tags", { query: { limit: 50, cursor } }), []);
   return (
     <>
-      <PageHeader title="Tags" description="Labels for testimonials (“onboarding”, “support”, “pricing”). Filter the inbox by tag, and let widgets pick testimonials by tag." />
+      <PageHeader
+        title="Tags"
+        description="Labels for testimonials (“onboarding”, “support”, “pricing”). Filter the inbox by tag, and let widgets pick testimonials by tag."
+      />
       <section class="card form-card" aria-label="Create a tag">
         <TagForm
           submitLabel="Create tag"

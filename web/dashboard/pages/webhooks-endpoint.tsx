@@ -16,7 +16,14 @@ import { Link, navigate } from "../router";
 import { useToast } from "../toasts";
 import { EventPicker, WebhookSecret } from "./webhooks-form";
 import { DeliveryLog } from "./webhooks-log";
-import { EndpointBadge, EVENT_TYPES, endpointPath, type EndpointWithSecret, type WebhookDelivery, type WebhookEndpoint } from "./webhooks-shared";
+import {
+  EndpointBadge,
+  EVENT_TYPES,
+  endpointPath,
+  type EndpointWithSecret,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from "./webhooks-shared";
 import { VerificationSnippets } from "./webhooks-snippets";
 
 function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: WebhookEndpoint) => void }) {
@@ -44,12 +51,18 @@ function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
       {e.status === "active" && <p class="muted">Every recent delivery succeeded or is still on its way.</p>}
       {e.status === "failing" && (
         <Notice tone="warning" title={`Deliveries have been failing since ${formatDateTime(e.failing_since)}.`}>
-          <p>Failed deliveries are retried for about 21 hours. After 24 hours without a success the endpoint is disabled and owners and admins are emailed.</p>
+          <p>
+            Failed deliveries are retried for about 21 hours. After 24 hours without a success the endpoint is disabled
+            and owners and admins are emailed.
+          </p>
         </Notice>
       )}
       {e.status === "disabled" && (
         <Notice tone="error" title={`Disabled ${formatDateTime(e.disabled_at)} after 24 hours of failures.`}>
-          <p>Nothing is sent to it. Fix the receiver, enable the endpoint, then replay the deliveries you need from the log below.</p>
+          <p>
+            Nothing is sent to it. Fix the receiver, enable the endpoint, then replay the deliveries you need from the
+            log below.
+          </p>
           <Button variant="primary" busy={busy} busyLabel="Enabling…" onClick={enable}>
             Enable endpoint
           </Button>
@@ -114,7 +127,11 @@ function TestCard({ e, onQueued }: { e: WebhookEndpoint; onQueued: (d: WebhookDe
       <Field label="Event type">
         {(p) => (
           <select {...p} value={type} onChange={(ev) => setType(ev.currentTarget.value)}>
-            {EVENT_TYPES.map((t) => <option key={t.type} value={t.type}>{t.type}</option>)}
+            {EVENT_TYPES.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.type}
+              </option>
+            ))}
           </select>
         )}
       </Field>
@@ -136,7 +153,11 @@ export function WebhookEndpointPage({ id }: { id: string }) {
 
   return (
     <>
-      <PageHeader title="Webhook endpoint" description={<span class="mono">{e?.url ?? ""}</span>} actions={<Link to="webhooks">All endpoints</Link>} />
+      <PageHeader
+        title="Webhook endpoint"
+        description={<span class="mono">{e?.url ?? ""}</span>}
+        actions={<Link to="webhooks">All endpoints</Link>}
+      />
       <ErrorNotice error={endpoint.error} onRetry={endpoint.reload} />
       {endpoint.loading && !e && <Loading label="Loading endpoint…" />}
       {e && (

@@ -24,7 +24,9 @@ export function EventPicker({ chosen, onChange }: { chosen: string[]; onChange: 
             name="event"
             value={e.type}
             checked={chosen.includes(e.type)}
-            onChange={(ev) => onChange(ev.currentTarget.checked ? [...chosen, e.type] : chosen.filter((c) => c !== e.type))}
+            onChange={(ev) =>
+              onChange(ev.currentTarget.checked ? [...chosen, e.type] : chosen.filter((c) => c !== e.type))
+            }
           />
           <span>
             <code>{e.type}</code>
@@ -37,18 +39,40 @@ export function EventPicker({ chosen, onChange }: { chosen: string[]; onChange: 
 }
 
 /** Shows a signing secret once (after creating an endpoint or rotating its secret). */
-export function WebhookSecret({ endpoint, rotated, onDone }: { endpoint: EndpointWithSecret; rotated?: boolean; onDone: () => void }) {
+export function WebhookSecret({
+  endpoint,
+  rotated,
+  onDone,
+}: {
+  endpoint: EndpointWithSecret;
+  rotated?: boolean;
+  onDone: () => void;
+}) {
   return (
     <section class="card secret-card" aria-labelledby="wh-secret-title">
-      <h2 id="wh-secret-title">{rotated ? "New signing secret" : "Signing secret"} for {endpoint.url}</h2>
+      <h2 id="wh-secret-title">
+        {rotated ? "New signing secret" : "Signing secret"} for {endpoint.url}
+      </h2>
       <Notice tone="warning" title="Copy this secret now. It is shown only once.">
-        <p>Your receiver uses it to check the X-Signature header of every request. Keep it in your server's secret settings.</p>
+        <p>
+          Your receiver uses it to check the X-Signature header of every request. Keep it in your server's secret
+          settings.
+        </p>
         {rotated && endpoint.previous_secret_expires_at && (
-          <p>The previous secret keeps signing too (a second v1 value) until {new Date(endpoint.previous_secret_expires_at).toLocaleString()}, so you can switch over.</p>
+          <p>
+            The previous secret keeps signing too (a second v1 value) until{" "}
+            {new Date(endpoint.previous_secret_expires_at).toLocaleString()}, so you can switch over.
+          </p>
         )}
       </Notice>
       <div class="url-box">
-        <input class="url-input mono secret-value" readOnly value={endpoint.secret} aria-label="Signing secret" onFocus={(e) => e.currentTarget.select()} />
+        <input
+          class="url-input mono secret-value"
+          readOnly
+          value={endpoint.secret}
+          aria-label="Signing secret"
+          onFocus={(e) => e.currentTarget.select()}
+        />
         <CopyButton text={endpoint.secret} label="Copy secret" variant="primary" />
       </div>
       <Button onClick={onDone}>I have saved it</Button>
@@ -57,7 +81,13 @@ export function WebhookSecret({ endpoint, rotated, onDone }: { endpoint: Endpoin
 }
 
 /** The add-endpoint form. */
-export function WebhookForm({ onCreated, onCancel }: { onCreated: (e: EndpointWithSecret) => void; onCancel: () => void }) {
+export function WebhookForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (e: EndpointWithSecret) => void;
+  onCancel: () => void;
+}) {
   const { mode } = useSession();
   const [url, setUrl] = useState("https://");
   const [events, setEvents] = useState<string[]>(["submission.created", "submission.approved"]);
@@ -84,7 +114,17 @@ export function WebhookForm({ onCreated, onCancel }: { onCreated: (e: EndpointWi
       </h2>
       <ErrorNotice error={error} />
       <Field label="Address" hint="An https address on the public internet that answers 2xx within 10 seconds.">
-        {(p) => <input {...p} type="url" name="url" required maxLength={2048} value={url} onInput={(e) => setUrl(e.currentTarget.value)} />}
+        {(p) => (
+          <input
+            {...p}
+            type="url"
+            name="url"
+            required
+            maxLength={2048}
+            value={url}
+            onInput={(e) => setUrl(e.currentTarget.value)}
+          />
+        )}
       </Field>
       <EventPicker chosen={events} onChange={setEvents} />
       <div class="row">

@@ -15,7 +15,9 @@ import { useToast } from "../toasts";
 import { DeliveryBadge, endpointPath, type WebhookAttempt, type WebhookDelivery } from "./webhooks-shared";
 
 function Attempt({ a }: { a: WebhookAttempt }) {
-  const headers = Object.entries(a.request_headers).map(([k, v]) => `${k}: ${v}`).join("\n");
+  const headers = Object.entries(a.request_headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
   return (
     <section aria-label={`Attempt ${a.number}`}>
       <h4>
@@ -37,7 +39,8 @@ function summaryLine(d: WebhookDelivery): string {
   const n = d.attempts.length;
   const tries = n === 0 ? "not tried yet" : `${n} attempt${n === 1 ? "" : "s"}`;
   if (d.status === "delivered") return `${tries} · delivered ${formatDateTime(d.delivered_at)}`;
-  if (d.status === "retrying") return `${tries} · next ${formatDateTime(d.next_attempt_at)} · ${d.failure_reason ?? ""}`;
+  if (d.status === "retrying")
+    return `${tries} · next ${formatDateTime(d.next_attempt_at)} · ${d.failure_reason ?? ""}`;
   if (d.status === "failed") return `${tries} · ${d.failure_reason ?? "failed"}`;
   return tries;
 }
@@ -79,7 +82,9 @@ function Delivery({ d, onReplayed }: { d: WebhookDelivery; onReplayed: (d: Webho
       </Button>
       <p class="small muted">Body (sent byte for byte on every attempt)</p>
       <pre class="mail-text mono small">{d.body}</pre>
-      {d.attempts.map((a) => <Attempt key={a.number} a={a} />)}
+      {d.attempts.map((a) => (
+        <Attempt key={a.number} a={a} />
+      ))}
     </details>
   );
 }
@@ -87,7 +92,8 @@ function Delivery({ d, onReplayed }: { d: WebhookDelivery; onReplayed: (d: Webho
 /** The delivery log of one endpoint; `refreshKey` reloads it (e.g. after a test event). */
 export function DeliveryLog({ endpointId, refreshKey }: { endpointId: string; refreshKey: number }) {
   const list = usePaged<WebhookDelivery>(
-    (cursor) => api.get<Page<WebhookDelivery>>(`${endpointPath(endpointId)}/deliveries`, { query: { limit: 25, cursor } }),
+    (cursor) =>
+      api.get<Page<WebhookDelivery>>(`${endpointPath(endpointId)}/deliveries`, { query: { limit: 25, cursor } }),
     [endpointId, refreshKey],
   );
   return (
@@ -103,8 +109,12 @@ export function DeliveryLog({ endpointId, refreshKey }: { endpointId: string; re
         <Loading label="Loading deliveries…" />
       ) : (
         <div class="stack">
-          {list.items.length === 0 && !list.error && <p class="empty">No deliveries yet. Send a test event to see one here.</p>}
-          {list.items.map((d) => <Delivery key={d.id} d={d} onReplayed={list.prepend} />)}
+          {list.items.length === 0 && !list.error && (
+            <p class="empty">No deliveries yet. Send a test event to see one here.</p>
+          )}
+          {list.items.map((d) => (
+            <Delivery key={d.id} d={d} onReplayed={list.prepend} />
+          ))}
           {list.hasMore && (
             <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
               Show older deliveries

@@ -75,10 +75,14 @@ const DELIVERY: Record<WebhookDelivery["status"], { label: string; tone: BadgeTo
 };
 
 /** Active, Failing or Disabled. */
-export const EndpointBadge = ({ status }: { status: WebhookEndpoint["status"] }) => <Badge tone={ENDPOINT[status].tone}>{ENDPOINT[status].label}</Badge>;
+export const EndpointBadge = ({ status }: { status: WebhookEndpoint["status"] }) => (
+  <Badge tone={ENDPOINT[status].tone}>{ENDPOINT[status].label}</Badge>
+);
 
 /** Waiting, Retrying, Delivered or Failed. */
-export const DeliveryBadge = ({ status }: { status: WebhookDelivery["status"] }) => <Badge tone={DELIVERY[status].tone}>{DELIVERY[status].label}</Badge>;
+export const DeliveryBadge = ({ status }: { status: WebhookDelivery["status"] }) => (
+  <Badge tone={DELIVERY[status].tone}>{DELIVERY[status].label}</Badge>
+);
 
 /** Address of an endpoint's API routes. */
 export const endpointPath = (id: string) => `/v1/webhooks/${encodeURIComponent(id)}`;

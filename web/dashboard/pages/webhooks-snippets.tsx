@@ -107,12 +107,20 @@ export function VerificationSnippets() {
     <section class="card" aria-labelledby="wh-verify">
       <h2 id="wh-verify">Verify requests in your receiver</h2>
       <p class="muted small">
-        Check <code>X-Signature</code> against the raw body before parsing it, answer 2xx within 10 seconds, and use <code>X-Svc-Event-Id</code> to ignore
-        repeats (a delivery can arrive more than once). Stripe's libraries verify the same scheme.
+        Check <code>X-Signature</code> against the raw body before parsing it, answer 2xx within 10 seconds, and use{" "}
+        <code>X-Svc-Event-Id</code> to ignore repeats (a delivery can arrive more than once). Stripe's libraries verify
+        the same scheme.
       </p>
       <div class="row" role="tablist" aria-label="Language">
         {langs.map((l) => (
-          <button key={l} type="button" role="tab" aria-selected={l === lang} class={`btn btn-small ${l === lang ? "btn-primary" : "btn-ghost"}`} onClick={() => setLang(l)}>
+          <button
+            key={l}
+            type="button"
+            role="tab"
+            aria-selected={l === lang}
+            class={`btn btn-small ${l === lang ? "btn-primary" : "btn-ghost"}`}
+            onClick={() => setLang(l)}
+          >
             {SNIPPETS[l].label}
           </button>
         ))}

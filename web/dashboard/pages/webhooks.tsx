@@ -32,7 +32,13 @@ function EndpointRow({ e }: { e: WebhookEndpoint }) {
           {e.url}
         </Link>
       </td>
-      <td class="small">{e.events.map((ev) => <code class="scope" key={ev}>{ev}</code>)}</td>
+      <td class="small">
+        {e.events.map((ev) => (
+          <code class="scope" key={ev}>
+            {ev}
+          </code>
+        ))}
+      </td>
       <td>
         <EndpointBadge status={e.status} />
         {statusNote(e) && <div class="small muted">{statusNote(e)}</div>}
@@ -46,18 +52,25 @@ function EndpointList() {
   const { mode, canManage } = useSession();
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<EndpointWithSecret | null>(null);
-  const list = usePaged<WebhookEndpoint>((cursor) => api.get<Page<WebhookEndpoint>>("/v1/webhooks", { query: { limit: 25, cursor } }), [mode]);
+  const list = usePaged<WebhookEndpoint>(
+    (cursor) => api.get<Page<WebhookEndpoint>>("/v1/webhooks", { query: { limit: 25, cursor } }),
+    [mode],
+  );
 
   return (
     <>
       <PageHeader
         title="Webhooks"
         description="Plaudit tells your other systems about new, approved and rejected testimonials, finished reels and ready exports with signed HTTPS requests."
-        actions={canManage && !adding && !created && (
-          <Button variant="primary" onClick={() => setAdding(true)}>
-            Add endpoint
-          </Button>
-        )}
+        actions={
+          canManage &&
+          !adding &&
+          !created && (
+            <Button variant="primary" onClick={() => setAdding(true)}>
+              Add endpoint
+            </Button>
+          )
+        }
       />
       {!canManage && (
         <Notice tone="info" title="Only owners and admins manage webhooks.">
@@ -77,28 +90,33 @@ function EndpointList() {
         />
       )}
       <ErrorNotice error={canManage ? list.error : null} onRetry={list.reload} />
-      {canManage && (list.loading ? (
-        <Loading label="Loading endpoints…" />
-      ) : list.items.length === 0 && !list.error ? (
-        <p class="empty">No endpoints yet. Add one to start receiving events{mode === "test" ? " from the sandbox" : ""}.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Webhook endpoints</caption>
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Events</th>
-                <th scope="col">Status</th>
-                <th scope="col">Added</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((e) => <EndpointRow key={e.id} e={e} />)}
-            </tbody>
-          </table>
-        </div>
-      ))}
+      {canManage &&
+        (list.loading ? (
+          <Loading label="Loading endpoints…" />
+        ) : list.items.length === 0 && !list.error ? (
+          <p class="empty">
+            No endpoints yet. Add one to start receiving events{mode === "test" ? " from the sandbox" : ""}.
+          </p>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <caption class="sr-only">Webhook endpoints</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Address</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Added</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.items.map((e) => (
+                  <EndpointRow key={e.id} e={e} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
       {list.hasMore && (
         <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
           Show more endpoints

@@ -15,14 +15,32 @@ import { Link, navigate, useUnsavedChanges } from "../router";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
 import type { Billing } from "../types";
-import { attributionPlan, bodyOf, draftOf, newDraft, sameDraft, type AttributionPlan, type Draft, type Layout, type Widget } from "../widgets/draft";
+import {
+  attributionPlan,
+  bodyOf,
+  draftOf,
+  newDraft,
+  sameDraft,
+  type AttributionPlan,
+  type Draft,
+  type Layout,
+  type Widget,
+} from "../widgets/draft";
 import { LivePreview } from "../widgets/live-preview";
 import { SelectionForm } from "../widgets/selection-form";
 import { SettingsForm } from "../widgets/settings-form";
 import { SnippetBox } from "../widgets/snippet-box";
 import "../widgets/widgets.css";
 
-function Builder({ saved, onSaved, plan }: { saved: Widget | null; onSaved: (w: Widget) => void; plan: AttributionPlan | null }) {
+function Builder({
+  saved,
+  onSaved,
+  plan,
+}: {
+  saved: Widget | null;
+  onSaved: (w: Widget) => void;
+  plan: AttributionPlan | null;
+}) {
   const { brand } = useSession();
   const b = brand!;
   const toast = useToast();
@@ -30,7 +48,12 @@ function Builder({ saved, onSaved, plan }: { saved: Widget | null; onSaved: (w: 
   const [baseline, setBaseline] = useState<Draft>(() => (saved ? draftOf(saved) : newDraft(!(plan?.mayHide ?? false))));
   const [draft, setDraft] = useState<Draft>(baseline);
   const dirty = !sameDraft(draft, baseline);
-  useUnsavedChanges(dirty, saved ? `“${saved.name}” has unsaved changes. Leave and lose them?` : "This widget is not created yet. Leave and lose your settings?");
+  useUnsavedChanges(
+    dirty,
+    saved
+      ? `“${saved.name}” has unsaved changes. Leave and lose them?`
+      : "This widget is not created yet. Leave and lose your settings?",
+  );
   // The layout pages were given the snippet for: the one the widget had when the builder opened.
   const [pastedLayout] = useState<Layout | null>(saved?.layout ?? null);
   const [busy, setBusy] = useState(false);
@@ -62,7 +85,11 @@ function Builder({ saved, onSaved, plan }: { saved: Widget | null; onSaved: (w: 
       <PageHeader
         title={saved ? `Widget: ${saved.name}` : "New widget"}
         description={`Testimonials of ${b.name} on your own site, drawn by one small script.`}
-        actions={<Link to="widgets" class="btn btn-ghost">All widgets</Link>}
+        actions={
+          <Link to="widgets" class="btn btn-ghost">
+            All widgets
+          </Link>
+        }
       />
       {saved && <SnippetBox widget={saved} draftLayout={draft.layout} pastedLayout={pastedLayout ?? saved.layout} />}
       <div class="widget-builder">
@@ -93,12 +120,15 @@ function Builder({ saved, onSaved, plan }: { saved: Widget | null; onSaved: (w: 
 /** Loads the widget named in the address (or starts a new one) and shows the builder. */
 export function WidgetBuilderPage({ id }: { id: string | null }) {
   const [widget, setWidget] = useState<Widget | null>(null);
-  const load = useAsync(() => (id ? api.get<Widget>(`/v1/widgets/${encodeURIComponent(id)}`) : Promise.resolve(null)), [id]);
+  const load = useAsync(
+    () => (id ? api.get<Widget>(`/v1/widgets/${encodeURIComponent(id)}`) : Promise.resolve(null)),
+    [id],
+  );
   // The plan decides the attribution's default and hint; without it (an error) the builder still works.
   const billing = useAsync(() => api.get<Billing>("/v1/billing").catch(() => null), []);
   if (load.loading || billing.loading) return <Loading label="Loading the widget…" />;
   if (load.error) return <ErrorNotice error={load.error} onRetry={load.reload} />;
-  const saved = widget?.id === id ? widget : load.data ?? null;
+  const saved = widget?.id === id ? widget : (load.data ?? null);
   const plan = billing.data ? attributionPlan(billing.data) : null;
   return <Builder key={id ?? "new"} saved={saved} onSaved={setWidget} plan={plan} />;
 }

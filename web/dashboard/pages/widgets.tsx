@@ -32,7 +32,11 @@ function WidgetList() {
       <PageHeader
         title="Widgets"
         description={`Show ${b.name}'s approved testimonials on any website with a snippet. Changes reach visitors within about a minute.`}
-        actions={<Button variant="primary" onClick={() => navigate("widgets/new")}>New widget</Button>}
+        actions={
+          <Button variant="primary" onClick={() => navigate("widgets/new")}>
+            New widget
+          </Button>
+        }
       />
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
@@ -49,13 +53,17 @@ function WidgetList() {
                 <th scope="col">Layout</th>
                 <th scope="col">Theme</th>
                 <th scope="col">Published</th>
-                <th scope="col"><span class="sr-only">Actions</span></th>
+                <th scope="col">
+                  <span class="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.items.map((w) => (
                 <tr key={w.id}>
-                  <td><Link to={`widgets/${w.id}`}>{w.name}</Link></td>
+                  <td>
+                    <Link to={`widgets/${w.id}`}>{w.name}</Link>
+                  </td>
                   <td>{LAYOUT_LABELS[w.layout]}</td>
                   <td>{THEME_LABELS[w.theme]}</td>
                   <td>{w.published_at ? formatDateTime(w.published_at) : <Badge tone="info">Publishing</Badge>}</td>

@@ -17,16 +17,35 @@ export interface ClipListProps {
   onSave: (clips: Clip[]) => Promise<void>;
 }
 
-const same = (a: Clip[], b: Clip[]) => JSON.stringify(a.map((c) => [c.submission_id, c.start_ms, c.end_ms])) === JSON.stringify(b.map((c) => [c.submission_id, c.start_ms, c.end_ms]));
+const same = (a: Clip[], b: Clip[]) =>
+  JSON.stringify(a.map((c) => [c.submission_id, c.start_ms, c.end_ms])) ===
+  JSON.stringify(b.map((c) => [c.submission_id, c.start_ms, c.end_ms]));
 
-function ClipCard({ clip, index, count, testimonial, onChange, onMove, onRemove }: {
-  clip: Clip; index: number; count: number; testimonial: Testimonial | undefined;
-  onChange: (c: Clip) => void; onMove: (dir: -1 | 1) => void; onRemove: () => void;
+function ClipCard({
+  clip,
+  index,
+  count,
+  testimonial,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  clip: Clip;
+  index: number;
+  count: number;
+  testimonial: Testimonial | undefined;
+  onChange: (c: Clip) => void;
+  onMove: (dir: -1 | 1) => void;
+  onRemove: () => void;
 }) {
   const words = testimonial?.transcript?.words ?? [];
   const length = clip.end_ms - clip.start_ms;
   const lengthOk = length >= LIMITS.clipMinMs && length <= LIMITS.clipMaxMs;
-  const text = words.filter((w) => w.start_ms >= clip.start_ms && w.end_ms <= clip.end_ms).map((w) => w.text).join(" ") || clip.text;
+  const text =
+    words
+      .filter((w) => w.start_ms >= clip.start_ms && w.end_ms <= clip.end_ms)
+      .map((w) => w.text)
+      .join(" ") || clip.text;
   const label = `Clip ${index + 1}`;
   return (
     <li class="card clip-card">
@@ -40,16 +59,28 @@ function ClipCard({ clip, index, count, testimonial, onChange, onMove, onRemove 
           {!lengthOk && " (clips last 1.5 to 30 s)"}
         </span>
         <span class="row clip-actions">
-          <Button small disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${label} earlier`}>↑</Button>
-          <Button small disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${label} later`}>↓</Button>
-          <Button small variant="ghost" onClick={onRemove} aria-label={`Remove ${label}`}>Remove</Button>
+          <Button small disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${label} earlier`}>
+            ↑
+          </Button>
+          <Button small disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${label} later`}>
+            ↓
+          </Button>
+          <Button small variant="ghost" onClick={onRemove} aria-label={`Remove ${label}`}>
+            Remove
+          </Button>
         </span>
       </div>
       {clip.source === "model" && clip.reason && <p class="small muted clip-reason">Why: {clip.reason}</p>}
       <blockquote class="clip-text">“{text}”</blockquote>
       {words.length && testimonial?.duration_ms ? (
-        <ClipTimeline label={label} words={words} durationMs={testimonial.duration_ms} start={clip.start_ms} end={clip.end_ms}
-          onChange={(start_ms, end_ms) => onChange({ ...clip, start_ms, end_ms, source: "operator", reason: null })} />
+        <ClipTimeline
+          label={label}
+          words={words}
+          durationMs={testimonial.duration_ms}
+          start={clip.start_ms}
+          end={clip.end_ms}
+          onChange={(start_ms, end_ms) => onChange({ ...clip, start_ms, end_ms, source: "operator", reason: null })}
+        />
       ) : (
         <p class="muted small">Loading the transcript…</p>
       )}
@@ -86,8 +117,14 @@ export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
       <div class="row section-head">
         <h2 id="clips-title">Clips</h2>
         {dirty && <Badge tone="warn">Unsaved changes</Badge>}
-        <Button variant="primary" small disabled={!dirty} busy={busy} busyLabel="Saving…" onClick={save}>Save clips</Button>
-        {dirty && <Button small variant="ghost" onClick={() => setDraft(clips)}>Undo changes</Button>}
+        <Button variant="primary" small disabled={!dirty} busy={busy} busyLabel="Saving…" onClick={save}>
+          Save clips
+        </Button>
+        {dirty && (
+          <Button small variant="ghost" onClick={() => setDraft(clips)}>
+            Undo changes
+          </Button>
+        )}
       </div>
       <ErrorNotice error={error} />
       {draft.length === 0 ? (
@@ -97,8 +134,16 @@ export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
       ) : (
         <ol class="clip-list">
           {draft.map((c, i) => (
-            <ClipCard key={`${c.submission_id}-${i}`} clip={c} index={i} count={draft.length} testimonial={testimonials.get(c.submission_id)}
-              onChange={(x) => update(i, x)} onMove={(dir) => moveBy(i, dir)} onRemove={() => setDraft(draft.filter((_, k) => k !== i))} />
+            <ClipCard
+              key={`${c.submission_id}-${i}`}
+              clip={c}
+              index={i}
+              count={draft.length}
+              testimonial={testimonials.get(c.submission_id)}
+              onChange={(x) => update(i, x)}
+              onMove={(dir) => moveBy(i, dir)}
+              onRemove={() => setDraft(draft.filter((_, k) => k !== i))}
+            />
           ))}
         </ol>
       )}

@@ -20,7 +20,14 @@ export function Players({ reel }: { reel: Reel }) {
       <div class="players">
         {out.variants.map((v) => (
           <figure key={v.aspect_ratio} class={`player player-${v.aspect_ratio.replace(":", "x")}`}>
-            <video controls preload="metadata" poster={out.poster_url} src={v.url} crossOrigin="anonymous" aria-label={`${reel.title}, ${v.aspect_ratio}`}>
+            <video
+              controls
+              preload="metadata"
+              poster={out.poster_url}
+              src={v.url}
+              crossOrigin="anonymous"
+              aria-label={`${reel.title}, ${v.aspect_ratio}`}
+            >
               <track kind="captions" srclang="en" label="Captions" src={out.captions_url} default />
             </video>
             <figcaption>
@@ -30,7 +37,8 @@ export function Players({ reel }: { reel: Reel }) {
         ))}
       </div>
       <p class="small">
-        <a href={out.captions_download_url}>Download captions (WebVTT)</a> · Links work for an hour; reload the page for fresh ones.
+        <a href={out.captions_download_url}>Download captions (WebVTT)</a> · Links work for an hour; reload the page for
+        fresh ones.
       </p>
     </section>
   );
@@ -56,24 +64,48 @@ export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolea
     <section class="card share-panel" aria-labelledby="share-title">
       <h2 id="share-title">Share</h2>
       <label class="check">
-        <input type="checkbox" role="switch" checked={s.enabled} disabled={busy || !reel.output} onChange={(e) => flip(e.currentTarget.checked)} />
-        Public copy {s.enabled && <Badge tone={s.status === "live" ? "good" : "warn"}>{s.status === "live" ? "Live" : "Publishing…"}</Badge>}
+        <input
+          type="checkbox"
+          role="switch"
+          checked={s.enabled}
+          disabled={busy || !reel.output}
+          onChange={(e) => flip(e.currentTarget.checked)}
+        />
+        Public copy{" "}
+        {s.enabled && (
+          <Badge tone={s.status === "live" ? "good" : "warn"}>{s.status === "live" ? "Live" : "Publishing…"}</Badge>
+        )}
       </label>
       {!reel.output && <p class="small muted">Render the reel to share it.</p>}
-      <p class="small muted">Anyone with these addresses can watch the reel; they stay the same when you render again. Switching sharing off deletes the copy.</p>
+      <p class="small muted">
+        Anyone with these addresses can watch the reel; they stay the same when you render again. Switching sharing off
+        deletes the copy.
+      </p>
       <ErrorNotice error={error} />
       {s.urls && (
         <ul class="share-urls">
           {s.urls.variants.map((v) => (
             <li key={v.aspect_ratio} class="url-box">
               <span class="small">{v.aspect_ratio}</span>
-              <input class="url-input mono" readOnly value={v.url} aria-label={`Public address of the ${v.aspect_ratio} video`} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                class="url-input mono"
+                readOnly
+                value={v.url}
+                aria-label={`Public address of the ${v.aspect_ratio} video`}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <CopyButton text={v.url} label="Copy link" />
             </li>
           ))}
           <li class="url-box">
             <span class="small">Captions</span>
-            <input class="url-input mono" readOnly value={s.urls.captions_url} aria-label="Public address of the captions" onFocus={(e) => e.currentTarget.select()} />
+            <input
+              class="url-input mono"
+              readOnly
+              value={s.urls.captions_url}
+              aria-label="Public address of the captions"
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <CopyButton text={s.urls.captions_url} label="Copy link" />
           </li>
         </ul>

@@ -25,7 +25,11 @@ export interface PickerProps {
 
 /** The list of usable testimonials with checkboxes (or radio buttons). */
 export function TestimonialPicker({ brandId, selected, onChange, single }: PickerProps) {
-  const list = usePaged<Row>((cursor) => api.get<Page<Row>>("/v1/submissions", { query: { brand_id: brandId, status: "ready", limit: 100, cursor } }), [brandId]);
+  const list = usePaged<Row>(
+    (cursor) =>
+      api.get<Page<Row>>("/v1/submissions", { query: { brand_id: brandId, status: "ready", limit: 100, cursor } }),
+    [brandId],
+  );
   const usable = list.items.filter((s) => s.kind === "video" && !s.rejected_at);
   const toggle = (id: string, on: boolean) => {
     if (single) return onChange(on ? [id] : []);
@@ -34,9 +38,18 @@ export function TestimonialPicker({ brandId, selected, onChange, single }: Picke
   if (list.loading) return <Loading label="Loading testimonials…" />;
   return (
     <fieldset class="picker">
-      <legend>{single ? "Choose a video testimonial" : `Choose video testimonials (up to ${LIMITS.maxClips}), in the order they should play`}</legend>
+      <legend>
+        {single
+          ? "Choose a video testimonial"
+          : `Choose video testimonials (up to ${LIMITS.maxClips}), in the order they should play`}
+      </legend>
       <ErrorNotice error={list.error} onRetry={list.reload} />
-      {usable.length === 0 && !list.error && <p class="empty">No processed video testimonials yet for this brand. Videos appear here once they are processed and transcribed.</p>}
+      {usable.length === 0 && !list.error && (
+        <p class="empty">
+          No processed video testimonials yet for this brand. Videos appear here once they are processed and
+          transcribed.
+        </p>
+      )}
       <ul class="picker-list">
         {usable.map((s) => {
           const position = selected.indexOf(s.id);
@@ -52,7 +65,10 @@ export function TestimonialPicker({ brandId, selected, onChange, single }: Picke
                 />
                 <span class="picker-main">
                   <strong>{s.respondent_name || "Anonymous"}</strong>
-                  <span class="muted small"> · {s.duration_ms ? seconds(s.duration_ms) : "—"} · {formatDate(s.created_at)}</span>
+                  <span class="muted small">
+                    {" "}
+                    · {s.duration_ms ? seconds(s.duration_ms) : "—"} · {formatDate(s.created_at)}
+                  </span>
                   {!single && position >= 0 && <span class="picker-order"> #{position + 1}</span>}
                   <span class="picker-words small">{(s.text_input ?? "No transcript yet").slice(0, 160)}</span>
                 </span>
@@ -61,7 +77,11 @@ export function TestimonialPicker({ brandId, selected, onChange, single }: Picke
           );
         })}
       </ul>
-      {list.hasMore && <Button small onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">Show more</Button>}
+      {list.hasMore && (
+        <Button small onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
+          Show more
+        </Button>
+      )}
     </fieldset>
   );
 }

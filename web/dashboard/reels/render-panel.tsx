@@ -42,22 +42,49 @@ export function RenderPanel({ reel, onRender }: RenderPanelProps) {
     <section class="card render-panel" aria-labelledby="render-title">
       <h2 id="render-title">Render</h2>
       <p class="small">
-        About {seconds(e.duration_ms)} long, in {reel.config.aspect_ratios.join(", ")}: costs {formatMinutes(e.render_seconds)} of render time
-        {e.allowance_seconds !== null && <> ({formatMinutes(e.remaining_seconds ?? 0)} left of {formatMinutes(e.allowance_seconds)} this month)</>}.
+        About {seconds(e.duration_ms)} long, in {reel.config.aspect_ratios.join(", ")}: costs{" "}
+        {formatMinutes(e.render_seconds)} of render time
+        {e.allowance_seconds !== null && (
+          <>
+            {" "}
+            ({formatMinutes(e.remaining_seconds ?? 0)} left of {formatMinutes(e.allowance_seconds)} this month)
+          </>
+        )}
+        .
       </p>
       {active && (
         <div class="render-progress">
-          <div class="progress" role="progressbar" aria-label="Render progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(r.progress * 100)} aria-valuetext={r.label}>
+          <div
+            class="progress"
+            role="progressbar"
+            aria-label="Render progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(r.progress * 100)}
+            aria-valuetext={r.label}
+          >
             <div class="progress-fill" style={{ width: `${Math.round(r.progress * 100)}%` }} />
           </div>
           <p class="small" role="status" aria-live="polite">
             {r.label} · {Math.round(r.progress * 100)}%
           </p>
-          {r.paused && <Notice tone="info" title="Paused">New testimonials are processed before reels; the render carries on right after.</Notice>}
+          {r.paused && (
+            <Notice tone="info" title="Paused">
+              New testimonials are processed before reels; the render carries on right after.
+            </Notice>
+          )}
         </div>
       )}
-      {r.status === "failed" && <Notice tone="error" title="The last render failed">{r.error_message}</Notice>}
-      {reel.changed_since_render && !active && <Notice tone="warning" title="Changed since the last render">Render again to see the changes in the video.</Notice>}
+      {r.status === "failed" && (
+        <Notice tone="error" title="The last render failed">
+          {r.error_message}
+        </Notice>
+      )}
+      {reel.changed_since_render && !active && (
+        <Notice tone="warning" title="Changed since the last render">
+          Render again to see the changes in the video.
+        </Notice>
+      )}
       <ErrorNotice error={error} />
       <div class="row">
         <Button variant="primary" disabled={!e.can_start} busy={busy} busyLabel="Starting…" onClick={start}>

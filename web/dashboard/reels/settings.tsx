@@ -46,46 +46,114 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
     <form class="card reel-settings" onSubmit={save} aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
       <Field label="Title" hint="Downloads are named after it, e.g. “Title-9x16.mp4”.">
-        {(p) => <input {...p} value={title} maxLength={100} required onInput={(e) => setTitle(e.currentTarget.value)} />}
+        {(p) => (
+          <input {...p} value={title} maxLength={100} required onInput={(e) => setTitle(e.currentTarget.value)} />
+        )}
       </Field>
       <fieldset>
         <legend>Sizes</legend>
         {ASPECTS.map((a) => (
           <label key={a} class="check">
-            <input type="checkbox" checked={c.aspect_ratios.includes(a)} disabled={c.aspect_ratios.length === 1 && c.aspect_ratios.includes(a)} onChange={(e) => toggleAspect(a, e.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={c.aspect_ratios.includes(a)}
+              disabled={c.aspect_ratios.length === 1 && c.aspect_ratios.includes(a)}
+              onChange={(e) => toggleAspect(a, e.currentTarget.checked)}
+            />
             {ASPECT_LABELS[a]}
           </label>
         ))}
       </fieldset>
       <Field label="Caption style">
         {(p) => (
-          <select {...p} value={c.caption_style} onChange={(e) => setC({ ...c, caption_style: e.currentTarget.value as ReelConfig["caption_style"] })}>
+          <select
+            {...p}
+            value={c.caption_style}
+            onChange={(e) => setC({ ...c, caption_style: e.currentTarget.value as ReelConfig["caption_style"] })}
+          >
             <option value="bold">Bold (outlined)</option>
             <option value="boxed">Boxed</option>
             <option value="minimal">Minimal</option>
           </select>
         )}
       </Field>
-      <Field label="Intro card title" optional hint={`Shown with the brand's logo before the first clip. ${(c.intro?.title ?? "").length}/${LIMITS.introChars} characters.`}>
-        {(p) => <input {...p} value={c.intro?.title ?? ""} maxLength={LIMITS.introChars} onInput={(e) => setC({ ...c, intro: e.currentTarget.value ? { title: e.currentTarget.value } : null })} />}
+      <Field
+        label="Intro card title"
+        optional
+        hint={`Shown with the brand's logo before the first clip. ${(c.intro?.title ?? "").length}/${LIMITS.introChars} characters.`}
+      >
+        {(p) => (
+          <input
+            {...p}
+            value={c.intro?.title ?? ""}
+            maxLength={LIMITS.introChars}
+            onInput={(e) => setC({ ...c, intro: e.currentTarget.value ? { title: e.currentTarget.value } : null })}
+          />
+        )}
       </Field>
-      <Field label="Outro call to action" optional hint={`Shown after the last clip. ${(c.outro?.call_to_action ?? "").length}/${LIMITS.outroChars} characters.`}>
-        {(p) => <input {...p} value={c.outro?.call_to_action ?? ""} maxLength={LIMITS.outroChars} onInput={(e) => setC({ ...c, outro: e.currentTarget.value ? { call_to_action: e.currentTarget.value } : null })} />}
+      <Field
+        label="Outro call to action"
+        optional
+        hint={`Shown after the last clip. ${(c.outro?.call_to_action ?? "").length}/${LIMITS.outroChars} characters.`}
+      >
+        {(p) => (
+          <input
+            {...p}
+            value={c.outro?.call_to_action ?? ""}
+            maxLength={LIMITS.outroChars}
+            onInput={(e) =>
+              setC({ ...c, outro: e.currentTarget.value ? { call_to_action: e.currentTarget.value } : null })
+            }
+          />
+        )}
       </Field>
       <Field label="Music" hint="Royalty-free tracks made for Plaudit; ducked under speech.">
         {(p) => (
-          <select {...p} value={c.music?.track_id ?? ""} onChange={(e) => setC({ ...c, music: e.currentTarget.value ? { track_id: e.currentTarget.value } : null })}>
+          <select
+            {...p}
+            value={c.music?.track_id ?? ""}
+            onChange={(e) => setC({ ...c, music: e.currentTarget.value ? { track_id: e.currentTarget.value } : null })}
+          >
             <option value="">No music</option>
-            {tracks.data?.data.map((t) => <option key={t.track_id} value={t.track_id}>{t.title} ({t.mood})</option>)}
+            {tracks.data?.data.map((t) => (
+              <option key={t.track_id} value={t.track_id}>
+                {t.title} ({t.mood})
+              </option>
+            ))}
           </select>
         )}
       </Field>
-      {track && <audio class="music-preview" controls preload="none" src={track.preview_url} aria-label={`Preview of ${track.title}`} />}
+      {track && (
+        <audio
+          class="music-preview"
+          controls
+          preload="none"
+          src={track.preview_url}
+          aria-label={`Preview of ${track.title}`}
+        />
+      )}
       <Field label="Target length (seconds)" hint="15 to 120 seconds; steers the length of suggested clips.">
-        {(p) => <input {...p} type="number" min={15} max={120} step={1} value={Math.round(c.target_duration_ms / 1000)} onInput={(e) => setC({ ...c, target_duration_ms: Math.max(15, Math.min(120, Number(e.currentTarget.value) || 45)) * 1000 })} />}
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            min={15}
+            max={120}
+            step={1}
+            value={Math.round(c.target_duration_ms / 1000)}
+            onInput={(e) =>
+              setC({
+                ...c,
+                target_duration_ms: Math.max(15, Math.min(120, Number(e.currentTarget.value) || 45)) * 1000,
+              })
+            }
+          />
+        )}
       </Field>
       <ErrorNotice error={error ?? tracks.error} />
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">Save settings</Button>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
+        Save settings
+      </Button>
     </form>
   );
 }

@@ -27,14 +27,21 @@ function windowAround(start: number, end: number, durationMs: number): [number, 
 
 /** The word edge nearest to `ms` for a handle, keeping the start before the end. */
 export function snap(words: Word[], edge: Edge, ms: number, other: number): number | null {
-  const candidates = edge === "start" ? words.map((w) => w.start_ms).filter((t) => t < other) : words.map((w) => w.end_ms).filter((t) => t > other);
+  const candidates =
+    edge === "start"
+      ? words.map((w) => w.start_ms).filter((t) => t < other)
+      : words.map((w) => w.end_ms).filter((t) => t > other);
   if (!candidates.length) return null;
   return candidates.reduce((best, t) => (Math.abs(t - ms) < Math.abs(best - ms) ? t : best), candidates[0]!);
 }
 
 /** The next word edge for a handle moved one step by the keyboard. */
 function step(words: Word[], edge: Edge, current: number, other: number, dir: -1 | 1): number {
-  const edges = (edge === "start" ? words.map((w) => w.start_ms).filter((t) => t < other) : words.map((w) => w.end_ms).filter((t) => t > other)).sort((a, b) => a - b);
+  const edges = (
+    edge === "start"
+      ? words.map((w) => w.start_ms).filter((t) => t < other)
+      : words.map((w) => w.end_ms).filter((t) => t > other)
+  ).sort((a, b) => a - b);
   const i = edges.indexOf(current);
   const next = edges[Math.max(0, Math.min(edges.length - 1, (i < 0 ? 0 : i) + dir))];
   return next ?? current;
@@ -96,16 +103,22 @@ export function ClipTimeline({ words, durationMs, start, end, onChange, label }:
   return (
     <div class="timeline">
       <div class="tl-strip" ref={strip}>
-        {words.filter((w) => w.end_ms >= from && w.start_ms <= to).map((w) => (
-          <span
-            key={`${w.start_ms}-${w.text}`}
-            class={`tl-word${w.start_ms >= start && w.end_ms <= end ? " tl-in" : ""}`}
-            style={{ left: pct(w.start_ms), width: `calc(${pct(w.end_ms)} - ${pct(w.start_ms)})` }}
-            title={`${w.text} (${seconds(w.start_ms)})`}
-            aria-hidden="true"
-          />
-        ))}
-        <span class="tl-span" style={{ left: pct(start), width: `calc(${pct(end)} - ${pct(start)})` }} aria-hidden="true" />
+        {words
+          .filter((w) => w.end_ms >= from && w.start_ms <= to)
+          .map((w) => (
+            <span
+              key={`${w.start_ms}-${w.text}`}
+              class={`tl-word${w.start_ms >= start && w.end_ms <= end ? " tl-in" : ""}`}
+              style={{ left: pct(w.start_ms), width: `calc(${pct(w.end_ms)} - ${pct(w.start_ms)})` }}
+              title={`${w.text} (${seconds(w.start_ms)})`}
+              aria-hidden="true"
+            />
+          ))}
+        <span
+          class="tl-span"
+          style={{ left: pct(start), width: `calc(${pct(end)} - ${pct(start)})` }}
+          aria-hidden="true"
+        />
         <div {...handle("start")} />
         <div {...handle("end")} />
       </div>
@@ -113,9 +126,18 @@ export function ClipTimeline({ words, durationMs, start, end, onChange, label }:
         <span>{seconds(from)}</span>
         <span>{seconds(to)}</span>
       </div>
-      <div class="tl-words" role="group" aria-label={`${label}: transcript; choose a word to move the nearer edge of the clip to it`}>
+      <div
+        class="tl-words"
+        role="group"
+        aria-label={`${label}: transcript; choose a word to move the nearer edge of the clip to it`}
+      >
         {words.map((w) => (
-          <button type="button" key={`${w.start_ms}-${w.text}`} class={`tl-chip${w.start_ms >= start && w.end_ms <= end ? " tl-in" : ""}`} onClick={() => pick(w)}>
+          <button
+            type="button"
+            key={`${w.start_ms}-${w.text}`}
+            class={`tl-chip${w.start_ms >= start && w.end_ms <= end ? " tl-in" : ""}`}
+            onClick={() => pick(w)}
+          >
             {w.text}
           </button>
         ))}

@@ -5,7 +5,11 @@ export type Aspect = "9:16" | "1:1" | "16:9";
 /** Every frame shape, in the order renders make them. */
 export const ASPECTS: Aspect[] = ["9:16", "1:1", "16:9"];
 /** What each shape is for. */
-export const ASPECT_LABELS: Record<Aspect, string> = { "9:16": "9:16 (stories, reels)", "1:1": "1:1 (feeds)", "16:9": "16:9 (web, YouTube)" };
+export const ASPECT_LABELS: Record<Aspect, string> = {
+  "9:16": "9:16 (stories, reels)",
+  "1:1": "1:1 (feeds)",
+  "16:9": "16:9 (web, YouTube)",
+};
 
 /** A timed transcript word. */
 export interface Word {
@@ -117,7 +121,11 @@ export interface Testimonial {
 }
 
 /** Who chose a clip, for a person. */
-export const SOURCE_LABELS: Record<Clip["source"], string> = { model: "Suggested by the model", heuristic: "Suggested", operator: "Chosen by you" };
+export const SOURCE_LABELS: Record<Clip["source"], string> = {
+  model: "Suggested by the model",
+  heuristic: "Suggested",
+  operator: "Chosen by you",
+};
 
 /** "3.4 s" */
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

@@ -29,11 +29,17 @@ export function useReel(id: string): ReelState {
   const [loading, setLoading] = useState(true);
   const reload = useCallback(() => {
     setLoading(true);
-    api.get<Reel>(path(id)).then((r) => (setReel(r), setError(null)), setError).finally(() => setLoading(false));
+    api
+      .get<Reel>(path(id))
+      .then((r) => (setReel(r), setError(null)), setError)
+      .finally(() => setLoading(false));
   }, [id]);
   useEffect(reload, [reload]);
 
-  const busy = reel?.render.status === "queued" || reel?.render.status === "running" || (reel?.share.enabled && reel.share.status === "publishing");
+  const busy =
+    reel?.render.status === "queued" ||
+    reel?.render.status === "running" ||
+    (reel?.share.enabled && reel.share.status === "publishing");
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(() => api.get<Reel>(path(id)).then(setReel, () => undefined), 1500);
@@ -47,8 +53,14 @@ export function useReel(id: string): ReelState {
     loading,
     reload,
     patch: (body) => apply(api.patch<Reel>(path(id), body)),
-    saveClips: (clips) => apply(api.put<Reel>(`${path(id)}/clips`, { clips: clips.map(({ submission_id, start_ms, end_ms }) => ({ submission_id, start_ms, end_ms })) })),
-    addClip: (submissionId) => apply(api.post<Reel>(`${path(id)}/clips`, { submission_id: submissionId }, { timeoutMs: 60_000 })),
+    saveClips: (clips) =>
+      apply(
+        api.put<Reel>(`${path(id)}/clips`, {
+          clips: clips.map(({ submission_id, start_ms, end_ms }) => ({ submission_id, start_ms, end_ms })),
+        }),
+      ),
+    addClip: (submissionId) =>
+      apply(api.post<Reel>(`${path(id)}/clips`, { submission_id: submissionId }, { timeoutMs: 60_000 })),
     render: async () => {
       await api.post(`${path(id)}/render`);
       setReel(await api.get<Reel>(path(id)));

@@ -14,7 +14,9 @@ export function useTestimonials(ids: string[]): Map<string, Testimonial> {
     let live = true;
     const missing = key.split(",").filter((id) => id && !byId.has(id));
     if (!missing.length) return;
-    Promise.all(missing.map((id) => api.get<Testimonial>(`/v1/submissions/${encodeURIComponent(id)}`).catch(() => null))).then((rows) => {
+    Promise.all(
+      missing.map((id) => api.get<Testimonial>(`/v1/submissions/${encodeURIComponent(id)}`).catch(() => null)),
+    ).then((rows) => {
       if (!live) return;
       setById((prev) => {
         const next = new Map(prev);

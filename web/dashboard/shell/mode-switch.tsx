@@ -16,7 +16,14 @@ export function ModeSwitch() {
     toast(next === "test" ? "Switched to test mode (sandbox)" : "Switched to live mode");
   };
   return (
-    <button type="button" class={`mode-switch${test ? " is-test" : ""}`} role="switch" aria-checked={test} aria-label="Test mode" onClick={flip}>
+    <button
+      type="button"
+      class={`mode-switch${test ? " is-test" : ""}`}
+      role="switch"
+      aria-checked={test}
+      aria-label="Test mode"
+      onClick={flip}
+    >
       <span class={`mode-word${test ? "" : " is-on"}`} aria-hidden="true">
         Live
       </span>
@@ -37,7 +44,10 @@ export function TestBanner() {
   return (
     <div class="test-banner" role="note" aria-label="Test mode">
       <strong>Test mode — sandbox.</strong>
-      <span> Brands, links, testimonials and keys here are separate from live; nothing you do here touches live data.</span>
+      <span>
+        {" "}
+        Brands, links, testimonials and keys here are separate from live; nothing you do here touches live data.
+      </span>
       <button type="button" class="test-banner-exit" onClick={() => setMode("live")}>
         Back to live
       </button>

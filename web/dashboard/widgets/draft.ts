@@ -2,7 +2,14 @@
  * The builder's working copy of a widget: the settings a person is editing, made from a saved widget or the
  * defaults, and turned back into the request body of create, change and preview.
  */
-import { FIELD_KEYS, LAYOUT_HEIGHTS, type Layout, type Selection, type Theme, type WidgetFields } from "../../../src/domains/widgets/format";
+import {
+  FIELD_KEYS,
+  LAYOUT_HEIGHTS,
+  type Layout,
+  type Selection,
+  type Theme,
+  type WidgetFields,
+} from "../../../src/domains/widgets/format";
 
 export { FIELD_KEYS, LAYOUT_HEIGHTS };
 export type { Layout, Theme, Selection, WidgetFields };
@@ -35,12 +42,41 @@ export interface Widget {
 }
 
 /** The settings the builder edits. */
-export type Draft = Pick<Widget, "name" | "layout" | "theme" | "accent_color" | "selection" | "tag_ids" | "min_rating" | "submission_ids" | "max_items" | "fields" | "show_attribution">;
+export type Draft = Pick<
+  Widget,
+  | "name"
+  | "layout"
+  | "theme"
+  | "accent_color"
+  | "selection"
+  | "tag_ids"
+  | "min_rating"
+  | "submission_ids"
+  | "max_items"
+  | "fields"
+  | "show_attribution"
+>;
 
 /** Words for each layout and theme, in the order the builder offers them. */
-export const LAYOUT_LABELS: Record<Layout, string> = { wall: "Wall", carousel: "Carousel", single: "Featured testimonial", avatars: "Faces and rating" };
-export const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", auto: "Follow the visitor's setting" };
-export const FIELD_LABELS: Record<keyof WidgetFields, string> = { avatar: "Face", name: "Name", title: "Job title", company: "Company", rating: "Stars", date: "Date" };
+export const LAYOUT_LABELS: Record<Layout, string> = {
+  wall: "Wall",
+  carousel: "Carousel",
+  single: "Featured testimonial",
+  avatars: "Faces and rating",
+};
+export const THEME_LABELS: Record<Theme, string> = {
+  light: "Light",
+  dark: "Dark",
+  auto: "Follow the visitor's setting",
+};
+export const FIELD_LABELS: Record<keyof WidgetFields, string> = {
+  avatar: "Face",
+  name: "Name",
+  title: "Job title",
+  company: "Company",
+  rating: "Stars",
+  date: "Date",
+};
 
 /**
  * A new widget's settings (the server's defaults); `showAttribution` follows the plan: off where the plan may
@@ -62,8 +98,17 @@ export const newDraft = (showAttribution = true): Draft => ({
 
 /** The editable settings of a saved widget; a widget following its brand's colour keeps following it (null). */
 export const draftOf = (w: Widget): Draft => ({
-  name: w.name, layout: w.layout, theme: w.theme, accent_color: w.accent_color_from_brand ? null : w.accent_color, selection: w.selection, tag_ids: w.tag_ids,
-  min_rating: w.min_rating, submission_ids: w.submission_ids, max_items: w.max_items, fields: w.fields, show_attribution: w.show_attribution,
+  name: w.name,
+  layout: w.layout,
+  theme: w.theme,
+  accent_color: w.accent_color_from_brand ? null : w.accent_color,
+  selection: w.selection,
+  tag_ids: w.tag_ids,
+  min_rating: w.min_rating,
+  submission_ids: w.submission_ids,
+  max_items: w.max_items,
+  fields: w.fields,
+  show_attribution: w.show_attribution,
 });
 
 /** The request body for a draft; an empty name lets the server name the widget after its layout. */
@@ -76,7 +121,11 @@ export function bodyOf(d: Draft): Record<string, unknown> {
 export function sameDraft(a: Draft, b: Draft): boolean {
   const keys = Object.keys(a) as (keyof Draft)[];
   return keys.every((k) =>
-    k === "fields" ? FIELD_KEYS.every((f) => a.fields[f] === b.fields[f]) : k === "name" ? a.name.trim() === b.name.trim() : JSON.stringify(a[k]) === JSON.stringify(b[k]),
+    k === "fields"
+      ? FIELD_KEYS.every((f) => a.fields[f] === b.fields[f])
+      : k === "name"
+        ? a.name.trim() === b.name.trim()
+        : JSON.stringify(a[k]) === JSON.stringify(b[k]),
   );
 }
 
@@ -91,10 +140,17 @@ export interface AttributionPlan {
 }
 
 /** Reads `AttributionPlan` from the billing answer (plans are listed cheapest first). */
-export function attributionPlan(billing: { plan: string; plans: { id: string; name: string; features?: Record<string, boolean> }[] }): AttributionPlan {
+export function attributionPlan(billing: {
+  plan: string;
+  plans: { id: string; name: string; features?: Record<string, boolean> }[];
+}): AttributionPlan {
   const at = billing.plans.findIndex((p) => p.id === billing.plan);
   const current = billing.plans[at];
   const mayHide = current?.features?.remove_attribution === true;
-  const upgrade = mayHide ? null : billing.plans.slice(at + 1).find((p) => p.features?.remove_attribution) ?? null;
-  return { planName: current?.name ?? billing.plan, mayHide, upgrade: upgrade && { id: upgrade.id, name: upgrade.name } };
+  const upgrade = mayHide ? null : (billing.plans.slice(at + 1).find((p) => p.features?.remove_attribution) ?? null);
+  return {
+    planName: current?.name ?? billing.plan,
+    mayHide,
+    upgrade: upgrade && { id: upgrade.id, name: upgrade.name },
+  };
 }

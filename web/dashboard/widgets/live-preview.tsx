@@ -32,10 +32,13 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
     let stale = false;
     const timer = setTimeout(() => {
       setBusy(true);
-      api.post<WidgetDocument>("/v1/widgets/preview", JSON.parse(body)).then(
-        (d) => !stale && (setDoc(d), setError(null)),
-        (e) => !stale && setError(e),
-      ).finally(() => !stale && setBusy(false));
+      api
+        .post<WidgetDocument>("/v1/widgets/preview", JSON.parse(body))
+        .then(
+          (d) => !stale && (setDoc(d), setError(null)),
+          (e) => !stale && setError(e),
+        )
+        .finally(() => !stale && setBusy(false));
     }, SETTLE_MS);
     return () => {
       stale = true;
@@ -56,7 +59,11 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
         <h2 id="widget-preview-title">Preview</h2>
         <span class="muted small" role="status">
           {busy ? <Spinner /> : null}
-          {busy ? "Updating…" : doc ? `${count} testimonial${count === 1 ? "" : "s"} shown · ${LAYOUT_HEIGHTS[draft.layout]} px high` : ""}
+          {busy
+            ? "Updating…"
+            : doc
+              ? `${count} testimonial${count === 1 ? "" : "s"} shown · ${LAYOUT_HEIGHTS[draft.layout]} px high`
+              : ""}
         </span>
       </div>
       <ErrorNotice error={error} />
@@ -66,7 +73,12 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
           {draft.selection === "manual" ? ", among the ones you pick." : " and match the filters."}
         </p>
       )}
-      <div class="widget-preview" ref={host} style={{ height: `${LAYOUT_HEIGHTS[draft.layout]}px` }} data-testid="widget-preview" />
+      <div
+        class="widget-preview"
+        ref={host}
+        style={{ height: `${LAYOUT_HEIGHTS[draft.layout]}px` }}
+        data-testid="widget-preview"
+      />
     </section>
   );
 }

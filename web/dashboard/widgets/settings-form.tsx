@@ -4,7 +4,17 @@
  */
 import { Field } from "../../shared/ui/field";
 import { Link } from "../router";
-import { FIELD_KEYS, FIELD_LABELS, LAYOUT_HEIGHTS, LAYOUT_LABELS, THEME_LABELS, type AttributionPlan, type Draft, type Layout, type Theme } from "./draft";
+import {
+  FIELD_KEYS,
+  FIELD_LABELS,
+  LAYOUT_HEIGHTS,
+  LAYOUT_LABELS,
+  THEME_LABELS,
+  type AttributionPlan,
+  type Draft,
+  type Layout,
+  type Theme,
+} from "./draft";
 
 /** Props of the settings pieces: the draft and a way to change part of it. */
 export interface DraftProps {
@@ -12,7 +22,19 @@ export interface DraftProps {
   change: (patch: Partial<Draft>) => void;
 }
 
-function Choice<T extends string>({ legend, name, value, options, onPick }: { legend: string; name: string; value: T; options: Record<T, string>; onPick: (v: T) => void }) {
+function Choice<T extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onPick,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  options: Record<T, string>;
+  onPick: (v: T) => void;
+}) {
   return (
     <fieldset>
       <legend>{legend}</legend>
@@ -27,24 +49,63 @@ function Choice<T extends string>({ legend, name, value, options, onPick }: { le
 }
 
 /** Name, layout, theme, colour, fields, attribution. */
-export function SettingsForm({ draft, change, brandColor, plan }: DraftProps & { brandColor: string | null; plan: AttributionPlan | null }) {
-  const layouts = Object.fromEntries((Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [l, `${LAYOUT_LABELS[l]} (${LAYOUT_HEIGHTS[l]} px high)`])) as Record<Layout, string>;
+export function SettingsForm({
+  draft,
+  change,
+  brandColor,
+  plan,
+}: DraftProps & { brandColor: string | null; plan: AttributionPlan | null }) {
+  const layouts = Object.fromEntries(
+    (Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [l, `${LAYOUT_LABELS[l]} (${LAYOUT_HEIGHTS[l]} px high)`]),
+  ) as Record<Layout, string>;
   return (
     <>
       <Field label="Name" optional hint="For your team; visitors never see it.">
-        {(p) => <input {...p} name="name" maxLength={80} value={draft.name} onInput={(e) => change({ name: e.currentTarget.value })} />}
+        {(p) => (
+          <input
+            {...p}
+            name="name"
+            maxLength={80}
+            value={draft.name}
+            onInput={(e) => change({ name: e.currentTarget.value })}
+          />
+        )}
       </Field>
-      <Choice legend="Layout" name="layout" value={draft.layout} options={layouts} onPick={(layout) => change({ layout })} />
-      <Choice<Theme> legend="Theme" name="theme" value={draft.theme} options={THEME_LABELS} onPick={(theme) => change({ theme })} />
+      <Choice
+        legend="Layout"
+        name="layout"
+        value={draft.layout}
+        options={layouts}
+        onPick={(layout) => change({ layout })}
+      />
+      <Choice<Theme>
+        legend="Theme"
+        name="theme"
+        value={draft.theme}
+        options={THEME_LABELS}
+        onPick={(theme) => change({ theme })}
+      />
       <fieldset>
         <legend>Accent colour</legend>
         <label class="check">
-          <input type="checkbox" checked={draft.accent_color === null} onChange={(e) => change({ accent_color: e.currentTarget.checked ? null : brandColor ?? "#4f46e5" })} />
+          <input
+            type="checkbox"
+            checked={draft.accent_color === null}
+            onChange={(e) => change({ accent_color: e.currentTarget.checked ? null : (brandColor ?? "#4f46e5") })}
+          />
           <span>Use the brand's colour</span>
         </label>
         {draft.accent_color !== null && (
           <Field label="Colour">
-            {(p) => <input {...p} class="color-input" type="color" value={draft.accent_color!} onInput={(e) => change({ accent_color: e.currentTarget.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                class="color-input"
+                type="color"
+                value={draft.accent_color!}
+                onInput={(e) => change({ accent_color: e.currentTarget.value })}
+              />
+            )}
           </Field>
         )}
       </fieldset>
@@ -53,7 +114,12 @@ export function SettingsForm({ draft, change, brandColor, plan }: DraftProps & {
         <p class="hint">A detail switched off is left out of the published widget entirely.</p>
         {FIELD_KEYS.map((k) => (
           <label class="check" key={k}>
-            <input type="checkbox" name={`field-${k}`} checked={draft.fields[k]} onChange={(e) => change({ fields: { ...draft.fields, [k]: e.currentTarget.checked } })} />
+            <input
+              type="checkbox"
+              name={`field-${k}`}
+              checked={draft.fields[k]}
+              onChange={(e) => change({ fields: { ...draft.fields, [k]: e.currentTarget.checked } })}
+            />
             <span>{FIELD_LABELS[k]}</span>
           </label>
         ))}
@@ -71,7 +137,14 @@ function Attribution({ draft, change, plan }: DraftProps & { plan: AttributionPl
   return (
     <div class="widget-attribution">
       <label class="check">
-        <input type="checkbox" name="show_attribution" checked={draft.show_attribution} disabled={locked} aria-describedby="attribution-hint" onChange={(e) => change({ show_attribution: e.currentTarget.checked })} />
+        <input
+          type="checkbox"
+          name="show_attribution"
+          checked={draft.show_attribution}
+          disabled={locked}
+          aria-describedby="attribution-hint"
+          onChange={(e) => change({ show_attribution: e.currentTarget.checked })}
+        />
         <span>Show “Powered by Plaudit”</span>
       </label>
       <p class="hint" id="attribution-hint" data-plan-hint>
@@ -84,7 +157,8 @@ function Attribution({ draft, change, plan }: DraftProps & { plan: AttributionPl
             Your {plan.planName} plan always shows it.{" "}
             {plan.upgrade ? (
               <>
-                Hiding it needs the {plan.upgrade.name} plan or above: <Link to={`billing?upgrade=${encodeURIComponent(plan.upgrade.id)}`}>see plans</Link>.
+                Hiding it needs the {plan.upgrade.name} plan or above:{" "}
+                <Link to={`billing?upgrade=${encodeURIComponent(plan.upgrade.id)}`}>see plans</Link>.
               </>
             ) : null}
           </>

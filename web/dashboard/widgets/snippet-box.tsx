@@ -23,22 +23,36 @@ export function SnippetBox({ widget, draftLayout, pastedLayout }: SnippetBoxProp
       {changing && (
         <Notice tone="warning" title="Changing the layout changes the snippet">
           <p>
-            {LAYOUT_LABELS[widget.layout]} is {LAYOUT_HEIGHTS[widget.layout]} px high; {LAYOUT_LABELS[draftLayout]} is {LAYOUT_HEIGHTS[draftLayout]} px. After you
-            save, paste the new snippet on every page that shows this widget. Until then those pages keep a box of the old height.
+            {LAYOUT_LABELS[widget.layout]} is {LAYOUT_HEIGHTS[widget.layout]} px high; {LAYOUT_LABELS[draftLayout]} is{" "}
+            {LAYOUT_HEIGHTS[draftLayout]} px. After you save, paste the new snippet on every page that shows this
+            widget. Until then those pages keep a box of the old height.
           </p>
         </Notice>
       )}
       {changed && (
         <Notice tone="warning" title="Paste the new snippet again">
-          <p>The layout changed, so the box height changed. Replace the snippet on every page that shows this widget.</p>
+          <p>
+            The layout changed, so the box height changed. Replace the snippet on every page that shows this widget.
+          </p>
         </Notice>
       )}
-      <p class="hint">Paste this where the widget should appear. Several widgets on one page need the script only once.</p>
-      <textarea class="mono widget-snippet-code" readOnly rows={3} value={widget.snippet} aria-label="Embed snippet" onFocus={(e) => e.currentTarget.select()} />
+      <p class="hint">
+        Paste this where the widget should appear. Several widgets on one page need the script only once.
+      </p>
+      <textarea
+        class="mono widget-snippet-code"
+        readOnly
+        rows={3}
+        value={widget.snippet}
+        aria-label="Embed snippet"
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <div class="row">
         <CopyButton text={widget.snippet} label="Copy snippet" variant="primary" />
         <span class="muted small">
-          {widget.published_at ? "Published; changes reach visitors within about a minute." : "Publishing… the document appears in a few seconds."}
+          {widget.published_at
+            ? "Published; changes reach visitors within about a minute."
+            : "Publishing… the document appears in a few seconds."}
         </span>
       </div>
     </section>

@@ -18,7 +18,16 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
 }
 
 /** A button that defaults to `type="button"` (forms opt in with `type="submit"`). */
-export function Button({ variant = "secondary", busy = false, busyLabel, small, children, disabled, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "secondary",
+  busy = false,
+  busyLabel,
+  small,
+  children,
+  disabled,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   const cls = `btn btn-${variant}${small ? " btn-small" : ""}`;
   return (
     <button {...rest} type={type} class={cls} disabled={disabled || busy} aria-busy={busy || undefined}>

@@ -19,7 +19,15 @@ export interface ConfirmButtonProps {
 }
 
 /** Button → "Are you sure?" → action. */
-export function ConfirmButton({ label, question, confirmLabel, busyLabel, onConfirm, small = true, variant = "danger" }: ConfirmButtonProps) {
+export function ConfirmButton({
+  label,
+  question,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  small = true,
+  variant = "danger",
+}: ConfirmButtonProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -59,7 +67,13 @@ export function ConfirmButton({ label, question, confirmLabel, busyLabel, onConf
     );
   }
   return (
-    <div class="confirm" role="group" aria-label={question} ref={confirmRef} onKeyDown={(e) => e.key === "Escape" && !busy && close()}>
+    <div
+      class="confirm"
+      role="group"
+      aria-label={question}
+      ref={confirmRef}
+      onKeyDown={(e) => e.key === "Escape" && !busy && close()}
+    >
       <p class="confirm-question">{question}</p>
       <div class="row">
         <Button variant={variant} small={small} busy={busy} busyLabel={busyLabel} onClick={run}>

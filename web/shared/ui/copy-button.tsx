@@ -50,11 +50,19 @@ export function CopyButton({ text, label = "Copy", variant = "secondary", small 
   }, [state]);
   return (
     <span class="copy">
-      <Button variant={variant} small={small} onClick={async () => setState((await copyText(text)) ? "copied" : "failed")}>
+      <Button
+        variant={variant}
+        small={small}
+        onClick={async () => setState((await copyText(text)) ? "copied" : "failed")}
+      >
         {state === "copied" ? "Copied" : label}
       </Button>
       <span class="sr-only" role="status" aria-live="polite">
-        {state === "copied" ? "Copied to the clipboard" : state === "failed" ? "Could not copy; select the text and copy it" : ""}
+        {state === "copied"
+          ? "Copied to the clipboard"
+          : state === "failed"
+            ? "Could not copy; select the text and copy it"
+            : ""}
       </span>
       {state === "failed" && <span class="small field-error">Select the text and copy it.</span>}
     </span>

@@ -10,7 +10,15 @@ import { Button } from "./button";
 export type NoticeTone = "info" | "success" | "warning" | "error";
 
 /** A boxed message; errors and warnings are announced at once, others politely. */
-export function Notice({ tone = "info", title, children }: { tone?: NoticeTone; title?: string; children?: ComponentChildren }) {
+export function Notice({
+  tone = "info",
+  title,
+  children,
+}: {
+  tone?: NoticeTone;
+  title?: string;
+  children?: ComponentChildren;
+}) {
   const urgent = tone === "error" || tone === "warning";
   return (
     <div class={`notice notice-${tone}`} role={urgent ? "alert" : "status"}>
@@ -30,7 +38,9 @@ export function ErrorNotice({ error, onRetry, title }: { error: unknown; onRetry
       {title && <p>{errorMessage(error)}</p>}
       {limit && (
         <p>
-          <a href={limit.upgrade_url}>See plans{limit.upgrade_plan ? ` (${limit.upgrade_plan} raises this limit)` : ""}</a>
+          <a href={limit.upgrade_url}>
+            See plans{limit.upgrade_plan ? ` (${limit.upgrade_plan} raises this limit)` : ""}
+          </a>
         </p>
       )}
       {(onRetry || requestId) && (

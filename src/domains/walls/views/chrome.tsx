@@ -2,7 +2,15 @@
 import type { ComponentChildren } from "preact";
 
 /** The brand's band at the top of a page. */
-export function BrandHeader({ logoUrl, name, children }: { logoUrl: string; name: string; children: ComponentChildren }) {
+export function BrandHeader({
+  logoUrl,
+  name,
+  children,
+}: {
+  logoUrl: string;
+  name: string;
+  children: ComponentChildren;
+}) {
   return (
     <header class="top">
       <div class="wrap brand">

@@ -52,13 +52,20 @@ function Head({ head, css }: { head: PageHead; css: string }) {
       {image ? <meta name="twitter:image" content={image.url} /> : null}
       {image ? <meta name="twitter:image:alt" content={image.alt} /> : null}
       <style dangerouslySetInnerHTML={{ __html: css }} />
-      {head.jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(head.jsonLd) }} /> : null}
+      {head.jsonLd ? (
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(head.jsonLd) }} />
+      ) : null}
     </head>
   );
 }
 
 /** Renders a whole page to HTML; `player` adds the video player script (pages with a video). */
-export function renderDocument(opts: { head: PageHead; css: string; player: boolean; children: ComponentChildren }): string {
+export function renderDocument(opts: {
+  head: PageHead;
+  css: string;
+  player: boolean;
+  children: ComponentChildren;
+}): string {
   const html = render(
     <html lang="en">
       <Head head={opts.head} css={opts.css} />

@@ -15,7 +15,10 @@ export function clock(ms: number): string {
 export function spokenLength(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   const m = Math.floor(s / 60);
-  const parts = [m ? `${m} minute${m === 1 ? "" : "s"}` : "", s % 60 || !m ? `${s % 60} second${s % 60 === 1 ? "" : "s"}` : ""];
+  const parts = [
+    m ? `${m} minute${m === 1 ? "" : "s"}` : "",
+    s % 60 || !m ? `${s % 60} second${s % 60 === 1 ? "" : "s"}` : "",
+  ];
   return parts.filter(Boolean).join(" ");
 }
 
@@ -23,7 +26,8 @@ export function spokenLength(ms: number): string {
 export const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
 
 /** A language tag safe to put in `lang` (two or three letters, optional subtags), else undefined. */
-export const langTag = (language: string | null) => (language && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : undefined);
+export const langTag = (language: string | null) =>
+  language && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language) ? language : undefined;
 
 /** The first `max` characters of a text, cut at a word, with an ellipsis when cut. */
 export function excerpt(text: string, max: number): string {

@@ -20,7 +20,8 @@ const POSTER_BOX = 1280;
 /** `srcset` offering the thumbnail and the full poster, so small screens fetch the small file. */
 function posterSet(w: WallItem): string | undefined {
   if (!w.thumbUrl || !w.item.poster_url) return undefined;
-  const full = w.width && w.height ? Math.round(w.width * Math.min(1, POSTER_BOX / Math.max(w.width, w.height))) : POSTER_BOX;
+  const full =
+    w.width && w.height ? Math.round(w.width * Math.min(1, POSTER_BOX / Math.max(w.width, w.height))) : POSTER_BOX;
   return `${w.thumbUrl} ${THUMB_WIDTH}w, ${w.item.poster_url} ${full}w`;
 }
 
@@ -34,14 +35,36 @@ export function Media({ w, who, eager, sizes }: { w: WallItem; who: string; eage
   if (item.kind === "video" && item.video_url) {
     const cls = `play ${shape(w.width, w.height)}`.trim();
     return (
-      <a class={cls} href={item.video_url} data-video="" data-poster={item.poster_url ?? undefined} data-captions={w.captionsUrl ?? undefined}
-        data-lang={langTag(item.language)} data-label={`Video testimonial from ${who}`}>
+      <a
+        class={cls}
+        href={item.video_url}
+        data-video=""
+        data-poster={item.poster_url ?? undefined}
+        data-captions={w.captionsUrl ?? undefined}
+        data-lang={langTag(item.language)}
+        data-label={`Video testimonial from ${who}`}
+      >
         {item.poster_url ? (
-          <img src={item.poster_url} srcset={posterSet(w)} sizes={posterSet(w) ? sizes : undefined} alt="" width={w.width ?? 640} height={w.height ?? 360} loading={eager ? "eager" : "lazy"} decoding="async"
-            fetchpriority={eager ? "high" : undefined} />
+          <img
+            src={item.poster_url}
+            srcset={posterSet(w)}
+            sizes={posterSet(w) ? sizes : undefined}
+            alt=""
+            width={w.width ?? 640}
+            height={w.height ?? 360}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            fetchpriority={eager ? "high" : undefined}
+          />
         ) : null}
-        <span class="icon" aria-hidden="true">▶</span>
-        {length ? <span class="length" aria-hidden="true">{clock(length)}</span> : null}
+        <span class="icon" aria-hidden="true">
+          ▶
+        </span>
+        {length ? (
+          <span class="length" aria-hidden="true">
+            {clock(length)}
+          </span>
+        ) : null}
         <span class="vh">{`Play the video testimonial from ${who}${length ? `, ${spokenLength(length)}` : ""}`}</span>
       </a>
     );

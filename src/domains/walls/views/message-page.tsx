@@ -5,7 +5,16 @@ import { wallCss } from "./styles";
 /** The HTML of an error page (never indexed). */
 export function renderMessagePage(title: string, message: string): string {
   return renderDocument({
-    head: { title, description: message, canonical: null, indexable: false, siteName: "Plaudit", favicon: null, image: null, jsonLd: null },
+    head: {
+      title,
+      description: message,
+      canonical: null,
+      indexable: false,
+      siteName: "Plaudit",
+      favicon: null,
+      image: null,
+      jsonLd: null,
+    },
     css: wallCss("#4338ca"),
     player: false,
     children: (

@@ -15,13 +15,38 @@ export function pageWindow(page: number, count: number): (number | null)[] {
 export function Pagination({ page, count, href }: { page: number; count: number; href: (page: number) => string }) {
   if (count <= 1) return null;
   const items: JSX.Element[] = [];
-  if (page > 1) items.push(<li><a href={href(page - 1)} rel="prev">Previous<span class="vh"> page</span></a></li>);
+  if (page > 1)
+    items.push(
+      <li>
+        <a href={href(page - 1)} rel="prev">
+          Previous<span class="vh"> page</span>
+        </a>
+      </li>,
+    );
   for (const p of pageWindow(page, count)) {
-    items.push(p === null
-      ? <li><span aria-hidden="true">…</span></li>
-      : <li><a href={href(p)} aria-current={p === page ? "page" : undefined}><span class="vh">Page </span>{p}</a></li>);
+    items.push(
+      p === null ? (
+        <li>
+          <span aria-hidden="true">…</span>
+        </li>
+      ) : (
+        <li>
+          <a href={href(p)} aria-current={p === page ? "page" : undefined}>
+            <span class="vh">Page </span>
+            {p}
+          </a>
+        </li>
+      ),
+    );
   }
-  if (page < count) items.push(<li><a href={href(page + 1)} rel="next">Next<span class="vh"> page</span></a></li>);
+  if (page < count)
+    items.push(
+      <li>
+        <a href={href(page + 1)} rel="next">
+          Next<span class="vh"> page</span>
+        </a>
+      </li>,
+    );
   return (
     <nav class="pages" aria-label="Pages of testimonials">
       <ol>{items}</ol>

@@ -12,7 +12,8 @@ function head(p: WallPermalink): PageHead {
   const name = p.brand.name;
   const who = displayName(p.item);
   const { item } = p.item;
-  const kind = item.kind === "video" ? "A video testimonial" : item.kind === "audio" ? "An audio testimonial" : "A testimonial";
+  const kind =
+    item.kind === "video" ? "A video testimonial" : item.kind === "audio" ? "An audio testimonial" : "A testimonial";
   return {
     title: `Testimonial from ${who} – ${name}`,
     description: item.text ? `“${excerpt(item.text, 150)}” – ${who}` : `${kind} from ${who} about ${name}.`,
@@ -20,7 +21,9 @@ function head(p: WallPermalink): PageHead {
     indexable: p.indexable,
     siteName: name,
     favicon: p.logoUrl,
-    image: item.poster_url ? { url: item.poster_url, alt: `Video testimonial from ${who}`, large: true } : { url: p.logoUrl, alt: `${name} logo`, large: false },
+    image: item.poster_url
+      ? { url: item.poster_url, alt: `Video testimonial from ${who}`, large: true }
+      : { url: p.logoUrl, alt: `${name} logo`, large: false },
     jsonLd: wallJsonLd(p, [p.item]),
   };
 }

@@ -8,7 +8,15 @@
 /** Runs in the browser; must not use anything outside its own body. */
 function player() {
   document.addEventListener("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.("a[data-video]") as HTMLAnchorElement | null;
     if (!link) return;
     event.preventDefault();
@@ -38,4 +46,6 @@ function player() {
 }
 
 /** The script's source as it goes into the page, whitespace removed. */
-export const PLAYER_SCRIPT = new Bun.Transpiler({ loader: "js", minifyWhitespace: true }).transformSync(`(${player.toString()})();`).trim();
+export const PLAYER_SCRIPT = new Bun.Transpiler({ loader: "js", minifyWhitespace: true })
+  .transformSync(`(${player.toString()})();`)
+  .trim();

@@ -14,12 +14,22 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /** The wall's rating summary: average over the shown testimonials that carry a rating, and the counts. */
-export function RatingSummary({ average, ratings, testimonials }: { average: number | null; ratings: number; testimonials: number }) {
+export function RatingSummary({
+  average,
+  ratings,
+  testimonials,
+}: {
+  average: number | null;
+  ratings: number;
+  testimonials: number;
+}) {
   const count = `${testimonials} testimonial${testimonials === 1 ? "" : "s"}`;
   if (average === null || ratings === 0) return <p class="summary">{count}</p>;
   return (
     <p class="summary">
-      <span class="stars" aria-hidden="true">{stars(Math.round(average))}</span>{" "}
+      <span class="stars" aria-hidden="true">
+        {stars(Math.round(average))}
+      </span>{" "}
       {`${oneDecimal(average)} out of 5 from ${ratings} rating${ratings === 1 ? "" : "s"} · ${count}`}
     </p>
   );

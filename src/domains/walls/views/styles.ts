@@ -49,6 +49,8 @@ footer{color:#4b5563;font-size:.875rem;padding:1.5rem 0 2.5rem;text-align:center
 
 /** The stylesheet for a brand colour. */
 export function wallCss(color: string): string {
-  const vars = Object.entries(accentVars(color)).map(([k, v]) => `${k}:${v}`).join(";");
+  const vars = Object.entries(accentVars(color))
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";");
   return `:root{${vars}}\n${BASE}`;
 }

@@ -8,10 +8,17 @@ import { Stars } from "./rating";
 export const displayName = (w: WallItem) => w.item.name || "Anonymous";
 
 /** The words as paragraphs (a blank line, or a line break, starts a new one). */
-const paragraphs = (text: string) => text.split(/\n+/).map((p) => p.trim()).filter(Boolean);
+const paragraphs = (text: string) =>
+  text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 /** How wide a card's media is drawn: a grid column on a wall, one wider column on a permalink page. */
-const SIZES = { wall: "(min-width: 44rem) 22rem, calc(100vw - 4rem)", single: "(min-width: 44rem) 40rem, calc(100vw - 4rem)" };
+const SIZES = {
+  wall: "(min-width: 44rem) 22rem, calc(100vw - 4rem)",
+  single: "(min-width: 44rem) 40rem, calc(100vw - 4rem)",
+};
 
 /** A testimonial card; `permalink` false on the permalink page itself (no link to itself, wider media). */
 export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; eager: boolean; permalink?: boolean }) {
@@ -24,7 +31,9 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
       {item.rating ? <Stars rating={item.rating} /> : null}
       {item.text ? (
         <blockquote lang={langTag(item.language)}>
-          {paragraphs(item.text).map((p) => <p>{p}</p>)}
+          {paragraphs(item.text).map((p) => (
+            <p>{p}</p>
+          ))}
         </blockquote>
       ) : null}
       <figcaption class="who">

@@ -16,16 +16,23 @@ const EAGER = 2;
 function head(p: WallPage, siteUrl: string): PageHead {
   const name = p.brand.name;
   const n = p.testimonialCount;
-  const rated = p.rating.average !== null && p.rating.count > 0 ? `, rated ${oneDecimal(p.rating.average)} out of 5 from ${p.rating.count} rating${p.rating.count === 1 ? "" : "s"}` : "";
+  const rated =
+    p.rating.average !== null && p.rating.count > 0
+      ? `, rated ${oneDecimal(p.rating.average)} out of 5 from ${p.rating.count} rating${p.rating.count === 1 ? "" : "s"}`
+      : "";
   const poster = p.items.find((w) => w.item.poster_url);
   return {
     title: p.page > 1 ? `${name} testimonials – page ${p.page} of ${p.pageCount}` : `${name} testimonials`,
-    description: n ? `What customers say about ${name}: ${n} testimonial${n === 1 ? "" : "s"}${rated}.` : `${name} has no published testimonials yet.`,
+    description: n
+      ? `What customers say about ${name}: ${n} testimonial${n === 1 ? "" : "s"}${rated}.`
+      : `${name} has no published testimonials yet.`,
     canonical: p.url,
     indexable: p.indexable,
     siteName: name,
     favicon: p.logoUrl,
-    image: poster ? { url: poster.item.poster_url!, alt: `Video testimonial about ${name}`, large: true } : { url: p.logoUrl, alt: `${name} logo`, large: false },
+    image: poster
+      ? { url: poster.item.poster_url!, alt: `Video testimonial about ${name}`, large: true }
+      : { url: p.logoUrl, alt: `${name} logo`, large: false },
     jsonLd: wallJsonLd(p, p.items),
     prev: p.page > 1 ? wallPageUrl(siteUrl, p.brand, p.page - 1) : undefined,
     next: p.page < p.pageCount ? wallPageUrl(siteUrl, p.brand, p.page + 1) : undefined,
