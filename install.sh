@@ -27,9 +27,10 @@ for arg in "$@"; do
   esac
 done
 
-# Programs the product runs (ffmpeg, speech) and the test suite uses (espeak-ng and sox make fixtures, Chromium
-# drives the dashboard and capture pages, sqlite3 and tar inspect backups); the compilers build whisper.cpp.
-APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata espeak-ng sox chromium sqlite3 tar curl
+# Programs the product runs (ffmpeg, speech, opencv-data's face cascade for reel framing) and the test suite uses
+# (espeak-ng and sox make fixtures, Chromium drives the dashboard and capture pages, sqlite3 and tar inspect
+# backups); the compilers build whisper.cpp.
+APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata opencv-data espeak-ng sox chromium sqlite3 tar curl
   ca-certificates build-essential cmake wrk)
 WHISPER_MODEL_URL="https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.en.bin"
 

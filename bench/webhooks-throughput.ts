@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { count, eq } from "drizzle-orm";
 import { emit } from "../src/platform/events/emit";
 import { JobRegistry, startWorkers } from "../src/platform/jobs/worker";
-import { configureWebhooks, registerWebhookJobs, signatureHeader, webhookDeliveries } from "../src/domains/webhooks";
+import { registerWebhookJobs, signatureHeader, webhookDeliveries } from "../src/domains/webhooks";
 import { createEndpoint } from "../src/domains/webhooks/endpoint-service";
 import { makeCert, startReceiver, tableResolver } from "../test/integration/webhooks-receiver";
 import { benchAppliance, percentile, sized, smokeOption } from "./_harness";
@@ -55,7 +55,7 @@ async function appliance() {
     dirPrefix: "plaudit-whbench-",
   });
   const { deps, ctx } = a;
-  configureWebhooks(deps, { ca: cert.cert, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) });
+  deps.webhooks = { ...deps.webhooks, ca: cert.cert, resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }) };
   await createEndpoint(deps, ctx, { url: rx.url("/bench"), events: ["submission.created"] });
   const registry = new JobRegistry();
   registerWebhookJobs(registry);

@@ -12,6 +12,10 @@ import m9 from "./0009_exports_removals.sql" with { type: "text" };
 import m10 from "./0010_reels.sql" with { type: "text" };
 import m11 from "./0011_shown_index.sql" with { type: "text" };
 import m12 from "./0012_invitations.sql" with { type: "text" };
+import m13 from "./0013_link_settings.sql" with { type: "text" };
+import m14 from "./0014_wall_header.sql" with { type: "text" };
+import m15 from "./0015_campaigns.sql" with { type: "text" };
+import m16 from "./0016_client_role.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -28,4 +32,8 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0010_reels", sql: m10 },
   { tag: "0011_shown_index", sql: m11 },
   { tag: "0012_invitations", sql: m12 },
+  { tag: "0013_link_settings", sql: m13 },
+  { tag: "0014_wall_header", sql: m14 },
+  { tag: "0015_campaigns", sql: m15 },
+  { tag: "0016_client_role", sql: m16 },
 ];

@@ -8,8 +8,8 @@
  * package, and a compiled binary resolves no packages from disk, so `import sharp` fails there. The plugin below
  * replaces that loader (sharp/dist/sharp.mjs) with one that embeds the addon and libvips in the binary
  * (`with { type: "file" }`), copies them out once beside each other (their RPATH finds libvips through
- * `$ORIGIN`) under `<data dir>/runtime/`, and loads the addon from there. Logo uploads are the only user
- * (src/domains/brands/logo.ts imports sharp lazily, so a missing library only fails those).
+ * `$ORIGIN`) under `<data dir>/runtime/`, and loads the addon from there. Logo uploads and posters are the users
+ * (src/media/images.ts imports sharp lazily, so a missing library only fails those).
  *
  * ffmpeg, ffprobe, whisper-cli and pocketsphinx are never embedded: src/media/binaries.ts finds them at run time.
  *

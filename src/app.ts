@@ -16,6 +16,7 @@ import { dashboardPlugin, loadWebAssets, type WebAsset } from "./platform/http/w
 import { anonymousRoutes, credentialGate } from "./domains/accounts/credential-gate";
 import { notePeer } from "./platform/client-address";
 import { apiReference } from "./platform/http/reference";
+import { skipResponseChecks } from "./platform/http/response-checks";
 import { VERSION } from "./version";
 import { assemble } from "./composition";
 import { MODULES } from "./modules";
@@ -37,6 +38,8 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
   const assets: Map<string, WebAsset> = opts.web === false ? new Map() : await loadWebAssets();
   const api = new Elysia();
   for (const m of modules) for (const plugin of [m.routes?.(deps) ?? []].flat()) api.use(plugin);
+  // Answers are checked against their schemas under test only (platform/http/response-checks.ts).
+  if (!deps.config.validateResponses) skipResponseChecks(api);
   // The finished app, for the credential gate to read the anonymous routes from on the first request.
   let built: { routes: Parameters<typeof anonymousRoutes>[0] } | null = null;
   const root = new Elysia({ normalize: false })

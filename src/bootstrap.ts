@@ -1,6 +1,7 @@
 /**
  * Builds the dependencies from a config: opens the database (migrating it), loads the secret, prepares storage
- * and mail, and makes the hooks (event bus, shown changes, erasure, usage counters) bound to the database handle,
+ * and mail, makes the outbound edges (HTTP client, webhook transport, images, reel renderer: src/platform/edges.ts),
+ * and makes the hooks (event bus, shown changes, erasure, usage counters) bound to the database handle,
  * wired from the modules of src/modules.ts (src/composition.ts), so a CLI command or script that opens the data
  * directory runs the same handlers as the server. Used by `plaudit serve`, the CLI commands and tests.
  */
@@ -19,6 +20,7 @@ import { runSelfTest } from "./media/self-test";
 import { useNativeDir } from "./platform/native-dir";
 import { SelfTestMonitor } from "./media/self-test-monitor";
 import { createHooks } from "./platform/hooks";
+import { createEdges } from "./platform/edges";
 import type { DomainModule } from "./platform/module";
 import { wire } from "./composition";
 import { MODULES } from "./modules";
@@ -43,7 +45,8 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
   const db = openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
   if (opts.migrate !== false) migrate(db);
   const clock = opts.clock ?? systemClock;
-  const media = opts.media ?? createMediaToolkit(config);
+  const edges = createEdges(config);
+  const media = opts.media ?? createMediaToolkit(config, { images: edges.images });
   const deps: Deps = {
     config,
     db,
@@ -58,6 +61,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
       () => runSelfTest(config, { toolkit: media, tmpRoot: join(config.dataDir, "tmp") }),
       () => clock.now(),
     ),
+    ...edges,
     hooks: createHooks(db),
   };
   wire(deps, opts.modules ?? MODULES);

@@ -2,7 +2,9 @@
  * The composition root: `assemble(deps, modules)` turns the domain modules (src/modules.ts) into the running
  * appliance for one `Deps`: the Elysia app (every module's routes and pages), the job registry (every module's job
  * kinds) and the schedules, and fills `deps.hooks` (event handlers, shown-change handlers, erase participants,
- * usage counters) so `emit`, `shownChanged`, `usageOf` and erasure run exactly the handlers of these modules.
+ * usage counters, the brand testimonial count) so `emit`, `shownChanged`, `usageOf`, erasure and brand listings run
+ * exactly what these modules declare. The outbound edges (HTTP, webhook transport, images, reel renderer) are
+ * fields of `Deps` made with it (src/platform/edges.ts), not wired here.
  * `serve`, the CLI, tests and benchmarks all come through here (`buildApp`/`buildRegistry` are thin wrappers).
  *
  * Wiring mistakes fail here, at start, with a message naming the module: an allowance without a usage counter (a
@@ -83,6 +85,9 @@ function checkHooks(modules: readonly DomainModule[]) {
     }
   }
   assertCountersRegistered(counted.keys());
+  const brandCounters = modules.filter((m) => m.brandSubmissionCount).map((m) => `"${m.name}"`);
+  if (brandCounters.length > 1)
+    throw new Error(`A brand's testimonials are counted by more than one module: ${brandCounters.join(", ")}.`);
 }
 
 /**
@@ -97,12 +102,14 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.shown.length = 0;
   hooks.erase.length = 0;
   hooks.usage.clear();
+  hooks.brandSubmissionCount = null;
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
       if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
     if (m.shown) hooks.shown.push(m.shown);
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
+    if (m.brandSubmissionCount) hooks.brandSubmissionCount = m.brandSubmissionCount;
   }
   return { registry, schedules: modules.flatMap((m) => m.schedules ?? []) };
 }

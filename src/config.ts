@@ -23,6 +23,12 @@ export interface Config {
   baseUrl: string;
   /** Where widget documents, the widget script and published media are served. */
   cdnUrl: string;
+  /**
+   * PLAUDIT_CDN_ORIGIN_URL (default: `cdnUrl`): the box's own address for the CDN area. The box mounts its CDN
+   * routes there, and the signed addresses of private files (`/signed/…`, which only the box can answer) use it.
+   * Set it (e.g. `{base}/cdn`) when `cdnUrl` points straight at a bucket (docs/scaling.md).
+   */
+  cdnOriginUrl: string;
   /** The dashboard. */
   appUrl: string;
   /** Walls, capture pages and removal pages. */
@@ -60,6 +66,12 @@ export interface Config {
    * separated. Only a peer in this list may name the client in `X-Forwarded-For` (see platform/client-address.ts).
    */
   trustedProxies: string[];
+  /**
+   * PLAUDIT_VALIDATE_RESPONSES=1 checks every API answer against its route's response schema and answers 500
+   * `response_invalid` on a mismatch. On by default under `bun test` (NODE_ENV=test), off otherwise (the
+   * executable is built with NODE_ENV=production): see docs/design-decisions.md, "Schemas once".
+   */
+  validateResponses: boolean;
 }
 
 /** A configuration value that cannot be used; the message names the variable and the fix. */
@@ -74,6 +86,7 @@ export const CONFIG_FLAGS: Record<string, string> = {
   "--data-dir": "PLAUDIT_DATA_DIR",
   "--base-url": "PLAUDIT_BASE_URL",
   "--cdn-url": "PLAUDIT_CDN_URL",
+  "--cdn-origin-url": "PLAUDIT_CDN_ORIGIN_URL",
   "--app-url": "PLAUDIT_APP_URL",
   "--site-url": "PLAUDIT_SITE_URL",
   "--smtp-url": "PLAUDIT_SMTP_URL",
@@ -176,6 +189,9 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
   const port = int(merged, "PLAUDIT_PORT", 3000, 0, 65535, problems);
   const baseUrl = url(merged, "PLAUDIT_BASE_URL", `http://localhost:${port || 3000}`, problems);
   const cdnUrl = url(merged, "PLAUDIT_CDN_URL", `${baseUrl}/cdn`, problems);
+  const cdnOriginUrl = opt(merged, "PLAUDIT_CDN_ORIGIN_URL")
+    ? url(merged, "PLAUDIT_CDN_ORIGIN_URL", cdnUrl, problems)
+    : cdnUrl;
   const appUrl = url(merged, "PLAUDIT_APP_URL", `${baseUrl}/app`, problems);
   const siteUrl = url(merged, "PLAUDIT_SITE_URL", baseUrl, problems);
   const smtpUrl = opt(merged, "PLAUDIT_SMTP_URL");
@@ -210,6 +226,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
       : null,
     baseUrl,
     cdnUrl,
+    cdnOriginUrl,
     appUrl,
     siteUrl,
     smtpUrl,
@@ -243,6 +260,9 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     webhooksAllowPrivate:
       merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "1" || merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "true",
     trustedProxies: proxies(merged, "PLAUDIT_TRUSTED_PROXIES", problems),
+    validateResponses:
+      merged.PLAUDIT_VALIDATE_RESPONSES === "1" ||
+      (merged.PLAUDIT_VALIDATE_RESPONSES !== "0" && process.env.NODE_ENV === "test"),
   };
   if (problems.length)
     throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);

@@ -15,10 +15,12 @@ Usage: plaudit <command> [flags]   (add --json for machine-readable output)
 
   serve                                  run the server, workers and schedules (default)
   migrate                                apply database migrations
-  org create --name N [--plan P] [--owner-email E --owner-password W --owner-name N]
+  org create --name N [--plan P | --operator] [--owner-email E --owner-password W --owner-name N]
+  org list                               organisations, their plans, and the server's own (operator mode)
+  org operator --org ORG --on|--off      the server's own organisation: no plan limits (on for the first one)
   key create --org ORG --mode test|live [--scopes a,b] [--name N]
-  user create --email E --password W [--name N] [--org ORG --role R]
-  plan set --org ORG --plan free|starter|core|plus
+  user create --email E --password W [--name N] [--org ORG --role R [--brands ID,ID for a client]]
+  plan set --org ORG --plan free|starter|core|plus   the plan a hosted organisation is on
   backup --to FILE.tar.gz                consistent snapshot of the database and files
   doctor                                 check ffmpeg, speech, disk, config; run a test recording through processing
   storage migrate --to s3://BUCKET/PREFIX [--dry-run] [--s3-endpoint URL --s3-region R]
@@ -62,6 +64,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case "org create":
       (await import("./cli/admin")).orgCreate(config, args);
+      return 0;
+    case "org list":
+      (await import("./cli/admin")).orgList(config, args);
+      return 0;
+    case "org operator":
+      (await import("./cli/admin")).orgOperator(config, args);
       return 0;
     case "key create":
       (await import("./cli/admin")).keyCreate(config, args);

@@ -30,6 +30,7 @@ import { exportsModule } from "./domains/exports";
 import { removalsModule } from "./domains/removals";
 import { widgetsModule } from "./domains/widgets";
 import { reelsModule } from "./domains/reels";
+import { campaignsModule } from "./domains/campaigns";
 
 /** The modules of the appliance. */
 export const MODULES: readonly DomainModule[] = [
@@ -45,4 +46,5 @@ export const MODULES: readonly DomainModule[] = [
   removalsModule,
   widgetsModule,
   reelsModule,
+  campaignsModule,
 ];

@@ -7,7 +7,7 @@ export interface Args {
   bools: Set<string>;
 }
 
-const BOOLEAN = new Set(["--json", "--help", "-h", "--force", "--dry-run"]);
+const BOOLEAN = new Set(["--json", "--help", "-h", "--force", "--dry-run", "--operator", "--on", "--off"]);
 
 /** Splits argv (without the program name) into words and flags. */
 export function parseArgs(argv: string[]): Args {

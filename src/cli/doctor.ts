@@ -12,6 +12,7 @@ import { pendingMigrations } from "../platform/db/migrate";
 import { dbPath } from "../bootstrap";
 import { findFfmpeg, findFfprobe, findPocketsphinx, findWhisper } from "../media/binaries";
 import { firstFailure, runSelfTest, type SelfTestResult, type SelfTestStep } from "../media/self-test";
+import { speechEngineInUse } from "../media/speech/select";
 import type { Args } from "./args";
 import { print } from "./output";
 
@@ -105,6 +106,14 @@ export function runChecks(config: Config): Check[] {
     required: !(whisper && model),
     detail: sphinx ? sphinx.path : "not found",
     fix: sphinx ? undefined : "apt-get install pocketsphinx pocketsphinx-en-us (offline speech recognition).",
+  });
+  const inUse = speechEngineInUse(config);
+  add({
+    name: "speech engine in use",
+    ok: !inUse.drafts && inUse.engine !== null,
+    required: false,
+    detail: inUse.summary,
+    fix: inUse.fix ?? undefined,
   });
   add({
     name: "mail",

@@ -1,6 +1,8 @@
 /**
  * First start with an empty data directory: creates a first organisation and its owner with a random password,
  * prints how to sign in, and keeps the same words in `first-login.txt` (mode 0600) in case the console scrolled.
+ * That first organisation is the operator's own (self-hosted operator mode: no plan limits); organisations made
+ * later with `plaudit org create` are the ones the server hosts, on plans.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +24,7 @@ export function ensureFirstOrganisation(deps: Deps): FirstRun | null {
   const password = randomToken(12);
   const { org } = createOrganisation(deps.db, deps.clock, {
     name: "My organisation",
-    plan: "plus",
+    operator: true,
     owner: { email, password, name: "Owner" },
   });
   const lines = [
@@ -30,7 +32,8 @@ export function ensureFirstOrganisation(deps: Deps): FirstRun | null {
     `Sign in at ${deps.config.appUrl}/`,
     `  email:    ${email}`,
     `  password: ${password}`,
-    `Add people under Members; change the plan with: plaudit plan set --org ${org.id} --plan <free|starter|core|plus>`,
+    `This is the server's own organisation: no plan limits. Add people (or a client limited to brands) under Members.`,
+    `Host other organisations on plans with: plaudit org create --name NAME --plan <free|starter|core|plus>`,
   ];
   writeFileSync(join(deps.config.dataDir, "first-login.txt"), lines.join("\n") + "\n", { mode: 0o600 });
   return { orgId: org.id, email, password };

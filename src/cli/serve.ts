@@ -13,6 +13,7 @@ import { serverOptions } from "../platform/http/request-limits";
 import { startWorkerPools } from "../jobs";
 import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
+import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
 
 /** The media self-test starts this long after the server listens, so it never delays the first answers. */
@@ -50,6 +51,8 @@ export async function serve(config: Config) {
     ...serverOptions(),
     idleTimeout: 120,
   });
+  // In the background: the built-in CDN files into the storage, so a bucket can be the CDN address.
+  void publishStaticFiles(deps, app, cdnFilesOf(MODULES));
   const workers = config.workers ? startWorkerPools(deps, registry) : null;
   const cron = config.workers ? startSchedules(deps, schedules) : null;
   const out = [

@@ -1,11 +1,12 @@
 /**
  * The still image shown before a video plays: one frame (1 s in, or 10% in for clips under 2 s) taken by ffmpeg
- * as PNG, then sharp makes a JPEG poster (fits 1280×1280) and a small WebP thumbnail. sharp is imported lazily:
- * the compiled binary loads its native library specially, and audio-only work never needs it.
+ * as PNG, then the image operations (src/media/images.ts: sharp, imported on first use) make a JPEG poster (fits
+ * 1280×1280) and a small WebP thumbnail.
  */
 import { rm, stat } from "node:fs/promises";
 import { MediaError } from "./errors";
 import { hardenedInput, runFfmpeg, type MediaTools } from "./ffmpeg";
+import type { Images } from "./images";
 import { tempOutput } from "./temp";
 
 /** Poster and thumbnail, written to temporary names for the caller to rename. */
@@ -66,6 +67,7 @@ async function grab(tools: MediaTools, input: string, at: number, out: string, o
 /** Extracts a poster frame from a video file (with its duration from probeMedia). */
 export async function makePoster(
   tools: MediaTools,
+  images: Images,
   input: string,
   info: { duration_ms: number },
   opts: PosterOptions = {},
@@ -81,23 +83,18 @@ export async function makePoster(
     ) {
       throw new MediaError("corrupt", "No picture could be taken from the video.");
     }
-    const sharp = (await import("sharp")).default;
-    const max = opts.maxSide ?? 1280;
-    const poster = await sharp(png)
-      .resize({ width: max, height: max, fit: "inside", withoutEnlargement: true })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toFile(posterPath);
-    const thumb = await sharp(png)
-      .resize({ width: opts.thumbWidth ?? 320, withoutEnlargement: true })
-      .webp({ quality: 70 })
-      .toFile(thumbPath);
+    const made = await images.posterAndThumbnail(
+      png,
+      { poster: posterPath, thumbnail: thumbPath },
+      { maxSide: opts.maxSide ?? 1280, thumbWidth: opts.thumbWidth ?? 320 },
+    );
     return {
       posterPath,
-      width: poster.width,
-      height: poster.height,
+      width: made.poster.width,
+      height: made.poster.height,
       thumbPath,
-      thumbWidth: thumb.width,
-      thumbHeight: thumb.height,
+      thumbWidth: made.thumbnail.width,
+      thumbHeight: made.thumbnail.height,
     };
   } catch (e) {
     await Promise.all([rm(posterPath, { force: true }), rm(thumbPath, { force: true })]);

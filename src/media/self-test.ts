@@ -15,7 +15,7 @@ import { MediaError, isMediaError } from "./errors";
 import { explainFailure } from "./failure-reasons";
 import { clipOutput, runProcess } from "./process";
 import { sniffMedia } from "./sniff";
-import { chooseEngine } from "./speech/select";
+import { chooseEngine, speechEngineInUse, type SpeechEngineInUse } from "./speech/select";
 import { createMediaToolkit, type MediaToolkit, type Word } from "./toolkit";
 
 /** One step of the self-test: whether it worked, how long it took, what it found, and how to fix a failure. */
@@ -34,6 +34,8 @@ export interface SelfTestResult {
   ok: boolean;
   ms: number;
   steps: SelfTestStep[];
+  /** The speech engine recordings are transcribed with (and whether its transcripts are drafts). */
+  speech?: SpeechEngineInUse;
 }
 
 /** What the self-test may be given instead of its defaults. */
@@ -311,9 +313,11 @@ export async function runSelfTest(config: Config, opts: SelfTestOptions = {}): P
       const timed = r.words.filter((w) => Number.isFinite(w.start_ms) && w.end_ms >= w.start_ms);
       if (spoken && timed.length === 0) throw new Error(`${r.engine} heard no words in a spoken sentence.`);
       const heard = r.words.map((w) => w.text).join(" ");
+      const engine = speechEngineInUse(config);
+      const which = engine.engine === r.engine ? engine.summary : r.engine;
       return spoken
-        ? `${r.engine}: ${timed.length} words with times ("${heard}")`
-        : `${r.engine} ran (a tone has no words to hear)`;
+        ? `${which}: ${timed.length} words with times ("${heard}")`
+        : `${which} ran (a tone has no words to hear)`;
     });
     await step("alignment", async () =>
       checkAlignment(await media.align(wav, SELF_TEST_SENTENCE, { signal }), SELF_TEST_SENTENCE, durationMs),
@@ -321,7 +325,12 @@ export async function runSelfTest(config: Config, opts: SelfTestOptions = {}): P
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
   }
-  return { ok: steps.every((s) => s.ok), ms: Math.round(performance.now() - started), steps };
+  return {
+    ok: steps.every((s) => s.ok),
+    ms: Math.round(performance.now() - started),
+    steps,
+    speech: speechEngineInUse(config),
+  };
 }
 
 /** The step that failed first (the one to fix), or null when every step passed. */

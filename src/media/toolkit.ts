@@ -9,6 +9,7 @@ import { extractSpeechWav } from "./audio";
 import { toWebVtt } from "./captions";
 import { resolveMediaTools, type MediaTools } from "./ffmpeg";
 import { makePoster } from "./poster";
+import { createImages, type Images } from "./images";
 import { probeMedia, TESTIMONIAL_LIMITS } from "./probe";
 import { alignText } from "./speech/align";
 import { chooseEngine } from "./speech/select";
@@ -65,8 +66,12 @@ export interface MediaToolkit {
   captionsVtt(words: Word[]): string;
 }
 
-/** The real toolkit: hardened ffmpeg (tools found on first use), sharp posters, and the engine `chooseEngine` picks. */
-export function createMediaToolkit(config: Config): MediaToolkit {
+/**
+ * The real toolkit: hardened ffmpeg (tools found on first use), posters through `images` (the Deps' image operations;
+ * default: sharp for this config), and the engine `chooseEngine` picks.
+ */
+export function createMediaToolkit(config: Config, opts: { images?: Images } = {}): MediaToolkit {
+  const images = opts.images ?? createImages(config);
   let tools: MediaTools | null = null;
   const t = () => (tools ??= resolveMediaTools(config));
   let engine: SpeechEngine | null | undefined;
@@ -107,6 +112,7 @@ export function createMediaToolkit(config: Config): MediaToolkit {
     async poster(input, durationMs, jpegOut, webpOut, opts = {}) {
       const p = await makePoster(
         t(),
+        images,
         input,
         { duration_ms: durationMs },
         { outDir: dirname(jpegOut), signal: opts.signal },

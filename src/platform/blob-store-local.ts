@@ -2,7 +2,8 @@
  * The data-directory BlobStore: key `media/a/b.mp4` is the file `{dataDir}/media/a/b.mp4`. Writes go to a hidden
  * temporary name beside the target and are renamed into place. Deletes, and writes of strings and bytes, finish
  * before the returned promise is first awaited (plain synchronous file calls), so callers inside a synchronous
- * transaction may start them without waiting and still find them done.
+ * transaction may start them without waiting and still find them done. Content types and cache lifetimes are not
+ * kept: the box's CDN routes answer each file by its name (src/platform/public-files.ts).
  */
 import {
   copyFileSync,
@@ -22,6 +23,7 @@ import {
   checkPrefix,
   type BlobBody,
   type BlobData,
+  type BlobHead,
   type BlobStat,
   type BlobStore,
   type ByteRange,
@@ -108,6 +110,12 @@ export class LocalBlobStore implements BlobStore {
     } catch {
       return null;
     }
+  }
+
+  /** Size and change time; no stored metadata (the box's CDN routes give a file its headers by name). */
+  async head(key: string): Promise<BlobHead | null> {
+    const st = await this.stat(key);
+    return st && { ...st, etag: null, contentType: null, cacheControl: null };
   }
 
   async exists(key: string): Promise<boolean> {

@@ -19,6 +19,26 @@ export interface BlobStat {
   mtimeMs: number;
 }
 
+/** What a store knows of a blob beyond its size: the metadata an HTTP answer for it carries (null when not kept). */
+export interface BlobHead extends BlobStat {
+  /** The store's entity tag (S3: the quoted MD5 of a blob written in one part); null for the data directory. */
+  etag: string | null;
+  /** Stored Content-Type (S3 object metadata); null for the data directory, which serves by file name. */
+  contentType: string | null;
+  /** Stored Cache-Control (S3 object metadata); null when none or for the data directory. */
+  cacheControl: string | null;
+}
+
+/**
+ * How a blob is answered when read straight from the store (a public bucket): kept as object metadata by S3 and
+ * ignored by the data directory (the box's CDN routes decide its headers there). Files of the `public/` area get
+ * their Content-Type and Cache-Control from src/platform/public-files.ts when these are not given.
+ */
+export interface BlobMeta {
+  contentType?: string;
+  cacheControl?: string;
+}
+
 /** A byte range: `start` inclusive, `end` exclusive. */
 export interface ByteRange {
   start: number;
@@ -30,9 +50,9 @@ export interface BlobStore {
   /** `local` (the data directory) or `s3`. */
   readonly kind: "local" | "s3";
   /** Writes a blob whole; readers never see half of it. */
-  put(key: string, data: BlobData, opts?: { contentType?: string }): Promise<void>;
+  put(key: string, data: BlobData, opts?: BlobMeta): Promise<void>;
   /** Moves a finished local work file into the store under `key` (the local file is gone afterwards). */
-  adoptFile(localPath: string, key: string, opts?: { contentType?: string }): Promise<void>;
+  adoptFile(localPath: string, key: string, opts?: BlobMeta): Promise<void>;
   /** Copies one blob to another key (replacing it whole). */
   copy(from: string, to: string): Promise<void>;
   /** The blob's bytes (or a range of them) as a body; null when missing. */
@@ -41,6 +61,8 @@ export interface BlobStore {
   bytes(key: string): Promise<Uint8Array | null>;
   /** Size and change time; null when missing. */
   stat(key: string): Promise<BlobStat | null>;
+  /** Size, change time and the stored metadata (one HEAD request on S3); null when missing. */
+  head(key: string): Promise<BlobHead | null>;
   /** True when the blob exists. */
   exists(key: string): Promise<boolean>;
   /** Deletes one blob; missing is fine. */

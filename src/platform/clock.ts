@@ -24,4 +24,8 @@ export class ManualClock implements Clock {
 }
 
 /** ISO 8601 UTC with milliseconds, the only timestamp format in JSON. */
-export const iso = (ms: number | null | undefined): string | null => (ms == null ? null : new Date(ms).toISOString());
+export function iso(ms: number): string;
+export function iso(ms: number | null | undefined): string | null;
+export function iso(ms: number | null | undefined): string | null {
+  return ms == null ? null : new Date(ms).toISOString();
+}

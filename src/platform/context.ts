@@ -7,8 +7,11 @@ import type { Clock } from "./clock";
 /** `live` or `test`; nothing crosses between them. */
 export type Mode = "live" | "test";
 
-/** A member's role in an organisation. */
-export type Role = "owner" | "admin" | "member";
+/**
+ * A member's role in an organisation. `client` is a person of one of the organisation's customers: they see and
+ * moderate only the brands their membership names (see `Ctx.brandIds`).
+ */
+export type Role = "owner" | "admin" | "member" | "client";
 
 /** Who is acting. */
 export type Actor =
@@ -24,6 +27,12 @@ export interface Ctx {
   actor: Actor;
   clock: Clock;
   requestId?: string;
+  /**
+   * The brands this context may see, or null/absent for every brand of the organisation (owners, admins, members,
+   * API keys, the system). A client login carries its brands here; every brand-owned row lookup and list reads it
+   * through src/platform/brand-scope.ts, and a row of another brand answers as if it did not exist.
+   */
+  brandIds?: readonly string[] | null;
 }
 
 /** A context for work the appliance does by itself (jobs, CLI). */

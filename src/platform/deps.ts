@@ -1,6 +1,8 @@
 /**
- * The dependencies `buildApp` and the workers are given. Side effects at the edge (mail, outbound HTTP, media)
- * sit behind these interfaces so unit tests can fake them and integration tests run the real ones.
+ * The dependencies `buildApp` and the workers are given, and the only seam: every side effect at the edge (mail,
+ * storage, outbound HTTP, webhook delivery, media, image work, reel rendering) sits behind one of these fields, so
+ * tests replace a field of their own Deps and integration tests run the real ones. Production values are made with
+ * the database (`createDeps`, src/bootstrap.ts; `createEdges`, src/platform/edges.ts, for the outbound ones).
  */
 import type { Config } from "../config";
 import type { Clock } from "./clock";
@@ -12,6 +14,10 @@ import type { Storage } from "./storage";
 import type { MediaToolkit } from "../media/toolkit";
 import type { SelfTestMonitor } from "../media/self-test-monitor";
 import type { Hooks } from "./hooks";
+import type { HttpClient } from "./http-client";
+import type { WebhookTransport } from "./webhook-transport";
+import type { Images } from "../media/images";
+import type { ReelRenderer } from "../media/reel/types";
 
 /** What the app and its workers run on. */
 export interface Deps {
@@ -23,6 +29,14 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   media: MediaToolkit;
+  /** Outbound HTTP to other services (Stripe, GitHub, the language model). */
+  http: HttpClient;
+  /** How webhooks are resolved, checked and sent (tests swap the resolver, fetch and trusted CA). */
+  webhooks: WebhookTransport;
+  /** Decoding and resizing images (logos, posters); sharp loaded on first use. */
+  images: Images;
+  /** Renders reels (the real ffmpeg pipeline, tools found on first render; tests use a fast fake or preset). */
+  reelRenderer: ReelRenderer;
   /** The media pipeline's self-test and its last result (serve runs it after start); absent in bare test deps. */
   selfTest?: SelfTestMonitor;
   /**

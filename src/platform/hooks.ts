@@ -1,13 +1,15 @@
 /**
  * The hooks of one `Deps`: what runs inside a transaction when an event is emitted or what a brand shows changes,
  * what else goes when a testimonial is erased, and how each plan allowance is counted. `createHooks` makes an empty
- * set bound to a database handle; the composition root (src/composition.ts) fills it from the domain modules.
+ * set bound to a database handle; the composition root (src/composition.ts) fills it from the domain modules. It
+ * also holds how a brand's testimonials are counted (declared by the submissions module, selected by brands).
  *
  * `emit(db, …)`, `shownChanged(db, …)` and `usageOf(db, …)` are called with a bare `db` deep inside transactions,
  * so they find their hooks by that handle: `hooksOf(db)` is "the hooks of the Deps that own this db". Nothing is
  * registered in module globals, so two apps in one process (tests) never run each other's hooks.
  */
 import type { Database } from "bun:sqlite";
+import type { SQL } from "drizzle-orm";
 import type { Ctx, Mode } from "./context";
 import type { Db } from "./db/client";
 import type { Deps } from "./deps";
@@ -30,7 +32,7 @@ export type ShownListener = (db: Db, ctx: Ctx, change: ShownChange) => void;
 export interface ErasedTestimonial {
   id: string;
   orgId: string;
-  mode: Mode | string;
+  mode: Mode;
 }
 
 /** Removes a feature's copies of an erased testimonial (exports, reels, removal mail…); awaited in turn. */
@@ -45,14 +47,22 @@ export interface Hooks {
   shown: ShownListener[];
   erase: EraseParticipant[];
   usage: Map<string, UsageCounter>;
+  /** An SQL expression over `brands.id` counting a brand's testimonials (null: no module counts them, shown as 0). */
+  brandSubmissionCount: SQL<number> | null;
 }
 
 const byDb = new WeakMap<Database, Hooks>();
-const NONE: Hooks = Object.freeze({ events: [], shown: [], erase: [], usage: new Map() }) as Hooks;
+const NONE: Hooks = Object.freeze({
+  events: [],
+  shown: [],
+  erase: [],
+  usage: new Map(),
+  brandSubmissionCount: null,
+}) as Hooks;
 
 /** An empty set of hooks, bound to `db` so that `hooksOf(db)` finds it. */
 export function createHooks(db: Db): Hooks {
-  const hooks: Hooks = { events: [], shown: [], erase: [], usage: new Map() };
+  const hooks: Hooks = { events: [], shown: [], erase: [], usage: new Map(), brandSubmissionCount: null };
   byDb.set(db.$client, hooks);
   return hooks;
 }

@@ -31,6 +31,8 @@ export const PREFIX = {
   upload: "upl",
   removal: "rmv",
   authIdentity: "aid",
+  campaign: "cmp",
+  campaignRecipient: "rcp",
 } as const;
 
 export type IdKind = keyof typeof PREFIX;

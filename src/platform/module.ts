@@ -4,6 +4,7 @@
  * registers itself when it is imported.
  */
 import type { AnyElysia } from "elysia";
+import type { SQL } from "drizzle-orm";
 import type { Deps } from "./deps";
 import type { Db } from "./db/client";
 import type { EventRow } from "./events/tables";
@@ -29,6 +30,11 @@ export interface DomainModule {
   routes?: (deps: Deps) => AnyElysia | AnyElysia[];
   /** Files served under the CDN address, mounted before the CDN's stored-file routes (the widget script). */
   cdnPages?: (deps: Deps, assets: Map<string, WebAsset>) => AnyElysia;
+  /**
+   * Paths under the CDN address that `cdnPages` answer from the build, the same for everyone (`widget.js`): copied
+   * into the public storage area at start (src/platform/publish-static.ts), so a bucket used as the CDN has them.
+   */
+  cdnFiles?: readonly string[];
   /** Pages of the site (capture, walls, removal), mounted after the dashboard in module order. */
   pages?: (deps: Deps, assets: Map<string, WebAsset>) => AnyElysia;
   /** Adds the module's job kinds and their handlers. */
@@ -43,4 +49,9 @@ export interface DomainModule {
   usage?: Record<string, UsageCounter>;
   /** Removes this module's copies of an erased testimonial. */
   erase?: EraseParticipant;
+  /**
+   * How a brand's testimonials are counted for the brand's `submission_count`: an SQL expression over `brands.id`,
+   * selected beside the brand rows (one module at most; the submissions module declares it).
+   */
+  brandSubmissionCount?: SQL<number>;
 }

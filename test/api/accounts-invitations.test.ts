@@ -335,16 +335,23 @@ describe("social sign-in adopting an account by email", () => {
         headers: CSRF,
       });
       const attackerSession = { cookie: made.headers.get("set-cookie")!.split(";")[0]!, orgId: orgA.id };
-      // The real owner of the address signs in with GitHub (verified primary email): a faked provider here.
+      // The real owner of the address signs in with GitHub (verified primary email): a faked provider here. arctic
+      // exchanges the code with the runtime's fetch; Plaudit's own calls to GitHub's API go through deps.http.
       globalThis.fetch = (async (input: RequestInfo | URL) => {
         const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
         if (url.startsWith("https://github.com/login/oauth/access_token"))
           return Response.json({ access_token: "gho_x", token_type: "bearer", scope: "" });
-        if (url === "https://api.github.com/user") return Response.json({ id: 4242 });
-        if (url === "https://api.github.com/user/emails")
-          return Response.json([{ email: "cfo@orgb.test", primary: true, verified: true }]);
         throw new Error(`unexpected fetch ${url}`);
       }) as typeof fetch;
+      t2.deps.http = {
+        async fetch(url, init) {
+          expect(new Headers(init?.headers).get("authorization")).toBe("Bearer gho_x");
+          if (url === "https://api.github.com/user") return Response.json({ id: 4242 });
+          if (url === "https://api.github.com/user/emails")
+            return Response.json([{ email: "cfo@orgb.test", primary: true, verified: true }]);
+          throw new Error(`unexpected request ${url}`);
+        },
+      };
       const kept = { provider: "github", state: "s1", verifier: "v1", linkUserId: null, exp: t2.clock.now() + 60_000 };
       const userId = await completeAuthorization(t2.deps, "github", "code", "s1", kept);
       globalThis.fetch = realFetch;

@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { configureWebhooks } from "../../src/domains/webhooks";
 import { tableResolver } from "../integration/webhooks-receiver";
 import { BODY_LIMITS, jsonDepthExceeds } from "../../src/platform/http/body-limits";
 
@@ -41,10 +40,11 @@ function expectErrorShape(r: { status: number; body: any; headers: Headers }, st
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, {
+  t.deps.webhooks = {
+    ...t.deps.webhooks,
     resolve: tableResolver({ "hooks.example": ["93.184.216.34"] }),
     fetch: () => Promise.reject(new Error("nothing is sent in API tests")),
-  });
+  };
   a = await t.org({ plan: "core" });
   brand = (await t.call("GET", "/v1/brands", { auth: a.liveKey })).body.data[0].id;
   link = (

@@ -10,7 +10,6 @@ import { makeLink, fakeProcessedVideo } from "../helpers/testimonials";
 import { fakeRenderer, video } from "./reels-helpers";
 import { buildRegistry } from "../../src/jobs";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { useReelRenderer } from "../../src/domains/reels";
 import { requestHandler } from "../../src/app";
 import { dashboardCsp } from "../../src/platform/http/web-assets";
 
@@ -38,7 +37,7 @@ describe("CDN under a path of the API's host ({base}/cdn)", () => {
   let link: { id: string; brandId: string };
   beforeAll(async () => {
     t = await makeTestApp();
-    useReelRenderer(t.deps, { render: (plan, hooks) => fakeRenderer().render(plan, hooks) });
+    t.deps.reelRenderer = { render: (plan, hooks) => fakeRenderer().render(plan, hooks) };
     a = await t.org();
     link = await makeLink(t, a.liveKey);
   });
@@ -114,7 +113,7 @@ describe("CDN on a host of its own", () => {
   let handle: (r: Request) => Response | Promise<Response>;
   beforeAll(async () => {
     t = await makeTestApp({ PLAUDIT_CDN_URL: "http://cdn.plaudit-media.test" });
-    useReelRenderer(t.deps, { render: (plan, hooks) => fakeRenderer().render(plan, hooks) });
+    t.deps.reelRenderer = { render: (plan, hooks) => fakeRenderer().render(plan, hooks) };
     a = await t.org();
     handle = requestHandler(t.app, t.deps);
   });

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
-import { configureWebhooks } from "../../src/domains/webhooks";
 import { webhookEndpoints } from "../../src/domains/webhooks/tables";
 import { ALLOWANCE_NAMES, assertCountersRegistered, usageOf } from "../../src/domains/accounts/plans";
 import { openDb } from "../../src/platform/db/client";
@@ -25,10 +24,11 @@ const slowResolver = async (hostname: string) => {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, {
+  t.deps.webhooks = {
+    ...t.deps.webhooks,
     resolve: slowResolver,
     fetch: () => Promise.reject(new Error("nothing is sent in API tests")),
-  });
+  };
 });
 afterAll(() => t.close());
 

@@ -95,9 +95,15 @@ export function fakeRenderer(opts: FakeOptions = {}): ReelRenderer & { runs: num
         writeFileSync(file, `fake ${aspect} reel of ${plan.clips.length} clips`);
         return { aspect, file, width: FRAME[aspect].w, height: FRAME[aspect].h };
       });
-      const posterFile = join(dir, "poster.jpg");
-      writeFileSync(posterFile, "fake poster");
-      return { kind: "done" as const, reel: { variants, posterFile, captionsFile, durationMs: at, segments } };
+      const posters = plan.aspects.map((aspect) => {
+        const file = join(dir, `poster-${aspectSlug(aspect)}.jpg`);
+        writeFileSync(file, `fake ${aspect} poster`);
+        return { aspect, file };
+      });
+      return {
+        kind: "done" as const,
+        reel: { variants, posterFile: posters[0]!.file, posters, captionsFile, durationMs: at, segments },
+      };
     },
   };
   return r;

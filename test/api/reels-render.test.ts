@@ -16,7 +16,7 @@ import { jobs, PRIORITY } from "../../src/platform/jobs/tables";
 import { listEvents } from "../../src/platform/events/emit";
 import { mailOutbox } from "../../src/platform/mail/tables";
 import { PROCESS_JOB } from "../../src/domains/submissions";
-import { useReelRenderer, reelRenders } from "../../src/domains/reels";
+import { reelRenders } from "../../src/domains/reels";
 import { workDir } from "../../src/domains/reels/storage-keys";
 import { fakeRenderer, video } from "./reels-helpers";
 
@@ -31,7 +31,7 @@ let renderer = fakeRenderer();
 
 beforeAll(async () => {
   t = await makeTestApp();
-  useReelRenderer(t.deps, { render: (plan, hooks) => renderer.render(plan, hooks) });
+  t.deps.reelRenderer = { render: (plan, hooks) => renderer.render(plan, hooks) };
   a = await t.org();
   link = await makeLink(t, a.liveKey);
   v1 = await video(t, a, link.id);
@@ -98,6 +98,12 @@ describe("render", () => {
     expect(vtt.headers.get("content-disposition")).toContain('filename="Spring launch.vtt"');
     expect(await vtt.text()).toStartWith("WEBVTT");
     expect((await t.app.handle(new Request(done.output.poster_url))).status).toBe(200);
+    // Each size has its own poster (the players show the poster of their own shape).
+    for (const v of done.output.variants) {
+      const poster = await t.app.handle(new Request(v.poster_url));
+      expect(poster.headers.get("content-type")).toBe("image/jpeg");
+      expect(await poster.text()).toBe(`fake ${v.aspect_ratio} poster`);
+    }
     const forged = done.output.variants[0].url.replace(/.$/, (c: string) => (c === "a" ? "b" : "a"));
     expect((await t.app.handle(new Request(forged))).status).toBe(404);
 

@@ -8,7 +8,6 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink } from "../helpers/testimonials";
 import { buildRegistry } from "../../src/jobs";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { useReelRenderer } from "../../src/domains/reels";
 import { ERASED_MESSAGE } from "../../src/domains/reels/erase";
 import { fakeRenderer, video } from "./reels-helpers";
 
@@ -20,7 +19,7 @@ const run = () => runDueJobs(t.deps, registry);
 
 beforeAll(async () => {
   t = await makeTestApp();
-  useReelRenderer(t.deps, fakeRenderer());
+  t.deps.reelRenderer = fakeRenderer();
   a = await t.org();
   link = await makeLink(t, a.liveKey);
 });
@@ -67,6 +66,9 @@ describe("share", () => {
     expect(first.headers.get("access-control-allow-origin")).toBe("*");
     expect(await first.text()).toBe("fake 9:16 reel of 1 clips");
     expect((await cdn(live.urls.poster_url)).status).toBe(200);
+    // Each size's public poster is that size's own.
+    for (const v of live.urls.variants)
+      expect(await (await cdn(v.poster_url)).text()).toBe(`fake ${v.aspect_ratio} poster`);
     expect(await (await cdn(live.urls.captions_url)).text()).toStartWith("WEBVTT");
     // Sharing twice changes nothing.
     expect((await t.call("POST", `/v1/reels/${id}/share`, { auth: a.liveKey })).body.share.urls).toEqual(live.urls);

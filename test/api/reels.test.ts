@@ -48,6 +48,8 @@ describe("create", () => {
       outro: null,
       music: null,
       target_duration_ms: 45000,
+      lower_third: true,
+      framing: "face",
     });
     expect(reel.clips).toHaveLength(2);
     for (const c of reel.clips) {
@@ -265,6 +267,17 @@ describe("editing", () => {
       body: { intro: null, music: { track_id: "momentum" } },
     });
     expect(p2.body.config).toMatchObject({ intro: null, music: { track_id: "momentum" }, caption_style: "minimal" });
+    // The lower third and the framing are switched per reel, and keep the other settings.
+    const p3 = await t.call("PATCH", `/v1/reels/${reel.id}`, {
+      auth: a.liveKey,
+      body: { lower_third: false, config: { framing: "fit" } },
+    });
+    expect(p3.body.config).toMatchObject({ lower_third: false, framing: "fit", caption_style: "minimal" });
+    const badFraming = await t.call("PATCH", `/v1/reels/${reel.id}`, { auth: a.liveKey, body: { framing: "zoom" } });
+    expect(badFraming.status).toBe(400);
+    expect(
+      (await t.call("PATCH", `/v1/reels/${reel.id}`, { auth: a.liveKey, body: { lower_third: "yes" } })).status,
+    ).toBe(400);
     expect(
       (await t.call("PATCH", `/v1/reels/${reel.id}`, { auth: a.liveKey, body: { music: { track_id: "nope" } } }))
         .status,

@@ -15,7 +15,6 @@ import { tx } from "../../src/platform/db/client";
 import { sha256 } from "../../src/platform/crypto";
 import { buildRegistry } from "../../src/jobs";
 import { markReceived, submissions, transcripts } from "../../src/domains/submissions";
-import { useReelRenderer } from "../../src/domains/reels";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { fakeRenderer } from "./reels-helpers";
 
@@ -93,7 +92,7 @@ async function videoWithEmail(email: string, name: string): Promise<string> {
 
 beforeAll(async () => {
   t = await makeTestApp({ PLAUDIT_SITE_URL: "http://site.plaudit.test" });
-  useReelRenderer(t.deps, fakeRenderer());
+  t.deps.reelRenderer = fakeRenderer();
   a = await t.org({ name: "Leak Check Co" });
   link = await makeLink(t, a.liveKey);
 });
@@ -108,7 +107,7 @@ describe("the removal link never reaches the organisation", () => {
     });
     await run();
     const mail = (await outbox()).data.find((m: { to: string }) => m.to === "nora@example.com");
-    expect(mail).toMatchObject({ status: "outbox", subject: "Your testimonial for Leak Check Co: how to remove it" });
+    expect(mail).toMatchObject({ status: "outbox", subject: "Thank you for your testimonial for Leak Check Co" });
     expect(mail.error).toContain("could not be delivered");
     expect(mail.text).not.toContain("/remove/");
     expect(JSON.stringify(await outbox())).not.toMatch(/\/remove\/[A-Za-z0-9_-]{16,}/);

@@ -128,8 +128,12 @@ describe("the email", () => {
       status: string;
     }[];
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Your testimonial for Acme Removals: how to remove it");
-    expect(mails[0]!.text).toContain("Hello Rita Respondent,");
+    expect(mails[0]!.subject).toBe("Thank you for your testimonial for Acme Removals");
+    expect(mails[0]!.text).toContain("Hi Rita Respondent,");
+    // A thank-you first: what they sent (their words quoted back) and the consent they gave, word for word.
+    expect(mails[0]!.text).toContain("a written testimonial");
+    expect(mails[0]!.text).toContain("> Wonderful people, wonderful product, thank you all.");
+    expect(mails[0]!.text).toContain("You agreed to this when you sent it:");
     const token = await tokenFor("rita@example.com");
     expect(token.length).toBeGreaterThanOrEqual(22);
     const stored = t.deps.db.$client.query("SELECT * FROM removals WHERE submission_id = ?").get(id) as Record<

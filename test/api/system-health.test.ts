@@ -21,6 +21,7 @@ describe("GET /v1/system/health", () => {
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       media_pipeline: { status: "not_run", checked_at: null, duration_ms: null, problem: null, steps: [] },
+      speech_engine: null,
     });
   });
 
@@ -54,10 +55,23 @@ describe("GET /v1/system/health", () => {
     ]);
   });
 
-  test("a passed run has no problem", async () => {
-    t.deps.selfTest!.record({ ok: true, ms: 3000, steps: [{ name: "sniff", ok: true, ms: 10, detail: "webm" }] });
+  test("a passed run has no problem, and names the speech engine in use", async () => {
+    const speech = {
+      engine: "pocketsphinx" as const,
+      model: "en-us",
+      drafts: true,
+      summary: "pocketsphinx (offline, en-us model; whisper.cpp is not installed): transcripts are rough drafts",
+      fix: "Install the Whisper model for accurate transcripts: …",
+    };
+    t.deps.selfTest!.record({
+      ok: true,
+      ms: 3000,
+      steps: [{ name: "sniff", ok: true, ms: 10, detail: "webm" }],
+      speech,
+    });
     const r = await t.call("GET", "/v1/system/health", { auth: a.owner });
     expect(r.body.media_pipeline).toMatchObject({ status: "passed", problem: null });
+    expect(r.body.speech_engine).toEqual(speech);
   });
 
   test("members and API keys cannot read it", async () => {

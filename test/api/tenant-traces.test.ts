@@ -9,7 +9,6 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { tx } from "../../src/platform/db/client";
 import { markReceived } from "../../src/domains/submissions";
-import { useReelRenderer } from "../../src/domains/reels";
 import { fakeRenderer, video } from "./reels-helpers";
 
 let t: TestApp;
@@ -20,7 +19,7 @@ let linkB: { id: string; brandId: string };
 
 beforeAll(async () => {
   t = await makeTestApp();
-  useReelRenderer(t.deps, fakeRenderer());
+  t.deps.reelRenderer = fakeRenderer();
   a = await t.org({ name: "Org A" });
   b = await t.org({ name: "Org B" });
   linkA = await makeLink(t, a.liveKey);

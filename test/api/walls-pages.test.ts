@@ -132,7 +132,7 @@ describe("a wall page", () => {
     expect(one.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
-  test("a video is a poster link to the file (plays without scripts) that the script turns into a player; audio loads only on play", async () => {
+  test("a video is a poster link to the file (plays without scripts) that the script turns into a player; audio too, with its length", async () => {
     const r = await get(wall.wallUrl);
     const json = (await t.call("GET", `/public/walls/${wall.slug}`)).body;
     const v = json.testimonials.find((x: any) => x.id === video);
@@ -143,7 +143,13 @@ describe("a wall page", () => {
     );
     const anchor = /<a class="play[^>]*>/.exec(r.html)?.[0] ?? "";
     expect(anchor).toMatch(link);
-    expect(r.html).toContain(`<audio controls preload="none" src="${au.audio_url}"`);
+    // Audio: a "Listen" link to the file with its length read from the database (no 0:00 before it loads).
+    const listen = new RegExp(
+      `<a class="listen" href="${au.audio_url}" data-audio data-label="Audio testimonial from [^"]+">`,
+    );
+    expect(r.html).toMatch(listen);
+    expect(r.html).toMatch(/<span class="length" aria-hidden="true">\d+:\d\d<\/span>/);
+    expect(r.html).not.toMatch(/<audio/);
     expect(r.html).not.toMatch(/<video/);
     expect(r.html).toContain('document.addEventListener("click"');
     // The first cards' posters load at once (the first screen); later ones lazily.

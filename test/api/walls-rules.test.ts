@@ -85,6 +85,7 @@ describe("structured data", () => {
     url: "http://s/b/x/t/sub_x",
     captionsUrl: null,
     thumbUrl: null,
+    faceUrl: null,
     width: null,
     height: null,
   });
@@ -96,6 +97,7 @@ describe("structured data", () => {
       testimonialCount: 3,
       rating: { average, count },
       indexable: true,
+      header: { intro: null, website: null, shareUrl: null },
     }) as unknown as WallSummary;
 
   test("a Review needs both a rating and a name", () => {

@@ -1,7 +1,6 @@
 /** Bad input on every webhook route is a 4xx in the error shape, never a 500: odd bodies, ids, queries. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { configureWebhooks } from "../../src/domains/webhooks";
 import { tableResolver } from "../integration/webhooks-receiver";
 
 let t: TestApp;
@@ -11,7 +10,7 @@ let deliveryId: string;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, { resolve: tableResolver({ "hooks.example": ["93.184.216.34"] }) });
+  t.deps.webhooks = { ...t.deps.webhooks, resolve: tableResolver({ "hooks.example": ["93.184.216.34"] }) };
   org = await t.org();
   endpointId = (
     await t.call("POST", "/v1/webhooks", {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { configureWebhooks, registerWebhookJobs } from "../../src/domains/webhooks";
+import { registerWebhookJobs } from "../../src/domains/webhooks";
 import { emit } from "../../src/platform/events/emit";
 import { systemCtx } from "../../src/platform/context";
 import { JobRegistry, runDueJobs } from "../../src/platform/jobs/worker";
@@ -28,13 +28,14 @@ const dns: Record<string, string[]> = {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, {
+  t.deps.webhooks = {
+    ...t.deps.webhooks,
     resolve: tableResolver(dns),
     fetch: () => {
       connections++;
       return Promise.reject(new Error("no connection may be made in this test"));
     },
-  });
+  };
   org = await t.org();
 });
 afterAll(() => t.close());
@@ -156,7 +157,7 @@ describe("refused before every attempt", () => {
   test("the development allowance admits localhost and private targets, but never metadata addresses", async () => {
     const dev = await makeTestApp({ PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" });
     try {
-      configureWebhooks(dev.deps, { resolve: tableResolver({ ...dns, localhost: ["127.0.0.1", "::1"] }) });
+      dev.deps.webhooks = { ...dev.deps.webhooks, resolve: tableResolver({ ...dns, localhost: ["127.0.0.1", "::1"] }) };
       const o = await dev.org();
       const post = (url: string) =>
         dev.call("POST", "/v1/webhooks", { auth: o.liveKey, body: { url, events: ["reel.ready"] } });

@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { makeTestApp, type Session, type TestApp, type TestOrg } from "../helpers/app";
-import { configureWebhooks } from "../../src/domains/webhooks";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../src/domains/webhooks/tables";
 import { emit, envelope, listEvents } from "../../src/platform/events/emit";
 import { systemCtx } from "../../src/platform/context";
@@ -19,10 +18,11 @@ const url = (path = "/hook") => `https://hooks.example${path}`;
 
 beforeAll(async () => {
   t = await makeTestApp();
-  configureWebhooks(t.deps, {
+  t.deps.webhooks = {
+    ...t.deps.webhooks,
     resolve: tableResolver({ "hooks.example": ["93.184.216.34"], "inside.example": ["10.0.0.7"] }),
     fetch: () => Promise.reject(new Error("nothing is sent in API tests")),
-  });
+  };
   a = await t.org({ plan: "core" });
   b = await t.org({ plan: "core" });
 });

@@ -137,7 +137,8 @@ describe("answering", () => {
     await page.getByText("Test mode", { exact: true }).waitFor();
     expect(await page.locator("img.logo").getAttribute("src")).toContain("/cdn/");
 
-    await page.getByRole("radio", { name: /Would you recommend us/ }).check();
+    // Two questions are answered in turn within one recording (test/e2e/capture-settings.test.ts walks through them).
+    await page.getByRole("heading", { name: "The 2 questions" }).waitFor();
     await page.getByRole("radio", { name: /^Video/ }).check();
     await record(page, 2500);
     await page.getByRole("button", { name: "Record again" }).click();

@@ -72,7 +72,8 @@ async function signIn(page: Page) {
 test("sign in, test mode, create a link, create and revoke an API key", async () => {
   const { page, problems } = await openPage();
   await page.goto(`${server.url}/app/`);
-  await expect(page.getByRole("heading", { name: "Sign in" }).isVisible()).resolves.toBe(true);
+  // isVisible() does not wait: wait for the app to draw its sign-in page first (it checks the session before).
+  await page.getByRole("heading", { name: "Sign in" }).waitFor({ timeout: 15_000 });
 
   // A wrong password is explained in words.
   await page.getByLabel("Email", { exact: true }).fill(server.owner.email);

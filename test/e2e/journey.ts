@@ -8,7 +8,10 @@
  * origin, the public wall shows it, a reel renders in 9:16, 1:1 and 16:9, every webhook arrives at an https
  * receiver and verifies with Stripe's library, the removal email arrives over SMTP, the respondent removes the
  * testimonial, and the erasure leaves no trace of them in the data directory (and, on S3, no object of theirs in
- * the bucket and no media file on the box's disk). Each step's time is printed at the end.
+ * the bucket and no media file on the box's disk). On S3 the bucket itself is the CDN address (`PLAUDIT_CDN_URL`
+ * at its public prefix, with the CORS rule of docs/scaling.md; the box's own `/cdn` answers the signed private
+ * files): the widget, the wall's media and the widget document come from the bucket. Each step's time is printed
+ * at the end.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -62,6 +65,8 @@ export function journey(storage: JourneyStorage): void {
     let s3: S3Server | null = null;
     let key = "";
     let secret = "";
+    /** The CDN address: the box's `/cdn`, or on S3 the bucket's own address of the public area. */
+    let cdn = "";
     /** Public copies of the testimonial's media (`m/<token>/`), kept to check they are gone after the erasure. */
     const publicDirs = new Set<string>();
     const timings: [string, number][] = [];
@@ -120,13 +125,21 @@ export function journey(storage: JourneyStorage): void {
       const caFile = join(mkdtempSync(join(tmpdir(), "plaudit-ca-")), "ca.pem");
       writeFileSync(caFile, cert.cert);
       sink = await startMailSink();
-      if (storage === "s3") s3 = await startS3("plaudit-journey");
+      if (storage === "s3") s3 = await startS3("plaudit-journey", { cors: true });
+      const bucket = s3;
       server = await step("start dist/plaudit (org create, serve, first answer)", () =>
         startServer({
-          env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile },
-          storage: s3?.env("box-1"),
+          env: (url) => ({
+            PLAUDIT_SMTP_URL: sink.url,
+            PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1",
+            NODE_EXTRA_CA_CERTS: caFile,
+            // On S3 the bucket is the CDN address; signed private files stay on the box's own /cdn.
+            ...(bucket ? { PLAUDIT_CDN_URL: bucket.publicUrl("box-1"), PLAUDIT_CDN_ORIGIN_URL: `${url}/cdn` } : {}),
+          }),
+          storage: bucket?.env("box-1"),
         }),
       );
+      cdn = bucket ? bucket.publicUrl("box-1") : `${server.url}/cdn`;
       expect(server.deps.storage.blobs.kind).toBe(storage);
       key = await server.createKey("live");
       browser = await launchChromium([
@@ -231,6 +244,8 @@ export function journey(storage: JourneyStorage): void {
       });
       const widget = await ok("POST", "/v1/widgets", { brand_id: state.brandId, layout: "wall", theme: "light" });
       state.documentUrl = widget.document_url;
+      expect(widget.document_url).toStartWith(`${cdn}/widgets/`);
+      expect(widget.snippet).toContain(`src="${cdn}/widget.js"`);
       await step("widget: document published with the testimonial", () =>
         until(
           "the widget document",
@@ -255,7 +270,9 @@ export function journey(storage: JourneyStorage): void {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
       const page = await context.newPage();
       const problems: string[] = [];
+      const requests: string[] = [];
       page.on("pageerror", (e) => problems.push(e.message));
+      page.on("request", (r) => requests.push(r.url()));
       await step("widget: drawn on the customer's page in Chromium", async () => {
         await page.goto(origin);
         await page
@@ -268,6 +285,10 @@ export function journey(storage: JourneyStorage): void {
       ).toBe(1);
       expect(await context.cookies()).toEqual([]);
       expect(problems).toEqual([]);
+      // After the page itself, every request goes to the CDN address (the bucket, on S3).
+      await page.waitForLoadState("networkidle");
+      expect(requests.slice(1).filter((u) => !u.startsWith(`${new URL(cdn).origin}/`))).toEqual([]);
+      expect(requests).toContain(`${cdn}/widget.js`);
       await context.close();
     }, 90_000);
 
@@ -290,10 +311,15 @@ export function journey(storage: JourneyStorage): void {
       expect(JSON.stringify(page)).toContain(state.submissionId);
       // The published media (public copies under the CDN address) are served from the storage, ranges included.
       const item = page.testimonials.find((t: { id: string }) => t.id === state.submissionId);
-      for (const u of [item.video_url, item.poster_url] as string[]) {
-        expect(u, JSON.stringify(item)).toStartWith(`${server.url}/cdn/`);
+      for (const [u, type] of [
+        [item.video_url, "video/mp4"],
+        [item.poster_url, "image/jpeg"],
+      ] as [string, string][]) {
+        expect(u, JSON.stringify(item)).toStartWith(`${cdn}/`);
         publicDirs.add(/\/(m\/[^/]+)\//.exec(u)![1]!);
-        expect((await fetch(u)).status, u).toBe(200);
+        const res = await fetch(u);
+        expect([u, res.status, res.headers.get("content-type")]).toEqual([u, 200, type]);
+        await res.arrayBuffer();
       }
       const range = await fetch(item.video_url, { headers: { range: "bytes=4-7" } });
       expect(range.status).toBe(206);

@@ -36,6 +36,25 @@ beforeAll(async () => {
     scopes: [],
   }).secret;
   wall = await buildWall24(server, key, media);
+  // The header the owner sets on the brand: intro, website, and the collect link behind "Share your experience".
+  const brands = (await (
+    await fetch(`${server.url}/v1/brands`, { headers: { authorization: `Bearer ${key}` } })
+  ).json()) as any;
+  const brand = brands.data.find((b: any) => b.slug === wall.slug);
+  const links = (await (
+    await fetch(`${server.url}/v1/brands/${brand.id}/links`, { headers: { authorization: `Bearer ${key}` } })
+  ).json()) as any;
+  const res = await fetch(`${server.url}/v1/brands/${brand.id}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      color: "#0f766e",
+      intro_text: "Family-run since 1998. Here is what our customers say, in their own words.",
+      website_url: "https://acme.example/",
+      wall_link_id: links.data[0].id,
+    }),
+  });
+  if (res.status !== 200) throw new Error(`brand header: ${res.status} ${await res.text()}`);
   browser = await launchChromium(["--autoplay-policy=no-user-gesture-required"]);
 }, 180_000);
 
@@ -103,8 +122,59 @@ describe("the wall in a browser", () => {
     await expect(page.getByText("Customer 1 says:").count()).resolves.toBe(1);
     const play = page.locator("a[data-video]").first();
     await expect(play.getAttribute("href")).resolves.toMatch(/\/cdn\/m\/[\w-]+\/video\.mp4$/);
-    await expect(page.locator("audio[preload=none]").count()).resolves.toBe(1);
+    await expect(page.locator("a[data-audio]").getAttribute("href")).resolves.toMatch(/\/audio\.m4a$/);
     await expect(page.locator("video").count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  }, 60_000);
+
+  test("the header shows the intro, the website and the share button; cards pack in columns with no gaps", async () => {
+    for (const [name, options] of [
+      ["phone", PHONE],
+      ["desktop", DESKTOP],
+    ] as const) {
+      const { page, problems, close } = await open(options);
+      await page.goto(wall.url);
+      await expect(page.locator(".intro").textContent()).resolves.toContain("Family-run since 1998.");
+      await expect(page.getByRole("link", { name: "Share your experience" }).getAttribute("href")).resolves.toMatch(
+        /\/c\/[\w-]+$/,
+      );
+      await expect(page.getByRole("link", { name: /^Visit acme\.example/ }).getAttribute("href")).resolves.toBe(
+        "https://acme.example/",
+      );
+      // Masonry: within a column each card starts right below the one before it.
+      const gaps = await page.evaluate(() => {
+        const cards = [...document.querySelectorAll(".grid > li")].map((li) => li.getBoundingClientRect());
+        const out: number[] = [];
+        for (const c of cards) {
+          const above = cards.filter((o) => Math.abs(o.left - c.left) < 2 && o.bottom <= c.top + 1);
+          if (above.length) out.push(c.top - Math.max(...above.map((o) => o.bottom)));
+        }
+        return out;
+      });
+      expect(gaps.length).toBeGreaterThan(0);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(17);
+      await page.screenshot({ path: `/tmp/wall-header-${name}.png`, fullPage: true });
+      expect(problems).toEqual([]);
+      await close();
+    }
+  }, 60_000);
+
+  test("audio plays on press and its player shows the recording's length, not 0:00", async () => {
+    const { page, problems, requests, close } = await open(DESKTOP);
+    await page.goto(wall.url);
+    const listen = page.locator("a[data-audio]");
+    await expect(listen.locator(".length").textContent()).resolves.toMatch(/^\d+:\d\d$/);
+    expect(requests.filter((u) => /audio\.m4a$/.test(u))).toEqual([]);
+    await listen.click();
+    await page.waitForFunction(
+      () => {
+        const a = document.querySelector("audio");
+        return !!a && Number.isFinite(a.duration) && a.duration > 0;
+      },
+      null,
+      { timeout: 20_000 },
+    );
     expect(problems).toEqual([]);
     await close();
   }, 60_000);

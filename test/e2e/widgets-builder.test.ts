@@ -230,3 +230,65 @@ test("on Free the attribution stays on, and the hint names the Free plan and the
     setPlan(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), "core");
   }
 }, 60_000);
+
+test("the preview draws the draft at phone, tablet and desktop widths; looks and card style are saved", async () => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${server.url}/app/`);
+  await page.getByLabel("Email", { exact: true }).fill(server.owner.email);
+  await page.getByLabel("Password", { exact: true }).fill(server.owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // From here on (the sign-in page asks who is signed in first, a 401 before signing in).
+  const problems: string[] = [];
+  page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  await page.getByRole("link", { name: "Widgets" }).click();
+  await page.getByRole("button", { name: "New widget" }).click();
+  await page.getByRole("heading", { name: "New widget", level: 1 }).waitFor();
+  // Three frames, each laid out at its device's real width.
+  const frames = { 390: page.getByTestId("widget-preview-390"), 768: page.getByTestId("widget-preview-768") };
+  const desktop = page.getByTestId("widget-preview");
+  await desktop.locator("article").first().waitFor();
+  const widths = await Promise.all(
+    [frames[390], frames[768], desktop].map((f) => f.evaluate((el) => (el as HTMLElement).offsetWidth)),
+  );
+  expect(widths).toEqual([390, 768, 1440]);
+  const columns = (el: Element) =>
+    getComputedStyle(el.shadowRoot!.querySelector(".g")!).gridTemplateColumns.split(" ").length;
+  expect(await frames[390].evaluate(columns)).toBe(1);
+  expect(await desktop.evaluate(columns)).toBeGreaterThan(1);
+
+  await page.getByRole("radio", { name: /^Masonry/ }).check();
+  await page.getByRole("radio", { name: /^Transparent/ }).check();
+  await page.getByLabel("Shadow").selectOption("lifted");
+  await page.getByLabel("Border").selectOption("none");
+  await page.getByRole("radio", { name: "Your page's font" }).check();
+  await page.waitForFunction(() => {
+    const w = document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".w");
+    return !!w && w.classList.contains("tp") && w.classList.contains("s-lifted") && !!w.querySelector(".ms");
+  });
+  await page.screenshot({ path: join(ARTIFACTS, "builder-devices.png") });
+  await page.getByRole("textbox", { name: "Name (optional)" }).fill("Masonry wall");
+  await page.getByRole("button", { name: "Create widget" }).click();
+  await page.getByRole("heading", { name: "Widget: Masonry wall", level: 1 }).waitFor();
+  const id = page.url().split("/").pop()!;
+  const key = await server.createKey("live");
+  const saved = (await (
+    await fetch(`${server.url}/v1/widgets/${id}`, { headers: { authorization: `Bearer ${key}` } })
+  ).json()) as any;
+  expect([saved.look, saved.background, saved.card_shadow, saved.card_border, saved.font]).toEqual([
+    "masonry",
+    "transparent",
+    "lifted",
+    "none",
+    "inherit",
+  ]);
+  // A layout without masonry: the look falls back to standard, so the draft stays valid.
+  await page.getByRole("radio", { name: /^Carousel/ }).check();
+  expect(await page.getByRole("radio", { name: "Standard" }).isChecked()).toBe(true);
+  await page.getByText("Changing the layout changes the snippet").waitFor();
+  const axe = await new AxeBuilder({ page }).include("#main").analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+}, 60_000);

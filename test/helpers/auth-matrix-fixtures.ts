@@ -2,7 +2,8 @@
  * The credentials and objects the auth matrix needs on a running server: one object of every kind a route can
  * name, in each mode of the first organisation (made through the API with an owner's key, as a customer would),
  * a second organisation with its own keys, keys lacking one scope each, a revoked key, and the sessions of an
- * owner and of a plain member. Also counts the rows of every table, to show that a refused request changed nothing.
+ * owner, of a plain member and of a client (limited to a brand the fixtures do not use). Also counts the rows of
+ * every table, to show that a refused request changed nothing.
  */
 import { eq } from "drizzle-orm";
 import type { RunningServer } from "./server";
@@ -11,6 +12,7 @@ import { createApiKey, createOrganisation, SCOPES } from "../../src/domains/acco
 import { addMember } from "../../src/domains/accounts/members";
 import { submissions, transcripts } from "../../src/domains/submissions";
 import { systemCtx, type Mode } from "../../src/platform/context";
+import { createCampaign } from "../../src/domains/campaigns";
 
 /** An answer of the server. */
 export interface Answer {
@@ -71,7 +73,8 @@ export async function makeObjects(
   const base = server.url;
   const key = { key: ownerKey };
   const ids = {} as Record<RefKind, string>;
-  ids.brand = (await must(send(base, "GET", "/v1/brands", key), "brands")).data[0].id;
+  // The default brand: the first organisation also has a client's brand, which the fixtures leave alone.
+  ids.brand = (await must(send(base, "GET", "/v1/brands", key), "brands")).data.find((b: any) => b.is_default).id;
   const link = await must(
     send(
       base,
@@ -175,8 +178,27 @@ export async function makeObjects(
     "invitation",
   );
   ids.invitation = inv.id ?? inv.invitation?.id;
+  ids.campaign = await matrixCampaign(server, mode, key, ids.link);
   for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} has no id`);
   return ids;
+}
+
+/**
+ * A request campaign of one person: through the API where it can be sent (test mode), and made by the service on the
+ * shared data directory in live mode, which the matrix's server (no SMTP) refuses with 422 `mail_not_configured`.
+ */
+async function matrixCampaign(server: RunningServer, mode: Mode, key: Credential, linkId: string): Promise<string> {
+  const body = {
+    link_id: linkId,
+    subject: "Matrix",
+    message: "Hi {name}, {link}",
+    recipients: [{ name: "Robin", email: "matrix.person@example.com" }],
+  };
+  const r = await send(server.url, "POST", "/v1/campaigns", key, JSON.stringify(body));
+  if (r.status === 201) return r.json.id;
+  const delivers = { delivers: true, send: async () => ({ messageId: "<matrix@test>" }), close() {} };
+  return createCampaign({ ...server.deps, mailer: delivers }, systemCtx(server.orgId, mode, server.deps.clock), body)
+    .id;
 }
 
 /** A processed video testimonial: captured through the API, then given stand-in files and a transcript. */
@@ -245,6 +267,9 @@ export interface Credentials {
   lacking: Record<string, string>;
   ownerCookie: string;
   memberCookie: string;
+  /** A client of the first organisation, limited to a brand of its own (not the fixtures' brand). */
+  clientCookie: string;
+  clientBrandId: string;
   /** The second organisation's owner, signed in. */
   otherOwnerCookie: string;
   otherOrgId: string;
@@ -262,7 +287,10 @@ export async function signIn(base: string, email: string, password: string): Pro
   return `plaudit_session=${m[1]}`;
 }
 
-/** Makes every credential: keys through the sidecar, a second organisation, a member, sessions by signing in. */
+/**
+ * Makes every credential: keys through the sidecar, a second organisation, a member, a client limited to a brand
+ * of its own, sessions by signing in.
+ */
 export async function makeCredentials(server: RunningServer): Promise<Credentials> {
   const { db, clock } = server.deps;
   const key = (orgId: string, mode: Mode, scopes?: string[]) =>
@@ -281,6 +309,19 @@ export async function makeCredentials(server: RunningServer): Promise<Credential
       Object.keys(SCOPES).filter((s) => s !== scope),
     ).secret;
   const memberPassword = "member-password-1";
+  const clientPassword = "client-password-1";
+  const liveKey = key(server.orgId, "live").secret;
+  const clientBrand = await must(
+    send(server.url, "POST", "/v1/brands", { key: liveKey }, JSON.stringify({ name: "Client's Brand" })),
+    "client brand",
+  );
+  addMember(db, systemCtx(server.orgId, "live", clock), {
+    email: "client@example.com",
+    role: "client",
+    name: "Cleo Client",
+    passwordHash: Bun.password.hashSync(clientPassword),
+    brandIds: [clientBrand.id],
+  });
   addMember(db, systemCtx(server.orgId, "live", clock), {
     email: "member@example.com",
     role: "member",
@@ -288,7 +329,7 @@ export async function makeCredentials(server: RunningServer): Promise<Credential
     passwordHash: Bun.password.hashSync(memberPassword),
   });
   const creds: Credentials = {
-    live: key(server.orgId, "live").secret,
+    live: liveKey,
     test: key(server.orgId, "test").secret,
     otherOrgLive: key(other.org.id, "live").secret,
     otherOrgTest: key(other.org.id, "test").secret,
@@ -296,6 +337,8 @@ export async function makeCredentials(server: RunningServer): Promise<Credential
     lacking,
     ownerCookie: await signIn(server.url, server.owner.email, server.owner.password),
     memberCookie: await signIn(server.url, "member@example.com", memberPassword),
+    clientCookie: await signIn(server.url, "client@example.com", clientPassword),
+    clientBrandId: clientBrand.id,
     otherOwnerCookie: await signIn(server.url, "other-owner@example.com", "other-password-1"),
     otherOrgId: other.org.id,
   };

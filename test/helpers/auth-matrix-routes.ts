@@ -23,7 +23,8 @@ export type RefKind =
   | "reel"
   | "apiKey"
   | "member"
-  | "invitation";
+  | "invitation"
+  | "campaign";
 
 /** Kinds that belong to the organisation rather than to one mode (the same member in live and test). */
 export const MODELESS: ReadonlySet<RefKind> = new Set(["member", "invitation"]);
@@ -133,6 +134,7 @@ export function pathParamKind(path: string, name: string): RefKind | { literal: 
       tags: "tag",
       brands: "brand",
       links: "link",
+      campaigns: "campaign",
     };
     if (before && byCollection[before]) return byCollection[before]!;
   }
@@ -147,6 +149,7 @@ const REF_FIELDS: Record<string, RefKind> = {
   submission_id: "video",
   submission_ids: "video",
   ids: "submission",
+  link_id: "link",
 };
 
 /** A placeholder in a request template, replaced by a real or a made-up id when the request is sent. */
@@ -270,7 +273,8 @@ export function templateFor(doc: Json, o: Operation, webhookUrl: string): Reques
     const value = synth(doc, schema) as Json;
     if (o.path.startsWith("/v1/webhooks") && value && typeof value === "object" && "url" in value)
       value.url = webhookUrl;
-    body = JSON.stringify(value);
+    // JSON.stringify writes the placeholders' NUL characters as \u0000 escapes: put them back so they are found.
+    body = JSON.stringify(value).replace(/\\u0000ref:([a-zA-Z]+)\\u0000/g, (_, k: string) => ref(k as RefKind));
     for (const m of body.matchAll(REF_RE)) refs.add(m[1] as RefKind);
   }
   return { method: o.method.toUpperCase(), url, body, refs: [...refs], pathRefs };

@@ -1,7 +1,9 @@
 /**
  * A real S3-protocol server for tests: npm `s3rver` on a random loopback port with a fresh directory and one
  * bucket. `startS3()` returns the endpoint, the `PLAUDIT_*` environment that puts Plaudit's files in the bucket,
- * a way to list the bucket's keys (through the S3 API, as any client sees them) and `stop()`.
+ * a way to list the bucket's keys (through the S3 API, as any client sees them) and `stop()`. With `{ cors: true }`
+ * the bucket has the CORS rule docs/scaling.md asks for, so it can be the CDN address itself (`publicUrl`): s3rver
+ * answers anonymous GETs, as a bucket whose `public/` prefix is public does.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +12,25 @@ import S3rver from "s3rver";
 
 /** s3rver accepts any key pair; these are its documented defaults. */
 export const S3_KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
+
+/**
+ * The bucket CORS rule of docs/scaling.md ("Step 1"), in the XML form S3's PutBucketCors takes: any origin may GET
+ * and HEAD, send `Range` and `If-None-Match`, and read the ETag and range headers.
+ */
+export const BUCKET_CORS_XML = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>Range</AllowedHeader>
+    <AllowedHeader>If-None-Match</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <ExposeHeader>Content-Length</ExposeHeader>
+    <ExposeHeader>Content-Range</ExposeHeader>
+    <ExposeHeader>Accept-Ranges</ExposeHeader>
+    <MaxAgeSeconds>86400</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
 
 /** A running S3-protocol server with one bucket. */
 export interface S3Server {
@@ -20,6 +41,8 @@ export interface S3Server {
   directory: string;
   /** The settings that put Plaudit's files under `s3://{bucket}/{prefix}`. */
   env(prefix?: string): Record<string, string>;
+  /** The bucket's own address of Plaudit's public area under `prefix` (path style): a CDN address. */
+  publicUrl(prefix?: string): string;
   /** A Bun S3 client on the bucket. */
   client(): Bun.S3Client;
   /** Every key in the bucket starting with `prefix` (full object keys, sorted). */
@@ -27,8 +50,8 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 
-/** Starts s3rver on a free loopback port with a fresh directory and the bucket `bucket`. */
-export async function startS3(bucket = "plaudit"): Promise<S3Server> {
+/** Starts s3rver on a free loopback port with a fresh directory and the bucket `bucket` (with the CORS rule when asked). */
+export async function startS3(bucket = "plaudit", opts: { cors?: boolean } = {}): Promise<S3Server> {
   const root = mkdtempSync(join(tmpdir(), "plaudit-s3rver-"));
   const directory = join(root, "objects");
   const server = new S3rver({
@@ -36,7 +59,7 @@ export async function startS3(bucket = "plaudit"): Promise<S3Server> {
     address: "127.0.0.1",
     directory,
     silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [{ name: bucket, configs: opts.cors ? [BUCKET_CORS_XML] : [] }],
   });
   const addr = await server.run();
   const endpoint = `http://127.0.0.1:${addr.port}`;
@@ -52,6 +75,7 @@ export async function startS3(bucket = "plaudit"): Promise<S3Server> {
       PLAUDIT_S3_ACCESS_KEY_ID: S3_KEYS.accessKeyId,
       PLAUDIT_S3_SECRET_ACCESS_KEY: S3_KEYS.secretAccessKey,
     }),
+    publicUrl: (prefix = "") => `${endpoint}/${bucket}${prefix ? `/${prefix}` : ""}/public`,
     client,
     async keys(prefix = "") {
       const c = client();

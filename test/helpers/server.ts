@@ -17,6 +17,7 @@ import { requestHandler } from "../../src/app";
 import { assemble } from "../../src/composition";
 import { MODULES } from "../../src/modules";
 import { serverOptions } from "../../src/platform/http/request-limits";
+import { cdnFilesOf, publishStaticFiles } from "../../src/platform/publish-static";
 import { startWorkerPools } from "../../src/jobs";
 import { createLogger } from "../../src/platform/log";
 import { createOrganisation } from "../../src/domains/accounts";
@@ -43,7 +44,8 @@ export interface RunningServer {
 /** Options: plan of the first org, extra environment, where files are kept. */
 export interface ServerOptions {
   plan?: string;
-  env?: Record<string, string>;
+  /** Extra settings; a function gets the server's address first (for settings naming it, e.g. `{url}/cdn`). */
+  env?: Record<string, string> | ((url: string) => Record<string, string>);
   /**
    * Storage settings (`PLAUDIT_STORAGE_URL`, `PLAUDIT_S3_*`, e.g. `startS3().env()` from test/helpers/s3.ts); none
    * keeps files in the data directory. The executable, its CLI and the sidecar `deps` all get the same settings.
@@ -70,7 +72,7 @@ function baseEnv(port: number, url: string, opts: ServerOptions): Record<string,
     PLAUDIT_BASE_URL: url,
     PLAUDIT_JOB_LEASE_SECONDS: "30",
     PLAUDIT_LOG_LEVEL: "warn",
-    ...opts.env,
+    ...(typeof opts.env === "function" ? opts.env(url) : opts.env),
     ...opts.storage,
   };
 }
@@ -95,6 +97,8 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
     fetch: requestHandler(app, deps),
     ...serverOptions(),
   });
+  // As `plaudit serve` does once it listens: the built-in CDN files into the storage.
+  const publishing = publishStaticFiles(deps, app, cdnFilesOf(MODULES));
   const workers = startWorkerPools(deps, registry, { pollMs: 100 });
   return {
     url,
@@ -108,6 +112,7 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
     async stop() {
       server.stop(true);
       await workers.stop();
+      await publishing;
       deps.db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,15 +2,18 @@
  * The auth matrix: every `/v1` operation of the OpenAPI document that dist/plaudit serves, sent with every kind of
  * wrong credential: none, malformed, revoked, another organisation's key on this organisation's ids, the other
  * mode's key, a key lacking the route's scope, a member's session on an owner/admin route, a session without
- * X-Svc-Csrf, from a foreign Origin, or marked cross-site. New routes are covered as soon as they are in the
- * document; a route naming a new kind of object fails until it has a fixture (test/helpers/auth-matrix-routes.ts).
+ * X-Svc-Csrf, from a foreign Origin, or marked cross-site; and a client login (limited to a brand of its own) on
+ * staff routes, on the fixtures' brand's objects, and on the lists it may read. New routes are covered as soon as
+ * they are in the document; a route naming a new kind of object fails until it has a fixture
+ * (test/helpers/auth-matrix-routes.ts).
  * Only operations the document marks `security: []` are skipped. The document does not carry a route's permission,
  * so that (and from it the scope and roles) is read from the handler's `can(auth(), "…")` in the app's routes.
  *
  * Expected, per the contract (service-api.md §5 and §7): 401 `unauthorized` for a missing, malformed or revoked
  * key; 403 `forbidden` for a missing scope or role or a failed CSRF check; for a stranger's ids (another org or the
- * other mode) the very answer a made-up id gets, and 404 `not_found` when the id is in the path. Every refusal has
- * the error body with `request_id`, nothing answers 5xx, and no refused request changes a row count.
+ * other mode, or another brand for a client) the very answer a made-up id gets, and 404 `not_found` when the id is
+ * in the path; a client's lists name none of the other brand's objects. Every refusal has the error body with
+ * `request_id`, nothing answers 5xx, and no refused request changes a row count.
  *
  * Findings fail the test. `AUTH_MATRIX_REPORT_ONLY=1` prints them instead (while they are being fixed).
  * `PLAUDIT_TEST_TARGET=source` runs it against the source, as every integration test.
@@ -82,8 +85,11 @@ afterAll(async () => {
   rx?.stop();
 });
 
-/** What a case expects. */
-type Expect = { status: number; code: string; accept?: { status: number; code: string }[] } | "as-missing";
+/** What a case expects. `own-brand-only`: a success that names none of the fixtures' brand-owned objects. */
+type Expect =
+  | { status: number; code: string; accept?: { status: number; code: string }[] }
+  | "as-missing"
+  | "own-brand-only";
 
 /** One wrong way to call a route. */
 interface Case {
@@ -97,7 +103,16 @@ interface Case {
   expect(o: Operation): Expect;
   /** A CSRF refusal: must say `details.reason: "csrf"`. */
   csrf?: boolean;
+  /** Sent without the query parameters that name objects. */
+  plain?: boolean;
 }
+
+/** The template without query parameters that name objects. */
+const withoutQueryRefs = (t: RequestTemplate): RequestTemplate => {
+  const [path, query = ""] = t.url.split("?");
+  const kept = query.split("&").filter((p) => p && !p.includes("\u0000ref:"));
+  return { ...t, url: kept.length ? `${path}?${kept.join("&")}` : path!, refs: [] };
+};
 
 const UNAUTHORIZED = { status: 401, code: "unauthorized" };
 const FORBIDDEN = { status: 403, code: "forbidden" };
@@ -112,6 +127,18 @@ const stranger = (o: Operation, t: RequestTemplate) => (t.refs.length === 0 ? "n
 const otherMode = (o: Operation, t: RequestTemplate) =>
   t.refs.every((k) => MODELESS.has(k)) ? "names no object of one mode" : null;
 const own = (base: string) => ({ "x-svc-csrf": "1", origin: base });
+/** Kinds of object that belong to one brand: a client of another brand must find none of them. */
+const BRAND_KINDS: ReadonlySet<RefKind> = new Set([
+  "brand",
+  "link",
+  "submission",
+  "video",
+  "widget",
+  "export",
+  "reel",
+  "campaign",
+]);
+const clientMay = (o: Operation) => o.access.kind === "permission" && o.access.roles.includes("client");
 
 const CASES: Case[] = [
   { name: "no_key", skip: () => null, cred: () => null, ids: () => liveIds, expect: () => UNAUTHORIZED },
@@ -213,6 +240,37 @@ const CASES: Case[] = [
     ids: () => liveIds,
     headers: own,
     expect: () => FORBIDDEN,
+  },
+  {
+    name: "client_session_on_staff_route",
+    skip: (o) => (o.access.kind !== "permission" ? "no role rule" : clientMay(o) ? "clients may" : null),
+    cred: () => ({ cookie: creds.clientCookie }),
+    ids: () => liveIds,
+    headers: own,
+    expect: () => FORBIDDEN,
+  },
+  {
+    name: "client_session_other_brand",
+    skip: (o, t) =>
+      !clientMay(o)
+        ? "clients may not (client_session_on_staff_route)"
+        : t.refs.some((k) => BRAND_KINDS.has(k))
+          ? null
+          : "names no brand's object",
+    cred: () => ({ cookie: creds.clientCookie }),
+    ids: () => liveIds,
+    headers: own,
+    expect: () => "as-missing",
+  },
+  {
+    // Sent without the query's object filters (brand_id, tag_id…): the whole list as the client sees it.
+    name: "client_session_lists",
+    plain: true,
+    skip: (o, t) => (!clientMay(o) ? "clients may not" : o.method !== "get" || t.pathRefs ? "not a list" : null),
+    cred: () => ({ cookie: creds.clientCookie }),
+    ids: () => liveIds,
+    headers: own,
+    expect: () => "own-brand-only",
   },
   {
     name: "session_without_csrf_header",
@@ -319,8 +377,9 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
       perCase["(anonymous, skipped)"].skipped++;
       continue;
     }
-    const t = templateFor(doc, o, hook);
+    const template = templateFor(doc, o, hook);
     for (const c of CASES) {
+      const t = c.plain ? withoutQueryRefs(template) : template;
       const stats = (perCase[c.name] ??= { sent: 0, failed: 0, skipped: 0 });
       if (c.skip(o, t) !== null) {
         stats.skipped++;
@@ -344,7 +403,14 @@ test("every /v1 route refuses wrong credentials with the contract's answer, chan
       problems.push(...shapeProblems(a));
       const want = c.expect(o);
       let expected: string;
-      if (want === "as-missing") {
+      if (want === "own-brand-only") {
+        expected = "2xx naming none of the fixtures' brand-owned objects";
+        if (a.status >= 300) problems.push("refused");
+        const leaked = (Object.entries(ids) as [RefKind, string][])
+          .filter(([k, id]) => BRAND_KINDS.has(k) && a.text.includes(id))
+          .map(([k]) => k);
+        if (leaked.length) problems.push(`answer names the other brand's ${leaked.join(", ")}`);
+      } else if (want === "as-missing") {
         const made = missingIds(ids);
         const twin = await run(t, cred, made, headers, body);
         expected = `the answer a made-up id gets (${twin.a.status} ${twin.a.json?.error?.code ?? ""})${t.pathRefs ? ", 404 not_found" : ""}, and none of the first org's ids`;

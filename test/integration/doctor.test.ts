@@ -58,6 +58,11 @@ describe("the self-test from source", () => {
     }
     expect(r.steps.find((s) => s.name === "test clip")!.detail).toContain("espeak-ng");
     expect(r.steps.find((s) => s.name === "transcription")!.detail).toMatch(/\d+ words with times/);
+    // It says which engine transcribes here (and with which model), and whether its transcripts are drafts.
+    expect(r.speech!.summary).toMatch(/^(whisper\.cpp with the model \S+|pocketsphinx \(offline, en-us model)/);
+    expect(r.speech!.drafts).toBe(r.speech!.engine === "pocketsphinx");
+    if (r.speech!.drafts) expect(r.speech!.fix).toMatch(/ggml-base\.en\.bin/);
+    expect(r.steps.find((s) => s.name === "transcription")!.detail.startsWith(r.speech!.summary)).toBe(true);
     expect(r.steps.find((s) => s.name === "alignment")!.detail).toMatch(/^5 of 5 words timed in order/);
     expect(readdirSync(tmpRoot)).toEqual([]);
   }, 120_000);

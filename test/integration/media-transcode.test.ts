@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { extractSpeechWav } from "../../src/media/audio";
 import { integratedLoudness } from "../../src/media/loudness";
 import { makePoster } from "../../src/media/poster";
+import { createImages } from "../../src/media/images";
 import { probeMedia, type MediaInfo } from "../../src/media/probe";
 import { encodeArgs, transcode, type TranscodeResult } from "../../src/media/transcode";
 import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
@@ -113,8 +114,9 @@ test("an abort stops the transcode and leaves no partial file", async () => {
 });
 
 describe("poster", () => {
+  const images = createImages({ dataDir: out });
   test("JPEG 1280×720 and a 320×180 WebP thumbnail", async () => {
-    const p = await makePoster(tools, f.webm, info, { outDir: out });
+    const p = await makePoster(tools, images, f.webm, info, { outDir: out });
     const sharp = (await import("sharp")).default;
     const jpg = await sharp(p.posterPath).metadata();
     const webp = await sharp(p.thumbPath).metadata();
@@ -125,7 +127,7 @@ describe("poster", () => {
   });
 
   test("a clip shorter than the poster time still gets a poster", async () => {
-    const p = await makePoster(tools, f.webm, { duration_ms: 500 }, { outDir: out });
+    const p = await makePoster(tools, images, f.webm, { duration_ms: 500 }, { outDir: out });
     expect(statSync(p.posterPath).size).toBeGreaterThan(1000);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document at /v1/openapi.json: it lints clean with @redocly/cli (the repo's redocly.yaml:
- * recommended rules, warnings as errors), it lists every /v1 and /public route the app registers, and
- * /v1/reference renders every operation as HTML.
+ * recommended rules, warnings as errors), it lists every /v1 and /public route the app registers, every
+ * operation's success answer has its real schema (not a generic object), and /v1/reference renders every operation
+ * as HTML.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -83,11 +84,13 @@ describe("/v1/openapi.json", () => {
 
   test("every API route the app registers is in the document", () => {
     const registered = t.app.routes
-      // Wildcard routes (catch-alls) have no OpenAPI path template and are not operations.
+      // Wildcard routes (catch-alls) have no OpenAPI path template and are not operations; a route marked
+      // `detail.hide` (the OAuth callback, a browser redirect target) is not one either.
       .filter(
         (r) =>
           API_PREFIXES.some((p) => r.path.startsWith(p)) &&
           !r.path.includes("*") &&
+          !(r.hooks as { detail?: { hide?: boolean } } | undefined)?.detail?.hide &&
           METHODS.includes(r.method.toLowerCase()),
       )
       .map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`);
@@ -124,6 +127,52 @@ describe("/v1/openapi.json", () => {
     expect(doc.paths["/v1/brands/{brand_id}/links"].post.responses["404"]).toEqual({
       $ref: "#/components/responses/NotFound",
     });
+  });
+
+  test("every operation's success answer has a schema with properties, not a generic object", () => {
+    type Schema = Record<string, any>;
+    const deref = (s: Schema): Schema =>
+      typeof s?.$ref === "string" ? deref(doc.components.schemas[s.$ref.split("/").pop()!]) : s;
+    // Objects must name their properties; unions need it of every branch, arrays of their items.
+    const described = (raw: Schema | undefined): boolean => {
+      const s = raw && deref(raw);
+      if (!s) return false;
+      if (Array.isArray(s.anyOf ?? s.oneOf)) return (s.anyOf ?? s.oneOf).every(described);
+      if (Array.isArray(s.allOf)) return s.allOf.some(described);
+      if (s.type === "array") return described(s.items);
+      if (s.type === "object" || s.properties) return Object.keys(s.properties ?? {}).length > 0;
+      return typeof s.type === "string";
+    };
+    const bad: string[] = [];
+    let bodies = 0;
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const successes = Object.entries(op.responses as Record<string, Schema>).filter(([code]) => /^2/.test(code));
+        if (!successes.length) bad.push(`${method} ${path}: no success answer`);
+        for (const [code, response] of successes) {
+          const where = `${method} ${path} ${code}`;
+          // Only 204 and HEAD answer without a body.
+          if (!response.content) {
+            if (code !== "204" && method !== "head") bad.push(`${where}: no body documented`);
+            continue;
+          }
+          for (const [type, media] of Object.entries(response.content as Record<string, Schema>)) {
+            bodies++;
+            const json = type === "application/json";
+            if (json ? !described(media.schema) : typeof deref(media.schema ?? {}).type !== "string")
+              bad.push(`${where} ${type}: ${JSON.stringify(media.schema).slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(bodies).toBeGreaterThan(90);
+    // The generic envelope and Elysia's own validation marks are gone from the document.
+    expect(doc.components.schemas.Page).toBeUndefined();
+    expect(JSON.stringify(doc)).not.toContain("noValidate");
+    const brands = doc.paths["/v1/brands"].get.responses["200"].content["application/json"].schema;
+    expect(Object.keys(brands.properties)).toEqual(["data", "next_cursor"]);
+    expect(brands.properties.data.items.required).toContain("public_wall_url");
   });
 
   test("query integers are documented as integers, not as Elysia's string-or-integer", () => {

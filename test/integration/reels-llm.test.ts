@@ -183,6 +183,7 @@ describe("a language model suggests timestamps", () => {
     }));
     const started = performance.now();
     const res = await suggestClips(
+      t.deps.http,
       t.deps.config.llm,
       { candidates, arrangement: "auto", clipTargetMs: 5000 },
       { timeoutMs: 300 },

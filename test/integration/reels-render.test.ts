@@ -20,7 +20,6 @@ import { ffprobeJson, scratch } from "../fixtures/media/tools";
 import { buildRegistry } from "../../src/jobs";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { submissions, transcripts } from "../../src/domains/submissions";
-import { useReelRenderer } from "../../src/domains/reels";
 import { createReelRenderer } from "../../src/media/reel/pipeline";
 import { alignText } from "../../src/media/speech/align";
 import { eq } from "drizzle-orm";
@@ -84,7 +83,7 @@ async function processed(file: string): Promise<(typeof sources)[number]> {
 beforeAll(async () => {
   fx = ensureMediaFixtures();
   t = await makeTestApp();
-  useReelRenderer(t.deps, createReelRenderer(t.deps.config, { preset: "ultrafast" }));
+  t.deps.reelRenderer = createReelRenderer(t.deps.config, { preset: "ultrafast" });
   a = await t.org();
   link = await makeLink(t, a.liveKey);
   sources.push(await processed(fx.mp4), await processed(fx.webm));

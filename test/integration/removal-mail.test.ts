@@ -87,10 +87,10 @@ test("the email arrives over SMTP, its stored copy loses the link, and the link 
   const mail = await until("the removal email", () =>
     sink.received.find((m) => m.to.includes("mara.mailbox@example.org")),
   );
-  expect(header(mail.raw, "subject")).toBe(`Your testimonial for ${brand.name}: how to remove it`);
+  expect(header(mail.raw, "subject")).toBe(`Thank you for your testimonial for ${brand.name}`);
   expect(header(mail.raw, "from")).toContain("no-reply@plaudit.test");
   const text = mailText(mail.raw);
-  expect(text).toContain("Hello Mara Mailbox,");
+  expect(text).toContain("Hi Mara Mailbox,");
   const url = new RegExp(`${server.url}/remove/([A-Za-z0-9_-]{32})`).exec(text);
   expect(url).not.toBeNull();
   const token = url![1]!;

@@ -8,7 +8,7 @@ import { loadConfig } from "../../src/config";
 import { createDeps } from "../../src/bootstrap";
 import { createLogger } from "../../src/platform/log";
 import { JobRegistry, startWorkers } from "../../src/platform/jobs/worker";
-import { configureWebhooks, registerWebhookJobs } from "../../src/domains/webhooks";
+import { registerWebhookJobs } from "../../src/domains/webhooks";
 import { loopbackOnlyFetch, tableResolver } from "./webhooks-receiver";
 
 const [dataDir, caFile, leaseArg] = process.argv.slice(2);
@@ -18,11 +18,12 @@ const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dataDir, PLAUDIT_WEBHOOKS
   migrate: false,
   log: createLogger("silent"),
 });
-configureWebhooks(deps, {
+deps.webhooks = {
+  ...deps.webhooks,
   ca: readFileSync(caFile, "utf8"),
   fetch: loopbackOnlyFetch,
   resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
-});
+};
 // Never outlive a parent that failed to kill us.
 setTimeout(() => process.exit(3), 60_000);
 const registry = new JobRegistry();

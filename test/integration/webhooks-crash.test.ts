@@ -15,7 +15,7 @@ import { systemCtx } from "../../src/platform/context";
 import { emit } from "../../src/platform/events/emit";
 import { JobRegistry, startWorkers } from "../../src/platform/jobs/worker";
 import { createOrganisation } from "../../src/domains/accounts";
-import { configureWebhooks, registerWebhookJobs, webhookAttempts, webhookDeliveries } from "../../src/domains/webhooks";
+import { registerWebhookJobs, webhookAttempts, webhookDeliveries } from "../../src/domains/webhooks";
 import { createEndpoint } from "../../src/domains/webhooks/endpoint-service";
 import { loopbackOnlyFetch, makeCert, startReceiver, tableResolver } from "./webhooks-receiver";
 
@@ -41,11 +41,12 @@ test("every event reaches the receiver after the worker is killed -9 mid-deliver
   const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: dir, PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" }), {
     log: createLogger("silent"),
   });
-  configureWebhooks(deps, {
+  deps.webhooks = {
+    ...deps.webhooks,
     ca: cert.cert,
     fetch: loopbackOnlyFetch,
     resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
-  });
+  };
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Crash Co", plan: "core" });
   const ctx = systemCtx(org.id, "live", deps.clock);
   await createEndpoint(deps, ctx, { url: rx.url("/crash"), events: ["submission.created"] });

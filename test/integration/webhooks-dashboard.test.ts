@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { type Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer } from "../helpers/server";
-import { configureWebhooks } from "../../src/domains/webhooks";
 import { loopbackOnlyFetch, makeCert, startReceiver, type Receiver } from "./webhooks-receiver";
 
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -25,7 +24,7 @@ beforeAll(async () => {
   const caFile = join(mkdtempSync(join(tmpdir(), "plaudit-ca-")), "ca.pem");
   writeFileSync(caFile, cert.cert);
   server = await startServer({ env: { PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1", NODE_EXTRA_CA_CERTS: caFile } });
-  configureWebhooks(server.deps, { ca: cert.cert, fetch: loopbackOnlyFetch });
+  server.deps.webhooks = { ...server.deps.webhooks, ca: cert.cert, fetch: loopbackOnlyFetch };
   browser = await launchChromium();
 }, 120_000);
 

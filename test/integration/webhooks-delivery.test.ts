@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Stripe from "stripe";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { configureWebhooks, DISABLE_AFTER_MS, registerWebhookJobs, RETRY_DELAYS_MS } from "../../src/domains/webhooks";
+import { DISABLE_AFTER_MS, registerWebhookJobs, RETRY_DELAYS_MS } from "../../src/domains/webhooks";
 import { emit } from "../../src/platform/events/emit";
 import { systemCtx } from "../../src/platform/context";
 import { listOutbox } from "../../src/platform/mail/queue-mail";
@@ -49,7 +49,8 @@ beforeAll(async () => {
           return true;
       return false;
     });
-  configureWebhooks(t.deps, {
+  t.deps.webhooks = {
+    ...t.deps.webhooks,
     ca: cert.cert + otherCert.cert,
     fetch: loopbackOnlyFetch,
     resolve: tableResolver({
@@ -57,7 +58,7 @@ beforeAll(async () => {
       "other.example": ["127.0.0.1"],
       "wrong-cert.example": ["127.0.0.1"],
     }),
-  });
+  };
 });
 afterAll(() => {
   rx.stop();
@@ -188,7 +189,7 @@ describe("signed requests", () => {
     try {
       const cert = makeCert(["localhost"], []);
       const local = startReceiver(cert);
-      configureWebhooks(dev.deps, { ca: cert.cert, fetch: loopbackOnlyFetch });
+      dev.deps.webhooks = { ...dev.deps.webhooks, ca: cert.cert, fetch: loopbackOnlyFetch };
       const org = await dev.org();
       const ep = (
         await dev.call("POST", "/v1/webhooks", {

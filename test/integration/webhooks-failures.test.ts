@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { configureWebhooks, registerWebhookJobs } from "../../src/domains/webhooks";
+import { registerWebhookJobs } from "../../src/domains/webhooks";
 import { emit } from "../../src/platform/events/emit";
 import { systemCtx } from "../../src/platform/context";
 import { JobRegistry, runDueJobs } from "../../src/platform/jobs/worker";
@@ -49,12 +49,13 @@ beforeAll(async () => {
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
   closedPort = probe.port!;
   probe.stop(true);
-  configureWebhooks(t.deps, {
+  t.deps.webhooks = {
+    ...t.deps.webhooks,
     ca: cert.cert,
     fetch: loopbackOnlyFetch,
     timeoutMs: TIME_LIMIT_MS,
     resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
-  });
+  };
   org = await t.org();
 });
 afterAll(() => {

@@ -42,19 +42,23 @@ describe("assemble", () => {
     ]) {
       expect(registry.get(kind)).toBeDefined();
     }
-    expect(schedules.map((s) => s.name).sort()).toEqual(["expire abandoned uploads", "housekeeping"]);
+    expect(schedules.map((s) => s.name).sort()).toEqual([
+      "campaign reminders",
+      "expire abandoned uploads",
+      "housekeeping",
+    ]);
     expect([...t.deps.hooks.usage.keys()].sort()).toEqual([...ALLOWANCE_NAMES].sort());
-    expect(t.deps.hooks.events.map((e) => e.type)).toEqual(["*", "submission.created"]);
+    expect(t.deps.hooks.events.map((e) => e.type)).toEqual(["*", "submission.created", "submission.created"]);
     expect(t.deps.hooks.shown).toHaveLength(2);
-    expect(t.deps.hooks.erase).toHaveLength(3);
+    expect(t.deps.hooks.erase).toHaveLength(4);
   }, 20_000);
 
   test("assembling twice replaces the hooks instead of doubling them", () => {
     wire(t.deps, MODULES);
     wire(t.deps, MODULES);
-    expect(t.deps.hooks.events).toHaveLength(2);
+    expect(t.deps.hooks.events).toHaveLength(3);
     expect(t.deps.hooks.shown).toHaveLength(2);
-    expect(t.deps.hooks.erase).toHaveLength(3);
+    expect(t.deps.hooks.erase).toHaveLength(4);
   });
 
   test("a missing usage counter fails at start, naming the allowance; the Deps keep their hooks", async () => {
@@ -81,6 +85,26 @@ describe("assemble", () => {
         replacing("imports", (m) => ({ ...m, usage: { ...m.usage, brands: () => 0 } })),
       ),
     ).toThrow('The allowance "brands" is counted by both');
+  });
+
+  test("the brand testimonial count is the submissions module's declaration; two declaring it fail at start", () => {
+    wire(t.deps);
+    expect(t.deps.hooks.brandSubmissionCount).toBe(
+      MODULES.find((m) => m.name === "submissions")!.brandSubmissionCount!,
+    );
+    const count = t.deps.hooks.brandSubmissionCount;
+    expect(() =>
+      wire(
+        t.deps,
+        replacing("imports", (m) => ({ ...m, brandSubmissionCount: count! })),
+      ),
+    ).toThrow('A brand\'s testimonials are counted by more than one module: "submissions", "imports".');
+    expect(t.deps.hooks.brandSubmissionCount).toBe(count);
+    wire(
+      t.deps,
+      replacing("submissions", (m) => ({ ...m, brandSubmissionCount: undefined })),
+    );
+    expect(t.deps.hooks.brandSubmissionCount).toBeNull();
   });
 
   test("a pooled job kind without a handler fails at start, naming the kind and the pool", async () => {
@@ -143,13 +167,8 @@ describe("no registration at import time", () => {
   });
 
   test("no statement at a module's top level calls a function, except the entry point and the listed leftovers", () => {
-    // Leftovers of the same habit, outside the hooks this root wires (the submission filters belong to the
-    // "schemas once" work of issue 14); a new top-level call fails here.
-    const allowed = new Set([
-      "main.ts: main(",
-      "domains/submissions/usage.ts: setBrandSubmissionCount(",
-      "domains/submissions/tags.ts: addSubmissionFilter(",
-    ]);
+    // A new top-level call fails here.
+    const allowed = new Set(["main.ts: main("]);
     const found = files(SRC).flatMap((path) =>
       code(path)
         .split("\n")

@@ -142,6 +142,8 @@ describe("following the recording", () => {
 const base: Submission = {
   id: "sub_1",
   brand_id: "brd_1",
+  link_id: null,
+  collect_link_id: null,
   kind: "text",
   status: "ready",
   origin: "collected",
@@ -156,7 +158,12 @@ const base: Submission = {
   language: "en",
   sentiment: null,
   source: null,
+  review_url: null,
   reviewed_at: null,
+  public_media: null,
+  custom_fields: [],
+  has_photo: false,
+  mode: "live",
   is_approved: false,
   is_public: false,
   approved_at: null,
@@ -190,7 +197,7 @@ describe("states", () => {
       message: "Something odd: with a colon",
     });
     expect(failureOf(null)).toBeNull();
-    const original = { url: "u", content_type: "video/webm", expires_at: "" };
+    const original = { variant: "original" as const, url: "u", content_type: "video/webm", expires_at: "" };
     expect(canProcessAgain({ status: "failed", failure_reason: "corrupt: x", media: { original } })).toBe(true);
     expect(canProcessAgain({ status: "failed", failure_reason: "not_media: x", media: { original } })).toBe(false);
     expect(canProcessAgain({ status: "failed", failure_reason: "corrupt: x", media: {} })).toBe(false);
@@ -207,7 +214,7 @@ describe("states", () => {
       message: "The server's disk is full, so the processed files could not be written.",
       action: adviceFor("disk_full"),
     });
-    const original = { url: "u", content_type: "video/webm", expires_at: "" };
+    const original = { variant: "original" as const, url: "u", content_type: "video/webm", expires_at: "" };
     expect(failureAdvice({ status: "failed", failure_reason: stored, media: { original } })).toBe(
       adviceFor("disk_full"),
     );

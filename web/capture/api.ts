@@ -1,50 +1,44 @@
 /**
- * The two public calls of the capture page. Every failure becomes a `Problem` whose message is written for a
- * person: the server's `error.message`, or our own words when the server could not be reached.
+ * The public calls of the capture page (the link, sending, the photo), through the one web client
+ * (web/shared/api.ts) without a session: the page may live on another origin. Every failure becomes a `Problem`
+ * whose message is written for a person: the server's `error.message`, or our own words when the server could not
+ * be reached.
  */
+import { ApiError, createApi } from "../shared/api";
 import type { LinkView, Started } from "./types";
 
-/** A failed call: HTTP status (0 when offline), the server's code and a message for the respondent. */
-export class Problem extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly code: string,
-    message: string,
-    public readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+/** A failed call: HTTP status (0 when offline), the server's code, a message for the respondent and its `field`. */
+export { ApiError as Problem };
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, headers: { accept: "application/json", ...init.headers } });
-  } catch {
-    throw new Problem(0, "offline", "We could not reach the server. Please check your connection and try again.");
-  }
-  if (res.ok) return (await res.json()) as T;
-  let error: { code?: string; message?: string; details?: { field?: string } } | undefined;
-  try {
-    error = ((await res.json()) as { error?: typeof error }).error;
-  } catch {
-    error = undefined;
-  }
-  const fallback =
-    res.status >= 500
-      ? "The server had a problem. Please try again in a moment."
-      : "Something went wrong. Please try again.";
-  throw new Problem(res.status, error?.code ?? "error", error?.message || fallback, error?.details?.field);
-}
+const client = createApi({
+  baseUrl: "",
+  session: false,
+  words: {
+    offline: "We could not reach the server. Please check your connection and try again.",
+    refused: "Something went wrong. Please try again.",
+  },
+});
 
 /** The link's page data. */
 export const getLink = (apiUrl: string, linkId: string) =>
-  call<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
+  client.get<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
+
+/** The `r` of a personal link from a request email (request campaigns), passed on so the person counts as answered. */
+const requestToken = () => new URLSearchParams(location.search).get("r")?.slice(0, 128) || null;
 
 /** Sends a written testimonial, or starts a recording's upload. */
-export const startSubmission = (apiUrl: string, linkId: string, body: unknown, idempotencyKey: string) =>
-  call<Started>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}/submissions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": idempotencyKey },
-    body: JSON.stringify(body),
-  });
+export const startSubmission = (apiUrl: string, linkId: string, body: unknown, idempotencyKey: string) => {
+  const r = requestToken();
+  return client.post<Started>(
+    `${apiUrl}/public/links/${encodeURIComponent(linkId)}/submissions`,
+    r ? { ...(body as object), request_token: r } : body,
+    { headers: { "idempotency-key": idempotencyKey } },
+  );
+};
+
+/** Sends the respondent's photo to the signed address the send answer gave. */
+export const uploadPhoto = (ticket: { url: string; field: string }, photo: Blob) => {
+  const form = new FormData();
+  form.append(ticket.field, photo, "photo");
+  return client.upload<{ submission_id: string }>(ticket.url, form);
+};

@@ -1,6 +1,7 @@
 /**
- * The capture page: loads the link, then shows the form, the closed message of a paused or closed link (and
- * no form), a problem, or the thank-you screen. One polite live region carries status messages.
+ * The capture page: loads the link, then shows the form (after the link's welcome message), the closed message of
+ * a closed link (paused, closed, past its closing date or full; no form), a problem, or the thank-you screen. One
+ * polite live region carries status messages.
  */
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
@@ -68,7 +69,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
       <BrandHeader brand={link.brand} mode={link.mode} />
       <main class="page stack">
         {sent ? (
-          <Thanks info={sent} brandName={link.brand.name} />
+          <Thanks info={sent} link={link} />
         ) : !link.is_active ? (
           <section class="card closed">
             <h1>{link.title}</h1>
@@ -77,6 +78,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
         ) : (
           <>
             <h1>{link.title}</h1>
+            {link.welcome_message && <p class="welcome">{link.welcome_message}</p>}
             <CaptureForm link={link} apiUrl={apiUrl} announce={announce} onSent={setSent} />
           </>
         )}

@@ -1,4 +1,8 @@
-/** The question to answer (when a link has several) and the way to answer: video, audio only or written. */
+/**
+ * The questions and the way to answer. Every question is answered, in turn: a recording is guided through them one
+ * at a time (the recorder shows each and a "Next question" button), a written answer covers them in one text. The
+ * ways to answer are those the link takes (video, audio only, written); a single one needs no choosing.
+ */
 import { seconds } from "./format";
 import type { Method, Prompt } from "./types";
 
@@ -8,16 +12,15 @@ const METHODS: { id: Method; title: string; note: string }[] = [
   { id: "text", title: "Write", note: "Type your answer" },
 ];
 
-/** The question(s): a single one is shown as is; several are a choice. */
-export function Prompts({
-  prompts,
-  value,
-  onChange,
-}: {
-  prompts: Prompt[];
-  value: string;
-  onChange(id: string): void;
-}) {
+/** What a single way to answer is called when there is no choice. */
+const ONLY: Record<Method, string> = {
+  video: "This page takes a video answer.",
+  audio: "This page takes an audio answer.",
+  text: "This page takes a written answer.",
+};
+
+/** The question, or the questions in the order they are asked. */
+export function Prompts({ prompts }: { prompts: Prompt[] }) {
   if (prompts.length === 1) {
     const p = prompts[0]!;
     return (
@@ -29,36 +32,55 @@ export function Prompts({
     );
   }
   return (
-    <fieldset class="card choice-list">
-      <legend>Choose a question to answer</legend>
-      {prompts.map((p) => (
-        <label key={p.id} class="choice">
-          <input type="radio" name="prompt" value={p.id} checked={value === p.id} onChange={() => onChange(p.id)} />
-          <span>
+    <section class="card stack-sm" aria-labelledby="question-heading">
+      <h2 id="question-heading">The {prompts.length} questions</h2>
+      <p class="muted small">
+        Answer each in turn. When you record, the questions appear one at a time: tap “Next question” when you are ready
+        for the next.
+      </p>
+      <ol class="prompt-list">
+        {prompts.map((p) => (
+          <li key={p.id}>
             <span class="prompt">{p.text}</span>
             <span class="muted small"> · up to {seconds(p.max_seconds)}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
-/** The three ways to answer, as radio buttons drawn as cards. */
+/** The ways to answer the link takes, as radio buttons drawn as cards; a single way is stated, not offered. */
 export function MethodPicker({
+  accepts,
   value,
   onChange,
   error,
 }: {
+  accepts: Method[];
   value: Method | null;
   onChange(m: Method): void;
   error?: string | null;
 }) {
+  if (accepts.length === 1)
+    return (
+      <div class="stack-sm">
+        <p class="muted" id="method" tabIndex={-1}>
+          {ONLY[accepts[0]!]}
+        </p>
+        {error && (
+          <p id="method-error" class="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  const offered = METHODS.filter((m) => accepts.includes(m.id));
   return (
     <fieldset class="methods" aria-describedby={error ? "method-error" : undefined}>
       <legend class="label">How would you like to answer?</legend>
-      <div class="method-grid">
-        {METHODS.map((m) => (
+      <div class={`method-grid method-grid-${offered.length}`}>
+        {offered.map((m) => (
           <label key={m.id} class={`method ${value === m.id ? "method-on" : ""}`}>
             <input type="radio" name="method" value={m.id} checked={value === m.id} onChange={() => onChange(m.id)} />
             <span class="method-title">{m.title}</span>

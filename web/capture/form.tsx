@@ -1,6 +1,8 @@
 /**
- * The capture form: the question, the answer (video, audio, written, or a file), who is answering, the consent
- * box and Send. Nothing leaves the browser before Send; problems are shown beside their fields and announced.
+ * The capture form: the questions (answered in turn), the answer in one of the ways the link takes (video, audio,
+ * written, or a file), who is answering, the rating (where the link asks for one), the link's own questions, the
+ * photo (where it asks for one), the consent box and Send. Nothing leaves the browser before Send; problems are shown
+ * beside their fields and announced.
  */
 import { useEffect, useState } from "preact/hooks";
 import { Prompts, MethodPicker } from "./choices";
@@ -11,25 +13,23 @@ import { TextField } from "./text-field";
 import { Rating } from "./rating";
 import { Consent } from "./consent";
 import { Sending } from "./sending";
+import { CustomFields } from "./custom-fields";
+import { PhotoPicker } from "./photo-picker";
 import { useSend } from "./use-send";
 import { validate, fieldId, type Errors } from "./validate";
 import { canRecord } from "./media";
 import { Problem } from "./api";
-import type { LinkView, MediaAnswer, Method, Respondent } from "./types";
+import type { SentInfo } from "./thanks";
+import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
 
-/** What the thank-you screen shows. */
-export interface SentInfo {
-  submissionId: string;
-  name: string;
-  kind: Method;
-}
+export type { SentInfo } from "./thanks";
 
 const focusField = (id: string) => {
   const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`input[name="${id}"]`);
   el?.focus();
 };
 
-/** The form for an active link; calls `onSent` once the testimonial is fully received. */
+/** The form for an open link; calls `onSent` once the testimonial is fully received. */
 export function CaptureForm({
   link,
   apiUrl,
@@ -41,17 +41,17 @@ export function CaptureForm({
   announce(m: string): void;
   onSent(i: SentInfo): void;
 }) {
-  const [promptId, setPromptId] = useState(link.prompts[0]!.id);
-  const [method, setMethod] = useState<Method | null>(null);
+  const [method, setMethod] = useState<Method | null>(link.accepts.length === 1 ? link.accepts[0]! : null);
   const [answers, setAnswers] = useState<Record<"video" | "audio", MediaAnswer | null>>({ video: null, audio: null });
   const [text, setText] = useState("");
   const [who, setWho] = useState<Respondent>({ name: "", email: "", title: "", company: "" });
   const [rating, setRating] = useState<number | null>(null);
+  const [custom, setCustom] = useState<Record<string, CustomValue>>({});
+  const [photo, setPhoto] = useState<Blob | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const sender = useSend(apiUrl, announce);
-  const prompt = link.prompts.find((p) => p.id === promptId) ?? link.prompts[0]!;
   const answer = method === "video" || method === "audio" ? answers[method] : null;
   const busy = sender.sending !== null;
 
@@ -71,12 +71,13 @@ export function CaptureForm({
       return { ...prev, [kind]: a };
     });
   const person = (k: keyof Respondent) => (v: string) => setWho((w) => ({ ...w, [k]: v }));
+  const offered = (m: Method) => (link.accepts.includes(m) ? setMethod(m) : undefined);
 
   async function submit(e: Event) {
     e.preventDefault();
     if (busy) return;
     setFailure(null);
-    const found = validate({ method, answer, text, respondent: who, agreed }, link.limits);
+    const found = validate({ method, answer, text, respondent: who, agreed, custom, photo }, link);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -92,18 +93,38 @@ export function CaptureForm({
         .map(([k, v]) => [k, v.trim()])
         .filter(([, v]) => v),
     );
+    const given = link.custom_fields
+      .map((f) => ({ field: f, value: custom[f.id] }))
+      .filter((a): a is { field: (typeof link.custom_fields)[number]; value: CustomValue } =>
+        typeof a.value === "string" ? a.value.trim() !== "" : a.value !== undefined,
+      )
+      .map((a) => ({ field: a.field, value: typeof a.value === "string" ? a.value.trim() : a.value }));
     const kind = method === "text" ? "text" : answer!.kind;
     const body = {
       kind,
       respondent,
-      prompt_id: prompt.id,
+      // One answer covers every question in turn; a single question is named.
+      ...(link.prompts.length === 1 ? { prompt_id: link.prompts[0]!.id } : {}),
       consent: { agreed: true, text: link.consent_text, version: link.consent_version },
-      ...(rating ? { rating } : {}),
+      ...(rating && link.ask_rating ? { rating } : {}),
       ...(kind === "text" ? { text: text.trim() } : {}),
+      ...(given.length ? { custom_fields: given.map((a) => ({ id: a.field.id, value: a.value })) } : {}),
     };
     try {
-      const submissionId = await sender.send(link.id, body, kind === "text" ? null : answer);
-      onSent({ submissionId, name: who.name.trim(), kind });
+      const media = kind === "text" ? null : answer;
+      const sent = await sender.send(link.id, body, media, link.collect_photo ? photo : null);
+      onSent({
+        submissionId: sent.submissionId,
+        name: who.name.trim(),
+        kind,
+        media: media?.blob ?? null,
+        text: kind === "text" ? text.trim() : null,
+        rating: link.ask_rating ? rating : null,
+        answers: given.map((a) => ({ label: a.field.label, value: a.value })),
+        photo: link.collect_photo ? photo : null,
+        photoProblem: sent.photoProblem,
+        email: who.email.trim() || null,
+      });
     } catch (err) {
       const p = err instanceof Problem ? err : new Problem(0, "error", "Something went wrong. Please try again.");
       const field = fieldId(p.field);
@@ -115,10 +136,11 @@ export function CaptureForm({
   return (
     <form onSubmit={submit} noValidate class="stack">
       <fieldset disabled={busy} class="plain stack">
-        <Prompts prompts={link.prompts} value={promptId} onChange={setPromptId} />
+        <Prompts prompts={link.prompts} />
         <section class="card stack" aria-labelledby="answer-heading">
           <h2 id="answer-heading">Your answer</h2>
           <MethodPicker
+            accepts={link.accepts}
             value={method}
             onChange={(m) => {
               setMethod(m);
@@ -132,16 +154,19 @@ export function CaptureForm({
                 <RecorderPanel
                   key={method}
                   kind={method}
-                  prompt={prompt}
+                  prompts={link.prompts}
+                  accepts={link.accepts}
                   answer={answers[method]}
                   onAnswer={(a) => setAnswer(method, a)}
-                  onMethod={setMethod}
+                  onMethod={offered}
                   announce={announce}
                 />
               ) : (
                 <p class="notice">
-                  This browser cannot record on this page. You can upload a file from your device, or write your answer
-                  instead.
+                  This browser cannot record on this page.{" "}
+                  {link.accepts.includes("text")
+                    ? "You can upload a file from your device, or write your answer instead."
+                    : "You can upload a file from your device instead."}
                 </p>
               )}
               {!answers[method] && <FilePicker limits={link.limits} onAnswer={(a) => setAnswer(method, a)} />}
@@ -170,7 +195,7 @@ export function CaptureForm({
             onInput={person("email")}
             autoComplete="email"
             maxLength={254}
-            hint="Only to send you a link to remove your testimonial."
+            hint={`We will email you a thank-you with a copy of what you sent. ${link.brand.name} may contact you about it; your email is never shown publicly.`}
             error={errors.email}
           />
           <TextField
@@ -189,8 +214,27 @@ export function CaptureForm({
             autoComplete="organization"
             error={errors.company}
           />
-          <Rating value={rating} onChange={setRating} />
+          {link.collect_photo && (
+            <PhotoPicker file={photo} onChange={setPhoto} maxBytes={link.limits.max_photo_bytes} error={errors.photo} />
+          )}
+          {link.ask_rating && <Rating value={rating} onChange={setRating} />}
         </section>
+        {link.custom_fields.length > 0 && (
+          <section class="card stack" aria-labelledby="more-heading">
+            <h2 id="more-heading">A few more questions</h2>
+            <CustomFields
+              fields={link.custom_fields}
+              values={custom}
+              onChange={(id, v) => {
+                setCustom((c) => ({ ...c, [id]: v }));
+                // A choice made clears its problem at once (text fields are checked again on Send).
+                if (typeof v !== "string") setErrors(({ [`cf-${id}`]: _, ...rest }) => rest);
+              }}
+              errors={errors}
+              maxChars={link.limits.max_short_text_chars}
+            />
+          </section>
+        )}
         <section class="card">
           <Consent text={link.consent_text} checked={agreed} onChange={setAgreed} error={errors.consent} />
         </section>

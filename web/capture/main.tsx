@@ -1,14 +1,17 @@
-/** Entry of the capture bundle: reads the injected config and the link id from the address, renders the page. */
+/**
+ * Entry of the capture bundle: reads the injected config and the link id (the server puts it in a meta tag, so a
+ * friendly `/c/{slug}` address works; else the last part of `…/c/{link_id}`), renders the page.
+ */
 import { render } from "preact";
 import { readConfig } from "../shared/config";
 import { CaptureApp } from "./app";
 import "../shared/ui/base.css";
 import "./capture.css";
 
-/** The link id from `…/c/{link_id}`. */
-const linkId = /\/c\/([^/?#]+)\/?$/.exec(location.pathname)?.[1] ?? null;
+/** The link id the server resolved the address to, or the one in `…/c/{link_id}`. */
+const fromPath = /\/c\/([^/?#]+)\/?$/.exec(location.pathname)?.[1] ?? null;
+const linkId =
+  document.querySelector<HTMLMetaElement>('meta[name="plaudit-link"]')?.content ||
+  (fromPath && decodeURIComponent(fromPath));
 
-render(
-  <CaptureApp apiUrl={readConfig().apiUrl} linkId={linkId && decodeURIComponent(linkId)} />,
-  document.getElementById("root")!,
-);
+render(<CaptureApp apiUrl={readConfig().apiUrl} linkId={linkId || null} />, document.getElementById("root")!);

@@ -1,9 +1,10 @@
 /**
- * Recording an answer with the camera and microphone (or the microphone only): a live view, a countdown to the
- * question's time limit, then playback with unlimited retakes. When the device cannot be used, a plain
- * explanation and the other ways to answer.
+ * Recording an answer with the camera and microphone (or the microphone only), guided through every question in
+ * turn: one recording, the question on screen changing when the respondent taps "Next question" (or when that
+ * question's time is up), with the time left on it. Then playback ("review") with unlimited retakes before sending.
+ * When the device cannot be used, a plain explanation and the other ways to answer the link takes.
  */
-import { useEffect, useRef } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { useRecorder, type Recording } from "./use-recorder";
 import { MediaPreview } from "./media-preview";
 import { clock, seconds } from "./format";
@@ -12,7 +13,10 @@ import type { MediaAnswer, Method, Prompt } from "./types";
 /** What the recorder needs from the form. */
 export interface RecorderProps {
   kind: "video" | "audio";
-  prompt: Prompt;
+  /** The questions, asked in this order within one recording. */
+  prompts: Prompt[];
+  /** The ways to answer the link takes (for the way out when the device fails). */
+  accepts: Method[];
   answer: MediaAnswer | null;
   onAnswer(answer: MediaAnswer | null): void;
   onMethod(method: Method): void;
@@ -64,11 +68,16 @@ export function RecorderPanel(props: RecorderProps) {
 }
 
 function Live(props: RecorderProps & { done(r: Recording): void; retaking: { current: boolean } }) {
-  const { kind, prompt, announce } = props;
-  const rec = useRecorder(kind, prompt.max_seconds, props.done);
+  const { kind, prompts, announce } = props;
+  const total = prompts.reduce((n, p) => n + p.max_seconds, 0);
+  const rec = useRecorder(kind, total, props.done);
   const view = useRef<HTMLVideoElement>(null);
   const startButton = useRef<HTMLButtonElement>(null);
-  const left = Math.max(0, prompt.max_seconds - Math.floor(rec.elapsedMs / 1000));
+  // Which question is on screen, and when (recording time) it came up.
+  const [step, setStep] = useState({ index: 0, fromMs: 0 });
+  const prompt = prompts[step.index]!;
+  const last = step.index === prompts.length - 1;
+  const left = Math.max(0, prompt.max_seconds - Math.floor((rec.elapsedMs - step.fromMs) / 1000));
   const warned = useRef(false);
 
   useEffect(() => {
@@ -79,13 +88,26 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
       props.retaking.current = false;
       startButton.current?.focus();
     }
+    if (rec.state !== "recording") setStep({ index: 0, fromMs: 0 });
   }, [rec.state]);
+
+  const next = () => {
+    if (last) return rec.stop();
+    const index = step.index + 1;
+    setStep({ index, fromMs: rec.elapsedMs });
+    warned.current = false;
+    announce(`Question ${index + 1} of ${prompts.length}: ${prompts[index]!.text}`);
+  };
   useEffect(() => {
-    if (rec.state !== "recording") warned.current = false;
-    else if (left <= 10 && !warned.current && prompt.max_seconds > 10) {
-      warned.current = true;
-      announce("10 seconds left.");
+    if (rec.state !== "recording") {
+      warned.current = false;
+      return;
     }
+    if (left <= 10 && !warned.current && prompt.max_seconds > 10) {
+      warned.current = true;
+      announce(last ? "10 seconds left." : "10 seconds left on this question.");
+    }
+    if (left === 0) next();
   }, [left, rec.state]);
 
   if (rec.state === "failed") {
@@ -98,23 +120,33 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
           <button type="button" class="btn" onClick={rec.retry}>
             Try again
           </button>
-          {kind === "video" && (
+          {kind === "video" && props.accepts.includes("audio") && (
             <button type="button" class="btn" onClick={() => props.onMethod("audio")}>
               Record audio only
             </button>
           )}
-          <button type="button" class="btn" onClick={() => props.onMethod("text")}>
-            Write instead
-          </button>
+          {props.accepts.includes("text") && (
+            <button type="button" class="btn" onClick={() => props.onMethod("text")}>
+              Write instead
+            </button>
+          )}
         </div>
       </div>
     );
   }
 
   const device = kind === "video" ? "camera" : "microphone";
+  const several = prompts.length > 1;
   return (
     <div class="recorder">
-      <p class="prompt prompt-live">{prompt.text}</p>
+      <div class="prompt-live" aria-live="off">
+        {several && (
+          <p class="prompt-step">
+            Question {step.index + 1} of {prompts.length}
+          </p>
+        )}
+        <p class="prompt">{prompt.text}</p>
+      </div>
       {kind === "video" ? (
         <video ref={view} class="player live" autoPlay muted playsInline aria-label="Camera view" />
       ) : (
@@ -131,21 +163,34 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
             class="btn btn-primary"
             onClick={() => {
               rec.start();
-              announce(`Recording. You have up to ${seconds(prompt.max_seconds)}.`);
+              announce(
+                several
+                  ? `Recording. Question 1 of ${prompts.length}: ${prompts[0]!.text}`
+                  : `Recording. You have up to ${seconds(prompt.max_seconds)}.`,
+              );
             }}
           >
             Start recording
           </button>
-          <span class="muted small">Up to {seconds(prompt.max_seconds)}</span>
+          <span class="muted small">
+            {several
+              ? `${prompts.length} questions, up to ${seconds(total)} in all`
+              : `Up to ${seconds(prompt.max_seconds)}`}
+          </span>
         </div>
       )}
       {rec.state === "recording" && (
         <div class="row recording">
           <span class="rec-dot" aria-hidden="true" />
-          <span role="timer" aria-label="Time left" class="countdown">
+          <span role="timer" aria-label={several ? "Time left on this question" : "Time left"} class="countdown">
             {clock(left)} left
           </span>
-          <button type="button" class="btn btn-primary" onClick={rec.stop}>
+          {several && !last && (
+            <button type="button" class="btn btn-primary" onClick={next}>
+              Next question
+            </button>
+          )}
+          <button type="button" class={several && !last ? "btn" : "btn btn-primary"} onClick={rec.stop}>
             Stop recording
           </button>
         </div>

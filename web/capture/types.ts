@@ -1,33 +1,17 @@
-/** Shapes the capture page reads from and sends to the public capture API. */
+/** Shapes the capture page reads from and sends to the public capture API; the answers are the server's schemas. */
+import type { LinkViewAnswer, StartedAnswer } from "../../src/domains/capture/model";
 
 /** One question of a link, with its recording time limit. */
-export interface Prompt {
-  id: string;
-  text: string;
-  max_seconds: number;
-}
+export type Prompt = LinkView["prompts"][number];
 
-/** `GET /public/links/{id}`: everything the page shows. */
-export interface LinkView {
-  id: string;
-  title: string;
-  is_active: boolean;
-  closed_reason: string | null;
-  closed_message: string | null;
-  prompts: Prompt[];
-  consent_text: string;
-  consent_version: string;
-  mode: "live" | "test";
-  brand: { name: string; color: string; logo_url: string };
-  limits: {
-    min_text_chars: number;
-    max_text_chars: number;
-    max_video_bytes: number;
-    max_audio_bytes: number;
-    max_seconds: number;
-    chunk_bytes: number;
-  };
-}
+/** One of the link's own questions. */
+export type CustomFieldView = LinkView["custom_fields"][number];
+
+/** `GET /public/links/{id}`: everything the page shows (the server's schema, src/domains/capture/model.ts). */
+export type LinkView = LinkViewAnswer;
+
+/** An answer to one of the link's own questions (text, or yes/no). */
+export type CustomValue = string | boolean;
 
 /** The three ways to answer. */
 export type Method = "video" | "audio" | "text";
@@ -53,18 +37,7 @@ export interface Respondent {
 }
 
 /** The upload the server hands out for a recording (tus 1.0 core). */
-export interface UploadTicket {
-  protocol: "tus";
-  url: string;
-  expires_at: string;
-  length: number;
-  chunk_bytes: number;
-}
+export type UploadTicket = NonNullable<Started["upload"]>;
 
-/** `POST /public/links/{id}/submissions` answer. */
-export interface Started {
-  submission_id: string;
-  status: string;
-  kind: Method;
-  upload: UploadTicket | null;
-}
+/** `POST /public/links/{id}/submissions` answer (the server's schema). */
+export type Started = StartedAnswer;

@@ -1,17 +1,29 @@
 /**
  * Sending a testimonial: the submission first (a written one is done then), then the recording's bytes to the
- * upload URL it returns, with progress. Errors are thrown as `Problem`s for the form to show.
+ * upload URL it returns, with progress, then the photo (if any) to its signed address. Errors are thrown as
+ * `Problem`s for the form to show; a photo the server refuses does not undo the testimonial (the thank-you says so).
  */
 import { useRef, useState } from "preact/hooks";
-import { startSubmission } from "./api";
+import { Problem, startSubmission, uploadPhoto } from "./api";
 import { sendRecording, type RunningUpload } from "./upload";
 import type { SendingState } from "./sending";
 import type { MediaAnswer } from "./types";
 
+/** What sending gave: the testimonial's id, and why the photo did not go with it (null when it did or none). */
+export interface SendResult {
+  submissionId: string;
+  photoProblem: string | null;
+}
+
 /** The sender's state and actions. */
 export interface Sender {
   sending: SendingState | null;
-  send(linkId: string, body: Record<string, unknown>, answer: MediaAnswer | null): Promise<string>;
+  send(
+    linkId: string,
+    body: Record<string, unknown>,
+    answer: MediaAnswer | null,
+    photo?: Blob | null,
+  ): Promise<SendResult>;
   resume(): void;
 }
 
@@ -22,7 +34,12 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
   // Sending the same answer again (the first answer was lost) reuses its key, so the server keeps one testimonial.
   const attempt = useRef<{ payload: string; key: string } | null>(null);
 
-  async function send(linkId: string, body: Record<string, unknown>, answer: MediaAnswer | null): Promise<string> {
+  async function send(
+    linkId: string,
+    body: Record<string, unknown>,
+    answer: MediaAnswer | null,
+    photo: Blob | null = null,
+  ): Promise<SendResult> {
     const what = answer ? (answer.kind === "video" ? "video" : "recording") : "testimonial";
     setSending({ label: `Sending your ${what}…`, sent: 0, total: answer?.blob.size ?? 1, offline: false });
     announce(`Sending your ${what}.`);
@@ -53,7 +70,15 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
         await up.done;
       }
       attempt.current = null;
-      return started.submission_id;
+      let photoProblem: string | null = null;
+      if (photo && started.photo_upload) {
+        setSending((s) => s && { ...s, label: "Sending your photo…" });
+        photoProblem = await uploadPhoto(started.photo_upload, photo).then(
+          () => null,
+          (e: unknown) => (e instanceof Problem ? e.message : "Your photo could not be sent."),
+        );
+      }
+      return { submissionId: started.submission_id, photoProblem };
     } finally {
       running.current = null;
       setSending(null);

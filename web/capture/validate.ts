@@ -3,7 +3,8 @@
  * order they appear on the page.
  */
 import { countChars } from "./written-answer";
-import type { LinkView, MediaAnswer, Method, Respondent } from "./types";
+import { customFieldId } from "./custom-fields";
+import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
 
 /** What the form holds when Send is pressed. */
 export interface Draft {
@@ -12,6 +13,9 @@ export interface Draft {
   text: string;
   respondent: Respondent;
   agreed: boolean;
+  /** Answers to the link's own questions, by question id. */
+  custom: Record<string, CustomValue>;
+  photo: Blob | null;
 }
 
 /** Field id → message; empty when the form can be sent. */
@@ -20,7 +24,8 @@ export type Errors = Record<string, string>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The problems of a draft, in page order. */
-export function validate(d: Draft, limits: LinkView["limits"]): Errors {
+export function validate(d: Draft, link: Pick<LinkView, "limits" | "custom_fields">): Errors {
+  const { limits } = link;
   const e: Errors = {};
   if (!d.method) e.method = "Please choose how you would like to answer.";
   else if (d.method === "text") {
@@ -30,6 +35,18 @@ export function validate(d: Draft, limits: LinkView["limits"]): Errors {
   if (!d.respondent.name.trim()) e.name = "Please enter your name.";
   if (d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim()))
     e.email = "Please check your email address, or leave it empty.";
+  for (const f of link.custom_fields) {
+    const v = d.custom[f.id];
+    const empty = v === undefined || (typeof v === "string" && !v.trim());
+    if (f.required && empty)
+      e[customFieldId(f.id)] =
+        f.type === "short_text" ? `Please answer “${f.label}”.` : `Please choose an answer to “${f.label}”.`;
+    else if (typeof v === "string" && countChars(v.trim()) > limits.max_short_text_chars)
+      e[customFieldId(f.id)] = `Please keep this under ${limits.max_short_text_chars} characters.`;
+  }
+  if (d.photo && d.photo.size > limits.max_photo_bytes)
+    e.photo = "This photo is too large. Please choose a smaller one.";
+  else if (d.photo && !/^image\//.test(d.photo.type)) e.photo = "Please choose a photo (JPEG, PNG or WebP).";
   if (!d.agreed) e.consent = "Please tick the box to agree before sending.";
   return e;
 }
@@ -47,6 +64,9 @@ export function fieldId(serverField: string | undefined): string | null {
     upload: "method",
     "upload.size": "method",
     "upload.type": "method",
+    kind: "method",
   };
+  const custom = /^custom_fields\.(.+)$/.exec(serverField ?? "")?.[1];
+  if (custom) return customFieldId(custom);
   return (serverField && map[serverField]) || null;
 }

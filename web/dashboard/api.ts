@@ -23,9 +23,15 @@ export function onSessionEnded(handler: (() => void) | null) {
   sessionEnded = handler;
 }
 
+/** The organisation and mode headers every request carries (also for file downloads made with `fetch`). */
+export const scopeHeaders = (): Record<string, string> => ({
+  "x-svc-mode": scope.mode,
+  ...(scope.orgId ? { "x-svc-org": scope.orgId } : {}),
+});
+
 /** The client every page uses. */
 export const api = createApi({
   baseUrl: config.apiUrl,
-  headers: () => ({ "x-svc-mode": scope.mode, ...(scope.orgId ? { "x-svc-org": scope.orgId } : {}) }),
+  headers: scopeHeaders,
   onUnauthorized: () => sessionEnded?.(),
 });

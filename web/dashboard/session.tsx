@@ -21,6 +21,8 @@ export interface Session {
   /** Owners and admins manage members, keys and settings. */
   canManage: boolean;
   isOwner: boolean;
+  /** A client: sees and moderates only its brands, in live mode; no settings. */
+  isClient: boolean;
   setOrg: (orgId: string) => void;
   setMode: (mode: Mode) => void;
   setBrand: (brandId: string) => void;
@@ -55,13 +57,15 @@ export interface SessionProviderProps {
 export function SessionProvider({ initial, onSignedOut, children }: SessionProviderProps) {
   const [me, setMe] = useState(initial);
   const [orgId, setOrgId] = useState(() => pickOrg(initial).org_id);
-  const [mode, setModeState] = useState<Mode>(() => (getPref("mode") === "test" ? "test" : "live"));
+  const [chosenMode, setModeState] = useState<Mode>(() => (getPref("mode") === "test" ? "test" : "live"));
   const [brands, setBrands] = useState<Brand[]>([]);
   const [brandId, setBrandId] = useState<string | null>(null);
   const [brandsLoading, setBrandsLoading] = useState(true);
   const [brandsError, setBrandsError] = useState<unknown>(null);
 
   const org = me.memberships.find((m) => m.org_id === orgId) ?? pickOrg(me);
+  // A client's brands are live ones: the sandbox is the organisation's own.
+  const mode: Mode = org.role === "client" ? "live" : chosenMode;
   // Set during render so requests made by the pages' effects already carry the new organisation and mode.
   setScope(org.org_id, mode);
   const scopeKey = useRef("");
@@ -104,6 +108,7 @@ export function SessionProvider({ initial, onSignedOut, children }: SessionProvi
       brandsError,
       canManage: org.role === "owner" || org.role === "admin",
       isOwner: org.role === "owner",
+      isClient: org.role === "client",
       setOrg: (id) => {
         setPref("org", id);
         setOrgId(id);

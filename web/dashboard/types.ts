@@ -1,162 +1,196 @@
 /**
- * Shapes of what the dashboard reads from the API (see the service contract); only fields the pages use.
+ * Shapes of what the dashboard reads from the API: the server's response schemas (each domain's `model.ts`), as
+ * types only, so the dashboard cannot drift from what the server answers and nothing of the server is bundled.
  */
+import type { Static } from "elysia";
+import type {
+  ApiKeyView,
+  HealthView,
+  MeView,
+  MemberView,
+  billingSchema,
+  createdKeySchema,
+  outboxMessageSchema,
+  planSchema,
+  scopeListSchema,
+  selfTestStepSchema,
+  usageSchema,
+} from "../../src/domains/accounts/model";
+import type { BrandView, LinkView } from "../../src/domains/brands/model";
+import type { createdInvitationSchema, invitationLookupSchema, InvitationView } from "../../src/domains/accounts/model";
+import type { exportFiltersSchema, exportPreviewSchema, ExportView } from "../../src/domains/exports/model";
+import type { clipSchema, musicTrackSchema, ReelView } from "../../src/domains/reels/model";
+import type {
+  bulkResultSchema,
+  signedMediaSchema,
+  SubmissionDetailView,
+  SubmissionView,
+  TagView,
+  TranscriptView,
+} from "../../src/domains/submissions/model";
+import type {
+  attemptSchema,
+  DeliveryView,
+  EndpointView,
+  endpointWithSecretSchema,
+} from "../../src/domains/webhooks/model";
 
 /** `live` or `test` (the sandbox). */
-export type Mode = "live" | "test";
+export type Mode = ApiKeyView["mode"];
 
 /** A member's role in an organisation. */
-export type Role = "owner" | "admin" | "member";
+export type Role = MemberView["role"];
 
 /** The signed-in person. */
-export interface User {
-  id: string;
-  email: string;
-  name: string | null;
-}
+export type User = MeView["user"];
 
 /** One organisation the person belongs to. */
-export interface Membership {
-  org_id: string;
-  org_name: string;
-  role: Role;
-  plan: string;
-}
+export type Membership = MeView["memberships"][number];
 
 /** Answer of login and `GET /v1/me`. */
-export interface Me {
-  user: User;
-  memberships: Membership[];
-}
+export type Me = MeView;
 
 /** A brand. */
-export interface Brand {
-  id: string;
-  name: string;
-  slug: string;
-  color: string | null;
-  is_default: boolean;
-  is_public: boolean;
-  submission_count: number;
-  public_wall_url: string;
-  logo_url: string | null;
-  created_at: string;
-}
-
-/** One question on a collect link. */
-export interface Prompt {
-  id: string;
-  text: string;
-  max_seconds: number;
-}
+export type Brand = BrandView;
 
 /** A collect link. */
-export interface CollectLink {
-  id: string;
-  brand_id: string;
-  url: string;
-  title: string;
-  is_active: boolean;
-  closed_reason: string | null;
-  prompts: Prompt[];
-  consent_text: string;
-  consent_version: string;
-  created_at: string;
-}
+export type CollectLink = LinkView;
+
+/** One question on a collect link. */
+export type Prompt = LinkView["prompts"][number];
+
+/** A kind of answer a collect link may take. */
+export type AnswerKind = LinkView["accepts"][number];
+
+/** One of a collect link's own questions. */
+export type LinkCustomField = LinkView["custom_fields"][number];
 
 /** An API key (never its secret, except right after creation). */
-export interface ApiKey {
-  id: string;
-  name: string;
-  mode: Mode;
-  prefix: string;
-  last4: string;
-  scopes: string[];
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export type ApiKey = ApiKeyView;
 
 /** The answer to creating a key: the key and its secret, shown once. */
-export interface CreatedApiKey extends ApiKey {
-  secret: string;
-}
+export type CreatedApiKey = Static<typeof createdKeySchema>;
 
 /** A scope a key can have. */
-export interface ScopeInfo {
-  scope: string;
-  description: string;
-}
+export type ScopeInfo = Static<typeof scopeListSchema>["data"][number];
 
 /** A member of the organisation. */
-export interface Member {
-  id: string;
-  user_id: string;
-  email: string;
-  name: string | null;
-  role: Role;
-  created_at: string;
-}
+export type Member = MemberView;
 
 /** A plan and its allowances (null = unlimited). */
-export interface Plan {
-  id: string;
-  name: string;
-  allowances: Record<string, number | null>;
-  features?: Record<string, boolean>;
-}
+export type Plan = Static<typeof planSchema>;
 
 /** `GET /v1/billing`. */
-export interface Billing {
-  plan: string;
-  plans: Plan[];
-  billing_configured: boolean;
-}
-
-/** One allowance's use. */
-export interface Allowance {
-  name: string;
-  label: string;
-  used: number;
-  limit: number | null;
-}
+export type Billing = Static<typeof billingSchema>;
 
 /** `GET /v1/billing/usage`. */
-export interface Usage {
-  plan: string;
-  mode: Mode;
-  allowances: Allowance[];
-}
+export type Usage = Static<typeof usageSchema>;
+
+/** One allowance's use. */
+export type Allowance = Usage["allowances"][number];
 
 /** A message in the mail outbox. */
-export interface OutboxMessage {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  status: string;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export type OutboxMessage = Static<typeof outboxMessageSchema>;
 
 /** One step of the server's media self-test. */
-export interface SelfTestStep {
-  name: string;
-  ok: boolean;
-  skipped: boolean;
-  ms: number;
-  detail: string;
-  fix: string | null;
-}
+export type SelfTestStep = Static<typeof selfTestStepSchema>;
 
 /** Answer of `GET /v1/system/health` (owners and admins). */
-export interface SystemHealth {
-  media_pipeline: {
-    status: "not_run" | "running" | "passed" | "failed";
-    checked_at: string | null;
-    duration_ms: number | null;
-    problem: { step: string; detail: string; fix: string | null } | null;
-    steps: SelfTestStep[];
-  };
-}
+export type SystemHealth = HealthView;
+
+/** A pending invitation as listed. */
+export type Invitation = InvitationView;
+
+/** The answer of `POST /v1/members`: the invitation and its one-time link, which no other answer carries. */
+export type CreatedInvitation = Static<typeof createdInvitationSchema>;
+
+/** What `POST /v1/invitations/lookup` answers. */
+export type InvitationInfo = Static<typeof invitationLookupSchema>;
+
+/** A webhook endpoint as listed (never with its secret). */
+export type WebhookEndpoint = EndpointView;
+
+/** The answer to create and rotate-secret: the endpoint with its secret, shown once. */
+export type EndpointWithSecret = Static<typeof endpointWithSecretSchema>;
+
+/** One HTTP attempt of a webhook delivery. */
+export type WebhookAttempt = Static<typeof attemptSchema>;
+
+/** A webhook delivery with its attempts. */
+export type WebhookDelivery = DeliveryView;
+
+/** Filters of an export (the testimonial list's, as JSON). */
+export type ExportFilters = Static<typeof exportFiltersSchema>;
+
+/** An export. */
+export type ExportItem = ExportView;
+
+/** What `POST /v1/exports/preview` answers. */
+export type ExportPreview = Static<typeof exportPreviewSchema>;
+
+/**
+ * Processing state of a testimonial. The schema's `erased` is for events only: an erased testimonial was deleted
+ * first, and no answer carries a deleted one.
+ */
+export type SubmissionStatus = Exclude<SubmissionView["status"], "erased">;
+
+/** A testimonial as lists show it. */
+export type Submission = Omit<SubmissionView, "status"> & { status: SubmissionStatus };
+
+/** `GET /v1/submissions/{id}`. */
+export type SubmissionDetail = Omit<SubmissionDetailView, "status"> & { status: SubmissionStatus };
+
+/** A transcript: the current words, and the machine's first version when it was corrected. */
+export type Transcript = TranscriptView;
+
+/** A word of a transcript with its place in the recording. */
+export type Word = Transcript["words"][number];
+
+/** What the respondent agreed to, word for word. */
+export type Consent = NonNullable<SubmissionDetail["consent"]>;
+
+/** A signed, expiring address of one media file. */
+export type MediaLink = Static<typeof signedMediaSchema>;
+
+/** A tag. */
+export type Tag = TagView;
+
+/** The bulk answer as the schema states it (its testimonials' `status` includes the events' `erased`). */
+type BulkResultView = Static<typeof bulkResultSchema>;
+
+/** One testimonial's outcome in a bulk answer. */
+export type BulkItemResult = BulkResultView["results"][number] extends infer R
+  ? R extends { ok: true }
+    ? Omit<R, "submission"> & { submission: Submission | null }
+    : R
+  : never;
+
+/** `POST /v1/submissions/bulk`. */
+export type BulkAnswer = Omit<BulkResultView, "results"> & { results: BulkItemResult[] };
+
+/** Actions of `POST /v1/submissions/bulk`. */
+export type BulkAction = BulkAnswer["action"];
+
+/** A reel. */
+export type Reel = ReelView;
+
+/** A clip of a reel. */
+export type Clip = Static<typeof clipSchema>;
+
+/** Reel settings. */
+export type ReelConfig = Reel["config"];
+
+/** A reel's latest render's state. */
+export type RenderState = Reel["render"];
+
+/** What rendering a reel would cost. */
+export type Estimate = Reel["estimate"];
+
+/** Files of a reel's last successful render (signed addresses, valid one hour). */
+export type Output = NonNullable<Reel["output"]>;
+
+/** A reel's public copy. */
+export type Share = Reel["share"];
+
+/** A music track. */
+export type Track = Static<typeof musicTrackSchema>;

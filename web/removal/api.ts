@@ -1,60 +1,31 @@
 /**
- * The removal page's two calls. A failure becomes a `Problem` with a message for a person: the server's own
- * words, or ours when the server could not be reached.
+ * The removal page's two calls, through the one web client (web/shared/api.ts) without a session: the page may live
+ * on another origin and needs no account (the token is the credential). A failure is a `Problem` whose message is
+ * for a person: the server's own words, or ours when the server could not be reached. The answers' types are the
+ * server's schemas (src/domains/removals/model.ts).
  */
+import { ApiError, createApi } from "../shared/api";
+import type { RemovalResult, RemovalView } from "../../src/domains/removals/model";
 
-/** What the lookup answers. */
-export type RemovalView =
-  | { state: "unknown" }
-  | { state: "removed"; removed_at: string | null }
-  | {
-      state: "pending";
-      testimonial: {
-        brand_name: string;
-        kind: string;
-        name: string | null;
-        created_at: string;
-        excerpt: string | null;
-        is_published: boolean;
-      };
-    };
+/** What the lookup answers, and what confirming answers. */
+export type { RemovalResult, RemovalView };
 
-/** What confirming answers. */
-export type RemovalResult =
-  | { state: "unknown" }
-  | { state: "removed"; removed_at: string | null; removed_now: boolean };
+/** A failed call, with a message for the respondent (the shared client's error). */
+export { ApiError as Problem };
 
-/** A failed call, with a message for the respondent. */
-export class Problem extends Error {}
-
-async function post<T>(url: string, token: string): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ token }),
-    });
-  } catch {
-    throw new Problem("We could not reach the server. Please check your connection and try again.");
-  }
-  if (res.ok) return (await res.json()) as T;
-  let message: string | undefined;
-  try {
-    message = ((await res.json()) as { error?: { message?: string } }).error?.message;
-  } catch {
-    message = undefined;
-  }
-  throw new Problem(
-    message ||
-      (res.status >= 500
-        ? "The server had a problem. Please try again in a moment."
-        : "Something went wrong. Please try again."),
-  );
-}
+const client = createApi({
+  baseUrl: "",
+  session: false,
+  words: {
+    offline: "We could not reach the server. Please check your connection and try again.",
+    refused: "Something went wrong. Please try again.",
+  },
+});
 
 /** What the link would remove. */
-export const lookup = (apiUrl: string, token: string) => post<RemovalView>(`${apiUrl}/public/removals/lookup`, token);
+export const lookup = (apiUrl: string, token: string) =>
+  client.post<RemovalView>(`${apiUrl}/public/removals/lookup`, { token });
 
 /** Removes the testimonial. */
-export const confirm = (apiUrl: string, token: string) => post<RemovalResult>(`${apiUrl}/public/removals`, token);
+export const confirm = (apiUrl: string, token: string) =>
+  client.post<RemovalResult>(`${apiUrl}/public/removals`, { token });

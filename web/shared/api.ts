@@ -1,6 +1,7 @@
 /**
- * A small JSON client for the Plaudit API. Every error becomes an `ApiError` whose `message` is written for a
- * person (the server's `error.message`, or our own words for network failures and timeouts).
+ * The one JSON client for the Plaudit API, used by the dashboard, the capture page and the removal page. Every error
+ * becomes an `ApiError` whose `message` is written for a person (the server's `error.message`, or our own words for
+ * network failures and timeouts). The answers' types come from the server's schemas (`src/domains/<domain>/model.ts`).
  */
 
 /** Every list answers with this envelope. */
@@ -30,7 +31,32 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
+
+  /** The request field the server named (`details.field`), e.g. `respondent.email`. */
+  get field(): string | undefined {
+    const field = this.details?.field;
+    return typeof field === "string" ? field : undefined;
+  }
 }
+
+/** Our own words for failures the server did not explain. */
+export interface FailureWords {
+  /** The server could not be reached. */
+  offline: string;
+  /** It took longer than the request's timeout. */
+  timeout: string;
+  /** A 5xx without a message. */
+  server: string;
+  /** A 4xx without a message (`{status}` is replaced by the status). */
+  refused: string;
+}
+
+const DEFAULT_WORDS: FailureWords = {
+  offline: "Could not reach the server. Check your connection and try again.",
+  timeout: "The server took too long to answer. Please try again.",
+  server: "The server had a problem. Please try again in a moment.",
+  refused: "The request was refused (HTTP {status}).",
+};
 
 /** How a client is set up. `headers` is asked on every request (e.g. the current organisation and mode). */
 export interface ApiOptions {
@@ -39,6 +65,13 @@ export interface ApiOptions {
   /** Called on any 401 (the session ended), before the error is thrown. */
   onUnauthorized?: (error: ApiError) => void;
   timeoutMs?: number;
+  /**
+   * The dashboard's way (default true): cookies go with every request and writes carry `X-Svc-Csrf: 1`. The public
+   * pages (capture, removal) send neither: they call the API from another origin and have no session.
+   */
+  session?: boolean;
+  /** Replaces some of our own words for failures. */
+  words?: Partial<FailureWords>;
 }
 
 /** Extra settings for one request. */
@@ -48,7 +81,7 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
-/** The client's methods. */
+/** The client's methods; a `path` is under `baseUrl`, or an absolute address the server handed out. */
 export interface Api {
   get<T>(path: string, opts?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T>;
@@ -66,7 +99,7 @@ function withQuery(url: string, query: RequestOptions["query"]): string {
   return qs ? `${url}${url.includes("?") ? "&" : "?"}${qs}` : url;
 }
 
-async function toError(res: Response): Promise<ApiError> {
+async function toError(res: Response, words: FailureWords): Promise<ApiError> {
   let body: {
     error?: {
       code?: string;
@@ -83,16 +116,15 @@ async function toError(res: Response): Promise<ApiError> {
   }
   const e = body?.error;
   if (e?.message) return new ApiError(res.status, e.code ?? "error", e.message, e.details, e.request_id, e.limit);
-  const fallback =
-    res.status >= 500
-      ? "The server had a problem. Please try again in a moment."
-      : `The request was refused (HTTP ${res.status}).`;
-  return new ApiError(res.status, "http_error", fallback);
+  const fallback = res.status >= 500 ? words.server : words.refused.replace("{status}", String(res.status));
+  return new ApiError(res.status, e?.code ?? "http_error", fallback, e?.details, e?.request_id, e?.limit);
 }
 
-/** Makes a client. Non-GET requests carry `X-Svc-Csrf: 1`; cookies are always sent. */
+/** Makes a client. With a session (the default), non-GET requests carry `X-Svc-Csrf: 1` and cookies are sent. */
 export function createApi(options: ApiOptions): Api {
   const base = options.baseUrl.replace(/\/+$/, "");
+  const session = options.session ?? true;
+  const words = { ...DEFAULT_WORDS, ...options.words };
 
   async function request<T>(
     method: string,
@@ -102,29 +134,24 @@ export function createApi(options: ApiOptions): Api {
     opts: RequestOptions = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: "application/json", ...options.headers?.(), ...opts.headers };
-    if (method !== "GET") headers["x-svc-csrf"] = "1";
+    if (method !== "GET" && session) headers["x-svc-csrf"] = "1";
     if (json && body !== undefined) headers["content-type"] = "application/json";
     let res: Response;
     try {
-      res = await fetch(withQuery(base + path, opts.query), {
+      const url = /^https?:\/\//.test(path) ? path : base + path;
+      res = await fetch(withQuery(url, opts.query), {
         method,
         headers,
         body,
-        credentials: "include",
+        credentials: session ? "include" : "omit",
         signal: AbortSignal.timeout(opts.timeoutMs ?? options.timeoutMs ?? 30_000),
       });
     } catch (err) {
       const timedOut = err instanceof DOMException && err.name === "TimeoutError";
-      throw new ApiError(
-        0,
-        timedOut ? "timeout" : "network",
-        timedOut
-          ? "The server took too long to answer. Please try again."
-          : "Could not reach the server. Check your connection and try again.",
-      );
+      throw new ApiError(0, timedOut ? "timeout" : "network", timedOut ? words.timeout : words.offline);
     }
     if (!res.ok) {
-      const error = await toError(res);
+      const error = await toError(res, words);
       if (res.status === 401) options.onUnauthorized?.(error);
       throw error;
     }

@@ -51,25 +51,14 @@ const day = (date: string) =>
     timeZone: "UTC",
   });
 
-/** A "Read more" button, shown only when the words do not fit (measured once the card is laid out). */
-function readMore(host: HTMLElement, item: DocumentItem, text: HTMLElement): HTMLElement {
-  const b = h(
-    "button",
-    { type: "button", class: "rm", hidden: true, "aria-label": `Read more from ${speaker(item)}` },
-    "Read more",
-  );
+/** A "Read more" button, made visible by `fit` (fit.ts) when the words do not fit their card. */
+function readMore(host: HTMLElement, item: DocumentItem): HTMLElement {
+  const b = h("button", { type: "button", class: "rm", "aria-label": `Read more from ${speaker(item)}` }, "Read more");
   b.onclick = () => openPlayer(host, { ...item, kind: "text" }, b);
-  requestAnimationFrame(() => {
-    if (text.scrollHeight <= text.clientHeight + 2) return;
-    // Squeezed by a poster: clamp to the whole lines that fit, so no line shows cut in half.
-    const line = parseFloat(getComputedStyle(text).lineHeight) || 22;
-    text.style.setProperty("-webkit-line-clamp", String(Math.max(1, Math.floor(text.clientHeight / line))));
-    b.hidden = false;
-  });
   return b;
 }
 
-/** A card; `clamp` cuts long words to a few lines with a "Read more" (fixed-height layouts). */
+/** A card; `clamp` cuts long words to the whole lines that fit, with a "Read more" (fixed-height layouts). */
 export function card(host: HTMLElement, item: DocumentItem, clamp: boolean): HTMLElement {
   const role = [item.title, item.company].filter(Boolean).join(", ");
   const text = item.text ? h("p", { class: clamp ? "q cl" : "q" }, item.text) : null;
@@ -94,7 +83,7 @@ export function card(host: HTMLElement, item: DocumentItem, clamp: boolean): HTM
       "div",
       { class: "cf" },
       item.date ? h("time", { class: "mu", datetime: item.date }, day(item.date)) : null,
-      text && clamp ? readMore(host, item, text) : null,
+      text && clamp ? readMore(host, item) : null,
     ),
   );
 }

@@ -1,32 +1,27 @@
 /**
- * The four layouts: `wall` (a grid of cards, scrolling inside the box), `carousel` (a snapping row with buttons
- * and arrow keys), `single` (one featured testimonial) and `avatars` (faces and the rating).
+ * The layouts and their looks: `wall` (pages of cards; `masonry` packs them), `carousel` (a snapping row with
+ * buttons and arrow keys; `marquee` is a slowly moving row of quotes), `single` (one featured testimonial) and
+ * `avatars` (a badge of faces and the rating; `floating` fixes it in the visitor's corner).
  */
-import type { Layout, WidgetDocument } from "../../src/domains/widgets/format";
+import type { Layout, Look } from "../../src/domains/widgets/format";
+import { card } from "./card";
 import { h } from "./dom";
-import { card, face, stars } from "./card";
+import { avatars, floating } from "./badge";
+import { wall } from "./paged";
+import { roundButton, type Draw } from "./view";
 
-type Draw = (host: HTMLElement, doc: WidgetDocument) => HTMLElement;
-
-const wall: Draw = (host, doc) =>
-  // Focusable, so keyboard users can scroll it when no card holds a button.
-  h(
-    "div",
-    { class: "g", tabindex: 0, role: "region", "aria-label": `Testimonials for ${doc.brand_name}` },
-    ...doc.items.map((i) => card(host, i, false)),
-  );
-
-const carousel: Draw = (host, doc) => {
+const carousel: Draw = ({ host, doc }) => {
   const track = h(
     "ul",
-    { class: "tr", tabindex: 0, "aria-label": "Testimonials; use the arrow keys to scroll" },
+    { class: "tr fx", tabindex: 0, "aria-label": "Testimonials; use the arrow keys to scroll" },
     ...doc.items.map((i) => h("li", null, card(host, i, true))),
   );
   const step = (dir: number) =>
     track.scrollBy({ left: dir * (track.firstElementChild?.clientWidth ?? 280), behavior: "smooth" });
   // A row starts at its beginning; whether there is more to the right is known once it is laid out.
-  const prev = h("button", { type: "button", class: "nb", "aria-label": "Previous testimonial", disabled: true }, "‹");
-  const next = h("button", { type: "button", class: "nb", "aria-label": "Next testimonial" }, "›");
+  const prev = roundButton("Previous testimonial", "‹");
+  const next = roundButton("Next testimonial", "›");
+  prev.disabled = true;
   prev.onclick = () => step(-1);
   next.onclick = () => step(1);
   const ends = () => {
@@ -55,36 +50,37 @@ const carousel: Draw = (host, doc) => {
   );
 };
 
-const single: Draw = (host, doc) => h("div", { class: "sg" }, doc.items[0] ? card(host, doc.items[0], true) : null);
-
-const avatars: Draw = (_host, doc) => {
-  const faces = doc.fields.avatar
-    ? doc.items
-        .slice(0, 7)
-        .map(face)
-        .filter((f): f is HTMLElement => !!f)
-    : [];
-  const { average, count } = doc.rating;
-  const rated = doc.fields.rating && count > 0;
-  const avg = average.toFixed(1);
-  return h(
-    "div",
-    { class: "fa" },
-    faces.length ? h("div", { class: "fs", "aria-hidden": "true" }, ...faces) : null,
-    h(
-      "p",
-      null,
-      rated ? stars(Math.round(average), `Rated ${avg} out of 5`) : null,
-      h(
-        "span",
-        null,
-        rated
-          ? ` ${avg} from ${count} review${count === 1 ? "" : "s"}`
-          : `${doc.items.length} testimonial${doc.items.length === 1 ? "" : "s"}`,
-      ),
-    ),
+/**
+ * Quotes moving slowly to the left, in a loop (the row is drawn twice; the copy is hidden from assistive
+ * technology and the keyboard). It stops while pointed at or focused, and with its Pause button; with reduced
+ * motion asked for, it stands still as a row that scrolls.
+ */
+const marquee: Draw = ({ host, doc }) => {
+  const quotes = doc.items.filter((i) => i.text);
+  const row = (copy: boolean) =>
+    quotes.map((i) =>
+      h("li", copy ? { "aria-hidden": "true", inert: true } : null, card(host, { ...i, kind: "text" }, true)),
+    );
+  const track = h("ul", { class: "mq fx" }, ...row(false), ...row(true));
+  track.style.animationDuration = `${quotes.length * 8}s`;
+  const pause = h("button", { type: "button", class: "pz", "aria-pressed": "false" }, "Pause");
+  const box = h(
+    "section",
+    { class: "cr mw", "aria-label": `Testimonials for ${doc.brand_name}` },
+    h("div", { class: "mv", role: "group", tabindex: 0, "aria-label": "Quotes" }, track),
+    h("div", { class: "nv" }, pause),
   );
+  pause.onclick = () => pause.setAttribute("aria-pressed", String(box.classList.toggle("ps")));
+  return box;
 };
 
-/** Draws a layout. */
-export const LAYOUT_DRAW: Record<Layout, Draw> = { wall, carousel, single, avatars };
+const single: Draw = ({ host, doc }) =>
+  h("div", { class: "sg fx" }, doc.items[0] ? card(host, doc.items[0], true) : null);
+
+/** Draws a layout in a look; a look of another layout draws the layout's standard look. */
+export function drawOf(layout: Layout, look: Look): Draw {
+  if (layout === "carousel") return look === "marquee" ? marquee : carousel;
+  if (layout === "single") return single;
+  if (layout === "avatars") return look === "floating" ? floating : avatars;
+  return wall(look === "masonry");
+}

@@ -1,20 +1,17 @@
 /**
- * The player: a modal dialog (focus kept inside, Escape closes, focus returns to the button that opened it)
- * holding the recording, fetched only now, with captions from the document's words, and the full text. On
- * close the recording stops and its download is dropped.
+ * The player: a modal dialog holding the recording, fetched only now, with captions from the document's words,
+ * and the full text. On close the recording stops and its download is dropped.
  */
 import type { DocumentItem } from "../../src/domains/widgets/format";
 import { h, safeUrl } from "./dom";
+import { openDialog } from "./dialog";
 import { toVtt } from "./vtt";
-
-let seq = 0;
 
 /** Who said it, for titles and labels. */
 export const speaker = (item: DocumentItem) => item.name || "a customer";
 
 /** Opens the dialog for `item` inside `host` (the widget's shadow root box) and returns focus to `opener` after. */
 export function openPlayer(host: HTMLElement, item: DocumentItem, opener: HTMLElement) {
-  const titleId = `svc-t${++seq}`;
   const src = safeUrl(item.kind === "video" ? item.video_url : item.audio_url);
   const label =
     item.kind === "text"
@@ -41,28 +38,12 @@ export function openPlayer(host: HTMLElement, item: DocumentItem, opener: HTMLEl
     }
     media.src = src;
   }
-  const close = h("button", { type: "button", class: "x", "aria-label": "Close" }, "×");
-  const dialog = h(
-    "dialog",
-    { class: "m", "aria-labelledby": titleId },
-    h("div", { class: "mh" }, h("h2", { id: titleId }, label), close),
-    media,
-    item.text ? h("p", { class: "mt" }, item.text) : null,
-  );
-  close.onclick = () => dialog.close();
-  // A click on the backdrop lands on the dialog itself.
-  dialog.onclick = (e) => e.target === dialog && dialog.close();
-  dialog.onclose = () => {
+  openDialog(host, label, [media, item.text ? h("p", { class: "mt" }, item.text) : null], opener, () => {
     if (media) {
       media.pause();
       media.removeAttribute("src");
       media.load();
     }
     if (track) URL.revokeObjectURL(track);
-    dialog.remove();
-    opener.focus();
-  };
-  host.append(dialog);
-  dialog.showModal();
-  close.focus();
+  });
 }

@@ -4,48 +4,81 @@
  * Content-Security-Policy on the host page does not block it), else a `<style>` element.
  */
 const CSS = `
-:host{display:block;contain:content}
-.w{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;box-sizing:border-box;height:100%;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:left}
+:host{display:block}
+.w{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;box-sizing:border-box;height:100%;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:left;contain:content}
 .dk{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}
 @media (prefers-color-scheme:dark){.au{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}}
+.tp{background:none;padding:4px}
+.fi{font-family:inherit}
 *{box-sizing:border-box}
 button{font:inherit;color:inherit;cursor:pointer}
 :focus-visible{outline:2px solid var(--a);outline-offset:2px}
 .mu{color:var(--mu);font-size:13px}
-.c{display:flex;flex-direction:column;gap:8px;padding:16px;border:1px solid var(--bd);border-top:3px solid var(--a);border-radius:10px;background:var(--cd);min-width:0}
+.c{display:flex;flex-direction:column;gap:8px;padding:16px;border:1px solid var(--bd);border-top:3px solid var(--a);border-radius:var(--r);background:var(--cd);min-width:0}
+.b-subtle .c{border-top:1px solid var(--bd)}
+.b-none .c{border:0}
+.s-soft .c{box-shadow:0 1px 3px rgba(0,0,0,.1),0 1px 2px rgba(0,0,0,.06)}
+.s-lifted .c{box-shadow:0 8px 20px -6px rgba(0,0,0,.18),0 3px 6px -3px rgba(0,0,0,.1)}
 .c>*{flex-shrink:0}
 .ch{display:flex;gap:10px;align-items:center}
-.cf{display:flex;justify-content:space-between;align-items:baseline;gap:8px;margin-top:auto}
+.cf{display:flex;justify-content:space-between;align-items:baseline;gap:8px;margin-top:auto;min-height:20px}
 .who{display:flex;flex-direction:column;min-width:0}
 .who *{overflow:hidden;text-overflow:ellipsis}
 .av{flex:none;width:40px;height:40px;border-radius:50%;object-fit:cover;display:grid;place-items:center;background:var(--a);color:var(--ai);font-weight:600;border:2px solid var(--cd)}
 .st{color:var(--sc);letter-spacing:2px}
 .q{margin:0;white-space:pre-line;overflow-wrap:anywhere}
-.cl{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:5;overflow:hidden;flex-shrink:1;min-height:1.5em}
-.sg .cl{-webkit-line-clamp:7}
-.rm{margin-left:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px}
+.cl{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;flex-shrink:1;min-height:1.5em}
+.rm{margin-left:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px;visibility:hidden}
+.rm.on{visibility:visible}
 .pl{position:relative;display:grid;place-items:center;border:0;padding:0;border-radius:8px;overflow:hidden;background:#000;aspect-ratio:16/9;width:100%}
 .pl img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .pl.audio{aspect-ratio:auto;display:flex;gap:10px;padding:8px 12px;justify-content:flex-start;background:var(--bd)}
 .pi{position:relative;display:grid;place-items:center;width:48px;height:48px;border-radius:50%;background:var(--a);color:var(--ai);font-size:18px}
 .pl.audio .pi{width:36px;height:36px;font-size:14px}
-.g{flex:1;min-height:0;overflow:auto;display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:12px;align-content:start;padding:2px}
+.fx .c{overflow:hidden;height:100%}
+.fx .pl{flex-shrink:1;min-height:56px;max-height:140px}
+.fx .pl.audio{min-height:auto}
+.pg{flex:1;min-height:0;display:flex;flex-direction:column;gap:8px}
+.g{flex:1;min-height:0;display:grid;gap:12px;padding:2px 2px 6px;overflow:hidden}
+.s-lifted .g{padding:4px 6px 14px}
+.ms{align-items:start}
+.col{display:flex;flex-direction:column;gap:12px;min-width:0}
+.ms .c{height:auto}
+.ms .cl{-webkit-line-clamp:8}
 .cr{flex:1;min-height:0;display:flex;flex-direction:column;gap:8px}
-.tr{flex:1;min-height:0;display:flex;gap:12px;margin:0;padding:2px;list-style:none;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;scrollbar-width:thin}
+.tr{flex:1;min-height:0;display:flex;gap:12px;margin:0;padding:2px 2px 6px;list-style:none;overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding:2px;scrollbar-width:thin}
 .tr li{flex:0 0 min(300px,85%);scroll-snap-align:start;display:flex}
-.tr .c{flex:1;overflow:hidden}
-.tr .pl{max-height:100px}
-.nv{display:flex;justify-content:flex-end;gap:8px}
+.tr .c,.mq .c{flex:1}
+.mv{flex:1;min-height:0;overflow:hidden;display:flex}
+.mq{display:flex;width:max-content;margin:0;padding:2px 0 6px;list-style:none;animation:mq linear infinite}
+.mq li{width:min(320px,80vw);padding-right:12px;display:flex}
+.mw:hover .mq,.mw:focus-within .mq,.ps .mq{animation-play-state:paused}
+@keyframes mq{to{transform:translateX(-50%)}}
+@media (prefers-reduced-motion:reduce){.mq{animation:none}.mq [inert],.pz{display:none}.mv{overflow-x:auto}}
+.pz{padding:4px 12px;border-radius:999px;border:1px solid var(--bd);background:var(--cd);font-size:13px}
+.ps .pz{background:var(--a);color:var(--ai);border-color:var(--a)}
+.nv{display:flex;justify-content:flex-end;align-items:center;gap:8px}
+.nv[hidden]{display:none}
 .nb{width:36px;height:36px;border-radius:50%;border:0;background:var(--a);color:var(--ai);font-size:20px;line-height:1}
 .nb:disabled{opacity:.4;cursor:default}
 .sg{flex:1;min-height:0;display:flex}
-.sg .c{flex:1;overflow:hidden;font-size:17px}
+.sg .c{flex:1;font-size:17px}
 .sg .pl{max-height:170px}
-.fa{display:flex;align-items:center;gap:12px;height:100%}
-.fa p{margin:0}
+.l-avatars{background:none;padding:0;justify-content:center}
+.fa{display:inline-flex;align-items:center;gap:12px;max-width:100%;padding:8px 16px 8px 10px;border:1px solid var(--bd);border-radius:999px;background:var(--bg);text-align:left;align-self:flex-start}
+.s-soft .fa{box-shadow:0 1px 3px rgba(0,0,0,.1)}
+.s-lifted .fa{box-shadow:0 8px 20px -6px rgba(0,0,0,.25)}
+.b-none .fa{border:0}
+.tp .fa{background:none;border:0;padding:0}
+.bt{display:flex;flex-direction:column;line-height:1.3}
 .fs{display:flex}
 .fs .av+.av{margin-left:-10px}
-.at{align-self:flex-end;font-size:12px;color:var(--mu)}
+.fl{position:fixed;left:16px;bottom:16px;z-index:2147483000;height:auto;padding:0;background:none}
+.fw{display:flex;flex-direction:column;align-items:flex-start;gap:4px}
+.fl .fa{background:var(--bg)}
+.fl .at,.fa .at{align-self:flex-start;font-size:12px;margin:0}
+.fl .at{background:var(--bg);border-radius:999px;padding:0 8px}
+.at{align-self:flex-end;font-size:12px;color:var(--mu);margin:0}
 .at a{color:inherit}
 .m{max-width:min(720px,94vw);width:100%;padding:16px;border:0;border-radius:12px;background:var(--cd);color:var(--fg)}
 .m::backdrop{background:rgba(0,0,0,.7)}
@@ -55,6 +88,7 @@ button{font:inherit;color:inherit;cursor:pointer}
 .m video,.m audio{display:block;width:100%;margin-top:10px;border-radius:8px}
 .m video{max-height:70vh;background:#000}
 .mt{white-space:pre-line;margin:12px 0 0}
+.dl{display:grid;gap:12px;margin-top:12px}
 `;
 
 let sheet: CSSStyleSheet | null = null;

@@ -3,6 +3,7 @@
  * A key acts for its organisation in its own mode only.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { ApiKeyView } from "./model";
 import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
@@ -22,11 +23,11 @@ import { isScope, SCOPES } from "./permissions";
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /** What the API shows of a key (never the secret after creation). */
-export function presentKey(k: ApiKeyRow) {
+export function presentKey(k: ApiKeyRow): ApiKeyView {
   return {
     id: k.id,
     name: k.name,
-    mode: k.mode,
+    mode: k.mode as Mode,
     prefix: k.prefix,
     last4: k.last4,
     scopes: k.scopes,

@@ -5,6 +5,9 @@ import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import { auditLog } from "../../platform/audit/tables";
+import type { Static } from "elysia";
+import type { Mode } from "../../platform/context";
+import type { auditEntrySchema } from "./model";
 
 /** A page of audit entries of the org (both modes), newest first; `action` filters by exact action. */
 export function listAuditPage(deps: Deps, ctx: Ctx, page: PageRequest, action?: string) {
@@ -26,9 +29,9 @@ export function listAuditPage(deps: Deps, ctx: Ctx, page: PageRequest, action?: 
     page,
     rows,
     (r) => [r.id],
-    (r) => ({
+    (r): Static<typeof auditEntrySchema> => ({
       id: r.id,
-      mode: r.mode,
+      mode: r.mode as Mode,
       actor: r.actor,
       action: r.action,
       target_id: r.targetId,

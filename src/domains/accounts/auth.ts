@@ -7,7 +7,7 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import type { Ctx, Mode } from "../../platform/context";
+import type { Ctx, Mode, Role } from "../../platform/context";
 import { AppError, forbidden, unauthorized } from "../../platform/errors";
 import { resolveApiKey } from "./api-keys";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
@@ -28,7 +28,11 @@ export function readCookie(header: string | null, name: string): string | null {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Resolves the caller of a request into a Ctx, or throws 401/402/403. */
+/**
+ * Resolves the caller of a request into a Ctx, or throws 401/402/403. This is where a request's scope is decided:
+ * the organisation and mode, and for a client login the brands it may see (`brandIds`); API keys and every other
+ * role see every brand of the organisation.
+ */
 export function authenticate(deps: Deps, request: Request, requestId?: string): Ctx & { plan: PlanId } {
   const { db, clock, config } = deps;
   const header = request.headers.get("authorization");
@@ -62,18 +66,16 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
   const modeHeader = request.headers.get("x-svc-mode");
   if (modeHeader && modeHeader !== "live" && modeHeader !== "test")
     throw new AppError("validation_failed", 400, "X-Svc-Mode must be live or test.", { field: "X-Svc-Mode" });
+  const role = membership.role as Role;
   return {
     orgId: membership.org_id,
     mode: (modeHeader as Mode) ?? "live",
-    actor: {
-      type: "user",
-      userId: found.user.id,
-      role: membership.role as "owner" | "admin" | "member",
-      sessionId: found.session.id,
-    },
+    actor: { type: "user", userId: found.user.id, role, sessionId: found.session.id },
     clock,
     requestId,
     plan: membership.plan as PlanId,
+    // A client without brands sees nothing (never everything).
+    brandIds: role === "client" ? (membership.brand_ids ?? []) : null,
   };
 }
 

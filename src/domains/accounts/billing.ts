@@ -1,6 +1,7 @@
 /**
  * Billing: the plan, each allowance's use, plan changes by an owner, and Stripe checkout / customer portal when
- * the operator configured Stripe (otherwise 501 `billing_not_configured`, and owners change plans directly).
+ * the operator configured Stripe (otherwise 501 `billing_not_configured`, and owners change plans directly). Stripe
+ * is called through the Deps' HTTP client (`deps.http`).
  */
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -10,18 +11,22 @@ import {
   ALLOWANCE_LABELS,
   PLAN_IDS,
   PLANS,
-  allowanceFor,
+  allowanceOf,
   parsePlan,
   usageOf,
   type AllowanceName,
   type PlanId,
 } from "./plans";
 
-/** The plan and the catalogue. */
+/**
+ * The plan and the catalogue. For the operator's own organisation (`operator: true`) the catalogue is what the
+ * operator offers the organisations it hosts, and this organisation itself has no limits.
+ */
 export function billingView(deps: Deps, ctx: Ctx) {
   const org = getOrg(deps.db, ctx.orgId);
   return {
     plan: org.plan,
+    operator: org.operator,
     billing_configured: !!deps.config.stripeSecretKey,
     plans: PLAN_IDS.map((id) => ({
       id,
@@ -34,16 +39,18 @@ export function billingView(deps: Deps, ctx: Ctx) {
 
 /** Each allowance with its use and limit (null = unlimited) in the context's mode. */
 export function usageView(deps: Deps, ctx: Ctx) {
-  const plan = getOrg(deps.db, ctx.orgId).plan as PlanId;
+  const org = getOrg(deps.db, ctx.orgId);
+  const plan = org.plan as PlanId;
   const names = Object.keys(ALLOWANCE_LABELS) as AllowanceName[];
   return {
     plan,
+    operator: org.operator,
     mode: ctx.mode,
     allowances: names.map((name) => ({
       name,
       label: ALLOWANCE_LABELS[name],
       used: usageOf(deps.db, ctx, name),
-      limit: allowanceFor(plan, ctx.mode, name),
+      limit: allowanceOf(deps.db, ctx, plan, name),
     })),
   };
 }
@@ -62,17 +69,24 @@ function notConfigured(): never {
   );
 }
 
+/** POSTs a form to Stripe's API; returns its answer (502 when Stripe cannot be reached or refuses). */
 async function stripe(deps: Deps, path: string, form: Record<string, string>) {
-  const res = await fetch(`https://api.stripe.com/v1/${path}`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${deps.config.stripeSecretKey}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(form),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = (await res.json().catch(() => ({}))) as { url?: string; id?: string; error?: { message?: string } };
+  let res: Response;
+  try {
+    res = await deps.http.fetch(`https://api.stripe.com/v1/${path}`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${deps.config.stripeSecretKey}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams(form),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (e) {
+    deps.log.error("stripe request failed", { path, error: String((e as Error)?.message ?? e) });
+    throw new AppError("billing_provider_error", 502, "Stripe could not be reached. Try again in a minute.");
+  }
+  const body = (await res.json().catch(() => ({}))) as { url?: unknown; error?: { message?: string } };
   if (!res.ok)
     throw new AppError(
       "billing_provider_error",
@@ -82,8 +96,21 @@ async function stripe(deps: Deps, path: string, form: Record<string, string>) {
   return body;
 }
 
+/** The address of the Stripe page a session answered with (502 when Stripe gave none). */
+function pageAddress(s: { url?: unknown }): string {
+  if (typeof s.url !== "string" || !s.url.startsWith("https://"))
+    throw new AppError("billing_provider_error", 502, "Stripe answered without a page address. Try again.");
+  return s.url;
+}
+
 /** Starts a Stripe Checkout session for a plan; returns its URL. */
 export async function checkout(deps: Deps, ctx: Ctx, planInput: string) {
+  if (getOrg(deps.db, ctx.orgId).operator)
+    throw new AppError(
+      "operator_organisation",
+      409,
+      "This server's own organisation has no plan to buy: it has no limits.",
+    );
   if (!deps.config.stripeSecretKey) notConfigured();
   const plan = parsePlan(planInput);
   const price = deps.config.stripePrices[plan];
@@ -101,7 +128,7 @@ export async function checkout(deps: Deps, ctx: Ctx, planInput: string) {
     success_url: `${deps.config.appUrl}/billing?checkout=done`,
     cancel_url: `${deps.config.appUrl}/billing?checkout=cancelled`,
   });
-  return { url: s.url };
+  return { url: pageAddress(s) };
 }
 
 /** Opens the Stripe customer portal; returns its URL. */
@@ -118,5 +145,5 @@ export async function portal(deps: Deps, ctx: Ctx) {
     customer: org.stripeCustomerId,
     return_url: `${deps.config.appUrl}/billing`,
   });
-  return { url: s.url };
+  return { url: pageAddress(s) };
 }

@@ -13,12 +13,16 @@ export {
   requireAllowance,
   requireFeature,
   allowanceFor,
+  allowanceOf,
+  isOperatorOrg,
+  monthStart,
   type PlanId,
   type AllowanceName,
 } from "./plans";
-export { createOrganisation, getOrg, listOrgs, setPlan, type Org } from "./orgs";
+export { createOrganisation, getOrg, listOrgs, setOperator, setPlan, type Org } from "./orgs";
 export { createApiKey } from "./api-keys";
-export { createUser, findUserByEmail } from "./users";
+export { createUser, findUserByEmail, normaliseEmail } from "./users";
+export { users, members } from "./tables";
 export { accountRoutes } from "./routes";
 
 /** The accounts module: sign-in, organisations, members, keys and plans (the routes; plan allowances are counted by the modules that own them). */

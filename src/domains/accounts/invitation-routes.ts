@@ -4,6 +4,15 @@
  * `POST /v1/invitations/lookup` and `POST /v1/invitations/accept` (the token travels in the body, never the URL).
  */
 import { Elysia, t } from "elysia";
+import {
+  acceptBody,
+  idParams,
+  invitationLookupSchema,
+  invitationPageSchema,
+  invitationSchema,
+  lookupBody,
+  meSchema,
+} from "./model";
 import type { Deps } from "../../platform/deps";
 import { forbidden } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
@@ -12,8 +21,6 @@ import { can } from "./guard";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { acceptInvitation, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
 import { meBody, signIn } from "./session-routes";
-
-const tokenField = t.String({ minLength: 1, maxLength: 200 });
 
 function signedInUserId(deps: Deps, request: Request): string | null {
   if (request.headers.get("authorization"))
@@ -33,7 +40,8 @@ export function invitationRoutes(deps: Deps) {
         return lookupInvitation(deps, body.token, signedInUserId(deps, request));
       },
       {
-        body: t.Object({ token: tokenField }, { additionalProperties: false }),
+        body: lookupBody,
+        response: invitationLookupSchema,
         detail: {
           tags: ["Members"],
           summary: "What an invitation link is for: organisation, email, role, whether that email has an account",
@@ -51,14 +59,8 @@ export function invitationRoutes(deps: Deps) {
         return meBody(deps, user);
       },
       {
-        body: t.Object(
-          {
-            token: tokenField,
-            name: t.Optional(t.String({ maxLength: 120 })),
-            password: t.Optional(t.String({ maxLength: 200 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: acceptBody,
+        response: meSchema,
         detail: {
           tags: ["Members"],
           summary:
@@ -73,6 +75,7 @@ export function invitationRoutes(deps: Deps) {
         listInvitations(deps.db, deps, can(auth(), "member:manage"), pageRequest(deps.signer, "invitations", query)),
       {
         query: t.Object(pageQuerySchema),
+        response: invitationPageSchema,
         detail: { tags: ["Members"], summary: "Pending invitations (owners and admins)" },
       },
     )
@@ -80,7 +83,8 @@ export function invitationRoutes(deps: Deps) {
       "/invitations/:id",
       ({ auth, params }) => revokeInvitation(deps.db, can(auth(), "member:manage"), params.id),
       {
-        params: t.Object({ id: t.String({ maxLength: 64 }) }),
+        params: idParams,
+        response: invitationSchema,
         detail: { tags: ["Members"], summary: "Revoke a pending invitation" },
       },
     );

@@ -5,9 +5,10 @@
  * signed in as that account. No organisation ever chooses or learns the password of an account, because an
  * account can later belong to other organisations. Links expire after 7 days and can be revoked.
  */
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
+import type { Ctx, Role } from "../../platform/context";
+import type { InvitationView } from "./model";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
@@ -17,7 +18,8 @@ import { audit } from "../../platform/audit/audit";
 import { queueMail } from "../../platform/mail/queue-mail";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import { invitations, members, orgs } from "./tables";
-import { guardOwnerChange, insertMember, parseRole } from "./members";
+import { checkClientBrands, guardOwnerChange, insertMember, parseRole } from "./members";
+import { brands } from "../brands";
 import { createUser, findUser, findUserByEmail, normaliseEmail, type User } from "./users";
 import { checkPassword, hashPassword } from "./passwords";
 
@@ -34,10 +36,11 @@ export function invitationStatus(inv: Invitation, now: number): "pending" | "acc
 }
 
 /** What the API shows of an invitation to the organisation's admins (never the token). */
-export const presentInvitation = (inv: Invitation, now: number) => ({
+export const presentInvitation = (inv: Invitation, now: number): InvitationView => ({
   id: inv.id,
   email: inv.email,
-  role: inv.role,
+  role: inv.role as Role,
+  brand_ids: inv.brandIds ?? null,
   name: inv.name,
   status: invitationStatus(inv, now),
   invited_by_user_id: inv.invitedByUserId,
@@ -55,12 +58,18 @@ const invitationId = (now: number) => newId("invitation", now);
 
 /**
  * Invites a person by email. Refuses a password (the invitee chooses their own). A newer invitation for the same
- * email replaces a pending one. Returns the invitation with its `url`, which is shown only in this answer.
+ * email replaces a pending one. A client invitation names the brands the client will see (`brand_ids`). Returns
+ * the invitation with its `url`, which is shown only in this answer.
  */
-export function inviteMember(deps: Deps, ctx: Ctx, input: { email: string; role: string; name?: string }) {
+export function inviteMember(
+  deps: Deps,
+  ctx: Ctx,
+  input: { email: string; role: string; name?: string; brand_ids?: string[] },
+) {
   const email = normaliseEmail(input.email);
   const role = parseRole(input.role);
   guardOwnerChange(ctx, null, role);
+  const brandIds = checkClientBrands(deps.db, ctx.orgId, role, input.brand_ids);
   const token = randomToken(32);
   const now = ctx.clock.now();
   return tx(deps.db, (db) => {
@@ -89,6 +98,7 @@ export function inviteMember(deps: Deps, ctx: Ctx, input: { email: string; role:
       orgId: ctx.orgId,
       email,
       role,
+      brandIds,
       name: (input.name ?? "").trim().slice(0, 120),
       tokenHash: sha256(token),
       invitedByUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
@@ -99,20 +109,37 @@ export function inviteMember(deps: Deps, ctx: Ctx, input: { email: string; role:
       revokedAt: null,
     };
     db.insert(invitations).values(inv).run();
-    audit(db, ctx, "invitation.created", inv.id, { email, role, replaced_pending: replaced > 0 });
+    audit(db, ctx, "invitation.created", inv.id, {
+      email,
+      role,
+      ...(brandIds ? { brand_ids: brandIds } : {}),
+      replaced_pending: replaced > 0,
+    });
     const url = invitationUrl(deps.config.appUrl, token);
     const org = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, ctx.orgId)).get();
     const inviter = ctx.actor.type === "user" ? findUser(db, ctx.actor.userId) : undefined;
     // Mail only leaves the box with SMTP; without it the link is not kept anywhere (the outbox would keep it).
     const emailed = deps.mailer.delivers;
+    const as = brandIds
+      ? `a client, to see and approve the testimonials of ${brandNames(db, ctx.orgId, brandIds).join(", ")}`
+      : role;
     if (emailed)
       queueMail(db, ctx.clock, {
         orgId: ctx.orgId,
         to: email,
-        ...invitationMail(org?.name ?? "an organisation", inviter, role, url, inv.expiresAt, !!user),
+        ...invitationMail(org?.name ?? "an organisation", inviter, as, url, inv.expiresAt, !!user),
       });
     return { ...presentInvitation(inv, now), url, emailed, account_exists: !!user };
   });
+}
+
+function brandNames(db: Db, orgId: string, ids: string[]) {
+  return db
+    .select({ name: brands.name })
+    .from(brands)
+    .where(and(eq(brands.orgId, orgId), inArray(brands.id, ids)))
+    .all()
+    .map((b) => b.name);
 }
 
 function invitationMail(
@@ -212,7 +239,14 @@ export function lookupInvitation(deps: Deps, token: string, signedInUserId: stri
   return {
     org_name: org?.name ?? "",
     email: inv.email,
-    role: inv.role,
+    role: inv.role as Role,
+    brands: inv.brandIds?.length
+      ? deps.db
+          .select({ id: brands.id, name: brands.name })
+          .from(brands)
+          .where(and(eq(brands.orgId, inv.orgId), inArray(brands.id, inv.brandIds)))
+          .all()
+      : [],
     name: inv.name,
     expires_at: iso(inv.expiresAt),
     account_exists: !!findUserByEmail(deps.db, inv.email),
@@ -279,7 +313,7 @@ export async function acceptInvitation(
     const ctx: Ctx = {
       orgId: inv.orgId,
       mode: "live",
-      actor: { type: "user", userId: user.id, role: inv.role as "member", sessionId: null },
+      actor: { type: "user", userId: user.id, role: inv.role as Role, sessionId: null },
       clock: deps.clock,
     };
     db.update(invitations).set({ acceptedAt: now, acceptedUserId: user.id }).where(eq(invitations.id, inv.id)).run();
@@ -288,7 +322,10 @@ export async function acceptInvitation(
       .from(members)
       .where(and(eq(members.orgId, inv.orgId), eq(members.userId, user.id)))
       .get();
-    if (!already) insertMember(db, ctx, user, parseRole(inv.role));
+    if (!already) {
+      const role = parseRole(inv.role);
+      insertMember(db, ctx, user, role, checkClientBrands(db, inv.orgId, role, inv.brandIds ?? undefined));
+    }
     audit(db, ctx, "invitation.accepted", inv.id, { email: inv.email, new_account: !existing });
     return user;
   });

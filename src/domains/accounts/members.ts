@@ -1,5 +1,6 @@
 /** Members of an organisation and their roles. At least one owner always remains. */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { MemberView } from "./model";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
 import { iso } from "../../platform/clock";
@@ -8,33 +9,76 @@ import { conflict, forbidden, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import type { Signer } from "../../platform/crypto";
+import { brands } from "../brands";
 import { members, orgs, users } from "./tables";
 import { createUser, findUserByEmail, normaliseEmail } from "./users";
 
-const ROLES: Role[] = ["owner", "admin", "member"];
+const ROLES: Role[] = ["owner", "admin", "member", "client"];
+
+/** The most brands one client membership names. */
+export const MAX_CLIENT_BRANDS = 100;
 
 /** Checks a role from input. */
 export function parseRole(role: string): Role {
   if ((ROLES as string[]).includes(role)) return role as Role;
-  throw invalid(`Unknown role "${role}". Roles: owner, admin, member.`, "role");
+  throw invalid(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`, "role");
+}
+
+/**
+ * The brands a membership of `role` is limited to: for a client, the given brand ids, each a brand of the
+ * organisation (either mode), at least one; for every other role null (they see every brand), and naming brands
+ * is refused rather than ignored.
+ */
+export function checkClientBrands(db: Db, orgId: string, role: Role, brandIds: string[] | undefined): string[] | null {
+  if (role !== "client") {
+    if (brandIds !== undefined && brandIds.length > 0)
+      throw invalid(
+        `Only a client is limited to brands; an ${role} sees every brand. Leave out brand_ids.`,
+        "brand_ids",
+      );
+    return null;
+  }
+  const ids = [...new Set(brandIds ?? [])];
+  if (ids.length === 0) throw invalid("A client needs at least one brand: name them in brand_ids.", "brand_ids");
+  if (ids.length > MAX_CLIENT_BRANDS)
+    throw invalid(`A client can have at most ${MAX_CLIENT_BRANDS} brands.`, "brand_ids");
+  const found = new Set(
+    db
+      .select({ id: brands.id })
+      .from(brands)
+      .where(and(eq(brands.orgId, orgId), inArray(brands.id, ids)))
+      .all()
+      .map((b) => b.id),
+  );
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw invalid(`No brand ${missing} in this organisation.`, "brand_ids");
+  return ids;
 }
 
 type MemberJoin = { member: typeof members.$inferSelect; user: typeof users.$inferSelect };
 
 /** What the API shows of a member. */
-export const presentMember = ({ member, user }: MemberJoin) => ({
+export const presentMember = ({ member, user }: MemberJoin): MemberView => ({
   id: member.id,
   user_id: user.id,
   email: user.email,
   name: user.name,
-  role: member.role,
+  role: member.role as Role,
+  brand_ids: member.brandIds ?? null,
   created_at: iso(member.createdAt),
 });
 
 /** Organisations a user belongs to, with their role and plan. */
 export function membershipsOf(db: Db, userId: string) {
   return db
-    .select({ org_id: orgs.id, org_name: orgs.name, role: members.role, plan: orgs.plan })
+    .select({
+      org_id: orgs.id,
+      org_name: orgs.name,
+      role: members.role,
+      plan: orgs.plan,
+      operator: orgs.operator,
+      brand_ids: members.brandIds,
+    })
     .from(members)
     .innerJoin(orgs, eq(orgs.id, members.orgId))
     .where(eq(members.userId, userId))
@@ -91,12 +135,13 @@ export function guardOwnerChange(ctx: Ctx, from: string | null, to: string) {
 export function addMember(
   db: Db,
   ctx: Ctx,
-  input: { email: string; role: string; name?: string; passwordHash?: string | null },
+  input: { email: string; role: string; name?: string; passwordHash?: string | null; brandIds?: string[] },
 ) {
   if (ctx.actor.type !== "system")
     throw forbidden("Members join through an invitation; only operators add them directly.");
   const email = normaliseEmail(input.email);
   const role = parseRole(input.role);
+  const brandIds = checkClientBrands(db, ctx.orgId, role, input.brandIds);
   return tx(db, (db) => {
     const existing = findUserByEmail(db, email);
     if (existing && input.passwordHash)
@@ -107,12 +152,21 @@ export function addMember(
       );
     const user =
       existing ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: input.passwordHash ?? null });
-    return insertMember(db, ctx, user, role);
+    return insertMember(db, ctx, user, role, brandIds);
   });
 }
 
-/** Makes `user` a member with `role` in the context's org (409 when already one), in the caller's transaction. */
-export function insertMember(db: Db, ctx: Ctx, user: typeof users.$inferSelect, role: Role) {
+/**
+ * Makes `user` a member with `role` in the context's org (409 when already one), in the caller's transaction; a
+ * client's `brandIds` are the brands it sees (checked by `checkClientBrands`).
+ */
+export function insertMember(
+  db: Db,
+  ctx: Ctx,
+  user: typeof users.$inferSelect,
+  role: Role,
+  brandIds: string[] | null = null,
+) {
   const exists = db
     .select()
     .from(members)
@@ -124,15 +178,19 @@ export function insertMember(db: Db, ctx: Ctx, user: typeof users.$inferSelect, 
     orgId: ctx.orgId,
     userId: user.id,
     role,
+    brandIds: role === "client" ? brandIds : null,
     createdAt: ctx.clock.now(),
   };
   db.insert(members).values(member).run();
-  audit(db, ctx, "member.added", member.id, { email: user.email, role });
+  audit(db, ctx, "member.added", member.id, { email: user.email, role, brand_ids: member.brandIds });
   return presentMember({ member, user });
 }
 
-/** Changes a member's role; the last owner cannot stop being one. */
-export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string) {
+/**
+ * Changes a member's role, and a client's brands (`brandIds`; a client keeps its brands when none are given); the
+ * last owner cannot stop being one.
+ */
+export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string, brandIdsInput?: string[]) {
   const role = parseRole(roleInput);
   return tx(db, (db) => {
     const row = getMember(db, ctx, id);
@@ -140,9 +198,15 @@ export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string) {
     if (row.member.role === "owner" && role !== "owner" && ownerCount(db, ctx.orgId) <= 1) {
       throw conflict("last_owner", "An organisation needs at least one owner. Make someone else an owner first.");
     }
-    db.update(members).set({ role }).where(eq(members.id, id)).run();
-    audit(db, ctx, "member.role_changed", id, { from: row.member.role, to: role });
-    return presentMember({ member: { ...row.member, role }, user: row.user });
+    const kept = role === "client" && brandIdsInput === undefined ? (row.member.brandIds ?? undefined) : brandIdsInput;
+    const brandIds = checkClientBrands(db, ctx.orgId, role, kept);
+    db.update(members).set({ role, brandIds }).where(eq(members.id, id)).run();
+    audit(db, ctx, "member.role_changed", id, {
+      from: row.member.role,
+      to: role,
+      ...(role === "client" || row.member.role === "client" ? { brand_ids: brandIds } : {}),
+    });
+    return presentMember({ member: { ...row.member, role, brandIds }, user: row.user });
   });
 }
 

@@ -1,14 +1,16 @@
-/** Organisations: creation with an owner and the default brands of both modes, lookups, plan changes. */
+/**
+ * Organisations: creation with an owner and the default brands of both modes, lookups, plan changes, and the
+ * operator's own organisation (self-hosted operator mode: on the top plan with no limits; see plans.ts).
+ */
 import { asc, eq, sql } from "drizzle-orm";
 import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import { newId } from "../../platform/ids";
-import { invalid, notFound } from "../../platform/errors";
+import { conflict, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
-import { createDefaultBrands } from "../brands/brand-service";
-import { brands } from "../brands/tables";
+import { brands, createDefaultBrands } from "../brands";
 import { shownChanged } from "../../platform/events/publication";
 import { members, orgs } from "./tables";
 import { createUser, findUserByEmail, hashPasswordBlocking, checkPassword, normaliseEmail, type User } from "./users";
@@ -22,13 +24,15 @@ export interface NewOrg {
   name: string;
   plan?: string;
   owner?: { email: string; password?: string; name?: string };
+  /** The operator's own organisation: no plan limits (its plan is kept at the top one, plus). */
+  operator?: boolean;
 }
 
 /** Creates an organisation, its owner (new or existing user) and a default brand in live and in test mode. */
 export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: Org; owner: User | null } {
   const name = input.name.trim();
   if (!name || name.length > 120) throw invalid("An organisation needs a name of 1 to 120 characters.", "name");
-  const plan = parsePlan(input.plan ?? "free");
+  const plan = input.operator ? OPERATOR_PLAN : parsePlan(input.plan ?? "free");
   let ownerEmail: string | null = null;
   let passwordHash: string | null = null;
   if (input.owner) {
@@ -41,7 +45,14 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
   }
   return tx(db, (db) => {
     const now = clock.now();
-    const org: Org = { id: newId("org", now), name, plan, stripeCustomerId: null, createdAt: now };
+    const org: Org = {
+      id: newId("org", now),
+      name,
+      plan,
+      stripeCustomerId: null,
+      createdAt: now,
+      operator: !!input.operator,
+    };
     db.insert(orgs).values(org).run();
     createDefaultBrands(db, clock, org.id, name);
     let owner: User | null = null;
@@ -54,7 +65,7 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
         .run();
     }
     const ctx: Ctx = { orgId: org.id, mode: "live", actor: { type: "system" }, clock };
-    audit(db, ctx, "org.created", org.id, { name, plan, owner: ownerEmail });
+    audit(db, ctx, "org.created", org.id, { name, plan, owner: ownerEmail, operator: org.operator });
     return { org, owner };
   });
 }
@@ -78,25 +89,58 @@ export function listOrgs(db: Db): Org[] {
   return db.select().from(orgs).orderBy(asc(orgs.id)).all();
 }
 
-/** Changes an organisation's plan and writes the audit log. */
+/** The plan the operator's own organisation is kept on: every feature (the limits are lifted by the flag). */
+export const OPERATOR_PLAN: PlanId = "plus";
+
+/**
+ * Changes an organisation's plan and writes the audit log. The operator's own organisation has no plan to change
+ * (409 `operator_organisation`): operator mode is turned off first (`plaudit org operator --org ID --off`).
+ */
 export function setPlan(db: Db, ctx: Ctx, plan: string): Org {
   const id = parsePlan(plan) as PlanId;
   return tx(db, (db) => {
     const before = getOrg(db, ctx.orgId);
-    db.update(orgs).set({ plan: id }).where(eq(orgs.id, ctx.orgId)).run();
-    audit(db, ctx, "plan.changed", ctx.orgId, { from: before.plan, to: id });
-    // What a plan allows shows in public places (attribution): every brand, in both modes, is rebuilt.
-    for (const b of db
-      .select({ id: brands.id, mode: brands.mode })
-      .from(brands)
-      .where(eq(brands.orgId, ctx.orgId))
-      .all()) {
-      shownChanged(
-        db,
-        { ...ctx, mode: b.mode as Ctx["mode"] },
-        { brandId: b.id, submissionId: null, reason: "plan.changed" },
+    if (before.operator)
+      throw conflict(
+        "operator_organisation",
+        `${before.name} is this server's own organisation (operator mode): it has no plan limits, so no plan to change. Plans are for the organisations it hosts; to put this one on a plan, turn operator mode off first: plaudit org operator --org ${before.id} --off`,
       );
-    }
-    return { ...before, plan: id };
+    return changePlanRow(db, ctx, before, id);
   });
+}
+
+/**
+ * Turns operator mode on or off for an organisation (operators only: the CLI and first start). On puts it on the
+ * top plan with every limit lifted; off leaves it on that plan, with the plan's limits.
+ */
+export function setOperator(db: Db, ctx: Ctx, on: boolean): Org {
+  return tx(db, (db) => {
+    const before = getOrg(db, ctx.orgId);
+    if (before.operator === on) return before;
+    db.update(orgs).set({ operator: on }).where(eq(orgs.id, ctx.orgId)).run();
+    audit(db, ctx, "org.operator_changed", ctx.orgId, { operator: on });
+    const after = { ...before, operator: on };
+    return on && before.plan !== OPERATOR_PLAN
+      ? { ...changePlanRow(db, ctx, after, OPERATOR_PLAN), operator: on }
+      : after;
+  });
+}
+
+/** Writes a plan change and rebuilds what the plan shows in public places, in the caller's transaction. */
+function changePlanRow(db: Db, ctx: Ctx, before: Org, id: PlanId): Org {
+  db.update(orgs).set({ plan: id }).where(eq(orgs.id, ctx.orgId)).run();
+  audit(db, ctx, "plan.changed", ctx.orgId, { from: before.plan, to: id });
+  // What a plan allows shows in public places (attribution): every brand, in both modes, is rebuilt.
+  for (const b of db
+    .select({ id: brands.id, mode: brands.mode })
+    .from(brands)
+    .where(eq(brands.orgId, ctx.orgId))
+    .all()) {
+    shownChanged(
+      db,
+      { ...ctx, mode: b.mode as Ctx["mode"] },
+      { brandId: b.id, submissionId: null, reason: "plan.changed" },
+    );
+  }
+  return { ...before, plan: id };
 }

@@ -5,6 +5,8 @@ import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import { mailOutbox } from "../../platform/mail/tables";
+import type { Static } from "elysia";
+import type { outboxMessageSchema } from "./model";
 
 /** A page of the org's mail, newest first. */
 export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
@@ -20,7 +22,7 @@ export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
     page,
     rows,
     (r) => [r.id],
-    (r) => ({
+    (r): Static<typeof outboxMessageSchema> => ({
       id: r.id,
       to: r.to,
       subject: r.subject,

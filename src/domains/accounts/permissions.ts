@@ -18,16 +18,26 @@ export const SCOPES = {
 } as const;
 export type Scope = keyof typeof SCOPES;
 
-/** Every permission: the scope a key needs, the roles a member needs; `session` = never with a key. */
+/**
+ * Every permission: the scope a key needs, the roles a member needs; `session` = never with a key.
+ *
+ * A `client` (a customer's login, limited to the brands of its membership) may read its brands and their links,
+ * read and moderate their testimonials (approve, publish, reject, edit transcripts, delete, tag and untag with the
+ * organisation's tags), build widgets and reels, and ask for exports, all within those brands (the rows of other
+ * brands answer 404: src/platform/db/brand-scope.ts). A client may not change brands or links, import reviews,
+ * create, rename or delete tags (they are shared by every brand), or reach API keys, webhooks, members, billing,
+ * the audit log, the outbox or system health.
+ */
 export const PERMISSIONS = {
-  "brand:read": { scope: "brands:read", roles: ["owner", "admin", "member"] },
+  "brand:read": { scope: "brands:read", roles: ["owner", "admin", "member", "client"] },
   "brand:write": { scope: "brands:write", roles: ["owner", "admin"] },
   "link:write": { scope: "brands:write", roles: ["owner", "admin", "member"] },
-  "submission:read": { scope: "submissions:read", roles: ["owner", "admin", "member"] },
-  "submission:moderate": { scope: "submissions:write", roles: ["owner", "admin", "member"] },
+  "submission:read": { scope: "submissions:read", roles: ["owner", "admin", "member", "client"] },
+  "submission:moderate": { scope: "submissions:write", roles: ["owner", "admin", "member", "client"] },
   "submission:import": { scope: "submissions:write", roles: ["owner", "admin"] },
-  "widget:manage": { scope: "widgets:manage", roles: ["owner", "admin", "member"] },
-  "reel:manage": { scope: "reels:manage", roles: ["owner", "admin", "member"] },
+  "tag:manage": { scope: "submissions:write", roles: ["owner", "admin", "member"] },
+  "widget:manage": { scope: "widgets:manage", roles: ["owner", "admin", "member", "client"] },
+  "reel:manage": { scope: "reels:manage", roles: ["owner", "admin", "member", "client"] },
   "webhook:manage": { scope: "webhooks:manage", roles: ["owner", "admin"] },
   "billing:read": { scope: "billing:read", roles: ["owner", "admin", "member"] },
   "billing:manage": { scope: null, roles: ["owner"] },
@@ -37,7 +47,7 @@ export const PERMISSIONS = {
   "outbox:read": { scope: null, roles: ["owner", "admin"] },
   "audit:read": { scope: null, roles: ["owner", "admin"] },
   "system:read": { scope: null, roles: ["owner", "admin"] },
-  session: { scope: null, roles: ["owner", "admin", "member"] },
+  session: { scope: null, roles: ["owner", "admin", "member", "client"] },
 } as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[] }>;
 export type Permission = keyof typeof PERMISSIONS;
 

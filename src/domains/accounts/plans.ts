@@ -1,8 +1,13 @@
 /**
  * Plans and their allowances in one table, and the one `requireAllowance` check that answers 402
- * `plan_limit_exceeded`. Test mode (the sandbox) has its own allowances, whatever the plan.
+ * `plan_limit_exceeded`. Test mode (the sandbox) has its own allowances, whatever the plan. The operator's own
+ * organisation (self-hosted operator mode, `orgs.operator`) has no limits at all: plans are what the operator
+ * offers the organisations it hosts, not something it buys for its own hardware.
  */
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { prepared } from "../../platform/db/prepared";
+import { orgs } from "./tables";
 import type { Ctx } from "../../platform/context";
 import { AppError, invalid } from "../../platform/errors";
 import { hooksOf, type UsageCounter } from "../../platform/hooks";
@@ -105,6 +110,23 @@ export function allowanceFor(plan: PlanId, mode: Ctx["mode"], name: AllowanceNam
   return mode === "test" ? TEST_MODE_ALLOWANCES[name] : PLANS[plan].allowances[name];
 }
 
+const operatorFlag = (db: Db) =>
+  db
+    .select({ operator: orgs.operator })
+    .from(orgs)
+    .where(eq(orgs.id, sql.placeholder("id")))
+    .prepare();
+
+/** True for the operator's own organisation (self-hosted operator mode), which plan limits never apply to. */
+export function isOperatorOrg(db: Db, orgId: string): boolean {
+  return prepared(db, operatorFlag).get({ id: orgId })?.operator === true;
+}
+
+/** The allowance in force for the context's organisation: none for the operator's own, else the plan's. */
+export function allowanceOf(db: Db, ctx: Ctx, plan: PlanId, name: AllowanceName): number | null {
+  return isOperatorOrg(db, ctx.orgId) ? null : allowanceFor(plan, ctx.mode, name);
+}
+
 /** Counts current use of an allowance for an org and mode; the module owning the allowance declares it. */
 export type { UsageCounter };
 
@@ -152,9 +174,12 @@ function upgradeFor(plan: PlanId, ok: (p: PlanId) => boolean): PlanId | null {
 /** Address of the dashboard's plan page, suggested in every 402. */
 export const upgradeUrl = (appUrl: string, plan: PlanId | null) => `${appUrl}/billing${plan ? `?upgrade=${plan}` : ""}`;
 
-/** Throws 402 `plan_limit_exceeded` when adding `adding` would pass the allowance. */
+/**
+ * Throws 402 `plan_limit_exceeded` when adding `adding` would pass the allowance (never for the operator's own
+ * organisation).
+ */
 export function requireAllowance(db: Db, ctx: Ctx, plan: PlanId, appUrl: string, name: AllowanceName, adding = 1) {
-  const limit = allowanceFor(plan, ctx.mode, name);
+  const limit = allowanceOf(db, ctx, plan, name);
   if (limit === null) return;
   const used = usageOf(db, ctx, name);
   if (used + adding <= limit) return;

@@ -1,5 +1,26 @@
 /** Account routes: sign-in, the signed-in person, API keys, members and invitations, billing and the mail outbox. */
 import { Elysia, t } from "elysia";
+import {
+  apiKeyPageSchema,
+  apiKeySchema,
+  auditPageSchema,
+  auditQuery,
+  billingSchema,
+  createdInvitationSchema,
+  createdKeySchema,
+  idParams,
+  inviteBody,
+  memberPageSchema,
+  memberRemovedSchema,
+  memberSchema,
+  newKeyBody,
+  outboxPageSchema,
+  planBody,
+  redirectUrlSchema,
+  roleBody,
+  scopeListSchema,
+  usageSchema,
+} from "./model";
 import type { Deps } from "../../platform/deps";
 import { invalid } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
@@ -16,8 +37,6 @@ import { SCOPES } from "./permissions";
 import { billingView, changePlan, checkout, portal, usageView } from "./billing";
 import { socialRoutes } from "./social-routes";
 import { systemRoutes } from "./system-routes";
-
-const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 const PASSWORD_REFUSED =
   'Members are invited, not given a password: leave out "password". The answer carries a one-time invitation link (also emailed when SMTP is set up) with which the person chooses their own password, or accepts with the account they already have.';
@@ -36,7 +55,7 @@ export function accountRoutes(deps: Deps) {
         can(auth(), "key:manage"),
         { data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }
       ),
-      { detail: { tags: ["API keys"], summary: "Scopes a key can carry" } },
+      { response: scopeListSchema, detail: { tags: ["API keys"], summary: "Scopes a key can carry" } },
     )
     .get(
       "/api-keys",
@@ -46,6 +65,7 @@ export function accountRoutes(deps: Deps) {
       },
       {
         query: t.Object(pageQuerySchema),
+        response: apiKeyPageSchema,
         detail: { tags: ["API keys"], summary: "List API keys of the current mode (never the secrets)" },
       },
     )
@@ -62,26 +82,25 @@ export function accountRoutes(deps: Deps) {
         return { ...presentKey(key), secret };
       },
       {
-        body: t.Object(
-          {
-            name: t.Optional(t.String({ maxLength: 80 })),
-            mode: t.Optional(t.Union([t.Literal("live"), t.Literal("test")])),
-            scopes: t.Optional(t.Array(t.String({ maxLength: 40 }), { maxItems: 20 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: newKeyBody,
+        response: { 201: createdKeySchema },
         detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
       },
     )
     .delete("/api-keys/:id", ({ auth, params }) => revokeApiKey(deps.db, can(auth(), "key:manage"), params.id), {
       params: idParams,
+      response: apiKeySchema,
       detail: { tags: ["API keys"], summary: "Revoke an API key" },
     })
     .get(
       "/members",
       ({ auth, query }) =>
         listMembers(deps.db, deps.signer, can(auth(), "member:read"), pageRequest(deps.signer, "members", query)),
-      { query: t.Object(pageQuerySchema), detail: { tags: ["Members"], summary: "List members" } },
+      {
+        query: t.Object(pageQuerySchema),
+        response: memberPageSchema,
+        detail: { tags: ["Members"], summary: "List members" },
+      },
     )
     .post(
       "/members",
@@ -92,15 +111,8 @@ export function accountRoutes(deps: Deps) {
         return inviteMember(deps, ctx, body);
       },
       {
-        body: t.Object(
-          {
-            email: t.String({ maxLength: 254 }),
-            role: t.String({ maxLength: 20 }),
-            name: t.Optional(t.String({ maxLength: 120 })),
-            password: t.Optional(t.Unknown()),
-          },
-          { additionalProperties: false },
-        ),
+        body: inviteBody,
+        response: { 201: createdInvitationSchema },
         detail: {
           tags: ["Members"],
           summary:
@@ -110,36 +122,47 @@ export function accountRoutes(deps: Deps) {
     )
     .patch(
       "/members/:id",
-      ({ auth, params, body }) => changeRole(deps.db, can(auth(), "member:manage"), params.id, body.role),
+      ({ auth, params, body }) =>
+        changeRole(deps.db, can(auth(), "member:manage"), params.id, body.role, body.brand_ids),
       {
         params: idParams,
-        body: t.Object({ role: t.String({ maxLength: 20 }) }),
-        detail: { tags: ["Members"], summary: "Change a member's role" },
+        body: roleBody,
+        response: memberSchema,
+        detail: { tags: ["Members"], summary: "Change a member's role (and a client's brands)" },
       },
     )
     .delete(
       "/members/:id",
       ({ auth, params }) => {
         removeMember(deps.db, can(auth(), "member:manage"), params.id);
-        return { removed: true, id: params.id };
+        return { removed: true as const, id: params.id };
       },
-      { params: idParams, detail: { tags: ["Members"], summary: "Remove a member" } },
+      {
+        params: idParams,
+        response: memberRemovedSchema,
+        detail: { tags: ["Members"], summary: "Remove a member" },
+      },
     )
     .get("/billing", ({ auth }) => billingView(deps, can(auth(), "billing:read")), {
+      response: billingSchema,
       detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
     })
     .get("/billing/usage", ({ auth }) => usageView(deps, can(auth(), "billing:read")), {
+      response: usageSchema,
       detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
     })
     .post("/billing/change-plan", ({ auth, body }) => changePlan(deps, can(auth(), "billing:manage"), body.plan), {
-      body: t.Object({ plan: t.String({ maxLength: 20 }) }),
+      body: planBody,
+      response: billingSchema,
       detail: { tags: ["Billing"], summary: "Change plan (owner)" },
     })
     .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), {
-      body: t.Object({ plan: t.String({ maxLength: 20 }) }),
+      body: planBody,
+      response: redirectUrlSchema,
       detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" },
     })
     .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), {
+      response: redirectUrlSchema,
       detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" },
     })
     .get(
@@ -152,7 +175,8 @@ export function accountRoutes(deps: Deps) {
           query.action,
         ),
       {
-        query: t.Object({ ...pageQuerySchema, action: t.Optional(t.String({ maxLength: 60 })) }),
+        query: auditQuery,
+        response: auditPageSchema,
         detail: {
           tags: ["Audit"],
           summary: "Sensitive actions: keys, imports, plan changes, removals (owners and admins)",
@@ -164,6 +188,7 @@ export function accountRoutes(deps: Deps) {
       ({ auth, query }) => listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)),
       {
         query: t.Object(pageQuerySchema),
+        response: outboxPageSchema,
         detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
       },
     );

@@ -3,7 +3,10 @@
  * `requireSameSite` (a cross-site form cannot sign a victim in or out); sign-in is throttled per email, per client
  * address and in total, and checks the password off the event loop.
  */
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
+import { loginBody, meBodySchema, meSchema, signedOutSchema, type MeView } from "./model";
+import type { Role } from "../../platform/context";
+import type { PlanId } from "./plans";
 import type { Deps } from "../../platform/deps";
 import { AppError, forbidden, unauthorized } from "../../platform/errors";
 import { clientAddress } from "../../platform/client-address";
@@ -26,8 +29,13 @@ export function signIn(deps: Deps, set: { headers: Record<string, unknown> }, us
 }
 
 /** Body of login and /v1/me. */
-export function meBody(deps: Deps, user: { id: string; email: string; name: string }) {
-  return { user: { id: user.id, email: user.email, name: user.name }, memberships: membershipsOf(deps.db, user.id) };
+export function meBody(deps: Deps, user: { id: string; email: string; name: string }): MeView {
+  const memberships = membershipsOf(deps.db, user.id).map((m) => ({
+    ...m,
+    role: m.role as Role,
+    plan: m.plan as PlanId,
+  }));
+  return { user: { id: user.id, email: user.email, name: user.name }, memberships };
 }
 
 function refuseKeys(request: Request, what: string) {
@@ -68,10 +76,8 @@ export function sessionRoutes(deps: Deps) {
         return meBody(deps, user);
       },
       {
-        body: t.Object({
-          email: t.String({ minLength: 3, maxLength: 254 }),
-          password: t.String({ minLength: 1, maxLength: 200 }),
-        }),
+        body: loginBody,
+        response: meSchema,
         detail: {
           tags: ["Session"],
           summary: "Sign in with email and password (sets the session cookie; needs X-Svc-Csrf: 1)",
@@ -86,9 +92,12 @@ export function sessionRoutes(deps: Deps) {
         const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
         if (token) destroySession(deps.db, token);
         set.headers["set-cookie"] = sessionCookie(deps, "", 0);
-        return { signed_out: true };
+        return { signed_out: true as const };
       },
-      { detail: { tags: ["Session"], summary: "Sign out (needs X-Svc-Csrf: 1)", security: [] } },
+      {
+        response: signedOutSchema,
+        detail: { tags: ["Session"], summary: "Sign out (needs X-Svc-Csrf: 1)", security: [] },
+      },
     )
     .get(
       "/me",
@@ -96,7 +105,7 @@ export function sessionRoutes(deps: Deps) {
         refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
         return meBody(deps, currentSession(deps, request).user);
       },
-      { detail: { tags: ["Session"], summary: "The signed-in person and their organisations" } },
+      { response: meSchema, detail: { tags: ["Session"], summary: "The signed-in person and their organisations" } },
     )
     .patch(
       "/me",
@@ -106,14 +115,8 @@ export function sessionRoutes(deps: Deps) {
         return meBody(deps, await updateProfile(deps.db, found.user.id, body, found.session.id));
       },
       {
-        body: t.Object(
-          {
-            name: t.Optional(t.String({ maxLength: 120 })),
-            password: t.Optional(t.String({ minLength: 8, maxLength: 200 })),
-            current_password: t.Optional(t.String({ maxLength: 200 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: meBodySchema,
+        response: meSchema,
         detail: {
           tags: ["Session"],
           summary: "Change your name or password (a new password ends your other sessions)",

@@ -1,5 +1,6 @@
 /** Session-only social sign-in routes: `/v1/auth/social`, `/v1/auth/callback/{provider}`, `/v1/me/auth-methods`. They refuse API keys. */
 import { Elysia, t } from "elysia";
+import { authMethodsSchema, authorizationSchema, callbackQuery, providerBody, providerListSchema } from "./model";
 import type { Deps } from "../../platform/deps";
 import { AppError, forbidden } from "../../platform/errors";
 import { currentSession, readCookie, requireSameSite } from "./auth";
@@ -37,8 +38,6 @@ function readState(deps: Deps, request: Request): OAuthState | null {
   }
 }
 
-const providerBody = t.Object({ provider: t.String({ maxLength: 20 }) }, { additionalProperties: false });
-
 /** The social sign-in routes. */
 export function socialRoutes(deps: Deps) {
   return new Elysia()
@@ -48,7 +47,10 @@ export function socialRoutes(deps: Deps) {
         refuseKeys(request);
         return { data: providerList(deps) };
       },
-      { detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)", security: [] } },
+      {
+        response: providerListSchema,
+        detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)", security: [] },
+      },
     )
     .post(
       "/auth/social",
@@ -61,6 +63,7 @@ export function socialRoutes(deps: Deps) {
       },
       {
         body: providerBody,
+        response: authorizationSchema,
         detail: {
           tags: ["Session"],
           summary: "Start social sign-in: returns the provider's address (needs X-Svc-Csrf: 1)",
@@ -106,11 +109,10 @@ export function socialRoutes(deps: Deps) {
       },
       {
         params: t.Object({ provider: t.String({ maxLength: 20 }) }),
-        query: t.Object({
-          code: t.Optional(t.String({ maxLength: 2000 })),
-          state: t.Optional(t.String({ maxLength: 200 })),
-        }),
-        detail: { tags: ["Session"], summary: "Provider callback (session-only)", security: [] },
+        query: callbackQuery,
+        // Not an API operation: the provider sends the browser here, and it always answers a redirect to the
+        // dashboard (signed in, or with `?signin_error=`). The document lists operations with a 2xx answer only.
+        detail: { hide: true, security: [] },
       },
     )
     .get(
@@ -119,7 +121,7 @@ export function socialRoutes(deps: Deps) {
         refuseKeys(request);
         return authMethods(deps, currentUser(deps, request).id);
       },
-      { detail: { tags: ["Session"], summary: "Your sign-in methods" } },
+      { response: authMethodsSchema, detail: { tags: ["Session"], summary: "Your sign-in methods" } },
     )
     .post(
       "/me/auth-methods",
@@ -130,7 +132,11 @@ export function socialRoutes(deps: Deps) {
         set.headers["set-cookie"] = stateCookie(deps, state);
         return { authorization_url: url };
       },
-      { body: providerBody, detail: { tags: ["Session"], summary: "Link a provider: returns the provider's address" } },
+      {
+        body: providerBody,
+        response: authorizationSchema,
+        detail: { tags: ["Session"], summary: "Link a provider: returns the provider's address" },
+      },
     )
     .delete(
       "/me/auth-methods",
@@ -138,6 +144,6 @@ export function socialRoutes(deps: Deps) {
         refuseKeys(request);
         return unlinkProvider(deps, currentUser(deps, request).id, body.provider);
       },
-      { body: providerBody, detail: { tags: ["Session"], summary: "Unlink a provider" } },
+      { body: providerBody, response: authMethodsSchema, detail: { tags: ["Session"], summary: "Unlink a provider" } },
     );
 }

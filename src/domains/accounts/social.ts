@@ -2,7 +2,8 @@
  * Social sign-in through arctic for the providers the operator configured (GitHub, Google). There is no
  * self-signup: a provider identity signs in an existing person (linked before, or the same verified email),
  * or is linked to the signed-in person from their settings. Linked by verified email, an account loses any
- * password it had (and its sessions): whoever set that password did not prove they own the address.
+ * password it had (and its sessions): whoever set that password did not prove they own the address. GitHub's API is
+ * called through the Deps' HTTP client (`deps.http`); arctic's own code exchange still uses the runtime's fetch.
  */
 import { and, eq } from "drizzle-orm";
 import { GitHub, Google, generateCodeVerifier, generateState, decodeIdToken } from "arctic";
@@ -86,10 +87,10 @@ async function identityFrom(
   const tokens = await p.c.validateAuthorizationCode(code);
   const headers = { authorization: `Bearer ${tokens.accessToken()}`, "user-agent": "Plaudit" };
   const user = (await (
-    await fetch("https://api.github.com/user", { headers, signal: AbortSignal.timeout(10_000) })
+    await deps.http.fetch("https://api.github.com/user", { headers, signal: AbortSignal.timeout(10_000) })
   ).json()) as { id: number };
   const emails = (await (
-    await fetch("https://api.github.com/user/emails", { headers, signal: AbortSignal.timeout(10_000) })
+    await deps.http.fetch("https://api.github.com/user/emails", { headers, signal: AbortSignal.timeout(10_000) })
   ).json()) as { email: string; primary: boolean; verified: boolean }[];
   const primary = Array.isArray(emails) ? emails.find((e) => e.primary && e.verified) : undefined;
   return { subject: String(user.id), email: primary?.email ?? null };

@@ -9,11 +9,12 @@ import { iso } from "../../platform/clock";
 import type { SelfTestStatus } from "../../media/self-test-monitor";
 import { authPlugin } from "./auth";
 import { can } from "./guard";
+import { healthSchema, type HealthView } from "./model";
 
 const NOT_RUN: SelfTestStatus = { state: "not_run", checkedAt: null, result: null, problem: null };
 
 /** The body of `GET /v1/system/health`. */
-export function presentHealth(status: SelfTestStatus) {
+export function presentHealth(status: SelfTestStatus): HealthView {
   const steps = status.result?.steps ?? [];
   return {
     media_pipeline: {
@@ -32,6 +33,7 @@ export function presentHealth(status: SelfTestStatus) {
         fix: s.fix ?? null,
       })),
     },
+    speech_engine: status.result?.speech ?? null,
   };
 }
 
@@ -44,6 +46,7 @@ export function systemRoutes(deps: Deps) {
       return presentHealth(deps.selfTest?.status() ?? NOT_RUN);
     },
     {
+      response: healthSchema,
       detail: {
         tags: ["System"],
         summary: "Whether this server can process recordings (the media self-test run after start; owners and admins)",

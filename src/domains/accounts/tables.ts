@@ -1,13 +1,20 @@
 /** Accounts tables: organisations, users, memberships, sessions, API keys. */
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Mode, Role } from "../../platform/context";
+import type { PlanId } from "./plans";
 
 /** An organisation: the customer; owns brands in both modes. */
 export const orgs = sqliteTable("orgs", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
-  plan: text("plan").notNull().default("free"),
+  plan: text("plan").$type<PlanId>().notNull().default("free"),
   stripeCustomerId: text("stripe_customer_id"),
   createdAt: integer("created_at").notNull(),
+  /**
+   * The operator's own organisation (self-hosted operator mode): no plan limits, and its plan page explains the
+   * plans as what the operator offers the organisations it hosts. Set on the first organisation of a fresh install.
+   */
+  operator: integer("operator", { mode: "boolean" }).notNull().default(false),
 });
 
 /** A person who can sign in to the dashboard. */
@@ -34,7 +41,9 @@ export const members = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: text("role").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    /** A client's brands (JSON array of brand ids); null for every other role, who see every brand. */
+    brandIds: text("brand_ids", { mode: "json" }).$type<string[]>(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("members_org_user").on(t.orgId, t.userId), index("members_user").on(t.userId)],
@@ -80,7 +89,7 @@ export const apiKeys = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     name: text("name").notNull().default(""),
     prefix: text("prefix").notNull(),
     last4: text("last4").notNull(),
@@ -106,7 +115,9 @@ export const invitations = sqliteTable(
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    role: text("role").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    /** For a client invitation, the brands the client will see (JSON array); null otherwise. */
+    brandIds: text("brand_ids", { mode: "json" }).$type<string[]>(),
     name: text("name").notNull().default(""),
     tokenHash: text("token_hash").notNull(),
     invitedByUserId: text("invited_by_user_id"),

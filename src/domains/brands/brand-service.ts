@@ -15,6 +15,8 @@ import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands, brandSlugHistory } from "./tables";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
+import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import { applyWallHeader } from "./wall-header";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 const RESERVED = new Set(["app", "api", "cdn", "public", "admin", "v1", "static", "assets", "sitemap", "robots"]);
@@ -85,20 +87,26 @@ export function createDefaultBrands(db: Db, clock: Clock, orgId: string, orgName
   }
 }
 
-/** A brand row of the context's org and mode; 404 otherwise. */
+/** A brand row of the context's org, mode and brand scope (a client's brands); 404 otherwise. */
 export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
   const row = db
     .select()
     .from(brands)
-    .where(and(eq(brands.id, id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode)))
+    .where(and(eq(brands.id, id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), brandScope(ctx, brands.id)))
     .get();
   if (!row) throw notFound("brand");
   return row;
 }
 
-/** A page of brands, newest first. */
+/** A page of the brands the context sees, newest first. */
 export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const params = { org: ctx.orgId, mode: ctx.mode, limit: page.limit + 1, after: page.after?.[0] ?? "" };
+  const params = {
+    org: ctx.orgId,
+    mode: ctx.mode,
+    limit: page.limit + 1,
+    after: page.after?.[0] ?? "",
+    brand_scope: brandScopeParam(ctx),
+  };
   const rows = page.after ? prepared(deps.db, brandsAfter).all(params) : prepared(deps.db, brandsFirst).all(params);
   return toPage(
     deps.signer,
@@ -111,12 +119,13 @@ export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
 
 const brandPage = (db: Db, after: boolean) =>
   db
-    .select({ brand: brands, n: submissionCountColumn() })
+    .select({ brand: brands, n: submissionCountColumn(db) })
     .from(brands)
     .where(
       and(
         eq(brands.orgId, sql.placeholder("org")),
         eq(brands.mode, sql.placeholder("mode")),
+        preparedBrandScope(brands.id),
         after ? lt(brands.id, sql.placeholder("after")) : undefined,
       ),
     )
@@ -158,6 +167,9 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
       isDefault: false,
       isPublic: false,
       logoKey: null,
+      introText: null,
+      websiteUrl: null,
+      wallLinkId: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -173,6 +185,9 @@ export interface BrandPatch {
   slug?: string;
   is_public?: boolean;
   color?: string;
+  intro_text?: string | null;
+  website_url?: string | null;
+  wall_link_id?: string | null;
 }
 
 /** Applies a change; a new slug keeps the old address redirecting. */
@@ -190,6 +205,7 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
       next.color = patch.color.toLowerCase();
     }
     if (patch.is_public !== undefined) next.isPublic = patch.is_public;
+    applyWallHeader(db, ctx, row, next, patch);
     if (patch.slug !== undefined && patch.slug !== row.slug) {
       const slug = checkSlug(patch.slug);
       if (slugTaken(db, row.slugScope, slug, row.id))
@@ -206,7 +222,16 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
       next.slug = slug;
     }
     db.update(brands)
-      .set({ name: next.name, color: next.color, isPublic: next.isPublic, slug: next.slug, updatedAt: next.updatedAt })
+      .set({
+        name: next.name,
+        color: next.color,
+        isPublic: next.isPublic,
+        slug: next.slug,
+        introText: next.introText,
+        websiteUrl: next.websiteUrl,
+        wallLinkId: next.wallLinkId,
+        updatedAt: next.updatedAt,
+      })
       .where(eq(brands.id, id))
       .run();
     audit(db, ctx, "brand.updated", id, { ...patch });

@@ -5,17 +5,20 @@ import { brandsUsed } from "./usage";
 export { brandRoutes } from "./routes";
 export { getBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
 export { getLinkRow } from "./link-service";
+export { linkState, responseCount, type ClosedReason, type LinkState } from "./link-state";
+export { MAX_SHORT_TEXT_CHARS } from "./link-settings";
 export {
   presentBrand,
   presentLink,
   wallUrl,
   logoUrl,
   linkUrl,
-  setBrandSubmissionCount,
+  linkSlugUrl,
   type BrandRow,
   type LinkRow,
 } from "./present";
-export { brands, links } from "./tables";
+export { brands, links, type AnswerKind, type CallToAction, type CustomField } from "./tables";
+export { linkSchema, linkCustomFieldAnswer, type LinkView } from "./model";
 
 /** The brands module: its routes and the `brands` allowance counter. */
 export const brandsModule: DomainModule = {

@@ -1,4 +1,4 @@
-/** Collect links: creation (idempotent), listing, changes, pausing and closing. */
+/** Collect links: creation (idempotent), listing, changes (with the link's own settings), pausing and closing. */
 import { and, desc, eq } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
@@ -10,8 +10,11 @@ import { audit } from "../../platform/audit/audit";
 import { idempotent } from "../../platform/http/idempotency";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import { links } from "./tables";
+import { brandScope } from "../../platform/db/brand-scope";
 import { getBrandRow } from "./brand-service";
 import { presentLink, type LinkRow } from "./present";
+import { linkState, responseCountColumn } from "./link-state";
+import { applySettings, DEFAULT_SETTINGS, settingsOf, type LinkSettingsInput } from "./link-settings";
 
 /** Reasons a link can be closed for. */
 export const CLOSED_REASONS = ["paused", "closed"] as const;
@@ -23,16 +26,16 @@ export interface PromptInput {
   max_seconds?: number;
 }
 
-/** Link creation input. */
-export interface NewLink {
+/** Link creation input: the contract's fields and the link's own settings. */
+export interface NewLink extends LinkSettingsInput {
   title: string;
   prompts: PromptInput[];
   consent_text: string;
   consent_version: string;
 }
 
-/** Link change input. */
-export interface LinkPatch {
+/** Link change input (null clears an optional setting). */
+export interface LinkPatch extends LinkSettingsInput {
   title?: string;
   prompts?: PromptInput[];
   consent_text?: string;
@@ -80,6 +83,7 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
   const consent = checkConsent(input.consent_text, input.consent_version);
   return idempotent(deps.db, ctx, `POST /v1/brands/${brandId}/links`, idempotencyKey, input, (db) => {
     const now = ctx.clock.now();
+    const settings = applySettings(db, ctx, DEFAULT_SETTINGS, input, null);
     const row: LinkRow = {
       id: newId("link", now),
       orgId: ctx.orgId,
@@ -91,6 +95,7 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
       consentVersion: consent.version,
       isActive: true,
       closedReason: null,
+      ...settings,
       createdAt: now,
       updatedAt: now,
     };
@@ -100,12 +105,12 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
   });
 }
 
-/** A link of the context's org and mode; 404 otherwise. */
+/** A link of the context's org, mode and brand scope (a client's brands); 404 otherwise. */
 export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
   const row = db
     .select()
     .from(links)
-    .where(and(eq(links.id, id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode)))
+    .where(and(eq(links.id, id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode), brandScope(ctx, links.brandId)))
     .get();
   if (!row) throw notFound("link");
   return row;
@@ -115,7 +120,7 @@ export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
 export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageRequest) {
   getBrandRow(deps.db, ctx, brandId);
   const rows = deps.db
-    .select()
+    .select({ link: links, responses: responseCountColumn })
     .from(links)
     .where(
       and(
@@ -132,8 +137,8 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
     deps.signer,
     page,
     rows,
-    (r) => [r.id],
-    (r) => presentLink(deps, r),
+    (r) => [r.link.id],
+    (r) => presentLink(deps, r.link, linkState(deps.db, r.link, deps.clock.now(), r.responses)),
   );
 }
 
@@ -141,7 +146,11 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
 export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
   return tx(deps.db, (db) => {
     const row = getLinkRow(db, ctx, id);
-    const next: LinkRow = { ...row, updatedAt: ctx.clock.now() };
+    const next: LinkRow = {
+      ...row,
+      ...applySettings(db, ctx, settingsOf(row), patch, row.id),
+      updatedAt: ctx.clock.now(),
+    };
     if (patch.title !== undefined) next.title = checkTitle(patch.title);
     if (patch.prompts !== undefined) next.prompts = checkPrompts(patch.prompts, row.prompts);
     if (patch.consent_text !== undefined || patch.consent_version !== undefined) {
@@ -171,6 +180,7 @@ export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
         consentVersion: next.consentVersion,
         isActive: next.isActive,
         closedReason: next.closedReason,
+        ...settingsOf(next),
         updatedAt: next.updatedAt,
       })
       .where(eq(links.id, id))

@@ -1,6 +1,8 @@
-/** Request schemas of the brand and link routes (typebox through Elysia's `t`). */
-import { t } from "elysia";
+/** Request and response schemas of the brand and link routes (typebox through Elysia's `t`). */
+import { t, type Static } from "elysia";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { pageSchema } from "../../platform/http/pagination";
+import { address, count, modeField, nullable, timestamp } from "../../platform/http/response-schema";
 
 /** A colour like #4f46e5. */
 const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #4f46e5." });
@@ -10,31 +12,58 @@ export const brandParams = t.Object({ brand_id: t.String({ maxLength: 64 }) });
 /** Path parameter `link_id`. */
 export const linkParams = t.Object({ link_id: t.String({ maxLength: 64 }) });
 
+/** The fields of a brand its team sets: each request body takes them, the brand answer shows them. */
+const brandFields = {
+  name: t.String({ minLength: 1, maxLength: 120 }),
+  slug: t.String({
+    maxLength: 60,
+    description: "3-60 lowercase letters, digits and hyphens; after a change the old address keeps redirecting.",
+  }),
+  is_public: t.Boolean({ description: "Makes the brand's wall reachable." }),
+  color,
+  intro_text: nullable(
+    t.String({ maxLength: 600 }),
+    "A few sentences under the name in the wall's header, up to 600 characters; empty or null for none.",
+  ),
+  website_url: nullable(
+    t.String({ maxLength: 300 }),
+    "The brand's own site (http or https), linked from the wall's header; empty or null for none.",
+  ),
+  wall_link_id: nullable(
+    t.String({ maxLength: 64 }),
+    "One of the brand's collect links: the wall's \"Share your experience\" button opens it while it takes answers; null for no button.",
+  ),
+};
+
 /** POST /v1/brands body. */
 export const newBrandBody = t.Object(
-  {
-    name: t.String({ minLength: 1, maxLength: 120 }),
-    slug: t.Optional(t.String({ maxLength: 60 })),
-    color: t.Optional(color),
-  },
+  { name: brandFields.name, slug: t.Optional(brandFields.slug), color: t.Optional(brandFields.color) },
   { additionalProperties: false },
 );
 
 /** PATCH /v1/brands/{id} body. */
-export const brandPatchBody = t.Object(
+export const brandPatchBody = t.Partial(t.Object(brandFields, { additionalProperties: false }));
+
+/** A brand as the API shows it. */
+export const brandSchema = t.Object(
   {
-    name: t.Optional(t.String({ minLength: 1, maxLength: 120 })),
-    slug: t.Optional(
-      t.String({
-        maxLength: 60,
-        description: "3-60 lowercase letters, digits and hyphens; the old address keeps redirecting.",
-      }),
-    ),
-    is_public: t.Optional(t.Boolean({ description: "Makes the brand's wall reachable." })),
-    color: t.Optional(color),
+    id: t.String(),
+    ...brandFields,
+    is_default: t.Boolean({ description: "The brand every organisation starts with, per mode." }),
+    submission_count: count("Testimonials of this brand (deleted ones left out)."),
+    public_wall_url: address("Where the brand's wall is (reachable when is_public)."),
+    logo_url: address("The brand's logo on the CDN, or the default logo."),
+    mode: modeField,
+    created_at: timestamp(),
+    updated_at: timestamp(),
   },
-  { additionalProperties: false },
+  { description: "A brand." },
 );
+/** The brand answer's type. */
+export type BrandView = Static<typeof brandSchema>;
+
+/** GET /v1/brands answer. */
+export const brandPageSchema = pageSchema(brandSchema);
 
 const prompt = t.Object({
   id: t.Optional(t.String({ maxLength: 40 })),
@@ -43,6 +72,144 @@ const prompt = t.Object({
     bodyInteger({ minimum: 10, maximum: 600, description: "Recording time limit for this prompt (default 120)." }),
   ),
 });
+
+/*
+ * Collect-link settings beyond the contract's fields. Each is one field schema, used by the create and change
+ * bodies (wrapped in `t.Optional`, and in `nullable` where null clears it) and by the link's answer, so a request
+ * and the answer describe a setting the same way. The service checks the rules the schemas cannot say in words.
+ */
+
+/** `slug`: the friendly address part. */
+export const linkSlugField = t.String({
+  minLength: 3,
+  maxLength: 60,
+  description:
+    "3-60 lowercase letters, digits and single hyphens; the page answers at {site_url}/c/{slug} (test mode: {site_url}/test/{org_id}/c/{slug}) and the id address keeps working. Unique among live links (test: within the organisation); a taken one is 409 slug_taken. Null removes it.",
+});
+/** One kind of answer. */
+export const answerKindField = t.Union([t.Literal("video"), t.Literal("audio"), t.Literal("text")]);
+/** `accepts`: the kinds of answer the page takes. */
+export const linkAcceptsField = t.Array(answerKindField, {
+  minItems: 1,
+  maxItems: 3,
+  description: "Kinds of answer the page takes: any of video, audio, text (default all three).",
+});
+/** `ask_rating`. */
+export const linkAskRatingField = t.Boolean({ description: "Ask for a 1-5 star rating (default true)." });
+/** `welcome_message`. */
+export const linkWelcomeField = t.String({
+  maxLength: 1000,
+  description: "Plain text shown above the questions, up to 1,000 characters; empty or null for none.",
+});
+/** `thank_you_message`. */
+export const linkThankYouField = t.String({
+  maxLength: 1000,
+  description: "Plain text shown on the thank-you screen, up to 1,000 characters; empty or null for the default.",
+});
+/** `call_to_action`. */
+export const linkCallToActionField = t.Object(
+  {
+    label: t.String({ minLength: 1, maxLength: 60, description: "Button text, 1-60 characters." }),
+    url: t.String({ minLength: 1, maxLength: 2000, description: "http or https address." }),
+  },
+  { additionalProperties: false, description: "A button on the thank-you screen; not together with redirect_url." },
+);
+/** `redirect_url`. */
+export const linkRedirectField = t.String({
+  minLength: 1,
+  maxLength: 2000,
+  description: "http or https address the respondent is sent to after sending; not together with call_to_action.",
+});
+/** One of the link's own questions. */
+export const linkCustomFieldField = t.Object(
+  {
+    id: t.Optional(t.String({ maxLength: 40, description: "Kept when it names an existing question." })),
+    label: t.String({ minLength: 1, maxLength: 200 }),
+    type: t.Union([t.Literal("short_text"), t.Literal("choice"), t.Literal("yes_no")]),
+    required: t.Optional(t.Boolean({ description: "Default false." })),
+    options: t.Optional(
+      t.Union([
+        t.Array(t.String({ minLength: 1, maxLength: 100 }), {
+          maxItems: 20,
+          description: "2-20 distinct choices; only for type choice.",
+        }),
+        t.Null(),
+      ]),
+    ),
+    show_publicly: t.Optional(
+      t.Boolean({ description: "The answer may appear with the testimonial in widgets and on walls (default false)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** `custom_fields`. */
+export const linkCustomFieldsField = t.Array(linkCustomFieldField, {
+  maxItems: 10,
+  description: "Up to 10 questions of your own (short text, choice, yes/no), answered beside the testimonial.",
+});
+/** `collect_photo`. */
+export const linkCollectPhotoField = t.Boolean({
+  description: "Ask for a photo (headshot or logo), cropped square and used as the avatar (default false).",
+});
+/** `expires_at`. */
+export const linkExpiresAtField = t.String({
+  maxLength: 40,
+  description: "ISO 8601 time after which the page takes nothing (closed reason expired); null for never.",
+});
+/** `max_responses`. */
+export const linkMaxResponsesField = bodyInteger({
+  minimum: 1,
+  maximum: 1_000_000,
+  description: "Testimonials after which the page takes nothing (closed reason full); null for no cap.",
+});
+
+/** The settings every link create and change body takes. */
+const linkSettingsBody = {
+  slug: t.Optional(nullable(linkSlugField)),
+  accepts: t.Optional(linkAcceptsField),
+  ask_rating: t.Optional(linkAskRatingField),
+  welcome_message: t.Optional(nullable(linkWelcomeField)),
+  thank_you_message: t.Optional(nullable(linkThankYouField)),
+  call_to_action: t.Optional(nullable(linkCallToActionField)),
+  redirect_url: t.Optional(nullable(linkRedirectField)),
+  custom_fields: t.Optional(linkCustomFieldsField),
+  collect_photo: t.Optional(linkCollectPhotoField),
+  expires_at: t.Optional(nullable(linkExpiresAtField)),
+  max_responses: t.Optional(nullable(linkMaxResponsesField)),
+};
+
+/** Why a link takes nothing, as its answer and the capture page say: set by its team, or reached. */
+export const linkClosedReasonAnswer = nullable(
+  t.Union([t.Literal("paused"), t.Literal("closed"), t.Literal("expired"), t.Literal("full")]),
+  "paused or closed (set by the team), expired (past expires_at) or full (max_responses reached); null while open. is_active is false whenever a reason is set.",
+);
+
+/** A custom question as answers show it (every key present). */
+export const linkCustomFieldAnswer = t.Object({
+  id: t.String(),
+  label: t.String(),
+  type: t.Union([t.Literal("short_text"), t.Literal("choice"), t.Literal("yes_no")]),
+  required: t.Boolean(),
+  options: nullable(t.Array(t.String())),
+  show_publicly: t.Boolean(),
+});
+
+/** The settings as a link's answer carries them, for the response schema (plus `response_count`, `id_url`). */
+export const linkSettingsAnswer = {
+  slug: nullable(linkSlugField),
+  id_url: t.String({ description: "The id address {site_url}/c/{id}: always works, slug or not." }),
+  accepts: linkAcceptsField,
+  ask_rating: linkAskRatingField,
+  welcome_message: nullable(linkWelcomeField),
+  thank_you_message: nullable(linkThankYouField),
+  call_to_action: nullable(linkCallToActionField),
+  redirect_url: nullable(linkRedirectField),
+  custom_fields: t.Array(linkCustomFieldAnswer),
+  collect_photo: linkCollectPhotoField,
+  expires_at: nullable(timestamp(), linkExpiresAtField.description),
+  max_responses: nullable(count(), linkMaxResponsesField.description),
+  response_count: count("Testimonials sent through the link (deleted ones not counted); compared with max_responses."),
+};
 
 /** POST /v1/brands/{id}/links body. */
 export const newLinkBody = t.Object(
@@ -59,6 +226,7 @@ export const newLinkBody = t.Object(
       maxLength: 40,
       description: "Date-like version label, e.g. 2026-11-01.",
     }),
+    ...linkSettingsBody,
   },
   { additionalProperties: false },
 );
@@ -72,6 +240,39 @@ export const linkPatchBody = t.Object(
     consent_version: t.Optional(t.String({ minLength: 1, maxLength: 40 })),
     is_active: t.Optional(t.Boolean()),
     closed_reason: t.Optional(t.Union([t.Literal("paused"), t.Literal("closed"), t.Null()])),
+    ...linkSettingsBody,
   },
   { additionalProperties: false },
 );
+
+/** A prompt as answers show it (every key present). */
+const promptAnswer = t.Object({
+  id: t.String(),
+  text: prompt.properties.text,
+  max_seconds: count("Recording time limit for this prompt."),
+});
+
+/** A collect link as the API shows it: the create body's fields (every key present), its state and settings. */
+export const linkSchema = t.Object(
+  {
+    id: t.String(),
+    brand_id: t.String(),
+    url: address("The address a respondent opens: the friendly one with a slug, else the id address."),
+    title: newLinkBody.properties.title,
+    is_active: t.Boolean({ description: "Takes testimonials now (false whenever closed_reason is set)." }),
+    closed_reason: linkClosedReasonAnswer,
+    prompts: t.Array(promptAnswer),
+    consent_text: newLinkBody.properties.consent_text,
+    consent_version: newLinkBody.properties.consent_version,
+    ...linkSettingsAnswer,
+    mode: modeField,
+    created_at: timestamp(),
+    updated_at: timestamp(),
+  },
+  { description: "A collect link." },
+);
+/** The link answer's type. */
+export type LinkView = Static<typeof linkSchema>;
+
+/** GET /v1/brands/{id}/links answer. */
+export const linkPageSchema = pageSchema(linkSchema);

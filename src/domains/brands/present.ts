@@ -2,27 +2,25 @@
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
+import { hooksOf } from "../../platform/hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { brands, type links } from "./tables";
 import { eq } from "drizzle-orm";
+import type { Mode } from "../../platform/context";
+import type { BrandView, LinkView } from "./model";
+import { linkState, type LinkState } from "./link-state";
 
 /** A stored brand row. */
 export type BrandRow = typeof brands.$inferSelect;
 /** A stored link row. */
 export type LinkRow = typeof links.$inferSelect;
 
-let countSql: SQL<number> = sql<number>`0`;
-
 /**
- * The submissions feature tells brands how to count a brand's testimonials: an SQL expression over `brands.id`,
- * selected with the brand rows themselves (one prepared statement per page, no query per brand).
+ * How a brand's testimonials are counted, as a column to select beside brand rows (one prepared statement per page,
+ * no query per brand): the expression the submissions module declares (`brandSubmissionCount`, wired into the hooks
+ * of the Deps that own `db` by src/composition.ts), or 0 where no module counts them.
  */
-export function setBrandSubmissionCount(expr: SQL<number>) {
-  countSql = expr;
-}
-
-/** The count expression, as a column to select beside brand rows. */
-export const submissionCountColumn = () => countSql;
+export const submissionCountColumn = (db: Db): SQL<number> => hooksOf(db).brandSubmissionCount ?? sql<number>`0`;
 
 /** Public wall address: `{site_url}/b/{slug}` live; test-mode walls sit under the org's sandbox path. */
 export function wallUrl(siteUrl: string, row: Pick<BrandRow, "slug" | "mode" | "orgId">): string {
@@ -35,7 +33,7 @@ export function logoUrl(cdnUrl: string, row: Pick<BrandRow, "logoKey">): string 
 }
 
 /** The brand as the API shows it; `count` is given when the rows were read with their count. */
-export function presentBrand(deps: Deps, row: BrandRow, count?: number) {
+export function presentBrand(deps: Deps, row: BrandRow, count?: number): BrandView {
   return {
     id: row.id,
     name: row.name,
@@ -43,31 +41,68 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number) {
     color: row.color,
     is_default: row.isDefault,
     is_public: row.isPublic,
-    submission_count: count ?? deps.db.select({ n: countSql }).from(brands).where(eq(brands.id, row.id)).get()?.n ?? 0,
+    submission_count:
+      count ??
+      deps.db
+        .select({ n: submissionCountColumn(deps.db) })
+        .from(brands)
+        .where(eq(brands.id, row.id))
+        .get()?.n ??
+      0,
     public_wall_url: wallUrl(deps.config.siteUrl, row),
     logo_url: logoUrl(deps.config.cdnUrl, row),
-    mode: row.mode,
+    intro_text: row.introText ?? null,
+    website_url: row.websiteUrl ?? null,
+    wall_link_id: row.wallLinkId ?? null,
+    mode: row.mode as Mode,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
 }
 
-/** Address a respondent opens for a link. */
+/** Address a respondent opens for a link by its id: always works, slug or not. */
 export const linkUrl = (siteUrl: string, id: string) => `${siteUrl}/c/${id}`;
 
-/** The link as the API shows it. */
-export function presentLink(deps: Deps, row: LinkRow) {
+/** The friendly address of a link with a slug: `{site_url}/c/{slug}` live, under the org's sandbox path in test mode. */
+export function linkSlugUrl(siteUrl: string, row: Pick<LinkRow, "slug" | "mode" | "orgId">): string | null {
+  if (!row.slug) return null;
+  return row.mode === "live" ? `${siteUrl}/c/${row.slug}` : `${siteUrl}/test/${row.orgId}/c/${row.slug}`;
+}
+
+/**
+ * The link as the API shows it: the contract's fields (`url` is the friendly address when the link has a slug,
+ * else the id address), the closed reason (also `expired` or `full` once reached) and the link's own settings.
+ */
+export function presentLink(
+  deps: Deps,
+  row: LinkRow,
+  state: LinkState = linkState(deps.db, row, deps.clock.now()),
+): LinkView {
+  const idUrl = linkUrl(deps.config.siteUrl, row.id);
   return {
     id: row.id,
     brand_id: row.brandId,
-    url: linkUrl(deps.config.siteUrl, row.id),
+    url: linkSlugUrl(deps.config.siteUrl, row) ?? idUrl,
     title: row.title,
-    is_active: row.isActive,
-    closed_reason: row.closedReason,
+    is_active: state.open,
+    closed_reason: state.reason,
     prompts: row.prompts,
     consent_text: row.consentText,
     consent_version: row.consentVersion,
-    mode: row.mode,
+    slug: row.slug,
+    id_url: idUrl,
+    accepts: row.accepts,
+    ask_rating: row.askRating,
+    welcome_message: row.welcomeMessage,
+    thank_you_message: row.thankYouMessage,
+    call_to_action: row.callToAction,
+    redirect_url: row.redirectUrl,
+    custom_fields: row.customFields,
+    collect_photo: row.collectPhoto,
+    expires_at: iso(row.expiresAt),
+    max_responses: row.maxResponses,
+    response_count: state.responses,
+    mode: row.mode as Mode,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };

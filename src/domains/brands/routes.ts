@@ -6,10 +6,22 @@ import { authPlugin, can, requirePlanAllowance } from "../accounts";
 import { createBrand, listBrands, updateBrand, getBrandRow } from "./brand-service";
 import { createLink, getLinkRow, listLinks, updateLink } from "./link-service";
 import { setLogo } from "./logo";
+import { linkAddress, qrPng, qrSvg } from "./qr";
 import { invalid } from "../../platform/errors";
 import { readForm } from "../../platform/http/body-limits";
 import { presentBrand, presentLink } from "./present";
-import { brandParams, brandPatchBody, linkParams, linkPatchBody, newBrandBody, newLinkBody } from "./model";
+import {
+  brandPageSchema,
+  brandParams,
+  brandPatchBody,
+  brandSchema,
+  linkPageSchema,
+  linkParams,
+  linkSchema,
+  linkPatchBody,
+  newBrandBody,
+  newLinkBody,
+} from "./model";
 
 /** The logo upload's body, for the OpenAPI document (the route reads the form itself). */
 const LOGO_BODY = {
@@ -31,6 +43,14 @@ const LOGO_BODY = {
   },
 };
 
+/** A QR code route's answer, for the OpenAPI document (the route answers an image, not JSON). */
+const qrResponses = (type: "image/svg+xml" | "image/png") => ({
+  200: {
+    description: "The QR code of the link's `url`, as an attachment.",
+    content: { [type]: { schema: { type: "string" as const, format: "binary" } } },
+  },
+});
+
 /** `/v1/brands…` and `/v1/links…`. */
 export function brandRoutes(deps: Deps) {
   return (
@@ -42,7 +62,11 @@ export function brandRoutes(deps: Deps) {
           const ctx = can(auth(), "brand:read");
           return listBrands(deps, ctx, pageRequest(deps.signer, "brands", query));
         },
-        { query: t.Object(pageQuerySchema), detail: { tags: ["Brands"], summary: "List brands, newest first" } },
+        {
+          query: t.Object(pageQuerySchema),
+          response: brandPageSchema,
+          detail: { tags: ["Brands"], summary: "List brands, newest first" },
+        },
       )
       .post(
         "/brands",
@@ -52,7 +76,7 @@ export function brandRoutes(deps: Deps) {
           set.status = 201;
           return createBrand(deps, ctx, body);
         },
-        { body: newBrandBody, detail: { tags: ["Brands"], summary: "Create a brand" } },
+        { body: newBrandBody, response: { 201: brandSchema }, detail: { tags: ["Brands"], summary: "Create a brand" } },
       )
       .get(
         "/brands/:brand_id",
@@ -60,7 +84,7 @@ export function brandRoutes(deps: Deps) {
           const ctx = can(auth(), "brand:read");
           return presentBrand(deps, getBrandRow(deps.db, ctx, params.brand_id));
         },
-        { params: brandParams, detail: { tags: ["Brands"], summary: "Get a brand" } },
+        { params: brandParams, response: brandSchema, detail: { tags: ["Brands"], summary: "Get a brand" } },
       )
       .patch(
         "/brands/:brand_id",
@@ -71,6 +95,7 @@ export function brandRoutes(deps: Deps) {
         {
           params: brandParams,
           body: brandPatchBody,
+          response: brandSchema,
           detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" },
         },
       )
@@ -89,6 +114,7 @@ export function brandRoutes(deps: Deps) {
         {
           params: brandParams,
           parse: "none",
+          response: brandSchema,
           detail: { tags: ["Brands"], summary: "Upload a logo (multipart field `file`)", requestBody: LOGO_BODY },
         },
       )
@@ -106,6 +132,7 @@ export function brandRoutes(deps: Deps) {
         {
           params: brandParams,
           query: t.Object(pageQuerySchema),
+          response: linkPageSchema,
           detail: { tags: ["Links"], summary: "List a brand's collect links" },
         },
       )
@@ -121,6 +148,7 @@ export function brandRoutes(deps: Deps) {
         {
           params: brandParams,
           body: newLinkBody,
+          response: { 201: linkSchema },
           detail: { tags: ["Links"], summary: "Create a collect link (Idempotency-Key supported)" },
         },
       )
@@ -130,7 +158,39 @@ export function brandRoutes(deps: Deps) {
           const ctx = can(auth(), "brand:read");
           return presentLink(deps, getLinkRow(deps.db, ctx, params.link_id));
         },
-        { params: linkParams, detail: { tags: ["Links"], summary: "Get a collect link" } },
+        { params: linkParams, response: linkSchema, detail: { tags: ["Links"], summary: "Get a collect link" } },
+      )
+      .get(
+        "/links/:link_id/qr.svg",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "brand:read");
+          const link = getLinkRow(deps.db, ctx, params.link_id);
+          return qrFile(qrSvg(linkAddress(deps, link)), "image/svg+xml", `${link.id}-qr.svg`);
+        },
+        {
+          params: linkParams,
+          detail: {
+            tags: ["Links"],
+            summary: "QR code of a collect link's address, as SVG",
+            responses: qrResponses("image/svg+xml"),
+          },
+        },
+      )
+      .get(
+        "/links/:link_id/qr.png",
+        async ({ auth, params }) => {
+          const ctx = can(auth(), "brand:read");
+          const link = getLinkRow(deps.db, ctx, params.link_id);
+          return qrFile(await qrPng(deps, linkAddress(deps, link)), "image/png", `${link.id}-qr.png`);
+        },
+        {
+          params: linkParams,
+          detail: {
+            tags: ["Links"],
+            summary: "QR code of a collect link's address, as PNG (about 1000 px square)",
+            responses: qrResponses("image/png"),
+          },
+        },
       )
       .patch(
         "/links/:link_id",
@@ -141,8 +201,20 @@ export function brandRoutes(deps: Deps) {
         {
           params: linkParams,
           body: linkPatchBody,
+          response: linkSchema,
           detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
         },
       )
   );
+}
+
+/** A QR code answered as a download named for the link; never cached (the address changes with the slug). */
+function qrFile(body: string | Uint8Array, type: string, name: string): Response {
+  return new Response(body as BodyInit, {
+    headers: {
+      "content-type": type,
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "private, no-store",
+    },
+  });
 }

@@ -1,5 +1,6 @@
 /** Brands and their collect links. */
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 
 /** A brand; `slug_scope` is `live` for live brands (slugs unique across the box) and the org id in test mode. */
@@ -10,7 +11,7 @@ export const brands = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     slugScope: text("slug_scope").notNull(),
@@ -18,6 +19,12 @@ export const brands = sqliteTable(
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     isPublic: integer("is_public", { mode: "boolean" }).notNull().default(false),
     logoKey: text("logo_key"),
+    /** The wall's header: a few sentences under the brand's name (migration 0014). */
+    introText: text("intro_text"),
+    /** The brand's own site, linked from the wall's header. */
+    websiteUrl: text("website_url"),
+    /** The collect link the wall's "Share your experience" button opens (one of this brand's). */
+    wallLinkId: text("wall_link_id"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -46,7 +53,7 @@ export const links = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     brandId: text("brand_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),
@@ -56,8 +63,45 @@ export const links = sqliteTable(
     consentVersion: text("consent_version").notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     closedReason: text("closed_reason"),
+    /** Friendly address part (`{site_url}/c/{slug}`); `slug_scope` is `live` for live links and `test:{org}` in test mode. */
+    slug: text("slug"),
+    slugScope: text("slug_scope"),
+    /** Answer kinds the page takes: any of video, audio, text. */
+    accepts: text("accepts", { mode: "json" }).$type<AnswerKind[]>().notNull().default(["video", "audio", "text"]),
+    askRating: integer("ask_rating", { mode: "boolean" }).notNull().default(true),
+    welcomeMessage: text("welcome_message"),
+    thankYouMessage: text("thank_you_message"),
+    callToAction: text("call_to_action", { mode: "json" }).$type<CallToAction | null>(),
+    redirectUrl: text("redirect_url"),
+    customFields: text("custom_fields", { mode: "json" }).$type<CustomField[]>().notNull().default([]),
+    collectPhoto: integer("collect_photo", { mode: "boolean" }).notNull().default(false),
+    /** Epoch milliseconds after which the link takes nothing (closed reason `expired`). */
+    expiresAt: integer("expires_at"),
+    /** Responses after which the link takes nothing (closed reason `full`). */
+    maxResponses: integer("max_responses"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("links_brand").on(t.orgId, t.mode, t.brandId, t.id)],
+  (t) => [index("links_brand").on(t.orgId, t.mode, t.brandId, t.id), uniqueIndex("links_slug").on(t.slugScope, t.slug)],
 );
+
+/** A kind of answer a link may take. */
+export type AnswerKind = "video" | "audio" | "text";
+
+/** A button shown on the thank-you screen. */
+export interface CallToAction {
+  label: string;
+  url: string;
+}
+
+/** A question of the link's own, answered beside the testimonial. */
+export interface CustomField {
+  id: string;
+  label: string;
+  type: "short_text" | "choice" | "yes_no";
+  required: boolean;
+  /** The choices of a `choice` field; null for the other types. */
+  options: string[] | null;
+  /** Whether the answer may appear with the testimonial in widgets and on walls. */
+  show_publicly: boolean;
+}

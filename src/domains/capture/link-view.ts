@@ -1,14 +1,29 @@
-/** What the capture page shows for a link: the brand, title, prompts, consent text and the limits. */
-import { eq } from "drizzle-orm";
+/**
+ * What the capture page shows for a link: the brand, title, prompts, consent text, the link's own settings (which
+ * answers it takes, rating, messages, questions, photo, call to action or redirect), whether it is open (and if not,
+ * why, in words for the respondent) and the limits.
+ */
+import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
-import { brands, links, logoUrl, type BrandRow, type LinkRow } from "../brands";
-import { CAPTURE_LIMITS } from "./model";
+import {
+  brands,
+  links,
+  linkState,
+  logoUrl,
+  slugScopeOf,
+  type BrandRow,
+  type ClosedReason,
+  type LinkRow,
+} from "../brands";
+import { CAPTURE_LIMITS, PHOTO_LIMITS } from "./model";
 
-/** Messages a respondent sees for a closed link. */
-export const CLOSED_MESSAGES: Record<string, string> = {
+/** Messages a respondent sees for a closed link, by reason. */
+export const CLOSED_MESSAGES: Record<ClosedReason, string> = {
   paused: "This page is paused and is not taking testimonials at the moment. Please check back later.",
   closed: "This page is closed and no longer takes testimonials. Thank you for stopping by.",
+  expired: "This page has reached its closing date and no longer takes testimonials. Thank you for stopping by.",
+  full: "This page has received all the testimonials it was collecting. Thank you for stopping by.",
 };
 
 /** The link and its brand by link id (links are unique across orgs and modes); 404 when missing. */
@@ -23,18 +38,50 @@ export function findLink(deps: Deps, linkId: string): { link: LinkRow; brand: Br
   return row;
 }
 
+/**
+ * The id of the link a page address names: a link id, or a slug (live links by slug alone; a test-mode link by
+ * its organisation and slug, as `{site_url}/test/{org_id}/c/{slug}`). Null when nothing matches.
+ */
+export function resolveLinkAddress(deps: Deps, part: string, testOrgId?: string): string | null {
+  if (!testOrgId && part.startsWith("lnk_"))
+    return deps.db.select({ id: links.id }).from(links).where(eq(links.id, part)).get()?.id ?? null;
+  const scope = testOrgId ? slugScopeOf(testOrgId, "test") : "live";
+  return (
+    deps.db
+      .select({ id: links.id })
+      .from(links)
+      .where(and(eq(links.slugScope, scope), eq(links.slug, part)))
+      .get()?.id ?? null
+  );
+}
+
 /** The public view of a link for the capture page. */
 export function linkView(deps: Deps, linkId: string) {
   const { link, brand } = findLink(deps, linkId);
+  const state = linkState(deps.db, link, deps.clock.now());
   return {
     id: link.id,
     title: link.title,
-    is_active: link.isActive,
-    closed_reason: link.closedReason,
-    closed_message: link.isActive ? null : (CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused),
+    is_active: state.open,
+    closed_reason: state.reason,
+    closed_message: state.reason ? CLOSED_MESSAGES[state.reason] : null,
     prompts: link.prompts,
     consent_text: link.consentText,
     consent_version: link.consentVersion,
+    accepts: link.accepts,
+    ask_rating: link.askRating,
+    welcome_message: link.welcomeMessage,
+    thank_you_message: link.thankYouMessage,
+    call_to_action: link.callToAction,
+    redirect_url: link.redirectUrl,
+    custom_fields: link.customFields.map((f) => ({
+      id: f.id,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+      options: f.options,
+    })),
+    collect_photo: link.collectPhoto,
     mode: link.mode,
     brand: { name: brand.name, color: brand.color, logo_url: logoUrl(deps.config.cdnUrl, brand) },
     limits: {
@@ -43,7 +90,11 @@ export function linkView(deps: Deps, linkId: string) {
       max_video_bytes: CAPTURE_LIMITS.maxVideoBytes,
       max_audio_bytes: CAPTURE_LIMITS.maxAudioBytes,
       max_seconds: Math.max(...link.prompts.map((p) => p.max_seconds)),
+      // A guided recording runs through every prompt: its limit is their sum.
+      total_seconds: link.prompts.reduce((n, p) => n + p.max_seconds, 0),
       chunk_bytes: CAPTURE_LIMITS.chunkBytes,
+      max_photo_bytes: PHOTO_LIMITS.maxBytes,
+      max_short_text_chars: CAPTURE_LIMITS.maxShortTextChars,
     },
   };
 }

@@ -1,16 +1,17 @@
 /**
- * Serves the capture page at `{site_url}/c/{link_id}`: the capture bundle's `index.html` with the runtime
- * config injected (a 404 status for an unknown link, so the page explains it and crawlers drop it), and the
- * bundle's hashed files under `{site_url}/c/assets/`. Every answer carries a strict Content-Security-Policy
+ * Serves the capture page at `{site_url}/c/{link_id}`, at a live link's friendly `{site_url}/c/{slug}` and at a
+ * test-mode link's `{site_url}/test/{org_id}/c/{slug}`: the capture bundle's `index.html` with the runtime config
+ * and the link's id injected (a 404 status for an unknown address, so the page explains it and crawlers drop it),
+ * and the bundle's hashed files under `{site_url}/c/assets/`. Every answer carries a strict Content-Security-Policy
  * and a Permissions-Policy that lets only this page use the camera and microphone.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import type { Config } from "../../config";
-import { AppError, notFound } from "../../platform/errors";
+import { notFound } from "../../platform/errors";
 import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
-import { findLink } from "./link-view";
+import { resolveLinkAddress } from "./link-view";
 
 /** The Content-Security-Policy of the capture page. */
 export function captureCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string {
@@ -50,14 +51,18 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   };
   const index = loadBundlePage(assets, "capture", `${prefix}/c/assets/`, config);
 
-  const linkExists = (id: string) => {
-    try {
-      findLink(deps, id);
-      return true;
-    } catch (e) {
-      if (e instanceof AppError && e.status === 404) return false;
-      throw e;
-    }
+  /** The page for the link an address part names (its id in a meta tag the page reads), or a 404 page. */
+  const page = async (part: string, testOrgId?: string) => {
+    const html = await index;
+    if (html instanceof Error) throw html;
+    const id = resolveLinkAddress(deps, part, testOrgId);
+    const body = id
+      ? html.replace(/<\/head>/i, (m) => `<meta name="plaudit-link" content="${id.replace(/[^\w-]/g, "")}">\n${m}`)
+      : html;
+    return new Response(body, {
+      status: id ? 200 : 404,
+      headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+    });
   };
 
   return new Elysia({ name: "capture-page", seed: config.siteUrl })
@@ -68,12 +73,6 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
         headers: { ...headers, "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" },
       });
     })
-    .get(`${mount}/c/:link_id`, async ({ params }) => {
-      const html = await index;
-      if (html instanceof Error) throw html;
-      return new Response(html, {
-        status: linkExists(params.link_id) ? 200 : 404,
-        headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
-      });
-    });
+    .get(`${mount}/c/:link_id`, ({ params }) => page(params.link_id))
+    .get(`${mount}/test/:org_id/c/:slug`, ({ params }) => page(params.slug, params.org_id));
 }

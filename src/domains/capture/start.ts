@@ -1,7 +1,9 @@
 /**
  * A respondent sends a testimonial. A written one is stored and ready at once (`submission.created` then
  * `submission.ready`); a recording gets a submission in `uploading` and a signed, expiring resumable upload URL.
- * A paused or closed link takes nothing; the consent must be the link's current wording, word for word.
+ * A closed link (paused, closed, expired or full) takes nothing; the kind must be one the link accepts, a rating only
+ * where it asks for one, answers to its own questions as it asks them; the consent must be the link's current
+ * wording, word for word. A link that asks for a photo answers with the address to send it to.
  */
 import { charCount } from "../../platform/text";
 import type { Deps } from "../../platform/deps";
@@ -10,11 +12,14 @@ import { idempotent } from "../../platform/http/idempotency";
 import { AppError, invalid } from "../../platform/errors";
 import { iso } from "../../platform/clock";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
-import { normaliseEmail } from "../accounts/users";
+import { normaliseEmail } from "../accounts";
 import { createCollected, finishWritten } from "../submissions";
+import { linkState } from "../brands";
 import { CLOSED_MESSAGES, findLink } from "./link-view";
 import { CAPTURE_LIMITS } from "./model";
 import { createUpload } from "./uploads";
+import { checkCustomAnswers, type CustomAnswerInput } from "./answers";
+import { photoUpload } from "./photo";
 
 /** What the capture page sends. */
 export interface StartInput {
@@ -25,7 +30,10 @@ export interface StartInput {
   consent: { agreed: boolean; text: string; version: string };
   text?: string;
   upload?: { size: number; type: string; name?: string };
+  custom_fields?: CustomAnswerInput[];
 }
+
+const KIND_WORDS = { video: "a video", audio: "an audio recording", text: "a written answer" } as const;
 
 const clean = (s: string | undefined) => {
   const v = s?.trim();
@@ -35,11 +43,17 @@ const clean = (s: string | undefined) => {
 /** Checks the input against the link and creates the testimonial (and its upload for recordings). */
 export function startSubmission(deps: Deps, linkId: string, input: StartInput, idempotencyKey?: string | null) {
   const { link, brand } = findLink(deps, linkId);
-  if (!link.isActive) {
-    throw new AppError("link_closed", 409, CLOSED_MESSAGES[link.closedReason ?? "paused"] ?? CLOSED_MESSAGES.paused!, {
-      reason: link.closedReason ?? "paused",
-    });
+  const state = linkState(deps.db, link, deps.clock.now());
+  if (!state.open) {
+    const reason = state.reason ?? "paused";
+    throw new AppError("link_closed", 409, CLOSED_MESSAGES[reason], { reason });
   }
+  if (!link.accepts.includes(input.kind)) {
+    const offered = link.accepts.map((k) => KIND_WORDS[k]).join(" or ");
+    throw invalid(`This page takes ${offered}.`, "kind", { accepts: link.accepts });
+  }
+  if (input.rating !== undefined && !link.askRating) throw invalid("This page does not ask for a rating.", "rating");
+  const customAnswers = checkCustomAnswers(link.customFields, input.custom_fields);
   if (input.consent.agreed !== true) throw invalid("Please tick the box to agree before sending.", "consent.agreed");
   if (input.consent.text !== link.consentText || input.consent.version !== link.consentVersion) {
     throw new AppError(
@@ -80,7 +94,9 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
     respondentCompany: clean(input.respondent.company),
     rating: input.rating ?? null,
     consent: { text: link.consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())! },
+    customAnswers,
   };
+  const photo = (id: string) => (link.collectPhoto ? photoUpload(deps, id) : null);
   if (input.kind === "text") {
     const text = (input.text ?? "").trim();
     const chars = charCount(text);
@@ -90,7 +106,7 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
       throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
     return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
       const row = finishWritten(db, ctx, { ...base, text });
-      return { submission_id: row.id, status: row.status, kind: row.kind, upload: null };
+      return { submission_id: row.id, status: row.status, kind: row.kind, upload: null, photo_upload: photo(row.id) };
     }).value;
   }
   const kind = input.kind;
@@ -110,6 +126,6 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
     const row = createCollected(db, ctx, { ...base, kind });
     const upload = createUpload(deps, db, row.id, input.upload!.size, type);
-    return { submission_id: row.id, status: row.status, kind: row.kind, upload };
+    return { submission_id: row.id, status: row.status, kind: row.kind, upload, photo_upload: photo(row.id) };
   }).value;
 }

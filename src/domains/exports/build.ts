@@ -31,7 +31,8 @@ const BATCH = 500;
 
 /** Writes the file to the work file `path`; returns the ids it holds, in file order, and the size in bytes. */
 async function writeFile(deps: Deps, row: ExportRow, path: string): Promise<{ ids: string[]; size: number }> {
-  const ctx = systemCtx(row.orgId, row.mode as Mode, deps.clock);
+  // A client's export holds only the brands it was limited to when asked for.
+  const ctx = { ...systemCtx(row.orgId, row.mode as Mode, deps.clock), brandIds: row.filters.brand_ids ?? null };
   const file = Bun.file(path).writer();
   let size = 0;
   const write = (text: string) => {

@@ -1,19 +1,27 @@
-/** Request schemas of the export routes: the list route's filters as JSON fields, and the format. */
-import { t } from "elysia";
-import { pageQuerySchema } from "../../platform/http/pagination";
+/**
+ * Request and response schemas of the export routes: the list route's filters as JSON fields, the format, and an
+ * export and a preview as answers show them (an export's `filters` is the request's filter fields).
+ */
+import { t, type Static } from "elysia";
+import { Type } from "@sinclair/typebox";
+import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import {
+  address,
+  count,
+  maybeTimestamp,
+  modeField,
+  nullable,
+  oneOf,
+  timestamp,
+} from "../../platform/http/response-schema";
+import { submissionFilterFields } from "../submissions";
+import { COLUMNS } from "./columns";
 
-const filterFields = {
-  brand_id: t.Optional(t.String({ minLength: 1, maxLength: 64, description: "Only this brand's testimonials." })),
-  status: t.Optional(t.Union(["uploading", "processing", "ready", "failed"].map((s) => t.Literal(s)))),
-  origin: t.Optional(t.Union([t.Literal("collected"), t.Literal("imported")])),
-  is_approved: t.Optional(t.Boolean()),
-  is_public: t.Optional(t.Boolean()),
-  tag_id: t.Optional(t.String({ minLength: 1, maxLength: 64 })),
-  q: t.Optional(t.String({ minLength: 1, maxLength: 200, description: "Full-text search, as on the list route." })),
-};
+/** The testimonial list's filters as JSON fields, defined once by submissions. */
+const filterFields = submissionFilterFields;
 
-const format = t.Union([t.Literal("csv"), t.Literal("json")]);
+const format = oneOf(["csv", "json"]);
 
 /** `POST /v1/exports`. */
 export const createBody = t.Object({ format, ...filterFields }, { additionalProperties: false });
@@ -36,3 +44,56 @@ export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** `{token}` of a download. */
 export const tokenParams = t.Object({ token: t.String({ maxLength: 300 }) });
+
+/** The filters an export holds: the request's filter fields (and, on a client's export, its brands). */
+export const exportFiltersSchema = t.Object({
+  ...filterFields,
+  brand_ids: t.Optional(
+    t.Array(t.String(), { description: "Set on an export a client asked for: the only brands it holds." }),
+  ),
+});
+
+/** An export; a ready one carries a fresh download URL. */
+export const exportSchema = t.Object({
+  id: t.String(),
+  format,
+  status: oneOf(
+    ["queued", "building", "ready", "failed", "expired"],
+    "queued → building → ready or failed; expired once the file is gone.",
+  ),
+  filters: exportFiltersSchema,
+  row_count: nullable(count(), "Records in the file (known once building counted them)."),
+  progress: t.Object({ done: count(), total: nullable(count()) }),
+  byte_size: nullable(count(), "Size of the file when ready."),
+  download_url: nullable(address(), "Signed download address, valid one hour (ready exports)."),
+  download_url_expires_at: maybeTimestamp(),
+  file_expires_at: maybeTimestamp("When the file is deleted."),
+  reason: nullable(t.String(), "Why it failed or expired: time_up, erased, deleted, or a build error."),
+  mode: modeField,
+  created_at: timestamp(),
+  ready_at: maybeTimestamp(),
+  updated_at: timestamp(),
+});
+/** The export answer's type. */
+export type ExportView = Static<typeof exportSchema>;
+
+/** One value of a record: JSON keeps its type (tags are a list); CSV writes it as text. */
+const cell = t.Union([t.String(), Type.Number(), t.Boolean(), t.Null(), t.Array(t.String())]);
+
+/** One testimonial as an export record: every column, in file order. */
+export const exportRecordSchema = t.Object(Object.fromEntries(COLUMNS.map((c) => [c, cell])));
+
+/** POST /v1/exports/preview answer. */
+export const exportPreviewSchema = t.Object({
+  format,
+  filters: exportFiltersSchema,
+  count: count("Records the export would hold now."),
+  columns: t.Array(t.String(), { description: "Column names, in file order." }),
+  data: t.Array(exportRecordSchema, { description: "The first records." }),
+});
+
+/** DELETE /v1/exports/{id} answer. */
+export const exportDeletedSchema = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+/** GET /v1/exports answer. */
+export const exportPageSchema = pageSchema(exportSchema);

@@ -7,6 +7,7 @@ import { iso } from "../../platform/clock";
 import type { Deps } from "../../platform/deps";
 import { AppError, notFound } from "../../platform/errors";
 import type { exports } from "./tables";
+import type { ExportView } from "./model";
 
 /** A stored export row. */
 export type ExportRow = typeof exports.$inferSelect;
@@ -37,7 +38,7 @@ export function resolveDownloadToken(deps: Deps, token: string): string {
 }
 
 /** The export as the API shows it; a ready export carries a fresh download URL. */
-export function presentExport(deps: Deps, row: ExportRow) {
+export function presentExport(deps: Deps, row: ExportRow): ExportView {
   const link = row.status === "ready" ? downloadUrl(deps, row.id) : null;
   return {
     id: row.id,

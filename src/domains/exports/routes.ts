@@ -7,7 +7,18 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can } from "../accounts";
-import { createBody, idParams, listQuery, previewBody, tokenParams } from "./model";
+import {
+  createBody,
+  exportDeletedSchema,
+  exportPageSchema,
+  exportPreviewSchema,
+  exportRecordSchema,
+  exportSchema,
+  idParams,
+  listQuery,
+  previewBody,
+  tokenParams,
+} from "./model";
 import { createExport, deleteExport, getExport, listExports, previewExport } from "./service";
 import { downloadResponse } from "./download";
 
@@ -24,6 +35,7 @@ export function exportRoutes(deps: Deps) {
       },
       {
         body: createBody,
+        response: { 201: exportSchema },
         detail: {
           tags: ["Exports"],
           summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
@@ -32,6 +44,7 @@ export function exportRoutes(deps: Deps) {
     )
     .post("/v1/exports/preview", ({ auth, body }) => previewExport(deps, can(auth(), "submission:read"), body), {
       body: previewBody,
+      response: exportPreviewSchema,
       detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
     })
     .get(
@@ -40,11 +53,13 @@ export function exportRoutes(deps: Deps) {
         listExports(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "exports", query)),
       {
         query: listQuery,
+        response: exportPageSchema,
         detail: { tags: ["Exports"], summary: "List exports, newest first" },
       },
     )
     .get("/v1/exports/:id", ({ auth, params }) => getExport(deps, can(auth(), "submission:read"), params.id), {
       params: idParams,
+      response: exportSchema,
       detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
     })
     .delete(
@@ -52,11 +67,26 @@ export function exportRoutes(deps: Deps) {
       ({ auth, params }) => deleteExport(deps, can(auth(), "submission:moderate"), params.id),
       {
         params: idParams,
+        response: exportDeletedSchema,
         detail: { tags: ["Exports"], summary: "Delete an export and its file" },
       },
     )
     .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
       params: tokenParams,
-      detail: { tags: ["Exports"], summary: "Download an export's file (signed URL)" },
+      detail: {
+        tags: ["Exports"],
+        summary: "Download an export's file (signed URL)",
+        responses: {
+          200: {
+            description: "The file, as an attachment.",
+            content: {
+              "text/csv": { schema: { type: "string", description: "CSV with a header line (the columns)." } },
+              "application/json": {
+                schema: { type: "array", items: exportRecordSchema as unknown as Record<string, unknown> },
+              },
+            },
+          },
+        },
+      },
     });
 }

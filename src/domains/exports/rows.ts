@@ -7,7 +7,8 @@ import { and, asc, count, desc, eq, inArray, lt, lte, max, sql, type SQL } from 
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
-import { brands } from "../brands/tables";
+import { brandScope } from "../../platform/db/brand-scope";
+import { brands } from "../brands";
 import { submissions, submissionTags, tags, filterConditions, ftsQuery, type SubmissionRow } from "../submissions";
 import type { ExportFilters } from "./tables";
 
@@ -28,7 +29,14 @@ export function checkFilters(db: Db, ctx: Ctx, f: ExportFilters) {
     !db
       .select({ id: brands.id })
       .from(brands)
-      .where(and(eq(brands.id, f.brand_id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode)))
+      .where(
+        and(
+          eq(brands.id, f.brand_id),
+          eq(brands.orgId, ctx.orgId),
+          eq(brands.mode, ctx.mode),
+          brandScope(ctx, brands.id),
+        ),
+      )
       .get()
   )
     throw notFound("brand");

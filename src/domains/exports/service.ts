@@ -2,7 +2,7 @@
  * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import { actorRef } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -12,6 +12,7 @@ import { audit } from "../../platform/audit/audit";
 import { AppError, notFound } from "../../platform/errors";
 import { enqueue } from "../../platform/jobs/queue";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { brandScopeParam } from "../../platform/db/brand-scope";
 import { exports, type ExportFilters } from "./tables";
 import { checkFilters, countRows, newestSubmissionId, rowsBatch } from "./rows";
 import { COLUMNS, exportRecord } from "./columns";
@@ -38,20 +39,35 @@ function filtersOf(input: ExportFilters): ExportFilters {
   return out;
 }
 
-/** An export of the context; 404 otherwise. */
+/**
+ * For a client (a context limited to brands): only exports that hold nothing but its brands, i.e. whose
+ * `brand_ids` (the brands a client's export was limited to) or else `brand_id` all lie within its brands. An
+ * export of the whole organisation is never a client's to see. Undefined for an unscoped context.
+ */
+function exportScope(ctx: Ctx): SQL | undefined {
+  const scope = brandScopeParam(ctx);
+  if (scope === null) return undefined;
+  return sql`NOT EXISTS (SELECT 1 FROM json_each(COALESCE(json_extract(${exports.filters}, '$.brand_ids'), json_array(json_extract(${exports.filters}, '$.brand_id')))) e WHERE e.value IS NULL OR e.value NOT IN (SELECT value FROM json_each(${scope})))`;
+}
+
+/** An export of the context (for a client, one holding only its brands); 404 otherwise. */
 export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
   const row = db
     .select()
     .from(exports)
-    .where(and(eq(exports.id, id), eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode)))
+    .where(and(eq(exports.id, id), eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), exportScope(ctx)))
     .get();
   if (!row) throw notFound("export");
   return row;
 }
 
-/** Asks for an export: stored as `queued` with its build job; the file follows within seconds. */
+/**
+ * Asks for an export: stored as `queued` with its build job; the file follows within seconds. A client's export
+ * records its brands (`filters.brand_ids`), which the build keeps to.
+ */
 export function createExport(deps: Deps, ctx: Ctx, input: ExportInput) {
   const filters = filtersOf(input);
+  if (ctx.brandIds) filters.brand_ids = filters.brand_id ? [filters.brand_id] : [...ctx.brandIds].sort();
   return tx(deps.db, (db) => {
     checkFilters(db, ctx, filters);
     const pending = db
@@ -125,7 +141,14 @@ export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
   const rows = deps.db
     .select()
     .from(exports)
-    .where(and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), afterKeyDesc([exports.id], page.after)))
+    .where(
+      and(
+        eq(exports.orgId, ctx.orgId),
+        eq(exports.mode, ctx.mode),
+        exportScope(ctx),
+        afterKeyDesc([exports.id], page.after),
+      ),
+    )
     .orderBy(desc(exports.id))
     .limit(page.limit + 1)
     .all();
@@ -150,5 +173,5 @@ export function deleteExport(deps: Deps, ctx: Ctx, id: string) {
     return found;
   });
   if (row.fileKey) deps.storage.discard("media", row.fileKey);
-  return { id, deleted: true };
+  return { id, deleted: true as const };
 }

@@ -1,16 +1,20 @@
 /** Exports of testimonials (CSV or JSON files built by a job) and which testimonials each file holds. */
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
+import type { SubmissionOrigin, SubmissionStatus } from "../submissions/tables";
 
 /** The filters an export was asked with (the list route's filters, JSON booleans). */
 export interface ExportFilters {
   brand_id?: string;
-  status?: string;
-  origin?: string;
+  status?: Exclude<SubmissionStatus, "erased">;
+  origin?: SubmissionOrigin;
   is_approved?: boolean;
   is_public?: boolean;
   tag_id?: string;
   q?: string;
+  /** Set by the server on a client's export: the only brands it holds (the client's brands when it was asked). */
+  brand_ids?: string[];
 }
 
 /**
@@ -24,7 +28,7 @@ export const exports = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     format: text("format").$type<"csv" | "json">().notNull(),
     filters: text("filters", { mode: "json" }).$type<ExportFilters>().notNull(),
     /** The newest testimonial id when the export was asked for: later arrivals never enter it. */

@@ -23,16 +23,12 @@ import { existingHashes, splitDuplicates } from "./dedupe";
 import { insertImportedSubmissions } from "./insert";
 import { indexSubmissions } from "../submissions";
 import { validateImport, type CleanRow } from "./validate";
-import type { ImportBody } from "./model";
+import type { ImportBody, importResultSchema } from "./model";
+import type { Static } from "elysia";
 import type { ImportRow } from "./present";
 
-/** What `POST /v1/imports` answers. */
-export interface ImportResult {
-  import_id: string;
-  created: number;
-  duplicate_rows: number[];
-  origin: "imported";
-}
+/** What `POST /v1/imports` answers (its schema is in model.ts). */
+export type ImportResult = Static<typeof importResultSchema>;
 
 /** `text_source` of an imported testimonial: the words were copied from elsewhere, not typed or spoken here. */
 export const IMPORTED_TEXT_SOURCE = "imported";
@@ -91,6 +87,8 @@ export function importedSubmission(
     reviewedAt: row.reviewedAt,
     dedupeHash: row.hash,
     publicMedia: null,
+    customAnswers: null,
+    photoKey: null,
     erasedAt: null,
     createdAt: now,
     receivedAt: now,

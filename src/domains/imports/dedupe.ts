@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { sha256 } from "../../platform/crypto";
-import { submissions } from "../submissions/tables";
+import { submissions } from "../submissions";
 
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200d\u2060\ufeff]/g;
 

@@ -1,9 +1,11 @@
-/** The latest import records of the context's org and mode, newest first (optionally of one brand). */
+/** The latest import records of the context's org, mode and brand scope, newest first (optionally of one brand). */
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
+import { brandScope } from "../../platform/db/brand-scope";
 import { imports } from "./tables";
 import { presentImport } from "./present";
+import type { ImportView } from "./model";
 import type { Page } from "../../platform/http/pagination";
 
 /** How many records `GET /v1/imports` returns (contract section 8: latest 50). */
@@ -13,12 +15,17 @@ export const IMPORTS_LISTED = 50;
  * The page envelope every list uses (`{data, next_cursor}`): up to 50 records, newest first. The contract lists
  * the latest 50 only, so there is never a next page and `next_cursor` is always null.
  */
-export function listImports(db: Db, ctx: Ctx, brandId?: string): Page<ReturnType<typeof presentImport>> {
+export function listImports(db: Db, ctx: Ctx, brandId?: string): Page<ImportView> {
   const rows = db
     .select()
     .from(imports)
     .where(
-      and(eq(imports.orgId, ctx.orgId), eq(imports.mode, ctx.mode), brandId ? eq(imports.brandId, brandId) : undefined),
+      and(
+        eq(imports.orgId, ctx.orgId),
+        eq(imports.mode, ctx.mode),
+        brandId ? eq(imports.brandId, brandId) : undefined,
+        brandScope(ctx, imports.brandId),
+      ),
     )
     .orderBy(desc(imports.id))
     .limit(IMPORTS_LISTED)

@@ -1,12 +1,13 @@
 /** How import records look in the API. */
 import { iso } from "../../platform/clock";
 import type { imports } from "./tables";
+import type { ImportView } from "./model";
 
 /** A stored import record. */
 export type ImportRow = typeof imports.$inferSelect;
 
 /** An import record as `GET /v1/imports` shows it. */
-export function presentImport(row: ImportRow) {
+export function presentImport(row: ImportRow): ImportView {
   return {
     id: row.id,
     brand_id: row.brandId,

@@ -2,17 +2,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { authPlugin, can } from "../accounts";
-import { importBody, importListQuery } from "./model";
+import { importBody, importListQuery, importPageSchema, importResultSchema } from "./model";
 import { runImport } from "./create";
 import { listImports } from "./list";
-
-/** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
-const ONE_PAGE = {
-  200: {
-    description: "The page envelope; `next_cursor` is always null (one page).",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } },
-  },
-};
 
 /** `POST /v1/imports` and `GET /v1/imports`. */
 export function importRoutes(deps: Deps) {
@@ -28,6 +20,7 @@ export function importRoutes(deps: Deps) {
       },
       {
         body: importBody,
+        response: { 201: importResultSchema },
         detail: {
           tags: ["Imports"],
           summary: "Import existing reviews as unapproved, private text testimonials (needs attested: true)",
@@ -36,12 +29,12 @@ export function importRoutes(deps: Deps) {
     )
     .get("/imports", ({ auth, query }) => listImports(deps.db, can(auth(), "submission:read"), query.brand_id), {
       query: importListQuery,
+      response: importPageSchema,
       detail: {
         tags: ["Imports"],
         summary: "The latest 50 import records, newest first",
         description:
           "The page envelope `{data, next_cursor}`; only the latest 50 are listed, so `next_cursor` is always null.",
-        responses: ONE_PAGE,
       },
     });
 }

@@ -1,5 +1,6 @@
 /** Import records: one row per accepted `POST /v1/imports`, with the attestation agreed to and who sent it. */
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 import { brands } from "../brands/tables";
 
@@ -11,7 +12,7 @@ export const imports = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     brandId: text("brand_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),

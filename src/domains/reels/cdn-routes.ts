@@ -4,12 +4,13 @@
  * the CDN area lives (its path prefix, or `/__cdn…` when the CDN has a host of its own); `signed/` and `music/` are
  * folders the public storage area never uses. Not part of the API document (CDN paths are not API operations).
  */
-import { Elysia, t } from "elysia";
+import { Elysia, t, type Static } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { mountPrefix } from "../../platform/http/hosts";
 import { MUSIC_TRACKS, findTrack } from "../../media/reel/music";
 import { REEL_FILES_CDN_PATH, serveReelFile } from "./files";
+import type { musicPageSchema } from "./model";
 
 /** Path of the music previews under the CDN address. */
 export const MUSIC_CDN_PATH = "/music";
@@ -19,7 +20,7 @@ export const musicPreviewUrl = (deps: Pick<Deps, "config">, trackId: string) =>
   `${deps.config.cdnUrl}${MUSIC_CDN_PATH}/${encodeURIComponent(trackId)}.m4a`;
 
 /** `GET /v1/reels/music`: every track, in the page envelope (one page: the list is short and fixed). */
-export function musicList(deps: Pick<Deps, "config">) {
+export function musicList(deps: Pick<Deps, "config">): Static<typeof musicPageSchema> {
   return {
     data: MUSIC_TRACKS.map(({ path: _path, ...track }) => ({
       ...track,

@@ -94,7 +94,7 @@ export async function suggestFor(
 ): Promise<ReelClip[]> {
   const usable = requireUsable(deps.db, ctx, brandId, ids);
   const candidates = candidatesOf(ids, usable);
-  const result = await suggestClips(deps.config.llm, {
+  const result = await suggestClips(deps.http, deps.config.llm, {
     candidates,
     arrangement,
     clipTargetMs: clipTarget(config.target_duration_ms, clipCount, cardsMs(config)),

@@ -27,6 +27,8 @@ export function mergeConfig(base: ReelConfig, input: ConfigInput | undefined): R
     out.music = input.music ? { track_id: input.music.track_id } : null;
   }
   if (input.target_duration_ms !== undefined) out.target_duration_ms = input.target_duration_ms;
+  if (input.lower_third !== undefined) out.lower_third = input.lower_third;
+  if (input.framing !== undefined) out.framing = input.framing;
   return out;
 }
 
@@ -45,4 +47,6 @@ export const presentConfig = (c: ReelConfig) => ({
   outro: c.outro,
   music: c.music,
   target_duration_ms: c.target_duration_ms,
+  lower_third: c.lower_third ?? true,
+  framing: c.framing ?? "face",
 });

@@ -8,6 +8,7 @@ import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { unprocessable } from "../../platform/errors";
 import { submissions, transcripts, type SubmissionRow, type Word } from "../submissions";
+import { brandScope } from "../../platform/db/brand-scope";
 
 /** Why a testimonial cannot go in. */
 export type UnusableReason =
@@ -45,7 +46,7 @@ export function unusableReason(
 ): UnusableReason | null {
   if (!row || row.deletedAt || row.erasedAt) return "not_found";
   if (row.kind !== "video") return "not_a_video";
-  if (row.status === "uploading" || row.status === "processing" || row.status === "received") return "still_processing";
+  if (row.status === "uploading" || row.status === "processing") return "still_processing";
   if (row.status !== "ready" || !row.videoKey || !row.durationMs) return "not_processed";
   if (row.rejectedAt) return "rejected";
   if (row.brandId !== brandId) return "other_brand";
@@ -71,7 +72,7 @@ export function unusableError(problems: { submission_id: string; reason: Unusabl
   );
 }
 
-/** Loads the testimonials (in the context's org and mode) and throws 422 unless every one is usable. */
+/** Loads the testimonials (in the context's org, mode and brand scope) and throws 422 unless every one is usable. */
 export function requireUsable(db: Db, ctx: Ctx, brandId: string, ids: string[]): Map<string, Usable> {
   const unique = [...new Set(ids)];
   const rows = unique.length
@@ -84,6 +85,7 @@ export function requireUsable(db: Db, ctx: Ctx, brandId: string, ids: string[]):
             eq(submissions.orgId, ctx.orgId),
             eq(submissions.mode, ctx.mode),
             isNull(submissions.deletedAt),
+            brandScope(ctx, submissions.brandId),
           ),
         )
         .all()

@@ -19,7 +19,7 @@ export const ERASED_MESSAGE =
   "A testimonial in this reel was erased (deleted, or withdrawn by the person who gave it). Its clips were removed and the rendered files and public copy deleted; render again to make a new version.";
 
 /** Returns every reel of the org and mode that holds `submissionId` to draft (see the file comment). */
-export function removeFromReels(deps: Deps, orgId: string, mode: string, submissionId: string): string[] {
+export function removeFromReels(deps: Deps, orgId: string, mode: Mode, submissionId: string): string[] {
   const holds = (clips: { submission_id: string }[] | undefined) =>
     !!clips?.some((c) => c.submission_id === submissionId);
   const all = deps.db

@@ -4,7 +4,7 @@
  */
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
-import { allowanceFor, monthStart, type PlanId } from "../accounts/plans";
+import { allowanceOf, monthStart, type PlanId } from "../accounts";
 import { cardsMs } from "./config";
 import type { ReelClip, ReelConfig } from "./model";
 import { renderSecondsUsed } from "./usage";
@@ -29,7 +29,7 @@ export function estimate(
   rendering: boolean,
 ) {
   const cost = renderCost(reel.clips, reel.config);
-  const allowance = plan ? allowanceFor(plan, ctx.mode, "render_seconds_per_month") : null;
+  const allowance = plan ? allowanceOf(db, ctx, plan, "render_seconds_per_month") : null;
   const used = renderSecondsUsed(db, ctx, monthStart(ctx.clock.now()));
   const remaining = allowance === null ? null : Math.max(0, allowance - used);
   const blocked: Blocked =

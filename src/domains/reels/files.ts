@@ -1,7 +1,8 @@
 /**
  * Signed addresses of a render's private files on the CDN address (`{cdn_url}/signed/reels/{token}`, served by
  * cdn-routes.ts), valid one hour: a size to play
- * inline, the same size to download (saved as `<title>-9x16.mp4`), the poster, and the WebVTT captions. A token
+ * inline, the same size to download (saved as `<title>-9x16.mp4`), that size's poster, the reel's poster (the
+ * first size's), and the WebVTT captions. A token
  * names the render, the file and how to serve it; it stops working when it expires (410) or when a newer render
  * replaced that one (404), since the old files are deleted.
  */
@@ -45,7 +46,8 @@ export function signedFileUrl(deps: Deps, renderId: string, file: string, dispos
   const payload = Buffer.from(`${renderId}:${file}:${disposition === "attachment" ? "a" : "i"}:${exp}`).toString(
     "base64url",
   );
-  return `${deps.config.cdnUrl}${REEL_FILES_CDN_PATH}/${deps.signer.sign(PURPOSE, payload)}`;
+  // The box's own CDN address: a bucket used as the CDN address cannot answer signed addresses.
+  return `${deps.config.cdnOriginUrl}${REEL_FILES_CDN_PATH}/${deps.signer.sign(PURPOSE, payload)}`;
 }
 
 /** The output object of a render: signed addresses valid one hour. */
@@ -64,6 +66,10 @@ export function presentOutput(deps: Deps, render: RenderRow) {
       bytes: v.bytes,
       url: sign(aspectSlug(v.aspect_ratio as Aspect), "inline"),
       download_url: sign(aspectSlug(v.aspect_ratio as Aspect), "attachment"),
+      poster_url: sign(
+        f.posters?.[aspectSlug(v.aspect_ratio as Aspect)] ? `poster-${aspectSlug(v.aspect_ratio as Aspect)}` : "poster",
+        "inline",
+      ),
     })),
     poster_url: sign("poster", "inline"),
     captions_url: sign("captions", "inline"),
@@ -90,13 +96,16 @@ export async function serveReelFile(deps: Deps, token: string, request: Request)
   if (!render?.files || render.status !== "succeeded" || reel?.outputRenderId !== render.id) throw notFound("file");
   const f = render.files;
   const variant = f.variants.find((v) => aspectSlug(v.aspect_ratio as Aspect) === file);
+  const sizePoster = file.startsWith("poster-") ? f.posters?.[file.slice("poster-".length)] : undefined;
   const [key, type, suffix] = variant
     ? [variant.key, "video/mp4", `-${file}.mp4`]
-    : file === "poster"
-      ? [f.poster, "image/jpeg", "-poster.jpg"]
-      : file === "captions"
-        ? [f.captions, "text/vtt; charset=utf-8", ".vtt"]
-        : [null, "", ""];
+    : sizePoster
+      ? [sizePoster, "image/jpeg", `-${file}.jpg`]
+      : file === "poster"
+        ? [f.poster, "image/jpeg", "-poster.jpg"]
+        : file === "captions"
+          ? [f.captions, "text/vtt; charset=utf-8", ".vtt"]
+          : [null, "", ""];
   if (!key) throw notFound("file");
   const headers: Record<string, string> = {
     "cache-control": "private, max-age=600",

@@ -4,12 +4,13 @@ import { reelRoutes } from "./routes";
 import { registerReelJobs } from "./jobs";
 import { renderSecondsUsed } from "./usage";
 import { eraseFromReels } from "./erase";
+import { MUSIC_CDN_PATH } from "./cdn-routes";
+import { MUSIC_TRACKS } from "../../media/reel/music";
 export { reelRoutes } from "./routes";
 export { registerReelJobs } from "./jobs";
 export { REEL_RENDER_JOB } from "./render-service";
-export { REEL_SHARE_JOB } from "./share";
+export { REEL_SHARE_JOB, withdrawSharesHolding } from "./share";
 export { removeFromReels } from "./erase";
-export { useReelRenderer } from "./renderer";
 export { reels, reelRenders } from "./tables";
 
 /** The reels module: routes, render and share jobs, the `render_seconds_per_month` counter, and erasure from reels. */
@@ -19,4 +20,6 @@ export const reelsModule: DomainModule = {
   jobs: registerReelJobs,
   usage: { render_seconds_per_month: renderSecondsUsed },
   erase: eraseFromReels,
+  // The music previews (`{cdn_url}/music/{track_id}.m4a`), copied into the public storage area at start.
+  cdnFiles: MUSIC_TRACKS.map((t) => `${MUSIC_CDN_PATH.slice(1)}/${encodeURIComponent(t.track_id)}.m4a`),
 };

@@ -1,8 +1,10 @@
 /**
  * A minimal client for an OpenAI-compatible chat completions endpoint (the operator's `PLAUDIT_LLM_URL`, e.g.
  * `https://api.openai.com/v1` or a local server): one POST to `{url}/chat/completions`, JSON mode asked for,
- * a time limit, and every failure turned into an `LlmError` with a short reason (the suggestion falls back).
+ * a time limit, and every failure turned into an `LlmError` with a short reason (the suggestion falls back). Sent
+ * through the Deps' HTTP client (`deps.http`).
  */
+import type { HttpClient } from "../../platform/http-client";
 
 /** The configured model (config.llm). */
 export interface LlmConfig {
@@ -31,7 +33,6 @@ export class LlmError extends Error {
 /** How to ask. */
 export interface AskOptions {
   timeoutMs: number;
-  fetch?: typeof fetch;
 }
 
 /** The endpoint for a configured address (a full `/chat/completions` address is kept as it is). */
@@ -39,12 +40,17 @@ export const completionsUrl = (url: string) =>
   /\/chat\/completions\/?$/.test(url) ? url : `${url.replace(/\/+$/, "")}/chat/completions`;
 
 /** Sends the messages and returns the first choice's text. */
-export async function askModel(cfg: LlmConfig, messages: ChatMessage[], o: AskOptions): Promise<string> {
+export async function askModel(
+  http: HttpClient,
+  cfg: LlmConfig,
+  messages: ChatMessage[],
+  o: AskOptions,
+): Promise<string> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
   if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
   let res: Response;
   try {
-    res = await (o.fetch ?? fetch)(completionsUrl(cfg.url), {
+    res = await http.fetch(completionsUrl(cfg.url), {
       method: "POST",
       headers,
       body: JSON.stringify({ model: cfg.model, messages, temperature: 0.2, response_format: { type: "json_object" } }),

@@ -1,7 +1,21 @@
-/** Shapes of reels: request schemas (typebox) and the stored types derived from them, and the contract's limits. */
+/**
+ * Shapes of reels: request and response schemas (typebox), the stored types derived from them, and the contract's
+ * limits. A reel's `config` answer is the settings request with every key present.
+ */
+import { Type } from "@sinclair/typebox";
 import { t, type Static, type TSchema } from "elysia";
 import type { Segment } from "../../media/reel/types";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
+import {
+  address,
+  count,
+  maybeTimestamp,
+  modeField,
+  nullable as orNull,
+  oneOf,
+  timestamp,
+} from "../../platform/http/response-schema";
 
 /** The contract's reel limits (section 8). */
 export const REEL_LIMITS = {
@@ -50,6 +64,17 @@ export const configInput = t.Object(
     ),
     music: nullable(t.Object({ track_id: t.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false })),
     target_duration_ms: t.Optional(bodyInteger({ minimum: REEL_LIMITS.targetMinMs, maximum: REEL_LIMITS.targetMaxMs })),
+    lower_third: t.Optional(
+      t.Boolean({
+        description: "Show each speaker's name, title and company at the start of their clip. Default true.",
+      }),
+    ),
+    framing: t.Optional(
+      t.Union([t.Literal("face"), t.Literal("fit")], {
+        description:
+          "How 9:16 and 1:1 show a recording of another shape: face crops around the speaker (default), fit shows it whole over a blurred copy.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -63,6 +88,10 @@ export interface ReelConfig {
   outro: { call_to_action: string } | null;
   music: { track_id: string } | null;
   target_duration_ms: number;
+  /** Name, title and company at the start of each clip (absent in settings saved before it existed: shown). */
+  lower_third?: boolean;
+  /** Framing of 9:16 and 1:1 (absent in older settings: `face`). */
+  framing?: "face" | "fit";
 }
 
 /** The defaults of the contract's config table. */
@@ -73,6 +102,8 @@ export const DEFAULT_CONFIG: ReelConfig = {
   outro: null,
   music: null,
   target_duration_ms: REEL_LIMITS.targetDefaultMs,
+  lower_third: true,
+  framing: "face",
 };
 
 /** Where a clip came from. */
@@ -151,8 +182,147 @@ export interface RenderSnapshot {
 export interface RenderFiles {
   dir: string;
   variants: { aspect_ratio: string; key: string; width: number; height: number; bytes: number }[];
+  /** The first size's poster. */
   poster: string;
+  /** A poster per size (`9x16` → key); absent in renders made before posters per size existed. */
+  posters?: Record<string, string>;
   captions: string;
   duration_ms: number;
   segments: Segment[];
 }
+
+/** Path parameter `id` of a reel. */
+export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/** `GET /v1/reels` query. */
+export const listQuery = t.Object({ ...pageQuerySchema, brand_id: t.Optional(t.String({ maxLength: 64 })) });
+
+/* Answers. */
+
+const ms = (description?: string) => Type.Number({ minimum: 0, ...(description ? { description } : {}) });
+
+/** A clip as answers show it. */
+export const clipSchema = t.Object({
+  submission_id: t.String(),
+  start_ms: ms(),
+  end_ms: ms(),
+  text: t.String({ description: "The exact words inside the span." }),
+  source: oneOf(["model", "heuristic", "operator"], "Who chose the span."),
+  reason: orNull(t.String(), "The model's reason (model clips)."),
+});
+
+/** The settings as answers show them: the settings request with every key present. */
+export const configSchema = t.Required(configInput);
+
+/** The latest render's state (or a blank one before any). */
+export const renderSchema = t.Object({
+  id: orNull(t.String()),
+  status: orNull(oneOf(["queued", "running", "succeeded", "failed", "cancelled"])),
+  stage: orNull(t.String()),
+  label: t.String({ description: "The state in words, e.g. Rendering 9:16." }),
+  paused: t.Boolean(),
+  progress: Type.Number({ minimum: 0, maximum: 1 }),
+  step: orNull(t.Object({ done: count(), total: count() })),
+  error_message: orNull(t.String()),
+  cost_seconds: t.Optional(count("Render seconds the render counts against the plan.")),
+  created_at: maybeTimestamp(),
+  started_at: maybeTimestamp(),
+  finished_at: maybeTimestamp(),
+});
+
+/** What rendering the reel now would cost and whether it may start. */
+export const estimateSchema = t.Object({
+  duration_ms: ms("Length of the reel."),
+  aspect_ratios: count("Sizes to render."),
+  render_seconds: ms("Render seconds it would count."),
+  used_seconds_this_month: ms(),
+  allowance_seconds: orNull(ms(), "null: unlimited."),
+  remaining_seconds: orNull(ms()),
+  can_start: t.Boolean(),
+  blocked_reason: orNull(oneOf(["no_clips", "rendering", "plan_limit"])),
+});
+
+/** The last good render's files, signed for one hour. */
+export const outputSchema = t.Object({
+  render_id: t.String(),
+  rendered_at: maybeTimestamp(),
+  duration_ms: ms(),
+  expires_at: timestamp("When the signed addresses stop working."),
+  variants: t.Array(
+    t.Object({
+      aspect_ratio: t.String(),
+      width: count(),
+      height: count(),
+      bytes: count(),
+      url: address(),
+      download_url: address(),
+      poster_url: address(),
+    }),
+  ),
+  poster_url: address(),
+  captions_url: address(),
+  captions_download_url: address(),
+  segments: t.Array(
+    t.Object({
+      kind: oneOf(["intro", "clip", "outro"]),
+      start_ms: ms(),
+      duration_ms: ms(),
+      clip_index: t.Optional(count()),
+      pad_before_ms: t.Optional(ms()),
+      pad_after_ms: t.Optional(ms()),
+    }),
+  ),
+});
+
+/** The public copy's addresses, once live. */
+export const shareUrlsSchema = t.Object({
+  variants: t.Array(t.Object({ aspect_ratio: t.String(), url: address(), poster_url: address() })),
+  poster_url: address(),
+  captions_url: address(),
+});
+
+/** A reel. */
+export const reelSchema = t.Object({
+  id: t.String(),
+  brand_id: t.String(),
+  title: t.String(),
+  status: oneOf(["draft", "rendering", "rendered"]),
+  arrangement: oneOf(["auto", "manual"]),
+  mode: modeField,
+  clips: t.Array(clipSchema),
+  config: configSchema,
+  render: renderSchema,
+  estimate: estimateSchema,
+  output: orNull(outputSchema),
+  changed_since_render: t.Boolean({ description: "Edited since the output was rendered." }),
+  share: t.Object({
+    enabled: t.Boolean(),
+    status: orNull(oneOf(["publishing", "live"])),
+    urls: orNull(shareUrlsSchema),
+  }),
+  error_message: orNull(t.String()),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+/** The reel answer's type. */
+export type ReelView = Static<typeof reelSchema>;
+
+/** POST /v1/reels/{id}/render answer. */
+export const renderStartedSchema = t.Object({ render_id: t.String() });
+
+/** A music track a reel can use. */
+export const musicTrackSchema = t.Object({
+  track_id: t.String(),
+  title: t.String(),
+  mood: t.String(),
+  bpm: count(),
+  duration_ms: ms("Length of one loop; a longer reel repeats it."),
+  preview_url: address("A preview on the CDN address."),
+});
+
+/** DELETE /v1/reels/{id} answer. */
+export const reelDeletedSchema = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+/** The lists' answers. */
+export const reelPageSchema = pageSchema(reelSchema);
+export const musicPageSchema = pageSchema(musicTrackSchema, "Every track; next_cursor is null.");

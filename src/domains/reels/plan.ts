@@ -1,6 +1,7 @@
 /**
- * Turns a render's snapshot into the media pipeline's plan: each clip's processed recording and whole transcript,
- * the brand's colour and logo for the cards, the music file. A testimonial that has gone meanwhile (erased, or
+ * Turns a render's snapshot into the media pipeline's plan: each clip's processed recording, whole transcript and
+ * speaker (for the lower third, unless the reel turned it off), the brand's colour and logo for the cards and
+ * lower thirds, the framing, the music file. A testimonial that has gone meanwhile (erased, or
  * its files missing) makes the plan impossible, and the render fails with that reason.
  */
 import { eq, inArray } from "drizzle-orm";
@@ -53,7 +54,18 @@ export async function buildPlan(deps: Deps, render: RenderRow, brandId: string):
         `Testimonial ${c.submission_id} is no longer available (deleted or its recording removed); change the clips and render again.`,
       );
     }
-    planClips.push({ sourcePath, sourceDurationMs: row.durationMs, startMs: c.start_ms, endMs: c.end_ms, words: w });
+    const speaker =
+      config.lower_third !== false && row.respondentName.trim()
+        ? { key: row.id, name: row.respondentName, title: row.respondentTitle, company: row.respondentCompany }
+        : null;
+    planClips.push({
+      sourcePath,
+      sourceDurationMs: row.durationMs,
+      startMs: c.start_ms,
+      endMs: c.end_ms,
+      words: w,
+      speaker,
+    });
   }
   const assets = join(deps.config.dataDir, "runtime", "reel-assets");
   const logo =
@@ -64,6 +76,7 @@ export async function buildPlan(deps: Deps, render: RenderRow, brandId: string):
     workDir: work,
     aspects: config.aspect_ratios,
     captionStyle: config.caption_style,
+    framing: config.framing ?? "face",
     brandColor: brand?.color ?? "#4f46e5",
     logoPath: logo,
     intro: config.intro ? { text: config.intro.title } : null,

@@ -11,9 +11,11 @@ import type { ReelRow } from "./reel-service";
 import { renderPaused } from "./render-job";
 import { getRender, isActive, type RenderRow } from "./render-state";
 import { shareUrls } from "./share";
+import type { Static } from "elysia";
+import type { ReelView, renderSchema } from "./model";
 
 /** The render object: the latest render's state (or a blank one before any). */
-export function presentRender(deps: Deps, r: RenderRow | null) {
+export function presentRender(deps: Deps, r: RenderRow | null): Static<typeof renderSchema> {
   if (!r)
     return {
       id: null,
@@ -46,7 +48,7 @@ export function presentRender(deps: Deps, r: RenderRow | null) {
 }
 
 /** The reel as the API shows it; `plan` (from the caller's context) fills the estimate's allowance. */
-export function presentReel(deps: Deps, ctx: Ctx & { plan?: PlanId }, row: ReelRow) {
+export function presentReel(deps: Deps, ctx: Ctx & { plan?: PlanId }, row: ReelRow): ReelView {
   const last = getRender(deps.db, row.lastRenderId);
   const output = row.outputRenderId === last?.id ? last : getRender(deps.db, row.outputRenderId);
   return {

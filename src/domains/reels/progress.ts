@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import type { Mode } from "../../platform/context";
 import { jobs } from "../../platform/jobs/tables";
 import { PROCESS_JOB } from "../submissions";
 import type { RenderStage } from "../../media/reel/types";
@@ -75,7 +76,7 @@ const MEDIA = [PROCESS_JOB, REEL_RENDER_JOB];
 /** One organisation and mode: what a person may learn about the queue is limited to their own jobs. */
 export interface JobScope {
   orgId: string | null;
-  mode: string | null;
+  mode: Mode | null;
 }
 
 const inScope = (scope?: JobScope) =>

@@ -10,6 +10,7 @@ import { audit } from "../../platform/audit/audit";
 import { notFound, unprocessable } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { brandScope } from "../../platform/db/brand-scope";
 import { getBrandRow } from "../brands";
 import { checkClips, suggestFor } from "./clips";
 import { initialConfig, mergeConfig } from "./config";
@@ -21,12 +22,12 @@ import { removeReelFiles } from "./storage-keys";
 /** A stored reel. */
 export type ReelRow = typeof reels.$inferSelect;
 
-/** The reel of the context's org and mode; 404 otherwise. */
+/** The reel of the context's org, mode and brand scope (a client's brands); 404 otherwise. */
 export function getReelRow(db: Db, ctx: Ctx, id: string): ReelRow {
   const row = db
     .select()
     .from(reels)
-    .where(and(eq(reels.id, id), eq(reels.orgId, ctx.orgId), eq(reels.mode, ctx.mode)))
+    .where(and(eq(reels.id, id), eq(reels.orgId, ctx.orgId), eq(reels.mode, ctx.mode), brandScope(ctx, reels.brandId)))
     .get();
   if (!row) throw notFound("reel");
   return row;
@@ -91,6 +92,7 @@ export function listReels<T>(
         eq(reels.orgId, ctx.orgId),
         eq(reels.mode, ctx.mode),
         brandId ? eq(reels.brandId, brandId) : undefined,
+        brandScope(ctx, reels.brandId),
         afterKeyDesc([reels.id], page.after),
       ),
     )

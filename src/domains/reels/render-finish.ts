@@ -11,7 +11,7 @@ import { tx, type Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
 import { emit } from "../../platform/events/emit";
 import { queueMail } from "../../platform/mail/queue-mail";
-import { users } from "../accounts/tables";
+import { users } from "../accounts";
 import type { RenderFiles } from "./model";
 import { ACTIVE, type RenderRow } from "./render-state";
 import { enqueueShare } from "./share";

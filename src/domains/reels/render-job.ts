@@ -20,7 +20,6 @@ import { isPaused, mediaRunning, overallProgress, testimonialWaiting } from "./p
 import { completeRender, failRender } from "./render-finish";
 import { enqueueRender, renderJobKey } from "./render-service";
 import { getRender, isActive } from "./render-state";
-import { reelRendererFor } from "./renderer";
 import { reelRenders, reels } from "./tables";
 import { removeWorkDir, renderKey } from "./storage-keys";
 
@@ -51,10 +50,14 @@ async function storeFiles(deps: Deps, reelId: string, renderId: string, reel: Re
       bytes: (await deps.storage.size("media", key)) ?? 0,
     });
   }
+  const posters: Record<string, string> = {};
+  for (const p of reel.posters)
+    posters[aspectSlug(p.aspect)] = await keep(deps, p.file, `${dir}/poster-${aspectSlug(p.aspect)}.jpg`);
   return {
     dir,
     variants,
-    poster: await keep(deps, reel.posterFile, `${dir}/poster.jpg`),
+    poster: posters[aspectSlug(reel.posters[0]!.aspect)]!,
+    posters,
     captions: await keep(deps, reel.captionsFile, `${dir}/captions.vtt`),
     duration_ms: reel.durationMs,
     segments: reel.segments,
@@ -130,7 +133,7 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   const stillRunning = () => getRender(db, renderId)?.status === "running";
   let outcome;
   try {
-    outcome = await reelRendererFor(deps).render(plan, hooks);
+    outcome = await deps.reelRenderer.render(plan, hooks);
   } catch (e) {
     if (!stillRunning()) return cleanup();
     if (timeLeft() <= 0) return void (failRender(deps, renderId, OUT_OF_TIME), cleanup());

@@ -1,24 +1,27 @@
 /** Reel routes (`/v1/reels…`, permission `reel:manage`); the signed render files and music previews are on the CDN (cdn-routes.ts). */
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
+import { pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can } from "../accounts";
-import { addClipBody, createBody, patchBody, putClipsBody } from "./model";
+import {
+  addClipBody,
+  createBody,
+  idParams,
+  listQuery,
+  musicPageSchema,
+  patchBody,
+  putClipsBody,
+  reelDeletedSchema,
+  reelPageSchema,
+  reelSchema,
+  renderStartedSchema,
+} from "./model";
 import { addClip, createReel, deleteReel, getReelRow, listReels, patchReel, putClips } from "./reel-service";
 import { startRender } from "./render-service";
 import { shareReel, unshareReel } from "./share";
 import { presentReel } from "./present";
 import { musicList, reelCdnRoutes } from "./cdn-routes";
 
-/** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
-const ONE_PAGE = {
-  200: {
-    description: "The page envelope; `next_cursor` is always null (one page).",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } },
-  },
-};
-
-const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 const tags = ["Reels"];
 
 /** `/v1/reels…`, and the render files and music previews on the CDN address (cdn-routes.ts). */
@@ -26,12 +29,12 @@ export function reelRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
     .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), {
+      response: musicPageSchema,
       detail: {
         tags,
         summary: "The music tracks a reel can use",
         description:
           "Every track in the page envelope (`next_cursor` always null); `preview_url` is on the CDN address.",
-        responses: ONE_PAGE,
       },
     })
     .get(
@@ -47,7 +50,8 @@ export function reelRoutes(deps: Deps) {
         );
       },
       {
-        query: t.Object({ ...pageQuerySchema, brand_id: t.Optional(t.String({ maxLength: 64 })) }),
+        query: listQuery,
+        response: reelPageSchema,
         detail: { tags, summary: "List reels, newest first" },
       },
     )
@@ -59,7 +63,11 @@ export function reelRoutes(deps: Deps) {
         set.status = 201;
         return presentReel(deps, ctx, row);
       },
-      { body: createBody, detail: { tags, summary: "Create a reel from testimonials (clips suggested)" } },
+      {
+        body: createBody,
+        response: { 201: reelSchema },
+        detail: { tags, summary: "Create a reel from testimonials (clips suggested)" },
+      },
     )
     .get(
       "/v1/reels/:id",
@@ -67,7 +75,7 @@ export function reelRoutes(deps: Deps) {
         const ctx = can(auth(), "reel:manage");
         return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
       },
-      { params: idParams, detail: { tags, summary: "One reel (poll it for render progress)" } },
+      { params: idParams, response: reelSchema, detail: { tags, summary: "One reel (poll it for render progress)" } },
     )
     .patch(
       "/v1/reels/:id",
@@ -75,15 +83,24 @@ export function reelRoutes(deps: Deps) {
         const ctx = can(auth(), "reel:manage");
         return presentReel(deps, ctx, patchReel(deps, ctx, params.id, body));
       },
-      { params: idParams, body: patchBody, detail: { tags, summary: "Change the title or any setting" } },
+      {
+        params: idParams,
+        body: patchBody,
+        response: reelSchema,
+        detail: { tags, summary: "Change the title or any setting" },
+      },
     )
     .delete(
       "/v1/reels/:id",
       ({ auth, params }) => {
         deleteReel(deps, can(auth(), "reel:manage"), params.id);
-        return { id: params.id, deleted: true };
+        return { id: params.id, deleted: true as const };
       },
-      { params: idParams, detail: { tags, summary: "Delete a reel, its files and its public copy" } },
+      {
+        params: idParams,
+        response: reelDeletedSchema,
+        detail: { tags, summary: "Delete a reel, its files and its public copy" },
+      },
     )
     .put(
       "/v1/reels/:id/clips",
@@ -91,7 +108,12 @@ export function reelRoutes(deps: Deps) {
         const ctx = can(auth(), "reel:manage");
         return presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips));
       },
-      { params: idParams, body: putClipsBody, detail: { tags, summary: "Replace the clips, in play order" } },
+      {
+        params: idParams,
+        body: putClipsBody,
+        response: reelSchema,
+        detail: { tags, summary: "Replace the clips, in play order" },
+      },
     )
     .post(
       "/v1/reels/:id/clips",
@@ -102,6 +124,7 @@ export function reelRoutes(deps: Deps) {
       {
         params: idParams,
         body: addClipBody,
+        response: reelSchema,
         detail: { tags, summary: "Add a testimonial at the end with a suggested span" },
       },
     )
@@ -112,7 +135,11 @@ export function reelRoutes(deps: Deps) {
         set.status = 202;
         return started;
       },
-      { params: idParams, detail: { tags, summary: "Start a render (202 with render_id)" } },
+      {
+        params: idParams,
+        response: { 202: renderStartedSchema },
+        detail: { tags, summary: "Start a render (202 with render_id)" },
+      },
     )
     .post(
       "/v1/reels/:id/share",
@@ -120,7 +147,11 @@ export function reelRoutes(deps: Deps) {
         const ctx = can(auth(), "reel:manage");
         return presentReel(deps, ctx, shareReel(deps, ctx, params.id));
       },
-      { params: idParams, detail: { tags, summary: "Publish a public copy (publishing, then live)" } },
+      {
+        params: idParams,
+        response: reelSchema,
+        detail: { tags, summary: "Publish a public copy (publishing, then live)" },
+      },
     )
     .delete(
       "/v1/reels/:id/share",
@@ -128,7 +159,11 @@ export function reelRoutes(deps: Deps) {
         const ctx = can(auth(), "reel:manage");
         return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
       },
-      { params: idParams, detail: { tags, summary: "Stop sharing; the public copy is deleted" } },
+      {
+        params: idParams,
+        response: reelSchema,
+        detail: { tags, summary: "Stop sharing; the public copy is deleted" },
+      },
     )
     .use(reelCdnRoutes(deps));
 }

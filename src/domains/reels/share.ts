@@ -1,13 +1,13 @@
 /**
  * The public copy of a reel on the CDN: `public/reels/<unguessable>/9x16.mp4` (and the other sizes),
- * `poster.jpg`, `captions.vtt`. Sharing marks the reel `publishing` and a job copies the last render's files
+ * `poster.jpg` (and `poster-9x16.jpg` per size), `captions.vtt`. Sharing marks the reel `publishing` and a job copies the last render's files
  * (hard links when possible, each replacing the old file by rename, so a reader never gets half a file); the
  * copy is `live` once it exists. Later renders replace the files in place, so the addresses never change. Turning
  * sharing off, deleting the reel or erasing a testimonial in it deletes the copy at once; a testimonial withdrawn by
  * its respondent takes the copies holding it offline in the withdrawing transaction (`withdrawSharesHolding`).
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Ctx } from "../../platform/context";
+import type { Ctx, Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
 import { audit } from "../../platform/audit/audit";
@@ -79,6 +79,8 @@ export function unshareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
 
 /** The names of the public copy's files. */
 export const shareFileName = (aspect: Aspect) => `${aspectSlug(aspect)}.mp4`;
+/** The public copy's poster of one size. */
+export const sharePosterName = (aspect: Aspect) => `poster-${aspectSlug(aspect)}.jpg`;
 
 /** Brings the public copy in line with the reel's last render. Safe to run twice. */
 export async function publishShare(deps: Deps, reelId: string) {
@@ -89,12 +91,20 @@ export async function publishShare(deps: Deps, reelId: string) {
   const files = render.files;
   const aspects = files.variants.map((v) => v.aspect_ratio as Aspect);
   // Each copy replaces its file whole (hard link or copy, then rename, with the data directory).
-  for (const v of files.variants)
-    await deps.storage.copy("media", v.key, "public", `${dir}/${shareFileName(v.aspect_ratio as Aspect)}`);
+  for (const v of files.variants) {
+    const a = v.aspect_ratio as Aspect;
+    await deps.storage.copy("media", v.key, "public", `${dir}/${shareFileName(a)}`);
+    // Renders made before posters per size have the one poster only.
+    const poster = files.posters?.[aspectSlug(a)] ?? files.poster;
+    await deps.storage.copy("media", poster, "public", `${dir}/${sharePosterName(a)}`);
+  }
   await deps.storage.copy("media", files.poster, "public", `${dir}/poster.jpg`);
   await deps.storage.copy("media", files.captions, "public", `${dir}/captions.vtt`);
   for (const a of ["9:16", "1:1", "16:9"] as Aspect[])
-    if (!aspects.includes(a)) await deps.storage.remove("public", `${dir}/${shareFileName(a)}`);
+    if (!aspects.includes(a)) {
+      await deps.storage.remove("public", `${dir}/${shareFileName(a)}`);
+      await deps.storage.remove("public", `${dir}/${sharePosterName(a)}`);
+    }
   const kept = tx(deps.db, (db) =>
     db
       .update(reels)
@@ -115,6 +125,7 @@ export function shareUrls(cdnUrl: string, reel: ReelRow) {
     variants: (reel.sharedAspects ?? []).map((a) => ({
       aspect_ratio: a,
       url: `${base}/${shareFileName(a as Aspect)}`,
+      poster_url: `${base}/${sharePosterName(a as Aspect)}`,
     })),
     poster_url: `${base}/poster.jpg`,
     captions_url: `${base}/captions.vtt`,
@@ -130,7 +141,7 @@ export function withdrawSharesHolding(
   db: Db,
   clock: Pick<Ctx["clock"], "now">,
   orgId: string,
-  mode: string,
+  mode: Mode,
   submissionId: string,
 ): string[] {
   const shared = db

@@ -4,6 +4,7 @@
  * model, the prompt would be too large, or both answers failed (a timeout or an unreachable model counts as a
  * failed answer). Each clip records its `source` (`model` or `heuristic`) and the model's `reason`.
  */
+import type { HttpClient } from "../../platform/http-client";
 import type { ReelClip } from "./model";
 import { askModel, LlmError, type LlmConfig } from "./llm-client";
 import { heuristicSpan } from "./suggest-heuristic";
@@ -26,10 +27,9 @@ export interface SuggestResult {
   problems: string[];
 }
 
-/** Options: the model's time limit per request, and a fetch to use (tests). */
+/** Options: the model's time limit per request. */
 export interface SuggestOptions {
   timeoutMs?: number;
-  fetch?: typeof fetch;
 }
 
 /** Time allowed to each model request; two requests at most. */
@@ -49,8 +49,9 @@ export function heuristicClips(req: SuggestRequest): ReelClip[] {
   }));
 }
 
-/** Suggests clips for the candidates (see the file comment). */
+/** Suggests clips for the candidates (see the file comment), asking the model through `http`. */
 export async function suggestClips(
+  http: HttpClient,
   llm: LlmConfig | null,
   req: SuggestRequest,
   o: SuggestOptions = {},
@@ -68,7 +69,7 @@ export async function suggestClips(
     asked++;
     let answer: string;
     try {
-      answer = await askModel(llm, messages, { timeoutMs: o.timeoutMs ?? MODEL_TIMEOUT_MS, fetch: o.fetch });
+      answer = await askModel(http, llm, messages, { timeoutMs: o.timeoutMs ?? MODEL_TIMEOUT_MS });
     } catch (e) {
       problems.push(e instanceof LlmError ? e.message : String(e));
       messages = first;

@@ -1,8 +1,16 @@
 /** Reels (several video testimonials cut into one captioned video) and their renders. */
 import { sqliteTable, text, integer, real, index } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 import { brands } from "../brands/tables";
 import type { ReelClip, ReelConfig, RenderFiles, RenderSnapshot } from "./model";
+
+/** How a reel's clips were chosen (the API's `mode`): `auto` (clips and order suggested) or `manual` (order kept). */
+export type ReelArrangement = "auto" | "manual";
+/** A reel's state: `draft` (no usable render), `rendering`, `rendered`. */
+export type ReelStatus = "draft" | "rendering" | "rendered";
+/** A render's state. */
+export type RenderStatus = "queued" | "running" | "succeeded" | "failed" | "cancelled";
 
 /** A reel: its clips in play order, its settings, and pointers to its renders and public copy. */
 export const reels = sqliteTable(
@@ -12,15 +20,15 @@ export const reels = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     brandId: text("brand_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     /** How it was made: `auto` (clips and order suggested) or `manual` (order kept, cuts suggested). */
-    arrangement: text("arrangement").notNull(),
+    arrangement: text("arrangement").$type<ReelArrangement>().notNull(),
     /** `draft` (no usable render), `rendering`, `rendered`. */
-    status: text("status").notNull(),
+    status: text("status").$type<ReelStatus>().notNull(),
     clips: text("clips", { mode: "json" }).$type<ReelClip[]>().notNull(),
     config: text("config", { mode: "json" }).$type<ReelConfig>().notNull(),
     /** Bumped by every change to clips, title or settings; a render remembers the version it drew. */
@@ -53,9 +61,9 @@ export const reelRenders = sqliteTable(
       .notNull()
       .references(() => reels.id, { onDelete: "cascade" }),
     orgId: text("org_id").notNull(),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     /** `queued`, `running`, `succeeded`, `failed`, `cancelled`. */
-    status: text("status").notNull(),
+    status: text("status").$type<RenderStatus>().notNull(),
     stage: text("stage").notNull(),
     stepDone: integer("step_done").notNull().default(0),
     stepTotal: integer("step_total").notNull().default(0),

@@ -1,5 +1,5 @@
 /**
- * The removal email. When a respondent who gave an email sends a testimonial (`submission.created` of a collected
+ * The thank-you email, which carries the removal link. When a respondent who gave an email sends a testimonial (`submission.created` of a collected
  * one), the same transaction makes the removal (its token of 192 bits is derived from the removal id and the secret,
  * and only its SHA-256 is kept) and queues an email whose outbox copy holds a placeholder: the link
  * `{site_url}/remove/{token}` is put in only when the email is handed to the SMTP server (send.ts), so the token is
@@ -12,7 +12,7 @@ import type { Db } from "../../platform/db/client";
 import type { Event } from "../../platform/events/emit";
 import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
-import { brands } from "../brands/tables";
+import { brands } from "../brands";
 import { submissions } from "../submissions";
 import { removals } from "./tables";
 import { LINK_PLACEHOLDER, queueRemovalMail, removalToken } from "./send";
@@ -21,18 +21,73 @@ export { removalUrl } from "./send";
 
 const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
-/** The email's subject and text; `url` defaults to the placeholder the outbox copy keeps. */
-export function removalMail(input: { name: string; brand: string; kind: string; sentAt: number; url?: string }) {
+/** At most this much of a typed testimonial is quoted back in the email. */
+const QUOTE_CHARS = 600;
+
+/** What the respondent sent, as the thank-you email restates it. */
+export interface SentTestimonial {
+  name: string;
+  brand: string;
+  kind: string;
+  sentAt: number;
+  /** Stars given, 1–5, or null. */
+  rating?: number | null;
+  /** The typed words (text testimonials); recordings are described, not quoted (their transcript comes later). */
+  text?: string | null;
+  /** Length of a recording. */
+  durationMs?: number | null;
+  /** The consent wording they agreed to, word for word. */
+  consentText?: string | null;
+  /** The link; defaults to the placeholder the outbox copy keeps. */
+  url?: string;
+}
+
+/** "a 42-second video", "a 2-minute audio recording", "a written testimonial". */
+function describe(kind: string, durationMs: number | null | undefined): string {
+  if (kind === "text") return "a written testimonial";
+  const what = kind === "video" ? "video" : "audio recording";
+  if (!durationMs || durationMs <= 0) return `a ${what}`;
+  const s = Math.max(1, Math.round(durationMs / 1000));
+  const length = s < 90 ? `${s}-second` : `${Math.round(s / 60)}-minute`;
+  return `a ${length} ${what}`;
+}
+
+/** The typed words, cut at a word boundary when long, each line quoted. */
+function quote(text: string): string[] {
+  const clean = text.trim();
+  const cut =
+    clean.length > QUOTE_CHARS ? `${clean.slice(0, clean.lastIndexOf(" ", QUOTE_CHARS) || QUOTE_CHARS)}…` : clean;
+  return cut.split(/\r?\n/).map((line) => `> ${line}`);
+}
+
+/**
+ * The thank-you email a respondent gets after sending a testimonial: thanks first, then what they sent, the consent
+ * they gave word for word, and the personal link that removes it. `url` defaults to the placeholder the outbox copy
+ * keeps (the token goes only into the email handed to the SMTP server).
+ */
+export function removalMail(input: SentTestimonial) {
   const what = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
-  const hello = input.name ? `Hello ${input.name},` : "Hello,";
+  const hello = input.name ? `Hi ${input.name},` : "Hi,";
+  const sent: string[] = [
+    `What you sent on ${longDate.format(input.sentAt)}: ${describe(input.kind, input.durationMs)}`,
+  ];
+  if (input.rating) sent[0] += `, rated ${input.rating} out of 5`;
+  sent[0] += ".";
+  if (input.kind === "text" && input.text?.trim()) sent.push("", ...quote(input.text));
+  const consent = input.consentText?.trim()
+    ? ["", "You agreed to this when you sent it:", ...quote(input.consentText)]
+    : [];
   return {
-    subject: `Your testimonial for ${input.brand}: how to remove it`,
+    subject: `Thank you for your testimonial for ${input.brand}`,
     text: [
       hello,
       "",
-      `Thank you for sharing a testimonial with ${input.brand} on ${longDate.format(input.sentAt)}.`,
+      `Thank you for taking the time to share your experience with ${input.brand}. It means a lot, and it helps other people decide.`,
       "",
-      "If you change your mind, you can remove it at any time with this link:",
+      ...sent,
+      ...consent,
+      "",
+      "Changed your mind? You can remove your testimonial at any time with this personal link:",
       input.url ?? LINK_PLACEHOLDER,
       "",
       `The page shows what will be removed and asks you to confirm. Once you confirm, ${input.brand} stops showing it everywhere at once, and it is then erased for good: ${what}.`,
@@ -63,6 +118,10 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
     brand: brand?.name ?? "the team",
     kind: row.kind,
     sentAt: row.createdAt,
+    rating: row.rating,
+    text: row.kind === "text" ? row.textInput : null,
+    durationMs: row.durationMs,
+    consentText: row.consent?.text ?? null,
   });
   let mailId: string;
   try {

@@ -5,7 +5,7 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { tokenBody } from "./model";
+import { removalResultSchema, removalViewSchema, tokenBody } from "./model";
 import { confirmRemoval, lookupRemoval } from "./service";
 import { removalLimiter, REMOVAL_REFUSAL } from "./throttle";
 import { clientAddress } from "../../platform/client-address";
@@ -45,6 +45,7 @@ export function removalRoutes(deps: Deps) {
       .options("", preflight)
       .post("/lookup", ({ body }) => lookupRemoval(deps, body.token), {
         body: tokenBody,
+        response: removalViewSchema,
         detail: {
           tags: ["Removals"],
           summary: "What a removal link would remove (state pending), or that it removes nothing (removed, unknown)",
@@ -52,6 +53,7 @@ export function removalRoutes(deps: Deps) {
       })
       .post("", ({ body }) => confirmRemoval(deps, body.token), {
         body: tokenBody,
+        response: removalResultSchema,
         detail: {
           tags: ["Removals"],
           summary: "Remove the testimonial behind a removal link: hidden everywhere at once, erased moments later",

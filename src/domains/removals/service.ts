@@ -11,35 +11,18 @@ import type { Ctx, Mode } from "../../platform/context";
 import { tx, type Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
 import { sha256 } from "../../platform/crypto";
-import { brands } from "../brands/tables";
+import { brands } from "../brands";
 import { submissions, softDelete, isShown, type SubmissionRow } from "../submissions";
 import { removals } from "./tables";
-import { withdrawSharesHolding } from "../reels/share";
+import { withdrawSharesHolding } from "../reels";
 import { withdrawExportsHolding } from "../exports";
 
 /** Words of the testimonial the page quotes, so the respondent recognises it. */
 export const EXCERPT_WORDS = 24;
 
-/** What the removal page shows. */
-export type RemovalView =
-  | { state: "unknown" }
-  | { state: "removed"; removed_at: string | null }
-  | {
-      state: "pending";
-      testimonial: {
-        brand_name: string;
-        kind: string;
-        name: string | null;
-        created_at: string;
-        excerpt: string | null;
-        is_published: boolean;
-      };
-    };
-
-/** The result of confirming. */
-export type RemovalResult =
-  | { state: "unknown" }
-  | { state: "removed"; removed_at: string | null; removed_now: boolean };
+/** The removal page's answers (their schemas are in model.ts). */
+export type { RemovalView, RemovalResult } from "./model";
+import type { RemovalView, RemovalResult } from "./model";
 
 type RemovalRow = typeof removals.$inferSelect;
 

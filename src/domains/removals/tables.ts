@@ -1,5 +1,6 @@
 /** Removal links sent to respondents: only the SHA-256 of each token is kept; the token is in the email alone. */
 import { sqliteTable, text, integer, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 import { submissions } from "../submissions/tables";
 
@@ -11,7 +12,7 @@ export const removals = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     submissionId: text("submission_id")
       .notNull()
       .references(() => submissions.id, { onDelete: "cascade" }),

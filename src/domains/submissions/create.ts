@@ -11,7 +11,13 @@ import { emit } from "../../platform/events/emit";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { analyseText } from "../../media/text-analysis";
-import { submissions, type ConsentRecord } from "./tables";
+import {
+  submissions,
+  type ConsentRecord,
+  type CustomAnswer,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "./tables";
 import { submissionEventData, type SubmissionRow } from "./present";
 import { indexSubmission } from "./search";
 
@@ -29,9 +35,11 @@ export interface CollectedBase {
   respondentCompany: string | null;
   rating: number | null;
   consent: ConsentRecord;
+  /** Answers to the link's own questions, checked by the capture domain. */
+  customAnswers: CustomAnswer[] | null;
 }
 
-function baseRow(ctx: Ctx, base: CollectedBase, kind: string, status: string): SubmissionRow {
+function baseRow(ctx: Ctx, base: CollectedBase, kind: SubmissionKind, status: SubmissionStatus): SubmissionRow {
   const now = ctx.clock.now();
   return {
     id: newId("submission", now),
@@ -70,6 +78,8 @@ function baseRow(ctx: Ctx, base: CollectedBase, kind: string, status: string): S
     reviewedAt: null,
     dedupeHash: null,
     publicMedia: null,
+    customAnswers: base.customAnswers,
+    photoKey: null,
     erasedAt: null,
     createdAt: now,
     receivedAt: null,

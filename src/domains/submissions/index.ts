@@ -3,8 +3,17 @@ import type { DomainModule } from "../../platform/module";
 import { submissionRoutes } from "./routes";
 import { tagRoutes } from "./tag-routes";
 import { registerSubmissionJobs } from "./jobs";
-import { submissionsThisMonth } from "./usage";
-export { submissions, transcripts, uploads, tags, submissionTags, type Word, type ConsentRecord } from "./tables";
+import { brandSubmissionCount, submissionsThisMonth } from "./usage";
+export {
+  submissions,
+  transcripts,
+  uploads,
+  tags,
+  submissionTags,
+  type Word,
+  type ConsentRecord,
+  type CustomAnswer,
+} from "./tables";
 export { createCollected, finishWritten, markReceived, PROCESS_JOB, type CollectedBase } from "./create";
 export { failSubmission } from "./status";
 export { shownCondition, isShown } from "./visibility";
@@ -16,7 +25,13 @@ export {
   type SubmissionRow,
   type TranscriptRow,
 } from "./present";
-export { listSubmissions, filterConditions, addSubmissionFilter, type SubmissionFilters } from "./list";
+export { listSubmissions, filterConditions, type SubmissionFilters } from "./list";
+export {
+  captionCueSchema,
+  shownItemSchema,
+  listQuery as submissionListQuery,
+  filterBodyFields as submissionFilterFields,
+} from "./model";
 export { indexSubmission, indexSubmissions, unindexSubmission, searchBody } from "./search";
 export { submissionRoutes } from "./routes";
 export { registerSubmissionJobs } from "./jobs";
@@ -40,11 +55,13 @@ export { fileResponse } from "./media-links";
 
 /**
  * The submissions module: testimonial and tag routes, processing, public-media publishing and erasure jobs (erasure
- * runs every module's `erase` participant), and the `submissions_per_month` counter.
+ * runs every module's `erase` participant), the `submissions_per_month` counter and how a brand's testimonials are
+ * counted (each brand's `submission_count`).
  */
 export const submissionsModule: DomainModule = {
   name: "submissions",
   routes: (deps) => [submissionRoutes(deps), tagRoutes(deps)],
   jobs: registerSubmissionJobs,
   usage: { submissions_per_month: submissionsThisMonth },
+  brandSubmissionCount,
 };

@@ -7,41 +7,40 @@ import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
-import { submissions } from "./tables";
+import { brandScope } from "../../platform/db/brand-scope";
+import { submissions, submissionTags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
 import { presentSubmission, type SubmissionRow } from "./present";
 import { ftsQuery } from "./search";
 
 /** The list filters of GET /v1/submissions (and exports). */
 export interface SubmissionFilters {
   brand_id?: string;
-  status?: string;
-  origin?: string;
+  status?: SubmissionStatus;
+  origin?: SubmissionOrigin;
   is_approved?: boolean;
   is_public?: boolean;
   tag_id?: string;
   q?: string;
 }
 
-type FilterHook = (filters: SubmissionFilters) => SQL | undefined;
-const extraFilters: FilterHook[] = [];
-
-/** Lets another feature add a filter (tags add `tag_id`). */
-export function addSubmissionFilter(hook: FilterHook) {
-  extraFilters.push(hook);
-}
-
-/** The WHERE conditions for filters within the context's org and mode (deleted testimonials never listed). */
+/**
+ * The WHERE conditions for filters within the context's org, mode and brand scope (a client's brands; deleted
+ * testimonials never listed). Lists, search, exports and their counts all start from these.
+ */
 export function filterConditions(ctx: Ctx, f: SubmissionFilters): SQL {
   return and(
     eq(submissions.orgId, ctx.orgId),
     eq(submissions.mode, ctx.mode),
     isNull(submissions.deletedAt),
+    brandScope(ctx, submissions.brandId),
     f.brand_id ? eq(submissions.brandId, f.brand_id) : undefined,
     f.status ? eq(submissions.status, f.status) : undefined,
     f.origin ? eq(submissions.origin, f.origin) : undefined,
     f.is_approved !== undefined ? eq(submissions.isApproved, f.is_approved) : undefined,
     f.is_public !== undefined ? eq(submissions.isPublic, f.is_public) : undefined,
-    ...extraFilters.map((h) => h(f)),
+    f.tag_id
+      ? sql`EXISTS (SELECT 1 FROM ${submissionTags} st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${f.tag_id})`
+      : undefined,
   )!;
 }
 
@@ -70,7 +69,9 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
     deps.db
       .select({ id: submissions.id })
       .from(submissions)
-      .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode)))
+      .where(
+        and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), brandScope(ctx, submissions.brandId)),
+      )
       .orderBy(desc(submissions.id))
       .limit(1)
       .get()?.id ??

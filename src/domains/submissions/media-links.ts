@@ -11,6 +11,8 @@ import { iso } from "../../platform/clock";
 import { AppError, notFound } from "../../platform/errors";
 import { submissions } from "./tables";
 import { VARIANTS, variantsOf, type SubmissionRow, type Variant } from "./present";
+import type { Static } from "elysia";
+import type { signedMediaSchema } from "./model";
 
 /** Path of the signed media files under the CDN address. */
 export const MEDIA_CDN_PATH = "/signed/media";
@@ -25,6 +27,7 @@ const TYPES: Record<Variant, (row: SubmissionRow) => string> = {
   poster: () => "image/jpeg",
   thumbnail: () => "image/webp",
   captions: () => "text/vtt; charset=utf-8",
+  avatar: () => "image/webp",
 };
 
 /** Storage key of a variant's file (captions are built from the transcript instead). */
@@ -42,16 +45,19 @@ export function variantKey(row: SubmissionRow, variant: Variant): string | null 
       return row.thumbKey;
     case "captions":
       return null;
+    case "avatar":
+      return row.photoKey;
   }
 }
 
 /** A signed URL for one variant. */
-export function signedMediaUrl(deps: Deps, row: SubmissionRow, variant: Variant) {
+export function signedMediaUrl(deps: Deps, row: SubmissionRow, variant: Variant): Static<typeof signedMediaSchema> {
   const expiresAt = deps.clock.now() + MEDIA_URL_TTL_MS;
   const payload = Buffer.from(`${row.id}:${variant}:${Math.floor(expiresAt / 1000)}`).toString("base64url");
   return {
     variant,
-    url: `${deps.config.cdnUrl}${MEDIA_CDN_PATH}/${deps.signer.sign("media", payload)}`,
+    // The box's own CDN address: a bucket used as the CDN address cannot answer signed addresses.
+    url: `${deps.config.cdnOriginUrl}${MEDIA_CDN_PATH}/${deps.signer.sign("media", payload)}`,
     content_type: TYPES[variant](row),
     expires_at: iso(expiresAt),
   };

@@ -3,6 +3,7 @@ import { iso } from "../../platform/clock";
 import { publicMediaUrls } from "./public-urls";
 import type { Word } from "./tables";
 import { submissions, transcripts } from "./tables";
+import type { SubmissionView, TranscriptView } from "./model";
 
 /** A stored submission row. */
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -10,7 +11,7 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
 
 /** Media variants a testimonial can have. */
-export const VARIANTS = ["original", "video", "audio", "poster", "thumbnail", "captions"] as const;
+export const VARIANTS = ["original", "video", "audio", "poster", "thumbnail", "captions", "avatar"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 /** Which variants exist for a row. */
@@ -22,6 +23,7 @@ export function variantsOf(row: SubmissionRow, hasTranscript: boolean): Variant[
   if (row.posterKey) out.push("poster");
   if (row.thumbKey) out.push("thumbnail");
   if (hasTranscript) out.push("captions");
+  if (row.photoKey) out.push("avatar");
   return out;
 }
 
@@ -41,7 +43,7 @@ export function submissionEventData(row: SubmissionRow) {
 }
 
 /** A testimonial in lists; `cdnUrl` turns published copies into their public addresses. */
-export function presentSubmission(row: SubmissionRow, cdnUrl: string) {
+export function presentSubmission(row: SubmissionRow, cdnUrl: string): SubmissionView {
   return {
     ...submissionEventData(row),
     origin: row.origin,
@@ -61,6 +63,9 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string) {
     // A date (contract): rows imported before timestamps were stored as dates still show only their UTC date.
     reviewed_at: row.reviewedAt ? row.reviewedAt.slice(0, 10) : null,
     public_media: publicMediaUrls(cdnUrl, row.publicMedia),
+    // Answers to the link's own questions, as asked; the photo is the `avatar` media variant when has_photo.
+    custom_fields: (row.customAnswers ?? []).map((a) => ({ id: a.id, label: a.label, value: a.value })),
+    has_photo: row.photoKey !== null,
     approved_at: iso(row.approvedAt),
     rejected_at: iso(row.rejectedAt),
     rejection_reason: row.rejectionReason,
@@ -75,7 +80,7 @@ const DRAFT_ENGINES = new Set(["pocketsphinx"]);
 export const UNSURE_BELOW = 0.5;
 
 /** The transcript as the API shows it. */
-export function presentTranscript(t: TranscriptRow) {
+export function presentTranscript(t: TranscriptRow): TranscriptView {
   const edited = t.editedAt !== null;
   return {
     submission_id: t.submissionId,

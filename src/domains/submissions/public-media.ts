@@ -27,7 +27,7 @@ export const PUBLISH_JOB = "submission.publish_media";
  */
 export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: SubmissionRow) {
   if (isShown(row)) {
-    if (row.kind !== "text" && !row.publicMedia) {
+    if ((row.kind !== "text" || row.photoKey) && !row.publicMedia) {
       enqueue(db, ctx.clock, {
         kind: PUBLISH_JOB,
         payload: { submissionId: row.id },
@@ -58,6 +58,8 @@ async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null
   await copy("audio", row.audioKey, "audio.m4a");
   await copy("poster", row.posterKey, "poster.jpg");
   await copy("thumbnail", row.thumbKey, "thumb.webp");
+  // The respondent's photo (already square WebP without metadata): the avatar widgets and walls show.
+  await copy("avatar", row.photoKey, "avatar.webp");
   if (captions) {
     await deps.storage.write("public", `${dir}/captions.vtt`, captions);
     files.captions = `${dir}/captions.vtt`;
@@ -68,7 +70,7 @@ async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null
 /** Publishes a testimonial's media if it is (still) shown and not yet published. Safe to run twice. */
 export async function publishMedia(deps: Deps, id: string) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
-  if (!row || !isShown(row) || row.publicMedia || row.kind === "text") return;
+  if (!row || !isShown(row) || row.publicMedia || (row.kind === "text" && !row.photoKey)) return;
   const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, id)).get();
   const media = await copyFiles(deps, row, tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null);
   const kept = tx(deps.db, (db) => {

@@ -11,5 +11,6 @@ export function publicMediaUrls(cdnUrl: string, media: PublicMedia | null) {
     poster_url: url(media.files.poster),
     thumbnail_url: url(media.files.thumbnail),
     captions_url: url(media.files.captions),
+    avatar_url: url(media.files.avatar),
   };
 }

@@ -77,6 +77,8 @@ export async function purgeSubmission(deps: Deps, id: string) {
         reviewedAt: null,
         dedupeHash: null,
         publicMedia: null,
+        customAnswers: null,
+        photoKey: null,
         erasedAt: deps.clock.now(),
         updatedAt: deps.clock.now(),
       })

@@ -4,12 +4,14 @@ import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
+import { brandScope } from "../../platform/db/brand-scope";
 import { submissions, transcripts } from "./tables";
 import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
+import type { SubmissionDetailView } from "./model";
 
-/** A testimonial row of the context's org and mode (not deleted); 404 otherwise. */
+/** A testimonial row of the context's org, mode and brand scope (a client's brands), not deleted; 404 otherwise. */
 export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
   const row = db
     .select()
@@ -20,6 +22,7 @@ export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
         eq(submissions.orgId, ctx.orgId),
         eq(submissions.mode, ctx.mode),
         isNull(submissions.deletedAt),
+        brandScope(ctx, submissions.brandId),
       ),
     )
     .get();
@@ -33,7 +36,7 @@ export function getTranscriptRow(db: Db, id: string): TranscriptRow | null {
 }
 
 /** The detail view: every list field plus contact details, consent, prompt, transcript and media links. */
-export function submissionDetail(deps: Deps, ctx: Ctx, id: string) {
+export function submissionDetail(deps: Deps, ctx: Ctx, id: string): SubmissionDetailView {
   const row = getSubmissionRow(deps.db, ctx, id);
   const transcript = getTranscriptRow(deps.db, id);
   return {

@@ -1,8 +1,8 @@
 /** Testimonial routes: list and search, detail, transcript, media. */
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
-import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
+import { pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can } from "../accounts";
 import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
@@ -10,27 +10,29 @@ import { presentTranscript } from "./present";
 import { editTranscript } from "./transcript-edit";
 import { reprocessSubmission } from "./status";
 import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
-import { bulkModerate, BULK_ACTIONS } from "./bulk";
+import { bulkModerate } from "./bulk";
+import {
+  approveBody,
+  bulkBody,
+  bulkResultSchema,
+  deletedSchema,
+  idParams,
+  listQuery,
+  rejectBody,
+  signedMediaSchema,
+  submissionDetailSchema,
+  submissionPageSchema,
+  submissionSchema,
+  transcriptBody,
+  transcriptSchema,
+  variantParams,
+  visibilityBody,
+} from "./model";
 import { presentSubmission } from "./present";
 import { requireVariant, signedMediaUrl } from "./media-links";
 import { mediaCdnRoutes } from "./media-cdn";
 
-const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
-const bool = t.Union([t.Literal("true"), t.Literal("false")]);
-
-/** Filters of the list route (also used by exports). */
-export const listQuery = t.Object({
-  ...pageQuerySchema,
-  brand_id: t.Optional(t.String({ maxLength: 64 })),
-  status: t.Optional(t.Union(["uploading", "processing", "ready", "failed"].map((s) => t.Literal(s)))),
-  origin: t.Optional(t.Union([t.Literal("collected"), t.Literal("imported")])),
-  is_approved: t.Optional(bool),
-  is_public: t.Optional(bool),
-  tag_id: t.Optional(t.String({ maxLength: 64 })),
-  q: t.Optional(
-    t.String({ minLength: 1, maxLength: 200, description: "Full-text search; results ordered by relevance." }),
-  ),
-});
+export { listQuery } from "./model";
 
 /** Query strings → typed filters. */
 export function filtersFromQuery(q: typeof listQuery.static) {
@@ -58,6 +60,7 @@ export function submissionRoutes(deps: Deps) {
       },
       {
         query: listQuery,
+        response: submissionPageSchema,
         detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" },
       },
     )
@@ -66,6 +69,7 @@ export function submissionRoutes(deps: Deps) {
       ({ auth, params }) => submissionDetail(deps, can(auth(), "submission:read"), params.id),
       {
         params: idParams,
+        response: submissionDetailSchema,
         detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" },
       },
     )
@@ -78,23 +82,19 @@ export function submissionRoutes(deps: Deps) {
         if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
         return presentTranscript(tr);
       },
-      { params: idParams, detail: { tags: ["Submissions"], summary: "Transcript with word timings" } },
+      {
+        params: idParams,
+        response: transcriptSchema,
+        detail: { tags: ["Submissions"], summary: "Transcript with word timings" },
+      },
     )
     .patch(
       "/v1/submissions/:id/transcript",
       ({ auth, params, body }) => editTranscript(deps, can(auth(), "submission:moderate"), params.id, body.text),
       {
         params: idParams,
-        body: t.Object(
-          {
-            text: t.String({
-              minLength: 1,
-              maxLength: 20000,
-              description: "The corrected words; timings are recomputed by forced alignment.",
-            }),
-          },
-          { additionalProperties: false },
-        ),
+        body: transcriptBody,
+        response: transcriptSchema,
         detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
       },
     )
@@ -107,19 +107,8 @@ export function submissionRoutes(deps: Deps) {
         ),
       {
         params: idParams,
-        body: t.Optional(
-          t.Object(
-            {
-              publish: t.Optional(
-                t.Boolean({
-                  description:
-                    "true: also make it public in the same step (approve and publish); false: also make it private; absent (or no body): visibility is left as it is.",
-                }),
-              ),
-            },
-            { additionalProperties: false },
-          ),
-        ),
+        body: approveBody,
+        response: submissionSchema,
         detail: {
           tags: ["Moderation"],
           summary: "Approve (emits submission.approved); optionally publish in the same step",
@@ -130,7 +119,11 @@ export function submissionRoutes(deps: Deps) {
       "/v1/submissions/:id/unapprove",
       ({ auth, params }) =>
         presentSubmission(unapprove(deps, can(auth(), "submission:moderate"), params.id), deps.config.cdnUrl),
-      { params: idParams, detail: { tags: ["Moderation"], summary: "Withdraw an approval" } },
+      {
+        params: idParams,
+        response: submissionSchema,
+        detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
+      },
     )
     .post(
       "/v1/submissions/:id/reject",
@@ -138,16 +131,8 @@ export function submissionRoutes(deps: Deps) {
         presentSubmission(reject(deps, can(auth(), "submission:moderate"), params.id, body.reason), deps.config.cdnUrl),
       {
         params: idParams,
-        body: t.Object(
-          {
-            reason: t.String({
-              minLength: 1,
-              maxLength: 500,
-              description: "Kept for the team; never shown to the respondent.",
-            }),
-          },
-          { additionalProperties: false },
-        ),
+        body: rejectBody,
+        response: submissionSchema,
         detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
       },
     )
@@ -160,7 +145,8 @@ export function submissionRoutes(deps: Deps) {
         ),
       {
         params: idParams,
-        body: t.Object({ is_public: t.Boolean() }, { additionalProperties: false }),
+        body: visibilityBody,
+        response: submissionSchema,
         detail: { tags: ["Moderation"], summary: "Make public or private" },
       },
     )
@@ -168,22 +154,20 @@ export function submissionRoutes(deps: Deps) {
       "/v1/submissions/:id",
       ({ auth, params }) => {
         deleteSubmission(deps, can(auth(), "submission:moderate"), params.id);
-        return { id: params.id, deleted: true };
+        return { id: params.id, deleted: true as const };
       },
-      { params: idParams, detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" } },
+      {
+        params: idParams,
+        response: deletedSchema,
+        detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
+      },
     )
     .post(
       "/v1/submissions/bulk",
       ({ auth, body }) => bulkModerate(deps, can(auth(), "submission:moderate"), body.action, body.ids, body.reason),
       {
-        body: t.Object(
-          {
-            action: t.Union(BULK_ACTIONS.map((a) => t.Literal(a))),
-            ids: t.Array(t.String({ maxLength: 64 }), { minItems: 1, maxItems: 100 }),
-            reason: t.Optional(t.String({ minLength: 1, maxLength: 500 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: bulkBody,
+        response: bulkResultSchema,
         detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
       },
     )
@@ -195,7 +179,11 @@ export function submissionRoutes(deps: Deps) {
         set.status = 202;
         return submissionDetail(deps, ctx, params.id);
       },
-      { params: idParams, detail: { tags: ["Submissions"], summary: "Process a failed recording again" } },
+      {
+        params: idParams,
+        response: { 202: submissionDetailSchema },
+        detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
+      },
     )
     .get(
       "/v1/submissions/:id/media/:variant",
@@ -206,7 +194,8 @@ export function submissionRoutes(deps: Deps) {
         return signedMediaUrl(deps, row, variant);
       },
       {
-        params: t.Object({ id: t.String({ maxLength: 64 }), variant: t.String({ maxLength: 20 }) }),
+        params: variantParams,
+        response: signedMediaSchema,
         detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" },
       },
     )

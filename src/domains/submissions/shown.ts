@@ -8,24 +8,11 @@ import { submissions, transcripts, type Word } from "./tables";
 import { shownCondition } from "./visibility";
 import { publicMediaUrls } from "./public-urls";
 import type { SubmissionRow } from "./present";
+import type { Static } from "elysia";
+import type { shownItemSchema } from "./model";
 
-/** A testimonial as public places show it (contract: widget document item, wall testimonial). */
-export interface ShownItem {
-  id: string;
-  kind: string;
-  name: string | null;
-  title: string | null;
-  company: string | null;
-  rating: number | null;
-  date: string | null;
-  text: string | null;
-  video_url: string | null;
-  audio_url: string | null;
-  poster_url: string | null;
-  duration_ms: number | null;
-  language: string | null;
-  captions: { start_ms: number; end_ms: number; text: string }[] | null;
-}
+/** A testimonial as public places show it (contract: widget document item, wall testimonial; model.ts). */
+export type ShownItem = Static<typeof shownItemSchema>;
 
 /** Options for choosing shown testimonials of a brand. */
 export interface ShownQuery {
@@ -94,6 +81,7 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
       duration_ms: row.kind === "text" ? null : row.durationMs,
       language: row.language,
       captions: row.kind === "text" ? null : captionsFrom(words.get(row.id) ?? []),
+      avatar_url: media?.avatar_url ?? null,
     };
   });
 }

@@ -1,5 +1,6 @@
 /** Testimonials (submissions), their transcripts, and the full-text index over them. */
 import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 import { brands } from "../brands/tables";
 
@@ -13,8 +14,27 @@ export interface ConsentRecord {
 /** Published copies of a shown testimonial's media, by variant, as keys under the `public/` area. */
 export interface PublicMedia {
   dir: string;
-  files: Partial<Record<"video" | "audio" | "poster" | "thumbnail" | "captions", string>>;
+  files: Partial<Record<"video" | "audio" | "poster" | "thumbnail" | "captions" | "avatar", string>>;
 }
+
+/** The answer to one of the link's own questions, with the question as it was asked. */
+export interface CustomAnswer {
+  id: string;
+  label: string;
+  type: "short_text" | "choice" | "yes_no";
+  /** Text for short text and choice, true or false for yes/no. */
+  value: string | boolean;
+  show_publicly: boolean;
+}
+
+/** What a testimonial is (contract: `video`, `audio` or `text`). */
+export type SubmissionKind = "video" | "audio" | "text";
+/** Where it came from: through a collect link, or imported. */
+export type SubmissionOrigin = "collected" | "imported";
+/** uploading → processing → ready | failed; `erased` once purged. */
+export type SubmissionStatus = "uploading" | "processing" | "ready" | "failed" | "erased";
+/** A resumable upload: `open` until complete, or refused (bad content) or expired. */
+export type UploadStatus = "open" | "complete" | "refused" | "expired";
 
 /** A testimonial: collected through a link or imported. */
 export const submissions = sqliteTable(
@@ -24,15 +44,15 @@ export const submissions = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     brandId: text("brand_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),
     linkId: text("link_id"),
-    origin: text("origin").notNull(),
-    kind: text("kind").notNull(),
-    /** uploading → processing → ready | failed; `received` is a finished upload waiting for its first job run. */
-    status: text("status").notNull(),
+    origin: text("origin").$type<SubmissionOrigin>().notNull(),
+    kind: text("kind").$type<SubmissionKind>().notNull(),
+    /** uploading → processing → ready | failed; erased once purged (the row is kept as a tombstone). */
+    status: text("status").$type<SubmissionStatus>().notNull(),
     failureReason: text("failure_reason"),
     promptId: text("prompt_id"),
     respondentName: text("respondent_name").notNull().default(""),
@@ -73,6 +93,10 @@ export const submissions = sqliteTable(
     reviewUrl: text("review_url"),
     reviewedAt: text("reviewed_at"),
     dedupeHash: text("dedupe_hash"),
+    /** Answers to the link's own questions (collected testimonials; null when the link asked none). */
+    customAnswers: text("custom_answers", { mode: "json" }).$type<CustomAnswer[] | null>(),
+    /** The respondent's photo under `media/` (square WebP, metadata stripped): the avatar where it is shown. */
+    photoKey: text("photo_key"),
     /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
     publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
     /** Set when the recording, words and details were erased; the row stays as a tombstone. */
@@ -93,6 +117,7 @@ export const submissions = sqliteTable(
         sql`${t.isApproved} = 1 AND ${t.isPublic} = 1 AND ${t.rejectedAt} IS NULL AND ${t.deletedAt} IS NULL AND ${t.status} = 'ready'`,
       ),
     index("submissions_dedupe").on(t.brandId, t.dedupeHash),
+    index("submissions_link").on(t.linkId),
   ],
 );
 
@@ -125,7 +150,7 @@ export const uploads = sqliteTable(
     length: integer("length").notNull(),
     declaredType: text("declared_type"),
     sniffedType: text("sniffed_type"),
-    status: text("status").notNull(),
+    status: text("status").$type<UploadStatus>().notNull(),
     expiresAt: integer("expires_at").notNull(),
     createdAt: integer("created_at").notNull(),
     completedAt: integer("completed_at"),
@@ -154,7 +179,7 @@ export const tags = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     name: text("name").notNull(),
     /** Lowercased name, unique per org and mode. */
     nameKey: text("name_key").notNull(),

@@ -16,9 +16,18 @@ import {
 } from "./tags";
 import { getSubmissionRow } from "./read";
 
-const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$" });
-const tagParams = t.Object({ tag_id: t.String({ maxLength: 64 }) });
-const subParams = t.Object({ id: t.String({ maxLength: 64 }) });
+import {
+  deletedSchema,
+  idParams,
+  newTagBody,
+  submissionTagParams,
+  tagListSchema,
+  tagPageSchema,
+  tagParams,
+  tagPatchBody,
+  tagSchema,
+  tagSubmissionBody,
+} from "./model";
 
 /** `/v1/tags…` and `/v1/submissions/{id}/tags…`. */
 export function tagRoutes(deps: Deps) {
@@ -27,46 +36,50 @@ export function tagRoutes(deps: Deps) {
     .get(
       "/tags",
       ({ auth, query }) => listTags(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "tags", query)),
-      { query: t.Object(pageQuerySchema), detail: { tags: ["Tags"], summary: "List tags, newest first" } },
+      {
+        query: t.Object(pageQuerySchema),
+        response: tagPageSchema,
+        detail: { tags: ["Tags"], summary: "List tags, newest first" },
+      },
     )
     .post(
       "/tags",
       ({ auth, body, set }) => {
         set.status = 201;
-        return createTag(deps, can(auth(), "submission:moderate"), body);
+        return createTag(deps, can(auth(), "tag:manage"), body);
       },
       {
-        body: t.Object(
-          { name: t.String({ minLength: 1, maxLength: 40 }), color: t.Optional(color) },
-          { additionalProperties: false },
-        ),
+        body: newTagBody,
+        response: { 201: tagSchema },
         detail: { tags: ["Tags"], summary: "Create a tag" },
       },
     )
     .get(
       "/tags/:tag_id",
       ({ auth, params }) => presentTag(getTag(deps.db, can(auth(), "submission:read"), params.tag_id)),
-      { params: tagParams, detail: { tags: ["Tags"], summary: "Get a tag" } },
+      { params: tagParams, response: tagSchema, detail: { tags: ["Tags"], summary: "Get a tag" } },
     )
     .patch(
       "/tags/:tag_id",
-      ({ auth, params, body }) => updateTag(deps, can(auth(), "submission:moderate"), params.tag_id, body),
+      ({ auth, params, body }) => updateTag(deps, can(auth(), "tag:manage"), params.tag_id, body),
       {
         params: tagParams,
-        body: t.Object(
-          { name: t.Optional(t.String({ minLength: 1, maxLength: 40 })), color: t.Optional(color) },
-          { additionalProperties: false },
-        ),
+        body: tagPatchBody,
+        response: tagSchema,
         detail: { tags: ["Tags"], summary: "Rename or recolour a tag" },
       },
     )
     .delete(
       "/tags/:tag_id",
       ({ auth, params }) => {
-        deleteTag(deps, can(auth(), "submission:moderate"), params.tag_id);
-        return { id: params.tag_id, deleted: true };
+        deleteTag(deps, can(auth(), "tag:manage"), params.tag_id);
+        return { id: params.tag_id, deleted: true as const };
       },
-      { params: tagParams, detail: { tags: ["Tags"], summary: "Delete a tag (taken off every testimonial)" } },
+      {
+        params: tagParams,
+        response: deletedSchema,
+        detail: { tags: ["Tags"], summary: "Delete a tag (taken off every testimonial)" },
+      },
     )
     .get(
       "/submissions/:id/tags",
@@ -75,7 +88,7 @@ export function tagRoutes(deps: Deps) {
         getSubmissionRow(deps.db, ctx, params.id);
         return { data: tagsOf(deps.db, params.id) };
       },
-      { params: subParams, detail: { tags: ["Tags"], summary: "A testimonial's tags" } },
+      { params: idParams, response: tagListSchema, detail: { tags: ["Tags"], summary: "A testimonial's tags" } },
     )
     .post(
       "/submissions/:id/tags",
@@ -83,8 +96,9 @@ export function tagRoutes(deps: Deps) {
         data: tagSubmission(deps, can(auth(), "submission:moderate"), params.id, body.tag_id),
       }),
       {
-        params: subParams,
-        body: t.Object({ tag_id: t.String({ maxLength: 64 }) }, { additionalProperties: false }),
+        params: idParams,
+        body: tagSubmissionBody,
+        response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Tag a testimonial" },
       },
     )
@@ -94,7 +108,8 @@ export function tagRoutes(deps: Deps) {
         data: untagSubmission(deps, can(auth(), "submission:moderate"), params.id, params.tag_id),
       }),
       {
-        params: t.Object({ id: t.String({ maxLength: 64 }), tag_id: t.String({ maxLength: 64 }) }),
+        params: submissionTagParams,
+        response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Untag a testimonial" },
       },
     );

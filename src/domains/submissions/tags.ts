@@ -2,7 +2,7 @@
  * Tags: labels per organisation and mode (names unique, case ignored), put on and taken off testimonials. A tag
  * change on a shown testimonial tells whatever shows testimonials, since widgets can select by tag.
  */
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -15,13 +15,14 @@ import { submissionTags, tags, submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
-import { addSubmissionFilter } from "./list";
+import { brandScope } from "../../platform/db/brand-scope";
 
 type TagRow = typeof tags.$inferSelect;
+import type { TagView } from "./model";
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A tag as the API shows it. */
-export const presentTag = (t: TagRow, usage?: number) => ({
+export const presentTag = (t: TagRow, usage?: number): TagView => ({
   id: t.id,
   name: t.name,
   color: t.color,
@@ -56,8 +57,12 @@ export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
   return row;
 }
 
-/** A page of tags, newest first, each with how many testimonials carry it. */
+/**
+ * A page of tags, newest first, each with how many testimonials carry it (for a client, only its brands'
+ * testimonials are counted). Tags themselves are the organisation's shared vocabulary.
+ */
 export function listTags(deps: Deps, ctx: Ctx, page: PageRequest) {
+  const scope = brandScope(ctx, submissions.brandId);
   const rows = deps.db
     .select()
     .from(tags)
@@ -71,9 +76,17 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest) {
           .select({ tagId: submissionTags.tagId, n: count() })
           .from(submissionTags)
           .where(
-            inArray(
-              submissionTags.tagId,
-              rows.map((r) => r.id),
+            and(
+              inArray(
+                submissionTags.tagId,
+                rows.map((r) => r.id),
+              ),
+              scope
+                ? inArray(
+                    submissionTags.submissionId,
+                    deps.db.select({ id: submissions.id }).from(submissions).where(scope),
+                  )
+                : undefined,
             ),
           )
           .groupBy(submissionTags.tagId)
@@ -203,9 +216,3 @@ export function untagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagI
     return tagsOf(db, submissionId);
   });
 }
-
-addSubmissionFilter((f) =>
-  f.tag_id
-    ? sql`EXISTS (SELECT 1 FROM submission_tags st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${f.tag_id})`
-    : undefined,
-);

@@ -1,8 +1,7 @@
 /** Counts testimonials for plans (`submissions_per_month`: received this month) and for brands' `submission_count`. */
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { UsageCounter } from "../../platform/hooks";
-import { setBrandSubmissionCount } from "../brands/present";
-import { brands } from "../brands/tables";
+import { brands } from "../brands";
 import { submissions } from "./tables";
 
 /** The `submissions_per_month` counter (declared in the submissions module). */
@@ -20,6 +19,5 @@ export const submissionsThisMonth: UsageCounter = (db, ctx, monthStartMs) =>
     )
     .get()!.n;
 
-setBrandSubmissionCount(
-  sql<number>`(SELECT count(*) FROM submissions s WHERE s.brand_id = ${brands.id} AND s.deleted_at IS NULL AND s.status NOT IN ('uploading', 'erased'))`,
-);
+/** A brand's testimonials (not deleted, not still uploading, not erased), over `brands.id` (declared in the module). */
+export const brandSubmissionCount = sql<number>`(SELECT count(*) FROM submissions s WHERE s.brand_id = ${brands.id} AND s.deleted_at IS NULL AND s.status NOT IN ('uploading', 'erased'))`;

@@ -11,6 +11,8 @@ import { listShown, shownSummary, type SubmissionRow } from "../submissions";
 import { permalinkUrl, wallPageUrl } from "./address";
 import { isIndexable } from "./indexable";
 import { pageCountOf } from "./wall-data";
+import type { Static } from "elysia";
+import type { wallEntrySchema } from "./model";
 
 type DirDeps = Pick<Deps, "db" | "config">;
 
@@ -21,7 +23,7 @@ function allShown(deps: DirDeps, brandId: string): SubmissionRow[] {
 }
 
 /** One entry of `GET /public/walls`. */
-function presentEntry(deps: DirDeps, brand: BrandRow) {
+function presentEntry(deps: DirDeps, brand: BrandRow): Static<typeof wallEntrySchema> {
   const rows = allShown(deps, brand.id);
   return {
     name: brand.name,
@@ -37,7 +39,7 @@ function presentEntry(deps: DirDeps, brand: BrandRow) {
  * Every public live brand, newest brand first, each with its testimonials' ids and permalinks. The contract
  * lists every public brand in one answer, so it is not paged: the page envelope's `next_cursor` is always null.
  */
-export function listWalls(deps: DirDeps): Page<ReturnType<typeof presentEntry>> {
+export function listWalls(deps: DirDeps): Page<Static<typeof wallEntrySchema>> {
   return { data: publicLiveBrands(deps).map((r) => presentEntry(deps, r)), next_cursor: null };
 }
 

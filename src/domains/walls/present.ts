@@ -1,9 +1,10 @@
 /** Walls as the public JSON routes show them (contract section 2, "Public wall"). */
 import type { WallItem, WallPage, WallPermalink, WallSummary } from "./wall-data";
 import { PAGE_SIZE } from "./wall-data";
+import type { PermalinkView, WallItemView, WallPageView } from "./model";
 
 /** A testimonial as the contract lists it, with its permalink (`url`) added. */
-export function presentWallItem(w: WallItem) {
+export function presentWallItem(w: WallItem): WallItemView {
   return { ...w.item, url: w.url };
 }
 
@@ -18,7 +19,7 @@ function presentSummary(s: WallSummary) {
 }
 
 /** `GET /public/walls/{slug}?page=n`. */
-export function presentWallPage(p: WallPage) {
+export function presentWallPage(p: WallPage): WallPageView {
   return {
     ...presentSummary(p),
     url: p.url,
@@ -30,6 +31,6 @@ export function presentWallPage(p: WallPage) {
 }
 
 /** `GET /public/walls/{slug}/testimonials/{id}`: the testimonial with its wall's summary; `url` is its permalink. */
-export function presentPermalink(p: WallPermalink) {
+export function presentPermalink(p: WallPermalink): PermalinkView {
   return { ...presentSummary(p), url: p.url, testimonial: presentWallItem(p.item) };
 }

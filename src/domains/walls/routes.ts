@@ -8,33 +8,42 @@ import type { Deps } from "../../platform/deps";
 import { listWalls } from "./directory";
 import { permalinkJson, wallJson, type JsonAnswer } from "./public-api";
 import { JSON_HEADERS } from "./page-headers";
-import { permalinkParams, testPermalinkParams, testWallParams, wallParams, wallQuery } from "./model";
+import {
+  movedSchema,
+  permalinkParams,
+  permalinkSchema,
+  testPermalinkParams,
+  testWallParams,
+  wallListSchema,
+  wallPageSchema,
+  wallParams,
+  wallQuery,
+} from "./model";
 
-/** The documented answer of a list that is never paged: the page envelope, `next_cursor` always null. */
-const ONE_PAGE = {
-  200: {
-    description: "The page envelope; `next_cursor` is always null (one page).",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Page" } } },
-  },
-};
+/** A wall page, or a redirect from a former slug. */
+const wallPageAnswers = { 200: wallPageSchema, 301: movedSchema };
+/** A testimonial with its wall's summary, or a redirect from a former slug. */
+const permalinkAnswers = { 200: permalinkSchema, 301: movedSchema };
 
 const searchOf = (request: Request) => new URL(request.url).search;
 
+/** The JSON body of an answer (with the wall's cache headers), or the 301 from a former slug. */
+function send<T>(set: { headers: Record<string, unknown> }, answer: JsonAnswer<T>) {
+  if ("location" in answer)
+    return new Response(null, {
+      status: 301,
+      headers: {
+        location: answer.location,
+        "access-control-allow-origin": "*",
+        "cache-control": "public, max-age=300",
+      },
+    });
+  Object.assign(set.headers, JSON_HEADERS);
+  return answer.body;
+}
+
 /** `/public/walls…` and `/public/test/{org_id}/walls…`. */
 export function wallRoutes(deps: Deps) {
-  const send = (set: { headers: Record<string, unknown> }, answer: JsonAnswer) => {
-    if ("location" in answer)
-      return new Response(null, {
-        status: 301,
-        headers: {
-          location: answer.location,
-          "access-control-allow-origin": "*",
-          "cache-control": "public, max-age=300",
-        },
-      });
-    Object.assign(set.headers, JSON_HEADERS);
-    return answer.body;
-  };
   return new Elysia({ prefix: "/public" })
     .get(
       "/walls",
@@ -43,12 +52,12 @@ export function wallRoutes(deps: Deps) {
         return listWalls(deps);
       },
       {
+        response: wallListSchema,
         detail: {
           tags: ["Walls"],
           summary: "Every public brand with the id and permalink of each testimonial on its wall",
           description:
             "Not paged: every public brand in one answer, in the page envelope with `next_cursor` always null.",
-          responses: ONE_PAGE,
         },
       },
     )
@@ -59,6 +68,7 @@ export function wallRoutes(deps: Deps) {
       {
         params: wallParams,
         query: wallQuery,
+        response: wallPageAnswers,
         detail: { tags: ["Walls"], summary: "One page of a wall: 24 testimonials, newest approval first" },
       },
     )
@@ -68,6 +78,7 @@ export function wallRoutes(deps: Deps) {
         send(set, permalinkJson(deps, { mode: "live", slug: params.slug }, params.id, searchOf(request))),
       {
         params: permalinkParams,
+        response: permalinkAnswers,
         detail: { tags: ["Walls"], summary: "One testimonial with its wall's summary; `url` is its permalink" },
       },
     )
@@ -81,6 +92,7 @@ export function wallRoutes(deps: Deps) {
       {
         params: testWallParams,
         query: wallQuery,
+        response: wallPageAnswers,
         detail: { tags: ["Walls"], summary: "One page of a test brand's wall (sandbox)" },
       },
     )
@@ -93,6 +105,7 @@ export function wallRoutes(deps: Deps) {
         ),
       {
         params: testPermalinkParams,
+        response: permalinkAnswers,
         detail: { tags: ["Walls"], summary: "One testimonial of a test brand's wall (sandbox)" },
       },
     );

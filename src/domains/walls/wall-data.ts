@@ -6,7 +6,8 @@
  */
 import type { Deps } from "../../platform/deps";
 import { invalid, notFound } from "../../platform/errors";
-import { logoUrl, wallUrl, type BrandRow } from "../brands";
+import { and, eq } from "drizzle-orm";
+import { linkSlugUrl, linkState, linkUrl, links, logoUrl, wallUrl, type BrandRow } from "../brands";
 import {
   listShown,
   pickShown,
@@ -37,6 +38,8 @@ export interface WallItem {
   captionsUrl: string | null;
   /** The small published poster (WebP, 320 px wide), offered beside the full poster. */
   thumbUrl: string | null;
+  /** A face for the card: the respondent's photo, else a video's small poster; null draws initials. */
+  faceUrl: string | null;
   width: number | null;
   height: number | null;
 }
@@ -49,6 +52,16 @@ export interface WallSummary {
   testimonialCount: number;
   rating: { average: number | null; count: number };
   indexable: boolean;
+  /** The header's extras, set on the brand: intro text, its website, and the collect link behind "Share". */
+  header: WallHeader;
+}
+
+/** What a wall's header shows beside the brand's name, logo and rating. */
+export interface WallHeader {
+  intro: string | null;
+  website: string | null;
+  /** The chosen collect link's address while it takes answers; null hides the button. */
+  shareUrl: string | null;
 }
 
 /** One page of a wall. */
@@ -88,7 +101,24 @@ export function wallSummary(deps: WallDeps, brand: BrandRow): WallSummary {
     testimonialCount: s.count,
     rating: { average: s.average, count: s.rated },
     indexable: isIndexable(brand, s.count),
+    header: {
+      intro: brand.introText ?? null,
+      website: brand.websiteUrl ?? null,
+      shareUrl: shareUrl(deps, brand),
+    },
   };
+}
+
+/** The address of the brand's chosen collect link while it is the brand's and takes answers, else null. */
+function shareUrl(deps: WallDeps, brand: BrandRow): string | null {
+  if (!brand.wallLinkId) return null;
+  const link = deps.db
+    .select()
+    .from(links)
+    .where(and(eq(links.id, brand.wallLinkId), eq(links.brandId, brand.id)))
+    .get();
+  if (!link || !linkState(deps.db, link, deps.clock.now()).open) return null;
+  return linkSlugUrl(deps.config.siteUrl, link) ?? linkUrl(deps.config.siteUrl, link.id);
 }
 
 function wallItems(deps: WallDeps, brand: BrandRow, rows: SubmissionRow[]): WallItem[] {
@@ -100,6 +130,7 @@ function wallItems(deps: WallDeps, brand: BrandRow, rows: SubmissionRow[]): Wall
       url: permalinkUrl(deps.config.siteUrl, brand, row.id),
       captionsUrl: media?.captions_url ?? null,
       thumbUrl: media?.thumbnail_url ?? null,
+      faceUrl: items[i]!.avatar_url ?? (row.kind === "video" ? (media?.thumbnail_url ?? null) : null),
       width: row.width,
       height: row.height,
     };

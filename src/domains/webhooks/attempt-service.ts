@@ -12,7 +12,7 @@ import { audit } from "../../platform/audit/audit";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { queueMail } from "../../platform/mail/queue-mail";
-import { members, users } from "../accounts/tables";
+import { members, users } from "../accounts";
 import { clockAt, enqueueAttempt } from "./delivery-service";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";

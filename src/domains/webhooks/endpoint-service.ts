@@ -15,7 +15,6 @@ import { DEFAULT_ROTATION_GRACE_HOURS } from "./model";
 import { presentEndpoint, presentEndpointWithSecret } from "./present";
 import { newSecret } from "./signing";
 import { parseWebhookUrl, resolveTarget } from "./ssrf";
-import { transportFor } from "./transport";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { webhookEndpoints, type EndpointRow } from "./tables";
 
@@ -32,9 +31,8 @@ export function getEndpointRow(db: Db, ctx: Ctx, id: string): EndpointRow {
 
 /** Checks a URL as it would be checked before a delivery (form, then every resolved address); returns it normalised. */
 export async function checkEndpointUrl(deps: Deps, raw: string): Promise<string> {
-  const transport = transportFor(deps);
-  const url = parseWebhookUrl(raw, transport.allowPrivate);
-  await resolveTarget(url, transport);
+  const url = parseWebhookUrl(raw, deps.webhooks.allowPrivate);
+  await resolveTarget(url, deps.webhooks);
   return url.href;
 }
 

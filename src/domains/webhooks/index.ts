@@ -7,7 +7,6 @@ import { webhookEndpointsUsed } from "./usage";
 
 export { webhookRoutes } from "./routes";
 export { registerWebhookJobs, runDeliveryAttempt } from "./jobs";
-export { configureWebhooks, transportFor, type WebhookTransport } from "./transport";
 export { DELIVER_JOB } from "./delivery-service";
 export { DISABLE_CHECK_JOB } from "./attempt-service";
 export { MAX_ATTEMPTS, RETRY_DELAYS_MS, DISABLE_AFTER_MS } from "./model";

@@ -18,7 +18,6 @@ import {
 import { DELIVER_JOB, type DeliverPayload } from "./delivery-service";
 import { sendWebhook } from "./sender";
 import { deliveryHeaders } from "./signing";
-import { transportFor } from "./transport";
 
 /** Makes attempt `attempt` of a delivery, if it is still due. */
 export async function runDeliveryAttempt(deps: Deps, payload: DeliverPayload): Promise<void> {
@@ -31,7 +30,7 @@ export async function runDeliveryAttempt(deps: Deps, payload: DeliverPayload): P
     return;
   }
   const headers = deliveryHeaders(deps.config.docsUrl, endpoint, delivery, payload.attempt, now);
-  const outcome = await sendWebhook(transportFor(deps), endpoint.url, headers, delivery.body);
+  const outcome = await sendWebhook(deps.webhooks, endpoint.url, headers, delivery.body);
   recordAttempt(deps, delivery.id, payload.attempt, now, outcome);
 }
 

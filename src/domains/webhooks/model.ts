@@ -1,6 +1,12 @@
-/** Request schemas of the webhook routes (typebox through Elysia's `t`) and the delivery rules in numbers. */
-import { t } from "elysia";
+/**
+ * Request and response schemas of the webhook routes (typebox through Elysia's `t`) and the delivery rules in
+ * numbers. An endpoint's answer shows the `url` and `events` fields its requests take.
+ */
+import { Type } from "@sinclair/typebox";
+import { t, type Static } from "elysia";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { pageSchema } from "../../platform/http/pagination";
+import { count, maybeTimestamp, modeField, nullable, oneOf, timestamp } from "../../platform/http/response-schema";
 import { EVENT_TYPES } from "../../platform/events/emit";
 
 /** The contract's retry schedule: wait before attempt 2…7, measured from the failure before it. */
@@ -13,10 +19,7 @@ export const DISABLE_AFTER_MS = 24 * 3600_000;
 export const DEFAULT_ROTATION_GRACE_HOURS = 24;
 
 /** One of the contract's event types. */
-export const eventType = t.Union(
-  EVENT_TYPES.map((e) => t.Literal(e)),
-  { description: "An event type of the contract." },
-);
+export const eventType = oneOf(EVENT_TYPES, "An event type of the contract.");
 
 const events = t.Array(eventType, {
   minItems: 1,
@@ -58,3 +61,61 @@ export const rotateBody = t.Optional(
     { additionalProperties: false },
   ),
 );
+
+/** An endpoint (never its secret). */
+export const endpointSchema = t.Object({
+  id: t.String(),
+  url,
+  events,
+  status: oneOf(["active", "failing", "disabled"], "failing after a failed delivery; disabled after 24 h of failing."),
+  failing_since: maybeTimestamp(),
+  disabled_at: maybeTimestamp(),
+  created_at: timestamp(),
+  previous_secret_expires_at: maybeTimestamp("Until then the previous secret signs too (after a rotation)."),
+  mode: modeField,
+});
+/** The endpoint answer's type. */
+export type EndpointView = Static<typeof endpointSchema>;
+
+/** Create and rotate-secret answers: the endpoint with its secret, shown only here. */
+export const endpointWithSecretSchema = t.Composite([
+  endpointSchema,
+  t.Object({ secret: t.String({ description: "Signs every delivery (whsec_…); shown only in this answer." }) }),
+]);
+
+/** One attempt to deliver. */
+export const attemptSchema = t.Object({
+  number: Type.Integer({ minimum: 1, maximum: MAX_ATTEMPTS }),
+  attempted_at: timestamp(),
+  request_headers: t.Record(t.String(), t.String()),
+  response_status: nullable(Type.Integer({ minimum: 100, maximum: 599 })),
+  response_body: nullable(t.String({ description: "The start of the endpoint's answer." })),
+  duration_ms: count(),
+  error: nullable(t.String()),
+});
+
+/** A delivery with every attempt, oldest attempt first. */
+export const deliverySchema = t.Object({
+  id: t.String(),
+  endpoint_id: t.String(),
+  event_id: t.String(),
+  event_type: t.String(),
+  status: oneOf(["pending", "retrying", "delivered", "failed"]),
+  next_attempt_at: maybeTimestamp(),
+  delivered_at: maybeTimestamp(),
+  failure_reason: nullable(t.String()),
+  replay_of: nullable(t.String(), "The delivery this one sends again."),
+  is_test: t.Boolean(),
+  created_at: timestamp(),
+  body: t.String({ description: "The exact bytes sent (the event as JSON)." }),
+  attempts: t.Array(attemptSchema),
+});
+/** The delivery answer's type. */
+export type DeliveryView = Static<typeof deliverySchema>;
+
+/** DELETE /v1/webhooks/{id} answer. */
+export const endpointDeletedSchema = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+/** The lists' answers. */
+export const endpointPageSchema = pageSchema(endpointSchema);
+export const deliveryPageSchema = pageSchema(deliverySchema);

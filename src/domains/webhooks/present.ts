@@ -1,15 +1,18 @@
 /** How webhook endpoints, deliveries and attempts look in the API. The secret appears only on create and rotate. */
 import { iso } from "../../platform/clock";
 import type { AttemptRow, DeliveryRow, EndpointRow } from "./tables";
+import type { EventType } from "../../platform/events/emit";
+import type { Static } from "elysia";
+import type { attemptSchema, DeliveryView, EndpointView } from "./model";
 
 /** An endpoint as the API shows it (never with its secret). */
-export function presentEndpoint(row: EndpointRow, nowMs: number) {
+export function presentEndpoint(row: EndpointRow, nowMs: number): EndpointView {
   const previousActive =
     row.previousSecret != null && row.previousSecretExpiresAt != null && row.previousSecretExpiresAt > nowMs;
   return {
     id: row.id,
     url: row.url,
-    events: row.events,
+    events: row.events as EventType[],
     status: row.status,
     failing_since: iso(row.failingSince),
     disabled_at: iso(row.disabledAt),
@@ -26,7 +29,7 @@ export const presentEndpointWithSecret = (row: EndpointRow, nowMs: number) => ({
 });
 
 /** One attempt in the delivery log. */
-export function presentAttempt(a: AttemptRow) {
+export function presentAttempt(a: AttemptRow): Static<typeof attemptSchema> {
   return {
     number: a.number,
     attempted_at: iso(a.attemptedAt),
@@ -39,7 +42,7 @@ export function presentAttempt(a: AttemptRow) {
 }
 
 /** A delivery with every attempt, oldest attempt first. */
-export function presentDelivery(row: DeliveryRow, attempts: AttemptRow[]) {
+export function presentDelivery(row: DeliveryRow, attempts: AttemptRow[]): DeliveryView {
   return {
     id: row.id,
     endpoint_id: row.endpointId,

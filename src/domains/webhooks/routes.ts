@@ -14,7 +14,20 @@ import {
 } from "./endpoint-service";
 import { listDeliveries, replayDelivery, sendTestEvent } from "./delivery-service";
 import { presentEndpoint } from "./present";
-import { deliveryParams, endpointParams, endpointPatchBody, newEndpointBody, rotateBody, testBody } from "./model";
+import {
+  deliveryPageSchema,
+  deliveryParams,
+  deliverySchema,
+  endpointDeletedSchema,
+  endpointPageSchema,
+  endpointParams,
+  endpointPatchBody,
+  endpointSchema,
+  endpointWithSecretSchema,
+  newEndpointBody,
+  rotateBody,
+  testBody,
+} from "./model";
 
 const tags = ["Webhooks"];
 
@@ -30,7 +43,11 @@ export function webhookRoutes(deps: Deps) {
         const ctx = can(auth(), "webhook:manage");
         return listEndpoints(deps, ctx, pageRequest(deps.signer, "webhooks", query));
       },
-      { query: t.Object(pageQuerySchema), detail: { tags, summary: "List webhook endpoints, newest first" } },
+      {
+        query: t.Object(pageQuerySchema),
+        response: endpointPageSchema,
+        detail: { tags, summary: "List webhook endpoints, newest first" },
+      },
     )
     .post(
       "",
@@ -42,6 +59,7 @@ export function webhookRoutes(deps: Deps) {
       },
       {
         body: newEndpointBody,
+        response: { 201: endpointWithSecretSchema },
         detail: {
           tags,
           summary: "Add an endpoint (the answer carries its secret, once)",
@@ -59,6 +77,7 @@ export function webhookRoutes(deps: Deps) {
       },
       {
         params: deliveryParams,
+        response: { 202: deliverySchema },
         detail: { tags, summary: "Send a delivery's identical bytes again, as a new delivery" },
       },
     )
@@ -68,19 +87,22 @@ export function webhookRoutes(deps: Deps) {
         const ctx = can(auth(), "webhook:manage");
         return presentEndpoint(getEndpointRow(deps.db, ctx, params.id), ctx.clock.now());
       },
-      { params: endpointParams, detail: { tags, summary: "Get an endpoint" } },
+      { params: endpointParams, response: endpointSchema, detail: { tags, summary: "Get an endpoint" } },
     )
     .patch("/:id", ({ auth, params, body }) => updateEndpoint(deps, can(auth(), "webhook:manage"), params.id, body), {
       params: endpointParams,
       body: endpointPatchBody,
+      response: endpointSchema,
       detail: { tags, summary: "Change an endpoint's URL or events" },
     })
     .delete("/:id", ({ auth, params }) => deleteEndpoint(deps, can(auth(), "webhook:manage"), params.id), {
       params: endpointParams,
+      response: endpointDeletedSchema,
       detail: { tags, summary: "Delete an endpoint: stops sending and deletes its delivery log" },
     })
     .post("/:id/enable", ({ auth, params }) => enableEndpoint(deps, can(auth(), "webhook:manage"), params.id), {
       params: endpointParams,
+      response: endpointSchema,
       detail: { tags, summary: "Enable a disabled endpoint again" },
     })
     .post(
@@ -89,6 +111,7 @@ export function webhookRoutes(deps: Deps) {
       {
         params: endpointParams,
         body: rotateBody,
+        response: endpointWithSecretSchema,
         detail: { tags, summary: "Make a new secret; the previous one keeps signing for grace_hours (default 24)" },
       },
     )
@@ -102,6 +125,7 @@ export function webhookRoutes(deps: Deps) {
       {
         params: endpointParams,
         body: testBody,
+        response: { 202: deliverySchema },
         detail: { tags, summary: "Queue a sample event, signed and retried like a real one" },
       },
     )
@@ -119,6 +143,7 @@ export function webhookRoutes(deps: Deps) {
       {
         params: endpointParams,
         query: t.Object(pageQuerySchema),
+        response: deliveryPageSchema,
         detail: { tags, summary: "A page of an endpoint's deliveries, newest first" },
       },
     );

@@ -5,6 +5,7 @@
 import { iso } from "../../platform/clock";
 import { envelope, type EventType } from "../../platform/events/emit";
 import { newId } from "../../platform/ids";
+import type { Mode } from "../../platform/context";
 
 function sampleData(type: EventType, nowMs: number): Record<string, unknown> {
   const created = iso(nowMs);
@@ -33,7 +34,7 @@ function sampleData(type: EventType, nowMs: number): Record<string, unknown> {
 }
 
 /** A sample event of `type` for an org and mode, as the envelope sent and its exact body string. */
-export function sampleEvent(orgId: string, mode: string, type: EventType, nowMs: number) {
+export function sampleEvent(orgId: string, mode: Mode, type: EventType, nowMs: number) {
   const event = {
     id: newId("event", nowMs),
     orgId,

@@ -8,7 +8,7 @@
  */
 import { AppError } from "../../platform/errors";
 import { parseWebhookUrl, resolveTarget, type CheckedTarget } from "./ssrf";
-import type { WebhookTransport } from "./transport";
+import type { WebhookTransport } from "../../platform/webhook-transport";
 
 /** What one attempt sent and got back. */
 export interface AttemptOutcome {

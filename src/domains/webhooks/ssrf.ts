@@ -9,6 +9,7 @@
  */
 import ipaddr from "ipaddr.js";
 import { AppError } from "../../platform/errors";
+import type { Resolver } from "../../platform/webhook-transport";
 
 /** Machine-readable reason of a refused URL (`error.details.reason`). */
 export type UrlRefusal =
@@ -20,9 +21,6 @@ export type UrlRefusal =
   | "metadata_address"
   | "private_address"
   | "unresolvable";
-
-/** Resolves a host name to every address it has (A and AAAA). */
-export type Resolver = (hostname: string) => Promise<string[]>;
 
 /** What the URL check needs: how to resolve names, and whether the development allowance is on. */
 export interface TargetPolicy {

@@ -1,5 +1,6 @@
 /** Webhook endpoints, their deliveries and every attempt of each delivery (the delivery log). */
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 
 /** Endpoint states of the contract. */
@@ -13,7 +14,7 @@ export const webhookEndpoints = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
     status: text("status").$type<EndpointStatus>().notNull().default("active"),
@@ -41,7 +42,7 @@ export const webhookDeliveries = sqliteTable(
   {
     id: text("id").primaryKey(),
     orgId: text("org_id").notNull(),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     endpointId: text("endpoint_id")
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: "cascade" }),

@@ -9,6 +9,7 @@ import type { BrandRow } from "../brands";
 import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary } from "../submissions";
 import { DOCUMENT_VERSION, FIELD_KEYS, type DocumentItem, type FieldKey, type WidgetDocument } from "./format";
 import type { WidgetSettings } from "./tables";
+import { withStyle } from "./settings";
 
 /** Item keys each switchable field controls. */
 const FIELD_ITEM_KEYS: Record<FieldKey, (keyof DocumentItem)[]> = {
@@ -37,20 +38,23 @@ function selectRows(deps: Deps, brandId: string, s: WidgetSettings) {
 
 /** Builds the document a widget publishes (or a draft would publish). */
 export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument {
-  const { brand, settings: s } = input;
+  const { brand } = input;
+  const s = withStyle(input.settings);
   const rows = selectRows(deps, brand.id, s);
+  // The face: the respondent's own photo when they gave one, else a video's thumbnail.
   const faces = new Map(
-    rows.map((r) => [
-      r.id,
-      r.kind === "video" ? (publicMediaUrls(deps.config.cdnUrl, r.publicMedia)?.thumbnail_url ?? null) : null,
-    ]),
+    rows.map((r) => {
+      const media = publicMediaUrls(deps.config.cdnUrl, r.publicMedia);
+      return [r.id, media?.avatar_url ?? (r.kind === "video" ? (media?.thumbnail_url ?? null) : null)];
+    }),
   );
   const off = FIELD_KEYS.filter((k) => !s.fields[k]).flatMap((k) => FIELD_ITEM_KEYS[k]);
   const items = presentShown(deps.db, deps.config.cdnUrl, rows).map((shown) => {
     const item: DocumentItem = {
       ...shown,
       kind: shown.kind as DocumentItem["kind"],
-      avatar_url: faces.get(shown.id) ?? null,
+      // The respondent's photo where they gave one, else a video's small poster (the script draws initials).
+      avatar_url: shown.avatar_url ?? faces.get(shown.id) ?? null,
     };
     for (const key of off) delete item[key];
     return item;
@@ -64,6 +68,15 @@ export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument 
     theme: s.theme,
     accent_color: s.accent_color ?? brand.color,
     fields: { ...s.fields },
+    style: {
+      look: s.look,
+      background: s.background,
+      card_border: s.card_border,
+      card_shadow: s.card_shadow,
+      card_radius: s.card_radius,
+      font: s.font,
+      star_color: s.star_color,
+    },
     attribution: s.show_attribution || !PLANS[input.plan].features.remove_attribution,
     attribution_url: deps.config.appUrl,
     brand_name: brand.name,

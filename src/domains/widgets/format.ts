@@ -26,6 +26,67 @@ export type WidgetFields = Record<FieldKey, boolean>;
  */
 export const LAYOUT_HEIGHTS: Record<Layout, number> = { wall: 640, carousel: 420, single: 380, avatars: 96 };
 
+/**
+ * Looks: a variation of a layout. `standard` suits every layout; `masonry` (cards of their natural height, packed
+ * in columns, paged) goes with `wall`, `marquee` (a slowly moving row of quotes) with `carousel`, `floating` (the
+ * faces-and-rating badge fixed in the visitor's bottom corner, opening the testimonials) with `avatars`.
+ */
+export const LOOKS = ["standard", "masonry", "marquee", "floating"] as const;
+export type Look = (typeof LOOKS)[number];
+
+/** The layout each look other than `standard` belongs to. */
+export const LOOK_LAYOUT: Record<Exclude<Look, "standard">, Layout> = {
+  masonry: "wall",
+  marquee: "carousel",
+  floating: "avatars",
+};
+
+/** Behind the widget: the theme's panel, or nothing (the host page shows through). */
+export const BACKGROUNDS = ["solid", "transparent"] as const;
+export type Background = (typeof BACKGROUNDS)[number];
+
+/** Card edges: a thin border with the accent on top, a thin border, or none. */
+export const CARD_BORDERS = ["accent", "subtle", "none"] as const;
+export type CardBorder = (typeof CARD_BORDERS)[number];
+
+/** Card shadows. */
+export const CARD_SHADOWS = ["none", "soft", "lifted"] as const;
+export type CardShadow = (typeof CARD_SHADOWS)[number];
+
+/** Letters: a system font stack, or the host page's own font. */
+export const FONTS = ["system", "inherit"] as const;
+export type Font = (typeof FONTS)[number];
+
+/** Largest card corner radius (CSS pixels). */
+export const MAX_CARD_RADIUS = 24;
+
+/** How a widget looks beyond layout, theme and accent (every value's default keeps the first release's look). */
+export interface WidgetStyle {
+  look: Look;
+  background: Background;
+  card_border: CardBorder;
+  card_shadow: CardShadow;
+  /** Corner radius of cards, 0 to `MAX_CARD_RADIUS` pixels. */
+  card_radius: number;
+  font: Font;
+  /** Hex colour of the stars; null: the theme's. */
+  star_color: string | null;
+}
+
+/** Every style setting's default: the look of widgets made before these settings existed. */
+export const DEFAULT_STYLE: WidgetStyle = {
+  look: "standard",
+  background: "solid",
+  card_border: "accent",
+  card_shadow: "none",
+  card_radius: 10,
+  font: "system",
+  star_color: null,
+};
+
+/** The height of a widget's box: its layout's, except the floating badge, which takes no room in the page. */
+export const widgetHeight = (layout: Layout, look: Look): number => (look === "floating" ? 0 : LAYOUT_HEIGHTS[layout]);
+
 /** The document's format version; it changes only for a breaking change. */
 export const DOCUMENT_VERSION = 1;
 
@@ -66,6 +127,8 @@ export interface WidgetDocument {
   theme: Theme;
   accent_color: string;
   fields: WidgetFields;
+  /** Additive: the look and card style (absent in documents published before it; read as every default). */
+  style?: WidgetStyle;
   attribution: boolean;
   /** Where the attribution link goes. */
   attribution_url: string;

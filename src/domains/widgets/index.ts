@@ -14,6 +14,8 @@ export const widgetsModule: DomainModule = {
   name: "widgets",
   routes: (deps) => widgetRoutes(deps),
   cdnPages: (deps, assets) => widgetScriptPlugin(assets, deps),
+  // The embed script, copied into the public storage area at start (so a bucket can be the CDN address).
+  cdnFiles: ["widget.js"],
   jobs: registerWidgetJobs,
   shown: rebuildBrandWidgets,
 };

@@ -1,9 +1,11 @@
 /** How widgets look in the API: settings, the embed snippet and the public addresses. */
 import type { Config } from "../../config";
 import { iso } from "../../platform/clock";
-import { LAYOUT_HEIGHTS, type Layout } from "./format";
+import { widgetHeight } from "./format";
 import { documentKey } from "./publisher";
 import type { WidgetRow } from "./tables";
+import type { WidgetView } from "./model";
+import { withStyle } from "./settings";
 
 /** The one embed script for every widget; its address never changes (the file behind it is the current build). */
 export const scriptUrl = (cdnUrl: string) => `${cdnUrl}/widget.js`;
@@ -18,8 +20,8 @@ const attr = (s: string) =>
  * The snippet a customer pastes: a div naming the widget with its height fixed inline (the page does not move
  * when the widget draws), then the async script. A second widget on the page needs only its div.
  */
-export function snippet(cdnUrl: string, widgetId: string, layout: Layout): string {
-  return `<div data-svc-widget="${attr(widgetId)}" style="height:${LAYOUT_HEIGHTS[layout]}px"></div>\n<script async src="${attr(scriptUrl(cdnUrl))}"></script>`;
+export function snippet(cdnUrl: string, widgetId: string, height: number): string {
+  return `<div data-svc-widget="${attr(widgetId)}" style="height:${height}px"></div>\n<script async src="${attr(scriptUrl(cdnUrl))}"></script>`;
 }
 
 /**
@@ -27,8 +29,9 @@ export function snippet(cdnUrl: string, widgetId: string, layout: Layout): strin
  * unset); `accent_color_from_brand` says it follows the brand's colour (no colour of its own is stored), so a
  * later change of the brand's colour changes the widget too.
  */
-export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow, brandColor: string) {
-  const s = row.settings;
+export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow, brandColor: string): WidgetView {
+  const s = withStyle(row.settings);
+  const height = widgetHeight(s.layout, s.look);
   return {
     id: row.id,
     brand_id: row.brandId,
@@ -43,9 +46,16 @@ export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow, br
     submission_ids: s.submission_ids,
     max_items: s.max_items,
     fields: s.fields,
+    look: s.look,
+    background: s.background,
+    card_border: s.card_border,
+    card_shadow: s.card_shadow,
+    card_radius: s.card_radius,
+    font: s.font,
+    star_color: s.star_color,
     show_attribution: s.show_attribution,
-    snippet: snippet(config.cdnUrl, row.id, s.layout),
-    height: LAYOUT_HEIGHTS[s.layout],
+    snippet: snippet(config.cdnUrl, row.id, height),
+    height,
     script_url: scriptUrl(config.cdnUrl),
     document_url: documentUrl(config.cdnUrl, row.id),
     published_at: iso(row.publishedAt),

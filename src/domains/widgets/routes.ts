@@ -12,7 +12,16 @@ import {
   previewWidget,
   updateWidget,
 } from "./service";
-import { newWidgetBody, widgetListQuery, widgetParams, widgetPatchBody } from "./model";
+import {
+  newWidgetBody,
+  widgetDeletedSchema,
+  widgetDocumentSchema,
+  widgetListQuery,
+  widgetPageSchema,
+  widgetParams,
+  widgetPatchBody,
+  widgetSchema,
+} from "./model";
 
 const tags = ["Widgets"];
 
@@ -31,7 +40,11 @@ export function widgetRoutes(deps: Deps) {
           pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
         );
       },
-      { query: widgetListQuery, detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" } },
+      {
+        query: widgetListQuery,
+        response: widgetPageSchema,
+        detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" },
+      },
     )
     .post(
       "",
@@ -42,6 +55,7 @@ export function widgetRoutes(deps: Deps) {
       },
       {
         body: newWidgetBody,
+        response: { 201: widgetSchema },
         detail: {
           tags,
           summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
@@ -50,6 +64,7 @@ export function widgetRoutes(deps: Deps) {
     )
     .post("/preview", ({ auth, body }) => previewWidget(deps, can(auth(), "widget:manage"), body), {
       body: newWidgetBody,
+      response: widgetDocumentSchema,
       detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
     })
     .get(
@@ -58,15 +73,17 @@ export function widgetRoutes(deps: Deps) {
         const ctx = can(auth(), "widget:manage");
         return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
       },
-      { params: widgetParams, detail: { tags, summary: "Get a widget with its snippet" } },
+      { params: widgetParams, response: widgetSchema, detail: { tags, summary: "Get a widget with its snippet" } },
     )
     .patch("/:id", ({ auth, params, body }) => updateWidget(deps, can(auth(), "widget:manage"), params.id, body), {
       params: widgetParams,
       body: widgetPatchBody,
+      response: widgetSchema,
       detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
     })
     .delete("/:id", ({ auth, params }) => deleteWidget(deps, can(auth(), "widget:manage"), params.id), {
       params: widgetParams,
+      response: widgetDeletedSchema,
       detail: { tags, summary: "Delete a widget; its document answers 404 from then on" },
     });
 }

@@ -10,6 +10,7 @@ import { newId } from "../../platform/ids";
 import { notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { brandScope } from "../../platform/db/brand-scope";
 import type { PlanId } from "../accounts";
 import { brands, getBrandRow } from "../brands";
 import { defaultSettingsFor, type SettingsInput } from "./model";
@@ -29,12 +30,19 @@ const LAYOUT_NAMES = {
   avatars: "Faces and rating",
 } as const;
 
-/** A widget of the context's organisation and mode; 404 otherwise. */
+/** A widget of the context's organisation, mode and brand scope (a client's brands); 404 otherwise. */
 export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
   const row = db
     .select()
     .from(widgets)
-    .where(and(eq(widgets.id, id), eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode)))
+    .where(
+      and(
+        eq(widgets.id, id),
+        eq(widgets.orgId, ctx.orgId),
+        eq(widgets.mode, ctx.mode),
+        brandScope(ctx, widgets.brandId),
+      ),
+    )
     .get();
   if (!row) throw notFound("widget");
   return row;
@@ -51,6 +59,7 @@ export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, p
         eq(widgets.orgId, ctx.orgId),
         eq(widgets.mode, ctx.mode),
         brandId ? eq(widgets.brandId, brandId) : undefined,
+        brandScope(ctx, widgets.brandId),
         afterKeyDesc([widgets.id], page.after),
       ),
     )

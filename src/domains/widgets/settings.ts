@@ -9,14 +9,29 @@ import type { Ctx } from "../../platform/context";
 import { invalid } from "../../platform/errors";
 import { requireFeature, type PlanId } from "../accounts";
 import { submissions, tags } from "../submissions";
+import { DEFAULT_STYLE, LOOK_LAYOUT } from "./format";
 import type { WidgetSettings } from "./tables";
 import type { SettingsInput } from "./model";
 
-/** `base` with the sent settings applied. */
+/** Stored settings with every style setting a row stored before them lacks, at its default. */
+export const withStyle = (s: WidgetSettings): WidgetSettings => ({ ...DEFAULT_STYLE, ...s });
+
+/**
+ * `base` with the sent settings applied. A look belongs to one layout: a request naming both that do not go
+ * together is a 400; a layout change that names no look drops a look of the old layout back to `standard`.
+ */
 export function mergeSettings(base: WidgetSettings, input: SettingsInput): WidgetSettings {
   const { fields, name: _name, ...rest } = input;
-  const next: WidgetSettings = { ...base, fields: { ...base.fields, ...fields } };
+  const next: WidgetSettings = { ...withStyle(base), fields: { ...base.fields, ...fields } };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) (next as unknown as Record<string, unknown>)[k] = v;
+  if (next.look !== "standard" && LOOK_LAYOUT[next.look] !== next.layout) {
+    if (input.look !== undefined)
+      throw invalid(
+        `The ${next.look} look goes with the ${LOOK_LAYOUT[next.look]} layout, not ${next.layout}; use standard or change the layout.`,
+        "look",
+      );
+    next.look = "standard";
+  }
   return next;
 }
 

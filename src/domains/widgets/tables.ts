@@ -1,11 +1,15 @@
 /** Widgets: a brand's embeddable selection of testimonials and how it looks. */
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 import { brands } from "../brands/tables";
-import type { Layout, Selection, Theme, WidgetFields } from "./format";
+import type { Layout, Selection, Theme, WidgetFields, WidgetStyle } from "./format";
 
-/** Every setting of a widget, stored as one JSON value so a new option needs no migration. */
-export interface WidgetSettings {
+/**
+ * Every setting of a widget, stored as one JSON value so a new option needs no migration. Rows stored before the
+ * style settings lack them: readers spread `DEFAULT_STYLE` under the stored value (`withStyle` in settings.ts).
+ */
+export interface WidgetSettings extends WidgetStyle {
   layout: Layout;
   theme: Theme;
   /** Null: the brand's colour. */
@@ -27,7 +31,7 @@ export const widgets = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     brandId: text("brand_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),

@@ -1,19 +1,27 @@
 /**
  * One size of a reel: the cards and cut clips joined in order (fade + concat, which every ffmpeg has; no xfade),
- * each clip fitted into the frame without distortion (a blurred, darkened copy of itself fills the rest), the
- * captions burned in by libass, and the shared sound copied in as it is. H.264 High, yuv420p, 30 fps, faststart.
+ * each clip either cropped to the frame's shape along its face-following path (framing.ts) or fitted into the
+ * frame without distortion (a blurred, darkened copy of itself fills the rest), the captions and lower thirds
+ * burned in by libass, and the shared sound copied in as it is. H.264 High, yuv420p, 30 fps, faststart.
  */
 import { rename, rm } from "node:fs/promises";
 import { resolve } from "node:path";
 import { hardenedInput, runFfmpeg, type MediaTools } from "../ffmpeg";
 import { tempOutput } from "../temp";
 import { filterValue } from "./filter-text";
+import { cropFilter, type CropPath } from "./framing";
 import { FPS, FRAME, type Aspect } from "./types";
 
-/** A picture part of the reel: a card already at frame size, or a cut clip of its own size. */
+/** A picture part of the reel: a card already at frame size, or a cut clip of its own size (and its crop path). */
 export type PicturePart =
   | { kind: "card"; file: string }
-  | { kind: "clip"; file: string; width: number; height: number };
+  | { kind: "clip"; file: string; width: number; height: number; crop?: CropPath | null };
+
+/** The filter that crops a clip along its path and scales the window to the frame. */
+export function cropToFrame(input: string, path: CropPath, aspect: Aspect, label: string): string {
+  const { w, h } = FRAME[aspect];
+  return `${input}${cropFilter(path)},scale=${w}:${h}:flags=bicubic,setsar=1[${label}]`;
+}
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -53,6 +61,7 @@ export function encodeArgs(
   soundFile: string,
   out: string,
   s: EncodeSettings,
+  overlayAss: string[] = [],
 ): string[] {
   const inputs: string[] = [];
   const chains: string[] = [];
@@ -61,13 +70,15 @@ export function encodeArgs(
     chains.push(
       p.kind === "card"
         ? `[${i}:v]setsar=1,format=yuv420p[p${i}]`
-        : fitFilter(`[${i}:v]`, p.width, p.height, aspect, `p${i}`),
+        : p.crop
+          ? cropToFrame(`[${i}:v]`, p.crop, aspect, `p${i}`)
+          : fitFilter(`[${i}:v]`, p.width, p.height, aspect, `p${i}`),
     );
   });
   inputs.push(...hardenedInput(soundFile));
-  chains.push(
-    `${parts.map((_, i) => `[p${i}]`).join("")}concat=n=${parts.length}:v=1:a=0,subtitles=filename=${filterValue(resolve(assFile))},format=yuv420p[v]`,
-  );
+  // Lower thirds first, captions on top.
+  const burn = [...overlayAss, assFile].map((f) => `subtitles=filename=${filterValue(resolve(f))}`).join(",");
+  chains.push(`${parts.map((_, i) => `[p${i}]`).join("")}concat=n=${parts.length}:v=1:a=0,${burn},format=yuv420p[v]`);
   return [
     "-v",
     "error",
@@ -120,10 +131,11 @@ export async function encodeSize(
   totalMs: number,
   s: EncodeSettings,
   o: { timeoutMs: number; signal?: AbortSignal; onProgress?: (f: number) => void },
+  overlayAss: string[] = [],
 ): Promise<void> {
   const tmp = tempOutput(out, ".mp4");
   try {
-    await runFfmpeg(tools, encodeArgs(parts, aspect, assFile, soundFile, tmp, s), {
+    await runFfmpeg(tools, encodeArgs(parts, aspect, assFile, soundFile, tmp, s, overlayAss), {
       timeoutMs: o.timeoutMs,
       signal: o.signal,
       durationMs: totalMs,

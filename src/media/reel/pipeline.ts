@@ -12,7 +12,11 @@ import { MediaError } from "../errors";
 import { resolveMediaTools, type MediaTools } from "../ffmpeg";
 import { cardMs, makeCard } from "./cards";
 import { cutClip } from "./cut";
-import { encodeSize, ENCODE_DEFAULTS, grabStill, type PicturePart } from "./encode";
+import { encodeSize, ENCODE_DEFAULTS, type PicturePart } from "./encode";
+import { faceTrack } from "./faces";
+import { cropPath } from "./framing";
+import { lowerThirdAss, lowerThirdCues } from "./lower-third";
+import { makePoster } from "./poster-frame";
 import { reelAss, reelVtt } from "./captions";
 import { mixSound, type SoundPart } from "./sound";
 import {
@@ -24,6 +28,7 @@ import {
   type ReelRenderer,
   type RenderHooks,
   type RenderOutcome,
+  type Aspect,
   type Segment,
 } from "./types";
 
@@ -66,6 +71,13 @@ export function layoutSegments(plan: Pick<ReelPlan, "intro" | "outro">, cuts: Cu
   return out;
 }
 
+/** Sizes whose clips follow the speaker's face (the others show the whole picture). */
+const FACE_FRAMED: Aspect[] = ["9:16", "1:1"];
+
+/** Whether a plan needs the faces of its clips. */
+const wantsFaces = (plan: ReelPlan) =>
+  (plan.framing ?? "face") === "face" && plan.aspects.some((a) => FACE_FRAMED.includes(a));
+
 /** Runs (or resumes) a render with real ffmpeg. */
 export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: RenderHooks): Promise<RenderOutcome> {
   const dir = plan.workDir;
@@ -104,6 +116,15 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
         width: r.width,
         height: r.height,
       };
+      await writeAtomic(join(dir, `clip-${i}.json`), JSON.stringify(cut));
+    }
+    if (wantsFaces(plan) && cut.faces === undefined) {
+      cut.faces = await faceTrack(
+        tools,
+        cut.file,
+        { width: cut.width, height: cut.height, durationMs: cut.durationMs },
+        run(),
+      );
       await writeAtomic(join(dir, `clip-${i}.json`), JSON.stringify(cut));
     }
     cuts.push(cut);
@@ -152,8 +173,13 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
   hooks.stage("captions", 0, 1);
   const captionsFile = join(dir, "captions.vtt");
   await writeAtomic(captionsFile, reelVtt(plan.clips, segments));
-  for (const a of plan.aspects)
+  const thirds = lowerThirdCues(plan.clips, segments);
+  const thirdsFile = (a: Aspect) => join(dir, `lower-third-${aspectSlug(a)}.ass`);
+  for (const a of plan.aspects) {
     await writeAtomic(join(dir, `captions-${aspectSlug(a)}.ass`), reelAss(plan.clips, segments, a, plan.captionStyle));
+    const ass = lowerThirdAss(thirds, a, plan.brandColor);
+    if (ass) await writeAtomic(thirdsFile(a), ass);
+  }
   const stop = await pause();
   if (stop) return stop;
 
@@ -163,16 +189,13 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
     hooks.stage("rendering", k, plan.aspects.length);
     const out = join(dir, `reel-${aspectSlug(aspect)}.mp4`);
     if (!existsSync(out)) {
-      const parts: PicturePart[] = segments.map((s) =>
-        s.kind === "clip"
-          ? {
-              kind: "clip",
-              file: cuts[s.clip_index!]!.file,
-              width: cuts[s.clip_index!]!.width,
-              height: cuts[s.clip_index!]!.height,
-            }
-          : { kind: "card", file: cardFile(s.kind, aspect) },
-      );
+      const faced = wantsFaces(plan) && FACE_FRAMED.includes(aspect);
+      const parts: PicturePart[] = segments.map((s) => {
+        if (s.kind !== "clip") return { kind: "card", file: cardFile(s.kind, aspect) };
+        const c = cuts[s.clip_index!]!;
+        const crop = faced ? cropPath(c.faces ?? null, c.width, c.height, aspect) : null;
+        return { kind: "clip", file: c.file, width: c.width, height: c.height, crop };
+      });
       await encodeSize(
         tools,
         parts,
@@ -183,6 +206,7 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
         totalMs,
         settings,
         run(progress),
+        thirds.length ? [thirdsFile(aspect)] : [],
       );
     }
     variants.push({ aspect, file: out, width: FRAME[aspect].w, height: FRAME[aspect].h });
@@ -192,18 +216,23 @@ export async function renderReelFiles(tools: MediaTools, plan: ReelPlan, hooks: 
     }
   }
 
-  const posterFile = join(dir, "poster.jpg");
-  if (!existsSync(posterFile)) {
-    const first = segments.find((s) => s.kind === "clip")!;
-    await grabStill(
-      tools,
-      variants[0]!.file,
-      first.start_ms + Math.min(1000, first.duration_ms / 3),
-      posterFile,
-      run(),
-    );
+  const posters = [];
+  for (const v of variants) {
+    const file = join(dir, `poster-${aspectSlug(v.aspect)}.jpg`);
+    if (!existsSync(file)) await makePoster(tools, v.file, segments, file, run());
+    posters.push({ aspect: v.aspect, file });
   }
-  return { kind: "done", reel: { variants, posterFile, captionsFile, durationMs: Math.round(totalMs), segments } };
+  return {
+    kind: "done",
+    reel: {
+      variants,
+      posterFile: posters[0]!.file,
+      posters,
+      captionsFile,
+      durationMs: Math.round(totalMs),
+      segments,
+    },
+  };
 }
 
 /** The real renderer: ffmpeg and ffprobe found from the configuration on first use. */

@@ -4,6 +4,8 @@
  */
 import type { AssAspect, AssStyle } from "../captions";
 import { ASS_LAYOUT } from "../captions";
+import type { FaceTrack } from "./framing";
+import type { Speaker } from "./lower-third";
 
 /** A reel frame shape. */
 export type Aspect = AssAspect;
@@ -40,6 +42,8 @@ export interface PlanClip {
   endMs: number;
   /** The whole transcript, so the cut can stay clear of the neighbouring words. */
   words: ReelWord[];
+  /** Who speaks, for the lower third; null or absent for none. */
+  speaker?: Speaker | null;
 }
 
 /** A card before or after the clips. */
@@ -62,6 +66,8 @@ export interface ReelPlan {
   /** A music track file, ducked under speech; null for none. */
   musicPath: string | null;
   clips: PlanClip[];
+  /** How a recording fills a narrower or taller frame: `face` crops around the speaker, `fit` shows it whole over a blurred copy. */
+  framing?: "face" | "fit";
   /** x264 preset of the final encodes (`veryfast` by default; tests may pass `ultrafast`). */
   preset?: string;
 }
@@ -78,6 +84,8 @@ export interface CutClip {
   gainDb: number;
   width: number;
   height: number;
+  /** Faces found in the cut (face framing only); null when no detector is installed. */
+  faces?: FaceTrack | null;
 }
 
 /** A part of the finished reel. */
@@ -130,7 +138,10 @@ export interface RenderedVariant {
 /** A finished render: files in the work folder, and where each part sits in the reel. */
 export interface RenderedReel {
   variants: RenderedVariant[];
+  /** The poster of the first size (the reel's own poster). */
   posterFile: string;
+  /** A poster per size, taken from inside the first clip. */
+  posters: { aspect: Aspect; file: string }[];
   captionsFile: string;
   durationMs: number;
   segments: Segment[];

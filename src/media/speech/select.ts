@@ -35,3 +35,49 @@ export function chooseEngine(config: Config): SpeechEngine {
       "or install the offline engine: apt-get install pocketsphinx pocketsphinx-en-us.",
   );
 }
+
+/** The speech engine this box uses, said for a person (`plaudit doctor`, the dashboard's health banner). */
+export interface SpeechEngineInUse {
+  engine: "whisper.cpp" | "pocketsphinx" | null;
+  /** The model file's name (whisper.cpp) or pocketsphinx's bundled model. */
+  model: string | null;
+  /** Transcripts from this engine are rough drafts to check before publishing (pocketsphinx). */
+  drafts: boolean;
+  summary: string;
+  /** How to get accurate transcripts (or any), when there is something to do. */
+  fix: string | null;
+}
+
+/** How to install the Whisper model on this box. */
+export function whisperModelHint(config: Config): string {
+  return (
+    `Install the Whisper model for accurate transcripts: run install.sh where there is internet (it downloads ggml-base.en.bin), ` +
+    `or copy ggml-base.en.bin to ${join(config.dataDir, "models", "ggml-base.en.bin")} (or set PLAUDIT_WHISPER_MODEL to its path), then restart Plaudit.`
+  );
+}
+
+/** Which engine transcribes recordings here, with its model, and whether its transcripts are drafts. */
+export function speechEngineInUse(config: Config): SpeechEngineInUse {
+  const whisper = whisperEngine(config);
+  if (whisper.available()) {
+    const model = whisper.model!.split(/[\\/]/).pop()!;
+    return { engine: "whisper.cpp", model, drafts: false, summary: `whisper.cpp with the model ${model}`, fix: null };
+  }
+  if (new PocketsphinxEngine(findPocketsphinx()?.path ?? null).available()) {
+    const missing = findWhisper(config) ? "the Whisper model is missing" : "whisper.cpp is not installed";
+    return {
+      engine: "pocketsphinx",
+      model: "en-us",
+      drafts: true,
+      summary: `pocketsphinx (offline, en-us model; ${missing}): transcripts are rough drafts, marked for checking before publishing`,
+      fix: whisperModelHint(config),
+    };
+  }
+  return {
+    engine: null,
+    model: null,
+    drafts: false,
+    summary: "no speech engine: recordings are not transcribed",
+    fix: "apt-get install pocketsphinx pocketsphinx-en-us, and for accurate transcripts build whisper.cpp with install.sh and add its model.",
+  };
+}

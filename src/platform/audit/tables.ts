@@ -1,5 +1,6 @@
 /** The audit log: who did what to which thing, kept for the organisation's owners. */
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../context";
 
 /** One audited action. */
 export const auditLog = sqliteTable(
@@ -7,7 +8,7 @@ export const auditLog = sqliteTable(
   {
     id: text("id").primaryKey(),
     orgId: text("org_id").notNull(),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     /** `user:usr_…`, `key:key_…`, `system` or `respondent`: readable even after the user or key is gone. */
     actor: text("actor").notNull(),
     userId: text("user_id"),

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, lt } from "drizzle-orm";
 import { iso } from "../clock";
-import type { Ctx } from "../context";
+import type { Ctx, Mode } from "../context";
 import { tx, type Db } from "../db/client";
 import { newId } from "../ids";
 import { hooksOf, type EventHook } from "../hooks";
@@ -61,7 +61,7 @@ export interface EventEnvelope {
   api_version: "v1";
   created_at: string;
   org_id: string;
-  mode: string;
+  mode: Mode;
   data: Record<string, unknown>;
 }
 
@@ -79,7 +79,7 @@ export function envelope(event: Event): EventEnvelope {
 }
 
 /** One event of the organisation and mode, or null. */
-export function getEvent(db: Db, orgId: string, mode: string, id: string): Event | null {
+export function getEvent(db: Db, orgId: string, mode: Mode, id: string): Event | null {
   return (
     db
       .select()
@@ -98,7 +98,7 @@ export interface ListEventsOptions {
 }
 
 /** Events of the organisation and mode, newest first. */
-export function listEvents(db: Db, orgId: string, mode: string, opts: ListEventsOptions = {}): Event[] {
+export function listEvents(db: Db, orgId: string, mode: Mode, opts: ListEventsOptions = {}): Event[] {
   return db
     .select()
     .from(events)

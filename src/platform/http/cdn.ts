@@ -10,19 +10,25 @@ import type { Deps } from "../deps";
 import { blobResponse } from "./blob-response";
 import { contentType } from "./web-assets";
 import { requestIdFor } from "./errors";
+import { DEFAULT_MAX_AGE, publicMaxAge } from "../public-files";
 import defaultLogo from "../../../assets/default-logo.png" with { type: "file" };
+
+export { MAX_AGE } from "../public-files";
 
 /** Built-in files served under `{cdn}/assets/`. */
 const BUILT_IN: Record<string, string> = { "default-logo.png": defaultLogo };
 
-/** How long browsers may keep a file under a given top folder (seconds); default is a day. */
-export const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
+/**
+ * The built-in files' paths under the CDN address, for copying into the public area at start
+ * (src/platform/publish-static.ts), so a bucket used as the CDN address holds them too.
+ */
+export const BUILT_IN_CDN_FILES: readonly string[] = Object.keys(BUILT_IN).map((name) => `assets/${name}`);
 
 /** Serves a built-in asset file. */
 async function serveAsset(ctx: { request: Request }, path: string, name: string): Promise<Response> {
   const file = Bun.file(path);
   if (!(await file.exists())) return notFoundResponse(ctx);
-  const headers = fileHeaders(name, 86400, { size: file.size, mtimeMs: file.lastModified });
+  const headers = fileHeaders(name, DEFAULT_MAX_AGE, { size: file.size, mtimeMs: file.lastModified });
   if (ctx.request.headers.get("if-none-match") === headers.etag) return new Response(null, { status: 304, headers });
   return new Response(file, { headers });
 }
@@ -82,7 +88,7 @@ export function cdnPlugin(deps: Deps, prefix: string) {
     .get(`${prefix}/*`, (ctx) => {
       const key = (ctx.params as { "*": string })["*"];
       if (!key || key.split("/").some((p) => p === ".." || p.startsWith("."))) return notFoundResponse(ctx);
-      return servePublic(ctx, deps, key, MAX_AGE[key.split("/")[0]!] ?? 86400).catch((e) => {
+      return servePublic(ctx, deps, key, publicMaxAge(key)).catch((e) => {
         if (e instanceof Error && e.message.startsWith("storage key escapes")) return notFoundResponse(ctx);
         throw e;
       });

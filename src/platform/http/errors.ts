@@ -82,6 +82,19 @@ export function errorResponse(
     body.request_id = requestId;
     return { status: error.status, body: { error: body } };
   }
+  // An answer that does not match its route's response schema (checked under test only, response-checks.ts): our
+  // fault, loudly, naming the field, never blamed on the caller's body.
+  if (error instanceof ValidationError && error.type === "response") {
+    const { details } = validationBody(error);
+    const message = `The answer does not match its documented schema: ${details.field || "root"} ${
+      details.errors[0]?.message ?? ""
+    }`.trim();
+    log.error("response does not match its schema", { request_id: requestId, ...details, message });
+    return {
+      status: 500,
+      body: { error: { code: "response_invalid", message, details: { field: details.field }, request_id: requestId } },
+    };
+  }
   if (error instanceof ValidationError) {
     return { status: 400, body: { error: { ...validationBody(error), request_id: requestId } } };
   }

@@ -11,8 +11,11 @@ export const pathPrefix = (url: string): string => new URL(url).pathname.replace
 /** True when two addresses are on different hosts. */
 export const differentHost = (a: string, b: string) => new URL(a).host !== new URL(b).host;
 
-/** Areas that can live on a host of their own and be routed by Host. */
-const ROUTED = { cdn: "cdnUrl", site: "siteUrl" } as const;
+/**
+ * Areas that can live on a host of their own and be routed by Host. The CDN area is mounted at the box's own CDN
+ * address (`cdnOriginUrl`, which is `cdnUrl` unless that points straight at a bucket).
+ */
+const ROUTED = { cdn: "cdnOriginUrl", site: "siteUrl" } as const;
 
 /** Where an area's routes are mounted: its path prefix, behind `/__<area>` when it has its own host. */
 export function mountPrefix(config: Config, area: keyof typeof ROUTED): string {

@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { t } from "elysia";
+import { t, type TSchema } from "elysia";
 import { AppError } from "../errors";
 import { sha256, type Signer } from "../crypto";
 import { queryInteger } from "./strict-schema";
@@ -22,6 +22,18 @@ export interface Page<T> {
   data: T[];
   next_cursor: string | null;
 }
+
+/** The response schema of a list: one page of `item`, newest first, and the cursor of the next page. */
+export const pageSchema = <T extends TSchema>(item: T, description?: string) =>
+  t.Object(
+    {
+      data: t.Array(item, { description: "Rows, newest first (by relevance when a list searches)." }),
+      next_cursor: t.Union([t.String(), t.Null()], {
+        description: "Pass as `cursor` for the next page; null on the last page.",
+      }),
+    },
+    description ? { description } : {},
+  );
 
 /** What a list query needs: how many rows, and the key to continue after (null on the first page). */
 export interface PageRequest {

@@ -4,8 +4,8 @@
  *
  * `@elysiajs/openapi` gives paths and schemas; `polish` then makes the document complete and lint clean
  * (`@redocly/cli` recommended rules): only the API's own paths, an operationId, summary and tag on every
- * operation, a success response where the route declares none, and the shared error responses (one `Error`
- * schema, the body shape every error has) on every operation.
+ * operation, the routes' declared success answers tidied, and the shared error responses (one `Error` schema, the
+ * body shape every error has) on every operation.
  */
 import { Elysia } from "elysia";
 import { toOpenAPISchema } from "@elysiajs/openapi/openapi";
@@ -108,18 +108,41 @@ const RESPONSES: Record<string, Json> = {
   ),
 };
 
-/** The paged list envelope of every list route. */
-const pageSchema = {
-  type: "object",
-  required: ["data", "next_cursor"],
-  properties: {
-    data: { type: "array", items: { type: "object" }, description: "Rows, newest first." },
-    next_cursor: {
-      type: ["string", "null"],
-      description: "Pass as `cursor` for the next page; null on the last page.",
-    },
-  },
+/** Words for a success status when the route's schema gives none. */
+const SUCCESS: Record<string, string> = {
+  "200": "Success.",
+  "201": "Created.",
+  "202": "Accepted: the work continues in the background.",
+  "204": "Done; no body.",
 };
+
+/** A copy of a value without Elysia's `noValidate` marks (response-checks.ts), which are not JSON Schema. */
+function withoutMarks(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutMarks);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value as Json)
+      .filter(([k]) => k !== "noValidate")
+      .map(([k, v]) => [k, withoutMarks(v)]),
+  );
+}
+
+/**
+ * A route's declared answers as the document shows them: the generator names a schema-less status "Response for
+ * status N" and gives a body-less one (`t.Void()`, for 204) a content entry that is not a media type.
+ */
+function polishResponses(responses: Json): Json {
+  const out: Json = {};
+  for (const [status, response] of Object.entries(responses)) {
+    const r: Json = { ...response };
+    if (typeof r.description !== "string" || r.description.startsWith("Response for status"))
+      r.description = SUCCESS[status] ?? "Success.";
+    if (r.content && Object.keys(r.content).some((k) => !k.includes("/"))) delete r.content;
+    if (r.content) r.content = withoutMarks(r.content);
+    out[status] = r;
+  }
+  return out;
+}
 
 /** `get /v1/brands/{brand_id}/links` → `getBrandsByBrandIdLinks` (the `/v1` prefix is left out). */
 export function operationIdOf(method: string, path: string): string {
@@ -184,17 +207,8 @@ function polishOperation(method: string, path: string, op: Json, explicitId: str
   if (out.requestBody && !out.requestBody.description) delete out.requestBody.description;
   if (path.startsWith("/public/") && !out.security) out.security = [];
 
-  const responses: Json = { ...(out.responses ?? {}) };
-  if (!Object.keys(responses).some((k) => /^2/.test(k))) {
-    const list = (out.parameters ?? []).some((p: Json) => p.in === "query" && p.name === "cursor");
-    const schema = list ? { $ref: "#/components/schemas/Page" } : { type: "object" };
-    if (method === "get") responses["200"] = { description: "Success.", content: { "application/json": { schema } } };
-    else
-      responses["2XX"] = {
-        description: "Success (201 when something was created).",
-        content: { "application/json": { schema } },
-      };
-  }
+  // Every route declares its answer (`response`, or `detail.responses` when it answers a file or a redirect).
+  const responses: Json = polishResponses(out.responses ?? {});
   const secured = !(Array.isArray(out.security) && out.security.length === 0);
   if (out.parameters?.length || out.requestBody) responses["400"] ??= ref("BadRequest");
   if (secured) {
@@ -249,9 +263,6 @@ export function openApiDocument(deps: Deps, api: AnyElysia) {
     if (id) explicitIds.set(`${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`, id);
   }
   const paths = polishPaths(generated.paths, explicitIds);
-  const usesPage = Object.values(paths).some((ops) =>
-    Object.values(ops).some((op) => JSON.stringify(op.responses).includes("#/components/schemas/Page")),
-  );
   const tags = [...new Set(Object.values(paths).flatMap((ops) => Object.values(ops).flatMap((op) => op.tags)))].sort();
   return {
     openapi: "3.1.0",
@@ -270,7 +281,6 @@ export function openApiDocument(deps: Deps, api: AnyElysia) {
       schemas: {
         ...(generated.components.schemas ?? {}),
         Error: errorSchema,
-        ...(usesPage ? { Page: pageSchema } : {}),
       },
       responses: usedResponses(paths),
       securitySchemes: {
@@ -301,7 +311,24 @@ export function apiReference(deps: Deps, api: AnyElysia) {
         ...reference,
         summary: "This OpenAPI 3.1 document",
         responses: {
-          200: { description: "The document.", content: { "application/json": { schema: { type: "object" } } } },
+          200: {
+            description: "The document.",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["openapi", "info", "paths", "components"],
+                  properties: {
+                    openapi: { type: "string", enum: ["3.1.0"] },
+                    info: { type: "object", description: "Title, version and licence." },
+                    servers: { type: "array", items: { type: "object" } },
+                    paths: { type: "object", description: "Every operation, by path and method." },
+                    components: { type: "object", description: "Shared schemas, responses and security schemes." },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     })

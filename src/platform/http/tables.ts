@@ -1,12 +1,13 @@
 /** Platform HTTP tables: stored answers for `Idempotency-Key` requests. */
 import { sqliteTable, text, integer, primaryKey } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../context";
 
 /** One idempotent request's stored answer, per org, mode, route and key. */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",
   {
     orgId: text("org_id").notNull(),
-    mode: text("mode").notNull(),
+    mode: text("mode").$type<Mode>().notNull(),
     route: text("route").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),

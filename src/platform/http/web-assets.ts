@@ -69,8 +69,10 @@ export function loadWebAssets(): Promise<Map<string, WebAsset>> {
 const origin = (u: string) => new URL(u).origin;
 
 /** The Content-Security-Policy for dashboard pages. */
-export function dashboardCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string {
-  const cdn = origin(config.cdnUrl);
+export function dashboardCsp(config: Pick<Config, "baseUrl" | "cdnUrl"> & { cdnOriginUrl?: string }): string {
+  // The box's own CDN address (signed private files) too, when the CDN address is a bucket on another host.
+  const box = config.cdnOriginUrl ? origin(config.cdnOriginUrl) : null;
+  const cdn = box && box !== origin(config.cdnUrl) ? `${origin(config.cdnUrl)} ${box}` : origin(config.cdnUrl);
   const api = origin(config.baseUrl);
   return [
     "default-src 'self'",

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql, type SQL }
 import type { Clock } from "../clock";
 import { tx, type Db } from "../db/client";
 import { newId } from "../ids";
+import type { Mode } from "../context";
 import { jobs, PRIORITY, type JobRow, type JobStatus } from "./tables";
 
 /** A job with its payload typed by the kind's handler. */
@@ -18,7 +19,7 @@ export interface EnqueueOptions {
   kind: string;
   payload: unknown;
   orgId?: string | null;
-  mode?: string | null;
+  mode?: Mode | null;
   /** Lower runs first; see PRIORITY. */
   priority?: number;
   /** Not before this time (ms); default now. */

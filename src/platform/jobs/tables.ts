@@ -1,6 +1,7 @@
 /** The job queue: work enqueued in the same transaction as the write that causes it, run by the workers. */
 import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Mode } from "../context";
 
 /** Lower runs first: a new testimonial is processed before a reel is cut. */
 export const PRIORITY = {
@@ -26,7 +27,7 @@ export const jobs = sqliteTable(
     kind: text("kind").notNull(),
     payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
     orgId: text("org_id"),
-    mode: text("mode"),
+    mode: text("mode").$type<Mode>(),
     priority: integer("priority").notNull().default(PRIORITY.default),
     status: text("status").$type<JobStatus>().notNull().default("queued"),
     /** Claims so far, including the one running now. */

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra headers (e.g. `List-Unsubscribe`); names and values must not hold line breaks. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail. */
@@ -38,6 +40,7 @@ export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): 
         subject: msg.subject,
         text: msg.text,
         html: msg.html ?? undefined,
+        headers: msg.headers,
       });
       return { messageId: info.messageId };
     },

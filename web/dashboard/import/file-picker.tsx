@@ -1,16 +1,15 @@
 /**
- * Step 1 of the CSV import: choose a file. It is read and parsed here in the browser and never uploaded; a file
- * that is not UTF-8, is empty or has a broken quote is refused with a sentence saying what to do.
+ * Step 1 of the import: choose a file. It is read here in the browser and never uploaded: a CSV (any spreadsheet,
+ * or the export of Senja, Testimonial.to or Trustpilot, recognised by its columns) or Google Business Profile
+ * reviews from Google Takeout (reviews.json; several at once, one per location). A file that is not UTF-8, is empty,
+ * has a broken quote or is JSON of another kind is refused with a sentence saying what to do.
  */
 import { useState } from "preact/hooks";
 import { Field } from "../../shared/ui/field";
 import { Notice } from "../../shared/ui/notice";
-import { readCsvFile, type ParsedCsv } from "./csv";
+import { readExportFiles, type LoadedFile } from "./read-export";
 
-/** A parsed file and its name. */
-export interface LoadedFile extends ParsedCsv {
-  fileName: string;
-}
+export type { LoadedFile } from "./read-export";
 
 /** Props of `FilePicker`. */
 export interface FilePickerProps {
@@ -22,22 +21,24 @@ export function FilePicker({ onLoaded }: FilePickerProps) {
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const choose = async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    if (!file) return;
+    const files = [...(input.files ?? [])];
+    if (files.length === 0) return;
     setError(null);
     setReading(true);
-    const parsed = await readCsvFile(file);
+    const result = await readExportFiles(files);
     setReading(false);
     input.value = "";
-    if (!parsed.ok) setError(`${file.name}: ${parsed.message}`);
-    else onLoaded({ fileName: file.name, delimiter: parsed.delimiter, header: parsed.header, records: parsed.records });
+    if (!result.ok) setError(result.message);
+    else onLoaded(result.file);
   };
   return (
     <section class="card import-step" aria-labelledby="import-file-title">
-      <h2 id="import-file-title">1. Choose a CSV file</h2>
+      <h2 id="import-file-title">1. Choose the file to import</h2>
       <p class="muted">
-        One review per row under a header row; comma, semicolon or tab delimited; saved as UTF-8. The file stays on this
-        computer: only the rows you confirm are sent.
+        A CSV file with one review per row under a header row (comma, semicolon or tab delimited, saved as UTF-8), or
+        your Google reviews from Google Takeout. Exports of Senja, Testimonial.to, Trustpilot and Google Business
+        Profile are recognised and their columns matched for you. The file stays on this computer: only the rows you
+        confirm are sent.
       </p>
       {error && (
         <Notice tone="error" title="This file cannot be imported">
@@ -45,15 +46,20 @@ export function FilePicker({ onLoaded }: FilePickerProps) {
         </Notice>
       )}
       <Field
-        label="CSV file"
-        hint={reading ? "Reading…" : "Columns such as Review, Name, Rating and Date are recognised automatically."}
+        label="File to import"
+        hint={
+          reading
+            ? "Reading…"
+            : "CSV, or reviews.json from Google Takeout (choose several at once for several locations). Columns such as Review, Name, Rating and Date are recognised automatically."
+        }
       >
         {(p) => (
           <input
             {...p}
             type="file"
-            name="csv"
-            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+            name="file"
+            multiple
+            accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,application/json"
             onChange={(e) => choose(e.currentTarget)}
           />
         )}

@@ -1,7 +1,8 @@
 /**
- * Matching the CSV's header names to import fields (contract rule 4): case, spaces, `-` and `_` are ignored, and
- * every synonym the contract lists is recognised. Each field takes at most one column (the first that matches);
- * the person can change any column's field on screen.
+ * Matching the CSV's header names to import fields (contract rule 4): case, spaces, punctuation and a bracketed
+ * qualifier such as “(UTC)” are ignored, and every synonym the contract lists is recognised, plus the names other
+ * tools use. Each field takes at most one column (the first that matches); the person can change any column's field
+ * on screen. Exports of known tools are mapped by formats.ts instead.
  */
 
 /** Import row fields a column can fill. */
@@ -20,39 +21,102 @@ export type FieldKey =
 export interface FieldDef {
   key: FieldKey;
   label: string;
+  /** The names the contract lists (rule 4). */
   synonyms: string[];
+  /** Names other tools' exports and everyday spreadsheets use for it ("Review Text", "Date Created"…). */
+  more: string[];
 }
 
-/** Every field, in the order the mapping menu lists them. */
+/**
+ * Every field, in the order the mapping menu lists them. A review's headline ("Review Title") is deliberately no
+ * name of the job title: the recognised export formats (formats.ts) join it to the review text instead.
+ */
 export const FIELDS: FieldDef[] = [
   {
     key: "text",
     label: "Review text",
     synonyms: ["text", "review", "testimonial", "comment", "content", "body", "feedback", "message", "quote"],
+    more: [
+      "review text",
+      "review content",
+      "review body",
+      "review comment",
+      "comments",
+      "testimonial text",
+      "text content",
+    ],
   },
-  { key: "name", label: "Name", synonyms: ["name", "author", "reviewer", "customer", "full name", "reviewer name"] },
-  { key: "rating", label: "Rating", synonyms: ["rating", "stars", "score", "star rating"] },
+  {
+    key: "name",
+    label: "Name",
+    synonyms: ["name", "author", "reviewer", "customer", "full name", "reviewer name"],
+    more: ["review username", "username", "customer name", "author name", "display name", "client", "client name"],
+  },
+  {
+    key: "rating",
+    label: "Rating",
+    synonyms: ["rating", "stars", "score", "star rating"],
+    more: ["review stars", "review rating", "overall rating"],
+  },
   {
     key: "reviewed_at",
     label: "Review date",
     synonyms: ["date", "review date", "reviewed at", "created", "published"],
+    more: [
+      "date created",
+      "created at",
+      "created date",
+      "creation date",
+      "review created",
+      "date published",
+      "published at",
+      "submitted",
+      "submitted at",
+      "date submitted",
+      "create time",
+    ],
   },
-  { key: "title", label: "Job title", synonyms: ["title", "job title", "role", "position"] },
-  { key: "company", label: "Company", synonyms: ["company", "organization", "organisation", "business"] },
-  { key: "email", label: "Email (private)", synonyms: ["email", "email address"] },
-  { key: "source_url", label: "Review URL", synonyms: ["source url", "url", "link", "review url", "permalink"] },
-  { key: "source", label: "Source", synonyms: ["source", "platform", "site"] },
+  {
+    key: "title",
+    label: "Job title",
+    synonyms: ["title", "job title", "role", "position"],
+    more: ["tagline", "customer tagline"],
+  },
+  {
+    key: "company",
+    label: "Company",
+    synonyms: ["company", "organization", "organisation", "business"],
+    more: ["company name", "customer company"],
+  },
+  {
+    key: "email",
+    label: "Email (private)",
+    synonyms: ["email", "email address"],
+    more: ["customer email", "reviewer email", "review user email"],
+  },
+  {
+    key: "source_url",
+    label: "Review URL",
+    synonyms: ["source url", "url", "link", "review url", "permalink"],
+    more: ["review link"],
+  },
+  { key: "source", label: "Source", synonyms: ["source", "platform", "site"], more: [] },
 ];
 
-/** A header name with case, spaces, `-` and `_` removed: “Reviewer-Name” → “reviewername”. */
+/**
+ * A header name reduced to its letters and digits, lower case, with a bracketed qualifier dropped: “Reviewer-Name”
+ * → “reviewername”, “Review Created (UTC)” → “reviewcreated”, “E-mail” → “email”. This ignores at least what the
+ * contract says (case, spaces, `-` and `_`).
+ */
 export const normaliseHeader = (name: string): string =>
   name
     .replace(/^\uFEFF/, "")
     .toLowerCase()
-    .replace(/[\s_-]+/g, "");
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 
 const BY_SYNONYM = new Map<string, FieldKey>(
-  FIELDS.flatMap((f) => f.synonyms.map((s) => [normaliseHeader(s), f.key] as const)),
+  FIELDS.flatMap((f) => [...f.synonyms, ...f.more].map((s) => [normaliseHeader(s), f.key] as const)),
 );
 
 /** The field a header name means, or null. */

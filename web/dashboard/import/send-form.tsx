@@ -1,11 +1,13 @@
 /**
- * Step 3: where the reviews come from, the attestation to tick (the exact wording the server stores), and the
- * button that sends the ready rows in batches of at most 500 with a progress bar.
+ * Step 3: where the reviews come from (proposed from a recognised export), the attestation to tick (the exact
+ * wording the server stores), and the button that sends the ready rows in batches of at most 500 with a progress
+ * bar. While the button is disabled, a sentence beside it says why.
  */
 import { useState } from "preact/hooks";
 import { ATTESTATION_TEXT } from "../../../src/domains/imports/attestation";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
+import { sendBlocker } from "./blockers";
 
 /** What the person gives before sending. */
 export interface SendChoices {
@@ -19,6 +21,8 @@ export interface SendFormProps {
   refusedCount: number;
   sending: boolean;
   progress: { done: number; total: number } | null;
+  /** The source proposed for a recognised export ("Trustpilot"); empty otherwise. */
+  suggestedSource?: string;
   onBack: () => void;
   onSend: (choices: SendChoices) => void;
 }
@@ -30,12 +34,21 @@ function sourceError(name: string): string | null {
 }
 
 /** The form; the send button stays disabled until a source is named and the attestation is ticked. */
-export function SendForm({ readyCount, refusedCount, sending, progress, onBack, onSend }: SendFormProps) {
-  const [sourceName, setSourceName] = useState("");
+export function SendForm({
+  readyCount,
+  refusedCount,
+  sending,
+  progress,
+  suggestedSource = "",
+  onBack,
+  onSend,
+}: SendFormProps) {
+  const [sourceName, setSourceName] = useState(suggestedSource);
   const [sourceUrl, setSourceUrl] = useState("");
   const [attested, setAttested] = useState(false);
   const nameError = sourceError(sourceName);
-  const canSend = attested && sourceName.trim() !== "" && !nameError && readyCount > 0;
+  const blocker = sendBlocker({ readyCount, sourceName, attested });
+  const canSend = blocker === null;
   const pct = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <form
@@ -112,10 +125,22 @@ export function SendForm({ readyCount, refusedCount, sending, progress, onBack, 
           </div>
         </div>
       )}
-      <div class="row">
-        <Button type="submit" variant="primary" disabled={!canSend} busy={sending} busyLabel="Importing…">
+      <div class="row import-actions">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!canSend}
+          busy={sending}
+          busyLabel="Importing…"
+          aria-describedby={blocker ? "import-send-why" : undefined}
+        >
           Import {readyCount} review{readyCount === 1 ? "" : "s"}
         </Button>
+        {blocker && !sending && (
+          <p class="import-why" id="import-send-why">
+            {blocker}
+          </p>
+        )}
         <Button variant="ghost" onClick={onBack} disabled={sending}>
           Back to the preview
         </Button>

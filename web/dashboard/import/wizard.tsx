@@ -1,16 +1,17 @@
 /**
- * The CSV import wizard: 1. choose a file (parsed here, never uploaded), 2. check the column mapping and the
- * preview with each row's problems, 3. name the source, tick the attestation and send the ready rows in batches,
- * 4. the summary.
+ * The import wizard: 1. choose a file (read here, never uploaded; a known tool's export is recognised and mapped),
+ * 2. check the column mapping and the preview with each row's problems, 3. name the source, tick the attestation
+ * and send the ready rows in batches, 4. the summary. A disabled button says why beside it.
  */
 import { useMemo, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { Brand } from "../types";
-import { delimiterName } from "./csv";
+import { continueBlocker } from "./blockers";
 import { FilePicker, type LoadedFile } from "./file-picker";
-import { autoMap, columnOf, type Mapping } from "./headers";
+import { FormatNotice } from "./format-notice";
+import { columnOf, type Mapping } from "./headers";
 import { MappingTable } from "./mapping-table";
 import { PreviewTable } from "./preview-table";
 import { checkRows, splitChecked } from "./rows";
@@ -38,6 +39,7 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
   const rows = useMemo(() => (file ? checkRows(file.records, file.header, mapping, new Date()) : []), [file, mapping]);
   const { ready, refused } = useMemo(() => splitChecked(rows), [rows]);
   const hasText = columnOf(mapping, "text") >= 0;
+  const blocker = continueBlocker(hasText, ready.length);
 
   const restart = () => {
     setStep("file");
@@ -70,7 +72,7 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
       <FilePicker
         onLoaded={(loaded) => {
           setFile(loaded);
-          setMapping(autoMap(loaded.header));
+          setMapping(loaded.mapping);
           setStep("check");
         }}
       />
@@ -92,6 +94,7 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
         refusedCount={refused.length}
         sending={progress !== null}
         progress={progress}
+        suggestedSource={file.recognised?.sourceName ?? ""}
         onBack={() => setStep("check")}
         onSend={send}
       />
@@ -101,9 +104,13 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
     <section class="card import-step" aria-labelledby="import-check-title">
       <h2 id="import-check-title">2. Check the columns and the rows</h2>
       <p class="muted">
-        {file.fileName}: {file.records.length} row{file.records.length === 1 ? "" : "s"} under the header,{" "}
-        {delimiterName(file.delimiter)} delimited.
+        {file.fileName}: {file.records.length}{" "}
+        {file.recognised?.format === "google_takeout"
+          ? `review${file.records.length === 1 ? "" : "s"} with words`
+          : `row${file.records.length === 1 ? "" : "s"} under the header`}
+        , {file.readAs}.
       </p>
+      {file.recognised && <FormatNotice recognised={file.recognised} header={file.header} mapping={mapping} />}
       <MappingTable header={file.header} example={file.records[0] ?? []} mapping={mapping} onChange={setMapping} />
       {!hasText && (
         <Notice tone="warning" title="Choose the column that holds the review text.">
@@ -115,9 +122,19 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
       </p>
       <PreviewTable rows={rows} mapping={mapping} />
       <div class="row import-actions">
-        <Button variant="primary" disabled={!hasText || ready.length === 0} onClick={() => setStep("send")}>
+        <Button
+          variant="primary"
+          disabled={blocker !== null}
+          aria-describedby={blocker ? "import-continue-why" : undefined}
+          onClick={() => setStep("send")}
+        >
           Continue with {ready.length} review{ready.length === 1 ? "" : "s"}
         </Button>
+        {blocker && (
+          <p class="import-why" id="import-continue-why">
+            {blocker}
+          </p>
+        )}
         <Button variant="ghost" onClick={restart}>
           Choose another file
         </Button>

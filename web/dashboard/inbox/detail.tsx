@@ -1,10 +1,12 @@
 /**
- * The open testimonial: who and what, the decisions, its processing state, the recording with its transcript (or
- * the written words), the public preview, tags, respondent details, the consent record, and deletion.
+ * The open testimonial: who and what (with the respondent's photo), the decisions, its processing state, the
+ * recording with its transcript (or the written words), the public preview, tags, the answers to the link's own
+ * questions, respondent details, the consent record, and deletion.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatDateTime } from "../../shared/format";
 import { ConfirmButton } from "../../shared/ui/confirm-button";
+import { CustomAnswers, RespondentPhoto } from "./answers";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { hrefFor, navigate } from "../router";
 import { ModerationBar } from "./moderation-bar";
@@ -98,6 +100,7 @@ export function Detail(p: DetailProps) {
         ← All testimonials
       </a>
       <header class="detail-head">
+        <RespondentPhoto d={d} />
         <h2 id="detail-title" tabIndex={-1}>
           {name}
         </h2>
@@ -154,6 +157,7 @@ export function Detail(p: DetailProps) {
             onChange={(tags) => p.onChanged({ ...d, tags })}
             onCreated={p.onTagCreated}
           />
+          <CustomAnswers d={d} />
           <RespondentDetails d={d} />
           <ConsentRecord d={d} />
           <section aria-labelledby="delete-title" class="detail-danger">

@@ -13,6 +13,22 @@ import { formatTiming, wordAt } from "./words";
 /** Below this confidence a word is shown as unsure (the API's rule, src/domains/submissions/present.ts). */
 const UNSURE_BELOW = 0.5;
 
+/**
+ * The question asked before approving a testimonial whose transcript is an unreviewed machine draft, naming the
+ * words the recogniser was unsure of; null when the transcript is not a draft.
+ */
+export function draftApprovalQuestion(t: Transcript | null | undefined): string | null {
+  if (!t?.draft) return null;
+  const unsure = t.words.filter((w) => w.confidence !== undefined && w.confidence < UNSURE_BELOW).map((w) => w.text);
+  const shown = unsure.slice(0, 12).map((w) => `“${w}”`);
+  const more = unsure.length > shown.length ? ` and ${unsure.length - shown.length} more` : "";
+  return (
+    "This transcript is a rough machine draft nobody has checked yet, and its text is what widgets, the wall and reels show." +
+    (shown.length ? ` The recogniser was unsure of ${shown.join(", ")}${more}.` : "") +
+    " Approve it anyway? (Cancel to correct the transcript first.)"
+  );
+}
+
 /** The index of the word being said in `media` (-1 for none), updated while it plays. */
 export function useActiveWord(media: HTMLMediaElement | null, words: readonly Word[]): number {
   const [active, setActive] = useState(-1);

@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { useToast } from "../toasts";
 import { displayName } from "./status";
+import { draftApprovalQuestion } from "./transcript";
 import type { BulkAction, BulkAnswer, Submission, SubmissionDetail } from "./types";
 
 /** What moderation needs from the inbox. */
@@ -25,6 +26,8 @@ export function useModeration({ apply, drop }: ModerationHooks) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // Testimonials whose draft transcript the person already agreed to approve: asked once each.
+  const [draftsAccepted] = useState(() => new Set<string>());
 
   // Shortcut and button actions keep their error for the detail panel; dialogs and bulk actions get it thrown
   // (`report` false) and show it where the person is looking.
@@ -72,10 +75,16 @@ export function useModeration({ apply, drop }: ModerationHooks) {
     clearError: () => setError(null),
     /**
      * Approves; `publish` true also makes it public in the same request ("Approve & publish"), false keeps (or
-     * makes) it private ("Approve only"). Busy names: `approve:publish`, `approve:private`.
+     * makes) it private ("Approve only"). A draft transcript nobody checked asks first, once, naming the words
+     * the recogniser was unsure of. Busy names: `approve:publish`, `approve:private`.
      */
-    approve: (s: Submission, publish: boolean) =>
-      decide(
+    approve: (s: Submission | SubmissionDetail, publish: boolean) => {
+      const question = "transcript" in s ? draftApprovalQuestion(s.transcript) : null;
+      if (question && !draftsAccepted.has(s.id)) {
+        if (!window.confirm(question)) return Promise.resolve(false);
+        draftsAccepted.add(s.id);
+      }
+      return decide(
         s,
         "approve",
         { publish },
@@ -83,7 +92,8 @@ export function useModeration({ apply, drop }: ModerationHooks) {
           publish ? `Approved and published ${n}’s testimonial` : `Approved ${n}’s testimonial; it stays private`,
         true,
         `approve:${publish ? "publish" : "private"}`,
-      ),
+      );
+    },
     /** Withdraws an approval; a failure is thrown (the confirmation shows it). */
     unapprove: (s: Submission) =>
       decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`, false),

@@ -12,18 +12,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
-import type { Me, Role } from "../types";
-
-/** What `POST /v1/invitations/lookup` answers. */
-interface InvitationInfo {
-  org_name: string;
-  email: string;
-  role: Role;
-  name: string;
-  expires_at: string;
-  account_exists: boolean;
-  signed_in_as: string | null;
-}
+import type { InvitationInfo, Me, Role } from "../types";
 
 type State =
   | { kind: "loading" }
@@ -102,10 +91,18 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
   return (
     <Card>
       <h1>Join {state.info.org_name}</h1>
-      <p>
-        You are invited to <strong>{state.info.org_name}</strong> as <strong>{state.info.role}</strong>, as{" "}
-        <strong>{state.info.email}</strong>.
-      </p>
+      {state.info.role === "client" ? (
+        <p>
+          <strong>{state.info.org_name}</strong> invites you, as <strong>{state.info.email}</strong>, to see and approve
+          the testimonials of <strong>{state.info.brands.map((b) => b.name).join(", ")}</strong> and build their
+          widgets.
+        </p>
+      ) : (
+        <p>
+          You are invited to <strong>{state.info.org_name}</strong> as <strong>{state.info.role}</strong>, as{" "}
+          <strong>{state.info.email}</strong>.
+        </p>
+      )}
       {state.info.account_exists ? (
         <ExistingAccount token={token} info={state.info} onJoined={onJoined} onChanged={load} />
       ) : (

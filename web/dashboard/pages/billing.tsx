@@ -1,6 +1,8 @@
 /**
  * Plan & usage: the current plan, each allowance as a bar (for the mode in use), and the plans to move to.
- * Owners change the plan directly, or through the payment provider's checkout when the server has one.
+ * Owners change the plan directly, or through the payment provider's checkout when the server has one. On the
+ * server's own organisation (operator mode) nothing is limited: the page shows the usage and explains the plans
+ * as what the operator offers the organisations it hosts, set on the command line, with nothing to buy.
  */
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
@@ -15,6 +17,7 @@ import { UsageBar } from "../../shared/ui/usage-bar";
 import { api } from "../api";
 import type { PageProps } from "../nav";
 import { PageHeader } from "../page";
+import { Link } from "../router";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
 import type { Billing, Plan, Usage } from "../types";
@@ -57,6 +60,37 @@ function PlanCard({
       </ul>
       {children}
     </article>
+  );
+}
+
+/** The operator's view of the plans: what this server offers the organisations it hosts. */
+function OperatorPlans({ billing, labels }: { billing: Billing; labels: Map<string, string> }) {
+  return (
+    <section class="plans-section" aria-labelledby="plans-title">
+      <h2 id="plans-title">Plans you offer</h2>
+      <p>
+        Other organisations you host on this server are each on one of these plans, which limit what they can do. You
+        set them on the server's command line:
+      </p>
+      <pre class="mail-text mono small" aria-label="Commands">
+        {[
+          ['plaudit org create --name "Client Co" --plan starter', "host a new organisation"],
+          ["plaudit plan set --org ORG_ID --plan core", "move one to another plan"],
+          ["plaudit org list", "every organisation and its plan"],
+        ]
+          .map(([command, what]) => `${command!.padEnd(54)}# ${what}`)
+          .join("\n")}
+      </pre>
+      <p class="muted small" style={{ marginBottom: "1rem" }}>
+        To give a customer a login to their own brands in this organisation instead, invite them as a client under{" "}
+        <Link to="members">Members</Link>.
+      </p>
+      <div class="plan-grid">
+        {billing.plans.map((p) => (
+          <PlanCard key={p.id} plan={p} current={false} suggested={false} labels={labels} />
+        ))}
+      </div>
+    </section>
   );
 }
 
@@ -110,6 +144,29 @@ export function BillingPage({ route }: PageProps) {
   const { billing, usage } = state.data;
   const labels = new Map(usage.allowances.map((a) => [a.name, a.label]));
   const current = billing.plans.find((p) => p.id === billing.plan);
+
+  if (billing.operator)
+    return (
+      <>
+        <PageHeader
+          title="Plan & usage"
+          description="This is this server's own organisation: it has no plan and nothing here is limited."
+        />
+        <section class="card" aria-labelledby="usage-title">
+          <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
+          {usage.allowances.map((a) => (
+            <UsageBar
+              key={a.name}
+              label={a.label}
+              used={a.used}
+              limit={a.limit}
+              unit={isSeconds(a.name) ? formatMinutes : formatNumber}
+            />
+          ))}
+        </section>
+        <OperatorPlans billing={billing} labels={labels} />
+      </>
+    );
 
   return (
     <>

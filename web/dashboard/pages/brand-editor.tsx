@@ -1,13 +1,15 @@
 /**
- * A brand's settings form (name, colour, address, public wall) and its logo upload.
+ * A brand's settings form (name, colour, address, public wall, and the wall's header: intro text, website and the
+ * collect link behind "Share your experience") and its logo upload.
  */
 import { useState } from "preact/hooks";
+import { useAsync } from "../../shared/hooks";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useToast } from "../toasts";
-import type { Brand } from "../types";
+import type { Brand, CollectLink } from "../types";
 
 function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
   const toast = useToast();
@@ -66,6 +68,17 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
   const [color, setColor] = useState(brand.color || "#4338ca");
   const [slug, setSlug] = useState(brand.slug);
   const [isPublic, setIsPublic] = useState(brand.is_public);
+  const [intro, setIntro] = useState(brand.intro_text ?? "");
+  const [website, setWebsite] = useState(brand.website_url ?? "");
+  const [wallLink, setWallLink] = useState(brand.wall_link_id ?? "");
+  const links = useAsync(
+    () =>
+      api
+        .get<{ data: CollectLink[] }>(`/v1/brands/${encodeURIComponent(brand.id)}/links?limit=100`)
+        .then((r) => r.data)
+        .catch(() => [] as CollectLink[]),
+    [brand.id],
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -76,6 +89,9 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     if (color !== (brand.color || "#4338ca")) patch.color = color;
     if (slug.trim() !== brand.slug) patch.slug = slug.trim();
     if (isPublic !== brand.is_public) patch.is_public = isPublic;
+    if (intro.trim() !== (brand.intro_text ?? "")) patch.intro_text = intro.trim() || null;
+    if (website.trim() !== (brand.website_url ?? "")) patch.website_url = website.trim() || null;
+    if (wallLink !== (brand.wall_link_id ?? "")) patch.wall_link_id = wallLink || null;
     if (Object.keys(patch).length === 0) return onDone();
     setBusy(true);
     setError(null);
@@ -135,6 +151,53 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
             <span class="hint"> Anyone with the address can see this brand's approved, public testimonials.</span>
           </span>
         </label>
+        <fieldset>
+          <legend>Wall header</legend>
+          <Field
+            label="Intro text"
+            optional
+            hint="A few sentences under the name at the top of the wall. Up to 600 characters."
+          >
+            {(p) => (
+              <textarea
+                {...p}
+                rows={3}
+                maxLength={600}
+                value={intro}
+                onInput={(e) => setIntro(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          <Field label="Website" optional hint="The wall links to it, e.g. https://example.com.">
+            {(p) => (
+              <input
+                {...p}
+                type="url"
+                inputMode="url"
+                maxLength={300}
+                placeholder="https://"
+                value={website}
+                onInput={(e) => setWebsite(e.currentTarget.value)}
+              />
+            )}
+          </Field>
+          <Field
+            label="“Share your experience” button"
+            hint="Opens this collect link from the wall, while it takes answers."
+          >
+            {(p) => (
+              <select {...p} value={wallLink} onChange={(e) => setWallLink(e.currentTarget.value)}>
+                <option value="">No button</option>
+                {(links.data ?? []).map((l) => (
+                  <option value={l.id} key={l.id}>
+                    {l.title}
+                    {l.is_active ? "" : " (not taking answers)"}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </fieldset>
         <div class="row">
           <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
             Save brand

@@ -69,6 +69,7 @@ function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; 
 
 function BrandCard({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
   const [editing, setEditing] = useState(false);
+  const { isClient } = useSession();
   return (
     <article class="card brand-card" aria-labelledby={`brand-${brand.id}`}>
       <div class="brand-head">
@@ -89,9 +90,11 @@ function BrandCard({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => vo
             </span>
           </p>
         </div>
-        <Button small onClick={() => setEditing(!editing)} aria-expanded={editing}>
-          {editing ? "Close" : "Edit"}
-        </Button>
+        {!isClient && (
+          <Button small onClick={() => setEditing(!editing)} aria-expanded={editing}>
+            {editing ? "Close" : "Edit"}
+          </Button>
+        )}
       </div>
       <p class="small wall-line">
         <span class="muted">Public wall: </span>
@@ -118,7 +121,7 @@ function BrandCard({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => vo
 
 /** The Brands page. */
 export function BrandsPage() {
-  const { reloadBrands } = useSession();
+  const { reloadBrands, isClient } = useSession();
   const toast = useToast();
   const [creating, setCreating] = useState(false);
   const list = usePaged<Brand>((cursor) => api.get<Page<Brand>>("/v1/brands", { query: { limit: 25, cursor } }), []);
@@ -129,7 +132,8 @@ export function BrandsPage() {
         title="Brands"
         description="Each brand has its own collect links, testimonials, widgets and public wall."
         actions={
-          !creating && (
+          !creating &&
+          !isClient && (
             <Button variant="primary" onClick={() => setCreating(true)}>
               New brand
             </Button>

@@ -3,40 +3,8 @@
  * sentence describing an export's filters.
  */
 
-/** Filters of an export (the list route's, as JSON). */
-export interface ExportFilters {
-  brand_id?: string;
-  status?: string;
-  origin?: "collected" | "imported";
-  is_approved?: boolean;
-  is_public?: boolean;
-  tag_id?: string;
-  q?: string;
-}
-
-/** An export. */
-export interface ExportItem {
-  id: string;
-  format: "csv" | "json";
-  status: "queued" | "building" | "ready" | "failed" | "expired";
-  filters: ExportFilters;
-  row_count: number | null;
-  progress: { done: number; total: number | null };
-  byte_size: number | null;
-  download_url: string | null;
-  download_url_expires_at: string | null;
-  file_expires_at: string | null;
-  reason: string | null;
-  created_at: string;
-  ready_at: string | null;
-}
-
-/** What the preview returns. */
-export interface ExportPreview {
-  count: number;
-  columns: string[];
-  data: Record<string, unknown>[];
-}
+import type { ExportFilters } from "../types";
+export type { ExportFilters, ExportItem, ExportPreview } from "../types";
 
 /** The form's values: empty strings mean "any". */
 export interface ExportForm {
@@ -54,7 +22,7 @@ export interface ExportForm {
 export function filtersOf(form: ExportForm, brandId: string | null): ExportFilters {
   const f: ExportFilters = {};
   if (form.brand === "current" && brandId) f.brand_id = brandId;
-  if (form.status) f.status = form.status;
+  if (form.status) f.status = form.status as ExportFilters["status"];
   if (form.origin) f.origin = form.origin as ExportFilters["origin"];
   if (form.is_approved) f.is_approved = form.is_approved === "true";
   if (form.is_public) f.is_public = form.is_public === "true";

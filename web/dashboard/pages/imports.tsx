@@ -1,7 +1,8 @@
 /**
  * The Import page (works on the brand chosen in the header): bring in reviews a brand already has elsewhere from a
- * CSV file, read in the browser and sent as rows, and the list of earlier imports. Importing needs an owner or
- * admin; other members see the history only.
+ * CSV file or another tool's export (Senja, Testimonial.to, Trustpilot, Google Takeout), read in the browser and
+ * sent as rows, and the list of earlier imports. Importing needs an owner or admin; other members see the history
+ * only.
  */
 import { useState } from "preact/hooks";
 import { Notice } from "../../shared/ui/notice";
@@ -19,7 +20,7 @@ export function ImportsPage() {
     <>
       <PageHeader
         title="Import reviews"
-        description={`Bring reviews ${b.name} already has elsewhere (Google, Trustpilot, a spreadsheet) into Plaudit as written testimonials. They arrive unapproved and private.`}
+        description={`Bring reviews ${b.name} already has elsewhere (Google, Trustpilot, Senja, Testimonial.to or a spreadsheet) into Plaudit as written testimonials. They arrive unapproved and private.`}
       />
       {canManage ? (
         <ImportWizard key={b.id} brand={b} onImported={() => setVersion((v) => v + 1)} />

@@ -12,29 +12,19 @@ import { CopyButton } from "../../shared/ui/copy-button";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useToast } from "../toasts";
-import type { Role } from "../types";
+import type { Brand, CreatedInvitation, Invitation, Role } from "../types";
+import { brandNames } from "./client-brands";
 
-/** A pending invitation as listed. */
-export interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  name: string;
-  status: "pending" | "accepted" | "revoked" | "expired";
-  created_at: string;
-  expires_at: string;
-}
+export type { CreatedInvitation, Invitation } from "../types";
 
-/** The answer of `POST /v1/members`: the invitation and its link, which no other answer carries. */
-export interface CreatedInvitation extends Invitation {
-  url: string;
-  emailed: boolean;
-  account_exists: boolean;
-}
-
-/** Invites (again) an email with a role. */
-export const createInvitation = (email: string, role: Role, name?: string) =>
-  api.post<CreatedInvitation>("/v1/members", name ? { email, role, name } : { email, role });
+/** Invites (again) an email with a role; a client with the brands it will see. */
+export const createInvitation = (email: string, role: Role, name?: string, brandIds?: string[] | null) =>
+  api.post<CreatedInvitation>("/v1/members", {
+    email,
+    role,
+    ...(name ? { name } : {}),
+    ...(role === "client" && brandIds ? { brand_ids: brandIds } : {}),
+  });
 
 /** Lists pending invitations. */
 export const loadInvitations = (cursor: string | null) =>
@@ -73,9 +63,12 @@ export function InvitationReveal({ created, onDone }: { created: CreatedInvitati
 export function PendingInvitations({
   list,
   onNewLink,
+  brands,
 }: {
   list: PagedState<Invitation>;
   onNewLink: (c: CreatedInvitation) => void;
+  /** The live brands, to name a client invitation's brands. */
+  brands?: Brand[];
 }) {
   const toast = useToast();
   if (!list.loading && !list.error && list.items.length === 0) return null;
@@ -103,6 +96,7 @@ export function PendingInvitations({
                 </td>
                 <td>
                   <Badge>{inv.role}</Badge>
+                  {inv.brand_ids && <div class="small muted">{brandNames(inv.brand_ids, brands)}</div>}
                 </td>
                 <td class="small">{formatDate(inv.expires_at)}</td>
                 <td>
@@ -114,7 +108,12 @@ export function PendingInvitations({
                       confirmLabel="Yes, new link"
                       busyLabel="Making…"
                       onConfirm={async () => {
-                        const created = await createInvitation(inv.email, inv.role, inv.name || undefined);
+                        const created = await createInvitation(
+                          inv.email,
+                          inv.role,
+                          inv.name || undefined,
+                          inv.brand_ids,
+                        );
                         list.remove(inv.id);
                         list.prepend(created);
                         onNewLink(created);

@@ -1,10 +1,11 @@
 /**
- * Collect links of the chosen brand: each with its address (copy button), questions and status; pause and
- * resume; and a form to create one.
+ * Collect links of the chosen brand: each with its address (copy button), questions, its settings in short and its
+ * status (active, paused, closed, past its closing date, full); its QR code (SVG and PNG downloads); pause, resume
+ * and edit; and a form to create one.
  */
 import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
-import { formatDate, formatSeconds } from "../../shared/format";
+import { formatDate, formatDateTime, formatSeconds } from "../../shared/format";
 import { usePaged } from "../../shared/hooks";
 import { Badge } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
@@ -17,14 +18,54 @@ import { useSession } from "../session";
 import { useToast } from "../toasts";
 import type { CollectLink } from "../types";
 import { LinkForm } from "./link-form";
+import { LinkQr } from "./link-qr";
 
 function status(link: CollectLink) {
   if (link.is_active) return <Badge tone="good">Active</Badge>;
   if (link.closed_reason === "paused") return <Badge tone="warn">Paused</Badge>;
+  if (link.closed_reason === "expired") return <Badge tone="bad">Past its closing date</Badge>;
+  if (link.closed_reason === "full") return <Badge tone="bad">Full</Badge>;
   return <Badge tone="bad">Closed</Badge>;
 }
 
-function LinkUrl({ url, label }: { url: string; label: string }) {
+const KIND_WORDS: Record<string, string> = { video: "video", audio: "audio", text: "written" };
+
+/** The link's settings in a few words each. */
+function Settings({ link }: { link: CollectLink }) {
+  const after = link.call_to_action
+    ? `Button “${link.call_to_action.label}”`
+    : link.redirect_url
+      ? `Sends them on to ${link.redirect_url}`
+      : "Thank you only";
+  const extras = [link.ask_rating && "star rating", link.collect_photo && "photo"].filter(Boolean).join(", ");
+  const closes = link.expires_at ? ` · closes on ${formatDateTime(link.expires_at)}` : "";
+  return (
+    <dl class="link-settings">
+      <dt>Answers</dt>
+      <dd>
+        {link.accepts.map((k) => KIND_WORDS[k]).join(", ")}
+        {extras && ` · ${extras}`}
+      </dd>
+      {link.custom_fields.length > 0 && (
+        <>
+          <dt>Your questions</dt>
+          <dd>{link.custom_fields.map((f) => f.label).join(" · ")}</dd>
+        </>
+      )}
+      <dt>After sending</dt>
+      <dd>{after}</dd>
+      <dt>Received</dt>
+      <dd>
+        {link.response_count}
+        {link.max_responses !== null && ` of ${link.max_responses}`}
+        {closes}
+      </dd>
+    </dl>
+  );
+}
+
+/** The address with copy and open; `qr` adds the button that shows the link's QR code. */
+function LinkUrl({ url, label, qr }: { url: string; label: string; qr?: { shown: boolean; toggle: () => void } }) {
   return (
     <div class="url-box">
       <input class="url-input mono" readOnly value={url} aria-label={label} onFocus={(e) => e.currentTarget.select()} />
@@ -32,12 +73,20 @@ function LinkUrl({ url, label }: { url: string; label: string }) {
       <a class="btn btn-ghost btn-small" href={url} target="_blank" rel="noopener noreferrer">
         Open
       </a>
+      {qr && (
+        <Button small variant="ghost" aria-expanded={qr.shown} onClick={qr.toggle}>
+          {qr.shown ? "Hide QR code" : "QR code"}
+        </Button>
+      )}
     </div>
   );
 }
 
 function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: CollectLink) => void }) {
   const toast = useToast();
+  const { brand, isClient } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [showQr, setShowQr] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const paused = !link.is_active && link.closed_reason === "paused";
@@ -55,13 +104,32 @@ function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: Colle
       setBusy(false);
     }
   };
+  if (editing)
+    return (
+      <LinkForm
+        brand={brand!}
+        link={link}
+        onCancel={() => setEditing(false)}
+        onSaved={(saved) => {
+          setEditing(false);
+          onChanged(saved);
+          toast(`“${saved.title}” is saved`);
+        }}
+      />
+    );
   return (
     <article class="card link-card" aria-labelledby={`link-${link.id}`}>
       <div class="link-head">
         <h2 id={`link-${link.id}`}>{link.title}</h2>
         {status(link)}
       </div>
-      <LinkUrl url={link.url} label={`Address of “${link.title}”`} />
+      <LinkUrl
+        url={link.url}
+        label={`Address of “${link.title}”`}
+        qr={{ shown: showQr, toggle: () => setShowQr(!showQr) }}
+      />
+      {showQr && <LinkQr link={link} />}
+      {link.slug && <p class="muted small">Also at {link.id_url}</p>}
       <ol class="prompt-list">
         {link.prompts.map((p) => (
           <li key={p.id}>
@@ -69,16 +137,22 @@ function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: Colle
           </li>
         ))}
       </ol>
+      <Settings link={link} />
       <ErrorNotice error={error} />
       <div class="row link-foot">
         <span class="muted small">
           Created {formatDate(link.created_at)} · consent version {link.consent_version}
         </span>
-        {(link.is_active || paused) && (
-          <Button small busy={busy} busyLabel={link.is_active ? "Pausing…" : "Resuming…"} onClick={toggle}>
-            {link.is_active ? "Pause" : "Resume"}
+        <span class="row" hidden={isClient}>
+          <Button small onClick={() => setEditing(true)} aria-label={`Edit “${link.title}”`}>
+            Edit
           </Button>
-        )}
+          {(link.is_active || paused) && (
+            <Button small busy={busy} busyLabel={link.is_active ? "Pausing…" : "Resuming…"} onClick={toggle}>
+              {link.is_active ? "Pause" : "Resume"}
+            </Button>
+          )}
+        </span>
       </div>
     </article>
   );
@@ -86,7 +160,7 @@ function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: Colle
 
 /** The Links page (works on the brand chosen in the header). */
 export function LinksPage() {
-  const { brand } = useSession();
+  const { brand, isClient } = useSession();
   const b = brand!;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CollectLink | null>(null);
@@ -102,7 +176,8 @@ export function LinksPage() {
         title="Links"
         description={`Collect links for ${b.name}. Send a link to a customer; they record or write a testimonial, no account needed.`}
         actions={
-          !creating && (
+          !creating &&
+          !isClient && (
             <Button
               variant="primary"
               onClick={() => {
@@ -126,7 +201,7 @@ export function LinksPage() {
           key={b.id}
           brand={b}
           onCancel={() => setCreating(false)}
-          onCreated={(link) => {
+          onSaved={(link) => {
             setCreating(false);
             setCreated(link);
             list.prepend(link);

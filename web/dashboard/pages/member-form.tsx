@@ -1,6 +1,7 @@
 /**
- * Inviting a member by email with a role. Nobody chooses a password for someone else: the answer is an
- * invitation link with which the person sets their own password, or accepts with the account they have.
+ * Inviting a member by email with a role, or a client for chosen brands. Nobody chooses a password for someone
+ * else: the answer is an invitation link with which the person sets their own password, or accepts with the
+ * account they have.
  */
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
@@ -8,9 +9,15 @@ import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import type { Role } from "../types";
 import { createInvitation, type CreatedInvitation } from "./invitations";
+import { ClientBrandPicker } from "./client-brands";
 
 /** Roles in the order offered, with what each may do. */
 export const ROLES: { role: Role; label: string; about: string }[] = [
+  {
+    role: "client",
+    label: "Client",
+    about: "sees, approves and publishes only the brands you choose, and builds their widgets",
+  },
   { role: "member", label: "Member", about: "collects and moderates testimonials" },
   { role: "admin", label: "Admin", about: "also manages members, keys, webhooks and imports" },
   { role: "owner", label: "Owner", about: "also changes the plan" },
@@ -28,15 +35,24 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
   const [name, setName] = useState("");
+  const [brandIds, setBrandIds] = useState<string[]>([]);
+  const [brandError, setBrandError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
   const submit = async (e: Event) => {
     e.preventDefault();
+    if (role === "client" && brandIds.length === 0) {
+      setBrandError("Choose at least one brand for the client.");
+      return;
+    }
+    setBrandError(null);
     setBusy(true);
     setError(null);
     try {
-      onInvited(await createInvitation(email.trim(), role, name.trim() || undefined));
+      onInvited(
+        await createInvitation(email.trim(), role, name.trim() || undefined, role === "client" ? brandIds : undefined),
+      );
     } catch (err) {
       setError(err);
       setBusy(false);
@@ -45,7 +61,7 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
 
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-member-title">
-      <h2 id="new-member-title">Invite a member</h2>
+      <h2 id="new-member-title">Invite a member or a client</h2>
       <p class="muted small">
         They get a one-time link that works for 7 days. With it they choose their own password, or accept with the
         account they already have.
@@ -91,6 +107,22 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
           )}
         </Field>
       </div>
+      {role === "client" && (
+        <>
+          <ClientBrandPicker
+            chosen={brandIds}
+            onChange={(ids) => {
+              setBrandIds(ids);
+              if (ids.length) setBrandError(null);
+            }}
+          />
+          {brandError && (
+            <p class="field-error" role="alert">
+              {brandError}
+            </p>
+          )}
+        </>
+      )}
       <div class="row">
         <Button type="submit" variant="primary" busy={busy} busyLabel="Inviting…">
           Send invitation

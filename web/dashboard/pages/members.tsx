@@ -1,6 +1,7 @@
 /**
- * Members of the organisation: who they are, their role (owners and admins can change it), removing a member
- * after a confirmation, inviting one (the link is shown once), and the pending invitations.
+ * Members of the organisation: who they are, their role (owners and admins can change it, and a client's
+ * brands), removing a member after a confirmation, inviting one or a client (the link is shown once), and the
+ * pending invitations.
  */
 import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
@@ -15,8 +16,9 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
-import type { Member, Role } from "../types";
+import type { Brand, Member, Role } from "../types";
 import { MemberForm, ROLES } from "./member-form";
+import { brandNames, ClientBrandPicker, useLiveBrands } from "./client-brands";
 import {
   InvitationReveal,
   PendingInvitations,
@@ -25,25 +27,37 @@ import {
   type Invitation,
 } from "./invitations";
 
-function RoleSelect({
+/** A member's role (a select for owners and admins) and, for a client, its brands with a way to change them. */
+function RoleCell({
   member,
   canGrantOwner,
+  brands,
   onSaved,
 }: {
   member: Member;
   canGrantOwner: boolean;
+  brands: Brand[] | undefined;
   onSaved: (m: Member) => void;
 }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const change = async (role: Role) => {
+  /** Brands being chosen: for a member becoming a client, or a client's new set. */
+  const [picking, setPicking] = useState<string[] | null>(null);
+  const who = member.name || member.email;
+  const save = async (role: Role, brandIds?: string[]) => {
     setBusy(true);
     setError(null);
     try {
-      const saved = await api.patch<Member>(`/v1/members/${encodeURIComponent(member.id)}`, { role });
+      const saved = await api.patch<Member>(`/v1/members/${encodeURIComponent(member.id)}`, {
+        role,
+        ...(brandIds ? { brand_ids: brandIds } : {}),
+      });
       onSaved(saved);
-      toast(`${member.name || member.email} is now ${role}`);
+      setPicking(null);
+      toast(
+        role === "client" ? `${who} now sees ${brandNames(saved.brand_ids ?? [], brands)}` : `${who} is now ${role}`,
+      );
     } catch (err) {
       setError(err);
     } finally {
@@ -53,10 +67,17 @@ function RoleSelect({
   return (
     <>
       <select
-        aria-label={`Role of ${member.name || member.email}`}
-        value={member.role}
+        aria-label={`Role of ${who}`}
+        value={picking && member.role !== "client" ? "client" : member.role}
         disabled={busy || (member.role === "owner" && !canGrantOwner)}
-        onChange={(e) => void change(e.currentTarget.value as Role)}
+        onChange={(e) => {
+          const role = e.currentTarget.value as Role;
+          if (role === "client" && member.role !== "client") setPicking([]);
+          else {
+            setPicking(null);
+            void save(role);
+          }
+        }}
       >
         {ROLES.filter((r) => r.role !== "owner" || canGrantOwner || member.role === "owner").map((r) => (
           <option key={r.role} value={r.role}>
@@ -64,6 +85,34 @@ function RoleSelect({
           </option>
         ))}
       </select>
+      {member.role === "client" && picking === null && (
+        <div class="small">
+          <span class="muted">{brandNames(member.brand_ids ?? [], brands)}</span>{" "}
+          <Button small variant="ghost" onClick={() => setPicking(member.brand_ids ?? [])}>
+            Change brands
+          </Button>
+        </div>
+      )}
+      {picking !== null && (
+        <div class="client-brands-edit">
+          <ClientBrandPicker chosen={picking} onChange={setPicking} legend={`Brands ${who} sees`} explain={false} />
+          <span class="row">
+            <Button
+              small
+              variant="primary"
+              busy={busy}
+              busyLabel="Saving…"
+              disabled={picking.length === 0}
+              onClick={() => void save("client", picking)}
+            >
+              Save brands
+            </Button>
+            <Button small variant="ghost" onClick={() => setPicking(null)} disabled={busy}>
+              Cancel
+            </Button>
+          </span>
+        </div>
+      )}
       <ErrorNotice error={error} />
     </>
   );
@@ -76,6 +125,7 @@ export function MembersPage() {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const list = usePaged<Member>((cursor) => api.get<Page<Member>>("/v1/members", { query: { limit: 50, cursor } }), []);
+  const brands = useLiveBrands().data?.data;
   const invitations = usePaged<Invitation>(
     (cursor) => (canManage ? loadInvitations(cursor) : Promise.resolve({ data: [], next_cursor: null })),
     [canManage],
@@ -85,7 +135,7 @@ export function MembersPage() {
     <>
       <PageHeader
         title="Members"
-        description="People who can sign in to this organisation's dashboard."
+        description="People who can sign in to this organisation's dashboard. A client sees only the brands you give it."
         actions={
           canManage &&
           !adding &&
@@ -135,9 +185,12 @@ export function MembersPage() {
                     </td>
                     <td>
                       {canManage && !self ? (
-                        <RoleSelect member={m} canGrantOwner={isOwner} onSaved={list.replace} />
+                        <RoleCell member={m} canGrantOwner={isOwner} brands={brands} onSaved={list.replace} />
                       ) : (
-                        <Badge>{m.role}</Badge>
+                        <>
+                          <Badge>{m.role}</Badge>
+                          {m.brand_ids && <div class="small muted">{brandNames(m.brand_ids, brands)}</div>}
+                        </>
                       )}
                     </td>
                     <td class="small">{formatDate(m.created_at)}</td>
@@ -170,7 +223,7 @@ export function MembersPage() {
           Show more members
         </Button>
       )}
-      {canManage && <PendingInvitations list={invitations} onNewLink={setCreated} />}
+      {canManage && <PendingInvitations list={invitations} onNewLink={setCreated} brands={brands} />}
     </>
   );
 }

@@ -74,10 +74,10 @@ function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
 
 function EventsCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: WebhookEndpoint) => void }) {
   const toast = useToast();
-  const [events, setEvents] = useState(e.events);
+  const [events, setEvents] = useState<string[]>(e.events);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const changed = events.length !== e.events.length || events.some((x) => !e.events.includes(x));
+  const changed = events.length !== e.events.length || events.some((x) => !(e.events as readonly string[]).includes(x));
   const save = async () => {
     if (events.length === 0) return setError(new Error("Choose at least one event."));
     setBusy(true);
@@ -104,7 +104,7 @@ function EventsCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
 
 function TestCard({ e, onQueued }: { e: WebhookEndpoint; onQueued: (d: WebhookDelivery) => void }) {
   const toast = useToast();
-  const [type, setType] = useState(e.events[0] ?? "submission.created");
+  const [type, setType] = useState<string>(e.events[0] ?? "submission.created");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const send = async () => {

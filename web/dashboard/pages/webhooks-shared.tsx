@@ -3,52 +3,9 @@
  * the status badges of endpoints and deliveries.
  */
 import { Badge, type BadgeTone } from "../../shared/ui/badge";
+import type { WebhookDelivery, WebhookEndpoint } from "../types";
 
-/** An endpoint as listed (never with its secret). */
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  events: string[];
-  status: "active" | "failing" | "disabled";
-  failing_since: string | null;
-  disabled_at: string | null;
-  created_at: string;
-  previous_secret_expires_at: string | null;
-  mode: string;
-}
-
-/** The answer to create and rotate-secret: the endpoint with its secret, shown once. */
-export interface EndpointWithSecret extends WebhookEndpoint {
-  secret: string;
-}
-
-/** One HTTP attempt of a delivery. */
-export interface WebhookAttempt {
-  number: number;
-  attempted_at: string;
-  request_headers: Record<string, string>;
-  response_status: number | null;
-  response_body: string | null;
-  duration_ms: number;
-  error: string | null;
-}
-
-/** A delivery with its attempts. */
-export interface WebhookDelivery {
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  event_type: string;
-  status: "pending" | "retrying" | "delivered" | "failed";
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  failure_reason: string | null;
-  replay_of: string | null;
-  is_test: boolean;
-  created_at: string;
-  body: string;
-  attempts: WebhookAttempt[];
-}
+export type { EndpointWithSecret, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "../types";
 
 /** Every event type, with when it is sent. */
 export const EVENT_TYPES: { type: string; label: string }[] = [

@@ -1,5 +1,6 @@
 /**
- * The widget builder (`widgets/new`, `widgets/{id}`): settings on one side, the live preview on the other,
+ * The widget builder (`widgets/new`, `widgets/{id}`): the live preview at phone, tablet and desktop widths
+ * above the settings,
  * and, once saved, the snippet to paste with a copy button and the layout-change warning. Unsaved changes hold
  * navigation (the browser's warning when leaving the site, a question inside the dashboard) until saved or
  * discarded. A new widget's "Powered by Plaudit" follows the organisation's plan, and so does its hint.
@@ -23,7 +24,6 @@ import {
   sameDraft,
   type AttributionPlan,
   type Draft,
-  type Layout,
   type Widget,
 } from "../widgets/draft";
 import { LivePreview } from "../widgets/live-preview";
@@ -54,8 +54,8 @@ function Builder({
       ? `“${saved.name}” has unsaved changes. Leave and lose them?`
       : "This widget is not created yet. Leave and lose your settings?",
   );
-  // The layout pages were given the snippet for: the one the widget had when the builder opened.
-  const [pastedLayout] = useState<Layout | null>(saved?.layout ?? null);
+  // The box height pages were given the snippet for: the one the widget had when the builder opened.
+  const [pastedHeight] = useState<number | null>(saved?.height ?? null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -91,8 +91,9 @@ function Builder({
           </Link>
         }
       />
-      {saved && <SnippetBox widget={saved} draftLayout={draft.layout} pastedLayout={pastedLayout ?? saved.layout} />}
+      {saved && <SnippetBox widget={saved} draft={draft} pastedHeight={pastedHeight ?? saved.height} />}
       <div class="widget-builder">
+        <LivePreview brandId={b.id} draft={draft} />
         <form class="card widget-settings" onSubmit={save} aria-label="Widget settings">
           <ErrorNotice error={error} />
           <SettingsForm draft={draft} change={change} brandColor={b.color} plan={plan} />
@@ -111,7 +112,6 @@ function Builder({
             </span>
           </div>
         </form>
-        <LivePreview brandId={b.id} draft={draft} />
       </div>
     </>
   );
@@ -124,8 +124,13 @@ export function WidgetBuilderPage({ id }: { id: string | null }) {
     () => (id ? api.get<Widget>(`/v1/widgets/${encodeURIComponent(id)}`) : Promise.resolve(null)),
     [id],
   );
-  // The plan decides the attribution's default and hint; without it (an error) the builder still works.
-  const billing = useAsync(() => api.get<Billing>("/v1/billing").catch(() => null), []);
+  // The plan decides the attribution's default and hint; without it (an error) the builder still works. A client
+  // may not read the plan (billing is the organisation's), so it is not asked.
+  const { isClient } = useSession();
+  const billing = useAsync(
+    () => (isClient ? Promise.resolve(null) : api.get<Billing>("/v1/billing").catch(() => null)),
+    [isClient],
+  );
   if (load.loading || billing.loading) return <Loading label="Loading the widget…" />;
   if (load.error) return <ErrorNotice error={load.error} onRetry={load.reload} />;
   const saved = widget?.id === id ? widget : (load.data ?? null);

@@ -23,7 +23,7 @@ export function Players({ reel }: { reel: Reel }) {
             <video
               controls
               preload="metadata"
-              poster={out.poster_url}
+              poster={v.poster_url ?? out.poster_url}
               src={v.url}
               crossOrigin="anonymous"
               aria-label={`${reel.title}, ${v.aspect_ratio}`}

@@ -1,6 +1,7 @@
 /**
- * A reel's title and settings: sizes, caption style, intro and outro cards (with their character limits), music
- * (with a preview to listen to) and the target length that steers suggested clips.
+ * A reel's title and settings: sizes, caption style, the speakers' lower thirds, framing of the vertical and square
+ * sizes, intro and outro cards (with their character limits), music (with a preview to listen to) and the target
+ * length that steers suggested clips.
  */
 import { useEffect, useState } from "preact/hooks";
 import { useAsync } from "../../shared/hooks";
@@ -74,6 +75,26 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
             <option value="bold">Bold (outlined)</option>
             <option value="boxed">Boxed</option>
             <option value="minimal">Minimal</option>
+          </select>
+        )}
+      </Field>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={c.lower_third}
+          onChange={(e) => setC({ ...c, lower_third: e.currentTarget.checked })}
+        />
+        Show each speaker's name, title and company at the start of their clip
+      </label>
+      <Field label="Framing of 9:16 and 1:1" hint="How a landscape recording fills the vertical and square sizes.">
+        {(p) => (
+          <select
+            {...p}
+            value={c.framing}
+            onChange={(e) => setC({ ...c, framing: e.currentTarget.value as ReelConfig["framing"] })}
+          >
+            <option value="face">Follow the speaker's face (crop)</option>
+            <option value="fit">Whole picture over a blurred background</option>
           </select>
         )}
       </Field>

@@ -1,6 +1,8 @@
 /**
  * The banner owners and admins see across the top when the server's media self-test failed (`GET
- * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. Members do not
+ * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. When it passed
+ * but speech is recognised by the offline fallback (pocketsphinx), a quieter banner says so: transcripts are
+ * drafts, and how to install the Whisper model. Members do not
  * see it; they cannot fix the server. While the test has not finished yet, the banner asks again now and then.
  */
 import { useEffect, useState } from "preact/hooks";
@@ -46,6 +48,24 @@ export function HealthBanner() {
   const { canManage } = useSession();
   const health = useSystemHealth(canManage);
   const pipeline = health?.media_pipeline;
+  const speech = health?.speech_engine;
+  if (pipeline?.status === "passed" && speech?.drafts)
+    return (
+      <div class="health-banner health-banner-info" role="status" aria-labelledby="health-banner-title">
+        <p id="health-banner-title" class="health-banner-title">
+          Transcripts on this server are rough drafts: speech is recognised by {speech.summary.split(":")[0]}.
+        </p>
+        <p>
+          Each one is marked “draft: check before publishing” in the inbox.
+          {speech.fix && (
+            <>
+              {" "}
+              <strong>For accurate transcripts:</strong> <CodeText text={speech.fix} />
+            </>
+          )}
+        </p>
+      </div>
+    );
   if (!pipeline || pipeline.status !== "failed" || !pipeline.problem) return null;
   const { step, detail, fix } = pipeline.problem;
   return (

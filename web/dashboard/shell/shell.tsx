@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { Loading } from "../../shared/ui/loading";
-import { HOME, NAV, type NavItem } from "../nav";
+import { homeFor, navFor, type NavItem } from "../nav";
 import { PageHeader } from "../page";
 import { Link, navigate, useRoute, type Route } from "../router";
 import { useSession } from "../session";
@@ -36,11 +36,12 @@ function NeedsBrand({ item }: { item: NavItem }) {
 }
 
 function NotFound() {
+  const { org } = useSession();
   return (
     <>
       <PageHeader title="Page not found" />
       <p>
-        There is no page at this address. <Link to={HOME}>Go to the dashboard home</Link>.
+        There is no page at this address. <Link to={homeFor(org.role)}>Go to the dashboard home</Link>.
       </p>
     </>
   );
@@ -59,9 +60,11 @@ function CurrentPage({ route, item }: { route: Route; item: NavItem | undefined 
 /** The signed-in dashboard. */
 export function Shell() {
   const route = useRoute();
-  const { org, mode } = useSession();
+  const { org, mode, isClient } = useSession();
   const segment = route.path.split("/")[0] ?? "";
-  const item = NAV.find((n) => n.path === segment);
+  // A client asking for a page it may not use (an old bookmark, a shared address) gets "not found".
+  const item = navFor(org.role).find((n) => n.path === segment);
+  const HOME = homeFor(org.role);
   const first = useRef(true);
 
   useEffect(() => {
@@ -96,7 +99,7 @@ export function Shell() {
           <BrandSwitcher />
         </div>
         <div class="topbar-end">
-          <ModeSwitch />
+          {!isClient && <ModeSwitch />}
           <UserMenu />
         </div>
       </header>

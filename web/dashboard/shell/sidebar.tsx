@@ -4,11 +4,13 @@
  */
 import { useEffect, useRef } from "preact/hooks";
 import { Link } from "../router";
-import { NAV, SECTIONS } from "../nav";
+import { navFor, SECTIONS } from "../nav";
+import { useSession } from "../session";
 
 /** The sidebar (a scrolling bar on narrow screens). */
 export function Sidebar({ current }: { current: string }) {
   const ref = useRef<HTMLElement>(null);
+  const nav = navFor(useSession().org.role);
   // On narrow screens the bar scrolls sideways; keep the current page's link in view.
   useEffect(() => {
     ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -16,7 +18,7 @@ export function Sidebar({ current }: { current: string }) {
   return (
     <nav class="sidebar" aria-label="Main" ref={ref}>
       {SECTIONS.map((section) => {
-        const items = NAV.filter((n) => n.section === section);
+        const items = nav.filter((n) => n.section === section);
         if (items.length === 0) return null;
         return (
           <div class="nav-section" key={section}>

@@ -3,19 +3,29 @@
  * defaults, and turned back into the request body of create, change and preview.
  */
 import {
+  DEFAULT_STYLE,
   FIELD_KEYS,
   LAYOUT_HEIGHTS,
+  LOOK_LAYOUT,
+  MAX_CARD_RADIUS,
+  widgetHeight,
+  type Background,
+  type CardBorder,
+  type CardShadow,
+  type Font,
   type Layout,
+  type Look,
   type Selection,
   type Theme,
   type WidgetFields,
+  type WidgetStyle,
 } from "../../../src/domains/widgets/format";
 
-export { FIELD_KEYS, LAYOUT_HEIGHTS };
-export type { Layout, Theme, Selection, WidgetFields };
+export { FIELD_KEYS, LAYOUT_HEIGHTS, LOOK_LAYOUT, MAX_CARD_RADIUS, widgetHeight };
+export type { Background, CardBorder, CardShadow, Font, Layout, Look, Theme, Selection, WidgetFields };
 
 /** A widget as the API answers it. */
-export interface Widget {
+export interface Widget extends WidgetStyle {
   id: string;
   brand_id: string;
   name: string;
@@ -55,6 +65,7 @@ export type Draft = Pick<
   | "max_items"
   | "fields"
   | "show_attribution"
+  | keyof WidgetStyle
 >;
 
 /** Words for each layout and theme, in the order the builder offers them. */
@@ -68,6 +79,27 @@ export const THEME_LABELS: Record<Theme, string> = {
   light: "Light",
   dark: "Dark",
   auto: "Follow the visitor's setting",
+};
+/** The looks a layout offers, with their words: `standard` and the layout's own. */
+export const LOOK_LABELS: Record<Look, string> = {
+  standard: "Standard",
+  masonry: "Masonry: cards of their own height, packed in columns",
+  marquee: "Marquee: quotes moving slowly across",
+  floating: "Floating badge in the visitor's bottom corner (takes no room in the page)",
+};
+export const BACKGROUND_LABELS: Record<Background, string> = {
+  solid: "Panel in the theme's colour",
+  transparent: "Transparent: your page shows through",
+};
+export const BORDER_LABELS: Record<CardBorder, string> = {
+  accent: "Accent on top",
+  subtle: "Thin",
+  none: "None",
+};
+export const SHADOW_LABELS: Record<CardShadow, string> = { none: "None", soft: "Soft", lifted: "Lifted" };
+export const FONT_LABELS: Record<Font, string> = {
+  system: "System font (the visitor's device)",
+  inherit: "Your page's font",
 };
 export const FIELD_LABELS: Record<keyof WidgetFields, string> = {
   avatar: "Face",
@@ -94,6 +126,7 @@ export const newDraft = (showAttribution = true): Draft => ({
   max_items: 12,
   fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
   show_attribution: showAttribution,
+  ...DEFAULT_STYLE,
 });
 
 /** The editable settings of a saved widget; a widget following its brand's colour keeps following it (null). */
@@ -109,6 +142,13 @@ export const draftOf = (w: Widget): Draft => ({
   max_items: w.max_items,
   fields: w.fields,
   show_attribution: w.show_attribution,
+  look: w.look ?? DEFAULT_STYLE.look,
+  background: w.background ?? DEFAULT_STYLE.background,
+  card_border: w.card_border ?? DEFAULT_STYLE.card_border,
+  card_shadow: w.card_shadow ?? DEFAULT_STYLE.card_shadow,
+  card_radius: w.card_radius ?? DEFAULT_STYLE.card_radius,
+  font: w.font ?? DEFAULT_STYLE.font,
+  star_color: w.star_color ?? DEFAULT_STYLE.star_color,
 });
 
 /** The request body for a draft; an empty name lets the server name the widget after its layout. */

@@ -1,15 +1,15 @@
 /**
  * The builder's live preview: the draft's settings go to `POST /v1/widgets/preview` (a moment after the last
- * change), and the answer is drawn by the embed script's own renderer in a shadow root of the layout's height,
- * so the preview is exactly what visitors will see.
+ * change), and the answer is drawn by the embed script's own renderer, side by side at a phone's, a tablet's and
+ * a desktop's width (device-frames.tsx), so the preview is exactly what visitors will see on each.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { WidgetDocument } from "../../../src/domains/widgets/format";
-import { renderWidget } from "../../widget/render";
 import { Spinner } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
-import { bodyOf, LAYOUT_HEIGHTS, type Draft } from "./draft";
+import { DeviceFrames } from "./device-frames";
+import { bodyOf, widgetHeight, type Draft } from "./draft";
 
 /** Props of `LivePreview`. */
 export interface LivePreviewProps {
@@ -20,9 +20,8 @@ export interface LivePreviewProps {
 /** Waits this long after the last change before asking for a preview. */
 const SETTLE_MS = 300;
 
-/** The draft as it would look on a page. */
+/** The draft as it would look on a page, at three widths. */
 export function LivePreview({ brandId, draft }: LivePreviewProps) {
-  const host = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<WidgetDocument | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -46,13 +45,8 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
     };
   }, [body]);
 
-  useEffect(() => {
-    const el = host.current;
-    if (!el || !doc) return;
-    renderWidget(el.shadowRoot ?? el.attachShadow({ mode: "open" }), doc);
-  }, [doc]);
-
   const count = doc?.items.length ?? 0;
+  const height = widgetHeight(draft.layout, draft.look);
   return (
     <section class="widget-preview-panel" aria-labelledby="widget-preview-title">
       <div class="row widget-preview-head">
@@ -62,7 +56,7 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
           {busy
             ? "Updating…"
             : doc
-              ? `${count} testimonial${count === 1 ? "" : "s"} shown · ${LAYOUT_HEIGHTS[draft.layout]} px high`
+              ? `${count} testimonial${count === 1 ? "" : "s"} shown · ${height ? `${height} px high` : "floats in the corner"}`
               : ""}
         </span>
       </div>
@@ -73,12 +67,7 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
           {draft.selection === "manual" ? ", among the ones you pick." : " and match the filters."}
         </p>
       )}
-      <div
-        class="widget-preview"
-        ref={host}
-        style={{ height: `${LAYOUT_HEIGHTS[draft.layout]}px` }}
-        data-testid="widget-preview"
-      />
+      <DeviceFrames doc={doc} height={height} />
     </section>
   );
 }

@@ -8,12 +8,8 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import type { Tag } from "../types";
 import type { DraftProps } from "./settings-form";
-
-interface Tag {
-  id: string;
-  name: string;
-}
 
 interface Testimonial {
   id: string;

@@ -1,14 +1,17 @@
 /**
- * How a widget looks: name, layout, theme, accent colour, which details show, and the attribution (its hint
- * reads the organisation's actual plan). Each change updates the draft at once (the preview follows).
+ * How a widget looks: name, layout and look, theme, accent colour, card style, font and stars (style-form.tsx),
+ * which details show, and the attribution (its hint reads the organisation's actual plan). Each change updates the draft at once (the preview follows).
  */
 import { Field } from "../../shared/ui/field";
 import { Link } from "../router";
+import { Choice } from "./choice";
+import { LookChoice, StyleForm } from "./style-form";
 import {
   FIELD_KEYS,
   FIELD_LABELS,
   LAYOUT_HEIGHTS,
   LAYOUT_LABELS,
+  LOOK_LAYOUT,
   THEME_LABELS,
   type AttributionPlan,
   type Draft,
@@ -20,32 +23,6 @@ import {
 export interface DraftProps {
   draft: Draft;
   change: (patch: Partial<Draft>) => void;
-}
-
-function Choice<T extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onPick,
-}: {
-  legend: string;
-  name: string;
-  value: T;
-  options: Record<T, string>;
-  onPick: (v: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend>{legend}</legend>
-      {(Object.keys(options) as T[]).map((k) => (
-        <label class="check" key={k}>
-          <input type="radio" name={name} value={k} checked={value === k} onChange={() => onPick(k)} />
-          <span>{options[k]}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
 }
 
 /** Name, layout, theme, colour, fields, attribution. */
@@ -76,8 +53,15 @@ export function SettingsForm({
         name="layout"
         value={draft.layout}
         options={layouts}
-        onPick={(layout) => change({ layout })}
+        onPick={(layout) =>
+          // A look belongs to one layout: another layout starts from its standard look.
+          change({
+            layout,
+            look: draft.look !== "standard" && LOOK_LAYOUT[draft.look] !== layout ? "standard" : draft.look,
+          })
+        }
       />
+      <LookChoice draft={draft} change={change} />
       <Choice<Theme>
         legend="Theme"
         name="theme"
@@ -109,6 +93,7 @@ export function SettingsForm({
           </Field>
         )}
       </fieldset>
+      <StyleForm draft={draft} change={change} />
       <fieldset>
         <legend>Details shown</legend>
         <p class="hint">A detail switched off is left out of the published widget entirely.</p>

@@ -1,21 +1,56 @@
-/** The parts every wall page shares: the brand header (logo beside its children) and the footer. */
+/**
+ * The parts every wall page shares: the brand's header (logo, the page's title and rating summary, the intro
+ * text set on the brand, a link to the brand's own site and the "Share your experience" button to the collect
+ * link the owner picked), tinted with the brand's colour, and the footer.
+ */
 import type { ComponentChildren } from "preact";
+import type { WallHeader } from "../wall-data";
 
-/** The brand's band at the top of a page. */
+/** The website's host name, for the link's words (`example.com`). */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+};
+
+/** The brand's band at the top of a page; `children` are its title and rating. */
 export function BrandHeader({
   logoUrl,
   name,
+  header,
   children,
 }: {
   logoUrl: string;
   name: string;
+  header: WallHeader;
   children: ComponentChildren;
 }) {
+  const { intro, website, shareUrl } = header;
   return (
     <header class="top">
       <div class="wrap brand">
-        <img src={logoUrl} alt={`${name} logo`} width={56} height={56} />
-        <div>{children}</div>
+        <img src={logoUrl} alt={`${name} logo`} width={72} height={72} />
+        <div class="brand-text">
+          {children}
+          {intro ? <p class="intro">{intro}</p> : null}
+          {shareUrl || website ? (
+            <p class="actions">
+              {shareUrl ? (
+                <a class="share" href={shareUrl}>
+                  Share your experience
+                </a>
+              ) : null}
+              {website ? (
+                <a class="site" href={website} rel="noopener">
+                  {`Visit ${hostOf(website)}`}
+                  <span class="vh">{`, the website of ${name}`}</span>
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
       </div>
     </header>
   );

@@ -1,7 +1,9 @@
 /**
  * A testimonial's recording. Video: the poster inside a link to the file, so nothing but the (lazy) poster loads
  * until play; the page's script turns the click into an inline player with captions, and without JavaScript the
- * link plays the file itself. Audio: the native player with `preload="none"`, which loads nothing until play.
+ * link plays the file itself. Audio: a "Listen" link to the file with the recording's length (known from the
+ * database, so it reads right before anything loads); the script turns the click into the native player, which
+ * starts at once and shows its own length and progress. Nothing of a recording loads until play.
  */
 import type { WallItem } from "../wall-data";
 import { clock, langTag, spokenLength } from "./format";
@@ -71,9 +73,18 @@ export function Media({ w, who, eager, sizes }: { w: WallItem; who: string; eage
   }
   if (item.kind === "audio" && item.audio_url) {
     return (
-      <audio controls preload="none" src={item.audio_url} aria-label={`Audio testimonial from ${who}`}>
-        <a href={item.audio_url}>{`Listen to the audio testimonial from ${who}`}</a>
-      </audio>
+      <a class="listen" href={item.audio_url} data-audio="" data-label={`Audio testimonial from ${who}`}>
+        <span class="icon" aria-hidden="true">
+          ▶
+        </span>
+        <span aria-hidden="true">Listen</span>
+        {length ? (
+          <span class="length" aria-hidden="true">
+            {clock(length)}
+          </span>
+        ) : null}
+        <span class="vh">{`Play the audio testimonial from ${who}${length ? `, ${spokenLength(length)}` : ""}`}</span>
+      </a>
     );
   }
   return null;

@@ -34,10 +34,10 @@ export function renderPermalinkPage(p: WallPermalink): string {
   return renderDocument({
     head: head(p),
     css: wallCss(p.brand.color),
-    player: p.item.item.kind === "video" && !!p.item.item.video_url,
+    player: !!(p.item.item.video_url || p.item.item.audio_url),
     children: (
       <>
-        <BrandHeader logoUrl={p.logoUrl} name={name}>
+        <BrandHeader logoUrl={p.logoUrl} name={name} header={p.header}>
           <p class="name">{name}</p>
           <RatingSummary average={p.rating.average} ratings={p.rating.count} testimonials={p.testimonialCount} />
         </BrandHeader>

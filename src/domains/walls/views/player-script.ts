@@ -1,8 +1,9 @@
 /**
  * The wall's only script, inlined and allowed by its hash in the CSP (about 1 KB, no request): a click on a video's poster
- * link swaps it for a player that starts at once, with the captions track. With JavaScript off the same link
- * opens the video file itself, so every recording plays either way; audio needs no script (native player,
- * `preload="none"`). Written as a typed function and sent as its source, so it stays type-checked.
+ * link swaps it for a player that starts at once, with the captions track; a click on an audio's "Listen" link
+ * swaps it for the native audio player, playing. With JavaScript off the same links open the files themselves,
+ * so every recording plays either way. Written as a typed function and sent as its source, so it stays
+ * type-checked.
  */
 
 /** Runs in the browser; must not use anything outside its own body. */
@@ -17,9 +18,20 @@ function player() {
       event.altKey
     )
       return;
-    const link = (event.target as Element | null)?.closest?.("a[data-video]") as HTMLAnchorElement | null;
+    const link = (event.target as Element | null)?.closest?.("a[data-video],a[data-audio]") as HTMLAnchorElement | null;
     if (!link) return;
     event.preventDefault();
+    if (link.hasAttribute("data-audio")) {
+      const audio = document.createElement("audio");
+      audio.controls = true;
+      audio.preload = "auto";
+      audio.setAttribute("aria-label", link.dataset.label || "Audio testimonial");
+      audio.src = link.href;
+      link.replaceWith(audio);
+      audio.focus();
+      audio.play().catch(() => undefined);
+      return;
+    }
     const video = document.createElement("video");
     video.controls = true;
     video.playsInline = true;

@@ -27,10 +27,14 @@ export function RatingSummary({
   if (average === null || ratings === 0) return <p class="summary">{count}</p>;
   return (
     <p class="summary">
+      <span class="avg" aria-hidden="true">
+        {oneDecimal(average)}
+      </span>
       <span class="stars" aria-hidden="true">
         {stars(Math.round(average))}
-      </span>{" "}
-      {`${oneDecimal(average)} out of 5 from ${ratings} rating${ratings === 1 ? "" : "s"} · ${count}`}
+      </span>
+      <span class="vh">{`${oneDecimal(average)} out of 5 `}</span>
+      <span>{`from ${ratings} rating${ratings === 1 ? "" : "s"} · ${count}`}</span>
     </p>
   );
 }

@@ -1,8 +1,20 @@
-/** One testimonial as a card: recording, rating, the respondent's own words (as text), attribution, date, permalink. */
+/**
+ * One testimonial as a card: face (the respondent's photo, a video's small poster, or initials), name and role,
+ * rating, recording, the respondent's own words (as text), date and permalink.
+ */
 import type { WallItem } from "../wall-data";
 import { humanDate, langTag } from "./format";
 import { Media } from "./media";
 import { Stars } from "./rating";
+
+/** Up to two initials of a name, for a face without a picture. */
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
 
 /** The name a testimonial is shown under. */
 export const displayName = (w: WallItem) => w.item.name || "Anonymous";
@@ -27,8 +39,21 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
   const role = [item.title, item.company].filter(Boolean).join(", ");
   return (
     <figure class="card">
-      <Media w={w} who={who} eager={eager} sizes={permalink ? SIZES.wall : SIZES.single} />
+      <div class="head">
+        {w.faceUrl ? (
+          <img class="face" src={w.faceUrl} alt="" width={44} height={44} loading="lazy" decoding="async" />
+        ) : (
+          <span class="face" aria-hidden="true">
+            {item.name ? initials(item.name) : "★"}
+          </span>
+        )}
+        <figcaption class="who">
+          <span class="name">{who}</span>
+          {role ? <span class="role">{role}</span> : null}
+        </figcaption>
+      </div>
       {item.rating ? <Stars rating={item.rating} /> : null}
+      <Media w={w} who={who} eager={eager} sizes={permalink ? SIZES.wall : SIZES.single} />
       {item.text ? (
         <blockquote lang={langTag(item.language)}>
           {paragraphs(item.text).map((p) => (
@@ -36,10 +61,6 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
           ))}
         </blockquote>
       ) : null}
-      <figcaption class="who">
-        <span class="name">{who}</span>
-        {role ? <span class="role">{role}</span> : null}
-      </figcaption>
       <div class="meta">
         {item.date ? <time dateTime={item.date}>{humanDate(item.date)}</time> : <span />}
         {permalink ? (

@@ -1,4 +1,7 @@
-/** A wall page: the brand, its rating summary, one page of testimonial cards, and numbered pagination. */
+/**
+ * A wall page: the brand's header (rating summary, intro, website, share button), one page of testimonial cards
+ * in masonry columns (each card as tall as its content, no gaps), and numbered pagination.
+ */
 import type { WallPage } from "../wall-data";
 import { wallJsonLd } from "../structured-data";
 import { wallPageUrl } from "../address";
@@ -45,10 +48,10 @@ export function renderWallPage(p: WallPage, siteUrl: string): string {
   return renderDocument({
     head: head(p, siteUrl),
     css: wallCss(p.brand.color),
-    player: p.items.some((w) => w.item.kind === "video" && w.item.video_url),
+    player: p.items.some((w) => w.item.video_url || w.item.audio_url),
     children: (
       <>
-        <BrandHeader logoUrl={p.logoUrl} name={name}>
+        <BrandHeader logoUrl={p.logoUrl} name={name} header={p.header}>
           <h1>{`${name} testimonials`}</h1>
           <RatingSummary average={p.rating.average} ratings={p.rating.count} testimonials={p.testimonialCount} />
         </BrandHeader>

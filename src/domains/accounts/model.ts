@@ -1,0 +1,341 @@
+/**
+ * Request and response schemas of the account routes: sign-in and the signed-in person, social sign-in, API keys,
+ * members and invitations, billing, the audit log, the mail outbox and the system health view.
+ */
+import { t, type Static } from "elysia";
+import { Type } from "@sinclair/typebox";
+import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
+import { address, count, maybeTimestamp, modeField, nullable, timestamp } from "../../platform/http/response-schema";
+
+/** Path parameter `id`. */
+export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+
+/* Fields shared by requests and answers. */
+
+const email = t.String({ minLength: 3, maxLength: 254 });
+const personName = t.String({ maxLength: 120 });
+const password = t.String({ minLength: 8, maxLength: 200 });
+/** A member's role. */
+export const roleField = t.Union([t.Literal("owner"), t.Literal("admin"), t.Literal("member"), t.Literal("client")], {
+  description: "owner, admin, member or client (a customer's login limited to the brands in brand_ids).",
+});
+/** The brands a client sees; null for every other role (they see every brand). */
+const brandIdsField = nullable(
+  t.Array(t.String(), { maxItems: 100 }),
+  "A client's brands (the only ones it sees); null for other roles, who see every brand.",
+);
+/** Brands named in a request: required for a client, refused for other roles. */
+const brandIdsInput = t.Optional(
+  t.Array(t.String({ maxLength: 64 }), {
+    maxItems: 100,
+    description: "For a client: the brands it will see (at least one). Refused for other roles.",
+  }),
+);
+/** A plan id. */
+export const planField = t.Union([t.Literal("free"), t.Literal("starter"), t.Literal("core"), t.Literal("plus")], {
+  description: "free, starter, core or plus.",
+});
+const keyName = t.String({ maxLength: 80 });
+const scope = t.String({ maxLength: 40 });
+const provider = t.String({ maxLength: 20, description: "github or google." });
+const invitationToken = t.String({ minLength: 1, maxLength: 200 });
+
+/* Session and the signed-in person. */
+
+/** POST /v1/auth/login body. */
+export const loginBody = t.Object({ email, password: t.String({ minLength: 1, maxLength: 200 }) });
+
+/** PATCH /v1/me body. */
+export const meBodySchema = t.Object(
+  {
+    name: t.Optional(personName),
+    password: t.Optional(password),
+    current_password: t.Optional(t.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The signed-in person. */
+export const userSchema = t.Object({ id: t.String(), email, name: personName });
+
+/** One organisation the person belongs to. */
+export const membershipSchema = t.Object({
+  org_id: t.String(),
+  org_name: t.String(),
+  role: roleField,
+  plan: planField,
+  operator: t.Boolean({ description: "This server's own organisation (operator mode): no plan limits." }),
+  brand_ids: brandIdsField,
+});
+
+/** Answer of sign-in, invitation acceptance and GET/PATCH /v1/me. */
+export const meSchema = t.Object(
+  { user: userSchema, memberships: t.Array(membershipSchema) },
+  { description: "The signed-in person and their organisations." },
+);
+/** The `me` answer's type. */
+export type MeView = Static<typeof meSchema>;
+
+/** POST /v1/auth/logout answer. */
+export const signedOutSchema = t.Object({ signed_out: t.Literal(true) });
+
+/* Social sign-in. */
+
+/** Body naming a sign-in provider. */
+export const providerBody = t.Object({ provider }, { additionalProperties: false });
+
+/** GET /v1/auth/callback/{provider} query. */
+export const callbackQuery = t.Object({
+  code: t.Optional(t.String({ maxLength: 2000 })),
+  state: t.Optional(t.String({ maxLength: 200 })),
+});
+
+/** A sign-in provider and whether the operator set it up. */
+export const providerSchema = t.Object({
+  id: t.Union([t.Literal("github"), t.Literal("google")]),
+  name: t.String(),
+  configured: t.Boolean(),
+});
+
+/** GET /v1/auth/social answer. */
+export const providerListSchema = t.Object({ data: t.Array(providerSchema) });
+
+/** The provider's address to send the person to. */
+export const authorizationSchema = t.Object({ authorization_url: address("The provider's sign-in page.") });
+
+/** The signed-in person's ways to sign in. */
+export const authMethodsSchema = t.Object({
+  password: t.Boolean({ description: "A password is set." }),
+  providers: t.Array(providerSchema),
+  identities: t.Array(t.Object({ provider: t.String(), email: nullable(t.String()), created_at: timestamp() })),
+});
+
+/* API keys. */
+
+/** POST /v1/api-keys body. */
+export const newKeyBody = t.Object(
+  {
+    name: t.Optional(keyName),
+    mode: t.Optional(modeField),
+    scopes: t.Optional(t.Array(scope, { maxItems: 20 })),
+  },
+  { additionalProperties: false },
+);
+
+/** An API key (never its secret after creation). */
+export const apiKeySchema = t.Object({
+  id: t.String(),
+  name: keyName,
+  mode: modeField,
+  prefix: t.String({ description: "The key's first characters, e.g. rk_live_AbCd." }),
+  last4: t.String(),
+  scopes: t.Array(scope, { description: "Empty: every scope." }),
+  created_at: timestamp(),
+  last_used_at: maybeTimestamp(),
+  revoked_at: maybeTimestamp(),
+});
+/** The key answer's type. */
+export type ApiKeyView = Static<typeof apiKeySchema>;
+
+/** POST /v1/api-keys answer: the key and its secret, shown only here. */
+export const createdKeySchema = t.Composite([apiKeySchema, t.Object({ secret: t.String() })]);
+
+/** GET /v1/api-keys/scopes answer. */
+export const scopeListSchema = t.Object({
+  data: t.Array(t.Object({ scope: t.String(), description: t.String() })),
+});
+
+/* Members and invitations. */
+
+/** POST /v1/members body (`password` is refused with a message saying why). */
+export const inviteBody = t.Object(
+  {
+    email: t.String({ maxLength: 254 }),
+    role: t.String({ maxLength: 20 }),
+    brand_ids: brandIdsInput,
+    name: t.Optional(personName),
+    password: t.Optional(t.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
+/** PATCH /v1/members/{id} body. */
+export const roleBody = t.Object({ role: t.String({ maxLength: 20 }), brand_ids: brandIdsInput });
+
+/** A member of the organisation. */
+export const memberSchema = t.Object({
+  id: t.String(),
+  user_id: t.String(),
+  email,
+  name: personName,
+  role: roleField,
+  brand_ids: brandIdsField,
+  created_at: timestamp(),
+});
+/** The member answer's type. */
+export type MemberView = Static<typeof memberSchema>;
+
+/** DELETE /v1/members/{id} answer. */
+export const memberRemovedSchema = t.Object({ removed: t.Literal(true), id: t.String() });
+
+/** An invitation (never its token). */
+export const invitationSchema = t.Object({
+  id: t.String(),
+  email,
+  role: roleField,
+  brand_ids: brandIdsField,
+  name: personName,
+  status: t.Union([t.Literal("pending"), t.Literal("accepted"), t.Literal("revoked"), t.Literal("expired")]),
+  invited_by_user_id: nullable(t.String()),
+  created_at: timestamp(),
+  expires_at: timestamp(),
+  accepted_at: maybeTimestamp(),
+  revoked_at: maybeTimestamp(),
+});
+/** The invitation answer's type. */
+export type InvitationView = Static<typeof invitationSchema>;
+
+/** POST /v1/members answer: the invitation with its one-time link. */
+export const createdInvitationSchema = t.Composite([
+  invitationSchema,
+  t.Object({
+    url: address("The one-time link, shown only in this answer."),
+    emailed: t.Boolean({ description: "The link was mailed to the person (SMTP is set up)." }),
+    account_exists: t.Boolean({ description: "The email already has an account." }),
+  }),
+]);
+
+/** POST /v1/invitations/lookup and /accept body. */
+export const lookupBody = t.Object({ token: invitationToken }, { additionalProperties: false });
+/** POST /v1/invitations/accept body. */
+export const acceptBody = t.Object(
+  { token: invitationToken, name: t.Optional(personName), password: t.Optional(t.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
+
+/** POST /v1/invitations/lookup answer: what the link is for. */
+export const invitationLookupSchema = t.Object({
+  org_name: t.String(),
+  email,
+  role: roleField,
+  brands: t.Array(t.Object({ id: t.String(), name: t.String() }), {
+    description: "For a client invitation, the brands the client will see; empty otherwise.",
+  }),
+  name: personName,
+  expires_at: timestamp(),
+  account_exists: t.Boolean(),
+  signed_in_as: nullable(t.String(), "The email of the account signed in on this browser, if any."),
+});
+
+/* Billing. */
+
+/** Body naming a plan. */
+export const planBody = t.Object({ plan: t.String({ maxLength: 20 }) });
+
+const allowances = t.Record(t.String(), nullable(Type.Integer({ minimum: 0 })), {
+  description: "Each allowance's limit; null is unlimited.",
+});
+
+/** A plan of the catalogue. */
+export const planSchema = t.Object({
+  id: planField,
+  name: t.String(),
+  allowances,
+  features: t.Record(t.String(), t.Boolean()),
+});
+
+/** GET /v1/billing answer. */
+export const billingSchema = t.Object({
+  plan: planField,
+  operator: t.Boolean({
+    description:
+      "This server's own organisation (operator mode): no plan limits; the plans are what the operator offers the organisations it hosts (set with plaudit plan set).",
+  }),
+  billing_configured: t.Boolean({ description: "Stripe checkout and portal are set up." }),
+  plans: t.Array(planSchema),
+});
+
+/** GET /v1/billing/usage answer. */
+export const usageSchema = t.Object({
+  plan: planField,
+  operator: t.Boolean({ description: "This server's own organisation: every limit is null (unlimited)." }),
+  mode: modeField,
+  allowances: t.Array(
+    t.Object({
+      name: t.String(),
+      label: t.String(),
+      used: count(),
+      limit: nullable(Type.Integer({ minimum: 0 }), "null: unlimited."),
+    }),
+  ),
+});
+
+/** Checkout and portal answers: the Stripe page to open. */
+export const redirectUrlSchema = t.Object({ url: address("The Stripe page to open.") });
+
+/* Audit log, mail outbox, system health. */
+
+/** GET /v1/audit-log query. */
+export const auditQuery = t.Object({ ...pageQuerySchema, action: t.Optional(t.String({ maxLength: 60 })) });
+
+/** One audited action. */
+export const auditEntrySchema = t.Object({
+  id: t.String(),
+  mode: modeField,
+  actor: t.String({ description: "user:…, key:…, system or respondent." }),
+  action: t.String({ description: "noun.verb, e.g. api_key.created." }),
+  target_id: nullable(t.String()),
+  details: nullable(t.Record(t.String(), t.Unknown())),
+  created_at: timestamp(),
+});
+
+/** A message the appliance sent or kept. */
+export const outboxMessageSchema = t.Object({
+  id: t.String(),
+  to: t.String(),
+  subject: t.String(),
+  text: t.String(),
+  status: t.Union([t.Literal("queued"), t.Literal("sent"), t.Literal("outbox"), t.Literal("failed")]),
+  error: nullable(t.String()),
+  created_at: timestamp(),
+  sent_at: maybeTimestamp(),
+});
+
+/** One step of the media self-test. */
+export const selfTestStepSchema = t.Object({
+  name: t.String(),
+  ok: t.Boolean(),
+  skipped: t.Boolean(),
+  ms: Type.Number({ minimum: 0 }),
+  detail: t.String(),
+  fix: nullable(t.String()),
+});
+
+/** GET /v1/system/health answer. */
+export const healthSchema = t.Object({
+  media_pipeline: t.Object({
+    status: t.Union([t.Literal("not_run"), t.Literal("running"), t.Literal("passed"), t.Literal("failed")]),
+    checked_at: maybeTimestamp(),
+    duration_ms: nullable(Type.Number({ minimum: 0 })),
+    problem: nullable(t.Object({ step: t.String(), detail: t.String(), fix: nullable(t.String()) })),
+    steps: t.Array(selfTestStepSchema),
+  }),
+  speech_engine: nullable(
+    t.Object({
+      engine: t.Union([t.Literal("whisper.cpp"), t.Literal("pocketsphinx"), t.Null()]),
+      model: t.Union([t.String(), t.Null()]),
+      drafts: t.Boolean({ description: "Transcripts from this engine are rough drafts to check before publishing." }),
+      summary: t.String(),
+      fix: t.Union([t.String(), t.Null()]),
+    }),
+  ),
+});
+/** The health answer's type. */
+export type HealthView = Static<typeof healthSchema>;
+
+/** The lists' answers. */
+export const apiKeyPageSchema = pageSchema(apiKeySchema);
+export const memberPageSchema = pageSchema(memberSchema);
+export const invitationPageSchema = pageSchema(invitationSchema);
+export const auditPageSchema = pageSchema(auditEntrySchema);
+export const outboxPageSchema = pageSchema(outboxMessageSchema);

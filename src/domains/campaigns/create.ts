@@ -1,0 +1,123 @@
+/**
+ * Making a campaign sends it: the list and the words are checked as a whole (nothing is stored when one row is
+ * wrong), then one transaction stores the campaign, each recipient and, for each, the request's outbox row and its
+ * mail job. Addresses on the organisation's unsubscribe list are kept as `unsubscribed` and never emailed. A live
+ * campaign needs an SMTP server (test mode needs none: it delivers nothing). `Idempotency-Key` makes a retried
+ * request send nothing twice.
+ */
+import type { Static } from "elysia";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import { actorRef } from "../../platform/context";
+import { audit } from "../../platform/audit/audit";
+import { AppError, conflict } from "../../platform/errors";
+import { idempotent } from "../../platform/http/idempotency";
+import { newId } from "../../platform/ids";
+import { brands, getLinkRow, linkState } from "../brands";
+import { eq } from "drizzle-orm";
+import type { createBody, createdSchema } from "./model";
+import { checkWords, requestMail } from "./message";
+import { checkRecipients } from "./recipients";
+import { queueCampaignMail } from "./send";
+import { campaignRecipients, campaigns } from "./tables";
+import { emailHashOf, isSuppressed, recipientToken, tokenHashOf } from "./tokens";
+import { presentCampaign } from "./present";
+
+/** The body of `POST /v1/campaigns`. */
+export type CreateCampaignInput = Static<typeof createBody>;
+
+/** Checks and stores a campaign, queueing one request per recipient; answers the campaign. */
+export function createCampaign(
+  deps: Deps,
+  ctx: Ctx,
+  input: CreateCampaignInput,
+  idempotencyKey?: string | null,
+): Static<typeof createdSchema> {
+  const link = getLinkRow(deps.db, ctx, input.link_id);
+  const state = linkState(deps.db, link, deps.clock.now());
+  if (!state.open)
+    throw conflict(
+      "link_closed",
+      `This link is ${state.reason ?? "paused"}, so the people you ask could not answer. Reopen it or choose another link.`,
+      { field: "link_id", reason: state.reason },
+    );
+  const words = checkWords(input.subject, input.message);
+  const list = checkRecipients(input.recipients);
+  if (ctx.mode === "live" && !deps.mailer.delivers)
+    throw new AppError(
+      "mail_not_configured",
+      422,
+      "Request emails need an SMTP server, and none is configured. Ask whoever runs Plaudit to set PLAUDIT_SMTP_URL, or try the campaign in test mode.",
+    );
+  const brand = deps.db.select({ name: brands.name }).from(brands).where(eq(brands.id, link.brandId)).get();
+  return idempotent(deps.db, ctx, "POST /v1/campaigns", idempotencyKey, input, (db) => {
+    const now = ctx.clock.now();
+    const id = newId("campaign", now);
+    const campaign = {
+      id,
+      orgId: ctx.orgId,
+      mode: ctx.mode,
+      linkId: link.id,
+      subject: words.subject,
+      message: words.message,
+      reminderAfterDays: input.reminder_after_days ?? 0,
+      createdBy: actorRef(ctx.actor).label,
+      createdAt: now,
+    };
+    db.insert(campaigns).values(campaign).run();
+    let suppressed = 0;
+    for (const person of list.recipients) {
+      const recipientId = newId("campaignRecipient", now);
+      const emailHash = emailHashOf(deps.signer, person.email);
+      const off = isSuppressed(db, ctx.orgId, ctx.mode, emailHash);
+      if (off) suppressed++;
+      let mailId: string | null = null;
+      if (!off) {
+        const mail = requestMail({
+          brand: brand?.name ?? "the team",
+          subject: words.subject,
+          message: words.message,
+          name: person.name,
+          reminder: false,
+        });
+        mailId = queueCampaignMail(db, ctx.clock, {
+          orgId: ctx.orgId,
+          mode: ctx.mode,
+          to: person.email,
+          subject: mail.subject,
+          text: mail.text,
+          recipientId,
+          reminder: false,
+        });
+      }
+      db.insert(campaignRecipients)
+        .values({
+          id: recipientId,
+          campaignId: id,
+          orgId: ctx.orgId,
+          mode: ctx.mode,
+          position: person.row,
+          name: person.name,
+          email: person.email,
+          emailHash,
+          tokenHash: tokenHashOf(recipientToken(deps.signer, recipientId)),
+          status: off ? "unsubscribed" : "queued",
+          mailId,
+          error: off ? "On your unsubscribe list from an earlier request: not emailed." : null,
+          createdAt: now,
+        })
+        .run();
+    }
+    audit(db, ctx, "campaign.sent", id, {
+      link_id: link.id,
+      recipients: list.recipients.length,
+      suppressed,
+      reminder_after_days: campaign.reminderAfterDays,
+    });
+    return {
+      ...presentCampaign(deps, db, campaign, link),
+      duplicates_skipped: list.duplicates,
+      suppressed,
+    };
+  }).value;
+}

@@ -1,0 +1,89 @@
+/**
+ * Campaign routes. Making (and so sending) or deleting a campaign needs `link:write` (key scope `brands:write`);
+ * reading campaigns and their recipients, who are people's names and addresses, needs `submission:read` (key scope
+ * `submissions:read`), as reading respondents does.
+ */
+import { Elysia } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { pageRequest } from "../../platform/http/pagination";
+import { authPlugin, can } from "../accounts";
+import {
+  campaignDeletedSchema,
+  campaignPageSchema,
+  campaignSchema,
+  createBody,
+  createdSchema,
+  idParams,
+  listQuery,
+  recipientPageSchema,
+  recipientsQuery,
+} from "./model";
+import { createCampaign } from "./create";
+import { deleteCampaign, getCampaign, listCampaigns, listRecipients } from "./service";
+
+/** `/v1/campaigns…`. */
+export function campaignRoutes(deps: Deps) {
+  return new Elysia()
+    .use(authPlugin(deps))
+    .post(
+      "/v1/campaigns",
+      ({ auth, body, set, headers }) => {
+        const ctx = can(auth(), "link:write");
+        set.status = 201;
+        return createCampaign(deps, ctx, body, headers["idempotency-key"]);
+      },
+      {
+        body: createBody,
+        response: { 201: createdSchema },
+        detail: {
+          tags: ["Campaigns"],
+          summary: "Ask a list of people for a testimonial by email: each gets a personal link, one optional reminder",
+        },
+      },
+    )
+    .get(
+      "/v1/campaigns",
+      ({ auth, query }) =>
+        listCampaigns(
+          deps,
+          can(auth(), "submission:read"),
+          pageRequest(deps.signer, "campaigns", query, { link_id: query.link_id }),
+          query.link_id,
+        ),
+      {
+        query: listQuery,
+        response: campaignPageSchema,
+        detail: { tags: ["Campaigns"], summary: "List request campaigns, newest first, with counts per status" },
+      },
+    )
+    .get("/v1/campaigns/:id", ({ auth, params }) => getCampaign(deps, can(auth(), "submission:read"), params.id), {
+      params: idParams,
+      response: campaignSchema,
+      detail: { tags: ["Campaigns"], summary: "One campaign with its counts (sent, answered, unsubscribed…)" },
+    })
+    .get(
+      "/v1/campaigns/:id/recipients",
+      ({ auth, params, query }) =>
+        listRecipients(
+          deps,
+          can(auth(), "submission:read"),
+          params.id,
+          pageRequest(deps.signer, `campaigns/${params.id}/recipients`, query, { status: query.status }),
+          query.status,
+        ),
+      {
+        params: idParams,
+        query: recipientsQuery,
+        response: recipientPageSchema,
+        detail: { tags: ["Campaigns"], summary: "A campaign's recipients in list order, each with their status" },
+      },
+    )
+    .delete("/v1/campaigns/:id", ({ auth, params }) => deleteCampaign(deps, can(auth(), "link:write"), params.id), {
+      params: idParams,
+      response: campaignDeletedSchema,
+      detail: {
+        tags: ["Campaigns"],
+        summary: "Delete a campaign, its list and its emails' outbox copies; unsent emails are not sent",
+      },
+    });
+}

@@ -1,0 +1,294 @@
+/**
+ * Request and response schemas of the testimonial and tag routes: the list's filters, moderation bodies, and how a
+ * testimonial, its transcript, its media links and a tag look in answers.
+ */
+import { t, type Static } from "elysia";
+import { Type, type TSchema } from "@sinclair/typebox";
+import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
+import {
+  address,
+  count,
+  maybeTimestamp,
+  modeField,
+  nullable,
+  oneOf,
+  timestamp,
+} from "../../platform/http/response-schema";
+import { BULK_ACTIONS } from "./bulk";
+import { VARIANTS } from "./present";
+
+/** Path parameter `id` of a testimonial. */
+export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
+/** Path parameter `tag_id`. */
+export const tagParams = t.Object({ tag_id: t.String({ maxLength: 64 }) });
+/** Path parameters of one tag on one testimonial. */
+export const submissionTagParams = t.Object({ id: t.String({ maxLength: 64 }), tag_id: t.String({ maxLength: 64 }) });
+/** Path parameters of one media variant. */
+export const variantParams = t.Object({ id: t.String({ maxLength: 64 }), variant: t.String({ maxLength: 20 }) });
+
+/* Fields shared by requests and answers. */
+
+/** A testimonial's processing state. */
+const statusField = oneOf(["uploading", "processing", "ready", "failed"], "uploading → processing → ready or failed.");
+/** Where a testimonial came from. */
+const originField = t.Union([t.Literal("collected"), t.Literal("imported")]);
+const tagName = t.String({ minLength: 1, maxLength: 40 });
+const tagColor = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #64748b." });
+const transcriptText = t.String({
+  minLength: 1,
+  maxLength: 20000,
+  description: "The corrected words; timings are recomputed by forced alignment.",
+});
+const rejectionReason = t.String({
+  minLength: 1,
+  maxLength: 500,
+  description: "Kept for the team; never shown to the respondent.",
+});
+const bool = t.Union([t.Literal("true"), t.Literal("false")]);
+
+/* Requests. */
+
+/**
+ * The testimonial filters, written once for the list route (query text) and exports (JSON fields): `yesNo` is how a
+ * yes/no filter is written, `minIdLength` whether an empty id is refused (JSON) or means "any" (query).
+ */
+const filterFields = <B extends TSchema>(yesNo: B, minIdLength: 0 | 1) => {
+  const id = { ...(minIdLength ? { minLength: minIdLength } : {}), maxLength: 64 };
+  return {
+    brand_id: t.Optional(t.String({ ...id, description: "Only this brand's testimonials." })),
+    status: t.Optional(statusField),
+    origin: t.Optional(originField),
+    is_approved: t.Optional(yesNo),
+    is_public: t.Optional(yesNo),
+    tag_id: t.Optional(t.String(id)),
+    q: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "Full-text search (the list orders results by relevance).",
+      }),
+    ),
+  };
+};
+
+/** Filters of the list route. */
+export const listQuery = t.Object({ ...pageQuerySchema, ...filterFields(bool, 0) });
+
+/** The same filters as JSON fields (exports' bodies and an export's `filters`): yes/no as booleans, ids not empty. */
+export const filterBodyFields = filterFields(t.Boolean(), 1);
+
+/** PATCH /v1/submissions/{id}/transcript body. */
+export const transcriptBody = t.Object({ text: transcriptText }, { additionalProperties: false });
+
+/** POST /v1/submissions/{id}/approve body (optional). */
+export const approveBody = t.Optional(
+  t.Object(
+    {
+      publish: t.Optional(
+        t.Boolean({
+          description:
+            "true: also make it public in the same step (approve and publish); false: also make it private; absent (or no body): visibility is left as it is.",
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
+/** POST /v1/submissions/{id}/reject body. */
+export const rejectBody = t.Object({ reason: rejectionReason }, { additionalProperties: false });
+
+/** POST /v1/submissions/{id}/visibility body. */
+export const visibilityBody = t.Object({ is_public: t.Boolean() }, { additionalProperties: false });
+
+/** POST /v1/submissions/bulk body. */
+export const bulkBody = t.Object(
+  {
+    action: oneOf(BULK_ACTIONS),
+    ids: t.Array(t.String({ maxLength: 64 }), { minItems: 1, maxItems: 100 }),
+    reason: t.Optional(rejectionReason),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /v1/tags body. */
+export const newTagBody = t.Object({ name: tagName, color: t.Optional(tagColor) }, { additionalProperties: false });
+/** PATCH /v1/tags/{id} body. */
+export const tagPatchBody = t.Partial(newTagBody);
+/** POST /v1/submissions/{id}/tags body. */
+export const tagSubmissionBody = t.Object({ tag_id: t.String({ maxLength: 64 }) }, { additionalProperties: false });
+
+/* Answers. */
+
+/** A length or a moment in milliseconds. */
+const ms = () => Type.Number({ minimum: 0 });
+
+/** One spoken word and when it was said. */
+export const wordSchema = t.Object({
+  text: t.String(),
+  start_ms: Type.Integer({ minimum: 0 }),
+  end_ms: Type.Integer({ minimum: 0 }),
+  confidence: t.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+});
+
+/** Public addresses of a shown testimonial's published copies. */
+export const publicMediaSchema = t.Object(
+  {
+    video_url: nullable(address()),
+    audio_url: nullable(address()),
+    poster_url: nullable(address()),
+    thumbnail_url: nullable(address()),
+    captions_url: nullable(address()),
+    avatar_url: nullable(address(), "The respondent's photo (square WebP), when they gave one."),
+  },
+  { description: "Published copies on the CDN while the testimonial is shown; null when nothing is published." },
+);
+
+/** A tag. */
+export const tagSchema = t.Object({
+  id: t.String(),
+  name: tagName,
+  color: tagColor,
+  submission_count: t.Optional(count("Testimonials carrying the tag (in lists and on creation).")),
+  created_at: timestamp(),
+  updated_at: timestamp(),
+});
+/** The tag answer's type. */
+export type TagView = Static<typeof tagSchema>;
+
+/** The fields every event about a testimonial carries (contract section 6), and every answer. */
+export const submissionEventFields = {
+  id: t.String(),
+  brand_id: t.String(),
+  link_id: nullable(t.String()),
+  kind: t.Union([t.Literal("video"), t.Literal("audio"), t.Literal("text")]),
+  status: t.Union([statusField, t.Literal("erased")]),
+  is_approved: t.Boolean(),
+  is_public: t.Boolean(),
+  duration_ms: nullable(Type.Integer({ minimum: 0 })),
+  created_at: timestamp(),
+};
+
+/** A testimonial as lists show it. */
+export const submissionSchema = t.Object(
+  {
+    ...submissionEventFields,
+    origin: originField,
+    collect_link_id: nullable(t.String(), "The collect link it came through (collected testimonials)."),
+    failure_reason: nullable(t.String()),
+    respondent_name: t.String(),
+    respondent_title: nullable(t.String()),
+    respondent_company: nullable(t.String()),
+    rating: nullable(Type.Integer({ minimum: 1, maximum: 5 })),
+    text_input: nullable(t.String(), "The words: typed by the respondent, or what they said."),
+    text_source: nullable(t.String({ description: "typed or spoken." })),
+    original_text: nullable(t.String(), "The first version of the words, never changed by edits."),
+    language: nullable(t.String()),
+    sentiment: nullable(t.Object({ score: nullable(Type.Number()), label: t.String() })),
+    source: nullable(t.Object({ name: nullable(t.String()), url: nullable(t.String()) }), "Imported reviews."),
+    review_url: nullable(t.String()),
+    reviewed_at: nullable(t.String({ format: "date" })),
+    public_media: nullable(publicMediaSchema),
+    custom_fields: t.Array(t.Object({ id: t.String(), label: t.String(), value: t.Union([t.String(), t.Boolean()]) }), {
+      description: "Answers to the collect link's own questions, with each question's label as it was asked.",
+    }),
+    has_photo: t.Boolean({
+      description: "The respondent sent a photo: media variant avatar (square WebP), and the avatar where it is shown.",
+    }),
+    approved_at: maybeTimestamp(),
+    rejected_at: maybeTimestamp(),
+    rejection_reason: nullable(rejectionReason),
+    mode: modeField,
+    updated_at: timestamp(),
+  },
+  { description: "A testimonial." },
+);
+/** The testimonial answer's type. */
+export type SubmissionView = Static<typeof submissionSchema>;
+
+/** A transcript with word timings. */
+export const transcriptSchema = t.Object({
+  submission_id: t.String(),
+  engine: t.String(),
+  draft: t.Boolean({ description: "A machine draft nobody has corrected yet: check it before quoting it." }),
+  unsure_words: count("Words the engine was unsure of (0 once edited)."),
+  language: nullable(t.String()),
+  text: t.String(),
+  words: t.Array(wordSchema),
+  edited: t.Boolean(),
+  edited_at: maybeTimestamp(),
+  original_text: t.String(),
+  original_words: t.Optional(t.Array(wordSchema, { description: "The machine's words, once edited." })),
+});
+/** The transcript answer's type. */
+export type TranscriptView = Static<typeof transcriptSchema>;
+
+/** A signed, expiring address of one media file. */
+export const signedMediaSchema = t.Object({
+  variant: oneOf(VARIANTS),
+  url: address(),
+  content_type: t.String(),
+  expires_at: timestamp(),
+});
+
+/** One testimonial with its words, consent and media. */
+export const submissionDetailSchema = t.Composite([
+  submissionSchema,
+  t.Object({
+    respondent_email: nullable(t.String()),
+    prompt_id: nullable(t.String()),
+    consent: nullable(t.Object({ text: t.String(), version: t.String(), agreed_at: t.String() })),
+    width: nullable(Type.Integer({ minimum: 0 })),
+    height: nullable(Type.Integer({ minimum: 0 })),
+    transcript: nullable(transcriptSchema),
+    tags: t.Array(tagSchema),
+    media: t.Record(t.String(), signedMediaSchema, { description: "Signed URLs of the variants that exist." }),
+  }),
+]);
+/** The detail answer's type. */
+export type SubmissionDetailView = Static<typeof submissionDetailSchema>;
+
+/** POST /v1/submissions/bulk answer: one result per id. */
+export const bulkResultSchema = t.Object({
+  action: oneOf(BULK_ACTIONS),
+  succeeded: count(),
+  failed: count(),
+  results: t.Array(
+    t.Union([
+      t.Object({ id: t.String(), ok: t.Literal(true), submission: nullable(submissionSchema) }),
+      t.Object({ id: t.String(), ok: t.Literal(false), error: t.Object({ code: t.String(), message: t.String() }) }),
+    ]),
+  ),
+});
+
+/** One caption cue, from the transcript's words. */
+export const captionCueSchema = t.Object({ start_ms: ms(), end_ms: ms(), text: t.String() });
+
+/** A testimonial as public places show it (contract: widget document item, wall testimonial). */
+export const shownItemSchema = t.Object({
+  id: t.String(),
+  kind: oneOf(["video", "audio", "text"]),
+  name: nullable(t.String()),
+  title: nullable(t.String()),
+  company: nullable(t.String()),
+  rating: nullable(Type.Integer({ minimum: 1, maximum: 5 })),
+  date: nullable(t.String({ format: "date", description: "When the customer wrote it (imports) or sent it." })),
+  text: nullable(t.String()),
+  video_url: nullable(address()),
+  audio_url: nullable(address()),
+  poster_url: nullable(address()),
+  duration_ms: nullable(ms()),
+  language: nullable(t.String()),
+  captions: nullable(t.Array(captionCueSchema)),
+  avatar_url: t.Optional(nullable(address(), "The respondent's own photo (square), once published.")),
+});
+
+/** A delete's answer. */
+export const deletedSchema = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+/** A testimonial's tags. */
+export const tagListSchema = t.Object({ data: t.Array(tagSchema) });
+
+/** The lists' answers. */
+export const submissionPageSchema = pageSchema(submissionSchema);
+export const tagPageSchema = pageSchema(tagSchema);

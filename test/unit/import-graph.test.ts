@@ -1,0 +1,134 @@
+/**
+ * The import graph of src/ keeps the boundaries of issue 14 ("Deps is the only seam"): a domain uses another domain
+ * only through that domain's index.ts (its public surface), except a tables.ts naming another domain's table for a
+ * foreign key (drizzle-kit reads the schema file by file); src/platform and src/media import no domain; no domain
+ * reaches the disk (`node:fs`) or the network (`fetch`) itself, since storage and outbound HTTP are fields of `Deps`;
+ * and nothing registers itself when a file is loaded: the composition root (src/composition.ts) assembles what the
+ * modules declare, and no side map keyed by `Deps` stands in for a field of it.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+const SRC = resolve(import.meta.dir, "../../src");
+
+/** Every TypeScript file under a folder, as paths relative to src/. */
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return files(path);
+    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [relative(SRC, path)] : [];
+  });
+const ALL = files(SRC);
+
+/** A file's text (without a `#!` line, which the transpiler refuses). */
+const source = (file: string) => readFileSync(join(SRC, file), "utf8").replace(/^#!.*\n/, "");
+/** Source without comments (good enough for import statements, which always start a line). */
+const uncommented = (file: string) =>
+  source(file)
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+const transpiler = new Bun.Transpiler({ loader: "tsx" });
+/** The file as JavaScript: no types, no comments, one top-level statement per unindented line. */
+const javascript = (file: string) => transpiler.transformSync(source(file));
+
+/** Every module a file names: static imports and re-exports (type-only ones too) and dynamic imports. */
+function specifiers(file: string): string[] {
+  const code = uncommented(file);
+  const statics = [...code.matchAll(/^\s*(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/gm)].map((m) => m[1]!);
+  const bare = [...code.matchAll(/^\s*import\s*["']([^"']+)["']/gm)].map((m) => m[1]!);
+  const dynamic = transpiler
+    .scanImports(source(file))
+    .filter((i) => i.kind === "dynamic-import")
+    .map((i) => i.path);
+  return [...new Set([...statics, ...bare, ...dynamic])];
+}
+
+/** Where a relative specifier points, relative to src/ without extension (`domains/brands/index`). */
+function target(file: string, spec: string): string {
+  const abs = resolve(SRC, dirname(file), spec);
+  const asIndex = existsSync(abs) && statSync(abs).isDirectory();
+  return relative(SRC, asIndex ? join(abs, "index") : abs).replace(/\.tsx?$/, "");
+}
+
+const domainOf = (path: string) => /^domains\/([^/]+)\//.exec(path)?.[1] ?? null;
+
+/** Each relative import of every file: [importing file, specifier, target]. */
+const EDGES = ALL.flatMap((file) =>
+  specifiers(file)
+    .filter((spec) => spec.startsWith("."))
+    .map((spec) => [file, spec, target(file, spec)] as const),
+);
+
+describe("import graph", () => {
+  test("the scan sees the graph (sanity: known edges are found)", () => {
+    const has = (from: string, to: string) => EDGES.some(([f, , t]) => f === from && t === to);
+    expect(has("modules.ts", "domains/brands/index")).toBe(true);
+    expect(has("domains/brands/logo.ts", "platform/deps")).toBe(true);
+    expect(EDGES.length).toBeGreaterThan(1000);
+  }, 30_000);
+
+  test("a domain imports another domain only through its index.ts (a tables.ts may name another's table)", () => {
+    const bad = EDGES.filter(([file, , to]) => {
+      const from = domainOf(file);
+      const into = domainOf(to);
+      if (!from || !into || from === into) return false;
+      if (to === `domains/${into}/index`) return false;
+      return !(file.endsWith("/tables.ts") && to.endsWith("/tables"));
+    }).map(([file, spec]) => `${file} imports ${spec}`);
+    expect(bad).toEqual([]);
+  }, 30_000);
+
+  test("src/platform and src/media import no domain", () => {
+    const bad = EDGES.filter(([file, , to]) => /^(platform|media)\//.test(file) && to.startsWith("domains/")).map(
+      ([file, spec]) => `${file} imports ${spec}`,
+    );
+    expect(bad).toEqual([]);
+  }, 30_000);
+
+  test("no domain imports node:fs: files go through deps.storage", () => {
+    const bad = ALL.filter((f) => f.startsWith("domains/")).flatMap((file) =>
+      specifiers(file)
+        .filter((spec) => /^(node:)?fs(\/promises)?$/.test(spec))
+        .map((spec) => `${file} imports ${spec}`),
+    );
+    expect(bad).toEqual([]);
+  }, 30_000);
+
+  test("no domain calls fetch itself: outbound HTTP goes through deps.http (webhooks through deps.webhooks)", () => {
+    const bad = ALL.filter((f) => f.startsWith("domains/")).flatMap((file) =>
+      javascript(file)
+        .split("\n")
+        // `fetch` as a name (called or passed on), not a property (`deps.http.fetch`, `{ fetch: … }`, `sec-fetch-site`).
+        .filter((line) => /(?:^|[^\w$.-])fetch\b(?!\s*:)|\b(?:globalThis|window|self)\.fetch\b/.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(bad).toEqual([]);
+  }, 30_000);
+});
+
+describe("no registration at import time", () => {
+  test("no top-level statement in src calls a function, except the entry point", () => {
+    const calls = ALL.flatMap((file) =>
+      javascript(file)
+        .split("\n")
+        .map((line) => /^(?:await\s+)?([A-Za-z_$][\w$.]*)\s*\(/.exec(line)?.[1])
+        .filter((name): name is string => !!name)
+        .map((name) => `${file}: ${name}(`),
+    );
+    expect(calls.filter((c) => c !== "main.ts: main(")).toEqual([]);
+  }, 30_000);
+
+  test("the former registrations are gone: brand counts and list filters are declared, not registered", () => {
+    const named = ALL.filter((file) => /\b(setBrandSubmissionCount|addSubmissionFilter)\b/.test(source(file)));
+    expect(named).toEqual([]);
+  }, 30_000);
+
+  test("no side map keyed by Deps stands in for a field of it (configureWebhooks, useReelRenderer were such)", () => {
+    const maps = ALL.filter((file) => /new\s+WeakMap\s*<\s*Deps\b/.test(source(file)));
+    const seams = ALL.filter((file) =>
+      /\b(configureWebhooks|transportFor|useReelRenderer|reelRendererFor)\b/.test(source(file)),
+    );
+    expect([...maps, ...seams]).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,117 @@
+/**
+ * A collect link's QR code: a preview of the code for the link's address and two downloads, SVG (for print and
+ * design tools, scales without blur) and PNG (about 1000 px, for documents and slides). The files come from
+ * `GET /v1/links/{id}/qr.svg|png` with the session and chosen organisation, so they are fetched and handed to the
+ * browser as a download rather than linked directly.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, errorMessage } from "../../shared/api";
+import { Button } from "../../shared/ui/button";
+import { Loading } from "../../shared/ui/loading";
+import { config, scopeHeaders } from "../api";
+import type { CollectLink } from "../types";
+
+type QrFormat = "svg" | "png";
+
+/** Fetches the link's QR code in `format` as a Blob; a refusal becomes an `ApiError` with the server's words. */
+async function fetchQr(link: CollectLink, format: QrFormat): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(`${config.apiUrl.replace(/\/+$/, "")}/v1/links/${encodeURIComponent(link.id)}/qr.${format}`, {
+      headers: scopeHeaders(),
+      credentials: "include",
+    });
+  } catch {
+    throw new ApiError(0, "network", "Could not reach the server. Check your connection and try again.");
+  }
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+    throw new ApiError(
+      res.status,
+      body?.error?.code ?? "http_error",
+      body?.error?.message ?? "The QR code could not be made.",
+    );
+  }
+  return res.blob();
+}
+
+/** Hands `blob` to the browser as a file named `name`. */
+function saveAs(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The QR panel of one link card (preview and downloads), shown when the owner asks for it. */
+export function LinkQr({ link }: { link: CollectLink }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState<QrFormat | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const base = (link.slug ?? link.id).replace(/[^a-z0-9-_]+/gi, "-");
+
+  // The preview follows the address (a new slug makes a new code).
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    setPreview(null);
+    fetchQr(link, "svg").then(
+      (blob) => {
+        url = URL.createObjectURL(blob);
+        if (live) setPreview(url);
+      },
+      (e) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [link.id, link.url]);
+
+  const download = async (format: QrFormat) => {
+    setBusy(format);
+    setError(null);
+    try {
+      saveAs(await fetchQr(link, format), `qr-${base}.${format}`);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div class="link-qr">
+      <div class="link-qr-code">
+        {preview ? (
+          <img src={preview} width={132} height={132} alt={`QR code of ${link.url}`} />
+        ) : (
+          !error && <Loading label="Making the QR code…" />
+        )}
+      </div>
+      <div class="link-qr-side">
+        <p class="small">
+          Print it on a flyer, a receipt or a table card: a phone camera opens <span class="mono">{link.url}</span>.
+        </p>
+        <div class="row">
+          <Button small busy={busy === "svg"} busyLabel="Preparing…" onClick={() => download("svg")}>
+            Download SVG
+          </Button>
+          <Button small busy={busy === "png"} busyLabel="Preparing…" onClick={() => download("png")}>
+            Download PNG
+          </Button>
+        </div>
+        <p class="muted small">SVG stays sharp at any size (for print); PNG is about 1000 pixels square.</p>
+        {error && (
+          <p class="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
