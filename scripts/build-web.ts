@@ -20,6 +20,7 @@ export interface WebEntry {
 export const WEB_ENTRIES: WebEntry[] = [
   { name: "dashboard", entry: "dashboard/main.tsx", html: "dashboard/index.html" },
   { name: "capture", entry: "capture/main.tsx", html: "capture/index.html" },
+  { name: "capture-preview", entry: "capture/preview.tsx", html: "capture/preview.html" },
   { name: "removal", entry: "removal/main.tsx", html: "removal/index.html" },
   { name: "widget", entry: "widget/main.ts" },
 ];

@@ -15,9 +15,15 @@ import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
+import { loadLanguageDetector } from "../media/language";
 
 /** The media self-test starts this long after the server listens, so it never delays the first answers. */
 const SELF_TEST_DELAY_MS = 1500;
+/**
+ * What start-up leaves for later is loaded this long after the server listens (the language detector's tables),
+ * so the first testimonial does not wait for it and the first answers are not held up by it either.
+ */
+const WARM_UP_DELAY_MS = 500;
 
 /** Runs the media self-test in the background; a failure is logged with its fix (and shown in the dashboard), never fatal. */
 async function checkPipeline(deps: Deps) {
@@ -68,12 +74,14 @@ export async function serve(config: Config) {
       `(also written to ${config.dataDir}/first-login.txt)`,
     );
   process.stdout.write(out.join("\n") + "\n");
+  const warmUp = setTimeout(() => loadLanguageDetector(), WARM_UP_DELAY_MS);
   const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     clearTimeout(selfTest);
+    clearTimeout(warmUp);
     cron?.stop();
     server.stop();
     await workers?.stop();

@@ -6,7 +6,6 @@
  * import that `bun build --compile` does not embed, so it failed inside the executable (and only there).
  */
 import { open, stat } from "node:fs/promises";
-import { fileTypeFromBuffer } from "file-type";
 import { MediaError } from "./errors";
 
 /** What the first bytes say a file is. */
@@ -77,6 +76,8 @@ export async function sniffMedia(path: string, maxBytes = Number.POSITIVE_INFINI
     );
   }
   const start = await head(path, SNIFF_BYTES);
+  // Loaded with the first file to look at, not at start-up (~20 ms).
+  const { fileTypeFromBuffer } = await import("file-type");
   const type = await fileTypeFromBuffer(start);
   if (!type) {
     const text = describeText(Buffer.from(start.subarray(0, 512)).toString("latin1"));

@@ -2,7 +2,7 @@
  * Secrets and signatures: the data directory's `secret.key` (made on first start), HMAC signing for URLs,
  * tokens, sealing (AES-256-GCM) for values that must not be readable such as cursors, random tokens, and hashing of stored secrets (API keys, removal tokens, sessions).
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
@@ -31,8 +31,11 @@ export function loadOrCreateSecret(dataDir: string): Buffer {
 /** A URL-safe random token carrying `bytes * 8` random bits. */
 export const randomToken = (bytes = 24): string => randomBytes(bytes).toString("base64url");
 
-/** SHA-256 hex of a secret, for storing API keys and tokens without the secret itself. */
-export const sha256 = (value: string): string => createHash("sha256").update(value).digest("hex");
+/**
+ * SHA-256 hex of a secret, for storing API keys and tokens without the secret itself. Bun's one-shot hasher: the
+ * same digest as `node:crypto`'s `createHash`, several times cheaper (it runs on every API request).
+ */
+export const sha256 = (value: string): string => Bun.SHA256.hash(value, "hex") as string;
 
 /** Signs and checks short strings with the appliance secret. */
 export class Signer {

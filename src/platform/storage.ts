@@ -161,6 +161,15 @@ export class Storage {
     }
   }
 
+  /** When an upload part last grew (its file's modification time, ms since the epoch), or null when there is none. */
+  partModifiedAt(key: string): number | null {
+    try {
+      return statSync(this.partPath(key)).mtimeMs;
+    } catch {
+      return null;
+    }
+  }
+
   /** Appends a chunk to an upload part. */
   appendPart(key: string, chunk: Uint8Array): void {
     const path = this.partPath(key);

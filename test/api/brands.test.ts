@@ -82,6 +82,24 @@ describe("GET /v1/brands", () => {
   });
 });
 
+describe("submission_count", () => {
+  test("counts the brand's own testimonials, in the list and on the brand, and no other brand's", async () => {
+    const brand = await brandId(b, "live");
+    const rows = [1, 2, 3].map((i) => ({ text: `Counted review ${i}: quick and kind.` }));
+    const imported = await t.call("POST", "/v1/imports", {
+      auth: b.liveKey,
+      body: { brand_id: brand, source: { name: "Google" }, attested: true, rows },
+    });
+    expect(imported.status).toBe(201);
+    const list = await t.call("GET", "/v1/brands", { auth: b.liveKey });
+    expect(list.body.data.find((x: any) => x.id === brand).submission_count).toBe(3);
+    expect((await t.call("GET", `/v1/brands/${brand}`, { auth: b.liveKey })).body.submission_count).toBe(3);
+    // Another organisation's brand and this organisation's sandbox brand count nothing of these.
+    expect((await t.call("GET", "/v1/brands", { auth: a.liveKey })).body.data[0].submission_count).toBe(0);
+    expect((await t.call("GET", "/v1/brands", { auth: b.testKey })).body.data[0].submission_count).toBe(0);
+  }, 30_000);
+});
+
 describe("PATCH /v1/brands/{id}", () => {
   test("changes slug and is_public; the wall address follows", async () => {
     const id = await brandId(a, "live");

@@ -184,7 +184,9 @@ describe("files", () => {
     const doc = JSON.parse(text);
     expect(doc).toMatchObject({ filters: { is_approved: true }, count: 2 });
     const shown = doc.data.find((r: { id: string }) => r.id === ids.shown);
-    expect(Object.keys(shown)).toEqual([...COLUMNS]);
+    // The fixed columns, then the answers to the link's own questions (none here).
+    expect(Object.keys(shown)).toEqual([...COLUMNS, "custom_fields"]);
+    expect(shown.custom_fields).toEqual([]);
     expect(shown).toMatchObject({
       rating: 5,
       is_approved: true,
@@ -269,7 +271,7 @@ describe("preview and list", () => {
     const r = await call("POST", "/v1/exports/preview", { format: "json", limit: 2 });
     expect(r.body.count).toBeGreaterThan(2);
     expect(r.body.data).toHaveLength(2);
-    expect(r.body.columns).toEqual([...COLUMNS]);
+    expect(r.body.columns).toEqual([...COLUMNS, "custom_fields"]);
     expect(r.body.data[0].id > r.body.data[1].id).toBe(true);
     expect((t.deps.db.$client.query("SELECT count(*) AS n FROM exports").get() as { n: number }).n).toBe(before);
   });

@@ -9,16 +9,21 @@
  * approves only (kept private) and withdraws only after confirming; plays the recording
  * with the transcript following it, seeks by clicking a word, and corrects the transcript (re-timed against the
  * recording by forced alignment, "Edited", original kept). Phone layout, tags page and axe-core checks too.
- * Screenshots: /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png,
+ * A testimonial sent with answers to the link's own questions and a photo shows both in the detail; an upload left
+ * unfinished reads "Upload not finished" with how much arrived and when it is removed.
+ * Screenshots: /tmp/inbox-answers.png, /tmp/inbox-upload-unfinished.png, /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png,
  * /tmp/inbox-actions.png and /tmp/inbox-actions-approved.png (the decisions at 1440×900).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, utimesSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { uploads } from "../../src/domains/submissions";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
+import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 
@@ -556,4 +561,74 @@ describe("inbox", () => {
     await renamed.waitFor({ state: "detached" });
     expect(problems).toEqual([]);
   }, 120_000);
+
+  test("the answers to the link's own questions and the respondent's photo are shown with the testimonial", async () => {
+    const brand = (await api("GET", "/v1/brands")).body.data.find((b: any) => b.is_default).id;
+    const link = await api("POST", `/v1/brands/${brand}/links`, {
+      title: "Project feedback",
+      prompts: [{ text: "How did the project go?" }],
+      consent_text: CONSENT,
+      consent_version: "2026-11-01",
+      collect_photo: true,
+      custom_fields: [
+        { label: "Which service did you use?", type: "choice", options: ["Design", "Build"], required: true },
+        { label: "Would you recommend us?", type: "yes_no" },
+        { label: "Your website", type: "short_text" },
+      ],
+    });
+    expect(link.status).toBe(201);
+    const [service, recommend] = link.body.custom_fields.map((f: any) => f.id);
+    const sent = await api("POST", `/public/links/${link.body.id}/submissions`, {
+      kind: "text",
+      respondent: { name: "Fern Fields", company: "Fields & Co" },
+      consent,
+      text: "They rebuilt our shop in three weeks and sales went up by a fifth.",
+      custom_fields: [
+        { id: service, value: "Build" },
+        { id: recommend, value: true },
+      ],
+    });
+    expect(sent.status).toBe(201);
+    const form = new FormData();
+    form.append("file", new Blob([readFileSync(FACE_PORTRAIT)], { type: "image/jpeg" }), "me.jpg");
+    expect((await fetch(sent.body.photo_upload.url, { method: "POST", body: form })).status).toBe(200);
+    const id = sent.body.submission_id as string;
+
+    const { page, problems } = await signedIn();
+    await page.goto(`${server.url}/app/inbox/${id}`);
+    await detail(page).getByRole("heading", { name: "Fern Fields" }).waitFor();
+    const photo = detail(page).getByRole("img", { name: "Photo sent by Fern Fields" });
+    await photo.waitFor();
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+    const answers = detail(page).getByRole("region", { name: "Their answers" });
+    expect(await answers.locator("dt").allTextContents()).toEqual([
+      "Which service did you use?",
+      "Would you recommend us?",
+    ]);
+    expect(await answers.locator("dd").allTextContents()).toEqual(["Build", "Yes"]);
+    await detail(page).screenshot({ path: "/tmp/inbox-answers.png" });
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  test("an upload the respondent left shows as not finished, with how much arrived and when it is removed", async () => {
+    // Twenty quiet minutes, as if the respondent closed the page: the upload's start and its last bytes moved back.
+    const upload = server.deps.db.select().from(uploads).where(eq(uploads.submissionId, ids.uploading)).get()!;
+    const before = Date.now() - 20 * 60_000;
+    server.deps.db.update(uploads).set({ createdAt: before }).where(eq(uploads.id, upload.id)).run();
+    utimesSync(server.deps.storage.path("media", `uploads/${upload.id}.part`), before / 1000, before / 1000);
+    const { page, problems } = await signedIn();
+    await page.goto(`${server.url}/app/inbox?status=uploading`);
+    const line = row(page, ids.uploading);
+    await line.waitFor();
+    expect(await badges(line)).toEqual(["Upload not finished", "Needs review", "Private"]);
+    await line.getByText(/The respondent left before the upload finished \(\d+% arrived\)\. Removed by /).waitFor();
+    await line.locator(".inbox-row-main").click();
+    const panel = detail(page).getByText("Upload not finished", { exact: true }).last();
+    await panel.waitFor();
+    await detail(page)
+      .getByText(/it is removed by/)
+      .waitFor();
+    await page.screenshot({ path: "/tmp/inbox-upload-unfinished.png" });
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

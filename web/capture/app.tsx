@@ -1,7 +1,8 @@
 /**
  * The capture page: loads the link, then shows the form (after the link's welcome message), the closed message of
- * a closed link (paused, closed, past its closing date or full; no form), a problem, or the thank-you screen. One
- * polite live region carries status messages.
+ * a closed link (paused, closed, past its closing date or full; no form), a problem, or the thank-you screen. A
+ * recording of this link that did not finish sending (the page was closed mid-upload) is offered first, to finish
+ * or discard (web/capture/resume.tsx). One polite live region carries status messages.
  */
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
@@ -9,6 +10,8 @@ import { accentVars } from "./accent";
 import { BrandHeader } from "./header";
 import { CaptureForm, type SentInfo } from "./form";
 import { Thanks } from "./thanks";
+import { findPending, type PendingSend } from "./pending";
+import { ResumeSend } from "./resume";
 import type { LinkView } from "./types";
 
 type Load = { state: "loading" } | { state: "problem"; message: string } | { state: "ready"; link: LinkView };
@@ -18,6 +21,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const [sent, setSent] = useState<SentInfo | null>(null);
   const [status, setStatus] = useState("");
+  const [pending, setPending] = useState<PendingSend | null>(null);
 
   useEffect(() => {
     if (!linkId)
@@ -26,8 +30,9 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
         message: "This address is not complete. Please check the link you were sent.",
       });
     getLink(apiUrl, linkId).then(
-      (link) => {
+      async (link) => {
         document.title = `${link.title} · ${link.brand.name}`;
+        setPending(await findPending(link.id));
         setLoad({ state: "ready", link });
       },
       (e: unknown) => {
@@ -70,6 +75,17 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
       <main class="page stack">
         {sent ? (
           <Thanks info={sent} link={link} />
+        ) : pending ? (
+          <>
+            <h1>{link.title}</h1>
+            <ResumeSend
+              pending={pending}
+              apiUrl={apiUrl}
+              announce={announce}
+              onSent={setSent}
+              onDone={() => setPending(null)}
+            />
+          </>
         ) : !link.is_active ? (
           <section class="card closed">
             <h1>{link.title}</h1>

@@ -15,7 +15,7 @@ import { Consent } from "./consent";
 import { Sending } from "./sending";
 import { CustomFields } from "./custom-fields";
 import { PhotoPicker } from "./photo-picker";
-import { useSend } from "./use-send";
+import { useSend, type ThanksContent } from "./use-send";
 import { validate, fieldId, type Errors } from "./validate";
 import { canRecord } from "./media";
 import { Problem } from "./api";
@@ -112,9 +112,7 @@ export function CaptureForm({
     };
     try {
       const media = kind === "text" ? null : answer;
-      const sent = await sender.send(link.id, body, media, link.collect_photo ? photo : null);
-      onSent({
-        submissionId: sent.submissionId,
+      const thanks: ThanksContent = {
         name: who.name.trim(),
         kind,
         media: media?.blob ?? null,
@@ -122,9 +120,10 @@ export function CaptureForm({
         rating: link.ask_rating ? rating : null,
         answers: given.map((a) => ({ label: a.field.label, value: a.value })),
         photo: link.collect_photo ? photo : null,
-        photoProblem: sent.photoProblem,
         email: who.email.trim() || null,
-      });
+      };
+      const sent = await sender.send(link.id, body, media, thanks.photo, thanks);
+      onSent({ ...thanks, ...sent });
     } catch (err) {
       const p = err instanceof Problem ? err : new Problem(0, "error", "Something went wrong. Please try again.");
       const field = fieldId(p.field);

@@ -1,7 +1,8 @@
 /**
  * Sends a recording to the upload URL the server handed out (tus 1.0 core) with `tus-js-client`. Short drops
  * are retried at once; a longer outage waits for the connection to come back (or retries every 15 s) and then
- * resumes from the server's offset instead of starting over.
+ * resumes from the server's offset instead of starting over. Started on an address that already has bytes (a page
+ * reopened after it was closed mid-upload), it asks the server how many it has (HEAD) and sends only the rest.
  */
 import { DetailedError, Upload } from "tus-js-client";
 import { Problem } from "./api";
@@ -61,7 +62,8 @@ export function sendRecording(blob: Blob, ticket: UploadTicket, events: UploadEv
       uploadUrl: ticket.url,
       chunkSize: ticket.chunk_bytes,
       retryDelays: [0, 1000, 3000, 5000, 10000],
-      removeFingerprintOnSuccess: true,
+      // The address is kept with the recording itself (pending.ts), deleted when done: nothing in localStorage.
+      storeFingerprintForResuming: false,
       onProgress: events.progress,
       onSuccess: () => {
         cleanup();

@@ -2,18 +2,25 @@
  * Sending a testimonial: the submission first (a written one is done then), then the recording's bytes to the
  * upload URL it returns, with progress, then the photo (if any) to its signed address. Errors are thrown as
  * `Problem`s for the form to show; a photo the server refuses does not undo the testimonial (the thank-you says so).
+ * A recording is kept in this browser (web/capture/pending.ts) from the moment the server has the testimonial until
+ * its last byte and the photo are in, so a page closed mid-way can finish it later (`finish`).
  */
 import { useRef, useState } from "preact/hooks";
 import { Problem, startSubmission, uploadPhoto } from "./api";
 import { sendRecording, type RunningUpload } from "./upload";
+import { forgetPending, keepPending, type PendingSend } from "./pending";
 import type { SendingState } from "./sending";
-import type { MediaAnswer } from "./types";
+import type { SentInfo } from "./thanks";
+import type { MediaAnswer, Started, UploadTicket } from "./types";
 
 /** What sending gave: the testimonial's id, and why the photo did not go with it (null when it did or none). */
 export interface SendResult {
   submissionId: string;
   photoProblem: string | null;
 }
+
+/** What the thank-you screen will show, known before sending (kept with a recording until it is sent). */
+export type ThanksContent = Omit<SentInfo, "submissionId" | "photoProblem">;
 
 /** The sender's state and actions. */
 export interface Sender {
@@ -22,10 +29,15 @@ export interface Sender {
     linkId: string,
     body: Record<string, unknown>,
     answer: MediaAnswer | null,
-    photo?: Blob | null,
+    photo: Blob | null,
+    thanks: ThanksContent,
   ): Promise<SendResult>;
+  /** Finishes a recording that did not finish sending before (from the server's offset). */
+  finish(pending: PendingSend): Promise<SendResult>;
   resume(): void;
 }
+
+const words = (kind: string) => (kind === "video" ? "video" : kind === "audio" ? "recording" : "testimonial");
 
 /** Sends to the API at `apiUrl`; `announce` tells screen readers what is happening. */
 export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
@@ -34,13 +46,54 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
   // Sending the same answer again (the first answer was lost) reuses its key, so the server keeps one testimonial.
   const attempt = useRef<{ payload: string; key: string } | null>(null);
 
+  /** The recording's bytes, then the photo; the kept copy is deleted once both are done or the server refuses. */
+  async function deliver(
+    linkId: string,
+    media: Blob,
+    ticket: UploadTicket,
+    photo: Blob | null,
+    photoTicket: Started["photo_upload"],
+  ): Promise<string | null> {
+    const up = sendRecording(media, ticket, {
+      progress: (sent, total) => setSending((s) => s && { ...s, sent, total }),
+      waiting: (offline) => {
+        setSending((s) => s && { ...s, offline });
+        announce(
+          offline ? "The connection dropped. Sending will carry on when you are back online." : "Sending again.",
+        );
+      },
+    });
+    running.current = up;
+    try {
+      await up.done;
+    } catch (e) {
+      // Refused or no longer there: it can never be finished, so nothing of it stays on this device.
+      await forgetPending(linkId);
+      throw e;
+    }
+    running.current = null;
+    const photoProblem = await sendPhoto(photo, photoTicket);
+    await forgetPending(linkId);
+    return photoProblem;
+  }
+
+  async function sendPhoto(photo: Blob | null, ticket: Started["photo_upload"]): Promise<string | null> {
+    if (!photo || !ticket) return null;
+    setSending((s) => s && { ...s, label: "Sending your photo…" });
+    return uploadPhoto(ticket, photo).then(
+      () => null,
+      (e: unknown) => (e instanceof Problem ? e.message : "Your photo could not be sent."),
+    );
+  }
+
   async function send(
     linkId: string,
     body: Record<string, unknown>,
     answer: MediaAnswer | null,
-    photo: Blob | null = null,
+    photo: Blob | null,
+    thanks: ThanksContent,
   ): Promise<SendResult> {
-    const what = answer ? (answer.kind === "video" ? "video" : "recording") : "testimonial";
+    const what = words(answer?.kind ?? "text");
     setSending({ label: `Sending your ${what}…`, sent: 0, total: answer?.blob.size ?? 1, offline: false });
     announce(`Sending your ${what}.`);
     try {
@@ -56,27 +109,22 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
       if (attempt.current?.payload !== fingerprint)
         attempt.current = { payload: fingerprint, key: crypto.randomUUID() };
       const started = await startSubmission(apiUrl, linkId, payload, attempt.current.key);
+      let photoProblem: string | null;
       if (answer && started.upload) {
-        const up = sendRecording(answer.blob, started.upload, {
-          progress: (sent, total) => setSending((s) => s && { ...s, sent, total }),
-          waiting: (offline) => {
-            setSending((s) => s && { ...s, offline });
-            announce(
-              offline ? "The connection dropped. Sending will carry on when you are back online." : "Sending again.",
-            );
-          },
+        const photoTicket = photo ? started.photo_upload : null;
+        await keepPending({
+          linkId,
+          savedAt: Date.now(),
+          expiresAt: Date.parse(started.upload.expires_at),
+          upload: started.upload,
+          photoUpload: photoTicket,
+          sent: { ...thanks, submissionId: started.submission_id },
         });
-        running.current = up;
-        await up.done;
-      }
-      attempt.current = null;
-      let photoProblem: string | null = null;
-      if (photo && started.photo_upload) {
-        setSending((s) => s && { ...s, label: "Sending your photo…" });
-        photoProblem = await uploadPhoto(started.photo_upload, photo).then(
-          () => null,
-          (e: unknown) => (e instanceof Problem ? e.message : "Your photo could not be sent."),
-        );
+        attempt.current = null;
+        photoProblem = await deliver(linkId, answer.blob, started.upload, photo, photoTicket);
+      } else {
+        attempt.current = null;
+        photoProblem = await sendPhoto(photo, started.photo_upload);
       }
       return { submissionId: started.submission_id, photoProblem };
     } finally {
@@ -85,5 +133,18 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
     }
   }
 
-  return { sending, send, resume: () => running.current?.resume() };
+  async function finish(p: PendingSend): Promise<SendResult> {
+    const what = words(p.sent.kind);
+    setSending({ label: `Sending your ${what}…`, sent: 0, total: p.sent.media?.size ?? 1, offline: false });
+    announce(`Sending your ${what}.`);
+    try {
+      const photoProblem = await deliver(p.linkId, p.sent.media!, p.upload, p.sent.photo, p.photoUpload);
+      return { submissionId: p.sent.submissionId, photoProblem };
+    } finally {
+      running.current = null;
+      setSending(null);
+    }
+  }
+
+  return { sending, send, finish, resume: () => running.current?.resume() };
 }

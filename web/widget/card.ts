@@ -58,6 +58,19 @@ function readMore(host: HTMLElement, item: DocumentItem): HTMLElement {
   return b;
 }
 
+/** The answers the owner chose to show, one "question: answer" line each; nothing when there are none. */
+function answers(item: DocumentItem): HTMLElement | null {
+  if (!item.answers?.length) return null;
+  const said = (v: string | boolean) => (v === true ? "Yes" : v === false ? "No" : v);
+  return h(
+    "dl",
+    { class: "an" },
+    ...item.answers.map((a) =>
+      h("div", null, h("dt", null, /[?!:.]$/.test(a.label) ? a.label : `${a.label}:`), h("dd", null, said(a.value))),
+    ),
+  );
+}
+
 /** A card; `clamp` cuts long words to the whole lines that fit, with a "Read more" (fixed-height layouts). */
 export function card(host: HTMLElement, item: DocumentItem, clamp: boolean): HTMLElement {
   const role = [item.title, item.company].filter(Boolean).join(", ");
@@ -79,6 +92,7 @@ export function card(host: HTMLElement, item: DocumentItem, clamp: boolean): HTM
     item.rating ? stars(item.rating) : null,
     playButton(host, item),
     text,
+    answers(item),
     h(
       "div",
       { class: "cf" },

@@ -27,6 +27,7 @@ button{font:inherit;color:inherit;cursor:pointer}
 .av{flex:none;width:40px;height:40px;border-radius:50%;object-fit:cover;display:grid;place-items:center;background:var(--a);color:var(--ai);font-weight:600;border:2px solid var(--cd)}
 .st{color:var(--sc);letter-spacing:2px}
 .q{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+.an{margin:0;font-size:13px}.an dt,.an dd{display:inline;margin:0 4px 0 0}.an dt{opacity:.75}.an dd{font-weight:600}
 .cl{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;flex-shrink:1;min-height:1.5em}
 .rm{margin-left:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px;visibility:hidden}
 .rm.on{visibility:visible}

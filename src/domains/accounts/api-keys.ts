@@ -2,7 +2,7 @@
  * API keys: `rk_test_…` / `rk_live_…` with 192 random bits, stored as SHA-256, shown once, scoped, revocable.
  * A key acts for its organisation in its own mode only.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ApiKeyView } from "./model";
 import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
@@ -12,12 +12,13 @@ import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { randomToken, sha256 } from "../../platform/crypto";
 import { invalid, notFound } from "../../platform/errors";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import type { Signer } from "../../platform/crypto";
 import { audit } from "../../platform/audit/audit";
 import { actorRef } from "../../platform/context";
-import { apiKeys } from "./tables";
+import { apiKeys, orgs } from "./tables";
 import { isScope, SCOPES } from "./permissions";
+import { orgPageRows } from "../../platform/db/org-page";
 
 /** A stored key row (hash only). */
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -81,13 +82,7 @@ export function createApiKey(
 
 /** A page of the org's keys in a mode, newest first. */
 export function listApiKeys(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
-  const rows = db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.mode, ctx.mode), afterKeyDesc([apiKeys.id], page.after)))
-    .orderBy(desc(apiKeys.id))
-    .limit(page.limit + 1)
-    .all();
+  const rows = orgPageRows(db, apiKeys, ctx, page);
   return toPage(signer, page, rows, (r) => [r.id], presentKey);
 }
 
@@ -108,20 +103,25 @@ export function revokeApiKey(db: Db, ctx: Ctx, id: string) {
   });
 }
 
-/** The live (not revoked) key for a secret, or null; marks it used at most once a minute. */
-export function resolveApiKey(db: Db, clock: Clock, secret: string): ApiKeyRow | null {
+/**
+ * The live (not revoked) key for a secret with its organisation's plan (one prepared statement, the API's hot
+ * path), or null; marks it used at most once a minute.
+ */
+export function resolveApiKey(db: Db, clock: Clock, secret: string): (ApiKeyRow & { orgPlan: string }) | null {
   if (!/^rk_(test|live)_[A-Za-z0-9_-]{20,64}$/.test(secret)) return null;
-  const row = prepared(db, byHash).get({ hash: sha256(secret) });
-  if (!row) return null;
+  const found = prepared(db, byHash).get({ hash: sha256(secret) });
+  if (!found) return null;
+  const row = found.key;
   const now = clock.now();
   if (!row.lastUsedAt || now - row.lastUsedAt > 60_000) prepared(db, touch).run({ id: row.id, now });
-  return row;
+  return { ...row, orgPlan: found.plan };
 }
 
 const byHash = (db: Db) =>
   db
-    .select()
+    .select({ key: apiKeys, plan: orgs.plan })
     .from(apiKeys)
+    .innerJoin(orgs, eq(orgs.id, apiKeys.orgId))
     .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
     .prepare();
 const touch = (db: Db) =>

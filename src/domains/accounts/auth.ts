@@ -12,7 +12,6 @@ import { AppError, forbidden, unauthorized } from "../../platform/errors";
 import { resolveApiKey } from "./api-keys";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { membershipsOf } from "./members";
-import { getOrg } from "./orgs";
 import { requireFeature, type PlanId } from "./plans";
 import { gatedCaller } from "./credential-gate";
 
@@ -40,8 +39,7 @@ export function authenticate(deps: Deps, request: Request, requestId?: string): 
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     const key = m ? resolveApiKey(db, clock, m[1]!) : null;
     if (!key) throw unauthorized("This API key is not valid or was revoked. Send Authorization: Bearer <key>.");
-    const org = getOrg(db, key.orgId);
-    const plan = org.plan as PlanId;
+    const plan = key.orgPlan as PlanId;
     requireFeature(plan, config.appUrl, "api_access", "API access needs the Core or Plus plan.");
     return {
       orgId: key.orgId,
@@ -114,9 +112,10 @@ function ownOrigins(deps: Deps): Set<string> {
  * the credential gate, src/domains/accounts/credential-gate.ts, resolved before the body was read).
  */
 export function authPlugin(deps: Deps) {
-  return new Elysia().derive({ as: "scoped" }, ({ request, ...rest }) => {
+  // The request id comes from the root's error handling (a global derive); named, not taken with `...rest`, so
+  // Elysia does not think this hook reads the whole context (which would parse cookies and query on every request).
+  return new Elysia().derive({ as: "scoped" }, ({ request, requestId }: { request: Request; requestId?: string }) => {
     let cached: (Ctx & { plan: PlanId }) | null = null;
-    const requestId = (rest as { requestId?: string }).requestId;
     const resolve = (): Ctx & { plan: PlanId } => {
       const gated = gatedCaller(request);
       return gated ? { ...gated, requestId } : authenticate(deps, request, requestId);

@@ -48,20 +48,46 @@ export function anonymousRoutes(routes: RouteInfo[]): { method: string; path: Re
     .map((r) => ({ method: r.method.toUpperCase(), path: pattern(r.path) }));
 }
 
+/** The path of an absolute request URL as the router matches it: after the host, before `?` or `#`, not decoded. */
+export function requestPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start === -1) return "/";
+  let end = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  if (hash !== -1 && (end === -1 || hash < end)) end = hash;
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
+/** One pattern per method (`ALL` routes joined into every method's) matching any anonymous path, or null for none. */
+function anonymousByMethod(routes: { method: string; path: RegExp }[]): (method: string) => RegExp | null {
+  const join = (list: RegExp[]) => (list.length ? new RegExp(list.map((r) => `(?:${r.source})`).join("|")) : null);
+  const any = routes.filter((r) => r.method === "ALL").map((r) => r.path);
+  const byMethod = new Map<string, RegExp | null>();
+  return (method) => {
+    let pattern = byMethod.get(method);
+    if (pattern === undefined) {
+      pattern = join([...any, ...routes.filter((r) => r.method === method).map((r) => r.path)]);
+      byMethod.set(method, pattern);
+    }
+    return pattern;
+  };
+}
+
 /**
  * An `onRequest` handler refusing unauthenticated `/v1` requests before parsing (throws the AppError the root
- * error handler answers); anonymous routes and everything outside `/v1` pass untouched.
+ * error handler answers); anonymous routes and everything outside `/v1` pass untouched. The path tested is the
+ * raw one the router matches (no URL object per request), against one joined pattern per method.
  */
 export function credentialGate(deps: Deps, listAnonymous: () => { method: string; path: RegExp }[]) {
-  let anonymous: { method: string; path: RegExp }[] | null = null;
+  let anonymous: ((method: string) => RegExp | null) | null = null;
   return ({ request }: { request: Request }) => {
     // Most traffic (walls, widget documents, CDN files) is not /v1: skip it without parsing the address.
     if (!request.url.includes("/v1/") || request.method === "OPTIONS") return;
-    const url = new URL(request.url);
-    if (!url.pathname.startsWith("/v1/")) return;
+    const path = requestPath(request.url);
+    if (!path.startsWith("/v1/")) return;
     const method = request.method === "HEAD" ? "GET" : request.method;
-    anonymous ??= listAnonymous();
-    if (anonymous.some((r) => (r.method === method || r.method === "ALL") && r.path.test(url.pathname))) return;
+    anonymous ??= anonymousByMethod(listAnonymous());
+    if (anonymous(method)?.test(path)) return;
     resolved.set(request, authenticate(deps, request));
   };
 }

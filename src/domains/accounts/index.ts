@@ -3,6 +3,7 @@ import type { DomainModule } from "../../platform/module";
 import { accountRoutes } from "./routes";
 export { authPlugin, authenticate } from "./auth";
 export { can, requirePlanAllowance } from "./guard";
+export { command, type CommandCtx, type CommandInput, type CommandSpec } from "./command";
 export { authorize, SCOPES, PERMISSIONS, type Permission, type Scope } from "./permissions";
 export {
   PLANS,

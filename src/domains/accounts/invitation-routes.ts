@@ -18,6 +18,7 @@ import { forbidden } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { authPlugin, readCookie, requireSameSite } from "./auth";
 import { can } from "./guard";
+import { command } from "./command";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { acceptInvitation, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
 import { meBody, signIn } from "./session-routes";
@@ -79,13 +80,13 @@ export function invitationRoutes(deps: Deps) {
         detail: { tags: ["Members"], summary: "Pending invitations (owners and admins)" },
       },
     )
-    .delete(
-      "/invitations/:id",
-      ({ auth, params }) => revokeInvitation(deps.db, can(auth(), "member:manage"), params.id),
-      {
+    .use(
+      command(deps, "DELETE", "/invitations/:id", {
+        permission: "member:manage",
         params: idParams,
         response: invitationSchema,
         detail: { tags: ["Members"], summary: "Revoke a pending invitation" },
-      },
+        run: (db, ctx, { params }) => revokeInvitation(db, ctx, params.id),
+      }),
     );
 }

@@ -28,6 +28,7 @@ import { listOutboxPage } from "./outbox";
 import { listAuditPage } from "./audit-view";
 import { authPlugin } from "./auth";
 import { can } from "./guard";
+import { command } from "./command";
 import { listMembers, changeRole, removeMember } from "./members";
 import { inviteMember } from "./invitations";
 import { invitationRoutes } from "./invitation-routes";
@@ -43,153 +44,160 @@ const PASSWORD_REFUSED =
 
 /** `/v1/auth…`, `/v1/me`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`, `/v1/system/health`. */
 export function accountRoutes(deps: Deps) {
-  return new Elysia({ prefix: "/v1" })
-    .use(authPlugin(deps))
-    .use(sessionRoutes(deps))
-    .use(invitationRoutes(deps))
-    .use(socialRoutes(deps))
-    .use(systemRoutes(deps))
-    .get(
-      "/api-keys/scopes",
-      ({ auth }) => (
-        can(auth(), "key:manage"),
-        { data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }
-      ),
-      { response: scopeListSchema, detail: { tags: ["API keys"], summary: "Scopes a key can carry" } },
-    )
-    .get(
-      "/api-keys",
-      ({ auth, query }) => {
-        const ctx = can(auth(), "key:manage");
-        return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
-      },
-      {
-        query: t.Object(pageQuerySchema),
-        response: apiKeyPageSchema,
-        detail: { tags: ["API keys"], summary: "List API keys of the current mode (never the secrets)" },
-      },
-    )
-    .post(
-      "/api-keys",
-      ({ auth, body, set }) => {
-        const ctx = can(auth(), "key:manage");
-        const { key, secret } = createApiKey(deps.db, ctx, {
-          mode: body.mode ?? ctx.mode,
-          name: body.name,
-          scopes: body.scopes,
-        });
-        set.status = 201;
-        return { ...presentKey(key), secret };
-      },
-      {
-        body: newKeyBody,
-        response: { 201: createdKeySchema },
-        detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
-      },
-    )
-    .delete("/api-keys/:id", ({ auth, params }) => revokeApiKey(deps.db, can(auth(), "key:manage"), params.id), {
-      params: idParams,
-      response: apiKeySchema,
-      detail: { tags: ["API keys"], summary: "Revoke an API key" },
-    })
-    .get(
-      "/members",
-      ({ auth, query }) =>
-        listMembers(deps.db, deps.signer, can(auth(), "member:read"), pageRequest(deps.signer, "members", query)),
-      {
-        query: t.Object(pageQuerySchema),
-        response: memberPageSchema,
-        detail: { tags: ["Members"], summary: "List members" },
-      },
-    )
-    .post(
-      "/members",
-      ({ auth, body, set }) => {
-        const ctx = can(auth(), "member:manage");
-        if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
-        set.status = 201;
-        return inviteMember(deps, ctx, body);
-      },
-      {
-        body: inviteBody,
-        response: { 201: createdInvitationSchema },
-        detail: {
-          tags: ["Members"],
-          summary:
-            "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)",
-        },
-      },
-    )
-    .patch(
-      "/members/:id",
-      ({ auth, params, body }) =>
-        changeRole(deps.db, can(auth(), "member:manage"), params.id, body.role, body.brand_ids),
-      {
-        params: idParams,
-        body: roleBody,
-        response: memberSchema,
-        detail: { tags: ["Members"], summary: "Change a member's role (and a client's brands)" },
-      },
-    )
-    .delete(
-      "/members/:id",
-      ({ auth, params }) => {
-        removeMember(deps.db, can(auth(), "member:manage"), params.id);
-        return { removed: true as const, id: params.id };
-      },
-      {
-        params: idParams,
-        response: memberRemovedSchema,
-        detail: { tags: ["Members"], summary: "Remove a member" },
-      },
-    )
-    .get("/billing", ({ auth }) => billingView(deps, can(auth(), "billing:read")), {
-      response: billingSchema,
-      detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
-    })
-    .get("/billing/usage", ({ auth }) => usageView(deps, can(auth(), "billing:read")), {
-      response: usageSchema,
-      detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
-    })
-    .post("/billing/change-plan", ({ auth, body }) => changePlan(deps, can(auth(), "billing:manage"), body.plan), {
-      body: planBody,
-      response: billingSchema,
-      detail: { tags: ["Billing"], summary: "Change plan (owner)" },
-    })
-    .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), {
-      body: planBody,
-      response: redirectUrlSchema,
-      detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" },
-    })
-    .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), {
-      response: redirectUrlSchema,
-      detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" },
-    })
-    .get(
-      "/audit-log",
-      ({ auth, query }) =>
-        listAuditPage(
-          deps,
-          can(auth(), "audit:read"),
-          pageRequest(deps.signer, "audit-log", query, { action: query.action }),
-          query.action,
+  return (
+    new Elysia({ prefix: "/v1" })
+      .use(authPlugin(deps))
+      .use(sessionRoutes(deps))
+      .use(invitationRoutes(deps))
+      .use(socialRoutes(deps))
+      .use(systemRoutes(deps))
+      .get(
+        "/api-keys/scopes",
+        ({ auth }) => (
+          can(auth(), "key:manage"),
+          { data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }
         ),
-      {
-        query: auditQuery,
-        response: auditPageSchema,
-        detail: {
-          tags: ["Audit"],
-          summary: "Sensitive actions: keys, imports, plan changes, removals (owners and admins)",
+        { response: scopeListSchema, detail: { tags: ["API keys"], summary: "Scopes a key can carry" } },
+      )
+      .get(
+        "/api-keys",
+        ({ auth, query }) => {
+          const ctx = can(auth(), "key:manage");
+          return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
         },
-      },
-    )
-    .get(
-      "/outbox",
-      ({ auth, query }) => listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)),
-      {
-        query: t.Object(pageQuerySchema),
-        response: outboxPageSchema,
-        detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
-      },
-    );
+        {
+          query: t.Object(pageQuerySchema),
+          response: apiKeyPageSchema,
+          detail: { tags: ["API keys"], summary: "List API keys of the current mode (never the secrets)" },
+        },
+      )
+      .use(
+        command(deps, "POST", "/api-keys", {
+          permission: "key:manage",
+          body: newKeyBody,
+          response: { 201: createdKeySchema },
+          detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
+          run: (db, ctx, { body }) => {
+            const { key, secret } = createApiKey(db, ctx, {
+              mode: body.mode ?? ctx.mode,
+              name: body.name,
+              scopes: body.scopes,
+            });
+            return { ...presentKey(key), secret };
+          },
+        }),
+      )
+      .use(
+        command(deps, "DELETE", "/api-keys/:id", {
+          permission: "key:manage",
+          params: idParams,
+          response: apiKeySchema,
+          detail: { tags: ["API keys"], summary: "Revoke an API key" },
+          run: (db, ctx, { params }) => revokeApiKey(db, ctx, params.id),
+        }),
+      )
+      .get(
+        "/members",
+        ({ auth, query }) =>
+          listMembers(deps.db, deps.signer, can(auth(), "member:read"), pageRequest(deps.signer, "members", query)),
+        {
+          query: t.Object(pageQuerySchema),
+          response: memberPageSchema,
+          detail: { tags: ["Members"], summary: "List members" },
+        },
+      )
+      .use(
+        command(deps, "POST", "/members", {
+          permission: "member:manage",
+          body: inviteBody,
+          response: { 201: createdInvitationSchema },
+          detail: {
+            tags: ["Members"],
+            summary:
+              "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)",
+          },
+          run: (_db, ctx, { body }) => {
+            if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
+            return inviteMember(deps, ctx, body);
+          },
+        }),
+      )
+      .use(
+        command(deps, "PATCH", "/members/:id", {
+          permission: "member:manage",
+          params: idParams,
+          body: roleBody,
+          response: memberSchema,
+          detail: { tags: ["Members"], summary: "Change a member's role (and a client's brands)" },
+          run: (db, ctx, { params, body }) => changeRole(db, ctx, params.id, body.role, body.brand_ids),
+        }),
+      )
+      .use(
+        command(deps, "DELETE", "/members/:id", {
+          permission: "member:manage",
+          params: idParams,
+          response: memberRemovedSchema,
+          detail: { tags: ["Members"], summary: "Remove a member" },
+          run: (db, ctx, { params }) => {
+            removeMember(db, ctx, params.id);
+            return { removed: true as const, id: params.id };
+          },
+        }),
+      )
+      .get("/billing", ({ auth }) => billingView(deps, can(auth(), "billing:read")), {
+        response: billingSchema,
+        detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
+      })
+      .get("/billing/usage", ({ auth }) => usageView(deps, can(auth(), "billing:read")), {
+        response: usageSchema,
+        detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
+      })
+      .use(
+        command(deps, "POST", "/billing/change-plan", {
+          permission: "billing:manage",
+          body: planBody,
+          response: billingSchema,
+          detail: { tags: ["Billing"], summary: "Change plan (owner)" },
+          run: (_db, ctx, { body }) => changePlan(deps, ctx, body.plan),
+        }),
+      )
+      // Checkout and the portal are not commands: they await Stripe and write nothing here.
+      .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), {
+        body: planBody,
+        response: redirectUrlSchema,
+        detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" },
+      })
+      .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), {
+        response: redirectUrlSchema,
+        detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" },
+      })
+      .get(
+        "/audit-log",
+        ({ auth, query }) =>
+          listAuditPage(
+            deps,
+            can(auth(), "audit:read"),
+            pageRequest(deps.signer, "audit-log", query, { action: query.action }),
+            query.action,
+          ),
+        {
+          query: auditQuery,
+          response: auditPageSchema,
+          detail: {
+            tags: ["Audit"],
+            summary: "Sensitive actions: keys, imports, plan changes, removals (owners and admins)",
+          },
+        },
+      )
+      .get(
+        "/outbox",
+        ({ auth, query }) =>
+          listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)),
+        {
+          query: t.Object(pageQuerySchema),
+          response: outboxPageSchema,
+          detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
+        },
+      )
+  );
 }

@@ -1,5 +1,6 @@
 /** Collect links: creation (idempotent), listing, changes (with the link's own settings), pausing and closing. */
 import { and, desc, eq } from "drizzle-orm";
+import { shownChanged } from "../../platform/events/publication";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -186,6 +187,10 @@ export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
       .where(eq(links.id, id))
       .run();
     audit(db, ctx, "link.updated", id, { ...patch });
+    // Answers shown in widgets and walls follow the questions the link shows publicly now.
+    const shownIds = (r: LinkRow) => r.customFields.flatMap((f) => (f.show_publicly ? [f.id] : [])).join(",");
+    if (shownIds(row) !== shownIds(next))
+      shownChanged(db, ctx, { brandId: row.brandId, submissionId: null, reason: "link.public_answers" });
     return presentLink(deps, next);
   });
 }

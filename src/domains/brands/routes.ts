@@ -1,8 +1,8 @@
-/** Brand and collect-link routes: schema, guard, one service call each. */
+/** Brand and collect-link routes: reads call one service; writes are commands (accounts/command.ts). */
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, requirePlanAllowance } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import { createBrand, listBrands, updateBrand, getBrandRow } from "./brand-service";
 import { createLink, getLinkRow, listLinks, updateLink } from "./link-service";
 import { setLogo } from "./logo";
@@ -68,15 +68,15 @@ export function brandRoutes(deps: Deps) {
           detail: { tags: ["Brands"], summary: "List brands, newest first" },
         },
       )
-      .post(
-        "/brands",
-        ({ auth, body, set }) => {
-          const ctx = can(auth(), "brand:write");
-          requirePlanAllowance(deps, ctx, "brands");
-          set.status = 201;
-          return createBrand(deps, ctx, body);
-        },
-        { body: newBrandBody, response: { 201: brandSchema }, detail: { tags: ["Brands"], summary: "Create a brand" } },
+      .use(
+        command(deps, "POST", "/brands", {
+          permission: "brand:write",
+          allowance: { name: "brands" },
+          body: newBrandBody,
+          response: { 201: brandSchema },
+          detail: { tags: ["Brands"], summary: "Create a brand" },
+          run: (_db, ctx, { body }) => createBrand(deps, ctx, body),
+        }),
       )
       .get(
         "/brands/:brand_id",
@@ -86,18 +86,15 @@ export function brandRoutes(deps: Deps) {
         },
         { params: brandParams, response: brandSchema, detail: { tags: ["Brands"], summary: "Get a brand" } },
       )
-      .patch(
-        "/brands/:brand_id",
-        ({ auth, params, body }) => {
-          const ctx = can(auth(), "brand:write");
-          return updateBrand(deps, ctx, params.brand_id, body);
-        },
-        {
+      .use(
+        command(deps, "PATCH", "/brands/:brand_id", {
+          permission: "brand:write",
           params: brandParams,
           body: brandPatchBody,
           response: brandSchema,
           detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" },
-        },
+          run: (_db, ctx, { params, body }) => updateBrand(deps, ctx, params.brand_id, body),
+        }),
       )
       // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
       .post(
@@ -136,21 +133,19 @@ export function brandRoutes(deps: Deps) {
           detail: { tags: ["Links"], summary: "List a brand's collect links" },
         },
       )
-      .post(
-        "/brands/:brand_id/links",
-        ({ auth, params, body, headers, set }) => {
-          const ctx = can(auth(), "link:write");
-          const { value, replayed } = createLink(deps, ctx, params.brand_id, body, headers["idempotency-key"]);
-          set.status = 201;
-          if (replayed) set.headers["idempotent-replayed"] = "true";
-          return value;
-        },
-        {
+      .use(
+        command(deps, "POST", "/brands/:brand_id/links", {
+          permission: "link:write",
           params: brandParams,
           body: newLinkBody,
           response: { 201: linkSchema },
           detail: { tags: ["Links"], summary: "Create a collect link (Idempotency-Key supported)" },
-        },
+          run: (_db, ctx, { params, body, headers, set }) => {
+            const { value, replayed } = createLink(deps, ctx, params.brand_id, body, headers["idempotency-key"]);
+            if (replayed) set.headers["idempotent-replayed"] = "true";
+            return value;
+          },
+        }),
       )
       .get(
         "/links/:link_id",
@@ -192,18 +187,15 @@ export function brandRoutes(deps: Deps) {
           },
         },
       )
-      .patch(
-        "/links/:link_id",
-        ({ auth, params, body }) => {
-          const ctx = can(auth(), "link:write");
-          return updateLink(deps, ctx, params.link_id, body);
-        },
-        {
+      .use(
+        command(deps, "PATCH", "/links/:link_id", {
+          permission: "link:write",
           params: linkParams,
           body: linkPatchBody,
           response: linkSchema,
           detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
-        },
+          run: (_db, ctx, { params, body }) => updateLink(deps, ctx, params.link_id, body),
+        }),
       )
   );
 }

@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import {
   campaignDeletedSchema,
   campaignPageSchema,
@@ -25,21 +25,17 @@ import { deleteCampaign, getCampaign, listCampaigns, listRecipients } from "./se
 export function campaignRoutes(deps: Deps) {
   return new Elysia()
     .use(authPlugin(deps))
-    .post(
-      "/v1/campaigns",
-      ({ auth, body, set, headers }) => {
-        const ctx = can(auth(), "link:write");
-        set.status = 201;
-        return createCampaign(deps, ctx, body, headers["idempotency-key"]);
-      },
-      {
+    .use(
+      command(deps, "POST", "/v1/campaigns", {
+        permission: "link:write",
         body: createBody,
         response: { 201: createdSchema },
         detail: {
           tags: ["Campaigns"],
           summary: "Ask a list of people for a testimonial by email: each gets a personal link, one optional reminder",
         },
-      },
+        run: (_db, ctx, { body, headers }) => createCampaign(deps, ctx, body, headers["idempotency-key"]),
+      }),
     )
     .get(
       "/v1/campaigns",
@@ -78,12 +74,16 @@ export function campaignRoutes(deps: Deps) {
         detail: { tags: ["Campaigns"], summary: "A campaign's recipients in list order, each with their status" },
       },
     )
-    .delete("/v1/campaigns/:id", ({ auth, params }) => deleteCampaign(deps, can(auth(), "link:write"), params.id), {
-      params: idParams,
-      response: campaignDeletedSchema,
-      detail: {
-        tags: ["Campaigns"],
-        summary: "Delete a campaign, its list and its emails' outbox copies; unsent emails are not sent",
-      },
-    });
+    .use(
+      command(deps, "DELETE", "/v1/campaigns/:id", {
+        permission: "link:write",
+        params: idParams,
+        response: campaignDeletedSchema,
+        detail: {
+          tags: ["Campaigns"],
+          summary: "Delete a campaign, its list and its emails' outbox copies; unsent emails are not sent",
+        },
+        run: (_db, ctx, { params }) => deleteCampaign(deps, ctx, params.id),
+      }),
+    );
 }

@@ -1,6 +1,7 @@
 /**
  * Abandoned uploads: a recording whose upload URL expired without its last byte never became a testimonial (no
- * event was sent), so its partial file and its `uploading` row are removed. Run hourly by a schedule.
+ * event was sent), so its partial file and its `uploading` row are removed. Run hourly by a schedule; the same removal
+ * serves a respondent who discards a recording that did not finish sending.
  */
 import { and, eq, lt } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
@@ -18,16 +19,24 @@ export function expireUploads(deps: Deps): number {
     .from(uploads)
     .where(and(eq(uploads.status, "open"), lt(uploads.expiresAt, deps.clock.now())))
     .all();
-  for (const u of stale) {
-    tx(deps.db, (db) => {
-      db.delete(submissions)
-        .where(and(eq(submissions.id, u.submissionId), eq(submissions.status, "uploading")))
-        .run();
-      db.update(uploads).set({ status: "expired" }).where(eq(uploads.id, u.id)).run();
-    });
-    deps.storage.removePart(`uploads/${u.id}.part`);
-  }
+  for (const u of stale) removeUnfinished(deps, u);
   return stale.length;
+}
+
+/**
+ * Removes one unfinished upload: its testimonial row while still `uploading` (no event was sent for it; the upload row
+ * goes with it, so its address answers 404 from then on), its partial file, and marks the upload `expired` if a row is
+ * left. Used by the expiry job and when the respondent discards a recording that did not finish sending (tus
+ * termination, `DELETE /public/uploads/{id}`).
+ */
+export function removeUnfinished(deps: Deps, u: Pick<typeof uploads.$inferSelect, "id" | "submissionId">) {
+  tx(deps.db, (db) => {
+    db.delete(submissions)
+      .where(and(eq(submissions.id, u.submissionId), eq(submissions.status, "uploading")))
+      .run();
+    db.update(uploads).set({ status: "expired" }).where(eq(uploads.id, u.id)).run();
+  });
+  deps.storage.removePart(`uploads/${u.id}.part`);
 }
 
 /** Registers the expiry job kind. */

@@ -3,6 +3,7 @@ import type { DomainModule } from "../../platform/module";
 import { enqueue } from "../../platform/jobs/queue";
 import { captureRoutes } from "./routes";
 import { capturePagePlugin } from "./page";
+import { capturePreviewPlugin } from "./preview-page";
 import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./expiry";
 export { captureRoutes } from "./routes";
 export { linkView, findLink } from "./link-view";
@@ -11,7 +12,7 @@ export { linkView, findLink } from "./link-view";
 export const captureModule: DomainModule = {
   name: "capture",
   routes: (deps) => captureRoutes(deps),
-  pages: (deps, assets) => capturePagePlugin(assets, deps),
+  pages: (deps, assets) => capturePagePlugin(assets, deps).use(capturePreviewPlugin(assets, deps)),
   jobs: registerCaptureJobs,
   schedules: [
     {

@@ -190,4 +190,9 @@ export const TUS_ANSWERS = {
       headers: { "upload-offset": { schema: { type: "integer" as const, minimum: 0 } } },
     },
   },
+  delete: {
+    204: {
+      description: "Discarded: the partial file and the unfinished testimonial are gone; the address answers 410.",
+    },
+  },
 };

@@ -13,8 +13,12 @@ import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
 import { resolveLinkAddress } from "./link-view";
 
-/** The Content-Security-Policy of the capture page. */
-export function captureCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string {
+/**
+ * The Content-Security-Policy of the capture page. With `previewFor` (the dashboard's address) it is the policy of
+ * the link editor's preview (`/c/_preview`): only the dashboard's own origin may frame it, and it can reach no
+ * server at all (`connect-src 'none'`, `form-action 'none'`), so nothing typed or recorded there can be sent.
+ */
+export function captureCsp(config: Pick<Config, "baseUrl" | "cdnUrl">, previewFor?: string): string {
   const cdn = new URL(config.cdnUrl).origin;
   const api = new URL(config.baseUrl).origin;
   return [
@@ -23,16 +27,17 @@ export function captureCsp(config: Pick<Config, "baseUrl" | "cdnUrl">): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${cdn}`,
     "media-src 'self' blob: data:",
-    `connect-src 'self' ${api}`,
+    previewFor ? "connect-src 'none'" : `connect-src 'self' ${api}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
+    previewFor ? "form-action 'none'" : "form-action 'self'",
+    previewFor ? `frame-ancestors ${new URL(previewFor).origin}` : "frame-ancestors 'none'",
   ].join("; ");
 }
 
-const PERMISSIONS = "camera=(self), microphone=(self), geolocation=(), payment=(), usb=()";
+/** The Permissions-Policy of the capture page and its preview. */
+export const PERMISSIONS = "camera=(self), microphone=(self), geolocation=(), payment=(), usb=()";
 
 /**
  * Elysia plugin for the capture page and its assets, mounted where the site area lives (behind `/__site` when

@@ -1,6 +1,6 @@
 /**
  * Public capture routes (no account): the link's page data, sending a testimonial, and the resumable upload
- * (tus 1.0: OPTIONS, HEAD, PATCH). The capture page may live on another origin (`site_url`), so these answer CORS.
+ * (tus 1.0: OPTIONS, HEAD, PATCH, and DELETE from the termination extension). The capture page may live on another origin (`site_url`), so these answer CORS.
  */
 import { readCapped, readForm } from "../../platform/http/body-limits";
 import { Elysia, t } from "elysia";
@@ -8,7 +8,7 @@ import type { Deps } from "../../platform/deps";
 import { AppError } from "../../platform/errors";
 import { linkView } from "./link-view";
 import { startSubmission } from "./start";
-import { appendChunk, resolveUpload, uploadOffset } from "./uploads";
+import { appendChunk, discardUpload, resolveUpload, uploadOffset } from "./uploads";
 import {
   linkParam,
   linkViewSchema,
@@ -32,7 +32,7 @@ function cors(deps: Deps, request: Request): Record<string, string> {
   const allowed = new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin]);
   return {
     "access-control-allow-origin": origin && allowed.has(origin) ? origin : new URL(deps.config.siteUrl).origin,
-    "access-control-allow-methods": "GET, POST, HEAD, PATCH, OPTIONS",
+    "access-control-allow-methods": "GET, POST, HEAD, PATCH, DELETE, OPTIONS",
     "access-control-allow-headers":
       "content-type, idempotency-key, tus-resumable, upload-offset, upload-length, upload-metadata, x-http-method-override",
     "access-control-expose-headers": "upload-offset, upload-length, tus-resumable, location",
@@ -84,6 +84,7 @@ export function captureRoutes(deps: Deps) {
               ...cors(deps, request),
               ...TUS,
               "tus-version": "1.0.0",
+              "tus-extension": "termination",
               "tus-max-size": String(CAPTURE_LIMITS.maxVideoBytes),
             },
           }),
@@ -193,6 +194,22 @@ export function captureRoutes(deps: Deps) {
           query: uploadQuery,
           parse: "none",
           detail: { tags: ["Capture"], summary: "tus: append bytes at Upload-Offset", responses: TUS_ANSWERS.patch },
+        },
+      )
+      .delete(
+        "/uploads/:upload_id",
+        ({ params, query, request }) => {
+          discardUpload(deps, resolveUpload(deps, params.upload_id, query.exp, query.sig));
+          return new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS } });
+        },
+        {
+          params: uploadParams,
+          query: uploadQuery,
+          detail: {
+            tags: ["Capture"],
+            summary: "tus termination: discard an unfinished recording (its partial file and its testimonial)",
+            responses: TUS_ANSWERS.delete,
+          },
         },
       )
   );

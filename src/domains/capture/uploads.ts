@@ -5,7 +5,6 @@
  * byte arrives the file is moved into place and the testimonial is marked received (event + processing job).
  */
 import { and, eq } from "drizzle-orm";
-import { fileTypeFromBuffer } from "file-type";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import type { Ctx, Mode } from "../../platform/context";
@@ -16,6 +15,7 @@ import { AppError, notFound } from "../../platform/errors";
 import { safeEqual } from "../../platform/crypto";
 import { markReceived, submissions, uploads, failSubmission } from "../submissions";
 import { CAPTURE_LIMITS } from "./model";
+import { removeUnfinished } from "./expiry";
 
 /** Containers accepted for recordings, by sniffed MIME type → file extension. */
 export const ACCEPTED_TYPES: Record<string, string> = {
@@ -80,7 +80,7 @@ export function createUpload(deps: Deps, db: Db, submissionId: string, length: n
   };
 }
 
-/** The upload for a signed URL; 404 for a bad signature or an unknown id, 410 when expired. */
+/** The upload for a signed URL; 404 for a bad signature or an unknown (or removed) id, 410 when expired. */
 export function resolveUpload(deps: Deps, id: string, exp: string | undefined, sig: string | undefined): UploadRow {
   const expNum = Number(exp);
   if (!sig || !Number.isInteger(expNum) || !safeEqual(sig, signature(deps, id, expNum))) throw notFound("upload");
@@ -119,6 +119,8 @@ function ctxFor(deps: Deps, submissionId: string): Ctx {
 }
 
 async function sniff(deps: Deps, key: string): Promise<string | null> {
+  // Loaded with the first upload to look at, not at start-up.
+  const { fileTypeFromBuffer } = await import("file-type");
   const ft = await fileTypeFromBuffer(deps.storage.readPartHead(key, SNIFF_BYTES));
   return ft && ACCEPTED_TYPES[ft.mime] ? ft.mime : null;
 }
@@ -175,4 +177,19 @@ export async function complete(deps: Deps, row: UploadRow) {
       .run();
     markReceived(db, ctxFor(deps, row.submissionId), row.submissionId, key, type);
   });
+}
+
+/**
+ * tus termination: the respondent discarded a recording that did not finish sending, so its partial file and its
+ * `uploading` testimonial go at once instead of waiting for the expiry job. A finished upload is a testimonial
+ * received (events sent) and is not undone here: 409 (the thank-you email's removal link is the way to withdraw it).
+ */
+export function discardUpload(deps: Deps, row: UploadRow) {
+  if (row.status === "complete")
+    throw new AppError(
+      "upload_complete",
+      409,
+      "This recording has already arrived. Use the removal link in your email to withdraw it.",
+    );
+  removeUnfinished(deps, row);
 }

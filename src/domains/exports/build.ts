@@ -14,7 +14,7 @@ import { iso } from "../../platform/clock";
 import { randomToken } from "../../platform/crypto";
 import { submissions } from "../submissions";
 import { exports, exportItems } from "./tables";
-import { rowsBatch } from "./rows";
+import { answerColumns, rowsBatch } from "./rows";
 import { exportRecord } from "./columns";
 import { CSV_BOM, csvHeader, csvRecord } from "./csv";
 import { presentExport, type ExportRow } from "./present";
@@ -40,8 +40,10 @@ async function writeFile(deps: Deps, row: ExportRow, path: string): Promise<{ id
     size += Buffer.byteLength(text);
   };
   const ids: string[] = [];
+  // A CSV file's header names every answer column first; JSON items carry their answers themselves.
+  const answers = row.format === "csv" ? answerColumns(deps.db, ctx, row.filters, row.maxSubmissionId) : [];
   try {
-    if (row.format === "csv") write(CSV_BOM + csvHeader());
+    if (row.format === "csv") write(CSV_BOM + csvHeader(answers));
     else
       write(
         `{"export_id":${JSON.stringify(row.id)},"generated_at":${JSON.stringify(iso(deps.clock.now()))},"filters":${JSON.stringify(row.filters)},"data":[`,
@@ -53,7 +55,9 @@ async function writeFile(deps: Deps, row: ExportRow, path: string): Promise<{ id
       const text = batch
         .map((r, i) => {
           const record = exportRecord(r);
-          return row.format === "csv" ? csvRecord(record) : `${ids.length + i ? "," : ""}\n${JSON.stringify(record)}`;
+          return row.format === "csv"
+            ? csvRecord(record, answers)
+            : `${ids.length + i ? "," : ""}\n${JSON.stringify(record)}`;
         })
         .join("");
       write(text);

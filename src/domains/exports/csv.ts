@@ -4,7 +4,7 @@
  * a carriage return gets a leading apostrophe, so a spreadsheet shows it as text instead of running it. Numbers and
  * booleans we produce ourselves are written plainly (a negative number is not a formula).
  */
-import { COLUMNS, type Cell, type ExportRecord } from "./columns";
+import { answersByColumn, COLUMNS, type Cell, type ExportRecord } from "./columns";
 
 /** Starts a UTF-8 file so Excel and Numbers detect the encoding. */
 export const CSV_BOM = "\uFEFF";
@@ -25,8 +25,11 @@ export function csvCell(value: Cell | undefined): string {
 /** One CSV line (with its CRLF). */
 export const csvLine = (cells: (Cell | undefined)[]): string => cells.map(csvCell).join(",") + "\r\n";
 
-/** The header line. */
-export const csvHeader = (): string => csvLine([...COLUMNS]);
+/** The header line: the fixed columns, then the answer columns of the file (`answerColumn` names). */
+export const csvHeader = (answerColumns: readonly string[] = []): string => csvLine([...COLUMNS, ...answerColumns]);
 
-/** A record as a CSV line in column order. */
-export const csvRecord = (record: ExportRecord): string => csvLine(COLUMNS.map((c) => record[c]));
+/** A record as a CSV line in column order; a question its link did not ask is an empty cell. */
+export function csvRecord(record: ExportRecord, answerColumns: readonly string[] = []): string {
+  const answers = answersByColumn(record);
+  return csvLine([...COLUMNS.map((c) => record[c]), ...answerColumns.map((c) => answers.get(c))]);
+}

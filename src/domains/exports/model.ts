@@ -16,7 +16,7 @@ import {
   timestamp,
 } from "../../platform/http/response-schema";
 import { submissionFilterFields } from "../submissions";
-import { COLUMNS } from "./columns";
+import { COLUMNS, type Column } from "./columns";
 
 /** The testimonial list's filters as JSON fields, defined once by submissions. */
 const filterFields = submissionFilterFields;
@@ -80,15 +80,24 @@ export type ExportView = Static<typeof exportSchema>;
 /** One value of a record: JSON keeps its type (tags are a list); CSV writes it as text. */
 const cell = t.Union([t.String(), Type.Number(), t.Boolean(), t.Null(), t.Array(t.String())]);
 
-/** One testimonial as an export record: every column, in file order. */
-export const exportRecordSchema = t.Object(Object.fromEntries(COLUMNS.map((c) => [c, cell])));
+/** One testimonial as an export record: every column, in file order, then its answers to the link's questions. */
+export const exportRecordSchema = t.Object({
+  ...(Object.fromEntries(COLUMNS.map((c) => [c, cell])) as Record<Column, typeof cell>),
+  custom_fields: t.Array(t.Object({ id: t.String(), label: t.String(), value: t.Union([t.String(), t.Boolean()]) }), {
+    description:
+      "Answers to the link's own questions, each with the question as asked (yes/no answers are true or false). A CSV file has one `answer: <label>` column per question instead, empty where a testimonial's link did not ask it.",
+  }),
+});
 
 /** POST /v1/exports/preview answer. */
 export const exportPreviewSchema = t.Object({
   format,
   filters: exportFiltersSchema,
   count: count("Records the export would hold now."),
-  columns: t.Array(t.String(), { description: "Column names, in file order." }),
+  columns: t.Array(t.String(), {
+    description:
+      "Column names, in file order. CSV: the fixed columns, then one `answer: <label>` column per question answered; JSON: the fixed fields, then `custom_fields`.",
+  }),
   data: t.Array(exportRecordSchema, { description: "The first records." }),
 });
 

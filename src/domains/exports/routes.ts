@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import {
   createBody,
   exportDeletedSchema,
@@ -24,69 +24,68 @@ import { downloadResponse } from "./download";
 
 /** `/v1/exports…` and `/public/exports/{token}`. */
 export function exportRoutes(deps: Deps) {
-  return new Elysia()
-    .use(authPlugin(deps))
-    .post(
-      "/v1/exports",
-      ({ auth, body, set }) => {
-        const ctx = can(auth(), "submission:moderate");
-        set.status = 201;
-        return createExport(deps, ctx, body);
-      },
-      {
-        body: createBody,
-        response: { 201: exportSchema },
+  return (
+    new Elysia()
+      .use(authPlugin(deps))
+      .use(
+        command(deps, "POST", "/v1/exports", {
+          permission: "submission:moderate",
+          body: createBody,
+          response: { 201: exportSchema },
+          detail: {
+            tags: ["Exports"],
+            summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
+          },
+          run: (_db, ctx, { body }) => createExport(deps, ctx, body),
+        }),
+      )
+      .post("/v1/exports/preview", ({ auth, body }) => previewExport(deps, can(auth(), "submission:read"), body), {
+        body: previewBody,
+        response: exportPreviewSchema,
+        detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
+      })
+      .get(
+        "/v1/exports",
+        ({ auth, query }) =>
+          listExports(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "exports", query)),
+        {
+          query: listQuery,
+          response: exportPageSchema,
+          detail: { tags: ["Exports"], summary: "List exports, newest first" },
+        },
+      )
+      .get("/v1/exports/:id", ({ auth, params }) => getExport(deps, can(auth(), "submission:read"), params.id), {
+        params: idParams,
+        response: exportSchema,
+        detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
+      })
+      // Not a command: the file is deleted after the row's commit (the service's own transaction).
+      .delete(
+        "/v1/exports/:id",
+        ({ auth, params }) => deleteExport(deps, can(auth(), "submission:moderate"), params.id),
+        {
+          params: idParams,
+          response: exportDeletedSchema,
+          detail: { tags: ["Exports"], summary: "Delete an export and its file" },
+        },
+      )
+      .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
+        params: tokenParams,
         detail: {
           tags: ["Exports"],
-          summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
-        },
-      },
-    )
-    .post("/v1/exports/preview", ({ auth, body }) => previewExport(deps, can(auth(), "submission:read"), body), {
-      body: previewBody,
-      response: exportPreviewSchema,
-      detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
-    })
-    .get(
-      "/v1/exports",
-      ({ auth, query }) =>
-        listExports(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "exports", query)),
-      {
-        query: listQuery,
-        response: exportPageSchema,
-        detail: { tags: ["Exports"], summary: "List exports, newest first" },
-      },
-    )
-    .get("/v1/exports/:id", ({ auth, params }) => getExport(deps, can(auth(), "submission:read"), params.id), {
-      params: idParams,
-      response: exportSchema,
-      detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
-    })
-    .delete(
-      "/v1/exports/:id",
-      ({ auth, params }) => deleteExport(deps, can(auth(), "submission:moderate"), params.id),
-      {
-        params: idParams,
-        response: exportDeletedSchema,
-        detail: { tags: ["Exports"], summary: "Delete an export and its file" },
-      },
-    )
-    .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
-      params: tokenParams,
-      detail: {
-        tags: ["Exports"],
-        summary: "Download an export's file (signed URL)",
-        responses: {
-          200: {
-            description: "The file, as an attachment.",
-            content: {
-              "text/csv": { schema: { type: "string", description: "CSV with a header line (the columns)." } },
-              "application/json": {
-                schema: { type: "array", items: exportRecordSchema as unknown as Record<string, unknown> },
+          summary: "Download an export's file (signed URL)",
+          responses: {
+            200: {
+              description: "The file, as an attachment.",
+              content: {
+                "text/csv": { schema: { type: "string", description: "CSV with a header line (the columns)." } },
+                "application/json": {
+                  schema: { type: "array", items: exportRecordSchema as unknown as Record<string, unknown> },
+                },
               },
             },
           },
         },
-      },
-    });
+      })
+  );
 }

@@ -3,7 +3,7 @@
  * enter) within the context's organisation and mode, no newer than the newest testimonial when the export was
  * asked for, newest first. Read in batches keyed by id, so a large export never sits in memory.
  */
-import { and, asc, count, desc, eq, inArray, lt, lte, max, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, max, sql, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
@@ -11,6 +11,7 @@ import { brandScope } from "../../platform/db/brand-scope";
 import { brands } from "../brands";
 import { submissions, submissionTags, tags, filterConditions, ftsQuery, type SubmissionRow } from "../submissions";
 import type { ExportFilters } from "./tables";
+import { answerColumn } from "./columns";
 
 /** A testimonial with what its export record needs from other tables. */
 export interface ExportRow {
@@ -119,4 +120,25 @@ export function rowsBatch(
     for (const t of tagged) names.set(t.submissionId, [...(names.get(t.submissionId) ?? []), t.name]);
   }
   return rows.map((r) => ({ row: r.row, brandName: r.brandName, tags: names.get(r.row.id) ?? [] }));
+}
+
+/**
+ * The answer columns a CSV export needs: every question label answered by a testimonial it holds, in the order
+ * first met newest first (the newest link's questions come first). Reads only the answers, in batches by id.
+ */
+export function answerColumns(db: Db, ctx: Ctx, f: ExportFilters, maxId: string, batch = 1000): string[] {
+  const seen = new Set<string>();
+  let after: string | undefined;
+  for (;;) {
+    const rows = db
+      .select({ id: submissions.id, answers: submissions.customAnswers })
+      .from(submissions)
+      .where(and(where(ctx, f, maxId, after), isNotNull(submissions.customAnswers)))
+      .orderBy(desc(submissions.id))
+      .limit(batch)
+      .all();
+    for (const r of rows) for (const a of r.answers ?? []) seen.add(answerColumn(a.label));
+    if (rows.length < batch) return [...seen];
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -14,7 +14,7 @@ import { enqueue } from "../../platform/jobs/queue";
 import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
 import { brandScopeParam } from "../../platform/db/brand-scope";
 import { exports, type ExportFilters } from "./tables";
-import { checkFilters, countRows, newestSubmissionId, rowsBatch } from "./rows";
+import { answerColumns, checkFilters, countRows, newestSubmissionId, rowsBatch } from "./rows";
 import { COLUMNS, exportRecord } from "./columns";
 import { presentExport, type ExportRow } from "./present";
 import { BUILD_JOB } from "./build";
@@ -127,11 +127,14 @@ export function previewExport(
   const filters = filtersOf(input);
   checkFilters(deps.db, ctx, filters);
   const maxId = newestSubmissionId(deps.db, ctx);
+  const format = input.format ?? "csv";
   return {
-    format: input.format ?? "csv",
+    format,
     filters,
     count: countRows(deps.db, ctx, filters, maxId),
-    columns: [...COLUMNS],
+    // A CSV file adds one column per question answered (JSON items carry `custom_fields` instead).
+    columns:
+      format === "csv" ? [...COLUMNS, ...answerColumns(deps.db, ctx, filters, maxId)] : [...COLUMNS, "custom_fields"],
     data: rowsBatch(deps.db, ctx, filters, maxId, input.limit ?? PREVIEW_ROWS).map(exportRecord),
   };
 }

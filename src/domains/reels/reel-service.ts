@@ -2,14 +2,14 @@
  * Reels: create (testimonials checked, clips suggested), read, list, change title/settings/clips, delete. Every
  * change to clips, title or settings bumps `version`, which is how `changed_since_render` is known.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
 import { audit } from "../../platform/audit/audit";
 import { notFound, unprocessable } from "../../platform/errors";
 import { newId } from "../../platform/ids";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brandScope } from "../../platform/db/brand-scope";
 import { getBrandRow } from "../brands";
 import { checkClips, suggestFor } from "./clips";
@@ -18,6 +18,7 @@ import { REEL_LIMITS, type ClipInput, type CreateBody, type PatchBody, type Reel
 import { reels } from "./tables";
 import { cancelActiveRender } from "./render-state";
 import { removeReelFiles } from "./storage-keys";
+import { orgPageRows } from "../../platform/db/org-page";
 
 /** A stored reel. */
 export type ReelRow = typeof reels.$inferSelect;
@@ -84,21 +85,7 @@ export function listReels<T>(
   page: PageRequest,
   present: (r: ReelRow) => T,
 ) {
-  const rows = deps.db
-    .select()
-    .from(reels)
-    .where(
-      and(
-        eq(reels.orgId, ctx.orgId),
-        eq(reels.mode, ctx.mode),
-        brandId ? eq(reels.brandId, brandId) : undefined,
-        brandScope(ctx, reels.brandId),
-        afterKeyDesc([reels.id], page.after),
-      ),
-    )
-    .orderBy(desc(reels.id))
-    .limit(page.limit + 1)
-    .all();
+  const rows = orgPageRows(deps.db, reels, ctx, page, { brandColumn: reels.brandId, brandId });
   return toPage(deps.signer, page, rows, (r) => [r.id], present);
 }
 

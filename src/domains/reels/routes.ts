@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import {
   addClipBody,
   createBody,
@@ -26,144 +26,138 @@ const tags = ["Reels"];
 
 /** `/v1/reels…`, and the render files and music previews on the CDN address (cdn-routes.ts). */
 export function reelRoutes(deps: Deps) {
-  return new Elysia()
-    .use(authPlugin(deps))
-    .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), {
-      response: musicPageSchema,
-      detail: {
-        tags,
-        summary: "The music tracks a reel can use",
-        description:
-          "Every track in the page envelope (`next_cursor` always null); `preview_url` is on the CDN address.",
-      },
-    })
-    .get(
-      "/v1/reels",
-      ({ auth, query }) => {
-        const ctx = can(auth(), "reel:manage");
-        return listReels(
-          deps,
-          ctx,
-          query.brand_id,
-          pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }),
-          (r) => presentReel(deps, ctx, r),
-        );
-      },
-      {
-        query: listQuery,
-        response: reelPageSchema,
-        detail: { tags, summary: "List reels, newest first" },
-      },
-    )
-    .post(
-      "/v1/reels",
-      async ({ auth, body, set }) => {
-        const ctx = can(auth(), "reel:manage");
-        const row = await createReel(deps, ctx, body);
-        set.status = 201;
-        return presentReel(deps, ctx, row);
-      },
-      {
-        body: createBody,
-        response: { 201: reelSchema },
-        detail: { tags, summary: "Create a reel from testimonials (clips suggested)" },
-      },
-    )
-    .get(
-      "/v1/reels/:id",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "reel:manage");
-        return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
-      },
-      { params: idParams, response: reelSchema, detail: { tags, summary: "One reel (poll it for render progress)" } },
-    )
-    .patch(
-      "/v1/reels/:id",
-      ({ auth, params, body }) => {
-        const ctx = can(auth(), "reel:manage");
-        return presentReel(deps, ctx, patchReel(deps, ctx, params.id, body));
-      },
-      {
-        params: idParams,
-        body: patchBody,
-        response: reelSchema,
-        detail: { tags, summary: "Change the title or any setting" },
-      },
-    )
-    .delete(
-      "/v1/reels/:id",
-      ({ auth, params }) => {
-        deleteReel(deps, can(auth(), "reel:manage"), params.id);
-        return { id: params.id, deleted: true as const };
-      },
-      {
-        params: idParams,
-        response: reelDeletedSchema,
-        detail: { tags, summary: "Delete a reel, its files and its public copy" },
-      },
-    )
-    .put(
-      "/v1/reels/:id/clips",
-      ({ auth, params, body }) => {
-        const ctx = can(auth(), "reel:manage");
-        return presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips));
-      },
-      {
-        params: idParams,
-        body: putClipsBody,
-        response: reelSchema,
-        detail: { tags, summary: "Replace the clips, in play order" },
-      },
-    )
-    .post(
-      "/v1/reels/:id/clips",
-      async ({ auth, params, body }) => {
-        const ctx = can(auth(), "reel:manage");
-        return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
-      },
-      {
-        params: idParams,
-        body: addClipBody,
-        response: reelSchema,
-        detail: { tags, summary: "Add a testimonial at the end with a suggested span" },
-      },
-    )
-    .post(
-      "/v1/reels/:id/render",
-      ({ auth, params, set }) => {
-        const started = startRender(deps, can(auth(), "reel:manage"), params.id);
-        set.status = 202;
-        return started;
-      },
-      {
-        params: idParams,
-        response: { 202: renderStartedSchema },
-        detail: { tags, summary: "Start a render (202 with render_id)" },
-      },
-    )
-    .post(
-      "/v1/reels/:id/share",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "reel:manage");
-        return presentReel(deps, ctx, shareReel(deps, ctx, params.id));
-      },
-      {
-        params: idParams,
-        response: reelSchema,
-        detail: { tags, summary: "Publish a public copy (publishing, then live)" },
-      },
-    )
-    .delete(
-      "/v1/reels/:id/share",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "reel:manage");
-        return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
-      },
-      {
-        params: idParams,
-        response: reelSchema,
-        detail: { tags, summary: "Stop sharing; the public copy is deleted" },
-      },
-    )
-    .use(reelCdnRoutes(deps));
+  return (
+    new Elysia()
+      .use(authPlugin(deps))
+      .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), {
+        response: musicPageSchema,
+        detail: {
+          tags,
+          summary: "The music tracks a reel can use",
+          description:
+            "Every track in the page envelope (`next_cursor` always null); `preview_url` is on the CDN address.",
+        },
+      })
+      .get(
+        "/v1/reels",
+        ({ auth, query }) => {
+          const ctx = can(auth(), "reel:manage");
+          return listReels(
+            deps,
+            ctx,
+            query.brand_id,
+            pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }),
+            (r) => presentReel(deps, ctx, r),
+          );
+        },
+        {
+          query: listQuery,
+          response: reelPageSchema,
+          detail: { tags, summary: "List reels, newest first" },
+        },
+      )
+      // Not a command: the suggested clips await the transcripts' analysis before the write.
+      .post(
+        "/v1/reels",
+        async ({ auth, body, set }) => {
+          const ctx = can(auth(), "reel:manage");
+          const row = await createReel(deps, ctx, body);
+          set.status = 201;
+          return presentReel(deps, ctx, row);
+        },
+        {
+          body: createBody,
+          response: { 201: reelSchema },
+          detail: { tags, summary: "Create a reel from testimonials (clips suggested)" },
+        },
+      )
+      .get(
+        "/v1/reels/:id",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "reel:manage");
+          return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
+        },
+        { params: idParams, response: reelSchema, detail: { tags, summary: "One reel (poll it for render progress)" } },
+      )
+      .use(
+        command(deps, "PATCH", "/v1/reels/:id", {
+          permission: "reel:manage",
+          params: idParams,
+          body: patchBody,
+          response: reelSchema,
+          detail: { tags, summary: "Change the title or any setting" },
+          run: (_db, ctx, { params, body }) => presentReel(deps, ctx, patchReel(deps, ctx, params.id, body)),
+        }),
+      )
+      // Not a command: the reel's files are deleted after the commit (the service's own transaction).
+      .delete(
+        "/v1/reels/:id",
+        ({ auth, params }) => {
+          deleteReel(deps, can(auth(), "reel:manage"), params.id);
+          return { id: params.id, deleted: true as const };
+        },
+        {
+          params: idParams,
+          response: reelDeletedSchema,
+          detail: { tags, summary: "Delete a reel, its files and its public copy" },
+        },
+      )
+      .use(
+        command(deps, "PUT", "/v1/reels/:id/clips", {
+          permission: "reel:manage",
+          params: idParams,
+          body: putClipsBody,
+          response: reelSchema,
+          detail: { tags, summary: "Replace the clips, in play order" },
+          run: (_db, ctx, { params, body }) => presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips)),
+        }),
+      )
+      // Not a command: the suggested span awaits the transcript analysis before the write.
+      .post(
+        "/v1/reels/:id/clips",
+        async ({ auth, params, body }) => {
+          const ctx = can(auth(), "reel:manage");
+          return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
+        },
+        {
+          params: idParams,
+          body: addClipBody,
+          response: reelSchema,
+          detail: { tags, summary: "Add a testimonial at the end with a suggested span" },
+        },
+      )
+      // The render-seconds allowance depends on the clips read in the transaction, so `startRender` checks it there.
+      .use(
+        command(deps, "POST", "/v1/reels/:id/render", {
+          permission: "reel:manage",
+          params: idParams,
+          response: { 202: renderStartedSchema },
+          detail: { tags, summary: "Start a render (202 with render_id)" },
+          run: (_db, ctx, { params }) => startRender(deps, ctx, params.id),
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/reels/:id/share", {
+          permission: "reel:manage",
+          params: idParams,
+          response: reelSchema,
+          detail: { tags, summary: "Publish a public copy (publishing, then live)" },
+          run: (_db, ctx, { params }) => presentReel(deps, ctx, shareReel(deps, ctx, params.id)),
+        }),
+      )
+      // Not a command: the public copy is deleted after the commit (the service's own transaction).
+      .delete(
+        "/v1/reels/:id/share",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "reel:manage");
+          return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
+        },
+        {
+          params: idParams,
+          response: reelSchema,
+          detail: { tags, summary: "Stop sharing; the public copy is deleted" },
+        },
+      )
+      .use(reelCdnRoutes(deps))
+  );
 }

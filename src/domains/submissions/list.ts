@@ -10,6 +10,7 @@ import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagi
 import { brandScope } from "../../platform/db/brand-scope";
 import { submissions, submissionTags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
 import { presentSubmission, type SubmissionRow } from "./present";
+import { uploadProgress } from "./upload-progress";
 import { ftsQuery } from "./search";
 
 /** The list filters of GET /v1/submissions (and exports). */
@@ -54,12 +55,13 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
       .orderBy(desc(submissions.id))
       .limit(page.limit + 1)
       .all();
+    const progress = uploadProgress(deps, rows);
     return toPage(
       deps.signer,
       page,
       rows,
       (r) => [r.id],
-      (r) => presentSubmission(r, deps.config.cdnUrl),
+      (r) => presentSubmission(r, deps.config.cdnUrl, progress.get(r.id) ?? null),
     );
   }
   const match = ftsQuery(filters.q);
@@ -94,11 +96,15 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
     .orderBy(sql`submissions_fts.rank`, desc(submissions.id))
     .limit(page.limit + 1)
     .all();
+  const progress = uploadProgress(
+    deps,
+    rows.map((r) => r.row as SubmissionRow),
+  );
   return toPage(
     deps.signer,
     page,
     rows,
     (r) => [r.rank, r.row.id, newest],
-    (r) => presentSubmission(r.row as SubmissionRow, deps.config.cdnUrl),
+    (r) => presentSubmission(r.row as SubmissionRow, deps.config.cdnUrl, progress.get(r.row.id) ?? null),
   );
 }

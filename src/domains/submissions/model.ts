@@ -195,6 +195,24 @@ export const submissionSchema = t.Object(
     has_photo: t.Boolean({
       description: "The respondent sent a photo: media variant avatar (square WebP), and the avatar where it is shown.",
     }),
+    upload: t.Optional(
+      nullable(
+        t.Object({
+          received_bytes: Type.Integer({ minimum: 0 }),
+          total_bytes: Type.Integer({ minimum: 0 }),
+          last_received_at: t.String({ format: "date-time", description: "When bytes last arrived (or it started)." }),
+          stalled: t.Boolean({
+            description: "Nothing received for 10 minutes: the respondent most likely left before it finished.",
+          }),
+          expires_at: t.String({ format: "date-time", description: "The upload address stops accepting bytes." }),
+          removed_by: t.String({
+            format: "date-time",
+            description: "An upload not finished by expires_at is removed with its row by this time (hourly job).",
+          }),
+        }),
+        "How far the recording's upload got, while status is uploading (list and detail answers); otherwise null.",
+      ),
+    ),
     approved_at: maybeTimestamp(),
     rejected_at: maybeTimestamp(),
     rejection_reason: nullable(rejectionReason),
@@ -281,6 +299,12 @@ export const shownItemSchema = t.Object({
   language: nullable(t.String()),
   captions: nullable(t.Array(captionCueSchema)),
   avatar_url: t.Optional(nullable(address(), "The respondent's own photo (square), once published.")),
+  answers: t.Optional(
+    t.Array(t.Object({ label: t.String(), value: t.Union([t.String(), t.Boolean()]) }), {
+      description:
+        "Answers to the link's own questions the owner chose to show publicly (`show_publicly`, still set on the link), as asked; yes/no answers are true or false. Absent when there are none.",
+    }),
+  ),
 });
 
 /** A delete's answer. */

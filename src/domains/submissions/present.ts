@@ -4,6 +4,7 @@ import { publicMediaUrls } from "./public-urls";
 import type { Word } from "./tables";
 import { submissions, transcripts } from "./tables";
 import type { SubmissionView, TranscriptView } from "./model";
+import type { UploadProgress } from "./upload-progress";
 
 /** A stored submission row. */
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -42,8 +43,11 @@ export function submissionEventData(row: SubmissionRow) {
   };
 }
 
-/** A testimonial in lists; `cdnUrl` turns published copies into their public addresses. */
-export function presentSubmission(row: SubmissionRow, cdnUrl: string): SubmissionView {
+/**
+ * A testimonial in lists; `cdnUrl` turns published copies into their public addresses. `upload` (list and detail
+ * answers, from `uploadProgress`) adds how far an unfinished upload got; other answers leave the key out.
+ */
+export function presentSubmission(row: SubmissionRow, cdnUrl: string, upload?: UploadProgress | null): SubmissionView {
   return {
     ...submissionEventData(row),
     origin: row.origin,
@@ -66,12 +70,33 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string): Submissio
     // Answers to the link's own questions, as asked; the photo is the `avatar` media variant when has_photo.
     custom_fields: (row.customAnswers ?? []).map((a) => ({ id: a.id, label: a.label, value: a.value })),
     has_photo: row.photoKey !== null,
+    ...(upload !== undefined ? { upload: row.status === "uploading" ? upload : null } : {}),
     approved_at: iso(row.approvedAt),
     rejected_at: iso(row.rejectedAt),
     rejection_reason: row.rejectionReason,
     mode: row.mode,
     updated_at: iso(row.updatedAt),
   };
+}
+
+/** An answer a public place may show: the question as asked and the answer. */
+export interface PublicAnswer {
+  label: string;
+  value: string | boolean;
+}
+
+/**
+ * The answers a public place shows: those given to a question the owner marked `show_publicly`, and only while the
+ * link still has that question marked so (`stillPublic`, the ids of the link's questions shown publicly now), so
+ * unticking it, or removing the question, hides the answers already given. Blank answers are left out.
+ */
+export function publicAnswers(
+  row: Pick<SubmissionRow, "customAnswers">,
+  stillPublic: ReadonlySet<string>,
+): PublicAnswer[] {
+  return (row.customAnswers ?? [])
+    .filter((a) => a.show_publicly && stillPublic.has(a.id) && (typeof a.value === "boolean" || a.value.trim() !== ""))
+    .map((a) => ({ label: a.label, value: a.value }));
 }
 
 /** Engines whose free transcription is a rough draft (offline recognition, roughly one word in three wrong). */

@@ -6,6 +6,7 @@ import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { brandScope } from "../../platform/db/brand-scope";
 import { submissions, transcripts } from "./tables";
+import { uploadProgress } from "./upload-progress";
 import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
@@ -40,7 +41,7 @@ export function submissionDetail(deps: Deps, ctx: Ctx, id: string): SubmissionDe
   const row = getSubmissionRow(deps.db, ctx, id);
   const transcript = getTranscriptRow(deps.db, id);
   return {
-    ...presentSubmission(row, deps.config.cdnUrl),
+    ...presentSubmission(row, deps.config.cdnUrl, uploadProgress(deps, [row]).get(row.id) ?? null),
     respondent_email: row.respondentEmail,
     prompt_id: row.promptId,
     consent: row.consent,

@@ -3,7 +3,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
@@ -49,155 +49,150 @@ export function filtersFromQuery(q: typeof listQuery.static) {
 
 /** `/v1/submissions…` and the signed media files under `{cdn_url}/signed/media/{token}`. */
 export function submissionRoutes(deps: Deps) {
-  return new Elysia()
-    .use(authPlugin(deps))
-    .get(
-      "/v1/submissions",
-      ({ auth, query }) => {
-        const ctx = can(auth(), "submission:read");
-        const filters = filtersFromQuery(query);
-        return listSubmissions(deps, ctx, filters, pageRequest(deps.signer, "submissions", query, filters));
-      },
-      {
-        query: listQuery,
-        response: submissionPageSchema,
-        detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" },
-      },
-    )
-    .get(
-      "/v1/submissions/:id",
-      ({ auth, params }) => submissionDetail(deps, can(auth(), "submission:read"), params.id),
-      {
-        params: idParams,
-        response: submissionDetailSchema,
-        detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" },
-      },
-    )
-    .get(
-      "/v1/submissions/:id/transcript",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "submission:read");
-        getSubmissionRow(deps.db, ctx, params.id);
-        const tr = getTranscriptRow(deps.db, params.id);
-        if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
-        return presentTranscript(tr);
-      },
-      {
-        params: idParams,
-        response: transcriptSchema,
-        detail: { tags: ["Submissions"], summary: "Transcript with word timings" },
-      },
-    )
-    .patch(
-      "/v1/submissions/:id/transcript",
-      ({ auth, params, body }) => editTranscript(deps, can(auth(), "submission:moderate"), params.id, body.text),
-      {
-        params: idParams,
-        body: transcriptBody,
-        response: transcriptSchema,
-        detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
-      },
-    )
-    .post(
-      "/v1/submissions/:id/approve",
-      ({ auth, params, body }) =>
-        presentSubmission(
-          approve(deps, can(auth(), "submission:moderate"), params.id, { publish: body?.publish }),
-          deps.config.cdnUrl,
-        ),
-      {
-        params: idParams,
-        body: approveBody,
-        response: submissionSchema,
-        detail: {
-          tags: ["Moderation"],
-          summary: "Approve (emits submission.approved); optionally publish in the same step",
+  return (
+    new Elysia()
+      .use(authPlugin(deps))
+      .get(
+        "/v1/submissions",
+        ({ auth, query }) => {
+          const ctx = can(auth(), "submission:read");
+          const filters = filtersFromQuery(query);
+          return listSubmissions(deps, ctx, filters, pageRequest(deps.signer, "submissions", query, filters));
         },
-      },
-    )
-    .post(
-      "/v1/submissions/:id/unapprove",
-      ({ auth, params }) =>
-        presentSubmission(unapprove(deps, can(auth(), "submission:moderate"), params.id), deps.config.cdnUrl),
-      {
-        params: idParams,
-        response: submissionSchema,
-        detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
-      },
-    )
-    .post(
-      "/v1/submissions/:id/reject",
-      ({ auth, params, body }) =>
-        presentSubmission(reject(deps, can(auth(), "submission:moderate"), params.id, body.reason), deps.config.cdnUrl),
-      {
-        params: idParams,
-        body: rejectBody,
-        response: submissionSchema,
-        detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
-      },
-    )
-    .post(
-      "/v1/submissions/:id/visibility",
-      ({ auth, params, body }) =>
-        presentSubmission(
-          setVisibility(deps, can(auth(), "submission:moderate"), params.id, body.is_public),
-          deps.config.cdnUrl,
-        ),
-      {
-        params: idParams,
-        body: visibilityBody,
-        response: submissionSchema,
-        detail: { tags: ["Moderation"], summary: "Make public or private" },
-      },
-    )
-    .delete(
-      "/v1/submissions/:id",
-      ({ auth, params }) => {
-        deleteSubmission(deps, can(auth(), "submission:moderate"), params.id);
-        return { id: params.id, deleted: true as const };
-      },
-      {
-        params: idParams,
-        response: deletedSchema,
-        detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
-      },
-    )
-    .post(
-      "/v1/submissions/bulk",
-      ({ auth, body }) => bulkModerate(deps, can(auth(), "submission:moderate"), body.action, body.ids, body.reason),
-      {
-        body: bulkBody,
-        response: bulkResultSchema,
-        detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
-      },
-    )
-    .post(
-      "/v1/submissions/:id/reprocess",
-      ({ auth, params, set }) => {
-        const ctx = can(auth(), "submission:moderate");
-        reprocessSubmission(deps.db, ctx, getSubmissionRow(deps.db, ctx, params.id));
-        set.status = 202;
-        return submissionDetail(deps, ctx, params.id);
-      },
-      {
-        params: idParams,
-        response: { 202: submissionDetailSchema },
-        detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
-      },
-    )
-    .get(
-      "/v1/submissions/:id/media/:variant",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "submission:read");
-        const row = getSubmissionRow(deps.db, ctx, params.id);
-        const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
-        return signedMediaUrl(deps, row, variant);
-      },
-      {
-        params: variantParams,
-        response: signedMediaSchema,
-        detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" },
-      },
-    )
-    .use(mediaCdnRoutes(deps));
+        {
+          query: listQuery,
+          response: submissionPageSchema,
+          detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" },
+        },
+      )
+      .get(
+        "/v1/submissions/:id",
+        ({ auth, params }) => submissionDetail(deps, can(auth(), "submission:read"), params.id),
+        {
+          params: idParams,
+          response: submissionDetailSchema,
+          detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" },
+        },
+      )
+      .get(
+        "/v1/submissions/:id/transcript",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "submission:read");
+          getSubmissionRow(deps.db, ctx, params.id);
+          const tr = getTranscriptRow(deps.db, params.id);
+          if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
+          return presentTranscript(tr);
+        },
+        {
+          params: idParams,
+          response: transcriptSchema,
+          detail: { tags: ["Submissions"], summary: "Transcript with word timings" },
+        },
+      )
+      // Not a command: the edit awaits the re-timing of the words before it writes.
+      .patch(
+        "/v1/submissions/:id/transcript",
+        ({ auth, params, body }) => editTranscript(deps, can(auth(), "submission:moderate"), params.id, body.text),
+        {
+          params: idParams,
+          body: transcriptBody,
+          response: transcriptSchema,
+          detail: { tags: ["Submissions"], summary: "Correct the transcript (original kept, words re-timed)" },
+        },
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/approve", {
+          permission: "submission:moderate",
+          params: idParams,
+          body: approveBody,
+          response: submissionSchema,
+          detail: {
+            tags: ["Moderation"],
+            summary: "Approve (emits submission.approved); optionally publish in the same step",
+          },
+          run: (_db, ctx, { params, body }) =>
+            presentSubmission(approve(deps, ctx, params.id, { publish: body?.publish }), deps.config.cdnUrl),
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/unapprove", {
+          permission: "submission:moderate",
+          params: idParams,
+          response: submissionSchema,
+          detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
+          run: (_db, ctx, { params }) => presentSubmission(unapprove(deps, ctx, params.id), deps.config.cdnUrl),
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/reject", {
+          permission: "submission:moderate",
+          params: idParams,
+          body: rejectBody,
+          response: submissionSchema,
+          detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
+          run: (_db, ctx, { params, body }) =>
+            presentSubmission(reject(deps, ctx, params.id, body.reason), deps.config.cdnUrl),
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/visibility", {
+          permission: "submission:moderate",
+          params: idParams,
+          body: visibilityBody,
+          response: submissionSchema,
+          detail: { tags: ["Moderation"], summary: "Make public or private" },
+          run: (_db, ctx, { params, body }) =>
+            presentSubmission(setVisibility(deps, ctx, params.id, body.is_public), deps.config.cdnUrl),
+        }),
+      )
+      .use(
+        command(deps, "DELETE", "/v1/submissions/:id", {
+          permission: "submission:moderate",
+          params: idParams,
+          response: deletedSchema,
+          detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
+          run: (_db, ctx, { params }) => {
+            deleteSubmission(deps, ctx, params.id);
+            return { id: params.id, deleted: true as const };
+          },
+        }),
+      )
+      // Each testimonial's change is a savepoint: one that fails rolls back alone, the rest commit together.
+      .use(
+        command(deps, "POST", "/v1/submissions/bulk", {
+          permission: "submission:moderate",
+          body: bulkBody,
+          response: bulkResultSchema,
+          detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
+          run: (_db, ctx, { body }) => bulkModerate(deps, ctx, body.action, body.ids, body.reason),
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/reprocess", {
+          permission: "submission:moderate",
+          params: idParams,
+          response: { 202: submissionDetailSchema },
+          detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
+          run: (db, ctx, { params }) => {
+            reprocessSubmission(db, ctx, getSubmissionRow(db, ctx, params.id));
+            return submissionDetail(deps, ctx, params.id);
+          },
+        }),
+      )
+      .get(
+        "/v1/submissions/:id/media/:variant",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "submission:read");
+          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
+          return signedMediaUrl(deps, row, variant);
+        },
+        {
+          params: variantParams,
+          response: signedMediaSchema,
+          detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" },
+        },
+      )
+      .use(mediaCdnRoutes(deps))
+  );
 }

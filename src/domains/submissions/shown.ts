@@ -7,7 +7,8 @@ import type { Db } from "../../platform/db/client";
 import { submissions, transcripts, type Word } from "./tables";
 import { shownCondition } from "./visibility";
 import { publicMediaUrls } from "./public-urls";
-import type { SubmissionRow } from "./present";
+import { publicAnswers, type SubmissionRow } from "./present";
+import { links } from "../brands";
 import type { Static } from "elysia";
 import type { shownItemSchema } from "./model";
 
@@ -64,8 +65,10 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
           .map((t) => [t.id, t.words])
       : [],
   );
+  const stillPublic = publicFieldIds(db, rows);
   return rows.map((row) => {
     const media = publicMediaUrls(cdnUrl, row.publicMedia);
+    const answers = publicAnswers(row, stillPublic);
     return {
       id: row.id,
       kind: row.kind,
@@ -82,8 +85,21 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
       language: row.language,
       captions: row.kind === "text" ? null : captionsFrom(words.get(row.id) ?? []),
       avatar_url: media?.avatar_url ?? null,
+      ...(answers.length ? { answers } : {}),
     };
   });
+}
+
+/** Ids of the questions the rows' links show publicly now (one query; none when no row has answers). */
+function publicFieldIds(db: Db, rows: SubmissionRow[]): Set<string> {
+  const linkIds = [
+    ...new Set(rows.flatMap((r) => (r.linkId && r.customAnswers?.some((a) => a.show_publicly) ? [r.linkId] : []))),
+  ];
+  const out = new Set<string>();
+  if (!linkIds.length) return out;
+  for (const l of db.select({ fields: links.customFields }).from(links).where(inArray(links.id, linkIds)).all())
+    for (const f of l.fields ?? []) if (f.show_publicly) out.add(f.id);
+  return out;
 }
 
 function where(q: ShownQuery): SQL {

@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import {
   createTag,
   deleteTag,
@@ -42,44 +42,41 @@ export function tagRoutes(deps: Deps) {
         detail: { tags: ["Tags"], summary: "List tags, newest first" },
       },
     )
-    .post(
-      "/tags",
-      ({ auth, body, set }) => {
-        set.status = 201;
-        return createTag(deps, can(auth(), "tag:manage"), body);
-      },
-      {
+    .use(
+      command(deps, "POST", "/tags", {
+        permission: "tag:manage",
         body: newTagBody,
         response: { 201: tagSchema },
         detail: { tags: ["Tags"], summary: "Create a tag" },
-      },
+        run: (_db, ctx, { body }) => createTag(deps, ctx, body),
+      }),
     )
     .get(
       "/tags/:tag_id",
       ({ auth, params }) => presentTag(getTag(deps.db, can(auth(), "submission:read"), params.tag_id)),
       { params: tagParams, response: tagSchema, detail: { tags: ["Tags"], summary: "Get a tag" } },
     )
-    .patch(
-      "/tags/:tag_id",
-      ({ auth, params, body }) => updateTag(deps, can(auth(), "tag:manage"), params.tag_id, body),
-      {
+    .use(
+      command(deps, "PATCH", "/tags/:tag_id", {
+        permission: "tag:manage",
         params: tagParams,
         body: tagPatchBody,
         response: tagSchema,
         detail: { tags: ["Tags"], summary: "Rename or recolour a tag" },
-      },
+        run: (_db, ctx, { params, body }) => updateTag(deps, ctx, params.tag_id, body),
+      }),
     )
-    .delete(
-      "/tags/:tag_id",
-      ({ auth, params }) => {
-        deleteTag(deps, can(auth(), "tag:manage"), params.tag_id);
-        return { id: params.tag_id, deleted: true as const };
-      },
-      {
+    .use(
+      command(deps, "DELETE", "/tags/:tag_id", {
+        permission: "tag:manage",
         params: tagParams,
         response: deletedSchema,
         detail: { tags: ["Tags"], summary: "Delete a tag (taken off every testimonial)" },
-      },
+        run: (_db, ctx, { params }) => {
+          deleteTag(deps, ctx, params.tag_id);
+          return { id: params.tag_id, deleted: true as const };
+        },
+      }),
     )
     .get(
       "/submissions/:id/tags",
@@ -90,27 +87,23 @@ export function tagRoutes(deps: Deps) {
       },
       { params: idParams, response: tagListSchema, detail: { tags: ["Tags"], summary: "A testimonial's tags" } },
     )
-    .post(
-      "/submissions/:id/tags",
-      ({ auth, params, body }) => ({
-        data: tagSubmission(deps, can(auth(), "submission:moderate"), params.id, body.tag_id),
-      }),
-      {
+    .use(
+      command(deps, "POST", "/submissions/:id/tags", {
+        permission: "submission:moderate",
         params: idParams,
         body: tagSubmissionBody,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Tag a testimonial" },
-      },
-    )
-    .delete(
-      "/submissions/:id/tags/:tag_id",
-      ({ auth, params }) => ({
-        data: untagSubmission(deps, can(auth(), "submission:moderate"), params.id, params.tag_id),
+        run: (_db, ctx, { params, body }) => ({ data: tagSubmission(deps, ctx, params.id, body.tag_id) }),
       }),
-      {
+    )
+    .use(
+      command(deps, "DELETE", "/submissions/:id/tags/:tag_id", {
+        permission: "submission:moderate",
         params: submissionTagParams,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Untag a testimonial" },
-      },
+        run: (_db, ctx, { params }) => ({ data: untagSubmission(deps, ctx, params.id, params.tag_id) }),
+      }),
     );
 }

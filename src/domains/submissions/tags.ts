@@ -2,7 +2,7 @@
  * Tags: labels per organisation and mode (names unique, case ignored), put on and taken off testimonials. A tag
  * change on a shown testimonial tells whatever shows testimonials, since widgets can select by tag.
  */
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -10,12 +10,13 @@ import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { audit } from "../../platform/audit/audit";
 import { conflict, invalid, notFound } from "../../platform/errors";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { submissionTags, tags, submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
 import { brandScope } from "../../platform/db/brand-scope";
+import { orgPageRows } from "../../platform/db/org-page";
 
 type TagRow = typeof tags.$inferSelect;
 import type { TagView } from "./model";
@@ -63,13 +64,7 @@ export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
  */
 export function listTags(deps: Deps, ctx: Ctx, page: PageRequest) {
   const scope = brandScope(ctx, submissions.brandId);
-  const rows = deps.db
-    .select()
-    .from(tags)
-    .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), afterKeyDesc([tags.id], page.after)))
-    .orderBy(desc(tags.id))
-    .limit(page.limit + 1)
-    .all();
+  const rows = orgPageRows(deps.db, tags, ctx, page);
   const counts = new Map(
     rows.length
       ? deps.db

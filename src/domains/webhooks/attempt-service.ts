@@ -31,15 +31,20 @@ export interface DisableCheckPayload {
 /** What became of the delivery; `stale` when another run already recorded this attempt (or the delivery is gone). */
 export type AttemptResult = "delivered" | "retrying" | "failed" | "stale";
 
-/** Records attempt `number` of a delivery, made at `attemptedAt`, and moves the delivery and endpoint on. */
+/**
+ * Records attempt `number` of a delivery, made at `attemptedAt`, and moves the delivery and endpoint on. `alsoNow`
+ * runs in the same transaction (the worker marking the attempt's job done).
+ */
 export function recordAttempt(
   deps: Deps,
   deliveryId: string,
   number: number,
   attemptedAt: number,
   outcome: AttemptOutcome,
+  alsoNow?: () => unknown,
 ): AttemptResult {
   return tx(deps.db, (db) => {
+    alsoNow?.();
     const target = attemptTarget(db, deliveryId, number);
     if (!target) return "stale";
     const { delivery: d, endpoint } = target;

@@ -3,20 +3,21 @@
  * rotating the secret (the previous one keeps signing for a grace period), re-enabling a disabled endpoint and
  * deleting one (its delivery log goes with it). Every query filters by org and mode.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { DEFAULT_ROTATION_GRACE_HOURS } from "./model";
 import { presentEndpoint, presentEndpointWithSecret } from "./present";
 import { newSecret } from "./signing";
 import { parseWebhookUrl, resolveTarget } from "./ssrf";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { webhookEndpoints, type EndpointRow } from "./tables";
+import { orgPageRows } from "../../platform/db/org-page";
 
 /** An endpoint row of the context's org and mode; 404 otherwise. */
 export function getEndpointRow(db: Db, ctx: Ctx, id: string): EndpointRow {
@@ -38,19 +39,7 @@ export async function checkEndpointUrl(deps: Deps, raw: string): Promise<string>
 
 /** A page of endpoints, newest first. */
 export function listEndpoints(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = deps.db
-    .select()
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.orgId, ctx.orgId),
-        eq(webhookEndpoints.mode, ctx.mode),
-        afterKeyDesc([webhookEndpoints.id], page.after),
-      ),
-    )
-    .orderBy(desc(webhookEndpoints.id))
-    .limit(page.limit + 1)
-    .all();
+  const rows = orgPageRows(deps.db, webhookEndpoints, ctx, page);
   const now = ctx.clock.now();
   return toPage(
     deps.signer,
@@ -71,33 +60,42 @@ export interface NewEndpoint {
  * Adds an endpoint; the answer carries the secret, once. The `webhook_endpoints` allowance (20 per organisation)
  * is checked inside the write transaction, after the awaited DNS lookup: checked before it, two concurrent
  * creates could both see 19 and both insert. `BEGIN IMMEDIATE` takes the write lock first, so the count and the
- * insert see no other writer in between.
+ * insert see no other writer in between. The route does the same as a command (`prepare` looks the URL up,
+ * `allowance` and `addEndpoint` run in its transaction); this is for scripts and tests.
  */
 export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
   const url = await checkEndpointUrl(deps, input.url);
   return tx(deps.db, (db) => {
     const plan = getOrg(db, ctx.orgId).plan as PlanId;
     requireAllowance(db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
-    const now = ctx.clock.now();
-    const row: EndpointRow = {
-      id: newId("webhookEndpoint", now),
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      url,
-      events: [...input.events],
-      status: "active",
-      secret: newSecret(),
-      previousSecret: null,
-      previousSecretExpiresAt: null,
-      failingSince: null,
-      disabledAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    db.insert(webhookEndpoints).values(row).run();
-    audit(db, ctx, "webhook.created", row.id, { url, events: row.events });
-    return presentEndpointWithSecret(row, now);
+    return addEndpoint(db, ctx, url, input.events);
   });
+}
+
+/**
+ * Stores a new endpoint for an already checked `url` (`checkEndpointUrl`); inside the caller's transaction, after
+ * the caller checked the `webhook_endpoints` allowance in it.
+ */
+export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[]) {
+  const now = ctx.clock.now();
+  const row: EndpointRow = {
+    id: newId("webhookEndpoint", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    url,
+    events: [...events],
+    status: "active",
+    secret: newSecret(),
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    failingSince: null,
+    disabledAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  db.insert(webhookEndpoints).values(row).run();
+  audit(db, ctx, "webhook.created", row.id, { url, events: row.events });
+  return presentEndpointWithSecret(row, now);
 }
 
 /** Changes to an endpoint. */
@@ -108,24 +106,32 @@ export interface EndpointPatch {
 
 /** Changes the URL (checked again) or the subscribed events; deliveries already made keep going to the endpoint. */
 export async function updateEndpoint(deps: Deps, ctx: Ctx, id: string, patch: EndpointPatch) {
+  const url = await checkEndpointPatch(deps, ctx, id, patch);
+  return tx(deps.db, (db) => changeEndpoint(db, ctx, id, patch, url));
+}
+
+/** The checks of a change before its transaction: 404 for another's endpoint, then the new URL's lookup (if any). */
+export async function checkEndpointPatch(deps: Deps, ctx: Ctx, id: string, patch: EndpointPatch) {
   getEndpointRow(deps.db, ctx, id);
-  const url = patch.url !== undefined ? await checkEndpointUrl(deps, patch.url) : undefined;
-  return tx(deps.db, (db) => {
-    const row = getEndpointRow(db, ctx, id);
-    const now = ctx.clock.now();
-    const next: EndpointRow = {
-      ...row,
-      url: url ?? row.url,
-      events: patch.events ? [...patch.events] : row.events,
-      updatedAt: now,
-    };
-    db.update(webhookEndpoints)
-      .set({ url: next.url, events: next.events, updatedAt: now })
-      .where(eq(webhookEndpoints.id, id))
-      .run();
-    audit(db, ctx, "webhook.updated", id, { ...patch });
-    return presentEndpoint(next, now);
-  });
+  return patch.url !== undefined ? await checkEndpointUrl(deps, patch.url) : undefined;
+}
+
+/** Applies a change whose new `url` (if any) `checkEndpointPatch` checked; inside the caller's transaction. */
+export function changeEndpoint(db: Db, ctx: Ctx, id: string, patch: EndpointPatch, url: string | undefined) {
+  const row = getEndpointRow(db, ctx, id);
+  const now = ctx.clock.now();
+  const next: EndpointRow = {
+    ...row,
+    url: url ?? row.url,
+    events: patch.events ? [...patch.events] : row.events,
+    updatedAt: now,
+  };
+  db.update(webhookEndpoints)
+    .set({ url: next.url, events: next.events, updatedAt: now })
+    .where(eq(webhookEndpoints.id, id))
+    .run();
+  audit(db, ctx, "webhook.updated", id, { ...patch });
+  return presentEndpoint(next, now);
 }
 
 /** Deletes an endpoint: nothing more is sent, and its deliveries and attempts are deleted with it. */

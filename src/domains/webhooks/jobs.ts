@@ -6,6 +6,7 @@
  * failing run.
  */
 import type { Deps } from "../../platform/deps";
+import { groupCommit } from "../../platform/db/group-commit";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import {
   attemptTarget,
@@ -19,8 +20,15 @@ import { DELIVER_JOB, type DeliverPayload } from "./delivery-service";
 import { sendWebhook } from "./sender";
 import { deliveryHeaders } from "./signing";
 
-/** Makes attempt `attempt` of a delivery, if it is still due. */
-export async function runDeliveryAttempt(deps: Deps, payload: DeliverPayload): Promise<void> {
+/**
+ * Makes attempt `attempt` of a delivery, if it is still due. `finishJob` (the job's `complete`) is called inside
+ * the transaction that records the attempt, so the attempt and the job's end are one write.
+ */
+export async function runDeliveryAttempt(
+  deps: Deps,
+  payload: DeliverPayload,
+  finishJob?: () => unknown,
+): Promise<void> {
   const target = attemptTarget(deps.db, payload.deliveryId, payload.attempt);
   if (!target) return;
   const { delivery, endpoint } = target;
@@ -31,13 +39,14 @@ export async function runDeliveryAttempt(deps: Deps, payload: DeliverPayload): P
   }
   const headers = deliveryHeaders(deps.config.docsUrl, endpoint, delivery, payload.attempt, now);
   const outcome = await sendWebhook(deps.webhooks, endpoint.url, headers, delivery.body);
-  recordAttempt(deps, delivery.id, payload.attempt, now, outcome);
+  // Recorded with the outcomes of the other attempts finishing now, in one commit (platform/db/group-commit.ts).
+  await groupCommit(deps.db, () => recordAttempt(deps, delivery.id, payload.attempt, now, outcome, finishJob));
 }
 
 /** Registers the webhook job kinds. */
 export function registerWebhookJobs(registry: JobRegistry): void {
   registry.register<DeliverPayload>(DELIVER_JOB, {
-    handle: (job, deps) => runDeliveryAttempt(deps, job.payload),
+    handle: (job, deps, run) => runDeliveryAttempt(deps, job.payload, run.complete),
     // Receiver failures are recorded and rescheduled by the handler; these retries only cover our own errors.
     maxAttempts: 5,
     backoffMs: (n) => 5_000 * n,

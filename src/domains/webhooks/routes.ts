@@ -1,16 +1,21 @@
-/** Webhook routes: schema, guard, one service call each. All need `webhook:manage` (scope webhooks:manage, or an owner's or admin's session). */
+/**
+ * Webhook routes: reads call one service; writes are commands (accounts/command.ts). All need `webhook:manage`
+ * (scope webhooks:manage, or an owner's or admin's session).
+ */
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import {
-  createEndpoint,
+  addEndpoint,
+  changeEndpoint,
+  checkEndpointPatch,
+  checkEndpointUrl,
   deleteEndpoint,
   enableEndpoint,
   getEndpointRow,
   listEndpoints,
   rotateSecret,
-  updateEndpoint,
 } from "./endpoint-service";
 import { listDeliveries, replayDelivery, sendTestEvent } from "./delivery-service";
 import { presentEndpoint } from "./present";
@@ -49,15 +54,10 @@ export function webhookRoutes(deps: Deps) {
         detail: { tags, summary: "List webhook endpoints, newest first" },
       },
     )
-    .post(
-      "",
-      async ({ auth, body, set }) => {
-        const ctx = can(auth(), "webhook:manage");
-        const created = await createEndpoint(deps, ctx, body);
-        set.status = 201;
-        return created;
-      },
-      {
+    .use(
+      command(deps, "POST", "", {
+        permission: "webhook:manage",
+        allowance: { name: "webhook_endpoints" },
         body: newEndpointBody,
         response: { 201: endpointWithSecretSchema },
         detail: {
@@ -66,20 +66,19 @@ export function webhookRoutes(deps: Deps) {
           description:
             "At most 20 endpoints per organisation, live and test together: the 21st is 402 `plan_limit_exceeded` with `limit.name` `webhook_endpoints`.",
         },
-      },
+        // The URL's addresses are looked up (and refused first) before the transaction, which counts the allowance.
+        prepare: (_ctx, { body }) => checkEndpointUrl(deps, body.url),
+        run: (db, ctx, { body }, url) => addEndpoint(db, ctx, url, body.events),
+      }),
     )
-    .post(
-      "/deliveries/:id/replay",
-      ({ auth, params, set }) => {
-        const ctx = can(auth(), "webhook:manage");
-        set.status = 202;
-        return replayDelivery(deps, ctx, params.id);
-      },
-      {
+    .use(
+      command(deps, "POST", "/deliveries/:id/replay", {
+        permission: "webhook:manage",
         params: deliveryParams,
         response: { 202: deliverySchema },
         detail: { tags, summary: "Send a delivery's identical bytes again, as a new delivery" },
-      },
+        run: (_db, ctx, { params }) => replayDelivery(deps, ctx, params.id),
+      }),
     )
     .get(
       "/:id",
@@ -89,45 +88,54 @@ export function webhookRoutes(deps: Deps) {
       },
       { params: endpointParams, response: endpointSchema, detail: { tags, summary: "Get an endpoint" } },
     )
-    .patch("/:id", ({ auth, params, body }) => updateEndpoint(deps, can(auth(), "webhook:manage"), params.id, body), {
-      params: endpointParams,
-      body: endpointPatchBody,
-      response: endpointSchema,
-      detail: { tags, summary: "Change an endpoint's URL or events" },
-    })
-    .delete("/:id", ({ auth, params }) => deleteEndpoint(deps, can(auth(), "webhook:manage"), params.id), {
-      params: endpointParams,
-      response: endpointDeletedSchema,
-      detail: { tags, summary: "Delete an endpoint: stops sending and deletes its delivery log" },
-    })
-    .post("/:id/enable", ({ auth, params }) => enableEndpoint(deps, can(auth(), "webhook:manage"), params.id), {
-      params: endpointParams,
-      response: endpointSchema,
-      detail: { tags, summary: "Enable a disabled endpoint again" },
-    })
-    .post(
-      "/:id/rotate-secret",
-      ({ auth, params, body }) => rotateSecret(deps, can(auth(), "webhook:manage"), params.id, body?.grace_hours),
-      {
+    .use(
+      command(deps, "PATCH", "/:id", {
+        permission: "webhook:manage",
+        params: endpointParams,
+        body: endpointPatchBody,
+        response: endpointSchema,
+        detail: { tags, summary: "Change an endpoint's URL or events" },
+        prepare: (ctx, { params, body }) => checkEndpointPatch(deps, ctx, params.id, body),
+        run: (db, ctx, { params, body }, url) => changeEndpoint(db, ctx, params.id, body, url),
+      }),
+    )
+    .use(
+      command(deps, "DELETE", "/:id", {
+        permission: "webhook:manage",
+        params: endpointParams,
+        response: endpointDeletedSchema,
+        detail: { tags, summary: "Delete an endpoint: stops sending and deletes its delivery log" },
+        run: (_db, ctx, { params }) => deleteEndpoint(deps, ctx, params.id),
+      }),
+    )
+    .use(
+      command(deps, "POST", "/:id/enable", {
+        permission: "webhook:manage",
+        params: endpointParams,
+        response: endpointSchema,
+        detail: { tags, summary: "Enable a disabled endpoint again" },
+        run: (_db, ctx, { params }) => enableEndpoint(deps, ctx, params.id),
+      }),
+    )
+    .use(
+      command(deps, "POST", "/:id/rotate-secret", {
+        permission: "webhook:manage",
         params: endpointParams,
         body: rotateBody,
         response: endpointWithSecretSchema,
         detail: { tags, summary: "Make a new secret; the previous one keeps signing for grace_hours (default 24)" },
-      },
+        run: (_db, ctx, { params, body }) => rotateSecret(deps, ctx, params.id, body?.grace_hours),
+      }),
     )
-    .post(
-      "/:id/test",
-      ({ auth, params, body, set }) => {
-        const ctx = can(auth(), "webhook:manage");
-        set.status = 202;
-        return sendTestEvent(deps, ctx, params.id, body?.type);
-      },
-      {
+    .use(
+      command(deps, "POST", "/:id/test", {
+        permission: "webhook:manage",
         params: endpointParams,
         body: testBody,
         response: { 202: deliverySchema },
         detail: { tags, summary: "Queue a sample event, signed and retried like a real one" },
-      },
+        run: (_db, ctx, { params, body }) => sendTestEvent(deps, ctx, params.id, body?.type),
+      }),
     )
     .get(
       "/:id/deliveries",

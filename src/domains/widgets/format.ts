@@ -115,6 +115,8 @@ export interface DocumentItem {
   duration_ms: number | null;
   language: string | null;
   captions: CaptionCue[] | null;
+  /** Answers to the link's own questions the owner chose to show (absent when none). */
+  answers?: { label: string; value: string | boolean }[];
 }
 
 /** The published widget document (contract: Widget document). Readers ignore fields they do not know. */

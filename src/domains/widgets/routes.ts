@@ -1,8 +1,11 @@
-/** Widget routes: schema, guard, one service call each. All need `widget:manage` (scope widgets:manage, or any member's session). */
+/**
+ * Widget routes: reads call one service; writes are commands (accounts/command.ts). All need `widget:manage` (scope
+ * widgets:manage, or any member's session).
+ */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can } from "../accounts";
+import { authPlugin, can, command } from "../accounts";
 import {
   createWidget,
   deleteWidget,
@@ -27,63 +30,66 @@ const tags = ["Widgets"];
 
 /** `/v1/widgets…`. */
 export function widgetRoutes(deps: Deps) {
-  return new Elysia({ prefix: "/v1/widgets" })
-    .use(authPlugin(deps))
-    .get(
-      "",
-      ({ auth, query }) => {
-        const ctx = can(auth(), "widget:manage");
-        return listWidgets(
-          deps,
-          ctx,
-          query.brand_id,
-          pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
-        );
-      },
-      {
-        query: widgetListQuery,
-        response: widgetPageSchema,
-        detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" },
-      },
-    )
-    .post(
-      "",
-      ({ auth, body, set }) => {
-        const ctx = can(auth(), "widget:manage");
-        set.status = 201;
-        return createWidget(deps, ctx, body);
-      },
-      {
-        body: newWidgetBody,
-        response: { 201: widgetSchema },
-        detail: {
-          tags,
-          summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
+  return (
+    new Elysia({ prefix: "/v1/widgets" })
+      .use(authPlugin(deps))
+      .get(
+        "",
+        ({ auth, query }) => {
+          const ctx = can(auth(), "widget:manage");
+          return listWidgets(
+            deps,
+            ctx,
+            query.brand_id,
+            pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
+          );
         },
-      },
-    )
-    .post("/preview", ({ auth, body }) => previewWidget(deps, can(auth(), "widget:manage"), body), {
-      body: newWidgetBody,
-      response: widgetDocumentSchema,
-      detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
-    })
-    .get(
-      "/:id",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "widget:manage");
-        return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
-      },
-      { params: widgetParams, response: widgetSchema, detail: { tags, summary: "Get a widget with its snippet" } },
-    )
-    .patch("/:id", ({ auth, params, body }) => updateWidget(deps, can(auth(), "widget:manage"), params.id, body), {
-      params: widgetParams,
-      body: widgetPatchBody,
-      response: widgetSchema,
-      detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
-    })
-    .delete("/:id", ({ auth, params }) => deleteWidget(deps, can(auth(), "widget:manage"), params.id), {
-      params: widgetParams,
-      response: widgetDeletedSchema,
-      detail: { tags, summary: "Delete a widget; its document answers 404 from then on" },
-    });
+        {
+          query: widgetListQuery,
+          response: widgetPageSchema,
+          detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" },
+        },
+      )
+      .use(
+        command(deps, "POST", "", {
+          permission: "widget:manage",
+          body: newWidgetBody,
+          response: { 201: widgetSchema },
+          detail: {
+            tags,
+            summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
+          },
+          run: (_db, ctx, { body }) => createWidget(deps, ctx, body),
+        }),
+      )
+      .post("/preview", ({ auth, body }) => previewWidget(deps, can(auth(), "widget:manage"), body), {
+        body: newWidgetBody,
+        response: widgetDocumentSchema,
+        detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
+      })
+      .get(
+        "/:id",
+        ({ auth, params }) => {
+          const ctx = can(auth(), "widget:manage");
+          return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
+        },
+        { params: widgetParams, response: widgetSchema, detail: { tags, summary: "Get a widget with its snippet" } },
+      )
+      .use(
+        command(deps, "PATCH", "/:id", {
+          permission: "widget:manage",
+          params: widgetParams,
+          body: widgetPatchBody,
+          response: widgetSchema,
+          detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
+          run: (_db, ctx, { params, body }) => updateWidget(deps, ctx, params.id, body),
+        }),
+      )
+      // Not a command: the widget's published document is deleted after the commit (the service's own transaction).
+      .delete("/:id", ({ auth, params }) => deleteWidget(deps, can(auth(), "widget:manage"), params.id), {
+        params: widgetParams,
+        response: widgetDeletedSchema,
+        detail: { tags, summary: "Delete a widget; its document answers 404 from then on" },
+      })
+  );
 }

@@ -63,6 +63,9 @@ const SCRIPT_HEADERS: Readonly<Record<string, string>> = {
   "x-content-type-options": "nosniff",
 };
 
+/** What the document route reads of its context (the request id comes from the root's error handling). */
+type RouteContext = { params: { file: string }; request: Request; requestId?: string };
+
 /** A widget document's file name: `{id}.json` with a plain id. */
 const DOCUMENT_FILE = /^([A-Za-z0-9_-]{1,80})\.json$/;
 
@@ -77,20 +80,24 @@ export function widgetScriptPlugin(assets: Map<string, WebAsset>, deps: Deps) {
         .text()
         .then((text) => (script = makeDocument(wrapScript(text).plain, SCRIPT_HEADERS)))
     : Promise.resolve(null);
-  return new Elysia({ name: "widget-script", seed: deps.config.cdnUrl })
-    .get(`${cdn}/widget.js`, ({ request }) => {
-      if (script) return sendDocument(request, script);
-      return loading.then((s) => (s ? sendDocument(request, s) : notFound()));
-    })
-    .get(`${cdn}/widgets/:file`, (ctx) => {
-      const file = ctx.params.file;
-      const id = DOCUMENT_FILE.exec(file)?.[1];
-      if (!id) {
-        if (file.startsWith(".")) return notFoundResponse(ctx);
-        return servePublic(ctx, deps, `widgets/${file}`, MAX_AGE.widgets!);
-      }
-      const answer = widgetDocumentResponse(deps, ctx.request, id);
-      if (answer instanceof Promise) return answer.then((r) => r ?? notFoundResponse(ctx));
-      return answer ?? notFoundResponse(ctx);
-    });
+  return (
+    new Elysia({ name: "widget-script", seed: deps.config.cdnUrl })
+      .get(`${cdn}/widget.js`, ({ request }) => {
+        if (script) return sendDocument(request, script);
+        return loading.then((s) => (s ? sendDocument(request, s) : notFound()));
+      })
+      // Destructured: a handler taking the whole context makes Elysia parse cookies and query on every request.
+      .get(`${cdn}/widgets/:file`, ({ params, request, requestId }: RouteContext) => {
+        const ctx = { request, requestId };
+        const file = params.file;
+        const id = DOCUMENT_FILE.exec(file)?.[1];
+        if (!id) {
+          if (file.startsWith(".")) return notFoundResponse(ctx);
+          return servePublic(ctx, deps, `widgets/${file}`, MAX_AGE.widgets!);
+        }
+        const answer = widgetDocumentResponse(deps, request, id);
+        if (answer instanceof Promise) return answer.then((r) => r ?? notFoundResponse(ctx));
+        return answer ?? notFoundResponse(ctx);
+      })
+  );
 }

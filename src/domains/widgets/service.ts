@@ -2,14 +2,14 @@
  * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write is one transaction with
  * its audit row and the rebuild of the published document; every query filters by organisation and mode.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brandScope } from "../../platform/db/brand-scope";
 import type { PlanId } from "../accounts";
 import { brands, getBrandRow } from "../brands";
@@ -19,6 +19,7 @@ import { buildDocument } from "./document";
 import { documentKey, schedulePublish } from "./publisher";
 import { presentWidget } from "./present";
 import { widgets, type WidgetRow } from "./tables";
+import { orgPageRows } from "../../platform/db/org-page";
 
 /** The context of a widget request: who acts, and the organisation's plan (for the attribution rule). */
 export type WidgetCtx = Ctx & { plan: PlanId };
@@ -51,21 +52,7 @@ export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
 /** A page of widgets, newest first; `brandId` narrows to one brand (which must be the context's). */
 export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, page: PageRequest) {
   if (brandId) getBrandRow(deps.db, ctx, brandId);
-  const rows = deps.db
-    .select()
-    .from(widgets)
-    .where(
-      and(
-        eq(widgets.orgId, ctx.orgId),
-        eq(widgets.mode, ctx.mode),
-        brandId ? eq(widgets.brandId, brandId) : undefined,
-        brandScope(ctx, widgets.brandId),
-        afterKeyDesc([widgets.id], page.after),
-      ),
-    )
-    .orderBy(desc(widgets.id))
-    .limit(page.limit + 1)
-    .all();
+  const rows = orgPageRows(deps.db, widgets, ctx, page, { brandColumn: widgets.brandId, brandId });
   const colors = brandColors(
     deps.db,
     ctx,

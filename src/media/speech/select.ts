@@ -51,7 +51,7 @@ export interface SpeechEngineInUse {
 /** How to install the Whisper model on this box. */
 export function whisperModelHint(config: Config): string {
   return (
-    `Install the Whisper model for accurate transcripts: run install.sh where there is internet (it downloads ggml-base.en.bin), ` +
+    `Install the Whisper model: run install.sh where there is internet (it downloads ggml-base.en.bin), ` +
     `or copy ggml-base.en.bin to ${join(config.dataDir, "models", "ggml-base.en.bin")} (or set PLAUDIT_WHISPER_MODEL to its path), then restart Plaudit.`
   );
 }

@@ -4,7 +4,7 @@
  * alone: created 0600 (SQLite gives its -wal and -shm files the database file's mode), an existing one tightened to
  * 0600 at open, and a data directory Plaudit creates is 0700.
  */
-import { Database } from "bun:sqlite";
+import { Database, type Statement } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -51,12 +51,65 @@ export function protectDbFile(path: string, create = true): void {
   }
 }
 
+/**
+ * How drizzle writes a bound parameter: `+?` instead of `?`. SQLite 3.54 (the one in Bun) marks a bare `?`
+ * compared with an indexed column (in a join or under ORDER BY) or used as LIMIT as "re-plan when bound", and Bun
+ * clears the bindings after each run, so every execution of such a statement, prepared or not, was parsed and
+ * planned again: 3–6 µs on a one-row page, more for a wide select. The unary plus is a no-op on the value (same
+ * value, no affinity, same index use: `SEARCH … USING INDEX`), but it is not a bare parameter, so the plan stays.
+ */
+export const PARAM_MARKER = "+?";
+
 /** Opens (creating if needed) the SQLite file at `path` and wraps it in drizzle. `:memory:` works for unit tests. */
 export function openDb(path: string, opts: OpenDbOptions = {}): Db {
   if (path !== ":memory:") protectDbFile(path, !opts.readonly);
   const sqlite = new Database(path, opts.readonly ? { readonly: true } : { create: true, strict: true });
   applyPragmas(sqlite, opts);
-  return drizzle({ client: sqlite }) as Db;
+  const db = drizzle({ client: sqlite }) as Db;
+  (db as unknown as { dialect: { escapeParam: () => string } }).dialect.escapeParam = () => PARAM_MARKER;
+  reuseOneTimeStatements(db, sqlite);
+  return db;
+}
+
+/** How many SQLite statements of one-time queries a connection keeps for reuse (least recently used go first). */
+export const ONE_TIME_STATEMENTS = 256;
+
+/**
+ * A drizzle query built and run once (`db.select()…all()`) normally has SQLite parse and plan its SQL anew each
+ * time. The same code builds the same SQL text every time, so the connection keeps the last few hundred such
+ * statements by their text and runs the kept one: SQLite's part of a built query then costs what a prepared one
+ * does (drizzle's building in JavaScript remains; hot paths prepare their queries, src/platform/db/prepared.ts).
+ * A one-time statement is used at once and never held, so one pushed out of the cache is finalized.
+ */
+function reuseOneTimeStatements(db: Db, sqlite: Database): void {
+  type PrepareQuery = (query: { sql: string }, ...rest: unknown[]) => unknown;
+  const session = (db as unknown as { session: { client: Database; prepareQuery: PrepareQuery } }).session;
+  const kept = new Map<string, Statement>();
+  const caching = {
+    prepare(sqlText: string): Statement {
+      let statement = kept.get(sqlText);
+      if (statement) kept.delete(sqlText);
+      else {
+        statement = sqlite.prepare(sqlText);
+        if (kept.size >= ONE_TIME_STATEMENTS) {
+          const [oldest, old] = kept.entries().next().value!;
+          kept.delete(oldest);
+          old.finalize();
+        }
+      }
+      kept.set(sqlText, statement);
+      return statement;
+    },
+  } as unknown as Database;
+  (session as unknown as { prepareOneTimeQuery: PrepareQuery }).prepareOneTimeQuery = (query, ...rest) => {
+    const real = session.client;
+    session.client = caching;
+    try {
+      return session.prepareQuery(query, ...rest);
+    } finally {
+      session.client = real;
+    }
+  };
 }
 
 /** Runs `fn` in a `BEGIN IMMEDIATE` transaction: all of it lands or none of it does. */

@@ -10,6 +10,8 @@ import { brotliCompressSync, constants } from "node:zlib";
 /** One encoding of a document: its bytes and strong ETag. */
 interface Encoded {
   bytes: Uint8Array<ArrayBuffer>;
+  /** The same bytes as a Blob: a Response sends a Blob without copying it (a Uint8Array body is copied each time). */
+  blob: Blob;
   etag: string;
   /** Headers of a 200 in this encoding, made once. */
   headers: Record<string, string>;
@@ -64,6 +66,7 @@ export function makeDocument(
     const e = suffix ? `"${tag}-${suffix}"` : etag;
     return {
       bytes,
+      blob: new Blob([bytes]),
       etag: e,
       headers: encoding ? { ...base, etag: e, "content-encoding": encoding } : { ...base, etag: e },
       notModified: { ...base, etag: e },
@@ -121,7 +124,7 @@ export function sendDocument(
   const inm = request.headers.get("if-none-match");
   if (inm !== null && status === 200 && etagMatches(inm, doc))
     return new Response(null, { status: 304, headers: extra ? { ...form.notModified, ...extra } : form.notModified });
-  return new Response(request.method === "HEAD" ? null : form.bytes, {
+  return new Response(request.method === "HEAD" ? null : form.blob, {
     status,
     headers: extra ? { ...form.headers, ...extra } : form.headers,
   });

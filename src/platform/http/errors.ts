@@ -8,12 +8,19 @@ import { AppError } from "../errors";
 import type { Logger } from "../log";
 import { QUERY_INTEGER_FORMAT } from "./strict-schema";
 
-/** The request id: the caller's `X-Request-Id` when it is a short plain token, else a new one. */
+/** This process's part of every request id it makes: 8 random base-36 characters. */
+const ID_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => (b % 36).toString(36)).join("");
+let idCounter = 0;
+
+/**
+ * The request id: the caller's `X-Request-Id` when it is a short plain token, else a new one, `req_` and 20
+ * characters: this process's random prefix and a counter (unique without a random draw per request; it names a
+ * request in the logs, it is not a secret).
+ */
 export function requestIdFor(request: Request): string {
   const incoming = request.headers.get("x-request-id");
-  return incoming && /^[\w.-]{1,64}$/.test(incoming)
-    ? incoming
-    : `req_${crypto.randomUUID().replaceAll("-", "").slice(0, 20)}`;
+  if (incoming !== null && incoming.length <= 64 && /^[\w.-]+$/.test(incoming)) return incoming;
+  return `req_${ID_PREFIX}${(++idCounter).toString(36).padStart(12, "0")}`;
 }
 
 /** A query integer's own words ("expected a whole number from 1 to 100") instead of the union's. */
@@ -150,21 +157,35 @@ export function errorResponse(
 
 /** Plugin registering request ids and the error handler; must be used on the root app so unknown routes are covered. */
 export function errorHandling(log: Logger) {
-  return new Elysia({ name: "error-handling" })
-    .derive({ as: "global" }, ({ request }) => ({ requestId: requestIdFor(request) }))
-    .onAfterHandle({ as: "global" }, ({ set, requestId }) => {
-      set.headers["x-request-id"] = requestId;
-    })
-    .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
-      const requestId = (rest as { requestId?: string }).requestId ?? requestIdFor(request);
-      const { status, body } = errorResponse(error, code, requestId, log);
-      const headers: Record<string, string> = {
-        "content-type": "application/json; charset=utf-8",
-        "x-request-id": requestId,
-        "cache-control": "no-store",
-      };
-      // Public routes are called from other origins (capture pages, widgets): let them read the error too.
-      if (new URL(request.url).pathname.startsWith("/public/")) headers["access-control-allow-origin"] = "*";
-      return new Response(JSON.stringify(body), { status, headers });
-    });
+  return (
+    new Elysia({ name: "error-handling" })
+      .derive({ as: "global" }, ({ request }) => ({ requestId: requestIdFor(request) }))
+      // A handler's own Response (kept documents, files) gets the header on itself: a header left in `set.headers`
+      // makes Elysia rebuild that Response around a stream of its body on every request.
+      // (Destructured: Elysia reads which context fields a hook uses from its parameters, and a hook taking the whole
+      // context makes every request parse its cookies and query.)
+      .onAfterHandle({ as: "global" }, ({ responseValue, set, requestId }) => {
+        if (responseValue instanceof Response) {
+          try {
+            responseValue.headers.set("x-request-id", requestId);
+            return;
+          } catch {
+            // Immutable headers (a redirect made by Response.redirect): Elysia merges the header below.
+          }
+        }
+        set.headers["x-request-id"] = requestId;
+      })
+      .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
+        const requestId = (rest as { requestId?: string }).requestId ?? requestIdFor(request);
+        const { status, body } = errorResponse(error, code, requestId, log);
+        const headers: Record<string, string> = {
+          "content-type": "application/json; charset=utf-8",
+          "x-request-id": requestId,
+          "cache-control": "no-store",
+        };
+        // Public routes are called from other origins (capture pages, widgets): let them read the error too.
+        if (new URL(request.url).pathname.startsWith("/public/")) headers["access-control-allow-origin"] = "*";
+        return new Response(JSON.stringify(body), { status, headers });
+      })
+  );
 }

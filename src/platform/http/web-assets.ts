@@ -69,7 +69,9 @@ export function loadWebAssets(): Promise<Map<string, WebAsset>> {
 const origin = (u: string) => new URL(u).origin;
 
 /** The Content-Security-Policy for dashboard pages. */
-export function dashboardCsp(config: Pick<Config, "baseUrl" | "cdnUrl"> & { cdnOriginUrl?: string }): string {
+export function dashboardCsp(
+  config: Pick<Config, "baseUrl" | "cdnUrl"> & { cdnOriginUrl?: string; siteUrl?: string },
+): string {
   // The box's own CDN address (signed private files) too, when the CDN address is a bucket on another host.
   const box = config.cdnOriginUrl ? origin(config.cdnOriginUrl) : null;
   const cdn = box && box !== origin(config.cdnUrl) ? `${origin(config.cdnUrl)} ${box}` : origin(config.cdnUrl);
@@ -83,6 +85,8 @@ export function dashboardCsp(config: Pick<Config, "baseUrl" | "cdnUrl"> & { cdnO
     `media-src 'self' data: blob: ${cdn} ${api}`,
     `connect-src 'self' ${api}`,
     "font-src 'self'",
+    // The link editor's live preview frames the capture page's preview from the site address.
+    `frame-src ${config.siteUrl ? origin(config.siteUrl) : "'self'"}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -7,6 +7,7 @@ import { jobEnqueued } from "./wake";
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { tx, type Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { newId } from "../ids";
 import type { Mode } from "../context";
 import { jobs, PRIORITY, type JobRow, type JobStatus } from "./tables";
@@ -53,27 +54,88 @@ export function enqueue(db: Db, clock: Clock, opts: EnqueueOptions): string {
   };
   jobEnqueued(db, row.runAt - now);
   if (row.dedupeKey == null) {
-    db.insert(jobs).values(row).run();
+    prepared(db, insertJob).run(row);
     return row.id;
   }
   // One statement, so two processes enqueueing the same key cannot both insert. The existing job keeps its
   // payload (equal keys mean equivalent work) but runs as early and as urgently as the newest request asks.
-  const kept = db
+  return prepared(db, insertJobDeduped).get(row)!.id;
+}
+
+/** The placeholders of a new job row, by column (the statements below are prepared once per connection). */
+const jobValues = {
+  id: sql.placeholder("id"),
+  kind: sql.placeholder("kind"),
+  payload: sql.placeholder("payload"),
+  orgId: sql.placeholder("orgId"),
+  mode: sql.placeholder("mode"),
+  priority: sql.placeholder("priority"),
+  runAt: sql.placeholder("runAt"),
+  dedupeKey: sql.placeholder("dedupeKey"),
+  maxAttempts: sql.placeholder("maxAttempts"),
+  createdAt: sql.placeholder("createdAt"),
+  updatedAt: sql.placeholder("updatedAt"),
+};
+const insertJob = (db: Db) => db.insert(jobs).values(jobValues).prepare();
+const insertJobDeduped = (db: Db) =>
+  db
     .insert(jobs)
-    .values(row)
+    .values(jobValues)
     .onConflictDoUpdate({
       target: jobs.dedupeKey,
       targetWhere: sql`dedupe_key IS NOT NULL AND status = 'queued'`,
       set: {
         runAt: sql`min(${jobs.runAt}, excluded.run_at)`,
         priority: sql`min(${jobs.priority}, excluded.priority)`,
-        updatedAt: now,
+        updatedAt: sql`excluded.updated_at`,
       },
     })
     .returning({ id: jobs.id })
-    .get();
-  return kept!.id;
-}
+    .prepare();
+
+/** `kind IN (the JSON array in placeholder "kinds")`: one prepared statement for any list of kinds. */
+const kindIn = sql`${jobs.kind} IN (SELECT value FROM json_each(${sql.placeholder("kinds")}))`;
+const dueQueued = (db: Db) =>
+  db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, sql.placeholder("now")), kindIn))
+    // Ties (same priority and time) in the order they were enqueued: the rowid, which the index jobs_claim ends
+    // with, so SQLite reads the first due job straight from the index instead of sorting every job due in the
+    // same millisecond (thousands, after a burst of events) to find it.
+    .orderBy(asc(jobs.priority), asc(jobs.runAt), sql`${jobs}.rowid`)
+    .limit(sql.placeholder("limit"))
+    .prepare();
+const leaseExpired = (db: Db) =>
+  db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, "running"), lte(jobs.leaseUntil, sql.placeholder("now")), kindIn))
+    .orderBy(asc(jobs.priority), asc(jobs.leaseUntil), asc(jobs.id))
+    .limit(1)
+    .prepare();
+const claimRow = (db: Db) =>
+  db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      leaseUntil: sql`${sql.placeholder("leaseUntil")}`,
+      lockedBy: sql`${sql.placeholder("lockedBy")}`,
+      updatedAt: sql`${sql.placeholder("now")}`,
+      lastError: sql`coalesce(${sql.placeholder("recoveredNote")}, ${jobs.lastError})`,
+    })
+    .where(eq(jobs.id, sql.placeholder("id")))
+    .returning()
+    .prepare();
+
+/** The JSON parameter of a list of kinds, made once per list. */
+const kindsJson = new WeakMap<readonly string[], string>();
+const kindsParam = (kinds: readonly string[]) => {
+  let json = kindsJson.get(kinds);
+  if (json === undefined) kindsJson.set(kinds, (json = JSON.stringify(kinds)));
+  return json;
+};
 
 /**
  * Claims the most urgent due job of one of `kinds`: a queued job whose time has come, or a running job whose
@@ -87,49 +149,52 @@ export function claimNext(
   leaseMs: number,
   kinds: readonly string[],
 ): Job | null {
-  if (kinds.length === 0) return null;
+  return claimDue(db, clock, workerId, leaseMs, kinds, 1)[0] ?? null;
+}
+
+/**
+ * Claims up to `max` due jobs of `kinds` in one transaction, most urgent first (what `claimNext` would return,
+ * called `max` times, without a transaction each). A job recovered from an expired lease keeps its place by
+ * priority: a crashed reel render must not jump ahead of new testimonials. At most one recovered job per call.
+ */
+export function claimDue(
+  db: Db,
+  clock: Clock,
+  workerId: string,
+  leaseMs: number,
+  kinds: readonly string[],
+  max: number,
+): Job[] {
+  if (kinds.length === 0 || max < 1) return [];
+  const params = { now: 0, kinds: kindsParam(kinds), limit: max };
   return tx(db, () => {
     const now = clock.now();
-    const queued = db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.status, "queued"), lte(jobs.runAt, now), inArray(jobs.kind, [...kinds])))
-      .orderBy(asc(jobs.priority), asc(jobs.runAt), asc(jobs.id))
-      .limit(1)
-      .get();
-    const expired = db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.status, "running"), lte(jobs.leaseUntil, now), inArray(jobs.kind, [...kinds])))
-      .orderBy(asc(jobs.priority), asc(jobs.leaseUntil), asc(jobs.id))
-      .limit(1)
-      .get();
-    // A recovered job keeps its priority: a crashed reel render must not jump ahead of new testimonials.
-    const pick = !expired
-      ? queued
-      : !queued
-        ? expired
-        : expired.priority < queued.priority ||
-            (expired.priority === queued.priority && expired.leaseUntil! <= queued.runAt)
-          ? expired
-          : queued;
-    if (!pick) return null;
-    const recovered = pick.status === "running";
-    return db
-      .update(jobs)
-      .set({
-        status: "running",
-        attempts: pick.attempts + 1,
-        leaseUntil: now + leaseMs,
-        lockedBy: workerId,
-        updatedAt: now,
-        ...(recovered
-          ? { lastError: `lease expired: worker ${pick.lockedBy} stopped during attempt ${pick.attempts}` }
-          : {}),
-      })
-      .where(eq(jobs.id, pick.id))
-      .returning()
-      .get() as Job;
+    params.now = now;
+    const queued = prepared(db, dueQueued).all(params);
+    const expired = prepared(db, leaseExpired).get(params);
+    const picks: JobRow[] = queued;
+    if (expired) {
+      // Where the recovered job goes among the queued ones: before the first it outranks.
+      const at = queued.findIndex(
+        (q) => expired.priority < q.priority || (expired.priority === q.priority && expired.leaseUntil! <= q.runAt),
+      );
+      picks.splice(at === -1 ? queued.length : at, 0, expired);
+      if (picks.length > max) picks.length = max;
+    }
+    const claim = prepared(db, claimRow);
+    return picks.map(
+      (pick) =>
+        claim.get({
+          id: pick.id,
+          leaseUntil: now + leaseMs,
+          lockedBy: workerId,
+          now,
+          recoveredNote:
+            pick.status === "running"
+              ? `lease expired: worker ${pick.lockedBy} stopped during attempt ${pick.attempts}`
+              : null,
+        }) as Job,
+    );
   });
 }
 
@@ -142,28 +207,57 @@ const held = (job: Pick<JobRow, "id" | "lockedBy" | "attempts">): SQL =>
     eq(jobs.attempts, job.attempts),
   )!;
 
+/** `held` with placeholders, for the prepared statements of the hot path. */
+const heldParams = and(
+  eq(jobs.id, sql.placeholder("id")),
+  eq(jobs.status, "running"),
+  eq(jobs.lockedBy, sql.placeholder("lockedBy")),
+  eq(jobs.attempts, sql.placeholder("attempts")),
+);
+const completeRow = (db: Db) =>
+  db
+    .update(jobs)
+    .set({
+      status: "done",
+      leaseUntil: null,
+      updatedAt: sql`${sql.placeholder("now")}`,
+      finishedAt: sql`${sql.placeholder("now")}`,
+    })
+    .where(heldParams)
+    .returning({ id: jobs.id })
+    .prepare();
+const extendRow = (db: Db) =>
+  db
+    .update(jobs)
+    .set({ leaseUntil: sql`${sql.placeholder("leaseUntil")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(heldParams)
+    .returning({ id: jobs.id })
+    .prepare();
+
 /** Marks a claimed job done; false when the claim was lost (lease expired and another worker took it). */
 export function complete(db: Db, clock: Clock, job: Job): boolean {
   const now = clock.now();
-  const r = db
-    .update(jobs)
-    .set({ status: "done", leaseUntil: null, updatedAt: now, finishedAt: now })
-    .where(held(job))
-    .returning({ id: jobs.id })
-    .all();
-  return r.length > 0;
+  return prepared(db, completeRow).all({ id: job.id, lockedBy: job.lockedBy, attempts: job.attempts, now }).length > 0;
+}
+
+/** Marks several claimed jobs done in one transaction; returns, for each, whether its claim still held. */
+export function completeAll(db: Db, clock: Clock, done: readonly Job[]): boolean[] {
+  if (done.length === 0) return [];
+  return tx(db, () => done.map((job) => complete(db, clock, job)));
 }
 
 /** Pushes a running job's lease forward; false when the claim was lost, so the handler should stop. */
 export function extendLease(db: Db, clock: Clock, job: Job, leaseMs: number): boolean {
   const now = clock.now();
-  const r = db
-    .update(jobs)
-    .set({ leaseUntil: now + leaseMs, updatedAt: now })
-    .where(held(job))
-    .returning({ id: jobs.id })
-    .all();
-  return r.length > 0;
+  return (
+    prepared(db, extendRow).all({
+      id: job.id,
+      lockedBy: job.lockedBy,
+      attempts: job.attempts,
+      now,
+      leaseUntil: now + leaseMs,
+    }).length > 0
+  );
 }
 
 /**

@@ -7,12 +7,18 @@ import { onJobEnqueued } from "./wake";
 import { hostname } from "node:os";
 import { randomToken } from "../crypto";
 import type { Deps } from "../deps";
-import { claimNext, complete, extendLease, fail, type FailOutcome, type Job } from "./queue";
+import { claimDue, claimNext, complete, extendLease, fail, type FailOutcome, type Job } from "./queue";
 
 /** What a running handler is given besides the job: a signal aborted on timeout or a lost lease. */
 export interface JobRunContext {
   signal: AbortSignal;
   workerId: string;
+  /**
+   * Marks the job done now. Call it inside the transaction that records the handler's outcome, so the outcome and
+   * the job's end commit together (one write instead of two); the worker then does not complete it again. False
+   * when the claim was lost (the lease expired and another worker took the job).
+   */
+  complete(): boolean;
 }
 
 /** A job kind's handler and retry policy. */
@@ -97,6 +103,9 @@ export async function runClaimedJob(
   }
 
   const controller = new AbortController();
+  // Set when the handler completed the job itself (JobRunContext.complete), with whether its claim still held.
+  let completedByHandler: boolean | null = null;
+  const completeNow = () => (completedByHandler = complete(db, clock, job));
   const timeoutMs = def.timeoutMs ?? DEFAULT_JOB_POLICY.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -114,7 +123,7 @@ export async function runClaimedJob(
       Math.max(10, Math.floor(lease / 3)),
     );
     Promise.resolve()
-      .then(() => def.handle(job, deps, { signal: controller.signal, workerId: job.lockedBy! }))
+      .then(() => def.handle(job, deps, { signal: controller.signal, workerId: job.lockedBy!, complete: completeNow }))
       .then(
         () => resolve({ ok: true }),
         (error) => resolve({ ok: false, error }),
@@ -124,7 +133,7 @@ export async function runClaimedJob(
   clearInterval(heartbeat);
 
   if (outcome.ok) {
-    if (complete(db, clock, job)) return "done";
+    if (completedByHandler ?? complete(db, clock, job)) return "done";
     log.warn("job finished after its lease was taken over", { job: job.id, kind: job.kind });
     return "lost";
   }
@@ -192,17 +201,23 @@ export interface Workers {
   wake(): void;
 }
 
-/** Starts `concurrency` worker loops polling the jobs table. */
+/**
+ * Starts a pool running up to `concurrency` jobs at a time. One claimer fills the free slots: when some are free
+ * it claims that many due jobs in one transaction (most urgent first, as one loop per slot would), starts them,
+ * and waits for a slot to free up, for `wake()`, or for `pollMs`.
+ */
 export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOptions = {}): Workers {
-  const concurrency = opts.concurrency ?? 2;
+  const concurrency = Math.max(1, opts.concurrency ?? 2);
   const pollMs = opts.pollMs ?? 1000;
   const lease = leaseOf(deps, opts.leaseMs);
   const kinds = opts.kinds ?? registry.kinds();
+  const workerId = workerName(`pool${++pools}`);
   let stopped = false;
   let finished = 0;
   const running = new Set<Promise<unknown>>();
   let sleepers: (() => void)[] = [];
 
+  /** Resolves after `ms`, or sooner on `wake()` or when a running job ends. */
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
@@ -215,30 +230,35 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
     });
   const wake = () => [...sleepers].forEach((s) => s());
 
-  const loop = async (slot: number) => {
-    const workerId = workerName(String(slot));
-    while (!stopped) {
-      let job: Job | null = null;
-      try {
-        job = claimNext(deps.db, deps.clock, workerId, lease, kinds);
-      } catch (e) {
-        deps.log.error("job claim failed", { worker: workerId, error: messageOf(e) });
-      }
-      if (!job) {
-        await sleep(pollMs);
-        continue;
-      }
-      const p = runClaimedJob(deps, registry, job, lease).catch((e) =>
-        deps.log.error("job runner failed", { job: job!.id, error: messageOf(e) }),
-      );
-      running.add(p);
-      await p;
-      running.delete(p);
-      finished++;
-    }
+  const start = (job: Job) => {
+    const p = runClaimedJob(deps, registry, job, lease)
+      .catch((e) => deps.log.error("job runner failed", { job: job.id, error: messageOf(e) }))
+      .finally(() => {
+        running.delete(p);
+        finished++;
+        wake();
+      });
+    running.add(p);
   };
-  const loops = Array.from({ length: concurrency }, (_, i) => loop(i));
-  // A job enqueued in this process wakes an idle loop at once; polling covers the rest.
+
+  const claimer = (async () => {
+    while (!stopped) {
+      const free = concurrency - running.size;
+      let claimed: Job[] = [];
+      if (free > 0) {
+        try {
+          claimed = claimDue(deps.db, deps.clock, workerId, lease, kinds, free);
+        } catch (e) {
+          deps.log.error("job claim failed", { worker: workerId, error: messageOf(e) });
+        }
+      }
+      for (const job of claimed) start(job);
+      // Nothing claimed, or every slot busy: wait for a slot, a wake-up or the next poll.
+      if (claimed.length === 0 || running.size >= concurrency) await sleep(pollMs);
+    }
+    await Promise.allSettled([...running]);
+  })();
+  // A job enqueued in this process wakes the claimer at once; polling covers the rest.
   const unsubscribe = onJobEnqueued(deps.db, wake);
 
   return {
@@ -246,10 +266,10 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
       stopped = true;
       unsubscribe();
       wake();
-      await Promise.all(loops);
+      await claimer;
     },
     async drain() {
-      // Help the loops, then wait for them; a job finishing meanwhile may have enqueued more, so go round again.
+      // Help the pool, then wait for it; a job finishing meanwhile may have enqueued more, so go round again.
       for (;;) {
         await Promise.allSettled([...running]);
         const before = finished;
@@ -260,3 +280,6 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
     wake,
   };
 }
+
+/** Numbers the pools of this process, for their worker ids. */
+let pools = 0;

@@ -2,7 +2,7 @@
  * Sending mail is a side effect at the edge: the `Mailer` interface is what the mail.send job calls, so tests
  * can pass a fake and the integration test a real SMTP server. Nothing else talks to SMTP.
  */
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../../config";
 
 /** One message to send. */
@@ -31,11 +31,18 @@ const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTim
 /** A mailer sending through the SMTP server in `config.smtpUrl` (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
   if (!config.smtpUrl) throw new Error("createSmtpMailer needs config.smtpUrl");
-  const transport = createTransport({ url: config.smtpUrl, ...TIMEOUTS }, { from: config.mailFrom });
+  const { smtpUrl, mailFrom } = config;
+  // nodemailer is loaded with the first message (~30 ms of start-up otherwise, for a box that may never send).
+  let transport: Promise<Transporter> | null = null;
+  let made: Transporter | null = null;
+  const connect = () =>
+    (transport ??= import("nodemailer").then(
+      (m) => (made = m.createTransport({ url: smtpUrl, ...TIMEOUTS }, { from: mailFrom })),
+    ));
   return {
     delivers: true,
     async send(msg) {
-      const info = await transport.sendMail({
+      const info = await (await connect()).sendMail({
         to: msg.to,
         subject: msg.subject,
         text: msg.text,
@@ -44,7 +51,7 @@ export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): 
       });
       return { messageId: info.messageId };
     },
-    close: () => transport.close(),
+    close: () => made?.close(),
   };
 }
 

@@ -6,17 +6,14 @@
  * not sent are listed so that the person can send them later (already imported rows are skipped as duplicates).
  */
 import type { CheckedRow, ImportRowPayload } from "./rows";
+import type { Static } from "elysia";
+import type { importResultSchema } from "../../../src/domains/imports/model";
 
 /** The most rows one request may carry. */
 export const BATCH_SIZE = 500;
 
 /** The answer of `POST /v1/imports`. */
-export interface ImportAnswer {
-  import_id: string;
-  created: number;
-  duplicate_rows: number[];
-  origin: "imported";
-}
+export type ImportAnswer = Static<typeof importResultSchema>;
 
 /** What the sender does with one batch (the dashboard posts it; tests fake it). */
 export type SendBatch = (rows: ImportRowPayload[]) => Promise<ImportAnswer>;

@@ -7,18 +7,10 @@ import { useAsync } from "../../shared/hooks";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import type { ImportView } from "../../../src/domains/imports/model";
 
 /** An import record as the API lists it. */
-export interface ImportRecord {
-  id: string;
-  brand_id: string;
-  source: { name: string; url: string | null };
-  created_count: number;
-  duplicate_count: number;
-  attested_by_user_id: string | null;
-  api_key_id: string | null;
-  created_at: string;
-}
+export type ImportRecord = ImportView;
 
 /** Props of `ImportHistory`; `version` changes after each import so the list reloads. */
 export interface ImportHistoryProps {

@@ -8,7 +8,7 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { formatDateTime } from "../../shared/format";
 import { hrefFor, navigate } from "../router";
 import { StateBadge } from "./state-badge";
-import { decisionView, displayName, failureOf, kindLabel, statusView, visibilityView } from "./status";
+import { decisionView, displayName, failureOf, kindLabel, statusView, uploadShare, visibilityView } from "./status";
 import { stars } from "./preview";
 import type { Submission } from "./types";
 import { formatDuration } from "./words";
@@ -33,6 +33,8 @@ export interface InboxListProps {
 
 /** The first words of a testimonial, or what stands in for them. */
 function excerpt(s: Submission): string {
+  if (s.status === "uploading" && s.upload?.stalled)
+    return `The respondent left before the upload finished (${uploadShare(s.upload)} arrived). Removed by ${formatDateTime(s.upload.removed_by)} unless it finishes.`;
   if (s.status === "uploading") return "The recording is still being uploaded.";
   if (s.status === "processing") return "Converting the recording and writing down the words…";
   if (s.status === "failed") return failureOf(s.failure_reason)?.message ?? "Processing failed.";

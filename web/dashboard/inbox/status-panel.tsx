@@ -1,18 +1,34 @@
 /**
  * Where a recording is in its processing: a moving bar while it uploads or is processed (the inbox asks again
- * every few seconds), or the failure in words: what failed, what the owner can do, and "Process again" when
+ * every few seconds), an upload the respondent left unfinished (how much arrived, when it is removed), or the
+ * failure in words: what failed, what the owner can do, and "Process again" when
  * that can help.
  */
 import { Button } from "../../shared/ui/button";
 import { CodeText } from "../../shared/ui/code-text";
 import { Notice } from "../../shared/ui/notice";
 import { formatDateTime } from "../../shared/format";
-import { canProcessAgain, failureAdvice, failureOf } from "./status";
+import { canProcessAgain, failureAdvice, failureOf, uploadShare } from "./status";
 import type { SubmissionDetail } from "./types";
 import type { Moderation } from "./use-moderation";
 
 /** Progress or failure of the open testimonial; nothing once it is ready. */
 export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }) {
+  if (d.status === "uploading" && d.upload?.stalled) {
+    const u = d.upload;
+    return (
+      <Notice tone="warning" title="Upload not finished">
+        <p>
+          The respondent left before their recording finished uploading: {uploadShare(u)} arrived, the last of it{" "}
+          {formatDateTime(u.last_received_at)}.
+        </p>
+        <p class="small">
+          It still finishes if their page is open and comes back online. Otherwise it is removed by{" "}
+          {formatDateTime(u.removed_by)}; nothing was published and no one was notified.
+        </p>
+      </Notice>
+    );
+  }
   if (d.status === "uploading" || d.status === "processing") {
     const what =
       d.status === "uploading"

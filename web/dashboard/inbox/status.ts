@@ -11,10 +11,19 @@ export interface StateView {
   busy?: boolean;
 }
 
-/** The processing status. */
-export function statusView(s: Pick<Submission, "status">): StateView {
+/** An upload that has received nothing for a while: the respondent most likely left before it finished. */
+export const uploadStalled = (s: Pick<Submission, "status" | "upload">): boolean =>
+  s.status === "uploading" && !!s.upload?.stalled;
+
+/** How much of an upload arrived, in words ("40%"). */
+export const uploadShare = (u: { received_bytes: number; total_bytes: number }) =>
+  `${u.total_bytes ? Math.floor((u.received_bytes / u.total_bytes) * 100) : 0}%`;
+
+/** The processing status; a stalled upload reads "Upload not finished". */
+export function statusView(s: Pick<Submission, "status" | "upload">): StateView {
   switch (s.status) {
     case "uploading":
+      if (uploadStalled(s)) return { label: "Upload not finished", tone: "warn" };
       return { label: "Uploading", tone: "info", busy: true };
     case "processing":
       return { label: "Processing", tone: "info", busy: true };

@@ -3,54 +3,25 @@
  * status, and the email as the person will read it (the same words the server writes, src/domains/campaigns/message.ts).
  */
 import type { BadgeTone } from "../../shared/ui/badge";
+import type { Static } from "elysia";
+import type {
+  campaignSchema,
+  countsSchema,
+  createdSchema,
+  recipientSchema,
+} from "../../../src/domains/campaigns/model";
 
 /** Recipients by status (`emailed`: requests that went out). */
-export interface CampaignCounts {
-  total: number;
-  queued: number;
-  sent: number;
-  reminded: number;
-  answered: number;
-  unsubscribed: number;
-  bounced: number;
-  emailed: number;
-}
+export type CampaignCounts = Static<typeof countsSchema>;
 
 /** A campaign as `GET /v1/campaigns/{id}` answers it. */
-export interface Campaign {
-  id: string;
-  mode: "live" | "test";
-  link_id: string;
-  brand_id: string;
-  link_title: string;
-  link_url: string;
-  subject: string;
-  message: string;
-  reminder_after_days: number;
-  counts: CampaignCounts;
-  created_at: string;
-}
+export type Campaign = Static<typeof campaignSchema>;
 
 /** The answer of `POST /v1/campaigns`. */
-export interface CreatedCampaign extends Campaign {
-  duplicates_skipped: number;
-  suppressed: number;
-}
+export type CreatedCampaign = Static<typeof createdSchema>;
 
 /** One person of a campaign. */
-export interface Recipient {
-  id: string;
-  position: number;
-  name: string;
-  email: string | null;
-  status: RecipientStatus;
-  submission_id: string | null;
-  error: string | null;
-  sent_at: string | null;
-  reminded_at: string | null;
-  answered_at: string | null;
-  unsubscribed_at: string | null;
-}
+export type Recipient = Static<typeof recipientSchema>;
 
 /** Where a person stands. */
 export type RecipientStatus = "queued" | "sent" | "reminded" | "answered" | "unsubscribed" | "bounced";

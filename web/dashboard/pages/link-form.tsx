@@ -4,7 +4,8 @@
  * thank-you words; what happens after sending (nothing, a button, or straight on to another page); the link's own
  * questions; a photo; when it stops taking testimonials (a date, a number); the consent wording with its version.
  * Everything is checked in plain words before sending, and a refusal from the server lands on its field. Creating
- * carries a fresh `Idempotency-Key`. Leaving with unsaved changes asks first.
+ * carries a fresh `Idempotency-Key`. Leaving with unsaved changes asks first. Beside it, a live preview of the
+ * capture page (phone and desktop) follows the draft as it is typed (link-preview.tsx).
  */
 import { useState } from "preact/hooks";
 import { ApiError, idempotencyKey } from "../../shared/api";
@@ -15,6 +16,8 @@ import { api } from "../api";
 import { useUnsavedChanges } from "../router";
 import type { Brand, CollectLink } from "../types";
 import { CustomFieldsEditor } from "./link-custom-fields";
+import { LinkPreview } from "./link-preview";
+import { previewViewOf } from "./link-preview-view";
 import { bodyOf, checkDraft, draftOf, emptyDraft, KINDS, newKey, type DraftErrors, type LinkDraft } from "./link-draft";
 import "./link-form.css";
 
@@ -84,317 +87,327 @@ export function LinkForm({ brand, link, onSaved, onCancel }: LinkFormProps) {
   const prefix = slugPrefix(brand);
   const headingId = link ? `edit-link-${link.id}` : "new-link-title";
   return (
-    <form class="card form-card link-form" onSubmit={submit} aria-labelledby={headingId} noValidate>
-      <h2 id={headingId}>{link ? `Edit “${link.title}”` : `New link for ${brand.name}`}</h2>
-      <ErrorNotice error={error} />
+    <div class="link-editor">
+      <form class="card form-card link-form" onSubmit={submit} aria-labelledby={headingId} noValidate>
+        <h2 id={headingId}>{link ? `Edit “${link.title}”` : `New link for ${brand.name}`}</h2>
+        <ErrorNotice error={error} />
 
-      <Field
-        label="Title"
-        hint="Respondents see this at the top of the page, e.g. “Tell us about your stay”."
-        error={errors.title}
-      >
-        {(p) => (
-          <input
-            {...p}
-            name="title"
-            maxLength={200}
-            value={d.title}
-            onInput={(e) => set({ title: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      <Field
-        label="Friendly address"
-        optional
-        hint={
-          /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/.test(d.slug.trim())
-            ? `The page will be at ${prefix}${d.slug.trim()}; the address with the link's id keeps working.`
-            : "Lowercase letters, digits and hyphens, e.g. spring-offer. Without one, the address uses the link's id."
-        }
-        error={errors.slug}
-      >
-        {(p) => (
-          <div class="slug-input">
-            <span class="muted mono slug-prefix" aria-hidden="true">
-              {prefix}
-            </span>
+        <Field
+          label="Title"
+          hint="Respondents see this at the top of the page, e.g. “Tell us about your stay”."
+          error={errors.title}
+        >
+          {(p) => (
             <input
               {...p}
-              name="slug"
-              class="mono"
-              maxLength={60}
-              autoCapitalize="off"
-              spellcheck={false}
-              value={d.slug}
-              onInput={(e) => set({ slug: e.currentTarget.value.toLowerCase() })}
+              name="title"
+              maxLength={200}
+              value={d.title}
+              onInput={(e) => set({ title: e.currentTarget.value })}
             />
-          </div>
-        )}
-      </Field>
-
-      <fieldset class="link-section">
-        <legend>Questions</legend>
-        <p class="hint">
-          Respondents answer each question in turn: a recording shows them one at a time (they tap “Next question”); a
-          written answer covers them all.
-        </p>
-        {d.prompts.map((p, i) => (
-          <div class="prompt-row" key={p.key}>
-            <Field label={`Question ${i + 1}`} error={errors[`prompts[${i}].text`]}>
-              {(c) => (
-                <textarea
-                  {...c}
-                  name={`prompt-${i + 1}`}
-                  rows={2}
-                  maxLength={500}
-                  value={p.text}
-                  onInput={(e) => editPrompt(p.key, { text: e.currentTarget.value })}
-                />
-              )}
-            </Field>
-            <Field label="Time limit (seconds)" error={errors[`prompts[${i}].max_seconds`]}>
-              {(c) => (
-                <input
-                  {...c}
-                  name={`prompt-${i + 1}-seconds`}
-                  type="number"
-                  min={10}
-                  max={600}
-                  step={1}
-                  value={p.max_seconds}
-                  onInput={(e) => editPrompt(p.key, { max_seconds: Math.round(Number(e.currentTarget.value)) || 0 })}
-                />
-              )}
-            </Field>
-            {d.prompts.length > 1 && (
-              <Button
-                small
-                variant="ghost"
-                onClick={() => set({ prompts: d.prompts.filter((x) => x.key !== p.key) })}
-                aria-label={`Remove question ${i + 1}`}
-              >
-                Remove
-              </Button>
-            )}
-          </div>
-        ))}
-        {d.prompts.length < 10 && (
-          <Button small onClick={() => set({ prompts: [...d.prompts, { key: newKey(), text: "", max_seconds: 60 }] })}>
-            Add a question
-          </Button>
-        )}
-      </fieldset>
-
-      <fieldset class="link-section" aria-describedby={errors.accepts ? "accepts-error" : undefined}>
-        <legend>How people can answer</legend>
-        <div class="row">
-          {KINDS.map((k) => (
-            <label class="check" key={k.id}>
+          )}
+        </Field>
+        <Field
+          label="Friendly address"
+          optional
+          hint={
+            /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/.test(d.slug.trim())
+              ? `The page will be at ${prefix}${d.slug.trim()}; the address with the link's id keeps working.`
+              : "Lowercase letters, digits and hyphens, e.g. spring-offer. Without one, the address uses the link's id."
+          }
+          error={errors.slug}
+        >
+          {(p) => (
+            <div class="slug-input">
+              <span class="muted mono slug-prefix" aria-hidden="true">
+                {prefix}
+              </span>
               <input
-                type="checkbox"
-                name={`accepts-${k.id}`}
-                checked={d.accepts[k.id]}
-                aria-invalid={errors.accepts ? true : undefined}
-                onChange={(e) => set({ accepts: { ...d.accepts, [k.id]: e.currentTarget.checked } })}
+                {...p}
+                name="slug"
+                class="mono"
+                maxLength={60}
+                autoCapitalize="off"
+                spellcheck={false}
+                value={d.slug}
+                onInput={(e) => set({ slug: e.currentTarget.value.toLowerCase() })}
               />
-              {k.label}
-            </label>
-          ))}
-        </div>
-        {errors.accepts && (
-          <p class="field-error" id="accepts-error">
-            {errors.accepts}
+            </div>
+          )}
+        </Field>
+
+        <fieldset class="link-section">
+          <legend>Questions</legend>
+          <p class="hint">
+            Respondents answer each question in turn: a recording shows them one at a time (they tap “Next question”); a
+            written answer covers them all.
           </p>
-        )}
-        <label class="check">
-          <input type="checkbox" checked={d.askRating} onChange={(e) => set({ askRating: e.currentTarget.checked })} />
-          Ask for a star rating (1 to 5)
-        </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={d.collectPhoto}
-            onChange={(e) => set({ collectPhoto: e.currentTarget.checked })}
-          />
-          Ask for a photo or company logo (used as the picture beside the testimonial)
-        </label>
-      </fieldset>
-
-      <fieldset class="link-section">
-        <legend>Messages</legend>
-        <Field
-          label="Welcome message"
-          optional
-          hint="Shown under the title. Plain text."
-          error={errors.welcome_message}
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              name="welcome_message"
-              rows={2}
-              value={d.welcome}
-              onInput={(e) => set({ welcome: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field
-          label="Thank-you message"
-          optional
-          hint="Shown after sending, with what they sent. Plain text."
-          error={errors.thank_you_message}
-        >
-          {(p) => (
-            <textarea
-              {...p}
-              name="thank_you_message"
-              rows={2}
-              value={d.thankYou}
-              onInput={(e) => set({ thankYou: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-      </fieldset>
-
-      <fieldset class="link-section">
-        <legend>After sending</legend>
-        {(
-          [
-            ["none", "Just say thank you"],
-            ["button", "Show a button, e.g. “Leave a Google review”"],
-            ["redirect", "Send them straight on to another page"],
-          ] as const
-        ).map(([value, label]) => (
-          <label class="check" key={value}>
-            <input type="radio" name="after" checked={d.after === value} onChange={() => set({ after: value })} />
-            {label}
-          </label>
-        ))}
-        {d.after === "button" && (
-          <div class="form-grid">
-            <Field label="Button text" error={errors["call_to_action.label"]}>
-              {(p) => (
-                <input
-                  {...p}
-                  name="cta_label"
-                  maxLength={60}
-                  value={d.ctaLabel}
-                  onInput={(e) => set({ ctaLabel: e.currentTarget.value })}
-                />
+          {d.prompts.map((p, i) => (
+            <div class="prompt-row" key={p.key}>
+              <Field label={`Question ${i + 1}`} error={errors[`prompts[${i}].text`]}>
+                {(c) => (
+                  <textarea
+                    {...c}
+                    name={`prompt-${i + 1}`}
+                    rows={2}
+                    maxLength={500}
+                    value={p.text}
+                    onInput={(e) => editPrompt(p.key, { text: e.currentTarget.value })}
+                  />
+                )}
+              </Field>
+              <Field label="Time limit (seconds)" error={errors[`prompts[${i}].max_seconds`]}>
+                {(c) => (
+                  <input
+                    {...c}
+                    name={`prompt-${i + 1}-seconds`}
+                    type="number"
+                    min={10}
+                    max={600}
+                    step={1}
+                    value={p.max_seconds}
+                    onInput={(e) => editPrompt(p.key, { max_seconds: Math.round(Number(e.currentTarget.value)) || 0 })}
+                  />
+                )}
+              </Field>
+              {d.prompts.length > 1 && (
+                <Button
+                  small
+                  variant="ghost"
+                  onClick={() => set({ prompts: d.prompts.filter((x) => x.key !== p.key) })}
+                  aria-label={`Remove question ${i + 1}`}
+                >
+                  Remove
+                </Button>
               )}
-            </Field>
-            <Field label="Button address" error={errors["call_to_action.url"] ?? errors.call_to_action}>
-              {(p) => (
+            </div>
+          ))}
+          {d.prompts.length < 10 && (
+            <Button
+              small
+              onClick={() => set({ prompts: [...d.prompts, { key: newKey(), text: "", max_seconds: 60 }] })}
+            >
+              Add a question
+            </Button>
+          )}
+        </fieldset>
+
+        <fieldset class="link-section" aria-describedby={errors.accepts ? "accepts-error" : undefined}>
+          <legend>How people can answer</legend>
+          <div class="row">
+            {KINDS.map((k) => (
+              <label class="check" key={k.id}>
                 <input
-                  {...p}
-                  name="cta_url"
-                  type="url"
-                  placeholder="https://"
-                  value={d.ctaUrl}
-                  onInput={(e) => set({ ctaUrl: e.currentTarget.value })}
+                  type="checkbox"
+                  name={`accepts-${k.id}`}
+                  checked={d.accepts[k.id]}
+                  aria-invalid={errors.accepts ? true : undefined}
+                  onChange={(e) => set({ accepts: { ...d.accepts, [k.id]: e.currentTarget.checked } })}
                 />
-              )}
-            </Field>
+                {k.label}
+              </label>
+            ))}
           </div>
-        )}
-        {d.after === "redirect" && (
+          {errors.accepts && (
+            <p class="field-error" id="accepts-error">
+              {errors.accepts}
+            </p>
+          )}
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={d.askRating}
+              onChange={(e) => set({ askRating: e.currentTarget.checked })}
+            />
+            Ask for a star rating (1 to 5)
+          </label>
+          <label class="check">
+            <input
+              type="checkbox"
+              checked={d.collectPhoto}
+              onChange={(e) => set({ collectPhoto: e.currentTarget.checked })}
+            />
+            Ask for a photo or company logo (used as the picture beside the testimonial)
+          </label>
+        </fieldset>
+
+        <fieldset class="link-section">
+          <legend>Messages</legend>
           <Field
-            label="Page to send them to"
-            hint="They see the thank-you for a few seconds first."
-            error={errors.redirect_url}
+            label="Welcome message"
+            optional
+            hint="Shown under the title. Plain text."
+            error={errors.welcome_message}
           >
             {(p) => (
-              <input
+              <textarea
                 {...p}
-                name="redirect_url"
-                type="url"
-                placeholder="https://"
-                value={d.redirectUrl}
-                onInput={(e) => set({ redirectUrl: e.currentTarget.value })}
+                name="welcome_message"
+                rows={2}
+                value={d.welcome}
+                onInput={(e) => set({ welcome: e.currentTarget.value })}
               />
             )}
           </Field>
+          <Field
+            label="Thank-you message"
+            optional
+            hint="Shown after sending, with what they sent. Plain text."
+            error={errors.thank_you_message}
+          >
+            {(p) => (
+              <textarea
+                {...p}
+                name="thank_you_message"
+                rows={2}
+                value={d.thankYou}
+                onInput={(e) => set({ thankYou: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+        </fieldset>
+
+        <fieldset class="link-section">
+          <legend>After sending</legend>
+          {(
+            [
+              ["none", "Just say thank you"],
+              ["button", "Show a button, e.g. “Leave a Google review”"],
+              ["redirect", "Send them straight on to another page"],
+            ] as const
+          ).map(([value, label]) => (
+            <label class="check" key={value}>
+              <input type="radio" name="after" checked={d.after === value} onChange={() => set({ after: value })} />
+              {label}
+            </label>
+          ))}
+          {d.after === "button" && (
+            <div class="form-grid">
+              <Field label="Button text" error={errors["call_to_action.label"]}>
+                {(p) => (
+                  <input
+                    {...p}
+                    name="cta_label"
+                    maxLength={60}
+                    value={d.ctaLabel}
+                    onInput={(e) => set({ ctaLabel: e.currentTarget.value })}
+                  />
+                )}
+              </Field>
+              <Field label="Button address" error={errors["call_to_action.url"] ?? errors.call_to_action}>
+                {(p) => (
+                  <input
+                    {...p}
+                    name="cta_url"
+                    type="url"
+                    placeholder="https://"
+                    value={d.ctaUrl}
+                    onInput={(e) => set({ ctaUrl: e.currentTarget.value })}
+                  />
+                )}
+              </Field>
+            </div>
+          )}
+          {d.after === "redirect" && (
+            <Field
+              label="Page to send them to"
+              hint="They see the thank-you for a few seconds first."
+              error={errors.redirect_url}
+            >
+              {(p) => (
+                <input
+                  {...p}
+                  name="redirect_url"
+                  type="url"
+                  placeholder="https://"
+                  value={d.redirectUrl}
+                  onInput={(e) => set({ redirectUrl: e.currentTarget.value })}
+                />
+              )}
+            </Field>
+          )}
+        </fieldset>
+
+        <CustomFieldsEditor fields={d.fields} onChange={(fields) => set({ fields })} errors={errors} />
+
+        <fieldset class="link-section">
+          <legend>When to stop collecting</legend>
+          <div class="form-grid">
+            <Field label="Closes on" optional hint="Your time zone. Empty: never." error={errors.expires_at}>
+              {(p) => (
+                <input
+                  {...p}
+                  name="expires_at"
+                  type="datetime-local"
+                  value={d.expiresAt}
+                  onInput={(e) => set({ expiresAt: e.currentTarget.value })}
+                />
+              )}
+            </Field>
+            <Field label="Most testimonials" optional hint="Empty: no limit." error={errors.max_responses}>
+              {(p) => (
+                <input
+                  {...p}
+                  name="max_responses"
+                  inputMode="numeric"
+                  value={d.maxResponses}
+                  onInput={(e) => set({ maxResponses: e.currentTarget.value })}
+                />
+              )}
+            </Field>
+          </div>
+          {link && link.max_responses !== null && (
+            <p class="hint">
+              {link.response_count} of {link.max_responses} received so far.
+            </p>
+          )}
+        </fieldset>
+
+        <Field
+          label="Consent wording"
+          hint="Respondents must agree to exactly this before they can send a testimonial."
+          error={errors.consent_text}
+        >
+          {(p) => (
+            <textarea
+              {...p}
+              name="consent_text"
+              rows={4}
+              value={d.consentText}
+              onInput={(e) => set({ consentText: e.currentTarget.value })}
+            />
+          )}
+        </Field>
+        <Field
+          label="Consent version"
+          hint="A date-like label stored with each testimonial; change it whenever the wording changes."
+          error={errors.consent_version}
+        >
+          {(p) => (
+            <input
+              {...p}
+              name="consent_version"
+              maxLength={40}
+              value={d.consentVersion}
+              onInput={(e) => set({ consentVersion: e.currentTarget.value })}
+            />
+          )}
+        </Field>
+        {editing && d.consentText.trim() !== start.consentText.trim() && d.consentVersion === start.consentVersion && (
+          <Notice tone="info" title="New wording, same version?">
+            <p>Change the version label too, so each testimonial records which wording its respondent agreed to.</p>
+          </Notice>
         )}
-      </fieldset>
-
-      <CustomFieldsEditor fields={d.fields} onChange={(fields) => set({ fields })} errors={errors} />
-
-      <fieldset class="link-section">
-        <legend>When to stop collecting</legend>
-        <div class="form-grid">
-          <Field label="Closes on" optional hint="Your time zone. Empty: never." error={errors.expires_at}>
-            {(p) => (
-              <input
-                {...p}
-                name="expires_at"
-                type="datetime-local"
-                value={d.expiresAt}
-                onInput={(e) => set({ expiresAt: e.currentTarget.value })}
-              />
-            )}
-          </Field>
-          <Field label="Most testimonials" optional hint="Empty: no limit." error={errors.max_responses}>
-            {(p) => (
-              <input
-                {...p}
-                name="max_responses"
-                inputMode="numeric"
-                value={d.maxResponses}
-                onInput={(e) => set({ maxResponses: e.currentTarget.value })}
-              />
-            )}
-          </Field>
+        <div class="row">
+          <Button type="submit" variant="primary" busy={busy} busyLabel={editing ? "Saving…" : "Creating link…"}>
+            {editing ? "Save changes" : "Create link"}
+          </Button>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
         </div>
-        {link && link.max_responses !== null && (
-          <p class="hint">
-            {link.response_count} of {link.max_responses} received so far.
-          </p>
-        )}
-      </fieldset>
-
-      <Field
-        label="Consent wording"
-        hint="Respondents must agree to exactly this before they can send a testimonial."
-        error={errors.consent_text}
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            name="consent_text"
-            rows={4}
-            value={d.consentText}
-            onInput={(e) => set({ consentText: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      <Field
-        label="Consent version"
-        hint="A date-like label stored with each testimonial; change it whenever the wording changes."
-        error={errors.consent_version}
-      >
-        {(p) => (
-          <input
-            {...p}
-            name="consent_version"
-            maxLength={40}
-            value={d.consentVersion}
-            onInput={(e) => set({ consentVersion: e.currentTarget.value })}
-          />
-        )}
-      </Field>
-      {editing && d.consentText.trim() !== start.consentText.trim() && d.consentVersion === start.consentVersion && (
-        <Notice tone="info" title="New wording, same version?">
-          <p>Change the version label too, so each testimonial records which wording its respondent agreed to.</p>
-        </Notice>
-      )}
-      <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel={editing ? "Saving…" : "Creating link…"}>
-          {editing ? "Save changes" : "Create link"}
-        </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      </form>
+      <LinkPreview view={previewViewOf(d, brand, link)} />
+    </div>
   );
 }

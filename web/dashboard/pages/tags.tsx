@@ -16,10 +16,9 @@ import { Link } from "../router";
 import { useToast } from "../toasts";
 import type { Tag } from "../inbox/types";
 import "../inbox/inbox.css";
+import type { Tag as TagView } from "../types";
 
-interface TagRow extends Tag {
-  created_at: string;
-}
+type TagRow = TagView;
 
 const DEFAULT_COLOR = "#64748b";
 

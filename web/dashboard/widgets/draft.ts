@@ -20,36 +20,13 @@ import {
   type WidgetFields,
   type WidgetStyle,
 } from "../../../src/domains/widgets/format";
+import type { WidgetView } from "../../../src/domains/widgets/model";
 
 export { FIELD_KEYS, LAYOUT_HEIGHTS, LOOK_LAYOUT, MAX_CARD_RADIUS, widgetHeight };
 export type { Background, CardBorder, CardShadow, Font, Layout, Look, Theme, Selection, WidgetFields };
 
 /** A widget as the API answers it. */
-export interface Widget extends WidgetStyle {
-  id: string;
-  brand_id: string;
-  name: string;
-  layout: Layout;
-  theme: Theme;
-  /** Always a colour in answers: the brand's while the widget has none of its own. */
-  accent_color: string | null;
-  /** True while the widget follows its brand's colour (no colour of its own). */
-  accent_color_from_brand?: boolean;
-  selection: Selection;
-  tag_ids: string[];
-  min_rating: number | null;
-  submission_ids: string[];
-  max_items: number;
-  fields: WidgetFields;
-  show_attribution: boolean;
-  snippet: string;
-  height: number;
-  script_url: string;
-  document_url: string;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Widget = WidgetView;
 
 /** The settings the builder edits. */
 export type Draft = Pick<
@@ -57,7 +34,6 @@ export type Draft = Pick<
   | "name"
   | "layout"
   | "theme"
-  | "accent_color"
   | "selection"
   | "tag_ids"
   | "min_rating"
@@ -66,7 +42,10 @@ export type Draft = Pick<
   | "fields"
   | "show_attribution"
   | keyof WidgetStyle
->;
+> & {
+  /** The widget's own colour, or null to follow the brand's (answers always carry a colour). */
+  accent_color: string | null;
+};
 
 /** Words for each layout and theme, in the order the builder offers them. */
 export const LAYOUT_LABELS: Record<Layout, string> = {

@@ -33,6 +33,9 @@ h1{font-size:1.75rem;line-height:1.2;margin:0;overflow-wrap:anywhere}
 .head{display:flex;gap:.75rem;align-items:center}
 .face{flex:none;width:44px;height:44px;border-radius:50%;object-fit:cover;display:grid;place-items:center;background:var(--accent);color:var(--on-accent);font-weight:600;font-size:.95rem}
 .card blockquote{margin:0}
+.answers{margin:0;display:grid;gap:.35rem;font-size:.875rem}
+.answers dt{color:#4b5563}
+.answers dd{margin:0;font-weight:600}
 .card p{margin:0 0 .5rem;overflow-wrap:anywhere}
 .card p:last-child{margin-bottom:0}
 .who{margin:0;min-width:0}

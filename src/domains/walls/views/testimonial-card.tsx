@@ -1,6 +1,6 @@
 /**
  * One testimonial as a card: face (the respondent's photo, a video's small poster, or initials), name and role,
- * rating, recording, the respondent's own words (as text), date and permalink.
+ * rating, recording, the respondent's own words (as text), the answers the owner chose to show, date and permalink.
  */
 import type { WallItem } from "../wall-data";
 import { humanDate, langTag } from "./format";
@@ -60,6 +60,16 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
             <p>{p}</p>
           ))}
         </blockquote>
+      ) : null}
+      {item.answers?.length ? (
+        <dl class="answers">
+          {item.answers.map((a) => (
+            <div>
+              <dt>{a.label}</dt>
+              <dd>{a.value === true ? "Yes" : a.value === false ? "No" : a.value}</dd>
+            </div>
+          ))}
+        </dl>
       ) : null}
       <div class="meta">
         {item.date ? <time dateTime={item.date}>{humanDate(item.date)}</time> : <span />}

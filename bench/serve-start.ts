@@ -1,0 +1,111 @@
+/**
+ * `plaudit serve` from start to first answer, on an existing data directory, beside a bare `Bun.serve` process
+ * started the same way, measured in the same run in alternating rounds.
+ *
+ *   bun bench/serve-start.ts [--rounds 7] [--bin dist/plaudit] [--smoke]
+ *
+ * Set-up: one `serve` on a fresh data directory (first start: migrations, the first organisation, its password
+ * file), stopped once it answers; every measured start reuses that directory, as a restart does. Then, in
+ * alternating rounds:
+ *   app   `bun src/main.ts serve` (or the executable given with `--bin`) on a free port, workers and schedules on,
+ *         the media self-test left on (it starts 1.5 s after the port opens, so it is not part of the figure);
+ *   bare  `bun` running a file that does nothing but `Bun.serve` a fixed answer on a free port.
+ * Each is timed from spawn to the first 200 answer of `GET /healthz` (polled every 2 ms), then killed.
+ * Prints the median of each, the ratio app/bare, and the app's median against the 200 ms target.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { median, sized, smokeOption } from "./_harness";
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: "string", default: sized("7", "1") },
+    bin: { type: "string" },
+    ...smokeOption,
+  },
+});
+const ROUNDS = Math.max(1, Number(args.rounds));
+const root = resolve(import.meta.dir, "..");
+const dir = mkdtempSync(join(tmpdir(), "plaudit-startbench-"));
+process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+
+const bareFile = join(dir, "bare.ts");
+writeFileSync(
+  bareFile,
+  `Bun.serve({ port: Number(process.env.PORT), hostname: "127.0.0.1", reusePort: false, fetch: () => Response.json({ ok: true }) });\n`,
+);
+
+/** A port nobody listens on right now. */
+function freePort(): number {
+  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = s.port!;
+  s.stop(true);
+  return port;
+}
+
+const dataDir = join(dir, "data");
+const appCommand = args.bin ? [resolve(args.bin), "serve"] : [process.execPath, join(root, "src/main.ts"), "serve"];
+const appEnv = (port: number) => ({
+  ...process.env,
+  PLAUDIT_DATA_DIR: dataDir,
+  PLAUDIT_PORT: String(port),
+  PLAUDIT_HOST: "127.0.0.1",
+  PLAUDIT_BASE_URL: `http://127.0.0.1:${port}`,
+  PLAUDIT_LOG_LEVEL: "error",
+});
+
+/** Spawns `cmd`, polls `/healthz` until it answers 200, kills it; milliseconds from spawn to that answer. */
+async function timeToFirstAnswer(cmd: string[], env: Record<string, string | undefined>, port: number) {
+  const started = performance.now();
+  const child = Bun.spawn(cmd, { cwd: root, env, stdout: "ignore", stderr: "pipe" });
+  try {
+    for (;;) {
+      if (child.exitCode !== null)
+        throw new Error(`${cmd.join(" ")} exited (${child.exitCode}): ${await new Response(child.stderr).text()}`);
+      try {
+        const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (r.status === 200) {
+          await r.arrayBuffer();
+          return performance.now() - started;
+        }
+      } catch {
+        // Not listening yet.
+      }
+      if (performance.now() - started > 30_000) throw new Error(`${cmd.join(" ")} did not answer within 30 s`);
+      await Bun.sleep(2);
+    }
+  } finally {
+    child.kill();
+    await child.exited;
+  }
+}
+
+const app = async () => {
+  const port = freePort();
+  return timeToFirstAnswer(appCommand, appEnv(port), port);
+};
+const bare = async () => {
+  const port = freePort();
+  return timeToFirstAnswer([process.execPath, bareFile], { ...process.env, PORT: String(port) }, port);
+};
+
+const first = await app();
+console.log(
+  `serve start to first answer (${args.bin ? args.bin : "bun src/main.ts serve"}), existing data directory; first start on an empty one took ${first.toFixed(0)} ms`,
+);
+// One of each unmeasured, so both find their files in the page cache.
+await bare();
+await app();
+const times: Record<"app" | "bare", number[]> = { app: [], bare: [] };
+for (let r = 0; r < ROUNDS; r++) {
+  times.bare.push(await bare());
+  times.app.push(await app());
+}
+const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
+const a = median(times.app);
+const b = median(times.bare);
+console.log(`  app   plaudit serve      ${a.toFixed(0).padStart(5)} ms  (rounds ${spread(times.app)} ms)`);
+console.log(`  bare  Bun.serve alone    ${b.toFixed(0).padStart(5)} ms  (rounds ${spread(times.bare)} ms)`);
+console.log(`ratio app/bare: ${(a / b).toFixed(2)}   (app − bare: ${(a - b).toFixed(0)} ms; target: app ≤ 200 ms)`);
