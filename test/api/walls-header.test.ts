@@ -117,6 +117,12 @@ describe("the wall's header", () => {
     expect(r.html).toMatch(new RegExp(`<a class="share" href="[^"]+/c/${wall.linkId}">Share your experience</a>`));
     // The permalink page carries the same header.
     const json = (await t.call("GET", `/public/walls/${wall.slug}`)).body;
+    // The wall's JSON carries the same header, for sites that draw their own wall.
+    expect(json.header).toEqual({
+      intro: 'We fix teeth <script>alert("x")</script> & smiles.',
+      website_url: "https://bright-dental.example/about",
+      share_url: expect.stringMatching(new RegExp(`/c/${wall.linkId}$`)),
+    });
     const permalink = await get(json.testimonials[0].url);
     expect(permalink.html).toContain("Share your experience");
     // Every inline style and script is allowed by its hash; nothing else is.

@@ -39,8 +39,10 @@ describe("GET /public/walls/{slug}", () => {
   test("answers the contract's shape, newest approval first, with caching and CORS headers", async () => {
     const r = await t.call("GET", `/public/walls/${wall.slug}`);
     expect(r.status).toBe(200);
+    // The contract's fields, plus `header` (docs/walls.md: intro, website and share link set on the brand).
     expect(Object.keys(r.body).sort()).toEqual([
       "brand",
+      "header",
       "indexable",
       "page",
       "page_count",

@@ -57,6 +57,14 @@ const summaryFields = {
     { description: "Over every testimonial the wall shows." },
   ),
   indexable: t.Boolean({ description: "Search engines may index the wall (enough testimonials)." }),
+  header: t.Object(
+    {
+      intro: nullable(t.String(), "The brand's introduction under its name."),
+      website_url: nullable(address(), "The brand's own website."),
+      share_url: nullable(address(), "The collect link behind “Share your experience”, while it takes answers."),
+    },
+    { description: "What the wall's header shows beside the brand's name, logo and rating (set on the brand)." },
+  ),
 };
 /** `GET /public/walls/{slug}?page=n` answer. */
 export const wallPageSchema = t.Object({

@@ -15,6 +15,7 @@ function presentSummary(s: WallSummary) {
     testimonial_count: s.testimonialCount,
     rating: s.rating,
     indexable: s.indexable,
+    header: { intro: s.header.intro, website_url: s.header.website, share_url: s.header.shareUrl },
   };
 }
 
