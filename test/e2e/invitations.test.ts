@@ -99,6 +99,8 @@ test("the owner invites, the invitee sets their own password, joins the organisa
   // The owner sees Ivy as a member now, and no longer as pending.
   await owner.page.reload();
   await owner.page.getByRole("row").filter({ hasText: "Ivy Invitee" }).waitFor();
+  // Both lists have answered (the members row can come first) before the pending table is looked for.
+  await owner.page.waitForLoadState("networkidle");
   expect(await owner.page.getByRole("table", { name: "Pending invitations" }).count()).toBe(0);
   expect([...owner.problems, ...invitee.problems, ...again.problems]).toEqual([]);
 }, 120_000);

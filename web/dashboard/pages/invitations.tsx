@@ -71,7 +71,8 @@ export function PendingInvitations({
   brands?: Brand[];
 }) {
   const toast = useToast();
-  if (!list.loading && !list.error && list.items.length === 0) return null;
+  // Nothing until the first answer (no empty table flashing in), and nothing when no invitation is pending.
+  if (!list.error && list.items.length === 0) return null;
   return (
     <section aria-labelledby="pending-title">
       <h2 id="pending-title">Pending invitations</h2>
