@@ -105,7 +105,7 @@ async function sendAndLeave(url: string, name: string, opts: { photo?: boolean }
   const stall = new Promise<void>((r) => (stalled = r));
   await page.route("**/public/uploads/**", async (route) => {
     // After the first chunk the connection fails (every retry too): no request is left in flight when the tab
-    // closes, so the server holds exactly one chunk.
+    // closes, so the server holds whole chunks only (one, or two when the first went with the creation request).
     if (route.request().method() === "PATCH" && ++patches > 1) {
       stalled();
       return route.abort("connectionfailed");
@@ -171,10 +171,15 @@ describe("closing the tab mid-upload", () => {
     const link = await makeLink("Tell us about Acme", { collect_photo: true });
     const { context, seconds, bytes } = await sendAndLeave(link.url, "Rita Resume", { photo: true });
 
-    // The inbox sees an unfinished upload: the first chunk of the recording, and no more.
+    // The inbox sees an unfinished upload: whole chunks of the recording (usually one; Chromium may have sent a second
+    // before the first failure), never all of it.
     const before = await ofLink(link.id);
     expect(before).toHaveLength(1);
-    expect(before[0]).toMatchObject({ status: "uploading", upload: { received_bytes: CHUNK, total_bytes: bytes } });
+    expect(before[0]).toMatchObject({ status: "uploading", upload: { total_bytes: bytes } });
+    const received: number = before[0].upload.received_bytes;
+    expect(received).toBeGreaterThan(0);
+    expect(received % CHUNK).toBe(0);
+    expect(received).toBeLessThan(bytes);
 
     const { page, problems, requests } = await reopen(context, link.url);
     const prompt = page.getByRole("heading", { name: /^Your video from .+ didn't finish sending$/ });
@@ -203,8 +208,8 @@ describe("closing the tab mid-upload", () => {
     // No second testimonial: the rest of the same upload, from the server's offset, then the photo.
     expect(requests.some((r) => r.endsWith("/submissions"))).toBe(false);
     const patches = requests.filter((r) => r.startsWith("PATCH"));
-    expect(patches[0]).toEndWith(`@${CHUNK}`);
-    expect(patches.length).toBe(Math.ceil(bytes / CHUNK) - 1);
+    expect(patches[0]).toEndWith(`@${received}`);
+    expect(patches.length).toBe(Math.ceil((bytes - received) / CHUNK));
     expect(requests.some((r) => r === `POST /public/submissions/${id}/photo`)).toBe(true);
     expect(await kept(page)).toBe(0);
 
@@ -260,7 +265,9 @@ describe("closing the tab mid-upload", () => {
     const { context } = await sendAndLeave(link.url, "Dan Discard");
     const [row] = await ofLink(link.id);
     const upload = server.deps.db.select().from(uploads).where(eq(uploads.submissionId, row.id)).get()!;
-    expect(server.deps.storage.partSize(`uploads/${upload.id}.part`)).toBe(CHUNK);
+    const part = server.deps.storage.partSize(`uploads/${upload.id}.part`);
+    expect(part).toBeGreaterThan(0);
+    expect(part! % CHUNK).toBe(0);
 
     const { page, problems, requests } = await reopen(context, link.url);
     await page.getByRole("button", { name: "Discard" }).click();
