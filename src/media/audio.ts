@@ -7,6 +7,23 @@ import { hardenedInput, runFfmpeg, type MediaTools } from "./ffmpeg";
 import { tempOutput } from "./temp";
 
 /** Options for extracting speech audio. */
+
+/** Output options of the WAV speech engines read: mono 16 kHz 16-bit PCM, byte-for-byte repeatable; then the path. */
+export const SPEECH_WAV_OUTPUT = [
+  "-ac",
+  "1",
+  "-ar",
+  "16000",
+  "-c:a",
+  "pcm_s16le",
+  "-fflags",
+  "+bitexact",
+  "-flags:a",
+  "+bitexact",
+  "-f",
+  "wav",
+  "-y",
+] as const;
 export interface SpeechAudioOptions {
   /** Where to write; default a temp name beside the input. */
   outPath?: string;
@@ -35,19 +52,7 @@ export async function extractSpeechWav(
         "-dn",
         "-map_metadata",
         "-1",
-        "-ac",
-        "1",
-        "-ar",
-        "16000",
-        "-c:a",
-        "pcm_s16le",
-        "-fflags",
-        "+bitexact",
-        "-flags:a",
-        "+bitexact",
-        "-f",
-        "wav",
-        "-y",
+        ...SPEECH_WAV_OUTPUT,
         out,
       ],
       { timeoutMs: opts.timeoutMs ?? 120_000, signal: opts.signal },

@@ -4,6 +4,7 @@
  * clicks, and the picture is made constant 30 fps. The result is a near-lossless intermediate (H.264 CRF 12 and
  * PCM in Matroska) that every size's encode reads, so the source is decoded only here.
  */
+import { SPEECH_WAV_OUTPUT } from "../audio";
 import { rename, rm } from "node:fs/promises";
 import { hardenedInput, runFfmpeg, runFfprobe, type MediaTools } from "../ffmpeg";
 import { MediaError } from "../errors";
@@ -66,19 +67,7 @@ async function levels(
         "-map",
         "0:a:0",
         "-vn",
-        "-ac",
-        "1",
-        "-ar",
-        "16000",
-        "-c:a",
-        "pcm_s16le",
-        "-fflags",
-        "+bitexact",
-        "-flags:a",
-        "+bitexact",
-        "-f",
-        "wav",
-        "-y",
+        ...SPEECH_WAV_OUTPUT,
         wav,
       ],
       { timeoutMs: o.timeoutMs, signal: o.signal },

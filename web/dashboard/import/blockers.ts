@@ -27,11 +27,11 @@ export interface SendState {
 /** Why the import cannot be sent yet, or null. */
 export function sendBlocker({ readyCount, sourceName, attested }: SendState): string | null {
   if (readyCount === 0) return "There is nothing to import: no row is ready. Go back to the preview to see why.";
-  const todo: string[] = [];
+  const stillNeeded: string[] = [];
   const n = [...sourceName.trim()].length;
-  if (n === 0) todo.push("name the source (where these reviews were first posted)");
-  else if (n > 60) todo.push(`shorten the source to 60 characters (it has ${n})`);
-  if (!attested) todo.push("tick the box confirming the reviews are genuine");
-  if (todo.length === 0) return null;
-  return `To import, ${joinAnd(todo)}.`;
+  if (n === 0) stillNeeded.push("name the source (where these reviews were first posted)");
+  else if (n > 60) stillNeeded.push(`shorten the source to 60 characters (it has ${n})`);
+  if (!attested) stillNeeded.push("tick the box confirming the reviews are genuine");
+  if (stillNeeded.length === 0) return null;
+  return `To import, ${joinAnd(stillNeeded)}.`;
 }
