@@ -7,6 +7,8 @@ import { and, count, eq } from "drizzle-orm";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { indexSubmission, submissions } from "../../src/domains/submissions";
 import { events } from "../../src/platform/events/tables";
+import { runDueJobs } from "../../src/platform/jobs/worker";
+import { buildRegistry } from "../../src/jobs";
 
 let t: TestApp;
 let a: TestOrg;
@@ -335,6 +337,40 @@ describe("an imported testimonial", () => {
     expect(ours).toHaveLength(1);
     indexSubmission(t.deps.db, t.deps.db.select().from(submissions).where(eq(submissions.id, first.id)).get()!);
     expect(entry()).toEqual(ours);
+  });
+
+  test("gets its language and sentiment from a job after the answer", async () => {
+    const r = await post({
+      brand_id: brandId,
+      source: { name: "Google" },
+      attested: true,
+      rows: [
+        { text: "Absolutely wonderful service, the team was brilliant and I would happily recommend them." },
+        { text: "Terrible experience, the order arrived broken and nobody answered my emails." },
+        { text: "Le service était excellent, une équipe très aimable et des prix honnêtes, je recommande." },
+      ],
+    });
+    expect(r.status).toBe(201);
+    const list = async () =>
+      (await t.call("GET", "/v1/submissions?origin=imported&limit=3", { auth: a.liveKey })).body.data.sort(
+        (x: any, y: any) => (x.id < y.id ? -1 : 1),
+      );
+    const before = await list();
+    expect(before.map((x: any) => [x.language, x.sentiment])).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+    expect(await runDueJobs(t.deps, buildRegistry())).toBeGreaterThan(0);
+    const after = await list();
+    expect(after[0]).toMatchObject({ language: "en", sentiment: { label: "positive" } });
+    expect(after[1]).toMatchObject({ language: "en", sentiment: { label: "negative" } });
+    expect(after[2]).toMatchObject({ language: "fr" });
+    expect(after[2].sentiment).not.toBeNull();
+    // Running it again changes nothing.
+    const { analyseImport } = await import("../../src/domains/imports/analyse");
+    const payload = { importId: r.body.import_id, brandId, firstId: after[0].id, lastId: after[2].id };
+    expect(await analyseImport(t.deps, { orgId: a.id, mode: "live", payload })).toBe(0);
   });
 
   test("emits no submission events and counts against imported_reviews, not submissions_per_month", async () => {

@@ -1,9 +1,9 @@
 /**
- * Running an import: validate every row; look up probable duplicates and analyse the words (language, sentiment)
- * of the other rows before taking the write lock; then, in one `BEGIN IMMEDIATE` transaction, find duplicates
- * again, check the `imported_reviews` allowance for the rows that would be created, insert the testimonials
- * (searchable), the import record and the audit entry. All of it lands or none of it does; because the duplicate
- * check that counts sits inside the immediate transaction, two identical requests racing create each review once.
+ * Running an import: validate every row; then, in one `BEGIN IMMEDIATE` transaction, find duplicates, check the
+ * `imported_reviews` allowance for the rows that would be created, insert the testimonials (searchable), the import
+ * record, the audit entry and the job that analyses their words (language, sentiment; analyse.ts) once committed.
+ * All of it lands or none of it does; because the duplicate check sits inside the immediate transaction, two
+ * identical requests racing create each review once.
  *
  * Imports emit no `submission.created` or `submission.ready` event: those announce what a respondent sent.
  */
@@ -13,13 +13,14 @@ import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { audit } from "../../platform/audit/audit";
-import { analyseText, type TextAnalysis } from "../../media/text-analysis";
+import type { TextAnalysis } from "../../media/text-analysis";
 import { requirePlanAllowance, type PlanId } from "../accounts";
 import { getBrandRow } from "../brands";
 import type { SubmissionRow } from "../submissions";
 import { imports } from "./tables";
 import { ATTESTATION_TEXT } from "./attestation";
 import { existingHashes, splitDuplicates } from "./dedupe";
+import { enqueueImportAnalysis } from "./analyse";
 import { insertImportedSubmissions } from "./insert";
 import { indexSubmissions } from "../submissions";
 import { validateImport, type CleanRow } from "./validate";
@@ -33,14 +34,20 @@ export type ImportResult = Static<typeof importResultSchema>;
 /** `text_source` of an imported testimonial: the words were copied from elsewhere, not typed or spoken here. */
 export const IMPORTED_TEXT_SOURCE = "imported";
 
-/** The stored testimonial for one imported row: text, ready, unapproved, private, no link, no consent. */
+/** Language and sentiment before the analysis job has run (null, as the API shows them). */
+const NOT_ANALYSED = { language: null, sentiment: { score: null, label: null } };
+
+/**
+ * The stored testimonial for one imported row: text, ready, unapproved, private, no link, no consent; its words not
+ * analysed yet unless `analysis` is given (the import's job analyses them after the commit).
+ */
 export function importedSubmission(
   ctx: Ctx,
   importId: string,
   brandId: string,
   row: CleanRow,
   now: number,
-  analysis: TextAnalysis = analyseText(row.text),
+  analysis: TextAnalysis | typeof NOT_ANALYSED = NOT_ANALYSED,
 ): SubmissionRow {
   return {
     id: newId("submission", now),
@@ -100,17 +107,6 @@ export function importedSubmission(
 /** Imports reviews into a brand of the context's org and mode (all or nothing). */
 export function runImport(deps: Deps, ctx: Ctx & { plan: PlanId }, body: ImportBody): ImportResult {
   const clean = validateImport(body, ctx.clock.now());
-  getBrandRow(deps.db, ctx, clean.brandId);
-  // Outside the lock: what is probably new gets its words analysed (the slowest step) before the transaction.
-  const likely = splitDuplicates(
-    clean.rows,
-    existingHashes(
-      deps.db,
-      clean.brandId,
-      clean.rows.map((r) => r.hash),
-    ),
-  );
-  const analysed = new Map(likely.fresh.map((r) => [r.hash, analyseText(r.text)] as const));
   return tx(deps.db, (db) => {
     getBrandRow(db, ctx, clean.brandId);
     const { fresh, duplicateRows } = splitDuplicates(
@@ -125,9 +121,13 @@ export function runImport(deps: Deps, ctx: Ctx & { plan: PlanId }, body: ImportB
     if (fresh.length > 0) requirePlanAllowance(deps, ctx, "imported_reviews", fresh.length);
     const now = ctx.clock.now();
     const importId = newId("import", now);
-    const made = fresh.map((row) => importedSubmission(ctx, importId, clean.brandId, row, now, analysed.get(row.hash)));
+    const made = fresh.map((row) => importedSubmission(ctx, importId, clean.brandId, row, now));
     insertImportedSubmissions(db, made);
     indexSubmissions(db, made);
+    if (made.length > 0) {
+      const ids = made.map((m) => m.id).sort();
+      enqueueImportAnalysis(db, ctx, { importId, brandId: clean.brandId, firstId: ids[0]!, lastId: ids.at(-1)! });
+    }
     const who = actorRef(ctx.actor);
     const record: ImportRow = {
       id: importId,
