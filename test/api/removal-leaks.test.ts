@@ -6,15 +6,12 @@
  * confirming request, before any erasure job runs.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { findInFiles } from "../helpers/data-search";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { makeLink, writeTestimonial } from "../helpers/testimonials";
+import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { tx } from "../../src/platform/db/client";
 import { sha256 } from "../../src/platform/crypto";
 import { buildRegistry } from "../../src/jobs";
-import { markReceived, submissions, transcripts } from "../../src/domains/submissions";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { fakeRenderer } from "./reels-helpers";
 
@@ -22,7 +19,6 @@ let t: TestApp;
 let a: TestOrg;
 let link: { id: string; brandId: string };
 const registry = buildRegistry();
-const consent = { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" };
 const delivered: MailMessage[] = [];
 const run = () => runDueJobs(t.deps, registry);
 const deliverWith = (delivers: boolean) => {
@@ -40,55 +36,11 @@ const tokenIn = (text: string) =>
 const outbox = async () => (await t.call("GET", "/v1/outbox?limit=100", { auth: a.owner })).body;
 
 /** A processed video testimonial from a respondent with an email (small stand-in files, a transcript). */
-async function videoWithEmail(email: string, name: string): Promise<string> {
-  const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
-    body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } },
+const videoWithEmail = (email: string, name: string) =>
+  fakeProcessedVideo(t, a, link.id, "We love this product and support answered within minutes every time".split(" "), {
+    respondent: { name, email },
+    received: "live",
   });
-  const id = r.body.submission_id as string;
-  const dir = `submissions/${id}`;
-  for (const file of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"])
-    await t.deps.storage.write("media", `${dir}/${file}`, `bytes of ${file} for ${id}`);
-  tx(t.deps.db, (db) =>
-    markReceived(
-      db,
-      { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
-      id,
-      `${dir}/original.webm`,
-      "video/webm",
-    ),
-  );
-  const words = "We love this product and support answered within minutes every time"
-    .split(" ")
-    .map((w, i) => ({ text: w, start_ms: i * 400, end_ms: i * 400 + 350 }));
-  t.deps.db
-    .update(submissions)
-    .set({
-      status: "ready",
-      videoKey: `${dir}/video.mp4`,
-      posterKey: `${dir}/poster.jpg`,
-      thumbKey: `${dir}/thumb.webp`,
-      durationMs: words.length * 400,
-      textInput: words.map((w) => w.text).join(" "),
-      textSource: "spoken",
-      originalText: "x",
-    })
-    .where(eq(submissions.id, id))
-    .run();
-  t.deps.db
-    .insert(transcripts)
-    .values({
-      submissionId: id,
-      engine: "test",
-      language: "en",
-      words,
-      originalWords: words,
-      editedAt: null,
-      editedBy: null,
-      createdAt: t.clock.now(),
-    })
-    .run();
-  return id;
-}
 
 beforeAll(async () => {
   t = await makeTestApp({ PLAUDIT_SITE_URL: "http://site.plaudit.test" });

@@ -4,15 +4,14 @@
  * moments later), the one-time token, bad input, the per-address limit and CORS for the removal page.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { makeLink, writeTestimonial } from "../helpers/testimonials";
+import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { listEvents } from "../../src/platform/events/emit";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { tx } from "../../src/platform/db/client";
 import { sha256 } from "../../src/platform/crypto";
 import { buildRegistry } from "../../src/jobs";
-import { listShown, markReceived, submissions, transcripts } from "../../src/domains/submissions";
+import { listShown, markReceived, submissions } from "../../src/domains/submissions";
 import type { Mode } from "../../src/platform/context";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { LINK_PLACEHOLDER, NO_SMTP_NOTE, sendRemovalMail } from "../../src/domains/removals/send";
@@ -51,58 +50,12 @@ async function tokenFor(to: string): Promise<string> {
   return new RegExp(`${t.deps.config.siteUrl}/remove/([A-Za-z0-9_-]+)`).exec(mail.text)![1]!;
 }
 
-/** A video testimonial from a respondent with an email, "processed" with small stand-in files. */
-async function videoWithEmail(email: string, name: string, mode: Mode = "live", linkId = link.id): Promise<string> {
-  const r = await t.call("POST", `/public/links/${linkId}/submissions`, {
-    body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } },
+/** A video testimonial from a respondent with an email, received and "processed" with small stand-in files. */
+const videoWithEmail = (email: string, name: string, mode: Mode = "live", linkId = link.id) =>
+  fakeProcessedVideo(t, a, linkId, ["Removal", "works", "for", "recordings", "too"], {
+    respondent: { name, email },
+    received: mode,
   });
-  const id = r.body.submission_id as string;
-  const dir = `submissions/${id}`;
-  for (const name of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"])
-    await t.deps.storage.write("media", `${dir}/${name}`, `bytes of ${name} for ${id}`);
-  tx(t.deps.db, (db) =>
-    markReceived(
-      db,
-      { orgId: a.id, mode, actor: { type: "system" }, clock: t.clock },
-      id,
-      `${dir}/original.webm`,
-      "video/webm",
-    ),
-  );
-  const words = ["Removal", "works", "for", "recordings", "too"].map((w, i) => ({
-    text: w,
-    start_ms: i * 400,
-    end_ms: i * 400 + 350,
-  }));
-  t.deps.db
-    .update(submissions)
-    .set({
-      status: "ready",
-      videoKey: `${dir}/video.mp4`,
-      posterKey: `${dir}/poster.jpg`,
-      thumbKey: `${dir}/thumb.webp`,
-      durationMs: 2000,
-      textInput: words.map((w) => w.text).join(" "),
-      textSource: "spoken",
-      originalText: "x",
-    })
-    .where(eq(submissions.id, id))
-    .run();
-  t.deps.db
-    .insert(transcripts)
-    .values({
-      submissionId: id,
-      engine: "test",
-      language: "en",
-      words,
-      originalWords: words,
-      editedAt: null,
-      editedBy: null,
-      createdAt: t.clock.now(),
-    })
-    .run();
-  return id;
-}
 
 async function publish(id: string, key = a.liveKey) {
   await t.call("POST", `/v1/submissions/${id}/approve`, { auth: key });

@@ -19,6 +19,7 @@ import { openCapturePage, previewSeconds } from "../helpers/capture-page";
 import { startCustomerSite, type CustomerSite } from "../helpers/customer-site";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
+import { until } from "../helpers/wait";
 
 const DIR = "/tmp/collection-journey";
 const SHOT = (name: string) => `${DIR}/${name}.png`;
@@ -49,16 +50,6 @@ async function api(method: string, path: string, body?: unknown) {
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await Bun.sleep(250);
-  }
 }
 
 /** Collects console errors (CSP violations included) and page errors of a tab and the frames in it. */

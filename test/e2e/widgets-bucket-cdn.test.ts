@@ -11,13 +11,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { startS3, type S3Server } from "../helpers/s3";
-import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
-import { submissions, transcripts } from "../../src/domains/submissions";
+import { storeRealRecording } from "../helpers/real-recording";
+import { until } from "../helpers/wait";
 
 const CONSENT = "I agree that Acme may publish my testimonial.";
 const ARTIFACTS = join(process.env.PLAUDIT_TEST_ARTIFACTS ?? join(tmpdir(), "plaudit-artifacts"), "bucket-cdn");
@@ -42,19 +41,8 @@ async function api(method: string, path: string, body?: unknown) {
   return json;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
-
 /** A processed video testimonial with a real recording (H.264 MP4), a poster and timed words. */
 async function videoTestimonial(linkId: string): Promise<string> {
-  const media = ensureMediaFixtures();
   const res = await fetch(`${server.url}/public/links/${linkId}/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -67,50 +55,7 @@ async function videoTestimonial(linkId: string): Promise<string> {
   });
   const id = ((await res.json()) as any).submission_id as string;
   // The test process's own view of the box's storage: the same bucket.
-  const { storage, db, clock } = server.deps;
-  const dir = `submissions/${id}`;
-  await storage.write("media", `${dir}/video.mp4`, Bun.file(media.mp4));
-  // One frame of the recording as the poster.
-  const frame = Bun.spawnSync([
-    "ffmpeg",
-    "-v",
-    "error",
-    "-ss",
-    "1",
-    "-i",
-    media.mp4,
-    "-frames:v",
-    "1",
-    "-f",
-    "mjpeg",
-    "-",
-  ]);
-  await storage.write("media", `${dir}/poster.jpg`, frame.stdout);
-  db.update(submissions)
-    .set({
-      status: "ready",
-      videoKey: `${dir}/video.mp4`,
-      posterKey: `${dir}/poster.jpg`,
-      durationMs: media.videoDurationMs,
-      textInput: media.speechText,
-      textSource: "spoken",
-      originalText: media.speechText,
-      language: "en",
-    })
-    .where(eq(submissions.id, id))
-    .run();
-  db.insert(transcripts)
-    .values({
-      submissionId: id,
-      engine: "test",
-      language: "en",
-      words: media.speechWords,
-      originalWords: media.speechWords,
-      editedAt: null,
-      editedBy: null,
-      createdAt: clock.now(),
-    })
-    .run();
+  await storeRealRecording(server.deps, id);
   return id;
 }
 

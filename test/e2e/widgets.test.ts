@@ -10,15 +10,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
 import { type Browser, type Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
-import sharp from "sharp";
 import { startServer, type RunningServer } from "../helpers/server";
+import { storeRealRecording } from "../helpers/real-recording";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
-import { submissions, transcripts } from "../../src/domains/submissions";
 import { systemCtx } from "../../src/platform/context";
 import { LAYOUT_HEIGHTS } from "../../src/domains/widgets/format";
 
@@ -58,62 +56,12 @@ async function send(linkId: string, body: Record<string, unknown>): Promise<stri
 
 /** A processed video testimonial with a real, playable recording, a poster, a face and timed words. */
 async function videoTestimonial(linkId: string): Promise<string> {
-  const media = ensureMediaFixtures();
   const id = await send(linkId, {
     kind: "video",
     respondent: { name: "Vera Video", title: "Head of Ops", company: "Acme" },
     upload: { size: 100, type: "video/mp4" },
   });
-  const { storage, db, clock } = server.deps;
-  const dir = `submissions/${id}`;
-  await storage.write("media", `${dir}/video.mp4`, Bun.file(media.mp4));
-  const frame = Bun.spawnSync([
-    "ffmpeg",
-    "-v",
-    "error",
-    "-y",
-    "-ss",
-    "1",
-    "-i",
-    media.mp4,
-    "-frames:v",
-    "1",
-    "-vf",
-    "scale=640:-2",
-    "-f",
-    "image2pipe",
-    "-c:v",
-    "mjpeg",
-    "-",
-  ]);
-  await storage.write("media", `${dir}/poster.jpg`, frame.stdout);
-  await storage.write("media", `${dir}/thumb.webp`, await sharp(frame.stdout).resize(96, 96).webp().toBuffer());
-  db.update(submissions)
-    .set({
-      status: "ready",
-      videoKey: `${dir}/video.mp4`,
-      posterKey: `${dir}/poster.jpg`,
-      thumbKey: `${dir}/thumb.webp`,
-      durationMs: media.videoDurationMs,
-      textInput: media.speechText,
-      textSource: "spoken",
-      originalText: media.speechText,
-      language: "en",
-    })
-    .where(eq(submissions.id, id))
-    .run();
-  db.insert(transcripts)
-    .values({
-      submissionId: id,
-      engine: "test",
-      language: "en",
-      words: media.speechWords,
-      originalWords: media.speechWords,
-      editedAt: null,
-      editedBy: null,
-      createdAt: clock.now(),
-    })
-    .run();
+  await storeRealRecording(server.deps, id);
   return id;
 }
 

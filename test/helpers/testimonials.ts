@@ -5,7 +5,9 @@
  */
 import { eq } from "drizzle-orm";
 import type { TestApp, TestOrg } from "./app";
-import { submissions, transcripts } from "../../src/domains/submissions";
+import { markReceived, submissions, transcripts } from "../../src/domains/submissions";
+import { tx } from "../../src/platform/db/client";
+import type { Mode } from "../../src/platform/context";
 
 const consent = "I agree that my words and recording may be published.";
 
@@ -41,30 +43,44 @@ export async function writeTestimonial(
   return r.body.submission_id;
 }
 
-/** Turns an uploading video testimonial into a processed one with small stand-in files and a transcript. */
+/** How a stand-in video testimonial is made (see `fakeProcessedVideo`). */
+export interface StandInVideo {
+  /** Who sent it; default "Vic Video" without an email. */
+  respondent?: { name: string; email?: string };
+  /** Mark it received first (`markReceived`: the `submission.created` event and the thank-you/removal mail), in this mode. */
+  received?: Mode;
+  /** The bytes of each stand-in file; default "fake <ext> of <id>". */
+  fileText?: (file: string, id: string) => string;
+}
+
+/**
+ * Turns an uploading video testimonial into a processed one with small stand-in files and a transcript of `words`
+ * (400 ms a word), without ffmpeg. With `received`, it is first marked received as a finished upload would be.
+ */
 export async function fakeProcessedVideo(
   t: TestApp,
   org: TestOrg,
   linkId: string,
   words = ["Plaudit", "changed", "everything", "for", "us"],
+  opts: StandInVideo = {},
 ): Promise<string> {
   const r = await t.call("POST", `/public/links/${linkId}/submissions`, {
     body: {
       kind: "video",
-      respondent: { name: "Vic Video" },
+      respondent: opts.respondent ?? { name: "Vic Video" },
       consent: { agreed: true, text: consent, version: "2026-11-01" },
       upload: { size: 100, type: "video/webm" },
     },
   });
+  if (r.status !== 201) throw new Error(`capture failed: ${r.status} ${JSON.stringify(r.body)}`);
   const id = r.body.submission_id as string;
   const dir = `submissions/${id}`;
-  for (const [name, bytes] of [
-    ["video.mp4", "mp4"],
-    ["poster.jpg", "jpg"],
-    ["thumb.webp", "webp"],
-    ["original.webm", "webm"],
-  ] as const) {
-    await t.deps.storage.write("media", `${dir}/${name}`, `fake ${bytes} of ${id}`);
+  const fileText = opts.fileText ?? ((file: string) => `fake ${file.split(".").pop()} of ${id}`);
+  for (const file of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"])
+    await t.deps.storage.write("media", `${dir}/${file}`, fileText(file, id));
+  if (opts.received) {
+    const ctx = { orgId: org.id, mode: opts.received, actor: { type: "system" as const }, clock: t.clock };
+    tx(t.deps.db, (db) => markReceived(db, ctx, id, `${dir}/original.webm`, "video/webm"));
   }
   const timed = words.map((w, i) => ({ text: w, start_ms: i * 400, end_ms: i * 400 + 350 }));
   t.deps.db
@@ -95,6 +111,5 @@ export async function fakeProcessedVideo(
       createdAt: t.clock.now(),
     })
     .run();
-  void org;
   return id;
 }

@@ -10,21 +10,12 @@ import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
 import { findInFiles } from "../helpers/data-search";
 import { startServer, type RunningServer } from "../helpers/server";
 import { campaignsModule } from "../../src/domains/campaigns";
+import { until } from "../helpers/wait";
 
 let sink: MailSink;
 let server: RunningServer;
 let key = "";
 const DAY = 24 * 3600_000;
-
-async function until<T>(what: string, probe: () => T | null | undefined | Promise<T | null | undefined>, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
 
 const api = async (method: string, path: string, body?: unknown, auth = true) => {
   const res = await fetch(`${server.url}${path}`, {

@@ -13,13 +13,12 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { findInFiles } from "../helpers/data-search";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { makeLink, writeTestimonial } from "../helpers/testimonials";
+import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { listEvents } from "../../src/platform/events/emit";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { tx } from "../../src/platform/db/client";
 import { buildRegistry } from "../../src/jobs";
-import { listShown, markReceived, submissions, transcripts } from "../../src/domains/submissions";
+import { listShown, submissions } from "../../src/domains/submissions";
 
 const PHRASE = "purple zeppelin marmalade arrived singing";
 const COMPANY = "Quillbright Lighthouse Cooperative";
@@ -88,58 +87,12 @@ async function uploadAudio(path: string): Promise<string> {
 }
 
 /** A video testimonial whose stand-in files carry MARKER. */
-async function fakeVideo(): Promise<string> {
-  const { name, email } = PEOPLE.video;
-  const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
-    body: { kind: "video", respondent: { name, email }, consent, upload: { size: 100, type: "video/webm" } },
+const fakeVideo = () =>
+  fakeProcessedVideo(t, a, link.id, ["Stand-in", "words", "for", "Ottoline's", "video"], {
+    respondent: PEOPLE.video,
+    received: "live",
+    fileText: (file) => `${MARKER} ${file}`,
   });
-  const id = r.body.submission_id as string;
-  const dir = `submissions/${id}`;
-  for (const file of ["video.mp4", "poster.jpg", "thumb.webp", "original.webm"])
-    await t.deps.storage.write("media", `${dir}/${file}`, `${MARKER} ${file}`);
-  tx(t.deps.db, (db) =>
-    markReceived(
-      db,
-      { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
-      id,
-      `${dir}/original.webm`,
-      "video/webm",
-    ),
-  );
-  const words = ["Stand-in", "words", "for", "Ottoline's", "video"].map((w, i) => ({
-    text: w,
-    start_ms: i * 400,
-    end_ms: i * 400 + 350,
-  }));
-  t.deps.db
-    .update(submissions)
-    .set({
-      status: "ready",
-      videoKey: `${dir}/video.mp4`,
-      posterKey: `${dir}/poster.jpg`,
-      thumbKey: `${dir}/thumb.webp`,
-      durationMs: 2000,
-      textInput: words.map((w) => w.text).join(" "),
-      textSource: "spoken",
-      originalText: words.map((w) => w.text).join(" "),
-    })
-    .where(eq(submissions.id, id))
-    .run();
-  t.deps.db
-    .insert(transcripts)
-    .values({
-      submissionId: id,
-      engine: "test",
-      language: "en",
-      words,
-      originalWords: words,
-      editedAt: null,
-      editedBy: null,
-      createdAt: t.clock.now(),
-    })
-    .run();
-  return id;
-}
 
 beforeAll(async () => {
   const media = ensureMediaFixtures();

@@ -10,24 +10,11 @@ import { findInFiles } from "../helpers/data-search";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
+import { until } from "../helpers/wait";
 
 let sink: MailSink;
 let server: RunningServer;
 let key = "";
-
-async function until<T>(
-  what: string,
-  probe: () => T | null | undefined | Promise<T | null | undefined>,
-  ms = 20_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
 
 const api = async (method: string, path: string, body?: unknown, auth = true) => {
   const res = await fetch(`${server.url}${path}`, {

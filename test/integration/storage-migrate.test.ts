@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 import { S3_KEYS, startS3, type S3Server } from "../helpers/s3";
+import { until } from "../helpers/wait";
 
 const OWNER = { email: "owner@example.com", password: "owner-password-1" };
 const WORDS = "Plaudit moved our testimonials to the bucket without a hitch.";
@@ -69,16 +70,6 @@ async function stopServe() {
   serveProc?.kill("SIGTERM");
   await serveProc?.exited;
   serveProc = null;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | false>, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
 }
 
 beforeAll(async () => {
