@@ -99,7 +99,8 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
   });
   // As `plaudit serve` does once it listens: the built-in CDN files into the storage.
   const publishing = publishStaticFiles(deps, app, cdnFilesOf(MODULES));
-  const workers = startWorkerPools(deps, registry, { pollMs: 100 });
+  // PLAUDIT_WORKERS=0 runs no job, as the executable does with it.
+  const workers = config.workers ? startWorkerPools(deps, registry, { pollMs: 100 }) : null;
   return {
     url,
     dataDir,
@@ -111,7 +112,7 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
       createApiKey(deps.db, systemCtx(org.id, mode, deps.clock), { mode, scopes }).secret,
     async stop() {
       server.stop(true);
-      await workers.stop();
+      await workers?.stop();
       await publishing;
       deps.db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });
