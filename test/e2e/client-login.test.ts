@@ -133,6 +133,11 @@ test("a client invited for one brand sees, approves and publishes only that bran
   await row(ids.betaSub).click();
   const detail = client.page.locator("article.detail");
   await detail.getByRole("heading", { name: "Bea Baker" }).waitFor();
+  // Tags are the agency's: a client picks among them; a new name is explained, not refused with a 403.
+  await detail.getByPlaceholder("Pick a tag").fill("client-made tag");
+  await detail.getByRole("button", { name: "Add", exact: true }).click();
+  await detail.getByText("There is no tag “client-made tag”. Pick one of the suggested tags").waitFor();
+  await detail.getByPlaceholder("Pick a tag").fill("");
   await detail.getByRole("button", { name: "Approve & publish" }).click();
   await client.page.getByText("Approved and published Bea Baker’s testimonial").waitFor();
   const after = await api("GET", `/v1/submissions/${ids.betaSub}`);

@@ -1,12 +1,14 @@
 /**
  * A testimonial's tags: each with a button to take it off, and one field to add a tag by name: an existing tag
- * (suggested as you type) is put on; a new name creates the tag first.
+ * (suggested as you type) is put on; a new name creates the tag first. A client login (an agency's customer) may
+ * use the agency's tags but not make new ones: a name that is not a tag yet is explained, not sent.
  */
 import { useId, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useToast } from "../toasts";
+import { useSession } from "../session";
 import type { Tag } from "./types";
 
 /** Props of `TagPicker`. */
@@ -23,6 +25,7 @@ export interface TagPickerProps {
 /** Tag chips and the add field. */
 export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: TagPickerProps) {
   const toast = useToast();
+  const { isClient } = useSession();
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -47,6 +50,10 @@ export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: 
     if (!wanted) return;
     void run(async () => {
       let tag = allTags.find((t) => t.name.toLowerCase() === wanted.toLowerCase());
+      if (!tag && isClient) {
+        setError(new Error(`There is no tag “${wanted}”. Pick one of the suggested tags; your agency adds new ones.`));
+        return;
+      }
       if (!tag) {
         tag = await api.post<Tag>("/v1/tags", { name: wanted });
         onCreated(tag);
@@ -101,7 +108,7 @@ export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: 
           list={`${id}-list`}
           maxLength={40}
           autoComplete="off"
-          placeholder="Add a tag"
+          placeholder={isClient ? "Pick a tag" : "Add a tag"}
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
         />
