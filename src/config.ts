@@ -35,6 +35,11 @@ export interface Config {
   siteUrl: string;
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * PLAUDIT_MAIL_BULK_PER_MINUTE (default 60; 0: no pacing): request campaigns' emails leave at most this many a
+   * minute, server-wide, so a 1,000-person list does not trip the SMTP provider's rate limits or spam filters.
+   */
+  mailBulkPerMinute: number;
   whisperModel: string | null;
   whisperBin: string | null;
   ffmpegPath: string | null;
@@ -231,6 +236,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     siteUrl,
     smtpUrl,
     mailFrom: merged.PLAUDIT_MAIL_FROM?.trim() || "Plaudit <no-reply@localhost>",
+    mailBulkPerMinute: int(merged, "PLAUDIT_MAIL_BULK_PER_MINUTE", 60, 0, 100_000, problems),
     whisperModel: opt(merged, "PLAUDIT_WHISPER_MODEL"),
     whisperBin: opt(merged, "PLAUDIT_WHISPER_BIN"),
     ffmpegPath: opt(merged, "PLAUDIT_FFMPEG_PATH"),

@@ -40,7 +40,8 @@ const recipients = async (id: string) =>
   (await t.call("GET", `/v1/campaigns/${id}/recipients?limit=100`, { auth: a.liveKey })).body.data as any[];
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  // Emails leave at once here; the pace of bulk mail has its own block at the end.
+  t = await makeTestApp({ PLAUDIT_MAIL_BULK_PER_MINUTE: "0" });
   t.deps.mailer = {
     delivers: true,
     send: async (m) => (delivered.push(m), { messageId: `<${delivered.length}@test>` }),
@@ -386,3 +387,49 @@ test("test mode delivers nothing: the message, links included, waits in the outb
   const list = (await t.call("GET", `/v1/campaigns/${r.body.id}/recipients`, { auth: a.testKey })).body.data;
   expect(list[0].status).toBe("sent");
 }, 30_000);
+
+describe("bulk mail keeps a pace", () => {
+  let p: TestApp;
+  let org: TestOrg;
+  let linkId = "";
+  let testLinkId = "";
+  const sent: MailMessage[] = [];
+  beforeAll(async () => {
+    p = await makeTestApp({ PLAUDIT_MAIL_BULK_PER_MINUTE: "30" });
+    p.deps.mailer = { delivers: true, send: async (m) => (sent.push(m), { messageId: "<p@test>" }), close() {} };
+    org = await p.org({ name: "Paced Agency" });
+    linkId = (await makeLink(p, org.liveKey)).id;
+    testLinkId = (await makeLink(p, org.testKey)).id;
+  }, 60_000);
+  afterAll(() => p?.close());
+  const people = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com` }));
+  const paced = (key: string, prefix: string, n: number) =>
+    p.call("POST", "/v1/campaigns", { auth: key, body: { ...words, link_id: linkId, recipients: people(prefix, n) } });
+
+  test("live requests leave 2 s apart at 30 a minute, across campaigns; test mode is not held back", async () => {
+    expect((await paced(org.liveKey, "first", 3)).status).toBe(201);
+    expect((await paced(org.liveKey, "second", 2)).status).toBe(201);
+    const inTest = await p.call("POST", "/v1/campaigns", {
+      auth: org.testKey,
+      body: { ...words, link_id: testLinkId, recipients: people("sandbox", 3) },
+    });
+    expect(inTest.status).toBe(201);
+    const start = p.clock.now();
+    const due = p.deps.db.$client
+      .query("SELECT mode, run_at - ? AS after FROM jobs WHERE kind = 'campaign.send_mail' ORDER BY run_at, id")
+      .all(start) as { mode: string; after: number }[];
+    expect(due.filter((j) => j.mode === "test").map((j) => j.after)).toEqual([0, 0, 0]);
+    expect(due.filter((j) => j.mode === "live").map((j) => j.after)).toEqual([0, 2000, 4000, 6000, 8000]);
+    const runAll = () => runDueJobs(p.deps, registry);
+    await runAll();
+    expect(sent.map((m) => m.to)).toEqual(["first0@example.com"]);
+    p.clock.advance(4000);
+    await runAll();
+    expect(sent.map((m) => m.to)).toEqual(["first0@example.com", "first1@example.com", "first2@example.com"]);
+    p.clock.advance(4000);
+    await runAll();
+    expect(sent).toHaveLength(5);
+    expect(sent.at(-1)!.to).toBe("second1@example.com");
+  }, 60_000);
+});

@@ -18,7 +18,7 @@ import { eq } from "drizzle-orm";
 import type { createBody, createdSchema } from "./model";
 import { checkWords, requestMail } from "./message";
 import { checkRecipients } from "./recipients";
-import { queueCampaignMail } from "./send";
+import { bulkPacer, queueCampaignMail } from "./send";
 import { campaignRecipients, campaigns } from "./tables";
 import { emailHashOf, isSuppressed, recipientToken, tokenHashOf } from "./tokens";
 import { presentCampaign } from "./present";
@@ -65,6 +65,7 @@ export function createCampaign(
       createdAt: now,
     };
     db.insert(campaigns).values(campaign).run();
+    const sendAt = bulkPacer(db, now, ctx.mode, deps.config.mailBulkPerMinute);
     let suppressed = 0;
     for (const person of list.recipients) {
       const recipientId = newId("campaignRecipient", now);
@@ -88,6 +89,7 @@ export function createCampaign(
           text: mail.text,
           recipientId,
           reminder: false,
+          runAt: sendAt(),
         });
       }
       db.insert(campaignRecipients)

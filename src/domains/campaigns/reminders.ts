@@ -12,7 +12,8 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { brands, links } from "../brands";
 import { requestMail } from "./message";
-import { queueCampaignMail } from "./send";
+import type { Mode } from "../../platform/context";
+import { bulkPacer, queueCampaignMail } from "./send";
 import { campaignRecipients, campaigns } from "./tables";
 
 /** Job kind that queues the reminders that are due. */
@@ -63,8 +64,11 @@ export function queueDueReminders(deps: Deps): number {
         )
         .limit(BATCH)
         .all();
+      const pacers = new Map<Mode, () => number>();
       for (const d of due) {
         const r = d.recipient;
+        let sendAt = pacers.get(r.mode);
+        if (!sendAt) pacers.set(r.mode, (sendAt = bulkPacer(db, now, r.mode, deps.config.mailBulkPerMinute)));
         const mail = requestMail({
           brand: d.brand,
           subject: d.subject,
@@ -80,6 +84,7 @@ export function queueDueReminders(deps: Deps): number {
           text: mail.text,
           recipientId: r.id,
           reminder: true,
+          runAt: sendAt(),
         });
         db.update(campaignRecipients)
           .set({ reminderMailId: mailId, reminderQueuedAt: now })

@@ -6,14 +6,14 @@
  * A message is withheld (outbox `failed`, with why) when the person unsubscribed or was erased meanwhile, or, for a
  * reminder, answered. Test mode delivers nothing: the message, links included, stays in the outbox to be tried.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, max } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import type { Mode } from "../../platform/context";
 import { newId } from "../../platform/ids";
 import { enqueue } from "../../platform/jobs/queue";
-import { PRIORITY } from "../../platform/jobs/tables";
+import { jobs, PRIORITY } from "../../platform/jobs/tables";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
 import { links, linkSlugUrl, linkUrl } from "../brands";
@@ -42,7 +42,31 @@ export const NO_SMTP_NOTE =
 /** Waits after attempts 1–5, as for other mail: 30 s, 2 min, 10 min, 30 min, 1 h. */
 const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 
-/** Writes the outbox copy (with the markers) and queues its delivery, in the caller's transaction. */
+/**
+ * When each of a batch of campaign emails may leave: live mail at most `perMinute` a minute, server-wide, after the
+ * live campaign mail already waiting (so two campaigns made together share the pace, they do not add up); test-mode
+ * mail at once (it is never delivered). One pacer per transaction that queues a batch.
+ */
+export function bulkPacer(db: Db, now: number, mode: Mode, perMinute: number): () => number {
+  if (mode !== "live" || perMinute <= 0) return () => now;
+  const gap = 60_000 / perMinute;
+  const last = db
+    .select({ runAt: max(jobs.runAt) })
+    .from(jobs)
+    .where(and(eq(jobs.kind, CAMPAIGN_MAIL_JOB), eq(jobs.status, "queued"), eq(jobs.mode, "live")))
+    .get()?.runAt;
+  let next = last == null ? now : Math.max(now, Math.ceil(last + gap));
+  return () => {
+    const at = next;
+    next = Math.ceil(at + gap);
+    return at;
+  };
+}
+
+/**
+ * Writes the outbox copy (with the markers) and queues its delivery for `runAt` (default now; see `bulkPacer`), in
+ * the caller's transaction.
+ */
 export function queueCampaignMail(
   db: Db,
   clock: Clock,
@@ -54,6 +78,7 @@ export function queueCampaignMail(
     text: string;
     recipientId: string;
     reminder: boolean;
+    runAt?: number;
   },
 ): string {
   const now = clock.now();
@@ -68,6 +93,7 @@ export function queueCampaignMail(
     mode: input.mode,
     // Bulk mail yields to mail a person is waiting for (sign-in, removal) and to processing.
     priority: PRIORITY.default,
+    runAt: input.runAt ?? now,
     dedupeKey: `${CAMPAIGN_MAIL_JOB}:${id}`,
   });
   return id;
