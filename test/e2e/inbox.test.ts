@@ -244,8 +244,14 @@ describe("inbox", () => {
     // A filter goes into the address and survives a reload.
     await page.getByLabel("Status").selectOption("failed");
     await page.waitForURL(/\/app\/inbox\?status=failed$/);
-    await page.locator(".inbox-row").first().waitFor();
-    expect(await page.locator(".inbox-row").count()).toBe(1);
+    // The list of the other filter may still be drawn for a moment: wait for the filtered one.
+    await until(
+      "only the failed testimonial listed",
+      () => page.locator(".inbox-row").count(),
+      (n) => n === 1,
+      5_000,
+    );
+    await row(page, ids.broken).waitFor();
     await page.reload();
     await row(page, ids.broken).waitFor();
     expect(await page.getByLabel("Status").inputValue()).toBe("failed");
