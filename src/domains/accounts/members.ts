@@ -1,5 +1,5 @@
 /** Members of an organisation and their roles. At least one owner always remains. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { MemberView } from "./model";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
@@ -7,7 +7,9 @@ import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { conflict, forbidden, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
+import { afterId } from "../../platform/db/org-page";
+import { preparedAs } from "../../platform/db/prepared";
 import type { Signer } from "../../platform/crypto";
 import { brands } from "../brands";
 import { members, orgs, users } from "./tables";
@@ -88,14 +90,20 @@ export function membershipsOf(db: Db, userId: string) {
 
 /** A page of members, newest first. */
 export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
-  const rows = db
-    .select({ member: members, user: users })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.orgId, ctx.orgId), afterKeyDesc([members.id], page.after)))
-    .orderBy(desc(members.id))
-    .limit(page.limit + 1)
-    .all();
+  const after = afterId(page);
+  const statement = preparedAs(db, `members-list:${after ? "a" : ""}`, (db) =>
+    db
+      .select({ member: members, user: users })
+      .from(members)
+      .innerJoin(users, eq(users.id, members.userId))
+      .where(
+        and(eq(members.orgId, sql.placeholder("org")), after ? lt(members.id, sql.placeholder("after")) : undefined),
+      )
+      .orderBy(desc(members.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  const rows = statement.all({ org: ctx.orgId, after, limit: page.limit + 1 });
   return toPage(signer, page, rows, (r) => [r.member.id], presentMember);
 }
 

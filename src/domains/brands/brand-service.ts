@@ -89,14 +89,30 @@ export function createDefaultBrands(db: Db, clock: Clock, orgId: string, orgName
 
 /** A brand row of the context's org, mode and brand scope (a client's brands); 404 otherwise. */
 export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
-  const row = db
-    .select()
-    .from(brands)
-    .where(and(eq(brands.id, id), eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), brandScope(ctx, brands.id)))
-    .get();
+  const row = prepared(db, brandById).get({
+    id,
+    org: ctx.orgId,
+    mode: ctx.mode,
+    brand_scope: brandScopeParam(ctx),
+  });
   if (!row) throw notFound("brand");
   return row;
 }
+
+/** One brand by id within an org, mode and brand scope (the lookup nearly every brand-owned route makes). */
+const brandById = (db: Db) =>
+  db
+    .select()
+    .from(brands)
+    .where(
+      and(
+        eq(brands.id, sql.placeholder("id")),
+        eq(brands.orgId, sql.placeholder("org")),
+        eq(brands.mode, sql.placeholder("mode")),
+        preparedBrandScope(brands.id),
+      ),
+    )
+    .prepare();
 
 /** A page of the brands the context sees, newest first. */
 export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {

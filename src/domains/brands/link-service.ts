@@ -1,5 +1,5 @@
 /** Collect links: creation (idempotent), listing, changes (with the link's own settings), pausing and closing. */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { shownChanged } from "../../platform/events/publication";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
@@ -9,7 +9,9 @@ import { randomToken } from "../../platform/crypto";
 import { invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { idempotent } from "../../platform/http/idempotency";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
+import { afterId } from "../../platform/db/org-page";
+import { preparedAs } from "../../platform/db/prepared";
 import { links } from "./tables";
 import { brandScope } from "../../platform/db/brand-scope";
 import { getBrandRow } from "./brand-service";
@@ -117,23 +119,27 @@ export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
   return row;
 }
 
-/** A page of a brand's links, newest first. */
+/** A page of a brand's links, newest first, each with its response count (one prepared statement per shape). */
 export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageRequest) {
   getBrandRow(deps.db, ctx, brandId);
-  const rows = deps.db
-    .select({ link: links, responses: responseCountColumn })
-    .from(links)
-    .where(
-      and(
-        eq(links.orgId, ctx.orgId),
-        eq(links.mode, ctx.mode),
-        eq(links.brandId, brandId),
-        afterKeyDesc([links.id], page.after),
-      ),
-    )
-    .orderBy(desc(links.id))
-    .limit(page.limit + 1)
-    .all();
+  const after = afterId(page);
+  const statement = preparedAs(deps.db, `links-list:${after ? "a" : ""}`, (db) =>
+    db
+      .select({ link: links, responses: responseCountColumn })
+      .from(links)
+      .where(
+        and(
+          eq(links.orgId, sql.placeholder("org")),
+          eq(links.mode, sql.placeholder("mode")),
+          eq(links.brandId, sql.placeholder("brand")),
+          after ? lt(links.id, sql.placeholder("after")) : undefined,
+        ),
+      )
+      .orderBy(desc(links.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  const rows = statement.all({ org: ctx.orgId, mode: ctx.mode, brand: brandId, after, limit: page.limit + 1 });
   return toPage(
     deps.signer,
     page,

@@ -2,24 +2,28 @@
 import { eq, sql } from "drizzle-orm";
 import type { Static } from "elysia";
 import type { Db } from "../../platform/db/client";
+import { prepared } from "../../platform/db/prepared";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { linkSlugUrl, linkUrl, type LinkRow } from "../brands";
 import type { campaignSchema, countsSchema, recipientSchema } from "./model";
 import { campaignRecipients, type CampaignRow, type RecipientRow } from "./tables";
 
-/** How many of a campaign's recipients are in each status, and how many were emailed. */
-export function countsOf(db: Db, campaignId: string): Static<typeof countsSchema> {
-  const rows = db
+const countsStatement = (db: Db) =>
+  db
     .select({
       status: campaignRecipients.status,
       n: sql<number>`count(*)`,
       emailed: sql<number>`sum(${campaignRecipients.sentAt} IS NOT NULL)`,
     })
     .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, campaignId))
+    .where(eq(campaignRecipients.campaignId, sql.placeholder("campaign")))
     .groupBy(campaignRecipients.status)
-    .all();
+    .prepare();
+
+/** How many of a campaign's recipients are in each status, and how many were emailed (one prepared statement). */
+export function countsOf(db: Db, campaignId: string): Static<typeof countsSchema> {
+  const rows = prepared(db, countsStatement).all({ campaign: campaignId });
   const counts = { total: 0, queued: 0, sent: 0, reminded: 0, answered: 0, unsubscribed: 0, bounced: 0, emailed: 0 };
   for (const r of rows) {
     counts[r.status] = r.n;

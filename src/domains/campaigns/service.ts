@@ -3,17 +3,19 @@
  * Deleting a campaign deletes its list and every outbox copy of its emails (they name the people); mail not yet
  * sent is then never sent. The unsubscribe list stays: it is the people's wish, not the campaign's.
  */
-import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
 import { audit } from "../../platform/audit/audit";
 import { notFound } from "../../platform/errors";
 import { isId } from "../../platform/ids";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { mailOutbox } from "../../platform/mail/tables";
 import { links } from "../brands";
-import { brandScope } from "../../platform/db/brand-scope";
+import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import { afterId } from "../../platform/db/org-page";
+import { preparedAs } from "../../platform/db/prepared";
 import { presentCampaign, presentRecipient } from "./present";
 import { campaignRecipients, campaigns, type CampaignRow, type RecipientStatus } from "./tables";
 
@@ -46,24 +48,39 @@ export function getCampaign(deps: Deps, ctx: Ctx, id: string) {
   return presentCampaign(deps, deps.db, row, linkOf(deps.db, row.linkId));
 }
 
-/** A page of campaigns, newest first, optionally of one link. */
+const P = (name: string) => sql.placeholder(name);
+
+/** A page of campaigns, newest first, optionally of one link (one prepared statement per shape). */
 export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: string) {
-  const rows = deps.db
-    .select({ campaign: campaigns, link: links })
-    .from(campaigns)
-    .innerJoin(links, eq(links.id, campaigns.linkId))
-    .where(
-      and(
-        eq(campaigns.orgId, ctx.orgId),
-        eq(campaigns.mode, ctx.mode),
-        linkId ? eq(campaigns.linkId, linkId) : undefined,
-        brandScope(ctx, links.brandId),
-        afterKeyDesc([campaigns.id], page.after),
-      ),
-    )
-    .orderBy(desc(campaigns.id))
-    .limit(page.limit + 1)
-    .all();
+  const after = afterId(page);
+  const scoped = ctx.brandIds != null;
+  const shape = `${linkId ? "l" : ""}${scoped ? "s" : ""}${after ? "a" : ""}`;
+  const statement = preparedAs(deps.db, `campaigns-list:${shape}`, (db) =>
+    db
+      .select({ campaign: campaigns, link: links })
+      .from(campaigns)
+      .innerJoin(links, eq(links.id, campaigns.linkId))
+      .where(
+        and(
+          eq(campaigns.orgId, P("org")),
+          eq(campaigns.mode, P("mode")),
+          linkId ? eq(campaigns.linkId, P("link")) : undefined,
+          scoped ? preparedBrandScope(links.brandId) : undefined,
+          after ? lt(campaigns.id, P("after")) : undefined,
+        ),
+      )
+      .orderBy(desc(campaigns.id))
+      .limit(P("limit"))
+      .prepare(),
+  );
+  const rows = statement.all({
+    org: ctx.orgId,
+    mode: ctx.mode,
+    link: linkId ?? null,
+    brand_scope: brandScopeParam(ctx),
+    after,
+    limit: page.limit + 1,
+  });
   return toPage(
     deps.signer,
     page,
@@ -77,19 +94,28 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
 export function listRecipients(deps: Deps, ctx: Ctx, id: string, page: PageRequest, status?: RecipientStatus) {
   const campaign = getCampaignRow(deps.db, ctx, id);
   const after = page.after?.[0];
-  const rows = deps.db
-    .select()
-    .from(campaignRecipients)
-    .where(
-      and(
-        eq(campaignRecipients.campaignId, campaign.id),
-        status ? eq(campaignRecipients.status, status) : undefined,
-        typeof after === "number" ? gt(campaignRecipients.position, after) : undefined,
-      ),
-    )
-    .orderBy(asc(campaignRecipients.position))
-    .limit(page.limit + 1)
-    .all();
+  const from = typeof after === "number";
+  const statement = preparedAs(deps.db, `recipients-list:${status ? "s" : ""}${from ? "a" : ""}`, (db) =>
+    db
+      .select()
+      .from(campaignRecipients)
+      .where(
+        and(
+          eq(campaignRecipients.campaignId, P("campaign")),
+          status ? eq(campaignRecipients.status, P("status")) : undefined,
+          from ? gt(campaignRecipients.position, P("after")) : undefined,
+        ),
+      )
+      .orderBy(asc(campaignRecipients.position))
+      .limit(P("limit"))
+      .prepare(),
+  );
+  const rows = statement.all({
+    campaign: campaign.id,
+    status: status ?? null,
+    after: from ? after : null,
+    limit: page.limit + 1,
+  });
   return toPage(deps.signer, page, rows, (r) => [r.position], presentRecipient);
 }
 

@@ -2,7 +2,7 @@
  * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import { actorRef } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -11,7 +11,9 @@ import { newId } from "../../platform/ids";
 import { audit } from "../../platform/audit/audit";
 import { AppError, notFound } from "../../platform/errors";
 import { enqueue } from "../../platform/jobs/queue";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
+import { afterId } from "../../platform/db/org-page";
+import { preparedAs } from "../../platform/db/prepared";
 import { brandScopeParam } from "../../platform/db/brand-scope";
 import { exports, type ExportFilters } from "./tables";
 import { answerColumns, checkFilters, countRows, newestSubmissionId, rowsBatch } from "./rows";
@@ -46,7 +48,11 @@ function filtersOf(input: ExportFilters): ExportFilters {
  */
 function exportScope(ctx: Ctx): SQL | undefined {
   const scope = brandScopeParam(ctx);
-  if (scope === null) return undefined;
+  return scope === null ? undefined : exportScopeOf(scope);
+}
+
+/** `exportScope`'s condition for a JSON array of brand ids: a value, or a placeholder in a prepared statement. */
+function exportScopeOf(scope: string | Placeholder): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM json_each(COALESCE(json_extract(${exports.filters}, '$.brand_ids'), json_array(json_extract(${exports.filters}, '$.brand_id')))) e WHERE e.value IS NULL OR e.value NOT IN (SELECT value FROM json_each(${scope})))`;
 }
 
@@ -139,22 +145,28 @@ export function previewExport(
   };
 }
 
-/** A page of exports, newest first. */
+/** A page of exports, newest first (one prepared statement per shape). */
 export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = deps.db
-    .select()
-    .from(exports)
-    .where(
-      and(
-        eq(exports.orgId, ctx.orgId),
-        eq(exports.mode, ctx.mode),
-        exportScope(ctx),
-        afterKeyDesc([exports.id], page.after),
-      ),
-    )
-    .orderBy(desc(exports.id))
-    .limit(page.limit + 1)
-    .all();
+  const after = afterId(page);
+  const scope = brandScopeParam(ctx);
+  const shape = `${scope !== null ? "s" : ""}${after ? "a" : ""}`;
+  const statement = preparedAs(deps.db, `exports-list:${shape}`, (db) =>
+    db
+      .select()
+      .from(exports)
+      .where(
+        and(
+          eq(exports.orgId, sql.placeholder("org")),
+          eq(exports.mode, sql.placeholder("mode")),
+          scope !== null ? exportScopeOf(sql.placeholder("scope")) : undefined,
+          after ? lt(exports.id, sql.placeholder("after")) : undefined,
+        ),
+      )
+      .orderBy(desc(exports.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  const rows = statement.all({ org: ctx.orgId, mode: ctx.mode, scope, after, limit: page.limit + 1 });
   return toPage(
     deps.signer,
     page,

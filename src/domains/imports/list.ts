@@ -1,8 +1,7 @@
 /** The latest import records of the context's org, mode and brand scope, newest first (optionally of one brand). */
-import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
-import { brandScope } from "../../platform/db/brand-scope";
+import { orgPageRows } from "../../platform/db/org-page";
 import { imports } from "./tables";
 import { presentImport } from "./present";
 import type { ImportView } from "./model";
@@ -16,19 +15,13 @@ export const IMPORTS_LISTED = 50;
  * the latest 50 only, so there is never a next page and `next_cursor` is always null.
  */
 export function listImports(db: Db, ctx: Ctx, brandId?: string): Page<ImportView> {
-  const rows = db
-    .select()
-    .from(imports)
-    .where(
-      and(
-        eq(imports.orgId, ctx.orgId),
-        eq(imports.mode, ctx.mode),
-        brandId ? eq(imports.brandId, brandId) : undefined,
-        brandScope(ctx, imports.brandId),
-      ),
-    )
-    .orderBy(desc(imports.id))
-    .limit(IMPORTS_LISTED)
-    .all();
+  const rows = orgPageRows(
+    db,
+    imports,
+    ctx,
+    // No cursor: the latest IMPORTS_LISTED only (orgPageRows reads one more than `limit`).
+    { after: null, limit: IMPORTS_LISTED - 1, filterHash: "" },
+    { brandColumn: imports.brandId, brandId: brandId ?? null },
+  );
   return { data: rows.map(presentImport), next_cursor: null };
 }

@@ -3,11 +3,14 @@
  * relevance (FTS5 bm25), keyed by (rank, id); the cursor also pins the newest id of the caller's own testimonials
  * (this org and mode) when the search began, so arrivals never enter and no other organisation's id is ever in it.
  */
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
-import { brandScope } from "../../platform/db/brand-scope";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
+import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import type { Db } from "../../platform/db/client";
+import { afterId } from "../../platform/db/org-page";
+import { preparedAs } from "../../platform/db/prepared";
 import { submissions, submissionTags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
 import { presentSubmission, type SubmissionRow } from "./present";
 import { uploadProgress } from "./upload-progress";
@@ -24,37 +27,91 @@ export interface SubmissionFilters {
   q?: string;
 }
 
+/** Which of the filters (and the brand scope) a query has: its shape, and one prepared statement per shape. */
+function shapeOf(ctx: Ctx, f: SubmissionFilters) {
+  return {
+    brand: !!f.brand_id,
+    status: !!f.status,
+    origin: !!f.origin,
+    approved: f.is_approved !== undefined,
+    public: f.is_public !== undefined,
+    tag: !!f.tag_id,
+    scoped: ctx.brandIds != null,
+  };
+}
+
+/** The values the conditions bind, by name (the placeholder names of the prepared statements). */
+function valuesOf(ctx: Ctx, f: SubmissionFilters) {
+  return {
+    org: ctx.orgId,
+    mode: ctx.mode,
+    brand_scope: brandScopeParam(ctx),
+    brand: f.brand_id ?? null,
+    status: f.status ?? null,
+    origin: f.origin ?? null,
+    approved: f.is_approved === undefined ? null : f.is_approved ? 1 : 0,
+    public: f.is_public === undefined ? null : f.is_public ? 1 : 0,
+    tag: f.tag_id ?? null,
+  };
+}
+
+type Values = ReturnType<typeof valuesOf>;
+
+/**
+ * The filter conditions, written once: `bind` gives each value either as itself (a query built now) or as a
+ * placeholder (a prepared statement).
+ */
+function conditions(has: ReturnType<typeof shapeOf>, bind: (name: keyof Values) => unknown): SQL {
+  // Drizzle's eq() is typed for the column's own values; a placeholder or bound value stands in for them here.
+  const v = (name: keyof Values) => bind(name) as any;
+  return and(
+    eq(submissions.orgId, v("org")),
+    eq(submissions.mode, v("mode")),
+    isNull(submissions.deletedAt),
+    has.scoped ? preparedBrandScope(submissions.brandId, bind("brand_scope") as SQLWrapper) : undefined,
+    has.brand ? eq(submissions.brandId, v("brand")) : undefined,
+    has.status ? eq(submissions.status, v("status")) : undefined,
+    has.origin ? eq(submissions.origin, v("origin")) : undefined,
+    has.approved ? eq(submissions.isApproved, v("approved")) : undefined,
+    has.public ? eq(submissions.isPublic, v("public")) : undefined,
+    has.tag
+      ? sql`EXISTS (SELECT 1 FROM ${submissionTags} st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${v("tag")})`
+      : undefined,
+  )!;
+}
+
 /**
  * The WHERE conditions for filters within the context's org, mode and brand scope (a client's brands; deleted
  * testimonials never listed). Lists, search, exports and their counts all start from these.
  */
 export function filterConditions(ctx: Ctx, f: SubmissionFilters): SQL {
-  return and(
-    eq(submissions.orgId, ctx.orgId),
-    eq(submissions.mode, ctx.mode),
-    isNull(submissions.deletedAt),
-    brandScope(ctx, submissions.brandId),
-    f.brand_id ? eq(submissions.brandId, f.brand_id) : undefined,
-    f.status ? eq(submissions.status, f.status) : undefined,
-    f.origin ? eq(submissions.origin, f.origin) : undefined,
-    f.is_approved !== undefined ? eq(submissions.isApproved, f.is_approved) : undefined,
-    f.is_public !== undefined ? eq(submissions.isPublic, f.is_public) : undefined,
-    f.tag_id
-      ? sql`EXISTS (SELECT 1 FROM ${submissionTags} st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${f.tag_id})`
-      : undefined,
-  )!;
+  const values = valuesOf(ctx, f);
+  return conditions(shapeOf(ctx, f), (name) => (name === "brand_scope" ? sql`${values.brand_scope}` : values[name]));
+}
+
+/** One page without `q`, newest first: the filter conditions as one prepared statement per shape. */
+function pageRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest): SubmissionRow[] {
+  const after = afterId(page);
+  const has = shapeOf(ctx, f);
+  const shape = Object.entries({ ...has, after: after !== null })
+    .map(([k, on]) => (on ? k : ""))
+    .join(",");
+  const statement = preparedAs(db, `submissions-list:${shape}`, (db) =>
+    db
+      .select()
+      .from(submissions)
+      .where(and(conditions(has, sql.placeholder), after ? lt(submissions.id, sql.placeholder("after")) : undefined))
+      .orderBy(desc(submissions.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  return statement.all({ ...valuesOf(ctx, f), after, limit: page.limit + 1 });
 }
 
 /** One page of testimonials. */
 export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters, page: PageRequest) {
   if (!filters.q) {
-    const rows = deps.db
-      .select()
-      .from(submissions)
-      .where(and(filterConditions(ctx, filters), afterKeyDesc([submissions.id], page.after)))
-      .orderBy(desc(submissions.id))
-      .limit(page.limit + 1)
-      .all();
+    const rows = pageRows(deps.db, ctx, filters, page);
     const progress = uploadProgress(deps, rows);
     return toPage(
       deps.signer,

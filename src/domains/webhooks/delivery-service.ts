@@ -4,7 +4,7 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -14,7 +14,9 @@ import { envelope, type Event, type EventType } from "../../platform/events/emit
 import { newId } from "../../platform/ids";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
-import { afterKeyDesc, toPage, type PageRequest } from "../../platform/http/pagination";
+import { toPage, type PageRequest } from "../../platform/http/pagination";
+import { afterId } from "../../platform/db/org-page";
+import { prepared, preparedAs } from "../../platform/db/prepared";
 import { audit } from "../../platform/audit/audit";
 import { getEndpointRow } from "./endpoint-service";
 import { presentDelivery } from "./present";
@@ -100,10 +102,17 @@ export function fanOut(db: Db, event: Event): void {
 }
 
 /** Every attempt of the given deliveries, grouped by delivery id. */
+const attemptsStatement = (db: Db) =>
+  db
+    .select()
+    .from(webhookAttempts)
+    .where(sql`${webhookAttempts.deliveryId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .prepare();
+
 function attemptsOf(db: Db, ids: string[]): Map<string, AttemptRow[]> {
   const out = new Map<string, AttemptRow[]>();
   if (ids.length === 0) return out;
-  for (const a of db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).all()) {
+  for (const a of prepared(db, attemptsStatement).all({ ids: JSON.stringify(ids) })) {
     const list = out.get(a.deliveryId) ?? [];
     list.push(a);
     out.set(a.deliveryId, list);
@@ -127,13 +136,22 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
 /** A page of an endpoint's deliveries, newest first, each with its attempts. */
 export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: PageRequest) {
   const endpoint = getEndpointRow(deps.db, ctx, endpointId);
-  const rows = deps.db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), afterKeyDesc([webhookDeliveries.id], page.after)))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(page.limit + 1)
-    .all();
+  const after = afterId(page);
+  const statement = preparedAs(deps.db, `deliveries-list:${after ? "a" : ""}`, (db) =>
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.endpointId, sql.placeholder("endpoint")),
+          after ? lt(webhookDeliveries.id, sql.placeholder("after")) : undefined,
+        ),
+      )
+      .orderBy(desc(webhookDeliveries.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  const rows = statement.all({ endpoint: endpoint.id, after, limit: page.limit + 1 });
   const attempts = attemptsOf(
     deps.db,
     rows.slice(0, page.limit).map((r) => r.id),

@@ -27,11 +27,13 @@ export function brandScope(ctx: Pick<Ctx, "brandIds">, column: SQLWrapper): SQL 
 }
 
 /**
- * The same condition for a prepared statement: `column` is limited when the placeholder `name` holds a JSON array
- * of brand ids and unlimited when it is null. Pass `brandScopeParam(ctx)` as the parameter's value.
+ * The same condition for a prepared statement: `column` is limited when the placeholder `param` (a name, or the
+ * placeholder itself) holds a JSON array of brand ids and unlimited when it is null. Pass `brandScopeParam(ctx)` as
+ * the parameter's value.
  */
-export function preparedBrandScope(column: SQLWrapper, name = "brand_scope"): SQL {
-  return sql`(${sql.placeholder(name)} IS NULL OR ${column} IN (SELECT value FROM json_each(${sql.placeholder(name)})))`;
+export function preparedBrandScope(column: SQLWrapper, param: string | SQLWrapper = "brand_scope"): SQL {
+  const p = typeof param === "string" ? sql.placeholder(param) : param;
+  return sql`(${p} IS NULL OR ${column} IN (SELECT value FROM json_each(${p})))`;
 }
 
 /** The value of `preparedBrandScope`'s placeholder for a context. */

@@ -26,6 +26,17 @@ export interface OrgPageOptions {
 
 const P = (name: string) => sql.placeholder(name);
 
+/**
+ * The cursor's position for a list keyed by id alone, newest first: the id the next page starts after, or null on
+ * the first page. A cursor of another shape is refused (400 `invalid_cursor`), as `afterKeyDesc` does.
+ */
+export function afterId(page: PageRequest): string | null {
+  if (!page.after) return null;
+  if (page.after.length !== 1 || typeof page.after[0] !== "string")
+    throw new AppError("invalid_cursor", 400, "This cursor does not belong to this query.", { field: "cursor" });
+  return page.after[0];
+}
+
 /** `limit + 1` rows of the page (the extra one tells `toPage` there is a next page), as `select()` gives them. */
 export function orgPageRows<T extends OrgTable>(
   db: Db,
@@ -34,11 +45,10 @@ export function orgPageRows<T extends OrgTable>(
   page: PageRequest,
   opts: OrgPageOptions = {},
 ): T["$inferSelect"][] {
-  if (page.after && page.after.length !== 1)
-    throw new AppError("invalid_cursor", 400, "This cursor does not belong to this query.", { field: "cursor" });
+  const afterKey = afterId(page);
   const brand = opts.brandColumn && opts.brandId ? opts.brandColumn : null;
   const scoped = opts.brandColumn && ctx.brandIds != null ? opts.brandColumn : null;
-  const after = page.after !== null;
+  const after = afterKey !== null;
   const key = `org-page:${getTableName(table)}:${brand ? "b" : ""}${scoped ? "s" : ""}${after ? "a" : ""}`;
   const statement = preparedAs(db, key, (db) => {
     const where: (SQL | undefined)[] = [
@@ -61,7 +71,7 @@ export function orgPageRows<T extends OrgTable>(
     mode: ctx.mode,
     brand: opts.brandId ?? null,
     brand_scope: brandScopeParam(ctx),
-    after: page.after?.[0] ?? null,
+    after: afterKey,
     limit: page.limit + 1,
   }) as T["$inferSelect"][];
 }
