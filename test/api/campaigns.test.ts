@@ -421,6 +421,15 @@ describe("bulk mail keeps a pace", () => {
       .all(start) as { mode: string; after: number }[];
     expect(due.filter((j) => j.mode === "test").map((j) => j.after)).toEqual([0, 0, 0]);
     expect(due.filter((j) => j.mode === "live").map((j) => j.after)).toEqual([0, 2000, 4000, 6000, 8000]);
+    // Each campaign says when its last waiting email leaves; in test mode, at once.
+    const list = (await p.call("GET", "/v1/campaigns", { auth: org.liveKey })).body.data;
+    expect(list.map((c: any) => c.sending_until)).toEqual([
+      new Date(start + 8000).toISOString(),
+      new Date(start + 4000).toISOString(),
+    ]);
+    expect((await p.call("GET", `/v1/campaigns/${inTest.body.id}`, { auth: org.testKey })).body.sending_until).toBe(
+      new Date(start).toISOString(),
+    );
     const runAll = () => runDueJobs(p.deps, registry);
     await runAll();
     expect(sent.map((m) => m.to)).toEqual(["first0@example.com"]);
@@ -431,5 +440,7 @@ describe("bulk mail keeps a pace", () => {
     await runAll();
     expect(sent).toHaveLength(5);
     expect(sent.at(-1)!.to).toBe("second1@example.com");
+    const done = (await p.call("GET", "/v1/campaigns", { auth: org.liveKey })).body.data;
+    expect(done.map((c: any) => c.sending_until)).toEqual([null, null]);
   }, 60_000);
 });

@@ -106,6 +106,9 @@ export const campaignSchema = t.Object({
   message: t.String(),
   reminder_after_days: count(),
   counts: countsSchema,
+  sending_until: maybeTimestamp(
+    "While emails wait to leave (`counts.queued`), when the last of them is due to go out at the server's sending pace (PLAUDIT_MAIL_BULK_PER_MINUTE); null when none waits.",
+  ),
   created_at: timestamp(),
 });
 

@@ -1,5 +1,7 @@
 /** Campaigns and recipients as the API shows them, with the counts per status. */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { jobs } from "../../platform/jobs/tables";
+import { CAMPAIGN_MAIL_JOB } from "./send";
 import type { Static } from "elysia";
 import type { Db } from "../../platform/db/client";
 import { prepared } from "../../platform/db/prepared";
@@ -33,13 +35,29 @@ export function countsOf(db: Db, campaignId: string): Static<typeof countsSchema
   return counts;
 }
 
-/** A campaign with its link's address and the counts. */
+/** When the last of a campaign's waiting emails is due to leave: its send jobs still queued, by their dedupe key. */
+const lastSendStatement = (db: Db) =>
+  db
+    .select({ at: sql<number | null>`max(${jobs.runAt})` })
+    .from(campaignRecipients)
+    .innerJoin(
+      jobs,
+      and(
+        eq(jobs.dedupeKey, sql`${CAMPAIGN_MAIL_JOB} || ':' || ${campaignRecipients.mailId}`),
+        eq(jobs.status, "queued"),
+      ),
+    )
+    .where(eq(campaignRecipients.campaignId, sql.placeholder("campaign")))
+    .prepare();
+
+/** A campaign with its link's address, the counts and, while mail waits, when it will all have left. */
 export function presentCampaign(
   deps: Deps,
   db: Db,
   row: CampaignRow,
   link: Pick<LinkRow, "id" | "brandId" | "title" | "slug" | "mode" | "orgId">,
 ): Static<typeof campaignSchema> {
+  const counts = countsOf(db, row.id);
   return {
     id: row.id,
     mode: row.mode,
@@ -50,7 +68,9 @@ export function presentCampaign(
     subject: row.subject,
     message: row.message,
     reminder_after_days: row.reminderAfterDays,
-    counts: countsOf(db, row.id),
+    counts,
+    sending_until:
+      counts.queued > 0 ? iso(prepared(db, lastSendStatement).get({ campaign: row.id })?.at ?? null) : null,
     created_at: iso(row.createdAt)!,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * One request campaign: how many were emailed, answered, reminded, unsubscribed or not delivered, and every person
  * with their status (filterable), answered ones linked to their testimonial in the inbox. While emails are still
- * waiting to send, the page looks again every few seconds. Deleting the campaign deletes the list.
+ * waiting to send (they leave at the server's sending pace), the page says when the last one goes and looks again
+ * every few seconds. Deleting the campaign deletes the list.
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
@@ -125,6 +126,12 @@ export function CampaignDetail({ id }: { id: string }) {
         }
       />
       <Counts c={c.counts} />
+      {c.mode === "live" && c.sending_until && c.counts.queued > 0 && (
+        <p class="muted" role="status">
+          Sending a few emails a minute, so that mail providers do not take a burst for spam: the last of the{" "}
+          {c.counts.queued} still waiting leaves around {formatDateTime(c.sending_until)}.
+        </p>
+      )}
       <section class="stack" aria-labelledby="campaign-people-title">
         <div class="row campaign-people-head">
           <h2 id="campaign-people-title">People</h2>
