@@ -11,7 +11,7 @@ import { runDueJobs } from "../../src/platform/jobs/worker";
 import { tx } from "../../src/platform/db/client";
 import { sha256 } from "../../src/platform/crypto";
 import { buildRegistry } from "../../src/jobs";
-import { listShown, markReceived, submissions } from "../../src/domains/submissions";
+import { listShown, markReceived } from "../../src/domains/submissions";
 import type { Mode } from "../../src/platform/context";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { LINK_PLACEHOLDER, NO_SMTP_NOTE, sendRemovalMail } from "../../src/domains/removals/send";

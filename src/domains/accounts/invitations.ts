@@ -5,7 +5,7 @@
  * signed in as that account. No organisation ever chooses or learns the password of an account, because an
  * account can later belong to other organisations. Links expire after 7 days and can be revoked.
  */
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
 import type { InvitationView } from "./model";
@@ -17,8 +17,7 @@ import { AppError, conflict, forbidden, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { queueMail } from "../../platform/mail/queue-mail";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { afterId } from "../../platform/db/org-page";
-import { preparedAs } from "../../platform/db/prepared";
+import { idPageRows } from "../../platform/db/org-page";
 import { invitations, members, orgs } from "./tables";
 import { checkClientBrands, guardOwnerChange, insertMember, parseRole } from "./members";
 import { brands } from "../brands";
@@ -165,25 +164,19 @@ function invitationMail(
 /** A page of the organisation's pending invitations, newest first. */
 export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, page: PageRequest) {
   const now = ctx.clock.now();
-  const after = afterId(page);
-  const statement = preparedAs(db, `invitations-list:${after ? "a" : ""}`, (db) =>
-    db
-      .select()
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.orgId, sql.placeholder("org")),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-          gt(invitations.expiresAt, sql.placeholder("now")),
-          after ? lt(invitations.id, sql.placeholder("after")) : undefined,
-        ),
-      )
-      .orderBy(desc(invitations.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
+  const rows = idPageRows(
+    db,
+    invitations,
+    page,
+    "pending",
+    (p) => [
+      eq(invitations.orgId, p("org")),
+      isNull(invitations.acceptedAt),
+      isNull(invitations.revokedAt),
+      gt(invitations.expiresAt, p("now")),
+    ],
+    { org: ctx.orgId, now },
   );
-  const rows = statement.all({ org: ctx.orgId, now, after, limit: page.limit + 1 });
   return toPage(
     deps.signer,
     page,

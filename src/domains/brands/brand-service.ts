@@ -15,7 +15,7 @@ import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands, brandSlugHistory } from "./tables";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
-import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import { applyWallHeader } from "./wall-header";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;

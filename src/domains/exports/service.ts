@@ -2,7 +2,7 @@
  * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
-import { and, count, desc, eq, inArray, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import { actorRef } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -12,8 +12,7 @@ import { audit } from "../../platform/audit/audit";
 import { AppError, notFound } from "../../platform/errors";
 import { enqueue } from "../../platform/jobs/queue";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { afterId } from "../../platform/db/org-page";
-import { preparedAs } from "../../platform/db/prepared";
+import { idPageRows } from "../../platform/db/org-page";
 import { brandScopeParam } from "../../platform/db/brand-scope";
 import { exports, type ExportFilters } from "./tables";
 import { answerColumns, checkFilters, countRows, newestSubmissionId, rowsBatch } from "./rows";
@@ -147,26 +146,19 @@ export function previewExport(
 
 /** A page of exports, newest first (one prepared statement per shape). */
 export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const after = afterId(page);
   const scope = brandScopeParam(ctx);
-  const shape = `${scope !== null ? "s" : ""}${after ? "a" : ""}`;
-  const statement = preparedAs(deps.db, `exports-list:${shape}`, (db) =>
-    db
-      .select()
-      .from(exports)
-      .where(
-        and(
-          eq(exports.orgId, sql.placeholder("org")),
-          eq(exports.mode, sql.placeholder("mode")),
-          scope !== null ? exportScopeOf(sql.placeholder("scope")) : undefined,
-          after ? lt(exports.id, sql.placeholder("after")) : undefined,
-        ),
-      )
-      .orderBy(desc(exports.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
+  const rows = idPageRows(
+    deps.db,
+    exports,
+    page,
+    scope !== null ? "scoped" : "",
+    (p) => [
+      eq(exports.orgId, p("org")),
+      eq(exports.mode, p("mode")),
+      scope !== null ? exportScopeOf(p("scope")) : undefined,
+    ],
+    { org: ctx.orgId, mode: ctx.mode, scope },
   );
-  const rows = statement.all({ org: ctx.orgId, mode: ctx.mode, scope, after, limit: page.limit + 1 });
   return toPage(
     deps.signer,
     page,

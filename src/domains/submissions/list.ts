@@ -3,14 +3,13 @@
  * relevance (FTS5 bm25), keyed by (rank, id); the cursor also pins the newest id of the caller's own testimonials
  * (this org and mode) when the search began, so arrivals never enter and no other organisation's id is ever in it.
  */
-import { and, desc, eq, isNull, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import type { Db } from "../../platform/db/client";
-import { afterId } from "../../platform/db/org-page";
-import { preparedAs } from "../../platform/db/prepared";
+import { idPageRows } from "../../platform/db/org-page";
 import { submissions, submissionTags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
 import { presentSubmission, type SubmissionRow } from "./present";
 import { uploadProgress } from "./upload-progress";
@@ -91,21 +90,11 @@ export function filterConditions(ctx: Ctx, f: SubmissionFilters): SQL {
 
 /** One page without `q`, newest first: the filter conditions as one prepared statement per shape. */
 function pageRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest): SubmissionRow[] {
-  const after = afterId(page);
   const has = shapeOf(ctx, f);
-  const shape = Object.entries({ ...has, after: after !== null })
+  const shape = Object.entries(has)
     .map(([k, on]) => (on ? k : ""))
     .join(",");
-  const statement = preparedAs(db, `submissions-list:${shape}`, (db) =>
-    db
-      .select()
-      .from(submissions)
-      .where(and(conditions(has, sql.placeholder), after ? lt(submissions.id, sql.placeholder("after")) : undefined))
-      .orderBy(desc(submissions.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
-  );
-  return statement.all({ ...valuesOf(ctx, f), after, limit: page.limit + 1 });
+  return idPageRows(db, submissions, page, shape, (p) => [conditions(has, p)], valuesOf(ctx, f));
 }
 
 /** One page of testimonials. */

@@ -4,7 +4,7 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -15,8 +15,8 @@ import { newId } from "../../platform/ids";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { afterId } from "../../platform/db/org-page";
-import { prepared, preparedAs } from "../../platform/db/prepared";
+import { idPageRows } from "../../platform/db/org-page";
+import { prepared } from "../../platform/db/prepared";
 import { audit } from "../../platform/audit/audit";
 import { getEndpointRow } from "./endpoint-service";
 import { presentDelivery } from "./present";
@@ -136,22 +136,14 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
 /** A page of an endpoint's deliveries, newest first, each with its attempts. */
 export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: PageRequest) {
   const endpoint = getEndpointRow(deps.db, ctx, endpointId);
-  const after = afterId(page);
-  const statement = preparedAs(deps.db, `deliveries-list:${after ? "a" : ""}`, (db) =>
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.endpointId, sql.placeholder("endpoint")),
-          after ? lt(webhookDeliveries.id, sql.placeholder("after")) : undefined,
-        ),
-      )
-      .orderBy(desc(webhookDeliveries.id))
-      .limit(sql.placeholder("limit"))
-      .prepare(),
+  const rows = idPageRows(
+    deps.db,
+    webhookDeliveries,
+    page,
+    "endpoint",
+    (p) => [eq(webhookDeliveries.endpointId, p("endpoint"))],
+    { endpoint: endpoint.id },
   );
-  const rows = statement.all({ endpoint: endpoint.id, after, limit: page.limit + 1 });
   const attempts = attemptsOf(
     deps.db,
     rows.slice(0, page.limit).map((r) => r.id),

@@ -37,7 +37,38 @@ export function afterId(page: PageRequest): string | null {
   return page.after[0];
 }
 
-/** `limit + 1` rows of the page (the extra one tells `toPage` there is a next page), as `select()` gives them. */
+/** A table whose rows are listed newest first by id. */
+type IdTable = SQLiteTable & { id: SQLiteColumn };
+
+/**
+ * `limit + 1` rows of a page newest first by id, after the cursor's id (the extra row tells `toPage` there is a next
+ * page), as `select()` gives them, through one prepared statement per `shape`. `where` makes the conditions from the
+ * placeholder function and is called only when a shape is first prepared: the conditions may depend on which parts
+ * are present (name them in `shape`), never on the values, which go in `values` by placeholder name.
+ */
+export function idPageRows<T extends IdTable>(
+  db: Db,
+  table: T,
+  page: PageRequest,
+  shape: string,
+  where: (p: typeof P) => (SQL | undefined)[],
+  values: Record<string, unknown>,
+): T["$inferSelect"][] {
+  const after = afterId(page);
+  const key = `id-page:${getTableName(table)}:${shape}:${after ? "a" : ""}`;
+  const statement = preparedAs(db, key, (db) =>
+    db
+      .select()
+      .from(table as SQLiteTable)
+      .where(and(...where(P), after ? lt(table.id, P("after")) : undefined))
+      .orderBy(desc(table.id))
+      .limit(P("limit"))
+      .prepare(),
+  );
+  return statement.all({ ...values, after, limit: page.limit + 1 }) as T["$inferSelect"][];
+}
+
+/** `limit + 1` rows of a page of an organisation's rows in one mode (see the file's comment). */
 export function orgPageRows<T extends OrgTable>(
   db: Db,
   table: T,
@@ -45,33 +76,19 @@ export function orgPageRows<T extends OrgTable>(
   page: PageRequest,
   opts: OrgPageOptions = {},
 ): T["$inferSelect"][] {
-  const afterKey = afterId(page);
   const brand = opts.brandColumn && opts.brandId ? opts.brandColumn : null;
   const scoped = opts.brandColumn && ctx.brandIds != null ? opts.brandColumn : null;
-  const after = afterKey !== null;
-  const key = `org-page:${getTableName(table)}:${brand ? "b" : ""}${scoped ? "s" : ""}${after ? "a" : ""}`;
-  const statement = preparedAs(db, key, (db) => {
-    const where: (SQL | undefined)[] = [
-      eq(table.orgId, P("org")),
-      eq(table.mode, P("mode")),
-      brand ? eq(brand, P("brand")) : undefined,
+  return idPageRows(
+    db,
+    table,
+    page,
+    `org:${brand ? "b" : ""}${scoped ? "s" : ""}`,
+    (p) => [
+      eq(table.orgId, p("org")),
+      eq(table.mode, p("mode")),
+      brand ? eq(brand, p("brand")) : undefined,
       scoped ? preparedBrandScope(scoped) : undefined,
-      after ? lt(table.id, P("after")) : undefined,
-    ];
-    return db
-      .select()
-      .from(table as SQLiteTable)
-      .where(and(...where))
-      .orderBy(desc(table.id))
-      .limit(P("limit"))
-      .prepare();
-  });
-  return statement.all({
-    org: ctx.orgId,
-    mode: ctx.mode,
-    brand: opts.brandId ?? null,
-    brand_scope: brandScopeParam(ctx),
-    after: afterKey,
-    limit: page.limit + 1,
-  }) as T["$inferSelect"][];
+    ],
+    { org: ctx.orgId, mode: ctx.mode, brand: opts.brandId ?? null, brand_scope: brandScopeParam(ctx) },
+  );
 }
