@@ -442,5 +442,15 @@ describe("bulk mail keeps a pace", () => {
     expect(sent.at(-1)!.to).toBe("second1@example.com");
     const done = (await p.call("GET", "/v1/campaigns", { auth: org.liveKey })).body.data;
     expect(done.map((c: any) => c.sending_until)).toEqual([null, null]);
+    // A message waiting out a retry's backoff (an hour away) does not hold back the next campaign.
+    expect((await paced(org.liveKey, "third", 1)).status).toBe(201);
+    p.deps.db.$client
+      .query("UPDATE jobs SET attempts = 1, run_at = ? WHERE kind = 'campaign.send_mail' AND status = 'queued'")
+      .run(p.clock.now() + 3600_000);
+    expect((await paced(org.liveKey, "fourth", 1)).status).toBe(201);
+    const fourth = p.deps.db.$client
+      .query("SELECT run_at FROM jobs WHERE kind = 'campaign.send_mail' AND status = 'queued' AND attempts = 0")
+      .get() as { run_at: number };
+    expect(fourth.run_at).toBe(p.clock.now());
   }, 60_000);
 });

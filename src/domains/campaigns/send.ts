@@ -44,8 +44,9 @@ const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 
 /**
  * When each of a batch of campaign emails may leave: live mail at most `perMinute` a minute, server-wide, after the
- * live campaign mail already waiting (so two campaigns made together share the pace, they do not add up); test-mode
- * mail at once (it is never delivered). One pacer per transaction that queues a batch.
+ * live campaign mail already waiting to be sent for the first time (so two campaigns made together share the pace,
+ * they do not add up; a retry waiting out its backoff does not hold new mail back); test-mode mail at once (it is
+ * never delivered). One pacer per transaction that queues a batch.
  */
 export function bulkPacer(db: Db, now: number, mode: Mode, perMinute: number): () => number {
   if (mode !== "live" || perMinute <= 0) return () => now;
@@ -53,7 +54,10 @@ export function bulkPacer(db: Db, now: number, mode: Mode, perMinute: number): (
   const last = db
     .select({ runAt: max(jobs.runAt) })
     .from(jobs)
-    .where(and(eq(jobs.kind, CAMPAIGN_MAIL_JOB), eq(jobs.status, "queued"), eq(jobs.mode, "live")))
+    // First sends only: a message waiting to be retried (its run_at pushed back by the backoff) holds up nobody.
+    .where(
+      and(eq(jobs.kind, CAMPAIGN_MAIL_JOB), eq(jobs.status, "queued"), eq(jobs.mode, "live"), eq(jobs.attempts, 0)),
+    )
     .get()?.runAt;
   let next = last == null ? now : Math.max(now, Math.ceil(last + gap));
   return () => {
