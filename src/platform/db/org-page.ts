@@ -44,7 +44,8 @@ type IdTable = SQLiteTable & { id: SQLiteColumn };
  * `limit + 1` rows of a page newest first by id, after the cursor's id (the extra row tells `toPage` there is a next
  * page), as `select()` gives them, through one prepared statement per `shape`. `where` makes the conditions from the
  * placeholder function and is called only when a shape is first prepared: the conditions may depend on which parts
- * are present (name them in `shape`), never on the values, which go in `values` by placeholder name.
+ * are present (name them in `shape`), never on the values, which go in `values` by placeholder name. The statement is
+ * kept by table and shape, so two lists of one table must not use the same shape name for different conditions.
  */
 export function idPageRows<T extends IdTable>(
   db: Db,
