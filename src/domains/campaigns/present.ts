@@ -11,53 +11,89 @@ import { linkSlugUrl, linkUrl, type LinkRow } from "../brands";
 import type { campaignSchema, countsSchema, recipientSchema } from "./model";
 import { campaignRecipients, type CampaignRow, type RecipientRow } from "./tables";
 
+/** The recipients of the campaigns in the JSON array `ids`, counted by campaign and status. */
 const countsStatement = (db: Db) =>
   db
     .select({
+      campaign: campaignRecipients.campaignId,
       status: campaignRecipients.status,
       n: sql<number>`count(*)`,
       emailed: sql<number>`sum(${campaignRecipients.sentAt} IS NOT NULL)`,
     })
     .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, sql.placeholder("campaign")))
-    .groupBy(campaignRecipients.status)
+    .where(sql`${campaignRecipients.campaignId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .groupBy(campaignRecipients.campaignId, campaignRecipients.status)
     .prepare();
 
-/** How many of a campaign's recipients are in each status, and how many were emailed (one prepared statement). */
-export function countsOf(db: Db, campaignId: string): Static<typeof countsSchema> {
-  const rows = prepared(db, countsStatement).all({ campaign: campaignId });
-  const counts = { total: 0, queued: 0, sent: 0, reminded: 0, answered: 0, unsubscribed: 0, bounced: 0, emailed: 0 };
-  for (const r of rows) {
-    counts[r.status] = r.n;
-    counts.total += r.n;
-    counts.emailed += r.emailed ?? 0;
-  }
-  return counts;
-}
-
-/** When the last of a campaign's waiting emails is due to leave: its send jobs still queued, by their dedupe key. */
+/**
+ * When the last waiting email of each campaign in the JSON array `ids` is due to leave: its send jobs still queued,
+ * found by their dedupe key. The job kind and `queued` are written into the SQL (constants of the code, not values):
+ * so SQLite sees that the partial index of queued jobs by dedupe key applies and looks each job up in it, where a
+ * bound status would have it step through every queued job for each recipient.
+ */
 const lastSendStatement = (db: Db) =>
   db
-    .select({ at: sql<number | null>`max(${jobs.runAt})` })
+    .select({ campaign: campaignRecipients.campaignId, at: sql<number | null>`max(${jobs.runAt})` })
     .from(campaignRecipients)
     .innerJoin(
       jobs,
       and(
-        eq(jobs.dedupeKey, sql`${CAMPAIGN_MAIL_JOB} || ':' || ${campaignRecipients.mailId}`),
-        eq(jobs.status, "queued"),
+        eq(jobs.dedupeKey, sql`${sql.raw(`'${CAMPAIGN_MAIL_JOB}:'`)} || ${campaignRecipients.mailId}`),
+        sql`${jobs.status} = 'queued'`,
       ),
     )
-    .where(eq(campaignRecipients.campaignId, sql.placeholder("campaign")))
+    .where(sql`${campaignRecipients.campaignId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .groupBy(campaignRecipients.campaignId)
     .prepare();
 
-/** A campaign with its link's address, the counts and, while mail waits, when it will all have left. */
+/** What a campaign's answer shows of its recipients: the counts per status and when its waiting mail will have left. */
+export interface CampaignFigures {
+  counts: Static<typeof countsSchema>;
+  /** When the last waiting email is due to leave (ms), or null when none waits. */
+  sendingUntil: number | null;
+}
+
+/**
+ * The figures of the campaigns `ids`, by id: one grouped statement for the counts of them all and, when any has
+ * mail waiting, one for when it leaves (a page of campaigns costs two queries, not two per campaign).
+ */
+export function figuresOf(db: Db, ids: readonly string[]): Map<string, CampaignFigures> {
+  const out = new Map<string, CampaignFigures>();
+  for (const id of ids)
+    out.set(id, {
+      counts: { total: 0, queued: 0, sent: 0, reminded: 0, answered: 0, unsubscribed: 0, bounced: 0, emailed: 0 },
+      sendingUntil: null,
+    });
+  if (ids.length === 0) return out;
+  for (const r of prepared(db, countsStatement).all({ ids: JSON.stringify(ids) })) {
+    const counts = out.get(r.campaign)!.counts;
+    counts[r.status] = r.n;
+    counts.total += r.n;
+    counts.emailed += r.emailed ?? 0;
+  }
+  const waiting = ids.filter((id) => out.get(id)!.counts.queued > 0);
+  if (waiting.length > 0)
+    for (const r of prepared(db, lastSendStatement).all({ ids: JSON.stringify(waiting) }))
+      out.get(r.campaign)!.sendingUntil = r.at;
+  return out;
+}
+
+/** How many of a campaign's recipients are in each status, and how many were emailed. */
+export const countsOf = (db: Db, campaignId: string): Static<typeof countsSchema> =>
+  figuresOf(db, [campaignId]).get(campaignId)!.counts;
+
+/**
+ * A campaign with its link's address, the counts and, while mail waits, when it will all have left. A list passes
+ * the figures of its page (`figuresOf`); a single campaign has its own looked up.
+ */
 export function presentCampaign(
   deps: Deps,
   db: Db,
   row: CampaignRow,
   link: Pick<LinkRow, "id" | "brandId" | "title" | "slug" | "mode" | "orgId">,
+  figures: CampaignFigures = figuresOf(db, [row.id]).get(row.id)!,
 ): Static<typeof campaignSchema> {
-  const counts = countsOf(db, row.id);
+  const { counts } = figures;
   return {
     id: row.id,
     mode: row.mode,
@@ -69,8 +105,7 @@ export function presentCampaign(
     message: row.message,
     reminder_after_days: row.reminderAfterDays,
     counts,
-    sending_until:
-      counts.queued > 0 ? iso(prepared(db, lastSendStatement).get({ campaign: row.id })?.at ?? null) : null,
+    sending_until: counts.queued > 0 ? iso(figures.sendingUntil) : null,
     created_at: iso(row.createdAt)!,
   };
 }

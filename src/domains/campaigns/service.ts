@@ -13,28 +13,33 @@ import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { mailOutbox } from "../../platform/mail/tables";
 import { links } from "../brands";
-import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import { afterId } from "../../platform/db/org-page";
-import { preparedAs } from "../../platform/db/prepared";
-import { presentCampaign, presentRecipient } from "./present";
+import { prepared, preparedAs } from "../../platform/db/prepared";
+import { figuresOf, presentCampaign, presentRecipient } from "./present";
 import { campaignRecipients, campaigns, type CampaignRow, type RecipientStatus } from "./tables";
+
+/** A campaign by id within an org, mode and brand scope (its link's brand): the lookup every campaign route makes. */
+const campaignById = (db: Db) =>
+  db
+    .select({ campaign: campaigns })
+    .from(campaigns)
+    .innerJoin(links, eq(links.id, campaigns.linkId))
+    .where(
+      and(
+        eq(campaigns.id, sql.placeholder("id")),
+        eq(campaigns.orgId, sql.placeholder("org")),
+        eq(campaigns.mode, sql.placeholder("mode")),
+        preparedBrandScope(links.brandId),
+      ),
+    )
+    .prepare();
 
 /** A campaign of the context's org, mode and brand scope (its link's brand); 404 otherwise. */
 export function getCampaignRow(db: Db, ctx: Ctx, id: string): CampaignRow {
   const row = isId("campaign", id)
-    ? db
-        .select({ campaign: campaigns })
-        .from(campaigns)
-        .innerJoin(links, eq(links.id, campaigns.linkId))
-        .where(
-          and(
-            eq(campaigns.id, id),
-            eq(campaigns.orgId, ctx.orgId),
-            eq(campaigns.mode, ctx.mode),
-            brandScope(ctx, links.brandId),
-          ),
-        )
-        .get()?.campaign
+    ? prepared(db, campaignById).get({ id, org: ctx.orgId, mode: ctx.mode, brand_scope: brandScopeParam(ctx) })
+        ?.campaign
     : undefined;
   if (!row) throw notFound("campaign");
   return row;
@@ -50,7 +55,10 @@ export function getCampaign(deps: Deps, ctx: Ctx, id: string) {
 
 const P = (name: string) => sql.placeholder(name);
 
-/** A page of campaigns, newest first, optionally of one link (one prepared statement per shape). */
+/**
+ * A page of campaigns, newest first, optionally of one link (one prepared statement per shape), with the figures of
+ * the whole page read in one go (`figuresOf`).
+ */
 export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: string) {
   const after = afterId(page);
   const scoped = ctx.brandIds != null;
@@ -81,12 +89,16 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
     after,
     limit: page.limit + 1,
   });
+  const figures = figuresOf(
+    deps.db,
+    rows.slice(0, page.limit).map((r) => r.campaign.id),
+  );
   return toPage(
     deps.signer,
     page,
     rows,
     (r) => [r.campaign.id],
-    (r) => presentCampaign(deps, deps.db, r.campaign, r.link),
+    (r) => presentCampaign(deps, deps.db, r.campaign, r.link, figures.get(r.campaign.id)),
   );
 }
 

@@ -3,13 +3,14 @@
  * relevance (FTS5 bm25), keyed by (rank, id); the cursor also pins the newest id of the caller's own testimonials
  * (this org and mode) when the search began, so arrivals never enter and no other organisation's id is ever in it.
  */
-import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { brandScope, brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import type { Db } from "../../platform/db/client";
 import { idPageRows } from "../../platform/db/org-page";
+import { prepared, preparedAs } from "../../platform/db/prepared";
 import { submissions, submissionTags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
 import { presentSubmission, type SubmissionRow } from "./present";
 import { uploadProgress } from "./upload-progress";
@@ -97,6 +98,69 @@ function pageRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest): Su
   return idPageRows(db, submissions, page, shape, (p) => [conditions(has, p)], valuesOf(ctx, f));
 }
 
+/** The newest id among the testimonials of an org and mode within a brand scope (deleted ones too): a search's pin. */
+const newestStatement = (db: Db) =>
+  db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.orgId, sql.placeholder("org")),
+        eq(submissions.mode, sql.placeholder("mode")),
+        preparedBrandScope(submissions.brandId),
+      ),
+    )
+    .orderBy(desc(submissions.id))
+    .limit(1)
+    .prepare();
+
+/** A search's cursor: the last row's rank and id, and the newest id pinned when the search began. */
+type SearchAfter = [number, string, string];
+
+const P = (name: string) => sql.placeholder(name);
+/** A search result's relevance (FTS5 bm25: lower is better). */
+const rank = sql<number>`submissions_fts.rank`;
+/** Rows after a search cursor's: less relevant, or as relevant and older. */
+const afterRankId = or(gt(rank, P("after_rank")), and(eq(rank, P("after_rank")), lt(submissions.id, P("after_id"))));
+
+/**
+ * One page matching `match` (an FTS5 query), by relevance then newest first, among testimonials no newer than
+ * `newest`: the filter conditions and the match as one prepared statement per shape (which filters are present,
+ * and whether a cursor is).
+ */
+function searchRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest, match: string, newest: string) {
+  const has = shapeOf(ctx, f);
+  const after = page.after as SearchAfter | null;
+  const shape = Object.entries(has)
+    .map(([k, on]) => (on ? k : ""))
+    .join(",");
+  const statement = preparedAs(db, `submissions-search:${shape}:${after ? "a" : ""}`, (db) =>
+    db
+      .select({ row: submissions, rank })
+      .from(submissions)
+      .innerJoin(sql`submissions_fts`, sql`submissions_fts.submission_id = ${submissions.id}`)
+      .where(
+        and(
+          sql`submissions_fts MATCH ${P("match")}`,
+          conditions(has, P),
+          sql`${submissions.id} <= ${P("newest")}`,
+          after ? afterRankId : undefined,
+        ),
+      )
+      .orderBy(rank, desc(submissions.id))
+      .limit(P("limit"))
+      .prepare(),
+  );
+  return statement.all({
+    ...valuesOf(ctx, f),
+    match,
+    newest,
+    after_rank: after?.[0] ?? null,
+    after_id: after?.[1] ?? null,
+    limit: page.limit + 1,
+  });
+}
+
 /** One page of testimonials. */
 export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters, page: PageRequest) {
   if (!filters.q) {
@@ -111,37 +175,11 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
     );
   }
   const match = ftsQuery(filters.q);
-  const after = page.after as [number, string, string] | null;
   const newest =
-    after?.[2] ??
-    deps.db
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(
-        and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode), brandScope(ctx, submissions.brandId)),
-      )
-      .orderBy(desc(submissions.id))
-      .limit(1)
-      .get()?.id ??
+    (page.after as SearchAfter | null)?.[2] ??
+    prepared(deps.db, newestStatement).get({ org: ctx.orgId, mode: ctx.mode, brand_scope: brandScopeParam(ctx) })?.id ??
     "";
-  const rank = sql<number>`submissions_fts.rank`;
-  const rows = deps.db
-    .select({ row: submissions, rank })
-    .from(submissions)
-    .innerJoin(sql`submissions_fts`, sql`submissions_fts.submission_id = ${submissions.id}`)
-    .where(
-      and(
-        sql`submissions_fts MATCH ${match}`,
-        filterConditions(ctx, filters),
-        sql`${submissions.id} <= ${newest}`,
-        after
-          ? sql`(submissions_fts.rank > ${after[0]} OR (submissions_fts.rank = ${after[0]} AND ${submissions.id} < ${after[1]}))`
-          : undefined,
-      ),
-    )
-    .orderBy(sql`submissions_fts.rank`, desc(submissions.id))
-    .limit(page.limit + 1)
-    .all();
+  const rows = searchRows(deps.db, ctx, filters, page, match, newest);
   const progress = uploadProgress(
     deps,
     rows.map((r) => r.row as SubmissionRow),

@@ -16,7 +16,6 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { submissions, transcripts, uploads } from "./tables";
 import { unindexSubmission } from "./search";
-import type { SubmissionRow } from "./present";
 
 /** Job kind that erases a deleted testimonial. */
 export const PURGE_JOB = "submission.purge";

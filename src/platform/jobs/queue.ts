@@ -4,7 +4,7 @@
  * A claim is identified by (id, locked_by, attempts): a worker that lost its lease can no longer finish the job.
  */
 import { jobEnqueued } from "./wake";
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { Clock } from "../clock";
 import { tx, type Db } from "../db/client";
 import { prepared } from "../db/prepared";

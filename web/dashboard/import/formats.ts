@@ -75,7 +75,6 @@ interface CsvFormat {
   notes: string[];
 }
 
-const hasAll = (names: Set<string>, ...want: string[]) => want.every((n) => names.has(n));
 const hasAny = (names: Set<string>, ...want: string[]) => want.some((n) => names.has(n));
 
 /** The CSV exports this dashboard knows, most specific first. */

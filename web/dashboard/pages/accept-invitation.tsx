@@ -12,7 +12,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
-import type { InvitationInfo, Me, Role } from "../types";
+import type { InvitationInfo, Me } from "../types";
 
 type State =
   | { kind: "loading" }
