@@ -16,8 +16,8 @@ import { members, users } from "../accounts";
 import { clockAt, enqueueAttempt } from "./delivery-service";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";
-import { statements } from "./statements";
-import { webhookDeliveries, webhookEndpoints, type DeliveryRow, type EndpointRow } from "./tables";
+import { statements, type Statements } from "./statements";
+import { webhookDeliveries, webhookEndpoints, type EndpointRow } from "./tables";
 
 /** The job kind that disables an endpoint still failing 24 hours after its run of failures began. */
 export const DISABLE_CHECK_JOB = "webhook.disable_check";
@@ -32,68 +32,55 @@ export interface DisableCheckPayload {
 export type AttemptResult = "delivered" | "retrying" | "failed" | "stale";
 
 /**
- * Records attempt `number` of a delivery, made at `attemptedAt`, and moves the delivery and endpoint on. `alsoNow`
- * runs in the same transaction (the worker marking the attempt's job done).
+ * Records attempt `number` of a delivery, made at `attemptedAt`, and moves the delivery and endpoint on. Runs in
+ * the caller's transaction (the group commit's savepoint for this attempt, src/platform/db/group-commit.ts), so it
+ * opens none of its own. Nothing is read first: the delivery's update matches only while this attempt is the one
+ * due, and a success moves the endpoint back to active only if it is failing; the endpoint is read on a failure.
  */
 export function recordAttempt(
   deps: Deps,
-  deliveryId: string,
+  db: Db,
+  target: Pick<AttemptTarget, "id" | "orgId" | "mode" | "endpointId">,
   number: number,
   attemptedAt: number,
   outcome: AttemptOutcome,
-  alsoNow?: () => unknown,
 ): AttemptResult {
-  return tx(deps.db, (db) => {
-    alsoNow?.();
-    const target = attemptTarget(db, deliveryId, number);
-    if (!target) return "stale";
-    const { delivery: d, endpoint } = target;
-    const q = statements(db);
-    const now = deps.clock.now();
-    q.insertAttempt.run({
-      deliveryId,
-      number,
-      attemptedAt,
-      requestHeaders: outcome.requestHeaders,
-      responseStatus: outcome.responseStatus,
-      responseBody: outcome.responseBody,
-      durationMs: outcome.durationMs,
-      error: outcome.error,
-    });
-    const set = (
-      status: DeliveryRow["status"],
-      nextAttemptAt: number | null,
-      failureReason: string | null,
-      deliveredAt: number | null = null,
-    ) =>
-      q.updateDelivery.run({
-        id: d.id,
-        status,
-        attemptCount: number,
-        nextAttemptAt,
-        deliveredAt,
-        failureReason,
-        updatedAt: now,
-      });
-    if (outcome.ok) {
-      set("delivered", null, null, now);
-      if (endpoint.status === "failing")
-        q.updateEndpointState.run({ id: endpoint.id, status: "active", failingSince: null, updatedAt: now });
-      return "delivered";
-    }
-    let result: AttemptResult;
-    if (number >= MAX_ATTEMPTS) {
-      set("failed", null, outcome.reason);
-      result = "failed";
-    } else {
-      const next = now + RETRY_DELAYS_MS[number - 1]!;
-      set("retrying", next, outcome.reason);
-      enqueueAttempt(db, d, number + 1, now, next);
-      result = "retrying";
-    }
-    noteFailure(deps, db, endpoint, now, outcome.reason);
-    return result;
+  const q = statements(db);
+  const now = deps.clock.now();
+  const result: Exclude<AttemptResult, "stale"> = outcome.ok
+    ? "delivered"
+    : number >= MAX_ATTEMPTS
+      ? "failed"
+      : "retrying";
+  const next = result === "retrying" ? now + RETRY_DELAYS_MS[number - 1]! : null;
+  const recorded = q.recordOutcome.get({
+    id: target.id,
+    status: result,
+    attemptCount: number,
+    nextAttemptAt: next,
+    deliveredAt: outcome.ok ? now : null,
+    failureReason: outcome.ok ? null : outcome.reason,
+    updatedAt: now,
   });
+  if (!recorded) return "stale";
+  q.insertAttempt.run({
+    deliveryId: target.id,
+    number,
+    attemptedAt,
+    requestHeaders: outcome.requestHeaders,
+    responseStatus: outcome.responseStatus,
+    responseBody: outcome.responseBody,
+    durationMs: outcome.durationMs,
+    error: outcome.error,
+  });
+  if (outcome.ok) {
+    q.recoverEndpoint.run({ id: target.endpointId, updatedAt: now });
+    return result;
+  }
+  if (next != null) enqueueAttempt(db, target, number + 1, now, next);
+  const endpoint = q.endpointById.get({ id: target.endpointId });
+  if (endpoint) noteFailure(deps, db, endpoint, now, outcome.reason);
+  return result;
 }
 
 /** A failure moves an active endpoint to failing (and schedules the 24-hour check), or disables one failing for 24 hours. */
@@ -215,21 +202,10 @@ function disabledMailText(deps: Deps, endpoint: EndpointRow, reason: string | nu
   return lines.filter((l) => l !== null).join("\n");
 }
 
-/** The delivery and endpoint a job attempt works on, or null when there is nothing to do any more. */
-export function attemptTarget(
-  db: Db,
-  deliveryId: string,
-  attempt: number,
-): { delivery: DeliveryRow; endpoint: EndpointRow } | null {
-  const q = statements(db);
-  const delivery = q.deliveryById.get({ id: deliveryId });
-  if (
-    !delivery ||
-    delivery.attemptCount !== attempt - 1 ||
-    delivery.status === "delivered" ||
-    delivery.status === "failed"
-  )
-    return null;
-  const endpoint = q.endpointById.get({ id: delivery.endpointId });
-  return endpoint ? { delivery, endpoint } : null;
+/** What an attempt needs of its delivery and endpoint (`statements(db).attemptTarget`). */
+export type AttemptTarget = NonNullable<ReturnType<Statements["attemptTarget"]["get"]>>;
+
+/** The delivery and endpoint attempt `attempt` works on, or null when there is nothing to do any more. */
+export function attemptTarget(db: Db, deliveryId: string, attempt: number): AttemptTarget | null {
+  return statements(db).attemptTarget.get({ id: deliveryId, done: attempt - 1 }) ?? null;
 }

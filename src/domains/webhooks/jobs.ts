@@ -22,7 +22,8 @@ import { deliveryHeaders } from "./signing";
 
 /**
  * Makes attempt `attempt` of a delivery, if it is still due. `finishJob` (the job's `complete`) is called inside
- * the transaction that records the attempt, so the attempt and the job's end are one write.
+ * the savepoint that records the attempt, so the attempt and the job's end are one write, shared with the other
+ * attempts finishing now (one commit: src/platform/db/group-commit.ts).
  */
 export async function runDeliveryAttempt(
   deps: Deps,
@@ -31,16 +32,17 @@ export async function runDeliveryAttempt(
 ): Promise<void> {
   const target = attemptTarget(deps.db, payload.deliveryId, payload.attempt);
   if (!target) return;
-  const { delivery, endpoint } = target;
   const now = deps.clock.now();
-  if (endpoint.status === "disabled") {
-    failWaiting(deps.db, [delivery.id], now, "endpoint disabled");
+  if (target.endpointStatus === "disabled") {
+    failWaiting(deps.db, [target.id], now, "endpoint disabled");
     return;
   }
-  const headers = deliveryHeaders(deps.config.docsUrl, endpoint, delivery, payload.attempt, now);
-  const outcome = await sendWebhook(deps.webhooks, endpoint.url, headers, delivery.body);
-  // Recorded with the outcomes of the other attempts finishing now, in one commit (platform/db/group-commit.ts).
-  await groupCommit(deps.db, () => recordAttempt(deps, delivery.id, payload.attempt, now, outcome, finishJob));
+  const headers = deliveryHeaders(deps.config.docsUrl, target, target, payload.attempt, now);
+  const outcome = await sendWebhook(deps.webhooks, target.url, headers, target.body);
+  await groupCommit(deps.db, () => {
+    finishJob?.();
+    return recordAttempt(deps, deps.db, target, payload.attempt, now, outcome);
+  });
 }
 
 /** Registers the webhook job kinds. */

@@ -1,13 +1,14 @@
 /**
- * One HTTP attempt of a webhook: check the URL and resolve its host, connect to the address that passed the
- * check (TLS server name and certificate checked against the host name), POST the body, never follow a
- * redirect, give up after the response time limit, and keep the status and the first kilobyte of the answer.
+ * One HTTP attempt of a webhook: check the URL and resolve its host (or reuse that check made for the same URL in
+ * the last few seconds: target-cache.ts), connect to the address that passed the check (TLS server name and
+ * certificate checked against the host name), POST the body, never follow a redirect, give up after the response
+ * time limit, and keep the status and the first kilobyte of the answer.
  * Bun's fetch ignores Node agents and custom lookups, so the request goes to `https://<checked address>` with
  * the `Host` header and `tls.serverName` set to the URL's host (test/integration/webhooks-delivery.test.ts
  * checks that the receiver sees that name and that a certificate for another name is refused).
  */
 import { AppError } from "../../platform/errors";
-import { parseWebhookUrl, resolveTarget, type CheckedTarget } from "./ssrf";
+import { checkTarget, keptTarget } from "./target-cache";
 import type { WebhookTransport } from "../../platform/webhook-transport";
 
 /** What one attempt sent and got back. */
@@ -33,14 +34,6 @@ const CERT_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ALTNA
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);
 
-/** The address to connect to, with the URL's port and path. */
-function connectUrl(target: CheckedTarget): string {
-  if (target.isIpLiteral) return target.url.href;
-  const u = new URL(target.url.href);
-  u.hostname = target.family === 6 ? `[${target.address}]` : target.address;
-  return u.href;
-}
-
 /** Waits for `p` unless the signal aborts first (a DNS lookup cannot be cancelled, but we stop waiting). */
 function withSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -54,6 +47,15 @@ function withSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
 /** Reads at most the first kilobyte of a body, then lets the rest go. */
 async function firstKilobyte(res: Response): Promise<string> {
   if (!res.body) return "";
+  // A plain body declared to fit is read whole, without a stream reader (the common short "ok").
+  const length = res.headers.get("content-length");
+  if (length !== null && Number(length) <= RESPONSE_BODY_LIMIT && !res.headers.has("content-encoding")) {
+    try {
+      return await res.text();
+    } catch {
+      return "";
+    }
+  }
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -114,11 +116,10 @@ export async function sendWebhook(
   let sent: Record<string, string> = { ...headers };
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const url = parseWebhookUrl(rawUrl, t.allowPrivate);
-    const target = await withSignal(resolveTarget(url, t), signal);
+    const target = keptTarget(t, rawUrl) ?? (await withSignal(checkTarget(t, rawUrl), signal));
     // Set here rather than left to fetch, so the log shows every header that went out (fetch adds only Connection).
     sent = {
-      Host: url.host,
+      Host: target.host,
       ...headers,
       "Content-Length": String(Buffer.byteLength(body)),
       Accept: "*/*",
@@ -129,7 +130,7 @@ export async function sendWebhook(
       ...(t.ca ? { ca: t.ca } : {}),
       rejectUnauthorized: true,
     };
-    const res = await t.fetch(connectUrl(target), {
+    const res = await t.fetch(target.connectUrl, {
       method: "POST",
       headers: sent,
       body,

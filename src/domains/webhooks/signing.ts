@@ -3,7 +3,7 @@
  * HMAC-SHA256(secret, t + "." + raw body) for one secret in force (the current one and, for a while after a
  * rotation, the previous one). The same scheme as Stripe's, so its libraries verify our requests.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { DeliveryRow, EndpointRow } from "./tables";
 
 /** A new endpoint secret: `whsec_` and 192 random bits. */
@@ -11,7 +11,7 @@ export const newSecret = (): string => `whsec_${randomBytes(24).toString("base64
 
 /** hex(HMAC_SHA256(secret, t + "." + body)); the secret string itself (with its prefix) is the key. */
 export function signPayload(secret: string, tSeconds: number, body: string): string {
-  return createHmac("sha256", secret).update(`${tSeconds}.`).update(body).digest("hex");
+  return new Bun.CryptoHasher("sha256", secret).update(`${tSeconds}.`).update(body).digest("hex");
 }
 
 /** The X-Signature value for a body at `tSeconds`, with one v1 per secret. */

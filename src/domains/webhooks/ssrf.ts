@@ -3,8 +3,9 @@
  * address its host resolves to must be on the public internet: loopback, private, link-local, CGNAT,
  * unique-local, multicast, reserved and cloud metadata addresses are refused, IPv4-mapped IPv6 is judged by its
  * IPv4 address, and numeric host forms (decimal, octal, hex) are normalised by the URL parser before the check.
- * The same check runs when an endpoint is added and before every attempt, and the sender connects to the
- * address that passed (so a name cannot resolve public for the check and private for the connection).
+ * The same check runs when an endpoint is added and before every attempt (an attempt reuses the check made for the
+ * same URL in the last 5 seconds: target-cache.ts), and the sender connects to the address that passed (so a name
+ * cannot resolve public for the check and private for the connection).
  * The operator's development allowance admits loopback and private targets; metadata addresses stay refused.
  */
 import ipaddr from "ipaddr.js";

@@ -15,8 +15,9 @@ export interface JobRunContext {
   workerId: string;
   /**
    * Marks the job done now. Call it inside the transaction that records the handler's outcome, so the outcome and
-   * the job's end commit together (one write instead of two); the worker then does not complete it again. False
-   * when the claim was lost (the lease expired and another worker took the job).
+   * the job's end commit together (one write instead of two); the worker then does not complete it again. In a pool
+   * the slot's next job is claimed in that transaction too, so the handler must fail (throw) when it does not
+   * commit. False when the claim was lost (the lease expired and another worker took the job).
    */
   complete(): boolean;
 }
@@ -83,12 +84,17 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : St
 
 type Outcome = { ok: true } | { ok: false; error: unknown; lost?: boolean };
 
-/** Runs one claimed job to its end: done, retried, dead, or abandoned because the lease was lost. */
+/**
+ * Runs one claimed job to its end: done, retried, dead, or abandoned because the lease was lost. `onComplete` runs
+ * inside the handler's transaction right after the handler marked the job done there (`JobRunContext.complete`);
+ * a pool uses it to claim the job that takes the slot in the same commit.
+ */
 export async function runClaimedJob(
   deps: Deps,
   registry: JobRegistry,
   job: Job,
   leaseMs?: number,
+  onComplete?: () => void,
 ): Promise<"done" | FailOutcome> {
   const { db, clock, log } = deps;
   const def = registry.get(job.kind);
@@ -105,7 +111,11 @@ export async function runClaimedJob(
   const controller = new AbortController();
   // Set when the handler completed the job itself (JobRunContext.complete), with whether its claim still held.
   let completedByHandler: boolean | null = null;
-  const completeNow = () => (completedByHandler = complete(db, clock, job));
+  const completeNow = () => {
+    completedByHandler = complete(db, clock, job);
+    if (completedByHandler) onComplete?.();
+    return completedByHandler;
+  };
   const timeoutMs = def.timeoutMs ?? DEFAULT_JOB_POLICY.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -204,7 +214,9 @@ export interface Workers {
 /**
  * Starts a pool running up to `concurrency` jobs at a time. One claimer fills the free slots: when some are free
  * it claims that many due jobs in one transaction (most urgent first, as one loop per slot would), starts them,
- * and waits for a slot to free up, for `wake()`, or for `pollMs`.
+ * and waits for a slot to free up, for `wake()`, or for `pollMs`. A handler that ends its job in its own
+ * transaction (`JobRunContext.complete`) also claims its slot's next job there (the same claim, one commit instead
+ * of two); that job starts when the handler has finished, or is left to its lease if the handler did not end well.
  */
 export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOptions = {}): Workers {
   const concurrency = Math.max(1, opts.concurrency ?? 2);
@@ -231,11 +243,29 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
   const wake = () => [...sleepers].forEach((s) => s());
 
   const start = (job: Job) => {
-    const p = runClaimedJob(deps, registry, job, lease)
+    // The slot's next job, claimed in the transaction where the handler ended this one.
+    let next: Job[] = [];
+    const handOff = () => {
+      if (stopped) return;
+      try {
+        next = claimDue(deps.db, deps.clock, workerId, lease, kinds, 1);
+      } catch (e) {
+        // Its savepoint is rolled back; the claimer will claim instead.
+        deps.log.warn("job hand-off claim failed", { worker: workerId, error: messageOf(e) });
+      }
+    };
+    let result: "done" | FailOutcome | undefined;
+    const p = runClaimedJob(deps, registry, job, lease, handOff)
+      .then((r) => void (result = r))
       .catch((e) => deps.log.error("job runner failed", { job: job.id, error: messageOf(e) }))
       .finally(() => {
         running.delete(p);
         finished++;
+        // Only a job that ended "done" is known to have committed the claim; otherwise the claim may have been rolled
+        // back with the handler's write, and starting the job could run it twice: it waits for its lease instead.
+        if (result === "done") next.forEach(start);
+        else if (next.length)
+          deps.log.warn("the slot's next job waits for its lease", { job: next[0]!.id, after: result ?? "error" });
         wake();
       });
     running.add(p);
@@ -256,7 +286,8 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
       // Nothing claimed, or every slot busy: wait for a slot, a wake-up or the next poll.
       if (claimed.length === 0 || running.size >= concurrency) await sleep(pollMs);
     }
-    await Promise.allSettled([...running]);
+    // A job ending now may start its handed-off successor: wait for those too.
+    while (running.size > 0) await Promise.allSettled([...running]);
   })();
   // A job enqueued in this process wakes the claimer at once; polling covers the rest.
   const unsubscribe = onJobEnqueued(deps.db, wake);
