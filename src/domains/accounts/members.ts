@@ -9,7 +9,7 @@ import { conflict, forbidden, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { afterId } from "../../platform/db/org-page";
-import { preparedAs } from "../../platform/db/prepared";
+import { prepared, preparedAs } from "../../platform/db/prepared";
 import type { Signer } from "../../platform/crypto";
 import { brands } from "../brands";
 import { members, orgs, users } from "./tables";
@@ -70,9 +70,9 @@ export const presentMember = ({ member, user }: MemberJoin): MemberView => ({
   created_at: iso(member.createdAt),
 });
 
-/** Organisations a user belongs to, with their role and plan. */
-export function membershipsOf(db: Db, userId: string) {
-  return db
+/** A user's memberships with their org's name and plan (every dashboard request runs it: prepared once). */
+const membershipsStatement = (db: Db) =>
+  db
     .select({
       org_id: orgs.id,
       org_name: orgs.name,
@@ -83,9 +83,13 @@ export function membershipsOf(db: Db, userId: string) {
     })
     .from(members)
     .innerJoin(orgs, eq(orgs.id, members.orgId))
-    .where(eq(members.userId, userId))
+    .where(eq(members.userId, sql.placeholder("user")))
     .orderBy(orgs.id)
-    .all();
+    .prepare();
+
+/** Organisations a user belongs to, with their role and plan. */
+export function membershipsOf(db: Db, userId: string) {
+  return prepared(db, membershipsStatement).all({ user: userId });
 }
 
 /** A page of members, newest first. */

@@ -1,6 +1,7 @@
 /** Dashboard sessions: a random token in an HttpOnly cookie, its hash in the database. */
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { prepared } from "../../platform/db/prepared";
 import type { Clock } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { randomToken, sha256 } from "../../platform/crypto";
@@ -22,15 +23,19 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
   return { token, id, expiresAt: now + SESSION_TTL_MS };
 }
 
-/** The session and user for a cookie token, sliding its expiry at most once an hour. */
-export function resolveSession(db: Db, clock: Clock, token: string) {
-  const now = clock.now();
-  const row = db
+/** A live session and its user by token hash (every dashboard request runs it: prepared once). */
+const sessionByHash = (db: Db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .get();
+    .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), gt(sessions.expiresAt, sql.placeholder("now"))))
+    .prepare();
+
+/** The session and user for a cookie token, sliding its expiry at most once an hour. */
+export function resolveSession(db: Db, clock: Clock, token: string) {
+  const now = clock.now();
+  const row = prepared(db, sessionByHash).get({ hash: sha256(token), now });
   if (row && now - row.session.lastSeenAt > 3600_000) {
     db.update(sessions)
       .set({ lastSeenAt: now, expiresAt: now + SESSION_TTL_MS })

@@ -3,7 +3,7 @@
  * rotating the secret (the previous one keeps signing for a grace period), re-enabling a disabled endpoint and
  * deleting one (its delivery log goes with it). Every query filters by org and mode.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -18,14 +18,25 @@ import { parseWebhookUrl, resolveTarget } from "./ssrf";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { webhookEndpoints, type EndpointRow } from "./tables";
 import { orgPageRows } from "../../platform/db/org-page";
+import { prepared } from "../../platform/db/prepared";
+
+/** An endpoint by id within an org and mode. */
+const endpointById = (db: Db) =>
+  db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.id, sql.placeholder("id")),
+        eq(webhookEndpoints.orgId, sql.placeholder("org")),
+        eq(webhookEndpoints.mode, sql.placeholder("mode")),
+      ),
+    )
+    .prepare();
 
 /** An endpoint row of the context's org and mode; 404 otherwise. */
 export function getEndpointRow(db: Db, ctx: Ctx, id: string): EndpointRow {
-  const row = db
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.orgId, ctx.orgId), eq(webhookEndpoints.mode, ctx.mode)))
-    .get();
+  const row = prepared(db, endpointById).get({ id, org: ctx.orgId, mode: ctx.mode });
   if (!row) throw notFound("webhook endpoint");
   return row;
 }
