@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type Session, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo, writeTestimonial } from "../helpers/testimonials";
+import { video } from "./reels-helpers";
 
 let t: TestApp;
 let org: TestOrg;
@@ -70,9 +71,13 @@ async function objectsOf(brand: string, into: typeof a, word: string) {
 }
 
 /** Invites `email` as a client of `brandIds` and accepts with a new password; returns the client's session. */
-async function inviteClient(email: string, brandIds: string[]): Promise<{ session: Session; invitation: any }> {
+async function inviteClient(
+  email: string,
+  brandIds: string[],
+  of: TestOrg = org,
+): Promise<{ session: Session; invitation: any }> {
   const invitation = await ok(
-    t.call("POST", "/v1/members", { auth: org.owner, body: { email, role: "client", brand_ids: brandIds } }),
+    t.call("POST", "/v1/members", { auth: of.owner, body: { email, role: "client", brand_ids: brandIds } }),
     201,
   );
   const token = new URL(invitation.url).hash.slice(1);
@@ -82,7 +87,7 @@ async function inviteClient(email: string, brandIds: string[]): Promise<{ sessio
   });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   return {
-    session: { cookie: accepted.headers.get("set-cookie")!.split(";")[0]!, orgId: org.id },
+    session: { cookie: accepted.headers.get("set-cookie")!.split(";")[0]!, orgId: of.id },
     invitation,
   };
 }
@@ -340,6 +345,71 @@ describe("a client cannot reach the organisation's settings", () => {
 
     const keyBrands = await ok(t.call("GET", "/v1/brands", { auth: org.liveKey }));
     expect(keyBrands.data).toHaveLength(2);
+  });
+});
+
+describe("a client at a plan limit", () => {
+  test("is told to ask the agency, without the organisation's usage, limit or the plan that would fit it", async () => {
+    // A free plan (300 render seconds a month); one 29.95 s clip seven times in three sizes costs 630.
+    const small = await t.org({ plan: "free" });
+    const brand = (await ok(t.call("GET", "/v1/brands", { auth: small.owner }))).data[0].id;
+    const link = (
+      await ok(
+        t.call("POST", `/v1/brands/${brand}/links`, {
+          auth: small.owner,
+          body: { title: "Small link", prompts: [{ text: "How was it?" }], ...consent },
+        }),
+        201,
+      )
+    ).id;
+    const tv = await video(t, small, link, Array.from({ length: 75 }, (_, i) => `word${i}.`).join(" "));
+    const { session } = await inviteClient("carla@client.test", [brand], small);
+    const reel = await ok(
+      t.call("POST", "/v1/reels", { auth: session, body: { brand_id: brand, submission_ids: [tv.id] } }),
+      201,
+    );
+    const clip = { submission_id: tv.id, start_ms: tv.words[0]!.start_ms, end_ms: tv.words[74]!.end_ms };
+    const put = await ok(
+      t.call("PUT", `/v1/reels/${reel.id}/clips`, {
+        auth: session,
+        body: { clips: Array.from({ length: 7 }, () => clip) },
+      }),
+    );
+    // The client learns what the render costs and that it does not fit, not the organisation's figures.
+    expect(put.estimate).toMatchObject({
+      render_seconds: 630,
+      used_seconds_this_month: null,
+      allowance_seconds: null,
+      remaining_seconds: null,
+      can_start: false,
+      blocked_reason: "plan_limit",
+    });
+    const refused = await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: session });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(402);
+    const error = refused.body.error;
+    expect(error.code).toBe("plan_limit_exceeded");
+    expect(error.message).toContain("Ask the agency");
+    expect(error.message).not.toMatch(/\d/);
+    expect(error.details).toBeUndefined();
+    // The next plan with a higher limit (starter), not the one that would fit the usage.
+    expect(error.limit).toEqual({
+      name: "render_seconds_per_month",
+      plan: "free",
+      upgrade_plan: "starter",
+      upgrade_url: expect.stringContaining("/billing?upgrade=starter"),
+    });
+
+    // The owner, on the same reel, sees the figures and the plan that fits.
+    const owned = await ok(t.call("GET", `/v1/reels/${reel.id}`, { auth: small.owner }));
+    expect(owned.estimate).toMatchObject({
+      used_seconds_this_month: 0,
+      allowance_seconds: 300,
+      remaining_seconds: 300,
+    });
+    const owner = await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: small.owner });
+    expect(owner.status).toBe(402);
+    expect(owner.body.error.limit).toMatchObject({ limit: 300, used: 0, upgrade_plan: "starter" });
+    expect(owner.body.error.message).toContain("allows 300");
   });
 });
 

@@ -5,6 +5,7 @@
 import { createContext, type ComponentChildren } from "preact";
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { Page } from "../shared/api";
+import { PlansLink } from "../shared/ui/notice";
 import { api, setScope } from "./api";
 import { getPref, setPref } from "./prefs";
 import type { Brand, Me, Membership, Mode } from "./types";
@@ -134,5 +135,10 @@ export function SessionProvider({ initial, onSignedOut, children }: SessionProvi
     [me, org, mode, brands, brandId, brandsLoading, brandsError, reloadBrands, onSignedOut],
   );
 
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  // A client cannot change the plan: its plan-limit errors say to ask the agency, without a link to the plans.
+  return (
+    <SessionContext.Provider value={session}>
+      <PlansLink.Provider value={org.role !== "client"}>{children}</PlansLink.Provider>
+    </SessionContext.Provider>
+  );
 }

@@ -183,14 +183,27 @@ export function requireAllowance(db: Db, ctx: Ctx, plan: PlanId, appUrl: string,
   if (limit === null) return;
   const used = usageOf(db, ctx, name);
   if (used + adding <= limit) return;
+  // A client login (an agency's customer, scoped to its brands) is not told the organisation's figures: the usage
+  // counts every brand, so it would tell one client about the agency's other clients. Nor is it offered the plan
+  // that would fit the usage (which would hint at it): only the next plan with a higher limit.
+  const client = ctx.brandIds != null;
+  const needed = client ? limit + 1 : used + adding;
   const up =
     ctx.mode === "test"
       ? null
       : upgradeFor(plan, (p) => {
           const l = PLANS[p].allowances[name];
-          return l === null || l >= used + adding;
+          return l === null || l >= needed;
         });
   const label = ALLOWANCE_LABELS[name].toLowerCase();
+  if (client)
+    throw new AppError(
+      "plan_limit_exceeded",
+      402,
+      `This account has reached its limit of ${label}. Ask the agency that manages it to raise the limit.`,
+      undefined,
+      { name, plan, upgrade_plan: up, upgrade_url: upgradeUrl(appUrl, up) },
+    );
   throw new AppError(
     "plan_limit_exceeded",
     402,

@@ -1,6 +1,7 @@
 /**
  * What a render of the reel as it stands would cost and whether it can start: its length (clips plus cards) times
- * the sizes asked for, in whole render seconds, against the plan's remaining monthly render seconds.
+ * the sizes asked for, in whole render seconds, against the plan's remaining monthly render seconds. A client login
+ * gets the cost and the verdict without the organisation's usage and allowance.
  */
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
@@ -32,6 +33,9 @@ export function estimate(
   const allowance = plan ? allowanceOf(db, ctx, plan, "render_seconds_per_month") : null;
   const used = renderSecondsUsed(db, ctx, monthStart(ctx.clock.now()));
   const remaining = allowance === null ? null : Math.max(0, allowance - used);
+  // A client login is told whether the render fits, not the organisation's figures: the usage counts every brand's
+  // reels, so it would tell one client about the agency's other clients.
+  const shown = ctx.brandIds == null;
   const blocked: Blocked =
     reel.clips.length === 0
       ? "no_clips"
@@ -44,9 +48,9 @@ export function estimate(
     duration_ms: reelLengthMs(reel.clips, reel.config),
     aspect_ratios: reel.config.aspect_ratios.length,
     render_seconds: cost,
-    used_seconds_this_month: used,
-    allowance_seconds: allowance,
-    remaining_seconds: remaining,
+    used_seconds_this_month: shown ? used : null,
+    allowance_seconds: shown ? allowance : null,
+    remaining_seconds: shown ? remaining : null,
     can_start: blocked === null,
     blocked_reason: blocked,
   };

@@ -235,9 +235,9 @@ export const estimateSchema = t.Object({
   duration_ms: ms("Length of the reel."),
   aspect_ratios: count("Sizes to render."),
   render_seconds: ms("Render seconds it would count."),
-  used_seconds_this_month: ms(),
-  allowance_seconds: orNull(ms(), "null: unlimited."),
-  remaining_seconds: orNull(ms()),
+  used_seconds_this_month: orNull(ms(), "The organisation's render seconds this month; null for a client login."),
+  allowance_seconds: orNull(ms(), "null: unlimited, or not shown (a client login)."),
+  remaining_seconds: orNull(ms(), "null: unlimited, or not shown (a client login)."),
   can_start: t.Boolean(),
   blocked_reason: orNull(oneOf(["no_clips", "rendering", "plan_limit"])),
 });

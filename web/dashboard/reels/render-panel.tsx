@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { formatMinutes } from "../../shared/format";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { useSession } from "../session";
 import { seconds, type Reel } from "./types";
 
 const BLOCKED: Record<string, string> = {
@@ -14,6 +15,9 @@ const BLOCKED: Record<string, string> = {
   rendering: "A render is under way.",
   plan_limit: "This render needs more render time than your plan has left this month.",
 };
+/** A client login does not see the plan's figures (the API leaves them out) and cannot change the plan. */
+const CLIENT_PLAN_LIMIT =
+  "This render needs more render time than is left this month. Ask the agency that manages this account.";
 
 /** Props of `RenderPanel`. */
 export interface RenderPanelProps {
@@ -25,6 +29,7 @@ export interface RenderPanelProps {
 export function RenderPanel({ reel, onRender }: RenderPanelProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const { isClient } = useSession();
   const { estimate: e, render: r } = reel;
   const active = r.status === "queued" || r.status === "running";
   const start = async () => {
@@ -90,7 +95,11 @@ export function RenderPanel({ reel, onRender }: RenderPanelProps) {
         <Button variant="primary" disabled={!e.can_start} busy={busy} busyLabel="Starting…" onClick={start}>
           {reel.output ? "Render again" : "Render"}
         </Button>
-        {!e.can_start && e.blocked_reason && <span class="small muted">{BLOCKED[e.blocked_reason]}</span>}
+        {!e.can_start && e.blocked_reason && (
+          <span class="small muted">
+            {isClient && e.blocked_reason === "plan_limit" ? CLIENT_PLAN_LIMIT : BLOCKED[e.blocked_reason]}
+          </span>
+        )}
       </div>
     </section>
   );

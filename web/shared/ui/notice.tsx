@@ -2,7 +2,8 @@
  * Messages in the page: `Notice` for information, success and warnings, `ErrorNotice` for a failed request
  * (with a retry button and, for plan limits, a link to the plans).
  */
-import type { ComponentChildren } from "preact";
+import { createContext, type ComponentChildren } from "preact";
+import { useContext } from "preact/hooks";
 import { ApiError, errorMessage } from "../api";
 import { Button } from "./button";
 
@@ -28,10 +29,14 @@ export function Notice({
   );
 }
 
+/** Whether a plan-limit error links to the plans (false for a person who cannot change the plan). */
+export const PlansLink = createContext(true);
+
 /** Shows what went wrong in words for a person; nothing when `error` is empty. */
 export function ErrorNotice({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+  const plansLink = useContext(PlansLink);
   if (!error) return null;
-  const limit = error instanceof ApiError ? error.limit : undefined;
+  const limit = plansLink && error instanceof ApiError ? error.limit : undefined;
   const requestId = error instanceof ApiError ? error.requestId : undefined;
   return (
     <Notice tone="error" title={title ?? errorMessage(error)}>
