@@ -78,10 +78,6 @@ export function figuresOf(db: Db, ids: readonly string[]): Map<string, CampaignF
   return out;
 }
 
-/** How many of a campaign's recipients are in each status, and how many were emailed. */
-export const countsOf = (db: Db, campaignId: string): Static<typeof countsSchema> =>
-  figuresOf(db, [campaignId]).get(campaignId)!.counts;
-
 /**
  * A campaign with its link's address, the counts and, while mail waits, when it will all have left. A list passes
  * the figures of its page (`figuresOf`); a single campaign has its own looked up.

@@ -1,7 +1,8 @@
 /** Reading and closing a reel's renders (shared by the render job, deletion and erasure). */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import { prepared } from "../../platform/db/prepared";
 import { reelRenders } from "./tables";
 
 /** A stored render. */
@@ -10,9 +11,16 @@ export type RenderRow = typeof reelRenders.$inferSelect;
 /** Statuses of a render that is not finished. */
 export const ACTIVE = ["queued", "running"] as const;
 
-/** A render by id, or null. */
+const renderById = (db: Db) =>
+  db
+    .select()
+    .from(reelRenders)
+    .where(eq(reelRenders.id, sql.placeholder("id")))
+    .prepare();
+
+/** A render by id, or null (each reel in a list reads one or two: prepared once). */
 export const getRender = (db: Db, id: string | null | undefined): RenderRow | null =>
-  id ? (db.select().from(reelRenders).where(eq(reelRenders.id, id)).get() ?? null) : null;
+  id ? (prepared(db, renderById).get({ id }) ?? null) : null;
 
 /** True while a render is queued or running. */
 export const isActive = (r: Pick<RenderRow, "status"> | null | undefined) =>

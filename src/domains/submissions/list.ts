@@ -40,6 +40,12 @@ function shapeOf(ctx: Ctx, f: SubmissionFilters) {
   };
 }
 
+/** A shape as the key of its prepared statement: the names of the parts present. */
+const shapeKey = (has: ReturnType<typeof shapeOf>) =>
+  Object.entries(has)
+    .map(([k, on]) => (on ? k : ""))
+    .join(",");
+
 /** The values the conditions bind, by name (the placeholder names of the prepared statements). */
 function valuesOf(ctx: Ctx, f: SubmissionFilters) {
   return {
@@ -92,10 +98,7 @@ export function filterConditions(ctx: Ctx, f: SubmissionFilters): SQL {
 /** One page without `q`, newest first: the filter conditions as one prepared statement per shape. */
 function pageRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest): SubmissionRow[] {
   const has = shapeOf(ctx, f);
-  const shape = Object.entries(has)
-    .map(([k, on]) => (on ? k : ""))
-    .join(",");
-  return idPageRows(db, submissions, page, shape, (p) => [conditions(has, p)], valuesOf(ctx, f));
+  return idPageRows(db, submissions, page, shapeKey(has), (p) => [conditions(has, p)], valuesOf(ctx, f));
 }
 
 /** The newest id among the testimonials of an org and mode within a brand scope (deleted ones too): a search's pin. */
@@ -131,10 +134,7 @@ const afterRankId = or(gt(rank, P("after_rank")), and(eq(rank, P("after_rank")),
 function searchRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest, match: string, newest: string) {
   const has = shapeOf(ctx, f);
   const after = page.after as SearchAfter | null;
-  const shape = Object.entries(has)
-    .map(([k, on]) => (on ? k : ""))
-    .join(",");
-  const statement = preparedAs(db, `submissions-search:${shape}:${after ? "a" : ""}`, (db) =>
+  const statement = preparedAs(db, `submissions-search:${shapeKey(has)}:${after ? "a" : ""}`, (db) =>
     db
       .select({ row: submissions, rank })
       .from(submissions)
