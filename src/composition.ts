@@ -102,13 +102,19 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.shown.length = 0;
   hooks.erase.length = 0;
   hooks.usage.clear();
+  hooks.mailLinks.clear();
   hooks.brandSubmissionCount = null;
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
       if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
-    if (m.shown) hooks.shown.push(m.shown);
+    const shown = m.shown;
+    if (shown) hooks.shown.push((db, ctx, change) => shown(db, ctx, change, deps));
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
+    for (const [kind, resolver] of Object.entries(m.mailLinks ?? {})) {
+      if (hooks.mailLinks.has(kind)) throw new Error(`Module "${m.name}": the mail link kind "${kind}" is made twice.`);
+      hooks.mailLinks.set(kind, resolver);
+    }
     if (m.brandSubmissionCount) hooks.brandSubmissionCount = m.brandSubmissionCount;
   }
   return { registry, schedules: modules.flatMap((m) => m.schedules ?? []) };

@@ -5,6 +5,7 @@
 import { startWorkers, type JobRegistry, type Workers } from "./platform/jobs/worker";
 import type { Deps } from "./platform/deps";
 import { MAIL_SEND } from "./platform/mail/queue-mail";
+import { MAIL_DISPATCH } from "./platform/mail/turns";
 import { PROCESS_JOB } from "./domains/submissions";
 import { DELIVER_JOB } from "./domains/webhooks";
 import { REEL_RENDER_JOB } from "./domains/reels";
@@ -18,7 +19,7 @@ export function buildRegistry(): JobRegistry {
 /** Job kinds that run ffmpeg or speech recognition: one pool, `PLAUDIT_MEDIA_CONCURRENCY` at a time. */
 export const MEDIA_KINDS = [PROCESS_JOB, REEL_RENDER_JOB];
 /** Outbound messages: their own pool, so a slow receiver never waits behind a render. */
-export const DELIVERY_KINDS = [DELIVER_JOB, MAIL_SEND];
+export const DELIVERY_KINDS = [DELIVER_JOB, MAIL_SEND, MAIL_DISPATCH];
 
 /** Starts the worker pools: media, deliveries, and everything else. */
 export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { pollMs?: number } = {}): Workers {

@@ -33,6 +33,8 @@ export interface ErasedTestimonial {
   id: string;
   orgId: string;
   mode: Mode;
+  /** The address the respondent gave, still there while participants run. */
+  respondentEmail?: string | null;
 }
 
 /** Removes a feature's copies of an erased testimonial (exports, reels, removal mail…); awaited in turn. */
@@ -41,12 +43,21 @@ export type EraseParticipant = (deps: Deps, erased: ErasedTestimonial) => void |
 /** Counts current use of a plan allowance for an org and mode. */
 export type UsageCounter = (db: Db, ctx: Ctx, monthStartMs: number) => number;
 
+/**
+ * The personal link of a queued message, made when the message is handed to the SMTP server (never stored: the
+ * outbox copy holds `MAIL_LINK_MARK`); null when the link no longer works (used, revoked, expired), so the message
+ * is withheld. `ref` is what the message was queued with (an invitation id, say).
+ */
+export type MailLinkResolver = (deps: Deps, ref: string) => string | null;
+
 /** The hooks of one Deps. `events` holds each hook with the event type it hears (`"*"`: every type). */
 export interface Hooks {
   events: { type: string; run: EventHook }[];
   shown: ShownListener[];
   erase: EraseParticipant[];
   usage: Map<string, UsageCounter>;
+  /** Makers of personal links put into mail at sending time, by link kind (`invitation`…). */
+  mailLinks: Map<string, MailLinkResolver>;
   /** An SQL expression over `brands.id` counting a brand's testimonials (null: no module counts them, shown as 0). */
   brandSubmissionCount: SQL<number> | null;
 }
@@ -57,12 +68,20 @@ const NONE: Hooks = Object.freeze({
   shown: [],
   erase: [],
   usage: new Map(),
+  mailLinks: new Map(),
   brandSubmissionCount: null,
 }) as Hooks;
 
 /** An empty set of hooks, bound to `db` so that `hooksOf(db)` finds it. */
 export function createHooks(db: Db): Hooks {
-  const hooks: Hooks = { events: [], shown: [], erase: [], usage: new Map(), brandSubmissionCount: null };
+  const hooks: Hooks = {
+    events: [],
+    shown: [],
+    erase: [],
+    usage: new Map(),
+    mailLinks: new Map(),
+    brandSubmissionCount: null,
+  };
   byDb.set(db.$client, hooks);
   return hooks;
 }

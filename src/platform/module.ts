@@ -12,7 +12,8 @@ import type { EventType } from "./events/emit";
 import type { JobRegistry } from "./jobs/worker";
 import type { Schedule } from "./jobs/cron";
 import type { WebAsset } from "./http/web-assets";
-import type { EraseParticipant, ShownListener, UsageCounter } from "./hooks";
+import type { Ctx } from "./context";
+import type { EraseParticipant, MailLinkResolver, ShownChange, UsageCounter } from "./hooks";
 
 /** An event handler: runs inside the emitting transaction (throwing rolls the change back); given its app's Deps. */
 export type EventHandler = (db: Db, event: EventRow, deps: Deps) => void;
@@ -43,10 +44,12 @@ export interface DomainModule {
   schedules?: ModuleSchedule[];
   /** Handlers per event type (`"*"`: every type), run inside the emitting transaction. */
   events?: Partial<Record<EventType | "*", EventHandler>>;
-  /** Hears that what a brand shows may have changed (inside the changing transaction). */
-  shown?: ShownListener;
+  /** Hears that what a brand shows may have changed (inside the changing transaction); given its app's Deps. */
+  shown?: (db: Db, ctx: Ctx, change: ShownChange, deps: Deps) => void;
   /** Counters of the plan allowances this module owns, by allowance name. */
   usage?: Record<string, UsageCounter>;
+  /** The personal links this module's mail carries, by link kind (made at sending time, never stored). */
+  mailLinks?: Record<string, MailLinkResolver>;
   /** Removes this module's copies of an erased testimonial. */
   erase?: EraseParticipant;
   /**

@@ -2,8 +2,10 @@
  * Request campaigns through the API on a real SQLite database with the real job queue and a recording mailer:
  * bad input is a 4xx naming the row, another organisation (or the other mode) sees a 404, each person gets one
  * personal request with `List-Unsubscribe`, the outbox copy never holds their token, answering through the personal
- * link (or from the same address) stops the one reminder, unsubscribing holds for later campaigns, test mode
- * delivers nothing, and erasing a testimonial erases the person from the lists.
+ * link stops the one reminder (a typed address answers for no one), unsubscribing holds for later campaigns, a
+ * person asked in the last 30 days is not asked again, the plan limits request emails a month, a campaign can be
+ * stopped by its team or the server's operator, test mode delivers nothing, erasing a testimonial erases the person
+ * from the lists, and organisations take turns at the server's sending pace.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -196,7 +198,7 @@ describe("a campaign end to end", () => {
     ]);
   }, 30_000);
 
-  test("answering through the personal link, or from the address, stops the reminder; unsubscribing too", async () => {
+  test("answering through the personal link stops the reminder, a typed address does not; unsubscribing too", async () => {
     const token = personalLink(mailTo("ann@example.com")[0]!)!;
     const sent = await t.call("POST", `/public/links/${link.id}/submissions`, {
       body: {
@@ -208,7 +210,8 @@ describe("a campaign end to end", () => {
       },
     });
     expect(sent.status).toBe(201);
-    // Dee opens the plain link but gives the address the request went to.
+    // Dee opens the plain link and types the address the request went to: anyone could type it, so it answers for
+    // no one (and cannot stop her reminder, nor take her off the list once deleted).
     await t.call("POST", `/public/links/${link.id}/submissions`, {
       body: {
         kind: "text",
@@ -234,7 +237,7 @@ describe("a campaign end to end", () => {
 
     const byEmail = Object.fromEntries((await recipients(campaignId)).map((x) => [x.email, x]));
     expect(byEmail["ann@example.com"]).toMatchObject({ status: "answered", submission_id: sent.body.submission_id });
-    expect(byEmail["dee@example.com"].status).toBe("answered");
+    expect(byEmail["dee@example.com"]).toMatchObject({ status: "sent", submission_id: null });
     expect(byEmail["cy@example.com"].status).toBe("unsubscribed");
     expect(byEmail["bo@example.com"].status).toBe("sent");
 
@@ -249,39 +252,65 @@ describe("a campaign end to end", () => {
     campaignsModule.schedules![0]!.run(t.deps);
     await run();
     const reminders = remindersSent();
-    expect(reminders.map((m) => m.to)).toEqual(["bo@example.com"]);
+    expect(reminders.map((m) => m.to).sort()).toEqual(["bo@example.com", "dee@example.com"]);
     expect(reminders[0]!.subject).toBe(`Reminder: ${words.subject}`);
     expect(reminders[0]!.text).toStartWith("A gentle reminder");
-    expect(reminders[0]!.text).toContain("Hi Bo Busy,");
+    expect(reminders.find((m) => m.to === "bo@example.com")!.text).toContain("Hi Bo Busy,");
     t.clock.advance(5 * DAY);
     scheduleReminders(t.deps);
     await run();
-    expect(remindersSent()).toHaveLength(1);
+    expect(remindersSent()).toHaveLength(2);
 
     const got = (await t.call("GET", `/v1/campaigns/${campaignId}`, { auth: a.liveKey })).body;
     expect(got.counts).toEqual({
       total: 4,
       queued: 0,
       sent: 0,
-      reminded: 1,
-      answered: 2,
+      reminded: 2,
+      answered: 1,
       unsubscribed: 1,
       bounced: 0,
+      stopped: 0,
       emailed: 4,
     });
     const answered = await t.call("GET", `/v1/campaigns/${campaignId}/recipients?status=answered`, {
       auth: a.liveKey,
     });
-    expect(answered.body.data.map((x: any) => x.email).sort()).toEqual(["ann@example.com", "dee@example.com"]);
+    expect(answered.body.data.map((x: any) => x.email)).toEqual(["ann@example.com"]);
+  }, 30_000);
+
+  test("a person asked in the last 30 days is not asked again, even after the first campaign is deleted", async () => {
+    const before = delivered.length;
+    const first = await create(a.liveKey, { recipients: [{ email: "fay@example.com" }] });
+    expect(first.body).toMatchObject({ recently_asked: 0, counts: { total: 1 } });
+    await run();
+    expect((await t.call("DELETE", `/v1/campaigns/${first.body.id}`, { auth: a.liveKey })).status).toBe(200);
+    const again = await create(a.liveKey, {
+      recipients: [{ email: "FAY@example.com" }, { email: "bo@example.com" }, { email: "gus@example.com" }],
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ recently_asked: 2, suppressed: 0, counts: { total: 1 } });
+    await run();
+    expect(delivered.slice(before).map((m) => m.to)).toEqual(["fay@example.com", "gus@example.com"]);
+    expect((await recipients(again.body.id)).map((x) => x.email)).toEqual(["gus@example.com"]);
+    // The other mode keeps its own record: the sandbox may ask the same address.
+    const testLink = await makeLink(t, a.testKey);
+    const sandbox = await t.call("POST", "/v1/campaigns", {
+      auth: a.testKey,
+      body: { link_id: testLink.id, ...words, recipients: [{ email: "fay@example.com" }] },
+    });
+    expect(sandbox.body.recently_asked).toBe(0);
   }, 30_000);
 
   test("an unsubscribed address is never emailed by a later campaign", async () => {
+    // As if the month since the first requests had passed (the test clock's sessions would expire).
+    t.deps.db.$client.query("UPDATE campaign_asked SET asked_at = asked_at - ?").run(31 * DAY);
     const before = delivered.length;
     const r = await create(a.liveKey, {
       recipients: [{ email: "cy@example.com" }, { email: "eve@example.com" }],
     });
     expect(r.status).toBe(201);
-    expect(r.body.suppressed).toBe(1);
+    expect(r.body).toMatchObject({ suppressed: 1, recently_asked: 0 });
     await run();
     expect(delivered.slice(before).map((m) => m.to)).toEqual(["eve@example.com"]);
     const list = await recipients(r.body.id);
@@ -332,7 +361,8 @@ describe("a campaign end to end", () => {
       expect((await t.call("GET", `/v1/campaigns/${campaignId}`, { auth })).status).toBe(404);
       expect((await t.call("GET", `/v1/campaigns/${campaignId}/recipients`, { auth })).status).toBe(404);
       expect((await t.call("DELETE", `/v1/campaigns/${campaignId}`, { auth })).status).toBe(404);
-      expect((await t.call("GET", "/v1/campaigns", { auth })).body.data).toEqual([]);
+      const seen = (await t.call("GET", "/v1/campaigns", { auth })).body.data as any[];
+      expect(seen.filter((c) => c.mode === "live")).toEqual([]);
     }
     const foreign = await t.call("POST", "/v1/campaigns", {
       auth: b.liveKey,
@@ -353,7 +383,7 @@ describe("a campaign end to end", () => {
     const outbox = (await t.call("GET", "/v1/outbox?limit=100", { auth: a.owner })).body.data as any[];
     expect(outbox.some((m) => m.to === "ann@example.com")).toBe(false);
     const counts = (await t.call("GET", `/v1/campaigns/${campaignId}`, { auth: a.liveKey })).body.counts;
-    expect(counts.answered).toBe(3);
+    expect(counts.answered).toBe(2);
   }, 30_000);
 
   test("deleting a campaign deletes its list and its outbox copies", async () => {
@@ -379,7 +409,11 @@ test("test mode delivers nothing: the message, links included, waits in the outb
   expect(r.status).toBe(201);
   await run();
   expect(delivered.length).toBe(before);
-  const outbox = (await t.call("GET", "/v1/outbox?limit=100", { auth: a.owner })).body.data as any[];
+  // The outbox shows one mode at a time: the live view has no sandbox mail (and so none of its links).
+  const live = (await t.call("GET", "/v1/outbox?limit=100", { auth: a.owner })).body.data as any[];
+  expect(live.some((m) => m.to === "tess@example.com")).toBe(false);
+  const outbox = (await t.call("GET", "/v1/outbox?limit=100", { auth: a.owner, mode: "test" })).body.data as any[];
+  expect(outbox.every((m) => m.to !== "ann@example.com")).toBe(true);
   const copy = outbox.find((m) => m.to === "tess@example.com");
   expect(copy.status).toBe("outbox");
   expect(copy.error).toContain("Test mode");
@@ -388,69 +422,205 @@ test("test mode delivers nothing: the message, links included, waits in the outb
   expect(list[0].status).toBe("sent");
 }, 30_000);
 
-describe("bulk mail keeps a pace", () => {
+describe("bulk mail keeps a pace, and organisations take turns", () => {
   let p: TestApp;
   let org: TestOrg;
+  let other: TestOrg;
   let linkId = "";
+  let otherLinkId = "";
   let testLinkId = "";
   const sent: MailMessage[] = [];
   beforeAll(async () => {
     p = await makeTestApp({ PLAUDIT_MAIL_BULK_PER_MINUTE: "30" });
     p.deps.mailer = { delivers: true, send: async (m) => (sent.push(m), { messageId: "<p@test>" }), close() {} };
-    org = await p.org({ name: "Paced Agency" });
+    org = await p.org({ name: "Paced Agency", plan: "plus" });
+    other = await p.org({ name: "Small Bakery", plan: "plus" });
     linkId = (await makeLink(p, org.liveKey)).id;
+    otherLinkId = (await makeLink(p, other.liveKey)).id;
     testLinkId = (await makeLink(p, org.testKey)).id;
   }, 60_000);
   afterAll(() => p?.close());
   const people = (prefix: string, n: number) =>
     Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com` }));
-  const paced = (key: string, prefix: string, n: number) =>
-    p.call("POST", "/v1/campaigns", { auth: key, body: { ...words, link_id: linkId, recipients: people(prefix, n) } });
+  const paced = (key: string, prefix: string, n: number, link = linkId) =>
+    p.call("POST", "/v1/campaigns", { auth: key, body: { ...words, link_id: link, recipients: people(prefix, n) } });
+  const runAll = () => runDueJobs(p.deps, registry);
 
-  test("live requests leave 2 s apart at 30 a minute, across campaigns; test mode is not held back", async () => {
+  test("live requests leave 2 s apart at 30 a minute; another organisation's one email goes second, not last", async () => {
     expect((await paced(org.liveKey, "first", 3)).status).toBe(201);
     expect((await paced(org.liveKey, "second", 2)).status).toBe(201);
+    expect((await paced(other.liveKey, "bakery", 1, otherLinkId)).status).toBe(201);
     const inTest = await p.call("POST", "/v1/campaigns", {
       auth: org.testKey,
       body: { ...words, link_id: testLinkId, recipients: people("sandbox", 3) },
     });
     expect(inTest.status).toBe(201);
     const start = p.clock.now();
+    // Live mail waits in line; the sandbox's is not held back (it is never delivered).
+    const inLine = p.deps.db.$client.query("SELECT org_id FROM mail_turns").all() as { org_id: string }[];
+    expect(inLine).toHaveLength(6);
     const due = p.deps.db.$client
       .query("SELECT mode, run_at - ? AS after FROM jobs WHERE kind = 'campaign.send_mail' ORDER BY run_at, id")
       .all(start) as { mode: string; after: number }[];
-    expect(due.filter((j) => j.mode === "test").map((j) => j.after)).toEqual([0, 0, 0]);
-    expect(due.filter((j) => j.mode === "live").map((j) => j.after)).toEqual([0, 2000, 4000, 6000, 8000]);
-    // Each campaign says when its last waiting email leaves; in test mode, at once.
+    expect(due).toEqual([
+      { mode: "test", after: 0 },
+      { mode: "test", after: 0 },
+      { mode: "test", after: 0 },
+    ]);
+    // Each campaign says when its last email will have left, taking turns: first0, bakery0, first1, first2 | second0, second1.
     const list = (await p.call("GET", "/v1/campaigns", { auth: org.liveKey })).body.data;
     expect(list.map((c: any) => c.sending_until)).toEqual([
-      new Date(start + 8000).toISOString(),
-      new Date(start + 4000).toISOString(),
+      new Date(start + 10_000).toISOString(),
+      new Date(start + 6000).toISOString(),
     ]);
+    const bakery = (await p.call("GET", "/v1/campaigns", { auth: other.liveKey })).body.data[0];
+    expect(bakery.sending_until).toBe(new Date(start + 2000).toISOString());
     expect((await p.call("GET", `/v1/campaigns/${inTest.body.id}`, { auth: org.testKey })).body.sending_until).toBe(
       new Date(start).toISOString(),
     );
-    const runAll = () => runDueJobs(p.deps, registry);
     await runAll();
     expect(sent.map((m) => m.to)).toEqual(["first0@example.com"]);
-    p.clock.advance(4000);
+    p.clock.advance(2000);
     await runAll();
-    expect(sent.map((m) => m.to)).toEqual(["first0@example.com", "first1@example.com", "first2@example.com"]);
-    p.clock.advance(4000);
+    expect(sent.map((m) => m.to)).toEqual(["first0@example.com", "bakery0@example.com"]);
+    p.clock.advance(6000);
     await runAll();
-    expect(sent).toHaveLength(5);
-    expect(sent.at(-1)!.to).toBe("second1@example.com");
+    // After a pause the pace allows one message at once (one second's worth), then one every two seconds.
+    expect(sent).toHaveLength(3);
+    for (let i = 0; i < 3; i++) {
+      p.clock.advance(2000);
+      await runAll();
+    }
+    expect(sent.map((m) => m.to)).toEqual([
+      "first0@example.com",
+      "bakery0@example.com",
+      "first1@example.com",
+      "first2@example.com",
+      "second0@example.com",
+      "second1@example.com",
+    ]);
     const done = (await p.call("GET", "/v1/campaigns", { auth: org.liveKey })).body.data;
     expect(done.map((c: any) => c.sending_until)).toEqual([null, null]);
-    // A message waiting out a retry's backoff (an hour away) does not hold back the next campaign.
-    expect((await paced(org.liveKey, "third", 1)).status).toBe(201);
-    p.deps.db.$client
-      .query("UPDATE jobs SET attempts = 1, run_at = ? WHERE kind = 'campaign.send_mail' AND status = 'queued'")
-      .run(p.clock.now() + 3600_000);
-    expect((await paced(org.liveKey, "fourth", 1)).status).toBe(201);
-    const fourth = p.deps.db.$client
-      .query("SELECT run_at FROM jobs WHERE kind = 'campaign.send_mail' AND status = 'queued' AND attempts = 0")
-      .get() as { run_at: number };
-    expect(fourth.run_at).toBe(p.clock.now());
+  }, 60_000);
+
+  test("a 200-person list does not hold another organisation's request back by more than a turn", async () => {
+    sent.length = 0;
+    expect((await paced(org.liveKey, "big", 200)).status).toBe(201);
+    p.clock.advance(2000);
+    await runAll();
+    expect(sent).toHaveLength(1);
+    expect((await paced(other.liveKey, "urgent", 1, otherLinkId)).status).toBe(201);
+    p.clock.advance(2000);
+    await runAll();
+    expect(sent.map((m) => m.to)).toEqual(["big0@example.com", "urgent0@example.com"]);
+  }, 60_000);
+});
+
+describe("limits and stopping", () => {
+  let p: TestApp;
+  let free: TestOrg;
+  let team: TestOrg;
+  let op: TestOrg;
+  let freeLink = "";
+  let teamLink = "";
+  const sent: MailMessage[] = [];
+  beforeAll(async () => {
+    p = await makeTestApp({ PLAUDIT_MAIL_BULK_PER_MINUTE: "60" });
+    p.deps.mailer = { delivers: true, send: async (m) => (sent.push(m), { messageId: "<l@test>" }), close() {} };
+    free = await p.org({ name: "Free Org", plan: "free" });
+    team = await p.org({ name: "Team Org", plan: "core" });
+    op = await p.org({ name: "The Operator" });
+    p.deps.db.$client.query("UPDATE orgs SET operator = 1 WHERE id = ?").run(op.id);
+    freeLink = (await makeLink(p, free.owner)).id;
+    teamLink = (await makeLink(p, team.liveKey)).id;
+  }, 60_000);
+  afterAll(() => p?.close());
+  const list = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@example.com` }));
+  const send = (prefix: string, n: number) =>
+    p.call("POST", "/v1/campaigns", {
+      auth: free.owner,
+      body: { ...words, subject: "You won a prize!", link_id: freeLink, recipients: list(prefix, n) },
+    });
+  const teamSend = (prefix: string, n: number, extra: Record<string, unknown> = {}) =>
+    p.call("POST", "/v1/campaigns", {
+      auth: team.liveKey,
+      body: { ...words, link_id: teamLink, recipients: list(prefix, n), ...extra },
+    });
+
+  test("a Free organisation's 1,000-person campaign is refused by its plan (402), and nothing is stored", async () => {
+    const r = await send("prize", 1000);
+    expect(r.status).toBe(402);
+    expect(r.body.error).toMatchObject({
+      code: "plan_limit_exceeded",
+      limit: { name: "request_emails_per_month", plan: "free", upgrade_plan: "starter" },
+    });
+    expect(r.body.error.message).toContain("allows 100 request emails this month");
+    expect((await p.call("GET", "/v1/campaigns", { auth: free.owner })).body.data).toEqual([]);
+    expect(p.deps.db.$client.query("SELECT count(*) AS n FROM mail_outbox").get()).toEqual({ n: 0 });
+  }, 60_000);
+
+  test("the month's allowance counts what was sent, even from a deleted campaign", async () => {
+    const first = await send("a", 60);
+    expect(first.status).toBe(201);
+    expect((await p.call("DELETE", `/v1/campaigns/${first.body.id}`, { auth: free.owner })).status).toBe(200);
+    const second = await send("b", 41);
+    expect(second.status).toBe(402);
+    expect(second.body.error.details).toEqual({ used: 60, requested: 41 });
+    expect((await send("b", 40)).status).toBe(201);
+    const usage = (await p.call("GET", "/v1/billing/usage", { auth: free.owner })).body;
+    expect(JSON.stringify(usage)).toContain("request_emails_per_month");
+  }, 60_000);
+
+  test("the team stops its campaign: unsent emails never leave, nobody is reminded", async () => {
+    const c = await teamSend("stop", 5, { reminder_after_days: 1 });
+    expect(c.status).toBe(201);
+    // The Free organisation's earlier mail is in line too: a turn each, a second apart.
+    await runDueJobs(p.deps, registry);
+    p.clock.advance(1000);
+    await runDueJobs(p.deps, registry);
+    expect(sent.filter((m) => m.to.startsWith("stop"))).toHaveLength(1);
+    const stopped = await p.call("POST", `/v1/campaigns/${c.body.id}/stop`, { auth: team.liveKey, body: {} });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toMatchObject({ stopped_by: "team", counts: { sent: 1, stopped: 4, queued: 0 } });
+    expect(stopped.body.stopped_at).not.toBeNull();
+    expect((await p.call("POST", `/v1/campaigns/${c.body.id}/stop`, { auth: team.liveKey, body: {} })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 10; i++) {
+      p.clock.advance(30_000);
+      await runDueJobs(p.deps, registry);
+    }
+    p.clock.advance(2 * DAY);
+    scheduleReminders(p.deps);
+    await runDueJobs(p.deps, registry);
+    expect(sent.filter((m) => m.to.startsWith("stop"))).toHaveLength(1);
+    const outbox = (await p.call("GET", "/v1/outbox?limit=100", { auth: team.owner })).body.data as any[];
+    expect(outbox.filter((m) => m.error?.includes("stopped"))).toHaveLength(4);
+  }, 60_000);
+
+  test("the server's operator sees every organisation's campaigns and stops any; others cannot", async () => {
+    const c = await teamSend("spree", 30);
+    expect(c.status).toBe(201);
+    expect((await p.call("GET", "/v1/operator/campaigns", { auth: team.owner })).status).toBe(403);
+    expect((await p.call("GET", "/v1/operator/campaigns", { auth: op.liveKey })).status).toBe(403);
+    const all = await p.call("GET", "/v1/operator/campaigns?sending=true", { auth: op.owner });
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((x: any) => x.org_name).sort()).toEqual(["Free Org", "Team Org"]);
+    expect(all.body.data.find((x: any) => x.id === c.body.id)).toMatchObject({
+      org_id: team.id,
+      counts: { total: 30 },
+    });
+    expect(all.body.data.every((x: any) => x.counts.queued > 0)).toBe(true);
+    expect(
+      (await p.call("POST", `/v1/operator/campaigns/${c.body.id}/stop`, { auth: team.owner, body: {} })).status,
+    ).toBe(403);
+    const stopped = await p.call("POST", `/v1/operator/campaigns/${c.body.id}/stop`, { auth: op.owner, body: {} });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toMatchObject({ org_id: team.id, stopped_by: "operator" });
+    const seen = (await p.call("GET", `/v1/campaigns/${c.body.id}`, { auth: team.liveKey })).body;
+    expect(seen).toMatchObject({ stopped_by: "operator", counts: { queued: 0 } });
+    const after = (await p.call("GET", "/v1/operator/campaigns?sending=true", { auth: op.owner })).body.data as any[];
+    expect(after.some((x) => x.id === c.body.id)).toBe(false);
   }, 60_000);
 });

@@ -67,6 +67,8 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
     PLAUDIT_DATA_DIR: dir,
     PLAUDIT_BASE_URL: "http://plaudit.test",
     PLAUDIT_WORKERS: "0",
+    // Mail leaves as soon as its job runs; tests of the sending pace set one.
+    PLAUDIT_MAIL_BULK_PER_MINUTE: "0",
     ...env,
   });
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));

@@ -38,6 +38,13 @@ export interface RunningServer {
   log(): string;
   /** A new API key of the first organisation: through `plaudit key create` when testing the executable. */
   createKey(mode: Mode, scopes?: string[]): Promise<string>;
+  /**
+   * Runs a `plaudit` command on this server's data directory (the executable's CLI, or `src/main.ts` from source)
+   * with `--json`; throws with its output when it fails, else answers its JSON.
+   */
+  cli(args: string[]): Promise<any>;
+  /** Signs a person in (`POST /v1/auth/login`) for an organisation; answers the headers the dashboard would send. */
+  signIn(email: string, password: string, orgId: string): Promise<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +84,29 @@ function baseEnv(port: number, url: string, opts: ServerOptions): Record<string,
   };
 }
 
+/** Runs a CLI command with `--json`; its JSON answer, or an error with what it printed. */
+async function runCli(cmd: string[], args: string[], opts: { cwd: string; env: Record<string, string> }) {
+  const p = Bun.spawn([...cmd, ...args, "--json"], { ...opts, stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  if (code !== 0) throw new Error(`plaudit ${args.join(" ")} exited ${code}: ${err}${out}`);
+  return out.trim() ? JSON.parse(out) : null;
+}
+
+/** Signs in over HTTP; the cookie and headers of a dashboard session for `orgId`. */
+async function signInAt(url: string, email: string, password: string, orgId: string) {
+  const res = await fetch(`${url}/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-svc-org": orgId, "x-svc-csrf": "1" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, "x-svc-org": orgId, "x-svc-csrf": "1" };
+}
+
 /** Starts the server (the executable unless PLAUDIT_TEST_TARGET=source). */
 export function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
   return TEST_TARGET === "source" ? startSource(opts) : startBinary(opts);
@@ -110,6 +140,12 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
     log: () => "",
     createKey: async (mode, scopes = []) =>
       createApiKey(deps.db, systemCtx(org.id, mode, deps.clock), { mode, scopes }).secret,
+    cli: (args) =>
+      runCli([process.execPath, join(import.meta.dir, "../../src/main.ts")], args, {
+        cwd: dataDir,
+        env: { ...process.env, PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) } as Record<string, string>,
+      }),
+    signIn: (email, password, orgId) => signInAt(url, email, password, orgId),
     async stop() {
       server.stop(true);
       await workers?.stop();
@@ -195,6 +231,8 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
       if (p.exitCode !== 0) throw new Error(`plaudit key create exited ${p.exitCode}: ${p.stderr}${p.stdout}`);
       return JSON.parse(p.stdout.toString()).secret as string;
     },
+    cli: (args) => runCli([bin], args, { cwd, env }),
+    signIn: (email, password, orgId) => signInAt(url, email, password, orgId),
     async stop() {
       if (proc.exitCode === null) {
         proc.kill("SIGTERM");

@@ -4,7 +4,7 @@
  * that do not need ffmpeg).
  */
 import { eq } from "drizzle-orm";
-import type { TestApp, TestOrg } from "./app";
+import type { Session, TestApp, TestOrg } from "./app";
 import { markReceived, submissions, transcripts } from "../../src/domains/submissions";
 import { tx } from "../../src/platform/db/client";
 import type { Mode } from "../../src/platform/context";
@@ -12,7 +12,7 @@ import type { Mode } from "../../src/platform/context";
 const consent = "I agree that my words and recording may be published.";
 
 /** A collect link in the org's mode of the key. */
-export async function makeLink(t: TestApp, auth: string): Promise<{ id: string; brandId: string }> {
+export async function makeLink(t: TestApp, auth: string | Session): Promise<{ id: string; brandId: string }> {
   const brandId = (await t.call("GET", "/v1/brands", { auth })).body.data[0].id;
   const link = (
     await t.call("POST", `/v1/brands/${brandId}/links`, {

@@ -47,3 +47,47 @@ describe("upgrading an existing data directory", () => {
     });
   }
 });
+
+describe("0017: outbox copies keep no secret", () => {
+  test("an invitation link kept in an old outbox row is redacted, and a queued one is not sent without it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plaudit-mig-"));
+    try {
+      const file = join(dir, "plaudit.db");
+      const old = openDb(file);
+      const upTo = migrations.findIndex((m) => m.tag.startsWith("0017"));
+      migrate(old, migrations.slice(0, upTo));
+      seed(old);
+      const text = (token: string) =>
+        `Olive invited you to join Old Co on Plaudit as owner.\n\nOpen this link:\nhttps://box.example/app/invite#${token}\n\nThe link works once.\n`;
+      const q = (sql: string, ...args: (string | number)[]) => old.$client.query(sql).run(...args);
+      q(
+        "INSERT INTO mail_outbox (id, org_id, \"to\", subject, text, status, created_at) VALUES ('mail_sent', 'org_old', 'a@example.com', 'Join', ?, 'sent', 1)",
+        text("SENTtoken0123456789abcdefghijklmnop"),
+      );
+      q(
+        "INSERT INTO mail_outbox (id, org_id, \"to\", subject, text, status, created_at) VALUES ('mail_wait', 'org_old', 'b@example.com', 'Join', ?, 'queued', 1)",
+        text("WAITtoken0123456789abcdefghijklmnop"),
+      );
+      old.$client.close();
+      const db = openDb(file);
+      migrate(db);
+      const rows = db.$client.query("SELECT id, status, text FROM mail_outbox ORDER BY id").all() as {
+        id: string;
+        status: string;
+        text: string;
+      }[];
+      expect(rows.map((r) => [r.id, r.status])).toEqual([
+        ["mail_sent", "sent"],
+        ["mail_wait", "failed"],
+      ]);
+      for (const r of rows) {
+        expect(r.text).not.toContain("token0123456789");
+        expect(r.text).toContain("https://box.example/app/invite#[invitation token removed");
+        expect(r.text).toEndWith("\n\nThe link works once.\n");
+      }
+      db.$client.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -4,6 +4,11 @@
  * their account, choosing their own name and password, or, when the email already has an account, accepts while
  * signed in as that account. No organisation ever chooses or learns the password of an account, because an
  * account can later belong to other organisations. Links expire after 7 days and can be revoked.
+ *
+ * The link's token is derived from the invitation's id and the data directory's secret (HMAC) and only its SHA-256
+ * is stored; the emailed copy gets the link at sending time (`invitationMailLink`, the accounts module's mail link),
+ * so the outbox, which admins read, and backups hold a placeholder, never a token that would let an admin accept an
+ * owner's invitation in someone else's name.
  */
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { tx, type Db } from "../../platform/db/client";
@@ -12,10 +17,10 @@ import type { InvitationView } from "./model";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
-import { randomToken, sha256 } from "../../platform/crypto";
+import { sha256, type Signer } from "../../platform/crypto";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
-import { queueMail } from "../../platform/mail/queue-mail";
+import { MAIL_LINK_MARK, queueMail } from "../../platform/mail/queue-mail";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
 import { invitations, members, orgs } from "./tables";
@@ -57,6 +62,20 @@ export const invitationUrl = (appUrl: string, token: string) => `${appUrl}/invit
 /** Invitation ids: `inv_` and the same time-ordered body as every other id. */
 const invitationId = (now: number) => newId("invitation", now);
 
+/** The token of an invitation (256 bits): HMAC of its id under the data directory's secret; only its hash is stored. */
+export const invitationToken = (signer: Signer, invitationId: string): string =>
+  signer.mac("invitation.token.v1", invitationId);
+
+/** The mail link kind of invitation emails (made by `invitationMailLink` when the email is sent). */
+export const INVITATION_LINK = "invitation";
+
+/** An invitation email's link, made at sending time; null when the invitation is no longer pending. */
+export function invitationMailLink(deps: Deps, invitationId: string): string | null {
+  const inv = deps.db.select().from(invitations).where(eq(invitations.id, invitationId)).get();
+  if (!inv || invitationStatus(inv, deps.clock.now()) !== "pending") return null;
+  return invitationUrl(deps.config.appUrl, invitationToken(deps.signer, inv.id));
+}
+
 /**
  * Invites a person by email. Refuses a password (the invitee chooses their own). A newer invitation for the same
  * email replaces a pending one. A client invitation names the brands the client will see (`brand_ids`). Returns
@@ -71,8 +90,9 @@ export function inviteMember(
   const role = parseRole(input.role);
   guardOwnerChange(ctx, null, role);
   const brandIds = checkClientBrands(deps.db, ctx.orgId, role, input.brand_ids);
-  const token = randomToken(32);
   const now = ctx.clock.now();
+  const id = invitationId(now);
+  const token = invitationToken(deps.signer, id);
   return tx(deps.db, (db) => {
     const user = findUserByEmail(db, email);
     if (
@@ -95,7 +115,7 @@ export function inviteMember(
     const replaced = db.select({ id: invitations.id }).from(invitations).where(pendingForEmail).all().length;
     if (replaced) db.update(invitations).set({ revokedAt: now }).where(pendingForEmail).run();
     const inv: Invitation = {
-      id: invitationId(now),
+      id,
       orgId: ctx.orgId,
       email,
       role,
@@ -119,7 +139,7 @@ export function inviteMember(
     const url = invitationUrl(deps.config.appUrl, token);
     const org = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, ctx.orgId)).get();
     const inviter = ctx.actor.type === "user" ? findUser(db, ctx.actor.userId) : undefined;
-    // Mail only leaves the box with SMTP; without it the link is not kept anywhere (the outbox would keep it).
+    // Mail only leaves the box with SMTP; without it there is no email to put the link in.
     const emailed = deps.mailer.delivers;
     const as = brandIds
       ? `a client, to see and approve the testimonials of ${brandNames(db, ctx.orgId, brandIds).join(", ")}`
@@ -128,7 +148,8 @@ export function inviteMember(
       queueMail(db, ctx.clock, {
         orgId: ctx.orgId,
         to: email,
-        ...invitationMail(org?.name ?? "an organisation", inviter, as, url, inv.expiresAt, !!user),
+        ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt, !!user),
+        link: { kind: INVITATION_LINK, ref: inv.id },
       });
     return { ...presentInvitation(inv, now), url, emailed, account_exists: !!user };
   });
@@ -147,7 +168,6 @@ function invitationMail(
   orgName: string,
   inviter: User | undefined,
   role: string,
-  url: string,
   expiresAt: number,
   hasAccount: boolean,
 ) {
@@ -157,7 +177,7 @@ function invitationMail(
     : "Open this link to choose your password and join:";
   return {
     subject: `Join ${orgName} on Plaudit`,
-    text: `${who} to join ${orgName} on Plaudit as ${role}.\n\n${next}\n${url}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
+    text: `${who} to join ${orgName} on Plaudit as ${role}.\n\n${next}\n${MAIL_LINK_MARK}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
   };
 }
 

@@ -1,5 +1,9 @@
-/** The organisation's mail outbox as a page, for the dashboard (messages kept when no SMTP server is configured). */
-import { eq } from "drizzle-orm";
+/**
+ * The organisation's mail outbox as a page, for the dashboard (messages kept when no SMTP server is configured).
+ * One mode at a time: the live view lists live mail and mail about the organisation itself (invitations, alerts);
+ * the test view lists the sandbox's mail only (whose test-mode personal links are shown so they can be tried).
+ */
+import { eq, isNull, or } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
@@ -9,11 +13,20 @@ import { mailOutbox } from "../../platform/mail/tables";
 import type { Static } from "elysia";
 import type { outboxMessageSchema } from "./model";
 
-/** A page of the org's mail, newest first (a prepared statement). */
+/** A page of the org's mail in the context's mode, newest first (a prepared statement). */
 export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = idPageRows(deps.db, mailOutbox, page, "org", (p) => [eq(mailOutbox.orgId, p("org"))], {
-    org: ctx.orgId,
-  });
+  const live = ctx.mode === "live";
+  const rows = idPageRows(
+    deps.db,
+    mailOutbox,
+    page,
+    live ? "org-live" : "org-test",
+    (p) => [
+      eq(mailOutbox.orgId, p("org")),
+      live ? or(eq(mailOutbox.mode, "live"), isNull(mailOutbox.mode)) : eq(mailOutbox.mode, "test"),
+    ],
+    { org: ctx.orgId },
+  );
   return toPage(
     deps.signer,
     page,

@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   "outbox:read": { scope: null, roles: ["owner", "admin"] },
   "audit:read": { scope: null, roles: ["owner", "admin"] },
   "system:read": { scope: null, roles: ["owner", "admin"] },
+  /** What whoever runs the server does across organisations (also needs the operator's own organisation). */
+  "server:manage": { scope: null, roles: ["owner", "admin"] },
   session: { scope: null, roles: ["owner", "admin", "member", "client"] },
 } as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[] }>;
 export type Permission = keyof typeof PERMISSIONS;

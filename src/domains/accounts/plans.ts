@@ -22,7 +22,8 @@ export type AllowanceName =
   | "imported_reviews"
   | "render_seconds_per_month"
   | "webhook_endpoints"
-  | "brands";
+  | "brands"
+  | "request_emails_per_month";
 
 /** Yes/no features. */
 export type FeatureName = "api_access" | "remove_attribution";
@@ -43,6 +44,7 @@ export const PLANS: Record<PlanId, PlanDef> = {
       render_seconds_per_month: 300,
       webhook_endpoints: 20,
       brands: 1,
+      request_emails_per_month: 100,
     },
     features: { api_access: false, remove_attribution: false },
   },
@@ -54,6 +56,7 @@ export const PLANS: Record<PlanId, PlanDef> = {
       render_seconds_per_month: 1800,
       webhook_endpoints: 20,
       brands: 3,
+      request_emails_per_month: 1000,
     },
     features: { api_access: false, remove_attribution: true },
   },
@@ -65,6 +68,7 @@ export const PLANS: Record<PlanId, PlanDef> = {
       render_seconds_per_month: 7200,
       webhook_endpoints: 20,
       brands: 10,
+      request_emails_per_month: 10_000,
     },
     features: { api_access: true, remove_attribution: true },
   },
@@ -76,6 +80,7 @@ export const PLANS: Record<PlanId, PlanDef> = {
       render_seconds_per_month: 36000,
       webhook_endpoints: 20,
       brands: null,
+      request_emails_per_month: 50_000,
     },
     features: { api_access: true, remove_attribution: true },
   },
@@ -88,6 +93,7 @@ export const TEST_MODE_ALLOWANCES: Record<AllowanceName, number | null> = {
   render_seconds_per_month: 600,
   webhook_endpoints: 20,
   brands: 5,
+  request_emails_per_month: 1000,
 };
 
 /** Words for a person, per allowance. */
@@ -97,6 +103,7 @@ export const ALLOWANCE_LABELS: Record<AllowanceName, string> = {
   render_seconds_per_month: "Reel render seconds this month",
   webhook_endpoints: "Webhook endpoints",
   brands: "Brands",
+  request_emails_per_month: "Request emails this month",
 };
 
 /** Checks a plan id from input. */

@@ -3,10 +3,11 @@
  * `POST /public/links/{id}/submissions` as `request_token`, and `noteRequestAnswer` ties the new testimonial to the
  * recipient when the token belongs to a campaign of that very link (same organisation and mode). The recipient is
  * `answered` once the testimonial has arrived: at once for a written one, at `submission.created` (the last byte) for
- * a recording. Without a token (the person opened the plain link), a `submission.created` whose respondent email is
- * a recipient's, for a campaign of the same link, answers for them. Answered people get no reminder.
+ * a recording. A testimonial without a token (the person opened the plain link) answers for no one, even when its
+ * email is a recipient's: anyone can type an address, and a typed one must not stop someone's reminder or, once
+ * deleted, take them off the list. Answered people get no reminder.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import type { Event } from "../../platform/events/emit";
@@ -43,28 +44,8 @@ export function answerOnCreated(db: Db, event: Event, deps: Deps) {
   const id = (event.data as { id?: unknown }).id;
   if (typeof id !== "string") return;
   const now = deps.clock.now();
-  const byLink = db
-    .update(campaignRecipients)
+  db.update(campaignRecipients)
     .set({ status: "answered", answeredAt: now })
     .where(and(eq(campaignRecipients.submissionId, id), inArray(campaignRecipients.status, [...OPEN])))
-    .returning({ id: campaignRecipients.id })
-    .all();
-  if (byLink.length) return;
-  const sub = db.select().from(submissions).where(eq(submissions.id, id)).get();
-  if (!sub || sub.origin !== "collected" || !sub.linkId || !sub.respondentEmail) return;
-  const ofLink = db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.orgId, sub.orgId), eq(campaigns.mode, sub.mode), eq(campaigns.linkId, sub.linkId)));
-  db.update(campaignRecipients)
-    .set({ status: "answered", answeredAt: now, submissionId: id })
-    .where(
-      and(
-        inArray(campaignRecipients.campaignId, ofLink),
-        eq(campaignRecipients.email, sub.respondentEmail.toLowerCase()),
-        isNull(campaignRecipients.submissionId),
-        inArray(campaignRecipients.status, [...OPEN]),
-      ),
-    )
     .run();
 }

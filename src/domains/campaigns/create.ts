@@ -1,7 +1,9 @@
 /**
  * Making a campaign sends it: the list and the words are checked as a whole (nothing is stored when one row is
  * wrong), then one transaction stores the campaign, each recipient and, for each, the request's outbox row and its
- * mail job. Addresses on the organisation's unsubscribe list are kept as `unsubscribed` and never emailed. A live
+ * place in the server's mail line (src/platform/mail/turns.ts). Addresses on the organisation's unsubscribe list are
+ * kept as `unsubscribed` and never emailed; addresses it asked in the last 30 days are left out (`recently_asked`).
+ * The emails sent count against the plan's `request_emails_per_month` (402 beyond it, nothing stored). A live
  * campaign needs an SMTP server (test mode needs none: it delivers nothing). `Idempotency-Key` makes a retried
  * request send nothing twice.
  */
@@ -14,11 +16,13 @@ import { AppError, conflict } from "../../platform/errors";
 import { idempotent } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
 import { brands, getLinkRow, linkState } from "../brands";
+import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { eq } from "drizzle-orm";
 import type { createBody, createdSchema } from "./model";
 import { checkWords, requestMail } from "./message";
 import { checkRecipients } from "./recipients";
-import { bulkPacer, queueCampaignMail } from "./send";
+import { queueCampaignMail } from "./send";
+import { askedRecently, countRequestEmails, markAsked } from "./usage";
 import { campaignRecipients, campaigns } from "./tables";
 import { emailHashOf, isSuppressed, recipientToken, tokenHashOf } from "./tokens";
 import { presentCampaign } from "./present";
@@ -63,15 +67,33 @@ export function createCampaign(
       reminderAfterDays: input.reminder_after_days ?? 0,
       createdBy: actorRef(ctx.actor).label,
       createdAt: now,
+      stoppedAt: null,
+      stoppedBy: null,
     };
     db.insert(campaigns).values(campaign).run();
-    const sendAt = bulkPacer(db, now, ctx.mode, deps.config.mailBulkPerMinute);
+    // Who is asked: not those asked lately (left out), and not the unsubscribed (kept, never emailed).
+    const people = list.recipients.map((person) => ({ ...person, emailHash: emailHashOf(deps.signer, person.email) }));
+    const fresh = people.filter((p) => !askedRecently(db, ctx.orgId, ctx.mode, p.emailHash, now));
+    const suppressedHashes = new Set(
+      fresh.filter((p) => isSuppressed(db, ctx.orgId, ctx.mode, p.emailHash)).map((p) => p.emailHash),
+    );
+    const emails = fresh.length - suppressedHashes.size;
+    requireAllowance(
+      db,
+      ctx,
+      getOrg(db, ctx.orgId).plan as PlanId,
+      deps.config.appUrl,
+      "request_emails_per_month",
+      emails,
+    );
+    countRequestEmails(db, ctx.orgId, ctx.mode, now, emails);
     let suppressed = 0;
-    for (const person of list.recipients) {
+    for (const person of fresh) {
       const recipientId = newId("campaignRecipient", now);
-      const emailHash = emailHashOf(deps.signer, person.email);
-      const off = isSuppressed(db, ctx.orgId, ctx.mode, emailHash);
+      const emailHash = person.emailHash;
+      const off = suppressedHashes.has(emailHash);
       if (off) suppressed++;
+      else markAsked(db, ctx.orgId, ctx.mode, emailHash, now);
       let mailId: string | null = null;
       if (!off) {
         const mail = requestMail({
@@ -89,7 +111,7 @@ export function createCampaign(
           text: mail.text,
           recipientId,
           reminder: false,
-          runAt: sendAt(),
+          perMinute: deps.config.mailBulkPerMinute,
         });
       }
       db.insert(campaignRecipients)
@@ -112,13 +134,15 @@ export function createCampaign(
     }
     audit(db, ctx, "campaign.sent", id, {
       link_id: link.id,
-      recipients: list.recipients.length,
+      recipients: fresh.length,
+      recently_asked: people.length - fresh.length,
       suppressed,
       reminder_after_days: campaign.reminderAfterDays,
     });
     return {
       ...presentCampaign(deps, db, campaign, link),
       duplicates_skipped: list.duplicates,
+      recently_asked: people.length - fresh.length,
       suppressed,
     };
   }).value;

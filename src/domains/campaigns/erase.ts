@@ -1,36 +1,24 @@
 /**
  * When a testimonial is erased (removed by its respondent or deleted by the team), the campaigns module erases the
- * person from every request list of the organisation's mode: the recipient tied to that testimonial and every
- * recipient with the respondent's address lose their name and address, and the outbox copies of their requests and
- * reminders (which name them) are deleted. What stays is not personal: the status, for the campaign's counts, and the
- * address's HMAC, so an unsubscribe keeps holding. An organisation's deletion removes all of it (foreign keys cascade).
+ * person from the request lists: the recipient tied to that testimonial through their personal link loses name and
+ * address, and the outbox copies of their requests and reminders (which name them) are deleted. Every other
+ * recipient with the same address is erased too only when the erasure was asked through the removal link emailed to
+ * that address (the removals module calls `eraseRecipientsByAddress`): an address typed into the public form proves
+ * nothing, and deleting a stranger's testimonial must not take the real person off a list. What stays is not
+ * personal: the status, for the campaign's counts, and the address's HMAC, so an unsubscribe keeps holding. An
+ * organisation's deletion removes all of it (foreign keys cascade).
  */
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import type { Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { EraseParticipant } from "../../platform/hooks";
 import { tx } from "../../platform/db/client";
 import { mailOutbox } from "../../platform/mail/tables";
-import { submissions } from "../submissions";
 import { campaignRecipients } from "./tables";
 
-/** Erases the people behind an erased testimonial from the organisation's request lists; returns how many. */
-export function eraseRecipientsOf(deps: Deps, erased: { id: string; orgId: string; mode: string }): number {
+/** Erases the recipients `who` selects (name, address, the outbox copies naming them); returns how many. */
+function eraseRecipients(deps: Deps, who: SQL | undefined): number {
   return tx(deps.db, (db) => {
-    const email = db
-      .select({ email: submissions.respondentEmail })
-      .from(submissions)
-      .where(eq(submissions.id, erased.id))
-      .get()?.email;
-    const who = or(
-      eq(campaignRecipients.submissionId, erased.id),
-      email
-        ? and(
-            eq(campaignRecipients.orgId, erased.orgId),
-            eq(campaignRecipients.mode, erased.mode as "live" | "test"),
-            eq(campaignRecipients.email, email.trim().toLowerCase()),
-          )
-        : undefined,
-    );
     const rows = db
       .select({ id: campaignRecipients.id, a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
       .from(campaignRecipients)
@@ -50,6 +38,26 @@ export function eraseRecipientsOf(deps: Deps, erased: { id: string; orgId: strin
       .run();
     return rows.length;
   });
+}
+
+/** Erases the recipient who sent an erased testimonial through their personal link; returns how many (0 or 1). */
+export function eraseRecipientsOf(deps: Deps, erased: { id: string }): number {
+  return eraseRecipients(deps, eq(campaignRecipients.submissionId, erased.id));
+}
+
+/**
+ * Erases every recipient of an organisation's mode with this address: for an erasure its owner asked for through
+ * a link sent to that very address (the removal link). Returns how many.
+ */
+export function eraseRecipientsByAddress(deps: Deps, who: { orgId: string; mode: Mode; email: string }): number {
+  return eraseRecipients(
+    deps,
+    and(
+      eq(campaignRecipients.orgId, who.orgId),
+      eq(campaignRecipients.mode, who.mode),
+      eq(campaignRecipients.email, who.email.trim().toLowerCase()),
+    ),
+  );
 }
 
 /** The campaigns module's erase participant. */

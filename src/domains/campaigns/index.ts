@@ -7,6 +7,7 @@ import { registerCampaignMailJob } from "./send";
 import { QUEUE_REMINDERS_JOB, REMINDER_PATTERN, registerReminderJob, scheduleReminders } from "./reminders";
 import { answerOnCreated } from "./answers";
 import { eraseFromCampaigns } from "./erase";
+import { requestEmailsUsed } from "./usage";
 export { campaigns, campaignRecipients, campaignSuppressions, type RecipientStatus } from "./tables";
 export { campaignRoutes } from "./routes";
 export { noteRequestAnswer, answerOnCreated } from "./answers";
@@ -14,12 +15,13 @@ export { createCampaign } from "./create";
 export { CAMPAIGN_LIMITS } from "./model";
 export { CAMPAIGN_MAIL_JOB, sendCampaignMail } from "./send";
 export { QUEUE_REMINDERS_JOB, queueDueReminders, scheduleReminders } from "./reminders";
-export { eraseRecipientsOf } from "./erase";
-export { recipientToken } from "./tokens";
+export { eraseRecipientsOf, eraseRecipientsByAddress } from "./erase";
+export { recipientToken, isUnsubscribed } from "./tokens";
 
 /**
  * The campaigns module: the routes and the unsubscribe page, the mail and reminder jobs, the hourly reminder
- * schedule, `answered` on `submission.created`, and erasure of the people behind an erased testimonial.
+ * schedule, `answered` on `submission.created`, the `request_emails_per_month` counter, and erasure of the people
+ * behind an erased testimonial.
  */
 export const campaignsModule: DomainModule = {
   name: "campaigns",
@@ -30,5 +32,6 @@ export const campaignsModule: DomainModule = {
     { name: "campaign reminders", pattern: REMINDER_PATTERN, enqueues: [QUEUE_REMINDERS_JOB], run: scheduleReminders },
   ],
   events: { "submission.created": answerOnCreated },
+  usage: { request_emails_per_month: requestEmailsUsed },
   erase: eraseFromCampaigns,
 };

@@ -12,6 +12,9 @@ export const LINK_MARK = "[personal link: only in the email delivered to this pe
 /** Stands in the outbox copy where the unsubscribe address is in the email. */
 export const UNSUBSCRIBE_MARK = "[personal unsubscribe address: only in the email delivered to this person]";
 
+/** Why an email of a stopped campaign did not leave (its outbox copy and the person's row say so). */
+export const STOPPED_NOTE = "Not sent: the request was stopped before this email left.";
+
 const PLACEHOLDER = /\{([^{}\s]{0,30})\}/g;
 const KNOWN = new Set(["name", "link"]);
 

@@ -23,7 +23,15 @@ export const CAMPAIGN_LIMITS = {
 } as const;
 
 /** Every recipient status, in the order a request moves through them. */
-export const RECIPIENT_STATUSES = ["queued", "sent", "reminded", "answered", "unsubscribed", "bounced"] as const;
+export const RECIPIENT_STATUSES = [
+  "queued",
+  "sent",
+  "reminded",
+  "answered",
+  "unsubscribed",
+  "bounced",
+  "stopped",
+] as const;
 
 const recipientBody = t.Object(
   {
@@ -89,6 +97,7 @@ export const countsSchema = t.Object(
     answered: count(),
     unsubscribed: count(),
     bounced: count(),
+    stopped: count("Not emailed: the campaign was stopped before their email left."),
     emailed: count("Requests that went out (or, in test mode, were written to the outbox)."),
   },
   { description: "Recipients by status." },
@@ -110,12 +119,19 @@ export const campaignSchema = t.Object({
     "While emails wait to leave (`counts.queued`), when the last of them is due to go out at the server's sending pace (PLAUDIT_MAIL_BULK_PER_MINUTE); null when none waits.",
   ),
   created_at: timestamp(),
+  stopped_at: maybeTimestamp(
+    "When the campaign was stopped (emails not yet sent were withheld, no reminders), or null.",
+  ),
+  stopped_by: nullable(oneOf(["team", "operator"] as const), "Who stopped it: the team, or whoever runs the server."),
 });
 
 /** The answer of `POST /v1/campaigns`: the campaign and what was left out of the list. */
 export const createdSchema = t.Object({
   ...campaignSchema.properties,
   duplicates_skipped: count("Repeated addresses asked only once."),
+  recently_asked: count(
+    "Addresses this organisation already asked in the last 30 days (in any campaign): left out, not asked again.",
+  ),
   suppressed: count("Addresses on the unsubscribe list: kept as `unsubscribed`, never emailed."),
 });
 
@@ -140,3 +156,23 @@ export const campaignPageSchema = pageSchema(campaignSchema);
 export const recipientPageSchema = pageSchema(recipientSchema, "Recipients in the order they were listed.");
 /** The answer of a delete. */
 export const campaignDeletedSchema = t.Object({ id: t.String(), deleted: t.Literal(true) });
+
+/** `GET /v1/operator/campaigns`. */
+export const operatorListQuery = t.Object({
+  ...pageQuerySchema,
+  sending: t.Optional(
+    t.Union([t.Literal("true"), t.Literal("false")], {
+      description: "`true`: only campaigns with emails still waiting to leave.",
+    }),
+  ),
+});
+
+/** A campaign as the server's operator sees it: with the organisation it belongs to. */
+export const operatorCampaignSchema = t.Object({
+  ...campaignSchema.properties,
+  org_id: t.String({ description: "The organisation that sent it (`org_` prefix)." }),
+  org_name: t.String(),
+});
+
+/** A page of every organisation's campaigns. */
+export const operatorCampaignPageSchema = pageSchema(operatorCampaignSchema);

@@ -2,6 +2,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jobs } from "../../platform/jobs/tables";
 import { CAMPAIGN_MAIL_JOB } from "./send";
+import { turnsDoneAt } from "../../platform/mail/turns";
+import { mailTurns } from "../../platform/mail/tables";
 import type { Static } from "elysia";
 import type { Db } from "../../platform/db/client";
 import { prepared } from "../../platform/db/prepared";
@@ -46,11 +48,26 @@ const lastSendStatement = (db: Db) =>
     .groupBy(campaignRecipients.campaignId)
     .prepare();
 
+/** The last email of each campaign in the JSON array `ids` still waiting its turn in the server's mail line. */
+const lastInLineStatement = (db: Db) =>
+  db
+    .select({ campaign: campaignRecipients.campaignId, mailId: sql<string>`max(${mailTurns.mailId})` })
+    .from(campaignRecipients)
+    .innerJoin(
+      mailTurns,
+      sql`${mailTurns.mailId} IN (${campaignRecipients.mailId}, ${campaignRecipients.reminderMailId})`,
+    )
+    .where(sql`${campaignRecipients.campaignId} IN (SELECT value FROM json_each(${sql.placeholder("ids")}))`)
+    .groupBy(campaignRecipients.campaignId)
+    .prepare();
+
 /** What a campaign's answer shows of its recipients: the counts per status and when its waiting mail will have left. */
 export interface CampaignFigures {
   counts: Static<typeof countsSchema>;
-  /** When the last waiting email is due to leave (ms), or null when none waits. */
+  /** When the last waiting email already released to be sent is due to leave (ms), or null. */
   sendingUntil: number | null;
+  /** Its last email still waiting its organisation's turn in the mail line, or null. */
+  lastInLine: string | null;
 }
 
 /**
@@ -61,8 +78,19 @@ export function figuresOf(db: Db, ids: readonly string[]): Map<string, CampaignF
   const out = new Map<string, CampaignFigures>();
   for (const id of ids)
     out.set(id, {
-      counts: { total: 0, queued: 0, sent: 0, reminded: 0, answered: 0, unsubscribed: 0, bounced: 0, emailed: 0 },
+      counts: {
+        total: 0,
+        queued: 0,
+        sent: 0,
+        reminded: 0,
+        answered: 0,
+        unsubscribed: 0,
+        bounced: 0,
+        stopped: 0,
+        emailed: 0,
+      },
       sendingUntil: null,
+      lastInLine: null,
     });
   if (ids.length === 0) return out;
   for (const r of prepared(db, countsStatement).all({ ids: JSON.stringify(ids) })) {
@@ -72,15 +100,20 @@ export function figuresOf(db: Db, ids: readonly string[]): Map<string, CampaignF
     counts.emailed += r.emailed ?? 0;
   }
   const waiting = ids.filter((id) => out.get(id)!.counts.queued > 0);
-  if (waiting.length > 0)
+  if (waiting.length > 0) {
     for (const r of prepared(db, lastSendStatement).all({ ids: JSON.stringify(waiting) }))
       out.get(r.campaign)!.sendingUntil = r.at;
+    for (const r of prepared(db, lastInLineStatement).all({ ids: JSON.stringify(waiting) }))
+      out.get(r.campaign)!.lastInLine = r.mailId;
+  }
   return out;
 }
 
 /**
- * A campaign with its link's address, the counts and, while mail waits, when it will all have left. A list passes
- * the figures of its page (`figuresOf`); a single campaign has its own looked up.
+ * A campaign with its link's address, the counts and, while mail waits, when it will all have left: the latest of
+ * its emails already released to be sent and, for those still waiting their organisation's turn, the estimate of
+ * the mail line (src/platform/mail/turns.ts). A list passes the figures of its page (`figuresOf`); a single
+ * campaign has its own looked up.
  */
 export function presentCampaign(
   deps: Deps,
@@ -90,6 +123,10 @@ export function presentCampaign(
   figures: CampaignFigures = figuresOf(db, [row.id]).get(row.id)!,
 ): Static<typeof campaignSchema> {
   const { counts } = figures;
+  const inLine = figures.lastInLine
+    ? turnsDoneAt(db, row.orgId, figures.lastInLine, deps.clock.now(), deps.config.mailBulkPerMinute)
+    : null;
+  const until = Math.max(figures.sendingUntil ?? 0, inLine ?? 0) || null;
   return {
     id: row.id,
     mode: row.mode,
@@ -101,8 +138,10 @@ export function presentCampaign(
     message: row.message,
     reminder_after_days: row.reminderAfterDays,
     counts,
-    sending_until: counts.queued > 0 ? iso(figures.sendingUntil) : null,
+    sending_until: counts.queued > 0 ? iso(until) : null,
     created_at: iso(row.createdAt)!,
+    stopped_at: iso(row.stoppedAt),
+    stopped_by: row.stoppedBy,
   };
 }
 

@@ -12,8 +12,7 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { brands, links } from "../brands";
 import { requestMail } from "./message";
-import type { Mode } from "../../platform/context";
-import { bulkPacer, queueCampaignMail } from "./send";
+import { queueCampaignMail } from "./send";
 import { campaignRecipients, campaigns } from "./tables";
 
 /** Job kind that queues the reminders that are due. */
@@ -59,16 +58,14 @@ export function queueDueReminders(deps: Deps): number {
             isNull(campaignRecipients.reminderQueuedAt),
             isNull(campaignRecipients.erasedAt),
             gt(campaigns.reminderAfterDays, 0),
+            isNull(campaigns.stoppedAt),
             sql`${campaignRecipients.sentAt} + ${campaigns.reminderAfterDays} * ${DAY_MS} <= ${now}`,
           ),
         )
         .limit(BATCH)
         .all();
-      const pacers = new Map<Mode, () => number>();
       for (const d of due) {
         const r = d.recipient;
-        let sendAt = pacers.get(r.mode);
-        if (!sendAt) pacers.set(r.mode, (sendAt = bulkPacer(db, now, r.mode, deps.config.mailBulkPerMinute)));
         const mail = requestMail({
           brand: d.brand,
           subject: d.subject,
@@ -84,7 +81,7 @@ export function queueDueReminders(deps: Deps): number {
           text: mail.text,
           recipientId: r.id,
           reminder: true,
-          runAt: sendAt(),
+          perMinute: deps.config.mailBulkPerMinute,
         });
         db.update(campaignRecipients)
           .set({ reminderMailId: mailId, reminderQueuedAt: now })

@@ -1,7 +1,9 @@
 /**
- * Campaign routes. Making (and so sending) or deleting a campaign needs `link:write` (key scope `brands:write`);
- * reading campaigns and their recipients, who are people's names and addresses, needs `submission:read` (key scope
- * `submissions:read`), as reading respondents does.
+ * Campaign routes. Making (and so sending), stopping or deleting a campaign needs `link:write` (key scope
+ * `brands:write`); reading campaigns and their recipients, who are people's names and addresses, needs
+ * `submission:read` (key scope `submissions:read`), as reading respondents does. Whoever runs the server (owners and
+ * admins of the operator organisation, signed in) sees and stops every organisation's campaigns under
+ * `/v1/operator/campaigns`.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -15,11 +17,16 @@ import {
   createdSchema,
   idParams,
   listQuery,
+  operatorCampaignPageSchema,
+  operatorCampaignSchema,
+  operatorListQuery,
   recipientPageSchema,
   recipientsQuery,
 } from "./model";
 import { createCampaign } from "./create";
 import { deleteCampaign, getCampaign, listCampaigns, listRecipients } from "./service";
+import { stopCampaign } from "./stop";
+import { listAllCampaigns, stopAnyCampaign } from "./operator";
 
 /** `/v1/campaigns…`. */
 export function campaignRoutes(deps: Deps) {
@@ -73,6 +80,48 @@ export function campaignRoutes(deps: Deps) {
         response: recipientPageSchema,
         detail: { tags: ["Campaigns"], summary: "A campaign's recipients in list order, each with their status" },
       },
+    )
+    .use(
+      command(deps, "POST", "/v1/campaigns/:id/stop", {
+        permission: "link:write",
+        params: idParams,
+        response: campaignSchema,
+        detail: {
+          tags: ["Campaigns"],
+          summary: "Stop a campaign: emails not yet sent are not sent and nobody is reminded (safe to repeat)",
+        },
+        run: (db, ctx, { params }) => stopCampaign(deps, db, ctx, params.id),
+      }),
+    )
+    .get(
+      "/v1/operator/campaigns",
+      ({ auth, query }) =>
+        listAllCampaigns(
+          deps,
+          can(auth(), "server:manage"),
+          pageRequest(deps.signer, "operator/campaigns", query, { sending: query.sending ?? null }),
+          query.sending === "true",
+        ),
+      {
+        query: operatorListQuery,
+        response: operatorCampaignPageSchema,
+        detail: {
+          tags: ["Campaigns"],
+          summary: "Every organisation's live campaigns, newest first (the server's operator only, signed in)",
+        },
+      },
+    )
+    .use(
+      command(deps, "POST", "/v1/operator/campaigns/:id/stop", {
+        permission: "server:manage",
+        params: idParams,
+        response: operatorCampaignSchema,
+        detail: {
+          tags: ["Campaigns"],
+          summary: "Stop any organisation's campaign (the server's operator only, signed in)",
+        },
+        run: (db, ctx, { params }) => stopAnyCampaign(deps, db, ctx, params.id),
+      }),
     )
     .use(
       command(deps, "DELETE", "/v1/campaigns/:id", {

@@ -6,18 +6,19 @@
  * A message is withheld (outbox `failed`, with why) when the person unsubscribed or was erased meanwhile, or, for a
  * reminder, answered. Test mode delivers nothing: the message, links included, stays in the outbox to be tried.
  */
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import type { Mode } from "../../platform/context";
 import { newId } from "../../platform/ids";
-import { enqueue } from "../../platform/jobs/queue";
-import { jobs, PRIORITY } from "../../platform/jobs/tables";
+import { PRIORITY } from "../../platform/jobs/tables";
+import { queueInTurn } from "../../platform/mail/turns";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
+import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { links, linkSlugUrl, linkUrl } from "../brands";
-import { personalise } from "./message";
+import { personalise, STOPPED_NOTE } from "./message";
 import { campaignRecipients, campaigns, type RecipientRow, type RecipientStatus } from "./tables";
 import { isSuppressed, personalLinkUrl, recipientToken, unsubscribeUrl } from "./tokens";
 
@@ -39,37 +40,9 @@ export const TEST_MODE_NOTE =
 export const NO_SMTP_NOTE =
   "Not delivered: no SMTP server is configured (PLAUDIT_SMTP_URL). The personal link is never kept in the outbox.";
 
-/** Waits after attempts 1–5, as for other mail: 30 s, 2 min, 10 min, 30 min, 1 h. */
-const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
-
 /**
- * When each of a batch of campaign emails may leave: live mail at most `perMinute` a minute, server-wide, after the
- * live campaign mail already waiting to be sent for the first time (so two campaigns made together share the pace,
- * they do not add up; a retry waiting out its backoff does not hold new mail back); test-mode mail at once (it is
- * never delivered). One pacer per transaction that queues a batch.
- */
-export function bulkPacer(db: Db, now: number, mode: Mode, perMinute: number): () => number {
-  if (mode !== "live" || perMinute <= 0) return () => now;
-  const gap = 60_000 / perMinute;
-  const last = db
-    .select({ runAt: max(jobs.runAt) })
-    .from(jobs)
-    // First sends only: a message waiting to be retried (its run_at pushed back by the backoff) holds up nobody.
-    .where(
-      and(eq(jobs.kind, CAMPAIGN_MAIL_JOB), eq(jobs.status, "queued"), eq(jobs.mode, "live"), eq(jobs.attempts, 0)),
-    )
-    .get()?.runAt;
-  let next = last == null ? now : Math.max(now, Math.ceil(last + gap));
-  return () => {
-    const at = next;
-    next = Math.ceil(at + gap);
-    return at;
-  };
-}
-
-/**
- * Writes the outbox copy (with the markers) and queues its delivery for `runAt` (default now; see `bulkPacer`), in
- * the caller's transaction.
+ * Writes the outbox copy (with the markers) and puts its delivery in line at the server's sending pace, taking turns
+ * with other organisations (src/platform/mail/turns.ts), in the caller's transaction.
  */
 export function queueCampaignMail(
   db: Db,
@@ -82,31 +55,34 @@ export function queueCampaignMail(
     text: string;
     recipientId: string;
     reminder: boolean;
-    runAt?: number;
+    /** The server's sending pace (`config.mailBulkPerMinute`). */
+    perMinute: number;
   },
 ): string {
   const now = clock.now();
   const id = newId("mail", now);
   db.insert(mailOutbox)
-    .values({ id, orgId: input.orgId, to: input.to, subject: input.subject, text: input.text, createdAt: now })
+    .values({
+      id,
+      orgId: input.orgId,
+      mode: input.mode,
+      to: input.to,
+      subject: input.subject,
+      text: input.text,
+      createdAt: now,
+    })
     .run();
-  enqueue(db, clock, {
-    kind: CAMPAIGN_MAIL_JOB,
-    payload: { mailId: id, recipientId: input.recipientId, reminder: input.reminder } satisfies CampaignMailPayload,
+  queueInTurn(db, clock, input.perMinute, {
+    mailId: id,
     orgId: input.orgId,
     mode: input.mode,
+    kind: CAMPAIGN_MAIL_JOB,
+    payload: { mailId: id, recipientId: input.recipientId, reminder: input.reminder } satisfies CampaignMailPayload,
     // Bulk mail yields to mail a person is waiting for (sign-in, removal) and to processing.
     priority: PRIORITY.default,
-    runAt: input.runAt ?? now,
     dedupeKey: `${CAMPAIGN_MAIL_JOB}:${id}`,
   });
   return id;
-}
-
-/** A 5xx other than an authentication failure refuses this message for good. */
-function isPermanent(e: unknown): boolean {
-  const code = (e as { responseCode?: unknown })?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600 && ![530, 534, 535, 538].includes(code);
 }
 
 /** Why a message must not go out now, or null. */
@@ -164,6 +140,10 @@ export async function sendCampaignMail(
   const campaign = db.select().from(campaigns).where(eq(campaigns.id, r.campaignId)).get();
   const link = campaign && db.select().from(links).where(eq(links.id, campaign.linkId)).get();
   if (!campaign || !link) return "skipped";
+  if (campaign.stoppedAt !== null) {
+    db.update(mailOutbox).set({ status: "failed", error: STOPPED_NOTE }).where(eq(mailOutbox.id, p.mailId)).run();
+    return "withheld";
+  }
   const token = recipientToken(deps.signer, r.id);
   const address = linkSlugUrl(config.siteUrl, link) ?? linkUrl(config.siteUrl, link.id);
   const unsubscribe = unsubscribeUrl(config.siteUrl, token);

@@ -26,16 +26,21 @@ export const campaigns = sqliteTable(
     reminderAfterDays: integer("reminder_after_days").notNull().default(0),
     createdBy: text("created_by").notNull(),
     createdAt: integer("created_at").notNull(),
+    /** When the campaign was stopped (its unsent emails withheld, no reminder), or null. */
+    stoppedAt: integer("stopped_at"),
+    /** Who stopped it: `team` (the organisation) or `operator` (whoever runs the server). */
+    stoppedBy: text("stopped_by").$type<"team" | "operator">(),
   },
-  (t) => [index("campaigns_list").on(t.orgId, t.mode, t.id)],
+  (t) => [index("campaigns_list").on(t.orgId, t.mode, t.id), index("campaigns_recent").on(t.mode, t.id)],
 );
 
 /**
  * Where a recipient stands: `queued` (the request waits for the mail job), `sent`, `reminded`, `answered` (a
- * testimonial arrived through their personal link or from their address), `unsubscribed` (asked to hear no more, or
- * already on the organisation's unsubscribe list when the campaign was made), `bounced` (the mail server refused).
+ * testimonial arrived through their personal link), `unsubscribed` (asked to hear no more, or already on the
+ * organisation's unsubscribe list when the campaign was made), `bounced` (the mail server refused), `stopped` (the
+ * campaign was stopped before their email left).
  */
-export type RecipientStatus = "queued" | "sent" | "reminded" | "answered" | "unsubscribed" | "bounced";
+export type RecipientStatus = "queued" | "sent" | "reminded" | "answered" | "unsubscribed" | "bounced" | "stopped";
 
 /** One person asked. Name and email are personal data: erased with their testimonial, deleted with the campaign. */
 export const campaignRecipients = sqliteTable(
@@ -95,6 +100,41 @@ export const campaignSuppressions = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.mode, t.emailHash] })],
+);
+
+/**
+ * Addresses this organisation asked (per mode), kept only as the HMAC of the address, with when they were last
+ * asked: a new campaign skips anyone asked in the last `RECENTLY_ASKED_DAYS`, even after the earlier campaign was
+ * deleted.
+ */
+export const campaignAsked = sqliteTable(
+  "campaign_asked",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<Mode>().notNull(),
+    emailHash: text("email_hash").notNull(),
+    askedAt: integer("asked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.mode, t.emailHash] })],
+);
+
+/**
+ * Request emails counted against the plan's `request_emails_per_month`, per organisation, mode and month (its first
+ * millisecond, UTC). Never decreased: deleting a campaign does not give back what it sent.
+ */
+export const campaignUsage = sqliteTable(
+  "campaign_usage",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<Mode>().notNull(),
+    month: integer("month").notNull(),
+    emails: integer("emails").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.mode, t.month] })],
 );
 
 /** A campaign row. */

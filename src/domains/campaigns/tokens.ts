@@ -57,3 +57,7 @@ export function isSuppressed(db: Db, orgId: string, mode: Mode, emailHash: strin
     )
     .get();
 }
+
+/** True when the address unsubscribed from this organisation's mail in this mode (for mail other modules send). */
+export const isUnsubscribed = (db: Db, signer: Signer, orgId: string, mode: Mode, email: string) =>
+  isSuppressed(db, orgId, mode, emailHashOf(signer, email));

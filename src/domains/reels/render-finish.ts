@@ -57,12 +57,14 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
     ok
       ? {
           orgId: reel.orgId,
+          mode: reel.mode,
           to: user.email,
           subject: `Your reel “${reel.title}” is ready`,
           text: `The reel “${reel.title}” finished rendering in ${render.snapshot.config.aspect_ratios.join(", ")}.\n\nWatch, download or share it: ${link}\n`,
         }
       : {
           orgId: reel.orgId,
+          mode: reel.mode,
           to: user.email,
           subject: `Your reel “${reel.title}” could not be rendered`,
           text: `The reel “${reel.title}” could not be rendered: ${render.errorMessage}\n\nOpen it to try again: ${link}\n`,

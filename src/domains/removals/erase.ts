@@ -1,13 +1,15 @@
 /**
  * When a testimonial is erased, its removal email goes too: the outbox message names the respondent and holds
  * their address. The removal row stays (a token hash and a testimonial id, nothing personal), so the link keeps
- * answering "already removed". Registered when this module loads.
+ * answering "already removed". When the respondent asked for the erasure through that link (sent to their address,
+ * so it proves the address is theirs), the organisation's request lists forget that address as well.
  */
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
 import { mailOutbox } from "../../platform/mail/tables";
 import type { EraseParticipant } from "../../platform/hooks";
+import { eraseRecipientsByAddress } from "../campaigns";
 import { removals } from "./tables";
 
 /** Deletes the removal email of an erased testimonial. */
@@ -26,5 +28,17 @@ export function eraseRemovalMail(deps: Deps, submissionId: string) {
   });
 }
 
-/** The removals module's erase participant: the testimonial's removal mail goes with it. */
-export const eraseRemovalMailOf: EraseParticipant = (deps, erased) => eraseRemovalMail(deps, erased.id);
+/**
+ * The removals module's erase participant: the testimonial's removal mail goes with it, and, when its respondent
+ * used the removal link, every request-list entry of their address.
+ */
+export const eraseRemovalMailOf: EraseParticipant = (deps, erased) => {
+  const used = deps.db
+    .select({ usedAt: removals.usedAt })
+    .from(removals)
+    .where(eq(removals.submissionId, erased.id))
+    .get()?.usedAt;
+  const email = erased.respondentEmail;
+  if (used != null && email) eraseRecipientsByAddress(deps, { orgId: erased.orgId, mode: erased.mode, email });
+  eraseRemovalMail(deps, erased.id);
+};

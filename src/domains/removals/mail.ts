@@ -1,12 +1,19 @@
 /**
- * The thank-you email, which carries the removal link. When a respondent who gave an email sends a testimonial (`submission.created` of a collected
- * one), the same transaction makes the removal (its token of 192 bits is derived from the removal id and the secret,
- * and only its SHA-256 is kept) and queues an email whose outbox copy holds a placeholder: the link
- * `{site_url}/remove/{token}` is put in only when the email is handed to the SMTP server (send.ts), so the token is
- * in that email alone. Imported reviews get nothing: their authors never wrote to us, and an unexpected email
- * would be spam.
+ * The thank-you email, which carries the removal link. When a respondent who gave an email sends a testimonial
+ * (`submission.created` of a collected one), the same transaction makes the removal (its token of 192 bits is
+ * derived from the removal id and the secret, and only its SHA-256 is kept) and queues an email whose outbox copy
+ * holds a placeholder: the link `{site_url}/remove/{token}` is put in only when the email is handed to the SMTP
+ * server (send.ts), so the token is in that email alone. Imported reviews get nothing: their authors never wrote to
+ * us, and an unexpected email would be spam.
+ *
+ * The form is public, so anyone can type any address into it: the email must not be a way to send mail to a
+ * stranger. So it holds no words the sender wrote but a short, plain first name (the testimonial itself is shown on
+ * the removal page, after a click); an address gets at most one thank-you per brand a day; an address on the
+ * organisation's unsubscribe list gets none; test-mode links never email anyone (the copy stays in the outbox); and
+ * it waits its organisation's turn at the server's sending pace like other bulk mail.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import type { Event } from "../../platform/events/emit";
@@ -14,15 +21,22 @@ import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
 import { brands } from "../brands";
 import { submissions } from "../submissions";
-import { removals } from "./tables";
+import { isUnsubscribed } from "../campaigns";
+import { removals, thankYouSent } from "./tables";
 import { LINK_PLACEHOLDER, queueRemovalMail, removalToken } from "./send";
 
 export { removalUrl } from "./send";
 
 const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
-/** At most this much of a typed testimonial is quoted back in the email. */
+/** At most this much of the consent wording is quoted back in the email (the owner's words, not the sender's). */
 const QUOTE_CHARS = 600;
+
+/** One thank-you per address per brand within this long. */
+export const THANK_YOU_EVERY_MS = 24 * 3600_000;
+
+/** Longest first name a greeting uses; anything longer or odd gets a plain "Hi,". */
+const GREETING_NAME_CHARS = 30;
 
 /** What the respondent sent, as the thank-you email restates it. */
 export interface SentTestimonial {
@@ -32,8 +46,6 @@ export interface SentTestimonial {
   sentAt: number;
   /** Stars given, 1–5, or null. */
   rating?: number | null;
-  /** The typed words (text testimonials); recordings are described, not quoted (their transcript comes later). */
-  text?: string | null;
   /** Length of a recording. */
   durationMs?: number | null;
   /** The consent wording they agreed to, word for word. */
@@ -52,7 +64,17 @@ function describe(kind: string, durationMs: number | null | undefined): string {
   return `a ${length} ${what}`;
 }
 
-/** The typed words, cut at a word boundary when long, each line quoted. */
+/**
+ * The first name a greeting may use: the first word of what the sender typed, when it is short and only letters
+ * (with inner hyphens, apostrophes or dots); else null. A stranger's 120 characters never reach someone's inbox.
+ */
+export function greetingName(name: string | null | undefined): string | null {
+  const first = (name ?? "").trim().split(/\s+/)[0] ?? "";
+  if (!first || first.length > GREETING_NAME_CHARS) return null;
+  return /^\p{L}[\p{L}\p{M}]*(?:['’.-]\p{L}[\p{L}\p{M}]*)*\.?$/u.test(first) ? first : null;
+}
+
+/** Text cut at a word boundary when long, each line quoted. */
 function quote(text: string): string[] {
   const clean = text.trim();
   const cut =
@@ -61,19 +83,19 @@ function quote(text: string): string[] {
 }
 
 /**
- * The thank-you email a respondent gets after sending a testimonial: thanks first, then what they sent, the consent
- * they gave word for word, and the personal link that removes it. `url` defaults to the placeholder the outbox copy
- * keeps (the token goes only into the email handed to the SMTP server).
+ * The thank-you email a respondent gets after sending a testimonial: thanks first, then what they sent (described,
+ * never quoted), the consent they gave word for word, and the personal link that removes it. `url` defaults to the
+ * placeholder the outbox copy keeps (the token goes only into the email handed to the SMTP server).
  */
 export function removalMail(input: SentTestimonial) {
   const what = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
-  const hello = input.name ? `Hi ${input.name},` : "Hi,";
+  const first = greetingName(input.name);
+  const hello = first ? `Hi ${first},` : "Hi,";
   const sent: string[] = [
     `What you sent on ${longDate.format(input.sentAt)}: ${describe(input.kind, input.durationMs)}`,
   ];
   if (input.rating) sent[0] += `, rated ${input.rating} out of 5`;
-  sent[0] += ".";
-  if (input.kind === "text" && input.text?.trim()) sent.push("", ...quote(input.text));
+  sent[0] += ". The page behind the link below shows it.";
   const consent = input.consentText?.trim()
     ? ["", "You agreed to this when you sent it:", ...quote(input.consentText)]
     : [];
@@ -100,8 +122,27 @@ export function removalMail(input: SentTestimonial) {
 }
 
 /**
+ * True (and noted) when the address may get a thank-you from this brand now: not on the organisation's unsubscribe
+ * list, and none sent to it by this brand in the last day.
+ */
+function mayThank(db: Db, deps: Deps, row: { orgId: string; mode: Mode; brandId: string }, email: string): boolean {
+  if (isUnsubscribed(db, deps.signer, row.orgId, row.mode, email)) return false;
+  const now = deps.clock.now();
+  const emailHash = deps.signer.mac("thank-you.email.v1", email.trim().toLowerCase());
+  const key = and(eq(thankYouSent.brandId, row.brandId), eq(thankYouSent.emailHash, emailHash));
+  const last = db.select({ at: thankYouSent.sentAt }).from(thankYouSent).where(key).get()?.at;
+  if (last !== undefined && now - last < THANK_YOU_EVERY_MS) return false;
+  db.insert(thankYouSent)
+    .values({ brandId: row.brandId, emailHash, sentAt: now })
+    .onConflictDoUpdate({ target: [thankYouSent.brandId, thankYouSent.emailHash], set: { sentAt: now } })
+    .run();
+  return true;
+}
+
+/**
  * The removals module's `submission.created` handler: makes the removal and queues its email in the creating
- * transaction. Given the Deps the app was assembled with, so two apps in one process never send each other's mail.
+ * transaction, unless the address may not be emailed now (`mayThank`): the testimonial is kept either way, without a
+ * removal link. Given the Deps the app was assembled with, so two apps in one process never send each other's mail.
  */
 export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   if (event.type !== "submission.created") return;
@@ -110,6 +151,7 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   const row = db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || row.origin !== "collected" || !row.respondentEmail || row.deletedAt) return;
   if (db.select({ id: removals.id }).from(removals).where(eq(removals.submissionId, id)).get()) return;
+  if (!mayThank(db, deps, row, row.respondentEmail)) return;
   const brand = db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)).get();
   const now = deps.clock.now();
   const removalId = newId("removal", now);
@@ -119,7 +161,6 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
     kind: row.kind,
     sentAt: row.createdAt,
     rating: row.rating,
-    text: row.kind === "text" ? row.textInput : null,
     durationMs: row.durationMs,
     consentText: row.consent?.text ?? null,
   });
@@ -127,10 +168,12 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   try {
     mailId = queueRemovalMail(db, deps.clock, {
       orgId: row.orgId,
+      mode: row.mode,
       to: row.respondentEmail,
       subject: mail.subject,
       text: mail.text,
       removalId,
+      perMinute: deps.config.mailBulkPerMinute,
     });
   } catch (e) {
     // An address the mailer refuses must not lose the testimonial: it is kept, without a removal link.

@@ -2,20 +2,24 @@
  * Delivering a removal email so that the link exists only in the email itself. The token is never stored: it is
  * derived from the removal's id and the data directory's secret (HMAC), its SHA-256 is what the removals table
  * keeps, and the link is put into the text only in what is handed to the SMTP transport. The outbox copy, which
- * owners and admins read through `GET /v1/outbox`, always holds a placeholder instead. With no SMTP server (or when
- * every attempt failed) the outbox says the email could not be delivered; the link is not there to forward.
+ * owners and admins read through `GET /v1/outbox`, holds a placeholder instead. With no SMTP server (or when every
+ * attempt failed) the outbox says the email could not be delivered; the link is not there to forward. Test mode
+ * (the sandbox) delivers nothing: its copy, in the test-mode outbox, shows its link so the flow can be tried.
  */
 import { eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
+import type { Mode } from "../../platform/context";
 import type { Signer } from "../../platform/crypto";
 import { invalid } from "../../platform/errors";
 import { newId } from "../../platform/ids";
-import { enqueue } from "../../platform/jobs/queue";
+import { queueInTurn } from "../../platform/mail/turns";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
+import { isOneAddress } from "../../platform/mail/queue-mail";
+import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { removals } from "./tables";
 
 /** Job kind that sends one removal email (instead of the generic mail.send, which would send the stored text). */
@@ -28,6 +32,10 @@ export const LINK_PLACEHOLDER =
 /** Why a removal email is not delivered when no SMTP server is configured. */
 export const NO_SMTP_NOTE =
   "A removal email could not be delivered: no SMTP server is configured (PLAUDIT_SMTP_URL). The removal link is never kept in the outbox, so it cannot be forwarded; the respondent can still ask the team to delete the testimonial.";
+
+/** Why a test-mode thank-you email stays in the outbox. */
+export const TEST_MODE_NOTE =
+  "Test mode: kept in the outbox and not delivered (the sandbox never emails anyone, whatever address a test form was given). The removal link is shown so you can try it; it removes sandbox testimonials only.";
 
 /** The removal page's address for a token. */
 export const removalUrl = (siteUrl: string, token: string) => `${siteUrl}/remove/${token}`;
@@ -42,17 +50,23 @@ interface SendPayload {
   removalId: string;
 }
 
-/** Waits after attempts 1–5, as for other mail: 30 s, 2 min, 10 min, 30 min, 1 h. */
-const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
-
 /** Writes the outbox copy (with the placeholder) and queues its delivery, in the caller's transaction; returns the message id. */
 export function queueRemovalMail(
   db: Db,
   clock: Clock,
-  input: { orgId: string; to: string; subject: string; text: string; removalId: string },
+  input: {
+    orgId: string;
+    mode: Mode;
+    to: string;
+    subject: string;
+    text: string;
+    removalId: string;
+    /** The server's sending pace (`config.mailBulkPerMinute`): thank-you emails wait their organisation's turn. */
+    perMinute: number;
+  },
 ): string {
   const to = input.to.trim();
-  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw invalid("A mail recipient must be one email address.", "to");
+  if (!isOneAddress(to)) throw invalid("A mail recipient must be one email address.", "to");
   if (!input.text.includes(LINK_PLACEHOLDER)) throw new Error("a removal email's text must hold the link placeholder");
   const now = clock.now();
   const id = newId("mail", now);
@@ -60,6 +74,7 @@ export function queueRemovalMail(
     .values({
       id,
       orgId: input.orgId,
+      mode: input.mode,
       to,
       subject: input.subject.replace(/[\r\n]+/g, " "),
       text: input.text,
@@ -67,20 +82,16 @@ export function queueRemovalMail(
       createdAt: now,
     })
     .run();
-  enqueue(db, clock, {
+  queueInTurn(db, clock, input.perMinute, {
+    mailId: id,
+    orgId: input.orgId,
+    mode: input.mode,
     kind: REMOVAL_MAIL_JOB,
     payload: { mailId: id, removalId: input.removalId } satisfies SendPayload,
-    orgId: input.orgId,
     priority: PRIORITY.delivery,
     dedupeKey: `${REMOVAL_MAIL_JOB}:${id}`,
   });
   return id;
-}
-
-/** A 5xx other than an authentication failure refuses this message for good. */
-function isPermanent(e: unknown): boolean {
-  const code = (e as { responseCode?: unknown })?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600 && ![530, 534, 535, 538].includes(code);
 }
 
 /** Sends one removal email with its link; the outbox copy keeps the placeholder whatever happens. */
@@ -95,14 +106,18 @@ export async function sendRemovalMail(
   if (!row || row.status !== "queued") return "skipped";
   const removal = db.select().from(removals).where(eq(removals.id, removalId)).get();
   if (!removal || removal.mailId !== mailId) return "skipped";
+  const link = removalUrl(deps.config.siteUrl, removalToken(deps.signer, removalId));
+  if (removal.mode === "test") {
+    // The sandbox emails no one; its copy shows the link so the removal can be tried (it removes sandbox rows only).
+    const text = row.text.replace(LINK_PLACEHOLDER, link);
+    db.update(mailOutbox).set({ status: "outbox", text, error: TEST_MODE_NOTE }).where(eq(mailOutbox.id, mailId)).run();
+    return "outbox";
+  }
   if (!mailer.delivers) {
     db.update(mailOutbox).set({ status: "outbox", error: NO_SMTP_NOTE }).where(eq(mailOutbox.id, mailId)).run();
     return "outbox";
   }
-  const text = row.text.replace(
-    LINK_PLACEHOLDER,
-    removalUrl(deps.config.siteUrl, removalToken(deps.signer, removalId)),
-  );
+  const text = row.text.replace(LINK_PLACEHOLDER, link);
   try {
     const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text, html: null });
     db.update(mailOutbox)

@@ -1,5 +1,5 @@
 /** Removal links sent to respondents: only the SHA-256 of each token is kept; the token is in the email alone. */
-import { sqliteTable, text, integer, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
 import { submissions } from "../submissions/tables";
@@ -25,4 +25,18 @@ export const removals = sqliteTable(
     usedAt: integer("used_at"),
   },
   (t) => [uniqueIndex("removals_token").on(t.tokenHash), uniqueIndex("removals_submission").on(t.submissionId)],
+);
+
+/**
+ * When each address last got a thank-you email from a brand, kept as the HMAC of the address: the form is public, so
+ * an address a stranger types gets at most one thank-you per brand a day (mail.ts).
+ */
+export const thankYouSent = sqliteTable(
+  "thank_you_sent",
+  {
+    brandId: text("brand_id").notNull(),
+    emailHash: text("email_hash").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.emailHash] })],
 );

@@ -179,6 +179,7 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
   for (const r of recipients) {
     queueMail(db, clockAt(now), {
       orgId: endpoint.orgId,
+      mode: endpoint.mode,
       to: r.email,
       subject: `Webhook endpoint disabled: ${endpoint.url}`,
       text,

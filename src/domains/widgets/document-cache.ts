@@ -9,6 +9,10 @@
  * every `RECHECK_MS` (one `stat`), so a document written by another process (the CLI, a second server on the same
  * storage) shows within a second too. Kept per Storage, at most `MAX_ENTRIES` documents (the oldest goes first).
  *
+ * A testimonial its respondent removed leaves every document of its brand in the removing transaction: the widgets
+ * module builds them anew there and pins them here (`pinWidgetDocument`), served as they are until the publish job
+ * has written the new file, so no request between the removal and the rebuild sees the words again.
+ *
  * A deleted widget's document answers 404 at once: the delete's transaction marks the widget gone
  * (`noteWidgetGone`, through `schedulePublish`), before the file is removed; the mark is dropped when the publish
  * job has removed the file, or when the widget turns out to exist after all (the transaction rolled back).
@@ -36,6 +40,8 @@ interface Kept {
   size: number;
   mtimeMs: number;
   checkedAt: number;
+  /** Built in a removing transaction: served without looking at the (older) stored file until the next publish. */
+  pinned?: boolean;
 }
 
 const kept = new WeakMap<Storage, Map<string, Kept>>();
@@ -66,6 +72,24 @@ function keep(
   cache.set(widgetId, { doc, size: stat.size, mtimeMs: stat.mtimeMs, checkedAt: deps.clock.now() });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return doc;
+}
+
+/**
+ * Serves `body` for the widget from now on, whatever the stored file says, until the publisher writes the next one
+ * (`keepWidgetDocument`): for a document built inside a transaction that withdrew a testimonial.
+ */
+export function pinWidgetDocument(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: string) {
+  const cache = cacheOf(deps.storage);
+  const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
+  cache.delete(widgetId);
+  cache.set(widgetId, { doc, size: -1, mtimeMs: -1, checkedAt: deps.clock.now(), pinned: true });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+}
+
+/** Drops a pinned document (the stored file is current again: the publisher found nothing to change). */
+export function unpinWidgetDocument(deps: Pick<Deps, "storage">, widgetId: string) {
+  const cache = kept.get(deps.storage);
+  if (cache?.get(widgetId)?.pinned) cache.delete(widgetId);
 }
 
 /** Keeps the document the publisher just wrote (`body` is the file's content), so the next request serves it. */
@@ -112,7 +136,7 @@ async function current(deps: Pick<Deps, "storage" | "clock">, widgetId: string):
   const cache = cacheOf(deps.storage);
   const hit = cache.get(widgetId);
   const now = deps.clock.now();
-  if (hit && now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt) return hit.doc;
+  if (hit?.pinned || (hit && now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt)) return hit.doc;
   const key = documentKey(widgetId);
   const stat = await deps.storage.stat("public", key);
   if (!stat) {
@@ -142,7 +166,7 @@ export function widgetDocumentResponse(
   const hit = kept.get(deps.storage)?.get(widgetId);
   if (hit) {
     const now = deps.clock.now();
-    if (now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt) return sendDocument(request, hit.doc);
+    if (hit.pinned || (now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt)) return sendDocument(request, hit.doc);
   }
   return current(deps, widgetId).then((doc) => (doc ? sendDocument(request, doc) : null));
 }

@@ -17,7 +17,13 @@ import type { ShownChange } from "../submissions";
 import type { Ctx } from "../../platform/context";
 import { buildDocument, contentHash } from "./document";
 import { widgets, type WidgetRow } from "./tables";
-import { forgetWidgetDocument, keepWidgetDocument, noteWidgetGone } from "./document-cache";
+import {
+  forgetWidgetDocument,
+  keepWidgetDocument,
+  noteWidgetGone,
+  pinWidgetDocument,
+  unpinWidgetDocument,
+} from "./document-cache";
 
 /** Job kind that (re)publishes or removes one widget's document. */
 export const PUBLISH_WIDGET_JOB = "widget.publish";
@@ -83,7 +89,7 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
     await deps.storage.write("public", key, json);
     // Served from memory from the next request on (document-cache.ts).
     await keepWidgetDocument(deps, widgetId, json);
-  }
+  } else unpinWidgetDocument(deps, widgetId);
   const outcome = tx(deps.db, (db) => {
     // Deleted while building: the delete may have removed the file before this write, so remove it again.
     if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) return "removed" as const;
@@ -110,12 +116,31 @@ export function registerWidgetJobs(registry: JobRegistry) {
   });
 }
 
-/** The widgets module's shown-change handler: whatever a brand shows may have changed, so each of its widgets is rebuilt. */
-export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange) {
-  const ids = db
-    .select({ id: widgets.id })
+/** The shown-change reason of a testimonial its respondent removed (src/domains/removals/service.ts). */
+const REMOVED_BY_RESPONDENT = "submission.removed_by_respondent";
+
+/**
+ * The widgets module's shown-change handler: whatever a brand shows may have changed, so each of its widget
+ * documents is rebuilt. When the respondent removed a testimonial, the documents are also built anew right here,
+ * inside the removing transaction, and served from this moment (`pinWidgetDocument`): the removal page promises the
+ * words are gone everywhere at once, not after the rebuild job.
+ */
+export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange, deps: Deps) {
+  const rows = db
+    .select()
     .from(widgets)
     .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), eq(widgets.brandId, change.brandId)))
     .all();
-  for (const w of ids) schedulePublish(db, ctx.clock, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
+  for (const w of rows) schedulePublish(db, ctx.clock, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
+  if (change.reason !== REMOVED_BY_RESPONDENT || rows.length === 0) return;
+  const brand = db.select().from(brands).where(eq(brands.id, change.brandId)).get();
+  if (!brand) return;
+  const plan = getOrg(db, ctx.orgId).plan as PlanId;
+  const inTx = { ...deps, db };
+  for (const w of rows)
+    pinWidgetDocument(
+      deps,
+      w.id,
+      JSON.stringify(buildDocument(inTx, { widgetId: w.id, brand, settings: w.settings, plan })),
+    );
 }

@@ -1,17 +1,25 @@
 /**
  * The mail.send job: delivers one outbox message through `deps.mailer`, or leaves it in the outbox when no SMTP
- * server is configured. A crash between the server accepting the message and the row being marked sent means
- * it is sent again on the retry: mail is at-least-once.
+ * server is configured. A message with a personal link gets it here, from the module owning the link's kind, in
+ * what is handed to the SMTP server only; a link that no longer works (used, revoked) withholds the message. A
+ * crash between the server accepting the message and the row being marked sent means it is sent again on the
+ * retry: mail is at-least-once.
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../deps";
+import { hooksOf } from "../hooks";
 import type { JobRegistry } from "../jobs/worker";
 import { PermanentJobError } from "../jobs/worker";
-import { MAIL_SEND, type MailSendPayload } from "./queue-mail";
-import { mailOutbox } from "./tables";
+import { MAIL_LINK_MARK, MAIL_SEND, type MailSendPayload } from "./queue-mail";
+import { mailOutbox, type MailRow } from "./tables";
+import { registerMailDispatch } from "./turns";
+
+/** Why a message with a personal link was not sent. */
+export const LINK_GONE_NOTE =
+  "Not sent: the link it carries stopped working before it went out (used, revoked or expired).";
 
 /** Waits after attempts 1–5: 30 s, 2 min, 10 min, 30 min, 1 h (a server down for a while still gets the mail). */
-const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
+export const BACKOFF_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
 
 /** Attempts before a message is marked failed. */
 export const MAIL_MAX_ATTEMPTS = BACKOFF_MS.length + 1;
@@ -20,9 +28,18 @@ export const MAIL_MAX_ATTEMPTS = BACKOFF_MS.length + 1;
  * A 5xx answer refuses this message for good (unknown mailbox, rejected content), except the authentication
  * codes: those mean our settings are wrong, and a retry after the operator fixes them can succeed.
  */
-function isPermanent(e: unknown): boolean {
+export function isPermanent(e: unknown): boolean {
   const code = (e as { responseCode?: unknown })?.responseCode;
   return typeof code === "number" && code >= 500 && code < 600 && ![530, 534, 535, 538].includes(code);
+}
+
+/** The text to hand to the SMTP server: the stored one, with its personal link made now; null when it is gone. */
+function withLink(deps: Deps, row: MailRow): string | null {
+  if (!row.linkKind) return row.text;
+  const make = hooksOf(deps.db).mailLinks.get(row.linkKind);
+  if (!make) throw new PermanentJobError(`No module makes mail links of kind "${row.linkKind}".`);
+  const url = make(deps, row.linkRef ?? "");
+  return url === null ? null : row.text.replaceAll(MAIL_LINK_MARK, url);
 }
 
 async function sendOne(mailId: string, deps: Deps): Promise<void> {
@@ -34,8 +51,13 @@ async function sendOne(mailId: string, deps: Deps): Promise<void> {
     db.update(mailOutbox).set({ status: "outbox" }).where(eq(mailOutbox.id, mailId)).run();
     return;
   }
+  const text = withLink(deps, row);
+  if (text === null) {
+    db.update(mailOutbox).set({ status: "failed", error: LINK_GONE_NOTE }).where(eq(mailOutbox.id, mailId)).run();
+    return;
+  }
   try {
-    const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+    const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text, html: row.html });
     db.update(mailOutbox)
       .set({ status: "sent", messageId, sentAt: clock.now() })
       .where(eq(mailOutbox.id, mailId))
@@ -47,8 +69,9 @@ async function sendOne(mailId: string, deps: Deps): Promise<void> {
   }
 }
 
-/** Registers the mail.send job kind. */
+/** Registers the mail.send job kind and the release of mail waiting its turn (turns.ts). */
 export function registerMailJobs(registry: JobRegistry): JobRegistry {
+  registerMailDispatch(registry);
   return registry.register<MailSendPayload>(MAIL_SEND, {
     handle: (job, deps) => sendOne(job.payload.mailId, deps),
     maxAttempts: MAIL_MAX_ATTEMPTS,

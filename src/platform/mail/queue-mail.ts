@@ -1,9 +1,15 @@
 /**
  * Queueing mail. The outbox row and its mail.send job are written in the caller's transaction, so a message is
  * sent exactly when the change that caused it commits (and never for a change that rolled back).
+ *
+ * A message that carries a secret link (an invitation, a password reset) names the link's kind and source instead
+ * of holding it: the outbox copy has `MAIL_LINK_MARK` where the link goes, and the mail.send job asks the module
+ * that owns the kind to make the link at sending time (jobs.ts). No secret is ever readable in the outbox, through
+ * `GET /v1/outbox`, or in a backup of the database.
  */
 import { desc, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
+import type { Mode } from "../context";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { newId } from "../ids";
@@ -14,6 +20,9 @@ import { mailOutbox, type MailRow } from "./tables";
 /** The job kind that sends one outbox message. */
 export const MAIL_SEND = "mail.send";
 
+/** What the outbox copy holds where a personal link is in the email. */
+export const MAIL_LINK_MARK = "[personal link: only in the email delivered to the recipient, never kept here]";
+
 /** Payload of a mail.send job. */
 export interface MailSendPayload {
   mailId: string;
@@ -22,27 +31,39 @@ export interface MailSendPayload {
 /** A message to queue. */
 export interface QueueMailInput {
   orgId?: string | null;
+  /** The mode the message belongs to; omit for mail about the organisation itself (listed with live mode). */
+  mode?: Mode | null;
   to: string;
   subject: string;
+  /** Plain text; holds `MAIL_LINK_MARK` exactly where `link` goes, when there is one. */
   text: string;
   html?: string | null;
+  /** A personal link made at sending time by the module owning `kind` (hooks' `mailLinks`), from `ref`. */
+  link?: { kind: string; ref: string };
 }
+
+/** True when `to` is one plain address (a line break could smuggle extra headers or recipients). */
+export const isOneAddress = (to: string) => /^[^\s@]+@[^\s@]+$/.test(to);
 
 /** Writes the message to the outbox and enqueues its mail.send job; returns the message id (`msg_…`). */
 export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
   const to = input.to.trim();
-  // One plain address: a line break could smuggle extra headers or recipients.
-  if (!/^[^\s@]+@[^\s@]+$/.test(to)) throw invalid("A mail recipient must be one email address.", "to");
+  if (!isOneAddress(to)) throw invalid("A mail recipient must be one email address.", "to");
+  if (input.link && !input.text.includes(MAIL_LINK_MARK))
+    throw new Error("a message with a personal link must hold MAIL_LINK_MARK where the link goes");
   const now = clock.now();
   const id = newId("mail", now);
   db.insert(mailOutbox)
     .values({
       id,
       orgId: input.orgId ?? null,
+      mode: input.mode ?? null,
       to,
       subject: input.subject.replace(/[\r\n]+/g, " "),
       text: input.text,
       html: input.html ?? null,
+      linkKind: input.link?.kind ?? null,
+      linkRef: input.link?.ref ?? null,
       createdAt: now,
     })
     .run();
@@ -50,6 +71,7 @@ export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
     kind: MAIL_SEND,
     payload: { mailId: id } satisfies MailSendPayload,
     orgId: input.orgId ?? null,
+    mode: input.mode ?? null,
     priority: PRIORITY.delivery,
   });
   return id;

@@ -27,6 +27,7 @@ const FILTERS: { value: RecipientStatus | ""; label: string }[] = [
   { value: "unsubscribed", label: "Unsubscribed" },
   { value: "bounced", label: "Not delivered" },
   { value: "queued", label: "Waiting to send" },
+  { value: "stopped", label: "Not sent (stopped)" },
 ];
 
 /** The latest thing that happened to a person. */
@@ -48,6 +49,7 @@ function Counts({ c }: { c: Campaign["counts"] }) {
     ["Not delivered", c.bounced],
   ];
   if (c.queued) tiles.push(["Waiting to send", c.queued]);
+  if (c.stopped) tiles.push(["Not sent (stopped)", c.stopped]);
   return (
     <dl class="campaign-counts">
       {tiles.map(([label, n, note]) => (
@@ -110,6 +112,21 @@ export function CampaignDetail({ id }: { id: string }) {
             <Link class="btn btn-secondary" to="campaigns">
               All requests
             </Link>
+            {c.counts.queued > 0 && !c.stopped_at && (
+              <ConfirmButton
+                small={false}
+                label="Stop sending"
+                question={`Stop this request? The ${c.counts.queued} emails not yet sent are not sent, and nobody is reminded. Those already asked keep their link.`}
+                confirmLabel="Stop sending"
+                busyLabel="Stopping…"
+                onConfirm={async () => {
+                  await api.post(`/v1/campaigns/${encodeURIComponent(c.id)}/stop`, {});
+                  toast("Request stopped: no more emails will leave");
+                  campaign.reload();
+                  people.reload();
+                }}
+              />
+            )}
             <ConfirmButton
               small={false}
               label="Delete"
@@ -126,6 +143,13 @@ export function CampaignDetail({ id }: { id: string }) {
         }
       />
       <Counts c={c.counts} />
+      {c.stopped_at && (
+        <p class="muted" role="status">
+          Stopped {formatDateTime(c.stopped_at)}
+          {c.stopped_by === "operator" ? " by whoever runs this server" : ""}: emails not yet sent were not sent, and
+          nobody is reminded.
+        </p>
+      )}
       {c.mode === "live" && c.sending_until && c.counts.queued > 0 && (
         <p class="muted" role="status">
           Sending a few emails a minute, so that mail providers do not take a burst for spam: the last of the{" "}

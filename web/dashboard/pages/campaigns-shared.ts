@@ -24,7 +24,7 @@ export type CreatedCampaign = Static<typeof createdSchema>;
 export type Recipient = Static<typeof recipientSchema>;
 
 /** Where a person stands. */
-export type RecipientStatus = "queued" | "sent" | "reminded" | "answered" | "unsubscribed" | "bounced";
+export type RecipientStatus = Recipient["status"];
 
 /** Label and badge tone per status. */
 export const STATUS: Record<RecipientStatus, { label: string; tone: BadgeTone }> = {
@@ -34,6 +34,7 @@ export const STATUS: Record<RecipientStatus, { label: string; tone: BadgeTone }>
   answered: { label: "Answered", tone: "good" },
   unsubscribed: { label: "Unsubscribed", tone: "warn" },
   bounced: { label: "Not delivered", tone: "bad" },
+  stopped: { label: "Not sent (stopped)", tone: "neutral" },
 };
 
 const PLACEHOLDER = /\{([^{}\s]{0,30})\}/g;
