@@ -17,6 +17,7 @@ import m14 from "./0014_wall_header.sql" with { type: "text" };
 import m15 from "./0015_campaigns.sql" with { type: "text" };
 import m16 from "./0016_client_role.sql" with { type: "text" };
 import m17 from "./0017_mail_safety.sql" with { type: "text" };
+import m18 from "./0018_slug_reservations.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -38,4 +39,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0015_campaigns", sql: m15 },
   { tag: "0016_client_role", sql: m16 },
   { tag: "0017_mail_safety", sql: m17 },
+  { tag: "0018_slug_reservations", sql: m18 },
 ];

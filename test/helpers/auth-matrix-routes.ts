@@ -116,6 +116,8 @@ export function pathParamKind(path: string, name: string): RefKind | { literal: 
     tag_id: "tag",
     variant: { literal: "poster" },
     provider: { literal: "google" },
+    // A brand's or link's former slug: any well-formed one (the route answers 404 for a slug it does not hold).
+    slug: { literal: "matrix-former" },
   };
   if (byName[name]) return byName[name]!;
   if (name === "id") {

@@ -56,6 +56,9 @@ export type Brand = BrandView;
 /** A collect link. */
 export type CollectLink = LinkView;
 
+/** A former slug of a brand or link, kept for the organisation until `held_until`. */
+export type FormerSlug = BrandView["former_slugs"][number];
+
 /** One question on a collect link. */
 export type Prompt = LinkView["prompts"][number];
 

@@ -12,7 +12,8 @@ import { conflict, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { shownChanged } from "../../platform/events/publication";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { brands, brandSlugHistory } from "./tables";
+import { brands } from "./tables";
+import { endHold, formerOwner, formerSlugsColumn, heldByAnother, parseFormerSlugs, slugMoved } from "./former-slugs";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
 import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
@@ -48,7 +49,15 @@ export function checkSlug(slug: string): string {
 /** Where slugs must be unique: across the box for live brands, within the org for test brands. */
 export const slugScopeOf = (orgId: string, mode: string) => (mode === "live" ? "live" : `test:${orgId}`);
 
-function slugTaken(db: Db, scope: string, slug: string, exceptBrandId?: string): boolean {
+/**
+ * Whether `slug` is taken for a brand of the context's organisation: another brand has it, or another organisation
+ * still holds it as a former slug (former-slugs.ts). Both are the same 409 to the caller, in the same words.
+ */
+function slugTaken(db: Db, ctx: Ctx, scope: string, slug: string, exceptBrandId?: string): boolean {
+  return slugInUse(db, scope, slug, exceptBrandId) || heldByAnother(db, "brand", ctx, scope, slug);
+}
+
+function slugInUse(db: Db, scope: string, slug: string, exceptBrandId?: string): boolean {
   const row = db
     .select({ id: brands.id })
     .from(brands)
@@ -57,13 +66,24 @@ function slugTaken(db: Db, scope: string, slug: string, exceptBrandId?: string):
   return !!row && row.id !== exceptBrandId;
 }
 
-/** A free slug based on `base` (adds -2, -3… as needed). */
+/**
+ * A free slug based on `base` (adds -2, -3… as needed). A slug anyone still has as a former one is passed over too,
+ * even a lapsed or an own one: a made-up slug should not end an old address's redirect.
+ */
 function freeSlug(db: Db, scope: string, base: string): string {
   let candidate = base;
-  for (let i = 2; slugTaken(db, scope, candidate) || RESERVED.has(candidate); i++)
+  for (
+    let i = 2;
+    slugInUse(db, scope, candidate) || formerOwner(db, "brand", scope, candidate) || RESERVED.has(candidate);
+    i++
+  )
     candidate = `${base.slice(0, 50)}-${i}`;
   return candidate;
 }
+
+/** The 409 for a slug in use or held by another organisation: the same words for both, so neither is hinted at. */
+const slugTakenError = (slug: string) =>
+  conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
 
 /** Creates the default brand in live mode (slug from the org name) and in test mode (slug `default`). */
 export function createDefaultBrands(db: Db, clock: Clock, orgId: string, orgName: string): void {
@@ -129,13 +149,13 @@ export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
     page,
     rows,
     (r) => [r.brand.id],
-    (r) => presentBrand(deps, r.brand, r.n),
+    (r) => presentBrand(deps, r.brand, r.n, parseFormerSlugs(r.former)),
   );
 }
 
 const brandPage = (db: Db, after: boolean) =>
   db
-    .select({ brand: brands, n: submissionCountColumn(db) })
+    .select({ brand: brands, n: submissionCountColumn(db), former: formerSlugsColumn("brand") })
     .from(brands)
     .where(
       and(
@@ -168,8 +188,9 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
     let slug: string;
     if (input.slug !== undefined) {
       slug = checkSlug(input.slug);
-      if (slugTaken(db, scope, slug))
-        throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
+      if (slugTaken(db, ctx, scope, slug)) throw slugTakenError(slug);
+      // The organisation's own former slug, or another's lapsed one: taking it ends that hold.
+      endHold(db, "brand", scope, slug);
     } else slug = freeSlug(db, scope, slugify(name));
     const now = ctx.clock.now();
     const row: BrandRow = {
@@ -206,7 +227,7 @@ export interface BrandPatch {
   wall_link_id?: string | null;
 }
 
-/** Applies a change; a new slug keeps the old address redirecting. */
+/** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
 export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch) {
   return tx(deps.db, (db) => {
     const row = getBrandRow(db, ctx, id);
@@ -224,17 +245,8 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     applyWallHeader(db, ctx, row, next, patch);
     if (patch.slug !== undefined && patch.slug !== row.slug) {
       const slug = checkSlug(patch.slug);
-      if (slugTaken(db, row.slugScope, slug, row.id))
-        throw conflict("slug_taken", `The slug "${slug}" is taken; choose another.`, { field: "slug" });
-      db.delete(brandSlugHistory)
-        .where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, slug)))
-        .run();
-      db.delete(brandSlugHistory)
-        .where(and(eq(brandSlugHistory.slugScope, row.slugScope), eq(brandSlugHistory.slug, row.slug)))
-        .run();
-      db.insert(brandSlugHistory)
-        .values({ slugScope: row.slugScope, slug: row.slug, brandId: row.id, createdAt: ctx.clock.now() })
-        .run();
+      if (slugTaken(db, ctx, row.slugScope, slug, row.id)) throw slugTakenError(slug);
+      slugMoved(db, "brand", ctx, row.id, { scope: row.slugScope, slug: row.slug }, { scope: row.slugScope, slug });
       next.slug = slug;
     }
     db.update(brands)
@@ -257,7 +269,10 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
   });
 }
 
-/** The brand a slug (current or former) points to in a slug scope; `moved` when it is an old slug. */
+/**
+ * The brand a slug (current or former) points to in a slug scope; `moved` when it is a former one. A former slug
+ * leads to its brand while its row is there: until released, or taken by someone once its hold has lapsed.
+ */
 export function findBrandBySlug(db: Db, scope: string, slug: string): { brand: BrandRow; moved: boolean } | null {
   const current = db
     .select()
@@ -265,12 +280,12 @@ export function findBrandBySlug(db: Db, scope: string, slug: string): { brand: B
     .where(and(eq(brands.slugScope, scope), eq(brands.slug, slug)))
     .get();
   if (current) return { brand: current, moved: false };
-  const old = db
-    .select()
-    .from(brandSlugHistory)
-    .where(and(eq(brandSlugHistory.slugScope, scope), eq(brandSlugHistory.slug, slug)))
-    .get();
+  const old = formerOwner(db, "brand", scope, slug);
   if (!old) return null;
-  const brand = db.select().from(brands).where(eq(brands.id, old.brandId)).get();
+  const brand = db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, old.id), eq(brands.orgId, old.orgId), eq(brands.mode, old.mode)))
+    .get();
   return brand ? { brand, moved: true } : null;
 }

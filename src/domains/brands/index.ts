@@ -4,7 +4,8 @@ import { brandRoutes } from "./routes";
 import { brandsUsed } from "./usage";
 export { brandRoutes } from "./routes";
 export { getBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
-export { getLinkRow } from "./link-service";
+export { getLinkRow, findLinkBySlug } from "./link-service";
+export { linkAddress } from "./qr";
 export { linkState, responseCount, type ClosedReason, type LinkState } from "./link-state";
 export { MAX_SHORT_TEXT_CHARS } from "./link-settings";
 export {

@@ -13,6 +13,7 @@ import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { afterId } from "../../platform/db/org-page";
 import { preparedAs } from "../../platform/db/prepared";
 import { links } from "./tables";
+import { formerOwner, formerSlugsColumn, parseFormerSlugs, slugMoved, type SlugAt } from "./former-slugs";
 import { brandScope } from "../../platform/db/brand-scope";
 import { getBrandRow } from "./brand-service";
 import { presentLink, type LinkRow } from "./present";
@@ -103,9 +104,33 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
       updatedAt: now,
     };
     db.insert(links).values(row).run();
+    slugMoved(db, "link", ctx, row.id, NO_SLUG, { scope: row.slugScope, slug: row.slug });
     audit(db, ctx, "link.created", row.id, { brand_id: brandId, title });
     return presentLink(deps, row);
   });
+}
+
+const NO_SLUG: SlugAt = { scope: null, slug: null };
+
+/**
+ * The link a page address's slug names in a slug scope; `moved` when it is a former slug (the page then redirects to
+ * the link's current address). A former slug leads to its link until released, or taken by someone once lapsed.
+ */
+export function findLinkBySlug(db: Db, scope: string, slug: string): { link: LinkRow; moved: boolean } | null {
+  const current = db
+    .select()
+    .from(links)
+    .where(and(eq(links.slugScope, scope), eq(links.slug, slug)))
+    .get();
+  if (current) return { link: current, moved: false };
+  const old = formerOwner(db, "link", scope, slug);
+  if (!old) return null;
+  const link = db
+    .select()
+    .from(links)
+    .where(and(eq(links.id, old.id), eq(links.orgId, old.orgId), eq(links.mode, old.mode)))
+    .get();
+  return link ? { link, moved: true } : null;
 }
 
 /** A link of the context's org, mode and brand scope (a client's brands); 404 otherwise. */
@@ -125,7 +150,7 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
   const after = afterId(page);
   const statement = preparedAs(deps.db, `links-list:${after ? "a" : ""}`, (db) =>
     db
-      .select({ link: links, responses: responseCountColumn })
+      .select({ link: links, responses: responseCountColumn, former: formerSlugsColumn("link") })
       .from(links)
       .where(
         and(
@@ -145,7 +170,8 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
     page,
     rows,
     (r) => [r.link.id],
-    (r) => presentLink(deps, r.link, linkState(deps.db, r.link, deps.clock.now(), r.responses)),
+    (r) =>
+      presentLink(deps, r.link, linkState(deps.db, r.link, deps.clock.now(), r.responses), parseFormerSlugs(r.former)),
   );
 }
 
@@ -192,6 +218,15 @@ export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
       })
       .where(eq(links.id, id))
       .run();
+    // A changed or cleared slug stays with the organisation; its old address leads to the link's current one.
+    slugMoved(
+      db,
+      "link",
+      ctx,
+      id,
+      { scope: row.slugScope, slug: row.slug },
+      { scope: next.slugScope, slug: next.slug },
+    );
     audit(db, ctx, "link.updated", id, { ...patch });
     // Answers shown in widgets and walls follow the questions the link shows publicly now.
     const shownIds = (r: LinkRow) => r.customFields.flatMap((f) => (f.show_publicly ? [f.id] : [])).join(",");

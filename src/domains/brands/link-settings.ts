@@ -2,7 +2,7 @@
  * Checking a collect link's own settings (beyond the contract's title, prompts and consent): the friendly address,
  * which kinds of answer it takes, the rating, the welcome and thank-you words, a call to action or a redirect, the
  * link's own questions, the photo, the expiry and the response cap. Each rule answers a 400 naming the field in
- * words an agency owner understands; a taken slug is a 409.
+ * words an agency owner understands; a taken slug (or another organisation's former one) is a 409.
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
@@ -11,6 +11,7 @@ import { conflict, invalid } from "../../platform/errors";
 import { randomToken } from "../../platform/crypto";
 import { charCount } from "../../platform/text";
 import { checkSlug, slugScopeOf } from "./brand-service";
+import { heldByAnother } from "./former-slugs";
 import { links, type AnswerKind, type CallToAction, type CustomField } from "./tables";
 import type { LinkRow } from "./present";
 
@@ -194,7 +195,8 @@ export function applySettings(
     } else {
       const slug = checkSlug(input.slug.trim());
       const scope = slugScopeOf(ctx.orgId, ctx.mode);
-      if (slug !== current.slug && slugTaken(db, scope, slug, linkId))
+      // Another organisation's former slug is refused in the very words of a slug in use (former-slugs.ts).
+      if (slug !== current.slug && (slugTaken(db, scope, slug, linkId) || heldByAnother(db, "link", ctx, scope, slug)))
         throw conflict("slug_taken", `The address "${slug}" is taken by another link; choose another.`, {
           field: "slug",
         });

@@ -12,12 +12,43 @@ export const brandParams = t.Object({ brand_id: t.String({ maxLength: 64 }) });
 /** Path parameter `link_id`. */
 export const linkParams = t.Object({ link_id: t.String({ maxLength: 64 }) });
 
+/** Path parameters of a brand's former slug. */
+export const brandFormerSlugParams = t.Object({
+  brand_id: t.String({ maxLength: 64 }),
+  slug: t.String({ maxLength: 80, description: "One of the brand's `former_slugs`." }),
+});
+/** Path parameters of a link's former slug. */
+export const linkFormerSlugParams = t.Object({
+  link_id: t.String({ maxLength: 64 }),
+  slug: t.String({ maxLength: 80, description: "One of the link's `former_slugs`." }),
+});
+
+/** One former slug of a brand or link, kept for its organisation after the slug changed or was cleared. */
+export const formerSlugSchema = t.Object(
+  {
+    slug: t.String(),
+    held_until: timestamp(
+      "Until then no other organisation can take the slug (365 days after the change). The old address leads to the current one while the slug is listed here: after this time, until someone else takes it.",
+    ),
+  },
+  { description: "A former slug, held for its organisation." },
+);
+/** A former slug's type. */
+export type FormerSlugView = Static<typeof formerSlugSchema>;
+
+/** `former_slugs` of a brand or link answer. */
+const formerSlugsField = (address: string) =>
+  t.Array(formerSlugSchema, {
+    description: `Slugs it had before, newest change first: each old address (${address}) leads to the current one, and no other organisation can take the slug until held_until. Release one with DELETE …/former-slugs/{slug}.`,
+  });
+
 /** The fields of a brand its team sets: each request body takes them, the brand answer shows them. */
 const brandFields = {
   name: t.String({ minLength: 1, maxLength: 120 }),
   slug: t.String({
     maxLength: 60,
-    description: "3-60 lowercase letters, digits and hyphens; after a change the old address keeps redirecting.",
+    description:
+      "3-60 lowercase letters, digits and hyphens; after a change the old address keeps redirecting and the old slug stays with the organisation for 365 days (former_slugs).",
   }),
   is_public: t.Boolean({ description: "Makes the brand's wall reachable." }),
   color,
@@ -53,6 +84,7 @@ export const brandSchema = t.Object(
     submission_count: count("Testimonials of this brand (deleted ones left out)."),
     public_wall_url: address("Where the brand's wall is (reachable when is_public)."),
     logo_url: address("The brand's logo on the CDN, or the default logo."),
+    former_slugs: formerSlugsField("{site_url}/b/{slug}"),
     mode: modeField,
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -84,7 +116,7 @@ export const linkSlugField = t.String({
   minLength: 3,
   maxLength: 60,
   description:
-    "3-60 lowercase letters, digits and single hyphens; the page answers at {site_url}/c/{slug} (test mode: {site_url}/test/{org_id}/c/{slug}) and the id address keeps working. Unique among live links (test: within the organisation); a taken one is 409 slug_taken. Null removes it.",
+    "3-60 lowercase letters, digits and single hyphens; the page answers at {site_url}/c/{slug} (test mode: {site_url}/test/{org_id}/c/{slug}) and the id address keeps working. Unique among live links (test: within the organisation); a taken one is 409 slug_taken, as is another organisation's former slug for 365 days after its change. Null removes it; a removed or changed slug stays with the organisation (former_slugs).",
 });
 /** One kind of answer. */
 export const answerKindField = t.Union([t.Literal("video"), t.Literal("audio"), t.Literal("text")]);
@@ -265,6 +297,7 @@ export const linkSchema = t.Object(
     consent_text: newLinkBody.properties.consent_text,
     consent_version: newLinkBody.properties.consent_version,
     ...linkSettingsAnswer,
+    former_slugs: formerSlugsField("{site_url}/c/{slug}"),
     mode: modeField,
     created_at: timestamp(),
     updated_at: timestamp(),

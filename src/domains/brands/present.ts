@@ -7,7 +7,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { brands, type links } from "./tables";
 import { eq } from "drizzle-orm";
 import type { Mode } from "../../platform/context";
-import type { BrandView, LinkView } from "./model";
+import type { BrandView, FormerSlugView, LinkView } from "./model";
+import { formerSlugsOf } from "./former-slugs";
 import { linkState, type LinkState } from "./link-state";
 
 /** A stored brand row. */
@@ -32,8 +33,11 @@ export function logoUrl(cdnUrl: string, row: Pick<BrandRow, "logoKey">): string 
   return row.logoKey ? `${cdnUrl}/${row.logoKey}` : `${cdnUrl}/assets/default-logo.png`;
 }
 
-/** The brand as the API shows it; `count` is given when the rows were read with their count. */
-export function presentBrand(deps: Deps, row: BrandRow, count?: number): BrandView {
+/**
+ * The brand as the API shows it; `count` and `former` (its former slugs) are given when the rows were read with
+ * them, and read here otherwise.
+ */
+export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?: FormerSlugView[]): BrandView {
   return {
     id: row.id,
     name: row.name,
@@ -54,6 +58,7 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number): BrandVi
     intro_text: row.introText ?? null,
     website_url: row.websiteUrl ?? null,
     wall_link_id: row.wallLinkId ?? null,
+    former_slugs: former ?? formerSlugsOf(deps.db, "brand", row),
     mode: row.mode as Mode,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
@@ -71,12 +76,14 @@ export function linkSlugUrl(siteUrl: string, row: Pick<LinkRow, "slug" | "mode" 
 
 /**
  * The link as the API shows it: the contract's fields (`url` is the friendly address when the link has a slug,
- * else the id address), the closed reason (also `expired` or `full` once reached) and the link's own settings.
+ * else the id address), the closed reason (also `expired` or `full` once reached), the link's own settings and its
+ * former slugs (`former` is given when the rows were read with them).
  */
 export function presentLink(
   deps: Deps,
   row: LinkRow,
   state: LinkState = linkState(deps.db, row, deps.clock.now()),
+  former: FormerSlugView[] = formerSlugsOf(deps.db, "link", row),
 ): LinkView {
   const idUrl = linkUrl(deps.config.siteUrl, row.id);
   return {
@@ -102,6 +109,7 @@ export function presentLink(
     expires_at: iso(row.expiresAt),
     max_responses: row.maxResponses,
     response_count: state.responses,
+    former_slugs: former,
     mode: row.mode as Mode,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

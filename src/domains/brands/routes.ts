@@ -6,16 +6,19 @@ import { authPlugin, can, command } from "../accounts";
 import { createBrand, listBrands, updateBrand, getBrandRow } from "./brand-service";
 import { createLink, getLinkRow, listLinks, updateLink } from "./link-service";
 import { setLogo } from "./logo";
+import { releaseBrandSlug, releaseLinkSlug } from "./release-slug";
 import { linkAddress, qrPng, qrSvg } from "./qr";
 import { invalid } from "../../platform/errors";
 import { readForm } from "../../platform/http/body-limits";
 import { presentBrand, presentLink } from "./present";
 import {
+  brandFormerSlugParams,
   brandPageSchema,
   brandParams,
   brandPatchBody,
   brandSchema,
   linkPageSchema,
+  linkFormerSlugParams,
   linkParams,
   linkSchema,
   linkPatchBody,
@@ -94,6 +97,18 @@ export function brandRoutes(deps: Deps) {
           response: brandSchema,
           detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" },
           run: (_db, ctx, { params, body }) => updateBrand(deps, ctx, params.brand_id, body),
+        }),
+      )
+      .use(
+        command(deps, "DELETE", "/brands/:brand_id/former-slugs/:slug", {
+          permission: "brand:write",
+          params: brandFormerSlugParams,
+          response: brandSchema,
+          detail: {
+            tags: ["Brands"],
+            summary: "Release a former slug now: its old wall address stops leading here and anyone may take it",
+          },
+          run: (_db, ctx, { params }) => releaseBrandSlug(deps, ctx, params.brand_id, params.slug),
         }),
       )
       // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
@@ -195,6 +210,18 @@ export function brandRoutes(deps: Deps) {
           response: linkSchema,
           detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
           run: (_db, ctx, { params, body }) => updateLink(deps, ctx, params.link_id, body),
+        }),
+      )
+      .use(
+        command(deps, "DELETE", "/links/:link_id/former-slugs/:slug", {
+          permission: "link:write",
+          params: linkFormerSlugParams,
+          response: linkSchema,
+          detail: {
+            tags: ["Links"],
+            summary: "Release a former slug now: its old page address stops leading here and anyone may take it",
+          },
+          run: (_db, ctx, { params }) => releaseLinkSlug(deps, ctx, params.link_id, params.slug),
         }),
       )
   );

@@ -31,7 +31,10 @@ export const brands = sqliteTable(
   (t) => [uniqueIndex("brands_slug").on(t.slugScope, t.slug), index("brands_org_mode").on(t.orgId, t.mode, t.id)],
 );
 
-/** Slugs a brand had before, so old wall addresses redirect (301) to the new one. */
+/**
+ * Slugs a brand had before (migration 0018 added the owner and the hold): the old wall address redirects (301) to
+ * the brand's current one, and until `held_until` no other organisation may take the slug (see former-slugs.ts).
+ */
 export const brandSlugHistory = sqliteTable(
   "brand_slug_history",
   {
@@ -40,9 +43,18 @@ export const brandSlugHistory = sqliteTable(
     brandId: text("brand_id")
       .notNull()
       .references(() => brands.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<Mode>().notNull(),
+    /** Epoch milliseconds until which the slug stays with the organisation (365 days after the change). */
+    heldUntil: integer("held_until").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("brand_slug_history_slug").on(t.slugScope, t.slug)],
+  (t) => [
+    uniqueIndex("brand_slug_history_slug").on(t.slugScope, t.slug),
+    index("brand_slug_history_brand").on(t.orgId, t.mode, t.brandId),
+  ],
 );
 
 /** A collect link: the address a respondent opens. */
@@ -83,6 +95,32 @@ export const links = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("links_brand").on(t.orgId, t.mode, t.brandId, t.id), uniqueIndex("links_slug").on(t.slugScope, t.slug)],
+);
+
+/**
+ * Slugs a collect link had before (migration 0018): the old page address redirects to the link's current one, and
+ * until `held_until` no other organisation may take the slug (see former-slugs.ts).
+ */
+export const linkSlugHistory = sqliteTable(
+  "link_slug_history",
+  {
+    slugScope: text("slug_scope").notNull(),
+    slug: text("slug").notNull(),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => links.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => orgs.id, { onDelete: "cascade" }),
+    mode: text("mode").$type<Mode>().notNull(),
+    /** Epoch milliseconds until which the slug stays with the organisation (365 days after the change). */
+    heldUntil: integer("held_until").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("link_slug_history_slug").on(t.slugScope, t.slug),
+    index("link_slug_history_link").on(t.orgId, t.mode, t.linkId),
+  ],
 );
 
 /** A kind of answer a link may take. */

@@ -3,11 +3,13 @@
  * answers it takes, rating, messages, questions, photo, call to action or redirect), whether it is open (and if not,
  * why, in words for the respondent) and the limits.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import {
   brands,
+  findLinkBySlug,
+  linkAddress,
   links,
   linkState,
   logoUrl,
@@ -38,21 +40,25 @@ export function findLink(deps: Deps, linkId: string): { link: LinkRow; brand: Br
   return row;
 }
 
+/** What a page address names: the link's id, and its current address when the address used a former slug. */
+export interface LinkAddress {
+  id: string;
+  /** Where the page now is (the link's `url`) when the slug asked for is a former one; null otherwise. */
+  movedTo: string | null;
+}
+
 /**
- * The id of the link a page address names: a link id, or a slug (live links by slug alone; a test-mode link by
- * its organisation and slug, as `{site_url}/test/{org_id}/c/{slug}`). Null when nothing matches.
+ * The link a page address names: a link id, or a slug (live links by slug alone; a test-mode link by its
+ * organisation and slug, as `{site_url}/test/{org_id}/c/{slug}`), current or former. Null when nothing matches.
  */
-export function resolveLinkAddress(deps: Deps, part: string, testOrgId?: string): string | null {
-  if (!testOrgId && part.startsWith("lnk_"))
-    return deps.db.select({ id: links.id }).from(links).where(eq(links.id, part)).get()?.id ?? null;
-  const scope = testOrgId ? slugScopeOf(testOrgId, "test") : "live";
-  return (
-    deps.db
-      .select({ id: links.id })
-      .from(links)
-      .where(and(eq(links.slugScope, scope), eq(links.slug, part)))
-      .get()?.id ?? null
-  );
+export function resolveLinkAddress(deps: Deps, part: string, testOrgId?: string): LinkAddress | null {
+  if (!testOrgId && part.startsWith("lnk_")) {
+    const id = deps.db.select({ id: links.id }).from(links).where(eq(links.id, part)).get()?.id;
+    return id ? { id, movedTo: null } : null;
+  }
+  const found = findLinkBySlug(deps.db, testOrgId ? slugScopeOf(testOrgId, "test") : "live", part);
+  if (!found) return null;
+  return { id: found.link.id, movedTo: found.moved ? linkAddress(deps, found.link) : null };
 }
 
 /** The public view of a link for the capture page. */

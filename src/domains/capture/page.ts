@@ -1,9 +1,10 @@
 /**
  * Serves the capture page at `{site_url}/c/{link_id}`, at a live link's friendly `{site_url}/c/{slug}` and at a
  * test-mode link's `{site_url}/test/{org_id}/c/{slug}`: the capture bundle's `index.html` with the runtime config
- * and the link's id injected (a 404 status for an unknown address, so the page explains it and crawlers drop it),
- * and the bundle's hashed files under `{site_url}/c/assets/`. Every answer carries a strict Content-Security-Policy
- * and a Permissions-Policy that lets only this page use the camera and microphone.
+ * and the link's id injected (a 404 status for an unknown address, so the page explains it and crawlers drop it; a
+ * 301 to the link's current address from a former slug), and the bundle's hashed files under `{site_url}/c/assets/`.
+ * Every answer carries a strict Content-Security-Policy and a Permissions-Policy that lets only this page use the
+ * camera and microphone.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -56,11 +57,21 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
   };
   const index = loadBundlePage(assets, "capture", `${prefix}/c/assets/`, config);
 
-  /** The page for the link an address part names (its id in a meta tag the page reads), or a 404 page. */
-  const page = async (part: string, testOrgId?: string) => {
+  /**
+   * The page for the link an address part names (its id in a meta tag the page reads), a 301 to the link's current
+   * address from a former slug (query kept: a request campaign's `?r=` token), or a 404 page.
+   */
+  const page = async (request: Request, part: string, testOrgId?: string) => {
+    const found = resolveLinkAddress(deps, part, testOrgId);
+    if (found?.movedTo)
+      return new Response(null, {
+        status: 301,
+        // As walls' former slugs: kept briefly, so a release or a later change is seen within minutes.
+        headers: { location: `${found.movedTo}${new URL(request.url).search}`, "cache-control": "public, max-age=300" },
+      });
     const html = await index;
     if (html instanceof Error) throw html;
-    const id = resolveLinkAddress(deps, part, testOrgId);
+    const id = found?.id;
     const body = id
       ? html.replace(/<\/head>/i, (m) => `<meta name="plaudit-link" content="${id.replace(/[^\w-]/g, "")}">\n${m}`)
       : html;
@@ -78,6 +89,6 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
         headers: { ...headers, "content-type": asset.type, "cache-control": "public, max-age=31536000, immutable" },
       });
     })
-    .get(`${mount}/c/:link_id`, ({ params }) => page(params.link_id))
-    .get(`${mount}/test/:org_id/c/:slug`, ({ params }) => page(params.slug, params.org_id));
+    .get(`${mount}/c/:link_id`, ({ params, request }) => page(request, params.link_id))
+    .get(`${mount}/test/:org_id/c/:slug`, ({ params, request }) => page(request, params.slug, params.org_id));
 }

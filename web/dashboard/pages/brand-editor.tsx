@@ -1,6 +1,6 @@
 /**
- * A brand's settings form (name, colour, address, public wall, and the wall's header: intro text, website and the
- * collect link behind "Share your experience") and its logo upload.
+ * A brand's settings form (name, colour, address and its former addresses, public wall, and the wall's header:
+ * intro text, website and the collect link behind "Share your experience") and its logo upload.
  */
 import { useState } from "preact/hooks";
 import { useAsync } from "../../shared/hooks";
@@ -10,6 +10,7 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useToast } from "../toasts";
 import type { Brand, CollectLink } from "../types";
+import { FormerSlugs } from "./former-slugs";
 
 function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
   const toast = useToast();
@@ -131,7 +132,7 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
         </div>
         <Field
           label="Address name (slug)"
-          hint={`The wall's address: ${wallBase}${slug || "…"}. Lower-case letters, digits and hyphens.`}
+          hint={`The wall's address: ${wallBase}${slug || "…"}. Lower-case letters, digits and hyphens. After a change, the old address keeps leading here.`}
         >
           {(p) => (
             <input
@@ -144,6 +145,13 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
             />
           )}
         </Field>
+        <FormerSlugs<Brand>
+          path={`/v1/brands/${encodeURIComponent(brand.id)}`}
+          former={brand.former_slugs}
+          addressOf={(s) => `${wallBase}${s}`}
+          onReleased={onSaved}
+          what="the wall"
+        />
         <label class="check">
           <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
           <span>

@@ -1,11 +1,12 @@
 /**
- * The link editor: creates a collect link, or changes one. A title and a friendly address; the questions (answered
- * in turn, each with a time limit); which ways to answer the page takes and whether it asks for a rating; welcome and
- * thank-you words; what happens after sending (nothing, a button, or straight on to another page); the link's own
- * questions; a photo; when it stops taking testimonials (a date, a number); the consent wording with its version.
- * Everything is checked in plain words before sending, and a refusal from the server lands on its field. Creating
- * carries a fresh `Idempotency-Key`. Leaving with unsaved changes asks first. Beside it, a live preview of the
- * capture page (phone and desktop) follows the draft as it is typed (link-preview.tsx).
+ * The link editor: creates a collect link, or changes one. A title and a friendly address (with its former
+ * addresses, a Release button each); the questions (answered in turn, each with a time limit); which ways to answer
+ * the page takes and whether it asks for a rating; welcome and thank-you words; what happens after sending
+ * (nothing, a button, or straight on to another page); the link's own questions; a photo; when it stops taking
+ * testimonials (a date, a number); the consent wording with its version. Everything is checked in plain words before
+ * sending, and a refusal from the server lands on its field. Creating carries a fresh `Idempotency-Key`. Leaving with
+ * unsaved changes asks first. Beside it, a live preview of the capture page (phone and desktop) follows the draft as
+ * it is typed (link-preview.tsx).
  */
 import { useState } from "preact/hooks";
 import { ApiError, idempotencyKey } from "../../shared/api";
@@ -16,6 +17,7 @@ import { api } from "../api";
 import { useUnsavedChanges } from "../router";
 import type { Brand, CollectLink } from "../types";
 import { CustomFieldsEditor } from "./link-custom-fields";
+import { FormerSlugs } from "./former-slugs";
 import { LinkPreview } from "./link-preview";
 import { previewViewOf } from "./link-preview-view";
 import { bodyOf, checkDraft, draftOf, emptyDraft, KINDS, newKey, type DraftErrors, type LinkDraft } from "./link-draft";
@@ -27,6 +29,8 @@ export interface LinkFormProps {
   link?: CollectLink;
   onSaved: (link: CollectLink) => void;
   onCancel: () => void;
+  /** Gets the link after one of its former addresses was released (the editor stays open). */
+  onReleased?: (link: CollectLink) => void;
 }
 
 /** The address part before a slug: the live site's `/c/`, or the sandbox path in test mode. */
@@ -36,7 +40,7 @@ function slugPrefix(brand: Brand): string {
 }
 
 /** Creates a link for `brand`, or changes `link`. */
-export function LinkForm({ brand, link, onSaved, onCancel }: LinkFormProps) {
+export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFormProps) {
   const [start] = useState(() => (link ? draftOf(link) : emptyDraft(brand.name)));
   const [d, setDraft] = useState<LinkDraft>(start);
   const [errors, setErrors] = useState<DraftErrors>({});
@@ -112,7 +116,7 @@ export function LinkForm({ brand, link, onSaved, onCancel }: LinkFormProps) {
           optional
           hint={
             /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/.test(d.slug.trim())
-              ? `The page will be at ${prefix}${d.slug.trim()}; the address with the link's id keeps working.`
+              ? `The page will be at ${prefix}${d.slug.trim()}; the address with the link's id keeps working, and so does an old address after a change.`
               : "Lowercase letters, digits and hyphens, e.g. spring-offer. Without one, the address uses the link's id."
           }
           error={errors.slug}
@@ -135,6 +139,15 @@ export function LinkForm({ brand, link, onSaved, onCancel }: LinkFormProps) {
             </div>
           )}
         </Field>
+        {link && onReleased && (
+          <FormerSlugs<CollectLink>
+            path={`/v1/links/${encodeURIComponent(link.id)}`}
+            former={link.former_slugs}
+            addressOf={(s) => `${prefix}${s}`}
+            onReleased={onReleased}
+            what="this link"
+          />
+        )}
 
         <fieldset class="link-section">
           <legend>Questions</legend>

@@ -110,6 +110,7 @@ function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: Colle
         brand={brand!}
         link={link}
         onCancel={() => setEditing(false)}
+        onReleased={onChanged}
         onSaved={(saved) => {
           setEditing(false);
           onChanged(saved);
