@@ -16,6 +16,7 @@ import m13 from "./0013_link_settings.sql" with { type: "text" };
 import m14 from "./0014_wall_header.sql" with { type: "text" };
 import m15 from "./0015_campaigns.sql" with { type: "text" };
 import m16 from "./0016_client_role.sql" with { type: "text" };
+import m17 from "./0019_invites_photos.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -36,4 +37,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0014_wall_header", sql: m14 },
   { tag: "0015_campaigns", sql: m15 },
   { tag: "0016_client_role", sql: m16 },
+  { tag: "0019_invites_photos", sql: m17 },
 ];
