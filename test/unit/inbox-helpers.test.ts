@@ -163,6 +163,7 @@ const base: Submission = {
   public_media: null,
   custom_fields: [],
   has_photo: false,
+  photo_pending: false,
   mode: "live",
   is_approved: false,
   is_public: false,

@@ -1,7 +1,8 @@
 /**
  * Invitation routes. For owners and admins: `GET /v1/invitations` (pending ones) and `DELETE /v1/invitations/{id}`
  * (revoke); invitations are made by `POST /v1/members`. For the invitee, no API key and no membership needed:
- * `POST /v1/invitations/lookup` and `POST /v1/invitations/accept` (the token travels in the body, never the URL).
+ * `POST /v1/invitations/lookup` and `POST /v1/invitations/accept` (the token travels in the body, never the URL),
+ * limited per client address (invitation-throttle.ts).
  */
 import { Elysia, t } from "elysia";
 import {
@@ -22,6 +23,7 @@ import { command } from "./command";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { acceptInvitation, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
 import { meBody, signIn } from "./session-routes";
+import { invitationThrottle } from "./invitation-throttle";
 
 function signedInUserId(deps: Deps, request: Request): string | null {
   if (request.headers.get("authorization"))
@@ -32,6 +34,8 @@ function signedInUserId(deps: Deps, request: Request): string | null {
 
 /** The invitation routes. */
 export function invitationRoutes(deps: Deps) {
+  // On transform, before validation: malformed requests count too.
+  const throttle = invitationThrottle(deps);
   return new Elysia()
     .use(authPlugin(deps))
     .post(
@@ -41,6 +45,7 @@ export function invitationRoutes(deps: Deps) {
         return lookupInvitation(deps, body.token, signedInUserId(deps, request));
       },
       {
+        transform: throttle,
         body: lookupBody,
         response: invitationLookupSchema,
         detail: {
@@ -60,6 +65,7 @@ export function invitationRoutes(deps: Deps) {
         return meBody(deps, user);
       },
       {
+        transform: throttle,
         body: acceptBody,
         response: meSchema,
         detail: {

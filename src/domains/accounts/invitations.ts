@@ -28,6 +28,7 @@ import { checkClientBrands, guardOwnerChange, insertMember, parseRole } from "./
 import { brands } from "../brands";
 import { createUser, findUser, findUserByEmail, normaliseEmail, type User } from "./users";
 import { checkPassword, hashPassword } from "./passwords";
+import { inviterStillMay } from "./inviter-rights";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -148,10 +149,10 @@ export function inviteMember(
       queueMail(db, ctx.clock, {
         orgId: ctx.orgId,
         to: email,
-        ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt, !!user),
+        ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt),
         link: { kind: INVITATION_LINK, ref: inv.id },
       });
-    return { ...presentInvitation(inv, now), url, emailed, account_exists: !!user };
+    return { ...presentInvitation(inv, now), url, emailed };
   });
 }
 
@@ -164,17 +165,16 @@ function brandNames(db: Db, orgId: string, ids: string[]) {
     .map((b) => b.name);
 }
 
-function invitationMail(
-  orgName: string,
-  inviter: User | undefined,
-  role: string,
-  expiresAt: number,
-  hasAccount: boolean,
-) {
+/**
+ * The invitation email. It reads the same whether or not the address has an account: the organisation's admins can
+ * read it in the outbox, and whether an email has an account (perhaps in another organisation) is not theirs to
+ * learn. The accept page tells the invitee which way to go. `MAIL_LINK_MARK` stands where the link is put in when
+ * the email is sent.
+ */
+function invitationMail(orgName: string, inviter: User | undefined, role: string, expiresAt: number) {
   const who = inviter ? `${inviter.name || inviter.email} invited you` : "You are invited";
-  const next = hasAccount
-    ? "Open this link, sign in with your Plaudit account and accept:"
-    : "Open this link to choose your password and join:";
+  const next =
+    "Open this link to join. If you already have a Plaudit account with this email, sign in with it and accept; otherwise choose your password:";
   return {
     subject: `Join ${orgName} on Plaudit`,
     text: `${who} to join ${orgName} on Plaudit as ${role}.\n\n${next}\n${MAIL_LINK_MARK}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
@@ -228,7 +228,10 @@ export function revokeInvitation(db: Db, ctx: Ctx, id: string) {
 const UNUSABLE =
   "This invitation link is not valid: it was revoked, already used, or replaced by a newer one. Ask the person who invited you for a new link.";
 
-/** The pending invitation behind a token; 404 for unknown, used or revoked links and 410 for expired ones. */
+/**
+ * The pending invitation behind a token; 404 for unknown, used or revoked links and for one its inviter could no
+ * longer make, 410 for expired ones.
+ */
 function pendingByToken(db: Db, token: string, now: number): Invitation {
   const inv = token
     ? db
@@ -246,10 +249,16 @@ function pendingByToken(db: Db, token: string, now: number): Invitation {
       "This invitation link has expired. Ask the person who invited you for a new one.",
     );
   if (status !== "pending") throw new AppError("invitation_not_found", 404, UNUSABLE);
+  // Its inviter may have been demoted or removed since (normally revoking it then): no longer their invitation to give.
+  if (!inviterStillMay(db, inv)) throw new AppError("invitation_not_found", 404, UNUSABLE);
   return inv;
 }
 
-/** What the accept page shows: the organisation, the invited email and role, and whether that email has an account. */
+/**
+ * What the accept page shows: the organisation, the invited email and role, and whether that email has an account
+ * (so the page asks the invitee to sign in or to choose a password). Only the link's holder asks; nothing about
+ * other organisations or the inviter is in it.
+ */
 export function lookupInvitation(deps: Deps, token: string, signedInUserId: string | null) {
   const now = deps.clock.now();
   const inv = pendingByToken(deps.db, token, now);
@@ -345,7 +354,8 @@ export async function acceptInvitation(
       const role = parseRole(inv.role);
       insertMember(db, ctx, user, role, checkClientBrands(db, inv.orgId, role, inv.brandIds ?? undefined));
     }
-    audit(db, ctx, "invitation.accepted", inv.id, { email: inv.email, new_account: !existing });
+    // Not whether the account is new: the organisation's admins read this line, and that fact is not theirs.
+    audit(db, ctx, "invitation.accepted", inv.id, { email: inv.email });
     return user;
   });
 }

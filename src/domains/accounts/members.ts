@@ -14,6 +14,7 @@ import type { Signer } from "../../platform/crypto";
 import { brands } from "../brands";
 import { members, orgs, users } from "./tables";
 import { createUser, findUserByEmail, normaliseEmail } from "./users";
+import { revokeInvitationsBeyond } from "./inviter-rights";
 
 const ROLES: Role[] = ["owner", "admin", "member", "client"];
 
@@ -200,7 +201,8 @@ export function insertMember(
 
 /**
  * Changes a member's role, and a client's brands (`brandIds`; a client keeps its brands when none are given); the
- * last owner cannot stop being one.
+ * last owner cannot stop being one. Pending invitations the member made and could not make in the new role are
+ * revoked with it.
  */
 export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string, brandIdsInput?: string[]) {
   const role = parseRole(roleInput);
@@ -218,11 +220,12 @@ export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string, bran
       to: role,
       ...(role === "client" || row.member.role === "client" ? { brand_ids: brandIds } : {}),
     });
+    revokeInvitationsBeyond(db, ctx, row.user.id, role, "inviter_role_changed");
     return presentMember({ member: { ...row.member, role, brandIds }, user: row.user });
   });
 }
 
-/** Removes a member; the last owner cannot be removed. */
+/** Removes a member, revoking the invitations they made that are still pending; the last owner cannot be removed. */
 export function removeMember(db: Db, ctx: Ctx, id: string) {
   tx(db, (db) => {
     const row = getMember(db, ctx, id);
@@ -231,6 +234,7 @@ export function removeMember(db: Db, ctx: Ctx, id: string) {
       throw conflict("last_owner", "The last owner cannot be removed.");
     db.delete(members).where(eq(members.id, id)).run();
     audit(db, ctx, "member.removed", id, { email: row.user.email });
+    revokeInvitationsBeyond(db, ctx, row.user.id, null, "inviter_removed");
   });
 }
 

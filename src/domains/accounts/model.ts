@@ -201,7 +201,6 @@ export const createdInvitationSchema = t.Composite([
   t.Object({
     url: address("The one-time link, shown only in this answer."),
     emailed: t.Boolean({ description: "The link was mailed to the person (SMTP is set up)." }),
-    account_exists: t.Boolean({ description: "The email already has an account." }),
   }),
 ]);
 
@@ -223,7 +222,10 @@ export const invitationLookupSchema = t.Object({
   }),
   name: personName,
   expires_at: timestamp(),
-  account_exists: t.Boolean(),
+  account_exists: t.Boolean({
+    description:
+      "The invited email already has a Plaudit account: the invitee signs in as it and accepts; otherwise they choose a password. Told only to the link's holder, never in the invitation answer.",
+  }),
   signed_in_as: nullable(t.String(), "The email of the account signed in on this browser, if any."),
 });
 

@@ -171,6 +171,10 @@ export type StartedAnswer = Static<typeof startedSchema>;
 export const photoAddedSchema = t.Object({
   submission_id: t.String(),
   photo: t.Boolean({ description: "true: the photo is kept, cropped square, as the avatar." }),
+  waiting_for_review: t.Boolean({
+    description:
+      "true: the testimonial was already approved or made public, so the photo waits for the team to accept it before it is shown.",
+  }),
 });
 
 /** The tus answers, which have no body (their headers carry the offsets). */

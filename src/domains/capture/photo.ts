@@ -3,7 +3,9 @@
  * testimonial, to a signed, expiring address the send answer carries (so only the person who sent it can add it).
  * The image is checked by decoding it (`deps.images`; not by its name or declared type), turned upright, cropped to a
  * square around its most striking part, re-encoded as WebP without any metadata (no EXIF or GPS), and stored with the
- * testimonial's other private media. It becomes the avatar where the testimonial is shown.
+ * testimonial's other private media. It becomes the avatar where the testimonial is shown; once the testimonial was
+ * approved or made public it waits for the team's review first, and a testimonial takes at most `PHOTO_UPLOADS_MAX`
+ * photos (src/domains/submissions/photo-review.ts).
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
@@ -12,9 +14,8 @@ import { AppError, invalid, notFound } from "../../platform/errors";
 import { iso } from "../../platform/clock";
 import { randomToken, safeEqual } from "../../platform/crypto";
 import { tx } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
 import { ImageError } from "../../media/images";
-import { submissions } from "../submissions";
+import { placeRespondentPhoto, requirePhotoRoom, submissions, type PhotoPlacement } from "../submissions";
 import { PHOTO_LIMITS } from "./model";
 
 /** Image formats a photo may be in (as the decoder names them). */
@@ -43,7 +44,10 @@ export function checkPhotoAddress(deps: Deps, submissionId: string, exp: string 
     throw new AppError("link_expired", 410, "This photo address expired. Your testimonial was sent without a photo.");
 }
 
-/** Decodes, crops and stores the photo for the testimonial; replaces an earlier one. */
+/**
+ * Decodes, crops and stores the photo for the testimonial: it replaces an earlier one, or waits for review once the
+ * testimonial was approved or made public. 409 `photo_limit_reached` once it took all its photos.
+ */
 export async function attachPhoto(deps: Deps, submissionId: string, file: Blob | undefined) {
   const row = deps.db
     .select()
@@ -51,6 +55,8 @@ export async function attachPhoto(deps: Deps, submissionId: string, file: Blob |
     .where(and(eq(submissions.id, submissionId), isNull(submissions.deletedAt)))
     .get();
   if (!row || row.status === "erased") throw notFound("testimonial");
+  // Before decoding anything; checked again where it counts, in the transaction.
+  requirePhotoRoom(row);
   if (!file || typeof file.arrayBuffer !== "function")
     throw invalid("Send the photo as multipart form field `file`.", "file");
   if (file.size === 0) throw invalid("The photo is empty.", "file");
@@ -85,16 +91,14 @@ export async function attachPhoto(deps: Deps, submissionId: string, file: Blob |
   const key = `submissions/${submissionId}/photo-${randomToken(9)}.webp`;
   await deps.storage.write("media", key, webp);
   const ctx: Ctx = { orgId: row.orgId, mode: row.mode, actor: { type: "respondent" }, clock: deps.clock };
-  const old = tx(deps.db, (db) => {
-    const current = db
-      .select({ photoKey: submissions.photoKey })
-      .from(submissions)
-      .where(eq(submissions.id, row.id))
-      .get();
-    db.update(submissions).set({ photoKey: key, updatedAt: deps.clock.now() }).where(eq(submissions.id, row.id)).run();
-    audit(db, ctx, "submission.photo_added", row.id);
-    return current?.photoKey ?? null;
-  });
-  if (old) await deps.storage.remove("media", old);
-  return { submission_id: row.id, photo: true };
+  let placed: PhotoPlacement;
+  try {
+    placed = tx(deps.db, (db) => placeRespondentPhoto(db, ctx, row.id, key));
+  } catch (e) {
+    // Deleted (and perhaps already erased) or out of photos while this one was processed: keep nothing of it.
+    await deps.storage.remove("media", key);
+    throw e;
+  }
+  for (const unused of placed.unused) await deps.storage.remove("media", unused);
+  return { submission_id: row.id, photo: true, waiting_for_review: placed.pending };
 }

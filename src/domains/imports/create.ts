@@ -96,6 +96,8 @@ export function importedSubmission(
     publicMedia: null,
     customAnswers: null,
     photoKey: null,
+    pendingPhotoKey: null,
+    photoUploads: 0,
     erasedAt: null,
     createdAt: now,
     receivedAt: now,

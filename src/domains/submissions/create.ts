@@ -80,6 +80,8 @@ function baseRow(ctx: Ctx, base: CollectedBase, kind: SubmissionKind, status: Su
     publicMedia: null,
     customAnswers: base.customAnswers,
     photoKey: null,
+    pendingPhotoKey: null,
+    photoUploads: 0,
     erasedAt: null,
     createdAt: now,
     receivedAt: null,

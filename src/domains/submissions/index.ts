@@ -39,6 +39,7 @@ export { publicMediaUrls } from "./public-urls";
 export { shownChanged, type ShownChange } from "../../platform/events/publication";
 export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete } from "./moderation";
 export { getSubmissionRow, getTranscriptRow } from "./read";
+export { placeRespondentPhoto, requirePhotoRoom, PHOTO_UPLOADS_MAX, type PhotoPlacement } from "./photo-review";
 export { tagRoutes } from "./tag-routes";
 export { tagsOf } from "./tags";
 export {

@@ -19,6 +19,7 @@ import { submissions, transcripts } from "./tables";
 import { PROCESS_JOB } from "./create";
 import { registerPublishJobs, syncPublicMedia } from "./public-media";
 import { registerPurgeJobs } from "./purge";
+import { registerPhotoFileJobs } from "./photo-files";
 import { failSubmission } from "./status";
 import { indexSubmission } from "./search";
 import { submissionEventData, wordsText, type SubmissionRow } from "./present";
@@ -150,6 +151,7 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
 export function registerSubmissionJobs(registry: JobRegistry) {
   registerPublishJobs(registry);
   registerPurgeJobs(registry);
+  registerPhotoFileJobs(registry);
   registry.register<Payload>(PROCESS_JOB, {
     async handle(job, deps, run) {
       try {

@@ -28,6 +28,7 @@ const TYPES: Record<Variant, (row: SubmissionRow) => string> = {
   thumbnail: () => "image/webp",
   captions: () => "text/vtt; charset=utf-8",
   avatar: () => "image/webp",
+  pending_avatar: () => "image/webp",
 };
 
 /** Storage key of a variant's file (captions are built from the transcript instead). */
@@ -47,6 +48,8 @@ export function variantKey(row: SubmissionRow, variant: Variant): string | null 
       return null;
     case "avatar":
       return row.photoKey;
+    case "pending_avatar":
+      return row.pendingPhotoKey;
   }
 }
 

@@ -195,6 +195,10 @@ export const submissionSchema = t.Object(
     has_photo: t.Boolean({
       description: "The respondent sent a photo: media variant avatar (square WebP), and the avatar where it is shown.",
     }),
+    photo_pending: t.Boolean({
+      description:
+        "A photo the respondent sent after the testimonial was approved or made public waits for review (media variant pending_avatar): shown nowhere public until POST /v1/submissions/{id}/photo/approve; /photo/reject discards it.",
+    }),
     upload: t.Optional(
       nullable(
         t.Object({

@@ -12,7 +12,16 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
 
 /** Media variants a testimonial can have. */
-export const VARIANTS = ["original", "video", "audio", "poster", "thumbnail", "captions", "avatar"] as const;
+export const VARIANTS = [
+  "original",
+  "video",
+  "audio",
+  "poster",
+  "thumbnail",
+  "captions",
+  "avatar",
+  "pending_avatar",
+] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 /** Which variants exist for a row. */
@@ -25,6 +34,7 @@ export function variantsOf(row: SubmissionRow, hasTranscript: boolean): Variant[
   if (row.thumbKey) out.push("thumbnail");
   if (hasTranscript) out.push("captions");
   if (row.photoKey) out.push("avatar");
+  if (row.pendingPhotoKey) out.push("pending_avatar");
   return out;
 }
 
@@ -70,6 +80,7 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string, upload?: U
     // Answers to the link's own questions, as asked; the photo is the `avatar` media variant when has_photo.
     custom_fields: (row.customAnswers ?? []).map((a) => ({ id: a.id, label: a.label, value: a.value })),
     has_photo: row.photoKey !== null,
+    photo_pending: row.pendingPhotoKey !== null,
     ...(upload !== undefined ? { upload: row.status === "uploading" ? upload : null } : {}),
     approved_at: iso(row.approvedAt),
     rejected_at: iso(row.rejectedAt),

@@ -17,6 +17,7 @@ import { submissions, transcripts, type PublicMedia } from "./tables";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
 import type { SubmissionRow } from "./present";
+import { settlePhotoFilesLater } from "./photo-files";
 
 /** Job kind that publishes a shown testimonial's media. */
 export const PUBLISH_JOB = "submission.publish_media";
@@ -64,7 +65,7 @@ async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null
     await deps.storage.write("public", `${dir}/captions.vtt`, captions);
     files.captions = `${dir}/captions.vtt`;
   }
-  return { dir, files };
+  return { dir, files, avatarOf: files.avatar ? row.photoKey : null };
 }
 
 /** Publishes a testimonial's media if it is (still) shown and not yet published. Safe to run twice. */
@@ -83,6 +84,8 @@ export async function publishMedia(deps: Deps, id: string) {
     db.update(submissions).set({ publicMedia: media }).where(eq(submissions.id, id)).run();
     const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
     shownChanged(db, ctx, { brandId: row.brandId, submissionId: id, reason: "media_published" });
+    // A photo accepted while the copies were made: publish that one instead of the photo copied.
+    if (current.photoKey && current.photoKey !== media.avatarOf) settlePhotoFilesLater(db, ctx, current, []);
     return true;
   });
   if (!kept) await deps.storage.remove("public", media.dir);

@@ -78,6 +78,7 @@ export async function purgeSubmission(deps: Deps, id: string) {
         publicMedia: null,
         customAnswers: null,
         photoKey: null,
+        pendingPhotoKey: null,
         erasedAt: deps.clock.now(),
         updatedAt: deps.clock.now(),
       })

@@ -1,4 +1,4 @@
-/** Testimonial routes: list and search, detail, transcript, media. */
+/** Testimonial routes: list and search, detail, transcript, moderation (and of a photo waiting for review), media. */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
@@ -11,6 +11,7 @@ import { editTranscript } from "./transcript-edit";
 import { reprocessSubmission } from "./status";
 import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
 import { bulkModerate } from "./bulk";
+import { approvePendingPhoto, rejectPendingPhoto } from "./photo-review";
 import {
   approveBody,
   bulkBody,
@@ -165,6 +166,37 @@ export function submissionRoutes(deps: Deps) {
           response: bulkResultSchema,
           detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
           run: (_db, ctx, { body }) => bulkModerate(deps, ctx, body.action, body.ids, body.reason),
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/photo/approve", {
+          permission: "submission:moderate",
+          params: idParams,
+          response: submissionDetailSchema,
+          detail: {
+            tags: ["Moderation"],
+            summary:
+              "Accept the photo waiting for review: it becomes the photo, and the published avatar where the testimonial is shown",
+          },
+          run: (_db, ctx, { params }) => {
+            approvePendingPhoto(deps, ctx, params.id);
+            return submissionDetail(deps, ctx, params.id);
+          },
+        }),
+      )
+      .use(
+        command(deps, "POST", "/v1/submissions/:id/photo/reject", {
+          permission: "submission:moderate",
+          params: idParams,
+          response: submissionDetailSchema,
+          detail: {
+            tags: ["Moderation"],
+            summary: "Discard the photo waiting for review; the accepted photo stays",
+          },
+          run: (_db, ctx, { params }) => {
+            rejectPendingPhoto(deps, ctx, params.id);
+            return submissionDetail(deps, ctx, params.id);
+          },
         }),
       )
       .use(

@@ -15,6 +15,8 @@ export interface ConsentRecord {
 export interface PublicMedia {
   dir: string;
   files: Partial<Record<"video" | "audio" | "poster" | "thumbnail" | "captions" | "avatar", string>>;
+  /** The private photo (`photoKey`) the published avatar was copied from; absent on copies made before it was kept. */
+  avatarOf?: string | null;
 }
 
 /** The answer to one of the link's own questions, with the question as it was asked. */
@@ -97,6 +99,13 @@ export const submissions = sqliteTable(
     customAnswers: text("custom_answers", { mode: "json" }).$type<CustomAnswer[] | null>(),
     /** The respondent's photo under `media/` (square WebP, metadata stripped): the avatar where it is shown. */
     photoKey: text("photo_key"),
+    /**
+     * A photo sent after the testimonial was approved or made public, waiting for a moderator (photo-review.ts):
+     * never shown anywhere public until accepted, when it replaces `photoKey`.
+     */
+    pendingPhotoKey: text("pending_photo_key"),
+    /** Photos the respondent sent and Plaudit kept, counted against `PHOTO_UPLOADS_MAX`. */
+    photoUploads: integer("photo_uploads").notNull().default(0),
     /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
     publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
     /** Set when the recording, words and details were erased; the row stays as a tombstone. */

@@ -1,7 +1,7 @@
 /**
- * The open testimonial: who and what (with the respondent's photo), the decisions, its processing state, the
- * recording with its transcript (or the written words), the public preview, tags, the answers to the link's own
- * questions, respondent details, the consent record, and deletion.
+ * The open testimonial: who and what (with the respondent's photo, and a new one waiting for review), the decisions,
+ * its processing state, the recording with its transcript (or the written words), the public preview, tags, the
+ * answers to the link's own questions, respondent details, the consent record, and deletion.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatDateTime } from "../../shared/format";
@@ -13,6 +13,7 @@ import { ModerationBar } from "./moderation-bar";
 import { Player, useStableMedia } from "./player";
 import { byline } from "./preview";
 import { PreviewCard } from "./preview-card";
+import { PhotoReview } from "./photo-review";
 import { ConsentRecord, RespondentDetails } from "./respondent";
 import { StateBadge } from "./state-badge";
 import { decisionView, displayName, kindLabel, statusView, visibilityView } from "./status";
@@ -121,6 +122,7 @@ export function Detail(p: DetailProps) {
           <p>Reason: {d.rejection_reason}</p>
         </Notice>
       )}
+      <PhotoReview d={d} onChanged={p.onChanged} />
       <StatusPanel d={d} mod={mod} />
       <div class="detail-grid">
         <div class="detail-main">

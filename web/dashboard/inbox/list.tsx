@@ -1,6 +1,6 @@
 /**
  * The inbox list: one row per testimonial with a selection box, who and when, the first words, and badges for
- * its status, the team's decision and its visibility. The open testimonial is marked with `aria-current`.
+ * its status, the team's decision, its visibility and a new photo waiting for review. The open testimonial is marked with `aria-current`.
  */
 import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
@@ -8,6 +8,7 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { formatDateTime } from "../../shared/format";
 import { hrefFor, navigate } from "../router";
 import { StateBadge } from "./state-badge";
+import { Badge } from "../../shared/ui/badge";
 import { decisionView, displayName, failureOf, kindLabel, statusView, uploadShare, visibilityView } from "./status";
 import { stars } from "./preview";
 import type { Submission } from "./types";
@@ -90,6 +91,7 @@ function Row({
           <StateBadge view={statusView(s)} />
           <StateBadge view={decisionView(s)} />
           <StateBadge view={visibilityView(s)} />
+          {s.photo_pending && <Badge tone="info">New photo</Badge>}
           {s.rating ? (
             <span class="inbox-stars" role="img" aria-label={`Rated ${s.rating} out of 5`}>
               {stars(s.rating)}

@@ -38,10 +38,8 @@ export function InvitationReveal({ created, onDone }: { created: CreatedInvitati
       <Notice tone="warning" title="Copy this link now. It is shown only once.">
         <p>
           {created.emailed ? "We also emailed it to them. " : "Send it to them yourself (this server sends no email). "}
-          {created.account_exists
-            ? "They already have a Plaudit account: they sign in with it and accept."
-            : "With it they choose their own password; nobody else ever knows it."}{" "}
-          It works once, until {formatDate(created.expires_at)}.
+          With it they choose their own password (nobody else ever knows it), or sign in with the Plaudit account they
+          already have, and accept. It works once, until {formatDate(created.expires_at)}.
         </p>
       </Notice>
       <div class="url-box">
