@@ -73,8 +73,18 @@ export function requestHandler(
   deps: Deps,
 ): (request: Request, server?: PeerSource) => Response | Promise<Response> {
   const route = hostRouter(deps.config);
+  const routers = deps.hooks.routers;
   return (request, server) => {
-    const routed = route(request);
+    let routed = request;
+    for (const r of routers) {
+      const out = r(request);
+      if (out instanceof Response) return out;
+      if (out) {
+        routed = out;
+        break;
+      }
+    }
+    if (routed === request) routed = route(request);
     notePeer(routed, server?.requestIP(request)?.address);
     return app.handle(routed);
   };

@@ -21,6 +21,7 @@ import { useNativeDir } from "./platform/native-dir";
 import { SelfTestMonitor } from "./media/self-test-monitor";
 import { createHooks } from "./platform/hooks";
 import { createEdges } from "./platform/edges";
+import { createCertificates } from "./platform/tls/service";
 import type { DomainModule } from "./platform/module";
 import { wire } from "./composition";
 import { MODULES } from "./modules";
@@ -47,12 +48,14 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
   const clock = opts.clock ?? systemClock;
   const edges = createEdges(config);
   const media = opts.media ?? createMediaToolkit(config, { images: edges.images });
+  const log = opts.log ?? createLogger(config.logLevel);
   const deps: Deps = {
     config,
     db,
     clock,
     signer: new Signer(loadOrCreateSecret(config.dataDir)),
-    log: opts.log ?? createLogger(config.logLevel),
+    log,
+    certificates: createCertificates({ config, db, clock, log }),
     mailer: config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer(),
     storage: openStorage(config),
     media,

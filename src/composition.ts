@@ -103,6 +103,7 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.erase.length = 0;
   hooks.usage.clear();
   hooks.mailLinks.clear();
+  hooks.routers.length = 0;
   hooks.brandSubmissionCount = null;
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
@@ -111,6 +112,7 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
     if (shown) hooks.shown.push((db, ctx, change) => shown(db, ctx, change, deps));
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
+    if (m.router) hooks.routers.push(m.router(deps));
     for (const [kind, resolver] of Object.entries(m.mailLinks ?? {})) {
       if (hooks.mailLinks.has(kind)) throw new Error(`Module "${m.name}": the mail link kind "${kind}" is made twice.`);
       hooks.mailLinks.set(kind, resolver);

@@ -19,6 +19,12 @@ export interface Config {
     accessKeyId: string | null;
     secretAccessKey: string | null;
   } | null;
+  /**
+   * Built-in HTTPS (issue 24), or null when the box serves plain HTTP only (on localhost, or behind a reverse
+   * proxy that holds the certificate). With it, `port` is the plain HTTP port that answers ACME challenges and
+   * redirects everything else to HTTPS.
+   */
+  https: HttpsConfig | null;
   /** API address; `/v1` and `/public` live under it. */
   baseUrl: string;
   /** Where widget documents, the widget script and published media are served. */
@@ -72,11 +78,45 @@ export interface Config {
    */
   trustedProxies: string[];
   /**
+   * PLAUDIT_DNS_SERVERS (default: the system's resolver): `host[:port]` list of DNS servers used to check that
+   * brands' custom domains point at this box (split-horizon DNS, tests).
+   */
+  dnsServers: string[];
+  /**
    * PLAUDIT_VALIDATE_RESPONSES=1 checks every API answer against its route's response schema and answers 500
    * `response_invalid` on a mismatch. On by default under `bun test` (NODE_ENV=test), off otherwise (the
    * executable is built with NODE_ENV=production): see docs/design-decisions.md, "Schemas once".
    */
   validateResponses: boolean;
+}
+
+/** How the box serves HTTPS itself: its name, port, and where its certificate comes from. */
+export interface HttpsConfig {
+  /** PLAUDIT_DOMAIN (`--domain`): the box's own host name; its certificate is ordered from the ACME server. */
+  domain: string | null;
+  /** PLAUDIT_HTTPS_PORT (default 443). */
+  port: number;
+  acme: {
+    /** PLAUDIT_ACME_DIRECTORY_URL (default: Let's Encrypt production). */
+    directoryUrl: string;
+    /** PLAUDIT_ACME_EMAIL: the ACME account's contact (expiry warnings from the CA). */
+    email: string | null;
+    /** PLAUDIT_ACME_CA_FILE: a PEM bundle trusted when talking to the ACME server (a private CA, a test server). */
+    caFile: string | null;
+  };
+  /** PLAUDIT_TLS_CERT_FILE and PLAUDIT_TLS_KEY_FILE: a certificate the operator brings (reloaded when they change). */
+  certFiles: { cert: string; key: string } | null;
+}
+
+/** Let's Encrypt's production directory: the default ACME server. */
+export const LETS_ENCRYPT = "https://acme-v02.api.letsencrypt.org/directory";
+
+/** A host name a certificate can be ordered for: letters, digits and hyphens in dot-separated labels, not an IP. */
+export function isDomainName(name: string): boolean {
+  if (name.length > 253 || !name.includes(".")) return false;
+  if (/^[\d.]+$/.test(name) || name.includes(":")) return false;
+  const labels = name.split(".");
+  return labels.every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(labels.at(-1)!);
 }
 
 /** A configuration value that cannot be used; the message names the variable and the fix. */
@@ -87,6 +127,8 @@ type Source = Record<string, string | undefined>;
 /** Command-line flags that override environment variables (`--port 4000`). */
 export const CONFIG_FLAGS: Record<string, string> = {
   "--port": "PLAUDIT_PORT",
+  "--domain": "PLAUDIT_DOMAIN",
+  "--https-port": "PLAUDIT_HTTPS_PORT",
   "--host": "PLAUDIT_HOST",
   "--data-dir": "PLAUDIT_DATA_DIR",
   "--base-url": "PLAUDIT_BASE_URL",
@@ -178,6 +220,38 @@ function proxies(env: Source, name: string, problems: string[]): string[] {
   return list;
 }
 
+/** The built-in HTTPS settings: null unless PLAUDIT_DOMAIN or the operator's certificate files are set. */
+function httpsSettings(env: Source, problems: string[]): HttpsConfig | null {
+  const rawDomain = opt(env, "PLAUDIT_DOMAIN");
+  const domain = rawDomain?.toLowerCase().replace(/\.$/, "") ?? null;
+  if (domain && !isDomainName(domain))
+    problems.push(
+      `PLAUDIT_DOMAIN must be a host name such as reviews.example.com, without https:// (got "${rawDomain}")`,
+    );
+  const cert = opt(env, "PLAUDIT_TLS_CERT_FILE");
+  const key = opt(env, "PLAUDIT_TLS_KEY_FILE");
+  if (!!cert !== !!key) problems.push("PLAUDIT_TLS_CERT_FILE and PLAUDIT_TLS_KEY_FILE must be set together");
+  for (const [name, file] of [
+    ["PLAUDIT_TLS_CERT_FILE", cert],
+    ["PLAUDIT_TLS_KEY_FILE", key],
+    ["PLAUDIT_ACME_CA_FILE", opt(env, "PLAUDIT_ACME_CA_FILE")],
+  ] as const)
+    if (file && !existsSync(file)) problems.push(`${name} names a file that does not exist: ${file}`);
+  if (!domain && !(cert && key)) return null;
+  const directoryUrl = opt(env, "PLAUDIT_ACME_DIRECTORY_URL") ?? LETS_ENCRYPT;
+  if (!/^https?:\/\//.test(directoryUrl))
+    problems.push(`PLAUDIT_ACME_DIRECTORY_URL must be an https:// address (got "${directoryUrl}")`);
+  const email = opt(env, "PLAUDIT_ACME_EMAIL");
+  if (email && !/^[^\s@]+@[^\s@]+$/.test(email))
+    problems.push(`PLAUDIT_ACME_EMAIL must be one email address (got "${email}")`);
+  return {
+    domain,
+    port: int(env, "PLAUDIT_HTTPS_PORT", 443, 1, 65535, problems),
+    acme: { directoryUrl, email, caFile: opt(env, "PLAUDIT_ACME_CA_FILE") },
+    certFiles: cert && key ? { cert: resolve(cert), key: resolve(key) } : null,
+  };
+}
+
 /** Reads and checks the configuration from environment variables and flags; throws one ConfigError listing every problem. */
 export function loadConfig(env: Source = process.env, flags: Record<string, string> = {}): Config {
   const merged: Source = { ...env };
@@ -191,8 +265,16 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     for (const [k, v] of Object.entries(storageFileEnv(dataDir, problems)))
       if (v !== undefined && !opt(merged, k)) merged[k] = v;
   }
-  const port = int(merged, "PLAUDIT_PORT", 3000, 0, 65535, problems);
-  const baseUrl = url(merged, "PLAUDIT_BASE_URL", `http://localhost:${port || 3000}`, problems);
+  const https = httpsSettings(merged, problems);
+  const port = int(merged, "PLAUDIT_PORT", https ? 80 : 3000, 0, 65535, problems);
+  const boxAddress = https?.domain
+    ? `https://${https.domain}${https.port === 443 ? "" : `:${https.port}`}`
+    : `http://localhost:${port || 3000}`;
+  const baseUrl = url(merged, "PLAUDIT_BASE_URL", boxAddress, problems);
+  if (https && !https.domain && !opt(merged, "PLAUDIT_BASE_URL"))
+    problems.push(
+      "With PLAUDIT_TLS_CERT_FILE, set PLAUDIT_DOMAIN (or PLAUDIT_BASE_URL) to the name the certificate is for",
+    );
   const cdnUrl = url(merged, "PLAUDIT_CDN_URL", `${baseUrl}/cdn`, problems);
   const cdnOriginUrl = opt(merged, "PLAUDIT_CDN_ORIGIN_URL")
     ? url(merged, "PLAUDIT_CDN_ORIGIN_URL", cdnUrl, problems)
@@ -218,6 +300,7 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
   };
   const config: Config = {
     port,
+    https,
     hostname: merged.PLAUDIT_HOST?.trim() || "0.0.0.0",
     dataDir,
     s3: storageUrl
@@ -266,6 +349,10 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     webhooksAllowPrivate:
       merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "1" || merged.PLAUDIT_WEBHOOKS_ALLOW_PRIVATE === "true",
     trustedProxies: proxies(merged, "PLAUDIT_TRUSTED_PROXIES", problems),
+    dnsServers: (merged.PLAUDIT_DNS_SERVERS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     validateResponses:
       merged.PLAUDIT_VALIDATE_RESPONSES === "1" ||
       (merged.PLAUDIT_VALIDATE_RESPONSES !== "0" && process.env.NODE_ENV === "test"),

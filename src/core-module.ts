@@ -1,11 +1,12 @@
 /**
- * The appliance's own module (no domain of its own): sending queued mail, and the nightly housekeeping that prunes
- * finished jobs and expired sessions.
+ * The appliance's own module (no domain of its own): sending queued mail, the nightly housekeeping that prunes
+ * finished jobs and expired sessions, and the daily renewal of the certificates the box serves itself.
  */
 import { lt } from "drizzle-orm";
 import type { DomainModule } from "./platform/module";
 import { enqueue, pruneDone } from "./platform/jobs/queue";
 import { registerMailJobs } from "./platform/mail/jobs";
+import { registerTlsJobs, scheduleRenewal, TLS_RENEW } from "./platform/tls/jobs";
 import type { JobRegistry } from "./platform/jobs/worker";
 import { sessions } from "./domains/accounts/tables";
 
@@ -17,6 +18,7 @@ export const coreModule: DomainModule = {
   name: "core",
   jobs: (registry: JobRegistry) => {
     registerMailJobs(registry);
+    registerTlsJobs(registry);
     registry.register(HOUSEKEEPING, {
       async handle(_job, deps) {
         const now = deps.clock.now();
@@ -27,6 +29,14 @@ export const coreModule: DomainModule = {
     });
   },
   schedules: [
+    {
+      name: "certificate renewal",
+      pattern: "41 4 * * *",
+      enqueues: [TLS_RENEW],
+      run: (deps) => {
+        if (deps.certificates.enabled) scheduleRenewal(deps);
+      },
+    },
     {
       name: "housekeeping",
       pattern: "17 3 * * *",

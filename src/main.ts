@@ -22,6 +22,8 @@ Usage: plaudit <command> [flags]   (add --json for machine-readable output)
   user create --email E --password W [--name N] [--org ORG --role R [--brands ID,ID for a client]]
   plan set --org ORG --plan free|starter|core|plus   the plan a hosted organisation is on
   backup --to FILE.tar.gz                consistent snapshot of the database and files
+  tls status                             the HTTPS certificates this server serves itself
+  tls renew [--name NAME] [--force]      renew them now (the running server swaps them in)
   doctor                                 check ffmpeg, speech, disk, config; run a test recording through processing
   storage migrate --to s3://BUCKET/PREFIX [--dry-run] [--s3-endpoint URL --s3-region R]
                                          copy media/ and public/ to the bucket (resumable), verify, switch to it
@@ -82,6 +84,12 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case "backup":
       await (await import("./cli/backup")).backup(config, args);
+      return 0;
+    case "tls status":
+      (await import("./cli/tls")).tlsStatus(config, args);
+      return 0;
+    case "tls renew":
+      (await import("./cli/tls")).tlsRenew(config, args);
       return 0;
     case "doctor":
       return (await import("./cli/doctor")).doctor(config, args);

@@ -1,6 +1,8 @@
 /**
  * `plaudit serve`: the HTTP server, the job workers and the schedules in one process, and shortly after start a
  * background self-test of the media pipeline (src/media/self-test.ts) whose failure is logged and shown to owners.
+ * With built-in HTTPS (PLAUDIT_DOMAIN or the operator's certificate files) it runs the two listeners of
+ * src/platform/tls/listeners.ts instead of one: plain HTTP for ACME challenges and redirects, and HTTPS.
  */
 import type { Config } from "../config";
 import type { Deps } from "../platform/deps";
@@ -16,6 +18,9 @@ import { ensureFirstOrganisation } from "./first-run";
 import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
 import { loadLanguageDetector } from "../media/language";
+import { startListeners, type Listeners } from "../platform/tls/listeners";
+import { scheduleRenewal } from "../platform/tls/jobs";
+import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
 
 /** The media self-test starts this long after the server listens, so it never delays the first answers. */
 const SELF_TEST_DELAY_MS = 1500;
@@ -44,19 +49,76 @@ async function checkPipeline(deps: Deps) {
   }
 }
 
+/** Waits between tries to get the box's first certificate: 30 s, 2 min, 10 min, then every 30 min. */
+const FIRST_CERT_RETRY_MS = [30_000, 120_000, 600_000, 1_800_000];
+
+/**
+ * The box's own certificate: kept ones are served at once (a restart never orders: Let's Encrypt limits orders), a
+ * due one is renewed by the renewal job, and without one it is ordered now, tried again until it works (the plain
+ * HTTP listener answers 503 meanwhile). The operator's own files are read again whenever they change.
+ */
+function keepBoxCertificate(deps: Deps, listeners: Listeners): () => void {
+  const { certificates, config } = deps;
+  const https = config.https!;
+  if (https.certFiles) {
+    const watch = setInterval(() => certificates.reloadOperatorFiles(), 10_000);
+    const reread = () => certificates.reloadOperatorFiles();
+    process.on("SIGHUP", reread);
+    return () => clearInterval(watch);
+  }
+  const domain = https.domain!;
+  if (listeners.https() && certificates.isDue(domain)) scheduleRenewal(deps, { name: domain });
+  if (listeners.https()) return () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let tries = 0;
+  const attempt = async () => {
+    try {
+      await certificates.ensure(domain);
+    } catch (e) {
+      const wait = FIRST_CERT_RETRY_MS[Math.min(tries++, FIRST_CERT_RETRY_MS.length - 1)]!;
+      deps.log.error(`no HTTPS certificate for ${domain} yet; trying again in ${Math.round(wait / 1000)} s`, {
+        error: e instanceof Error ? e.message : String(e),
+      });
+      timer = setTimeout(() => void attempt(), wait);
+    }
+  };
+  void attempt();
+  return () => clearTimeout(timer);
+}
+
 /** Starts everything and resolves once the server listens; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config) {
   const deps = createDeps(config);
   const first = ensureFirstOrganisation(deps);
   const { app, registry, schedules } = await assemble(deps, MODULES);
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.hostname,
-    reusePort: false,
-    fetch: requestHandler(app, deps),
-    ...serverOptions(),
-    idleTimeout: 120,
-  });
+  const handler = requestHandler(app, deps);
+  const listeners = config.https
+    ? startListeners({
+        hostname: config.hostname,
+        httpPort: config.port,
+        httpsPort: config.https.port,
+        certificates: deps.certificates,
+        log: deps.log,
+        fetch: handler,
+        serverOptions: serverOptions(),
+        // The check that a brand's custom domain points here goes to the plain HTTP port.
+        plain: (request, host) =>
+          new URL(request.url).pathname === DOMAIN_PROOF_PATH
+            ? new Response(domainProof(deps, host), { headers: { "content-type": "text/plain" } })
+            : null,
+      })
+    : null;
+  const stopCertificates = listeners ? keepBoxCertificate(deps, listeners) : () => {};
+  const server =
+    listeners?.http ??
+    Bun.serve({
+      port: config.port,
+      hostname: config.hostname,
+      reusePort: false,
+      fetch: handler,
+      ...serverOptions(),
+      idleTimeout: 120,
+    });
   // In the background: the built-in CDN files into the storage, so a bucket can be the CDN address.
   void publishStaticFiles(deps, app, cdnFilesOf(MODULES));
   const workers = config.workers ? startWorkerPools(deps, registry) : null;
@@ -82,13 +144,15 @@ export async function serve(config: Config) {
     stopping = true;
     clearTimeout(selfTest);
     clearTimeout(warmUp);
+    stopCertificates();
     cron?.stop();
-    server.stop();
+    if (listeners) void listeners.stop();
+    else server.stop();
     await workers?.stop();
     deps.db.$client.close();
     process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-  return { server, deps };
+  return { server, listeners, deps };
 }

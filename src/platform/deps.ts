@@ -18,6 +18,7 @@ import type { HttpClient } from "./http-client";
 import type { WebhookTransport } from "./webhook-transport";
 import type { Images } from "../media/images";
 import type { ReelRenderer } from "../media/reel/types";
+import type { Certificates } from "./tls/service";
 
 /** What the app and its workers run on. */
 export interface Deps {
@@ -37,6 +38,11 @@ export interface Deps {
   images: Images;
   /** Renders reels (the real ffmpeg pipeline, tools found on first render; tests use a fast fake or preset). */
   reelRenderer: ReelRenderer;
+  /**
+   * The certificates the box serves when it serves HTTPS itself (PLAUDIT_DOMAIN or the operator's certificate
+   * files): ordering from the ACME server, renewal, and what the HTTPS listener serves; `enabled: false` otherwise.
+   */
+  certificates: Certificates;
   /** The media pipeline's self-test and its last result (serve runs it after start); absent in bare test deps. */
   selfTest?: SelfTestMonitor;
   /**

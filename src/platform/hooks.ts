@@ -50,6 +50,12 @@ export type UsageCounter = (db: Db, ctx: Ctx, monthStartMs: number) => number;
  */
 export type MailLinkResolver = (deps: Deps, ref: string) => string | null;
 
+/**
+ * Looks at a request before the app routes it: a new request to route instead (rewritten), an answer, or null to
+ * leave it alone (a brand's custom domain is served this way).
+ */
+export type RequestRouter = (request: Request) => Request | Response | null;
+
 /** The hooks of one Deps. `events` holds each hook with the event type it hears (`"*"`: every type). */
 export interface Hooks {
   events: { type: string; run: EventHook }[];
@@ -58,6 +64,8 @@ export interface Hooks {
   usage: Map<string, UsageCounter>;
   /** Makers of personal links put into mail at sending time, by link kind (`invitation`…). */
   mailLinks: Map<string, MailLinkResolver>;
+  /** Request routers, in module order; the first that does not answer null wins. */
+  routers: RequestRouter[];
   /** An SQL expression over `brands.id` counting a brand's testimonials (null: no module counts them, shown as 0). */
   brandSubmissionCount: SQL<number> | null;
 }
@@ -69,6 +77,7 @@ const NONE: Hooks = Object.freeze({
   erase: [],
   usage: new Map(),
   mailLinks: new Map(),
+  routers: [],
   brandSubmissionCount: null,
 }) as Hooks;
 
@@ -80,6 +89,7 @@ export function createHooks(db: Db): Hooks {
     erase: [],
     usage: new Map(),
     mailLinks: new Map(),
+    routers: [],
     brandSubmissionCount: null,
   };
   byDb.set(db.$client, hooks);

@@ -13,7 +13,7 @@ import type { JobRegistry } from "./jobs/worker";
 import type { Schedule } from "./jobs/cron";
 import type { WebAsset } from "./http/web-assets";
 import type { Ctx } from "./context";
-import type { EraseParticipant, MailLinkResolver, ShownChange, UsageCounter } from "./hooks";
+import type { EraseParticipant, MailLinkResolver, RequestRouter, ShownChange, UsageCounter } from "./hooks";
 
 /** An event handler: runs inside the emitting transaction (throwing rolls the change back); given its app's Deps. */
 export type EventHandler = (db: Db, event: EventRow, deps: Deps) => void;
@@ -48,6 +48,8 @@ export interface DomainModule {
   shown?: (db: Db, ctx: Ctx, change: ShownChange, deps: Deps) => void;
   /** Counters of the plan allowances this module owns, by allowance name. */
   usage?: Record<string, UsageCounter>;
+  /** Looks at each request before the app routes it (a brand's custom domain): see `RequestRouter`. */
+  router?: (deps: Deps) => RequestRouter;
   /** The personal links this module's mail carries, by link kind (made at sending time, never stored). */
   mailLinks?: Record<string, MailLinkResolver>;
   /** Removes this module's copies of an erased testimonial. */

@@ -96,7 +96,7 @@ describe("a changed link slug", () => {
     const r = await page("/c/autumn-old?r=personal-token");
     expect(r.status).toBe(301);
     expect(r.location).toBe("http://plaudit.test/c/autumn-new?r=personal-token");
-    expect(resolveLinkAddress(t.deps, "autumn-new")).toEqual({ id: link.id, movedTo: null });
+    expect(resolveLinkAddress(t.deps, "autumn-new")).toMatchObject({ id: link.id, movedTo: null });
   });
 
   test("a cleared slug is held too, and its address redirects to the link's id address", async () => {
@@ -128,7 +128,7 @@ describe("a changed link slug", () => {
     const second = await create(brandA, a.liveKey, "reuse-me");
     expect(second.status).toBe(201);
     expect((await t.call("GET", `/v1/links/${first.id}`, { auth: a.liveKey })).body.former_slugs).toEqual([]);
-    expect(resolveLinkAddress(t.deps, "reuse-me")).toEqual({ id: second.body.id, movedTo: null });
+    expect(resolveLinkAddress(t.deps, "reuse-me")).toMatchObject({ id: second.body.id, movedTo: null });
   });
 
   test("once released, the old address leads nowhere and another organisation may take the slug", async () => {
@@ -140,7 +140,7 @@ describe("a changed link slug", () => {
     const taken = await bTries("release-me");
     expect(taken.create.status).toBe(201);
     expect(taken.create.body.url).toBe("http://plaudit.test/c/release-me");
-    expect(resolveLinkAddress(t.deps, "release-me")).toEqual({ id: taken.create.body.id, movedTo: null });
+    expect(resolveLinkAddress(t.deps, "release-me")).toMatchObject({ id: taken.create.body.id, movedTo: null });
   });
 
   test("release: only the owner organisation and its own former slugs, as link changes are (members too)", async () => {
@@ -166,7 +166,7 @@ describe("after a year", () => {
     t.clock.advance(2 * DAY);
     const taken = await patch(linkB, b.liveKey, { slug: "yearly-old" });
     expect(taken.status).toBe(200);
-    expect(resolveLinkAddress(t.deps, "yearly-old")).toEqual({ id: linkB, movedTo: null });
+    expect(resolveLinkAddress(t.deps, "yearly-old")).toMatchObject({ id: linkB, movedTo: null });
     expect((await t.call("GET", `/v1/links/${link.id}`, { auth: a.liveKey })).body.former_slugs).toEqual([]);
   });
 });

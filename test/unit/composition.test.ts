@@ -39,11 +39,16 @@ describe("assemble", () => {
       "platform.housekeeping",
       "submission.purge",
       "widget.publish",
+      "tls.renew",
+      "brand.custom_domain",
+      "mail.dispatch",
     ]) {
       expect(registry.get(kind)).toBeDefined();
     }
     expect(schedules.map((s) => s.name).sort()).toEqual([
       "campaign reminders",
+      "certificate renewal",
+      "custom domains",
       "expire abandoned uploads",
       "housekeeping",
     ]);

@@ -17,6 +17,7 @@ import { endHold, formerOwner, formerSlugsColumn, heldByAnother, parseFormerSlug
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
 import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
+import { applyCustomDomain } from "./custom-domain";
 import { applyWallHeader } from "./wall-header";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
@@ -207,6 +208,10 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
       introText: null,
       websiteUrl: null,
       wallLinkId: null,
+      customDomain: null,
+      customDomainStatus: null,
+      customDomainError: null,
+      customDomainCheckedAt: null,
       createdAt: now,
       updatedAt: now,
     };
@@ -225,6 +230,7 @@ export interface BrandPatch {
   intro_text?: string | null;
   website_url?: string | null;
   wall_link_id?: string | null;
+  custom_domain?: string | null;
 }
 
 /** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
@@ -243,6 +249,7 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     }
     if (patch.is_public !== undefined) next.isPublic = patch.is_public;
     applyWallHeader(db, ctx, row, next, patch);
+    if (patch.custom_domain !== undefined) applyCustomDomain(deps, db, ctx, row, next, patch.custom_domain);
     if (patch.slug !== undefined && patch.slug !== row.slug) {
       const slug = checkSlug(patch.slug);
       if (slugTaken(db, ctx, row.slugScope, slug, row.id)) throw slugTakenError(slug);
@@ -258,6 +265,10 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
         introText: next.introText,
         websiteUrl: next.websiteUrl,
         wallLinkId: next.wallLinkId,
+        customDomain: next.customDomain,
+        customDomainStatus: next.customDomainStatus,
+        customDomainError: next.customDomainError,
+        customDomainCheckedAt: next.customDomainCheckedAt,
         updatedAt: next.updatedAt,
       })
       .where(eq(brands.id, id))

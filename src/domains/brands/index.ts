@@ -2,10 +2,14 @@
 import type { DomainModule } from "../../platform/module";
 import { brandRoutes } from "./routes";
 import { brandsUsed } from "./usage";
+import { customDomainRouter } from "./domain-routes";
+import { CHECK_DOMAINS_JOB, registerCustomDomainJobs, scheduleDomainCheck } from "./custom-domain";
 export { brandRoutes } from "./routes";
 export { getBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
 export { getLinkRow, findLinkBySlug } from "./link-service";
 export { linkAddress } from "./qr";
+export { DOMAIN_BRAND_HEADER } from "./domain-routes";
+export { domainProof, isCustomDomain, siteOrigin, DOMAIN_PROOF_PATH, CUSTOM_DOMAIN_JOB } from "./custom-domain";
 export { linkState, responseCount, type ClosedReason, type LinkState } from "./link-state";
 export { MAX_SHORT_TEXT_CHARS } from "./link-settings";
 export {
@@ -15,15 +19,26 @@ export {
   logoUrl,
   linkUrl,
   linkSlugUrl,
+  linkPublicUrl,
+  siteUrlOfBrand,
+  customSiteUrl,
   type BrandRow,
   type LinkRow,
 } from "./present";
 export { brands, links, type AnswerKind, type CallToAction, type CustomField } from "./tables";
 export { linkSchema, linkCustomFieldAnswer, type LinkView } from "./model";
 
-/** The brands module: its routes and the `brands` allowance counter. */
+/**
+ * The brands module: its routes, the `brands` allowance counter, and brands' custom domains (their activation and
+ * daily check jobs, and the router that serves their walls, links and removal pages).
+ */
 export const brandsModule: DomainModule = {
   name: "brands",
   routes: (deps) => brandRoutes(deps),
   usage: { brands: brandsUsed },
+  router: customDomainRouter,
+  jobs: registerCustomDomainJobs,
+  schedules: [
+    { name: "custom domains", pattern: "7 5 * * *", enqueues: [CHECK_DOMAINS_JOB], run: scheduleDomainCheck },
+  ],
 };

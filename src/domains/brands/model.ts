@@ -2,7 +2,7 @@
 import { t, type Static } from "elysia";
 import { bodyInteger } from "../../platform/http/strict-schema";
 import { pageSchema } from "../../platform/http/pagination";
-import { address, count, modeField, nullable, timestamp } from "../../platform/http/response-schema";
+import { address, count, modeField, nullable, oneOf, timestamp } from "../../platform/http/response-schema";
 
 /** A colour like #4f46e5. */
 const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #4f46e5." });
@@ -73,7 +73,18 @@ export const newBrandBody = t.Object(
 );
 
 /** PATCH /v1/brands/{id} body. */
-export const brandPatchBody = t.Partial(t.Object(brandFields, { additionalProperties: false }));
+export const brandPatchBody = t.Partial(
+  t.Object(
+    {
+      ...brandFields,
+      custom_domain: nullable(
+        t.String({ maxLength: 253 }),
+        "The client's own host name for this brand's wall, collect links and removal pages (reviews.client.com), pointed at this server by a CNAME record; null or empty to let it go. Live brands only; one brand per name on the server (409 domain_taken).",
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 /** A brand as the API shows it. */
 export const brandSchema = t.Object(
@@ -85,6 +96,20 @@ export const brandSchema = t.Object(
     public_wall_url: address("Where the brand's wall is (reachable when is_public)."),
     logo_url: address("The brand's logo on the CDN, or the default logo."),
     former_slugs: formerSlugsField("{site_url}/b/{slug}"),
+    custom_domain: nullable(t.String(), "The brand's own host name, or null."),
+    custom_domain_status: nullable(
+      oneOf(["pending", "active", "failed"] as const),
+      "pending: waiting for the DNS record and the certificate; active: the wall and links are served there; failed: see custom_domain_error (tried again automatically).",
+    ),
+    custom_domain_error: nullable(t.String(), "Why the domain is not active, in plain words."),
+    custom_domain_dns: nullable(
+      t.Object({
+        type: t.Literal("CNAME"),
+        name: t.String(),
+        value: t.String({ description: "Where the record points: this server's own name." }),
+      }),
+      "The DNS record the client creates for the domain.",
+    ),
     mode: modeField,
     created_at: timestamp(),
     updated_at: timestamp(),

@@ -10,6 +10,8 @@ import type { Mode } from "../../platform/context";
 import type { BrandView, FormerSlugView, LinkView } from "./model";
 import { formerSlugsOf } from "./former-slugs";
 import { linkState, type LinkState } from "./link-state";
+import { prepared } from "../../platform/db/prepared";
+import { dnsRecordFor } from "./custom-domain";
 
 /** A stored brand row. */
 export type BrandRow = typeof brands.$inferSelect;
@@ -23,9 +25,58 @@ export type LinkRow = typeof links.$inferSelect;
  */
 export const submissionCountColumn = (db: Db): SQL<number> => hooksOf(db).brandSubmissionCount ?? sql<number>`0`;
 
-/** Public wall address: `{site_url}/b/{slug}` live; test-mode walls sit under the org's sandbox path. */
-export function wallUrl(siteUrl: string, row: Pick<BrandRow, "slug" | "mode" | "orgId">): string {
+/**
+ * The address of a brand's active custom domain (`https://reviews.client.com`), or null. It is served on the same
+ * HTTPS port as the box's own site address (`siteUrl`), so a box on a port other than 443 names it there.
+ */
+export function customSiteUrl(
+  row: Pick<BrandRow, "customDomain" | "customDomainStatus">,
+  siteUrl: string,
+): string | null {
+  if (!row.customDomain || row.customDomainStatus !== "active") return null;
+  const site = new URL(siteUrl);
+  return `https://${row.customDomain}${site.protocol === "https:" && site.port ? `:${site.port}` : ""}`;
+}
+
+/**
+ * Public wall address: the brand's own domain once it is active; else `{site_url}/b/{slug}` live, and under the
+ * org's sandbox path in test mode.
+ */
+export function wallUrl(
+  siteUrl: string,
+  row: Pick<BrandRow, "slug" | "mode" | "orgId"> & Partial<Pick<BrandRow, "customDomain" | "customDomainStatus">>,
+): string {
+  const own = customSiteUrl(
+    { customDomain: row.customDomain ?? null, customDomainStatus: row.customDomainStatus ?? null },
+    siteUrl,
+  );
+  if (own) return own;
   return row.mode === "live" ? `${siteUrl}/b/${row.slug}` : `${siteUrl}/test/${row.orgId}/b/${row.slug}`;
+}
+
+/** The site address a brand's public pages use: its active custom domain, else the box's site address. */
+const brandSite = (db: Db) =>
+  db
+    .select({ customDomain: brands.customDomain, customDomainStatus: brands.customDomainStatus })
+    .from(brands)
+    .where(eq(brands.id, sql.placeholder("id")))
+    .prepare();
+
+/** Where a brand's collect links and removal pages live: its active custom domain, or `siteUrl` (one prepared read). */
+export function siteUrlOfBrand(db: Db, siteUrl: string, brandId: string): string {
+  const row = prepared(db, brandSite).get({ id: brandId });
+  return (row && customSiteUrl(row, siteUrl)) ?? siteUrl;
+}
+
+/** A link's public address (its slug, else its id) on its brand's site: the custom domain once active. */
+export function linkPublicUrl(
+  db: Db,
+  siteUrl: string,
+  row: Pick<LinkRow, "id" | "slug" | "mode" | "orgId" | "brandId">,
+): string {
+  const site = siteUrlOfBrand(db, siteUrl, row.brandId);
+  if (site !== siteUrl) return `${site}/c/${row.slug ?? row.id}`;
+  return linkSlugUrl(siteUrl, row) ?? linkUrl(siteUrl, row.id);
 }
 
 /** CDN address of the brand's logo, or of the default logo. */
@@ -59,6 +110,10 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     website_url: row.websiteUrl ?? null,
     wall_link_id: row.wallLinkId ?? null,
     former_slugs: former ?? formerSlugsOf(deps.db, "brand", row),
+    custom_domain: row.customDomain ?? null,
+    custom_domain_status: row.customDomainStatus ?? null,
+    custom_domain_error: row.customDomainError ?? null,
+    custom_domain_dns: row.customDomain ? dnsRecordFor(deps, row.customDomain) : null,
     mode: row.mode as Mode,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
@@ -89,7 +144,7 @@ export function presentLink(
   return {
     id: row.id,
     brand_id: row.brandId,
-    url: linkSlugUrl(deps.config.siteUrl, row) ?? idUrl,
+    url: linkPublicUrl(deps.db, deps.config.siteUrl, row),
     title: row.title,
     is_active: state.open,
     closed_reason: state.reason,

@@ -8,7 +8,7 @@ import { encode, renderSVG, type QrCodeGenerateOptions } from "uqr";
 import type { Deps } from "../../platform/deps";
 import { ImageError } from "../../media/images";
 import { AppError } from "../../platform/errors";
-import { linkSlugUrl, linkUrl, type LinkRow } from "./present";
+import { linkPublicUrl, type LinkRow } from "./present";
 
 /** The PNG is at most this many pixels wide and tall (about 1000: large enough for a printed flyer). */
 export const QR_PNG_MAX_SIDE = 1024;
@@ -16,9 +16,12 @@ export const QR_PNG_MAX_SIDE = 1024;
 /** Error correction `M` (survives a smudge or a small sticker) and the four-module quiet zone the standard asks. */
 const OPTIONS: QrCodeGenerateOptions = { ecc: "M", border: 4 };
 
-/** The address a QR code of `row` carries: the link's `url` (friendly address when it has a slug, else the id one). */
-export function linkAddress(deps: Pick<Deps, "config">, row: LinkRow): string {
-  return linkSlugUrl(deps.config.siteUrl, row) ?? linkUrl(deps.config.siteUrl, row.id);
+/**
+ * The address a QR code of `row` carries: the link's `url` (friendly address when it has a slug, else the id one, on
+ * the brand's own domain once that is active).
+ */
+export function linkAddress(deps: Pick<Deps, "config" | "db">, row: LinkRow): string {
+  return linkPublicUrl(deps.db, deps.config.siteUrl, row);
 }
 
 /** The QR code of `address` as an SVG document, black on white, `moduleSize` units per module. */

@@ -1,4 +1,5 @@
 /** Brands and their collect links. */
+import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
@@ -25,11 +26,29 @@ export const brands = sqliteTable(
     websiteUrl: text("website_url"),
     /** The collect link the wall's "Share your experience" button opens (one of this brand's). */
     wallLinkId: text("wall_link_id"),
+    /**
+     * The client's own host name for this brand's wall, links and removal pages (`reviews.client.com`), held by
+     * one brand of the whole server at a time (migration 0020); null when none.
+     */
+    customDomain: text("custom_domain"),
+    /** `pending` (waiting for DNS and a certificate), `active`, or `failed` with `custom_domain_error`. */
+    customDomainStatus: text("custom_domain_status").$type<CustomDomainStatus>(),
+    /** Why the domain is not active, in plain words. */
+    customDomainError: text("custom_domain_error"),
+    /** When the domain was last checked (its certificate ordered, or whether it still points here). */
+    customDomainCheckedAt: integer("custom_domain_checked_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("brands_slug").on(t.slugScope, t.slug), index("brands_org_mode").on(t.orgId, t.mode, t.id)],
+  (t) => [
+    uniqueIndex("brands_slug").on(t.slugScope, t.slug),
+    index("brands_org_mode").on(t.orgId, t.mode, t.id),
+    uniqueIndex("brands_custom_domain").on(t.customDomain).where(sql`custom_domain IS NOT NULL`),
+  ],
 );
+
+/** Where a brand's custom domain stands. */
+export type CustomDomainStatus = "pending" | "active" | "failed";
 
 /**
  * Slugs a brand had before (migration 0018 added the owner and the hold): the old wall address redirects (301) to

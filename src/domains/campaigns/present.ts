@@ -9,7 +9,7 @@ import type { Db } from "../../platform/db/client";
 import { prepared } from "../../platform/db/prepared";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
-import { linkSlugUrl, linkUrl, type LinkRow } from "../brands";
+import { linkPublicUrl, type LinkRow } from "../brands";
 import type { campaignSchema, countsSchema, recipientSchema } from "./model";
 import { campaignRecipients, type CampaignRow, type RecipientRow } from "./tables";
 
@@ -133,7 +133,7 @@ export function presentCampaign(
     link_id: row.linkId,
     brand_id: link.brandId,
     link_title: link.title,
-    link_url: linkSlugUrl(deps.config.siteUrl, link) ?? linkUrl(deps.config.siteUrl, link.id),
+    link_url: linkPublicUrl(db, deps.config.siteUrl, link),
     subject: row.subject,
     message: row.message,
     reminder_after_days: row.reminderAfterDays,

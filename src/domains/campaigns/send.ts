@@ -17,7 +17,7 @@ import { queueInTurn } from "../../platform/mail/turns";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
-import { links, linkSlugUrl, linkUrl } from "../brands";
+import { linkPublicUrl, links, siteUrlOfBrand } from "../brands";
 import { personalise, STOPPED_NOTE } from "./message";
 import { campaignRecipients, campaigns, type RecipientRow, type RecipientStatus } from "./tables";
 import { isSuppressed, personalLinkUrl, recipientToken, unsubscribeUrl } from "./tokens";
@@ -145,8 +145,8 @@ export async function sendCampaignMail(
     return "withheld";
   }
   const token = recipientToken(deps.signer, r.id);
-  const address = linkSlugUrl(config.siteUrl, link) ?? linkUrl(config.siteUrl, link.id);
-  const unsubscribe = unsubscribeUrl(config.siteUrl, token);
+  const address = linkPublicUrl(db, config.siteUrl, link);
+  const unsubscribe = unsubscribeUrl(siteUrlOfBrand(db, config.siteUrl, link.brandId), token);
   const text = personalise(row.text, personalLinkUrl(address, token), unsubscribe);
   if (campaign.mode === "test") {
     db.update(mailOutbox).set({ status: "outbox", text, error: TEST_MODE_NOTE }).where(eq(mailOutbox.id, row.id)).run();

@@ -43,6 +43,8 @@ export function findLink(deps: Deps, linkId: string): { link: LinkRow; brand: Br
 /** What a page address names: the link's id, and its current address when the address used a former slug. */
 export interface LinkAddress {
   id: string;
+  /** The link's brand (a custom domain serves only its own brand's links). */
+  brandId: string;
   /** Where the page now is (the link's `url`) when the slug asked for is a former one; null otherwise. */
   movedTo: string | null;
 }
@@ -53,12 +55,16 @@ export interface LinkAddress {
  */
 export function resolveLinkAddress(deps: Deps, part: string, testOrgId?: string): LinkAddress | null {
   if (!testOrgId && part.startsWith("lnk_")) {
-    const id = deps.db.select({ id: links.id }).from(links).where(eq(links.id, part)).get()?.id;
-    return id ? { id, movedTo: null } : null;
+    const row = deps.db.select({ id: links.id, brandId: links.brandId }).from(links).where(eq(links.id, part)).get();
+    return row ? { id: row.id, brandId: row.brandId, movedTo: null } : null;
   }
   const found = findLinkBySlug(deps.db, testOrgId ? slugScopeOf(testOrgId, "test") : "live", part);
   if (!found) return null;
-  return { id: found.link.id, movedTo: found.moved ? linkAddress(deps, found.link) : null };
+  return {
+    id: found.link.id,
+    brandId: found.link.brandId,
+    movedTo: found.moved ? linkAddress(deps, found.link) : null,
+  };
 }
 
 /** The public view of a link for the capture page. */

@@ -13,6 +13,7 @@ import { notFound } from "../../platform/errors";
 import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
 import { resolveLinkAddress } from "./link-view";
+import { DOMAIN_BRAND_HEADER } from "../brands";
 
 /**
  * The Content-Security-Policy of the capture page. With `previewFor` (the dashboard's address) it is the policy of
@@ -62,7 +63,10 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
    * address from a former slug (query kept: a request campaign's `?r=` token), or a 404 page.
    */
   const page = async (request: Request, part: string, testOrgId?: string) => {
-    const found = resolveLinkAddress(deps, part, testOrgId);
+    const resolved = resolveLinkAddress(deps, part, testOrgId);
+    // On a brand's custom domain, only that brand's links open.
+    const domainBrand = request.headers.get(DOMAIN_BRAND_HEADER);
+    const found = domainBrand && resolved?.brandId !== domainBrand ? null : resolved;
     if (found?.movedTo)
       return new Response(null, {
         status: 301,

@@ -24,14 +24,13 @@ import { attachPhoto, checkPhotoAddress } from "./photo";
 import { CaptureLimits } from "./limits";
 import { clientAddress } from "../../platform/client-address";
 import { noteRequestAnswer } from "../campaigns";
+import { siteOrigin } from "../brands";
 
 const TUS = { "tus-resumable": "1.0.0" };
 
 function cors(deps: Deps, request: Request): Record<string, string> {
-  const origin = request.headers.get("origin");
-  const allowed = new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin]);
   return {
-    "access-control-allow-origin": origin && allowed.has(origin) ? origin : new URL(deps.config.siteUrl).origin,
+    "access-control-allow-origin": siteOrigin(deps, request),
     "access-control-allow-methods": "GET, POST, HEAD, PATCH, DELETE, OPTIONS",
     "access-control-allow-headers":
       "content-type, idempotency-key, tus-resumable, upload-offset, upload-length, upload-metadata, x-http-method-override",

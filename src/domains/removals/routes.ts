@@ -5,6 +5,7 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
+import { siteOrigin } from "../brands";
 import { removalResultSchema, removalViewSchema, tokenBody } from "./model";
 import { confirmRemoval, lookupRemoval } from "./service";
 import { removalLimiter, REMOVAL_REFUSAL } from "./throttle";
@@ -12,10 +13,8 @@ import { clientAddress } from "../../platform/client-address";
 import { enforceRates } from "../../platform/rate-limit";
 
 function cors(deps: Deps, request: Request): Record<string, string> {
-  const origin = request.headers.get("origin");
-  const allowed = new Set([new URL(deps.config.siteUrl).origin, new URL(deps.config.baseUrl).origin]);
   return {
-    "access-control-allow-origin": origin && allowed.has(origin) ? origin : new URL(deps.config.siteUrl).origin,
+    "access-control-allow-origin": siteOrigin(deps, request),
     "access-control-allow-methods": "POST, OPTIONS",
     "access-control-allow-headers": "content-type",
     "access-control-max-age": "600",

@@ -21,6 +21,8 @@ import { mailOutbox } from "../../platform/mail/tables";
 import { isOneAddress } from "../../platform/mail/queue-mail";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { removals } from "./tables";
+import { siteUrlOfBrand } from "../brands";
+import { submissions } from "../submissions";
 
 /** Job kind that sends one removal email (instead of the generic mail.send, which would send the stored text). */
 export const REMOVAL_MAIL_JOB = "removal.send_mail";
@@ -106,7 +108,14 @@ export async function sendRemovalMail(
   if (!row || row.status !== "queued") return "skipped";
   const removal = db.select().from(removals).where(eq(removals.id, removalId)).get();
   if (!removal || removal.mailId !== mailId) return "skipped";
-  const link = removalUrl(deps.config.siteUrl, removalToken(deps.signer, removalId));
+  // On the brand's own domain once it has one (the removal page is served there too).
+  const brandId = db
+    .select({ brandId: submissions.brandId })
+    .from(submissions)
+    .where(eq(submissions.id, removal.submissionId))
+    .get()?.brandId;
+  const site = brandId ? siteUrlOfBrand(db, deps.config.siteUrl, brandId) : deps.config.siteUrl;
+  const link = removalUrl(site, removalToken(deps.signer, removalId));
   if (removal.mode === "test") {
     // The sandbox emails no one; its copy shows the link so the removal can be tried (it removes sandbox rows only).
     const text = row.text.replace(LINK_PLACEHOLDER, link);

@@ -7,7 +7,7 @@
 import type { Deps } from "../../platform/deps";
 import { invalid, notFound } from "../../platform/errors";
 import { and, eq } from "drizzle-orm";
-import { linkSlugUrl, linkState, linkUrl, links, logoUrl, wallUrl, type BrandRow } from "../brands";
+import { linkPublicUrl, linkState, links, logoUrl, wallUrl, type BrandRow } from "../brands";
 import {
   listShown,
   pickShown,
@@ -118,7 +118,7 @@ function shareUrl(deps: WallDeps, brand: BrandRow): string | null {
     .where(and(eq(links.id, brand.wallLinkId), eq(links.brandId, brand.id)))
     .get();
   if (!link || !linkState(deps.db, link, deps.clock.now()).open) return null;
-  return linkSlugUrl(deps.config.siteUrl, link) ?? linkUrl(deps.config.siteUrl, link.id);
+  return linkPublicUrl(deps.db, deps.config.siteUrl, link);
 }
 
 function wallItems(deps: WallDeps, brand: BrandRow, rows: SubmissionRow[]): WallItem[] {
