@@ -7,7 +7,8 @@
  * - multipart forms: not read by the hook. A route that takes a form (the logo upload) reads it with
  *   `readForm` once it knows the caller may act, so a stranger's upload is never parsed; fields are never turned
  *   into JSON (Elysia would), so no field can smuggle a deep value past the scan;
- * - URL-encoded and text bodies: read within the cap, then given as Elysia would give them.
+ * - URL-encoded and text bodies: read within the cap, then given as Elysia would give them; the line breaks of a
+ *   JSON or form body's strings are read as `\n` (src/platform/text.ts).
  * A body over its cap is `413 body_too_large` before it is read (Content-Length) or as soon as the bytes pass it.
  * Resumable upload chunks (`application/offset+octet-stream`) are not read here; the upload route bounds them.
  *
@@ -17,6 +18,7 @@
 import { Elysia } from "elysia";
 import { parseQuery } from "elysia/parse-query";
 import { AppError } from "../errors";
+import { normaliseLineBreaksIn } from "../text";
 
 /** The limits, in bytes and levels. */
 export const BODY_LIMITS = {
@@ -155,8 +157,8 @@ export async function parseBoundedBody(request: Request, path: string, contentTy
   const bytes = await readCapped(request, bodyCap(request.method, path, contentType));
   if (contentType === "multipart/form-data") return formBody(request, bytes);
   const text = new TextDecoder().decode(bytes);
-  if (isJsonType(contentType)) return parseJsonBody(text);
-  if (contentType === "application/x-www-form-urlencoded") return parseQuery(text);
+  if (isJsonType(contentType)) return normaliseLineBreaksIn(parseJsonBody(text));
+  if (contentType === "application/x-www-form-urlencoded") return normaliseLineBreaksIn(parseQuery(text));
   if (contentType.startsWith("text/")) return text;
   throw new AppError("unsupported_media_type", 415, "Send the body as JSON with Content-Type: application/json.", {
     content_type: contentType,
