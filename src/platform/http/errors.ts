@@ -1,7 +1,8 @@
 /**
  * The root error handler: turns every thrown error into the one body shape. AppError keeps its status and code;
  * Elysia's validation and parse errors become 400s naming the field; unknown errors are logged with a stack and
- * answered 500 `internal_error` with no internals.
+ * answered 500 `internal_error` with no internals. The same plugin puts the headers every answer carries (the
+ * request id, `X-Content-Type-Options: nosniff`) on answers and errors alike.
  */
 import { Elysia, ValidationError } from "elysia";
 import { AppError } from "../errors";
@@ -207,6 +208,13 @@ export function errorResponse(
   };
 }
 
+/**
+ * Headers on every answer the server makes: API JSON, errors, 404s, redirects, files, pages, images. `nosniff`
+ * keeps a browser from reading an answer as another type than it says (a QR code or an uploaded file run as a
+ * script or a page); set here once so no route can forget it.
+ */
+export const EVERY_ANSWER_HEADERS: Readonly<Record<string, string>> = { "x-content-type-options": "nosniff" };
+
 /** Plugin registering request ids and the error handler; must be used on the root app so unknown routes are covered. */
 export function errorHandling(log: Logger) {
   return (
@@ -220,12 +228,14 @@ export function errorHandling(log: Logger) {
         if (responseValue instanceof Response) {
           try {
             responseValue.headers.set("x-request-id", requestId);
+            for (const [name, value] of Object.entries(EVERY_ANSWER_HEADERS)) responseValue.headers.set(name, value);
             return;
           } catch {
-            // Immutable headers (a redirect made by Response.redirect): Elysia merges the header below.
+            // Immutable headers (a redirect made by Response.redirect): Elysia merges the headers below.
           }
         }
         set.headers["x-request-id"] = requestId;
+        Object.assign(set.headers, EVERY_ANSWER_HEADERS);
       })
       .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
         const requestId = (rest as { requestId?: string }).requestId ?? requestIdFor(request);
@@ -234,6 +244,7 @@ export function errorHandling(log: Logger) {
           "content-type": "application/json; charset=utf-8",
           "x-request-id": requestId,
           "cache-control": "no-store",
+          ...EVERY_ANSWER_HEADERS,
         };
         // Public routes are called from other origins (capture pages, widgets): let them read the error too.
         if (new URL(request.url).pathname.startsWith("/public/")) headers["access-control-allow-origin"] = "*";
