@@ -11,7 +11,7 @@ import { invalid } from "../../platform/errors";
 import type { ImportBody, ImportRowInput } from "./model";
 import { parseReviewedAt } from "./reviewed-at";
 import { dedupeHash, foldText } from "./dedupe";
-import { charCount, describeTextProblem, textProblem, type TextKind } from "../../platform/text";
+import { charCount, describeTextProblem, normaliseLineBreaks, textProblem, type TextKind } from "../../platform/text";
 
 /** The contract's limits. */
 export const LIMITS = { rows: 500, text: 5000, person: 120, source: 60 } as const;
@@ -85,7 +85,8 @@ function checkRow(
   report: Report,
   nowMs: number,
 ): Omit<CleanRow, "position" | "hash" | "source" | "sourceUrl"> & { ownSource: string | null } {
-  const text = row.text.trim();
+  // Line breaks as \n whoever calls (the HTTP body parser already reads them so).
+  const text = normaliseLineBreaks(row.text).trim();
   if (text === "") report(`${at}.text`, "required", "The review's text is empty.");
   checkLength(report, `${at}.text`, text, LIMITS.text, "The text (after trimming)");
   const name = present(row.name);
