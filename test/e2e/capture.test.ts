@@ -2,7 +2,8 @@
  * The capture page in Chromium with a fake camera and microphone (espeak-ng speech from the media fixtures)
  * against the real server and its job workers: record a video, retake, send, and the testimonial becomes
  * `ready` with a poster, a duration within 5% of the recording and a timed transcript; the same for audio only
- * (through a dropped connection that resumes) and for a written answer; a paused link shows why and no form;
+ * (through a dropped connection that resumes) and for a written answer; a name with a hidden direction override is
+ * refused beside its field and nothing is sent; a paused link shows why and no form;
  * axe-core finds no serious or critical problems. Screenshot: /tmp/capture-phone.png (390x844).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -276,6 +277,38 @@ describe("answering", () => {
     expect(await page.getByLabel("Your name").getAttribute("aria-invalid")).toBe("true");
     expect(sent).toEqual([]);
   }, 30_000);
+
+  test("a name holding a hidden direction override is refused beside the name field, in plain words; nothing is sent or stored", async () => {
+    const { page, sent, problems } = await openPage();
+    await page.goto(links.test.url);
+    await page.getByRole("radio", { name: /^Write/ }).check();
+    await page.getByRole("textbox", { name: "Your answer" }).fill("Acme halved our onboarding time, truly.");
+    // U+202E (right-to-left override) would show "Dana<override>moc.evil" as "Dana" followed by reversed text.
+    const spoof = "Dana\u202emoc.live";
+    await fillAndSend(page, spoof);
+    const name = page.getByLabel("Your name");
+    expect(await name.inputValue()).toBe(spoof);
+    const error = page.locator("#name-error");
+    await error.waitFor();
+    expect(await error.textContent()).toBe(
+      "Your name contains a hidden character that changes the direction text is shown in (U+202E). Please delete it, or type it again rather than pasting it.",
+    );
+    expect(await name.getAttribute("aria-invalid")).toBe("true");
+    expect(await name.getAttribute("aria-describedby")).toContain("name-error");
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(sent).toEqual([]);
+    const stored = (await api("test", "GET", "/v1/submissions?limit=100")).body.data as { respondent_name: string }[];
+    expect(stored.some((s) => s.respondent_name.includes("\u202e") || s.respondent_name.startsWith("Dana"))).toBe(
+      false,
+    );
+
+    // Fixed, the same form sends.
+    await name.fill("Dana Clean");
+    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    const id = await sentId(page, "Dana Clean");
+    expect((await api("test", "GET", `/v1/submissions/${id}`)).body.respondent_name).toBe("Dana Clean");
+    expect(problems).toEqual([]);
+  }, 60_000);
 
   test("no camera: a plain explanation, then audio only works; refused microphone: write or upload instead", async () => {
     const { page, problems } = await openPage();

@@ -1,8 +1,9 @@
 /**
  * Hostile requests generated from the OpenAPI document, for test/integration/fuzz.test.ts: for every operation,
  * wrong types, numbers sent as strings, values just outside the schema's minimum/maximum/maxLength/maxItems/enum,
- * NUL bytes and bad percent-encoding in paths and queries, and bodies that are bad JSON, 50,000 levels deep, or
- * carry a 1 MB string. Nothing here names a route: a new route in the document is covered as it appears.
+ * NUL bytes and bad percent-encoding in paths and queries, hidden characters in display text, and bodies that are
+ * bad JSON, not an object, 50,000 levels deep, or carry a 1 MB string. Nothing here names a route: a new route in
+ * the document is covered as it appears.
  */
 
 type Json = Record<string, any>;
@@ -123,7 +124,7 @@ export function sample(doc: Json, schema: Json | undefined, depth = 0): unknown 
 
 /** Kinds of hostile value no schema may accept, whatever the route. */
 const NEVER_VALID =
-  /^(number as a string|below minimum|above maximum|fraction|over maxLength|over maxItems|not in enum|exponent|hex|plus sign|leading zero|word|huge$)/;
+  /^(number as a string|below minimum|above maximum|fraction|over maxLength|over maxItems|not in enum|exponent|hex|plus sign|leading zero|word|huge$|display text)/;
 
 /** True when a field takes more than one type (a union): a "wrong type" may then be right. */
 function isUnion(doc: Json, schema: Json): boolean {
@@ -162,6 +163,15 @@ export function hostileValues(doc: Json, schema: Json): [string, unknown][] {
     if (typeof s.maxLength === "number") out.push(["over maxLength", "y".repeat(s.maxLength + 1)]);
     if (enumOf(s)) out.push(["not in enum", "zz-not-a-choice"]);
     out.push(["NUL byte", "a\u0000b"], ["empty", ""], ["lone surrogate", "\ud800"]);
+    // Display text (issue 30): what its format refuses, whatever else the field takes.
+    if (s.format === "plaudit-line" || s.format === "plaudit-text")
+      out.push(
+        ["display text: escape character", "a\u001b[2Jb"],
+        ["display text: right-to-left override", "ab\u202ecd"],
+        ["display text: isolate", "a\u2066b"],
+      );
+    if (s.format === "plaudit-line")
+      out.push(["display text: zero-width space", "a\u200bb"], ["display text: line break", "a\nb"]);
   }
   if (enumOf(s) && type !== "string") out.push(["not in enum", "zz-not-a-choice"]);
   if (type === "array" && typeof s.maxItems === "number")
@@ -283,9 +293,14 @@ export function casesFor(
 
   const schema = resolveSchema(doc, json);
   const valid = sample(doc, schema);
-  raw("top-level null", "null");
-  raw("top-level array", "[]");
-  raw("top-level string", '"text"');
+  // A JSON body is an object or nothing, on every route (issue 30).
+  for (const [why, body] of [
+    ["top-level null", "null"],
+    ["top-level array", "[]"],
+    ["top-level string", '"text"'],
+    ["top-level number", "1"],
+  ])
+    raw(why!, body!, "application/json", false, true);
   raw("JSON sent as text/plain", JSON.stringify(valid), "text/plain");
   raw("JSON sent as a form", JSON.stringify(valid), "application/x-www-form-urlencoded");
   const firstString = fields(doc, schema).find(([, s]) => typeOf(nonNull(doc, s)) === "string")?.[0] ?? ["x"];

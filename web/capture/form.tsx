@@ -16,7 +16,7 @@ import { Sending } from "./sending";
 import { CustomFields } from "./custom-fields";
 import { PhotoPicker } from "./photo-picker";
 import { useSend, type ThanksContent } from "./use-send";
-import { validate, fieldId, type Errors } from "./validate";
+import { validate, fieldId, serverProblemWords, type Errors } from "./validate";
 import { canRecord } from "./media";
 import { Problem } from "./api";
 import type { SentInfo } from "./thanks";
@@ -127,8 +127,9 @@ export function CaptureForm({
     } catch (err) {
       const p = err instanceof Problem ? err : new Problem(0, "error", "Something went wrong. Please try again.");
       const field = fieldId(p.field);
-      if (field && p.code !== "consent_changed") setErrors({ [field]: p.message });
-      setFailure(p.message);
+      const words = field ? serverProblemWords(field, p.message, p.details) : p.message;
+      if (field && p.code !== "consent_changed") setErrors({ [field]: words });
+      setFailure(words);
     }
   }
 

@@ -1,7 +1,9 @@
 /**
  * Checks the form before anything is sent, in plain words. Keys are the ids of the fields to focus, in the
- * order they appear on the page.
+ * order they appear on the page. Hidden characters are checked by the server's own rule (src/platform/text.ts), so
+ * the page refuses exactly what the server would, before sending.
  */
+import { textProblem, type TextKind, type TextProblem, type TextReason } from "../../src/platform/text";
 import { countChars } from "./written-answer";
 import { customFieldId } from "./custom-fields";
 import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
@@ -23,26 +25,62 @@ export type Errors = Record<string, string>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** How the page names a field in a sentence, by its id. */
+const LABELS: Record<string, string> = {
+  name: "Your name",
+  email: "Your email address",
+  title: "Your job title",
+  company: "Your company",
+  "answer-text": "Your answer",
+};
+
+/** A refused character in plain words, for the field with id `id`. */
+export function hiddenCharacterMessage(id: string, p: Pick<TextProblem, "reason" | "character">): string {
+  const label = LABELS[id] ?? "Your answer";
+  if (p.reason === "line_break") return `${label} must be on one line.`;
+  const what =
+    p.reason === "bidi_control"
+      ? "a hidden character that changes the direction text is shown in"
+      : p.reason === "invisible_character"
+        ? "an invisible character"
+        : "a hidden control character";
+  return `${label} contains ${what} (${p.character}). Please delete it, or type it again rather than pasting it.`;
+}
+
+/** The message for a field holding a character the server refuses, or null. */
+function hidden(id: string, value: string, kind: TextKind): string | null {
+  const p = textProblem(value.trim(), kind);
+  return p ? hiddenCharacterMessage(id, p) : null;
+}
+
 /** The problems of a draft, in page order. */
 export function validate(d: Draft, link: Pick<LinkView, "limits" | "custom_fields">): Errors {
   const { limits } = link;
   const e: Errors = {};
   if (!d.method) e.method = "Please choose how you would like to answer.";
   else if (d.method === "text") {
-    if (countChars(d.text) < limits.min_text_chars)
+    const text = hidden("answer-text", d.text, "text");
+    if (text) e["answer-text"] = text;
+    else if (countChars(d.text) < limits.min_text_chars)
       e["answer-text"] = `Please write at least ${limits.min_text_chars} characters.`;
   } else if (!d.answer) e.method = "Please record your answer, or upload a file, before sending.";
   if (!d.respondent.name.trim()) e.name = "Please enter your name.";
-  if (d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim()))
+  for (const k of ["name", "email", "title", "company"] as const) {
+    const problem = hidden(k, d.respondent[k], "line");
+    if (problem) e[k] = problem;
+  }
+  if (!e.email && d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim()))
     e.email = "Please check your email address, or leave it empty.";
   for (const f of link.custom_fields) {
+    const id = customFieldId(f.id);
     const v = d.custom[f.id];
     const empty = v === undefined || (typeof v === "string" && !v.trim());
+    const problem = typeof v === "string" ? hidden(id, v, "line") : null;
     if (f.required && empty)
-      e[customFieldId(f.id)] =
-        f.type === "short_text" ? `Please answer “${f.label}”.` : `Please choose an answer to “${f.label}”.`;
+      e[id] = f.type === "short_text" ? `Please answer “${f.label}”.` : `Please choose an answer to “${f.label}”.`;
     else if (typeof v === "string" && countChars(v.trim()) > limits.max_short_text_chars)
-      e[customFieldId(f.id)] = `Please keep this under ${limits.max_short_text_chars} characters.`;
+      e[id] = `Please keep this under ${limits.max_short_text_chars} characters.`;
+    else if (problem) e[id] = problem;
   }
   if (d.photo && d.photo.size > limits.max_photo_bytes)
     e.photo = "This photo is too large. Please choose a smaller one.";
@@ -69,4 +107,16 @@ export function fieldId(serverField: string | undefined): string | null {
   const custom = /^custom_fields\.(.+)$/.exec(serverField ?? "")?.[1];
   if (custom) return customFieldId(custom);
   return (serverField && map[serverField]) || null;
+}
+
+/** Reasons the server gives (`details.reason`) for a refused character; its words are then the page's own. */
+const CHARACTER_REASONS = new Set(["control_character", "line_break", "bidi_control", "invisible_character"]);
+
+/** The page's words for a server refusal of field `id`: plain words for a refused character, else the server's. */
+export function serverProblemWords(id: string, message: string, details?: Record<string, unknown>): string {
+  const reason = details?.reason;
+  const character = details?.character;
+  if (typeof reason === "string" && CHARACTER_REASONS.has(reason) && typeof character === "string")
+    return hiddenCharacterMessage(id, { reason: reason as TextReason, character });
+  return message;
 }

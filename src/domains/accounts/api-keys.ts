@@ -12,6 +12,7 @@ import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { randomToken, sha256 } from "../../platform/crypto";
 import { invalid, notFound } from "../../platform/errors";
+import { requireCleanText } from "../../platform/clean-text";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import type { Signer } from "../../platform/crypto";
 import { audit } from "../../platform/audit/audit";
@@ -56,6 +57,7 @@ export function createApiKey(
   const scopes = parseScopes(input.scopes);
   const name = (input.name ?? "").trim();
   if (name.length > 80) throw invalid("Key names are at most 80 characters.", "name");
+  requireCleanText(name, "line", "name");
   const prefix = input.mode === "test" ? "rk_test_" : "rk_live_";
   const secret = prefix + randomToken(24);
   const now = ctx.clock.now();

@@ -6,6 +6,7 @@ import { t, type Static } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
 import { address, count, maybeTimestamp, modeField, nullable, timestamp } from "../../platform/http/response-schema";
+import { lineText } from "../../platform/http/text-schema";
 
 /** Path parameter `id`. */
 export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
@@ -13,7 +14,7 @@ export const idParams = t.Object({ id: t.String({ maxLength: 64 }) });
 /* Fields shared by requests and answers. */
 
 const email = t.String({ minLength: 3, maxLength: 254 });
-const personName = t.String({ maxLength: 120 });
+const personName = lineText({ maxLength: 120 });
 const password = t.String({ minLength: 8, maxLength: 200 });
 /** A member's role. */
 export const roleField = t.Union([t.Literal("owner"), t.Literal("admin"), t.Literal("member"), t.Literal("client")], {
@@ -35,7 +36,7 @@ const brandIdsInput = t.Optional(
 export const planField = t.Union([t.Literal("free"), t.Literal("starter"), t.Literal("core"), t.Literal("plus")], {
   description: "free, starter, core or plus.",
 });
-const keyName = t.String({ maxLength: 80 });
+const keyName = lineText({ maxLength: 80 });
 const scope = t.String({ maxLength: 40 });
 const provider = t.String({ maxLength: 20, description: "github or google." });
 const invitationToken = t.String({ minLength: 1, maxLength: 200 });

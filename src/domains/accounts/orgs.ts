@@ -9,6 +9,7 @@ import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import { newId } from "../../platform/ids";
 import { conflict, invalid, notFound } from "../../platform/errors";
+import { requireCleanText } from "../../platform/clean-text";
 import { audit } from "../../platform/audit/audit";
 import { brands, createDefaultBrands } from "../brands";
 import { shownChanged } from "../../platform/events/publication";
@@ -32,6 +33,7 @@ export interface NewOrg {
 export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: Org; owner: User | null } {
   const name = input.name.trim();
   if (!name || name.length > 120) throw invalid("An organisation needs a name of 1 to 120 characters.", "name");
+  requireCleanText(name, "line", "name");
   const plan = input.operator ? OPERATOR_PLAN : parsePlan(input.plan ?? "free");
   let ownerEmail: string | null = null;
   let passwordHash: string | null = null;

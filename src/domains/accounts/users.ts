@@ -4,6 +4,8 @@ import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { conflict, invalid } from "../../platform/errors";
+import { requireCleanText } from "../../platform/clean-text";
+import { isCleanText } from "../../platform/text";
 import { sessions, users } from "./tables";
 import { checkPassword, hashPassword, verifyNothing, verifyPassword } from "./passwords";
 
@@ -17,7 +19,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Normalises and checks an email address. */
 export function normaliseEmail(email: string, field = "email"): string {
   const e = email.trim().toLowerCase();
-  if (!EMAIL.test(e) || e.length > 254) throw invalid("Enter a valid email address, like name@example.com.", field);
+  // An address is shown to the team (members, the inbox): no control, direction or zero-width characters either.
+  if (!EMAIL.test(e) || e.length > 254 || !isCleanText(e, "line"))
+    throw invalid("Enter a valid email address, like name@example.com.", field);
   return e;
 }
 
@@ -49,7 +53,7 @@ export function createUser(
   const row = {
     id: newId("user", clock.now()),
     email,
-    name: (input.name ?? "").trim().slice(0, 120),
+    name: requireCleanText((input.name ?? "").trim(), "line", "name").slice(0, 120),
     passwordHash: input.passwordHash ?? null,
     createdAt: clock.now(),
   };

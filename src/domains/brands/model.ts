@@ -3,6 +3,7 @@ import { t, type Static } from "elysia";
 import { bodyInteger } from "../../platform/http/strict-schema";
 import { pageSchema } from "../../platform/http/pagination";
 import { address, count, modeField, nullable, oneOf, timestamp } from "../../platform/http/response-schema";
+import { lineText, multiLineText } from "../../platform/http/text-schema";
 
 /** A colour like #4f46e5. */
 const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #4f46e5." });
@@ -44,7 +45,7 @@ const formerSlugsField = (address: string) =>
 
 /** The fields of a brand its team sets: each request body takes them, the brand answer shows them. */
 const brandFields = {
-  name: t.String({ minLength: 1, maxLength: 120 }),
+  name: lineText({ minLength: 1, maxLength: 120 }),
   slug: t.String({
     maxLength: 60,
     description:
@@ -53,7 +54,7 @@ const brandFields = {
   is_public: t.Boolean({ description: "Makes the brand's wall reachable." }),
   color,
   intro_text: nullable(
-    t.String({ maxLength: 600 }),
+    multiLineText({ maxLength: 600 }),
     "A few sentences under the name in the wall's header, up to 600 characters; empty or null for none.",
   ),
   website_url: nullable(
@@ -124,7 +125,7 @@ export const brandPageSchema = pageSchema(brandSchema);
 
 const prompt = t.Object({
   id: t.Optional(t.String({ maxLength: 40 })),
-  text: t.String({ minLength: 1, maxLength: 500 }),
+  text: multiLineText({ minLength: 1, maxLength: 500 }),
   max_seconds: t.Optional(
     bodyInteger({ minimum: 10, maximum: 600, description: "Recording time limit for this prompt (default 120)." }),
   ),
@@ -154,19 +155,19 @@ export const linkAcceptsField = t.Array(answerKindField, {
 /** `ask_rating`. */
 export const linkAskRatingField = t.Boolean({ description: "Ask for a 1-5 star rating (default true)." });
 /** `welcome_message`. */
-export const linkWelcomeField = t.String({
+export const linkWelcomeField = multiLineText({
   maxLength: 1000,
   description: "Plain text shown above the questions, up to 1,000 characters; empty or null for none.",
 });
 /** `thank_you_message`. */
-export const linkThankYouField = t.String({
+export const linkThankYouField = multiLineText({
   maxLength: 1000,
   description: "Plain text shown on the thank-you screen, up to 1,000 characters; empty or null for the default.",
 });
 /** `call_to_action`. */
 export const linkCallToActionField = t.Object(
   {
-    label: t.String({ minLength: 1, maxLength: 60, description: "Button text, 1-60 characters." }),
+    label: lineText({ minLength: 1, maxLength: 60, description: "Button text, 1-60 characters." }),
     url: t.String({ minLength: 1, maxLength: 2000, description: "http or https address." }),
   },
   { additionalProperties: false, description: "A button on the thank-you screen; not together with redirect_url." },
@@ -181,12 +182,12 @@ export const linkRedirectField = t.String({
 export const linkCustomFieldField = t.Object(
   {
     id: t.Optional(t.String({ maxLength: 40, description: "Kept when it names an existing question." })),
-    label: t.String({ minLength: 1, maxLength: 200 }),
+    label: lineText({ minLength: 1, maxLength: 200 }),
     type: t.Union([t.Literal("short_text"), t.Literal("choice"), t.Literal("yes_no")]),
     required: t.Optional(t.Boolean({ description: "Default false." })),
     options: t.Optional(
       t.Union([
-        t.Array(t.String({ minLength: 1, maxLength: 100 }), {
+        t.Array(lineText({ minLength: 1, maxLength: 100 }), {
           maxItems: 20,
           description: "2-20 distinct choices; only for type choice.",
         }),
@@ -271,14 +272,14 @@ export const linkSettingsAnswer = {
 /** POST /v1/brands/{id}/links body. */
 export const newLinkBody = t.Object(
   {
-    title: t.String({ minLength: 1, maxLength: 200 }),
+    title: lineText({ minLength: 1, maxLength: 200 }),
     prompts: t.Array(prompt, { minItems: 1, maxItems: 10 }),
-    consent_text: t.String({
+    consent_text: multiLineText({
       minLength: 1,
       maxLength: 5000,
       description: "Shown to the respondent and stored with each testimonial word for word.",
     }),
-    consent_version: t.String({
+    consent_version: lineText({
       minLength: 1,
       maxLength: 40,
       description: "Date-like version label, e.g. 2026-11-01.",
@@ -291,10 +292,10 @@ export const newLinkBody = t.Object(
 /** PATCH /v1/links/{id} body. */
 export const linkPatchBody = t.Object(
   {
-    title: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
+    title: t.Optional(lineText({ minLength: 1, maxLength: 200 })),
     prompts: t.Optional(t.Array(prompt, { minItems: 1, maxItems: 10 })),
-    consent_text: t.Optional(t.String({ minLength: 1, maxLength: 5000 })),
-    consent_version: t.Optional(t.String({ minLength: 1, maxLength: 40 })),
+    consent_text: t.Optional(multiLineText({ minLength: 1, maxLength: 5000 })),
+    consent_version: t.Optional(lineText({ minLength: 1, maxLength: 40 })),
     is_active: t.Optional(t.Boolean()),
     closed_reason: t.Optional(t.Union([t.Literal("paused"), t.Literal("closed"), t.Null()])),
     ...linkSettingsBody,

@@ -2,6 +2,7 @@
 import { t } from "elysia";
 import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { lineText, multiLineText } from "../../platform/http/text-schema";
 import {
   address,
   count,
@@ -47,8 +48,8 @@ const recipientBody = t.Object(
 export const createBody = t.Object(
   {
     link_id: t.String({ minLength: 1, maxLength: 64, description: "The collect link the request points to." }),
-    subject: t.String({ minLength: 1, maxLength: CAMPAIGN_LIMITS.maxSubjectChars, description: "One line." }),
-    message: t.String({
+    subject: lineText({ minLength: 1, maxLength: CAMPAIGN_LIMITS.maxSubjectChars, description: "One line." }),
+    message: multiLineText({
       minLength: 1,
       maxLength: CAMPAIGN_LIMITS.maxMessageChars,
       description: "Plain text; {name} becomes the recipient's name and {link} their personal link (required).",

@@ -1,9 +1,11 @@
 /**
  * The list of people a campaign asks, checked as a whole before anything is stored: every address must be one
- * plain email address (a refusal names the row, 1-based, as the person counted them), names are one line, and a
- * repeated address (case aside) is asked once, at its first row.
+ * plain email address (a refusal names the row, 1-based, as the person counted them), names are one line of display
+ * text (src/platform/text.ts: no control, direction or zero-width characters), and a repeated address (case aside)
+ * is asked once, at its first row.
  */
 import { AppError } from "../../platform/errors";
+import { describeTextProblem, isCleanText, textProblem } from "../../platform/text";
 import { CAMPAIGN_LIMITS } from "./model";
 
 /** One person as sent. */
@@ -37,7 +39,8 @@ const LABEL = "(?:[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?)";
 const EMAIL = new RegExp(`^[^\\s@<>()\\[\\],;:"\\\\]+@${LABEL}(?:\\.${LABEL})+$`, "u");
 
 /** True for one plain email address (no display name, no list, no line break). */
-export const isEmail = (s: string) => s.length <= CAMPAIGN_LIMITS.maxEmailChars && EMAIL.test(s);
+export const isEmail = (s: string) =>
+  s.length <= CAMPAIGN_LIMITS.maxEmailChars && EMAIL.test(s) && isCleanText(s, "line");
 
 /** Problems shown at most, beside the first one's message. */
 const MAX_PROBLEMS = 20;
@@ -61,8 +64,13 @@ export function checkRecipients(input: RecipientInput[]): CheckedList {
         field: `recipients[${i}].email`,
         message: `Row ${row}: “${quoteOf(r.email.trim())}” is not a valid email address (like name@example.com).`,
       });
-    if (/[\r\n\u0000]/.test(r.name ?? ""))
-      problems.push({ row, field: `recipients[${i}].name`, message: `Row ${row}: a name must be one line.` });
+    const nameProblem = textProblem((r.name ?? "").trim(), "line");
+    if (nameProblem)
+      problems.push({
+        row,
+        field: `recipients[${i}].name`,
+        message: `Row ${row}: the name ${describeTextProblem(nameProblem)}.`,
+      });
     if (problems.length && problems[problems.length - 1]!.row === row) return;
     if (seen.has(email)) {
       duplicates++;

@@ -6,6 +6,7 @@ import { t, type Static } from "elysia";
 import { address, count, nullable, timestamp } from "../../platform/http/response-schema";
 import { linkCustomFieldAnswer, linkSchema } from "../brands";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { lineText, multiLineText } from "../../platform/http/text-schema";
 
 /** Limits of what a respondent may send. */
 export const CAPTURE_LIMITS = {
@@ -30,7 +31,7 @@ export const PHOTO_LIMITS = {
 export const customAnswerBody = t.Object(
   {
     id: t.String({ maxLength: 40, description: "The question's id (custom_fields[].id of the link)." }),
-    value: t.Union([t.String({ maxLength: 500 }), t.Boolean()], {
+    value: t.Union([lineText({ maxLength: 500 }), t.Boolean()], {
       description:
         "Text for short_text (up to 500 characters) and choice (one of its options); true or false for yes_no.",
     }),
@@ -44,10 +45,10 @@ export const startBody = t.Object(
     kind: t.Union([t.Literal("video"), t.Literal("audio"), t.Literal("text")]),
     respondent: t.Object(
       {
-        name: t.String({ minLength: 1, maxLength: 120 }),
+        name: lineText({ minLength: 1, maxLength: 120 }),
         email: t.Optional(t.String({ maxLength: 254 })),
-        title: t.Optional(t.String({ maxLength: 120 })),
-        company: t.Optional(t.String({ maxLength: 120 })),
+        title: t.Optional(lineText({ maxLength: 120 })),
+        company: t.Optional(lineText({ maxLength: 120 })),
       },
       { additionalProperties: false },
     ),
@@ -61,7 +62,7 @@ export const startBody = t.Object(
       },
       { additionalProperties: false },
     ),
-    text: t.Optional(t.String({ maxLength: 20000 })),
+    text: t.Optional(multiLineText({ maxLength: 20000 })),
     custom_fields: t.Optional(
       t.Array(customAnswerBody, {
         maxItems: 10,

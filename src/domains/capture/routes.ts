@@ -1,6 +1,8 @@
 /**
  * Public capture routes (no account): the link's page data, sending a testimonial, and the resumable upload
- * (tus 1.0: OPTIONS, HEAD, PATCH, and DELETE from the termination extension). The capture page may live on another origin (`site_url`), so these answer CORS.
+ * (tus 1.0: OPTIONS, HEAD, PATCH, and DELETE from the termination extension; every one but OPTIONS must say
+ * `Tus-Resumable: 1.0.0`, tus-version.ts). The capture page may live on another origin (`site_url`), so these answer
+ * CORS.
  */
 import { readCapped, readForm } from "../../platform/http/body-limits";
 import { Elysia, t } from "elysia";
@@ -25,8 +27,11 @@ import { CaptureLimits } from "./limits";
 import { clientAddress } from "../../platform/client-address";
 import { noteRequestAnswer } from "../campaigns";
 import { siteOrigin } from "../brands";
+import { requireTusVersion, TUS_HEADERS, TUS_VERSION } from "./tus-version";
 
-const TUS = { "tus-resumable": "1.0.0" };
+/** The tus version check, before anything else of an upload request (412 with Tus-Version otherwise). */
+const speaksTus = ({ request, set }: { request: Request; set: { headers: Record<string, string | number> } }) =>
+  requireTusVersion(request, set.headers);
 
 function cors(deps: Deps, request: Request): Record<string, string> {
   return {
@@ -81,8 +86,8 @@ export function captureRoutes(deps: Deps) {
             status: 204,
             headers: {
               ...cors(deps, request),
-              ...TUS,
-              "tus-version": "1.0.0",
+              ...TUS_HEADERS,
+              "tus-version": TUS_VERSION,
               "tus-extension": "termination",
               "tus-max-size": String(CAPTURE_LIMITS.maxVideoBytes),
             },
@@ -147,7 +152,7 @@ export function captureRoutes(deps: Deps) {
             status: 200,
             headers: {
               ...cors(deps, request),
-              ...TUS,
+              ...TUS_HEADERS,
               "upload-offset": String(await uploadOffset(deps, row)),
               "upload-length": String(row.length),
               "cache-control": "no-store",
@@ -157,6 +162,7 @@ export function captureRoutes(deps: Deps) {
         {
           params: uploadParams,
           query: uploadQuery,
+          beforeHandle: speaksTus,
           detail: { tags: ["Capture"], summary: "tus: how many bytes the server has", responses: TUS_ANSWERS.head },
         },
       )
@@ -185,13 +191,14 @@ export function captureRoutes(deps: Deps) {
           const now = await appendChunk(deps, row, offset, chunk);
           return new Response(null, {
             status: 204,
-            headers: { ...cors(deps, request), ...TUS, "upload-offset": String(now) },
+            headers: { ...cors(deps, request), ...TUS_HEADERS, "upload-offset": String(now) },
           });
         },
         {
           params: uploadParams,
           query: uploadQuery,
           parse: "none",
+          beforeHandle: speaksTus,
           detail: { tags: ["Capture"], summary: "tus: append bytes at Upload-Offset", responses: TUS_ANSWERS.patch },
         },
       )
@@ -199,11 +206,12 @@ export function captureRoutes(deps: Deps) {
         "/uploads/:upload_id",
         ({ params, query, request }) => {
           discardUpload(deps, resolveUpload(deps, params.upload_id, query.exp, query.sig));
-          return new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS } });
+          return new Response(null, { status: 204, headers: { ...cors(deps, request), ...TUS_HEADERS } });
         },
         {
           params: uploadParams,
           query: uploadQuery,
+          beforeHandle: speaksTus,
           detail: {
             tags: ["Capture"],
             summary: "tus termination: discard an unfinished recording (its partial file and its testimonial)",

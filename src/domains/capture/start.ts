@@ -5,7 +5,7 @@
  * where it asks for one, answers to its own questions as it asks them; the consent must be the link's current
  * wording, word for word. A link that asks for a photo answers with the address to send it to.
  */
-import { charCount } from "../../platform/text";
+import { charCount, normaliseLineBreaks } from "../../platform/text";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
 import { idempotent } from "../../platform/http/idempotency";
@@ -55,7 +55,9 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   if (input.rating !== undefined && !link.askRating) throw invalid("This page does not ask for a rating.", "rating");
   const customAnswers = checkCustomAnswers(link.customFields, input.custom_fields);
   if (input.consent.agreed !== true) throw invalid("Please tick the box to agree before sending.", "consent.agreed");
-  if (input.consent.text !== link.consentText || input.consent.version !== link.consentVersion) {
+  // Line breaks arrive as \n (the body parser reads \r\n so); wording stored before that may still hold \r\n.
+  const sameWords = normaliseLineBreaks(input.consent.text) === normaliseLineBreaks(link.consentText);
+  if (!sameWords || input.consent.version !== link.consentVersion) {
     throw new AppError(
       "consent_changed",
       409,

@@ -1,15 +1,17 @@
 /**
  * The import rules the schema cannot express (contract section 4, rules and limits): attestation, lengths after
- * trimming (in characters, not UTF-16 units), whole ratings 1 to 5, dates not in the future, http/https addresses.
- * Nothing else is refused: the contract's list is the whole list. Every problem names its field as
- * a path (`rows[3].rating`, the array index as in schema errors) and the row's 1-based position; all problems of a
- * request are reported together and the request creates nothing (400 `validation_failed`).
+ * trimming (in characters, not UTF-16 units), whole ratings 1 to 5, dates not in the future, http/https addresses;
+ * and the display-text rule every route keeps (issue 30, src/platform/text.ts): no control characters, no
+ * direction overrides, and in names, titles, companies and sources no zero-width characters either. Nothing else
+ * is refused. Every problem names its field as a path (`rows[3].rating`, the array index as in schema errors) and
+ * the row's 1-based position; all problems of a request are reported together and the request creates nothing
+ * (400 `validation_failed`).
  */
 import { invalid } from "../../platform/errors";
 import type { ImportBody, ImportRowInput } from "./model";
 import { parseReviewedAt } from "./reviewed-at";
 import { dedupeHash, foldText } from "./dedupe";
-import { charCount } from "../../platform/text";
+import { charCount, describeTextProblem, normaliseLineBreaks, textProblem, type TextKind } from "../../platform/text";
 
 /** The contract's limits. */
 export const LIMITS = { rows: 500, text: 5000, person: 120, source: 60 } as const;
@@ -67,6 +69,12 @@ function checkLength(report: Report, field: string, value: string | null, max: n
     report(field, "too_long", `${what} is ${charCount(value)} characters; the most is ${max}.`);
 }
 
+/** A refused character, reported per row like the other rules (the whole import is refused, as with them). */
+function checkText(report: Report, field: string, value: string | null, kind: TextKind, what: string) {
+  const problem = value === null ? null : textProblem(value, kind);
+  if (problem) report(field, problem.reason, `${what} ${describeTextProblem(problem)}. Remove it.`);
+}
+
 function checkUrl(report: Report, field: string, value: string | null) {
   if (value !== null && !isHttpUrl(value)) report(field, "invalid_url", "Give a full http:// or https:// address.");
 }
@@ -77,7 +85,8 @@ function checkRow(
   report: Report,
   nowMs: number,
 ): Omit<CleanRow, "position" | "hash" | "source" | "sourceUrl"> & { ownSource: string | null } {
-  const text = row.text.trim();
+  // Line breaks as \n whoever calls (the HTTP body parser already reads them so).
+  const text = normaliseLineBreaks(row.text).trim();
   if (text === "") report(`${at}.text`, "required", "The review's text is empty.");
   checkLength(report, `${at}.text`, text, LIMITS.text, "The text (after trimming)");
   const name = present(row.name);
@@ -87,9 +96,15 @@ function checkRow(
   checkLength(report, `${at}.name`, name, LIMITS.person, "The name");
   checkLength(report, `${at}.title`, title, LIMITS.person, "The title");
   checkLength(report, `${at}.company`, company, LIMITS.person, "The company");
+  checkText(report, `${at}.text`, text, "text", "The text");
+  checkText(report, `${at}.name`, name, "line", "The name");
+  checkText(report, `${at}.title`, title, "line", "The title");
+  checkText(report, `${at}.company`, company, "line", "The company");
+  checkText(report, `${at}.source`, ownSource, "line", "The source");
   // The contract sets no length for a row's own `source` (60 is `source.name`'s) and no form for `email` (private
   // contact data, never mailed by imports): only the schema's raw caps bound them.
   const email = present(row.email);
+  checkText(report, `${at}.email`, email, "line", "The email");
   const reviewUrl = present(row.source_url);
   checkUrl(report, `${at}.source_url`, reviewUrl);
   const rating = row.rating ?? null;
@@ -134,6 +149,15 @@ export function validateImport(body: ImportBody, nowMs: number): CleanImport {
       reason: "too_long",
       message: `The source name is ${charCount(sourceName)} characters; the most is ${LIMITS.source}.`,
     });
+  else {
+    const problem = textProblem(sourceName, "line");
+    if (problem)
+      problems.push({
+        field: "source.name",
+        reason: problem.reason,
+        message: `The source name ${describeTextProblem(problem)}. Remove it.`,
+      });
+  }
   const sourceUrl = present(body.source.url);
   if (sourceUrl !== null && !isHttpUrl(sourceUrl))
     problems.push({ field: "source.url", reason: "invalid_url", message: "Give a full http:// or https:// address." });

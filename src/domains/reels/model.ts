@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { t, type Static, type TSchema } from "elysia";
 import type { Segment } from "../../media/reel/types";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { lineText } from "../../platform/http/text-schema";
 import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
 import {
   address,
@@ -52,13 +53,13 @@ export const configInput = t.Object(
     caption_style: t.Optional(t.Union([t.Literal("bold"), t.Literal("boxed"), t.Literal("minimal")])),
     intro: nullable(
       t.Object(
-        { title: t.String({ minLength: 1, maxLength: REEL_LIMITS.introMaxChars }) },
+        { title: lineText({ minLength: 1, maxLength: REEL_LIMITS.introMaxChars }) },
         { additionalProperties: false },
       ),
     ),
     outro: nullable(
       t.Object(
-        { call_to_action: t.String({ minLength: 1, maxLength: REEL_LIMITS.outroMaxChars }) },
+        { call_to_action: lineText({ minLength: 1, maxLength: REEL_LIMITS.outroMaxChars }) },
         { additionalProperties: false },
       ),
     ),
@@ -133,7 +134,7 @@ export const createBody = t.Object(
         description: "auto: suggests spans and order; manual: keeps the order, suggests spans. Default auto.",
       }),
     ),
-    title: t.Optional(t.String({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
+    title: t.Optional(lineText({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
     config: t.Optional(configInput),
   },
   { additionalProperties: false },
@@ -143,7 +144,7 @@ export type CreateBody = Static<typeof createBody>;
 /** `PATCH /v1/reels/{id}`: the title, and settings either inside `config` or at the top level. */
 export const patchBody = t.Object(
   {
-    title: t.Optional(t.String({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
+    title: t.Optional(lineText({ minLength: 1, maxLength: REEL_LIMITS.titleMaxChars })),
     config: t.Optional(configInput),
     ...configInput.properties,
   },

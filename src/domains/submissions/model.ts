@@ -14,6 +14,7 @@ import {
   oneOf,
   timestamp,
 } from "../../platform/http/response-schema";
+import { lineText, multiLineText } from "../../platform/http/text-schema";
 import { BULK_ACTIONS } from "./bulk";
 import { VARIANTS } from "./present";
 
@@ -32,14 +33,14 @@ export const variantParams = t.Object({ id: t.String({ maxLength: 64 }), variant
 const statusField = oneOf(["uploading", "processing", "ready", "failed"], "uploading → processing → ready or failed.");
 /** Where a testimonial came from. */
 const originField = t.Union([t.Literal("collected"), t.Literal("imported")]);
-const tagName = t.String({ minLength: 1, maxLength: 40 });
+const tagName = lineText({ minLength: 1, maxLength: 40 });
 const tagColor = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #64748b." });
-const transcriptText = t.String({
+const transcriptText = multiLineText({
   minLength: 1,
   maxLength: 20000,
   description: "The corrected words; timings are recomputed by forced alignment.",
 });
-const rejectionReason = t.String({
+const rejectionReason = multiLineText({
   minLength: 1,
   maxLength: 500,
   description: "Kept for the team; never shown to the respondent.",

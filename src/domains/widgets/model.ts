@@ -14,6 +14,7 @@ import {
 } from "../../platform/http/response-schema";
 import { captionCueSchema } from "../submissions";
 import { bodyInteger } from "../../platform/http/strict-schema";
+import { lineText } from "../../platform/http/text-schema";
 import {
   BACKGROUNDS,
   CARD_BORDERS,
@@ -65,7 +66,7 @@ const id = t.String({ minLength: 1, maxLength: 64 });
 /** Every setting, each optional (omitted ones keep their current or default value). */
 const settings = {
   name: t.Optional(
-    t.String({
+    lineText({
       minLength: 1,
       maxLength: 80,
       description: "For the team; never published. Default: the layout's name.",

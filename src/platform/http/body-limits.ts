@@ -7,7 +7,9 @@
  * - multipart forms: not read by the hook. A route that takes a form (the logo upload) reads it with
  *   `readForm` once it knows the caller may act, so a stranger's upload is never parsed; fields are never turned
  *   into JSON (Elysia would), so no field can smuggle a deep value past the scan;
- * - URL-encoded and text bodies: read within the cap, then given as Elysia would give them.
+ * - URL-encoded bodies: read within the cap, then given as Elysia would give them; text bodies are refused (415);
+ * - a JSON body is an object or nothing: an array, a string, a number or null is `400 validation_failed` on
+ *   every route (`objectBody`); the strings' line breaks are read as `\n`.
  * A body over its cap is `413 body_too_large` before it is read (Content-Length) or as soon as the bytes pass it.
  * Resumable upload chunks (`application/offset+octet-stream`) are not read here; the upload route bounds them.
  *
@@ -17,6 +19,7 @@
 import { Elysia } from "elysia";
 import { parseQuery } from "elysia/parse-query";
 import { AppError } from "../errors";
+import { normaliseLineBreaksIn } from "../text";
 
 /** The limits, in bytes and levels. */
 export const BODY_LIMITS = {
@@ -155,12 +158,37 @@ export async function parseBoundedBody(request: Request, path: string, contentTy
   const bytes = await readCapped(request, bodyCap(request.method, path, contentType));
   if (contentType === "multipart/form-data") return formBody(request, bytes);
   const text = new TextDecoder().decode(bytes);
-  if (isJsonType(contentType)) return parseJsonBody(text);
-  if (contentType === "application/x-www-form-urlencoded") return parseQuery(text);
-  if (contentType.startsWith("text/")) return text;
+  if (isJsonType(contentType)) return objectBody(parseJsonBody(text));
+  if (contentType === "application/x-www-form-urlencoded") return normaliseLineBreaksIn(parseQuery(text));
+  // No route takes text: Elysia would read `"x"` as `{}` for an object body, so text is refused like other types.
+  if (contentType.startsWith("text/") && text.trim() === "") return undefined;
   throw new AppError("unsupported_media_type", 415, "Send the body as JSON with Content-Type: application/json.", {
     content_type: contentType,
   });
+}
+
+/** What a body that is not an object is called in the refusal. */
+function shapeOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "string" ? "a string" : typeof value === "number" ? "a number" : `a ${typeof value}`;
+}
+
+/**
+ * Every JSON body the API takes is an object (fields by name), or nothing. Anything else (an array, a string, a
+ * number, null, `true`) is refused here, once for every route: Elysia otherwise reads `[]`, `"x"` or `1` as `{}`
+ * for a route whose body is optional or has no required field, and the request went through.
+ * Line breaks in the object's strings are read as `\n` (src/platform/text.ts).
+ */
+function objectBody(value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (value !== null && typeof value === "object" && !Array.isArray(value)) return normaliseLineBreaksIn(value);
+  throw new AppError(
+    "validation_failed",
+    400,
+    `Invalid body: expected a JSON object ({"field": value}), not ${shapeOf(value)}.`,
+    { location: "body", field: "body", reason: "not_an_object" },
+  );
 }
 
 /** Plugin for the root app: the bounded parse hook on every route. */

@@ -1,12 +1,15 @@
 /**
  * The root error handler: turns every thrown error into the one body shape. AppError keeps its status and code;
  * Elysia's validation and parse errors become 400s naming the field; unknown errors are logged with a stack and
- * answered 500 `internal_error` with no internals.
+ * answered 500 `internal_error` with no internals. The same plugin puts the headers every answer carries (the
+ * request id, `X-Content-Type-Options: nosniff`) on answers and errors alike.
  */
 import { Elysia, ValidationError } from "elysia";
 import { AppError } from "../errors";
 import type { Logger } from "../log";
 import { QUERY_INTEGER_FORMAT } from "./strict-schema";
+import { textKindOf } from "./text-schema";
+import { describeTextProblem, textProblem, type TextProblem } from "../text";
 
 /** This process's part of every request id it makes: 8 random base-36 characters. */
 const ID_PREFIX = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => (b % 36).toString(36)).join("");
@@ -41,6 +44,39 @@ function choiceMessage(schema: unknown): string | null {
   return `Expected one of: ${branches.map((b) => String(b.const)).join(", ")}`;
 }
 
+/** For display text holding a refused character, which one and why (a nullable field's text branch counts too). */
+function textFailure(schema: unknown, value: unknown): TextProblem | null {
+  if (typeof value !== "string") return null;
+  const branches = (schema as { anyOf?: unknown[] } | undefined)?.anyOf ?? [schema];
+  for (const branch of branches) {
+    const kind = textKindOf(branch);
+    const problem = kind && textProblem(value, kind);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** One failure as typebox reports it; a union's carries each branch's own failures. */
+type Failure = { path?: string; schema?: unknown; value?: unknown; errors?: Iterable<Failure>[] };
+
+/**
+ * A refused character inside a union's branch (a nullable object: `call_to_action.label`, a list or null:
+ * `options[1]`), which typebox reports only as "expected union value" at the union's path: the branch's own failure,
+ * with its path and the character, or null when the union failed for another reason.
+ */
+function textFailureWithin(e: Failure, depth = 0): { path: string; problem: TextProblem } | null {
+  const own = textFailure(e.schema, e.value);
+  if (own) return { path: e.path ?? "", problem: own };
+  if (depth > 8 || !Array.isArray(e.errors)) return null;
+  for (const branch of e.errors) {
+    for (const inner of branch) {
+      const found = textFailureWithin(inner, depth + 1);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 /** Converts a JSON pointer like `/rows/3/rating` into `rows[3].rating`. */
 export function pointerToField(pointer: string): string {
   return pointer
@@ -54,12 +90,26 @@ function validationBody(error: ValidationError) {
   const where =
     error.type === "query" ? "query" : error.type === "params" ? "path" : error.type === "headers" ? "header" : "body";
   const seen = new Set<string>();
-  const errors: { field: string; message: string }[] = [];
+  const errors: { field: string; message: string; reason?: string; character?: string }[] = [];
   for (const e of error.all) {
-    const field = "path" in e && typeof e.path === "string" ? pointerToField(e.path) : "";
+    // Refused characters are named ("contains a right-to-left override (U+202E), …"), not "should match format",
+    // at the text's own path even inside a union.
+    const text = textFailureWithin(e as Failure);
+    const path = text ? text.path : "path" in e && typeof e.path === "string" ? e.path : "";
+    const field = pointerToField(path);
     const key = field || where;
     if (seen.has(key)) continue;
     seen.add(key);
+    if (text) {
+      const { problem } = text;
+      errors.push({
+        field: key,
+        message: describeTextProblem(problem),
+        reason: problem.reason,
+        character: problem.character,
+      });
+      continue;
+    }
     const schema = "schema" in e ? e.schema : undefined;
     errors.push({
       field: key,
@@ -67,10 +117,13 @@ function validationBody(error: ValidationError) {
     });
   }
   const first = errors[0];
+  // A refused character is something to take out, and the message says so.
+  const fix = first?.reason ? ". Remove it and send again." : "";
   const message = first
-    ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}`.trim()
+    ? `Invalid ${where}: ${first.field} ${first.message.replace(/^Expected/, "expected")}${fix}`.trim()
     : `Invalid ${where}.`;
-  return { code: "validation_failed", message, details: { location: where, field: first?.field, errors } };
+  const why = first?.reason ? { reason: first.reason, character: first.character } : {};
+  return { code: "validation_failed", message, details: { location: where, field: first?.field, ...why, errors } };
 }
 
 /** Builds the body for an error, and its status. */
@@ -155,6 +208,13 @@ export function errorResponse(
   };
 }
 
+/**
+ * Headers on every answer the server makes: API JSON, errors, 404s, redirects, files, pages, images. `nosniff`
+ * keeps a browser from reading an answer as another type than it says (a QR code or an uploaded file run as a
+ * script or a page); set here once so no route can forget it.
+ */
+export const EVERY_ANSWER_HEADERS: Readonly<Record<string, string>> = { "x-content-type-options": "nosniff" };
+
 /** Plugin registering request ids and the error handler; must be used on the root app so unknown routes are covered. */
 export function errorHandling(log: Logger) {
   return (
@@ -168,12 +228,14 @@ export function errorHandling(log: Logger) {
         if (responseValue instanceof Response) {
           try {
             responseValue.headers.set("x-request-id", requestId);
+            for (const [name, value] of Object.entries(EVERY_ANSWER_HEADERS)) responseValue.headers.set(name, value);
             return;
           } catch {
-            // Immutable headers (a redirect made by Response.redirect): Elysia merges the header below.
+            // Immutable headers (a redirect made by Response.redirect): Elysia merges the headers below.
           }
         }
         set.headers["x-request-id"] = requestId;
+        Object.assign(set.headers, EVERY_ANSWER_HEADERS);
       })
       .onError({ as: "global" }, ({ error, code, set, request, ...rest }) => {
         const requestId = (rest as { requestId?: string }).requestId ?? requestIdFor(request);
@@ -182,6 +244,7 @@ export function errorHandling(log: Logger) {
           "content-type": "application/json; charset=utf-8",
           "x-request-id": requestId,
           "cache-control": "no-store",
+          ...EVERY_ANSWER_HEADERS,
         };
         // Public routes are called from other origins (capture pages, widgets): let them read the error too.
         if (new URL(request.url).pathname.startsWith("/public/")) headers["access-control-allow-origin"] = "*";
