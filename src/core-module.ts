@@ -1,6 +1,6 @@
 /**
- * The appliance's own module (no domain of its own): sending queued mail, and the nightly housekeeping that prunes
- * finished jobs and expired sessions.
+ * The appliance's own module (no domain of its own): sending queued mail, the nightly housekeeping that prunes
+ * finished jobs and expired sessions, and the scheduled backups of PLAUDIT_BACKUP_SCHEDULE.
  */
 import { lt } from "drizzle-orm";
 import type { DomainModule } from "./platform/module";
@@ -8,15 +8,17 @@ import { enqueue, pruneDone } from "./platform/jobs/queue";
 import { registerMailJobs } from "./platform/mail/jobs";
 import type { JobRegistry } from "./platform/jobs/worker";
 import { sessions } from "./domains/accounts/tables";
+import { backupSchedule, registerBackupJob } from "./platform/backup/job";
 
 /** Job kind of the nightly housekeeping. */
 export const HOUSEKEEPING = "platform.housekeeping";
 
-/** Mail sending, and the housekeeping job and its schedule. */
+/** Mail sending, the housekeeping job and its schedule, and the scheduled backup. */
 export const coreModule: DomainModule = {
   name: "core",
   jobs: (registry: JobRegistry) => {
     registerMailJobs(registry);
+    registerBackupJob(registry);
     registry.register(HOUSEKEEPING, {
       async handle(_job, deps) {
         const now = deps.clock.now();
@@ -39,5 +41,6 @@ export const coreModule: DomainModule = {
         });
       },
     },
+    backupSchedule,
   ],
 };
