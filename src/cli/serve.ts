@@ -78,14 +78,12 @@ export async function serve(config: Config) {
   const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
   const stop = async () => {
-    if (stopping) return;
+    // A second Ctrl-C (or signal) does not wait for the grace period: running jobs keep their leases anyway.
+    if (stopping) process.exit(1);
     stopping = true;
     clearTimeout(selfTest);
     clearTimeout(warmUp);
-    cron?.stop();
-    server.stop();
-    await workers?.stop();
-    deps.db.$client.close();
+    await (await import("./shutdown")).shutDown({ server, workers, cron, deps });
     process.exit(0);
   };
   process.on("SIGINT", stop);
