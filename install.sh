@@ -6,6 +6,9 @@
 #   ./install.sh --start    ... then start the server (first start creates an organisation and prints its sign-in)
 #   ./install.sh --no-system  skip Debian packages (apt-get)
 #   ./install.sh --no-model   do not try to download the Whisper model
+#   ./install.sh --service    ... then install it as a systemd service (as root): user plaudit, data in
+#                             /var/lib/plaudit, settings in /etc/plaudit/plaudit.env, logs in the journal. Run it
+#                             again from a newer checkout to upgrade (a backup is taken first; see the README).
 #
 # Works as root on Debian 12 with only Node.js and npm; elsewhere use --no-system and install the programs listed
 # in APT_PACKAGES yourself.
@@ -17,12 +20,14 @@ ROOT="$PWD"
 START=0
 SYSTEM=1
 MODEL=1
+SERVICE=0
 for arg in "$@"; do
   case "$arg" in
     --start) START=1 ;;
     --no-system) SYSTEM=0 ;;
     --no-model) MODEL=0 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --service) SERVICE=1 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install.sh: unknown option $arg (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -149,6 +154,12 @@ fi
 if bun scripts/build.ts --if-stale; then :; else exit 1; fi
 
 step "Done. dist/plaudit is ready."
+if [ "$SERVICE" = 1 ]; then
+  # 8. The service (scripts/install-service.sh): user, files under /usr/local, /etc and /var/lib, the unit.
+  bash scripts/install-service.sh "$ROOT/dist" "$MODEL_FILE"
+  [ "$START" = 1 ] && note "--start is not needed with --service: the service runs it."
+  exit 0
+fi
 if [ "$START" = 1 ]; then
   step "Starting Plaudit (data in ${PLAUDIT_DATA_DIR:-$ROOT/data}; Ctrl-C stops it)"
   exec dist/plaudit serve

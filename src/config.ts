@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import ipaddr from "ipaddr.js";
+import { Cron } from "croner";
 
 /** Everything the appliance can be configured with. */
 export interface Config {
@@ -88,6 +89,25 @@ export interface Config {
    * executable is built with NODE_ENV=production): see docs/design-decisions.md, "Schemas once".
    */
   validateResponses: boolean;
+  /** Scheduled backups and where archives go (PLAUDIT_BACKUP_*; see the operations block in `loadConfig`). */
+  backups: BackupSettings;
+  /**
+   * PLAUDIT_SHUTDOWN_GRACE_SECONDS (default 20): on SIGTERM, how long `serve` waits for requests in flight and
+   * running jobs before it closes what is left (jobs left then keep their leases and are claimed again later).
+   */
+  shutdownGraceMs: number;
+}
+
+/** PLAUDIT_BACKUP_SCHEDULE, PLAUDIT_BACKUP_TO, PLAUDIT_BACKUP_KEEP, and the PLAUDIT_S3_* access an s3:// target uses. */
+export interface BackupSettings {
+  /** Cron pattern (5 or 6 fields, UTC) of the scheduled backup; null: no scheduled backups. */
+  schedule: string | null;
+  /** A folder (absolute path) or `s3://bucket/prefix`. */
+  to: string;
+  /** Archives of the schedule kept; older ones are deleted after a new one is written. */
+  keep: number;
+  /** Endpoint, region and keys for an `s3://` target or `plaudit restore --from s3://…` (the storage ones). */
+  s3: { endpoint: string | null; region: string | null; accessKeyId: string | null; secretAccessKey: string | null };
 }
 
 /** How the box serves HTTPS itself: its name, port, and where its certificate comes from. */
@@ -298,6 +318,33 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     if (!!a !== !!b) problems.push(`${id} and ${secret} must be set together`);
     return a && b ? { clientId: a, clientSecret: b } : null;
   };
+  // Operations (issue 24): scheduled backups, and how long a SIGTERM waits for work in flight. The pattern is
+  // checked here with croner, the library that runs it, so a typo stops the start instead of never firing.
+  const backupSchedule = opt(merged, "PLAUDIT_BACKUP_SCHEDULE");
+  if (backupSchedule) {
+    try {
+      new Cron(backupSchedule, { paused: true, timezone: "UTC" }).stop();
+    } catch (e) {
+      problems.push(
+        `PLAUDIT_BACKUP_SCHEDULE must be a cron pattern such as "0 3 * * *" (daily at 03:00 UTC; ${(e as Error).message.replace(/^CronPattern: /, "")})`,
+      );
+    }
+  }
+  const backupTo = opt(merged, "PLAUDIT_BACKUP_TO");
+  if (backupTo?.startsWith("s3:") && !/^s3:\/\/[^/]+/.test(backupTo))
+    problems.push(`PLAUDIT_BACKUP_TO must be a folder or s3://bucket/prefix (got "${backupTo}")`);
+  const backups: BackupSettings = {
+    schedule: backupSchedule,
+    to: !backupTo ? join(dataDir, "backups") : backupTo.startsWith("s3:") ? backupTo : resolve(backupTo),
+    keep: int(merged, "PLAUDIT_BACKUP_KEEP", 7, 1, 10_000, problems),
+    s3: {
+      endpoint: opt(merged, "PLAUDIT_S3_ENDPOINT"),
+      region: opt(merged, "PLAUDIT_S3_REGION"),
+      accessKeyId: opt(merged, "PLAUDIT_S3_ACCESS_KEY_ID"),
+      secretAccessKey: opt(merged, "PLAUDIT_S3_SECRET_ACCESS_KEY"),
+    },
+  };
+  const shutdownGraceMs = int(merged, "PLAUDIT_SHUTDOWN_GRACE_SECONDS", 20, 0, 3600, problems) * 1000;
   const config: Config = {
     port,
     https,
@@ -356,6 +403,8 @@ export function loadConfig(env: Source = process.env, flags: Record<string, stri
     validateResponses:
       merged.PLAUDIT_VALIDATE_RESPONSES === "1" ||
       (merged.PLAUDIT_VALIDATE_RESPONSES !== "0" && process.env.NODE_ENV === "test"),
+    backups,
+    shutdownGraceMs,
   };
   if (problems.length)
     throw new ConfigError(`Plaudit cannot start; fix these settings:\n  - ${problems.join("\n  - ")}`);

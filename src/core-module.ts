@@ -1,6 +1,7 @@
 /**
  * The appliance's own module (no domain of its own): sending queued mail, the nightly housekeeping that prunes
- * finished jobs and expired sessions, and the daily renewal of the certificates the box serves itself.
+ * finished jobs and expired sessions, the daily renewal of the certificates the box serves itself, and the scheduled
+ * backups of PLAUDIT_BACKUP_SCHEDULE.
  */
 import { lt } from "drizzle-orm";
 import type { DomainModule } from "./platform/module";
@@ -9,16 +10,18 @@ import { registerMailJobs } from "./platform/mail/jobs";
 import { registerTlsJobs, scheduleRenewal, TLS_RENEW } from "./platform/tls/jobs";
 import type { JobRegistry } from "./platform/jobs/worker";
 import { sessions } from "./domains/accounts/tables";
+import { backupSchedule, registerBackupJob } from "./platform/backup/job";
 
 /** Job kind of the nightly housekeeping. */
 export const HOUSEKEEPING = "platform.housekeeping";
 
-/** Mail sending, and the housekeeping job and its schedule. */
+/** Mail sending, the housekeeping job and its schedule, and the scheduled backup. */
 export const coreModule: DomainModule = {
   name: "core",
   jobs: (registry: JobRegistry) => {
     registerMailJobs(registry);
     registerTlsJobs(registry);
+    registerBackupJob(registry);
     registry.register(HOUSEKEEPING, {
       async handle(_job, deps) {
         const now = deps.clock.now();
@@ -49,5 +52,6 @@ export const coreModule: DomainModule = {
         });
       },
     },
+    backupSchedule,
   ],
 };

@@ -35,7 +35,7 @@ export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { poll
     startWorkers(deps, registry, { kinds: rest, concurrency: 2, pollMs: opts.pollMs ?? 1000 }),
   ];
   return {
-    stop: async () => void (await Promise.all(pools.map((p) => p.stop()))),
+    stop: async (stopOpts) => void (await Promise.all(pools.map((p) => p.stop(stopOpts)))),
     drain: async () => {
       for (const p of pools) await p.drain();
     },

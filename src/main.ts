@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 /**
- * The `plaudit` command: serve (default), migrate, org create, key create, user create, plan set, backup, doctor,
- * storage migrate, version. Configuration comes from environment variables and flags (see src/config.ts and the README).
+ * The `plaudit` command: serve (default), migrate, org create, key create, user create, plan set, backup, restore,
+ * doctor, storage migrate, version. Configuration comes from environment variables and flags (see src/config.ts and the README).
  */
 import { loadConfig, ConfigError, CONFIG_FLAGS } from "./config";
 import { need, parseArgs, UsageError } from "./cli/args";
@@ -22,6 +22,8 @@ Usage: plaudit <command> [flags]   (add --json for machine-readable output)
   user create --email E --password W [--name N] [--org ORG --role R [--brands ID,ID for a client]]
   plan set --org ORG --plan free|starter|core|plus   the plan a hosted organisation is on
   backup --to FILE.tar.gz                consistent snapshot of the database and files
+  restore --from FILE.tar.gz|s3://BUCKET/PREFIX/FILE.tar.gz [--data-dir D]
+                                         unpack a backup into an empty data directory (refuses a non-empty one)
   tls status                             the HTTPS certificates this server serves itself
   tls renew [--name NAME] [--force]      renew them now (the running server swaps them in)
   doctor                                 check ffmpeg, speech, disk, config; run a test recording through processing
@@ -85,6 +87,8 @@ async function main(argv: string[]): Promise<number> {
     case "backup":
       await (await import("./cli/backup")).backup(config, args);
       return 0;
+    case "restore":
+      return (await import("./cli/restore")).restore(config, args);
     case "tls status":
       (await import("./cli/tls")).tlsStatus(config, args);
       return 0;

@@ -13,6 +13,7 @@ import { dbPath } from "../bootstrap";
 import { findFfmpeg, findFfprobe, findPocketsphinx, findWhisper } from "../media/binaries";
 import { firstFailure, runSelfTest, type SelfTestResult, type SelfTestStep } from "../media/self-test";
 import { speechEngineInUse } from "../media/speech/select";
+import { backupStatus } from "../platform/backup/status";
 import type { Args } from "./args";
 import { print } from "./output";
 
@@ -124,6 +125,7 @@ export function runChecks(config: Config): Check[] {
       : "no SMTP: messages are kept in the dashboard's outbox",
     fix: config.smtpUrl ? undefined : "Set PLAUDIT_SMTP_URL=smtp://user:pass@host:587 to send mail.",
   });
+  add(backupCheck(config));
   add({
     name: "reels: language model",
     ok: true,
@@ -131,6 +133,35 @@ export function runChecks(config: Config): Check[] {
     detail: config.llm ? config.llm.url : "not configured: clip suggestions use the built-in rule",
   });
   return checks;
+}
+
+/** The scheduled backups: the schedule, the last one written, and whether the last attempt failed. */
+function backupCheck(config: Config): Check {
+  const b = backupStatus(config, Date.now());
+  if (!b.schedule)
+    return {
+      name: "backups",
+      ok: false,
+      required: false,
+      detail: "no schedule: only backups taken by hand (plaudit backup --to FILE)",
+      fix: 'Set PLAUDIT_BACKUP_SCHEDULE (e.g. "0 3 * * *", daily at 03:00 UTC) and PLAUDIT_BACKUP_TO.',
+    };
+  const last = b.lastSuccess
+    ? `last backup ${new Date(b.lastSuccess.at).toISOString()} (${b.lastSuccess.archive})`
+    : "no backup written yet";
+  const failed =
+    b.lastFailure && b.failing
+      ? `; the last attempt FAILED at ${new Date(b.lastFailure.at).toISOString()}: ${b.lastFailure.error}`
+      : "";
+  return {
+    name: "backups",
+    ok: !b.failing,
+    required: false,
+    detail: `"${b.schedule}" to ${b.to}, keeping ${b.keep}; ${last}${failed}`,
+    fix: b.failing
+      ? `Check that PLAUDIT_BACKUP_TO (${b.to}) is reachable and writable by the server's user; the schedule tries again at ${b.nextRunAt ? new Date(b.nextRunAt).toISOString() : "its next run"}.`
+      : undefined,
+  };
 }
 
 function stepLine(s: SelfTestStep): string {

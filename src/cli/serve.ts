@@ -19,6 +19,7 @@ import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
 import { loadLanguageDetector } from "../media/language";
 import { startListeners, type Listeners } from "../platform/tls/listeners";
+import { shutDown } from "./shutdown";
 import { scheduleRenewal } from "../platform/tls/jobs";
 import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
 
@@ -140,16 +141,22 @@ export async function serve(config: Config) {
   const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
   const stop = async () => {
-    if (stopping) return;
+    // A second Ctrl-C (or signal) does not wait for the grace period: running jobs keep their leases anyway.
+    if (stopping) process.exit(1);
     stopping = true;
     clearTimeout(selfTest);
     clearTimeout(warmUp);
     stopCertificates();
-    cron?.stop();
-    if (listeners) void listeners.stop();
-    else server.stop();
-    await workers?.stop();
-    deps.db.$client.close();
+    // With built-in HTTPS both listeners drain together.
+    const http = listeners
+      ? {
+          stop: (force?: boolean) => listeners.stop(force),
+          get pendingRequests() {
+            return listeners.http.pendingRequests + (listeners.https()?.pendingRequests ?? 0);
+          },
+        }
+      : server;
+    await shutDown({ server: http, workers, cron, deps });
     process.exit(0);
   };
   process.on("SIGINT", stop);

@@ -42,6 +42,17 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } | nu
   return { bucket: m[1]!, prefix: m[2]!.replace(/^\/+|\/+$/g, "") };
 }
 
+/** Bun's S3 client on the location's bucket (the prefix is the caller's to add); unset settings use Bun's defaults. */
+export function s3Client(loc: Omit<S3Location, "prefix">): Bun.S3Client {
+  return new Bun.S3Client({
+    bucket: loc.bucket,
+    ...(loc.endpoint ? { endpoint: loc.endpoint } : {}),
+    ...(loc.region ? { region: loc.region } : {}),
+    ...(loc.accessKeyId ? { accessKeyId: loc.accessKeyId } : {}),
+    ...(loc.secretAccessKey ? { secretAccessKey: loc.secretAccessKey } : {}),
+  });
+}
+
 /** How long a presigned request the store sends itself stays valid (seconds). */
 const SELF_SIGNED_TTL = 900;
 
@@ -68,13 +79,7 @@ export class S3BlobStore implements BlobStore {
     loc: S3Location,
     private readonly tmpDir: string,
   ) {
-    this.client = new Bun.S3Client({
-      bucket: loc.bucket,
-      ...(loc.endpoint ? { endpoint: loc.endpoint } : {}),
-      ...(loc.region ? { region: loc.region } : {}),
-      ...(loc.accessKeyId ? { accessKeyId: loc.accessKeyId } : {}),
-      ...(loc.secretAccessKey ? { secretAccessKey: loc.secretAccessKey } : {}),
-    });
+    this.client = s3Client(loc);
     this.prefix = loc.prefix ? `${loc.prefix}/` : "";
   }
 

@@ -1,16 +1,20 @@
 /**
  * `GET /v1/system/health`: the media self-test's last result for owners and admins (signed in); members get 403
  * and API keys 403 `session_only`. Before the test has run it says `not_run`; a failed run names the step and
- * its fix.
+ * its fix. The server's own (operator) organisation also reads how the scheduled backups stand (schedule, last
+ * success, last failure, next run); organisations the server hosts get `backups: null`.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
+import { setOperator } from "../../src/domains/accounts";
+import { systemCtx } from "../../src/platform/context";
+import { recordBackup } from "../../src/platform/backup/status";
 
 let t: TestApp;
 let a: TestOrg;
 
 beforeAll(async () => {
-  t = await makeTestApp();
+  t = await makeTestApp({ PLAUDIT_BACKUP_SCHEDULE: "0 3 * * *", PLAUDIT_BACKUP_KEEP: "5" });
   a = await t.org();
 });
 afterAll(() => t.close());
@@ -22,6 +26,7 @@ describe("GET /v1/system/health", () => {
     expect(r.body).toEqual({
       media_pipeline: { status: "not_run", checked_at: null, duration_ms: null, problem: null, steps: [] },
       speech_engine: null,
+      backups: null,
     });
   });
 
@@ -81,5 +86,39 @@ describe("GET /v1/system/health", () => {
     expect(key.status).toBe(403);
     expect(key.body.error.details.reason).toBe("session_only");
     expect((await t.call("GET", "/v1/system/health")).status).toBe(401);
+  });
+
+  test("the operator organisation reads the scheduled backups: none yet, a success, then a failure", async () => {
+    const op = await t.org();
+    setOperator(t.deps.db, systemCtx(op.id, "live", t.clock), true);
+    const read = async () => (await t.call("GET", "/v1/system/health", { auth: op.owner })).body.backups;
+    expect(await read()).toEqual({
+      schedule: "0 3 * * *",
+      destination: `${t.dir}/backups`,
+      keep: 5,
+      last_success_at: null,
+      last_archive: null,
+      last_archive_bytes: null,
+      last_failure_at: null,
+      last_error: null,
+      failing: false,
+      next_run_at: "2026-11-23T03:00:00.000Z",
+    });
+    const at = t.clock.now();
+    recordBackup(t.dir, { lastSuccess: { at, archive: `${t.dir}/backups/plaudit-backup-x.tar.gz`, bytes: 1234 } });
+    expect(await read()).toMatchObject({
+      last_success_at: new Date(at).toISOString(),
+      last_archive_bytes: 1234,
+      failing: false,
+    });
+    recordBackup(t.dir, { lastFailure: { at: at + 1000, error: "The backup to /x failed: disk full" } });
+    expect(await read()).toMatchObject({
+      last_success_at: new Date(at).toISOString(),
+      last_failure_at: new Date(at + 1000).toISOString(),
+      last_error: "The backup to /x failed: disk full",
+      failing: true,
+    });
+    // A hosted organisation's owner sees the media pipeline, not the server's backups.
+    expect((await t.call("GET", "/v1/system/health", { auth: a.owner })).body.backups).toBeNull();
   });
 });

@@ -305,3 +305,15 @@ test("a backup of a switched data directory carries the switch, so a restored bo
   expect(list).toContain("./storage.json");
   expect(list).toContain("./plaudit.db");
 }, 30_000);
+
+test("restoring that backup brings the switch back and says the bucket itself is not in the archive", async () => {
+  const archive = join(cwd, "backup.tar.gz");
+  const target = join(cwd, "restored", "data");
+  const r = await run(["restore", "--from", archive, "--data-dir", target]);
+  expect(r.code, r.err + r.out).toBe(0);
+  expect(r.out).toContain(`object storage (s3://${s3.bucket}/site)`);
+  expect(r.out).toContain("The bucket itself is not in the archive");
+  expect(JSON.parse(readFileSync(join(target, "storage.json"), "utf8")).url).toBe(`s3://${s3.bucket}/site`);
+  const json = await run(["restore", "--from", archive, "--data-dir", join(cwd, "restored-json"), "--json"]);
+  expect(JSON.parse(json.out)).toMatchObject({ object_storage: `s3://${s3.bucket}/site`, testimonials: 1 });
+}, 30_000);

@@ -37,6 +37,7 @@ describe("assemble", () => {
       ...DELIVERY_KINDS,
       EXPIRE_UPLOADS_JOB,
       "platform.housekeeping",
+      "platform.backup",
       "submission.purge",
       "widget.publish",
       "tls.renew",
@@ -45,7 +46,9 @@ describe("assemble", () => {
     ]) {
       expect(registry.get(kind)).toBeDefined();
     }
+    // "backup" is declared always and runs only with PLAUDIT_BACKUP_SCHEDULE (its pattern is a function of the config).
     expect(schedules.map((s) => s.name).sort()).toEqual([
+      "backup",
       "campaign reminders",
       "certificate renewal",
       "custom domains",

@@ -374,4 +374,17 @@ describe("schedules", () => {
     expect(errors).toContain("schedule failed");
     expect(() => startSchedules(t.deps, [{ name: "bad", pattern: "not a pattern", run: () => {} }])).toThrow();
   });
+
+  test("a pattern given by the config: null leaves the schedule off, a pattern starts it", async () => {
+    const ran: string[] = [];
+    const schedules = startSchedules(t.deps, [
+      { name: "off", pattern: () => null, run: () => void ran.push("off") },
+      { name: "on", pattern: (c) => (c.dataDir ? "* * * * * *" : null), run: () => void ran.push("on") },
+    ]);
+    const deadline = Date.now() + 3000;
+    while (!ran.includes("on") && Date.now() < deadline) await Bun.sleep(50);
+    schedules.stop();
+    expect(ran.filter((r) => r === "on").length).toBeGreaterThan(0);
+    expect(ran).not.toContain("off");
+  });
 });

@@ -332,6 +332,21 @@ export const healthSchema = t.Object({
       fix: t.Union([t.String(), t.Null()]),
     }),
   ),
+  backups: nullable(
+    t.Object({
+      schedule: nullable(t.String(), "PLAUDIT_BACKUP_SCHEDULE (cron, UTC); null: no scheduled backups."),
+      destination: t.String({ description: "PLAUDIT_BACKUP_TO: a folder on the server or s3://bucket/prefix." }),
+      keep: count("Scheduled archives kept (PLAUDIT_BACKUP_KEEP)."),
+      last_success_at: maybeTimestamp("When the last scheduled backup was written."),
+      last_archive: nullable(t.String(), "Where the last scheduled backup was written."),
+      last_archive_bytes: nullable(count()),
+      last_failure_at: maybeTimestamp("When a scheduled backup last failed."),
+      last_error: nullable(t.String(), "What went wrong then."),
+      failing: t.Boolean({ description: "The last scheduled backup failed (no success since)." }),
+      next_run_at: maybeTimestamp("When the schedule next runs."),
+    }),
+    "Scheduled backups of this server: shown to the owners and admins of the server's own (operator) organisation only; null for the others.",
+  ),
 });
 /** The health answer's type. */
 export type HealthView = Static<typeof healthSchema>;

@@ -1,20 +1,40 @@
 /**
  * `GET /v1/system/health`: whether this server can process recordings, from the media self-test `plaudit serve`
- * runs shortly after start (src/media/self-test.ts). For owners and admins, signed in (the dashboard shows them a
- * banner when it failed); API keys are refused, like the other operator views (audit log, outbox).
+ * runs shortly after start (src/media/self-test.ts), and, for the server's own (operator) organisation, how its
+ * scheduled backups stand (src/platform/backup/status.ts): organisations the server hosts have no business with
+ * its backups. For owners and admins, signed in (the dashboard shows them a banner when something failed); API
+ * keys are refused, like the other operator views (audit log, outbox).
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import type { SelfTestStatus } from "../../media/self-test-monitor";
+import { backupStatus, type BackupStatus } from "../../platform/backup/status";
+import { getOrg } from "./orgs";
 import { authPlugin } from "./auth";
 import { can } from "./guard";
 import { healthSchema, type HealthView } from "./model";
 
 const NOT_RUN: SelfTestStatus = { state: "not_run", checkedAt: null, result: null, problem: null };
 
-/** The body of `GET /v1/system/health`. */
-export function presentHealth(status: SelfTestStatus): HealthView {
+/** The `backups` part of the health answer. */
+function presentBackups(b: BackupStatus): NonNullable<HealthView["backups"]> {
+  return {
+    schedule: b.schedule,
+    destination: b.to,
+    keep: b.keep,
+    last_success_at: iso(b.lastSuccess?.at ?? null),
+    last_archive: b.lastSuccess?.archive ?? null,
+    last_archive_bytes: b.lastSuccess?.bytes ?? null,
+    last_failure_at: iso(b.lastFailure?.at ?? null),
+    last_error: b.lastFailure?.error ?? null,
+    failing: b.failing,
+    next_run_at: iso(b.nextRunAt),
+  };
+}
+
+/** The body of `GET /v1/system/health` (`backups` only when given: the operator organisation's view). */
+export function presentHealth(status: SelfTestStatus, backups: BackupStatus | null = null): HealthView {
   const steps = status.result?.steps ?? [];
   return {
     media_pipeline: {
@@ -34,6 +54,7 @@ export function presentHealth(status: SelfTestStatus): HealthView {
       })),
     },
     speech_engine: status.result?.speech ?? null,
+    backups: backups ? presentBackups(backups) : null,
   };
 }
 
@@ -42,14 +63,19 @@ export function systemRoutes(deps: Deps) {
   return new Elysia().use(authPlugin(deps)).get(
     "/system/health",
     ({ auth }) => {
-      can(auth(), "system:read");
-      return presentHealth(deps.selfTest?.status() ?? NOT_RUN);
+      const who = can(auth(), "system:read");
+      const operator = getOrg(deps.db, who.orgId).operator;
+      return presentHealth(
+        deps.selfTest?.status() ?? NOT_RUN,
+        operator ? backupStatus(deps.config, deps.clock.now()) : null,
+      );
     },
     {
       response: healthSchema,
       detail: {
         tags: ["System"],
-        summary: "Whether this server can process recordings (the media self-test run after start; owners and admins)",
+        summary:
+          "Whether this server can process recordings (the media self-test run after start) and how its scheduled backups stand (owners and admins)",
       },
     },
   );

@@ -4,13 +4,17 @@
  */
 import { Cron } from "croner";
 import type { Deps } from "../deps";
+import type { Config } from "../../config";
 
 /** A recurring schedule. */
 export interface Schedule {
   /** For logs. */
   name: string;
-  /** Cron pattern, 5 or 6 fields (seconds first when 6), read in UTC. */
-  pattern: string;
+  /**
+   * Cron pattern, 5 or 6 fields (seconds first when 6), read in UTC; or the pattern a setting gives (null: this
+   * schedule is off, as the scheduled backup is without PLAUDIT_BACKUP_SCHEDULE).
+   */
+  pattern: string | ((config: Config) => string | null);
   /** Enqueues the job(s) this tick stands for. */
   run(deps: Deps): void | Promise<void>;
 }
@@ -25,8 +29,10 @@ export function startSchedules(deps: Deps, schedules: Schedule[]): Schedules {
   const crons: Cron[] = [];
   try {
     for (const s of schedules) {
+      const pattern = typeof s.pattern === "function" ? s.pattern(deps.config) : s.pattern;
+      if (!pattern) continue;
       crons.push(
-        new Cron(s.pattern, { timezone: "UTC", protect: true }, async () => {
+        new Cron(pattern, { timezone: "UTC", protect: true }, async () => {
           try {
             await s.run(deps);
           } catch (e) {

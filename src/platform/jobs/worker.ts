@@ -82,12 +82,20 @@ const workerName = (slot: string) => `${hostname()}:${process.pid}:${BOOT}:${slo
 const leaseOf = (deps: Deps, leaseMs?: number) => leaseMs ?? deps.config.jobLeaseSeconds * 1000;
 const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : String(e));
 
-type Outcome = { ok: true } | { ok: false; error: unknown; lost?: boolean };
+type Outcome = { ok: true } | { ok: false; error: unknown; lost?: boolean; left?: boolean };
+
+/**
+ * How a run ended for the worker: done, one of the failure outcomes, or `left`: the process is shutting down and
+ * stopped waiting for it; the job keeps its claim and lease, and is claimed again once the lease has run out.
+ */
+export type RunOutcome = "done" | FailOutcome | "left";
 
 /**
  * Runs one claimed job to its end: done, retried, dead, or abandoned because the lease was lost. `onComplete` runs
  * inside the handler's transaction right after the handler marked the job done there (`JobRunContext.complete`);
- * a pool uses it to claim the job that takes the slot in the same commit.
+ * a pool uses it to claim the job that takes the slot in the same commit. When `shutdown` aborts first, the
+ * handler's signal is aborted (its child processes are killed) and the job is `left` as it stands: still running
+ * under this claim, so nothing is recorded as failed and the attempt does not wait for a retry back-off.
  */
 export async function runClaimedJob(
   deps: Deps,
@@ -95,7 +103,8 @@ export async function runClaimedJob(
   job: Job,
   leaseMs?: number,
   onComplete?: () => void,
-): Promise<"done" | FailOutcome> {
+  shutdown?: AbortSignal,
+): Promise<RunOutcome> {
   const { db, clock, log } = deps;
   const def = registry.get(job.kind);
   if (!def) return fail(db, clock, job, `no handler registered for ${job.kind}`, null);
@@ -119,7 +128,11 @@ export async function runClaimedJob(
   const timeoutMs = def.timeoutMs ?? DEFAULT_JOB_POLICY.timeoutMs;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let onShutdown: (() => void) | undefined;
   const outcome = await new Promise<Outcome>((resolve) => {
+    onShutdown = () => resolve({ ok: false, error: new Error("the process is shutting down"), left: true });
+    if (shutdown?.aborted) return onShutdown();
+    shutdown?.addEventListener("abort", onShutdown, { once: true });
     timer = setTimeout(() => resolve({ ok: false, error: new Error(`timed out after ${timeoutMs} ms`) }), timeoutMs);
     heartbeat = setInterval(
       () => {
@@ -141,6 +154,7 @@ export async function runClaimedJob(
   });
   clearTimeout(timer);
   clearInterval(heartbeat);
+  if (onShutdown) shutdown?.removeEventListener("abort", onShutdown);
 
   if (outcome.ok) {
     if (completedByHandler ?? complete(db, clock, job)) return "done";
@@ -149,6 +163,14 @@ export async function runClaimedJob(
   }
   // Tell abandoned work (a timed-out ffmpeg, a handler whose job someone else now runs) to stop.
   controller.abort(outcome.error);
+  if (outcome.left) {
+    log.warn("job left to its lease at shutdown; it is claimed again when the lease runs out", {
+      job: job.id,
+      kind: job.kind,
+      lease_seconds: Math.round(lease / 1000),
+    });
+    return "left";
+  }
   if (outcome.lost) {
     log.warn("job lease lost; another worker owns it now", { job: job.id, kind: job.kind });
     return "lost";
@@ -201,10 +223,19 @@ export interface WorkerOptions {
   kinds?: string[];
 }
 
+/** Options of `Workers.stop`. */
+export interface StopOptions {
+  /**
+   * How long running jobs may take to finish (default: as long as they need). Past it their handlers are aborted
+   * and the jobs left to their leases (`RunOutcome` "left"): a later process claims them when the lease runs out.
+   */
+  graceMs?: number;
+}
+
 /** Running workers. */
 export interface Workers {
-  /** Stops claiming, lets running jobs finish, resolves when every loop has ended. */
-  stop(): Promise<void>;
+  /** Stops claiming, lets running jobs finish (within `graceMs`), resolves when every loop has ended. */
+  stop(opts?: StopOptions): Promise<void>;
   /** Resolves once no job is due and none is running (for tests). */
   drain(): Promise<void>;
   /** Makes idle workers look for work now, e.g. right after a request enqueued some. */
@@ -227,6 +258,7 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
   let stopped = false;
   let finished = 0;
   const running = new Set<Promise<unknown>>();
+  const shutdown = new AbortController();
   let sleepers: (() => void)[] = [];
 
   /** Resolves after `ms`, or sooner on `wake()` or when a running job ends. */
@@ -254,8 +286,8 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
         deps.log.warn("job hand-off claim failed", { worker: workerId, error: messageOf(e) });
       }
     };
-    let result: "done" | FailOutcome | undefined;
-    const p = runClaimedJob(deps, registry, job, lease, handOff)
+    let result: RunOutcome | undefined;
+    const p = runClaimedJob(deps, registry, job, lease, handOff, shutdown.signal)
       .then((r) => void (result = r))
       .catch((e) => deps.log.error("job runner failed", { job: job.id, error: messageOf(e) }))
       .finally(() => {
@@ -293,10 +325,16 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
   const unsubscribe = onJobEnqueued(deps.db, wake);
 
   return {
-    async stop() {
+    async stop(opts: StopOptions = {}) {
       stopped = true;
       unsubscribe();
       wake();
+      if (opts.graceMs === undefined) return claimer;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, opts.graceMs)));
+      await Promise.race([claimer, graceOver]);
+      clearTimeout(timer);
+      shutdown.abort();
       await claimer;
     },
     async drain() {

@@ -2,8 +2,9 @@
  * The banner owners and admins see across the top when the server's media self-test failed (`GET
  * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. When it passed
  * but speech is recognised by the offline fallback (pocketsphinx), a quieter banner says so: transcripts are
- * drafts, and how to install the Whisper model. Members do not
- * see it; they cannot fix the server. While the test has not finished yet, the banner asks again now and then.
+ * drafts, and how to install the Whisper model. The server's own (operator) organisation also sees when its last
+ * scheduled backup failed, and why. Members do not see it; they cannot fix the server. While the test has not
+ * finished yet, the banner asks again now and then.
  */
 import { useEffect, useState } from "preact/hooks";
 import { CodeText } from "../../shared/ui/code-text";
@@ -43,10 +44,45 @@ function useSystemHealth(enabled: boolean): SystemHealth | null {
   return enabled ? health : null;
 }
 
-/** "Recordings cannot be processed" with the failed step and its fix; nothing when all is well. */
+/** "Recordings cannot be processed" or "the last backup failed"; nothing when all is well. */
 export function HealthBanner() {
   const { canManage } = useSession();
   const health = useSystemHealth(canManage);
+  return (
+    <>
+      <MediaBanner health={health} />
+      <BackupBanner health={health} />
+    </>
+  );
+}
+
+/** The last scheduled backup failed: when, why, and where the last good one is. */
+function BackupBanner({ health }: { health: SystemHealth | null }) {
+  const b = health?.backups;
+  if (!b?.failing) return null;
+  return (
+    <div class="health-banner" role="alert" aria-labelledby="backup-banner-title">
+      <p id="backup-banner-title" class="health-banner-title">
+        The last scheduled backup of this server failed
+        {b.last_failure_at ? ` (${new Date(b.last_failure_at).toLocaleString()})` : ""}.
+      </p>
+      <p>
+        <CodeText text={b.last_error ?? "No reason was recorded."} />
+      </p>
+      <p class="small">
+        {b.last_success_at
+          ? `The last good backup is ${b.last_archive} (${new Date(b.last_success_at).toLocaleString()}).`
+          : "No scheduled backup has been written yet."}{" "}
+        Whoever runs the server can check <code>PLAUDIT_BACKUP_TO</code> ({b.destination}) and run{" "}
+        <code>plaudit doctor</code> there.
+        {b.next_run_at ? ` The schedule tries again at ${new Date(b.next_run_at).toLocaleString()}.` : ""}
+      </p>
+    </div>
+  );
+}
+
+/** "Recordings cannot be processed" with the failed step and its fix; nothing when all is well. */
+function MediaBanner({ health }: { health: SystemHealth | null }) {
   const pipeline = health?.media_pipeline;
   const speech = health?.speech_engine;
   if (pipeline?.status === "passed" && speech?.drafts)
