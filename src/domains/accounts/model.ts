@@ -331,6 +331,17 @@ export const healthSchema = t.Object({
       fix: t.Union([t.String(), t.Null()]),
     }),
   ),
+  https: t.Object(
+    {
+      site_secure: t.Boolean({
+        description:
+          "Browsers can record on the capture pages: the site address is https:// (or on localhost), and so is the API they send to.",
+      }),
+      problem: nullable(t.String({ description: "Why they cannot, when they cannot." })),
+      fix: nullable(t.String({ description: "What to set; `backticks` mark settings." })),
+    },
+    { description: "Whether the configured addresses let respondents record (browsers need HTTPS for the camera)." },
+  ),
 });
 /** The health answer's type. */
 export type HealthView = Static<typeof healthSchema>;

@@ -2,51 +2,14 @@
  * The banner owners and admins see across the top when the server's media self-test failed (`GET
  * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. When it passed
  * but speech is recognised by the offline fallback (pocketsphinx), a quieter banner says so: transcripts are
- * drafts, and how to install the Whisper model. Members do not
- * see it; they cannot fix the server. While the test has not finished yet, the banner asks again now and then.
+ * drafts, and how to install the Whisper model. Members do not see it (the shell reads the health for owners and
+ * admins only: shell/system-health.ts); they cannot fix the server.
  */
-import { useEffect, useState } from "preact/hooks";
 import { CodeText } from "../../shared/ui/code-text";
-import { api } from "../api";
-import { useSession } from "../session";
 import type { SystemHealth } from "../types";
 
-const RECHECK_MS = 5000;
-/** About a minute of asking while the test is still to come (it may be turned off with PLAUDIT_SELF_TEST=0). */
-const MAX_RECHECKS = 12;
-
-/** The self-test's outcome for the signed-in owner or admin; null until known (and for members). */
-function useSystemHealth(enabled: boolean): SystemHealth | null {
-  const [health, setHealth] = useState<SystemHealth | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let tries = 0;
-    const load = async () => {
-      try {
-        const h = await api.get<SystemHealth>("/v1/system/health");
-        if (stopped) return;
-        setHealth(h);
-        const pending = h.media_pipeline.status === "running" || h.media_pipeline.status === "not_run";
-        if (pending && ++tries <= MAX_RECHECKS) timer = setTimeout(() => void load(), RECHECK_MS);
-      } catch {
-        // The banner is advice; a failed request shows nothing rather than an error of its own.
-      }
-    };
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [enabled]);
-  return enabled ? health : null;
-}
-
 /** "Recordings cannot be processed" with the failed step and its fix; nothing when all is well. */
-export function HealthBanner() {
-  const { canManage } = useSession();
-  const health = useSystemHealth(canManage);
+export function HealthBanner({ health }: { health: SystemHealth | null }) {
   const pipeline = health?.media_pipeline;
   const speech = health?.speech_engine;
   if (pipeline?.status === "passed" && speech?.drafts)
