@@ -34,9 +34,13 @@ done
 
 # Programs the product runs (ffmpeg, speech, opencv-data's face cascade for reel framing) and the test suite uses
 # (espeak-ng and sox make fixtures, Chromium drives the dashboard and capture pages, sqlite3 and tar inspect
-# backups); the compilers build whisper.cpp.
+# backups, nginx and caddy stand in front of Plaudit as the README shows); the compilers build whisper.cpp.
 APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata opencv-data espeak-ng sox chromium sqlite3 tar curl
-  ca-certificates build-essential cmake wrk)
+  ca-certificates build-essential cmake wrk nginx caddy)
+# The reverse proxies the README documents; test/integration/reverse-proxy.test.ts runs each as its own unprivileged
+# process on random ports. Installed here without starting or enabling their system services: those would take port
+# 80 (the two of them fighting over it) on a machine that may serve something else there.
+QUIET_SERVICES=(nginx caddy)
 WHISPER_MODEL_URL="https://huggingface.co/ggerganov/whisper.cpp/resolve/main/ggml-base.en.bin"
 
 step() { printf '==> %s\n' "$*"; }
@@ -53,8 +57,30 @@ if [ "$SYSTEM" = 1 ]; then
     done
     if [ "${#missing[@]}" -gt 0 ]; then
       step "Installing Debian packages: ${missing[*]}"
+      quiet=()
+      for p in "${missing[@]}"; do
+        case " ${QUIET_SERVICES[*]} " in *" $p "*) quiet+=("$p") ;; esac
+      done
+      # policy-rc.d answering 101 tells Debian's maintainer scripts not to start services (only while installing,
+      # and only when there is none already, as in containers).
+      policy=/usr/sbin/policy-rc.d
+      made_policy=0
+      if [ "${#quiet[@]}" -gt 0 ] && [ ! -e "$policy" ]; then
+        printf '#!/bin/sh\nexit 101\n' | "${SUDO[@]}" tee "$policy" >/dev/null
+        "${SUDO[@]}" chmod 755 "$policy"
+        made_policy=1
+        trap '"${SUDO[@]}" rm -f "$policy"' EXIT
+      fi
       "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
       "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+      if [ "$made_policy" = 1 ]; then
+        "${SUDO[@]}" rm -f "$policy"
+        trap - EXIT
+      fi
+      if [ "${#quiet[@]}" -gt 0 ] && [ -d /run/systemd/system ]; then
+        "${SUDO[@]}" systemctl disable "${quiet[@]}" >/dev/null 2>&1 || true
+        note "${quiet[*]} installed for the tests, their services left off (see README: Behind Caddy or nginx)"
+      fi
     else
       step "Debian packages: all present"
     fi

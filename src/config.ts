@@ -75,7 +75,8 @@ export interface Config {
   webhooksAllowPrivate: boolean;
   /**
    * PLAUDIT_TRUSTED_PROXIES (default none): addresses or CIDR ranges of reverse proxies in front of Plaudit, comma
-   * separated. Only a peer in this list may name the client in `X-Forwarded-For` (see platform/client-address.ts).
+   * separated. Only a peer in this list may name the client in `X-Forwarded-For` (see platform/client-address.ts),
+   * or say with `X-Forwarded-Proto: https` that the browser used HTTPS (cookies get `Secure`: platform/request-scheme.ts).
    */
   trustedProxies: string[];
   /**

@@ -16,6 +16,7 @@ import { speechEngineInUse } from "../media/speech/select";
 import { backupStatus } from "../platform/backup/status";
 import type { Args } from "./args";
 import { print } from "./output";
+import { recordingAddressProblem } from "../platform/secure-address";
 
 /** One check's outcome. */
 export interface Check {
@@ -35,6 +36,15 @@ export function runChecks(config: Config): Check[] {
     ok: true,
     required: true,
     detail: `base ${config.baseUrl}, cdn ${config.cdnUrl}, app ${config.appUrl}, site ${config.siteUrl}`,
+  });
+  // A warning, not a failure: on localhost, behind a tunnel or while setting up, plain HTTP is fine.
+  const address = recordingAddressProblem(config);
+  add({
+    name: "public address",
+    ok: !address,
+    required: false,
+    detail: address?.detail ?? `capture pages at ${new URL(config.siteUrl).origin} can record (https or this machine)`,
+    fix: address?.fix,
   });
   let writable = true;
   try {

@@ -64,6 +64,14 @@ export function isTrustedProxy(address: string, trusted: readonly string[]): boo
 }
 
 /**
+ * The address of whoever opened the connection (the client, or a proxy in front): the server's
+ * (`server.requestIP`), else the one the fetch handler noted (`notePeer`); null only for in-process calls.
+ */
+export function peerAddress(request: Request, server: PeerSource | null | undefined): string | null {
+  return server?.requestIP(request)?.address ?? peers.get(request) ?? null;
+}
+
+/**
  * The client address of a request (a normalised IP string). The peer is the server's (`server.requestIP`) or the
  * one noted by the fetch handler (`notePeer`). With no peer at all (only in-process calls such as `app.handle` in
  * tests; a server whose fetch handler notes its peers always has one) the last `X-Forwarded-For` entry is used,
@@ -78,7 +86,7 @@ export function clientAddress(
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const peer = server?.requestIP(request)?.address ?? peers.get(request);
+  const peer = peerAddress(request, server);
   if (!peer) {
     const last = chain[chain.length - 1];
     return last ? (normalise(last)?.toString() ?? last) : "unknown";

@@ -2,13 +2,16 @@
  * `GET /v1/system/health`: the media self-test's last result for owners and admins (signed in); members get 403
  * and API keys 403 `session_only`. Before the test has run it says `not_run`; a failed run names the step and
  * its fix. The server's own (operator) organisation also reads how the scheduled backups stand (schedule, last
- * success, last failure, next run); organisations the server hosts get `backups: null`.
+ * success, last failure, next run) and its certificates; organisations the server hosts get `backups: null` and
+ * `certificates: null`. `https` says whether respondents can record at the configured addresses (browsers need
+ * https://, or localhost), and if not why and what to set: the dashboard's "Recordings need HTTPS" banner reads it.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { setOperator } from "../../src/domains/accounts";
+import { createOrganisation, setOperator } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { recordBackup } from "../../src/platform/backup/status";
+import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 
 let t: TestApp;
 let a: TestOrg;
@@ -27,6 +30,9 @@ describe("GET /v1/system/health", () => {
       media_pipeline: { status: "not_run", checked_at: null, duration_ms: null, problem: null, steps: [] },
       speech_engine: null,
       backups: null,
+      certificates: null,
+      // The test app's address, http://plaudit.test, is plain HTTP and not this machine (see the last block).
+      https: expect.objectContaining({ site_secure: false }),
     });
   });
 
@@ -120,5 +126,47 @@ describe("GET /v1/system/health", () => {
     });
     // A hosted organisation's owner sees the media pipeline, not the server's backups.
     expect((await t.call("GET", "/v1/system/health", { auth: a.owner })).body.backups).toBeNull();
+  });
+});
+
+describe("GET /v1/system/health: https", () => {
+  /** The `https` part for a server with these addresses, as its owner reads it. */
+  async function httpsFor(env: Record<string, string>) {
+    const app = await makeTestApp(env);
+    try {
+      const { owner } = createOrganisation(app.deps.db, app.clock, { name: "Addr", owner: { email: "o@example.com" } });
+      const cookie = `${SESSION_COOKIE}=${createSession(app.deps.db, app.clock, owner!.id).token}`;
+      const r = await app.call("GET", "/v1/system/health", { headers: { cookie } });
+      expect(r.status).toBe(200);
+      return r.body.https;
+    } finally {
+      app.close();
+    }
+  }
+
+  test("a plain-HTTP public address: not secure, the problem in a sentence and what to set", async () => {
+    const https = await httpsFor({ PLAUDIT_BASE_URL: "http://203.0.113.7:3000" });
+    expect(https.site_secure).toBe(false);
+    expect(https.problem).toStartWith("Capture pages are at http://203.0.113.7:3000, a plain HTTP address");
+    expect(https.problem).toEndWith(".");
+    expect(https.fix).toContain("`PLAUDIT_DOMAIN`");
+    expect(https.fix).toContain("`PLAUDIT_BASE_URL=https://…`");
+  });
+
+  test("https, or localhost: secure, nothing to fix", async () => {
+    const clean = { site_secure: true, problem: null, fix: null };
+    expect(await httpsFor({ PLAUDIT_BASE_URL: "https://testimonials.example.com" })).toEqual(clean);
+    expect(await httpsFor({ PLAUDIT_BASE_URL: "http://localhost:3000" })).toEqual(clean);
+    expect(await httpsFor({ PLAUDIT_BASE_URL: "http://127.0.0.1:3000" })).toEqual(clean);
+  });
+
+  test("a site address of its own on plain HTTP, with an https API: not secure", async () => {
+    const https = await httpsFor({
+      PLAUDIT_BASE_URL: "https://api.example.com",
+      PLAUDIT_SITE_URL: "http://www.example.com",
+    });
+    expect(https.site_secure).toBe(false);
+    expect(https.problem).toContain("http://www.example.com");
+    expect(https.fix).toContain("`PLAUDIT_SITE_URL=https://…`");
   });
 });

@@ -2,7 +2,8 @@
  * The dashboard in a real browser against the real server: sign in, switch to test mode, create a collect
  * link with a question, create an API key (secret shown once, `rk_test_…`) and revoke it; then brands, members
  * and the plan page. Also checks how the SPA is served (CSP, caching, fallback) and that pages log no errors or
- * CSP violations. Screenshots: /tmp/dashboard.png (links), /tmp/dashboard-keys.png, /tmp/dashboard-brands.png.
+ * CSP violations; on localhost no "Recordings need HTTPS" banner (test/e2e/insecure-address.test.ts shows it).
+ * Screenshots: /tmp/dashboard.png (links), /tmp/dashboard-keys.png, /tmp/dashboard-brands.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -264,3 +265,13 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
 
   expect(problems).toEqual([]);
 }, 90_000);
+
+test("on localhost the owner sees no HTTPS banner: the server and this page are secure for recording", async () => {
+  const { page, problems } = await openPage();
+  const health = page.waitForResponse((r) => r.url().endsWith("/v1/system/health"));
+  await signIn(page);
+  expect((await (await health).json()).https).toEqual({ site_secure: true, problem: null, fix: null });
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+  await expect(page.getByText("Recordings need HTTPS").count()).resolves.toBe(0);
+  expect(problems).toEqual([]);
+}, 60_000);

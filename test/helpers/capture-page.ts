@@ -5,14 +5,19 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 
-/** A phone-sized tab; `problems` collects console errors (CSP violations included) and page errors. */
+/**
+ * A phone-sized tab; `problems` collects console errors (CSP violations included) and page errors. Camera and
+ * microphone are granted unless `grant` is false (Chromium refuses to grant them to a page that is not a secure
+ * context).
+ */
 export async function openCapturePage(
   browser: Browser,
   origin: string,
   viewport = { width: 390, height: 844 },
+  grant = true,
 ): Promise<{ page: Page; context: BrowserContext; problems: string[]; sent: string[] }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
-  await context.grantPermissions(["camera", "microphone"], { origin });
+  if (grant) await context.grantPermissions(["camera", "microphone"], { origin });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const problems: string[] = [];

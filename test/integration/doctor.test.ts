@@ -5,13 +5,15 @@
  * every step passes and the executable says "Ready"; with ffmpeg pointed at nothing the failed step is named with
  * its fix and the exit code is 1. The temporary folder is removed afterwards. `plaudit serve` runs the same test
  * in the background after it answers: a failure does not stop it, is logged with its fix, and owners read it at
- * `GET /v1/system/health`.
+ * `GET /v1/system/health`. A public address on plain HTTP is a warning (recordings will not work there, and what to
+ * set), not a failure.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
+import { runChecks } from "../../src/cli/doctor";
 import { firstFailure, runSelfTest, type SelfTestResult } from "../../src/media/self-test";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 
@@ -91,6 +93,7 @@ describe("dist/plaudit doctor", () => {
     expect(r.out).toMatch(/^Ready: /m);
     for (const name of STEPS) expect(r.out).toMatch(new RegExp(`^ok   ${name} \\(\\d+ ms\\): `, "m"));
     expect(r.out).not.toMatch(/^FAIL /m);
+    expect(r.out).toMatch(/^ok   public address: capture pages at http:\/\/localhost:3000 can record/m);
     expect(r.err).not.toContain("Cannot find package");
   }, 300_000);
 
@@ -110,6 +113,39 @@ describe("dist/plaudit doctor", () => {
     expect(r.out).toMatch(/^FAIL test clip \(\d+ ms\): /m);
     expect(r.out).toMatch(/step "test clip" failed: .*Install ffmpeg/);
     expect(r.out).toContain("PLAUDIT_FFMPEG_PATH");
+  }, 300_000);
+});
+
+describe("the public address", () => {
+  const check = (env: Record<string, string>) =>
+    runChecks(loadConfig({ PLAUDIT_DATA_DIR: fresh("data"), ...env })).find((c) => c.name === "public address")!;
+
+  test("plain HTTP at a public address: a warning that names it, says recordings will not work, and the fix", () => {
+    const c = check({ PLAUDIT_BASE_URL: "http://203.0.113.7:3000" });
+    expect(c).toMatchObject({ ok: false, required: false });
+    expect(c.detail).toContain("http://203.0.113.7:3000");
+    expect(c.detail).toContain("recordings will not work on phones or browsers there");
+    expect(c.fix).toContain("`PLAUDIT_DOMAIN`");
+    expect(c.fix).toContain("`PLAUDIT_BASE_URL=https://…`");
+  });
+
+  test("https (a proxy in front, or built-in) and localhost pass", () => {
+    expect(check({ PLAUDIT_BASE_URL: "https://testimonials.example.com" }).ok).toBe(true);
+    expect(check({}).ok).toBe(true);
+    expect(check({ PLAUDIT_SITE_URL: "http://[::1]:3000" }).ok).toBe(true);
+    expect(check({ PLAUDIT_BASE_URL: "https://x.example.com", PLAUDIT_SITE_URL: "http://y.example.com" }).ok).toBe(
+      false,
+    );
+  });
+
+  test("dist/plaudit doctor prints the warning line and its fix, and still says Ready (exit 0)", async () => {
+    const r = await doctor({ PLAUDIT_BASE_URL: "http://203.0.113.7:3000" });
+    expect(r.code, `${r.out}\n${r.err}`).toBe(0);
+    expect(r.out).toMatch(
+      /^warn public address: capture pages are at http:\/\/203\.0\.113\.7:3000, a plain HTTP address: recordings will not work on phones or browsers there/m,
+    );
+    expect(r.out).toMatch(/^     fix: Set `PLAUDIT_DOMAIN` .* reverse proxy .*`PLAUDIT_BASE_URL=https:\/\/…`/m);
+    expect(r.out).toMatch(/^Ready: /m);
   }, 300_000);
 });
 

@@ -6,17 +6,23 @@
 import { seconds } from "./format";
 import type { Method, Prompt } from "./types";
 
-const METHODS: { id: Method; title: string; note: string }[] = [
-  { id: "video", title: "Video", note: "Camera and microphone" },
-  { id: "audio", title: "Audio only", note: "Microphone" },
-  { id: "text", title: "Write", note: "Type your answer" },
+const METHODS: { id: Method; title: string; note: string; upload: string }[] = [
+  { id: "video", title: "Video", note: "Camera and microphone", upload: "Upload a video file" },
+  { id: "audio", title: "Audio only", note: "Microphone", upload: "Upload an audio file" },
+  { id: "text", title: "Write", note: "Type your answer", upload: "Type your answer" },
 ];
 
-/** What a single way to answer is called when there is no choice. */
-const ONLY: Record<Method, string> = {
-  video: "This page takes a video answer.",
-  audio: "This page takes an audio answer.",
-  text: "This page takes a written answer.",
+/** What a single way to answer is called when there is no choice (`upload`: when this page cannot record). */
+const ONLY: Record<Method, { note: string; upload: string }> = {
+  video: {
+    note: "This page takes a video answer.",
+    upload: "This page takes a video answer: upload one from your device.",
+  },
+  audio: {
+    note: "This page takes an audio answer.",
+    upload: "This page takes an audio answer: upload one from your device.",
+  },
+  text: { note: "This page takes a written answer.", upload: "This page takes a written answer." },
 };
 
 /** The question, or the questions in the order they are asked. */
@@ -50,23 +56,28 @@ export function Prompts({ prompts }: { prompts: Prompt[] }) {
   );
 }
 
-/** The ways to answer the link takes, as radio buttons drawn as cards; a single way is stated, not offered. */
+/**
+ * The ways to answer the link takes, as radio buttons drawn as cards; a single way is stated, not offered. When the
+ * page cannot record (`recordable` false: not a secure page), video and audio are offered as uploads.
+ */
 export function MethodPicker({
   accepts,
   value,
   onChange,
   error,
+  recordable,
 }: {
   accepts: Method[];
   value: Method | null;
   onChange(m: Method): void;
   error?: string | null;
+  recordable: boolean;
 }) {
   if (accepts.length === 1)
     return (
       <div class="stack-sm">
         <p class="muted" id="method" tabIndex={-1}>
-          {ONLY[accepts[0]!]}
+          {ONLY[accepts[0]!][recordable ? "note" : "upload"]}
         </p>
         {error && (
           <p id="method-error" class="field-error">
@@ -84,7 +95,7 @@ export function MethodPicker({
           <label key={m.id} class={`method ${value === m.id ? "method-on" : ""}`}>
             <input type="radio" name="method" value={m.id} checked={value === m.id} onChange={() => onChange(m.id)} />
             <span class="method-title">{m.title}</span>
-            <span class="method-note">{m.note}</span>
+            <span class="method-note">{recordable ? m.note : m.upload}</span>
           </label>
         ))}
       </div>

@@ -32,8 +32,19 @@ export function fileKind(file: File): "video" | "audio" | null {
   return EXT_KIND[ext] ?? null;
 }
 
-/** A file input that turns the chosen file into an answer (or explains why it cannot be used). */
-export function FilePicker({ limits, onAnswer }: { limits: LinkView["limits"]; onAnswer(a: MediaAnswer): void }) {
+/**
+ * A file input that turns the chosen file into an answer (or explains why it cannot be used). `label` names it
+ * (by default it is the second way, after recording).
+ */
+export function FilePicker({
+  limits,
+  onAnswer,
+  label = "Or upload a video or audio file from your device",
+}: {
+  limits: LinkView["limits"];
+  onAnswer(a: MediaAnswer): void;
+  label?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const pick = (e: Event) => {
     const input = e.currentTarget as HTMLInputElement;
@@ -54,7 +65,7 @@ export function FilePicker({ limits, onAnswer }: { limits: LinkView["limits"]; o
   return (
     <div class="file-pick">
       <label for="file" class="label">
-        Or upload a video or audio file from your device
+        {label}
       </label>
       <input
         id="file"

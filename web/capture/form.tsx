@@ -17,7 +17,8 @@ import { CustomFields } from "./custom-fields";
 import { PhotoPicker } from "./photo-picker";
 import { useSend, type ThanksContent } from "./use-send";
 import { validate, fieldId, serverProblemWords, type Errors } from "./validate";
-import { canRecord } from "./media";
+import { canRecord, insecurePage } from "./media";
+import { NoRecordingNotice } from "./no-recording";
 import { Problem } from "./api";
 import type { SentInfo } from "./thanks";
 import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
@@ -54,6 +55,8 @@ export function CaptureForm({
   const sender = useSend(apiUrl, announce);
   const answer = method === "video" || method === "audio" ? answers[method] : null;
   const busy = sender.sending !== null;
+  // Checked once: a page is a secure context or not for as long as it is open.
+  const [insecure] = useState(insecurePage);
 
   useEffect(() => () => Object.values(answers).forEach((a) => a && URL.revokeObjectURL(a.url)), []);
   // A recording lives only in this tab until it is sent: ask before the tab closes or navigates away.
@@ -139,8 +142,10 @@ export function CaptureForm({
         <Prompts prompts={link.prompts} />
         <section class="card stack" aria-labelledby="answer-heading">
           <h2 id="answer-heading">Your answer</h2>
+          {insecure && <NoRecordingNotice accepts={link.accepts} />}
           <MethodPicker
             accepts={link.accepts}
+            recordable={!insecure}
             value={method}
             onChange={(m) => {
               setMethod(m);
@@ -150,7 +155,8 @@ export function CaptureForm({
           />
           {(method === "video" || method === "audio") && (
             <div class="stack">
-              {canRecord() || answers[method] ? (
+              {/* On a page that cannot record, the notice above has said so: only the file input follows. */}
+              {answers[method] || (!insecure && canRecord()) ? (
                 <RecorderPanel
                   key={method}
                   kind={method}
@@ -161,7 +167,7 @@ export function CaptureForm({
                   onMethod={offered}
                   announce={announce}
                 />
-              ) : (
+              ) : insecure ? null : (
                 <p class="notice">
                   This browser cannot record on this page.{" "}
                   {link.accepts.includes("text")
@@ -169,7 +175,17 @@ export function CaptureForm({
                     : "You can upload a file from your device instead."}
                 </p>
               )}
-              {!answers[method] && <FilePicker limits={link.limits} onAnswer={(a) => setAnswer(method, a)} />}
+              {!answers[method] && (
+                <FilePicker
+                  limits={link.limits}
+                  onAnswer={(a) => setAnswer(method, a)}
+                  label={
+                    insecure
+                      ? `Upload ${method === "video" ? "a video" : "an audio recording"} from your device`
+                      : undefined
+                  }
+                />
+              )}
             </div>
           )}
           {method === "text" && (

@@ -1,6 +1,6 @@
 /**
- * Browser recording helpers: can this browser record, which container to record in, and a plain explanation
- * of why the camera or microphone could not be used.
+ * Browser recording helpers: can this browser record (and is the page one where browsers allow it), which container
+ * to record in, and a plain explanation of why the camera or microphone could not be used.
  */
 
 const VIDEO_TYPES = ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"];
@@ -11,6 +11,13 @@ export const canRecord = (): boolean =>
   typeof MediaRecorder !== "undefined" &&
   !!navigator.mediaDevices &&
   typeof navigator.mediaDevices.getUserMedia === "function";
+
+/**
+ * True when this page is not a secure context (plain http:// at an address other than the respondent's own machine):
+ * browsers then give it no camera or microphone at all, whatever the device has. Uploading a file and writing still
+ * work.
+ */
+export const insecurePage = (): boolean => window.isSecureContext === false;
 
 /** The first recording format the browser supports for a kind ("" lets the browser choose). */
 export function recordingType(kind: "video" | "audio"): string {

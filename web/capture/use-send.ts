@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { Problem, startSubmission, uploadPhoto } from "./api";
+import { idempotencyKey } from "../shared/api";
 import { sendRecording, type RunningUpload } from "./upload";
 import { forgetPending, keepPending, type PendingSend } from "./pending";
 import type { SendingState } from "./sending";
@@ -107,7 +108,8 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
       const payload = upload ? { ...body, upload } : body;
       const fingerprint = JSON.stringify([linkId, payload]);
       if (attempt.current?.payload !== fingerprint)
-        attempt.current = { payload: fingerprint, key: crypto.randomUUID() };
+        // Not crypto.randomUUID: browsers leave it out on plain-http pages, where written answers and uploads work.
+        attempt.current = { payload: fingerprint, key: idempotencyKey() };
       const started = await startSubmission(apiUrl, linkId, payload, attempt.current.key);
       let photoProblem: string | null;
       if (answer && started.upload) {

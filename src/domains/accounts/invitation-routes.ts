@@ -23,6 +23,7 @@ import { command } from "./command";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { acceptInvitation, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
 import { meBody, signIn } from "./session-routes";
+import { secureCookies } from "../../platform/request-scheme";
 import { invitationThrottle } from "./invitation-throttle";
 
 function signedInUserId(deps: Deps, request: Request): string | null {
@@ -57,11 +58,11 @@ export function invitationRoutes(deps: Deps) {
     )
     .post(
       "/invitations/accept",
-      async ({ request, body, set }) => {
+      async ({ request, body, set, server }) => {
         requireSameSite(deps, request);
         const current = signedInUserId(deps, request);
         const user = await acceptInvitation(deps, body.token, { name: body.name, password: body.password }, current);
-        if (user.id !== current) signIn(deps, set, user.id);
+        if (user.id !== current) signIn(deps, set, user.id, secureCookies(request, server, deps.config));
         return meBody(deps, user);
       },
       {

@@ -5,7 +5,15 @@
 import { t, type Static } from "elysia";
 import { Type } from "@sinclair/typebox";
 import { pageQuerySchema, pageSchema } from "../../platform/http/pagination";
-import { address, count, maybeTimestamp, modeField, nullable, timestamp } from "../../platform/http/response-schema";
+import {
+  address,
+  count,
+  maybeTimestamp,
+  modeField,
+  nullable,
+  oneOf,
+  timestamp,
+} from "../../platform/http/response-schema";
 import { lineText } from "../../platform/http/text-schema";
 
 /** Path parameter `id`. */
@@ -346,6 +354,35 @@ export const healthSchema = t.Object({
       next_run_at: maybeTimestamp("When the schedule next runs."),
     }),
     "Scheduled backups of this server: shown to the owners and admins of the server's own (operator) organisation only; null for the others.",
+  ),
+  certificates: nullable(
+    t.Object({
+      enabled: t.Boolean({ description: "The server serves HTTPS itself (PLAUDIT_DOMAIN or certificate files)." }),
+      domain: nullable(t.String(), "PLAUDIT_DOMAIN."),
+      failing: t.Boolean({
+        description: "A certificate could not be obtained or renewed lately (see each one's error).",
+      }),
+      items: t.Array(
+        t.Object({
+          name: t.String(),
+          source: oneOf(["acme", "operator"] as const),
+          not_after: maybeTimestamp("When it expires; null until one is obtained."),
+          last_error: nullable(t.String(), "The last failed order or renewal, in plain words, until one succeeds."),
+        }),
+      ),
+    }),
+    "The certificates this server serves itself: shown to the owners and admins of the server's own (operator) organisation only; null for the others.",
+  ),
+  https: t.Object(
+    {
+      site_secure: t.Boolean({
+        description:
+          "Browsers can record on the capture pages: the site address is https:// (or on localhost), and so is the API they send to.",
+      }),
+      problem: nullable(t.String({ description: "Why they cannot, when they cannot." })),
+      fix: nullable(t.String({ description: "What to set; `backticks` mark settings." })),
+    },
+    { description: "Whether the configured addresses let respondents record (browsers need HTTPS for the camera)." },
   ),
 });
 /** The health answer's type. */

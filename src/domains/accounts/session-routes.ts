@@ -10,22 +10,25 @@ import type { PlanId } from "./plans";
 import type { Deps } from "../../platform/deps";
 import { AppError, forbidden, unauthorized } from "../../platform/errors";
 import { clientAddress } from "../../platform/client-address";
+import { secureCookies } from "../../platform/request-scheme";
 import { currentSession, readCookie, requireSameSite } from "./auth";
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
 import { verifyLogin, updateProfile } from "./users";
 import { membershipsOf } from "./members";
 import { LoginThrottle } from "./login-throttle";
 
-/** The `Set-Cookie` value of the session cookie (`maxAgeS` 0 clears it). */
-export function sessionCookie(deps: Deps, token: string, maxAgeS: number) {
-  const secure = deps.config.baseUrl.startsWith("https:") ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure}`;
+/**
+ * The `Set-Cookie` value of the session cookie (`maxAgeS` 0 clears it); `secure` from `secureCookies` (an https API
+ * address, or this request over HTTPS, through a trusted proxy too).
+ */
+export function sessionCookie(token: string, maxAgeS: number, secure: boolean) {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeS}${secure ? "; Secure" : ""}`;
 }
 
-/** Starts a session for `userId` and sets its cookie. */
-export function signIn(deps: Deps, set: { headers: Record<string, unknown> }, userId: string) {
+/** Starts a session for `userId` and sets its cookie (`Secure` as `secureCookies` says for this request). */
+export function signIn(deps: Deps, set: { headers: Record<string, unknown> }, userId: string, secure: boolean) {
   const s = createSession(deps.db, deps.clock, userId);
-  set.headers["set-cookie"] = sessionCookie(deps, s.token, SESSION_TTL_MS / 1000);
+  set.headers["set-cookie"] = sessionCookie(s.token, SESSION_TTL_MS / 1000, secure);
 }
 
 /** Body of login and /v1/me. */
@@ -72,7 +75,7 @@ export function sessionRoutes(deps: Deps) {
           throw unauthorized("That email and password do not match an account.");
         }
         attempt.succeeded();
-        signIn(deps, set, user.id);
+        signIn(deps, set, user.id, secureCookies(request, server, deps.config));
         return meBody(deps, user);
       },
       {
@@ -87,11 +90,11 @@ export function sessionRoutes(deps: Deps) {
     )
     .post(
       "/auth/logout",
-      ({ request, set }) => {
+      ({ request, set, server }) => {
         requireSameSite(deps, request);
         const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
         if (token) destroySession(deps.db, token);
-        set.headers["set-cookie"] = sessionCookie(deps, "", 0);
+        set.headers["set-cookie"] = sessionCookie("", 0, secureCookies(request, server, deps.config));
         return { signed_out: true as const };
       },
       {

@@ -4,7 +4,9 @@ import { authMethodsSchema, authorizationSchema, callbackQuery, providerBody, pr
 import type { Deps } from "../../platform/deps";
 import { AppError, forbidden } from "../../platform/errors";
 import { currentSession, readCookie, requireSameSite } from "./auth";
-import { createSession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
+import { createSession, SESSION_TTL_MS } from "./sessions";
+import { sessionCookie } from "./session-routes";
+import { secureCookies } from "../../platform/request-scheme";
 import {
   authMethods,
   completeAuthorization,
@@ -23,9 +25,9 @@ function refuseKeys(request: Request) {
 
 const currentUser = (deps: Deps, request: Request) => currentSession(deps, request).user;
 
-function stateCookie(deps: Deps, state: OAuthState | null) {
+function stateCookie(deps: Deps, state: OAuthState | null, secure: boolean) {
   const value = state ? deps.signer.sign("oauth", Buffer.from(JSON.stringify(state)).toString("base64url")) : "";
-  return `${STATE_COOKIE}=${value}; Path=/v1/auth/callback; HttpOnly; SameSite=Lax; Max-Age=${state ? 600 : 0}`;
+  return `${STATE_COOKIE}=${value}; Path=/v1/auth/callback; HttpOnly; SameSite=Lax; Max-Age=${state ? 600 : 0}${secure ? "; Secure" : ""}`;
 }
 
 function readState(deps: Deps, request: Request): OAuthState | null {
@@ -54,11 +56,11 @@ export function socialRoutes(deps: Deps) {
     )
     .post(
       "/auth/social",
-      ({ request, body, set }) => {
+      ({ request, body, set, server }) => {
         refuseKeys(request);
         requireSameSite(deps, request);
         const { url, state } = startAuthorization(deps, body.provider, null);
-        set.headers["set-cookie"] = stateCookie(deps, state);
+        set.headers["set-cookie"] = stateCookie(deps, state, secureCookies(request, server, deps.config));
         return { authorization_url: url };
       },
       {
@@ -73,9 +75,10 @@ export function socialRoutes(deps: Deps) {
     )
     .get(
       "/auth/callback/:provider",
-      async ({ request, params, query, set }) => {
+      async ({ request, params, query, set, server }) => {
         refuseKeys(request);
-        set.headers["set-cookie"] = stateCookie(deps, null);
+        const secure = secureCookies(request, server, deps.config);
+        set.headers["set-cookie"] = stateCookie(deps, null, secure);
         try {
           if (!query.code || !query.state)
             throw new AppError("invalid_oauth_state", 400, "The provider did not send a code.");
@@ -87,16 +90,12 @@ export function socialRoutes(deps: Deps) {
             readState(deps, request),
           );
           const s = createSession(deps.db, deps.clock, userId);
-          const secure = deps.config.baseUrl.startsWith("https:") ? "; Secure" : "";
           return new Response(null, {
             status: 302,
             headers: [
               ["location", `${deps.config.appUrl}/`],
-              ["set-cookie", stateCookie(deps, null)],
-              [
-                "set-cookie",
-                `${SESSION_COOKIE}=${s.token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`,
-              ],
+              ["set-cookie", stateCookie(deps, null, secure)],
+              ["set-cookie", sessionCookie(s.token, SESSION_TTL_MS / 1000, secure)],
             ],
           });
         } catch (e) {
@@ -125,11 +124,11 @@ export function socialRoutes(deps: Deps) {
     )
     .post(
       "/me/auth-methods",
-      ({ request, body, set }) => {
+      ({ request, body, set, server }) => {
         refuseKeys(request);
         const user = currentUser(deps, request);
         const { url, state } = startAuthorization(deps, body.provider, user.id);
-        set.headers["set-cookie"] = stateCookie(deps, state);
+        set.headers["set-cookie"] = stateCookie(deps, state, secureCookies(request, server, deps.config));
         return { authorization_url: url };
       },
       {

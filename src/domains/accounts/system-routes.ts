@@ -1,9 +1,10 @@
 /**
  * `GET /v1/system/health`: whether this server can process recordings, from the media self-test `plaudit serve`
- * runs shortly after start (src/media/self-test.ts), and, for the server's own (operator) organisation, how its
- * scheduled backups stand (src/platform/backup/status.ts): organisations the server hosts have no business with
- * its backups. For owners and admins, signed in (the dashboard shows them a banner when something failed); API
- * keys are refused, like the other operator views (audit log, outbox).
+ * runs shortly after start (src/media/self-test.ts), whether respondents can record at all at the configured
+ * addresses (browsers need HTTPS: platform/secure-address.ts), and, for the server's own (operator) organisation,
+ * how its scheduled backups (src/platform/backup/status.ts) and its own HTTPS certificates stand: organisations the
+ * server hosts have no business with those. For owners and admins, signed in (the dashboard shows them a banner
+ * when something is wrong); API keys are refused, like the other operator views (audit log, outbox).
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -14,6 +15,19 @@ import { getOrg } from "./orgs";
 import { authPlugin } from "./auth";
 import { can } from "./guard";
 import { healthSchema, type HealthView } from "./model";
+import { recordingAddressProblem, type AddressProblem } from "../../platform/secure-address";
+
+/** The `certificates` part of the health answer (the operator's view). */
+function certificateHealth(deps: Deps): HealthView["certificates"] {
+  const c = deps.certificates;
+  const items = c.list().map((r) => ({
+    name: r.name,
+    source: r.source,
+    not_after: iso(r.notAfter),
+    last_error: r.lastError,
+  }));
+  return { enabled: c.enabled, domain: c.domain, failing: items.some((i) => !!i.last_error), items };
+}
 
 const NOT_RUN: SelfTestStatus = { state: "not_run", checkedAt: null, result: null, problem: null };
 
@@ -33,8 +47,15 @@ function presentBackups(b: BackupStatus): NonNullable<HealthView["backups"]> {
   };
 }
 
-/** The body of `GET /v1/system/health` (`backups` only when given: the operator organisation's view). */
-export function presentHealth(status: SelfTestStatus, backups: BackupStatus | null = null): HealthView {
+/**
+ * The body of `GET /v1/system/health`: the self-test's status, the address problem (null: none), and for the
+ * operator organisation its backups and certificates (null for the others).
+ */
+export function presentHealth(
+  status: SelfTestStatus,
+  address: AddressProblem | null,
+  operator: { backups: BackupStatus; certificates: HealthView["certificates"] } | null = null,
+): HealthView {
   const steps = status.result?.steps ?? [];
   return {
     media_pipeline: {
@@ -54,7 +75,14 @@ export function presentHealth(status: SelfTestStatus, backups: BackupStatus | nu
       })),
     },
     speech_engine: status.result?.speech ?? null,
-    backups: backups ? presentBackups(backups) : null,
+    backups: operator ? presentBackups(operator.backups) : null,
+    certificates: operator?.certificates ?? null,
+    https: {
+      site_secure: !address,
+      // A sentence of its own for the dashboard (the doctor prints it after "warn public address: ").
+      problem: address ? `${address.detail[0]!.toUpperCase()}${address.detail.slice(1)}.` : null,
+      fix: address?.fix ?? null,
+    },
   };
 }
 
@@ -67,7 +95,10 @@ export function systemRoutes(deps: Deps) {
       const operator = getOrg(deps.db, who.orgId).operator;
       return presentHealth(
         deps.selfTest?.status() ?? NOT_RUN,
-        operator ? backupStatus(deps.config, deps.clock.now()) : null,
+        recordingAddressProblem(deps.config),
+        operator
+          ? { backups: backupStatus(deps.config, deps.clock.now()), certificates: certificateHealth(deps) }
+          : null,
       );
     },
     {
@@ -75,7 +106,7 @@ export function systemRoutes(deps: Deps) {
       detail: {
         tags: ["System"],
         summary:
-          "Whether this server can process recordings (the media self-test run after start) and how its scheduled backups stand (owners and admins)",
+          "Whether this server can process recordings (the media self-test run after start), respondents can record at its addresses, and how its backups and certificates stand (owners and admins)",
       },
     },
   );

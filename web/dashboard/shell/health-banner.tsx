@@ -3,55 +3,18 @@
  * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. When it passed
  * but speech is recognised by the offline fallback (pocketsphinx), a quieter banner says so: transcripts are
  * drafts, and how to install the Whisper model. The server's own (operator) organisation also sees when its last
- * scheduled backup failed, and why. Members do not see it; they cannot fix the server. While the test has not
- * finished yet, the banner asks again now and then.
+ * scheduled backup failed, or an HTTPS certificate could not be obtained or renewed, and why. Members do not see it
+ * (the shell reads the health for owners and admins only: shell/system-health.ts); they cannot fix the server.
  */
-import { useEffect, useState } from "preact/hooks";
 import { CodeText } from "../../shared/ui/code-text";
-import { api } from "../api";
-import { useSession } from "../session";
 import type { SystemHealth } from "../types";
 
-const RECHECK_MS = 5000;
-/** About a minute of asking while the test is still to come (it may be turned off with PLAUDIT_SELF_TEST=0). */
-const MAX_RECHECKS = 12;
-
-/** The self-test's outcome for the signed-in owner or admin; null until known (and for members). */
-function useSystemHealth(enabled: boolean): SystemHealth | null {
-  const [health, setHealth] = useState<SystemHealth | null>(null);
-  useEffect(() => {
-    if (!enabled) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let tries = 0;
-    const load = async () => {
-      try {
-        const h = await api.get<SystemHealth>("/v1/system/health");
-        if (stopped) return;
-        setHealth(h);
-        const pending = h.media_pipeline.status === "running" || h.media_pipeline.status === "not_run";
-        if (pending && ++tries <= MAX_RECHECKS) timer = setTimeout(() => void load(), RECHECK_MS);
-      } catch {
-        // The banner is advice; a failed request shows nothing rather than an error of its own.
-      }
-    };
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [enabled]);
-  return enabled ? health : null;
-}
-
-/** "Recordings cannot be processed" or "the last backup failed"; nothing when all is well. */
-export function HealthBanner() {
-  const { canManage } = useSession();
-  const health = useSystemHealth(canManage);
+/** The last scheduled backup failed, or a certificate of the server's own could not be renewed. */
+export function OperatorBanners({ health }: { health: SystemHealth | null }) {
   return (
     <>
-      <MediaBanner health={health} />
       <BackupBanner health={health} />
+      <CertificateBanner health={health} />
     </>
   );
 }
@@ -81,8 +44,32 @@ function BackupBanner({ health }: { health: SystemHealth | null }) {
   );
 }
 
+/** A certificate the server serves itself could not be obtained or renewed: which, why, and what to check. */
+function CertificateBanner({ health }: { health: SystemHealth | null }) {
+  const failing = health?.certificates?.items.filter((c) => c.last_error) ?? [];
+  if (!failing.length) return null;
+  return (
+    <div class="health-banner" role="alert" aria-labelledby="certificate-banner-title">
+      <p id="certificate-banner-title" class="health-banner-title">
+        An HTTPS certificate of this server could not be obtained or renewed.
+      </p>
+      {failing.map((c) => (
+        <p key={c.name}>
+          <strong>{c.name}</strong>
+          {c.not_after ? ` (the current one is valid until ${new Date(c.not_after).toLocaleDateString()})` : ""}:{" "}
+          <CodeText text={c.last_error!} />
+        </p>
+      ))}
+      <p class="small">
+        Plaudit tries again on its own. Whoever runs the server can check the DNS record and that port 80 is open, then
+        run <code>plaudit tls status</code>.
+      </p>
+    </div>
+  );
+}
+
 /** "Recordings cannot be processed" with the failed step and its fix; nothing when all is well. */
-function MediaBanner({ health }: { health: SystemHealth | null }) {
+export function HealthBanner({ health }: { health: SystemHealth | null }) {
   const pipeline = health?.media_pipeline;
   const speech = health?.speech_engine;
   if (pipeline?.status === "passed" && speech?.drafts)

@@ -1,5 +1,5 @@
 /**
- * The frame around every page: skip link, test-mode banner, the server-problem banner for owners and admins,
+ * The frame around every page: skip link, test-mode banner, the server-problem and HTTPS banners for owners and admins,
  * header with the organisation, brand and mode switches, the sidebar, and the current page. The page is
  * re-created when the organisation or mode changes, so it never shows another sandbox's data.
  */
@@ -10,7 +10,9 @@ import { homeFor, navFor, type NavItem } from "../nav";
 import { PageHeader } from "../page";
 import { Link, navigate, useRoute, type Route } from "../router";
 import { useSession } from "../session";
-import { HealthBanner } from "./health-banner";
+import { HealthBanner, OperatorBanners } from "./health-banner";
+import { HttpsBanner } from "./https-banner";
+import { useSystemHealth } from "./system-health";
 import { ModeSwitch, TestBanner } from "./mode-switch";
 import { Sidebar } from "./sidebar";
 import { BrandSwitcher, OrgSwitcher } from "./switchers";
@@ -60,7 +62,8 @@ function CurrentPage({ route, item }: { route: Route; item: NavItem | undefined 
 /** The signed-in dashboard. */
 export function Shell() {
   const route = useRoute();
-  const { org, mode, isClient } = useSession();
+  const { org, mode, isClient, canManage } = useSession();
+  const health = useSystemHealth(canManage);
   const segment = route.path.split("/")[0] ?? "";
   // A client asking for a page it may not use (an old bookmark, a shared address) gets "not found".
   const item = navFor(org.role).find((n) => n.path === segment);
@@ -86,7 +89,9 @@ export function Shell() {
         Skip to content
       </a>
       <TestBanner />
-      <HealthBanner />
+      <HealthBanner health={health} />
+      <OperatorBanners health={health} />
+      {canManage && <HttpsBanner health={health} />}
       <header class="topbar">
         <Link to={HOME} class="logo" aria-label="Plaudit, home">
           <span class="logo-mark" aria-hidden="true">
