@@ -450,6 +450,7 @@ const CHECKED_BY_SERVICE: Record<string, string> = {
   "POST /public/links/:link_id/submissions .consent.text": "the link's own wording sent back, compared word for word",
   "POST /public/links/:link_id/submissions .consent.version": "the link's own version sent back, compared",
   "POST /public/links/:link_id/submissions .upload.name": "a file name, never stored or shown",
+  "PATCH /v1/brands/:brand_id .custom_domain": "a host name, checked and normalised (brands/custom-domain.ts)",
 };
 
 type Node = Record<string, any>;
