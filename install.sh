@@ -34,9 +34,10 @@ done
 
 # Programs the product runs (ffmpeg, speech, opencv-data's face cascade for reel framing) and the test suite uses
 # (espeak-ng and sox make fixtures, Chromium drives the dashboard and capture pages, sqlite3 and tar inspect
-# backups, nginx and caddy stand in front of Plaudit as the README shows); the compilers build whisper.cpp.
+# backups, nginx and caddy stand in front of Plaudit as the README shows, pebble is Let's Encrypt's test server
+# for the built-in HTTPS tests); the compilers build whisper.cpp.
 APT_PACKAGES=(ffmpeg pocketsphinx pocketsphinx-en-us pocketsphinx-testdata opencv-data espeak-ng sox chromium sqlite3 tar curl
-  ca-certificates build-essential cmake wrk nginx caddy)
+  ca-certificates build-essential cmake wrk nginx caddy pebble openssl)
 # The reverse proxies the README documents; test/integration/reverse-proxy.test.ts runs each as its own unprivileged
 # process on random ports. Installed here without starting or enabling their system services: those would take port
 # 80 (the two of them fighting over it) on a machine that may serve something else there.

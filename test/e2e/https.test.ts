@@ -419,3 +419,22 @@ describe("a client's own domain", () => {
     expect(taken.json.error.code).toBe("domain_taken");
   }, 30_000);
 });
+
+describe("backup, wipe, restore", () => {
+  test("a restored box serves the same certificates at once (nothing ordered), its custom domain included", async () => {
+    const box = await peerCertificate(httpsPort, BOX, chain);
+    const client = await peerCertificate(httpsPort, CLIENT, chain);
+    const orders = (acme.log().match(/Issued certificate serial/g) ?? []).length;
+    const archive = join(cwd, "box-backup.tar.gz");
+    cli("backup", "--to", archive);
+    await stop();
+    rmSync(join(cwd, "data"), { recursive: true, force: true });
+    cli("restore", "--from", archive);
+    await start();
+    expect((await peerCertificate(httpsPort, BOX, chain)).serial).toBe(box.serial);
+    expect((await peerCertificate(httpsPort, CLIENT, chain)).serial).toBe(client.serial);
+    expect((acme.log().match(/Issued certificate serial/g) ?? []).length).toBe(orders);
+    expect((await https(CLIENT, "/")).status).toBe(200);
+    expect((await api("GET", "/v1/brands")).status).toBe(200);
+  }, 90_000);
+});

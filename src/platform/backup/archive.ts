@@ -1,6 +1,7 @@
 /**
  * Writing a backup archive of a data directory: a consistent SQLite snapshot (`VACUUM INTO`, safe while the server
- * runs) plus the secret, the storage switch and the media and public files, packed into one .tar.gz. Used by
+ * runs) plus the secret, the storage switch, the HTTPS certificates and the media and public files, packed into one
+ * .tar.gz. Used by
  * `plaudit backup --to FILE` and by the scheduled backup job. The archive holds the secret and every testimonial,
  * so it is written 0600 (made empty with that mode before tar fills it, so it is never readable by others, not even
  * half-written) under a `.part` name and renamed into place, and the database copy inside is 0600 too.
@@ -26,6 +27,12 @@ export const ARCHIVE_DB = "plaudit.db";
 export const ARCHIVE_SECRET = "secret.key";
 /** The folders of files an archive carries (empty or absent after a move to object storage). */
 export const ARCHIVE_AREAS = ["media", "public"] as const;
+
+/**
+ * The certificates the box serves itself (`tls/`, owner-only): restored with the rest, so a restored box serves
+ * HTTPS at once instead of ordering again (Let's Encrypt limits orders per domain per week).
+ */
+export const ARCHIVE_TLS = "tls";
 
 /** A written archive. */
 export interface ArchiveWritten {
@@ -57,7 +64,7 @@ export async function writeBackupArchive(
       copyFileSync(file, join(stage, name));
       chmodSync(join(stage, name), 0o600);
     }
-    for (const area of ARCHIVE_AREAS) {
+    for (const area of [...ARCHIVE_AREAS, ARCHIVE_TLS]) {
       const dir = join(dataDir, area);
       if (existsSync(dir)) symlinkSync(dir, join(stage, area));
     }
