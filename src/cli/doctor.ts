@@ -17,6 +17,7 @@ import { backupStatus } from "../platform/backup/status";
 import type { Args } from "./args";
 import { print } from "./output";
 import { recordingAddressProblem } from "../platform/secure-address";
+import { tlsCertificates, type CertRow } from "../platform/tls/tables";
 
 /** One check's outcome. */
 export interface Check {
@@ -136,12 +137,64 @@ export function runChecks(config: Config): Check[] {
     fix: config.smtpUrl ? undefined : "Set PLAUDIT_SMTP_URL=smtp://user:pass@host:587 to send mail.",
   });
   add(backupCheck(config));
+  for (const c of certificateChecks(config)) add(c);
   add({
     name: "reels: language model",
     ok: true,
     required: false,
     detail: config.llm ? config.llm.url : "not configured: clip suggestions use the built-in rule",
   });
+  return checks;
+}
+
+/**
+ * Built-in HTTPS: the box's certificate (kept, valid until when, due) and every custom domain's, with the last
+ * failed order or renewal. Read from the database: `doctor` never orders a certificate itself.
+ */
+function certificateChecks(config: Config): Check[] {
+  if (!config.https) return [];
+  const name = config.https.domain ?? "operator";
+  if (!existsSync(dbPath(config.dataDir)))
+    return [{ name: "https", ok: false, required: false, detail: `no certificate yet for ${name}: serve orders it` }];
+  const db = openDb(dbPath(config.dataDir));
+  let rows: CertRow[] = [];
+  try {
+    rows = db.select().from(tlsCertificates).all();
+  } catch {
+    // Before the migration that made the table: serve applies it at start.
+  }
+  const now = Date.now();
+  const day = 24 * 3600_000;
+  const box = rows.find((r) => r.name === name);
+  const checks: Check[] = [
+    {
+      name: "https",
+      ok: !!box?.notAfter && box.notAfter > now && !box.lastError,
+      required: false,
+      detail: box?.notAfter
+        ? `${name}: certificate valid until ${new Date(box.notAfter).toISOString()} (${Math.floor((box.notAfter - now) / day)} days)${box.source === "operator" ? ", from PLAUDIT_TLS_CERT_FILE" : ""}${box.lastError ? `; the last renewal FAILED: ${box.lastError}` : ""}`
+        : `${name}: no certificate yet${box?.lastError ? `: ${box.lastError}` : ""}`,
+      fix:
+        box?.notAfter && !box.lastError
+          ? undefined
+          : `Point ${name}'s DNS at this server and open ports 80 and 443 (PLAUDIT_PORT, PLAUDIT_HTTPS_PORT); plaudit serve orders and renews it (see plaudit tls status).`,
+    },
+  ];
+  const others = rows.filter((r) => r.name !== name);
+  const failing = others.filter((r) => r.lastError);
+  if (others.length)
+    checks.push({
+      name: "custom domains",
+      ok: failing.length === 0,
+      required: false,
+      detail: failing.length
+        ? failing.map((r) => `${r.name}: ${r.lastError}`).join("; ")
+        : `${others.length} with a certificate (${others.map((r) => r.name).join(", ")})`,
+      fix: failing.length
+        ? "Check each domain's DNS record in its brand's settings; Plaudit tries again on its own."
+        : undefined,
+    });
+  db.$client.close();
   return checks;
 }
 

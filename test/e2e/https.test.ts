@@ -19,7 +19,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 import { freePort, peerCertificate, startAcme, type Acme } from "../helpers/acme";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, signInAs } from "../helpers/browser";
 import { fillAndSend, openCapturePage, record, sentId } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { until } from "../helpers/wait";
@@ -364,6 +364,29 @@ describe("a client's own domain", () => {
     await page.context().close();
   }, 60_000);
 
+  test("in the dashboard at https://box.test: a domain typed in the brand editor turns Active on its own", async () => {
+    const brand = await api("POST", "/v1/brands", { name: "Garden Shop" });
+    const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    await signInAs(page, boxUrl(), OWNER);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Brands" }).click();
+    const card = page.locator("article.brand-card").filter({ hasText: "Garden Shop" });
+    await card.getByRole("button", { name: "Edit" }).click();
+    await card.getByLabel("Your client's own domain").fill("shop.garden.test");
+    await card.getByRole("button", { name: "Save brand" }).click();
+    await card.getByRole("button", { name: "Edit" }).click();
+    // Getting ready (with the record to create) turns to Active once the ACME check passes, without a reload.
+    await card.getByText("Active", { exact: true }).waitFor({ timeout: 60_000 });
+    await card.getByRole("link", { name: /^https:\/\/shop\.garden\.test/ }).waitFor();
+    await page.screenshot({ path: "/tmp/https-custom-domain.png", fullPage: true });
+    expect((await api("GET", `/v1/brands/${brand.json.id}`)).json.custom_domain_status).toBe("active");
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test("a handshake for an unknown name gets the box's certificate and orders nothing", async () => {
     const orders = (acme.log().match(/Issued certificate serial/g) ?? []).length;
     const cert = await peerCertificate(httpsPort, "unknown.test", chain);
@@ -374,7 +397,7 @@ describe("a client's own domain", () => {
       cli("tls", "status")
         .certificates.map((c: any) => c.name)
         .sort(),
-    ).toEqual([BOX, CLIENT].sort());
+    ).toEqual([BOX, CLIENT, "shop.garden.test"].sort());
   }, 30_000);
 
   test("a domain that stops pointing here is reported: failed with the reason, and the owners are emailed", async () => {

@@ -16,6 +16,9 @@ import { loadConfig } from "../../src/config";
 import { runChecks } from "../../src/cli/doctor";
 import { firstFailure, runSelfTest, type SelfTestResult } from "../../src/media/self-test";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
+import { createDeps } from "../../src/bootstrap";
+import { createLogger } from "../../src/platform/log";
+import { tlsCertificates } from "../../src/platform/tls/tables";
 
 const STEPS = [
   "test clip",
@@ -136,6 +139,36 @@ describe("the public address", () => {
     expect(check({ PLAUDIT_BASE_URL: "https://x.example.com", PLAUDIT_SITE_URL: "http://y.example.com" }).ok).toBe(
       false,
     );
+  });
+
+  test("built-in HTTPS: no certificate yet is a warning with the fix; a kept one says until when; a failed renewal says why", () => {
+    const data = fresh("data");
+    const env = { PLAUDIT_DATA_DIR: data, PLAUDIT_DOMAIN: "reviews.example.com" };
+    const https = () => runChecks(loadConfig(env)).filter((c) => c.name === "https" || c.name === "custom domains");
+    expect(https()).toEqual([
+      expect.objectContaining({ name: "https", ok: false, detail: expect.stringContaining("no certificate yet") }),
+    ]);
+    const deps = createDeps(loadConfig(env), { log: createLogger("silent") });
+    const day = 24 * 3600_000;
+    deps.db
+      .insert(tlsCertificates)
+      .values([
+        { name: "reviews.example.com", source: "acme", notBefore: Date.now() - day, notAfter: Date.now() + 80 * day },
+        {
+          name: "shop.client.com",
+          source: "acme",
+          lastError: "shop.client.com has no DNS record pointing at this server yet.",
+        },
+      ])
+      .run();
+    deps.db.$client.close();
+    const [box, custom] = https();
+    expect(box).toMatchObject({ name: "https", ok: true });
+    expect(box!.detail).toMatch(/reviews\.example\.com: certificate valid until .* \(79 days\)/);
+    expect(custom).toMatchObject({ name: "custom domains", ok: false });
+    expect(custom!.detail).toContain("shop.client.com has no DNS record");
+    // Without a domain or certificate files, nothing is said about HTTPS.
+    expect(runChecks(loadConfig({ PLAUDIT_DATA_DIR: fresh("data") })).some((c) => c.name === "https")).toBe(false);
   });
 
   test("dist/plaudit doctor prints the warning line and its fix, and still says Ready (exit 0)", async () => {

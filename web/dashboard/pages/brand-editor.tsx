@@ -1,16 +1,18 @@
 /**
- * A brand's settings form (name, colour, address and its former addresses, public wall, and the wall's header:
- * intro text, website and the collect link behind "Share your experience") and its logo upload.
+ * A brand's settings form (name, colour, address and its former addresses, public wall, the client's own domain,
+ * and the wall's header: intro text, website and the collect link behind "Share your experience") and its logo
+ * upload.
  */
 import { useState } from "preact/hooks";
 import { useAsync } from "../../shared/hooks";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
-import { api } from "../api";
+import { api, config } from "../api";
 import { useToast } from "../toasts";
 import type { Brand, CollectLink } from "../types";
 import { FormerSlugs } from "./former-slugs";
+import { CustomDomainField, CustomDomainStatus } from "./custom-domain";
 
 function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
   const toast = useToast();
@@ -72,6 +74,7 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
   const [intro, setIntro] = useState(brand.intro_text ?? "");
   const [website, setWebsite] = useState(brand.website_url ?? "");
   const [wallLink, setWallLink] = useState(brand.wall_link_id ?? "");
+  const [domain, setDomain] = useState(brand.custom_domain ?? "");
   const links = useAsync(
     () =>
       api
@@ -93,6 +96,7 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     if (intro.trim() !== (brand.intro_text ?? "")) patch.intro_text = intro.trim() || null;
     if (website.trim() !== (brand.website_url ?? "")) patch.website_url = website.trim() || null;
     if (wallLink !== (brand.wall_link_id ?? "")) patch.wall_link_id = wallLink || null;
+    if (domain !== (brand.custom_domain ?? "")) patch.custom_domain = domain || null;
     if (Object.keys(patch).length === 0) return onDone();
     setBusy(true);
     setError(null);
@@ -106,7 +110,10 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     }
   };
 
-  const wallBase = brand.public_wall_url.slice(0, brand.public_wall_url.length - brand.slug.length);
+  // The slug's address on the box's own site (an active custom domain's wall is at its root, without the slug).
+  const wallBase = brand.public_wall_url.endsWith(`/${brand.slug}`)
+    ? brand.public_wall_url.slice(0, brand.public_wall_url.length - brand.slug.length)
+    : `${config.siteUrl}/b/`;
   return (
     <div class="brand-editor">
       <form onSubmit={save}>
@@ -159,6 +166,13 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
             <span class="hint"> Anyone with the address can see this brand's approved, public testimonials.</span>
           </span>
         </label>
+        {brand.mode === "live" && (
+          <fieldset>
+            <legend>Own domain</legend>
+            <CustomDomainField value={domain} onInput={setDomain} />
+            <CustomDomainStatus brand={brand} onChanged={onSaved} />
+          </fieldset>
+        )}
         <fieldset>
           <legend>Wall header</legend>
           <Field
