@@ -245,7 +245,15 @@ describe("the box's own domain", () => {
     expect(context).toEqual({ secure: true, media: "function", protocol: "https:" });
     await page.getByRole("radio", { name: /^Video/ }).check();
     await record(page, 3000);
+    // Headless Chromium has no address bar: the screenshot carries the page's address on a strip of its own.
+    await page.evaluate(() => {
+      const bar = document.createElement("div");
+      bar.textContent = `${location.href}  (secure context: ${window.isSecureContext})`;
+      bar.setAttribute("style", "background:#111;color:#fff;font:13px monospace;padding:6px 8px;word-break:break-all");
+      document.body.prepend(bar);
+    });
     await page.screenshot({ path: "/tmp/https-recording.png", fullPage: true });
+    await page.evaluate(() => document.body.firstElementChild?.remove());
     await fillAndSend(page, "Sam Secure");
     const id = await sentId(page, "Sam Secure");
     const done = await until(

@@ -154,14 +154,19 @@ test("requests and the one reminder arrive over SMTP; answering and unsubscribin
   ]);
   expect(people[0].submission_id).toBe(answered.body.submission_id);
 
-  // A later campaign to Uma sends her nothing.
-  const again = await api("POST", "/v1/campaigns", {
-    link_id: link.id,
-    subject: "One more favour?",
-    message: "Hi {name}: {link}",
-    recipients: [{ name: "Uma", email: "UMA@example.org" }],
-  });
-  expect(again.body.suppressed).toBe(1);
+  // A later campaign to Uma sends her nothing: within 30 days she is not asked again anyway, and after that she is
+  // on the unsubscribe list.
+  const later = (subject: string) =>
+    api("POST", "/v1/campaigns", {
+      link_id: link.id,
+      subject,
+      message: "Hi {name}: {link}",
+      recipients: [{ name: "Uma", email: "UMA@example.org" }],
+    });
+  expect((await later("Another favour?")).body).toMatchObject({ recently_asked: 1, suppressed: 0 });
+  server.deps.db.$client.query("UPDATE campaign_asked SET asked_at = asked_at - ?").run(31 * DAY);
+  const again = await later("One more favour?");
+  expect(again.body).toMatchObject({ recently_asked: 0, suppressed: 1 });
   await until("the later campaign's jobs to finish", () => campaignJobsLeft() === 0);
   expect(inbox("uma@example.org")).toHaveLength(1);
 

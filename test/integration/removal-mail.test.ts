@@ -77,7 +77,8 @@ test("the email arrives over SMTP, its stored copy loses the link, and the link 
   expect(header(mail.raw, "subject")).toBe(`Thank you for your testimonial for ${brand.name}`);
   expect(header(mail.raw, "from")).toContain("no-reply@plaudit.test");
   const text = mailText(mail.raw);
-  expect(text).toContain("Hi Mara Mailbox,");
+  // A short, plain first name: the form is public, so nothing longer a stranger typed reaches the inbox.
+  expect(text).toContain("Hi Mara,");
   const url = new RegExp(`${server.url}/remove/([A-Za-z0-9_-]{32})`).exec(text);
   expect(url).not.toBeNull();
   const token = url![1]!;
