@@ -71,7 +71,7 @@ export interface Hooks {
 }
 
 const byDb = new WeakMap<Database, Hooks>();
-const NONE: Hooks = Object.freeze({
+const empty = (): Hooks => ({
   events: [],
   shown: [],
   erase: [],
@@ -79,19 +79,12 @@ const NONE: Hooks = Object.freeze({
   mailLinks: new Map(),
   routers: [],
   brandSubmissionCount: null,
-}) as Hooks;
+});
+const NONE: Hooks = Object.freeze(empty());
 
 /** An empty set of hooks, bound to `db` so that `hooksOf(db)` finds it. */
 export function createHooks(db: Db): Hooks {
-  const hooks: Hooks = {
-    events: [],
-    shown: [],
-    erase: [],
-    usage: new Map(),
-    mailLinks: new Map(),
-    routers: [],
-    brandSubmissionCount: null,
-  };
+  const hooks = empty();
   byDb.set(db.$client, hooks);
   return hooks;
 }

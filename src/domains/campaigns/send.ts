@@ -11,9 +11,9 @@ import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import type { Mode } from "../../platform/context";
-import { newId } from "../../platform/ids";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { queueInTurn } from "../../platform/mail/turns";
+import { insertOutbox } from "../../platform/mail/queue-mail";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
@@ -59,19 +59,7 @@ export function queueCampaignMail(
     perMinute: number;
   },
 ): string {
-  const now = clock.now();
-  const id = newId("mail", now);
-  db.insert(mailOutbox)
-    .values({
-      id,
-      orgId: input.orgId,
-      mode: input.mode,
-      to: input.to,
-      subject: input.subject,
-      text: input.text,
-      createdAt: now,
-    })
-    .run();
+  const id = insertOutbox(db, clock, input);
   queueInTurn(db, clock, input.perMinute, {
     mailId: id,
     orgId: input.orgId,

@@ -12,13 +12,11 @@ import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import type { Mode } from "../../platform/context";
 import type { Signer } from "../../platform/crypto";
-import { invalid } from "../../platform/errors";
-import { newId } from "../../platform/ids";
 import { queueInTurn } from "../../platform/mail/turns";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
-import { isOneAddress } from "../../platform/mail/queue-mail";
+import { insertOutbox } from "../../platform/mail/queue-mail";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { removals } from "./tables";
 import { siteUrlOfBrand } from "../brands";
@@ -67,23 +65,8 @@ export function queueRemovalMail(
     perMinute: number;
   },
 ): string {
-  const to = input.to.trim();
-  if (!isOneAddress(to)) throw invalid("A mail recipient must be one email address.", "to");
   if (!input.text.includes(LINK_PLACEHOLDER)) throw new Error("a removal email's text must hold the link placeholder");
-  const now = clock.now();
-  const id = newId("mail", now);
-  db.insert(mailOutbox)
-    .values({
-      id,
-      orgId: input.orgId,
-      mode: input.mode,
-      to,
-      subject: input.subject.replace(/[\r\n]+/g, " "),
-      text: input.text,
-      html: null,
-      createdAt: now,
-    })
-    .run();
+  const id = insertOutbox(db, clock, input);
   queueInTurn(db, clock, input.perMinute, {
     mailId: id,
     orgId: input.orgId,

@@ -45,8 +45,12 @@ export interface QueueMailInput {
 /** True when `to` is one plain address (a line break could smuggle extra headers or recipients). */
 export const isOneAddress = (to: string) => /^[^\s@]+@[^\s@]+$/.test(to);
 
-/** Writes the message to the outbox and enqueues its mail.send job; returns the message id (`msg_…`). */
-export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
+/**
+ * Writes a message's outbox copy (one plain recipient address, a one-line subject), in the caller's transaction;
+ * returns its id (`msg_…`). Its delivery job is the caller's: `queueMail` enqueues mail.send, bulk and stranger
+ * mail wait their turn (turns.ts) with a job of their own kind.
+ */
+export function insertOutbox(db: Db, clock: Clock, input: QueueMailInput): string {
   const to = input.to.trim();
   if (!isOneAddress(to)) throw invalid("A mail recipient must be one email address.", "to");
   if (input.link && !input.text.includes(MAIL_LINK_MARK))
@@ -67,6 +71,12 @@ export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
       createdAt: now,
     })
     .run();
+  return id;
+}
+
+/** Writes the message to the outbox and enqueues its mail.send job; returns the message id (`msg_…`). */
+export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
+  const id = insertOutbox(db, clock, input);
   enqueue(db, clock, {
     kind: MAIL_SEND,
     payload: { mailId: id } satisfies MailSendPayload,
