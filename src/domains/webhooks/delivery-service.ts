@@ -10,7 +10,10 @@ import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { conflict, notFound } from "../../platform/errors";
-import { envelope, type Event, type EventType } from "../../platform/events/emit";
+import type { Event, EventType } from "../../platform/events/emit";
+import { brands } from "../brands";
+import { submissions } from "../submissions";
+import { bodyFor, type ChatContext, type WebhookFormat } from "./chat-formats";
 import { newId } from "../../platform/ids";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
@@ -89,16 +92,42 @@ export function createDelivery(db: Db, nowMs: number, input: NewDelivery): Deliv
   return row;
 }
 
-/** The event hook: one delivery per endpoint of the event's org and mode that subscribed to its type and is not disabled. */
-export function fanOut(db: Db, event: Event): void {
+/** What a chat app's message names besides the event: the dashboard, brands and testimonials by id (chat-formats.ts). */
+export function chatContext(deps: Pick<Deps, "config">, db: Db): ChatContext {
+  return {
+    appUrl: deps.config.appUrl,
+    brandName: (id) => db.select({ name: brands.name }).from(brands).where(eq(brands.id, id)).get()?.name ?? null,
+    testimonial: (id) =>
+      db
+        .select({
+          name: submissions.respondentName,
+          title: submissions.respondentTitle,
+          company: submissions.respondentCompany,
+          rating: submissions.rating,
+          text: submissions.textInput,
+        })
+        .from(submissions)
+        .where(eq(submissions.id, id))
+        .get() ?? null,
+  };
+}
+
+/**
+ * The event hook: one delivery per endpoint of the event's org and mode that subscribed to its type and is not
+ * disabled. One body per format (the envelope, or a chat app's message): the bytes signed and sent, then re-sent by
+ * retries and replays.
+ */
+export function fanOut(db: Db, event: Event, deps: Deps): void {
   const endpoints = statements(db)
     .receivers.all({ orgId: event.orgId, mode: event.mode })
     .filter((e) => e.events.includes(event.type));
   if (endpoints.length === 0) return;
-  // One body string for every endpoint: the bytes signed and sent, then re-sent by retries and replays.
-  const body = JSON.stringify(envelope(event));
-  for (const endpoint of endpoints)
+  const bodies = new Map<WebhookFormat, string>();
+  for (const endpoint of endpoints) {
+    let body = bodies.get(endpoint.format);
+    if (body === undefined) bodies.set(endpoint.format, (body = bodyFor(endpoint.format, event, chatContext(deps, db))));
     createDelivery(db, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
+  }
 }
 
 /** Every attempt of the given deliveries, grouped by delivery id. */
@@ -196,7 +225,7 @@ export function sendTestEvent(deps: Deps, ctx: Ctx, endpointId: string, type?: E
       endpoint,
       eventId: sample.id,
       eventType: sample.type,
-      body: sample.body,
+      body: bodyFor(endpoint.format, sample.event, chatContext(deps, db)),
       isTest: true,
     });
     return presentDelivery(row, []);

@@ -16,6 +16,7 @@ import { presentEndpoint, presentEndpointWithSecret } from "./present";
 import { newSecret } from "./signing";
 import { parseWebhookUrl, resolveTarget } from "./ssrf";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
+import type { WebhookFormat } from "./chat-formats";
 import { webhookEndpoints, type EndpointRow } from "./tables";
 import { orgPageRows } from "../../platform/db/org-page";
 import { prepared } from "../../platform/db/prepared";
@@ -65,6 +66,8 @@ export function listEndpoints(deps: Deps, ctx: Ctx, page: PageRequest) {
 export interface NewEndpoint {
   url: string;
   events: string[];
+  /** The contract's envelope (default) or a chat app's message. */
+  format?: WebhookFormat;
 }
 
 /**
@@ -79,7 +82,7 @@ export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
   return tx(deps.db, (db) => {
     const plan = getOrg(db, ctx.orgId).plan as PlanId;
     requireAllowance(db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
-    return addEndpoint(db, ctx, url, input.events);
+    return addEndpoint(db, ctx, url, input.events, input.format);
   });
 }
 
@@ -87,7 +90,7 @@ export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
  * Stores a new endpoint for an already checked `url` (`checkEndpointUrl`); inside the caller's transaction, after
  * the caller checked the `webhook_endpoints` allowance in it.
  */
-export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[]) {
+export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[], format: WebhookFormat = "envelope") {
   const now = ctx.clock.now();
   const row: EndpointRow = {
     id: newId("webhookEndpoint", now),
@@ -95,6 +98,7 @@ export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[]) {
     mode: ctx.mode,
     url,
     events: [...events],
+    format,
     status: "active",
     secret: newSecret(),
     previousSecret: null,
@@ -105,7 +109,7 @@ export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[]) {
     updatedAt: now,
   };
   db.insert(webhookEndpoints).values(row).run();
-  audit(db, ctx, "webhook.created", row.id, { url, events: row.events });
+  audit(db, ctx, "webhook.created", row.id, { url, events: row.events, format });
   return presentEndpointWithSecret(row, now);
 }
 
@@ -113,6 +117,7 @@ export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[]) {
 export interface EndpointPatch {
   url?: string;
   events?: string[];
+  format?: WebhookFormat;
 }
 
 /** Changes the URL (checked again) or the subscribed events; deliveries already made keep going to the endpoint. */
@@ -135,10 +140,11 @@ export function changeEndpoint(db: Db, ctx: Ctx, id: string, patch: EndpointPatc
     ...row,
     url: url ?? row.url,
     events: patch.events ? [...patch.events] : row.events,
+    format: patch.format ?? row.format,
     updatedAt: now,
   };
   db.update(webhookEndpoints)
-    .set({ url: next.url, events: next.events, updatedAt: now })
+    .set({ url: next.url, events: next.events, format: next.format, updatedAt: now })
     .where(eq(webhookEndpoints.id, id))
     .run();
   audit(db, ctx, "webhook.updated", id, { ...patch });

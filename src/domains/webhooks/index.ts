@@ -4,6 +4,7 @@ import { fanOut } from "./delivery-service";
 import { webhookRoutes } from "./routes";
 import { registerWebhookJobs } from "./jobs";
 import { webhookEndpointsUsed } from "./usage";
+import { eraseChatDeliveries } from "./erase";
 
 export { webhookRoutes } from "./routes";
 export { registerWebhookJobs, runDeliveryAttempt } from "./jobs";
@@ -15,7 +16,8 @@ export { webhookEndpoints, webhookDeliveries, webhookAttempts } from "./tables";
 
 /**
  * The webhooks module: endpoint routes, delivery jobs, the `webhook_endpoints` counter, and `fanOut`, which queues
- * a delivery to every subscribed endpoint for every event, inside the emitting transaction.
+ * a delivery to every subscribed endpoint for every event, inside the emitting transaction, and erasure of chat
+ * messages about an erased testimonial.
  */
 export const webhooksModule: DomainModule = {
   name: "webhooks",
@@ -23,4 +25,5 @@ export const webhooksModule: DomainModule = {
   jobs: registerWebhookJobs,
   events: { "*": fanOut },
   usage: { webhook_endpoints: webhookEndpointsUsed },
+  erase: eraseChatDeliveries,
 };

@@ -2,6 +2,7 @@
  * Request and response schemas of the webhook routes (typebox through Elysia's `t`) and the delivery rules in
  * numbers. An endpoint's answer shows the `url` and `events` fields its requests take.
  */
+import { WEBHOOK_FORMATS } from "./chat-formats";
 import { Type } from "@sinclair/typebox";
 import { t, type Static } from "elysia";
 import { bodyInteger } from "../../platform/http/strict-schema";
@@ -35,11 +36,18 @@ export const endpointParams = t.Object({ id: t.String({ maxLength: 64 }) });
 export const deliveryParams = t.Object({ id: t.String({ maxLength: 64 }) });
 
 /** POST /v1/webhooks body. */
-export const newEndpointBody = t.Object({ url, events }, { additionalProperties: false });
+/** How an endpoint wants events: the contract's envelope, or a chat app's incoming-webhook message. */
+const format = oneOf(
+  WEBHOOK_FORMATS,
+  "envelope (default): the signed JSON envelope; slack, discord, teams: each event as that app's incoming-webhook message (Slack text and blocks, Discord content and embeds, a Teams Adaptive Card), with the same queue, retries, log and replay.",
+);
+
+/** POST /v1/webhooks body. */
+export const newEndpointBody = t.Object({ url, events, format: t.Optional(format) }, { additionalProperties: false });
 
 /** PATCH /v1/webhooks/{id} body. */
 export const endpointPatchBody = t.Object(
-  { url: t.Optional(url), events: t.Optional(events) },
+  { url: t.Optional(url), events: t.Optional(events), format: t.Optional(format) },
   { additionalProperties: false },
 );
 
@@ -67,6 +75,7 @@ export const endpointSchema = t.Object({
   id: t.String(),
   url,
   events,
+  format,
   status: oneOf(["active", "failing", "disabled"], "failing after a failed delivery; disabled after 24 h of failing."),
   failing_since: maybeTimestamp(),
   disabled_at: maybeTimestamp(),

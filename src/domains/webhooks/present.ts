@@ -13,6 +13,7 @@ export function presentEndpoint(row: EndpointRow, nowMs: number): EndpointView {
     id: row.id,
     url: row.url,
     events: row.events as EventType[],
+    format: row.format,
     status: row.status,
     failing_since: iso(row.failingSince),
     disabled_at: iso(row.disabledAt),

@@ -68,7 +68,7 @@ export function webhookRoutes(deps: Deps) {
         },
         // The URL's addresses are looked up (and refused first) before the transaction, which counts the allowance.
         prepare: (_ctx, { body }) => checkEndpointUrl(deps, body.url),
-        run: (db, ctx, { body }, url) => addEndpoint(db, ctx, url, body.events),
+        run: (db, ctx, { body }, url) => addEndpoint(db, ctx, url, body.events, body.format),
       }),
     )
     .use(

@@ -44,5 +44,5 @@ export function sampleEvent(orgId: string, mode: Mode, type: EventType, nowMs: n
     data: sampleData(type, nowMs),
     createdAt: nowMs,
   };
-  return { id: event.id, type, body: JSON.stringify(envelope(event)) };
+  return { id: event.id, type, event, body: JSON.stringify(envelope(event)) };
 }

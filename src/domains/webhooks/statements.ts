@@ -44,7 +44,13 @@ function build(db: Db) {
       .prepare(),
     /** Endpoints that may receive an event of this org and mode (filtered by type in code: at most 20). */
     receivers: db
-      .select({ id: endpoints.id, orgId: endpoints.orgId, mode: endpoints.mode, events: endpoints.events })
+      .select({
+        id: endpoints.id,
+        orgId: endpoints.orgId,
+        mode: endpoints.mode,
+        events: endpoints.events,
+        format: endpoints.format,
+      })
       .from(endpoints)
       .where(and(eq(endpoints.orgId, p("orgId")), eq(endpoints.mode, p("mode")), ne(endpoints.status, "disabled")))
       .prepare(),

@@ -2,6 +2,7 @@
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
 import { orgs } from "../accounts/tables";
+import type { WebhookFormat } from "./chat-formats";
 
 /** Endpoint states of the contract. */
 export type EndpointStatus = "active" | "failing" | "disabled";
@@ -17,6 +18,8 @@ export const webhookEndpoints = sqliteTable(
     mode: text("mode").$type<Mode>().notNull(),
     url: text("url").notNull(),
     events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    /** `envelope` (the contract's JSON), or a chat app's incoming-webhook message (`slack`, `discord`, `teams`). */
+    format: text("format").$type<WebhookFormat>().notNull().default("envelope"),
     status: text("status").$type<EndpointStatus>().notNull().default("active"),
     secret: text("secret").notNull(),
     previousSecret: text("previous_secret"),

@@ -1,5 +1,6 @@
 /**
- * Adding a webhook endpoint: its https address and the events it receives. The secret comes back once and is
+ * Adding a webhook endpoint: its https address, where the events go (a receiver of the API's JSON, or a Slack,
+ * Discord or Teams incoming webhook) and the events it receives. The secret comes back once and is
  * shown with a copy button until the person says they saved it. The event picker is reused to change events.
  */
 import { useState } from "preact/hooks";
@@ -80,6 +81,44 @@ export function WebhookSecret({
   );
 }
 
+/** The formats an endpoint can receive, as people know them. */
+const FORMATS: { value: EndpointWithSecret["format"]; label: string; hint: string }[] = [
+  { value: "envelope", label: "Your own receiver", hint: "The signed JSON of each event (see the API reference)." },
+  { value: "slack", label: "Slack", hint: "A Slack incoming-webhook address: each event as a Slack message." },
+  { value: "discord", label: "Discord", hint: "A Discord channel's webhook address: each event as a message." },
+  { value: "teams", label: "Microsoft Teams", hint: "A Teams workflow's webhook address: each event as a card." },
+];
+
+/** Where the events go: a receiver of the API's JSON, or a chat app. */
+export function FormatPicker({
+  value,
+  onChange,
+}: {
+  value: EndpointWithSecret["format"];
+  onChange: (next: EndpointWithSecret["format"]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>Send to</legend>
+      {FORMATS.map((f) => (
+        <label class="check" key={f.value}>
+          <input
+            type="radio"
+            name="format"
+            value={f.value}
+            checked={value === f.value}
+            onChange={() => onChange(f.value)}
+          />
+          <span>
+            <strong>{f.label}</strong>
+            <span class="hint"> {f.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 /** The add-endpoint form. */
 export function WebhookForm({
   onCreated,
@@ -91,6 +130,7 @@ export function WebhookForm({
   const { mode } = useSession();
   const [url, setUrl] = useState("https://");
   const [events, setEvents] = useState<string[]>(["submission.created", "submission.approved"]);
+  const [format, setFormat] = useState<EndpointWithSecret["format"]>("envelope");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -100,7 +140,7 @@ export function WebhookForm({
     setBusy(true);
     setError(null);
     try {
-      onCreated(await api.post<EndpointWithSecret>("/v1/webhooks", { url: url.trim(), events }));
+      onCreated(await api.post<EndpointWithSecret>("/v1/webhooks", { url: url.trim(), events, format }));
     } catch (err) {
       setError(err);
       setBusy(false);
@@ -126,6 +166,7 @@ export function WebhookForm({
           />
         )}
       </Field>
+      <FormatPicker value={format} onChange={setFormat} />
       <EventPicker chosen={events} onChange={setEvents} />
       <div class="row">
         <Button type="submit" variant="primary" busy={busy} busyLabel="Adding…">

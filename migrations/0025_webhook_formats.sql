@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_endpoints` ADD `format` text DEFAULT 'envelope' NOT NULL;
