@@ -134,7 +134,9 @@ function slack(s: Summary) {
   if (s.facts.length)
     blocks.push({
       type: "context",
-      elements: s.facts.slice(0, 10).map(([k, v]) => ({ type: "mrkdwn", text: excerpt(`*${k}:* ${slackEscape(v)}`, 300) })),
+      elements: s.facts
+        .slice(0, 10)
+        .map(([k, v]) => ({ type: "mrkdwn", text: excerpt(`*${k}:* ${slackEscape(v)}`, 300) })),
     });
   if (s.link)
     blocks.push({

@@ -125,7 +125,8 @@ export function fanOut(db: Db, event: Event, deps: Deps): void {
   const bodies = new Map<WebhookFormat, string>();
   for (const endpoint of endpoints) {
     let body = bodies.get(endpoint.format);
-    if (body === undefined) bodies.set(endpoint.format, (body = bodyFor(endpoint.format, event, chatContext(deps, db))));
+    if (body === undefined)
+      bodies.set(endpoint.format, (body = bodyFor(endpoint.format, event, chatContext(deps, db))));
     createDelivery(db, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
   }
 }
