@@ -58,7 +58,7 @@ describe("assemble", () => {
     expect([...t.deps.hooks.usage.keys()].sort()).toEqual([...ALLOWANCE_NAMES].sort());
     expect(t.deps.hooks.events.map((e) => e.type)).toEqual(["*", "submission.created", "submission.created"]);
     expect(t.deps.hooks.shown).toHaveLength(2);
-    expect(t.deps.hooks.erase).toHaveLength(4);
+    expect(t.deps.hooks.erase).toHaveLength(5);
   }, 20_000);
 
   test("assembling twice replaces the hooks instead of doubling them", () => {
@@ -66,7 +66,7 @@ describe("assemble", () => {
     wire(t.deps, MODULES);
     expect(t.deps.hooks.events).toHaveLength(3);
     expect(t.deps.hooks.shown).toHaveLength(2);
-    expect(t.deps.hooks.erase).toHaveLength(4);
+    expect(t.deps.hooks.erase).toHaveLength(5);
   });
 
   test("a missing usage counter fails at start, naming the allowance; the Deps keep their hooks", async () => {
