@@ -16,6 +16,7 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import { queueInTurn } from "../../platform/mail/turns";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
+import { senderColumns, type MailSender } from "../../platform/mail/sender";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { linkPublicUrl, links, siteUrlOfBrand } from "../brands";
 import { personalise, STOPPED_NOTE } from "./message";
@@ -57,6 +58,8 @@ export function queueCampaignMail(
     reminder: boolean;
     /** The server's sending pace (`config.mailBulkPerMinute`). */
     perMinute: number;
+    /** The brand's sender name and reply address (brands' `brandSender`). */
+    sender?: MailSender;
   },
 ): string {
   const now = clock.now();
@@ -69,6 +72,7 @@ export function queueCampaignMail(
       to: input.to,
       subject: input.subject,
       text: input.text,
+      ...senderColumns(input.sender),
       createdAt: now,
     })
     .run();
@@ -164,6 +168,8 @@ export async function sendCampaignMail(
       subject: row.subject,
       text,
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      fromName: row.fromName,
+      replyTo: row.replyTo,
     });
     db.update(mailOutbox)
       .set({ status: "sent", messageId, sentAt: clock.now(), error: null })
