@@ -95,7 +95,7 @@ describe("no cross-organisation account_exists", () => {
       const forExisting = await text("has-account@example.com");
       const forNew = await text("no-account@example.com");
       expect(forExisting).toBe(forNew);
-      expect(forNew).toContain("If you already have a Plaudit account with this email, sign in");
+      expect(forNew).toContain("If you already have an account with this email, sign in");
       const outbox = await t2.call("GET", "/v1/outbox", { auth: org.owner });
       const texts = outbox.body.data.map((m: any) => m.text.replace(/http\S+/, "<link>"));
       expect(new Set(texts).size).toBe(1);

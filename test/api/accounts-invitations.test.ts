@@ -313,7 +313,9 @@ describe("invitation mail", () => {
       expect(r.body.emailed).toBe(true);
       const mail = t2.deps.db.select().from(mailOutbox).where(eq(mailOutbox.to, "mailed@example.com")).all();
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.subject).toBe("Join Mail Co on Plaudit");
+      // In the organisation's name, from it (white label): the product is not named.
+      expect(mail[0]!.subject).toBe("Join Mail Co");
+      expect(mail[0]!.fromName).toBe("Mail Co");
       // The link is put in only when the email is handed to the SMTP server: the copy admins read holds none.
       expect(mail[0]!.text).not.toContain(r.body.url);
       expect(mail[0]!.text).toContain(MAIL_LINK_MARK);

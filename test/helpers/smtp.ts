@@ -55,3 +55,26 @@ export function mailText(raw: string): string {
     ? body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
     : body;
 }
+
+/**
+ * A header of a raw message, unfolded, with RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded:
+ * what a mail client shows. Undefined when the message has no such header.
+ */
+export function mailHeader(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");
+  const value = new RegExp(`^${name}:[ \\t]*(.*)$`, "im").exec(head)?.[1];
+  if (value === undefined) return undefined;
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?(.*?)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
+    )
+    .trim();
+}

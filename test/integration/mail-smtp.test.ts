@@ -13,6 +13,7 @@ import { registerMailJobs } from "../../src/platform/mail/jobs";
 import { createOutboxOnlyMailer, createSmtpMailer, type Mailer } from "../../src/platform/mail/mailer";
 import { getMail, listOutbox, queueMail } from "../../src/platform/mail/queue-mail";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
+import { mailHeader } from "../helpers/smtp";
 
 interface Received {
   from: string;
@@ -159,4 +160,42 @@ test("a recipient that is not one plain address is refused, and a subject cannot
   );
   const id = queueMail(t.deps.db, clock, { to: "a@example.com", subject: "Hi\r\nBcc: x@evil.test", text: "y" });
   expect(getMail(t.deps.db, id)!.subject).toBe("Hi Bcc: x@evil.test");
+});
+
+test("a message with a sender leaves as that name at the server's address, with its Reply-To (white label)", async () => {
+  const id = queueMail(t.deps.db, clock, {
+    to: "guest@example.com",
+    subject: "Thank you",
+    text: "Thanks!",
+    sender: { fromName: "Zoë's Bakery & Café", replyTo: "hello@zoes.test" },
+  });
+  expect(getMail(t.deps.db, id)).toMatchObject({ fromName: "Zoë's Bakery & Café", replyTo: "hello@zoes.test" });
+  await runDueJobs(t.deps, registry);
+  const msg = received[0]!;
+  // The envelope and the address in From stay the server's: the SMTP account is the server's, never the brand's.
+  expect(msg.from).toBe("no-reply@plaudit.test");
+  // The name is encoded by nodemailer (non-ASCII) and reads back exactly as stored, before the server's address.
+  expect(mailHeader(msg.raw, "From")).toBe("Zoë's Bakery & Café <no-reply@plaudit.test>");
+  expect(mailHeader(msg.raw, "Reply-To")).toBe("Zoë's Bakery & Café <hello@zoes.test>");
+});
+
+test("a sender name cannot add headers or pose as an address; a bad reply address is refused", async () => {
+  // A name that was never checked (a brand's own name used by default) is cleaned where it is stored.
+  const id = queueMail(t.deps.db, clock, {
+    to: "guest@example.com",
+    subject: "Hi",
+    text: "Body",
+    sender: { fromName: 'Evil\r\nBcc: victim@x.test "<admin@bank.test>"' },
+  });
+  expect(getMail(t.deps.db, id)!.fromName).toBe("Evil Bcc: victim x.test admin bank.test");
+  await runDueJobs(t.deps, registry);
+  expect(mailHeader(received[0]!.raw, "Bcc")).toBeUndefined();
+  expect(received[0]!.to).toEqual(["guest@example.com"]);
+  expect(mailHeader(received[0]!.raw, "From")).toBe(
+    '"Evil Bcc: victim x.test admin bank.test" <no-reply@plaudit.test>',
+  );
+  for (const replyTo of ["a@x.test, b@y.test", "a@x.test\r\nBcc: v@x.test", "Name <a@x.test>"])
+    expect(() =>
+      queueMail(t.deps.db, clock, { to: "g@example.com", subject: "x", text: "y", sender: { replyTo } }),
+    ).toThrow("one plain email address");
 });

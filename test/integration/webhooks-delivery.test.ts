@@ -292,6 +292,10 @@ describe("retries and endpoint state on a test clock", () => {
     );
     expect(mail[0]!.text).toContain(ep.url);
     expect(mail[0]!.text).toContain(`/v1/webhooks/${ep.id}/enable`);
+    // In the organisation's name (white label), never the product's.
+    const orgName = (await t.call("GET", "/v1/org", { auth: org.owner })).body.name;
+    expect(mail.map((m) => m.fromName)).toEqual([orgName, orgName]);
+    expect(mail[0]!.text).toStartWith("We stopped sending webhooks");
 
     emit(t.deps.db, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_3" });
     expect(await deliveries(org, ep.id)).toHaveLength(2);

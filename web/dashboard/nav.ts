@@ -19,6 +19,7 @@ import { WebhooksPage } from "./pages/webhooks";
 import { WidgetsPage } from "./pages/widgets";
 import { ReelsPage } from "./pages/reels";
 import { CampaignsPage } from "./pages/campaigns";
+import { OrganisationPage } from "./pages/organisation";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -53,6 +54,7 @@ export const NAV: NavItem[] = [
   { path: "reels", label: "Reels", section: "Publish", page: ReelsPage, needsBrand: true },
   { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage, staff: true },
   { path: "webhooks", label: "Webhooks", section: "Developers", page: WebhooksPage, staff: true },
+  { path: "organisation", label: "Organisation", section: "Organisation", page: OrganisationPage, staff: true },
   { path: "members", label: "Members", section: "Organisation", page: MembersPage, staff: true },
   { path: "billing", label: "Plan & usage", section: "Organisation", page: BillingPage, staff: true },
   { path: "outbox", label: "Mail outbox", section: "Organisation", page: OutboxPage, staff: true },

@@ -17,6 +17,7 @@ import type {
   usageSchema,
 } from "../../src/domains/accounts/model";
 import type { BrandView, LinkView } from "../../src/domains/brands/model";
+import type { OrgView } from "../../src/domains/accounts/org-model";
 import type { createdInvitationSchema, invitationLookupSchema, InvitationView } from "../../src/domains/accounts/model";
 import type { exportFiltersSchema, exportPreviewSchema, ExportView } from "../../src/domains/exports/model";
 import type { clipSchema, musicTrackSchema, ReelView } from "../../src/domains/reels/model";
@@ -52,6 +53,9 @@ export type Me = MeView;
 
 /** A brand. */
 export type Brand = BrandView;
+
+/** The organisation's name, logo and colour (`GET /v1/org`). */
+export type Organisation = OrgView;
 
 /** A collect link. */
 export type CollectLink = LinkView;

@@ -17,12 +17,14 @@ export {
   allowanceFor,
   allowanceOf,
   isOperatorOrg,
+  mayRemoveAttribution,
   monthStart,
   type PlanId,
   type AllowanceName,
 } from "./plans";
 export { createOrganisation, getOrg, listOrgs, setOperator, setPlan, type Org } from "./orgs";
 export { createApiKey } from "./api-keys";
+export { orgSender, orgLogoUrl } from "./org-settings";
 export { createUser, findUserByEmail, normaliseEmail } from "./users";
 export { users, members, orgs } from "./tables";
 export { accountRoutes } from "./routes";

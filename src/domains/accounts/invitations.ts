@@ -29,6 +29,7 @@ import { brands } from "../brands";
 import { createUser, findUser, findUserByEmail, normaliseEmail, type User } from "./users";
 import { checkPassword, hashPassword } from "./passwords";
 import { inviterStillMay } from "./inviter-rights";
+import { orgLogoUrl, orgSender } from "./org-settings";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;
@@ -151,6 +152,7 @@ export function inviteMember(
         to: email,
         ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt),
         link: { kind: INVITATION_LINK, ref: inv.id },
+        sender: orgSender(db, ctx.orgId),
       });
     return { ...presentInvitation(inv, now), url, emailed };
   });
@@ -166,18 +168,19 @@ function brandNames(db: Db, orgId: string, ids: string[]) {
 }
 
 /**
- * The invitation email. It reads the same whether or not the address has an account: the organisation's admins can
- * read it in the outbox, and whether an email has an account (perhaps in another organisation) is not theirs to
- * learn. The accept page tells the invitee which way to go. `MAIL_LINK_MARK` stands where the link is put in when
- * the email is sent.
+ * The invitation email, in the organisation's name (white label: "Join Bright Agency", from "Bright Agency" at the
+ * server's address; the product is not named). It reads the same whether or not the address has an account: the
+ * organisation's admins can read it in the outbox, and whether an email has an account (perhaps in another
+ * organisation) is not theirs to learn. The accept page tells the invitee which way to go. `MAIL_LINK_MARK` stands
+ * where the link is put in when the email is sent.
  */
 function invitationMail(orgName: string, inviter: User | undefined, role: string, expiresAt: number) {
   const who = inviter ? `${inviter.name || inviter.email} invited you` : "You are invited";
   const next =
-    "Open this link to join. If you already have a Plaudit account with this email, sign in with it and accept; otherwise choose your password:";
+    "Open this link to join. If you already have an account with this email, sign in with it and accept; otherwise choose your password:";
   return {
-    subject: `Join ${orgName} on Plaudit`,
-    text: `${who} to join ${orgName} on Plaudit as ${role}.\n\n${next}\n${MAIL_LINK_MARK}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
+    subject: `Join ${orgName}`,
+    text: `${who} to join ${orgName} as ${role}.\n\n${next}\n${MAIL_LINK_MARK}\n\nThe link works once, until ${new Date(expiresAt).toUTCString()}. If you did not expect this, ignore this message.\n`,
   };
 }
 
@@ -262,10 +265,16 @@ function pendingByToken(db: Db, token: string, now: number): Invitation {
 export function lookupInvitation(deps: Deps, token: string, signedInUserId: string | null) {
   const now = deps.clock.now();
   const inv = pendingByToken(deps.db, token, now);
-  const org = deps.db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, inv.orgId)).get();
+  const org = deps.db
+    .select({ name: orgs.name, logoKey: orgs.logoKey, color: orgs.color })
+    .from(orgs)
+    .where(eq(orgs.id, inv.orgId))
+    .get();
   const signedIn = signedInUserId ? findUser(deps.db, signedInUserId) : undefined;
   return {
     org_name: org?.name ?? "",
+    org_logo_url: orgLogoUrl(deps.config.cdnUrl, org?.logoKey),
+    org_color: org?.color ?? null,
     email: inv.email,
     role: inv.role as Role,
     brands: inv.brandIds?.length
@@ -301,7 +310,7 @@ export async function acceptInvitation(
       throw new AppError(
         "sign_in_required",
         401,
-        `${first.email} already has a Plaudit account. Sign in as ${first.email} to accept this invitation.`,
+        `${first.email} already has an account here. Sign in as ${first.email} to accept this invitation.`,
       );
     if (signedInUserId !== existing.id)
       throw forbidden(`This invitation is for ${first.email}. Sign out, then sign in as ${first.email} to accept it.`, {
@@ -335,7 +344,7 @@ export async function acceptInvitation(
       throw new AppError(
         "sign_in_required",
         401,
-        `${inv.email} already has a Plaudit account. Sign in as ${inv.email} to accept this invitation.`,
+        `${inv.email} already has an account here. Sign in as ${inv.email} to accept this invitation.`,
       );
     }
     const ctx: Ctx = {

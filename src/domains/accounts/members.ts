@@ -71,7 +71,7 @@ export const presentMember = ({ member, user }: MemberJoin): MemberView => ({
   created_at: iso(member.createdAt),
 });
 
-/** A user's memberships with their org's name and plan (every dashboard request runs it: prepared once). */
+/** A user's memberships with their org's name, look and plan (every dashboard request runs it: prepared once). */
 const membershipsStatement = (db: Db) =>
   db
     .select({
@@ -81,6 +81,8 @@ const membershipsStatement = (db: Db) =>
       plan: orgs.plan,
       operator: orgs.operator,
       brand_ids: members.brandIds,
+      logo_key: orgs.logoKey,
+      color: orgs.color,
     })
     .from(members)
     .innerJoin(orgs, eq(orgs.id, members.orgId))

@@ -75,6 +75,8 @@ export const membershipSchema = t.Object({
   plan: planField,
   operator: t.Boolean({ description: "This server's own organisation (operator mode): no plan limits." }),
   brand_ids: brandIdsField,
+  org_logo_url: nullable(t.String(), "The organisation's logo (GET /v1/org), or null."),
+  org_color: nullable(t.String(), "The organisation's colour, or null for the default."),
 });
 
 /** Answer of sign-in, invitation acceptance and GET/PATCH /v1/me. */
@@ -224,6 +226,8 @@ export const acceptBody = t.Object(
 /** POST /v1/invitations/lookup answer: what the link is for. */
 export const invitationLookupSchema = t.Object({
   org_name: t.String(),
+  org_logo_url: nullable(t.String(), "The organisation's logo, shown on the accept page; null for none."),
+  org_color: nullable(t.String(), "The organisation's colour; null for the default."),
   email,
   role: roleField,
   brands: t.Array(t.Object({ id: t.String(), name: t.String() }), {
@@ -304,6 +308,11 @@ export const auditEntrySchema = t.Object({
 export const outboxMessageSchema = t.Object({
   id: t.String(),
   to: t.String(),
+  from_name: nullable(
+    t.String(),
+    "The sender's name it leaves with (a brand's or the organisation's), before the server's own address; null: the server's sender as configured.",
+  ),
+  reply_to: nullable(t.String(), "Where replies go (Reply-To), or null."),
   subject: t.String(),
   text: t.String(),
   status: t.Union([t.Literal("queued"), t.Literal("sent"), t.Literal("outbox"), t.Literal("failed")]),

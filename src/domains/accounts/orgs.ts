@@ -54,6 +54,8 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
       stripeCustomerId: null,
       createdAt: now,
       operator: !!input.operator,
+      logoKey: null,
+      color: null,
     };
     db.insert(orgs).values(org).run();
     createDefaultBrands(db, clock, org.id, name);

@@ -35,6 +35,8 @@ export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
     (r): Static<typeof outboxMessageSchema> => ({
       id: r.id,
       to: r.to,
+      from_name: r.fromName,
+      reply_to: r.replyTo,
       subject: r.subject,
       text: r.text,
       status: r.status,

@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   "billing:read": { scope: "billing:read", roles: ["owner", "admin", "member"] },
   "billing:manage": { scope: null, roles: ["owner"] },
   "key:manage": { scope: null, roles: ["owner", "admin"] },
+  /** The organisation's name, logo and colour: every member sees them (they replace the product's in the dashboard). */
+  "org:read": { scope: "brands:read", roles: ["owner", "admin", "member", "client"] },
+  /** Renaming the organisation, its logo and colour: what its members and clients see everywhere. */
+  "org:write": { scope: null, roles: ["owner", "admin"] },
   "member:read": { scope: null, roles: ["owner", "admin", "member"] },
   "member:manage": { scope: null, roles: ["owner", "admin"] },
   "outbox:read": { scope: null, roles: ["owner", "admin"] },

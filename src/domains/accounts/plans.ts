@@ -129,6 +129,23 @@ export function isOperatorOrg(db: Db, orgId: string): boolean {
   return prepared(db, operatorFlag).get({ id: orgId })?.operator === true;
 }
 
+const planAndFlag = (db: Db) =>
+  db
+    .select({ plan: orgs.plan, operator: orgs.operator })
+    .from(orgs)
+    .where(eq(orgs.id, sql.placeholder("id")))
+    .prepare();
+
+/**
+ * Whether an organisation may drop the product's attribution from public places (a wall's footer): always in
+ * operator mode (the server's own organisation), else when its plan has `remove_attribution`.
+ */
+export function mayRemoveAttribution(db: Db, orgId: string): boolean {
+  const row = prepared(db, planAndFlag).get({ id: orgId });
+  if (!row) return false;
+  return row.operator === true || PLANS[row.plan as PlanId]?.features.remove_attribution === true;
+}
+
 /** The allowance in force for the context's organisation: none for the operator's own, else the plan's. */
 export function allowanceOf(db: Db, ctx: Ctx, plan: PlanId, name: AllowanceName): number | null {
   return isOperatorOrg(db, ctx.orgId) ? null : allowanceFor(plan, ctx.mode, name);

@@ -38,11 +38,15 @@ import { SCOPES } from "./permissions";
 import { billingView, changePlan, checkout, portal, usageView } from "./billing";
 import { socialRoutes } from "./social-routes";
 import { systemRoutes } from "./system-routes";
+import { orgRoutes } from "./org-routes";
 
 const PASSWORD_REFUSED =
   'Members are invited, not given a password: leave out "password". The answer carries a one-time invitation link (also emailed when SMTP is set up) with which the person chooses their own password, or accepts with the account they already have.';
 
-/** `/v1/auth…`, `/v1/me`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`, `/v1/system/health`. */
+/**
+ * `/v1/auth…`, `/v1/me`, `/v1/org…`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`,
+ * `/v1/system/health`.
+ */
 export function accountRoutes(deps: Deps) {
   return (
     new Elysia({ prefix: "/v1" })
@@ -51,6 +55,7 @@ export function accountRoutes(deps: Deps) {
       .use(invitationRoutes(deps))
       .use(socialRoutes(deps))
       .use(systemRoutes(deps))
+      .use(orgRoutes(deps))
       .get(
         "/api-keys/scopes",
         ({ auth }) => (

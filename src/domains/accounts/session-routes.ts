@@ -15,6 +15,7 @@ import { currentSession, readCookie, requireSameSite } from "./auth";
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
 import { verifyLogin, updateProfile } from "./users";
 import { membershipsOf } from "./members";
+import { orgLogoUrl } from "./org-settings";
 import { LoginThrottle } from "./login-throttle";
 
 /**
@@ -33,10 +34,12 @@ export function signIn(deps: Deps, set: { headers: Record<string, unknown> }, us
 
 /** Body of login and /v1/me. */
 export function meBody(deps: Deps, user: { id: string; email: string; name: string }): MeView {
-  const memberships = membershipsOf(deps.db, user.id).map((m) => ({
+  const memberships = membershipsOf(deps.db, user.id).map(({ logo_key, color, ...m }) => ({
     ...m,
     role: m.role as Role,
     plan: m.plan as PlanId,
+    org_logo_url: orgLogoUrl(deps.config.cdnUrl, logo_key),
+    org_color: color ?? null,
   }));
   return { user: { id: user.id, email: user.email, name: user.name }, memberships };
 }

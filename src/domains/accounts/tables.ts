@@ -15,6 +15,12 @@ export const orgs = sqliteTable("orgs", {
    * plans as what the operator offers the organisations it hosts. Set on the first organisation of a fresh install.
    */
   operator: integer("operator", { mode: "boolean" }).notNull().default(false),
+  /**
+   * White label (migration 0022): the organisation's logo on the CDN (`orgs/{id}/logo-….png`) and colour, shown with
+   * its name to its members and client logins instead of the product's; null for none.
+   */
+  logoKey: text("logo_key"),
+  color: text("color"),
 });
 
 /** A person who can sign in to the dashboard. */

@@ -19,6 +19,9 @@ import { prepared } from "../../platform/db/prepared";
 import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import { applyCustomDomain } from "./custom-domain";
 import { applyWallHeader } from "./wall-header";
+import { applyBrandMail } from "./brand-mail";
+import { checkFrameOrigins } from "./frame-origins";
+import { applyWallAttribution } from "./wall-attribution";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 const RESERVED = new Set(["app", "api", "cdn", "public", "admin", "v1", "static", "assets", "sitemap", "robots"]);
@@ -212,6 +215,10 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
       customDomainStatus: null,
       customDomainError: null,
       customDomainCheckedAt: null,
+      mailFromName: null,
+      mailReplyTo: null,
+      frameOrigins: null,
+      wallAttribution: true,
       createdAt: now,
       updatedAt: now,
     };
@@ -231,6 +238,10 @@ export interface BrandPatch {
   website_url?: string | null;
   wall_link_id?: string | null;
   custom_domain?: string | null;
+  mail_from_name?: string | null;
+  mail_reply_to?: string | null;
+  frame_origins?: string[] | null;
+  wall_attribution?: boolean;
 }
 
 /** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
@@ -250,6 +261,9 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     if (patch.is_public !== undefined) next.isPublic = patch.is_public;
     applyWallHeader(db, ctx, row, next, patch);
     if (patch.custom_domain !== undefined) applyCustomDomain(deps, db, ctx, row, next, patch.custom_domain);
+    applyBrandMail(next, patch);
+    if (patch.frame_origins !== undefined) next.frameOrigins = checkFrameOrigins(patch.frame_origins);
+    applyWallAttribution(db, ctx, deps.config.appUrl, next, patch.wall_attribution);
     if (patch.slug !== undefined && patch.slug !== row.slug) {
       const slug = checkSlug(patch.slug);
       if (slugTaken(db, ctx, row.slugScope, slug, row.id)) throw slugTakenError(slug);
@@ -269,12 +283,16 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
         customDomainStatus: next.customDomainStatus,
         customDomainError: next.customDomainError,
         customDomainCheckedAt: next.customDomainCheckedAt,
+        mailFromName: next.mailFromName,
+        mailReplyTo: next.mailReplyTo,
+        frameOrigins: next.frameOrigins,
+        wallAttribution: next.wallAttribution,
         updatedAt: next.updatedAt,
       })
       .where(eq(brands.id, id))
       .run();
     audit(db, ctx, "brand.updated", id, { ...patch });
-    // Widget documents carry the brand's name and colour; walls its slug and visibility.
+    // Widget documents carry the brand's name and colour; walls its slug, visibility, framing and attribution.
     shownChanged(db, ctx, { brandId: id, submissionId: null, reason: "brand.updated" });
     return presentBrand(deps, next);
   });

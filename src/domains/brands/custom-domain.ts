@@ -25,7 +25,7 @@ import { queueMail } from "../../platform/mail/queue-mail";
 import { shownChanged } from "../../platform/events/publication";
 import { isDomainName } from "../../config";
 import { prepared } from "../../platform/db/prepared";
-import { members, users } from "../accounts";
+import { members, orgSender, users } from "../accounts";
 import { brands, type CustomDomainStatus } from "./tables";
 import type { BrandRow } from "./present";
 
@@ -205,10 +205,12 @@ function mailLost(deps: Deps, brand: BrandRow, reason: string) {
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.orgId, brand.orgId), inArray(members.role, ["owner", "admin"])))
     .all();
+  const sender = orgSender(deps.db, brand.orgId);
   for (const p of people)
     queueMail(deps.db, deps.clock, {
       orgId: brand.orgId,
       mode: "live",
+      sender,
       to: p.email,
       subject: `${brand.customDomain} no longer points at your testimonials`,
       text: `The custom domain of ${brand.name}, ${brand.customDomain}, stopped reaching this server, so its wall and collect links there do not open.\n\n${reason}\n\nCheck the DNS record in the brand's settings: ${deps.config.appUrl}/brands/${brand.id}\n`,

@@ -12,6 +12,9 @@ export { DOMAIN_BRAND_HEADER } from "./domain-routes";
 export { domainProof, isCustomDomain, siteOrigin, DOMAIN_PROOF_PATH, CUSTOM_DOMAIN_JOB } from "./custom-domain";
 export { linkState, responseCount, type ClosedReason, type LinkState } from "./link-state";
 export { MAX_SHORT_TEXT_CHARS } from "./link-settings";
+export { logoPng } from "./logo";
+export { brandSender, senderOfBrand } from "./brand-mail";
+export { wallShowsAttribution } from "./wall-attribution";
 export {
   presentBrand,
   presentLink,

@@ -20,17 +20,19 @@ import { presentBrand } from "./present";
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 const FORMATS = new Set(["png", "jpeg", "webp", "gif", "svg", "avif"]);
 
-/** Replaces a brand's logo with an uploaded image. */
-export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob | undefined) {
-  getBrandRow(deps.db, ctx, brandId);
+/**
+ * An uploaded logo as the PNG to publish: decoded (never trusted by its name or declared type), fitted into 512×512
+ * and re-encoded. The one check for every logo (brands', organisations'): 400 no file, 413 too large, 415 not an
+ * image we read, 503 when the image library is missing.
+ */
+export async function logoPng(deps: Deps, file: Blob | undefined): Promise<Uint8Array> {
   if (!file || typeof file.arrayBuffer !== "function")
     throw invalid("Send the image as multipart form field `file`.", "file");
   if (file.size === 0) throw invalid("The file is empty.", "file");
   if (file.size > MAX_LOGO_BYTES)
     throw new AppError("file_too_large", 413, "Logos can be up to 5 MB.", { field: "file", max_bytes: MAX_LOGO_BYTES });
-  let png: Uint8Array;
   try {
-    png = await deps.images.fitAsPng(new Uint8Array(await file.arrayBuffer()), {
+    return await deps.images.fitAsPng(new Uint8Array(await file.arrayBuffer()), {
       formats: FORMATS,
       maxSide: 512,
       maxInputPixels: 40_000_000,
@@ -51,6 +53,12 @@ export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob 
       { field: "file" },
     );
   }
+}
+
+/** Replaces a brand's logo with an uploaded image. */
+export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob | undefined) {
+  getBrandRow(deps.db, ctx, brandId);
+  const png = await logoPng(deps, file);
   const key = `brands/${brandId}/logo-${randomToken(12)}.png`;
   await deps.storage.write("public", key, png);
   const old = tx(deps.db, (db) => {

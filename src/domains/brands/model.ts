@@ -67,6 +67,29 @@ const brandFields = {
   ),
 };
 
+/**
+ * White-label fields of a brand (issue 29): its mail's sender name and reply address, the origins that may frame its
+ * wall, and the wall's attribution line. Each is one schema, used by the change body and the brand's answer.
+ */
+const mailFromNameField = lineText({
+  maxLength: 80,
+  description:
+    "The sender name of mail about or from this brand (thank-you, removal and request emails): From: \"name\" <the server's address>. One line without quotes, angle brackets or @; null or empty uses the brand's name.",
+});
+const mailReplyToField = t.String({
+  maxLength: 254,
+  description: "Where replies to this brand's mail go (Reply-To): one plain email address; null or empty for none.",
+});
+const frameOriginsField = t.Array(t.String({ maxLength: 300 }), {
+  maxItems: 10,
+  description:
+    "Origins that may frame the brand's wall pages (CSP frame-ancestors), up to 10: https://client.com (https, or http on localhost for a trial; no path, no wildcard). Empty: nobody may ('none').",
+});
+const wallAttributionField = t.Boolean({
+  description:
+    "The wall's footer line \"Testimonials published with Plaudit\". false drops it where allowed: the server's own organisation (operator mode) always, hosted organisations on plans with remove_attribution (402 otherwise). On a plan without it the line shows whatever this says.",
+});
+
 /** POST /v1/brands body. */
 export const newBrandBody = t.Object(
   { name: brandFields.name, slug: t.Optional(brandFields.slug), color: t.Optional(brandFields.color) },
@@ -82,6 +105,10 @@ export const brandPatchBody = t.Partial(
         t.String({ maxLength: 253 }),
         "The client's own host name for this brand's wall, collect links and removal pages (reviews.client.com), pointed at this server by a CNAME record; null or empty to let it go. Live brands only; one brand per name on the server (409 domain_taken).",
       ),
+      mail_from_name: nullable(mailFromNameField),
+      mail_reply_to: nullable(mailReplyToField),
+      frame_origins: nullable(frameOriginsField),
+      wall_attribution: wallAttributionField,
     },
     { additionalProperties: false },
   ),
@@ -103,6 +130,10 @@ export const brandSchema = t.Object(
       "pending: waiting for the DNS record and the certificate; active: the wall and links are served there; failed: see custom_domain_error (tried again automatically).",
     ),
     custom_domain_error: nullable(t.String(), "Why the domain is not active, in plain words."),
+    mail_from_name: nullable(mailFromNameField),
+    mail_reply_to: nullable(mailReplyToField),
+    frame_origins: frameOriginsField,
+    wall_attribution: wallAttributionField,
     custom_domain_dns: nullable(
       t.Object({
         type: t.Literal("CNAME"),

@@ -37,6 +37,20 @@ export const brands = sqliteTable(
     customDomainError: text("custom_domain_error"),
     /** When the domain was last checked (its certificate ordered, or whether it still points here). */
     customDomainCheckedAt: integer("custom_domain_checked_at"),
+    /**
+     * The sender name of mail about or from this brand (migration 0022): `From: "name" <the server's address>`;
+     * null uses the brand's name. The address stays the server's (PLAUDIT_MAIL_FROM): the SMTP account is the server's.
+     */
+    mailFromName: text("mail_from_name"),
+    /** Where replies to this brand's mail go (`Reply-To`), one plain address; null for none. */
+    mailReplyTo: text("mail_reply_to"),
+    /** https origins allowed to frame the brand's wall pages (CSP `frame-ancestors`), JSON array; null for none. */
+    frameOrigins: text("frame_origins", { mode: "json" }).$type<string[]>(),
+    /**
+     * The wall's footer line "Testimonials published with Plaudit": false drops it where the organisation may
+     * (operator mode, or a plan with `remove_attribution`); it shows again on a plan without it.
+     */
+    wallAttribution: integer("wall_attribution", { mode: "boolean" }).notNull().default(true),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -15,7 +15,7 @@ import { audit } from "../../platform/audit/audit";
 import { AppError, conflict } from "../../platform/errors";
 import { idempotent } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
-import { brands, getLinkRow, linkState } from "../brands";
+import { brandSender, brands, getLinkRow, linkState } from "../brands";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { eq } from "drizzle-orm";
 import type { createBody, createdSchema } from "./model";
@@ -54,6 +54,8 @@ export function createCampaign(
       "Request emails need an SMTP server, and none is configured. Ask whoever runs Plaudit to set PLAUDIT_SMTP_URL, or try the campaign in test mode.",
     );
   const brand = deps.db.select({ name: brands.name }).from(brands).where(eq(brands.id, link.brandId)).get();
+  // Requests leave in the brand's name, replies go to the brand (white label); the address stays the server's.
+  const sender = brandSender(deps.db, link.brandId);
   return idempotent(deps.db, ctx, "POST /v1/campaigns", idempotencyKey, input, (db) => {
     const now = ctx.clock.now();
     const id = newId("campaign", now);
@@ -112,6 +114,7 @@ export function createCampaign(
           recipientId,
           reminder: false,
           perMinute: deps.config.mailBulkPerMinute,
+          sender,
         });
       }
       db.insert(campaignRecipients)

@@ -10,7 +10,7 @@ import { tx } from "../../platform/db/client";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
-import { brands, links } from "../brands";
+import { brands, links, senderOfBrand } from "../brands";
 import { requestMail } from "./message";
 import { queueCampaignMail } from "./send";
 import { campaignRecipients, campaigns } from "./tables";
@@ -47,6 +47,8 @@ export function queueDueReminders(deps: Deps): number {
           subject: campaigns.subject,
           message: campaigns.message,
           brand: brands.name,
+          mailFromName: brands.mailFromName,
+          mailReplyTo: brands.mailReplyTo,
         })
         .from(campaignRecipients)
         .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
@@ -82,6 +84,7 @@ export function queueDueReminders(deps: Deps): number {
           recipientId: r.id,
           reminder: true,
           perMinute: deps.config.mailBulkPerMinute,
+          sender: senderOfBrand({ name: d.brand, mailFromName: d.mailFromName, mailReplyTo: d.mailReplyTo }),
         });
         db.update(campaignRecipients)
           .set({ reminderMailId: mailId, reminderQueuedAt: now })

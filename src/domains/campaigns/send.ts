@@ -16,6 +16,7 @@ import { queueInTurn } from "../../platform/mail/turns";
 import { insertOutbox } from "../../platform/mail/queue-mail";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
+import type { MailSender } from "../../platform/mail/sender";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { linkPublicUrl, links, siteUrlOfBrand } from "../brands";
 import { personalise, STOPPED_NOTE } from "./message";
@@ -57,6 +58,8 @@ export function queueCampaignMail(
     reminder: boolean;
     /** The server's sending pace (`config.mailBulkPerMinute`). */
     perMinute: number;
+    /** The brand's sender name and reply address (brands' `brandSender`). */
+    sender?: MailSender;
   },
 ): string {
   const id = insertOutbox(db, clock, input);
@@ -152,6 +155,8 @@ export async function sendCampaignMail(
       subject: row.subject,
       text,
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      fromName: row.fromName,
+      replyTo: row.replyTo,
     });
     db.update(mailOutbox)
       .set({ status: "sent", messageId, sentAt: clock.now(), error: null })

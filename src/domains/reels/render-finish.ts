@@ -11,7 +11,7 @@ import { tx, type Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
 import { emit } from "../../platform/events/emit";
 import { queueMail } from "../../platform/mail/queue-mail";
-import { users } from "../accounts";
+import { orgSender, users } from "../accounts";
 import type { RenderFiles } from "./model";
 import { ACTIVE, type RenderRow } from "./render-state";
 import { enqueueShare } from "./share";
@@ -51,6 +51,8 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
   const user = db.select({ email: users.email }).from(users).where(eq(users.id, render.startedByUserId)).get();
   if (!user) return;
   const link = `${deps.config.appUrl}/reels/${reel.id}`;
+  // From the organisation's name (white label), at the server's address.
+  const sender = orgSender(db, reel.orgId);
   queueMail(
     db,
     deps.clock,
@@ -59,6 +61,7 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
           orgId: reel.orgId,
           mode: reel.mode,
           to: user.email,
+          sender,
           subject: `Your reel “${reel.title}” is ready`,
           text: `The reel “${reel.title}” finished rendering in ${render.snapshot.config.aspect_ratios.join(", ")}.\n\nWatch, download or share it: ${link}\n`,
         }
@@ -66,6 +69,7 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
           orgId: reel.orgId,
           mode: reel.mode,
           to: user.email,
+          sender,
           subject: `Your reel “${reel.title}” could not be rendered`,
           text: `The reel “${reel.title}” could not be rendered: ${render.errorMessage}\n\nOpen it to try again: ${link}\n`,
         },

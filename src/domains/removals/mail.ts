@@ -19,7 +19,7 @@ import type { Db } from "../../platform/db/client";
 import type { Event } from "../../platform/events/emit";
 import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
-import { brands } from "../brands";
+import { brands, senderOfBrand } from "../brands";
 import { submissions } from "../submissions";
 import { isUnsubscribed } from "../campaigns";
 import { removals, thankYouSent } from "./tables";
@@ -152,7 +152,11 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   if (!row || row.origin !== "collected" || !row.respondentEmail || row.deletedAt) return;
   if (db.select({ id: removals.id }).from(removals).where(eq(removals.submissionId, id)).get()) return;
   if (!mayThank(db, deps, row, row.respondentEmail)) return;
-  const brand = db.select({ name: brands.name }).from(brands).where(eq(brands.id, row.brandId)).get();
+  const brand = db
+    .select({ name: brands.name, mailFromName: brands.mailFromName, mailReplyTo: brands.mailReplyTo })
+    .from(brands)
+    .where(eq(brands.id, row.brandId))
+    .get();
   const now = deps.clock.now();
   const removalId = newId("removal", now);
   const mail = removalMail({
@@ -174,6 +178,8 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
       text: mail.text,
       removalId,
       perMinute: deps.config.mailBulkPerMinute,
+      // In the brand's name, replies to the brand (white label); the address stays the server's.
+      sender: brand ? senderOfBrand(brand) : undefined,
     });
   } catch (e) {
     // An address the mailer refuses must not lose the testimonial: it is kept, without a removal link.

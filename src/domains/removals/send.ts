@@ -17,6 +17,7 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
 import { insertOutbox } from "../../platform/mail/queue-mail";
+import type { MailSender } from "../../platform/mail/sender";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { removals } from "./tables";
 import { siteUrlOfBrand } from "../brands";
@@ -63,6 +64,8 @@ export function queueRemovalMail(
     removalId: string;
     /** The server's sending pace (`config.mailBulkPerMinute`): thank-you emails wait their organisation's turn. */
     perMinute: number;
+    /** The brand's sender name and reply address (brands' `brandSender`). */
+    sender?: MailSender;
   },
 ): string {
   if (!input.text.includes(LINK_PLACEHOLDER)) throw new Error("a removal email's text must hold the link placeholder");
@@ -111,7 +114,14 @@ export async function sendRemovalMail(
   }
   const text = row.text.replace(LINK_PLACEHOLDER, link);
   try {
-    const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text, html: null });
+    const { messageId } = await mailer.send({
+      to: row.to,
+      subject: row.subject,
+      text,
+      html: null,
+      fromName: row.fromName,
+      replyTo: row.replyTo,
+    });
     db.update(mailOutbox)
       .set({ status: "sent", messageId, sentAt: clock.now() })
       .where(eq(mailOutbox.id, mailId))

@@ -2,8 +2,8 @@
  * Response headers of wall pages and the public wall JSON. Pages carry a Content-Security-Policy that allows
  * exactly the page's own inline style and script by their SHA-256 hashes (no nonce, so the bytes and headers are
  * the same for every visitor and a rendered page can be kept: page-cache.ts); images and media come from the
- * site and the CDN, nothing from third parties; nothing may connect beyond the site, frame the page or submit
- * anywhere.
+ * site and the CDN, nothing from third parties; nothing may connect beyond the site or submit anywhere, and only the
+ * origins the brand lists (`frame_origins`, brands/frame-origins.ts) may frame the page ('none' by default).
  *
  * Pages may be kept 5 s by browsers and shared caches (a CDN), then served stale for up to a minute while one
  * request revalidates them with their ETag (a `304` costs the origin a map lookup): a moderation change shows
@@ -32,11 +32,13 @@ export function inlineHashes(html: string): { styles: string[]; scripts: string[
 
 /**
  * The Content-Security-Policy of a wall page whose inline styles and scripts have these hashes. A page with no
- * script gets `script-src 'none'`.
+ * script gets `script-src 'none'`; `frameOrigins` (checked origins, brands/frame-origins.ts) may frame it, nobody
+ * else.
  */
 export function wallCsp(
   config: Pick<Config, "siteUrl" | "cdnUrl">,
   hashes: { styles: string[]; scripts: string[] },
+  frameOrigins: readonly string[] = [],
 ): string {
   const site = new URL(config.siteUrl).origin;
   const cdn = new URL(config.cdnUrl).origin;
@@ -51,7 +53,7 @@ export function wallCsp(
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${frameOrigins.join(" ") || "'none'"}`,
     "require-trusted-types-for 'script'",
   ].join("; ");
 }
@@ -63,15 +65,18 @@ const SECURITY = {
   "cross-origin-opener-policy": "same-origin",
 };
 
-/** Headers of the HTML page `html`: CSP with its inline hashes, caching, and `X-Robots-Tag: noindex` when not indexable. */
+/**
+ * Headers of the HTML page `html`: CSP with its inline hashes and the origins that may frame it, caching, and
+ * `X-Robots-Tag: noindex` when not indexable.
+ */
 export function pageHeaders(
   config: Pick<Config, "siteUrl" | "cdnUrl">,
   html: string,
-  opts: { indexable: boolean; cache: boolean },
+  opts: { indexable: boolean; cache: boolean; frameOrigins?: readonly string[] },
 ): Record<string, string> {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
-    "content-security-policy": wallCsp(config, inlineHashes(html)),
+    "content-security-policy": wallCsp(config, inlineHashes(html), opts.frameOrigins),
     "cache-control": opts.cache ? PAGE_CACHE : "no-store",
     ...SECURITY,
   };

@@ -12,9 +12,12 @@ import { renderWallPage } from "./views/wall-page";
 import { renderPermalinkPage } from "./views/permalink-page";
 import { renderMessagePage } from "./views/message-page";
 
-/** An HTML answer (`indexable` decides `noindex`; `cache` whether it may be kept, as its brand's), or a permanent redirect. */
+/**
+ * An HTML answer (`indexable` decides `noindex`; `cache` whether it may be kept, as its brand's; `frameOrigins` who may
+ * frame it, none when absent), or a permanent redirect.
+ */
 export type SiteAnswer =
-  | { status: number; html: string; indexable: boolean; cache: boolean; brandId?: string }
+  | { status: number; html: string; indexable: boolean; cache: boolean; brandId?: string; frameOrigins?: string[] }
   | { status: 301; location: string };
 
 type SiteDeps = Pick<Deps, "db" | "config" | "clock">;
@@ -40,6 +43,7 @@ export function wallPageAnswer(
     indexable: page.indexable,
     cache: true,
     brandId: brand.id,
+    frameOrigins: page.frameOrigins,
   };
 }
 
@@ -53,7 +57,14 @@ export function permalinkAnswer(
   const { brand, moved } = resolveWall(deps, address);
   if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), `/t/${encodeURIComponent(submissionId)}`, search);
   const data = wallTestimonial(deps, brand, submissionId);
-  return { status: 200, html: renderPermalinkPage(data), indexable: data.indexable, cache: true, brandId: brand.id };
+  return {
+    status: 200,
+    html: renderPermalinkPage(data),
+    indexable: data.indexable,
+    cache: true,
+    brandId: brand.id,
+    frameOrigins: data.frameOrigins,
+  };
 }
 
 /** The error page for an expected failure (4xx); other errors are rethrown. */

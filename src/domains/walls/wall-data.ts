@@ -7,7 +7,7 @@
 import type { Deps } from "../../platform/deps";
 import { invalid, notFound } from "../../platform/errors";
 import { and, eq } from "drizzle-orm";
-import { linkPublicUrl, linkState, links, logoUrl, wallUrl, type BrandRow } from "../brands";
+import { linkPublicUrl, linkState, links, logoUrl, wallShowsAttribution, wallUrl, type BrandRow } from "../brands";
 import {
   listShown,
   pickShown,
@@ -54,6 +54,10 @@ export interface WallSummary {
   indexable: boolean;
   /** The header's extras, set on the brand: intro text, its website, and the collect link behind "Share". */
   header: WallHeader;
+  /** Whether the footer says "Testimonials published with Plaudit" (brands' `wallShowsAttribution`). */
+  attribution: boolean;
+  /** Origins the brand lets frame its pages (CSP `frame-ancestors`); empty: none may. */
+  frameOrigins: string[];
 }
 
 /** What a wall's header shows beside the brand's name, logo and rating. */
@@ -106,6 +110,8 @@ export function wallSummary(deps: WallDeps, brand: BrandRow): WallSummary {
       website: brand.websiteUrl ?? null,
       shareUrl: shareUrl(deps, brand),
     },
+    attribution: wallShowsAttribution(deps.db, brand),
+    frameOrigins: brand.frameOrigins ?? [],
   };
 }
 

@@ -12,7 +12,7 @@ import { audit } from "../../platform/audit/audit";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { queueMail } from "../../platform/mail/queue-mail";
-import { members, users } from "../accounts";
+import { members, orgSender, users } from "../accounts";
 import { clockAt, enqueueAttempt } from "./delivery-service";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";
@@ -176,10 +176,12 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
     .where(and(eq(members.orgId, endpoint.orgId), inArray(members.role, ["owner", "admin"])))
     .all();
   const text = disabledMailText(deps, endpoint, reason, waiting.length);
+  const sender = orgSender(db, endpoint.orgId);
   for (const r of recipients) {
     queueMail(db, clockAt(now), {
       orgId: endpoint.orgId,
       mode: endpoint.mode,
+      sender,
       to: r.email,
       subject: `Webhook endpoint disabled: ${endpoint.url}`,
       text,
@@ -189,7 +191,7 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
 
 function disabledMailText(deps: Deps, endpoint: EndpointRow, reason: string | null, waiting: number): string {
   const lines: (string | null)[] = [
-    `Plaudit stopped sending webhooks to ${endpoint.url} (${endpoint.mode} mode).`,
+    `We stopped sending webhooks to ${endpoint.url} (${endpoint.mode} mode).`,
     "",
     `Every delivery to it has failed since ${iso(endpoint.failingSince)}, for 24 hours.`,
     reason ? `The last failure: ${reason}.` : null,

@@ -57,7 +57,14 @@ async function sendOne(mailId: string, deps: Deps): Promise<void> {
     return;
   }
   try {
-    const { messageId } = await mailer.send({ to: row.to, subject: row.subject, text, html: row.html });
+    const { messageId } = await mailer.send({
+      to: row.to,
+      subject: row.subject,
+      text,
+      html: row.html,
+      fromName: row.fromName,
+      replyTo: row.replyTo,
+    });
     db.update(mailOutbox)
       .set({ status: "sent", messageId, sentAt: clock.now() })
       .where(eq(mailOutbox.id, mailId))

@@ -4,6 +4,7 @@
  */
 import type { Transporter } from "nodemailer";
 import type { Config } from "../../config";
+import { senderAddress } from "./sender";
 
 /** One message to send. */
 export interface MailMessage {
@@ -13,6 +14,13 @@ export interface MailMessage {
   html?: string | null;
   /** Extra headers (e.g. `List-Unsubscribe`); names and values must not hold line breaks. */
   headers?: Record<string, string>;
+  /**
+   * The sender's name (a brand's, an organisation's): `From: "name" <PLAUDIT_MAIL_FROM's address>`. Null keeps
+   * PLAUDIT_MAIL_FROM as configured. Checked by sender.ts before it was stored.
+   */
+  fromName?: string | null;
+  /** `Reply-To`: one plain address, or null. */
+  replyTo?: string | null;
 }
 
 /** Sends mail. */
@@ -32,6 +40,7 @@ const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTim
 export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): Mailer {
   if (!config.smtpUrl) throw new Error("createSmtpMailer needs config.smtpUrl");
   const { smtpUrl, mailFrom } = config;
+  const address = senderAddress(mailFrom);
   // nodemailer is loaded with the first message (~30 ms of start-up otherwise, for a box that may never send).
   let transport: Promise<Transporter> | null = null;
   let made: Transporter | null = null;
@@ -42,7 +51,10 @@ export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): 
   return {
     delivers: true,
     async send(msg) {
+      // Address objects, never strings built here: nodemailer quotes and encodes the name itself.
       const info = await (await connect()).sendMail({
+        ...(msg.fromName ? { from: { name: msg.fromName, address } } : {}),
+        ...(msg.replyTo ? { replyTo: { name: msg.fromName ?? "", address: msg.replyTo } } : {}),
         to: msg.to,
         subject: msg.subject,
         text: msg.text,

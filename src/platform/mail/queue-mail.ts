@@ -16,6 +16,7 @@ import { newId } from "../ids";
 import { enqueue } from "../jobs/queue";
 import { PRIORITY } from "../jobs/tables";
 import { mailOutbox, type MailRow } from "./tables";
+import { senderColumns, type MailSender } from "./sender";
 
 /** The job kind that sends one outbox message. */
 export const MAIL_SEND = "mail.send";
@@ -40,6 +41,8 @@ export interface QueueMailInput {
   html?: string | null;
   /** A personal link made at sending time by the module owning `kind` (hooks' `mailLinks`), from `ref`. */
   link?: { kind: string; ref: string };
+  /** The sender's name and reply address (a brand's or organisation's); none keeps PLAUDIT_MAIL_FROM alone. */
+  sender?: MailSender;
 }
 
 /** True when `to` is one plain address (a line break could smuggle extra headers or recipients). */
@@ -68,6 +71,7 @@ export function insertOutbox(db: Db, clock: Clock, input: QueueMailInput): strin
       html: input.html ?? null,
       linkKind: input.link?.kind ?? null,
       linkRef: input.link?.ref ?? null,
+      ...senderColumns(input.sender),
       createdAt: now,
     })
     .run();

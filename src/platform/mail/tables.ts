@@ -28,6 +28,13 @@ export const mailOutbox = sqliteTable(
      */
     linkKind: text("link_kind"),
     linkRef: text("link_ref"),
+    /**
+     * The sender's name for this message (a brand's or an organisation's, migration 0022): handed to the SMTP
+     * server as `From: "name" <PLAUDIT_MAIL_FROM's address>`; null keeps PLAUDIT_MAIL_FROM as it is.
+     */
+    fromName: text("from_name"),
+    /** `Reply-To`: one plain address (a brand's), or null. */
+    replyTo: text("reply_to"),
     status: text("status").$type<MailStatus>().notNull().default("queued"),
     /** The latest SMTP error; kept after a later success. */
     error: text("error"),

@@ -79,7 +79,7 @@ export function failureAdvice(d: Pick<SubmissionDetail, "status" | "failure_reas
   const advice = failureOf(d.failure_reason)?.action;
   if (advice) return advice;
   return canProcessAgain(d)
-    ? "Choose Process again. If it fails again, whoever runs the Plaudit server should run `plaudit doctor` there."
+    ? "Choose Process again. If it fails again, whoever runs the server should run its self-check (`plaudit doctor`) there."
     : "Processing it again cannot help; ask the respondent to send their testimonial again.";
 }
 

@@ -13,6 +13,8 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { InvitationInfo, Me } from "../types";
+import { OrgMark } from "../shell/org-mark";
+import { applyFavicon, windowTitle, type OrgLook } from "../look";
 
 type State =
   | { kind: "loading" }
@@ -23,13 +25,23 @@ type State =
 /** The invitation token in the address (after `#`). */
 export const invitationToken = () => decodeURIComponent(window.location.hash.replace(/^#/, ""));
 
-function Card({ children }: { children: ComponentChildren }) {
+/**
+ * The page's card, under the inviting organisation's mark once the link is read (white label); until then, and
+ * for a link that cannot be used, under no mark at all: whose link it was is not known.
+ */
+function Card({ look, children }: { look?: OrgLook; children: ComponentChildren }) {
+  useEffect(() => {
+    document.title = look ? windowTitle(`Join ${look.name}`, look) : "Your invitation";
+    if (look) applyFavicon(look);
+  }, [look?.name, look?.logoUrl, look?.color]);
   return (
     <main class="signin" id="main">
       <div class="signin-card card">
-        <p class="logo" aria-hidden="true">
-          <span class="logo-mark">P</span> Plaudit
-        </p>
+        {look && (
+          <p class="logo">
+            <OrgMark look={look} />
+          </p>
+        )}
         {children}
       </div>
     </main>
@@ -88,8 +100,9 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
       </Card>
     );
   }
+  const info = state.info;
   return (
-    <Card>
+    <Card look={{ name: info.org_name, logoUrl: info.org_logo_url, color: info.org_color }}>
       <h1>Join {state.info.org_name}</h1>
       {state.info.role === "client" ? (
         <p>
@@ -249,7 +262,7 @@ function ExistingAccount({
         });
       }}
     >
-      <p class="muted">{info.email} already has a Plaudit account. Sign in with it to accept.</p>
+      <p class="muted">{info.email} already has an account here. Sign in with it to accept.</p>
       <ErrorNotice error={error} />
       <Field label="Email">
         {(p) => <input {...p} type="email" name="email" autoComplete="username" readOnly value={info.email} />}

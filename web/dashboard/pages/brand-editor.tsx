@@ -1,7 +1,8 @@
 /**
  * A brand's settings form (name, colour, address and its former addresses, public wall, the client's own domain,
- * and the wall's header: intro text, website and the collect link behind "Share your experience") and its logo
- * upload.
+ * the wall's header: intro text, website and the collect link behind "Share your experience"; the brand's mail:
+ * sender name and reply address; embedding: the sites that may frame its wall and the wall's attribution line) and
+ * its logo upload.
  */
 import { useState } from "preact/hooks";
 import { useAsync } from "../../shared/hooks";
@@ -10,7 +11,7 @@ import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api, config } from "../api";
 import { useToast } from "../toasts";
-import type { Brand, CollectLink } from "../types";
+import type { Brand, CollectLink, Organisation } from "../types";
 import { FormerSlugs } from "./former-slugs";
 import { CustomDomainField, CustomDomainStatus } from "./custom-domain";
 
@@ -57,6 +58,120 @@ function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => v
   );
 }
 
+/** The origins typed one per line (or separated by spaces or commas), blanks dropped; the server checks each. */
+const originsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((o) => o.trim())
+    .filter(Boolean);
+
+/** The brand's mail: the sender name and the reply address of thank-you, removal and request emails. */
+function MailFields(p: {
+  brandName: string;
+  fromName: string;
+  setFromName: (v: string) => void;
+  replyTo: string;
+  setReplyTo: (v: string) => void;
+}) {
+  const shown = p.fromName.trim() || p.brandName;
+  return (
+    <fieldset>
+      <legend>Mail</legend>
+      <p class="hint">
+        Thank-you, removal and request emails about this brand come from this server's address, in the brand's name;
+        replies go where you say.
+      </p>
+      <div class="form-grid">
+        <Field label="Sender name" optional hint={`Recipients see: “${shown}”. Empty uses the brand's name.`}>
+          {(f) => (
+            <input
+              {...f}
+              maxLength={80}
+              placeholder={p.brandName}
+              value={p.fromName}
+              onInput={(e) => p.setFromName(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <Field
+          label="Reply-to address"
+          optional
+          hint="Where replies go, e.g. hello@client.com. Empty: no reply address."
+        >
+          {(f) => (
+            <input
+              {...f}
+              type="email"
+              maxLength={254}
+              placeholder="hello@example.com"
+              value={p.replyTo}
+              onInput={(e) => p.setReplyTo(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
+
+/** Embedding the wall: the sites that may frame it, and the wall's attribution line where the plan allows. */
+function EmbeddingFields(p: {
+  brand: Brand;
+  origins: string;
+  setOrigins: (v: string) => void;
+  attribution: boolean;
+  setAttribution: (v: boolean) => void;
+  /** Whether the organisation may drop the attribution; null while unknown. */
+  mayRemove: boolean | null;
+}) {
+  const first = originsOf(p.origins)[0];
+  // Unticking is refused on a plan without it; a box already unticked stays changeable so it can be put back.
+  const locked = p.mayRemove === false && p.attribution;
+  return (
+    <fieldset>
+      <legend>Embedding</legend>
+      <Field
+        label="Sites that may show the wall in a frame"
+        optional
+        hint="One address per line, like https://client.com (https; up to 10). Nobody else can frame the wall."
+      >
+        {(f) => (
+          <textarea
+            {...f}
+            rows={3}
+            spellcheck={false}
+            placeholder="https://client.com"
+            value={p.origins}
+            onInput={(e) => p.setOrigins(e.currentTarget.value)}
+          />
+        )}
+      </Field>
+      {first && (
+        <p class="hint">
+          On {first}, paste:{" "}
+          <code class="code-wrap">{`<iframe src="${p.brand.public_wall_url}" title="${p.brand.name} testimonials" style="width:100%;height:900px;border:0"></iframe>`}</code>
+        </p>
+      )}
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={p.attribution}
+          disabled={locked}
+          onChange={(e) => p.setAttribution(e.currentTarget.checked)}
+        />
+        <span>
+          <strong>Show “Testimonials published with Plaudit” under the wall</strong>
+          <span class="hint">
+            {p.mayRemove === false
+              ? " Your plan always shows it; a paid plan lets you hide it."
+              : " Untick to show the brand alone."}
+          </span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}
+
 /** Props of `BrandEditor`. */
 export interface BrandEditorProps {
   brand: Brand;
@@ -75,6 +190,12 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
   const [website, setWebsite] = useState(brand.website_url ?? "");
   const [wallLink, setWallLink] = useState(brand.wall_link_id ?? "");
   const [domain, setDomain] = useState(brand.custom_domain ?? "");
+  const [fromName, setFromName] = useState(brand.mail_from_name ?? "");
+  const [replyTo, setReplyTo] = useState(brand.mail_reply_to ?? "");
+  const [origins, setOrigins] = useState(brand.frame_origins.join("\n"));
+  const [attribution, setAttribution] = useState(brand.wall_attribution);
+  // Whether the organisation may drop the wall's attribution (its plan, or operator mode).
+  const org = useAsync(() => api.get<Organisation>("/v1/org").catch(() => null), []);
   const links = useAsync(
     () =>
       api
@@ -97,6 +218,11 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     if (website.trim() !== (brand.website_url ?? "")) patch.website_url = website.trim() || null;
     if (wallLink !== (brand.wall_link_id ?? "")) patch.wall_link_id = wallLink || null;
     if (domain !== (brand.custom_domain ?? "")) patch.custom_domain = domain || null;
+    if (fromName.trim() !== (brand.mail_from_name ?? "")) patch.mail_from_name = fromName.trim() || null;
+    if (replyTo.trim() !== (brand.mail_reply_to ?? "")) patch.mail_reply_to = replyTo.trim() || null;
+    const originList = originsOf(origins);
+    if (originList.join("\n") !== brand.frame_origins.join("\n")) patch.frame_origins = originList;
+    if (attribution !== brand.wall_attribution) patch.wall_attribution = attribution;
     if (Object.keys(patch).length === 0) return onDone();
     setBusy(true);
     setError(null);
@@ -220,6 +346,21 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
             )}
           </Field>
         </fieldset>
+        <MailFields
+          brandName={name.trim() || brand.name}
+          fromName={fromName}
+          setFromName={setFromName}
+          replyTo={replyTo}
+          setReplyTo={setReplyTo}
+        />
+        <EmbeddingFields
+          brand={brand}
+          origins={origins}
+          setOrigins={setOrigins}
+          attribution={attribution}
+          setAttribution={setAttribution}
+          mayRemove={org.data?.may_remove_attribution ?? null}
+        />
         <div class="row">
           <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
             Save brand

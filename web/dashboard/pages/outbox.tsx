@@ -31,6 +31,13 @@ function Message({ m }: { m: OutboxMessage }) {
         </span>
         <Badge tone={status.tone}>{status.label}</Badge>
       </summary>
+      {(m.from_name || m.reply_to) && (
+        <p class="small muted">
+          {m.from_name && <>From “{m.from_name}” at the server's address</>}
+          {m.from_name && m.reply_to && " · "}
+          {m.reply_to && <>Replies to {m.reply_to}</>}
+        </p>
+      )}
       {m.error && <p class="field-error">Error: {m.error}</p>}
       <pre class="mail-text">{m.text}</pre>
     </details>

@@ -42,7 +42,7 @@ export function NewReelPage() {
     <>
       <PageHeader
         title="New reel"
-        description="Pick the testimonials; Plaudit suggests the strongest few seconds of each, on word boundaries."
+        description="Pick the testimonials; the strongest few seconds of each are suggested for you, on word boundaries."
       />
       <form class="card form-card" onSubmit={create}>
         <Field label="Title" optional>

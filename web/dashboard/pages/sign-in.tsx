@@ -1,12 +1,14 @@
 /**
  * Sign in with email and password. The server sets an HttpOnly session cookie; the page never sees it.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { Me } from "../types";
+import { OrgMark } from "../shell/org-mark";
+import { PRODUCT_LOOK, applyFavicon, rememberedLook, windowTitle } from "../look";
 
 /** Props of `SignInPage`; `notice` explains why the person is here (e.g. the session ended). */
 export interface SignInProps {
@@ -14,8 +16,16 @@ export interface SignInProps {
   onSignedIn: (me: Me) => void;
 }
 
-/** The sign-in form. */
+/**
+ * The sign-in form, under the mark of the organisation this browser last worked in (white label: a client signing
+ * in again sees its agency, not the product); the product's own name only before any organisation is known.
+ */
 export function SignInPage({ notice, onSignedIn }: SignInProps) {
+  const [look] = useState(() => rememberedLook() ?? PRODUCT_LOOK);
+  useEffect(() => {
+    document.title = windowTitle("Sign in", look);
+    applyFavicon(look);
+  }, [look]);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -36,8 +46,8 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
   return (
     <main class="signin" id="main">
       <div class="signin-card card">
-        <p class="logo" aria-hidden="true">
-          <span class="logo-mark">P</span> Plaudit
+        <p class="logo">
+          <OrgMark look={look} />
         </p>
         <h1>Sign in</h1>
         <p class="muted">Sign in to collect, review and publish your testimonials.</p>

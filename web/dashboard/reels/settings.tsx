@@ -128,7 +128,7 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
           />
         )}
       </Field>
-      <Field label="Music" hint="Royalty-free tracks made for Plaudit; ducked under speech.">
+      <Field label="Music" hint="Royalty-free tracks that come with the server; ducked under speech.">
         {(p) => (
           <select
             {...p}

@@ -17,6 +17,8 @@ import { ModeSwitch, TestBanner } from "./mode-switch";
 import { Sidebar } from "./sidebar";
 import { BrandSwitcher, OrgSwitcher } from "./switchers";
 import { UserMenu } from "./user-menu";
+import { OrgMark } from "./org-mark";
+import { applyFavicon, lookOf, rememberLook, windowTitle } from "../look";
 
 function NeedsBrand({ item }: { item: NavItem }) {
   const { brandsLoading, brandsError, reloadBrands } = useSession();
@@ -69,19 +71,26 @@ export function Shell() {
   const item = navFor(org.role).find((n) => n.path === segment);
   const HOME = homeFor(org.role);
   const first = useRef(true);
+  // The organisation's name, logo and colour stand where the product's would (white label).
+  const look = lookOf(org);
 
   useEffect(() => {
     if (segment === "") navigate(HOME, true);
   }, [segment]);
 
   useEffect(() => {
-    document.title = `${item?.label ?? "Plaudit"}${mode === "test" ? " (test mode)" : ""} · Plaudit`;
+    rememberLook(look);
+    applyFavicon(look);
+  }, [look.name, look.logoUrl, look.color]);
+
+  useEffect(() => {
+    document.title = windowTitle(`${item?.label ?? "Dashboard"}${mode === "test" ? " (test mode)" : ""}`, look);
     if (first.current) {
       first.current = false;
       return;
     }
     document.getElementById("page-title")?.focus();
-  }, [route.path, mode]);
+  }, [route.path, mode, look.name]);
 
   return (
     <div class={`shell${mode === "test" ? " shell-test" : ""}`}>
@@ -93,11 +102,8 @@ export function Shell() {
       <OperatorBanners health={health} />
       {canManage && <HttpsBanner health={health} />}
       <header class="topbar">
-        <Link to={HOME} class="logo" aria-label="Plaudit, home">
-          <span class="logo-mark" aria-hidden="true">
-            P
-          </span>
-          <span class="logo-word">Plaudit</span>
+        <Link to={HOME} class="logo" aria-label={`${look.name}, home`}>
+          <OrgMark look={look} />
         </Link>
         <div class="topbar-switchers">
           <OrgSwitcher />

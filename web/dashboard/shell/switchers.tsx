@@ -4,28 +4,23 @@
 import { useId } from "preact/hooks";
 import { useSession } from "../session";
 
-/** Picks the organisation (plain text when there is only one). */
+/** Picks the organisation; nothing when there is only one (the header's mark names it). */
 export function OrgSwitcher() {
   const { me, org, setOrg } = useSession();
   const id = useId();
+  if (me.memberships.length < 2) return null;
   return (
     <div class="switcher">
       <label for={id} class="switcher-label">
         Organisation
       </label>
-      {me.memberships.length > 1 ? (
-        <select id={id} value={org.org_id} onChange={(e) => setOrg(e.currentTarget.value)}>
-          {me.memberships.map((m) => (
-            <option key={m.org_id} value={m.org_id}>
-              {m.org_name}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <output id={id} class="switcher-value">
-          {org.org_name}
-        </output>
-      )}
+      <select id={id} value={org.org_id} onChange={(e) => setOrg(e.currentTarget.value)}>
+        {me.memberships.map((m) => (
+          <option key={m.org_id} value={m.org_id}>
+            {m.org_name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

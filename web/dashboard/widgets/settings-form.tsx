@@ -4,6 +4,7 @@
  */
 import { Field } from "../../shared/ui/field";
 import { Link } from "../router";
+import { useSession } from "../session";
 import { Choice } from "./choice";
 import { LookChoice, StyleForm } from "./style-form";
 import {
@@ -32,6 +33,7 @@ export function SettingsForm({
   brandColor,
   plan,
 }: DraftProps & { brandColor: string | null; plan: AttributionPlan | null }) {
+  const { isClient } = useSession();
   const layouts = Object.fromEntries(
     (Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [l, `${LAYOUT_LABELS[l]} (${LAYOUT_HEIGHTS[l]} px high)`]),
   ) as Record<Layout, string>;
@@ -109,7 +111,8 @@ export function SettingsForm({
           </label>
         ))}
       </fieldset>
-      <Attribution draft={draft} change={change} plan={plan} />
+      {/* A client login is the agency's customer: the product's attribution is the agency's business (white label). */}
+      {!isClient && <Attribution draft={draft} change={change} plan={plan} />}
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The parts every wall page shares: the brand's header (logo, the page's title and rating summary, the intro
  * text set on the brand, a link to the brand's own site and the "Share your experience" button to the collect
- * link the owner picked), tinted with the brand's colour, and the footer.
+ * link the owner picked), tinted with the brand's colour, and the footer (the product's attribution, which a brand
+ * may drop where its organisation is allowed to).
  */
 import type { ComponentChildren } from "preact";
 import type { WallHeader } from "../wall-data";
@@ -56,8 +57,9 @@ export function BrandHeader({
   );
 }
 
-/** The footer line. */
-export function Footer() {
+/** The footer line, or nothing where the brand dropped the attribution and may (brands' `wallShowsAttribution`). */
+export function Footer({ attribution }: { attribution: boolean }) {
+  if (!attribution) return null;
   return (
     <footer class="wrap">
       <p>Testimonials published with Plaudit</p>

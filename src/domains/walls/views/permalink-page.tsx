@@ -48,7 +48,7 @@ export function renderPermalinkPage(p: WallPermalink): string {
             <TestimonialCard w={p.item} eager={true} permalink={false} />
           </div>
         </main>
-        <Footer />
+        <Footer attribution={p.attribution} />
       </>
     ),
   });

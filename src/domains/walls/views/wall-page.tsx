@@ -72,7 +72,7 @@ export function renderWallPage(p: WallPage, siteUrl: string): string {
           )}
           <Pagination page={p.page} count={p.pageCount} href={(n) => wallPageUrl(siteUrl, p.brand, n)} />
         </main>
-        <Footer />
+        <Footer attribution={p.attribution} />
       </>
     ),
   });

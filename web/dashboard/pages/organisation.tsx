@@ -1,0 +1,176 @@
+/**
+ * The Organisation settings page (white label, issue 29): the organisation's name, colour and logo, which stand
+ * where the product's name would for its members and client logins (the header, the window title, the sign-in and
+ * invitation pages) and in invitations and notification emails. Owners and admins change them; members read them.
+ * A preview shows the header's mark as it will look.
+ */
+import { useState } from "preact/hooks";
+import { useAsync } from "../../shared/hooks";
+import { Button } from "../../shared/ui/button";
+import { Field } from "../../shared/ui/field";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { DEFAULT_COLOR } from "../look";
+import { PageHeader } from "../page";
+import { useSession } from "../session";
+import { OrgMark } from "../shell/org-mark";
+import { useToast } from "../toasts";
+import type { Organisation } from "../types";
+
+/** The logo: the current one, an upload, and removal. */
+function LogoForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisation) => void }) {
+  const toast = useToast();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState<"upload" | "remove" | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const run = async (what: "upload" | "remove", call: () => Promise<Organisation>, done: string) => {
+    setBusy(what);
+    setError(null);
+    try {
+      onSaved(await call());
+      toast(done);
+      return true;
+    } catch (err) {
+      setError(err);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  const upload = async (e: Event) => {
+    e.preventDefault();
+    if (!file) return;
+    const form = new FormData();
+    form.append("file", file);
+    const target = e.currentTarget as HTMLFormElement;
+    if (await run("upload", () => api.upload<Organisation>("/v1/org/logo", form), "Logo uploaded")) {
+      setFile(null);
+      target.reset();
+    }
+  };
+  return (
+    <form class="card logo-form" onSubmit={upload}>
+      <h2>Logo</h2>
+      {org.logo_url ? (
+        <img class="brand-logo brand-logo-large" src={org.logo_url} alt={`Current logo of ${org.name}`} />
+      ) : (
+        <p class="muted">No logo yet: the header shows the first letter of the name on your colour.</p>
+      )}
+      <ErrorNotice error={error} />
+      <Field label="Image file" hint="PNG, JPEG, WebP or SVG. A square image of at least 256 × 256 pixels looks best.">
+        {(p) => (
+          <input {...p} type="file" accept="image/*" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        )}
+      </Field>
+      <div class="row">
+        <Button type="submit" disabled={!file} busy={busy === "upload"} busyLabel="Uploading…">
+          Upload logo
+        </Button>
+        {org.logo_url && (
+          <Button
+            variant="ghost"
+            busy={busy === "remove"}
+            busyLabel="Removing…"
+            onClick={() => void run("remove", () => api.del<Organisation>("/v1/org/logo"), "Logo removed")}
+          >
+            Remove logo
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Name and colour, with a preview of the header's mark. */
+function NameForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisation) => void }) {
+  const toast = useToast();
+  const [name, setName] = useState(org.name);
+  const [color, setColor] = useState(org.color ?? DEFAULT_COLOR);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const patch: Record<string, unknown> = {};
+    if (name.trim() !== org.name) patch.name = name.trim();
+    if (color !== (org.color ?? DEFAULT_COLOR)) patch.color = color;
+    if (Object.keys(patch).length === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await api.patch<Organisation>("/v1/org", patch));
+      toast("Organisation saved");
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="card form-card" onSubmit={save}>
+      <h2>Name and colour</h2>
+      <ErrorNotice error={error} />
+      <div class="form-grid">
+        <Field label="Name" hint="Your team and your clients see it in the dashboard, on invitations and in emails.">
+          {(p) => (
+            <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />
+          )}
+        </Field>
+        <Field label="Colour" hint="Behind your initial when there is no logo, and on the browser tab.">
+          {(p) => (
+            <input
+              {...p}
+              type="color"
+              class="color-input"
+              value={color}
+              onInput={(e) => setColor(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <p class="small muted">Preview of the header:</p>
+      <p class="logo org-preview" aria-label="Preview of the header">
+        <OrgMark look={{ name: name.trim() || org.name, logoUrl: org.logo_url, color }} />
+      </p>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
+        Save
+      </Button>
+    </form>
+  );
+}
+
+/** The Organisation page. */
+export function OrganisationPage() {
+  const { canManage, refreshMe } = useSession();
+  const org = useAsync(() => api.get<Organisation>("/v1/org"), []);
+  // The header, title and remembered sign-in look read the memberships: fetched again after each change.
+  const saved = (o: Organisation) => {
+    org.setData(o);
+    void refreshMe();
+  };
+  return (
+    <>
+      <PageHeader
+        title="Organisation"
+        description="Your organisation's name, colour and logo replace ours everywhere your team and your clients look: the dashboard, the sign-in page, invitations and emails."
+      />
+      {org.loading && !org.data ? (
+        <Loading />
+      ) : org.error ? (
+        <ErrorNotice error={org.error} onRetry={org.reload} />
+      ) : org.data && canManage ? (
+        <div class="org-settings">
+          <NameForm org={org.data} onSaved={saved} />
+          <LogoForm org={org.data} onSaved={saved} />
+        </div>
+      ) : org.data ? (
+        <div class="card">
+          <p class="logo">
+            <OrgMark look={{ name: org.data.name, logoUrl: org.data.logo_url, color: org.data.color }} />
+          </p>
+          <p class="muted">Owners and admins can change the name, colour and logo.</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
