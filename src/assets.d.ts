@@ -7,3 +7,7 @@ declare module "*.png" {
   const path: string;
   export default path;
 }
+declare module "*.woff" {
+  const path: string;
+  export default path;
+}

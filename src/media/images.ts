@@ -63,6 +63,16 @@ export interface Images {
    * white, as a two-colour palette image. `unavailable` as above; never used for uploaded SVGs.
    */
   svgAsPng(svg: Uint8Array): Promise<Uint8Array>;
+  /**
+   * Rasterises an SVG this server laid out itself (a share image: glyphs already paths, images as PNG data URIs) to
+   * a full-colour PNG at its own size. `unavailable` as above; never used for uploaded SVGs.
+   */
+  renderSvg(svg: Uint8Array): Promise<Uint8Array>;
+  /**
+   * A stored image (a logo, a respondent's photo, a poster: PNG, JPEG or WebP) as a PNG that fits `side`×`side`, for
+   * embedding in a share image. `unreadable` for anything else.
+   */
+  smallPng(input: Uint8Array, side: number): Promise<Uint8Array>;
   /** Writes a JPEG poster and a WebP thumbnail of the still image in `frame`; `unavailable` as above. */
   posterAndThumbnail(
     frame: string,
@@ -126,6 +136,22 @@ export function createImages(config: { dataDir: string }): Images {
         .flatten({ background: "#ffffff" })
         .png({ palette: true, colours: 2 })
         .toBuffer();
+    },
+    async renderSvg(svg) {
+      const sharp = await loadSharp(config.dataDir);
+      return await sharp(svg, { density: 72 }).png({ compressionLevel: 8 }).toBuffer();
+    },
+    async smallPng(input, side) {
+      const sharp = await loadSharp(config.dataDir);
+      try {
+        return await sharp(input, { limitInputPixels: 40_000_000 })
+          .rotate()
+          .resize(side, side, { fit: "inside", withoutEnlargement: true })
+          .png()
+          .toBuffer();
+      } catch (e) {
+        throw new ImageError("unreadable", `Not a readable image: ${(e as Error)?.message ?? e}`, { cause: e });
+      }
     },
     async posterAndThumbnail(frame, out, o) {
       const sharp = await loadSharp(config.dataDir);

@@ -219,6 +219,7 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
       mailReplyTo: null,
       frameOrigins: null,
       wallAttribution: true,
+      cardFont: "sans",
       createdAt: now,
       updatedAt: now,
     };
@@ -242,6 +243,7 @@ export interface BrandPatch {
   mail_reply_to?: string | null;
   frame_origins?: string[] | null;
   wall_attribution?: boolean;
+  card_font?: "sans" | "serif" | "display";
 }
 
 /** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
@@ -261,6 +263,7 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     if (patch.is_public !== undefined) next.isPublic = patch.is_public;
     applyWallHeader(db, ctx, row, next, patch);
     if (patch.custom_domain !== undefined) applyCustomDomain(deps, db, ctx, row, next, patch.custom_domain);
+    if (patch.card_font !== undefined) next.cardFont = patch.card_font;
     applyBrandMail(next, patch);
     if (patch.frame_origins !== undefined) next.frameOrigins = checkFrameOrigins(patch.frame_origins);
     applyWallAttribution(db, ctx, deps.config.appUrl, next, patch.wall_attribution);
@@ -283,6 +286,7 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
         customDomainStatus: next.customDomainStatus,
         customDomainError: next.customDomainError,
         customDomainCheckedAt: next.customDomainCheckedAt,
+        cardFont: next.cardFont,
         mailFromName: next.mailFromName,
         mailReplyTo: next.mailReplyTo,
         frameOrigins: next.frameOrigins,

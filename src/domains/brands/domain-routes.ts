@@ -49,7 +49,7 @@ export function customDomainRouter(deps: Deps): RequestRouter {
       });
     let target: string | null = null;
     if (path === "/" || path === "") target = `/b/${brand.slug}`;
-    else if (/^\/t\/[^/]+$/.test(path)) target = `/b/${brand.slug}${path}`;
+    else if (/^\/t\/[^/]+(\/card\.png)?$/.test(path)) target = `/b/${brand.slug}${path}`;
     else if (PASSED.test(path)) target = path;
     if (!target)
       return new Response("Not found.", {

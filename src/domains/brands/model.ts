@@ -101,6 +101,10 @@ export const brandPatchBody = t.Partial(
   t.Object(
     {
       ...brandFields,
+      card_font: oneOf(
+        ["sans", "serif", "display"] as const,
+        "The letters of the brand's share images (GET /v1/submissions/{id}/card.png): sans (Inter), serif (Lora italic) or display (Playfair Display).",
+      ),
       custom_domain: nullable(
         t.String({ maxLength: 253 }),
         "The client's own host name for this brand's wall, collect links and removal pages (reviews.client.com), pointed at this server by a CNAME record; null or empty to let it go. Live brands only; one brand per name on the server (409 domain_taken).",
@@ -124,6 +128,7 @@ export const brandSchema = t.Object(
     public_wall_url: address("Where the brand's wall is (reachable when is_public)."),
     logo_url: address("The brand's logo on the CDN, or the default logo."),
     former_slugs: formerSlugsField("{site_url}/b/{slug}"),
+    card_font: oneOf(["sans", "serif", "display"] as const, "The letters of the brand's share images."),
     custom_domain: nullable(t.String(), "The brand's own host name, or null."),
     custom_domain_status: nullable(
       oneOf(["pending", "active", "failed"] as const),

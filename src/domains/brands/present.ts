@@ -110,6 +110,7 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     website_url: row.websiteUrl ?? null,
     wall_link_id: row.wallLinkId ?? null,
     former_slugs: former ?? formerSlugsOf(deps.db, "brand", row),
+    card_font: row.cardFont ?? "sans",
     custom_domain: row.customDomain ?? null,
     custom_domain_status: row.customDomainStatus ?? null,
     custom_domain_error: row.customDomainError ?? null,

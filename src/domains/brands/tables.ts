@@ -37,6 +37,8 @@ export const brands = sqliteTable(
     customDomainError: text("custom_domain_error"),
     /** When the domain was last checked (its certificate ordered, or whether it still points here). */
     customDomainCheckedAt: integer("custom_domain_checked_at"),
+    /** The letters of the brand's share images: `sans`, `serif` or `display` (migration 0026). */
+    cardFont: text("card_font").$type<"sans" | "serif" | "display">().notNull().default("sans"),
     /**
      * The sender name of mail about or from this brand (migration 0022): `From: "name" <the server's address>`;
      * null uses the brand's name. The address stays the server's (PLAUDIT_MAIL_FROM): the SMTP account is the server's.

@@ -66,3 +66,4 @@ export const submissionsModule: DomainModule = {
   usage: { submissions_per_month: submissionsThisMonth },
   brandSubmissionCount,
 };
+export { shareCard } from "./share-card";

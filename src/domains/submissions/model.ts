@@ -321,3 +321,13 @@ export const tagListSchema = t.Object({ data: t.Array(tagSchema) });
 /** The lists' answers. */
 export const submissionPageSchema = pageSchema(submissionSchema);
 export const tagPageSchema = pageSchema(tagSchema);
+
+/** `GET /v1/submissions/{id}/card.png`. */
+export const cardQuery = t.Object({
+  size: t.Optional(
+    t.Union([t.Literal("square"), t.Literal("story"), t.Literal("landscape")], {
+      description: "square (1080×1080, default), story (1080×1920) or landscape (1200×630).",
+    }),
+  ),
+  download: t.Optional(t.Literal("1", { description: "1: as a file to save (Content-Disposition: attachment)." })),
+});

@@ -1,4 +1,5 @@
 /** Testimonial routes: list and search, detail, transcript, moderation (and of a photo waiting for review), media. */
+import { shareCard } from "./share-card";
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
@@ -18,6 +19,7 @@ import {
   bulkResultSchema,
   deletedSchema,
   idParams,
+  cardQuery,
   listQuery,
   rejectBody,
   signedMediaSchema,
@@ -73,6 +75,37 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: submissionDetailSchema,
           detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" },
+        },
+      )
+      .get(
+        "/v1/submissions/:id/card.png",
+        async ({ auth, params, query }) => {
+          const ctx = can(auth(), "submission:read");
+          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const size = query.size ?? "square";
+          const png = await shareCard(deps, row, size);
+          return new Response(png as BodyInit, {
+            headers: {
+              "content-type": "image/png",
+              "content-disposition": `${query.download === "1" ? "attachment" : "inline"}; filename="${row.id}-${size}.png"`,
+              "cache-control": "private, max-age=300",
+            },
+          });
+        },
+        {
+          params: idParams,
+          query: cardQuery,
+          detail: {
+            tags: ["Submissions"],
+            summary:
+              "A share image of the testimonial: square 1080×1080, story 1080×1920 or landscape 1200×630 (brand colour, logo and letters, the person, the stars, the words set to fit)",
+            responses: {
+              200: {
+                description: "The PNG.",
+                content: { "image/png": { schema: { type: "string" as const, format: "binary" } } },
+              },
+            },
+          },
         },
       )
       .get(

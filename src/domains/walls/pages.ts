@@ -8,7 +8,9 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
-import type { WallAddress } from "./address";
+import { resolveWall, type WallAddress } from "./address";
+import { notFound } from "../../platform/errors";
+import { pickShown, shareCard } from "../submissions";
 import { errorAnswer, permalinkAnswer, wallPageAnswer, type SiteAnswer } from "./site-pages";
 import { pageHeaders, WALL_CACHE } from "./page-headers";
 import { parsePage } from "./wall-data";
@@ -81,7 +83,35 @@ export function wallPagesPlugin(deps: Deps) {
           "x-content-type-options": "nosniff",
         });
 
+  /** A shown testimonial's landscape share image, the `og:image` of its page; the wall's 404 otherwise. */
+  const card = async (address: WallAddress, id: string) => {
+    try {
+      const { brand } = resolveWall(deps, address);
+      const [row] = pickShown(db, brand.id, [id]);
+      if (!row) throw notFound("testimonial");
+      const png = await shareCard(deps, row, "landscape");
+      return new Response(png as BodyInit, {
+        headers: {
+          "content-type": "image/png",
+          "cache-control": "public, max-age=3600",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    } catch (e) {
+      const a = errorAnswer(e);
+      if ("location" in a) return new Response(null, { status: 404 });
+      return new Response("Not found\n", {
+        status: a.status,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
+    }
+  };
+
   return new Elysia({ name: "wall-pages", seed: config.siteUrl })
+    .get(`${mount}/b/:slug/t/:id/card.png`, ({ params }) => card(live(params.slug), params.id))
+    .get(`${mount}/test/:org_id/b/:slug/t/:id/card.png`, ({ params }) =>
+      card(test(params.org_id, params.slug), params.id),
+    )
     .get(`${mount}/b/:slug`, ({ params, query, request }) =>
       respond(
         request,

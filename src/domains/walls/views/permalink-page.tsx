@@ -21,9 +21,12 @@ function head(p: WallPermalink): PageHead {
     indexable: p.indexable,
     siteName: name,
     favicon: p.logoUrl,
-    image: item.poster_url
-      ? { url: item.poster_url, alt: `Video testimonial from ${who}`, large: true }
-      : { url: p.logoUrl, alt: `${name} logo`, large: false },
+    // The testimonial's share image (1200×630, its words on the brand's colours) when it has words.
+    image: item.text
+      ? { url: `${p.url}/card.png`, alt: `“${excerpt(item.text, 120)}” – ${who}`, large: true }
+      : item.poster_url
+        ? { url: item.poster_url, alt: `Video testimonial from ${who}`, large: true }
+        : { url: p.logoUrl, alt: `${name} logo`, large: false },
     jsonLd: wallJsonLd(p, [p.item]),
   };
 }

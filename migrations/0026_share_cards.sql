@@ -1,0 +1,1 @@
+ALTER TABLE `brands` ADD `card_font` text DEFAULT 'sans' NOT NULL;
