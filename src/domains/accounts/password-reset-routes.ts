@@ -31,7 +31,7 @@ export const RESET_ANSWER_MS = 400;
 const SENT =
   "If an account uses this address, a link to choose a new password is on its way. It works once, for an hour. Check your spam folder if it does not arrive within a few minutes.";
 const NO_MAIL =
-  "This server sends no email, so it cannot send a password reset link. Ask whoever runs it to set a new password for you, or to set up email (PLAUDIT_SMTP_URL).";
+  "This server sends no email, so it cannot send a password reset link. Ask whoever runs it to set up email (PLAUDIT_SMTP_URL).";
 
 const KEYS_REFUSED = "Password resets are for people; API keys have no password.";
 
