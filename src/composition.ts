@@ -2,9 +2,10 @@
  * The composition root: `assemble(deps, modules)` turns the domain modules (src/modules.ts) into the running
  * appliance for one `Deps`: the Elysia app (every module's routes and pages), the job registry (every module's job
  * kinds) and the schedules, and fills `deps.hooks` (event handlers, shown-change handlers, erase participants,
- * usage counters, the brand testimonial count) so `emit`, `shownChanged`, `usageOf`, erasure and brand listings run
- * exactly what these modules declare. The outbound edges (HTTP, webhook transport, images, reel renderer) are
- * fields of `Deps` made with it (src/platform/edges.ts), not wired here.
+ * brand-deletion parts, what goes with deleted links, usage counters, the brand testimonial count) so `emit`,
+ * `shownChanged`, `usageOf`, erasure, brand deletion and brand listings run exactly what these modules declare. The
+ * outbound edges (HTTP, webhook transport, images, reel renderer) are fields of `Deps` made with it
+ * (src/platform/edges.ts), not wired here.
  * `serve`, the CLI, tests and benchmarks all come through here (`buildApp`/`buildRegistry` are thin wrappers).
  *
  * Wiring mistakes fail here, at start, with a message naming the module: an allowance without a usage counter (a
@@ -105,6 +106,8 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.mailLinks.clear();
   hooks.routers.length = 0;
   hooks.brandSubmissionCount = null;
+  hooks.brandDeletion.length = 0;
+  hooks.linksDeleting.length = 0;
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
       if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
@@ -118,6 +121,17 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
       hooks.mailLinks.set(kind, resolver);
     }
     if (m.brandSubmissionCount) hooks.brandSubmissionCount = m.brandSubmissionCount;
+    const part = m.brandDeletion;
+    if (part) {
+      const stop = part.stop;
+      hooks.brandDeletion.push({
+        count: part.count,
+        erase: part.erase,
+        stop: stop && ((db, ctx, brand) => stop(db, ctx, brand, deps)),
+      });
+    }
+    const linksDeleting = m.linksDeleting;
+    if (linksDeleting) hooks.linksDeleting.push((db, ctx, ids) => linksDeleting(db, ctx, ids, deps));
   }
   return { registry, schedules: modules.flatMap((m) => m.schedules ?? []) };
 }

@@ -1,6 +1,7 @@
 /**
  * The hooks of one `Deps`: what runs inside a transaction when an event is emitted or what a brand shows changes,
- * what else goes when a testimonial is erased, and how each plan allowance is counted. `createHooks` makes an empty
+ * what else goes when a testimonial is erased, a brand or a collect link deleted, and how each plan allowance is
+ * counted. `createHooks` makes an empty
  * set bound to a database handle; the composition root (src/composition.ts) fills it from the domain modules. It
  * also holds how a brand's testimonials are counted (declared by the submissions module, selected by brands).
  *
@@ -40,6 +41,40 @@ export interface ErasedTestimonial {
 /** Removes a feature's copies of an erased testimonial (exports, reels, removal mail…); awaited in turn. */
 export type EraseParticipant = (deps: Deps, erased: ErasedTestimonial) => void | Promise<void>;
 
+/** A brand being deleted, as the modules taking part in its deletion see it. */
+export interface GoingBrand {
+  id: string;
+  orgId: string;
+  mode: Mode;
+}
+
+/** What a brand's deletion takes, as its preview names it (each module counts its own things). */
+export type DeletionCountName = "testimonials" | "files" | "widgets" | "links" | "reels" | "requests";
+
+/** One module's counts for a brand's deletion preview. */
+export type DeletionCounts = Partial<Record<DeletionCountName, number>>;
+
+/**
+ * A module's part in deleting a brand (src/domains/brands/brand-deletion.ts runs them, in module order):
+ * - `count`: what the preview says will go;
+ * - `stop`: inside the deleting transaction, whatever the brand shows or takes in stops at once (a widget document
+ *   answers 404, a link page too);
+ * - `erase`: in the `brand.delete` job, the next batch of the brand's things is erased for good (files first, then
+ *   rows); answers how many are left (0: this module is done). Called again until every module answers 0; safe to
+ *   run twice.
+ */
+export interface BrandDeletionPart {
+  count?: (db: Db, brand: GoingBrand) => DeletionCounts;
+  stop?: (db: Db, ctx: Ctx, brand: GoingBrand) => void;
+  erase?: (deps: Deps, brand: GoingBrand) => Promise<number>;
+}
+
+/**
+ * Runs inside the transaction that deletes collect links (one link, or every link of a brand being deleted): what
+ * hangs on the links goes with them (a link's request campaigns and the outbox copies of their emails).
+ */
+export type LinksDeleting = (db: Db, ctx: Ctx, linkIds: readonly string[]) => void;
+
 /** Counts current use of a plan allowance for an org and mode. */
 export type UsageCounter = (db: Db, ctx: Ctx, monthStartMs: number) => number;
 
@@ -68,6 +103,10 @@ export interface Hooks {
   routers: RequestRouter[];
   /** An SQL expression over `brands.id` counting a brand's testimonials (null: no module counts them, shown as 0). */
   brandSubmissionCount: SQL<number> | null;
+  /** The modules' parts in deleting a brand, in module order. */
+  brandDeletion: BrandDeletionPart[];
+  /** What goes with deleted collect links, in module order. */
+  linksDeleting: LinksDeleting[];
 }
 
 const byDb = new WeakMap<Database, Hooks>();
@@ -79,6 +118,8 @@ const empty = (): Hooks => ({
   mailLinks: new Map(),
   routers: [],
   brandSubmissionCount: null,
+  brandDeletion: [],
+  linksDeleting: [],
 });
 const NONE: Hooks = Object.freeze(empty());
 

@@ -33,6 +33,8 @@ export const PREFIX = {
   authIdentity: "aid",
   campaign: "cmp",
   campaignRecipient: "rcp",
+  passwordReset: "pwr",
+  emailChange: "emc",
 } as const;
 
 export type IdKind = keyof typeof PREFIX;

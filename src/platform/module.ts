@@ -13,7 +13,15 @@ import type { JobRegistry } from "./jobs/worker";
 import type { Schedule } from "./jobs/cron";
 import type { WebAsset } from "./http/web-assets";
 import type { Ctx } from "./context";
-import type { EraseParticipant, MailLinkResolver, RequestRouter, ShownChange, UsageCounter } from "./hooks";
+import type {
+  BrandDeletionPart,
+  EraseParticipant,
+  GoingBrand,
+  MailLinkResolver,
+  RequestRouter,
+  ShownChange,
+  UsageCounter,
+} from "./hooks";
 
 /** An event handler: runs inside the emitting transaction (throwing rolls the change back); given its app's Deps. */
 export type EventHandler = (db: Db, event: EventRow, deps: Deps) => void;
@@ -54,6 +62,15 @@ export interface DomainModule {
   mailLinks?: Record<string, MailLinkResolver>;
   /** Removes this module's copies of an erased testimonial. */
   erase?: EraseParticipant;
+  /**
+   * The module's part in deleting a brand (see `BrandDeletionPart`); `stop` gets its app's Deps too, for handlers
+   * that need more than the transaction's db.
+   */
+  brandDeletion?: Omit<BrandDeletionPart, "stop"> & {
+    stop?: (db: Db, ctx: Ctx, brand: GoingBrand, deps: Deps) => void;
+  };
+  /** What goes with deleted collect links (inside the deleting transaction); given its app's Deps. */
+  linksDeleting?: (db: Db, ctx: Ctx, linkIds: readonly string[], deps: Deps) => void;
   /**
    * How a brand's testimonials are counted for the brand's `submission_count`: an SQL expression over `brands.id`,
    * selected beside the brand rows (one module at most; the submissions module declares it).

@@ -1,6 +1,7 @@
 /**
  * The dashboard's root: asks who is signed in, then shows the sign-in page or the shell. A 401 from any
- * request (the session ended) brings the sign-in page back with a sentence saying why.
+ * request (the session ended) brings the sign-in page back with a sentence saying why. The pages emailed links open
+ * (an invitation, a password reset, an email confirmation) show first, signed in or not, until they are done.
  */
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { ApiError } from "../shared/api";
@@ -8,6 +9,8 @@ import { Loading } from "../shared/ui/loading";
 import { ErrorNotice } from "../shared/ui/notice";
 import { api, onSessionEnded } from "./api";
 import { AcceptInvitationPage } from "./pages/accept-invitation";
+import { ConfirmEmailPage } from "./pages/confirm-email";
+import { ResetPasswordPage } from "./pages/reset-password";
 import { NoOrganisationPage } from "./pages/no-organisation";
 import { currentRoute, navigate } from "./router";
 import { SignInPage } from "./pages/sign-in";
@@ -22,11 +25,16 @@ type State =
   | { kind: "signed-out"; notice: string | null }
   | { kind: "signed-in"; me: Me };
 
+/** The pages emailed links open, by their path under the dashboard. */
+const LINK_PAGES = ["invite", "reset-password", "confirm-email"] as const;
+
+const linkPageOf = (path: string) => LINK_PAGES.find((p) => p === path) ?? null;
+
 /** Everything the dashboard shows. */
 export function App() {
   const [state, setState] = useState<State>({ kind: "loading" });
-  // An invitation link (`/invite#token`) opens its own page, signed in or not, until the person has joined.
-  const [inviting, setInviting] = useState(() => currentRoute().path === "invite");
+  // An emailed link (`/invite#token`, `/reset-password#token`, `/confirm-email#token`) opens its own page.
+  const [linkPage, setLinkPage] = useState(() => linkPageOf(currentRoute().path));
 
   const check = useCallback(() => {
     setState({ kind: "loading" });
@@ -54,17 +62,17 @@ export function App() {
 
   const signedOut = useCallback(() => setState({ kind: "signed-out", notice: "You have signed out." }), []);
 
-  if (inviting) {
-    return (
-      <AcceptInvitationPage
-        onJoined={(me) => {
-          navigate("", true);
-          setInviting(false);
-          setState({ kind: "signed-in", me });
-        }}
-      />
-    );
-  }
+  /** Leaves a link's page for the dashboard: signed in as `me`, or as whoever the session says. */
+  const leaveLinkPage = (me?: Me) => {
+    navigate("", true);
+    setLinkPage(null);
+    if (me) setState({ kind: "signed-in", me });
+    else check();
+  };
+  if (linkPage === "invite") return <AcceptInvitationPage onJoined={leaveLinkPage} />;
+  if (linkPage === "reset-password")
+    return <ResetPasswordPage onSignedIn={leaveLinkPage} onSignIn={() => leaveLinkPage()} />;
+  if (linkPage === "confirm-email") return <ConfirmEmailPage onDone={() => leaveLinkPage()} />;
 
   switch (state.kind) {
     case "loading":

@@ -20,6 +20,7 @@ import { WidgetsPage } from "./pages/widgets";
 import { ReelsPage } from "./pages/reels";
 import { CampaignsPage } from "./pages/campaigns";
 import { OrganisationPage } from "./pages/organisation";
+import { AccountPage } from "./pages/account";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -38,6 +39,8 @@ export interface NavItem {
   needsBrand?: boolean;
   /** For the organisation's own people only: hidden from a client (a login limited to some brands). */
   staff?: boolean;
+  /** Not in the sidebar: reached from elsewhere (the person's own account, from the user menu). */
+  hidden?: boolean;
 }
 
 /** Every page, in sidebar order within its section. */
@@ -58,6 +61,7 @@ export const NAV: NavItem[] = [
   { path: "members", label: "Members", section: "Organisation", page: MembersPage, staff: true },
   { path: "billing", label: "Plan & usage", section: "Organisation", page: BillingPage, staff: true },
   { path: "outbox", label: "Mail outbox", section: "Organisation", page: OutboxPage, staff: true },
+  { path: "account", label: "Your account", section: "Organisation", page: AccountPage, hidden: true },
 ];
 
 /** The pages a role uses: a client sees its brands' testimonials, links, widgets, reels and exports only. */

@@ -79,11 +79,13 @@ export function SessionProvider({ initial, onSignedOut, children }: SessionProvi
     try {
       const page = await api.get<Page<Brand>>("/v1/brands", { query: { limit: 100 } });
       if (asked !== scopeKey.current) return;
-      setBrands(page.data);
+      // A brand being deleted can no longer be worked in: it is only on the Brands page, with its progress.
+      const usable = page.data.filter((b) => b.status !== "deleting");
+      setBrands(usable);
       const saved = getPref(`brand.${org.org_id}.${mode}`);
       setBrandId((current) => {
-        const keep = [current, saved].find((id) => id && page.data.some((b) => b.id === id));
-        return keep ?? page.data.find((b) => b.is_default)?.id ?? page.data[0]?.id ?? null;
+        const keep = [current, saved].find((id) => id && usable.some((b) => b.id === id));
+        return keep ?? usable.find((b) => b.is_default)?.id ?? usable[0]?.id ?? null;
       });
     } catch (e) {
       if (asked === scopeKey.current) setBrandsError(e);

@@ -16,8 +16,14 @@ import type {
   selfTestStepSchema,
   usageSchema,
 } from "../../src/domains/accounts/model";
-import type { BrandView, LinkView } from "../../src/domains/brands/model";
 import type { OrgView } from "../../src/domains/accounts/org-model";
+import type { BrandDeletionPreview, BrandView, LinkDeletedView, LinkView } from "../../src/domains/brands/model";
+import type {
+  AccountView,
+  emailChangeLookupSchema,
+  resetLookupSchema,
+  resetRequestedSchema,
+} from "../../src/domains/accounts/model";
 import type { createdInvitationSchema, invitationLookupSchema, InvitationView } from "../../src/domains/accounts/model";
 import type { exportFiltersSchema, exportPreviewSchema, ExportView } from "../../src/domains/exports/model";
 import type { clipSchema, musicTrackSchema, ReelView } from "../../src/domains/reels/model";
@@ -56,6 +62,23 @@ export type Brand = BrandView;
 
 /** The organisation's name, logo and colour (`GET /v1/org`). */
 export type Organisation = OrgView;
+/** What `GET /v1/brands/{id}/deletion` says deleting the brand takes. */
+export type BrandDeletion = BrandDeletionPreview;
+
+/** The answer of `DELETE /v1/links/{id}`. */
+export type LinkDeleted = LinkDeletedView;
+
+/** The profile page's view of the signed-in person (`GET /v1/me/account`). */
+export type Account = AccountView;
+
+/** The answer of `POST /v1/auth/password-reset` (the same for every address). */
+export type ResetRequested = Static<typeof resetRequestedSchema>;
+
+/** What `POST /v1/auth/password-reset/lookup` answers. */
+export type ResetInfo = Static<typeof resetLookupSchema>;
+
+/** What `POST /v1/auth/email-change/lookup` answers. */
+export type EmailChangeInfo = Static<typeof emailChangeLookupSchema>;
 
 /** A collect link. */
 export type CollectLink = LinkView;

@@ -2,6 +2,9 @@
 import type { DomainModule } from "../../platform/module";
 import { accountRoutes } from "./routes";
 import { INVITATION_LINK, invitationMailLink } from "./invitations";
+import { PASSWORD_RESET_LINK, passwordResetMailLink } from "./password-resets";
+import { EMAIL_CHANGE_LINK, emailChangeMailLink } from "./email-changes";
+import { forgetDeletedBrand } from "./brand-access";
 export { authPlugin, authenticate } from "./auth";
 export { can, requirePlanAllowance } from "./guard";
 export { command, type CommandCtx, type CommandInput, type CommandSpec } from "./command";
@@ -30,11 +33,18 @@ export { users, members, orgs } from "./tables";
 export { accountRoutes } from "./routes";
 
 /**
- * The accounts module: sign-in, organisations, members, keys and plans (the routes; plan allowances are counted by
- * the modules that own them), and the invitation link its emails carry, made when they are sent.
+ * The accounts module: sign-in, password resets, the profile, organisations, members, keys and plans (the routes;
+ * plan allowances are counted by the modules that own them); the personal links its emails carry (invitations,
+ * password resets, email confirmations), made when they are sent; and, when a brand is deleted, the client logins
+ * and invitations that named it lose it.
  */
 export const accountsModule: DomainModule = {
   name: "accounts",
   routes: (deps) => accountRoutes(deps),
-  mailLinks: { [INVITATION_LINK]: invitationMailLink },
+  mailLinks: {
+    [INVITATION_LINK]: invitationMailLink,
+    [PASSWORD_RESET_LINK]: passwordResetMailLink,
+    [EMAIL_CHANGE_LINK]: emailChangeMailLink,
+  },
+  brandDeletion: { stop: forgetDeletedBrand },
 };

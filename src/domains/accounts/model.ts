@@ -87,6 +87,77 @@ export const meSchema = t.Object(
 /** The `me` answer's type. */
 export type MeView = Static<typeof meSchema>;
 
+/* Password reset and the profile page ("Your account"). */
+
+const linkToken = t.String({ minLength: 1, maxLength: 200, description: "The token from the emailed link (after #)." });
+
+/** POST /v1/auth/password-reset body. */
+export const resetRequestBody = t.Object(
+  { email: t.String({ minLength: 1, maxLength: 254 }) },
+  { additionalProperties: false },
+);
+
+/** POST /v1/auth/password-reset answer: the same for every address. */
+export const resetRequestedSchema = t.Object(
+  {
+    message: t.String({ description: "What happens next, the same whether or not the address has an account." }),
+    mail_configured: t.Boolean({
+      description: "False when this server sends no email at all (then no link can be sent to anyone).",
+    }),
+  },
+  { description: "The same answer, after the same time, whether or not the address has an account." },
+);
+
+/** Body naming a link's token (password reset and email change lookups and confirmations). */
+export const linkTokenBody = t.Object({ token: linkToken }, { additionalProperties: false });
+
+/** POST /v1/auth/password-reset/confirm body. */
+export const resetConfirmBody = t.Object({ token: linkToken, password }, { additionalProperties: false });
+
+/** POST /v1/auth/password-reset/lookup answer. */
+export const resetLookupSchema = t.Object({
+  email,
+  expires_at: timestamp("Until when the link works."),
+});
+
+/** The profile page's view of the signed-in person. */
+export const accountSchema = t.Object(
+  {
+    id: t.String(),
+    email,
+    name: personName,
+    has_password: t.Boolean({
+      description: "The person signs in with a password (so changes of password and email need the current one).",
+    }),
+    pending_email: nullable(
+      t.Object({ email, requested_at: timestamp(), expires_at: timestamp() }),
+      "A change of email waiting for its confirmation from the new address; null when none.",
+    ),
+  },
+  { description: "The signed-in person, as the profile page shows them." },
+);
+/** The account answer's type. */
+export type AccountView = Static<typeof accountSchema>;
+
+/** POST /v1/me/email-change body. */
+export const emailChangeBody = t.Object(
+  { email: t.String({ minLength: 3, maxLength: 254 }), current_password: t.Optional(t.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
+
+/** POST /v1/auth/email-change/lookup answer. */
+export const emailChangeLookupSchema = t.Object({
+  email: t.String({ description: "The account's email now." }),
+  new_email: t.String({ description: "The address it changes to once confirmed." }),
+  expires_at: timestamp("Until when the link works."),
+});
+
+/** POST /v1/auth/email-change/confirm answer. */
+export const emailChangedSchema = t.Object({
+  changed: t.Literal(true),
+  email: t.String({ description: "The account's email from now on." }),
+});
+
 /** POST /v1/auth/logout answer. */
 export const signedOutSchema = t.Object({ signed_out: t.Literal(true) });
 

@@ -33,6 +33,9 @@ import { listMembers, changeRole, removeMember } from "./members";
 import { inviteMember } from "./invitations";
 import { invitationRoutes } from "./invitation-routes";
 import { sessionRoutes } from "./session-routes";
+import { passwordResetRoutes } from "./password-reset-routes";
+import { profileRoutes } from "./profile-routes";
+import { AccountThrottle } from "./account-throttle";
 import { createApiKey, listApiKeys, presentKey, revokeApiKey } from "./api-keys";
 import { SCOPES } from "./permissions";
 import { billingView, changePlan, checkout, portal, usageView } from "./billing";
@@ -44,14 +47,17 @@ const PASSWORD_REFUSED =
   'Members are invited, not given a password: leave out "password". The answer carries a one-time invitation link (also emailed when SMTP is set up) with which the person chooses their own password, or accepts with the account they already have.';
 
 /**
- * `/v1/auth…`, `/v1/me`, `/v1/org…`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`,
+ * `/v1/auth…`, `/v1/me…`, `/v1/org…`, `/v1/api-keys…`, `/v1/members…`, `/v1/billing…`, `/v1/outbox`,
  * `/v1/system/health`.
  */
 export function accountRoutes(deps: Deps) {
+  const throttle = new AccountThrottle(deps);
   return (
     new Elysia({ prefix: "/v1" })
       .use(authPlugin(deps))
       .use(sessionRoutes(deps))
+      .use(passwordResetRoutes(deps, throttle))
+      .use(profileRoutes(deps, throttle))
       .use(invitationRoutes(deps))
       .use(socialRoutes(deps))
       .use(systemRoutes(deps))

@@ -44,7 +44,8 @@ export function meBody(deps: Deps, user: { id: string; email: string; name: stri
   return { user: { id: user.id, email: user.email, name: user.name }, memberships };
 }
 
-function refuseKeys(request: Request, what: string) {
+/** Refuses an API key on a route for people (403 `session_only`), saying `what` instead. */
+export function refuseKeys(request: Request, what: string) {
   if (request.headers.get("authorization")) throw forbidden(what, { reason: "session_only" });
 }
 

@@ -1,4 +1,4 @@
-/** Accounts tables: organisations, users, memberships, sessions, API keys. */
+/** Accounts tables: organisations, users, memberships, sessions, API keys, invitations, password resets, email changes. */
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Mode, Role } from "../../platform/context";
 import type { PlanId } from "./plans";
@@ -134,4 +134,50 @@ export const invitations = sqliteTable(
     revokedAt: integer("revoked_at"),
   },
   (t) => [uniqueIndex("invitations_token").on(t.tokenHash), index("invitations_org").on(t.orgId, t.id)],
+);
+
+/**
+ * A password reset asked for by email (migration 0023). The emailed link carries a token derived from the row's id
+ * (an HMAC under the data directory's secret, made when the email is sent); the row keeps only its SHA-256. It works
+ * once, for an hour; using any one ends every reset of that person.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token").on(t.tokenHash),
+    index("password_resets_user").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * A change of sign-in email waiting for its confirmation (migration 0023): the link sent to the new address carries a
+ * token derived from the row's id like a password reset's; the address changes only when that link is confirmed.
+ */
+export const emailChanges = sqliteTable(
+  "email_changes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The new address (normalised). */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    /** Cancelled by the person, or replaced by a newer request. */
+    cancelledAt: integer("cancelled_at"),
+  },
+  (t) => [uniqueIndex("email_changes_token").on(t.tokenHash), index("email_changes_user").on(t.userId, t.createdAt)],
 );

@@ -8,7 +8,7 @@ import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
-import { conflict, invalid, notFound } from "../../platform/errors";
+import { AppError, conflict, invalid, notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { shownChanged } from "../../platform/events/publication";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -111,8 +111,19 @@ export function createDefaultBrands(db: Db, clock: Clock, orgId: string, orgName
   }
 }
 
-/** A brand row of the context's org, mode and brand scope (a client's brands); 404 otherwise. */
+/**
+ * A brand row of the context's org, mode and brand scope (a client's brands) that is in use; 404 otherwise, and 409
+ * `brand_deleting` while its deletion runs (nothing new may be made or changed in a brand on its way out).
+ */
 export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
+  const row = readBrandRow(db, ctx, id);
+  if (row.deletingAt != null)
+    throw new AppError("brand_deleting", 409, `The brand “${row.name}” is being deleted; it can no longer be used.`);
+  return row;
+}
+
+/** A brand row of the context's org, mode and brand scope, also while it is being deleted; 404 otherwise. */
+export function readBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
   const row = prepared(db, brandById).get({
     id,
     org: ctx.orgId,
@@ -220,6 +231,7 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
       frameOrigins: null,
       wallAttribution: true,
       cardFont: "sans",
+      deletingAt: null,
       createdAt: now,
       updatedAt: now,
     };

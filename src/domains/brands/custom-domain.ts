@@ -101,9 +101,17 @@ export function applyCustomDomain(deps: Deps, db: Db, ctx: Ctx, row: BrandRow, n
   next.customDomainStatus = name ? "pending" : null;
   next.customDomainError = null;
   next.customDomainCheckedAt = null;
+  dropCertificateOf(db, ctx, row);
+  if (name) queueActivation(db, ctx, row.id);
+}
+
+/**
+ * Queues the removal of the certificate of the domain `row` holds, as the brand lets it go (a changed domain, or a
+ * deleted brand); nothing when it holds none or never got one going. In the caller's transaction.
+ */
+export function dropCertificateOf(db: Db, ctx: Pick<Ctx, "clock" | "orgId">, row: BrandRow) {
   if (row.customDomain && row.customDomainStatus)
     enqueue(db, ctx.clock, { kind: DROP_DOMAIN_JOB, payload: { name: row.customDomain }, orgId: ctx.orgId });
-  if (name) queueActivation(db, ctx, row.id);
 }
 
 function queueActivation(db: Db, ctx: Pick<Ctx, "clock" | "orgId">, brandId: string) {

@@ -4,8 +4,12 @@ import { brandRoutes } from "./routes";
 import { brandsUsed } from "./usage";
 import { customDomainRouter } from "./domain-routes";
 import { CHECK_DOMAINS_JOB, registerCustomDomainJobs, scheduleDomainCheck } from "./custom-domain";
+import { brandOwnPart } from "./brand-deletion";
+import { registerBrandDeletionJob } from "./brand-deletion-job";
 export { brandRoutes } from "./routes";
-export { getBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
+export { getBrandRow, readBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
+export { BRAND_DELETE_JOB, DEFAULT_BRAND_KEPT } from "./brand-deletion";
+export { runBrandDeletion } from "./brand-deletion-job";
 export { getLinkRow, findLinkBySlug } from "./link-service";
 export { linkAddress } from "./qr";
 export { DOMAIN_BRAND_HEADER } from "./domain-routes";
@@ -32,15 +36,17 @@ export { brands, links, type AnswerKind, type CallToAction, type CustomField } f
 export { linkSchema, linkCustomFieldAnswer, type LinkView } from "./model";
 
 /**
- * The brands module: its routes, the `brands` allowance counter, and brands' custom domains (their activation and
- * daily check jobs, and the router that serves their walls, links and removal pages).
+ * The brands module: its routes, the `brands` allowance counter, brands' custom domains (their activation and
+ * daily check jobs, and the router that serves their walls, links and removal pages), and brand deletion (its job,
+ * and the brand's own part: links and logo).
  */
 export const brandsModule: DomainModule = {
   name: "brands",
   routes: (deps) => brandRoutes(deps),
   usage: { brands: brandsUsed },
   router: customDomainRouter,
-  jobs: registerCustomDomainJobs,
+  jobs: (registry) => registerBrandDeletionJob(registerCustomDomainJobs(registry)),
+  brandDeletion: brandOwnPart,
   schedules: [
     { name: "custom domains", pattern: "7 5 * * *", enqueues: [CHECK_DOMAINS_JOB], run: scheduleDomainCheck },
   ],

@@ -147,6 +147,18 @@ export const brandSchema = t.Object(
       }),
       "The DNS record the client creates for the domain.",
     ),
+    status: oneOf(
+      ["active", "deleting"] as const,
+      "deleting: its deletion is under way (DELETE /v1/brands/{id}); its wall, widgets and links no longer answer, and it disappears once its testimonials and files are erased.",
+    ),
+    deletion: nullable(
+      t.Object({
+        requested_at: timestamp(),
+        testimonials_total: count("The brand's testimonials when its deletion started, erased ones included."),
+        testimonials_erased: count("How many of them are erased so far."),
+      }),
+      "How far the deletion is; null for a brand in use.",
+    ),
     mode: modeField,
     created_at: timestamp(),
     updated_at: timestamp(),
@@ -158,6 +170,42 @@ export type BrandView = Static<typeof brandSchema>;
 
 /** GET /v1/brands answer. */
 export const brandPageSchema = pageSchema(brandSchema);
+
+/** GET /v1/brands/{id}/deletion answer: what deleting the brand takes, said before it is done. */
+export const brandDeletionPreviewSchema = t.Object(
+  {
+    brand_id: t.String(),
+    name: t.String({ description: "The brand's name: the dashboard asks for it to be typed before deleting." }),
+    can_delete: t.Boolean({ description: "False for the default brand (see reason)." }),
+    reason: nullable(t.String(), "Why the brand cannot be deleted; null when it can."),
+    testimonials: count("Testimonials erased for good, with their words, names, emails and answers."),
+    files: count("Stored files erased: recordings, processed copies, posters, photos, published copies, the logo."),
+    widgets: count("Widgets deleted: their documents answer 404 at once."),
+    links: count("Collect links deleted: their pages answer 404 at once."),
+    reels: count("Reels deleted, with their rendered files and shared copies."),
+    requests: count("Request campaigns of its links deleted, with the outbox copies of their emails."),
+    slug: t.String({ description: "The wall's slug: it stays with the organisation until slug_held_until." }),
+    slug_held_until: timestamp("No other organisation can take the slug (or the links' slugs) until then."),
+    custom_domain: nullable(t.String(), "The brand's own domain, released at once (another brand may use it)."),
+  },
+  { description: "What deleting a brand takes." },
+);
+/** The preview's type. */
+export type BrandDeletionPreview = Static<typeof brandDeletionPreviewSchema>;
+
+/** DELETE /v1/links/{id} answer. */
+export const linkDeletedSchema = t.Object(
+  {
+    id: t.String(),
+    deleted: t.Literal(true),
+    testimonials_kept: count("Testimonials sent through the link: they stay with the brand."),
+    slug: nullable(t.String(), "The link's slug, now held for the organisation; null when it had none."),
+    slug_held_until: nullable(timestamp(), "Until then no other organisation can take the slug."),
+  },
+  { description: "A deleted collect link: its page answers 404 from now on." },
+);
+/** The link deletion answer's type. */
+export type LinkDeletedView = Static<typeof linkDeletedSchema>;
 
 const prompt = t.Object({
   id: t.Optional(t.String({ maxLength: 40 })),

@@ -119,9 +119,28 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     mail_reply_to: row.mailReplyTo ?? null,
     frame_origins: row.frameOrigins ?? [],
     wall_attribution: row.wallAttribution !== false,
+    status: row.deletingAt == null ? "active" : "deleting",
+    deletion: row.deletingAt == null ? null : deletionProgress(deps.db, row),
     mode: row.mode as Mode,
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
+  };
+}
+
+/**
+ * How far a brand's deletion is: its testimonial rows (they stay, erased, until the brand's row goes) and how many
+ * are erased. The submissions table is named by its SQL name, as `responseCount` does (link-state.ts).
+ */
+function deletionProgress(db: Db, row: BrandRow) {
+  const counts = db.$client
+    .query<{ total: number; erased: number }, [string]>(
+      "SELECT count(*) AS total, coalesce(sum(erased_at IS NOT NULL), 0) AS erased FROM submissions WHERE brand_id = ?",
+    )
+    .get(row.id);
+  return {
+    requested_at: iso(row.deletingAt)!,
+    testimonials_total: counts?.total ?? 0,
+    testimonials_erased: counts?.erased ?? 0,
   };
 }
 

@@ -3,7 +3,9 @@ import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can, command } from "../accounts";
-import { createBrand, listBrands, updateBrand, getBrandRow } from "./brand-service";
+import { createBrand, getBrandRow, listBrands, readBrandRow, updateBrand } from "./brand-service";
+import { deletionPreview, startBrandDeletion } from "./brand-deletion";
+import { deleteLink } from "./link-deletion";
 import { createLink, getLinkRow, listLinks, updateLink } from "./link-service";
 import { setLogo } from "./logo";
 import { releaseBrandSlug, releaseLinkSlug } from "./release-slug";
@@ -12,11 +14,13 @@ import { invalid } from "../../platform/errors";
 import { readForm } from "../../platform/http/body-limits";
 import { presentBrand, presentLink } from "./present";
 import {
+  brandDeletionPreviewSchema,
   brandFormerSlugParams,
   brandPageSchema,
   brandParams,
   brandPatchBody,
   brandSchema,
+  linkDeletedSchema,
   linkPageSchema,
   linkFormerSlugParams,
   linkParams,
@@ -85,9 +89,39 @@ export function brandRoutes(deps: Deps) {
         "/brands/:brand_id",
         ({ auth, params }) => {
           const ctx = can(auth(), "brand:read");
-          return presentBrand(deps, getBrandRow(deps.db, ctx, params.brand_id));
+          return presentBrand(deps, readBrandRow(deps.db, ctx, params.brand_id));
         },
-        { params: brandParams, response: brandSchema, detail: { tags: ["Brands"], summary: "Get a brand" } },
+        {
+          params: brandParams,
+          response: brandSchema,
+          detail: { tags: ["Brands"], summary: "Get a brand (also while it is being deleted: status, deletion)" },
+        },
+      )
+      .get(
+        "/brands/:brand_id/deletion",
+        ({ auth, params }) => deletionPreview(deps, can(auth(), "brand:write"), params.brand_id),
+        {
+          params: brandParams,
+          response: brandDeletionPreviewSchema,
+          detail: {
+            tags: ["Brands"],
+            summary:
+              "What deleting the brand takes: its testimonials, files, widgets, links, reels and requests (and whether it can be deleted)",
+          },
+        },
+      )
+      .use(
+        command(deps, "DELETE", "/brands/:brand_id", {
+          permission: "brand:write",
+          params: brandParams,
+          response: { 202: brandSchema },
+          detail: {
+            tags: ["Brands"],
+            summary:
+              "Delete a brand: its wall, widgets and links stop at once; its testimonials and files are erased by a job (status deleting until done); not the default brand",
+          },
+          run: (_db, ctx, { params }) => startBrandDeletion(deps, ctx, params.brand_id),
+        }),
       )
       .use(
         command(deps, "PATCH", "/brands/:brand_id", {
@@ -210,6 +244,19 @@ export function brandRoutes(deps: Deps) {
           response: linkSchema,
           detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
           run: (_db, ctx, { params, body }) => updateLink(deps, ctx, params.link_id, body),
+        }),
+      )
+      .use(
+        command(deps, "DELETE", "/links/:link_id", {
+          permission: "link:write",
+          params: linkParams,
+          response: linkDeletedSchema,
+          detail: {
+            tags: ["Links"],
+            summary:
+              "Delete a collect link: its page answers 404, its testimonials stay with the brand, its slug stays with the organisation for a year",
+          },
+          run: (_db, ctx, { params }) => deleteLink(deps, ctx, params.link_id),
         }),
       )
       .use(

@@ -53,6 +53,11 @@ export const brands = sqliteTable(
      * (operator mode, or a plan with `remove_attribution`); it shows again on a plan without it.
      */
     wallAttribution: integer("wall_attribution", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Set when the brand's deletion starts (migration 0023): its wall, widgets and links stop at once, and the
+     * `brand.delete` job erases its testimonials and files, then the row. Null for a brand in use.
+     */
+    deletingAt: integer("deleting_at"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -69,15 +74,14 @@ export type CustomDomainStatus = "pending" | "active" | "failed";
 /**
  * Slugs a brand had before (migration 0018 added the owner and the hold): the old wall address redirects (301) to
  * the brand's current one, and until `held_until` no other organisation may take the slug (see former-slugs.ts).
+ * `brand_id` names no foreign key (migration 0023): a deleted brand's slugs stay held by its organisation.
  */
 export const brandSlugHistory = sqliteTable(
   "brand_slug_history",
   {
     slugScope: text("slug_scope").notNull(),
     slug: text("slug").notNull(),
-    brandId: text("brand_id")
-      .notNull()
-      .references(() => brands.id, { onDelete: "cascade" }),
+    brandId: text("brand_id").notNull(),
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
@@ -134,16 +138,15 @@ export const links = sqliteTable(
 
 /**
  * Slugs a collect link had before (migration 0018): the old page address redirects to the link's current one, and
- * until `held_until` no other organisation may take the slug (see former-slugs.ts).
+ * until `held_until` no other organisation may take the slug (see former-slugs.ts). `link_id` names no foreign key
+ * (migration 0023): a deleted link's slugs stay held by its organisation.
  */
 export const linkSlugHistory = sqliteTable(
   "link_slug_history",
   {
     slugScope: text("slug_scope").notNull(),
     slug: text("slug").notNull(),
-    linkId: text("link_id")
-      .notNull()
-      .references(() => links.id, { onDelete: "cascade" }),
+    linkId: text("link_id").notNull(),
     orgId: text("org_id")
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),

@@ -8,6 +8,7 @@ import { QUEUE_REMINDERS_JOB, REMINDER_PATTERN, registerReminderJob, scheduleRem
 import { answerOnCreated } from "./answers";
 import { eraseFromCampaigns } from "./erase";
 import { requestEmailsUsed } from "./usage";
+import { countBrandCampaigns, deleteCampaignsOfLinks } from "./link-deletion";
 export { campaigns, campaignRecipients, campaignSuppressions, type RecipientStatus } from "./tables";
 export { campaignRoutes } from "./routes";
 export { noteRequestAnswer, answerOnCreated } from "./answers";
@@ -20,8 +21,8 @@ export { recipientToken, isUnsubscribed } from "./tokens";
 
 /**
  * The campaigns module: the routes and the unsubscribe page, the mail and reminder jobs, the hourly reminder
- * schedule, `answered` on `submission.created`, the `request_emails_per_month` counter, and erasure of the people
- * behind an erased testimonial.
+ * schedule, `answered` on `submission.created`, the `request_emails_per_month` counter, erasure of the people
+ * behind an erased testimonial, and deleting the campaigns of deleted collect links.
  */
 export const campaignsModule: DomainModule = {
   name: "campaigns",
@@ -34,4 +35,6 @@ export const campaignsModule: DomainModule = {
   events: { "submission.created": answerOnCreated },
   usage: { request_emails_per_month: requestEmailsUsed },
   erase: eraseFromCampaigns,
+  linksDeleting: deleteCampaignsOfLinks,
+  brandDeletion: { count: countBrandCampaigns },
 };

@@ -8,9 +8,9 @@ import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { tx } from "../../platform/db/client";
 import { mailOutbox } from "../../platform/mail/tables";
-import type { EraseParticipant } from "../../platform/hooks";
+import type { EraseParticipant, GoingBrand } from "../../platform/hooks";
 import { eraseRecipientsByAddress } from "../campaigns";
-import { removals } from "./tables";
+import { removals, thankYouSent } from "./tables";
 
 /** Deletes the removal email of an erased testimonial. */
 export function eraseRemovalMail(deps: Deps, submissionId: string) {
@@ -41,4 +41,16 @@ export const eraseRemovalMailOf: EraseParticipant = (deps, erased) => {
   const email = erased.respondentEmail;
   if (used != null && email) eraseRecipientsByAddress(deps, { orgId: erased.orgId, mode: erased.mode, email });
   eraseRemovalMail(deps, erased.id);
+};
+
+/**
+ * The removals module's part in a brand's deletion: the brand's "thank-you sent today" marks go (an HMAC of each
+ * address, per brand); each testimonial's removal email went with its erasure, and its removal row goes with the
+ * testimonial's row.
+ */
+export const forgetBrandThankYous = {
+  erase: async (deps: Deps, brand: GoingBrand): Promise<number> => {
+    deps.db.delete(thankYouSent).where(eq(thankYouSent.brandId, brand.id)).run();
+    return 0;
+  },
 };

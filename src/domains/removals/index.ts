@@ -3,7 +3,7 @@ import type { DomainModule } from "../../platform/module";
 import { removalRoutes } from "./routes";
 import { removalPagePlugin } from "./page";
 import { queueRemovalMailOnCreated } from "./mail";
-import { eraseRemovalMailOf } from "./erase";
+import { eraseRemovalMailOf, forgetBrandThankYous } from "./erase";
 import { registerRemovalJobs } from "./redact";
 export { removals } from "./tables";
 export { removalRoutes } from "./routes";
@@ -16,7 +16,8 @@ export { removalToken, sendRemovalMail, REMOVAL_MAIL_JOB, LINK_PLACEHOLDER } fro
 
 /**
  * The removals module: the removal routes and page, the removal email queued when a collected testimonial with an
- * email address is created, its redaction job, and erasure of that email with the testimonial.
+ * email address is created, its redaction job, erasure of that email with the testimonial, and a deleted brand's
+ * thank-you marks.
  */
 export const removalsModule: DomainModule = {
   name: "removals",
@@ -25,4 +26,5 @@ export const removalsModule: DomainModule = {
   jobs: registerRemovalJobs,
   events: { "submission.created": queueRemovalMailOnCreated },
   erase: eraseRemovalMailOf,
+  brandDeletion: forgetBrandThankYous,
 };

@@ -4,6 +4,7 @@ import { submissionRoutes } from "./routes";
 import { tagRoutes } from "./tag-routes";
 import { registerSubmissionJobs } from "./jobs";
 import { brandSubmissionCount, submissionsThisMonth } from "./usage";
+import { testimonialsOfDeletedBrand } from "./brand-deletion";
 export {
   submissions,
   transcripts,
@@ -56,8 +57,8 @@ export { fileResponse } from "./media-links";
 
 /**
  * The submissions module: testimonial and tag routes, processing, public-media publishing and erasure jobs (erasure
- * runs every module's `erase` participant), the `submissions_per_month` counter and how a brand's testimonials are
- * counted (each brand's `submission_count`).
+ * runs every module's `erase` participant), the `submissions_per_month` counter, how a brand's testimonials are
+ * counted (each brand's `submission_count`), and the erasure of a deleted brand's testimonials.
  */
 export const submissionsModule: DomainModule = {
   name: "submissions",
@@ -65,5 +66,6 @@ export const submissionsModule: DomainModule = {
   jobs: registerSubmissionJobs,
   usage: { submissions_per_month: submissionsThisMonth },
   brandSubmissionCount,
+  brandDeletion: testimonialsOfDeletedBrand,
 };
 export { shareCard } from "./share-card";

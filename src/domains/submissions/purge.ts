@@ -32,8 +32,17 @@ export function schedulePurge(db: Db, ctx: Ctx, id: string) {
   });
 }
 
-/** Erases a deleted testimonial; safe to run twice. */
+/** Erases a deleted testimonial, then checkpoints the WAL so no old page keeps its words; safe to run twice. */
 export async function purgeSubmission(deps: Deps, id: string) {
+  await eraseSubmission(deps, id);
+  deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+/**
+ * Erases a deleted testimonial (files, every module's copies, words, details; the row stays as a tombstone) without
+ * the checkpoint, for callers erasing many that checkpoint once at the end (a brand's deletion). Safe to run twice.
+ */
+export async function eraseSubmission(deps: Deps, id: string) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || !row.deletedAt || row.erasedAt) return;
   await deps.storage.remove("media", `submissions/${id}`);
@@ -86,7 +95,6 @@ export async function purgeSubmission(deps: Deps, id: string) {
       .run();
     audit(db, ctx, "submission.erased", id);
   });
-  deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
 }
 
 /** Registers the purge job kind. */

@@ -29,7 +29,8 @@ export function resolveWall(deps: Pick<Deps, "db">, address: WallAddress): Resol
     throw notFound("wall");
   const scope = address.mode === "live" ? slugScopeOf("", "live") : slugScopeOf(address.orgId, "test");
   const found = findBrandBySlug(deps.db, scope, address.slug);
-  if (!found || !found.brand.isPublic) throw notFound("wall");
+  // A brand being deleted is private already; its deletion mark says so twice, in case that ever changes.
+  if (!found || !found.brand.isPublic || found.brand.deletingAt != null) throw notFound("wall");
   return found;
 }
 

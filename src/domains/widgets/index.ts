@@ -3,13 +3,17 @@ import type { DomainModule } from "../../platform/module";
 import { rebuildBrandWidgets, registerWidgetJobs } from "./publisher";
 import { widgetRoutes } from "./routes";
 import { widgetScriptPlugin } from "./script";
+import { widgetsOfDeletedBrand } from "./brand-deletion";
 
 export { widgetRoutes } from "./routes";
 export { widgetScriptPlugin } from "./script";
 export { registerWidgetJobs, publishWidget, PUBLISH_WIDGET_JOB, documentKey } from "./publisher";
 export { widgets, type WidgetRow, type WidgetSettings } from "./tables";
 
-/** The widgets module: routes, the widget script (under the CDN address), the publish job, and rebuilding a brand's widget documents when what it shows changes. */
+/**
+ * The widgets module: routes, the widget script (under the CDN address), the publish job, rebuilding a brand's widget
+ * documents when what it shows changes, and deleting a deleted brand's widgets.
+ */
 export const widgetsModule: DomainModule = {
   name: "widgets",
   routes: (deps) => widgetRoutes(deps),
@@ -18,4 +22,5 @@ export const widgetsModule: DomainModule = {
   cdnFiles: ["widget.js"],
   jobs: registerWidgetJobs,
   shown: rebuildBrandWidgets,
+  brandDeletion: widgetsOfDeletedBrand,
 };

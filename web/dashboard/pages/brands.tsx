@@ -1,5 +1,6 @@
 /**
- * Brands: the list, a form to add one, and each brand's settings (name, colour, address, public wall, logo).
+ * Brands: the list, a form to add one, each brand's settings (name, colour, address, public wall, logo), and
+ * deleting one (brand-delete.tsx: what goes is said first, the name is typed to confirm; progress until it is gone).
  */
 import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
@@ -16,6 +17,7 @@ import { useSession } from "../session";
 import { useToast } from "../toasts";
 import type { Brand } from "../types";
 import { BrandEditor } from "./brand-editor";
+import { BrandDeleteDialog, DeletionProgress } from "./brand-delete";
 
 function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; onCancel: () => void }) {
   const [name, setName] = useState("");
@@ -67,9 +69,20 @@ function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; 
   );
 }
 
-function BrandCard({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
+function BrandCard({
+  brand,
+  onSaved,
+  onGone,
+}: {
+  brand: Brand;
+  onSaved: (b: Brand) => void;
+  onGone: (id: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const { isClient } = useSession();
+  const toast = useToast();
+  const going = brand.status === "deleting";
   return (
     <article class="card brand-card" aria-labelledby={`brand-${brand.id}`}>
       <div class="brand-head">
@@ -84,19 +97,42 @@ function BrandCard({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => vo
           <h2 id={`brand-${brand.id}`}>{brand.name}</h2>
           <p class="row small muted">
             {brand.is_default && <Badge tone="info">Default</Badge>}
-            {brand.is_public ? <Badge tone="good">Wall public</Badge> : <Badge>Wall private</Badge>}
+            {going ? (
+              <Badge tone="bad">Deleting</Badge>
+            ) : brand.is_public ? (
+              <Badge tone="good">Wall public</Badge>
+            ) : (
+              <Badge>Wall private</Badge>
+            )}
             <span>
               {formatNumber(brand.submission_count)} testimonial{brand.submission_count === 1 ? "" : "s"}
             </span>
           </p>
         </div>
-        {!isClient && (
-          <Button small onClick={() => setEditing(!editing)} aria-expanded={editing}>
-            {editing ? "Close" : "Edit"}
-          </Button>
+        {!isClient && !going && (
+          <span class="row">
+            <Button small onClick={() => setEditing(!editing)} aria-expanded={editing}>
+              {editing ? "Close" : "Edit"}
+            </Button>
+            <Button small variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete “${brand.name}”`}>
+              Delete
+            </Button>
+          </span>
         )}
       </div>
-      <p class="small wall-line">
+      {going && <DeletionProgress brand={brand} onGone={onGone} />}
+      {deleting && (
+        <BrandDeleteDialog
+          brand={brand}
+          onClose={() => setDeleting(false)}
+          onDeleting={(b) => {
+            setEditing(false);
+            onSaved(b);
+            toast(`“${b.name}” is being deleted`);
+          }}
+        />
+      )}
+      <p class="small wall-line" hidden={going}>
         <span class="muted">Public wall: </span>
         {brand.is_public ? (
           <a href={brand.public_wall_url} target="_blank" rel="noopener noreferrer">
@@ -165,6 +201,11 @@ export function BrandsPage() {
               brand={b}
               onSaved={(saved) => {
                 list.replace(saved);
+                void reloadBrands();
+              }}
+              onGone={(id) => {
+                list.remove(id);
+                toast(`“${b.name}” is deleted`);
                 void reloadBrands();
               }}
             />

@@ -1,7 +1,7 @@
 /**
  * Collect links of the chosen brand: each with its address (copy button), questions, its settings in short and its
- * status (active, paused, closed, past its closing date, full); its QR code (SVG and PNG downloads); pause, resume
- * and edit; and a form to create one.
+ * status (active, paused, closed, past its closing date, full); its QR code (SVG and PNG downloads); pause, resume,
+ * edit and delete (asked first, saying its testimonials stay and its address stays held); and a form to create one.
  */
 import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
@@ -16,7 +16,8 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
-import type { CollectLink } from "../types";
+import type { CollectLink, LinkDeleted } from "../types";
+import { ConfirmDialog } from "../inbox/dialog";
 import { LinkForm } from "./link-form";
 import { LinkQr } from "./link-qr";
 
@@ -82,10 +83,31 @@ function LinkUrl({ url, label, qr }: { url: string; label: string; qr?: { shown:
   );
 }
 
-function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: CollectLink) => void }) {
+/** What deleting a link does, said before it is done. */
+function deletionWords(link: CollectLink, brandName: string): string {
+  const kept =
+    link.response_count === 0
+      ? "It has no testimonials."
+      : `Its ${link.response_count === 1 ? "testimonial stays" : `${link.response_count} testimonials stay`} with ${brandName}.`;
+  const held = link.slug
+    ? ` Its address “${link.slug}” stays yours for a year: no other organisation can take it, and your other links can.`
+    : "";
+  return `Its page stops working at once, for anyone who has the address or its QR code. ${kept}${held} Request campaigns sent with it are deleted with it.`;
+}
+
+function LinkCard({
+  link,
+  onChanged,
+  onDeleted,
+}: {
+  link: CollectLink;
+  onChanged: (l: CollectLink) => void;
+  onDeleted: (id: string) => void;
+}) {
   const toast = useToast();
   const { brand, isClient } = useSession();
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [showQr, setShowQr] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -153,8 +175,25 @@ function LinkCard({ link, onChanged }: { link: CollectLink; onChanged: (l: Colle
               {link.is_active ? "Pause" : "Resume"}
             </Button>
           )}
+          <Button small variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete “${link.title}”`}>
+            Delete
+          </Button>
         </span>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title={`Delete “${link.title}”?`}
+          body={deletionWords(link, brand!.name)}
+          confirmLabel="Delete link"
+          busyLabel="Deleting…"
+          onClose={() => setConfirming(false)}
+          onConfirm={async () => {
+            const r = await api.del<LinkDeleted>(`/v1/links/${encodeURIComponent(link.id)}`);
+            onDeleted(r.id);
+            toast(`“${link.title}” is deleted`);
+          }}
+        />
+      )}
     </article>
   );
 }
@@ -218,7 +257,7 @@ export function LinksPage() {
             <p class="empty">No links yet for {b.name}. Create one to start collecting.</p>
           )}
           {list.items.map((l) => (
-            <LinkCard key={l.id} link={l} onChanged={list.replace} />
+            <LinkCard key={l.id} link={l} onChanged={list.replace} onDeleted={list.remove} />
           ))}
           {list.hasMore && (
             <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">

@@ -1,13 +1,15 @@
 /**
- * Sign in with email and password. The server sets an HttpOnly session cookie; the page never sees it.
+ * Sign in with email and password. The server sets an HttpOnly session cookie; the page never sees it. "Forgot
+ * your password?" turns the card into a form asking for a reset link, which answers the same whether or not the
+ * address has an account (so the page cannot say either).
  */
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
-import type { Me } from "../types";
-import { OrgMark } from "../shell/org-mark";
+import type { Me, ResetRequested } from "../types";
+import { SignedOutCard } from "./signed-out-card";
 import { PRODUCT_LOOK, applyFavicon, rememberedLook, windowTitle } from "../look";
 
 /** Props of `SignInPage`; `notice` explains why the person is here (e.g. the session ended). */
@@ -17,8 +19,8 @@ export interface SignInProps {
 }
 
 /**
- * The sign-in form, under the mark of the organisation this browser last worked in (white label: a client signing
- * in again sees its agency, not the product); the product's own name only before any organisation is known.
+ * The sign-in form, or the forgotten-password form, under the mark of the organisation this browser last worked in
+ * (white label: a client signing in again sees its agency, not the product; signed-out-card.tsx).
  */
 export function SignInPage({ notice, onSignedIn }: SignInProps) {
   const [look] = useState(() => rememberedLook() ?? PRODUCT_LOOK);
@@ -27,6 +29,31 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
     applyFavicon(look);
   }, [look]);
   const [email, setEmail] = useState("");
+  const [forgot, setForgot] = useState(false);
+  return (
+    <SignedOutCard>
+      {forgot ? (
+        <ForgotPassword email={email} onEmail={setEmail} onBack={() => setForgot(false)} />
+      ) : (
+        <SignIn
+          notice={notice}
+          email={email}
+          onEmail={setEmail}
+          onSignedIn={onSignedIn}
+          onForgot={() => setForgot(true)}
+        />
+      )}
+    </SignedOutCard>
+  );
+}
+
+function SignIn({
+  notice,
+  email,
+  onEmail,
+  onSignedIn,
+  onForgot,
+}: SignInProps & { email: string; onEmail: (v: string) => void; onForgot: () => void }) {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -44,47 +71,124 @@ export function SignInPage({ notice, onSignedIn }: SignInProps) {
   };
 
   return (
-    <main class="signin" id="main">
-      <div class="signin-card card">
-        <p class="logo">
-          <OrgMark look={look} />
-        </p>
-        <h1>Sign in</h1>
-        <p class="muted">Sign in to collect, review and publish your testimonials.</p>
-        {notice && <Notice tone="info">{notice}</Notice>}
-        <ErrorNotice error={error} />
-        <form onSubmit={submit}>
-          <Field label="Email">
-            {(p) => (
-              <input
-                {...p}
-                type="email"
-                name="email"
-                autoComplete="username"
-                required
-                value={email}
-                onInput={(e) => setEmail(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          <Field label="Password">
-            {(p) => (
-              <input
-                {...p}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onInput={(e) => setPassword(e.currentTarget.value)}
-              />
-            )}
-          </Field>
+    <>
+      <h1>Sign in</h1>
+      <p class="muted">Sign in to collect, review and publish your testimonials.</p>
+      {notice && <Notice tone="info">{notice}</Notice>}
+      <ErrorNotice error={error} />
+      <form onSubmit={submit}>
+        <Field label="Email">
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onInput={(e) => onEmail(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <Field label="Password">
+          {(p) => (
+            <input
+              {...p}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onInput={(e) => setPassword(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <div class="row signin-actions">
           <Button type="submit" variant="primary" busy={busy} busyLabel="Signing in…">
             Sign in
           </Button>
-        </form>
-      </div>
-    </main>
+          <button type="button" class="text-button" onClick={onForgot}>
+            Forgot your password?
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function ForgotPassword({
+  email,
+  onEmail,
+  onBack,
+}: {
+  email: string;
+  onEmail: (v: string) => void;
+  onBack: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [answer, setAnswer] = useState<ResetRequested | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [answer]);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setAnswer(await api.post<ResetRequested>("/v1/auth/password-reset", { email: email.trim() }));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (answer)
+    return (
+      <>
+        <h1 tabIndex={-1} ref={heading}>
+          {answer.mail_configured ? "Check your email" : "No email from this server"}
+        </h1>
+        <Notice tone={answer.mail_configured ? "success" : "warning"}>{answer.message}</Notice>
+        <p class="muted small">
+          The link leads to a page where you choose a new password. Choosing one signs you out on every other device.
+        </p>
+        <Button onClick={onBack}>Back to sign in</Button>
+      </>
+    );
+  return (
+    <>
+      <h1 tabIndex={-1} ref={heading}>
+        Forgot your password?
+      </h1>
+      <p class="muted">
+        Enter the email you sign in with. If it has an account, we will send it a link to choose a new password.
+      </p>
+      <ErrorNotice error={error} />
+      <form onSubmit={submit}>
+        <Field label="Email">
+          {(p) => (
+            <input
+              {...p}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onInput={(e) => onEmail(e.currentTarget.value)}
+            />
+          )}
+        </Field>
+        <div class="row signin-actions">
+          <Button type="submit" variant="primary" busy={busy} busyLabel="Sending…">
+            Send me a link
+          </Button>
+          <button type="button" class="text-button" onClick={onBack}>
+            Back to sign in
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -21,13 +21,18 @@ import { OrgMark } from "./org-mark";
 import { applyFavicon, lookOf, rememberLook, windowTitle } from "../look";
 
 function NeedsBrand({ item }: { item: NavItem }) {
-  const { brandsLoading, brandsError, reloadBrands } = useSession();
+  const { brandsLoading, brandsError, reloadBrands, isClient } = useSession();
   if (brandsLoading) return <Loading label="Loading brands…" />;
   return (
     <>
       <PageHeader title={item.label} />
       {brandsError ? (
         <ErrorNotice error={brandsError} onRetry={() => void reloadBrands()} />
+      ) : isClient ? (
+        // A client's brands were all deleted (or taken away): it cannot make one, only be given one.
+        <Notice tone="info" title="No brand to work on">
+          <p>Your login has no brand at the moment. Ask the people who invited you to give you access to one.</p>
+        </Notice>
       ) : (
         <Notice tone="info" title="Create a brand first">
           <p>

@@ -18,7 +18,7 @@ export function Sidebar({ current }: { current: string }) {
   return (
     <nav class="sidebar" aria-label="Main" ref={ref}>
       {SECTIONS.map((section) => {
-        const items = nav.filter((n) => n.section === section);
+        const items = nav.filter((n) => n.section === section && !n.hidden);
         if (items.length === 0) return null;
         return (
           <div class="nav-section" key={section}>

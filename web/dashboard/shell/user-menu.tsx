@@ -1,18 +1,21 @@
 /**
- * Who is signed in, their role, and the sign-out button.
+ * Who is signed in (a link to their own account page), their role, and the sign-out button.
  */
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
+import { Link } from "../router";
 import { useSession } from "../session";
 
-/** Name or email, role in this organisation, and "Sign out". */
+/** Name or email (opening "Your account"), role in this organisation, and "Sign out". */
 export function UserMenu() {
   const { me, org, signOut } = useSession();
   const [busy, setBusy] = useState(false);
   return (
     <div class="user-menu">
       <span class="user-who">
-        <span class="user-name">{me.user.name || me.user.email}</span>
+        <Link to="account" class="user-name" aria-label={`Your account (${me.user.name || me.user.email})`}>
+          {me.user.name || me.user.email}
+        </Link>
         <span class="user-role muted small">{org.role}</span>
       </span>
       <Button

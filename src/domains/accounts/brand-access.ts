@@ -1,0 +1,51 @@
+/**
+ * When a brand is deleted, the client logins and client invitations that named it lose it, in the deleting
+ * transaction. A client login whose only brand it was stays a member with no brand (it sees nothing until an owner or
+ * admin gives it another); a pending invitation left with no brand is revoked, since accepting it would make such a
+ * login.
+ */
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { GoingBrand } from "../../platform/hooks";
+import { audit } from "../../platform/audit/audit";
+import { invitations, members } from "./tables";
+
+/** The accounts module's part in a brand's deletion (inside the deleting transaction). */
+export function forgetDeletedBrand(db: Db, ctx: Ctx, brand: GoingBrand): void {
+  const now = ctx.clock.now();
+  const clients = db
+    .select({ id: members.id, brandIds: members.brandIds })
+    .from(members)
+    .where(and(eq(members.orgId, brand.orgId), isNotNull(members.brandIds)))
+    .all();
+  for (const m of clients) {
+    if (!m.brandIds?.includes(brand.id)) continue;
+    db.update(members)
+      .set({ brandIds: m.brandIds.filter((id) => id !== brand.id) })
+      .where(eq(members.id, m.id))
+      .run();
+  }
+  const pending = db
+    .select({ id: invitations.id, email: invitations.email, brandIds: invitations.brandIds })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.orgId, brand.orgId),
+        isNotNull(invitations.brandIds),
+        isNull(invitations.acceptedAt),
+        isNull(invitations.revokedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .all();
+  for (const inv of pending) {
+    if (!inv.brandIds?.includes(brand.id)) continue;
+    const left = inv.brandIds.filter((id) => id !== brand.id);
+    db.update(invitations)
+      .set(left.length ? { brandIds: left } : { brandIds: left, revokedAt: now })
+      .where(eq(invitations.id, inv.id))
+      .run();
+    if (!left.length) audit(db, ctx, "invitation.revoked", inv.id, { email: inv.email, reason: "brand_deleted" });
+  }
+}

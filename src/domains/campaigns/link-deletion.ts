@@ -1,0 +1,51 @@
+/**
+ * When collect links are deleted (one link, or every link of a brand being deleted), their request campaigns go
+ * with them, as `DELETE /v1/campaigns/{id}` deletes one: the outbox copies of their emails (which name the people
+ * asked and carry their personal links) are deleted, which also takes unsent ones out of the mail line, and the
+ * campaign and recipient rows go. People already asked keep their email; their personal link stops working with
+ * the link. The preview of a brand's deletion counts them as `requests`.
+ */
+import { and, count as countRows, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { GoingBrand } from "../../platform/hooks";
+import { audit } from "../../platform/audit/audit";
+import { mailOutbox } from "../../platform/mail/tables";
+import { links } from "../brands";
+import { campaignRecipients, campaigns } from "./tables";
+
+/** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the caller's transaction). */
+export function deleteCampaignsOfLinks(db: Db, ctx: Ctx, linkIds: readonly string[]): void {
+  if (!linkIds.length) return;
+  const rows = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.orgId, ctx.orgId), eq(campaigns.mode, ctx.mode), inArray(campaigns.linkId, [...linkIds])))
+    .all();
+  for (const campaign of rows) {
+    const mailIds = db
+      .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, campaign.id))
+      .all()
+      .flatMap((r) => [r.a, r.b])
+      .filter((m): m is string => !!m);
+    for (let i = 0; i < mailIds.length; i += 500)
+      db.delete(mailOutbox)
+        .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
+        .run();
+    db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
+    audit(db, ctx, "campaign.deleted", campaign.id, { reason: "link_deleted" });
+  }
+}
+
+/** The preview's count of a brand's request campaigns. */
+export function countBrandCampaigns(db: Db, brand: GoingBrand) {
+  const n = db
+    .select({ n: countRows() })
+    .from(campaigns)
+    .innerJoin(links, eq(links.id, campaigns.linkId))
+    .where(and(eq(campaigns.orgId, brand.orgId), eq(campaigns.mode, brand.mode), eq(links.brandId, brand.id)))
+    .get()?.n;
+  return { requests: n ?? 0 };
+}

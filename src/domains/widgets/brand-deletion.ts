@@ -1,0 +1,57 @@
+/**
+ * The widgets module's part in deleting a brand: the preview counts its widgets, and the deleting transaction
+ * deletes them, so each document answers 404 from that moment (as `DELETE /v1/widgets/{id}` does) and a publish job
+ * is queued to remove each published file. The brand's deletion job does not wait for those jobs' turn: its erase
+ * step removes, there and then, the file of every widget of the organisation whose removal is still queued (the
+ * queued job, when it runs, finds nothing left to do), so the brand is gone only once its documents are.
+ */
+import { and, count as countRows, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { Deps } from "../../platform/deps";
+import type { BrandDeletionPart, GoingBrand } from "../../platform/hooks";
+import { audit } from "../../platform/audit/audit";
+import { jobs } from "../../platform/jobs/tables";
+import { PUBLISH_WIDGET_JOB, publishWidget, schedulePublish } from "./publisher";
+import { widgets } from "./tables";
+
+/** Removes the documents of the organisation's deleted widgets whose removal waits in the queue; answers 0. */
+async function erase(deps: Deps, brand: GoingBrand): Promise<number> {
+  const queued = deps.db
+    .select({ payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, PUBLISH_WIDGET_JOB),
+        eq(jobs.status, "queued"),
+        eq(jobs.orgId, brand.orgId),
+        eq(jobs.mode, brand.mode),
+      ),
+    )
+    .all();
+  for (const { payload } of queued) {
+    const widgetId = (payload as { widgetId?: string }).widgetId;
+    if (widgetId && !deps.db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get())
+      await publishWidget(deps, widgetId);
+  }
+  return 0;
+}
+
+const ofBrand = (brand: GoingBrand) =>
+  and(eq(widgets.orgId, brand.orgId), eq(widgets.mode, brand.mode), eq(widgets.brandId, brand.id));
+
+/** The widgets module's part in a brand's deletion. */
+export const widgetsOfDeletedBrand = {
+  count: (db: Db, brand: GoingBrand) => ({
+    widgets: db.select({ n: countRows() }).from(widgets).where(ofBrand(brand)).get()?.n ?? 0,
+  }),
+  stop(db: Db, ctx: Ctx, brand: GoingBrand) {
+    const rows = db.select().from(widgets).where(ofBrand(brand)).all();
+    db.delete(widgets).where(ofBrand(brand)).run();
+    for (const w of rows) {
+      audit(db, ctx, "widget.deleted", w.id, { brand_id: brand.id, reason: "brand_deleted" });
+      schedulePublish(db, ctx.clock, w);
+    }
+  },
+  erase,
+} satisfies BrandDeletionPart;
