@@ -7,6 +7,7 @@
  * Run-time loading in src/ (grep `import(`, `require(`, `require.resolve`, `createRequire`), and what covers it:
  * - src/domains/brands/logo.ts `import("sharp")` (+ scripts/build.ts's embedded loader, `createRequire`): logo upload.
  * - src/media/poster.ts `import("sharp")`: the poster and thumbnail of a processed video.
+ * - src/media/cards/render.ts `import("satori")` and its embedded fonts: a share image of a testimonial.
  * - src/media/binaries.ts `require.resolve(`${pkg}/package.json`)`: a guarded fallback for source runs; finding
  *   ffmpeg, ffprobe, whisper-cli and pocketsphinx is exercised by `doctor --json` and by processing.
  * - src/main.ts `import("./cli/…")` (relative, so bundled; the scan finds none left): `serve`, `migrate`, `org create`,
@@ -320,6 +321,29 @@ describe("dist/plaudit reaches every lazily loaded module it needs", () => {
     expect(words.status, words.text).toBe(200);
     expect(JSON.stringify(words.body)).toMatch(/"start_ms"/);
   }, 150_000);
+
+  test("share images: satori, its fonts and sharp draw a card inside the executable", async () => {
+    const r = await call("POST", `/public/links/${state.linkId}/submissions`, {
+      body: {
+        kind: "text",
+        respondent: { name: "Cara Card" },
+        consent: { agreed: true, ...state.consent },
+        text: "They rebuilt our shop in a week and sales went up.",
+        rating: 5,
+      },
+    });
+    expect(r.status, r.text).toBe(201);
+    const res = await fetch(`${base}/v1/submissions/${r.body.submission_id}/card.png?size=story`, {
+      headers: { authorization: `Bearer ${state.key}` },
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(res.status, new TextDecoder().decode(bytes.slice(0, 300))).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect([...bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join("")).toBe("PNG");
+    // 1080x1920: the width and height sit in the IHDR chunk.
+    const view = new DataView(bytes.buffer);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([1080, 1920]);
+  }, 60_000);
 
   test("mail: a testimonial with an email sends the removal email over SMTP (nodemailer)", async () => {
     const r = await call("POST", `/public/links/${state.linkId}/submissions`, {
