@@ -9,9 +9,10 @@
  * approves only (kept private) and withdraws only after confirming; plays the recording
  * with the transcript following it, seeks by clicking a word, and corrects the transcript (re-timed against the
  * recording by forced alignment, "Edited", original kept). Phone layout, tags page and axe-core checks too.
- * A testimonial sent with answers to the link's own questions and a photo shows both in the detail; an upload left
+ * A testimonial sent with answers to the link's own questions and a photo shows both in the detail, and its share
+ * image in the three shapes (previewed, and downloaded as a PNG of the right size); an upload left
  * unfinished reads "Upload not finished" with how much arrived and when it is removed.
- * Screenshots: /tmp/inbox-answers.png, /tmp/inbox-upload-unfinished.png, /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png,
+ * Screenshots: /tmp/inbox-answers.png, /tmp/inbox-share-card.png, /tmp/inbox-upload-unfinished.png, /tmp/inbox.png, /tmp/inbox-help.png, /tmp/inbox-video.png, /tmp/inbox-phone.png, /tmp/inbox-tags.png,
  * /tmp/inbox-actions.png and /tmp/inbox-actions-approved.png (the decisions at 1440×900).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -613,8 +614,33 @@ describe("inbox", () => {
     ]);
     expect(await answers.locator("dd").allTextContents()).toEqual(["Build", "Yes"]);
     await detail(page).screenshot({ path: "/tmp/inbox-answers.png" });
+
+    // Its share image: drawn by the server with the photo, in each shape, and downloaded as a PNG.
+    const share = detail(page).getByRole("region", { name: "Share image" });
+    const sizeOf = async (label: string) => {
+      const img = share.getByRole("img", { name: `Share image (${label}) of the testimonial` });
+      await img.waitFor({ timeout: 30_000 });
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle());
+      return img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]);
+    };
+    expect(await sizeOf("square")).toEqual([1080, 1080]);
+    await share.getByRole("button", { name: "Story" }).click();
+    expect(await share.getByRole("button", { name: "Story" }).getAttribute("aria-pressed")).toBe("true");
+    expect(await sizeOf("story")).toEqual([1080, 1920]);
+    await share.getByRole("button", { name: "Landscape" }).click();
+    expect(await sizeOf("landscape")).toEqual([1200, 630]);
+    await share.scrollIntoViewIfNeeded();
+    await share.screenshot({ path: "/tmp/inbox-share-card.png" });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      share.getByRole("button", { name: "Download PNG" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("Fern-Fields-landscape.png");
+    const file = readFileSync((await download.path())!);
+    expect(file.subarray(1, 4).toString()).toBe("PNG");
+    expect([file.readUInt32BE(16), file.readUInt32BE(20)]).toEqual([1200, 630]);
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 90_000);
 
   test("an upload the respondent left shows as not finished, with how much arrived and when it is removed", async () => {
     // Twenty quiet minutes, as if the respondent closed the page: the upload's start and its last bytes moved back.

@@ -1,6 +1,6 @@
 /**
  * The open testimonial: who and what (with the respondent's photo, and a new one waiting for review), the decisions,
- * its processing state, the recording with its transcript (or the written words), the public preview, tags, the
+ * its processing state, the recording with its transcript (or the written words), the public preview, share images, tags, the
  * answers to the link's own questions, respondent details, the consent record, and deletion.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -14,6 +14,7 @@ import { Player, useStableMedia } from "./player";
 import { byline } from "./preview";
 import { PreviewCard } from "./preview-card";
 import { PhotoReview } from "./photo-review";
+import { ShareCard } from "./share-card";
 import { ConsentRecord, RespondentDetails } from "./respondent";
 import { StateBadge } from "./state-badge";
 import { decisionView, displayName, kindLabel, statusView, visibilityView } from "./status";
@@ -150,6 +151,7 @@ export function Detail(p: DetailProps) {
             <WrittenWords d={d} />
           ) : null}
           <PreviewCard s={d} poster={media.poster?.url} />
+          <ShareCard d={d} />
         </div>
         <div class="detail-side">
           <TagPicker

@@ -5,47 +5,17 @@
  * browser as a download rather than linked directly.
  */
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, errorMessage } from "../../shared/api";
+import { errorMessage } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
-import { config, scopeHeaders } from "../api";
+import { fetchFile, saveAs } from "../files";
 import type { CollectLink } from "../types";
 
 type QrFormat = "svg" | "png";
 
-/** Fetches the link's QR code in `format` as a Blob; a refusal becomes an `ApiError` with the server's words. */
-async function fetchQr(link: CollectLink, format: QrFormat): Promise<Blob> {
-  let res: Response;
-  try {
-    res = await fetch(`${config.apiUrl.replace(/\/+$/, "")}/v1/links/${encodeURIComponent(link.id)}/qr.${format}`, {
-      headers: scopeHeaders(),
-      credentials: "include",
-    });
-  } catch {
-    throw new ApiError(0, "network", "Could not reach the server. Check your connection and try again.");
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-    throw new ApiError(
-      res.status,
-      body?.error?.code ?? "http_error",
-      body?.error?.message ?? "The QR code could not be made.",
-    );
-  }
-  return res.blob();
-}
-
-/** Hands `blob` to the browser as a file named `name`. */
-function saveAs(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Fetches the link's QR code in `format`. */
+const fetchQr = (link: CollectLink, format: QrFormat) =>
+  fetchFile(`/v1/links/${encodeURIComponent(link.id)}/qr.${format}`, "The QR code");
 
 /** The QR panel of one link card (preview and downloads), shown when the owner asks for it. */
 export function LinkQr({ link }: { link: CollectLink }) {

@@ -1,0 +1,107 @@
+/**
+ * "Share image": the testimonial as a picture for social posts (square 1080×1080, story 1080×1920, landscape
+ * 1200×630), drawn by the server in the brand's colour, logo and letters (`GET /v1/submissions/{id}/card.png`).
+ * A preview of the chosen shape and a download; a recording still being transcribed has no words to show yet.
+ */
+import { useEffect, useState } from "preact/hooks";
+import { errorMessage } from "../../shared/api";
+import { Button } from "../../shared/ui/button";
+import { Loading } from "../../shared/ui/loading";
+import { fetchFile, saveAs } from "../files";
+import type { SubmissionDetail } from "./types";
+
+type CardSize = "square" | "story" | "landscape";
+
+const SIZES: { id: CardSize; label: string; hint: string }[] = [
+  { id: "square", label: "Square", hint: "1080 × 1080, for Instagram and LinkedIn posts" },
+  { id: "story", label: "Story", hint: "1080 × 1920, for stories and reels" },
+  { id: "landscape", label: "Landscape", hint: "1200 × 630, for X, Facebook and link previews" },
+];
+
+const cardPath = (id: string, size: CardSize) => `/v1/submissions/${encodeURIComponent(id)}/card.png?size=${size}`;
+
+/** The share image panel of one testimonial. */
+export function ShareCard({ d }: { d: SubmissionDetail }) {
+  const [size, setSize] = useState<CardSize>("square");
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hasWords = !!d.text_input?.trim();
+  // What is on the card: a change of words, name or photo draws it again.
+  const content = `${d.text_input}|${d.respondent_name}|${d.respondent_title}|${d.respondent_company}|${d.rating}|${d.has_photo}`;
+
+  useEffect(() => {
+    if (!hasWords) return;
+    let url: string | null = null;
+    let live = true;
+    setPreview(null);
+    setError(null);
+    fetchFile(cardPath(d.id, size), "The share image").then(
+      (blob) => {
+        url = URL.createObjectURL(blob);
+        if (live) setPreview(url);
+        else URL.revokeObjectURL(url);
+      },
+      (e) => live && setError(errorMessage(e)),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [d.id, size, content, hasWords]);
+
+  const download = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const who = (d.respondent_name ?? "testimonial").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+      saveAs(await fetchFile(cardPath(d.id, size), "The share image"), `${who || "testimonial"}-${size}.png`);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const chosen = SIZES.find((s) => s.id === size)!;
+  return (
+    <section class="share-card" aria-labelledby="share-card-title">
+      <h3 id="share-card-title">Share image</h3>
+      {!hasWords ? (
+        <p class="muted small">Once the recording is transcribed, its words can be put on an image to post.</p>
+      ) : (
+        <>
+          <p class="muted small">
+            The words on an image in the brand's colours, ready to post. The landscape one is also what people see when
+            the testimonial's public page is shared.
+          </p>
+          <div class="share-card-sizes" role="group" aria-label="Shape">
+            {SIZES.map((s) => (
+              <button key={s.id} type="button" aria-pressed={size === s.id} onClick={() => setSize(s.id)}>
+                {s.label}
+              </button>
+            ))}
+          </div>
+          <div class={`share-card-frame share-card-${size}`}>
+            {preview ? (
+              <img src={preview} alt={`Share image (${chosen.label.toLowerCase()}) of the testimonial`} />
+            ) : (
+              !error && <Loading label="Drawing the image…" />
+            )}
+          </div>
+          <div class="row">
+            <Button small busy={busy} busyLabel="Preparing…" onClick={download} disabled={!!error && !preview}>
+              Download PNG
+            </Button>
+            <span class="muted small">{chosen.hint}</span>
+          </div>
+          {error && (
+            <p class="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
