@@ -20,6 +20,7 @@ import m17 from "./0017_mail_safety.sql" with { type: "text" };
 import m18 from "./0018_slug_reservations.sql" with { type: "text" };
 import m19 from "./0019_invites_photos.sql" with { type: "text" };
 import m20 from "./0020_tls_domains.sql" with { type: "text" };
+import m21 from "./0021_brand_tags.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -44,4 +45,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0018_slug_reservations", sql: m18 },
   { tag: "0019_invites_photos", sql: m19 },
   { tag: "0020_tls_domains", sql: m20 },
+  { tag: "0021_brand_tags", sql: m21 },
 ];

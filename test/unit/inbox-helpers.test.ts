@@ -161,6 +161,8 @@ const base: Submission = {
   review_url: null,
   reviewed_at: null,
   public_media: null,
+  words_draft: false,
+  hide_words: false,
   custom_fields: [],
   has_photo: false,
   photo_pending: false,
