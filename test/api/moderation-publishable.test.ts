@@ -160,6 +160,7 @@ describe("a recording whose words are an unchecked machine draft", () => {
     const refused = await act(id, "approve", { publish: true });
     expect([refused.status, refused.body.error.code]).toEqual([409, "words_unchecked"]);
     expect(refused.body.error.message).toContain("machine draft nobody has checked");
+    expect(refused.body.error.message).toContain("without its words");
     expect((await read(id)).is_approved).toBe(false);
 
     const live = await act(id, "approve", { publish: true, hide_words: true });

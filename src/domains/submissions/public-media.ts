@@ -27,7 +27,8 @@ export const PUBLISH_JOB = "submission.publish_media";
 
 /**
  * Brings the published copies in line with the visibility rule, in the caller's transaction: a shown recording
- * without copies gets a publish job; a hidden one loses its copies now (row and files).
+ * without copies gets a publish job; a hidden one loses its copies now (row and files). For a shown recording, the
+ * captions follow `wordsPublic`: taken down now when the words are hidden, added by the job when they may be shown.
  */
 export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: SubmissionRow) {
   if (isShown(row)) {
@@ -42,8 +43,9 @@ export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: Submiss
         .run();
       storage.discard("public", captions);
     }
+    // A recording's words are its text: one without any (nothing was heard) has no captions to add.
     const missing = published
-      ? row.kind !== "text" && !captions && wordsPublic(row)
+      ? row.kind !== "text" && !captions && !!row.textInput && wordsPublic(row)
       : row.kind !== "text" || !!row.photoKey;
     if (missing) {
       enqueue(db, ctx.clock, {

@@ -13,9 +13,9 @@ export interface PublishProblem {
   message: string;
 }
 
-/** The sentence the dashboard and the API use for an unchecked draft. */
+/** What the API says of an unchecked draft (the field to send is `hide_words`, described in the reference). */
 export const WORDS_UNCHECKED =
-  "The words are a machine draft nobody has checked. Publish the recording without its words (hide_words), or check the words first.";
+  "Its words are a machine draft nobody has checked: publish the recording without its words, or check the words first.";
 
 /**
  * Why `row` cannot be made public, or null when it can. `hideWords` is what the row's words setting will be after

@@ -1,6 +1,8 @@
 /**
- * Tags of the organisation (in the current mode): create, rename, recolour and delete them, and jump to the
- * testimonials that carry each one. Widgets can choose testimonials by tag.
+ * Tags (in the current mode), grouped by the brand they belong to, with those shared by every brand last (seen by
+ * the agency's own people only; a client login sees its brands' tags alone): create one for a brand or shared,
+ * rename, recolour and delete them, and jump to the testimonials that carry each one (in that brand's inbox).
+ * Widgets can choose testimonials by tag.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
@@ -13,7 +15,9 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { PageHeader } from "../page";
 import { Link } from "../router";
+import { useSession } from "../session";
 import { useToast } from "../toasts";
+import { tagOwner } from "../tag-label";
 import type { Tag } from "../inbox/types";
 import "../inbox/inbox.css";
 import type { Tag as TagView } from "../types";
@@ -21,8 +25,35 @@ import type { Tag as TagView } from "../types";
 type TagRow = TagView;
 
 const DEFAULT_COLOR = "#64748b";
+/** The brand choice of a shared tag. */
+const SHARED = "shared";
 
-/** Name and colour inputs with a submit button; used to create and to edit. */
+/** What the create form sends beside name and colour: the tag's brand, or null for a shared tag. */
+interface NewTag {
+  name: string;
+  color: string;
+  brand_id?: string | null;
+}
+
+/** Brands a new tag may be for: the session's brands, and (for the agency's people) shared by every brand. */
+function BrandChoice({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { brands, isClient } = useSession();
+  return (
+    <label class="inbox-filter">
+      <span class="inbox-filter-label">For</span>
+      <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {brands.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+        {!isClient && <option value={SHARED}>Every brand (shared, your team only)</option>}
+      </select>
+    </label>
+  );
+}
+
+/** Name and colour inputs with a submit button; used to create (asking which brand) and to edit. */
 function TagForm({
   initial,
   submitLabel,
@@ -33,11 +64,13 @@ function TagForm({
   initial?: Tag;
   submitLabel: string;
   busyLabel: string;
-  onSubmit: (v: { name: string; color: string }) => Promise<void>;
+  onSubmit: (v: NewTag) => Promise<void>;
   onCancel?: () => void;
 }) {
+  const { brand } = useSession();
   const [name, setName] = useState(initial?.name ?? "");
   const [color, setColor] = useState(initial?.color ?? DEFAULT_COLOR);
+  const [owner, setOwner] = useState(brand?.id ?? SHARED);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -50,7 +83,11 @@ function TagForm({
     setBusy(true);
     setError(null);
     try {
-      await onSubmit({ name: name.trim(), color });
+      await onSubmit(
+        initial
+          ? { name: name.trim(), color }
+          : { name: name.trim(), color, brand_id: owner === SHARED ? null : owner },
+      );
       if (!initial) setName("");
     } catch (err) {
       setError(err);
@@ -74,6 +111,7 @@ function TagForm({
           ref={nameRef}
         />
       </label>
+      {!initial && <BrandChoice value={owner} onChange={setOwner} />}
       <label class="inbox-filter">
         <span class="inbox-filter-label">Colour</span>
         <input
@@ -109,6 +147,7 @@ function TagLine({
   onDeleted: (id: string) => void;
 }) {
   const toast = useToast();
+  const { brand, setBrand } = useSession();
   const [editing, setEditing] = useState(false);
   const uses = tag.submission_count ?? 0;
   return (
@@ -138,6 +177,8 @@ function TagLine({
         <Link
           to={`inbox?tag_id=${encodeURIComponent(tag.id)}`}
           aria-label={`${formatNumber(uses)} testimonials tagged ${tag.name}`}
+          // The inbox shows one brand: a brand's tag opens that brand's inbox.
+          onClick={() => tag.brand_id && tag.brand_id !== brand?.id && setBrand(tag.brand_id)}
         >
           {formatNumber(uses)}
         </Link>
@@ -171,15 +212,74 @@ function TagLine({
   );
 }
 
+/** One brand's tags (or the shared ones) in a table. */
+function TagGroup({
+  title,
+  note,
+  tags,
+  onSaved,
+  onDeleted,
+}: {
+  title: string;
+  note?: string;
+  tags: TagRow[];
+  onSaved: (t: TagRow) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const id = `tags-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <section class="tags-group" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {note && <p class="small muted">{note}</p>}
+      <div class="table-wrap">
+        <table aria-labelledby={id}>
+          <thead>
+            <tr>
+              <th scope="col">Tag</th>
+              <th scope="col">Testimonials</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tags.map((t) => (
+              <TagLine key={t.id} tag={t} onSaved={onSaved} onDeleted={onDeleted} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The tags grouped by brand, in the session's brand order, the shared ones last. */
+function groups(tags: TagRow[], brands: readonly { id: string; name: string }[]) {
+  const order = new Map(brands.map((b, i) => [b.id, i]));
+  const byOwner = new Map<string | null, TagRow[]>();
+  for (const t of tags) byOwner.set(t.brand_id, [...(byOwner.get(t.brand_id) ?? []), t]);
+  const rank = (owner: string | null) => (owner === null ? Infinity : (order.get(owner) ?? brands.length));
+  return [...byOwner.entries()].sort(([a], [b]) => rank(a) - rank(b));
+}
+
 /** The Tags page. */
 export function TagsPage() {
   const toast = useToast();
-  const list = usePaged<TagRow>((cursor) => api.get<Page<TagRow>>("/v1/tags", { query: { limit: 50, cursor } }), []);
+  const { brands, isClient, mode } = useSession();
+  const list = usePaged<TagRow>(
+    (cursor) => api.get<Page<TagRow>>("/v1/tags", { query: { limit: 100, cursor } }),
+    [mode],
+  );
   return (
     <>
       <PageHeader
         title="Tags"
-        description="Labels for testimonials (“onboarding”, “support”, “pricing”). Filter the inbox by tag, and let widgets pick testimonials by tag."
+        description={
+          isClient
+            ? "Labels for your testimonials (“onboarding”, “support”, “pricing”), one brand’s each. Filter the inbox by tag, and let widgets pick testimonials by tag."
+            : "Labels for testimonials (“onboarding”, “support”, “pricing”). Each belongs to one brand, whose client logins see it too, or is shared by every brand and seen by your team only. Filter the inbox by tag, and let widgets pick testimonials by tag."
+        }
       />
       <section class="card form-card" aria-label="Create a tag">
         <TagForm
@@ -188,7 +288,7 @@ export function TagsPage() {
           onSubmit={async (v) => {
             const created = await api.post<TagRow>("/v1/tags", v);
             list.prepend({ ...created, submission_count: 0 });
-            toast(`Created the tag “${created.name}”`);
+            toast(`Created the tag “${created.name}” for ${tagOwner(created, brands)}`);
           }}
         />
       </section>
@@ -198,25 +298,20 @@ export function TagsPage() {
       ) : list.items.length === 0 && !list.error ? (
         <p class="empty">No tags yet. Create one above, or add tags to testimonials in the inbox.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Tag</th>
-                <th scope="col">Testimonials</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((t) => (
-                <TagLine key={t.id} tag={t} onSaved={list.replace} onDeleted={list.remove} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        groups(list.items, brands).map(([owner, tags]) => (
+          <TagGroup
+            key={owner ?? SHARED}
+            title={owner === null ? "Shared by every brand" : tagOwner({ brand_id: owner }, brands)}
+            note={
+              owner === null
+                ? "Your team’s own: usable on any brand’s testimonials, never shown to client logins."
+                : undefined
+            }
+            tags={tags}
+            onSaved={list.replace}
+            onDeleted={list.remove}
+          />
+        ))
       )}
       {list.hasMore && (
         <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
