@@ -20,10 +20,11 @@ import m17 from "./0017_mail_safety.sql" with { type: "text" };
 import m18 from "./0018_slug_reservations.sql" with { type: "text" };
 import m19 from "./0019_invites_photos.sql" with { type: "text" };
 import m20 from "./0020_tls_domains.sql" with { type: "text" };
-import m21 from "./0022_white_label.sql" with { type: "text" };
-import m22 from "./0023_account_basics.sql" with { type: "text" };
-import m23 from "./0025_webhook_formats.sql" with { type: "text" };
-import m24 from "./0026_share_cards.sql" with { type: "text" };
+import m21 from "./0021_brand_tags.sql" with { type: "text" };
+import m22 from "./0022_white_label.sql" with { type: "text" };
+import m23 from "./0023_account_basics.sql" with { type: "text" };
+import m24 from "./0025_webhook_formats.sql" with { type: "text" };
+import m25 from "./0026_share_cards.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -48,8 +49,9 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0018_slug_reservations", sql: m18 },
   { tag: "0019_invites_photos", sql: m19 },
   { tag: "0020_tls_domains", sql: m20 },
-  { tag: "0022_white_label", sql: m21 },
-  { tag: "0023_account_basics", sql: m22 },
-  { tag: "0025_webhook_formats", sql: m23 },
-  { tag: "0026_share_cards", sql: m24 },
+  { tag: "0021_brand_tags", sql: m21 },
+  { tag: "0022_white_label", sql: m22 },
+  { tag: "0023_account_basics", sql: m23 },
+  { tag: "0025_webhook_formats", sql: m24 },
+  { tag: "0026_share_cards", sql: m25 },
 ];

@@ -2,7 +2,8 @@
  * Client logins (issue 17): a `client` is invited by link for chosen brands and sees and moderates only those
  * brands' testimonials, links, widgets, reels, imports and exports. Another brand's rows answer 404 like an id
  * that does not exist, lists never include them, counts never count them, search never finds them; keys, webhooks,
- * members, billing, tags (shared by every brand) and brand settings stay out of reach. API keys stay org-wide.
+ * members, billing, tags shared by every brand (the agency's own) and brand settings stay out of reach. A client
+ * sees, uses and manages its brands' own tags (issue 29). API keys stay org-wide.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type Session, type TestApp, type TestOrg } from "../helpers/app";
@@ -22,6 +23,8 @@ const consent = {
 const a = { brand: "", link: "", sub: "", sub2: "", widget: "", video: "", reel: "" };
 const b = { brand: "", link: "", sub: "", sub2: "", widget: "", video: "", reel: "" };
 let tag = "";
+/** A tag of the client's brand. */
+let betaTag = "";
 let ownerExport = "";
 
 async function ok(r: Promise<{ status: number; body: any }>, status = 200) {
@@ -100,6 +103,10 @@ beforeAll(async () => {
   tag = (await ok(t.call("POST", "/v1/tags", { auth: org.owner, body: { name: "favourite" } }), 201)).id;
   await objectsOf(brands.data[0].id, a, "alpha");
   await objectsOf(beta.id, b, "beta");
+  betaTag = (
+    await ok(t.call("POST", "/v1/tags", { auth: org.owner, body: { name: "beta-regulars", brand_id: beta.id } }), 201)
+  ).id;
+  await ok(t.call("POST", `/v1/submissions/${b.sub}/tags`, { auth: org.owner, body: { tag_id: betaTag } }));
   ownerExport = (await ok(t.call("POST", "/v1/exports", { auth: org.owner, body: { format: "csv" } }), 201)).id;
   client = (await inviteClient("cleo@client.test", [b.brand])).session;
 }, 60_000);
@@ -194,9 +201,12 @@ describe("a client sees only its brands", () => {
     const brand = (await ok(t.call("GET", "/v1/brands", { auth: client }))).data[0];
     expect(brand.submission_count).toBe(ownerBrands.data.find((x: any) => x.id === b.brand).submission_count);
 
-    const countOf = (page: any) => page.data.find((x: any) => x.id === tag).submission_count;
-    expect(countOf(await ok(t.call("GET", "/v1/tags", { auth: org.owner })))).toBe(2);
-    expect(countOf(await ok(t.call("GET", "/v1/tags", { auth: client })))).toBe(1);
+    const countOf = (page: any, id: string) => page.data.find((x: any) => x.id === id)?.submission_count;
+    const ownerTags = await ok(t.call("GET", "/v1/tags", { auth: org.owner }));
+    expect([countOf(ownerTags, tag), countOf(ownerTags, betaTag)]).toEqual([2, 1]);
+    // The shared tag is the agency's: a client's list holds only its brand's tags.
+    const clientTags = await ok(t.call("GET", "/v1/tags", { auth: client }));
+    expect(clientTags.data.map((x: any) => [x.id, x.brand_id, x.submission_count])).toEqual([[betaTag, b.brand, 1]]);
 
     const widgets = await ok(t.call("GET", "/v1/widgets", { auth: client }));
     expect(widgets.data.map((w: any) => w.id)).toEqual([b.widget]);
@@ -219,9 +229,20 @@ describe("a client sees only its brands", () => {
     expect(rejected.status).toBe(404);
     expect((await ok(t.call("GET", `/v1/submissions/${a.sub2}`, { auth: org.owner }))).is_approved).toBe(false);
 
-    const tagged = await ok(t.call("POST", `/v1/submissions/${b.sub2}/tags`, { auth: client, body: { tag_id: tag } }));
-    expect(tagged.data.map((x: any) => x.id)).toEqual([tag]);
-    const otherTag = await t.call("POST", `/v1/submissions/${a.sub2}/tags`, { auth: client, body: { tag_id: tag } });
+    const tagged = await ok(
+      t.call("POST", `/v1/submissions/${b.sub2}/tags`, { auth: client, body: { tag_id: betaTag } }),
+    );
+    expect(tagged.data.map((x: any) => x.id)).toEqual([betaTag]);
+    // The shared tag on b.sub (put there by the owner) is not named to the client.
+    expect((await ok(t.call("GET", `/v1/submissions/${b.sub}`, { auth: client }))).tags.map((x: any) => x.id)).toEqual([
+      betaTag,
+    ]);
+    const shared = await t.call("POST", `/v1/submissions/${b.sub2}/tags`, { auth: client, body: { tag_id: tag } });
+    expect(shared.status).toBe(404);
+    const otherTag = await t.call("POST", `/v1/submissions/${a.sub2}/tags`, {
+      auth: client,
+      body: { tag_id: betaTag },
+    });
     expect(otherTag.status).toBe(404);
 
     const bulk = await ok(
@@ -284,7 +305,7 @@ describe("a client sees only its brands", () => {
 });
 
 describe("a client cannot reach the organisation's settings", () => {
-  test("keys, webhooks, members, billing, tags, brands and links answer 403", async () => {
+  test("keys, webhooks, members, billing, brands and links answer 403", async () => {
     const refused: [string, string, unknown?][] = [
       ["GET", "/v1/api-keys"],
       ["POST", "/v1/api-keys", { name: "mine" }],
@@ -297,9 +318,6 @@ describe("a client cannot reach the organisation's settings", () => {
       ["GET", "/v1/billing/usage"],
       ["GET", "/v1/audit-log"],
       ["GET", "/v1/outbox"],
-      ["POST", "/v1/tags", { name: "client-made" }],
-      ["PATCH", `/v1/tags/${tag}`, { name: "renamed" }],
-      ["DELETE", `/v1/tags/${tag}`],
       ["POST", "/v1/brands", { name: "Client Brand" }],
       ["PATCH", `/v1/brands/${b.brand}`, { name: "Renamed" }],
       ["POST", `/v1/brands/${b.brand}/links`, { title: "x", prompts: [{ text: "Hi?" }], ...consent }],

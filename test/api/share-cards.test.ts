@@ -3,12 +3,14 @@
  * 1080×1080, 1080×1920 and 1200×630; long words become a highlight that never cuts a word; a card is made once per
  * content and made again when the words or the brand change; a testimonial without words yet answers 409; another
  * organisation's is 404; the public page of a shown testimonial names its landscape card as `og:image`, and that
- * card answers only while the testimonial is shown. The cards are written to /tmp/share-card-*.png to be looked at.
+ * card answers only while the testimonial is shown with its words. The cards are written to /tmp/share-card-*.png to be looked at.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { makeLink, writeTestimonial } from "../helpers/testimonials";
+import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { highlight } from "../../src/media/cards/quote";
+import { buildRegistry } from "../../src/jobs";
+import { runDueJobs } from "../../src/platform/jobs/worker";
 
 let t: TestApp;
 let a: TestOrg;
@@ -107,6 +109,27 @@ describe("share images", () => {
     expect(pngSize(new Uint8Array(await pub.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
     await t.call("POST", `/v1/submissions/${id}/visibility`, { auth: a.liveKey, body: { is_public: false } });
     expect((await t.app.handle(new Request(url))).status).toBe(404);
+  }, 30_000);
+
+  test("a recording shown without its words has no public card, and its page names none", async () => {
+    const link = await makeLink(t, a.liveKey);
+    const vid = await fakeProcessedVideo(t, a, link.id, ["They", "rebuilt", "our", "shop"]);
+    const published = await t.call("POST", `/v1/submissions/${vid}/approve`, {
+      auth: a.liveKey,
+      body: { publish: true, hide_words: true },
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    // The publish job copies the recording to public media.
+    const registry = buildRegistry(t.deps);
+    for (let i = 0; i < 5; i++) await runDueJobs(t.deps, registry);
+    const vslug = (await t.call("GET", `/v1/brands/${link.brandId}`, { auth: a.liveKey })).body.slug;
+    const page = await t.call("GET", `/b/${vslug}/t/${vid}`);
+    expect(page.status).toBe(200);
+    expect(String(page.body)).not.toContain("card.png");
+    expect(String(page.body)).not.toContain("rebuilt our shop");
+    expect((await t.app.handle(new Request(`${t.deps.config.siteUrl}/b/${vslug}/t/${vid}/card.png`))).status).toBe(404);
+    // The team still has its card (their own words, for their own use).
+    expect((await card(a.liveKey, vid, "square")).status).toBe(200);
   }, 30_000);
 });
 

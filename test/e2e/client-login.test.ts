@@ -2,10 +2,13 @@
  * A client login in a real browser (issue 17): the owner invites a client for one brand from the Members page,
  * choosing the brand; the client opens the link, chooses a password and lands in an inbox holding only that
  * brand's testimonials, approves and publishes one, and sees only the pages a client may use (no keys, webhooks,
- * members, plan, tags or imports, no mode switch); a staff page's address is "not found". Then the server's own
- * organisation (operator mode) shows its plan page as the plans it offers, with nothing to buy.
+ * members, plan or imports, no mode switch); a staff page's address is "not found". Tags are per brand (issue 29):
+ * the client's tag filter, tag picker and Tags page hold its brand's tags only, never another client's
+ * ("harbour-dental-complaint") or the agency's shared ones, and a tag it creates is its brand's. Then the server's
+ * own organisation (operator mode) shows its plan page as the plans it offers, with nothing to buy.
  * Screenshots: /tmp/client-invite.png, /tmp/client-inbox.png, /tmp/client-widget-builder.png,
- * /tmp/client-inbox-phone.png, /tmp/client-member-row.png, /tmp/operator-plans.png.
+ * /tmp/client-inbox-phone.png, /tmp/client-member-row.png, /tmp/operator-plans.png, /tmp/i29-tags-client.png,
+ * /tmp/i29-tags-owner.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser, type Page } from "playwright-core";
@@ -19,7 +22,7 @@ type Server = Awaited<ReturnType<typeof startServer>>;
 let server: Server;
 let browser: Browser;
 let key: string;
-const ids = { acme: "", beta: "", betaSub: "", betaSub2: "", acmeSub: "" };
+const ids = { acme: "", beta: "", betaSub: "", betaSub2: "", acmeSub: "", betaTag: "", acmeTag: "", sharedTag: "" };
 const CONSENT = { agreed: true, text: "I agree that my words and recording may be published.", version: "2026-11-01" };
 
 async function api(method: string, path: string, body?: unknown) {
@@ -60,6 +63,12 @@ beforeAll(async () => {
   );
   ids.betaSub2 = await testimonialFor(ids.beta, "Ben Bun", "Best croissants in town, and they remember my name.");
   ids.acmeSub = await testimonialFor(ids.acme, "Acme Insider", "Acme's secret roadmap review that no client may read.");
+  // Tags of each client's brand, and one the agency shares across brands (its own people only).
+  ids.betaTag = (await api("POST", "/v1/tags", { name: "sourdough-fans", brand_id: ids.beta })).id;
+  ids.acmeTag = (await api("POST", "/v1/tags", { name: "harbour-dental-complaint", brand_id: ids.acme })).id;
+  ids.sharedTag = (await api("POST", "/v1/tags", { name: "agency-shortlist", brand_id: null })).id;
+  await api("POST", `/v1/submissions/${ids.betaSub2}/tags`, { tag_id: ids.sharedTag });
+  await api("POST", `/v1/submissions/${ids.acmeSub}/tags`, { tag_id: ids.acmeTag });
   browser = await launchChromium();
 }, 120_000);
 
@@ -122,7 +131,7 @@ test("a client invited for one brand sees, approves and publishes only that bran
   // A client starts in its inbox, on its brand, with only the pages it may use.
   await client.page.getByRole("heading", { name: "Inbox", level: 1 }).waitFor();
   const links = (await nav(client.page).getByRole("link").allTextContents()).map((s) => s.trim());
-  expect(links).toEqual(["Inbox", "Brands", "Links", "Exports", "Widgets", "Reels"]);
+  expect(links).toEqual(["Inbox", "Brands", "Links", "Exports", "Tags", "Widgets", "Reels"]);
   expect(await client.page.getByRole("switch", { name: "Test mode" }).count()).toBe(0);
   const row = (id: string) => client.page.locator(`.inbox-row[data-id="${id}"]`);
   await row(ids.betaSub).waitFor();
@@ -133,16 +142,58 @@ test("a client invited for one brand sees, approves and publishes only that bran
   await row(ids.betaSub).click();
   const detail = client.page.locator("article.detail");
   await detail.getByRole("heading", { name: "Bea Baker" }).waitFor();
-  // Tags are the agency's: a client picks among them; a new name is explained, not refused with a 403.
-  await detail.getByPlaceholder("Pick a tag").fill("client-made tag");
-  await detail.getByRole("button", { name: "Add", exact: true }).click();
-  await detail.getByText("There is no tag “client-made tag”. Pick one of the suggested tags").waitFor();
-  await detail.getByPlaceholder("Pick a tag").fill("");
+  // Tags are per brand: the filter offers the brand's own tags only, never another client's or the agency's.
+  const tagFilter = client.page.getByLabel("Tag", { exact: true });
+  const filterOptions = (await tagFilter.locator("option").allTextContents()).map((o) => o.trim());
+  expect(filterOptions).toEqual(["Any", "sourdough-fans"]);
+  // A new name creates a tag for the client's brand.
+  await detail.getByLabel("Add a tag").fill("client-made tag");
+  await detail.getByText("A new tag for Beta Bakery.").waitFor();
+  await detail.getByRole("button", { name: "Create", exact: true }).click();
+  await detail.getByRole("button", { name: "Remove the tag client-made tag" }).waitFor();
+  const made = (await api("GET", "/v1/tags")).data.find((t: any) => t.name === "client-made tag");
+  expect(made.brand_id).toBe(ids.beta);
+  // The shared tag the agency put on another testimonial is never named to the client.
+  await row(ids.betaSub2).click();
+  await detail.getByRole("heading", { name: "Ben Bun" }).waitFor();
+  await detail.getByText("No tags yet.").waitFor();
+  await row(ids.betaSub).click();
+  await detail.getByRole("heading", { name: "Bea Baker" }).waitFor();
   await detail.getByRole("button", { name: "Approve & publish" }).click();
   await client.page.getByText("Approved and published Bea Baker’s testimonial").waitFor();
   const after = await api("GET", `/v1/submissions/${ids.betaSub}`);
   expect([after.is_approved, after.is_public]).toEqual([true, true]);
   await client.page.screenshot({ path: "/tmp/client-inbox.png", fullPage: true });
+
+  // Tags: only Beta Bakery's, grouped under its name; creating one asks for a brand among the client's own.
+  await nav(client.page).getByRole("link", { name: "Tags" }).click();
+  await client.page.getByRole("heading", { name: "Tags", level: 1 }).waitFor();
+  await client.page.getByRole("heading", { name: "Beta Bakery", level: 2 }).waitFor();
+  const tagNames = (await client.page.locator(".tags-group tbody strong").allTextContents()).map((x) => x.trim());
+  expect(tagNames.sort()).toEqual(["client-made tag", "sourdough-fans"]);
+  for (const hidden of ["harbour-dental-complaint", "agency-shortlist", "Shared by every brand"])
+    expect(await client.page.getByText(hidden, { exact: true }).count()).toBe(0);
+  expect(await client.page.getByRole("heading", { level: 2 }).allTextContents()).toEqual(["Beta Bakery"]);
+  const forOptions = await client.page.getByLabel("For").locator("option").allTextContents();
+  expect(forOptions).toEqual(["Beta Bakery"]);
+  await client.page.screenshot({ path: "/tmp/i29-tags-client.png", fullPage: true });
+  const clientTags = await fetchAs(client.page, "/v1/tags");
+  expect(clientTags.data.map((t: any) => [t.name, t.brand_id]).sort()).toEqual(
+    [
+      ["client-made tag", ids.beta],
+      ["sourdough-fans", ids.beta],
+    ].sort(),
+  );
+
+  // The owner's Tags page groups every brand's tags and the shared ones, and asks which brand a new tag is for.
+  await nav(owner.page).getByRole("link", { name: "Tags" }).click();
+  await owner.page.getByRole("heading", { name: "Tags", level: 1 }).waitFor();
+  for (const group of ["Acme", "Beta Bakery", "Shared by every brand"])
+    await owner.page.getByRole("heading", { name: group, level: 2 }).waitFor();
+  const ownerFor = await owner.page.getByLabel("For").locator("option").allTextContents();
+  expect(ownerFor.sort()).toEqual(["Acme", "Beta Bakery", "Every brand (shared, your team only)"]);
+  await owner.page.screenshot({ path: "/tmp/i29-tags-owner.png", fullPage: true });
+  await nav(owner.page).getByRole("link", { name: "Members" }).click();
 
   // Brands: only Beta Bakery, and nothing to create or edit.
   await nav(client.page).getByRole("link", { name: "Brands" }).click();

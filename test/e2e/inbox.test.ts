@@ -341,7 +341,9 @@ describe("inbox", () => {
     await page.getByText("Approved and published 2 of 3 testimonials. 1 could not be changed.").waitFor();
     for (const id of [ids.robin, ids.pat])
       expect(await detailOf(id)).toMatchObject({ is_approved: true, is_public: true });
-    await page.getByText("Una Uploading: This testimonial is still being uploaded.").waitFor();
+    await page
+      .getByText("Una Uploading: This testimonial is still being uploaded; it can be published once it is processed.")
+      .waitFor();
     await bulk.getByText("1 selected").waitFor();
     await bulk.getByRole("button", { name: "Clear selection" }).click();
 

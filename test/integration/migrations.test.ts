@@ -91,3 +91,115 @@ describe("0017: outbox copies keep no secret", () => {
     }
   });
 });
+
+describe("0021: tags per brand, draft words", () => {
+  test("a tag used on one brand only becomes that brand's; shared use, widget use elsewhere or no use keeps it shared; pocketsphinx words nobody edited become drafts", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plaudit-mig-"));
+    try {
+      const file = join(dir, "plaudit.db");
+      const old = openDb(file);
+      const upTo = migrations.findIndex((m) => m.tag === "0021_brand_tags");
+      expect(upTo).toBeGreaterThan(0);
+      migrate(old, migrations.slice(0, upTo));
+      seed(old);
+      const q = (sql: string, ...args: (string | number)[]) => old.$client.query(sql).run(...args);
+      q(
+        "INSERT INTO brands (id, org_id, mode, name, slug, slug_scope, created_at, updated_at) VALUES ('brd_two', 'org_old', 'live', 'Harbour Dental', 'harbour', 'live', 1, 1)",
+      );
+      const sub = (id: string, brand: string, kind = "text", deleted: number | null = null) =>
+        q(
+          "INSERT INTO submissions (id, org_id, mode, brand_id, origin, kind, status, created_at, updated_at, deleted_at) VALUES (?, 'org_old', 'live', ?, 'collected', ?, 'ready', 1, 1, ?)",
+          id,
+          brand,
+          kind,
+          deleted as number,
+        );
+      sub("sub_old", "brd_old");
+      sub("sub_two", "brd_two");
+      sub("sub_gone", "brd_old", "text", 5);
+      sub("sub_vid_draft", "brd_two", "video");
+      sub("sub_vid_edited", "brd_two", "video");
+      sub("sub_vid_whisper", "brd_two", "video");
+      const tag = (id: string, name: string) =>
+        q(
+          "INSERT INTO tags (id, org_id, mode, name, name_key, created_at, updated_at) VALUES (?, 'org_old', 'live', ?, ?, 1, 1)",
+          id,
+          name,
+          name.toLowerCase(),
+        );
+      tag("tag_one", "harbour-dental-complaint");
+      tag("tag_both", "vip");
+      tag("tag_unused", "later");
+      tag("tag_widget", "featured");
+      tag("tag_gone", "old-only");
+      const on = (s: string, t: string) =>
+        q("INSERT INTO submission_tags (submission_id, tag_id, created_at) VALUES (?, ?, 1)", s, t);
+      on("sub_two", "tag_one");
+      // Used on a deleted testimonial of the other brand too: only live testimonials decide.
+      on("sub_gone", "tag_one");
+      on("sub_old", "tag_both");
+      on("sub_two", "tag_both");
+      on("sub_two", "tag_widget");
+      on("sub_gone", "tag_gone");
+      q(
+        "INSERT INTO widgets (id, org_id, mode, brand_id, name, settings, created_at, updated_at) VALUES ('wid_old', 'org_old', 'live', 'brd_old', 'W', ?, 1, 1)",
+        JSON.stringify({ selection: "automatic", tag_ids: ["tag_widget"] }),
+      );
+      const words = JSON.stringify([{ text: "hello", start_ms: 0, end_ms: 300 }]);
+      const transcript = (s: string, engine: string, edited: number | null) =>
+        q(
+          "INSERT INTO transcripts (submission_id, engine, words, original_words, edited_at, created_at) VALUES (?, ?, ?, ?, ?, 1)",
+          s,
+          engine,
+          words,
+          words,
+          edited as number,
+        );
+      transcript("sub_vid_draft", "pocketsphinx", null);
+      transcript("sub_vid_edited", "pocketsphinx", 7);
+      transcript("sub_vid_whisper", "whisper.cpp", null);
+      old.$client.close();
+
+      const db = openDb(file);
+      expect(migrate(db)).toEqual(migrations.slice(upTo).map((m) => m.tag));
+      const brandOf = Object.fromEntries(
+        (db.$client.query("SELECT id, brand_id FROM tags").all() as { id: string; brand_id: string | null }[]).map(
+          (r) => [r.id, r.brand_id],
+        ),
+      );
+      expect(brandOf).toEqual({
+        tag_one: "brd_two",
+        tag_both: null,
+        tag_unused: null,
+        tag_widget: null,
+        tag_gone: null,
+      });
+      // A brand's tag stays on that brand's testimonials only.
+      expect(db.$client.query("SELECT submission_id FROM submission_tags WHERE tag_id = 'tag_one'").all()).toEqual([
+        { submission_id: "sub_two" },
+      ]);
+      const drafts = db.$client
+        .query("SELECT id, words_draft, hide_words FROM submissions WHERE kind = 'video' ORDER BY id")
+        .all();
+      expect(drafts).toEqual([
+        { id: "sub_vid_draft", words_draft: 1, hide_words: 0 },
+        { id: "sub_vid_edited", words_draft: 0, hide_words: 0 },
+        { id: "sub_vid_whisper", words_draft: 0, hide_words: 0 },
+      ]);
+      // Names are unique per brand now: the same name for another brand, and among shared tags once.
+      const add = (id: string, brand: string | null, name: string) =>
+        db.$client
+          .query(
+            "INSERT INTO tags (id, org_id, mode, brand_id, name, name_key, created_at, updated_at) VALUES (?, 'org_old', 'live', ?, ?, ?, 1, 1)",
+          )
+          .run(id, brand, name, name);
+      add("tag_new1", "brd_old", "harbour-dental-complaint");
+      expect(() => add("tag_new2", "brd_two", "harbour-dental-complaint")).toThrow();
+      expect(() => add("tag_new3", null, "vip")).toThrow();
+      expect(db.$client.query("PRAGMA foreign_key_check").all()).toEqual([]);
+      db.$client.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -153,7 +153,12 @@ describe("hostile uploads", () => {
       expect(s.failure_reason).toMatch(/^[a-z_]+: .{10,}/);
       expect(s.public_media).toBeNull();
       expect((await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.testKey })).status).toBe(200);
-      await t.call("POST", `/v1/submissions/${id}/visibility`, { auth: a.testKey, body: { is_public: true } });
+      // A failed recording cannot be made public (issue 29).
+      const pub = await t.call("POST", `/v1/submissions/${id}/visibility`, {
+        auth: a.testKey,
+        body: { is_public: true },
+      });
+      expect([pub.status, pub.body.error?.code]).toEqual([409, "not_publishable"]);
       await runDueJobs(t.deps, registry);
       expect((await detail(id)).public_media).toBeNull();
       expect((await t.app.handle(new Request(`${t.base}/healthz`))).status).toBe(200);

@@ -1,6 +1,7 @@
 /**
  * The inbox's pure helpers: filters in the address, keyboard shortcuts (quiet while typing), the word being said
- * at a moment, state badges and failures, the public preview, and bulk summaries.
+ * at a moment, state badges and failures, the public preview, bulk summaries, what may be published (and when the
+ * words of a recording are asked about), the decision line, and how tags of several brands are named.
  */
 import { describe, expect, test } from "bun:test";
 import { filtersToQuery, hasFilters, inboxPath, listQuery, readFilters } from "../../web/dashboard/inbox/filters";
@@ -11,6 +12,15 @@ import { adviceFor, explainFailure, formatFailure } from "../../src/media/failur
 import { byline, publicPreview, stars } from "../../web/dashboard/inbox/preview";
 import { bulkSummary } from "../../web/dashboard/inbox/bulk-summary";
 import type { BulkAnswer, Submission } from "../../web/dashboard/inbox/types";
+import {
+  asksAboutWords,
+  canPublish,
+  notPublishableReason,
+  recordingWord,
+  wordsShown,
+} from "../../web/dashboard/inbox/publishable";
+import { standing } from "../../web/dashboard/inbox/moderation-bar";
+import { tagLabel, tagOwner } from "../../web/dashboard/tag-label";
 
 describe("filters", () => {
   test("read from the address; values the route would refuse are dropped", () => {
@@ -161,6 +171,8 @@ const base: Submission = {
   review_url: null,
   reviewed_at: null,
   public_media: null,
+  words_draft: false,
+  hide_words: false,
   custom_fields: [],
   has_photo: false,
   photo_pending: false,
@@ -293,5 +305,63 @@ describe("bulk summaries", () => {
       title: "Nothing changed: the testimonial could not be changed.",
       problems: ["sub_9: Not found."],
     });
+  });
+});
+
+describe("what may be published (issue 29)", () => {
+  test("only a processed testimonial; the others say why in plain words", () => {
+    expect(canPublish(base)).toBe(true);
+    expect(notPublishableReason(base)).toBeNull();
+    for (const status of ["failed", "uploading", "processing"] as const) {
+      expect(canPublish({ status })).toBe(false);
+      expect(notPublishableReason({ status })).toMatch(/failed to process|still being (uploaded|processed)/);
+    }
+  });
+
+  test("an unchecked draft's recording asks about its words; hidden or checked words, and written ones, do not", () => {
+    const video = { ...base, kind: "video" as const, words_draft: true };
+    expect(asksAboutWords(video)).toBe(true);
+    expect(wordsShown(video)).toBe(false);
+    expect(asksAboutWords({ ...video, hide_words: true })).toBe(false);
+    expect(asksAboutWords({ ...video, words_draft: false })).toBe(false);
+    expect(wordsShown({ ...video, words_draft: false })).toBe(true);
+    expect(wordsShown({ ...video, words_draft: false, hide_words: true })).toBe(false);
+    expect(asksAboutWords(base)).toBe(false);
+    expect(wordsShown(base)).toBe(true);
+    expect([recordingWord(video), recordingWord({ kind: "audio" })]).toEqual(["video", "recording"]);
+  });
+
+  test("the public preview has no quote while a recording's words are not shown", () => {
+    const video = { ...base, kind: "video" as const, text_input: "uh the the shooting", words_draft: true };
+    expect(publicPreview(video).text).toBeNull();
+    expect(publicPreview({ ...video, words_draft: false }).text).toBe("uh the the shooting");
+    expect(publicPreview({ ...video, words_draft: false, hide_words: true }).text).toBeNull();
+  });
+
+  test("the decision line says why a failed or unfinished testimonial cannot be published", () => {
+    expect(standing({ ...base, status: "failed" })).toBe(
+      "Failed: it cannot be published. Process it again or delete it.",
+    );
+    expect(standing({ ...base, status: "processing" })).toBe(
+      "Waiting for a decision: it can be published once processing is done.",
+    );
+    expect(standing({ ...base, status: "uploading", is_approved: true })).toBe(
+      "Approved but private: it can be published once it has arrived and is processed.",
+    );
+    expect(standing(base)).toBe("Waiting for a decision: shown nowhere yet.");
+  });
+});
+
+describe("tags of several brands", () => {
+  const brands = [
+    { id: "brd_h", name: "Harbour Dental" },
+    { id: "brd_a", name: "Acme" },
+  ];
+  test("named plainly in their own brand, with their brand or 'shared' elsewhere", () => {
+    expect(tagLabel({ name: "pricing", brand_id: "brd_h" }, brands, "brd_h")).toBe("pricing");
+    expect(tagLabel({ name: "vip", brand_id: null }, brands, "brd_h")).toBe("vip (shared)");
+    expect(tagLabel({ name: "pricing", brand_id: "brd_a" }, brands)).toBe("pricing (Acme)");
+    expect(tagOwner({ brand_id: null }, brands)).toBe("shared by every brand");
+    expect(tagOwner({ brand_id: "brd_gone" }, brands)).toBe("another brand");
   });
 });

@@ -52,7 +52,7 @@ export const NAV: NavItem[] = [
   { path: "campaigns", label: "Requests", section: "Collect", page: CampaignsPage, needsBrand: true, staff: true },
   { path: "imports", label: "Import reviews", section: "Collect", page: ImportsPage, needsBrand: true, staff: true },
   { path: "exports", label: "Exports", section: "Collect", page: ExportsPage },
-  { path: "tags", label: "Tags", section: "Collect", page: TagsPage, staff: true },
+  { path: "tags", label: "Tags", section: "Collect", page: TagsPage },
   { path: "widgets", label: "Widgets", section: "Publish", page: WidgetsPage, needsBrand: true },
   { path: "reels", label: "Reels", section: "Publish", page: ReelsPage, needsBrand: true },
   { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage, staff: true },
@@ -64,7 +64,7 @@ export const NAV: NavItem[] = [
   { path: "account", label: "Your account", section: "Organisation", page: AccountPage, hidden: true },
 ];
 
-/** The pages a role uses: a client sees its brands' testimonials, links, widgets, reels and exports only. */
+/** The pages a role uses: a client sees its brands' testimonials, links, tags, widgets, reels and exports only. */
 export const navFor = (role: Role): NavItem[] => (role === "client" ? NAV.filter((n) => !n.staff) : NAV);
 
 /** Sections in sidebar order. */

@@ -22,11 +22,11 @@ export type Scope = keyof typeof SCOPES;
  * Every permission: the scope a key needs, the roles a member needs; `session` = never with a key.
  *
  * A `client` (a customer's login, limited to the brands of its membership) may read its brands and their links,
- * read and moderate their testimonials (approve, publish, reject, edit transcripts, delete, tag and untag with the
- * organisation's tags), build widgets and reels, and ask for exports, all within those brands (the rows of other
- * brands answer 404: src/platform/db/brand-scope.ts). A client may not change brands or links, import reviews,
- * create, rename or delete tags (they are shared by every brand), or reach API keys, webhooks, members, billing,
- * the audit log, the outbox or system health.
+ * read and moderate their testimonials (approve, publish, reject, edit transcripts, delete, tag and untag), create,
+ * rename and delete its brands' own tags, build widgets and reels, and ask for exports, all within those brands (the
+ * rows of other brands answer 404: src/platform/db/brand-scope.ts; tags shared by every brand are the agency's
+ * and invisible to clients). A client may not change brands or links, import reviews, or reach API keys, webhooks,
+ * members, billing, the audit log, the outbox or system health.
  */
 export const PERMISSIONS = {
   "brand:read": { scope: "brands:read", roles: ["owner", "admin", "member", "client"] },
@@ -35,7 +35,7 @@ export const PERMISSIONS = {
   "submission:read": { scope: "submissions:read", roles: ["owner", "admin", "member", "client"] },
   "submission:moderate": { scope: "submissions:write", roles: ["owner", "admin", "member", "client"] },
   "submission:import": { scope: "submissions:write", roles: ["owner", "admin"] },
-  "tag:manage": { scope: "submissions:write", roles: ["owner", "admin", "member"] },
+  "tag:manage": { scope: "submissions:write", roles: ["owner", "admin", "member", "client"] },
   "widget:manage": { scope: "widgets:manage", roles: ["owner", "admin", "member", "client"] },
   "reel:manage": { scope: "reels:manage", roles: ["owner", "admin", "member", "client"] },
   "webhook:manage": { scope: "webhooks:manage", roles: ["owner", "admin"] },

@@ -9,7 +9,15 @@ import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
 import { brandScope } from "../../platform/db/brand-scope";
 import { brands } from "../brands";
-import { submissions, submissionTags, tags, filterConditions, ftsQuery, type SubmissionRow } from "../submissions";
+import {
+  submissions,
+  submissionTags,
+  tags,
+  filterConditions,
+  ftsQuery,
+  visibleTags,
+  type SubmissionRow,
+} from "../submissions";
 import type { ExportFilters } from "./tables";
 import { answerColumn } from "./columns";
 
@@ -46,7 +54,7 @@ export function checkFilters(db: Db, ctx: Ctx, f: ExportFilters) {
     !db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.id, f.tag_id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode)))
+      .where(and(eq(tags.id, f.tag_id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), visibleTags(ctx)))
       .get()
   )
     throw notFound("tag");
@@ -110,9 +118,13 @@ export function rowsBatch(
       .from(submissionTags)
       .innerJoin(tags, eq(tags.id, submissionTags.tagId))
       .where(
-        inArray(
-          submissionTags.submissionId,
-          rows.map((r) => r.row.id),
+        and(
+          inArray(
+            submissionTags.submissionId,
+            rows.map((r) => r.row.id),
+          ),
+          // A client's export names its brands' tags only, never the agency's shared ones.
+          visibleTags(ctx),
         ),
       )
       .orderBy(asc(tags.nameKey))

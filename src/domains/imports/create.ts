@@ -94,6 +94,8 @@ export function importedSubmission(
     reviewedAt: row.reviewedAt,
     dedupeHash: row.hash,
     publicMedia: null,
+    wordsDraft: false,
+    hideWords: false,
     customAnswers: null,
     photoKey: null,
     pendingPhotoKey: null,

@@ -17,8 +17,27 @@ export const BULK_ACTIONS = [
 ] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** Runs `action` on each id; one failing id does not stop the others. */
-export function bulkModerate(deps: Deps, ctx: Ctx, action: BulkAction, ids: string[], reason?: string) {
+/** Options of a bulk action beside its reason. */
+export interface BulkOptions {
+  /**
+   * Publishing actions: publish recordings whose words are an unchecked machine draft without their words, instead
+   * of skipping them (`words_unchecked`).
+   */
+  hideDraftWords?: boolean;
+}
+
+/**
+ * Runs `action` on each id; one failing id does not stop the others. Publishing actions skip what cannot be
+ * published (failed, unfinished, deleted; unchecked drafts unless `hideDraftWords`), each listed with its reason.
+ */
+export function bulkModerate(
+  deps: Deps,
+  ctx: Ctx,
+  action: BulkAction,
+  ids: string[],
+  reason?: string,
+  options: BulkOptions = {},
+) {
   if (action === "reject" && !reason?.trim()) throw invalid("Rejecting needs a reason.", "reason");
   const unique = [...new Set(ids)];
   const results = unique.map((id) => {
@@ -28,13 +47,13 @@ export function bulkModerate(deps: Deps, ctx: Ctx, action: BulkAction, ids: stri
           case "approve":
             return approve(deps, ctx, id);
           case "approve_and_publish":
-            return approve(deps, ctx, id, { publish: true });
+            return approve(deps, ctx, id, { publish: true, hideWordsIfDraft: options.hideDraftWords });
           case "unapprove":
             return unapprove(deps, ctx, id);
           case "reject":
             return reject(deps, ctx, id, reason!);
           case "make_public":
-            return setVisibility(deps, ctx, id, true);
+            return setVisibility(deps, ctx, id, true, { hideWordsIfDraft: options.hideDraftWords });
           case "make_private":
             return setVisibility(deps, ctx, id, false);
           case "delete":

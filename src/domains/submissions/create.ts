@@ -78,6 +78,8 @@ function baseRow(ctx: Ctx, base: CollectedBase, kind: SubmissionKind, status: Su
     reviewedAt: null,
     dedupeHash: null,
     publicMedia: null,
+    wordsDraft: false,
+    hideWords: false,
     customAnswers: base.customAnswers,
     photoKey: null,
     pendingPhotoKey: null,

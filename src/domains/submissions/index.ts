@@ -18,6 +18,7 @@ export {
 export { createCollected, finishWritten, markReceived, PROCESS_JOB, type CollectedBase } from "./create";
 export { failSubmission } from "./status";
 export { shownCondition, isShown } from "./visibility";
+export { wordsPublic, publishProblem } from "./publishable";
 export {
   presentSubmission,
   submissionEventData,
@@ -42,7 +43,7 @@ export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete
 export { getSubmissionRow, getTranscriptRow } from "./read";
 export { placeRespondentPhoto, requirePhotoRoom, PHOTO_UPLOADS_MAX, type PhotoPlacement } from "./photo-review";
 export { tagRoutes } from "./tag-routes";
-export { tagsOf } from "./tags";
+export { tagsOf, visibleTags } from "./tags";
 export {
   listShown,
   shownSummary,

@@ -23,6 +23,7 @@ import { registerPhotoFileJobs } from "./photo-files";
 import { failSubmission } from "./status";
 import { indexSubmission } from "./search";
 import { submissionEventData, wordsText, type SubmissionRow } from "./present";
+import { isDraftTranscript } from "./publishable";
 
 interface Payload {
   submissionId: string;
@@ -108,6 +109,8 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
         textInput: text,
         textSource: text ? "spoken" : null,
         originalText: text,
+        // New words from a rough engine wait for a person's check before any public place may show them.
+        wordsDraft: !!speech && isDraftTranscript(speech.engine, speech.words),
         language: speech?.language ?? analysis?.language ?? null,
         sentimentScore: analysis?.sentiment.score ?? null,
         sentimentLabel: analysis?.sentiment.label ?? null,

@@ -11,7 +11,7 @@ import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-sco
 import type { Db } from "../../platform/db/client";
 import { idPageRows } from "../../platform/db/org-page";
 import { prepared, preparedAs } from "../../platform/db/prepared";
-import { submissions, submissionTags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
+import { submissions, submissionTags, tags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
 import { presentSubmission, type SubmissionRow } from "./present";
 import { uploadProgress } from "./upload-progress";
 import { ftsQuery } from "./search";
@@ -82,6 +82,10 @@ function conditions(has: ReturnType<typeof shapeOf>, bind: (name: keyof Values) 
     has.public ? eq(submissions.isPublic, v("public")) : undefined,
     has.tag
       ? sql`EXISTS (SELECT 1 FROM ${submissionTags} st WHERE st.submission_id = ${submissions.id} AND st.tag_id = ${v("tag")})`
+      : undefined,
+    // A client filters by its brands' tags only: a shared tag's id (seen in a widget's settings) finds nothing.
+    has.tag && has.scoped
+      ? sql`EXISTS (SELECT 1 FROM ${tags} tg WHERE tg.id = ${v("tag")} AND tg.brand_id IS NOT NULL)`
       : undefined,
   )!;
 }

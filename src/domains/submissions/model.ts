@@ -81,6 +81,14 @@ export const filterBodyFields = filterFields(t.Boolean(), 1);
 /** PATCH /v1/submissions/{id}/transcript body. */
 export const transcriptBody = t.Object({ text: transcriptText }, { additionalProperties: false });
 
+/** The optional words setting of the approve and visibility bodies. */
+const hideWordsField = t.Optional(
+  t.Boolean({
+    description:
+      "Recordings only. true: public places show the recording and the respondent without its words (no text, captions or transcript in widgets, walls, structured data or share pages); false: with them (refused with 409 words_unchecked while they are an unchecked machine draft). Absent: as it is.",
+  }),
+);
+
 /** POST /v1/submissions/{id}/approve body (optional). */
 export const approveBody = t.Optional(
   t.Object(
@@ -88,9 +96,10 @@ export const approveBody = t.Optional(
       publish: t.Optional(
         t.Boolean({
           description:
-            "true: also make it public in the same step (approve and publish); false: also make it private; absent (or no body): visibility is left as it is.",
+            "true: also make it public in the same step (approve and publish; 409 not_publishable for a failed, unfinished or deleted testimonial, 409 words_unchecked for a recording whose words are an unchecked machine draft unless hide_words is true); false: also make it private; absent (or no body): visibility is left as it is.",
         }),
       ),
+      hide_words: hideWordsField,
     },
     { additionalProperties: false },
   ),
@@ -100,7 +109,16 @@ export const approveBody = t.Optional(
 export const rejectBody = t.Object({ reason: rejectionReason }, { additionalProperties: false });
 
 /** POST /v1/submissions/{id}/visibility body. */
-export const visibilityBody = t.Object({ is_public: t.Boolean() }, { additionalProperties: false });
+export const visibilityBody = t.Object(
+  {
+    is_public: t.Boolean({
+      description:
+        "true is refused (409 not_publishable) for a failed, unfinished or deleted testimonial, and (409 words_unchecked) for a recording whose words are an unchecked machine draft unless hide_words is true.",
+    }),
+    hide_words: hideWordsField,
+  },
+  { additionalProperties: false },
+);
 
 /** POST /v1/submissions/bulk body. */
 export const bulkBody = t.Object(
@@ -108,14 +126,49 @@ export const bulkBody = t.Object(
     action: oneOf(BULK_ACTIONS),
     ids: t.Array(t.String({ maxLength: 64 }), { minItems: 1, maxItems: 100 }),
     reason: t.Optional(rejectionReason),
+    hide_draft_words: t.Optional(
+      t.Boolean({
+        description:
+          "approve_and_publish and make_public: recordings whose words are an unchecked machine draft are published without their words (hide_words) instead of being skipped with words_unchecked.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 
+/** The brand a tag belongs to. */
+const tagBrand = nullable(
+  t.String({ maxLength: 64 }),
+  "The brand whose testimonials the tag labels; null for a tag shared by every brand (seen and used by the agency's own members only, never by client logins).",
+);
+
 /** POST /v1/tags body. */
-export const newTagBody = t.Object({ name: tagName, color: t.Optional(tagColor) }, { additionalProperties: false });
-/** PATCH /v1/tags/{id} body. */
-export const tagPatchBody = t.Partial(newTagBody);
+export const newTagBody = t.Object(
+  {
+    name: tagName,
+    color: t.Optional(tagColor),
+    brand_id: t.Optional(
+      nullable(
+        t.String({ maxLength: 64 }),
+        "The brand the tag is for (one you see); absent or null: shared by every brand. A client login must name one of its brands.",
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+/** PATCH /v1/tags/{id} body (a tag keeps its brand). */
+export const tagPatchBody = t.Partial(t.Object({ name: tagName, color: tagColor }, { additionalProperties: false }));
+/** GET /v1/tags query. */
+export const tagListQuery = t.Object({
+  ...pageQuerySchema,
+  brand_id: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 64,
+      description: "Only the tags usable on this brand's testimonials: its own and the shared ones.",
+    }),
+  ),
+});
 /** POST /v1/submissions/{id}/tags body. */
 export const tagSubmissionBody = t.Object({ tag_id: t.String({ maxLength: 64 }) }, { additionalProperties: false });
 
@@ -150,6 +203,7 @@ export const tagSchema = t.Object({
   id: t.String(),
   name: tagName,
   color: tagColor,
+  brand_id: tagBrand,
   submission_count: t.Optional(count("Testimonials carrying the tag (in lists and on creation).")),
   created_at: timestamp(),
   updated_at: timestamp(),
@@ -190,6 +244,14 @@ export const submissionSchema = t.Object(
     review_url: nullable(t.String()),
     reviewed_at: nullable(t.String({ format: "date" })),
     public_media: nullable(publicMediaSchema),
+    words_draft: t.Boolean({
+      description:
+        "A recording whose words are a machine draft nobody has checked (transcript.draft): no public place shows them; it is published only with hide_words, or once the words are corrected (PATCH …/transcript) or confirmed (POST …/transcript/confirm).",
+    }),
+    hide_words: t.Boolean({
+      description:
+        "Public places show the recording and the respondent without its words: no text, captions or transcript in widgets, walls, structured data or share pages.",
+    }),
     custom_fields: t.Array(t.Object({ id: t.String(), label: t.String(), value: t.Union([t.String(), t.Boolean()]) }), {
       description: "Answers to the collect link's own questions, with each question's label as it was asked.",
     }),
@@ -233,7 +295,10 @@ export type SubmissionView = Static<typeof submissionSchema>;
 export const transcriptSchema = t.Object({
   submission_id: t.String(),
   engine: t.String(),
-  draft: t.Boolean({ description: "A machine draft nobody has corrected yet: check it before quoting it." }),
+  draft: t.Boolean({
+    description:
+      "A machine draft nobody has checked yet: no public place shows these words until they are corrected or confirmed.",
+  }),
   unsure_words: count("Words the engine was unsure of (0 once edited)."),
   language: nullable(t.String()),
   text: t.String(),

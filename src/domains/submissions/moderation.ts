@@ -18,9 +18,13 @@ import { shownChanged } from "../../platform/events/publication";
 import { syncPublicMedia } from "./public-media";
 import { unindexSubmission } from "./search";
 import { schedulePurge } from "./purge";
+import { assertPublishable } from "./publishable";
 
 type Patch = Partial<
-  Pick<SubmissionRow, "isApproved" | "approvedAt" | "isPublic" | "rejectedAt" | "rejectionReason" | "deletedAt">
+  Pick<
+    SubmissionRow,
+    "isApproved" | "approvedAt" | "isPublic" | "rejectedAt" | "rejectionReason" | "deletedAt" | "hideWords"
+  >
 >;
 
 /** Applies a change and everything that follows from it, in the caller's transaction. */
@@ -50,33 +54,66 @@ function decidable(row: SubmissionRow) {
   if (row.status === "uploading") throw new AppError("not_ready", 409, "This testimonial is still being uploaded.");
 }
 
+/** How a moderation step sets whether public places show a recording's words. */
+export interface WordsOptions {
+  /** true: show the recording without its words; false: with them; absent: as it is. */
+  hideWords?: boolean;
+  /** Hide the words only when they are an unchecked machine draft (bulk actions: the inbox asked once for all). */
+  hideWordsIfDraft?: boolean;
+}
+
 /** What `approve` does with the public flag in the same step (the route's optional `publish` field). */
-export interface ApproveOptions {
+export interface ApproveOptions extends WordsOptions {
   /** true: also make it public ("Approve & publish"); false: also make it private; absent: leave visibility as it is. */
   publish?: boolean;
 }
 
+/** The words setting a step leaves: refused for a written testimonial, which is nothing but its words. */
+function wordsSetting(row: SubmissionRow, o: WordsOptions): boolean {
+  const wanted = o.hideWords ?? (o.hideWordsIfDraft && row.kind !== "text" && row.wordsDraft ? true : undefined);
+  if (wanted === undefined) return row.hideWords;
+  if (wanted && row.kind === "text")
+    throw invalid("A written testimonial is its words: only a recording can be shown without them.", "hide_words");
+  return wanted;
+}
+
+/** The audit action of a step that changes only whether the words are shown. */
+const wordsAction = (hidden: boolean) => (hidden ? "submission.words_hidden" : "submission.words_shown");
+
 /**
  * Approves a testimonial (clearing any rejection); emits `submission.approved` when it was not approved. With
  * `publish`, the public flag is set in the same transaction, so the testimonial goes live in one step (one
- * rebuild of what shows it, never a moment approved-but-private in between).
+ * rebuild of what shows it, never a moment approved-but-private in between). An approval that leaves it public
+ * is refused (409) for a testimonial that cannot be published (publishable.ts); approving only is not.
  */
 export function approve(deps: Deps, ctx: Ctx, id: string, options: ApproveOptions = {}): SubmissionRow {
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, id);
+    const visibility = options.publish === undefined || options.publish === row.isPublic ? null : options.publish;
+    const hideWords = wordsSetting(row, options);
+    // Asked to publish: why it cannot be published is the answer, before anything about approving.
+    if (visibility) assertPublishable(row, hideWords);
     decidable(row);
     const approving = !(row.isApproved && !row.rejectedAt);
-    const visibility = options.publish === undefined || options.publish === row.isPublic ? null : options.publish;
-    if (!approving && visibility === null) return row;
+    const wordsChange = hideWords !== row.hideWords;
+    if (!approving && visibility === null && !wordsChange) return row;
+    if (visibility ?? row.isPublic) assertPublishable(row, hideWords);
     const patch: Patch = approving
       ? { isApproved: true, approvedAt: ctx.clock.now(), rejectedAt: null, rejectionReason: null }
       : {};
     if (visibility !== null) patch.isPublic = visibility;
+    if (wordsChange) patch.hideWords = hideWords;
     const action = approving
       ? "submission.approved"
-      : visibility
-        ? "submission.made_public"
-        : "submission.made_private";
+      : visibility !== null
+        ? visibility
+          ? "submission.made_public"
+          : "submission.made_private"
+        : wordsAction(hideWords);
+    // The audit row names what changed beside the action itself.
+    const details: Record<string, unknown> = {};
+    if (approving && visibility !== null) details.is_public = visibility;
+    if (wordsChange && action !== wordsAction(hideWords)) details.hide_words = hideWords;
     const updated = applyModeration(
       deps,
       db,
@@ -84,7 +121,7 @@ export function approve(deps: Deps, ctx: Ctx, id: string, options: ApproveOption
       row,
       patch,
       action,
-      approving && visibility !== null ? { is_public: visibility } : undefined,
+      Object.keys(details).length ? details : undefined,
     );
     if (approving) emit(db, ctx, "submission.approved", submissionEventData(updated));
     return updated;
@@ -125,18 +162,34 @@ export function reject(deps: Deps, ctx: Ctx, id: string, reason: string): Submis
   });
 }
 
-/** Sets the public flag. */
-export function setVisibility(deps: Deps, ctx: Ctx, id: string, isPublic: boolean): SubmissionRow {
+/**
+ * Sets the public flag (and, with `hideWords`, whether the words are shown). Making public, or showing the words
+ * of a public testimonial, is refused (409) when it cannot be published (publishable.ts).
+ */
+export function setVisibility(
+  deps: Deps,
+  ctx: Ctx,
+  id: string,
+  isPublic: boolean,
+  options: WordsOptions = {},
+): SubmissionRow {
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, id);
-    if (row.isPublic === isPublic) return row;
+    const hideWords = wordsSetting(row, options);
+    const wordsChange = hideWords !== row.hideWords;
+    if (row.isPublic === isPublic && !wordsChange) return row;
+    if (isPublic) assertPublishable(row, hideWords);
+    const patch: Patch = { isPublic };
+    if (wordsChange) patch.hideWords = hideWords;
+    if (row.isPublic === isPublic) return applyModeration(deps, db, ctx, row, patch, wordsAction(hideWords));
     return applyModeration(
       deps,
       db,
       ctx,
       row,
-      { isPublic },
+      patch,
       isPublic ? "submission.made_public" : "submission.made_private",
+      wordsChange ? { hide_words: hideWords } : undefined,
     );
   });
 }

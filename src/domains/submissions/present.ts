@@ -77,6 +77,8 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string, upload?: U
     // A date (contract): rows imported before timestamps were stored as dates still show only their UTC date.
     reviewed_at: row.reviewedAt ? row.reviewedAt.slice(0, 10) : null,
     public_media: publicMediaUrls(cdnUrl, row.publicMedia),
+    words_draft: row.wordsDraft,
+    hide_words: row.hideWords,
     // Answers to the link's own questions, as asked; the photo is the `avatar` media variant when has_photo.
     custom_fields: (row.customAnswers ?? []).map((a) => ({ id: a.id, label: a.label, value: a.value })),
     has_photo: row.photoKey !== null,
@@ -110,19 +112,20 @@ export function publicAnswers(
     .map((a) => ({ label: a.label, value: a.value }));
 }
 
-/** Engines whose free transcription is a rough draft (offline recognition, roughly one word in three wrong). */
-const DRAFT_ENGINES = new Set(["pocketsphinx"]);
 /** Below this confidence a word is marked unsure. */
 export const UNSURE_BELOW = 0.5;
 
-/** The transcript as the API shows it. */
-export function presentTranscript(t: TranscriptRow): TranscriptView {
+/**
+ * The transcript as the API shows it; `row` is its testimonial, which holds whether the words are still an
+ * unchecked machine draft (set by processing, cleared by a correction or a confirmation).
+ */
+export function presentTranscript(t: TranscriptRow, row: Pick<SubmissionRow, "wordsDraft">): TranscriptView {
   const edited = t.editedAt !== null;
   return {
     submission_id: t.submissionId,
     engine: t.engine,
-    // A machine draft nobody has corrected yet: the dashboard asks for a check before it becomes a public quote.
-    draft: !edited && DRAFT_ENGINES.has(t.engine),
+    // A machine draft nobody has checked yet: no public place shows these words until someone does.
+    draft: row.wordsDraft,
     unsure_words: edited ? 0 : t.words.filter((w) => w.confidence !== undefined && w.confidence < UNSURE_BELOW).length,
     language: t.language,
     text: wordsText(t.words),

@@ -1,7 +1,9 @@
 /**
  * Published copies of a shown testimonial's media on the CDN (`public/m/<unguessable>/video.mp4`, …), so widgets
  * and walls get permanent public addresses while originals stay private. Copies are made by a job once the
- * testimonial is shown, and removed at once, in the hiding request, when it stops being shown.
+ * testimonial is shown, and removed at once, in the hiding request, when it stops being shown. The captions file
+ * is the words: it is published only while public places may show them (`wordsPublic`), taken down at once when
+ * they are hidden, and added by the same job when they may be shown again.
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
@@ -18,17 +20,34 @@ import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
 import type { SubmissionRow } from "./present";
 import { settlePhotoFilesLater } from "./photo-files";
+import { wordsPublic } from "./publishable";
 
 /** Job kind that publishes a shown testimonial's media. */
 export const PUBLISH_JOB = "submission.publish_media";
 
 /**
  * Brings the published copies in line with the visibility rule, in the caller's transaction: a shown recording
- * without copies gets a publish job; a hidden one loses its copies now (row and files).
+ * without copies gets a publish job; a hidden one loses its copies now (row and files). For a shown recording, the
+ * captions follow `wordsPublic`: taken down now when the words are hidden, added by the job when they may be shown.
  */
 export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: SubmissionRow) {
   if (isShown(row)) {
-    if ((row.kind !== "text" || row.photoKey) && !row.publicMedia) {
+    const published = row.publicMedia;
+    const captions = published?.files.captions;
+    if (captions && !wordsPublic(row)) {
+      // The words were just hidden: their published copy goes in this request, not a moment later.
+      const { captions: _gone, ...files } = published.files;
+      db.update(submissions)
+        .set({ publicMedia: { ...published, files } })
+        .where(eq(submissions.id, row.id))
+        .run();
+      storage.discard("public", captions);
+    }
+    // A recording's words are its text: one without any (nothing was heard) has no captions to add.
+    const missing = published
+      ? row.kind !== "text" && !captions && !!row.textInput && wordsPublic(row)
+      : row.kind !== "text" || !!row.photoKey;
+    if (missing) {
       enqueue(db, ctx.clock, {
         kind: PUBLISH_JOB,
         payload: { submissionId: row.id },
@@ -68,12 +87,45 @@ async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null
   return { dir, files, avatarOf: files.avatar ? row.photoKey : null };
 }
 
-/** Publishes a testimonial's media if it is (still) shown and not yet published. Safe to run twice. */
+/** The captions a shown recording publishes: its transcript as WebVTT, while its words may be shown. */
+function publicCaptions(deps: Deps, row: SubmissionRow): string | null {
+  if (row.kind === "text" || !wordsPublic(row)) return null;
+  const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, row.id)).get();
+  return tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null;
+}
+
+/** Adds the captions to a published recording whose words may now be shown (checked, or no longer hidden). */
+async function addCaptions(deps: Deps, row: SubmissionRow) {
+  const published = row.publicMedia!;
+  const captions = published.files.captions ? null : publicCaptions(deps, row);
+  if (!captions) return;
+  const key = `${published.dir}/captions.vtt`;
+  await deps.storage.write("public", key, captions);
+  const kept = tx(deps.db, (db) => {
+    const current = db.select().from(submissions).where(eq(submissions.id, row.id)).get();
+    if (!current || !isShown(current) || current.publicMedia?.dir !== published.dir || !wordsPublic(current))
+      return false;
+    db.update(submissions)
+      .set({ publicMedia: { ...current.publicMedia, files: { ...current.publicMedia.files, captions: key } } })
+      .where(eq(submissions.id, row.id))
+      .run();
+    const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
+    shownChanged(db, ctx, { brandId: row.brandId, submissionId: row.id, reason: "captions_published" });
+    return true;
+  });
+  // Hidden again (or taken down) while the file was written: it must not stay on the CDN.
+  if (!kept) await deps.storage.remove("public", key);
+}
+
+/**
+ * Publishes a testimonial's media if it is (still) shown and not yet published, or adds the captions of one whose
+ * words may now be shown. Safe to run twice.
+ */
 export async function publishMedia(deps: Deps, id: string) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
-  if (!row || !isShown(row) || row.publicMedia || (row.kind === "text" && !row.photoKey)) return;
-  const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, id)).get();
-  const media = await copyFiles(deps, row, tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null);
+  if (!row || !isShown(row) || (row.kind === "text" && !row.photoKey)) return;
+  if (row.publicMedia) return addCaptions(deps, row);
+  const media = await copyFiles(deps, row, publicCaptions(deps, row));
   const kept = tx(deps.db, (db) => {
     const current = db
       .select()
@@ -81,8 +133,12 @@ export async function publishMedia(deps: Deps, id: string) {
       .where(and(eq(submissions.id, id), isNull(submissions.publicMedia)))
       .get();
     if (!current || !isShown(current)) return false;
-    db.update(submissions).set({ publicMedia: media }).where(eq(submissions.id, id)).run();
     const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
+    const { captions, ...files } = media.files;
+    // Words hidden while the copies were made: they are not published with the rest.
+    const stored = captions && !wordsPublic(current) ? { ...media, files } : media;
+    if (stored !== media) deps.storage.discard("public", captions!);
+    db.update(submissions).set({ publicMedia: stored }).where(eq(submissions.id, id)).run();
     shownChanged(db, ctx, { brandId: row.brandId, submissionId: id, reason: "media_published" });
     // A photo accepted while the copies were made: publish that one instead of the photo copied.
     if (current.photoKey && current.photoKey !== media.avatarOf) settlePhotoFilesLater(db, ctx, current, []);

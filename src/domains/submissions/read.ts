@@ -47,8 +47,8 @@ export function submissionDetail(deps: Deps, ctx: Ctx, id: string): SubmissionDe
     consent: row.consent,
     width: row.width,
     height: row.height,
-    transcript: transcript ? presentTranscript(transcript) : null,
-    tags: tagsOf(deps.db, id),
+    transcript: transcript ? presentTranscript(transcript, row) : null,
+    tags: tagsOf(deps.db, ctx, id),
     media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
   };
 }

@@ -9,6 +9,7 @@ import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
 import { editTranscript } from "./transcript-edit";
+import { confirmTranscript } from "./transcript-confirm";
 import { reprocessSubmission } from "./status";
 import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
 import { bulkModerate } from "./bulk";
@@ -112,10 +113,10 @@ export function submissionRoutes(deps: Deps) {
         "/v1/submissions/:id/transcript",
         ({ auth, params }) => {
           const ctx = can(auth(), "submission:read");
-          getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(deps.db, ctx, params.id);
           const tr = getTranscriptRow(deps.db, params.id);
           if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
-          return presentTranscript(tr);
+          return presentTranscript(tr, row);
         },
         {
           params: idParams,
@@ -135,6 +136,18 @@ export function submissionRoutes(deps: Deps) {
         },
       )
       .use(
+        command(deps, "POST", "/v1/submissions/:id/transcript/confirm", {
+          permission: "submission:moderate",
+          params: idParams,
+          response: transcriptSchema,
+          detail: {
+            tags: ["Submissions"],
+            summary: "Confirm the transcript as it is: a machine draft becomes checked words public places may show",
+          },
+          run: (_db, ctx, { params }) => confirmTranscript(deps, ctx, params.id),
+        }),
+      )
+      .use(
         command(deps, "POST", "/v1/submissions/:id/approve", {
           permission: "submission:moderate",
           params: idParams,
@@ -145,7 +158,10 @@ export function submissionRoutes(deps: Deps) {
             summary: "Approve (emits submission.approved); optionally publish in the same step",
           },
           run: (_db, ctx, { params, body }) =>
-            presentSubmission(approve(deps, ctx, params.id, { publish: body?.publish }), deps.config.cdnUrl),
+            presentSubmission(
+              approve(deps, ctx, params.id, { publish: body?.publish, hideWords: body?.hide_words }),
+              deps.config.cdnUrl,
+            ),
         }),
       )
       .use(
@@ -176,7 +192,10 @@ export function submissionRoutes(deps: Deps) {
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Make public or private" },
           run: (_db, ctx, { params, body }) =>
-            presentSubmission(setVisibility(deps, ctx, params.id, body.is_public), deps.config.cdnUrl),
+            presentSubmission(
+              setVisibility(deps, ctx, params.id, body.is_public, { hideWords: body.hide_words }),
+              deps.config.cdnUrl,
+            ),
         }),
       )
       .use(
@@ -198,7 +217,8 @@ export function submissionRoutes(deps: Deps) {
           body: bulkBody,
           response: bulkResultSchema,
           detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
-          run: (_db, ctx, { body }) => bulkModerate(deps, ctx, body.action, body.ids, body.reason),
+          run: (_db, ctx, { body }) =>
+            bulkModerate(deps, ctx, body.action, body.ids, body.reason, { hideDraftWords: body.hide_draft_words }),
         }),
       )
       .use(

@@ -1,6 +1,9 @@
 /**
  * Reading testimonials for public places (widget documents, walls): only those the one visibility rule shows,
- * presented as the contract's public item. Every public reader goes through here.
+ * presented as the contract's public item. Every public reader goes through here, so this is also where a
+ * recording's words are left out while they are hidden or an unchecked machine draft (`wordsPublic`): the item keeps
+ * the recording, the respondent and the rating, with no text and no captions. Selections (newest first, by tag or
+ * rating, or picked) still include such a recording: it shows as a video without words, never with the draft's.
  */
 import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
@@ -8,6 +11,7 @@ import { submissions, transcripts, type Word } from "./tables";
 import { shownCondition } from "./visibility";
 import { publicMediaUrls } from "./public-urls";
 import { publicAnswers, type SubmissionRow } from "./present";
+import { wordsPublic } from "./publishable";
 import { links } from "../brands";
 import type { Static } from "elysia";
 import type { shownItemSchema } from "./model";
@@ -54,8 +58,8 @@ export const shownDate = (row: SubmissionRow) =>
 
 /** Presents shown rows with their captions (one transcript query for all rows). */
 export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): ShownItem[] {
-  const ids = rows.filter((r) => r.kind !== "text").map((r) => r.id);
-  const words = new Map(
+  const ids = rows.filter((r) => r.kind !== "text" && wordsPublic(r)).map((r) => r.id);
+  const spoken = new Map(
     ids.length
       ? db
           .select({ id: transcripts.submissionId, words: transcripts.words })
@@ -69,6 +73,7 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
   return rows.map((row) => {
     const media = publicMediaUrls(cdnUrl, row.publicMedia);
     const answers = publicAnswers(row, stillPublic);
+    const words = wordsPublic(row);
     return {
       id: row.id,
       kind: row.kind,
@@ -77,13 +82,13 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
       company: row.respondentCompany,
       rating: row.rating,
       date: shownDate(row),
-      text: row.textInput,
+      text: words ? row.textInput : null,
       video_url: row.kind === "video" ? (media?.video_url ?? null) : null,
       audio_url: row.kind === "audio" ? (media?.audio_url ?? null) : null,
       poster_url: row.kind === "video" ? (media?.poster_url ?? null) : null,
       duration_ms: row.kind === "text" ? null : row.durationMs,
       language: row.language,
-      captions: row.kind === "text" ? null : captionsFrom(words.get(row.id) ?? []),
+      captions: row.kind === "text" || !words ? null : captionsFrom(spoken.get(row.id) ?? []),
       avatar_url: media?.avatar_url ?? null,
       ...(answers.length ? { answers } : {}),
     };

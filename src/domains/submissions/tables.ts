@@ -106,6 +106,17 @@ export const submissions = sqliteTable(
     pendingPhotoKey: text("pending_photo_key"),
     /** Photos the respondent sent and Plaudit kept, counted against `PHOTO_UPLOADS_MAX`. */
     photoUploads: integer("photo_uploads").notNull().default(0),
+    /**
+     * The words are a machine draft nobody has checked (a transcript from an engine whose free recognition is rough,
+     * set by processing; migration 0021): such a recording is published only with `hideWords`, or once the words are
+     * corrected or confirmed, and no public place ever shows these words.
+     */
+    wordsDraft: integer("words_draft", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Shown publicly as the recording and the respondent only: no text, captions or transcript in widgets, walls,
+     * structured data or share pages (migration 0021).
+     */
+    hideWords: integer("hide_words", { mode: "boolean" }).notNull().default(false),
     /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
     publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
     /** Set when the recording, words and details were erased; the row stays as a tombstone. */
@@ -180,7 +191,10 @@ export const searchRows = sqliteTable(
   (t) => [uniqueIndex("search_rows_submission").on(t.submissionId)],
 );
 
-/** A label the team puts on testimonials (per organisation and mode). */
+/**
+ * A label the team puts on testimonials: one brand's (seen by everyone who sees that brand, clients included), or
+ * shared by every brand (`brandId` null: seen and used by the agency's own members only). Migration 0021.
+ */
 export const tags = sqliteTable(
   "tags",
   {
@@ -189,14 +203,21 @@ export const tags = sqliteTable(
       .notNull()
       .references(() => orgs.id, { onDelete: "cascade" }),
     mode: text("mode").$type<Mode>().notNull(),
+    /** The brand whose testimonials it labels; null for a tag shared by every brand. */
+    brandId: text("brand_id").references(() => brands.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** Lowercased name, unique per org and mode. */
+    /** Lowercased name, unique per org and mode within its brand (or among the shared tags). */
     nameKey: text("name_key").notNull(),
     color: text("color").notNull().default("#64748b"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("tags_name").on(t.orgId, t.mode, t.nameKey), index("tags_list").on(t.orgId, t.mode, t.id)],
+  (t) => [
+    uniqueIndex("tags_name_brand").on(t.orgId, t.mode, t.brandId, t.nameKey).where(sql`brand_id IS NOT NULL`),
+    uniqueIndex("tags_name_shared").on(t.orgId, t.mode, t.nameKey).where(sql`brand_id IS NULL`),
+    index("tags_list").on(t.orgId, t.mode, t.id),
+    index("tags_brand").on(t.brandId),
+  ],
 );
 
 /** Which testimonials carry which tags. */

@@ -1,7 +1,7 @@
 /** Tag routes: the tag list and tagging testimonials. */
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
+import { pageRequest } from "../../platform/http/pagination";
 import { authPlugin, can, command } from "../accounts";
 import {
   createTag,
@@ -21,6 +21,7 @@ import {
   idParams,
   newTagBody,
   submissionTagParams,
+  tagListQuery,
   tagListSchema,
   tagPageSchema,
   tagParams,
@@ -35,11 +36,20 @@ export function tagRoutes(deps: Deps) {
     .use(authPlugin(deps))
     .get(
       "/tags",
-      ({ auth, query }) => listTags(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "tags", query)),
+      ({ auth, query }) =>
+        listTags(
+          deps,
+          can(auth(), "submission:read"),
+          pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }),
+          query.brand_id,
+        ),
       {
-        query: t.Object(pageQuerySchema),
+        query: tagListQuery,
         response: tagPageSchema,
-        detail: { tags: ["Tags"], summary: "List tags, newest first" },
+        detail: {
+          tags: ["Tags"],
+          summary: "List tags, newest first, with their brand (client logins: their brands' tags only)",
+        },
       },
     )
     .use(
@@ -47,7 +57,7 @@ export function tagRoutes(deps: Deps) {
         permission: "tag:manage",
         body: newTagBody,
         response: { 201: tagSchema },
-        detail: { tags: ["Tags"], summary: "Create a tag" },
+        detail: { tags: ["Tags"], summary: "Create a tag for a brand, or shared by every brand" },
         run: (_db, ctx, { body }) => createTag(deps, ctx, body),
       }),
     )
@@ -83,7 +93,7 @@ export function tagRoutes(deps: Deps) {
       ({ auth, params }) => {
         const ctx = can(auth(), "submission:read");
         getSubmissionRow(deps.db, ctx, params.id);
-        return { data: tagsOf(deps.db, params.id) };
+        return { data: tagsOf(deps.db, ctx, params.id) };
       },
       { params: idParams, response: tagListSchema, detail: { tags: ["Tags"], summary: "A testimonial's tags" } },
     )

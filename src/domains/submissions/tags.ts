@@ -1,8 +1,12 @@
 /**
- * Tags: labels per organisation and mode (names unique, case ignored), put on and taken off testimonials. A tag
- * change on a shown testimonial tells whatever shows testimonials, since widgets can select by tag.
+ * Tags: labels per organisation and mode, each one brand's or shared by every brand (`brand_id` null). A brand's
+ * tags are seen and used by whoever sees that brand, its client logins included; shared tags only by the agency's
+ * own members and organisation-wide API keys, so one client never reads another client's tag names. A brand's tag
+ * goes only on that brand's testimonials, a shared one on any. Names are unique (case ignored) within a brand and
+ * among the shared tags. A tag change on a shown testimonial tells whatever shows testimonials, since widgets can
+ * select by tag.
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -15,8 +19,9 @@ import { submissionTags, tags, submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
-import { brandScope } from "../../platform/db/brand-scope";
-import { orgPageRows } from "../../platform/db/org-page";
+import { brandScope, brandScopeParam, preparedBrandScope, scopedBrands } from "../../platform/db/brand-scope";
+import { idPageRows } from "../../platform/db/org-page";
+import { getBrandRow } from "../brands";
 
 type TagRow = typeof tags.$inferSelect;
 import type { TagView } from "./model";
@@ -27,10 +32,17 @@ export const presentTag = (t: TagRow, usage?: number): TagView => ({
   id: t.id,
   name: t.name,
   color: t.color,
+  brand_id: t.brandId,
   submission_count: usage,
   created_at: iso(t.createdAt),
   updated_at: iso(t.updatedAt),
 });
+
+/**
+ * The tags a context may see: for a client login (a context limited to brands) only its brands' own tags, never
+ * the shared ones (a null brand is in no scope); undefined, so it drops out of `and(…)`, for everyone else.
+ */
+export const visibleTags = (ctx: Pick<Ctx, "brandIds">): SQL | undefined => brandScope(ctx, tags.brandId);
 
 function checkName(name: string): { name: string; key: string } {
   const clean = name.replace(/\s+/g, " ").trim();
@@ -38,33 +50,61 @@ function checkName(name: string): { name: string; key: string } {
   return { name: clean, key: clean.toLowerCase() };
 }
 
-function nameTaken(db: Db, ctx: Ctx, key: string, except?: string) {
+/** Refuses a name already used by another tag of the same brand (or among the shared tags). */
+function checkNameFree(db: Db, ctx: Ctx, name: string, key: string, brandId: string | null, except?: string) {
   const row = db
     .select({ id: tags.id })
     .from(tags)
-    .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), eq(tags.nameKey, key)))
+    .where(
+      and(
+        eq(tags.orgId, ctx.orgId),
+        eq(tags.mode, ctx.mode),
+        eq(tags.nameKey, key),
+        brandId === null ? isNull(tags.brandId) : eq(tags.brandId, brandId),
+      ),
+    )
     .get();
-  return !!row && row.id !== except;
+  if (row && row.id !== except)
+    throw conflict(
+      "tag_exists",
+      `A tag named "${name}" already exists ${brandId === null ? "among the shared tags" : "for this brand"}.`,
+      { field: "name" },
+    );
 }
 
-/** A tag of the context; 404 otherwise. */
+/** A tag of the context that it may see; 404 otherwise (another brand's tag, or a shared one for a client). */
 export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
   const row = db
     .select()
     .from(tags)
-    .where(and(eq(tags.id, id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode)))
+    .where(and(eq(tags.id, id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), visibleTags(ctx)))
     .get();
   if (!row) throw notFound("tag");
   return row;
 }
 
 /**
- * A page of tags, newest first, each with how many testimonials carry it (for a client, only its brands'
- * testimonials are counted). Tags themselves are the organisation's shared vocabulary.
+ * A page of the tags the context may see, newest first, each with how many testimonials carry it (for a client,
+ * only its brands' testimonials are counted). With `brandId`: the tags usable on that brand's testimonials, its
+ * own and the shared ones (a client gets its brand's own only); a brand the context cannot see is a 404.
  */
-export function listTags(deps: Deps, ctx: Ctx, page: PageRequest) {
+export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: string) {
+  if (brandId) getBrandRow(deps.db, ctx, brandId);
+  const scoped = scopedBrands(ctx) !== null;
+  const rows = idPageRows(
+    deps.db,
+    tags,
+    page,
+    `usable:${brandId ? "b" : ""}${scoped ? "s" : ""}`,
+    (p) => [
+      eq(tags.orgId, p("org")),
+      eq(tags.mode, p("mode")),
+      brandId ? or(eq(tags.brandId, p("brand")), isNull(tags.brandId)) : undefined,
+      scoped ? preparedBrandScope(tags.brandId) : undefined,
+    ],
+    { org: ctx.orgId, mode: ctx.mode, brand: brandId ?? null, brand_scope: brandScopeParam(ctx) },
+  );
   const scope = brandScope(ctx, submissions.brandId);
-  const rows = orgPageRows(deps.db, tags, ctx, page);
   const counts = new Map(
     rows.length
       ? deps.db
@@ -98,18 +138,28 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest) {
   );
 }
 
-/** Creates a tag. */
-export function createTag(deps: Deps, ctx: Ctx, input: { name: string; color?: string }) {
+/**
+ * Creates a tag for a brand (`brand_id`, one the context sees) or shared by every brand (`brand_id` absent or
+ * null). Shared tags are the agency's own: a client login must name one of its brands.
+ */
+export function createTag(deps: Deps, ctx: Ctx, input: { name: string; color?: string; brand_id?: string | null }) {
   const { name, key } = checkName(input.name);
   if (input.color !== undefined && !COLOR.test(input.color)) throw invalid("Colours are hex like #64748b.", "color");
+  const brandId = input.brand_id ?? null;
+  if (brandId === null && scopedBrands(ctx) !== null)
+    throw invalid(
+      "Choose one of your brands for the tag (brand_id): tags shared by every brand are your agency's own.",
+      "brand_id",
+    );
   return tx(deps.db, (db) => {
-    if (nameTaken(db, ctx, key))
-      throw conflict("tag_exists", `A tag named "${name}" already exists.`, { field: "name" });
+    if (brandId !== null) getBrandRow(db, ctx, brandId);
+    checkNameFree(db, ctx, name, key, brandId);
     const now = ctx.clock.now();
     const row: TagRow = {
       id: newId("tag", now),
       orgId: ctx.orgId,
       mode: ctx.mode,
+      brandId,
       name,
       nameKey: key,
       color: input.color?.toLowerCase() ?? "#64748b",
@@ -117,7 +167,7 @@ export function createTag(deps: Deps, ctx: Ctx, input: { name: string; color?: s
       updatedAt: now,
     };
     db.insert(tags).values(row).run();
-    audit(db, ctx, "tag.created", row.id, { name });
+    audit(db, ctx, "tag.created", row.id, { name, brand_id: brandId });
     return presentTag(row, 0);
   });
 }
@@ -129,8 +179,7 @@ export function updateTag(deps: Deps, ctx: Ctx, id: string, patch: { name?: stri
     const next = { ...row, updatedAt: ctx.clock.now() };
     if (patch.name !== undefined) {
       const { name, key } = checkName(patch.name);
-      if (nameTaken(db, ctx, key, id))
-        throw conflict("tag_exists", `A tag named "${name}" already exists.`, { field: "name" });
+      checkNameFree(db, ctx, name, key, row.brandId, id);
       next.name = name;
       next.nameKey = key;
     }
@@ -169,23 +218,32 @@ export function deleteTag(deps: Deps, ctx: Ctx, id: string) {
   });
 }
 
-/** The tags on a testimonial, by name. */
-export function tagsOf(db: Db, submissionId: string) {
+/** The tags on a testimonial that the context may see, by name. */
+export function tagsOf(db: Db, ctx: Pick<Ctx, "brandIds">, submissionId: string) {
   return db
     .select({ tag: tags })
     .from(submissionTags)
     .innerJoin(tags, eq(tags.id, submissionTags.tagId))
-    .where(eq(submissionTags.submissionId, submissionId))
+    .where(and(eq(submissionTags.submissionId, submissionId), visibleTags(ctx)))
     .orderBy(asc(tags.nameKey))
     .all()
     .map((r) => presentTag(r.tag));
 }
 
-/** Puts a tag on a testimonial (no-op when already there); returns the testimonial's tags. */
+/**
+ * Puts a tag on a testimonial (no-op when already there); returns the testimonial's tags. A brand's tag goes only
+ * on that brand's testimonials (409 `tag_other_brand`).
+ */
 export function tagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagId: string) {
   return tx(deps.db, (db) => {
     const row = getSubmissionRow(db, ctx, submissionId);
-    getTag(db, ctx, tagId);
+    const tag = getTag(db, ctx, tagId);
+    if (tag.brandId !== null && tag.brandId !== row.brandId)
+      throw conflict(
+        "tag_other_brand",
+        `The tag "${tag.name}" belongs to another brand. Use one of this brand's tags, or a tag shared by every brand.`,
+        { field: "tag_id" },
+      );
     const added = db
       .insert(submissionTags)
       .values({ submissionId, tagId, createdAt: ctx.clock.now() })
@@ -193,7 +251,7 @@ export function tagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagId:
       .returning()
       .get();
     if (added && isShown(row)) shownChanged(db, ctx, { brandId: row.brandId, submissionId, reason: "tagged" });
-    return tagsOf(db, submissionId);
+    return tagsOf(db, ctx, submissionId);
   });
 }
 
@@ -208,6 +266,6 @@ export function untagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagI
       .returning()
       .get();
     if (removed && isShown(row)) shownChanged(db, ctx, { brandId: row.brandId, submissionId, reason: "untagged" });
-    return tagsOf(db, submissionId);
+    return tagsOf(db, ctx, submissionId);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Correcting a transcript: the team sends the corrected text; the words are re-timed by forced alignment against
  * the recording, so captions stay exact. The machine's first words are kept (`original_words`), the
- * testimonial's `original_text` never changes, and the edit is audited.
+ * testimonial's `original_text` never changes, and the edit is audited. A corrected transcript is a checked one: it
+ * is no longer a machine draft, so public places may show it (unless the team hid the words).
  */
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
@@ -19,6 +20,8 @@ import { indexSubmission } from "./search";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
 import { fitWordsToRecording } from "../../media/speech/fit";
+import { syncPublicMedia } from "./public-media";
+import { wordsPublic } from "./publishable";
 
 /** Replaces the transcript's words with `text`, re-timed against the recording. */
 export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: string) {
@@ -90,6 +93,7 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
       .update(submissions)
       .set({
         textInput: newText,
+        wordsDraft: false,
         sentimentScore: analysis.sentiment.score,
         sentimentLabel: analysis.sentiment.label,
         updatedAt: now,
@@ -102,10 +106,12 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
     if (isShown(updated)) {
       // The published captions are the words: rewritten in place once committed, and widgets and walls rebuild.
       const key = updated.publicMedia?.files.captions;
-      if (key) captions = { key, text: deps.media.captionsVtt(words) };
+      if (key && wordsPublic(updated)) captions = { key, text: deps.media.captionsVtt(words) };
+      // Words a draft kept off the CDN may be shown now: the publish job adds their captions.
+      syncPublicMedia(db, deps.storage, ctx, updated);
       shownChanged(db, ctx, { brandId: updated.brandId, submissionId: id, reason: "transcript.edited" });
     }
-    return presentTranscript(getTranscriptRow(db, id)!);
+    return presentTranscript(getTranscriptRow(db, id)!, updated);
   });
   if (captions) await deps.storage.write("public", captions.key, captions.text);
   return result;

@@ -10,7 +10,7 @@ import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
 import { resolveWall, type WallAddress } from "./address";
 import { notFound } from "../../platform/errors";
-import { pickShown, shareCard } from "../submissions";
+import { pickShown, shareCard, wordsPublic } from "../submissions";
 import { errorAnswer, permalinkAnswer, wallPageAnswer, type SiteAnswer } from "./site-pages";
 import { pageHeaders, WALL_CACHE } from "./page-headers";
 import { parsePage } from "./wall-data";
@@ -83,12 +83,13 @@ export function wallPagesPlugin(deps: Deps) {
           "x-content-type-options": "nosniff",
         });
 
-  /** A shown testimonial's landscape share image, the `og:image` of its page; the wall's 404 otherwise. */
+  /** A shown testimonial's landscape share image, the `og:image` of its page, while its words are public; 404 otherwise. */
   const card = async (address: WallAddress, id: string) => {
     try {
       const { brand } = resolveWall(deps, address);
       const [row] = pickShown(db, brand.id, [id]);
-      if (!row) throw notFound("testimonial");
+      // Words kept off public places (hidden, or an unchecked machine draft) stay off their image too.
+      if (!row || !wordsPublic(row)) throw notFound("testimonial");
       const png = await shareCard(deps, row, "landscape");
       return new Response(png as BodyInit, {
         headers: {

@@ -14,6 +14,7 @@ import {
   presentShown,
   publicMediaUrls,
   shownSummary,
+  wordsPublic,
   type ShownItem,
   type SubmissionRow,
 } from "../submissions";
@@ -134,7 +135,8 @@ function wallItems(deps: WallDeps, brand: BrandRow, rows: SubmissionRow[]): Wall
     return {
       item: items[i]!,
       url: permalinkUrl(deps.config.siteUrl, brand, row.id),
-      captionsUrl: media?.captions_url ?? null,
+      // Hidden or unchecked words have no published captions; one kept from before drafts were refused is not named.
+      captionsUrl: wordsPublic(row) ? (media?.captions_url ?? null) : null,
       thumbUrl: media?.thumbnail_url ?? null,
       faceUrl: items[i]!.avatar_url ?? (row.kind === "video" ? (media?.thumbnail_url ?? null) : null),
       width: row.width,

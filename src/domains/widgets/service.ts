@@ -126,7 +126,7 @@ export function updateWidget(deps: Deps, ctx: WidgetCtx, id: string, input: Sett
   return tx(deps.db, (db) => {
     const row = getWidgetRow(db, ctx, id);
     const settings = mergeSettings(row.settings, input);
-    checkReferences(db, ctx, row.brandId, settings);
+    checkReferences(db, ctx, row.brandId, settings, row.settings.tag_ids);
     const next: WidgetRow = { ...row, settings, name: input.name?.trim() || row.name, updatedAt: ctx.clock.now() };
     db.update(widgets)
       .set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt })

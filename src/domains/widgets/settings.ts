@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { invalid } from "../../platform/errors";
+import { inBrandScope } from "../../platform/db/brand-scope";
 import { requireFeature, type PlanId } from "../accounts";
 import { submissions, tags } from "../submissions";
 import { DEFAULT_STYLE, LOOK_LAYOUT } from "./format";
@@ -41,27 +42,42 @@ function firstMissing(ids: string[], found: Set<string>): number {
 }
 
 /**
- * Refuses references that are not the caller's: tags of another organisation or mode, testimonials of another
- * brand. A testimonial deleted since it was picked still counts as a pick (the document skips it), so a builder
- * that re-sends its list is not refused for it.
+ * Refuses references that are not the caller's: tags of another organisation or mode, or of another brand than the
+ * widget's (a widget selects by its brand's tags and the shared ones), testimonials of another brand. A client may
+ * not add a shared tag (it cannot see them), but one already on the widget (`keptTagIds`, chosen by the agency)
+ * stays when the client saves other settings. A testimonial deleted since it was picked still counts as a pick (the
+ * document skips it), so a builder that re-sends its list is not refused for it.
  */
 export function checkReferences(
   db: Db,
   ctx: Ctx,
   brandId: string,
   s: Pick<WidgetSettings, "tag_ids" | "submission_ids">,
+  keptTagIds: readonly string[] = [],
 ) {
   if (s.tag_ids.length) {
-    const found = new Set(
+    const found = new Map(
       db
-        .select({ id: tags.id })
+        .select({ id: tags.id, brandId: tags.brandId })
         .from(tags)
         .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), inArray(tags.id, s.tag_ids)))
         .all()
-        .map((r) => r.id),
+        .map((r) => [r.id, r.brandId]),
     );
-    const i = firstMissing(s.tag_ids, found);
+    const usable = (id: string) => {
+      const owner = found.get(id);
+      if (owner === undefined) return false;
+      if (owner === null) return ctx.brandIds == null || keptTagIds.includes(id);
+      return inBrandScope(ctx, owner);
+    };
+    const i = s.tag_ids.findIndex((id) => !usable(id));
     if (i >= 0) throw invalid(`No tag ${s.tag_ids[i]} in this organisation and mode.`, `tag_ids[${i}]`);
+    const j = s.tag_ids.findIndex((id) => found.get(id) != null && found.get(id) !== brandId);
+    if (j >= 0)
+      throw invalid(
+        `Tag ${s.tag_ids[j]} belongs to another brand; a widget selects by its own brand's tags or shared ones.`,
+        `tag_ids[${j}]`,
+      );
   }
   if (s.submission_ids.length) {
     const found = new Set(

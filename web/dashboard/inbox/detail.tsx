@@ -9,7 +9,7 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { CustomAnswers, RespondentPhoto } from "./answers";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { hrefFor, navigate } from "../router";
-import { ModerationBar } from "./moderation-bar";
+import { ModerationBar, type PublishStep } from "./moderation-bar";
 import { Player, useStableMedia } from "./player";
 import { byline } from "./preview";
 import { PreviewCard } from "./preview-card";
@@ -22,7 +22,7 @@ import { StatusPanel } from "./status-panel";
 import { TagPicker } from "./tag-picker";
 import { TranscriptEditor } from "./transcript-editor";
 import { TranscriptView } from "./transcript";
-import type { SubmissionDetail, Tag, Transcript } from "./types";
+import type { Submission, SubmissionDetail, Tag, Transcript } from "./types";
 import type { Moderation } from "./use-moderation";
 
 /** Props of `Detail`. */
@@ -33,6 +33,10 @@ export interface DetailProps {
   editing: boolean;
   setEditing: (editing: boolean) => void;
   onReject: () => void;
+  /** Publishes (the page asks first about words nobody has checked). */
+  onPublish: (s: Submission, step: PublishStep) => void;
+  /** The brand's name, for a tag created here. */
+  brandName: string;
   /** A change to this testimonial made here (tags, transcript). */
   onChanged: (d: SubmissionDetail) => void;
   onTagCreated: (tag: Tag) => void;
@@ -80,7 +84,7 @@ export function Detail(p: DetailProps) {
   };
 
   const onSaved = (t: Transcript) => {
-    p.onChanged({ ...d, transcript: t, text_input: t.text });
+    p.onChanged({ ...d, transcript: t, text_input: t.text, words_draft: t.draft });
     p.setEditing(false);
     setSaved(
       `Saved. ${t.words.length} words were lined up with the recording again; their new timings are shown below.`,
@@ -116,7 +120,7 @@ export function Detail(p: DetailProps) {
           <StateBadge view={visibilityView(d)} />
         </p>
       </header>
-      <ModerationBar s={d} mod={mod} onReject={p.onReject} />
+      <ModerationBar s={d} mod={mod} onReject={p.onReject} onPublish={p.onPublish} />
       <ErrorNotice error={mod.error} />
       {d.rejected_at && (
         <Notice tone="warning" title={`Rejected ${formatDateTime(d.rejected_at)}`}>
@@ -146,6 +150,8 @@ export function Detail(p: DetailProps) {
               media={element}
               showTimings={!!saved}
               onEdit={d.status === "ready" ? () => p.setEditing(true) : undefined}
+              onConfirm={d.status === "ready" ? () => void mod.confirmWords(d) : undefined}
+              confirming={mod.busy === "confirm"}
             />
           ) : d.kind === "text" ? (
             <WrittenWords d={d} />
@@ -156,6 +162,8 @@ export function Detail(p: DetailProps) {
         <div class="detail-side">
           <TagPicker
             submissionId={d.id}
+            brandId={d.brand_id}
+            brandName={p.brandName}
             tags={d.tags}
             allTags={p.allTags}
             onChange={(tags) => p.onChanged({ ...d, tags })}

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { hasFilters, MAX_SEARCH, STATUSES, type InboxFilters } from "./filters";
 import type { Tag } from "./types";
+import { tagLabel } from "../tag-label";
 import { cleanText } from "./words";
 
 /** How long typing must pause before a search runs. */
@@ -14,7 +15,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** Props of `FiltersBar`. */
 export interface FiltersBarProps {
   filters: InboxFilters;
+  /** The tags usable on this brand's testimonials: its own and (for the agency's people) the shared ones. */
   tags: Tag[];
+  /** The brand the inbox shows: its own tags are named plainly, shared ones say so. */
+  brandId: string;
   onChange: (next: InboxFilters) => void;
 }
 
@@ -26,8 +30,8 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 // A tag chosen in the address that is not among the loaded tags still shows as chosen.
-const tagOptions = (tags: Tag[], chosen: string | undefined): [string, string][] => [
-  ...tags.map((t): [string, string] => [t.id, t.name]),
+const tagOptions = (tags: Tag[], chosen: string | undefined, brandId: string): [string, string][] => [
+  ...tags.map((t): [string, string] => [t.id, tagLabel(t, [], brandId)]),
   ...(chosen && !tags.some((t) => t.id === chosen) ? [[chosen, "A tag not listed"] as [string, string]] : []),
 ];
 
@@ -58,7 +62,7 @@ function FilterSelect({ label, value, options, onChange }: SelectProps) {
 }
 
 /** Search and filter controls. */
-export function FiltersBar({ filters, tags, onChange }: FiltersBarProps) {
+export function FiltersBar({ filters, tags, brandId, onChange }: FiltersBarProps) {
   const searchId = useId();
   const [text, setText] = useState(filters.q ?? "");
   const sent = useRef(filters.q ?? "");
@@ -138,7 +142,7 @@ export function FiltersBar({ filters, tags, onChange }: FiltersBarProps) {
       <FilterSelect
         label="Tag"
         value={filters.tag_id}
-        options={tagOptions(tags, filters.tag_id)}
+        options={tagOptions(tags, filters.tag_id, brandId)}
         onChange={(v) => set({ tag_id: v })}
       />
       {hasFilters(filters) && (

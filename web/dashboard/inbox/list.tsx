@@ -1,6 +1,7 @@
 /**
  * The inbox list: one row per testimonial with a selection box, who and when, the first words, and badges for
- * its status, the team's decision, its visibility and a new photo waiting for review. The open testimonial is marked with `aria-current`.
+ * its status, the team's decision, its visibility, a new photo waiting for review, and a recording's words that
+ * nobody has checked or that are hidden from public places. The open testimonial is marked with `aria-current`.
  */
 import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
@@ -92,6 +93,8 @@ function Row({
           <StateBadge view={decisionView(s)} />
           <StateBadge view={visibilityView(s)} />
           {s.photo_pending && <Badge tone="info">New photo</Badge>}
+          {s.kind !== "text" && s.status === "ready" && s.words_draft && <Badge tone="warn">Words unchecked</Badge>}
+          {s.kind !== "text" && s.hide_words && <Badge tone="neutral">Words hidden</Badge>}
           {s.rating ? (
             <span class="inbox-stars" role="img" aria-label={`Rated ${s.rating} out of 5`}>
               {stars(s.rating)}

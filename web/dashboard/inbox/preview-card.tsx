@@ -28,7 +28,15 @@ export function PreviewCard({ s, poster }: { s: Submission; poster?: string }) {
             </span>
           </p>
         ) : null}
-        <blockquote class="preview-text">{p.text ? `“${p.text}”` : <span class="muted">(no words)</span>}</blockquote>
+        <blockquote class="preview-text">
+          {p.text ? (
+            `“${p.text}”`
+          ) : s.kind !== "text" && s.text_input ? (
+            <span class="muted">(shown without its words)</span>
+          ) : (
+            <span class="muted">(no words)</span>
+          )}
+        </blockquote>
         <figcaption>
           <strong>{p.name ?? "Anonymous"}</strong>
           {by && <span class="preview-byline">{by}</span>}

@@ -4,6 +4,7 @@
  * it is shown is the server's rule alone; this only previews the look.
  */
 import type { Submission } from "./types";
+import { wordsShown } from "./publishable";
 
 /** The public item's visible fields. */
 export interface PublicPreview {
@@ -27,7 +28,8 @@ export function publicPreview(s: Submission): PublicPreview {
     company: s.respondent_company,
     rating: s.rating,
     date: (s.reviewed_at ?? s.created_at).slice(0, 10),
-    text: s.text_input,
+    // A recording shown without its words (hidden, or a draft nobody checked) has no quote anywhere public.
+    text: wordsShown(s) ? s.text_input : null,
     duration_ms: s.kind === "text" ? null : s.duration_ms,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * A testimonial's tags: each with a button to take it off, and one field to add a tag by name: an existing tag
- * (suggested as you type) is put on; a new name creates the tag first. A client login (an agency's customer) may
- * use the agency's tags but not make new ones: a name that is not a tag yet is explained, not sent.
+ * A testimonial's tags: each with a button to take it off, and one field to add a tag by name: a tag usable here
+ * (this brand's own, or shared by every brand; suggested as you type) is put on; a new name creates the tag first,
+ * for this brand, or, when one of the agency's people chooses so, shared by every brand. A client login creates
+ * tags for its brand only (it never sees the shared ones).
  */
 import { useId, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
@@ -14,6 +15,9 @@ import type { Tag } from "./types";
 /** Props of `TagPicker`. */
 export interface TagPickerProps {
   submissionId: string;
+  /** The testimonial's brand: a new tag is this brand's unless made shared. */
+  brandId: string;
+  brandName: string;
   tags: Tag[];
   allTags: Tag[];
   /** The testimonial's tags after a change. */
@@ -23,14 +27,22 @@ export interface TagPickerProps {
 }
 
 /** Tag chips and the add field. */
-export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: TagPickerProps) {
+export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onChange, onCreated }: TagPickerProps) {
   const toast = useToast();
   const { isClient } = useSession();
   const [name, setName] = useState("");
+  const [shared, setShared] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const id = useId();
   const base = `/v1/submissions/${encodeURIComponent(submissionId)}/tags`;
+
+  // This brand's own tag first when a shared one has the same name.
+  const existing = (wanted: string) => {
+    const same = allTags.filter((t) => t.name.toLowerCase() === wanted.toLowerCase());
+    return same.find((t) => t.brand_id === brandId) ?? same[0];
+  };
+  const isNew = name.trim() !== "" && !existing(name.replace(/\s+/g, " ").trim());
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -49,13 +61,9 @@ export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: 
     const wanted = name.replace(/\s+/g, " ").trim();
     if (!wanted) return;
     void run(async () => {
-      let tag = allTags.find((t) => t.name.toLowerCase() === wanted.toLowerCase());
-      if (!tag && isClient) {
-        setError(new Error(`There is no tag “${wanted}”. Pick one of the suggested tags; your agency adds new ones.`));
-        return;
-      }
+      let tag = existing(wanted);
       if (!tag) {
-        tag = await api.post<Tag>("/v1/tags", { name: wanted });
+        tag = await api.post<Tag>("/v1/tags", { name: wanted, brand_id: shared && !isClient ? null : brandId });
         onCreated(tag);
       }
       const answer = await api.post<{ data: Tag[] }>(base, { tag_id: tag.id });
@@ -108,19 +116,38 @@ export function TagPicker({ submissionId, tags, allTags, onChange, onCreated }: 
           list={`${id}-list`}
           maxLength={40}
           autoComplete="off"
-          placeholder={isClient ? "Pick a tag" : "Add a tag"}
+          placeholder="Add a tag"
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
         />
         <datalist id={`${id}-list`}>
           {unused.map((t) => (
-            <option key={t.id} value={t.name} />
+            <option key={t.id} value={t.name} label={t.brand_id === null ? "shared by every brand" : undefined} />
           ))}
         </datalist>
         <Button type="submit" small busy={busy} busyLabel="Saving…" disabled={!name.trim()}>
-          Add
+          {isNew ? "Create" : "Add"}
         </Button>
       </form>
+      {isNew && (
+        <p class="tag-new small muted" aria-live="polite">
+          {isClient ? (
+            `A new tag for ${brandName}.`
+          ) : (
+            <label class="tag-new-owner">
+              New tag for{" "}
+              <select
+                value={shared ? "shared" : "brand"}
+                onChange={(e) => setShared(e.currentTarget.value === "shared")}
+                aria-label="Which brand the new tag is for"
+              >
+                <option value="brand">{brandName}</option>
+                <option value="shared">every brand (shared, your team only)</option>
+              </select>
+            </label>
+          )}
+        </p>
+      )}
       <ErrorNotice error={error} />
     </section>
   );

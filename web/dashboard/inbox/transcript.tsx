@@ -1,7 +1,8 @@
 /**
  * The transcript beside the player: the word being said is highlighted as the recording plays (followed on each
  * animation frame, since `timeupdate` comes only a few times a second), a word chosen plays from there, word
- * timings can be shown, and a corrected transcript says so and keeps the machine's original at hand.
+ * timings can be shown, and a corrected transcript says so and keeps the machine's original at hand. A machine
+ * draft nobody has checked says so, and can be confirmed as it is ("The words are right") or corrected.
  */
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { formatDateTime } from "../../shared/format";
@@ -12,22 +13,6 @@ import { formatTiming, wordAt } from "./words";
 
 /** Below this confidence a word is shown as unsure (the API's rule, src/domains/submissions/present.ts). */
 const UNSURE_BELOW = 0.5;
-
-/**
- * The question asked before approving a testimonial whose transcript is an unreviewed machine draft, naming the
- * words the recogniser was unsure of; null when the transcript is not a draft.
- */
-export function draftApprovalQuestion(t: Transcript | null | undefined): string | null {
-  if (!t?.draft) return null;
-  const unsure = t.words.filter((w) => w.confidence !== undefined && w.confidence < UNSURE_BELOW).map((w) => w.text);
-  const shown = unsure.slice(0, 12).map((w) => `“${w}”`);
-  const more = unsure.length > shown.length ? ` and ${unsure.length - shown.length} more` : "";
-  return (
-    "This transcript is a rough machine draft nobody has checked yet, and its text is what widgets, the wall and reels show." +
-    (shown.length ? ` The recogniser was unsure of ${shown.join(", ")}${more}.` : "") +
-    " Approve it anyway? (Cancel to correct the transcript first.)"
-  );
-}
 
 /** The index of the word being said in `media` (-1 for none), updated while it plays. */
 export function useActiveWord(media: HTMLMediaElement | null, words: readonly Word[]): number {
@@ -79,12 +64,23 @@ export interface TranscriptViewProps {
   media: HTMLMediaElement | null;
   /** Shows the "Edit transcript" button when given. */
   onEdit?: () => void;
+  /** Shows "The words are right" on a draft when given: confirms the words as they are. */
+  onConfirm?: () => void;
+  /** The confirmation is under way. */
+  confirming?: boolean;
   /** Word timings shown from the start (right after a correction, to show the new timings). */
   showTimings?: boolean;
 }
 
 /** The words, following playback. */
-export function TranscriptView({ transcript, media, onEdit, showTimings = false }: TranscriptViewProps) {
+export function TranscriptView({
+  transcript,
+  media,
+  onEdit,
+  onConfirm,
+  confirming = false,
+  showTimings = false,
+}: TranscriptViewProps) {
   const active = useActiveWord(media, transcript.words);
   const [timings, setTimings] = useState(showTimings);
   const [original, setOriginal] = useState(false);
@@ -135,13 +131,18 @@ export function TranscriptView({ transcript, media, onEdit, showTimings = false 
               Edit transcript
             </Button>
           )}
+          {onConfirm && transcript.draft && transcript.words.length > 0 && (
+            <Button small busy={confirming} busyLabel="Saving…" onClick={onConfirm}>
+              The words are right
+            </Button>
+          )}
         </span>
       </div>
       {transcript.draft && transcript.words.length > 0 && (
         <p class="transcript-draft-note small">
           These words come from offline speech recognition ({transcript.engine}), which gets roughly one word in three
-          wrong. They become the quote in widgets, on the wall and in reel captions: read them while the recording plays
-          and correct them with “Edit transcript”.
+          wrong. No widget, wall or share page shows them until someone checks them: read them while the recording
+          plays, then correct them with “Edit transcript” or confirm them with “The words are right”.
           {transcript.unsure_words > 0 && ` Words it was unsure of are underlined.`}
         </p>
       )}

@@ -32,7 +32,11 @@ export function useInboxData(brandId: string, filters: InboxFilters, openId: str
     () => (openId ? loadDetail(openId) : Promise.resolve(null)),
     [openId],
   );
-  const tags = useAsync<Tag[]>(() => api.get<Page<Tag>>("/v1/tags", { query: { limit: 100 } }).then((p) => p.data), []);
+  // The tags usable here: the brand's own, and (for the agency's people) those shared by every brand.
+  const tags = useAsync<Tag[]>(
+    () => api.get<Page<Tag>>("/v1/tags", { query: { brand_id: brandId, limit: 100 } }).then((p) => p.data),
+    [brandId],
+  );
 
   const { replace, remove } = list;
   const setDetail = detail.setData;

@@ -1,14 +1,15 @@
 /**
  * The team's decisions on one testimonial or many: approve and publish in one step (or approve only, keeping it
- * private), withdraw, reject with a reason, public or private, delete, process again, and the bulk route. Each confirms in a toast (read out by screen readers) and keeps the
- * failure as an error whose message is the server's own words.
+ * private), withdraw, reject with a reason, public or private (with or without a recording's words), confirm the
+ * words of a transcript, delete, process again, and the bulk route. Each confirms in a toast (read out by screen
+ * readers) and keeps the failure as an error whose message is the server's own words. Asking whether to publish
+ * an unchecked draft's recording without its words is the page's (words-dialog.tsx); this sends the answer.
  */
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { useToast } from "../toasts";
 import { displayName } from "./status";
-import { draftApprovalQuestion } from "./transcript";
-import type { BulkAction, BulkAnswer, Submission, SubmissionDetail } from "./types";
+import type { BulkAction, BulkAnswer, Submission, SubmissionDetail, Transcript } from "./types";
 
 /** What moderation needs from the inbox. */
 export interface ModerationHooks {
@@ -26,8 +27,6 @@ export function useModeration({ apply, drop }: ModerationHooks) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  // Testimonials whose draft transcript the person already agreed to approve: asked once each.
-  const [draftsAccepted] = useState(() => new Set<string>());
 
   // Shortcut and button actions keep their error for the detail panel; dialogs and bulk actions get it thrown
   // (`report` false) and show it where the person is looking.
@@ -75,34 +74,51 @@ export function useModeration({ apply, drop }: ModerationHooks) {
     clearError: () => setError(null),
     /**
      * Approves; `publish` true also makes it public in the same request ("Approve & publish"), false keeps (or
-     * makes) it private ("Approve only"). A draft transcript nobody checked asks first, once, naming the words
-     * the recogniser was unsure of. Busy names: `approve:publish`, `approve:private`.
+     * makes) it private ("Approve only"). `hideWords` true publishes a recording without its words. Busy names:
+     * `approve:publish`, `approve:private`.
      */
-    approve: (s: Submission | SubmissionDetail, publish: boolean) => {
-      const question = "transcript" in s ? draftApprovalQuestion(s.transcript) : null;
-      if (question && !draftsAccepted.has(s.id)) {
-        if (!window.confirm(question)) return Promise.resolve(false);
-        draftsAccepted.add(s.id);
-      }
-      return decide(
+    approve: (s: Submission | SubmissionDetail, publish: boolean, hideWords?: boolean) =>
+      decide(
         s,
         "approve",
-        { publish },
+        { publish, ...(hideWords === undefined ? {} : { hide_words: hideWords }) },
         (n) =>
-          publish ? `Approved and published ${n}’s testimonial` : `Approved ${n}’s testimonial; it stays private`,
+          publish
+            ? `Approved and published ${n}’s testimonial${hideWords ? " without its words" : ""}`
+            : `Approved ${n}’s testimonial; it stays private`,
         true,
         `approve:${publish ? "publish" : "private"}`,
-      );
-    },
+      ),
     /** Withdraws an approval; a failure is thrown (the confirmation shows it). */
     unapprove: (s: Submission) =>
       decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`, false),
     /** Rejects with a reason; a failure is thrown (the reason dialog shows it). */
     reject: (s: Submission, reason: string) =>
       decide(s, "reject", { reason }, (n) => `Rejected the testimonial from ${n}`, false),
-    setPublic: (s: Submission, isPublic: boolean) =>
-      decide(s, "visibility", { is_public: isPublic }, (n) =>
-        isPublic ? `${n}’s testimonial is public` : `${n}’s testimonial is private`,
+    /** Public or private; `hideWords` also says whether a recording's words are shown (busy name `visibility`). */
+    setPublic: (s: Submission, isPublic: boolean, hideWords?: boolean) =>
+      decide(
+        s,
+        "visibility",
+        { is_public: isPublic, ...(hideWords === undefined ? {} : { hide_words: hideWords }) },
+        (n) =>
+          hideWords !== undefined && isPublic === s.is_public
+            ? hideWords
+              ? `${n}’s testimonial is shown without its words`
+              : `${n}’s testimonial is shown with its words`
+            : isPublic
+              ? `${n}’s testimonial is public${hideWords ? ", without its words" : ""}`
+              : `${n}’s testimonial is private`,
+      ),
+    /** Confirms a draft transcript's words as they are: public places may show them (busy name `confirm`). */
+    confirmWords: (d: SubmissionDetail) =>
+      run(
+        "confirm",
+        () => api.post<Transcript>(`${path(d.id, "transcript")}/confirm`),
+        (t) => {
+          apply({ ...d, transcript: t, words_draft: t.draft });
+          toast(`Checked: ${displayName(d)}’s words can be shown`);
+        },
       ),
     reprocess: (s: Submission) =>
       run(
@@ -124,8 +140,11 @@ export function useModeration({ apply, drop }: ModerationHooks) {
         },
         false,
       ),
-    /** Runs a bulk action in batches of 100 (the route's limit); resolves to the merged answer, throws on failure. */
-    bulk: async (action: BulkAction, ids: string[], reason?: string): Promise<BulkAnswer> => {
+    /**
+     * Runs a bulk action in batches of 100 (the route's limit); resolves to the merged answer, throws on failure.
+     * `hideDraftWords` publishes recordings whose words are unchecked drafts without their words.
+     */
+    bulk: async (action: BulkAction, ids: string[], reason?: string, hideDraftWords = false): Promise<BulkAnswer> => {
       let answer: BulkAnswer | null = null;
       await run(
         `bulk:${action}`,
@@ -136,6 +155,7 @@ export function useModeration({ apply, drop }: ModerationHooks) {
               action,
               ids: ids.slice(i, i + BULK_MAX),
               ...(reason ? { reason } : {}),
+              ...(hideDraftWords ? { hide_draft_words: true } : {}),
             });
             merged.succeeded += a.succeeded;
             merged.failed += a.failed;

@@ -12,6 +12,8 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useSession } from "../session";
 import { filtersOf, type ExportForm, type ExportItem, type ExportPreview } from "./exports-shared";
+import type { Tag } from "../types";
+import { tagLabel } from "../tag-label";
 
 const STATUSES = ["uploading", "processing", "ready", "failed"];
 const pick = (v: string | null, allowed: string[]) => (v && allowed.includes(v) ? v : "");
@@ -66,15 +68,12 @@ function PreviewTable({ preview }: { preview: ExportPreview }) {
 
 /** The form; `onCreated` receives the new export. */
 export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; onCreated: (e: ExportItem) => void }) {
-  const { brand, mode } = useSession();
+  const { brand, brands, mode } = useSession();
   const [form, setForm] = useState(initial);
   const [preview, setPreview] = useState<ExportPreview | null>(null);
   const [busy, setBusy] = useState<"preview" | "create" | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const tags = useAsync(
-    () => api.get<Page<{ id: string; name: string }>>("/v1/tags", { query: { limit: 100 } }),
-    [mode],
-  );
+  const tags = useAsync(() => api.get<Page<Tag>>("/v1/tags", { query: { limit: 100 } }), [mode]);
   const set = <K extends keyof ExportForm>(key: K, value: ExportForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setPreview(null);
@@ -147,7 +146,13 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
           ])}
         </Field>
         <Field label="Tag">
-          {select("tag_id", [["", "Any"], ...(tags.data?.data ?? []).map((t): [string, string] => [t.id, t.name])])}
+          {select("tag_id", [
+            ["", "Any"],
+            ...(tags.data?.data ?? []).map((t): [string, string] => [
+              t.id,
+              tagLabel(t, brands, form.brand === "current" ? brand?.id : undefined),
+            ]),
+          ])}
         </Field>
         <Field label="Words" optional hint="Only testimonials containing these words.">
           {(p) => (

@@ -1,7 +1,8 @@
 /**
  * The Inbox (works on the brand chosen in the header): testimonials newest first (by relevance when searching),
  * filters in the address bar, the open testimonial beside the list (`/app/inbox/sub_…`), keyboard shortcuts, and
- * bulk actions on a selection. On narrow screens the list and the open testimonial take turns.
+ * bulk actions on a selection. On narrow screens the list and the open testimonial take turns. Publishing a
+ * recording whose words nobody has checked asks once (for one testimonial, or once for a whole selection).
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { errorMessage } from "../../shared/api";
@@ -30,6 +31,9 @@ import { useInboxData } from "../inbox/use-inbox-data";
 import { useModeration } from "../inbox/use-moderation";
 import { useShortcuts } from "../inbox/use-shortcuts";
 import { useSelection } from "../inbox/use-selection";
+import { WordsDialog } from "../inbox/words-dialog";
+import type { PublishStep } from "../inbox/moderation-bar";
+import { asksAboutWords, canPublish, notPublishableReason, recordingWord } from "../inbox/publishable";
 import "../inbox/inbox.css";
 
 /** The open dialog: help, a rejection of the open testimonial (`one`) or of a selection, a bulk deletion or withdrawal. */
@@ -39,7 +43,12 @@ type DialogState =
   | { kind: "reject"; ids: string[] }
   | { kind: "delete"; ids: string[] }
   | { kind: "unapprove"; ids: string[] }
+  | { kind: "words"; one: Submission; step: PublishStep }
+  | { kind: "words"; ids: string[]; action: BulkAction; drafts: number }
   | null;
+
+/** Bulk actions that make testimonials public. */
+const PUBLISHING: BulkAction[] = ["approve_and_publish", "make_public"];
 
 const count = (n: number) => `${n} testimonial${n === 1 ? "" : "s"}`;
 
@@ -117,6 +126,14 @@ export function InboxPage({ route, rest }: PageProps) {
     }
   }, [list.items.length, list.loadingMore]);
 
+  /** Publishes one testimonial: refused in words when it cannot be, asked first when its words are unchecked. */
+  const publish = (s: Submission, step: PublishStep) => {
+    const why = notPublishableReason(s);
+    if (why) return toast(why);
+    if (asksAboutWords(s)) return setDialog({ kind: "words", one: s, step });
+    void (step === "approve" ? mod.approve(s, true) : mod.setPublic(s, true));
+  };
+
   useShortcuts((action: ShortcutAction) => {
     if (action === "next" || action === "previous") return step(action === "next" ? 1 : -1);
     if (action === "help") return setDialog({ kind: "help" });
@@ -126,15 +143,15 @@ export function InboxPage({ route, rest }: PageProps) {
         return selection.toggle(current.id);
       // Keys only move a testimonial forward (towards live); taking it down is a button, never a repeated key.
       case "approve":
-        if (!(current.is_approved && !current.rejected_at)) return void mod.approve(current, true);
-        if (!current.is_public) return void mod.setPublic(current, true);
+        if (!(current.is_approved && !current.rejected_at)) return publish(current, "approve");
+        if (!current.is_public) return publish(current, "visibility");
         return toast(
           `${displayName(current)}’s testimonial is already approved and public. To take it down, use “Make private” or “Withdraw approval”.`,
         );
       case "reject":
         return setDialog({ kind: "reject", one: current });
       case "publish":
-        if (!current.is_public) return void mod.setPublic(current, true);
+        if (!current.is_public) return publish(current, "visibility");
         return toast(`${displayName(current)}’s testimonial is already public. To take it down, use “Make private”.`);
       case "edit":
         if (current.kind === "text")
@@ -146,9 +163,9 @@ export function InboxPage({ route, rest }: PageProps) {
   });
 
   const names = useMemo(() => new Map(list.items.map((s) => [s.id, displayName(s)])), [list.items]);
-  const runBulk = async (action: BulkAction, ids: string[], reason?: string) => {
+  const runBulk = async (action: BulkAction, ids: string[], reason?: string, hideDraftWords = false) => {
     setSummary(null);
-    const answer = await mod.bulk(action, ids, reason);
+    const answer = await mod.bulk(action, ids, reason, hideDraftWords);
     setSummary(bulkSummary(answer, names));
     selection.remove(answer.results.filter((r) => r.ok).map((r) => r.id));
     if (action === "delete" && openId && answer.results.some((r) => r.ok && r.id === openId))
@@ -159,6 +176,10 @@ export function InboxPage({ route, rest }: PageProps) {
     if (action === "reject") return setDialog({ kind: "reject", ids });
     if (action === "delete") return setDialog({ kind: "delete", ids });
     if (action === "unapprove") return setDialog({ kind: "unapprove", ids });
+    if (PUBLISHING.includes(action)) {
+      const drafts = list.items.filter((s) => selection.ids.has(s.id) && canPublish(s) && asksAboutWords(s)).length;
+      if (drafts > 0) return setDialog({ kind: "words", ids, action, drafts });
+    }
     runBulk(action, ids).catch((e) => setSummary({ tone: "error", title: errorMessage(e), problems: [] }));
   };
 
@@ -173,6 +194,13 @@ export function InboxPage({ route, rest }: PageProps) {
   };
 
   const addTag = (tag: Tag) => tags.setData((prev) => [tag, ...(prev ?? [])]);
+  /** After "check the words first": the words of the open testimonial, ready to read or confirm. */
+  const toWords = () =>
+    setTimeout(() => {
+      const tools = document.querySelector<HTMLElement>(".transcript");
+      tools?.scrollIntoView({ block: "center" });
+      document.querySelector<HTMLElement>(".transcript-tools button")?.focus();
+    }, 50);
   const shown = list.items.length;
 
   return (
@@ -188,7 +216,12 @@ export function InboxPage({ route, rest }: PageProps) {
           </span>
         }
       />
-      <FiltersBar filters={filters} tags={tags.data ?? []} onChange={(f) => navigate(pathOf(openId, f), true)} />
+      <FiltersBar
+        filters={filters}
+        tags={tags.data ?? []}
+        brandId={b.id}
+        onChange={(f) => navigate(pathOf(openId, f), true)}
+      />
       <div class="inbox-count small muted" role="status">
         {list.loading
           ? ""
@@ -252,6 +285,8 @@ export function InboxPage({ route, rest }: PageProps) {
               editing={editing}
               setEditing={setEditing}
               onReject={() => setDialog({ kind: "reject", one: open })}
+              onPublish={publish}
+              brandName={b.name}
               onChanged={data.apply}
               onTagCreated={addTag}
               onDeleted={onDeleted}
@@ -280,6 +315,32 @@ export function InboxPage({ route, rest }: PageProps) {
           confirmLabel={`Withdraw ${count(dialog.ids.length)}`}
           busyLabel="Withdrawing…"
           onConfirm={() => runBulk("unapprove", dialog.ids)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "words" && "one" in dialog && (
+        <WordsDialog
+          drafts={1}
+          total={1}
+          what={recordingWord(dialog.one)}
+          onHideWords={async () => {
+            const s = dialog.one;
+            await (dialog.step === "approve" ? mod.approve(s, true, true) : mod.setPublic(s, true, true));
+          }}
+          onCheckFirst={async () => {
+            if (dialog.one.id !== openId) navigate(pathOf(dialog.one.id));
+            toWords();
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === "words" && "ids" in dialog && (
+        <WordsDialog
+          drafts={dialog.drafts}
+          total={dialog.ids.length}
+          what="recording"
+          onHideWords={() => runBulk(dialog.action, dialog.ids, undefined, true)}
+          onCheckFirst={() => runBulk(dialog.action, dialog.ids)}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,8 +1,10 @@
 /**
- * Tags of the organisation (in the current mode): create, rename, recolour and delete them, and jump to the
- * testimonials that carry each one. Widgets can choose testimonials by tag.
+ * Tags (in the current mode), grouped by the brand they belong to, with those shared by every brand last (seen by
+ * the agency's own people only; a client login sees its brands' tags alone): create one for a brand or shared,
+ * rename, recolour and delete them, and jump to the testimonials that carry each one (in that brand's inbox).
+ * Widgets can choose testimonials by tag.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
 import { formatDate, formatNumber } from "../../shared/format";
 import { usePaged } from "../../shared/hooks";
@@ -13,91 +15,14 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { PageHeader } from "../page";
 import { Link } from "../router";
+import { useSession } from "../session";
 import { useToast } from "../toasts";
-import type { Tag } from "../inbox/types";
+import { tagOwner } from "../tag-label";
 import "../inbox/inbox.css";
+import { SHARED, TagForm } from "./tag-form";
 import type { Tag as TagView } from "../types";
 
 type TagRow = TagView;
-
-const DEFAULT_COLOR = "#64748b";
-
-/** Name and colour inputs with a submit button; used to create and to edit. */
-function TagForm({
-  initial,
-  submitLabel,
-  busyLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial?: Tag;
-  submitLabel: string;
-  busyLabel: string;
-  onSubmit: (v: { name: string; color: string }) => Promise<void>;
-  onCancel?: () => void;
-}) {
-  const [name, setName] = useState(initial?.name ?? "");
-  const [color, setColor] = useState(initial?.color ?? DEFAULT_COLOR);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  // Editing starts in the name field.
-  useEffect(() => {
-    if (initial) nameRef.current?.focus();
-  }, []);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit({ name: name.trim(), color });
-      if (!initial) setName("");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-  // Inside a table row the visible labels alone would repeat on every line: name the row's tag.
-  const named = (what: string) => (initial ? `Tag “${initial.name}”: ${what}` : undefined);
-  return (
-    <form class="tags-form" onSubmit={submit}>
-      <label class="inbox-filter">
-        <span class="inbox-filter-label">{initial ? "Name" : "New tag"}</span>
-        <input
-          type="text"
-          required
-          maxLength={40}
-          value={name}
-          aria-label={named("name")}
-          onInput={(e) => setName(e.currentTarget.value)}
-          ref={nameRef}
-        />
-      </label>
-      <label class="inbox-filter">
-        <span class="inbox-filter-label">Colour</span>
-        <input
-          type="color"
-          class="color-input"
-          value={color}
-          aria-label={named("colour")}
-          onInput={(e) => setColor(e.currentTarget.value)}
-        />
-      </label>
-      <Button type="submit" variant="primary" busy={busy} busyLabel={busyLabel} disabled={!name.trim()}>
-        {submitLabel}
-      </Button>
-      {onCancel && (
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      )}
-      <div class="tags-form-error">
-        <ErrorNotice error={error} />
-      </div>
-    </form>
-  );
-}
 
 function TagLine({
   tag,
@@ -109,6 +34,7 @@ function TagLine({
   onDeleted: (id: string) => void;
 }) {
   const toast = useToast();
+  const { brand, setBrand } = useSession();
   const [editing, setEditing] = useState(false);
   const uses = tag.submission_count ?? 0;
   return (
@@ -138,6 +64,8 @@ function TagLine({
         <Link
           to={`inbox?tag_id=${encodeURIComponent(tag.id)}`}
           aria-label={`${formatNumber(uses)} testimonials tagged ${tag.name}`}
+          // The inbox shows one brand: a brand's tag opens that brand's inbox.
+          onClick={() => tag.brand_id && tag.brand_id !== brand?.id && setBrand(tag.brand_id)}
         >
           {formatNumber(uses)}
         </Link>
@@ -171,15 +99,74 @@ function TagLine({
   );
 }
 
+/** One brand's tags (or the shared ones) in a table. */
+function TagGroup({
+  title,
+  note,
+  tags,
+  onSaved,
+  onDeleted,
+}: {
+  title: string;
+  note?: string;
+  tags: TagRow[];
+  onSaved: (t: TagRow) => void;
+  onDeleted: (id: string) => void;
+}) {
+  const id = `tags-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <section class="tags-group" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {note && <p class="small muted">{note}</p>}
+      <div class="table-wrap">
+        <table aria-labelledby={id}>
+          <thead>
+            <tr>
+              <th scope="col">Tag</th>
+              <th scope="col">Testimonials</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tags.map((t) => (
+              <TagLine key={t.id} tag={t} onSaved={onSaved} onDeleted={onDeleted} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The tags grouped by brand, in the session's brand order, the shared ones last. */
+function groups(tags: TagRow[], brands: readonly { id: string; name: string }[]) {
+  const order = new Map(brands.map((b, i) => [b.id, i]));
+  const byOwner = new Map<string | null, TagRow[]>();
+  for (const t of tags) byOwner.set(t.brand_id, [...(byOwner.get(t.brand_id) ?? []), t]);
+  const rank = (owner: string | null) => (owner === null ? Infinity : (order.get(owner) ?? brands.length));
+  return [...byOwner.entries()].sort(([a], [b]) => rank(a) - rank(b));
+}
+
 /** The Tags page. */
 export function TagsPage() {
   const toast = useToast();
-  const list = usePaged<TagRow>((cursor) => api.get<Page<TagRow>>("/v1/tags", { query: { limit: 50, cursor } }), []);
+  const { brands, isClient, mode } = useSession();
+  const list = usePaged<TagRow>(
+    (cursor) => api.get<Page<TagRow>>("/v1/tags", { query: { limit: 100, cursor } }),
+    [mode],
+  );
   return (
     <>
       <PageHeader
         title="Tags"
-        description="Labels for testimonials (“onboarding”, “support”, “pricing”). Filter the inbox by tag, and let widgets pick testimonials by tag."
+        description={
+          isClient
+            ? "Labels for your testimonials (“onboarding”, “support”, “pricing”), one brand’s each. Filter the inbox by tag, and let widgets pick testimonials by tag."
+            : "Labels for testimonials (“onboarding”, “support”, “pricing”). Each belongs to one brand, whose client logins see it too, or is shared by every brand and seen by your team only. Filter the inbox by tag, and let widgets pick testimonials by tag."
+        }
       />
       <section class="card form-card" aria-label="Create a tag">
         <TagForm
@@ -188,7 +175,7 @@ export function TagsPage() {
           onSubmit={async (v) => {
             const created = await api.post<TagRow>("/v1/tags", v);
             list.prepend({ ...created, submission_count: 0 });
-            toast(`Created the tag “${created.name}”`);
+            toast(`Created the tag “${created.name}” for ${tagOwner(created, brands)}`);
           }}
         />
       </section>
@@ -198,25 +185,20 @@ export function TagsPage() {
       ) : list.items.length === 0 && !list.error ? (
         <p class="empty">No tags yet. Create one above, or add tags to testimonials in the inbox.</p>
       ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Tag</th>
-                <th scope="col">Testimonials</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span class="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((t) => (
-                <TagLine key={t.id} tag={t} onSaved={list.replace} onDeleted={list.remove} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        groups(list.items, brands).map(([owner, tags]) => (
+          <TagGroup
+            key={owner ?? SHARED}
+            title={owner === null ? "Shared by every brand" : tagOwner({ brand_id: owner }, brands)}
+            note={
+              owner === null
+                ? "Your team’s own: usable on any brand’s testimonials, never shown to client logins."
+                : undefined
+            }
+            tags={tags}
+            onSaved={list.replace}
+            onDeleted={list.remove}
+          />
+        ))
       )}
       {list.hasMore && (
         <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">

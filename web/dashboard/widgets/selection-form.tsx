@@ -9,6 +9,7 @@ import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { Tag } from "../types";
+import { tagLabel } from "../tag-label";
 import type { DraftProps } from "./settings-form";
 
 interface Testimonial {
@@ -21,8 +22,9 @@ interface Testimonial {
 const label = (s: Testimonial) =>
   `${s.respondent_name || "Anonymous"} (${s.kind}): ${(s.text_input ?? "").slice(0, 80)}`;
 
-function Automatic({ draft, change }: DraftProps) {
-  const tags = useAsync(() => api.get<Page<Tag>>("/v1/tags", { query: { limit: 100 } }), []);
+function Automatic({ draft, change, brandId }: DraftProps & { brandId: string }) {
+  // A widget selects by its brand's own tags and the shared ones.
+  const tags = useAsync(() => api.get<Page<Tag>>("/v1/tags", { query: { brand_id: brandId, limit: 100 } }), [brandId]);
   const toggle = (id: string, on: boolean) =>
     change({ tag_ids: on ? [...draft.tag_ids, id] : draft.tag_ids.filter((t) => t !== id) });
   return (
@@ -38,7 +40,7 @@ function Automatic({ draft, change }: DraftProps) {
                 checked={draft.tag_ids.includes(t.id)}
                 onChange={(e) => toggle(t.id, e.currentTarget.checked)}
               />
-              <span>{t.name}</span>
+              <span>{tagLabel(t, [], brandId)}</span>
             </label>
           ))}
         </fieldset>
@@ -145,7 +147,7 @@ export function SelectionForm({ draft, change, brandId }: DraftProps & { brandId
         <span>Pick them myself, in my order</span>
       </label>
       {draft.selection === "automatic" ? (
-        <Automatic draft={draft} change={change} />
+        <Automatic draft={draft} change={change} brandId={brandId} />
       ) : (
         <Manual draft={draft} change={change} brandId={brandId} />
       )}
