@@ -120,7 +120,7 @@ describe("share images", () => {
     });
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     // The publish job copies the recording to public media.
-    const registry = buildRegistry(t.deps);
+    const registry = buildRegistry();
     for (let i = 0; i < 5; i++) await runDueJobs(t.deps, registry);
     const vslug = (await t.call("GET", `/v1/brands/${link.brandId}`, { auth: a.liveKey })).body.slug;
     const page = await t.call("GET", `/b/${vslug}/t/${vid}`);
