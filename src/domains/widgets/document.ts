@@ -36,6 +36,17 @@ function selectRows(deps: Deps, brandId: string, s: WidgetSettings) {
   return listShown(deps.db, { brandId, tagIds: s.tag_ids, minRating: s.min_rating ?? undefined, limit: s.max_items });
 }
 
+/** Where the embed script sends its beacons: the box's own API address, even when the CDN is a bucket. */
+export const beaconUrl = (baseUrl: string) => `${baseUrl}/public/beacons`;
+
+/**
+ * The ids of the testimonials a widget shows now, in display order (what its document lists): the analytics
+ * module counts a widget's beacons only for these.
+ */
+export function shownIdsOf(deps: Deps, brandId: string, settings: WidgetSettings): string[] {
+  return selectRows(deps, brandId, withStyle(settings)).map((r) => r.id);
+}
+
 /** Builds the document a widget publishes (or a draft would publish). */
 export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument {
   const { brand } = input;
@@ -79,6 +90,7 @@ export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument 
     },
     attribution: s.show_attribution || !PLANS[input.plan].features.remove_attribution,
     attribution_url: deps.config.appUrl,
+    beacon_url: beaconUrl(deps.config.baseUrl),
     brand_name: brand.name,
     rating: { average: summary.rated ? (summary.average ?? 0) : 0, count: summary.rated },
     items,

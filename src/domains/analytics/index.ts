@@ -1,0 +1,19 @@
+/** What other parts of the appliance may use from analytics, and the analytics module. */
+import type { DomainModule } from "../../platform/module";
+import { beaconRoutes } from "./beacon-routes";
+import { statsRoutes } from "./routes";
+import { eraseCounts } from "./erase";
+
+export { flushAnalytics, collectorOf } from "./collector";
+export { analyticsDaily, analyticsReports, analyticsReportOptouts } from "./tables";
+export { widgetStats, brandStats } from "./stats";
+
+/**
+ * The analytics module: the public beacon route the embed script and wall pages report to, the stats routes, the
+ * monthly report per brand (schedule, job, mail and its stop link), and dropping an erased testimonial's counts.
+ */
+export const analyticsModule: DomainModule = {
+  name: "analytics",
+  routes: (deps) => [beaconRoutes(deps), statsRoutes(deps)],
+  erase: eraseCounts,
+};
