@@ -1,11 +1,13 @@
 /**
  * The embed script: one copy serves every widget on a page. It finds each `div[data-svc-widget]`, fetches the
  * widget's document from the CDN address the script itself came from, and draws it in a shadow root. It sets
- * no cookies, uses no storage and requests nothing from any other host. A missing document (a deleted widget)
+ * no cookies, uses no storage and requests nothing from any other host, except the beacons it sends to the box
+ * (the document's `beacon_url`) about what visitors saw, played and clicked (track.ts), unless they opted out. A missing document (a deleted widget)
  * leaves the box empty. Boxes added to the page later (single-page sites) are found too.
  */
 import type { WidgetDocument } from "../../src/domains/widgets/format";
 import { renderWidget } from "./render";
+import { track } from "./track";
 
 const self =
   (document.currentScript as HTMLScriptElement | null)?.src ||
@@ -22,7 +24,9 @@ async function load(el: HTMLElement) {
     const res = await fetch(`${base}widgets/${id}.json`, { credentials: "omit" });
     if (!res.ok) return;
     const doc = (await res.json()) as WidgetDocument;
-    if (doc.version === 1) renderWidget(root, doc);
+    if (doc.version !== 1) return;
+    renderWidget(root, doc);
+    track(root, doc);
   } catch {
     // Offline or blocked: the box stays empty rather than breaking the host page.
   }

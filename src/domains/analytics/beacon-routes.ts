@@ -7,6 +7,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { clientAddress } from "../../platform/client-address";
+import { BEACON_PATH } from "../../platform/beacon-address";
 import { beaconLimiter, checkBeacon, countBeacon } from "./ingest";
 import { beaconBody, MAX_BEACON_BYTES } from "./model";
 
@@ -28,7 +29,7 @@ const BEACON_DOC = {
 export function beaconRoutes(deps: Deps) {
   const limiter = beaconLimiter(deps);
   return new Elysia({ name: "analytics-beacons", seed: deps.config.baseUrl }).post(
-    "/public/beacons",
+    BEACON_PATH,
     ({ body, request, server }) => {
       const beacon = checkBeacon(body);
       countBeacon(deps, limiter, request, clientAddress(request, server, deps.config), beacon);

@@ -4,6 +4,7 @@
  */
 import type { Deps } from "../../platform/deps";
 import { sha256 } from "../../platform/crypto";
+import { beaconUrl } from "../../platform/beacon-address";
 import { PLANS, type PlanId } from "../accounts";
 import type { BrandRow } from "../brands";
 import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary } from "../submissions";
@@ -35,9 +36,6 @@ function selectRows(deps: Deps, brandId: string, s: WidgetSettings) {
   if (s.selection === "manual") return pickShown(deps.db, brandId, s.submission_ids).slice(0, s.max_items);
   return listShown(deps.db, { brandId, tagIds: s.tag_ids, minRating: s.min_rating ?? undefined, limit: s.max_items });
 }
-
-/** Where the embed script sends its beacons: the box's own API address, even when the CDN is a bucket. */
-export const beaconUrl = (baseUrl: string) => `${baseUrl}/public/beacons`;
 
 /**
  * The ids of the testimonials a widget shows now, in display order (what its document lists): the analytics

@@ -9,7 +9,7 @@ export { widgetRoutes } from "./routes";
 export { widgetScriptPlugin } from "./script";
 export { registerWidgetJobs, publishWidget, PUBLISH_WIDGET_JOB, documentKey } from "./publisher";
 export { widgets, type WidgetRow, type WidgetSettings } from "./tables";
-export { shownIdsOf, beaconUrl } from "./document";
+export { shownIdsOf } from "./document";
 export { getWidgetRow } from "./service";
 
 /**
