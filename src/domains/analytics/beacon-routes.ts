@@ -6,10 +6,13 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { clientAddress } from "../../platform/client-address";
+import { clientAddress, peerAddress, type PeerSource } from "../../platform/client-address";
 import { BEACON_PATH } from "../../platform/beacon-address";
 import { beaconLimiter, checkBeacon, countBeacon } from "./ingest";
 import { beaconBody, MAX_BEACON_BYTES } from "./model";
+
+/** (peer, X-Forwarded-For) pairs whose client address is remembered. */
+const MAX_VISITORS = 10_000;
 
 const HEADERS = {
   "access-control-allow-origin": "*",
@@ -28,11 +31,24 @@ const BEACON_DOC = {
 /** The beacon route. */
 export function beaconRoutes(deps: Deps) {
   const limiter = beaconLimiter(deps);
+  // The client address of a (peer, X-Forwarded-For) pair, remembered: parsing addresses costs more than the rest of
+  // a beacon, and a visitor sends several. Kept in memory only, at most `MAX_VISITORS` pairs.
+  const visitors = new Map<string, string>();
+  const visitorOf = (request: Request, server: PeerSource | null) => {
+    const pair = `${peerAddress(request, server)}|${request.headers.get("x-forwarded-for") ?? ""}`;
+    let visitor = visitors.get(pair);
+    if (visitor === undefined) {
+      visitor = clientAddress(request, server, deps.config);
+      if (visitors.size >= MAX_VISITORS) visitors.delete(visitors.keys().next().value!);
+      visitors.set(pair, visitor);
+    }
+    return visitor;
+  };
   return new Elysia({ name: "analytics-beacons", seed: deps.config.baseUrl }).post(
     BEACON_PATH,
     ({ body, request, server }) => {
       const beacon = checkBeacon(body);
-      countBeacon(deps, limiter, request, clientAddress(request, server, deps.config), beacon);
+      countBeacon(deps, limiter, request, visitorOf(request, server), beacon);
       return new Response(null, { status: 204, headers: HEADERS });
     },
     {

@@ -9,6 +9,21 @@ import { isbot } from "isbot";
 import type { Config } from "../../config";
 import { SESSION_COOKIE } from "../accounts";
 
+/** Answers of `isbot` per user agent (a page's visitors share a handful of them); at most `MAX_AGENTS` kept. */
+const agents = new Map<string, boolean>();
+const MAX_AGENTS = 2000;
+
+/** True for a known bot's user agent (or none), remembered per user agent string. */
+function botAgent(ua: string): boolean {
+  let bot = agents.get(ua);
+  if (bot === undefined) {
+    bot = ua.trim() === "" || isbot(ua);
+    if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value!);
+    agents.set(ua, bot);
+  }
+  return bot;
+}
+
 /** Why a beacon is not counted (for tests and logs), or null when it counts. */
 export type Skip = "dnt" | "gpc" | "bot" | "prefetch" | "team" | "preview";
 
@@ -18,7 +33,7 @@ export function skipReason(request: Request, config: Pick<Config, "appUrl">): Sk
   if (h.get("dnt")?.trim() === "1") return "dnt";
   if (h.get("sec-gpc")?.trim() === "1") return "gpc";
   const ua = h.get("user-agent") ?? "";
-  if (ua.trim() === "" || isbot(ua)) return "bot";
+  if (botAgent(ua)) return "bot";
   if (/prefetch|prerender/i.test(`${h.get("sec-purpose") ?? ""} ${h.get("purpose") ?? ""}`)) return "prefetch";
   if ((h.get("cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`))) return "team";
   const referer = h.get("referer") ?? "";
