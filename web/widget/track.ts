@@ -9,15 +9,11 @@
  * dashboard's builder draws a preview with `renderWidget` alone and never calls this).
  */
 import type { WidgetDocument } from "../../src/domains/widgets/format";
+import type { BeaconEvent } from "../../src/domains/analytics/model";
 import { safeUrl } from "./dom";
 
-/** One reported event, as the beacon route takes it. */
-interface Ev {
-  type: "view" | "play" | "progress" | "click";
-  submission_id?: string;
-  percent?: 25 | 50 | 75 | 100;
-  target?: "read_more";
-}
+/** One reported event, as the beacon route takes it (its schema's type). */
+type Ev = BeaconEvent;
 
 /** How long events wait to leave together (ms). */
 const SEND_MS = 2000;
