@@ -15,7 +15,7 @@ import { navigate } from "../router";
 import { useSession } from "../session";
 import type { Widget } from "../widgets/draft";
 import { DailyChart, DailyTable } from "../stats/chart";
-import { TopList } from "../stats/top-list";
+import { counted, TopList } from "../stats/top-list";
 import type { Stats } from "../stats/types";
 import "../stats/stats.css";
 
@@ -125,7 +125,7 @@ export function StatsPage({ route }: PageProps) {
                 {s.hosts.slice(0, 10).map((h) => (
                   <li key={h.host}>
                     <span>{h.host || "Unknown page"}</span>
-                    <span class="muted">{`${h.views} views · ${h.plays} plays · ${h.clicks} clicks`}</span>
+                    <span class="muted">{`${counted(h.views, "view")} · ${counted(h.plays, "play")} · ${counted(h.clicks, "click")}`}</span>
                   </li>
                 ))}
               </ul>

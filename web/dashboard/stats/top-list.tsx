@@ -10,6 +10,9 @@ const TOP = 5;
 
 const pct = (n: number, of: number) => (of > 0 ? `${Math.round((n / of) * 100)}%` : "–");
 
+/** "1 view", "2 views". */
+export const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** One list of the best testimonials by `by`. */
 export function TopList({ title, items, by }: { title: string; items: TestimonialFigures[]; by: "views" | "plays" }) {
   const top = items
@@ -30,7 +33,7 @@ export function TopList({ title, items, by }: { title: string; items: Testimonia
                 {t.quote ? <q>{t.quote}</q> : null}
               </div>
               <p class="figures">
-                <strong>{t[by]}</strong> {by}
+                <strong>{t[by]}</strong> {counted(t[by], by.slice(0, -1)).replace(/^\d+ /, "")}
                 {by === "plays" ? (
                   <span class="muted">
                     {" "}
@@ -39,7 +42,7 @@ export function TopList({ title, items, by }: { title: string; items: Testimonia
                 ) : (
                   <span class="muted">
                     {" "}
-                    · {t.plays} plays · {t.clicks} clicks
+                    · {counted(t.plays, "play")} · {counted(t.clicks, "click")}
                   </span>
                 )}
               </p>
