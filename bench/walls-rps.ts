@@ -156,7 +156,7 @@ for (const p of [1, DEEP]) {
     wallPage(deps, brand, p);
   });
   const warm = micro(() => wallPage(deps, brand, p));
-  const render = micro(() => renderWallPage(data, config.siteUrl));
+  const render = micro(() => renderWallPage(data, config.siteUrl, `${config.baseUrl}/public/beacons`));
   console.log(
     `page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of ${MICRO})`,
   );

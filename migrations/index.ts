@@ -25,7 +25,8 @@ import m22 from "./0022_white_label.sql" with { type: "text" };
 import m23 from "./0023_account_basics.sql" with { type: "text" };
 import m24 from "./0025_webhook_formats.sql" with { type: "text" };
 import m25 from "./0026_share_cards.sql" with { type: "text" };
-import m26 from "./0029_review_type.sql" with { type: "text" };
+import m26 from "./0027_analytics.sql" with { type: "text" };
+import m27 from "./0029_review_type.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -55,5 +56,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0023_account_basics", sql: m23 },
   { tag: "0025_webhook_formats", sql: m24 },
   { tag: "0026_share_cards", sql: m25 },
-  { tag: "0029_review_type", sql: m26 },
+  { tag: "0027_analytics", sql: m26 },
+  { tag: "0029_review_type", sql: m27 },
 ];

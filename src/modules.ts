@@ -31,6 +31,7 @@ import { removalsModule } from "./domains/removals";
 import { widgetsModule } from "./domains/widgets";
 import { reelsModule } from "./domains/reels";
 import { campaignsModule } from "./domains/campaigns";
+import { analyticsModule } from "./domains/analytics";
 
 /** The modules of the appliance. */
 export const MODULES: readonly DomainModule[] = [
@@ -47,4 +48,5 @@ export const MODULES: readonly DomainModule[] = [
   widgetsModule,
   reelsModule,
   campaignsModule,
+  analyticsModule,
 ];

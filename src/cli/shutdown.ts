@@ -4,11 +4,13 @@
  * schedules stop enqueueing, and workers stop claiming and let running jobs finish; all within one grace period
  * (PLAUDIT_SHUTDOWN_GRACE_SECONDS, 20 s by default, under systemd's 30 s TimeoutStopSec). Past it the remaining
  * connections are closed, and jobs still running are left under their leases (their child processes killed):
- * nothing is marked failed, and the next process claims them once the lease has run out. Then the database closes.
+ * nothing is marked failed, and the next process claims them once the lease has run out. Then counts kept in
+ * memory are written (src/platform/db/before-close.ts) and the database closes.
  */
 import type { Deps } from "../platform/deps";
 import type { Workers } from "../platform/jobs/worker";
 import type { Schedules } from "../platform/jobs/cron";
+import { runBeforeClose } from "../platform/db/before-close";
 
 /** What of Bun's server the shutdown uses. */
 export interface StoppableServer {
@@ -53,6 +55,8 @@ export async function shutDown({ server, workers, cron, deps }: Running): Promis
   });
   cron?.stop();
   await Promise.all([drainHttp(server, graceMs, deps.log), workers?.stop({ graceMs })]);
+  // Writes kept in memory for a moment (analytics counts) reach the database before it closes.
+  runBeforeClose(deps.db, (e) => deps.log.error("flush before close failed", { error: String(e) }));
   deps.db.$client.close();
   deps.log.info("stopped", { ms: Math.round(performance.now() - started) });
 }

@@ -112,9 +112,11 @@ describe("the wall's header", () => {
     expect(r.html).toContain(
       '<p class="intro">We fix teeth &lt;script>alert(&quot;x&quot;)&lt;/script> &amp; smiles.</p>',
     );
-    expect(r.html).toContain('<a class="site" href="https://bright-dental.example/about" rel="noopener">');
+    expect(r.html).toContain('<a class="site" href="https://bright-dental.example/about" rel="noopener" data-cta>');
     expect(r.html).toContain("Visit bright-dental.example");
-    expect(r.html).toMatch(new RegExp(`<a class="share" href="[^"]+/c/${wall.linkId}">Share your experience</a>`));
+    expect(r.html).toMatch(
+      new RegExp(`<a class="share" href="[^"]+/c/${wall.linkId}" data-cta>Share your experience</a>`),
+    );
     // The permalink page carries the same header.
     const json = (await t.call("GET", `/public/walls/${wall.slug}`)).body;
     // The wall's JSON carries the same header, for sites that draw their own wall.

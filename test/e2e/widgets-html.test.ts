@@ -2,7 +2,8 @@
  * The words in the client's HTML (issue 25), against dist/plaudit in Chromium:
  * - a customer page (another origin) that includes the widget's HTML fragment on its server shows the
  *   testimonials with JavaScript turned off, and the fragment's JSON-LD passes Google's review-snippet rules;
- * - the same page with the embed script keeps the fragment as it is: no second drawing, no layout shift;
+ * - the same page with the embed script keeps the fragment as it is: no second drawing, no layout shift; and a
+ *   visitor seeing it is counted (analytics) as a drawn widget's visitor would be;
  * - nginx, configured with the dashboard's server-side include snippet, puts the fragment in a static page;
  * - a collect link's page HTML carries og:title and its preview image (links that unfurl), with no script run.
  * Screenshots: /tmp/widget-html-nojs.png, /tmp/widget-html-ssi.png.
@@ -151,6 +152,34 @@ describe("the widget's HTML in a customer's page", () => {
     expect(await page.evaluate(() => (window as any).__shifts)).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
+  }, 60_000);
+
+  test("with the script, a visitor seeing the fragment is counted like a drawn widget's", async () => {
+    // A visitor's browser, not marked as automated (the script reports nothing from automated ones).
+    const visitor = await launchChromium(["--disable-blink-features=AutomationControlled"]);
+    try {
+      // An ordinary browser's user agent (headless Chromium's says HeadlessChrome, which counts as a bot).
+      const page = await visitor.newPage({
+        viewport: { width: 1100, height: 900 },
+        userAgent:
+          "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36",
+      });
+      await page.goto(`http://localhost:${customer.port}/with-script`);
+      const stats = await until(
+        "the fragment's view and its cards' views",
+        async () => {
+          const s = await api("GET", `/v1/widgets/${state.widgetId}/stats`);
+          return s.totals.views >= 1 && s.testimonials.length === WORDS.length ? s : null;
+        },
+        30_000,
+        500,
+      );
+      expect(stats.testimonials.every((t: any) => t.views === 1)).toBe(true);
+      // Still the server's HTML, not a drawing of the script.
+      expect(await page.locator(`div[data-svc-widget="${state.widgetId}"]`).evaluate((el) => el.shadowRoot)).toBeNull();
+    } finally {
+      await visitor.close();
+    }
   }, 60_000);
 
   test("nginx with the dashboard's server-side include puts the words in a static page", async () => {

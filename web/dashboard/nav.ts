@@ -21,6 +21,7 @@ import { ReelsPage } from "./pages/reels";
 import { CampaignsPage } from "./pages/campaigns";
 import { OrganisationPage } from "./pages/organisation";
 import { AccountPage } from "./pages/account";
+import { StatsPage } from "./pages/stats";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -55,6 +56,7 @@ export const NAV: NavItem[] = [
   { path: "tags", label: "Tags", section: "Collect", page: TagsPage },
   { path: "widgets", label: "Widgets", section: "Publish", page: WidgetsPage, needsBrand: true },
   { path: "reels", label: "Reels", section: "Publish", page: ReelsPage, needsBrand: true },
+  { path: "stats", label: "Stats", section: "Publish", page: StatsPage, needsBrand: true },
   { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage, staff: true },
   { path: "webhooks", label: "Webhooks", section: "Developers", page: WebhooksPage, staff: true },
   { path: "organisation", label: "Organisation", section: "Organisation", page: OrganisationPage, staff: true },
@@ -64,7 +66,7 @@ export const NAV: NavItem[] = [
   { path: "account", label: "Your account", section: "Organisation", page: AccountPage, hidden: true },
 ];
 
-/** The pages a role uses: a client sees its brands' testimonials, links, tags, widgets, reels and exports only. */
+/** The pages a role uses: a client sees its brands' testimonials, links, tags, widgets, reels, stats and exports only. */
 export const navFor = (role: Role): NavItem[] => (role === "client" ? NAV.filter((n) => !n.staff) : NAV);
 
 /** Sections in sidebar order. */

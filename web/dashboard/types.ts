@@ -17,6 +17,7 @@ import type {
   usageSchema,
 } from "../../src/domains/accounts/model";
 import type { OrgView } from "../../src/domains/accounts/org-model";
+import type { brandStatsSchema, widgetStatsSchema } from "../../src/domains/analytics/model";
 import type { BrandDeletionPreview, BrandView, LinkDeletedView, LinkView } from "../../src/domains/brands/model";
 import type {
   AccountView,
@@ -228,3 +229,9 @@ export type Share = Reel["share"];
 
 /** A music track. */
 export type Track = Static<typeof musicTrackSchema>;
+
+/** A widget's stats (`GET /v1/widgets/{id}/stats`). */
+export type WidgetStats = Static<typeof widgetStatsSchema>;
+
+/** A brand's stats (`GET /v1/brands/{id}/stats`). */
+export type BrandStats = Static<typeof brandStatsSchema>;

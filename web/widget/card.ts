@@ -77,7 +77,8 @@ export function card(host: HTMLElement, item: DocumentItem, clamp: boolean): HTM
   const text = item.text ? h("p", { class: clamp ? "q cl" : "q" }, item.text) : null;
   return h(
     "article",
-    { class: "c" },
+    // The testimonial's id lets the embed script tell which card was seen or clicked (track.ts).
+    { class: "c", "data-sid": item.id },
     h(
       "div",
       { class: "ch" },

@@ -28,8 +28,9 @@ export function openPlayer(host: HTMLElement, item: DocumentItem, opener: HTMLEl
             playsinline: true,
             poster: safeUrl(item.poster_url),
             preload: "auto",
+            "data-sid": item.id,
           })
-        : h("audio", { controls: true, autoplay: true, preload: "auto" });
+        : h("audio", { controls: true, autoplay: true, preload: "auto", "data-sid": item.id });
     if (item.captions?.length) {
       track = URL.createObjectURL(new Blob([toVtt(item.captions)], { type: "text/vtt" }));
       media.append(

@@ -6,6 +6,7 @@ import { PASSWORD_RESET_LINK, passwordResetMailLink } from "./password-resets";
 import { EMAIL_CHANGE_LINK, emailChangeMailLink } from "./email-changes";
 import { forgetDeletedBrand } from "./brand-access";
 export { authPlugin, authenticate } from "./auth";
+export { SESSION_COOKIE } from "./sessions";
 export { can, requirePlanAllowance } from "./guard";
 export { command, type CommandCtx, type CommandInput, type CommandSpec } from "./command";
 export { authorize, SCOPES, PERMISSIONS, type Permission, type Scope } from "./permissions";

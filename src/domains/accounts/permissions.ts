@@ -15,6 +15,7 @@ export const SCOPES = {
   "reels:manage": "Create, render, share and delete reels.",
   "webhooks:manage": "Add, test and remove webhook endpoints; read and replay deliveries.",
   "billing:read": "Read the plan and its usage.",
+  "analytics:read": "Read the views, plays and clicks of widgets and walls.",
 } as const;
 export type Scope = keyof typeof SCOPES;
 
@@ -39,6 +40,8 @@ export const PERMISSIONS = {
   "widget:manage": { scope: "widgets:manage", roles: ["owner", "admin", "member", "client"] },
   "reel:manage": { scope: "reels:manage", roles: ["owner", "admin", "member", "client"] },
   "webhook:manage": { scope: "webhooks:manage", roles: ["owner", "admin"] },
+  /** Views, plays and clicks of widgets and walls: every role, a client for its brands only. */
+  "analytics:read": { scope: "analytics:read", roles: ["owner", "admin", "member", "client"] },
   "billing:read": { scope: "billing:read", roles: ["owner", "admin", "member"] },
   "billing:manage": { scope: null, roles: ["owner"] },
   "key:manage": { scope: null, roles: ["owner", "admin"] },

@@ -2,7 +2,8 @@
  * Response headers of wall pages and the public wall JSON. Pages carry a Content-Security-Policy that allows
  * exactly the page's own inline style and script by their SHA-256 hashes (no nonce, so the bytes and headers are
  * the same for every visitor and a rendered page can be kept: page-cache.ts); images and media come from the
- * site and the CDN, nothing from third parties; nothing may connect beyond the site or submit anywhere, and only the
+ * site and the CDN, nothing from third parties; nothing may connect beyond the site and the box's beacon address
+ * (analytics) or submit anywhere, and only the
  * origins the brand lists (`frame_origins`, brands/frame-origins.ts) may frame the page ('none' by default).
  *
  * Pages may be kept 5 s by browsers and shared caches (a CDN), then served stale for up to a minute while one
@@ -36,7 +37,7 @@ export function inlineHashes(html: string): { styles: string[]; scripts: string[
  * else.
  */
 export function wallCsp(
-  config: Pick<Config, "siteUrl" | "cdnUrl">,
+  config: Pick<Config, "siteUrl" | "cdnUrl" | "baseUrl">,
   hashes: { styles: string[]; scripts: string[] },
   frameOrigins: readonly string[] = [],
 ): string {
@@ -49,8 +50,9 @@ export function wallCsp(
     `style-src ${hashes.styles.join(" ") || "'none'"}`,
     `img-src ${media} data:`,
     `media-src ${media}`,
-    // The page connects nowhere itself; audit tools (Lighthouse) fetch /robots.txt from the page's context.
-    "connect-src 'self'",
+    // The page's only connection is its analytics beacon to the box (named even when it is the same origin: a
+    // brand's custom domain is another); audit tools (Lighthouse) fetch /robots.txt from the page's context.
+    `connect-src 'self' ${new URL(config.baseUrl).origin}`,
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${frameOrigins.join(" ") || "'none'"}`,
@@ -70,7 +72,7 @@ const SECURITY = {
  * `X-Robots-Tag: noindex` when not indexable.
  */
 export function pageHeaders(
-  config: Pick<Config, "siteUrl" | "cdnUrl">,
+  config: Pick<Config, "siteUrl" | "cdnUrl" | "baseUrl">,
   html: string,
   opts: { indexable: boolean; cache: boolean; frameOrigins?: readonly string[] },
 ): Record<string, string> {

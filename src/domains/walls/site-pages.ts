@@ -9,6 +9,7 @@ import { wallUrl } from "../brands";
 import { resolveWall, type WallAddress } from "./address";
 import { parsePage, wallPage, wallTestimonial } from "./wall-data";
 import { renderWallPage } from "./views/wall-page";
+import { beaconUrl } from "../../platform/beacon-address";
 import { renderPermalinkPage } from "./views/permalink-page";
 import { renderMessagePage } from "./views/message-page";
 
@@ -39,7 +40,7 @@ export function wallPageAnswer(
   const page = wallPage(deps, brand, parsePage(rawPage));
   return {
     status: 200,
-    html: renderWallPage(page, deps.config.siteUrl),
+    html: renderWallPage(page, deps.config.siteUrl, beaconUrl(deps.config.baseUrl)),
     indexable: page.indexable,
     cache: true,
     brandId: brand.id,
@@ -59,7 +60,7 @@ export function permalinkAnswer(
   const data = wallTestimonial(deps, brand, submissionId);
   return {
     status: 200,
-    html: renderPermalinkPage(data),
+    html: renderPermalinkPage(data, beaconUrl(deps.config.baseUrl)),
     indexable: data.indexable,
     cache: true,
     brandId: brand.id,

@@ -4,6 +4,7 @@
  */
 import type { Deps } from "../../platform/deps";
 import { sha256 } from "../../platform/crypto";
+import { beaconUrl } from "../../platform/beacon-address";
 import { PLANS, type PlanId } from "../accounts";
 import { logoUrl, wallUrl, type BrandRow } from "../brands";
 import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary } from "../submissions";
@@ -34,6 +35,14 @@ export interface DocumentInput {
 function selectRows(deps: Deps, brandId: string, s: WidgetSettings) {
   if (s.selection === "manual") return pickShown(deps.db, brandId, s.submission_ids).slice(0, s.max_items);
   return listShown(deps.db, { brandId, tagIds: s.tag_ids, minRating: s.min_rating ?? undefined, limit: s.max_items });
+}
+
+/**
+ * The ids of the testimonials a widget shows now, in display order (what its document lists): the analytics
+ * module counts a widget's beacons only for these.
+ */
+export function shownIdsOf(deps: Deps, brandId: string, settings: WidgetSettings): string[] {
+  return selectRows(deps, brandId, withStyle(settings)).map((r) => r.id);
 }
 
 /** Builds the document a widget publishes (or a draft would publish). */
@@ -79,6 +88,7 @@ export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument 
     },
     attribution: s.show_attribution || !PLANS[input.plan].features.remove_attribution,
     attribution_url: deps.config.appUrl,
+    beacon_url: beaconUrl(deps.config.baseUrl),
     brand_name: brand.name,
     rating: { average: summary.rated ? (summary.average ?? 0) : 0, count: summary.rated },
     items,

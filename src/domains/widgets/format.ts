@@ -134,6 +134,11 @@ export interface WidgetDocument {
   attribution: boolean;
   /** Where the attribution link goes. */
   attribution_url: string;
+  /**
+   * Additive (issue 25): where the embed script reports what visitors saw and played (`{base_url}/public/beacons`,
+   * on the box even when the CDN address is a bucket). Absent in documents published before it: nothing is reported.
+   */
+  beacon_url?: string;
   brand_name: string;
   /** Over every testimonial the brand shows (not only this widget's); `count` is how many carry a rating. */
   rating: { average: number; count: number };

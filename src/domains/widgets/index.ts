@@ -9,6 +9,8 @@ export { widgetRoutes } from "./routes";
 export { widgetScriptPlugin } from "./script";
 export { registerWidgetJobs, publishWidget, PUBLISH_WIDGET_JOB, documentKey } from "./publisher";
 export { widgets, type WidgetRow, type WidgetSettings } from "./tables";
+export { shownIdsOf } from "./document";
+export { getWidgetRow } from "./service";
 
 /**
  * The widgets module: routes, the widget script (under the CDN address), the publish job, rebuilding a brand's widget

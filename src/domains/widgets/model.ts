@@ -244,6 +244,7 @@ export const widgetDocumentSchema = t.Object({
   ),
   attribution: t.Boolean(),
   attribution_url: address(),
+  beacon_url: t.Optional(address("Where the embed script reports views, plays and clicks (the box's own address).")),
   brand_name: t.String(),
   rating: t.Object({ average: Type.Number({ minimum: 0, maximum: 5 }), count: count() }),
   items: t.Array(documentItemSchema),

@@ -102,7 +102,7 @@ function Answers({ item }: { item: DocumentItem }) {
 function Card({ item }: { item: DocumentItem }) {
   const role = [item.title, item.company].filter(Boolean).join(", ");
   return (
-    <article class="svc-c" lang={item.language ?? undefined}>
+    <article class="svc-c" data-sid={item.id} lang={item.language ?? undefined}>
       <div class="svc-ch">
         <Face item={item} />
         <div class="svc-who">

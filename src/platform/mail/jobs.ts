@@ -33,13 +33,24 @@ export function isPermanent(e: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600 && ![530, 534, 535, 538].includes(code);
 }
 
-/** The text to hand to the SMTP server: the stored one, with its personal link made now; null when it is gone. */
-function withLink(deps: Deps, row: MailRow): string | null {
-  if (!row.linkKind) return row.text;
+/** An address as HTML attribute text. */
+const attr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The text (and HTML, when the message has one) to hand to the SMTP server: the stored ones, with the personal link
+ * made now in place of `MAIL_LINK_MARK` (escaped in the HTML); null when the link is gone.
+ */
+function withLink(deps: Deps, row: MailRow): { text: string; html: string | null } | null {
+  if (!row.linkKind) return { text: row.text, html: row.html };
   const make = hooksOf(deps.db).mailLinks.get(row.linkKind);
   if (!make) throw new PermanentJobError(`No module makes mail links of kind "${row.linkKind}".`);
   const url = make(deps, row.linkRef ?? "");
-  return url === null ? null : row.text.replaceAll(MAIL_LINK_MARK, url);
+  if (url === null) return null;
+  return {
+    text: row.text.replaceAll(MAIL_LINK_MARK, url),
+    html: row.html?.replaceAll(MAIL_LINK_MARK, attr(url)) ?? null,
+  };
 }
 
 async function sendOne(mailId: string, deps: Deps): Promise<void> {
@@ -51,8 +62,8 @@ async function sendOne(mailId: string, deps: Deps): Promise<void> {
     db.update(mailOutbox).set({ status: "outbox" }).where(eq(mailOutbox.id, mailId)).run();
     return;
   }
-  const text = withLink(deps, row);
-  if (text === null) {
+  const made = withLink(deps, row);
+  if (made === null) {
     db.update(mailOutbox).set({ status: "failed", error: LINK_GONE_NOTE }).where(eq(mailOutbox.id, mailId)).run();
     return;
   }
@@ -60,8 +71,8 @@ async function sendOne(mailId: string, deps: Deps): Promise<void> {
     const { messageId } = await mailer.send({
       to: row.to,
       subject: row.subject,
-      text,
-      html: row.html,
+      text: made.text,
+      html: made.html,
       fromName: row.fromName,
       replyTo: row.replyTo,
     });

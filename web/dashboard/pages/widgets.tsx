@@ -67,7 +67,10 @@ function WidgetList() {
                   <td>{LAYOUT_LABELS[w.layout]}</td>
                   <td>{THEME_LABELS[w.theme]}</td>
                   <td>{w.published_at ? formatDateTime(w.published_at) : <Badge tone="info">Publishing</Badge>}</td>
-                  <td>
+                  <td class="row">
+                    <Link to={`stats?widget=${encodeURIComponent(w.id)}`}>
+                      Stats<span class="sr-only">{` of ${w.name}`}</span>
+                    </Link>
                     <ConfirmButton
                       label="Delete"
                       question={`Delete “${w.name}”? Pages showing it keep an empty box.`}

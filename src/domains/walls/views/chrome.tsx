@@ -39,12 +39,12 @@ export function BrandHeader({
           {shareUrl || website ? (
             <p class="actions">
               {shareUrl ? (
-                <a class="share" href={shareUrl}>
+                <a class="share" href={shareUrl} data-cta="">
                   Share your experience
                 </a>
               ) : null}
               {website ? (
-                <a class="site" href={website} rel="noopener">
+                <a class="site" href={website} rel="noopener" data-cta="">
                   {`Visit ${hostOf(website)}`}
                   <span class="vh">{`, the website of ${name}`}</span>
                 </a>

@@ -9,6 +9,7 @@ import type { ComponentChildren } from "preact";
 import { render } from "preact-render-to-string";
 import { scriptJson } from "../structured-data";
 import { PLAYER_SCRIPT } from "./player-script";
+import { TRACK_SCRIPT } from "./track-script";
 
 /** What the head of a page says about it. */
 export interface PageHead {
@@ -59,19 +60,31 @@ function Head({ head, css }: { head: PageHead; css: string }) {
   );
 }
 
-/** Renders a whole page to HTML; `player` adds the video player script (pages with a video). */
+/** Where a page reports what visitors see, play and click (walls and permalinks; not error pages). */
+export interface PageBeacon {
+  /** The box's beacon address (src/platform/beacon-address.ts). */
+  url: string;
+  brandId: string;
+}
+
+/**
+ * Renders a whole page to HTML; `player` adds the video player script (pages with a video), `beacon` the reporting
+ * script (track-script.ts) and what it reads from the body.
+ */
 export function renderDocument(opts: {
   head: PageHead;
   css: string;
   player: boolean;
+  beacon?: PageBeacon;
   children: ComponentChildren;
 }): string {
   const html = render(
     <html lang="en">
       <Head head={opts.head} css={opts.css} />
-      <body>
+      <body data-beacon={opts.beacon?.url} data-brand={opts.beacon?.brandId}>
         {opts.children}
         {opts.player ? <script dangerouslySetInnerHTML={{ __html: PLAYER_SCRIPT }} /> : null}
+        {opts.beacon ? <script dangerouslySetInnerHTML={{ __html: TRACK_SCRIPT }} /> : null}
       </body>
     </html>,
   );

@@ -31,13 +31,14 @@ function head(p: WallPermalink): PageHead {
   };
 }
 
-/** The HTML of a permalink page. */
-export function renderPermalinkPage(p: WallPermalink): string {
+/** The HTML of a permalink page; `beaconUrl` is where it reports views, plays and clicks. */
+export function renderPermalinkPage(p: WallPermalink, beaconUrl: string): string {
   const name = p.brand.name;
   return renderDocument({
     head: head(p),
     css: wallCss(p.brand.color),
     player: !!(p.item.item.video_url || p.item.item.audio_url),
+    beacon: { url: beaconUrl, brandId: p.brand.id },
     children: (
       <>
         <BrandHeader logoUrl={p.logoUrl} name={name} header={p.header}>

@@ -38,7 +38,7 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
   const who = displayName(w);
   const role = [item.title, item.company].filter(Boolean).join(", ");
   return (
-    <figure class="card">
+    <figure class="card" data-sid={item.id}>
       <div class="head">
         {w.faceUrl ? (
           <img class="face" src={w.faceUrl} alt="" width={44} height={44} loading="lazy" decoding="async" />

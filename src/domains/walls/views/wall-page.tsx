@@ -42,13 +42,14 @@ function head(p: WallPage, siteUrl: string): PageHead {
   };
 }
 
-/** The HTML of a wall page. */
-export function renderWallPage(p: WallPage, siteUrl: string): string {
+/** The HTML of a wall page; `beaconUrl` is where it reports views, plays and clicks. */
+export function renderWallPage(p: WallPage, siteUrl: string, beaconUrl: string): string {
   const name = p.brand.name;
   return renderDocument({
     head: head(p, siteUrl),
     css: wallCss(p.brand.color),
     player: p.items.some((w) => w.item.video_url || w.item.audio_url),
+    beacon: { url: beaconUrl, brandId: p.brand.id },
     children: (
       <>
         <BrandHeader logoUrl={p.logoUrl} name={name} header={p.header}>

@@ -1,0 +1,172 @@
+/**
+ * Counts kept in memory for a moment, then written in one transaction: a burst of beacons costs one commit per
+ * interval, and the rows it touches are the distinct (day, brand, widget, testimonial, host, kind) keys seen in
+ * that interval, not the events. A flush runs `FLUSH_MS` after the first count of an interval, or at once (after
+ * the current turn of the event loop) when `FLUSH_ROWS` distinct keys are waiting. Before the database closes
+ * (`plaudit serve`'s shutdown) the last counts are written too.
+ *
+ * What a crash can lose: the counts of at most one interval (a second). These are counts, not testimonials or
+ * events anyone acts on, and a second of them is far below their day-to-day noise.
+ *
+ * Memory is bounded: past `MAX_PENDING` distinct keys waiting (only while the database refuses writes) new keys are
+ * dropped and counted in the log, never queued without limit.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { tx } from "../../platform/db/client";
+import type { Logger } from "../../platform/log";
+import type { Mode } from "../../platform/context";
+import { beforeClose } from "../../platform/db/before-close";
+import { analyticsDaily, type EventKind } from "./tables";
+
+/** Longest a count waits in memory (ms). */
+export const FLUSH_MS = 1000;
+/** Distinct keys that trigger a flush before the interval ends. */
+export const FLUSH_ROWS = 2000;
+/** Distinct keys kept at most while writes fail. */
+export const MAX_PENDING = 50_000;
+
+/** What one count is of. */
+export interface CountKey {
+  orgId: string;
+  mode: Mode;
+  brandId: string;
+  day: string;
+  widgetId: string;
+  submissionId: string;
+  host: string;
+  kind: EventKind;
+}
+
+const keyOf = (k: CountKey) =>
+  `${k.orgId}\u0000${k.mode}\u0000${k.brandId}\u0000${k.day}\u0000${k.widgetId}\u0000${k.submissionId}\u0000${k.host}\u0000${k.kind}`;
+
+/** The upsert of one key's count, prepared once per database. */
+function upsert(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .insert(analyticsDaily)
+    .values({
+      orgId: p("orgId"),
+      mode: p("mode"),
+      brandId: p("brandId"),
+      day: p("day"),
+      widgetId: p("widgetId"),
+      submissionId: p("submissionId"),
+      host: p("host"),
+      kind: p("kind"),
+      count: p("count"),
+    })
+    .onConflictDoUpdate({
+      target: [
+        analyticsDaily.orgId,
+        analyticsDaily.mode,
+        analyticsDaily.brandId,
+        analyticsDaily.day,
+        analyticsDaily.widgetId,
+        analyticsDaily.submissionId,
+        analyticsDaily.host,
+        analyticsDaily.kind,
+      ],
+      set: { count: sql`${analyticsDaily.count} + excluded.count` },
+    })
+    .prepare();
+}
+
+/** The counts waiting for one database, and their flushing. */
+export class Collector {
+  private pending = new Map<string, { key: CountKey; count: number }>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private soon = false;
+  private dropped = 0;
+  private readonly statement: ReturnType<typeof upsert>;
+  /** Rows written and flushes done since start (for the benchmark and tests). */
+  readonly stats = { flushes: 0, rows: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Logger,
+  ) {
+    this.statement = upsert(db);
+    beforeClose(db, () => this.flush());
+  }
+
+  /** Distinct keys waiting. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  /** Counts `n` of `key`; false when dropped (too many keys waiting). */
+  add(key: CountKey, n = 1): boolean {
+    const k = keyOf(key);
+    const row = this.pending.get(k);
+    if (row) row.count += n;
+    else {
+      if (this.pending.size >= MAX_PENDING) {
+        this.dropped++;
+        return false;
+      }
+      this.pending.set(k, { key, count: n });
+    }
+    if (this.pending.size >= FLUSH_ROWS && !this.soon) {
+      this.soon = true;
+      setImmediate(() => this.flush());
+    } else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+      this.timer.unref?.();
+    }
+    return true;
+  }
+
+  /** Writes every waiting count in one transaction; returns the rows written. On failure they wait for the next try. */
+  flush(): number {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.soon = false;
+    if (this.pending.size === 0) return 0;
+    const batch = this.pending;
+    this.pending = new Map();
+    try {
+      tx(this.db, () => {
+        for (const { key, count } of batch.values()) this.statement.run({ ...key, count });
+      });
+    } catch (e) {
+      // A closed database (the app stopped) takes nothing more: the counts go with it.
+      if (/closed/i.test(String(e))) return 0;
+      // Busy past its timeout: put the counts back (merged with any that arrived since) and try later.
+      for (const [k, row] of batch) {
+        const now = this.pending.get(k);
+        if (now) now.count += row.count;
+        else if (this.pending.size < MAX_PENDING) this.pending.set(k, row);
+        else this.dropped++;
+      }
+      this.log.warn("analytics counts not written yet; retrying", { error: String(e), waiting: this.pending.size });
+      if (!this.timer) {
+        this.timer = setTimeout(() => this.flush(), FLUSH_MS);
+        this.timer.unref?.();
+      }
+      return 0;
+    }
+    if (this.dropped) {
+      this.log.warn("analytics counts dropped while writes were failing", { dropped: this.dropped });
+      this.dropped = 0;
+    }
+    this.stats.flushes++;
+    this.stats.rows += batch.size;
+    return batch.size;
+  }
+}
+
+const collectors = new WeakMap<Db, Collector>();
+
+/** The collector of a database (one per database handle, made on first use). */
+export function collectorOf(deps: { db: Db; log: Logger }): Collector {
+  let c = collectors.get(deps.db);
+  if (!c) collectors.set(deps.db, (c = new Collector(deps.db, deps.log)));
+  return c;
+}
+
+/** Writes the waiting counts now (tests, the monthly report, shutdown); returns the rows written. */
+export function flushAnalytics(deps: { db: Db; log: Logger }): number {
+  return collectors.get(deps.db)?.flush() ?? 0;
+}

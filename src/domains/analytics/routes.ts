@@ -1,0 +1,40 @@
+/**
+ * Stats routes: `GET /v1/widgets/{id}/stats` and `GET /v1/brands/{brand_id}/stats`. Both need `analytics:read`
+ * (scope analytics:read, or any member's session; a client sees its own brands only, others are 404).
+ */
+import { Elysia } from "elysia";
+import type { Deps } from "../../platform/deps";
+import { authPlugin, can } from "../accounts";
+import { brandStatsParams, brandStatsSchema, statsQuery, widgetStatsParams, widgetStatsSchema } from "./model";
+import { brandStats, widgetStats } from "./stats";
+
+const tags = ["Analytics"];
+
+/** The stats routes. */
+export function statsRoutes(deps: Deps) {
+  return new Elysia({ prefix: "/v1" })
+    .use(authPlugin(deps))
+    .get(
+      "/widgets/:id/stats",
+      ({ auth, params, query }) => widgetStats(deps, can(auth(), "analytics:read"), params.id, query),
+      {
+        params: widgetStatsParams,
+        query: statsQuery,
+        response: widgetStatsSchema,
+        detail: { tags, summary: "Views, plays and clicks of a widget per day and per testimonial (default: 30 days)" },
+      },
+    )
+    .get(
+      "/brands/:brand_id/stats",
+      ({ auth, params, query }) => brandStats(deps, can(auth(), "analytics:read"), params.brand_id, query),
+      {
+        params: brandStatsParams,
+        query: statsQuery,
+        response: brandStatsSchema,
+        detail: {
+          tags,
+          summary: "Views, plays and clicks of a brand (its widgets and wall) per day and per testimonial",
+        },
+      },
+    );
+}
