@@ -304,6 +304,22 @@ export const shownItemSchema = t.Object({
   language: nullable(t.String()),
   captions: nullable(t.Array(captionCueSchema)),
   avatar_url: t.Optional(nullable(address(), "The respondent's own photo (square), once published.")),
+  width: t.Optional(
+    nullable(Type.Integer({ minimum: 1 }), "A video's picture width in pixels: cards keep the recording's shape."),
+  ),
+  height: t.Optional(nullable(Type.Integer({ minimum: 1 }), "A video's picture height in pixels.")),
+  focus: t.Optional(
+    nullable(
+      t.Object({ x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }) }),
+      "Where the face is in a video's poster (fractions of its width and height), for a card that crops it a little; null: none found (crop around the centre).",
+    ),
+  ),
+  source: t.Optional(
+    nullable(
+      t.Object({ name: t.String(), url: nullable(address()) }),
+      "Where an imported review was first published (`name`, e.g. Google, and the review's or the source's address); null for testimonials collected here.",
+    ),
+  ),
   answers: t.Optional(
     t.Array(t.Object({ label: t.String(), value: t.Union([t.String(), t.Boolean()]) }), {
       description:
