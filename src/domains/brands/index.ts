@@ -17,6 +17,7 @@ export {
   presentLink,
   wallUrl,
   logoUrl,
+  mailBrand,
   linkUrl,
   linkSlugUrl,
   linkPublicUrl,
