@@ -214,6 +214,10 @@ export const submissionSchema = t.Object(
             format: "date-time",
             description: "An upload not finished by expires_at is removed with its row by this time (hourly job).",
           }),
+          estimated_ms_left: nullable(
+            Type.Integer({ minimum: 0 }),
+            "Time until the last byte arrives at the pace so far; null before any byte, or once stalled.",
+          ),
         }),
         "How far the recording's upload got, while status is uploading (list and detail answers); otherwise null.",
       ),
@@ -264,6 +268,26 @@ export const submissionDetailSchema = t.Composite([
     width: nullable(Type.Integer({ minimum: 0 })),
     height: nullable(Type.Integer({ minimum: 0 })),
     transcript: nullable(transcriptSchema),
+    processing: t.Optional(
+      nullable(
+        t.Object({
+          stage: oneOf(
+            ["waiting", "converting", "poster", "transcribing", "finishing"],
+            "waiting (for its turn), converting (the recording), poster (the still image), transcribing (the words), finishing.",
+          ),
+          stage_fraction: nullable(
+            Type.Number({ minimum: 0, maximum: 1 }),
+            "How far the stage is, when its tool says.",
+          ),
+          stage_started_at: maybeTimestamp("When the stage began (waiting: when the recording arrived)."),
+          estimated_ms_left: nullable(
+            Type.Integer({ minimum: 0 }),
+            "Time until ready, estimated from this server's pace; null when unknown.",
+          ),
+        }),
+        "Where processing is, while status is processing; otherwise null.",
+      ),
+    ),
     tags: t.Array(tagSchema),
     media: t.Record(t.String(), signedMediaSchema, { description: "Signed URLs of the variants that exist." }),
   }),
