@@ -121,6 +121,11 @@ describe("the capture form on a phone", () => {
     expect(await next(page)).toBe(false);
     await page.getByRole("main").getByText("Please choose an answer to “Which practice did you visit?”").waitFor();
     await page.getByRole("radio", { name: "Winchester Riverside" }).check();
+    // A choice made clears its problem at once.
+    await page
+      .getByRole("main")
+      .getByText("Please choose an answer to “Which practice did you visit?”")
+      .waitFor({ state: "detached" });
     await onScreen("4-more");
 
     // 5. Permission and Send.

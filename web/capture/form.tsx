@@ -376,8 +376,9 @@ export function CaptureForm({
               values={custom}
               onChange={(id, v) => {
                 setCustom((c) => ({ ...c, [id]: v }));
-                // A choice made clears its problem at once (text fields are checked again on Send).
-                if (typeof v !== "string") setErrors(({ [`cf-${id}`]: _, ...rest }) => rest);
+                // A choice made clears its problem at once (text fields are checked again on Next or Send).
+                const field = link.custom_fields.find((f) => f.id === id);
+                if (field && field.type !== "short_text") setErrors(({ [`cf-${id}`]: _, ...rest }) => rest);
               }}
               errors={errors}
               maxChars={link.limits.max_short_text_chars}
