@@ -12,7 +12,7 @@ import { pendingMigrations } from "../platform/db/migrate";
 import { dbPath } from "../bootstrap";
 import { findFfmpeg, findFfprobe, findPocketsphinx, findWhisper } from "../media/binaries";
 import { firstFailure, runSelfTest, type SelfTestResult, type SelfTestStep } from "../media/self-test";
-import { speechEngineInUse } from "../media/speech/select";
+import { speechEngineInUse, whisperModelHint } from "../media/speech/select";
 import { backupStatus } from "../platform/backup/status";
 import type { Args } from "./args";
 import { print } from "./output";
@@ -125,7 +125,8 @@ export function runChecks(config: Config): Check[] {
     ok: !inUse.drafts && inUse.engine !== null,
     required: false,
     detail: inUse.summary,
-    fix: inUse.fix ?? undefined,
+    // On the server itself, the fix may say where the model goes.
+    fix: (inUse.drafts ? whisperModelHint(config) : inUse.fix) ?? undefined,
   });
   add({
     name: "mail",

@@ -3,12 +3,13 @@
  * posters, speech recognition and forced alignment. `createMediaToolkit` wires the real ffmpeg and speech engines.
  */
 import { rename } from "node:fs/promises";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import type { Config } from "../config";
 import { extractSpeechWav } from "./audio";
 import { toWebVtt } from "./captions";
 import { resolveMediaTools, type MediaTools } from "./ffmpeg";
 import { makePoster } from "./poster";
+import { posterFocus, type Focus } from "./poster-focus";
 import { createImages, type Images } from "./images";
 import { probeMedia, TESTIMONIAL_LIMITS } from "./probe";
 import { alignText } from "./speech/align";
@@ -58,6 +59,15 @@ export interface MediaToolkit {
     webpOut: string,
     opts?: RunOpts,
   ): Promise<{ width: number; height: number }>;
+  /**
+   * Where the face is around the poster frame of a processed `width`×`height` video, as fractions of the picture;
+   * null without a face detector or a face (cards then crop around the centre).
+   */
+  posterFocus(
+    video: string,
+    size: { width: number; height: number; durationMs: number },
+    opts?: RunOpts,
+  ): Promise<Focus | null>;
   extractWav(input: string, output: string, opts?: RunOpts): Promise<void>;
   /** Null when no speech engine is installed. */
   transcribe(wav: string, opts?: RunOpts): Promise<SpeechResult | null>;
@@ -121,6 +131,8 @@ export function createMediaToolkit(config: Config, opts: { images?: Images } = {
       await into(p.thumbPath, webpOut);
       return { width: p.width, height: p.height };
     },
+    posterFocus: (video, size, opts = {}) =>
+      posterFocus(t(), video, size, { tmpDir: join(config.dataDir, "tmp"), signal: opts.signal }),
     async extractWav(input, output, opts = {}) {
       await extractSpeechWav(t(), input, { outPath: output, signal: opts.signal });
     },

@@ -172,11 +172,16 @@ describe("a campaign end to end", () => {
     ]);
     const ann = mailTo("ann@example.com")[0]!;
     expect(ann.subject).toBe(words.subject);
-    expect(ann.text).toStartWith("Hi Ann Answer,");
+    expect(ann.text).toStartWith("Hi Ann,");
     expect(mailTo("dee@example.com")[0]!.text).toStartWith("Hi there,");
     const token = personalLink(ann)!;
     expect(token).toBeTruthy();
     expect(ann.text).toContain(`${t.deps.config.siteUrl}/u/${token}`);
+    // The HTML alternative: the personal link as the button, the unsubscribe address in the footer.
+    expect(ann.html).toContain(`href="${t.deps.config.siteUrl}/c/${link.id}?r=${token}"`);
+    expect(ann.html).toContain(`>Share your experience</a>`);
+    expect(ann.html).toContain(`href="${t.deps.config.siteUrl}/u/${token}"`);
+    expect(ann.html).toContain(">Hi Ann,</p>");
     expect(ann.headers).toEqual({
       "List-Unsubscribe": `<${t.deps.config.siteUrl}/u/${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -188,6 +193,9 @@ describe("a campaign end to end", () => {
       expect(c.status).toBe("sent");
       expect(c.text).toContain("[personal link: only in the email delivered to this person]");
       expect(c.text).not.toMatch(/\?r=|\/u\//);
+      const html = (t.deps.db.$client.query("SELECT html FROM mail_outbox WHERE id = ?").get(c.id) as any).html;
+      expect(html).toContain('href="[personal link: only in the email delivered to this person]"');
+      expect(html).not.toMatch(/\?r=|\/u\//);
     }
     const list = await recipients(campaignId);
     expect(list.map((x) => [x.position, x.email, x.status])).toEqual([
@@ -255,7 +263,7 @@ describe("a campaign end to end", () => {
     expect(reminders.map((m) => m.to).sort()).toEqual(["bo@example.com", "dee@example.com"]);
     expect(reminders[0]!.subject).toBe(`Reminder: ${words.subject}`);
     expect(reminders[0]!.text).toStartWith("A gentle reminder");
-    expect(reminders.find((m) => m.to === "bo@example.com")!.text).toContain("Hi Bo Busy,");
+    expect(reminders.find((m) => m.to === "bo@example.com")!.text).toContain("Hi Bo,");
     t.clock.advance(5 * DAY);
     scheduleReminders(t.deps);
     await run();

@@ -212,7 +212,7 @@ describe("resumable uploads (tus 1.0)", () => {
     expect(created).toHaveLength(1);
   });
 
-  test("HTML renamed as a video is refused at the first chunk and the testimonial fails", async () => {
+  test("HTML renamed as a video is refused at the first chunk, and leaves no testimonial behind", async () => {
     const html = new TextEncoder().encode(
       "<!doctype html><html><script>alert(1)</script>" + " ".repeat(5000) + "</html>",
     );
@@ -226,10 +226,17 @@ describe("resumable uploads (tus 1.0)", () => {
       html,
     );
     expect(r.status).toBe(415);
+    expect(((await r.json()) as any).error.message).toContain("not an audio or video recording");
+    // The respondent's screen said why; the inbox has no "Failed" row of it, and no bytes are kept.
     const detail = await t.call("GET", `/v1/submissions/${start.body.submission_id}`, { auth: a.testKey });
-    expect(detail.body.status).toBe("failed");
-    expect(detail.body.failure_reason).toContain("not_media");
-    expect((await tus("HEAD", start.body.upload.url)).status).toBe(415);
+    expect(detail.status).toBe(404);
+    const listed = await t.call("GET", "/v1/submissions?limit=100", { auth: a.testKey });
+    expect(listed.body.data.some((s: any) => s.id === start.body.submission_id)).toBe(false);
+    expect((await tus("HEAD", start.body.upload.url)).status).toBe(404);
+    const left = t.deps.db.$client
+      .query("SELECT count(*) AS n FROM uploads WHERE submission_id = ?")
+      .get(start.body.submission_id) as { n: number };
+    expect(left.n).toBe(0);
   });
 
   test("a forged or tampered upload URL is 404; a wrong content type is 415; too many bytes 413", async () => {

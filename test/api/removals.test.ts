@@ -107,11 +107,19 @@ describe("the email", () => {
     expect(JSON.stringify(detail.body)).not.toContain(token);
     await runDueJobs(t.deps, registry);
     const copy = t.deps.db.$client
-      .query("SELECT status, text FROM mail_outbox WHERE \"to\" = 'rita@example.com'")
-      .get() as { status: string; text: string };
+      .query("SELECT status, text, html FROM mail_outbox WHERE \"to\" = 'rita@example.com'")
+      .get() as { status: string; text: string; html: string };
     expect(copy.status).toBe("sent");
     expect(copy.text).not.toContain(token);
     expect(copy.text).toContain(LINK_PLACEHOLDER);
+    // The HTML alternative too: the placeholder in the copy, the link only in what the mailer was handed.
+    expect(copy.html).toContain(`href="${LINK_PLACEHOLDER}"`);
+    expect(copy.html).not.toContain(token);
+    expect(copy.html).not.toContain("Wonderful people");
+    const handed = delivered.find((m) => m.to === "rita@example.com")!;
+    expect(handed.html).toContain(`href="${t.deps.config.siteUrl}/remove/${token}"`);
+    expect(handed.html).not.toContain(LINK_PLACEHOLDER);
+    expect(handed.html).toContain(">Thank you, Rita!</h1>");
   });
 
   test("no email, no message; imported reviews never get one", async () => {

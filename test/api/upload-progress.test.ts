@@ -1,7 +1,8 @@
 /**
  * An unfinished upload in the submission API: while a recording is `uploading`, the list and the detail say how
  * many bytes arrived of how many, when the last ones came, whether it has stalled (nothing for ten minutes) and
- * when it expires and is removed; a finished or written testimonial says `upload: null`; the expiry job then
+ * when it expires and is removed, and the time left at the pace so far; a finished or written testimonial says
+ * `upload: null`; the expiry job then
  * removes the stalled one. The part file's modification time is when bytes last arrived: the test sets it to the
  * manual clock's time, as a real append would on a real clock.
  */
@@ -72,6 +73,8 @@ describe("an unfinished upload", () => {
       stalled: false,
       expires_at: new Date(upload.expiresAt).toISOString(),
       removed_by: new Date(upload.expiresAt + 3600_000).toISOString(),
+      // Everything arrived the moment it began: no pace to estimate from yet.
+      estimated_ms_left: null,
     });
     t.clock.advance(9 * 60_000);
     expect((await call("GET", `/v1/submissions/${id}`)).body.upload.stalled).toBe(false);
@@ -80,6 +83,26 @@ describe("an unfinished upload", () => {
     expect(stalled).toMatchObject({ received_bytes: 400, stalled: true });
     const listed = (await call("GET", "/v1/submissions")).body.data.find((s: any) => s.id === id);
     expect(listed.upload).toEqual(stalled);
+  }, 30_000);
+
+  test("the time left follows the pace so far: 400 of 1000 bytes in 4 s leaves 6 s", async () => {
+    const { id, upload } = await startUpload("Pia Pace", 0);
+    expect((await call("GET", `/v1/submissions/${id}`)).body.upload.estimated_ms_left).toBeNull();
+    t.clock.advance(4000);
+    expect(t.deps.db.select().from(uploads).where(eq(uploads.id, upload.id)).get()!.status).toBe("open");
+    t.deps.storage.appendPart(`uploads/${upload.id}.part`, new Uint8Array(400).fill(7));
+    const at = t.clock.now() / 1000;
+    utimesSync(t.deps.storage.path("media", `uploads/${upload.id}.part`), at, at);
+    expect((await call("GET", `/v1/submissions/${id}`)).body.upload).toMatchObject({
+      received_bytes: 400,
+      estimated_ms_left: 6000,
+    });
+    // Stalled: no estimate (the respondent most likely left).
+    t.clock.advance(11 * 60_000);
+    expect((await call("GET", `/v1/submissions/${id}`)).body.upload).toMatchObject({
+      stalled: true,
+      estimated_ms_left: null,
+    });
   }, 30_000);
 
   test("an upload that never sent a byte counts from when it started", async () => {

@@ -1,8 +1,9 @@
 /**
  * The widget's look settings through app.handle: `look`, `background`, `card_border`, `card_shadow`,
  * `card_radius`, `font` and `star_color` — their defaults (the first release's look, so pasted widgets do not
- * change), taken as sent on create, PATCH and preview, carried in the published document's `style`, a 400 naming
- * the setting for anything else, a look only with its own layout, and the floating badge's zero-height snippet.
+ * change; a new widget starts on a transparent panel), taken as sent on create, PATCH and preview, carried in the
+ * published document's `style`, a 400 naming the setting for anything else, a look only with its own layout, and
+ * the floating badge's zero-height snippet.
  * A widget stored before these settings reads as every default.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -17,6 +18,7 @@ let t: TestApp;
 let a: TestOrg;
 let brand = "";
 
+/** What a widget stored before the style settings reads as: the first release's look. */
 const DEFAULTS = {
   look: "standard",
   background: "solid",
@@ -26,6 +28,8 @@ const DEFAULTS = {
   font: "system",
   star_color: null,
 };
+/** What a new widget starts with: the same, on a transparent panel (issue 29: no white slab on coloured pages). */
+const NEW_DEFAULTS = { ...DEFAULTS, background: "transparent" };
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -40,12 +44,12 @@ const patch = (id: string, body: Record<string, unknown>) =>
   t.call("PATCH", `/v1/widgets/${id}`, { auth: a.liveKey, body });
 
 describe("look settings", () => {
-  test("default to the first release's look", async () => {
+  test("default to the first release's look, on a transparent panel for a new widget", async () => {
     const r = await create({});
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject(DEFAULTS);
+    expect(r.body).toMatchObject(NEW_DEFAULTS);
     const doc = await t.call("POST", "/v1/widgets/preview", { auth: a.liveKey, body: { brand_id: brand } });
-    expect(doc.body.style).toEqual(DEFAULTS);
+    expect(doc.body.style).toEqual(NEW_DEFAULTS);
   });
 
   test("are taken as sent, answered, and published in the document's style", async () => {

@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
-import { fillAndSend, openCapturePage, previewSeconds, record, sentId } from "../helpers/capture-page";
+import { fillAndSend, openCapturePage, previewSeconds, record, sentId, stepTo } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { uploads } from "../../src/domains/submissions";
@@ -117,6 +117,8 @@ async function sendAndLeave(url: string, name: string, opts: { photo?: boolean }
   await record(page, 3500);
   const seconds = await previewSeconds(page);
   if (opts.photo) {
+    // The photo is asked for with the name, on the "About you" step.
+    expect(await stepTo(page, page.getByLabel("Your photo or company logo"))).toBe(true);
     await page.getByLabel("Your photo or company logo").setInputFiles(FACE_PORTRAIT);
     await page.getByRole("img", { name: "Your photo, as it will appear" }).waitFor();
   }
@@ -234,9 +236,9 @@ describe("closing the tab mid-upload", () => {
     const after = await ofLink(link.id);
     expect(after.map((s) => s.id)).toEqual([id]);
     expect(after[0].upload).toBeNull();
-    // Reopening once more shows the plain form: nothing is left to finish.
+    // Reopening once more shows the plain form (its first step, on a phone): nothing is left to finish.
     await page.reload();
-    await page.getByRole("button", { name: "Send my testimonial" }).waitFor();
+    await page.getByRole("radio", { name: /^Video/ }).waitFor();
     expect(await page.getByRole("heading", { name: /didn't finish sending/ }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -283,7 +285,7 @@ describe("closing the tab mid-upload", () => {
 
     const { page, problems, requests } = await reopen(context, link.url);
     await page.getByRole("button", { name: "Discard" }).click();
-    await page.getByRole("button", { name: "Send my testimonial" }).waitFor();
+    await page.getByRole("radio", { name: /^Video/ }).waitFor();
     expect(await kept(page)).toBe(0);
     const until = Date.now() + 10_000;
     while ((await ofLink(link.id)).length && Date.now() < until) await Bun.sleep(200);

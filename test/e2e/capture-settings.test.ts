@@ -13,7 +13,7 @@ import sharp from "sharp";
 import AxeBuilder from "@axe-core/playwright";
 import { launchChromium } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
-import { openCapturePage, previewSeconds } from "../helpers/capture-page";
+import { fillAndSend, next, openCapturePage, previewSeconds, stepTo } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { createApiKey } from "../../src/domains/accounts";
@@ -127,17 +127,23 @@ describe("a link with every setting", () => {
     expect(seconds).toBeGreaterThan(3);
     await page.getByRole("button", { name: "Record again" }).waitFor();
 
+    // On a phone the form is steps: About you, the link's own question, then the stars, permission and Send.
+    expect(await stepTo(page, page.getByLabel("Your name"))).toBe(true);
     await page.getByLabel("Your name").fill("Gwen Guided");
     await page.getByLabel("Email").fill("gwen@example.com");
     await page.getByLabel("Your photo or company logo").setInputFiles(FACE_PORTRAIT);
     await page.getByRole("img", { name: "Your photo, as it will appear" }).waitFor();
-    await page.getByRole("radio", { name: "5 stars" }).check();
-    // Sending without the required question points at it.
-    await page.getByLabel("I have read this and I agree.").check();
-    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    // Going on without the required question points at it.
+    expect(await next(page)).toBe(true);
+    await page.getByRole("heading", { name: "A few more questions" }).waitFor();
+    expect(await next(page)).toBe(false);
     await page.getByRole("main").getByText("Please choose an answer to “Which service did you use?”").waitFor();
     await page.getByRole("radio", { name: "Build" }).check();
     await page.screenshot({ path: SHOT("4-filled"), fullPage: true });
+    expect(await next(page)).toBe(true);
+    // The stars come with the last step on a phone.
+    await page.getByRole("radio", { name: "5 stars" }).check();
+    await page.getByLabel("I have read this and I agree.").check();
     await page.getByRole("button", { name: "Send my testimonial" }).click();
 
     await page.getByRole("heading", { name: "Thank you, Gwen Guided!" }).waitFor({ timeout: 60_000 });
@@ -150,7 +156,7 @@ describe("a link with every setting", () => {
     await page.locator(".sent-list").getByText("Which service did you use?").waitFor();
     await page.locator(".sent-list").getByText("Build").waitFor();
     await page.getByRole("img", { name: "Your photo" }).waitFor();
-    await page.getByText("We will email gwen@example.com a copy").waitFor();
+    await page.getByText("We will email gwen@example.com a thank-you").waitFor();
     // The brand stays on screen above the thank-you.
     expect(await page.locator("header.brand img.logo").isVisible()).toBe(true);
     await page.screenshot({ path: SHOT("5-thanks"), fullPage: true });
@@ -184,9 +190,9 @@ describe("other settings", () => {
     expect(await page.getByRole("radio", { name: /^Video/ }).count()).toBe(0);
     expect(await page.getByText("Your rating").count()).toBe(0);
     await page.getByRole("textbox", { name: "Your answer" }).fill("Acme answered every question within the hour.");
-    await page.getByLabel("Your name").fill("Rita Redirect");
-    await page.getByLabel("I have read this and I agree.").check();
-    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    // One way to answer: the form starts at the answer, then About you and Send.
+    expect(await page.locator(".step-count").textContent()).toBe("Step 1 of 3");
+    await fillAndSend(page, "Rita Redirect");
     await page.getByRole("heading", { name: "Thank you, Rita Redirect!" }).waitFor();
     await page.getByText(/Taking you on/).waitFor();
     await page.screenshot({ path: SHOT("6-redirecting"), fullPage: true });

@@ -11,7 +11,7 @@ import { type Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
-import { fillAndSend, openCapturePage, previewSeconds, record, sentId } from "../helpers/capture-page";
+import { fillAndSend, next, openCapturePage, previewSeconds, record, sentId, stepTo } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
@@ -158,10 +158,15 @@ describe("answering", () => {
     expect(played).toBeGreaterThan(0);
     expect(sent).toEqual([]);
 
+    // On a phone the form is steps: the recording's own, then About you, then the stars, permission and Send.
+    expect(await page.locator(".step-count").textContent()).toBe("Step 2 of 4");
+    expect(await stepTo(page, page.getByLabel("Your name"))).toBe(true);
+    await page.getByRole("heading", { name: "About you" }).waitFor();
     await page.getByLabel("Your name").fill("Vera Video");
     await page.getByLabel("Email").fill("vera@example.com");
     await page.getByLabel("Job title").fill("Head of Operations");
     await page.getByLabel("Company").fill("Buyer Inc");
+    expect(await stepTo(page, page.getByLabel("I have read this and I agree."))).toBe(true);
     await page.getByRole("radio", { name: "4 stars" }).check();
     await page.getByLabel("I have read this and I agree.").check();
     await page.screenshot({ path: "/tmp/capture-phone.png", fullPage: true });
@@ -254,7 +259,7 @@ describe("answering", () => {
     const text = "Acme halved our onboarding time. The support team is wonderful.";
     await box.fill(text);
     await page.getByText(`${text.length} characters · enough to send`).waitFor();
-    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    await fillAndSend(page, "Wren Writer");
     const id = await sentId(page, "Wren Writer");
     const detail = (await api("test", "GET", `/v1/submissions/${id}`)).body;
     expect(detail).toMatchObject({
@@ -270,11 +275,26 @@ describe("answering", () => {
   test("nothing is sent without a name, an answer and the ticked box; each problem is shown by its field", async () => {
     const { page, sent } = await openPage();
     await page.goto(links.test.url);
-    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    // Each step checks its own fields before the next opens.
+    expect(await next(page)).toBe(false);
     await page.getByRole("main").getByText("Please choose how you would like to answer.").waitFor();
+    await page.getByRole("radio", { name: /^Write/ }).press("Space");
+    expect(await next(page)).toBe(true);
+    expect(await next(page)).toBe(false);
+    await page.getByRole("main").getByText("Please write at least 20 characters.").waitFor();
+    await page.getByRole("textbox", { name: "Your answer" }).fill("Acme halved our onboarding time, truly.");
+    expect(await next(page)).toBe(true);
+    expect(await next(page)).toBe(false);
     await page.getByRole("main").getByText("Please enter your name.").waitFor();
-    await page.getByRole("main").getByText("Please tick the box to agree before sending.").waitFor();
     expect(await page.getByLabel("Your name").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("Your name").evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByLabel("Your name").fill("Nell Nothing");
+    expect(await next(page)).toBe(true);
+    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    await page.getByRole("main").getByText("Please tick the box to agree before sending.").waitFor();
+    // Back keeps what was given.
+    await page.getByRole("button", { name: "Back" }).click();
+    expect(await page.getByLabel("Your name").inputValue()).toBe("Nell Nothing");
     expect(sent).toEqual([]);
   }, 30_000);
 
@@ -303,8 +323,7 @@ describe("answering", () => {
     );
 
     // Fixed, the same form sends.
-    await name.fill("Dana Clean");
-    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    await fillAndSend(page, "Dana Clean");
     const id = await sentId(page, "Dana Clean");
     expect((await api("test", "GET", `/v1/submissions/${id}`)).body.respondent_name).toBe("Dana Clean");
     expect(problems).toEqual([]);
@@ -327,7 +346,7 @@ describe("answering", () => {
     await page.getByRole("radio", { name: /^Video/ }).check();
     await page.getByRole("alert").filter({ hasText: "We could not find a camera on this device." }).waitFor();
     await page.getByRole("button", { name: "Record audio only" }).click();
-    expect(await page.getByRole("radio", { name: /^Audio only/ }).isChecked()).toBe(true);
+    await page.getByRole("heading", { name: "Record your voice" }).waitFor();
     await record(page, 1500);
     await page.getByRole("button", { name: "Record again" }).click();
     await page.getByRole("alert").filter({ hasText: "did not allow us to use your microphone" }).waitFor();
@@ -345,6 +364,7 @@ describe("answering", () => {
     expect(res?.status()).toBe(200);
     await page.getByText("This page is paused and is not taking testimonials").waitFor();
     expect(await page.getByRole("button", { name: "Send my testimonial" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Next" }).count()).toBe(0);
     expect(await page.locator("form, input, textarea").count()).toBe(0);
     expect(problems).toEqual([]);
   }, 30_000);
@@ -366,8 +386,11 @@ describe("accessibility", () => {
     await page.getByRole("radio", { name: /^Video/ }).check();
     await page.getByRole("button", { name: "Start recording" }).waitFor();
     await check("camera");
+    await page.getByRole("button", { name: "Answer another way" }).click();
     await page.getByRole("radio", { name: /^Write/ }).check();
-    await page.getByRole("button", { name: "Send my testimonial" }).click();
+    await page.getByRole("textbox", { name: "Your answer" }).fill("Acme halved our onboarding time, truly.");
+    await next(page);
+    await next(page);
     await page.getByRole("main").getByText("Please enter your name.").waitFor();
     await check("errors");
     await page.goto(links.paused.url);

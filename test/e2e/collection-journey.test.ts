@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { launchChromium, signInAs } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
-import { openCapturePage, previewSeconds } from "../helpers/capture-page";
+import { openCapturePage, previewSeconds, stepTo } from "../helpers/capture-page";
 import { startCustomerSite, type CustomerSite } from "../helpers/customer-site";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
@@ -251,13 +251,17 @@ describe("collection journey", () => {
     await page.getByRole("heading", { name: "Your recording" }).waitFor();
     expect(await previewSeconds(page)).toBeGreaterThan(4);
 
+    // On a phone the form is steps: About you, the link's own question, then the stars, permission and Send.
+    expect(await stepTo(page, page.getByLabel("Your name"))).toBe(true);
     await page.getByLabel("Your name").fill(PERSON.name);
     await page.getByLabel("Email").fill(PERSON.email);
     await page.getByRole("textbox", { name: "Company" }).fill(PERSON.company);
     await page.getByLabel("Your photo or company logo").setInputFiles(FACE_PORTRAIT);
     await page.getByRole("img", { name: "Your photo, as it will appear" }).waitFor();
-    await page.getByRole("radio", { name: "5 stars" }).check();
+    expect(await stepTo(page, page.getByRole("radio", { name: "Build" }))).toBe(true);
     await page.getByRole("radio", { name: "Build" }).check();
+    expect(await stepTo(page, page.getByLabel("I have read this and I agree."))).toBe(true);
+    await page.getByRole("radio", { name: "5 stars" }).check();
     await page.getByLabel("I have read this and I agree.").check();
     await page.screenshot({ path: SHOT("9-phone-filled"), fullPage: true });
     await page.getByRole("button", { name: "Send my testimonial" }).click();

@@ -21,7 +21,7 @@ import Stripe from "stripe";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import { startServer, MISSING_MODULE, type RunningServer } from "../helpers/server";
-import { fillAndSend, openCapturePage, record, sentId } from "../helpers/capture-page";
+import { fillAndSend, openCapturePage, record, sentId, stepTo } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
 import { asWrittenAndLower, findInFiles } from "../helpers/data-search";
@@ -196,6 +196,8 @@ export function journey(storage: JourneyStorage): void {
         await page.getByRole("heading", { name: "Tell us about Acme", level: 1 }).waitFor();
         await page.getByRole("radio", { name: /^Video/ }).check();
         await record(page, 7000);
+        // On a phone the form is steps: on to "About you".
+        await stepTo(page, page.getByLabel("Email"));
         await page.getByLabel("Email").fill(PERSON.email);
         await page.getByLabel("Job title").fill(PERSON.title);
         await fillAndSend(page, PERSON.name);

@@ -107,9 +107,10 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await preview.getByRole("button", { name: "Next testimonial" }).waitFor();
   expect(await preview.evaluate((el) => el.style.height)).toBe("420px");
   await page.getByRole("radio", { name: "Dark" }).check();
+  // A new widget's panel is transparent: the dark theme shows on its cards.
   await page.waitForFunction(() => {
-    const w = document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".w");
-    return !!w && getComputedStyle(w).backgroundColor === "rgb(17, 24, 39)";
+    const c = document.querySelector('[data-testid="widget-preview"]')?.shadowRoot?.querySelector(".w .c");
+    return !!c && getComputedStyle(c).backgroundColor === "rgb(31, 41, 55)";
   });
   await page.getByRole("checkbox", { name: "Stars" }).uncheck();
   await page.waitForFunction(

@@ -117,6 +117,8 @@ beforeAll(async () => {
           theme,
           accent_color: "#0f766e",
           show_attribution: true,
+          // The theme's own panel, to see each theme draw it (new widgets default to a transparent one).
+          background: "solid",
         })
       ).id;
   }

@@ -1,9 +1,10 @@
 /**
  * The respondent's side of the capture page in Chromium, as a person uses it: open a phone-sized tab (camera and
- * microphone granted, problems collected), record a take, read its length, fill the form and send, and read the
- * id the thank-you screen carries.
+ * microphone granted, problems collected), record a take, read its length, go through the form's steps (on a phone
+ * the form is steps: tapping a way to answer opens it, then Next from step to step), fill it and send, and read
+ * the id the thank-you screen carries.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 
 /**
  * A phone-sized tab; `problems` collects console errors (CSP violations included) and page errors. Camera and
@@ -52,10 +53,51 @@ export async function previewSeconds(page: Page): Promise<number> {
   });
 }
 
-/** Fills the name, ticks the consent box and sends. */
+/**
+ * Presses the form's Next (as a person does on a phone) and waits until the next step is on screen or this one shows
+ * a problem; false when it stayed (a problem, or no Next: the last step, or a wide screen's one page).
+ */
+export async function next(page: Page): Promise<boolean> {
+  const button = page.getByRole("button", { name: "Next", exact: true });
+  // The form draws once the link has loaded: wait for Next, or Send (the last step, or a wide screen's one page).
+  await button
+    .or(page.getByRole("button", { name: "Send my testimonial" }))
+    .first()
+    .waitFor();
+  if (!(await button.isVisible())) return false;
+  const before = await page.locator(".step-count").textContent();
+  await button.click();
+  // One frame: the page has drawn what the press changed (a new step, or this step's problems).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+  await page.waitForFunction(
+    (was) =>
+      document.querySelector(".step-count")?.textContent !== was ||
+      [...document.querySelectorAll(".field-error")].some((e) => (e as HTMLElement).offsetParent),
+    before,
+  );
+  return (await page.locator(".step-count").textContent()) !== before;
+}
+
+/** Goes on with Next until `target` is on screen; false when a step's problem (or the last step) stops it first. */
+export async function stepTo(page: Page, target: Locator): Promise<boolean> {
+  for (let i = 0; i < 6; i++) {
+    if (await target.isVisible()) return true;
+    if (!(await next(page))) return target.isVisible();
+  }
+  return target.isVisible();
+}
+
+/**
+ * Goes on to the name, fills it, on to the consent box, ticks it and sends. It stops where a step shows a problem
+ * (a test that expects one then reads it there).
+ */
 export async function fillAndSend(page: Page, name: string) {
-  await page.getByLabel("Your name").fill(name);
-  await page.getByLabel("I have read this and I agree.").check();
+  const field = page.getByLabel("Your name");
+  if (!(await stepTo(page, field))) return;
+  await field.fill(name);
+  const consent = page.getByLabel("I have read this and I agree.");
+  if (!(await stepTo(page, consent))) return;
+  await consent.check();
   await page.getByRole("button", { name: "Send my testimonial" }).click();
 }
 

@@ -9,14 +9,41 @@ import type { Deps } from "../../src/platform/deps";
 import { submissions, transcripts } from "../../src/domains/submissions";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 
-/** Stores the real recording's files for the uploading testimonial `id` and marks it processed. */
-export async function storeRealRecording(deps: Pick<Deps, "storage" | "db" | "clock">, id: string): Promise<void> {
+/** The picture size of a video file, by ffprobe. */
+function pictureSize(file: string): { width: number; height: number } {
+  const p = Bun.spawnSync([
+    "ffprobe",
+    "-v",
+    "error",
+    "-select_streams",
+    "v:0",
+    "-show_entries",
+    "stream=width,height",
+    "-of",
+    "csv=p=0",
+    file,
+  ]);
+  const [width, height] = p.stdout.toString().trim().split(",").map(Number);
+  if (!width || !height) throw new Error(`ffprobe found no picture size in ${file}: ${p.stderr.toString()}`);
+  return { width, height };
+}
+
+/**
+ * Stores the real recording's files for the uploading testimonial `id` and marks it processed, with the picture's
+ * size; `video` is another H.264 MP4 to use than the speech fixture's (e.g. a speaker video with a face).
+ */
+export async function storeRealRecording(
+  deps: Pick<Deps, "storage" | "db" | "clock">,
+  id: string,
+  video?: string,
+): Promise<void> {
   const media = ensureMediaFixtures();
   const { storage, db, clock } = deps;
   const dir = `submissions/${id}`;
-  await storage.write("media", `${dir}/video.mp4`, Bun.file(media.mp4));
+  const file = video ?? media.mp4;
+  await storage.write("media", `${dir}/video.mp4`, Bun.file(file));
   const frame = Bun.spawnSync(
-    ["ffmpeg", "-v", "error", "-y", "-ss", "1", "-i", media.mp4, "-frames:v", "1", "-vf", "scale=640:-2"].concat([
+    ["ffmpeg", "-v", "error", "-y", "-ss", "1", "-i", file, "-frames:v", "1", "-vf", "scale=640:-2"].concat([
       "-f",
       "image2pipe",
       "-c:v",
@@ -34,6 +61,7 @@ export async function storeRealRecording(deps: Pick<Deps, "storage" | "db" | "cl
       posterKey: `${dir}/poster.jpg`,
       thumbKey: `${dir}/thumb.webp`,
       durationMs: media.videoDurationMs,
+      ...pictureSize(file),
       textInput: media.speechText,
       textSource: "spoken",
       originalText: media.speechText,

@@ -47,13 +47,41 @@ export async function startMailSink(): Promise<MailSink> {
   };
 }
 
-/** The text of a MIME message body, quoted-printable decoded. */
+/** A MIME part's body decoded by its `Content-Transfer-Encoding` (quoted-printable, base64, or as it is). */
+function decodeBody(head: string, body: string): string {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** A message's parts by content type (`text/plain`, `text/html`), decoded; nested multiparts are walked. */
+export function mailParts(raw: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (part: string) => {
+    const split = /\r?\n\r?\n/.exec(part);
+    const head = split ? part.slice(0, split.index) : part;
+    const body = split ? part.slice(split.index + split[0].length) : "";
+    const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+    const type = (/^content-type:\s*([^;\s]+)/im.exec(unfolded)?.[1] ?? "text/plain").toLowerCase();
+    const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+    if (type.startsWith("multipart/") && boundary) {
+      const pieces = body.split(`--${boundary}`).slice(1);
+      for (const piece of pieces) if (!piece.startsWith("--")) walk(piece.replace(/^\r?\n/, ""));
+    } else out[type] ??= decodeBody(unfolded, body);
+  };
+  walk(raw);
+  return out;
+}
+
+/** The plain text of a message (its `text/plain` part when it has several), decoded. */
 export function mailText(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  return /content-transfer-encoding:\s*quoted-printable/i.test(head!)
-    ? body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-    : body;
+  return mailParts(raw)["text/plain"] ?? "";
 }
 
 /**

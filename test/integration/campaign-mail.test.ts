@@ -98,7 +98,7 @@ test("requests and the one reminder arrive over SMTP; answering and unsubscribin
     expect(header(raw, "list-unsubscribe")).toBe(`<${server.url}/u/${tokens[who]}>`);
     expect(header(raw, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
   }
-  expect(mailText(inbox("ann@example.org")[0]!.raw)).toStartWith("Hello Ann Answer,");
+  expect(mailText(inbox("ann@example.org")[0]!.raw)).toStartWith("Hello Ann,");
   expect(requests).toHaveLength(3);
 
   // Ann opens her personal link and answers; the page sends `r` as request_token.

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium, signInAs } from "../helpers/browser";
-import { openCapturePage, sentId } from "../helpers/capture-page";
+import { fillAndSend, openCapturePage, sentId } from "../helpers/capture-page";
 import { startServer, type RunningServer } from "../helpers/server";
 import {
   PROXY_HOST,
@@ -182,9 +182,7 @@ for (const { name, start } of PROXIES) {
         expect(size).toBeGreaterThan(5 * 1024 * 1024);
         await page.getByLabel("Or upload a video or audio file from your device").setInputFiles(video);
         await page.getByRole("heading", { name: "Your file" }).waitFor();
-        await page.getByLabel("Your name").fill("Proxy Person");
-        await page.getByLabel("I have read this and I agree.").check();
-        await page.getByRole("button", { name: "Send my testimonial" }).click();
+        await fillAndSend(page, "Proxy Person");
         const id = await sentId(page, "Proxy Person");
         // All of it in one PATCH (the page's chunks are 8 MiB), stored whole.
         expect(sent.filter((s) => s.startsWith("PATCH /public/uploads/"))).toHaveLength(1);

@@ -94,8 +94,13 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
         ) : (
           <>
             <h1>{link.title}</h1>
-            {link.welcome_message && <p class="welcome">{link.welcome_message}</p>}
-            <CaptureForm link={link} apiUrl={apiUrl} announce={announce} onSent={setSent} />
+            <CaptureForm
+              link={link}
+              apiUrl={apiUrl}
+              announce={announce}
+              onSent={setSent}
+              intro={link.welcome_message && <p class="welcome">{link.welcome_message}</p>}
+            />
           </>
         )}
       </main>

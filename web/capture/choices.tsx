@@ -66,12 +66,15 @@ export function MethodPicker({
   onChange,
   error,
   recordable,
+  quiet = false,
 }: {
   accepts: Method[];
   value: Method | null;
   onChange(m: Method): void;
   error?: string | null;
   recordable: boolean;
+  /** The question is the step's heading already: the group keeps it as its name, unseen. */
+  quiet?: boolean;
 }) {
   if (accepts.length === 1)
     return (
@@ -88,8 +91,8 @@ export function MethodPicker({
     );
   const offered = METHODS.filter((m) => accepts.includes(m.id));
   return (
-    <fieldset class="methods" aria-describedby={error ? "method-error" : undefined}>
-      <legend class="label">How would you like to answer?</legend>
+    <fieldset class={quiet ? "methods methods-big" : "methods"} aria-describedby={error ? "method-error" : undefined}>
+      <legend class={quiet ? "sr-only" : "label"}>How would you like to answer?</legend>
       <div class={`method-grid method-grid-${offered.length}`}>
         {offered.map((m) => (
           <label key={m.id} class={`method ${value === m.id ? "method-on" : ""}`}>

@@ -3,8 +3,14 @@
  * written, or a file), who is answering, the rating (where the link asks for one), the link's own questions, the
  * photo (where it asks for one), the consent box and Send. Nothing leaves the browser before Send; problems are shown
  * beside their fields and announced.
+ *
+ * On a phone the form is a series of steps (steps.ts): choose how, record or write, about you, the link's own
+ * questions, permission and Send; one screen each, the progress above, Back and Next below, and Next checks only
+ * its own step. Tapping a way to answer goes straight on to recording. Wider screens, and the dashboard's preview
+ * (`stepped` false: every setting shows at once), keep one page.
  */
-import { useEffect, useState } from "preact/hooks";
+import type { ComponentChildren } from "preact";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { Prompts, MethodPicker } from "./choices";
 import { RecorderPanel } from "./recorder";
 import { FilePicker } from "./file-picker";
@@ -22,13 +28,23 @@ import { NoRecordingNotice } from "./no-recording";
 import { Problem } from "./api";
 import type { SentInfo } from "./thanks";
 import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
+import { answerHeading, stepOf, stepsFor, STEP_TITLES, type Step } from "./steps";
+import { useNarrow, useSteps } from "./use-steps";
+import { StepNav, StepProgress } from "./step-progress";
 
 export type { SentInfo } from "./thanks";
 
+/** Focuses a field by id (or its radio group); else the step's heading, which names where the problem is. */
 const focusField = (id: string) => {
-  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`input[name="${id}"]`);
+  const el =
+    document.getElementById(id) ??
+    document.querySelector<HTMLElement>(`input[name="${id}"]`) ??
+    document.getElementById("step-heading");
   el?.focus();
 };
+
+/** How long a chosen way to answer shows as chosen before its step opens (a tap, not the arrow keys). */
+const CHOSEN_MS = 250;
 
 /** The form for an open link; calls `onSent` once the testimonial is fully received. */
 export function CaptureForm({
@@ -36,11 +52,17 @@ export function CaptureForm({
   apiUrl,
   announce,
   onSent,
+  intro,
+  stepped = true,
 }: {
   link: LinkView;
   apiUrl: string;
   announce(m: string): void;
   onSent(i: SentInfo): void;
+  /** The link's welcome words: before the form, on the first step only when stepped. */
+  intro?: ComponentChildren;
+  /** Steps on phones; false keeps one page whatever the width. */
+  stepped?: boolean;
 }) {
   const [method, setMethod] = useState<Method | null>(link.accepts.length === 1 ? link.accepts[0]! : null);
   const [answers, setAnswers] = useState<Record<"video" | "audio", MediaAnswer | null>>({ video: null, audio: null });
@@ -57,6 +79,24 @@ export function CaptureForm({
   const busy = sender.sending !== null;
   // Checked once: a page is a secure context or not for as long as it is open.
   const [insecure] = useState(insecurePage);
+  const steps = useMemo(() => stepsFor(link), [link.accepts.join(), link.custom_fields.length]);
+  const narrow = useNarrow(stepped);
+  const flow = useSteps(steps, narrow);
+  const shows = (s: Step) => !narrow || flow.step === s;
+  // The field to focus once its step is on screen (a problem found on Send may be on an earlier step).
+  const focusNext = useRef<string | null>(null);
+  const drawnStep = useRef(flow.step);
+  const tapped = useRef(0);
+  useEffect(() => {
+    if (drawnStep.current === flow.step) return;
+    drawnStep.current = flow.step;
+    // A new step: the problem's field, else its heading, takes the focus (read out), from the top of the page.
+    window.scrollTo(0, 0);
+    const field = focusNext.current;
+    focusNext.current = null;
+    if (field) focusField(field);
+    else document.getElementById("step-heading")?.focus();
+  }, [flow.step]);
 
   useEffect(() => () => Object.values(answers).forEach((a) => a && URL.revokeObjectURL(a.url)), []);
   // A recording lives only in this tab until it is sent: ask before the tab closes or navigates away.
@@ -76,21 +116,45 @@ export function CaptureForm({
   const person = (k: keyof Respondent) => (v: string) => setWho((w) => ({ ...w, [k]: v }));
   const offered = (m: Method) => (link.accepts.includes(m) ? setMethod(m) : undefined);
 
+  const problems = () => validate({ method, answer, text, respondent: who, agreed, custom, photo }, link);
+
+  /** Shows problems by their fields, says them, and focuses the first (on its own step, going back to it). */
+  function report(found: Errors) {
+    setErrors(found);
+    const first = Object.keys(found)[0]!;
+    const n = Object.keys(found).length;
+    announce(n === 1 ? found[first]! : `Please fix ${n} things before sending. ${found[first]}`);
+    const at = stepOf(first, method, steps);
+    if (narrow && at !== flow.step) {
+      focusNext.current = first;
+      flow.backTo(at);
+    } else focusField(first);
+  }
+
+  /** Next: this step's problems, or on to the next step. */
+  function nextStep() {
+    const found = Object.fromEntries(
+      Object.entries(problems()).filter(([id]) => stepOf(id, method, steps) === flow.step),
+    );
+    setErrors(found);
+    if (Object.keys(found).length) return report(found);
+    flow.next();
+  }
+
+  /** A way to answer chosen: on a phone, a tap on it opens its step (the arrow keys only choose; Next goes on). */
+  function choose(m: Method) {
+    setMethod(m);
+    setErrors({});
+    if (narrow && flow.step === "how" && Date.now() - tapped.current < 1500) setTimeout(flow.next, CHOSEN_MS);
+  }
+
   async function submit(e: Event) {
     e.preventDefault();
     if (busy) return;
     setFailure(null);
-    const found = validate({ method, answer, text, respondent: who, agreed, custom, photo }, link);
+    const found = problems();
     setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      const n = Object.keys(found).length;
-      announce(
-        n === 1 ? Object.values(found)[0]! : `Please fix ${n} things before sending. ${Object.values(found)[0]}`,
-      );
-      focusField(first);
-      return;
-    }
+    if (Object.keys(found).length) return report(found);
     const respondent = Object.fromEntries(
       Object.entries(who)
         .map(([k, v]) => [k, v.trim()])
@@ -131,129 +195,204 @@ export function CaptureForm({
       const p = err instanceof Problem ? err : new Problem(0, "error", "Something went wrong. Please try again.");
       const field = fieldId(p.field);
       const words = field ? serverProblemWords(field, p.message, p.details) : p.message;
-      if (field && p.code !== "consent_changed") setErrors({ [field]: words });
+      if (field && p.code !== "consent_changed") {
+        setErrors({ [field]: words });
+        // On a phone, the field is on its own step: go back to it (the message stays on Send's step too).
+        const at = stepOf(field, method, steps);
+        if (narrow && at !== flow.step) {
+          focusNext.current = field;
+          flow.backTo(at);
+        }
+      }
       setFailure(words);
     }
   }
 
+  const last = flow.index === flow.count - 1;
+  const stepHeading = (s: Step, words: string, id: string) => (
+    <h2 id={narrow && flow.step === s ? "step-heading" : id} tabIndex={-1}>
+      {words}
+    </h2>
+  );
+  const recordable = method === "video" || method === "audio";
+  const answerPart = (
+    <>
+      {recordable && (
+        <div class="stack">
+          {/* On a page that cannot record, the notice above has said so: only the file input follows. */}
+          {answers[method] || (!insecure && canRecord()) ? (
+            <RecorderPanel
+              key={method}
+              kind={method}
+              prompts={link.prompts}
+              accepts={link.accepts}
+              answer={answers[method]}
+              onAnswer={(a) => setAnswer(method, a)}
+              onMethod={offered}
+              announce={announce}
+            />
+          ) : insecure ? null : (
+            <p class="notice">
+              This browser cannot record on this page.{" "}
+              {link.accepts.includes("text")
+                ? "You can upload a file from your device, or write your answer instead."
+                : "You can upload a file from your device instead."}
+            </p>
+          )}
+          {!answers[method] && (
+            <FilePicker
+              limits={link.limits}
+              onAnswer={(a) => setAnswer(method, a)}
+              label={
+                insecure
+                  ? `Upload ${method === "video" ? "a video" : "an audio recording"} from your device`
+                  : undefined
+              }
+            />
+          )}
+        </div>
+      )}
+      {method === "text" && (
+        <WrittenAnswer value={text} onInput={setText} limits={link.limits} error={errors["answer-text"]} />
+      )}
+    </>
+  );
+  const picker = (
+    <MethodPicker
+      accepts={link.accepts}
+      recordable={!insecure}
+      value={method}
+      onChange={choose}
+      error={narrow && flow.step === "answer" && link.accepts.length > 1 ? null : errors.method}
+      quiet={narrow}
+    />
+  );
+  const stepError = narrow && flow.step === "answer" && errors.method && (
+    <p id="method-error" class="field-error" role="alert">
+      {errors.method}
+    </p>
+  );
+
   return (
     <form onSubmit={submit} noValidate class="stack">
+      {narrow && <StepProgress steps={steps} current={flow.index} />}
+      {(!narrow || flow.index === 0) && intro}
       <fieldset disabled={busy} class="plain stack">
-        <Prompts prompts={link.prompts} />
-        <section class="card stack" aria-labelledby="answer-heading">
-          <h2 id="answer-heading">Your answer</h2>
-          {insecure && <NoRecordingNotice accepts={link.accepts} />}
-          <MethodPicker
-            accepts={link.accepts}
-            recordable={!insecure}
-            value={method}
-            onChange={(m) => {
-              setMethod(m);
-              setErrors({});
-            }}
-            error={errors.method}
-          />
-          {(method === "video" || method === "audio") && (
-            <div class="stack">
-              {/* On a page that cannot record, the notice above has said so: only the file input follows. */}
-              {answers[method] || (!insecure && canRecord()) ? (
-                <RecorderPanel
-                  key={method}
-                  kind={method}
-                  prompts={link.prompts}
-                  accepts={link.accepts}
-                  answer={answers[method]}
-                  onAnswer={(a) => setAnswer(method, a)}
-                  onMethod={offered}
-                  announce={announce}
-                />
-              ) : insecure ? null : (
-                <p class="notice">
-                  This browser cannot record on this page.{" "}
-                  {link.accepts.includes("text")
-                    ? "You can upload a file from your device, or write your answer instead."
-                    : "You can upload a file from your device instead."}
-                </p>
-              )}
-              {!answers[method] && (
-                <FilePicker
-                  limits={link.limits}
-                  onAnswer={(a) => setAnswer(method, a)}
-                  label={
-                    insecure
-                      ? `Upload ${method === "video" ? "a video" : "an audio recording"} from your device`
-                      : undefined
-                  }
-                />
-              )}
+        {(shows("how") || (narrow && flow.step === "answer" && (method === "text" || link.accepts.length === 1))) && (
+          <Prompts prompts={link.prompts} />
+        )}
+        {!narrow ? (
+          <section class="card stack" aria-labelledby="answer-heading">
+            <h2 id="answer-heading">Your answer</h2>
+            {insecure && <NoRecordingNotice accepts={link.accepts} />}
+            {picker}
+            {answerPart}
+          </section>
+        ) : flow.step === "how" ? (
+          <section
+            class="card stack"
+            aria-labelledby="step-heading"
+            onPointerDown={() => (tapped.current = Date.now())}
+          >
+            {stepHeading("how", "How would you like to answer?", "how-heading")}
+            {insecure && <NoRecordingNotice accepts={link.accepts} />}
+            {picker}
+          </section>
+        ) : flow.step === "answer" ? (
+          <section class="card stack" aria-labelledby="step-heading">
+            {stepHeading("answer", answerHeading(method, !insecure), "answer-heading")}
+            {link.accepts.length === 1 && (
+              <>
+                {insecure && <NoRecordingNotice accepts={link.accepts} />}
+                {picker}
+              </>
+            )}
+            {link.accepts.length > 1 && stepError}
+            {answerPart}
+            {link.accepts.length > 1 && (
+              <button type="button" class="btn-link step-change" onClick={flow.back}>
+                Answer another way
+              </button>
+            )}
+          </section>
+        ) : null}
+        {shows("about") && (
+          <section class="card stack" aria-labelledby={narrow ? "step-heading" : "about-heading"}>
+            {stepHeading("about", STEP_TITLES.about, "about-heading")}
+            <TextField
+              id="name"
+              label="Your name"
+              value={who.name}
+              onInput={person("name")}
+              required
+              autoComplete="name"
+              error={errors.name}
+            />
+            <TextField
+              id="email"
+              type="email"
+              label="Email"
+              value={who.email}
+              onInput={person("email")}
+              autoComplete="email"
+              maxLength={254}
+              hint={`For your thank-you email. ${link.brand.name} may contact you about your testimonial; your email is never shown publicly.`}
+              error={errors.email}
+            />
+            <div class="field-pair">
+              <TextField
+                id="title"
+                label="Job title"
+                value={who.title}
+                onInput={person("title")}
+                autoComplete="organization-title"
+                error={errors.title}
+              />
+              <TextField
+                id="company"
+                label="Company"
+                value={who.company}
+                onInput={person("company")}
+                autoComplete="organization"
+                error={errors.company}
+              />
             </div>
-          )}
-          {method === "text" && (
-            <WrittenAnswer value={text} onInput={setText} limits={link.limits} error={errors["answer-text"]} />
-          )}
-        </section>
-        <section class="card stack" aria-labelledby="about-heading">
-          <h2 id="about-heading">About you</h2>
-          <TextField
-            id="name"
-            label="Your name"
-            value={who.name}
-            onInput={person("name")}
-            required
-            autoComplete="name"
-            error={errors.name}
-          />
-          <TextField
-            id="email"
-            type="email"
-            label="Email"
-            value={who.email}
-            onInput={person("email")}
-            autoComplete="email"
-            maxLength={254}
-            hint={`We will email you a thank-you with a copy of what you sent. ${link.brand.name} may contact you about it; your email is never shown publicly.`}
-            error={errors.email}
-          />
-          <TextField
-            id="title"
-            label="Job title"
-            value={who.title}
-            onInput={person("title")}
-            autoComplete="organization-title"
-            error={errors.title}
-          />
-          <TextField
-            id="company"
-            label="Company"
-            value={who.company}
-            onInput={person("company")}
-            autoComplete="organization"
-            error={errors.company}
-          />
-          {link.collect_photo && (
-            <PhotoPicker file={photo} onChange={setPhoto} maxBytes={link.limits.max_photo_bytes} error={errors.photo} />
-          )}
-          {link.ask_rating && <Rating value={rating} onChange={setRating} />}
-        </section>
-        {link.custom_fields.length > 0 && (
-          <section class="card stack" aria-labelledby="more-heading">
-            <h2 id="more-heading">A few more questions</h2>
+            {link.collect_photo && (
+              <PhotoPicker
+                file={photo}
+                onChange={setPhoto}
+                maxBytes={link.limits.max_photo_bytes}
+                error={errors.photo}
+              />
+            )}
+            {link.ask_rating && !narrow && <Rating value={rating} onChange={setRating} />}
+          </section>
+        )}
+        {link.custom_fields.length > 0 && shows("more") && (
+          <section class="card stack" aria-labelledby={narrow ? "step-heading" : "more-heading"}>
+            {stepHeading("more", STEP_TITLES.more, "more-heading")}
             <CustomFields
               fields={link.custom_fields}
               values={custom}
               onChange={(id, v) => {
                 setCustom((c) => ({ ...c, [id]: v }));
-                // A choice made clears its problem at once (text fields are checked again on Send).
-                if (typeof v !== "string") setErrors(({ [`cf-${id}`]: _, ...rest }) => rest);
+                // A choice made clears its problem at once (text fields are checked again on Next or Send).
+                const field = link.custom_fields.find((f) => f.id === id);
+                if (field && field.type !== "short_text") setErrors(({ [`cf-${id}`]: _, ...rest }) => rest);
               }}
               errors={errors}
               maxChars={link.limits.max_short_text_chars}
             />
           </section>
         )}
-        <section class="card">
-          <Consent text={link.consent_text} checked={agreed} onChange={setAgreed} error={errors.consent} />
-        </section>
+        {shows("send") && (
+          <section class="card stack" aria-labelledby={narrow ? "step-heading" : undefined}>
+            {narrow && stepHeading("send", "Ready to send?", "send-heading")}
+            {/* On a phone the stars come with the last step, so "About you" fits one screen. */}
+            {link.ask_rating && narrow && <Rating value={rating} onChange={setRating} />}
+            <Consent text={link.consent_text} checked={agreed} onChange={setAgreed} error={errors.consent} />
+          </section>
+        )}
       </fieldset>
       {sender.sending && <Sending state={sender.sending} onResume={sender.resume} />}
       {failure && !busy && (
@@ -261,9 +400,12 @@ export function CaptureForm({
           {failure}
         </p>
       )}
-      <button type="submit" class="btn btn-primary btn-send" disabled={busy}>
-        {busy ? "Sending…" : "Send my testimonial"}
-      </button>
+      {narrow && !busy && <StepNav first={flow.index === 0} last={last} onBack={flow.back} onNext={nextStep} />}
+      {(!narrow || last) && (
+        <button type="submit" class="btn btn-primary btn-send" disabled={busy}>
+          {busy ? "Sending…" : "Send my testimonial"}
+        </button>
+      )}
     </form>
   );
 }

@@ -125,7 +125,15 @@ function PreviewPage({ appOrigin }: { appOrigin: string }) {
             <>
               <h1>{link.title}</h1>
               {link.welcome_message && <p class="welcome">{link.welcome_message}</p>}
-              <CaptureForm key={link.accepts.join()} link={link} apiUrl="" announce={() => {}} onSent={() => {}} />
+              {/* One page at any width: the preview shows every setting at once, as it changes. */}
+              <CaptureForm
+                key={link.accepts.join()}
+                link={link}
+                apiUrl=""
+                announce={() => {}}
+                onSent={() => {}}
+                stepped={false}
+              />
             </>
           )}
         </main>

@@ -8,20 +8,22 @@ export function Rating({ value, onChange }: { value: number | null; onChange(v: 
         Your rating <span class="opt">(optional)</span>
       </legend>
       <div class="stars">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} class={`star ${value !== null && n <= value ? "star-on" : ""}`}>
-            <input
-              type="radio"
-              name="rating"
-              value={n}
-              checked={value === n}
-              onChange={() => onChange(n)}
-              class="star-input"
-            />
-            <span aria-hidden="true">★</span>
-            <span class="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
-          </label>
-        ))}
+        <span class="star-row">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} class={`star ${value !== null && n <= value ? "star-on" : ""}`}>
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                checked={value === n}
+                onChange={() => onChange(n)}
+                class="star-input"
+              />
+              <span aria-hidden="true">★</span>
+              <span class="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+            </label>
+          ))}
+        </span>
         {value !== null && (
           <button type="button" class="btn-link small" onClick={() => onChange(null)}>
             Clear rating

@@ -98,8 +98,11 @@ export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
               <dt>Rating</dt>
               <dd>
                 <span aria-hidden="true" class="sent-stars">
-                  {"★".repeat(info.rating)}
-                  {"☆".repeat(5 - info.rating)}
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <span key={n} class={n <= info.rating! ? "sent-star on" : "sent-star"}>
+                      {n <= info.rating! ? "★" : "☆"}
+                    </span>
+                  ))}
                 </span>
                 <span class="sr-only">{info.rating} of 5 stars</span>
               </dd>
@@ -124,7 +127,7 @@ export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
         {(info.email || !link.redirect_url) && (
           <p class="muted small">
             {info.email
-              ? `We will email ${info.email} a copy, with a link to remove your testimonial if you ever change your mind.`
+              ? `We will email ${info.email} a thank-you, with a link to remove your testimonial if you ever change your mind.`
               : "You can close this page now."}
           </p>
         )}

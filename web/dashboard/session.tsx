@@ -27,7 +27,8 @@ export interface Session {
   setOrg: (orgId: string) => void;
   setMode: (mode: Mode) => void;
   setBrand: (brandId: string) => void;
-  reloadBrands: () => Promise<void>;
+  /** Reads the brands again; `choose` (a brand just created) becomes the chosen brand once it is in the list. */
+  reloadBrands: (choose?: string) => Promise<void>;
   /** Reads `/v1/me` again (e.g. after a plan change). */
   refreshMe: () => Promise<void>;
   signOut: () => Promise<void>;
@@ -72,27 +73,32 @@ export function SessionProvider({ initial, onSignedOut, children }: SessionProvi
   const scopeKey = useRef("");
   scopeKey.current = `${org.org_id}:${mode}`;
 
-  const reloadBrands = useCallback(async () => {
-    const asked = `${org.org_id}:${mode}`;
-    setBrandsLoading(true);
-    setBrandsError(null);
-    try {
-      const page = await api.get<Page<Brand>>("/v1/brands", { query: { limit: 100 } });
-      if (asked !== scopeKey.current) return;
-      // A brand being deleted can no longer be worked in: it is only on the Brands page, with its progress.
-      const usable = page.data.filter((b) => b.status !== "deleting");
-      setBrands(usable);
-      const saved = getPref(`brand.${org.org_id}.${mode}`);
-      setBrandId((current) => {
-        const keep = [current, saved].find((id) => id && usable.some((b) => b.id === id));
-        return keep ?? usable.find((b) => b.is_default)?.id ?? usable[0]?.id ?? null;
-      });
-    } catch (e) {
-      if (asked === scopeKey.current) setBrandsError(e);
-    } finally {
-      if (asked === scopeKey.current) setBrandsLoading(false);
-    }
-  }, [org.org_id, mode]);
+  const reloadBrands = useCallback(
+    async (choose?: string) => {
+      const asked = `${org.org_id}:${mode}`;
+      setBrandsLoading(true);
+      setBrandsError(null);
+      try {
+        const page = await api.get<Page<Brand>>("/v1/brands", { query: { limit: 100 } });
+        if (asked !== scopeKey.current) return;
+        // A brand being deleted can no longer be worked in: it is only on the Brands page, with its progress.
+        const usable = page.data.filter((b) => b.status !== "deleting");
+        setBrands(usable);
+        if (choose && usable.some((b) => b.id === choose)) setPref(`brand.${org.org_id}.${mode}`, choose);
+        const saved = getPref(`brand.${org.org_id}.${mode}`);
+        setBrandId((current) => {
+          if (choose && saved === choose) return choose;
+          const keep = [current, saved].find((id) => id && usable.some((b) => b.id === id));
+          return keep ?? usable.find((b) => b.is_default)?.id ?? usable[0]?.id ?? null;
+        });
+      } catch (e) {
+        if (asked === scopeKey.current) setBrandsError(e);
+      } finally {
+        if (asked === scopeKey.current) setBrandsLoading(false);
+      }
+    },
+    [org.org_id, mode],
+  );
 
   useEffect(() => {
     setBrands([]);

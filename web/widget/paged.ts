@@ -6,15 +6,65 @@
  */
 import { card } from "./card";
 import { h } from "./dom";
-import { fit } from "./fit";
+import { CROP, fit } from "./fit";
 import { roundButton, type Draw } from "./view";
 
 /** Narrowest column and lowest row of the grid (CSS pixels), and the gap between cards. */
 const COL = 280;
 const ROW = 230;
 const GAP = 12;
+/** What a video card holds besides its poster: padding, face and name, stars, a line of words, the date, gaps. */
+const VIDEO_CHROME = 180;
+/** Share of its natural height a video's poster may be given when a page is short of room (fit.ts narrows it). */
+const VIDEO_SQUEEZE = 0.6;
 
 const fitting = (size: number, min: number) => Math.max(1, Math.floor((size + GAP) / (min + GAP)));
+
+/**
+ * What a card asks of a standard grid row: `ROW`, or for a video the room its poster needs at the column's width
+ * in the recording's shape (cropped a little at most), so a row holding a video is taller; and the least it can
+ * live with (its poster drawn narrower, in its shape).
+ */
+function rowSize(c: HTMLElement, columnWidth: number, height: number): { need: number; least: number } {
+  const ratio = Number(c.querySelector<HTMLElement>(".pl.video")?.dataset.ratio);
+  if (!ratio) return { need: ROW, least: ROW };
+  const poster = (columnWidth * (1 - CROP)) / ratio;
+  return {
+    need: Math.min(height, Math.max(ROW, VIDEO_CHROME + poster)),
+    least: Math.min(height, Math.max(ROW, VIDEO_CHROME + poster * VIDEO_SQUEEZE)),
+  };
+}
+
+/**
+ * Standard pages: rows of `cols` cards, as many rows as fit in `height` at the least each needs; each page's row
+ * sizes are proportional to what they ask for, and a page with room left gets empty rows of `ROW`, so cards keep
+ * one size.
+ */
+function standardPages(cards: HTMLElement[], cols: number, width: number, height: number) {
+  const cw = (width - GAP * (cols - 1)) / cols;
+  const pages: { cards: HTMLElement[]; rows: number[] }[] = [];
+  let used = 0;
+  for (let i = 0; i < cards.length; i += cols) {
+    const row = cards.slice(i, i + cols);
+    const sizes = row.map((c) => rowSize(c, cw, height));
+    const need = Math.max(...sizes.map((x) => x.need));
+    const least = Math.max(...sizes.map((x) => x.least));
+    const page = pages[pages.length - 1];
+    if (page && used + GAP + least <= height) {
+      page.cards.push(...row);
+      page.rows.push(need);
+      used += GAP + least;
+    } else {
+      pages.push({ cards: row, rows: [need] });
+      used = least;
+    }
+  }
+  for (const p of pages) {
+    let room = height - p.rows.reduce((a, b) => a + b, 0) - GAP * (p.rows.length - 1);
+    while (room >= ROW + GAP) p.rows.push(ROW), (room -= ROW + GAP);
+  }
+  return pages;
+}
 
 /** The wall layout; `masonry` packs natural-height cards. */
 export const wall =
@@ -27,6 +77,8 @@ export const wall =
     const next = roundButton("Next testimonials", "›");
     const nav = h("div", { class: "nv" }, status, prev, next);
     let pages: HTMLElement[][] = [];
+    // Standard pages: each page's row sizes.
+    let rows: number[][] = [];
     let at = 0;
     let cols = 1;
     const show = (p: number) => {
@@ -36,7 +88,10 @@ export const wall =
         const columns = Array.from({ length: cols }, () => h("div", { class: "col" }));
         page.forEach((c) => columns[Number(c.dataset.col)]!.append(c));
         grid.replaceChildren(...columns);
-      } else grid.replaceChildren(...page);
+      } else {
+        grid.style.gridTemplateRows = (rows[at] ?? [ROW]).map((r) => `minmax(0,${Math.round(r)}fr)`).join(" ");
+        grid.replaceChildren(...page);
+      }
       status.textContent = `${at + 1} / ${pages.length}`;
       prev.disabled = at === 0;
       next.disabled = at >= pages.length - 1;
@@ -75,9 +130,9 @@ export const wall =
           pages[pages.length - 1]!.push(c);
         });
       } else {
-        const rows = fitting(height, ROW);
-        grid.style.gridTemplateRows = `repeat(${rows},minmax(0,1fr))`;
-        for (let i = 0; i < cards.length; i += cols * rows) pages.push(cards.slice(i, i + cols * rows));
+        const laid = standardPages(cards, cols, width, height);
+        pages = laid.map((p) => p.cards);
+        rows = laid.map((p) => p.rows);
       }
       show(
         Math.max(

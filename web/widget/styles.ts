@@ -22,23 +22,29 @@ button{font:inherit;color:inherit;cursor:pointer}
 .c>*{flex-shrink:0}
 .ch{display:flex;gap:10px;align-items:center}
 .cf{display:flex;justify-content:space-between;align-items:baseline;gap:8px;margin-top:auto;min-height:20px}
+.mt{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 10px;min-width:0}
+.sm{display:inline-flex;align-items:center;gap:5px;font-size:13px;color:var(--mu);text-decoration:none;white-space:nowrap}
+a.sm:hover{text-decoration:underline}
+.sd{display:inline-grid;place-items:center;width:16px;height:16px;border-radius:50%;background:var(--a);color:var(--ai);font:700 10px/1 system-ui,sans-serif;align-self:center}
 .who{display:flex;flex-direction:column;min-width:0}
 .who *{overflow:hidden;text-overflow:ellipsis}
-.av{flex:none;width:40px;height:40px;border-radius:50%;object-fit:cover;display:grid;place-items:center;background:var(--a);color:var(--ai);font-weight:600;border:2px solid var(--cd)}
+.av{flex:none;box-sizing:border-box;width:40px;height:40px;border-radius:50%;object-fit:cover;display:grid;place-items:center;overflow:hidden;background:var(--a);color:var(--ai);font-size:14px;line-height:1;font-weight:600;letter-spacing:0;white-space:nowrap;border:2px solid var(--cd)}
 .st{color:var(--sc);letter-spacing:2px}
-.q{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+.q{margin:0;white-space:pre-line;overflow-wrap:break-word}
 .an{margin:0;font-size:13px}.an dt,.an dd{display:inline;margin:0 4px 0 0}.an dt{opacity:.75}.an dd{font-weight:600}
 .cl{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;flex-shrink:1;min-height:1.5em}
 .rm{margin-left:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px;visibility:hidden}
 .rm.on{visibility:visible}
-.pl{position:relative;display:grid;place-items:center;border:0;padding:0;border-radius:8px;overflow:hidden;background:#000;aspect-ratio:16/9;width:100%}
+.pl{position:relative;display:grid;place-items:center;border:0;padding:0;border-radius:8px;overflow:hidden;background:#000;aspect-ratio:16/9;width:100%;flex-shrink:0;align-self:center}
 .pl img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
 .pl.audio{aspect-ratio:auto;display:flex;gap:10px;padding:8px 12px;justify-content:flex-start;background:var(--bd)}
 .pi{position:relative;display:grid;place-items:center;width:48px;height:48px;border-radius:50%;background:var(--a);color:var(--ai);font-size:18px}
 .pl.audio .pi{width:36px;height:36px;font-size:14px}
 .fx .c{overflow:hidden;height:100%}
-.fx .pl{flex-shrink:1;min-height:56px;max-height:140px}
-.fx .pl.audio{min-height:auto}
+.c.wd{display:grid;grid-template-columns:auto minmax(0,1fr);grid-template-rows:auto auto minmax(0,1fr) auto auto;column-gap:20px;row-gap:8px;align-items:start}
+.c.wd>*{grid-column:2;min-width:0}
+.c.wd>.ch{grid-row:1}.c.wd>.st{grid-row:2}.c.wd>.q{grid-row:3;align-self:stretch}.c.wd>.an{grid-row:4}.c.wd>.cf{grid-row:5;align-self:end}
+.c.wd>.pl{grid-column:1;grid-row:1/6;align-self:center}
 .pg{flex:1;min-height:0;display:flex;flex-direction:column;gap:8px}
 .g{flex:1;min-height:0;display:grid;gap:12px;padding:2px 2px 6px;overflow:hidden}
 .s-lifted .g{padding:4px 6px 14px}
@@ -64,22 +70,22 @@ button{font:inherit;color:inherit;cursor:pointer}
 .nb:disabled{opacity:.4;cursor:default}
 .sg{flex:1;min-height:0;display:flex}
 .sg .c{flex:1;font-size:17px}
-.sg .pl{max-height:170px}
 .l-avatars{background:none;padding:0;justify-content:center}
 .fa{display:inline-flex;align-items:center;gap:12px;max-width:100%;padding:8px 16px 8px 10px;border:1px solid var(--bd);border-radius:999px;background:var(--bg);text-align:left;align-self:flex-start}
 .s-soft .fa{box-shadow:0 1px 3px rgba(0,0,0,.1)}
 .s-lifted .fa{box-shadow:0 8px 20px -6px rgba(0,0,0,.25)}
 .b-none .fa{border:0}
-.tp .fa{background:none;border:0;padding:0}
 .bt{display:flex;flex-direction:column;line-height:1.3}
 .fs{display:flex}
-.fs .av+.av{margin-left:-10px}
+.fs .av{width:36px;height:36px;font-size:13px}
+.fs .av+.av{margin-left:-6px}
 .fl{position:fixed;left:16px;bottom:16px;z-index:2147483000;height:auto;padding:0;background:none}
 .fw{display:flex;flex-direction:column;align-items:flex-start;gap:4px}
 .fl .fa{background:var(--bg)}
 .fl .at,.fa .at{align-self:flex-start;font-size:12px;margin:0}
 .fl .at{background:var(--bg);border-radius:999px;padding:0 8px}
 .at{align-self:flex-end;font-size:12px;color:var(--mu);margin:0}
+.tp .at,.tp .nv>.mu{background:var(--bg);border-radius:999px;padding:0 8px}
 .at a{color:inherit}
 .m{max-width:min(720px,94vw);width:100%;padding:16px;border:0;border-radius:12px;background:var(--cd);color:var(--fg)}
 .m::backdrop{background:rgba(0,0,0,.7)}

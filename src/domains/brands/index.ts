@@ -34,6 +34,7 @@ export {
   presentLink,
   wallUrl,
   logoUrl,
+  mailBrand,
   linkUrl,
   linkSlugUrl,
   linkPublicUrl,

@@ -85,6 +85,17 @@ export function logoUrl(cdnUrl: string, row: Pick<BrandRow, "logoKey">): string 
 }
 
 /**
+ * The brand as its emails to respondents show it (src/platform/mail/html-layout.ts): name, colour, and its own logo
+ * only (the default logo would put another name than the brand's in the email: the name stands alone then).
+ */
+export function mailBrand(
+  cdnUrl: string,
+  row: Pick<BrandRow, "name" | "color" | "logoKey">,
+): { name: string; color: string; logoUrl: string | null } {
+  return { name: row.name, color: row.color, logoUrl: row.logoKey ? logoUrl(cdnUrl, row) : null };
+}
+
+/**
  * The brand as the API shows it; `count` and `former` (its former slugs) are given when the rows were read with
  * them, and read here otherwise.
  */

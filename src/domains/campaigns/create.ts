@@ -15,7 +15,7 @@ import { audit } from "../../platform/audit/audit";
 import { AppError, conflict } from "../../platform/errors";
 import { idempotent } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
-import { brandSender, brands, getLinkRow, linkState } from "../brands";
+import { brandSender, brands, getLinkRow, linkState, mailBrand } from "../brands";
 import { getOrg, requireAllowance, type PlanId } from "../accounts";
 import { eq } from "drizzle-orm";
 import type { createBody, createdSchema } from "./model";
@@ -53,7 +53,12 @@ export function createCampaign(
       422,
       "Request emails need an SMTP server, and none is configured. Ask whoever runs Plaudit to set PLAUDIT_SMTP_URL, or try the campaign in test mode.",
     );
-  const brand = deps.db.select({ name: brands.name }).from(brands).where(eq(brands.id, link.brandId)).get();
+  const brandRow = deps.db
+    .select({ name: brands.name, color: brands.color, logoKey: brands.logoKey })
+    .from(brands)
+    .where(eq(brands.id, link.brandId))
+    .get();
+  const brand = mailBrand(deps.config.cdnUrl, brandRow ?? { name: "the team", color: "#4f46e5", logoKey: null });
   // Requests leave in the brand's name, replies go to the brand (white label); the address stays the server's.
   const sender = brandSender(deps.db, link.brandId);
   return idempotent(deps.db, ctx, "POST /v1/campaigns", idempotencyKey, input, (db) => {
@@ -99,7 +104,7 @@ export function createCampaign(
       let mailId: string | null = null;
       if (!off) {
         const mail = requestMail({
-          brand: brand?.name ?? "the team",
+          brand,
           subject: words.subject,
           message: words.message,
           name: person.name,
@@ -111,6 +116,7 @@ export function createCampaign(
           to: person.email,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html,
           recipientId,
           reminder: false,
           perMinute: deps.config.mailBulkPerMinute,

@@ -1,11 +1,15 @@
 /**
- * The words of a request email. The campaign's message is plain text with two placeholders: `{name}` (the
- * recipient's name, or "there" when the list gave none) and `{link}` (their personal link, required). Every email
- * ends with why it was sent and the unsubscribe address. The outbox copy keeps markers where the personal link and
- * the unsubscribe address go: they are put in only in what is handed to the SMTP server (send.ts), as the removal
- * link is, so no one reading the outbox can answer or unsubscribe in a recipient's name.
+ * The words of a request email. The campaign's message is plain text with placeholders: `{name}` (the recipient's
+ * first name, or "there" when the list gave none), `{full_name}` (the name as the list gave it) and `{link}` (their
+ * personal link, required). Every email ends with why it was sent and the unsubscribe address. It is sent as plain
+ * text with an HTML alternative (src/platform/mail/html-layout.ts): the brand's logo and colour, the message's
+ * paragraphs, and the personal link as a button. The outbox copy keeps markers, in both parts, where the personal
+ * link and the unsubscribe address go: they are put in only in what is handed to the SMTP server (send.ts), as the
+ * removal link is, so no one reading the outbox can answer or unsubscribe in a recipient's name.
  */
 import { invalid } from "../../platform/errors";
+import { firstName } from "./first-name";
+import { escapeHtml, htmlMail, type Inline, type MailBlock, type MailBrand } from "../../platform/mail/html-layout";
 
 /** Stands in the outbox copy where the personal link is in the email. */
 export const LINK_MARK = "[personal link: only in the email delivered to this person]";
@@ -16,7 +20,7 @@ export const UNSUBSCRIBE_MARK = "[personal unsubscribe address: only in the emai
 export const STOPPED_NOTE = "Not sent: the request was stopped before this email left.";
 
 const PLACEHOLDER = /\{([^{}\s]{0,30})\}/g;
-const KNOWN = new Set(["name", "link"]);
+const KNOWN = new Set(["name", "full_name", "link"]);
 
 /** Refuses a subject with line breaks, and a message without `{link}` or with a placeholder other than the two. */
 export function checkWords(subject: string, message: string): { subject: string; message: string } {
@@ -27,7 +31,7 @@ export function checkWords(subject: string, message: string): { subject: string;
   if (!m) throw invalid("Write a message.", "message");
   for (const [, name] of m.matchAll(PLACEHOLDER)) {
     if (!KNOWN.has(name!))
-      throw invalid(`The message has an unknown placeholder {${name}}: use {name} and {link}.`, "message");
+      throw invalid(`The message has an unknown placeholder {${name}}: use {name}, {full_name} and {link}.`, "message");
   }
   if (!m.includes("{link}"))
     throw invalid("Put {link} in the message where the person's personal link should go.", "message");
@@ -36,32 +40,73 @@ export function checkWords(subject: string, message: string): { subject: string;
 
 /** One email's parts before the personal addresses are put in. */
 export interface RequestWords {
-  brand: string;
+  /** The brand the request is made for: its name, colour and logo (for the HTML part). */
+  brand: MailBrand;
   subject: string;
   message: string;
   name: string;
   reminder: boolean;
 }
 
-/** The subject and text of a request (or its reminder), with the two markers in place of the personal addresses. */
-export function requestMail(w: RequestWords): { subject: string; text: string } {
-  const body = w.message.replace(PLACEHOLDER, (all, key: string) =>
-    key === "name" ? w.name || "there" : key === "link" ? LINK_MARK : all,
+/** The message with the names put in; `{link}` is left for the caller. */
+const withNames = (w: RequestWords, text: string) =>
+  text.replace(PLACEHOLDER, (all, key: string) =>
+    key === "name" ? firstName(w.name) || "there" : key === "full_name" ? w.name.trim() || "there" : all,
   );
-  const lead = w.reminder ? ["A gentle reminder, in case our first email got buried:", ""] : [];
-  return {
-    subject: (w.reminder ? `Reminder: ${w.subject}` : w.subject).replace(/[\r\n]+/g, " "),
-    text: [
-      ...lead,
-      body,
-      "",
-      "--",
-      `You are receiving this because ${w.brand} asked for your feedback.`,
-      `To get no more of these emails from ${w.brand}: ${UNSUBSCRIBE_MARK}`,
-    ].join("\n"),
-  };
+
+/** A paragraph of the message as HTML parts: each `{link}` becomes the personal link's marker, as a link. */
+const inlineLinks = (paragraph: string): Inline[] =>
+  paragraph
+    .split("{link}")
+    .flatMap((part, i) => (i ? [{ text: LINK_MARK, href: LINK_MARK }, part] : [part]))
+    .filter((p) => p !== "");
+
+/**
+ * The subject, text and HTML of a request (or its reminder), with markers in place of the personal addresses. In
+ * the HTML, a paragraph that is only `{link}` becomes the button; when none is, the button follows the message.
+ */
+export function requestMail(w: RequestWords): { subject: string; text: string; html: string } {
+  const message = withNames(w, w.message);
+  const body = message.replaceAll("{link}", LINK_MARK);
+  const lead = w.reminder ? "A gentle reminder, in case our first email got buried:" : null;
+  const subject = (w.reminder ? `Reminder: ${w.subject}` : w.subject).replace(/[\r\n]+/g, " ");
+  const why = `You are receiving this because ${w.brand.name} asked for your feedback.`;
+  const text = [
+    ...(lead ? [lead, ""] : []),
+    body,
+    "",
+    "--",
+    why,
+    `To get no more of these emails from ${w.brand.name}: ${UNSUBSCRIBE_MARK}`,
+  ].join("\n");
+  const button = { button: { label: "Share your experience", href: LINK_MARK } };
+  const paragraphs = message
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const blocks: MailBlock[] = paragraphs.map((p) => (p === "{link}" ? button : { p: inlineLinks(p) }));
+  if (!paragraphs.includes("{link}")) blocks.push(button);
+  const html = htmlMail({
+    brand: w.brand,
+    title: subject,
+    preview: lead ?? paragraphs[0]?.replaceAll("{link}", "").trim() ?? subject,
+    heading: w.reminder ? "A gentle reminder" : w.subject.replace(/[\r\n]+/g, " "),
+    blocks,
+    footer: [
+      why,
+      [`To get no more of these emails from ${w.brand.name}: `, { text: "unsubscribe", href: UNSUBSCRIBE_MARK }],
+    ],
+  });
+  return { subject, text, html };
 }
+
+/** The markers as the HTML part holds them (escaping leaves them as they are; written this way, it would still match). */
+const HTML_MARKS = { link: escapeHtml(LINK_MARK), unsubscribe: escapeHtml(UNSUBSCRIBE_MARK) };
 
 /** Puts the personal addresses into an email's text. */
 export const personalise = (text: string, linkUrl: string, unsubscribeUrl: string) =>
   text.replaceAll(LINK_MARK, linkUrl).replaceAll(UNSUBSCRIBE_MARK, unsubscribeUrl);
+
+/** Puts the personal addresses, escaped, into an email's HTML part. */
+export const personaliseHtml = (html: string, linkUrl: string, unsubscribeUrl: string) =>
+  html.replaceAll(HTML_MARKS.link, escapeHtml(linkUrl)).replaceAll(HTML_MARKS.unsubscribe, escapeHtml(unsubscribeUrl));

@@ -37,7 +37,11 @@ export const RECIPIENT_STATUSES = [
 const recipientBody = t.Object(
   {
     name: t.Optional(
-      t.String({ maxLength: CAMPAIGN_LIMITS.maxNameChars, description: "How the message greets them ({name})." }),
+      t.String({
+        maxLength: CAMPAIGN_LIMITS.maxNameChars,
+        description:
+          "How the message greets them ({name}: the first word, unless it is a title; {full_name}: all of it).",
+      }),
     ),
     email: t.String({ minLength: 1, maxLength: CAMPAIGN_LIMITS.maxEmailChars, description: "One email address." }),
   },
@@ -52,7 +56,8 @@ export const createBody = t.Object(
     message: multiLineText({
       minLength: 1,
       maxLength: CAMPAIGN_LIMITS.maxMessageChars,
-      description: "Plain text; {name} becomes the recipient's name and {link} their personal link (required).",
+      description:
+        "Plain text; {name} becomes the recipient's first name, {full_name} their whole name, and {link} their personal link (required).",
     }),
     reminder_after_days: t.Optional(
       bodyInteger({

@@ -10,7 +10,7 @@ import { tx } from "../../platform/db/client";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
-import { brands, links, senderOfBrand } from "../brands";
+import { brands, links, mailBrand, senderOfBrand } from "../brands";
 import { requestMail } from "./message";
 import { queueCampaignMail } from "./send";
 import { campaignRecipients, campaigns } from "./tables";
@@ -46,7 +46,7 @@ export function queueDueReminders(deps: Deps): number {
           recipient: campaignRecipients,
           subject: campaigns.subject,
           message: campaigns.message,
-          brand: brands.name,
+          brand: { name: brands.name, color: brands.color, logoKey: brands.logoKey },
           mailFromName: brands.mailFromName,
           mailReplyTo: brands.mailReplyTo,
         })
@@ -69,7 +69,7 @@ export function queueDueReminders(deps: Deps): number {
       for (const d of due) {
         const r = d.recipient;
         const mail = requestMail({
-          brand: d.brand,
+          brand: mailBrand(deps.config.cdnUrl, d.brand),
           subject: d.subject,
           message: d.message,
           name: r.name,
@@ -81,10 +81,11 @@ export function queueDueReminders(deps: Deps): number {
           to: r.email!,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html,
           recipientId: r.id,
           reminder: true,
           perMinute: deps.config.mailBulkPerMinute,
-          sender: senderOfBrand({ name: d.brand, mailFromName: d.mailFromName, mailReplyTo: d.mailReplyTo }),
+          sender: senderOfBrand({ name: d.brand.name, mailFromName: d.mailFromName, mailReplyTo: d.mailReplyTo }),
         });
         db.update(campaignRecipients)
           .set({ reminderMailId: mailId, reminderQueuedAt: now })

@@ -1,7 +1,7 @@
 /**
  * Delivering request emails, one `campaign.send_mail` job per message, written with its outbox row in the
  * transaction that caused it (a crash loses nothing; mail is at-least-once like all mail here). The job puts the
- * personal link and unsubscribe address into the text handed to the SMTP server only, with `List-Unsubscribe` and
+ * personal link and unsubscribe address into the text and HTML handed to the SMTP server only, with `List-Unsubscribe` and
  * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058), and moves the recipient to `sent` or `reminded`.
  * A message is withheld (outbox `failed`, with why) when the person unsubscribed or was erased meanwhile, or, for a
  * reminder, answered. Test mode delivers nothing: the message, links included, stays in the outbox to be tried.
@@ -19,7 +19,7 @@ import { mailOutbox } from "../../platform/mail/tables";
 import type { MailSender } from "../../platform/mail/sender";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { linkPublicUrl, links, siteUrlOfBrand } from "../brands";
-import { personalise, STOPPED_NOTE } from "./message";
+import { personalise, personaliseHtml, STOPPED_NOTE } from "./message";
 import { campaignRecipients, campaigns, type RecipientRow, type RecipientStatus } from "./tables";
 import { isSuppressed, personalLinkUrl, recipientToken, unsubscribeUrl } from "./tokens";
 
@@ -54,6 +54,8 @@ export function queueCampaignMail(
     to: string;
     subject: string;
     text: string;
+    /** The HTML alternative, with the same markers as the text; null: text only. */
+    html?: string | null;
     recipientId: string;
     reminder: boolean;
     /** The server's sending pace (`config.mailBulkPerMinute`). */
@@ -138,9 +140,14 @@ export async function sendCampaignMail(
   const token = recipientToken(deps.signer, r.id);
   const address = linkPublicUrl(db, config.siteUrl, link);
   const unsubscribe = unsubscribeUrl(siteUrlOfBrand(db, config.siteUrl, link.brandId), token);
-  const text = personalise(row.text, personalLinkUrl(address, token), unsubscribe);
+  const personal = personalLinkUrl(address, token);
+  const text = personalise(row.text, personal, unsubscribe);
+  const html = row.html ? personaliseHtml(row.html, personal, unsubscribe) : null;
   if (campaign.mode === "test") {
-    db.update(mailOutbox).set({ status: "outbox", text, error: TEST_MODE_NOTE }).where(eq(mailOutbox.id, row.id)).run();
+    db.update(mailOutbox)
+      .set({ status: "outbox", text, html, error: TEST_MODE_NOTE })
+      .where(eq(mailOutbox.id, row.id))
+      .run();
     markDelivered(deps, r, p.reminder);
     return "outbox";
   }
@@ -154,6 +161,7 @@ export async function sendCampaignMail(
       to: row.to,
       subject: row.subject,
       text,
+      html,
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       fromName: row.fromName,
       replyTo: row.replyTo,

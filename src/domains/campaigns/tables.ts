@@ -20,7 +20,7 @@ export const campaigns = sqliteTable(
       .notNull()
       .references(() => links.id, { onDelete: "cascade" }),
     subject: text("subject").notNull(),
-    /** Plain text with `{name}` and `{link}` placeholders. */
+    /** Plain text with `{name}`, `{full_name}` and `{link}` placeholders. */
     message: text("message").notNull(),
     /** Days after the request before the one reminder; 0: no reminder. */
     reminderAfterDays: integer("reminder_after_days").notNull().default(0),

@@ -1,7 +1,8 @@
 /**
  * Resumable uploads for recordings, speaking the tus 1.0 core protocol (so `tus-js-client` resumes a dropped
  * upload from where it stopped). The upload URL is signed and expires; the first bytes are sniffed with
- * `file-type` and anything that is not an audio or video container is refused and deleted at once. When the last
+ * `file-type` and anything that is not an audio or video container is refused and deleted at once, with its
+ * testimonial row (nothing of it ever arrived). When the last
  * byte arrives the file is moved into place and the testimonial is marked received (event + processing job).
  */
 import { and, eq } from "drizzle-orm";
@@ -13,7 +14,7 @@ import { newId } from "../../platform/ids";
 import { iso } from "../../platform/clock";
 import { AppError, notFound } from "../../platform/errors";
 import { safeEqual } from "../../platform/crypto";
-import { markReceived, submissions, uploads, failSubmission } from "../submissions";
+import { markReceived, submissions, uploads } from "../submissions";
 import { CAPTURE_LIMITS } from "./model";
 import { removeUnfinished } from "./expiry";
 
@@ -125,12 +126,14 @@ async function sniff(deps: Deps, key: string): Promise<string | null> {
   return ft && ACCEPTED_TYPES[ft.mime] ? ft.mime : null;
 }
 
+/**
+ * Refuses an upload whose first bytes are not a recording. Nothing usable ever arrived and no event was sent for it,
+ * so its testimonial row goes with its bytes, as an abandoned upload's does (`removeUnfinished`): the respondent's
+ * screen says why, and the inbox keeps no "Failed" row of a file that never was a testimonial. Its address answers
+ * 404 from then on (the upload row goes with the testimonial).
+ */
 function refuse(deps: Deps, row: UploadRow, reason: string): never {
-  deps.storage.removePart(partKey(row.id));
-  tx(deps.db, (db) => {
-    db.update(uploads).set({ status: "refused" }).where(eq(uploads.id, row.id)).run();
-    failSubmission(db, ctxFor(deps, row.submissionId), row.submissionId, "not_media", reason);
-  });
+  removeUnfinished(deps, row);
   throw new AppError("unsupported_media_type", 415, reason);
 }
 

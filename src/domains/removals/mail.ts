@@ -11,6 +11,10 @@
  * the removal page, after a click); an address gets at most one thank-you per brand a day; an address on the
  * organisation's unsubscribe list gets none; test-mode links never email anyone (the copy stays in the outbox); and
  * it waits its organisation's turn at the server's sending pace like other bulk mail.
+ *
+ * It is written for a happy customer: thanks first, the owner's own call to action (the link's thank-you button) as
+ * a button, and the removal link last. Plain text with an HTML alternative (src/platform/mail/html-layout.ts: the
+ * brand's logo and colour); both parts hold the placeholder in the outbox copy.
  */
 import { and, eq } from "drizzle-orm";
 import type { Mode } from "../../platform/context";
@@ -19,7 +23,8 @@ import type { Db } from "../../platform/db/client";
 import type { Event } from "../../platform/events/emit";
 import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
-import { brands, senderOfBrand } from "../brands";
+import { brands, links, logoUrl, senderOfBrand } from "../brands";
+import { htmlMail } from "../../platform/mail/html-layout";
 import { submissions } from "../submissions";
 import { isUnsubscribed } from "../campaigns";
 import { removals, thankYouSent } from "./tables";
@@ -52,6 +57,11 @@ export interface SentTestimonial {
   consentText?: string | null;
   /** The link; defaults to the placeholder the outbox copy keeps. */
   url?: string;
+  /** The brand's colour (`#rrggbb`) and logo address for the HTML part; defaults: indigo, the name as text. */
+  color?: string;
+  logoUrl?: string | null;
+  /** The owner's own button (the link's call to action, e.g. "Leave us a Google review"), shown first. */
+  callToAction?: { label: string; url: string } | null;
 }
 
 /** "a 42-second video", "a 2-minute audio recording", "a written testimonial". */
@@ -74,50 +84,85 @@ export function greetingName(name: string | null | undefined): string | null {
   return /^\p{L}[\p{L}\p{M}]*(?:['’.-]\p{L}[\p{L}\p{M}]*)*\.?$/u.test(first) ? first : null;
 }
 
-/** Text cut at a word boundary when long, each line quoted. */
-function quote(text: string): string[] {
+/** The owner's consent wording, cut at a word boundary when long (the owner's words, not the sender's). */
+function consentWords(text: string): string {
   const clean = text.trim();
-  const cut =
-    clean.length > QUOTE_CHARS ? `${clean.slice(0, clean.lastIndexOf(" ", QUOTE_CHARS) || QUOTE_CHARS)}…` : clean;
-  return cut.split(/\r?\n/).map((line) => `> ${line}`);
+  return clean.length > QUOTE_CHARS ? `${clean.slice(0, clean.lastIndexOf(" ", QUOTE_CHARS) || QUOTE_CHARS)}…` : clean;
 }
 
 /**
- * The thank-you email a respondent gets after sending a testimonial: thanks first, then what they sent (described,
- * never quoted), the consent they gave word for word, and the personal link that removes it. `url` defaults to the
- * placeholder the outbox copy keeps (the token goes only into the email handed to the SMTP server).
+ * The thank-you email a respondent gets after sending a testimonial, as plain text and HTML with the same words:
+ * thanks first, what they sent (described, never quoted), the owner's call to action as a button, the consent they
+ * gave word for word, and last the personal link that removes it. `url` defaults to the placeholder the outbox copy
+ * keeps (the token goes only into the email handed to the SMTP server). Nothing the sender typed is in it but a
+ * short, plain first name (`greetingName`).
  */
 export function removalMail(input: SentTestimonial) {
-  const what = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
+  const erased = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
   const first = greetingName(input.name);
-  const hello = first ? `Hi ${first},` : "Hi,";
-  const sent: string[] = [
-    `What you sent on ${longDate.format(input.sentAt)}: ${describe(input.kind, input.durationMs)}`,
-  ];
-  if (input.rating) sent[0] += `, rated ${input.rating} out of 5`;
-  sent[0] += ". The page behind the link below shows it.";
-  const consent = input.consentText?.trim()
-    ? ["", "You agreed to this when you sent it:", ...quote(input.consentText)]
-    : [];
+  const link = input.url ?? LINK_PLACEHOLDER;
+  const brand = input.brand;
+  const subject = `Thank you for your testimonial for ${brand}`;
+  const thanks = `Thank you for sharing your experience with ${brand}! It means a lot to the team, and it helps other people decide.`;
+  let sent = `What you sent on ${longDate.format(input.sentAt)}: ${describe(input.kind, input.durationMs)}`;
+  if (input.rating) sent += `, rated ${input.rating} out of 5`;
+  sent += ".";
+  const consent = input.consentText?.trim() ? consentWords(input.consentText) : null;
+  const cta = input.callToAction;
+  const removal = `Changed your mind? You can remove your testimonial at any time. The page shows what will be removed and asks you to confirm; ${brand} then stops showing it everywhere at once, and ${erased} are erased for good.`;
+  const keep = "The link works once and only you have it, so please keep this email and do not forward it.";
+  const why = "You are receiving this because you gave your email address when you sent your testimonial.";
+  const text = [
+    first ? `Hi ${first},` : "Hi,",
+    "",
+    thanks,
+    "",
+    sent,
+    ...(cta ? ["", `${cta.label}: ${cta.url}`] : []),
+    ...(consent ? ["", "You agreed to this when you sent it:", ...consent.split(/\r?\n/).map((l) => `> ${l}`)] : []),
+    "",
+    removal,
+    "Your personal removal link:",
+    link,
+    keep,
+    "",
+    why,
+  ].join("\n");
+  const html = htmlMail({
+    brand: { name: brand, color: input.color ?? DEFAULT_COLOR, logoUrl: input.logoUrl ?? null },
+    title: subject,
+    preview: thanks,
+    heading: first ? `Thank you, ${first}!` : "Thank you!",
+    blocks: [
+      { p: thanks },
+      { p: sent },
+      ...(cta ? [{ button: { label: cta.label, href: cta.url } }] : []),
+      ...(consent ? [{ small: "You agreed to this when you sent it:" }, { quote: consent }] : []),
+      { small: [`${removal} `, { text: "Remove my testimonial", href: link }] },
+      { small: keep },
+    ],
+    footer: [why],
+  });
+  return { subject, text, html };
+}
+
+/** The colour of a thank-you whose brand has none (never, for a stored brand: its column has a default). */
+const DEFAULT_COLOR = "#4f46e5";
+
+/** What the thank-you needs of the brand and the link it was sent through. */
+function mailLook(db: Db, deps: Deps, row: { brandId: string; linkId: string | null }) {
+  const brand = db.select().from(brands).where(eq(brands.id, row.brandId)).get();
+  const link = row.linkId
+    ? db.select({ cta: links.callToAction }).from(links).where(eq(links.id, row.linkId)).get()
+    : undefined;
   return {
-    subject: `Thank you for your testimonial for ${input.brand}`,
-    text: [
-      hello,
-      "",
-      `Thank you for taking the time to share your experience with ${input.brand}. It means a lot, and it helps other people decide.`,
-      "",
-      ...sent,
-      ...consent,
-      "",
-      "Changed your mind? You can remove your testimonial at any time with this personal link:",
-      input.url ?? LINK_PLACEHOLDER,
-      "",
-      `The page shows what will be removed and asks you to confirm. Once you confirm, ${input.brand} stops showing it everywhere at once, and it is then erased for good: ${what}.`,
-      "",
-      "The link works once and only you have it, so please keep this email and do not forward it.",
-      "",
-      "You are receiving this because you gave your email address when you sent your testimonial.",
-    ].join("\n"),
+    brand: brand?.name ?? "the team",
+    color: brand?.color ?? DEFAULT_COLOR,
+    // The brand's own logo only: the default logo would put another name than the brand's in the email.
+    logoUrl: brand?.logoKey ? logoUrl(deps.config.cdnUrl, brand) : null,
+    callToAction: link?.cta ?? null,
+    // In the brand's name, replies to the brand (white label); the address stays the server's.
+    sender: brand ? senderOfBrand(brand) : undefined,
   };
 }
 
@@ -152,16 +197,12 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
   if (!row || row.origin !== "collected" || !row.respondentEmail || row.deletedAt) return;
   if (db.select({ id: removals.id }).from(removals).where(eq(removals.submissionId, id)).get()) return;
   if (!mayThank(db, deps, row, row.respondentEmail)) return;
-  const brand = db
-    .select({ name: brands.name, mailFromName: brands.mailFromName, mailReplyTo: brands.mailReplyTo })
-    .from(brands)
-    .where(eq(brands.id, row.brandId))
-    .get();
   const now = deps.clock.now();
   const removalId = newId("removal", now);
+  const look = mailLook(db, deps, row);
   const mail = removalMail({
+    ...look,
     name: row.respondentName,
-    brand: brand?.name ?? "the team",
     kind: row.kind,
     sentAt: row.createdAt,
     rating: row.rating,
@@ -176,10 +217,10 @@ export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
       to: row.respondentEmail,
       subject: mail.subject,
       text: mail.text,
+      html: mail.html,
       removalId,
       perMinute: deps.config.mailBulkPerMinute,
-      // In the brand's name, replies to the brand (white label); the address stays the server's.
-      sender: brand ? senderOfBrand(brand) : undefined,
+      sender: look.sender,
     });
   } catch (e) {
     // An address the mailer refuses must not lose the testimonial: it is kept, without a removal link.

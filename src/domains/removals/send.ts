@@ -1,7 +1,7 @@
 /**
  * Delivering a removal email so that the link exists only in the email itself. The token is never stored: it is
  * derived from the removal's id and the data directory's secret (HMAC), its SHA-256 is what the removals table
- * keeps, and the link is put into the text only in what is handed to the SMTP transport. The outbox copy, which
+ * keeps, and the link is put into the text and its HTML alternative only in what is handed to the SMTP transport. The outbox copy, which
  * owners and admins read through `GET /v1/outbox`, holds a placeholder instead. With no SMTP server (or when every
  * attempt failed) the outbox says the email could not be delivered; the link is not there to forward. Test mode
  * (the sandbox) delivers nothing: its copy, in the test-mode outbox, shows its link so the flow can be tried.
@@ -18,6 +18,7 @@ import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker"
 import { mailOutbox } from "../../platform/mail/tables";
 import { insertOutbox } from "../../platform/mail/queue-mail";
 import type { MailSender } from "../../platform/mail/sender";
+import { escapeHtml } from "../../platform/mail/html-layout";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
 import { removals } from "./tables";
 import { siteUrlOfBrand } from "../brands";
@@ -45,6 +46,17 @@ export const removalUrl = (siteUrl: string, token: string) => `${siteUrl}/remove
 export const removalToken = (signer: Signer, removalId: string): string =>
   signer.mac("removal.token.v1", removalId).slice(0, 32);
 
+/** The placeholder as the HTML part holds it (escaping leaves it as it is; written this way, it would still match). */
+const HTML_PLACEHOLDER = escapeHtml(LINK_PLACEHOLDER);
+
+/** The email's parts with the link put in place of the placeholder: as it is in the text, escaped in the HTML. */
+function withLink(row: { text: string; html: string | null }, link: string) {
+  return {
+    text: row.text.replaceAll(LINK_PLACEHOLDER, link),
+    html: row.html ? row.html.replaceAll(HTML_PLACEHOLDER, escapeHtml(link)) : null,
+  };
+}
+
 /** Payload of a removal.send_mail job. */
 interface SendPayload {
   mailId: string;
@@ -61,6 +73,8 @@ export function queueRemovalMail(
     to: string;
     subject: string;
     text: string;
+    /** The HTML alternative, holding the placeholder wherever the text does; null: text only. */
+    html?: string | null;
     removalId: string;
     /** The server's sending pace (`config.mailBulkPerMinute`): thank-you emails wait their organisation's turn. */
     perMinute: number;
@@ -69,6 +83,8 @@ export function queueRemovalMail(
   },
 ): string {
   if (!input.text.includes(LINK_PLACEHOLDER)) throw new Error("a removal email's text must hold the link placeholder");
+  if (input.html && !input.html.includes(HTML_PLACEHOLDER))
+    throw new Error("a removal email's HTML must hold the link placeholder");
   const id = insertOutbox(db, clock, input);
   queueInTurn(db, clock, input.perMinute, {
     mailId: id,
@@ -102,23 +118,25 @@ export async function sendRemovalMail(
     .get()?.brandId;
   const site = brandId ? siteUrlOfBrand(db, deps.config.siteUrl, brandId) : deps.config.siteUrl;
   const link = removalUrl(site, removalToken(deps.signer, removalId));
+  const { text, html } = withLink(row, link);
   if (removal.mode === "test") {
     // The sandbox emails no one; its copy shows the link so the removal can be tried (it removes sandbox rows only).
-    const text = row.text.replace(LINK_PLACEHOLDER, link);
-    db.update(mailOutbox).set({ status: "outbox", text, error: TEST_MODE_NOTE }).where(eq(mailOutbox.id, mailId)).run();
+    db.update(mailOutbox)
+      .set({ status: "outbox", text, html, error: TEST_MODE_NOTE })
+      .where(eq(mailOutbox.id, mailId))
+      .run();
     return "outbox";
   }
   if (!mailer.delivers) {
     db.update(mailOutbox).set({ status: "outbox", error: NO_SMTP_NOTE }).where(eq(mailOutbox.id, mailId)).run();
     return "outbox";
   }
-  const text = row.text.replace(LINK_PLACEHOLDER, link);
   try {
     const { messageId } = await mailer.send({
       to: row.to,
       subject: row.subject,
       text,
-      html: null,
+      html,
       fromName: row.fromName,
       replyTo: row.replyTo,
     });

@@ -24,6 +24,7 @@ import { failSubmission } from "./status";
 import { indexSubmission } from "./search";
 import { submissionEventData, wordsText, type SubmissionRow } from "./present";
 import { isDraftTranscript } from "./publishable";
+import { reportDone, reportFraction, reportStage } from "./processing-progress";
 
 interface Payload {
   submissionId: string;
@@ -45,6 +46,10 @@ function failWith(deps: Deps, id: string, failure: FailureExplanation) {
 async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: string, signal?: AbortSignal) {
   const { media, storage } = deps;
   const probe = await media.probe(input, { signal });
+  const now = () => deps.clock.now();
+  // Each stage said as it starts (processing-progress.ts), with the converter's own progress.
+  reportStage(row.id, "converting", now(), probe.durationMs);
+  const converting = { signal, onProgress: (f: number) => reportFraction(row.id, f) };
   const kind = row.kind === "video" && probe.hasVideo ? "video" : "audio";
   if (!probe.hasAudio && kind === "audio") throw new MediaError("no_audio", "The recording has no sound.");
   const keys: Partial<SubmissionRow> = { kind, durationMs: probe.durationMs, width: probe.width, height: probe.height };
@@ -53,7 +58,8 @@ async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: str
     const jpg = storage.tempPath(".jpg");
     const webp = storage.tempPath(".webp");
     try {
-      await media.transcodeVideo(input, tmp, probe.durationMs, { signal });
+      await media.transcodeVideo(input, tmp, probe.durationMs, converting);
+      reportStage(row.id, "poster", now());
       await media.poster(tmp, probe.durationMs, jpg, webp, { signal });
       keys.videoKey = `${dir}/video.mp4`;
       keys.posterKey = `${dir}/poster.jpg`;
@@ -67,7 +73,7 @@ async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: str
   } else {
     const tmp = storage.tempPath(".m4a");
     try {
-      await media.transcodeAudio(input, tmp, probe.durationMs, { signal });
+      await media.transcodeAudio(input, tmp, probe.durationMs, converting);
       keys.audioKey = `${dir}/audio.m4a`;
       await storage.adopt(tmp, "media", keys.audioKey);
     } finally {
@@ -76,6 +82,7 @@ async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: str
   }
   const wav = storage.tempPath(".wav");
   let speech = null;
+  reportStage(row.id, "transcribing", now());
   try {
     await media.extractWav(input, wav, { signal });
     speech = await media.transcribe(wav, { signal });
@@ -86,8 +93,16 @@ async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: str
   return { keys, speech, probe };
 }
 
-/** Runs the processing of one testimonial. */
+/** Runs the processing of one testimonial (its stages reported to processing-progress.ts while it runs). */
 export async function processSubmission(deps: Deps, id: string, signal?: AbortSignal) {
+  try {
+    await processOne(deps, id, signal);
+  } finally {
+    reportDone(id);
+  }
+}
+
+async function processOne(deps: Deps, id: string, signal?: AbortSignal) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || row.status !== "processing" || !row.originalKey) return;
   const { storage } = deps;
@@ -96,6 +111,7 @@ export async function processSubmission(deps: Deps, id: string, signal?: AbortSi
   const { keys, speech } = await storage.withLocalCopy("media", row.originalKey, (input) =>
     transcode(deps, row, input, dir, signal),
   );
+  reportStage(id, "finishing", deps.clock.now());
   const text = speech && speech.words.length ? wordsText(speech.words) : null;
   const analysis = text ? analyseText(text) : null;
   const now = deps.clock.now();

@@ -276,6 +276,10 @@ export const submissionSchema = t.Object(
             format: "date-time",
             description: "An upload not finished by expires_at is removed with its row by this time (hourly job).",
           }),
+          estimated_ms_left: nullable(
+            Type.Integer({ minimum: 0 }),
+            "Time until the last byte arrives at the pace so far; null before any byte, or once stalled.",
+          ),
         }),
         "How far the recording's upload got, while status is uploading (list and detail answers); otherwise null.",
       ),
@@ -329,6 +333,26 @@ export const submissionDetailSchema = t.Composite([
     width: nullable(Type.Integer({ minimum: 0 })),
     height: nullable(Type.Integer({ minimum: 0 })),
     transcript: nullable(transcriptSchema),
+    processing: t.Optional(
+      nullable(
+        t.Object({
+          stage: oneOf(
+            ["waiting", "converting", "poster", "transcribing", "finishing"],
+            "waiting (for its turn), converting (the recording), poster (the still image), transcribing (the words), finishing.",
+          ),
+          stage_fraction: nullable(
+            Type.Number({ minimum: 0, maximum: 1 }),
+            "How far the stage is, when its tool says.",
+          ),
+          stage_started_at: maybeTimestamp("When the stage began (waiting: when the recording arrived)."),
+          estimated_ms_left: nullable(
+            Type.Integer({ minimum: 0 }),
+            "Time until ready, estimated from this server's pace; null when unknown.",
+          ),
+        }),
+        "Where processing is, while status is processing; otherwise null.",
+      ),
+    ),
     tags: t.Array(tagSchema),
     media: t.Record(t.String(), signedMediaSchema, { description: "Signed URLs of the variants that exist." }),
   }),
@@ -369,6 +393,22 @@ export const shownItemSchema = t.Object({
   language: nullable(t.String()),
   captions: nullable(t.Array(captionCueSchema)),
   avatar_url: t.Optional(nullable(address(), "The respondent's own photo (square), once published.")),
+  width: t.Optional(
+    nullable(Type.Integer({ minimum: 1 }), "A video's picture width in pixels: cards keep the recording's shape."),
+  ),
+  height: t.Optional(nullable(Type.Integer({ minimum: 1 }), "A video's picture height in pixels.")),
+  focus: t.Optional(
+    nullable(
+      t.Object({ x: Type.Number({ minimum: 0, maximum: 1 }), y: Type.Number({ minimum: 0, maximum: 1 }) }),
+      "Where the face is in a video's poster (fractions of its width and height), for a card that crops it a little; null: none found (crop around the centre).",
+    ),
+  ),
+  source: t.Optional(
+    nullable(
+      t.Object({ name: t.String(), url: nullable(address()) }),
+      "Where an imported review was first published (`name`, e.g. Google, and the review's or the source's address); null for testimonials collected here.",
+    ),
+  ),
   answers: t.Optional(
     t.Array(t.Object({ label: t.String(), value: t.Union([t.String(), t.Boolean()]) }), {
       description:

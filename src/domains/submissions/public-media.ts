@@ -84,7 +84,22 @@ async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null
     await deps.storage.write("public", `${dir}/captions.vtt`, captions);
     files.captions = `${dir}/captions.vtt`;
   }
-  return { dir, files, avatarOf: files.avatar ? row.photoKey : null };
+  return { dir, files, avatarOf: files.avatar ? row.photoKey : null, focus: await faceFocus(deps, row) };
+}
+
+/**
+ * Where the face is around the video's poster frame, for cards that crop the poster a little (the widget and the
+ * wall keep the recording's shape otherwise). Advice only: any failure publishes without it (centre crop).
+ */
+async function faceFocus(deps: Deps, row: SubmissionRow): Promise<PublicMedia["focus"]> {
+  if (row.kind !== "video" || !row.videoKey || !row.width || !row.height) return null;
+  const size = { width: row.width, height: row.height, durationMs: row.durationMs ?? 0 };
+  try {
+    return await deps.storage.withLocalCopy("media", row.videoKey, (path) => deps.media.posterFocus(path, size));
+  } catch (e) {
+    deps.log.warn("no face focus for the poster", { submission_id: row.id, error: String(e) });
+    return null;
+  }
 }
 
 /** The captions a shown recording publishes: its transcript as WebVTT, while its words may be shown. */

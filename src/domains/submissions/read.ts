@@ -7,6 +7,7 @@ import { notFound } from "../../platform/errors";
 import { brandScope } from "../../platform/db/brand-scope";
 import { submissions, transcripts } from "./tables";
 import { uploadProgress } from "./upload-progress";
+import { processingProgress } from "./processing-progress";
 import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
@@ -48,6 +49,7 @@ export function submissionDetail(deps: Deps, ctx: Ctx, id: string): SubmissionDe
     width: row.width,
     height: row.height,
     transcript: transcript ? presentTranscript(transcript, row) : null,
+    processing: processingProgress([row], deps.clock.now()).get(row.id) ?? null,
     tags: tagsOf(deps.db, ctx, id),
     media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
   };

@@ -90,9 +90,17 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
       language: row.language,
       captions: row.kind === "text" || !words ? null : captionsFrom(spoken.get(row.id) ?? []),
       avatar_url: media?.avatar_url ?? null,
+      ...(row.kind === "video" ? { width: row.width, height: row.height, focus: row.publicMedia?.focus ?? null } : {}),
+      source: row.origin === "imported" && row.sourceName ? { name: row.sourceName, url: sourceLink(row) } : null,
       ...(answers.length ? { answers } : {}),
     };
   });
+}
+
+/** The imported review's own address, else its source's; only http(s) addresses are given out. */
+function sourceLink(row: SubmissionRow): string | null {
+  const url = row.reviewUrl ?? row.sourceUrl;
+  return url && /^https?:\/\//i.test(url) ? url : null;
 }
 
 /** Ids of the questions the rows' links show publicly now (one query; none when no row has answers). */

@@ -17,6 +17,11 @@ export interface PublicMedia {
   files: Partial<Record<"video" | "audio" | "poster" | "thumbnail" | "captions" | "avatar", string>>;
   /** The private photo (`photoKey`) the published avatar was copied from; absent on copies made before it was kept. */
   avatarOf?: string | null;
+  /**
+   * Where the face is around a video's poster frame (fractions of the picture), found when the copies were made,
+   * so cards cropping the poster a little crop around it; null or absent: none found (crop around the centre).
+   */
+  focus?: { x: number; y: number } | null;
 }
 
 /** The answer to one of the link's own questions, with the question as it was asked. */

@@ -1,8 +1,9 @@
 /**
  * How far a recording's upload got, for testimonials still `uploading`: bytes received of the total, when the last
  * bytes arrived, whether it has stalled (nothing for `UPLOAD_STALL_MS`: the respondent most likely left the page),
- * and when the hourly expiry job (src/domains/capture/expiry.ts) removes it if it never finishes. Bytes received are
- * the size of the upload's part file and the last arrival its modification time; nothing is written per chunk.
+ * when the hourly expiry job (src/domains/capture/expiry.ts) removes it if it never finishes, and the time left at
+ * the pace so far. Bytes received are the size of the upload's part file and the last arrival its modification
+ * time; nothing is written per chunk.
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
@@ -24,6 +25,8 @@ export interface UploadProgress {
   stalled: boolean;
   expires_at: string;
   removed_by: string;
+  /** Until the last byte arrives at the pace so far; null before any byte, or once stalled. */
+  estimated_ms_left: number | null;
 }
 
 /** The progress of the `uploading` rows among `rows`, by submission id (one query; other rows are not looked up). */
@@ -40,13 +43,18 @@ export function uploadProgress(deps: Pick<Deps, "db" | "storage" | "clock">, row
   for (const u of open) {
     const key = `uploads/${u.id}.part`;
     const last = Math.max(u.createdAt, Math.min(now, deps.storage.partModifiedAt(key) ?? u.createdAt));
+    const received = deps.storage.partSize(key) ?? 0;
+    const stalled = now - last >= UPLOAD_STALL_MS;
+    // The pace so far: bytes received over the time since the upload began (to the last arrival).
+    const pace = received > 0 && last > u.createdAt ? received / (last - u.createdAt) : 0;
     out.set(u.submissionId, {
-      received_bytes: deps.storage.partSize(key) ?? 0,
+      received_bytes: received,
       total_bytes: u.length,
       last_received_at: iso(last),
-      stalled: now - last >= UPLOAD_STALL_MS,
+      stalled,
       expires_at: iso(u.expiresAt),
       removed_by: iso(u.expiresAt + EXPIRY_JOB_EVERY_MS),
+      estimated_ms_left: pace && !stalled ? Math.round((u.length - received) / pace) : null,
     });
   }
   return out;

@@ -84,6 +84,13 @@ export const DEFAULT_STYLE: WidgetStyle = {
   star_color: null,
 };
 
+/**
+ * The style a new widget starts with: the standard look on a transparent panel, so the cards sit on the host page's
+ * own background (an opaque theme panel read as a white slab on coloured pages). Widgets stored or published
+ * without a background keep reading `DEFAULT_STYLE`'s solid panel, so pasted widgets do not change.
+ */
+export const NEW_WIDGET_STYLE: WidgetStyle = { ...DEFAULT_STYLE, background: "transparent" };
+
 /** The height of a widget's box: its layout's, except the floating badge, which takes no room in the page. */
 export const widgetHeight = (layout: Layout, look: Look): number => (look === "floating" ? 0 : LAYOUT_HEIGHTS[layout]);
 
@@ -117,6 +124,13 @@ export interface DocumentItem {
   captions: CaptionCue[] | null;
   /** Answers to the link's own questions the owner chose to show (absent when none). */
   answers?: { label: string; value: string | boolean }[];
+  /** A video's picture size in pixels (absent in older documents): the card keeps this shape. */
+  width?: number | null;
+  height?: number | null;
+  /** Where the face is in a video's poster (fractions); null or absent: crop around the centre. */
+  focus?: { x: number; y: number } | null;
+  /** Where an imported review was first published (Google, Trustpilot…); null for testimonials collected here. */
+  source?: { name: string; url: string | null } | null;
 }
 
 /** The published widget document (contract: Widget document). Readers ignore fields they do not know. */

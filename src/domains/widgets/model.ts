@@ -19,7 +19,7 @@ import {
   BACKGROUNDS,
   CARD_BORDERS,
   CARD_SHADOWS,
-  DEFAULT_STYLE,
+  NEW_WIDGET_STYLE,
   FIELD_KEYS,
   FONTS,
   LAYOUTS,
@@ -48,7 +48,7 @@ export const DEFAULT_SETTINGS: WidgetSettings = {
   max_items: 12,
   fields: Object.fromEntries(FIELD_KEYS.map((k) => [k, true])) as WidgetFields,
   show_attribution: true,
-  ...DEFAULT_STYLE,
+  ...NEW_WIDGET_STYLE,
 };
 
 /**
@@ -131,7 +131,10 @@ const settings = {
     ),
   ),
   background: t.Optional(
-    literals(BACKGROUNDS, "solid (the theme's panel) or transparent (the page shows through). Default solid."),
+    literals(
+      BACKGROUNDS,
+      "solid (the theme's panel) or transparent (the page shows through). Default transparent (widgets stored without a background read as solid).",
+    ),
   ),
   card_border: t.Optional(
     literals(CARD_BORDERS, "accent (thin border, accent on top), subtle (thin border) or none. Default accent."),

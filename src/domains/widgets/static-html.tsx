@@ -65,7 +65,12 @@ function Face({ item }: { item: DocumentItem }) {
 function Recording({ item }: { item: DocumentItem }) {
   const who = item.name || "a customer";
   const video = safeUrl(item.video_url);
-  if (item.kind === "video" && video)
+  if (item.kind === "video" && video) {
+    // The recording's own shape (a phone's portrait video stays portrait), its face kept in view.
+    const shape = item.width && item.height ? `aspect-ratio:${item.width}/${item.height};` : "";
+    const focus = item.focus
+      ? `object-position:${Math.round(item.focus.x * 100)}% ${Math.round(item.focus.y * 100)}%;`
+      : "";
     return (
       <video
         class="svc-v"
@@ -74,9 +79,11 @@ function Recording({ item }: { item: DocumentItem }) {
         playsInline
         src={video}
         poster={safeUrl(item.poster_url) ?? undefined}
+        style={shape || focus ? `${shape}${focus}` : undefined}
         aria-label={`Video testimonial from ${who}`}
       />
     );
+  }
   const audio = safeUrl(item.audio_url);
   if (item.kind === "audio" && audio)
     return <audio class="svc-ad" controls preload="none" src={audio} aria-label={`Audio testimonial from ${who}`} />;
@@ -98,7 +105,19 @@ function Answers({ item }: { item: DocumentItem }) {
   );
 }
 
-/** One testimonial: face, name and role, stars, recording, words, answers, date. */
+/** "from Google": where an imported review was first published, linking to it when its address is known. */
+function Source({ item }: { item: DocumentItem }) {
+  const name = item.source?.name?.trim();
+  if (!name) return null;
+  const url = safeUrl(item.source?.url);
+  return url ? (
+    <a href={url} target="_blank" rel="noopener nofollow">{`from ${name}`}</a>
+  ) : (
+    <span>{`from ${name}`}</span>
+  );
+}
+
+/** One testimonial: face, name and role, stars, recording, words, answers, date and source. */
 function Card({ item }: { item: DocumentItem }) {
   const role = [item.title, item.company].filter(Boolean).join(", ");
   return (
@@ -118,11 +137,11 @@ function Card({ item }: { item: DocumentItem }) {
       <Recording item={item} />
       {item.text ? <p class="svc-q">{item.text}</p> : null}
       <Answers item={item} />
-      {item.date ? (
-        <p class="svc-cf">
-          <time class="svc-mu" datetime={item.date}>
-            {day(item.date)}
-          </time>
+      {item.date || item.source?.name ? (
+        <p class="svc-cf svc-mu">
+          {item.date ? <time datetime={item.date}>{day(item.date)}</time> : null}
+          {item.date && item.source?.name ? " · " : null}
+          <Source item={item} />
         </p>
       ) : null}
     </article>

@@ -32,7 +32,7 @@ export const STATIC_CSS = `
 .svc-s .svc-q{white-space:pre-line;overflow-wrap:anywhere}
 .svc-s .svc-an{font-size:13px}.svc-s .svc-an dt,.svc-s .svc-an dd{display:inline;margin:0 4px 0 0}.svc-s .svc-an dt{opacity:.75}.svc-s .svc-an dd{font-weight:600}
 .svc-s .svc-cf{margin-top:auto}
-.svc-s .svc-v{width:100%;aspect-ratio:16/9;border-radius:8px;background:#000;object-fit:contain}
+.svc-s .svc-v{width:100%;aspect-ratio:16/9;max-height:420px;border-radius:8px;background:#000;object-fit:cover}
 .svc-s .svc-ad{width:100%}
 .svc-s .svc-g{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:12px;align-items:start}
 .svc-s .svc-ms{display:block;columns:240px;column-gap:12px}

@@ -36,7 +36,11 @@ export function chooseEngine(config: Config): SpeechEngine {
   );
 }
 
-/** The speech engine this box uses, said for a person (`plaudit doctor`, the dashboard's health banner). */
+/**
+ * The speech engine this box uses, said for a person (`plaudit doctor`, the dashboard's health banner). Its words
+ * name no path on the server: the dashboard shows them to the owners of every organisation the server hosts.
+ * `plaudit doctor` adds where the model goes (`whisperModelHint`).
+ */
 export interface SpeechEngineInUse {
   engine: "whisper.cpp" | "pocketsphinx" | null;
   /** The model file's name (whisper.cpp) or pocketsphinx's bundled model. */
@@ -48,7 +52,11 @@ export interface SpeechEngineInUse {
   fix: string | null;
 }
 
-/** How to install the Whisper model on this box. */
+/** How to get accurate transcripts, for the dashboard: whoever runs the server installs the model (no paths). */
+const WHISPER_MODEL_ADVICE =
+  "Whoever runs the server can install the Whisper model (ggml-base.en.bin): install.sh downloads it where there is internet, and `plaudit doctor` on the server says where to put a copy. Then restart Plaudit.";
+
+/** How to install the Whisper model on this box, with where it goes (`plaudit doctor`, on the server itself). */
 export function whisperModelHint(config: Config): string {
   return (
     `Install the Whisper model: run install.sh where there is internet (it downloads ggml-base.en.bin), ` +
@@ -70,7 +78,7 @@ export function speechEngineInUse(config: Config): SpeechEngineInUse {
       model: "en-us",
       drafts: true,
       summary: `pocketsphinx (offline, en-us model; ${missing}): transcripts are rough drafts, marked for checking before publishing`,
-      fix: whisperModelHint(config),
+      fix: WHISPER_MODEL_ADVICE,
     };
   }
   return {

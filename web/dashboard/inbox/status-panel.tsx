@@ -1,6 +1,6 @@
 /**
- * Where a recording is in its processing: a moving bar while it uploads or is processed (the inbox asks again
- * every few seconds), an upload the respondent left unfinished (how much arrived, when it is removed), or the
+ * Where a recording is in its processing: its stage, progress and time left while it uploads or is processed
+ * (processing-progress.tsx; the inbox asks again every few seconds), an upload the respondent left unfinished (how much arrived, when it is removed), or the
  * failure in words: what failed, what the owner can do, and "Process again" when
  * that can help.
  */
@@ -9,6 +9,7 @@ import { CodeText } from "../../shared/ui/code-text";
 import { Notice } from "../../shared/ui/notice";
 import { formatDateTime } from "../../shared/format";
 import { canProcessAgain, failureAdvice, failureOf, uploadShare } from "./status";
+import { ProcessingProgress } from "./processing-progress";
 import type { SubmissionDetail } from "./types";
 import type { Moderation } from "./use-moderation";
 
@@ -29,21 +30,7 @@ export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }
       </Notice>
     );
   }
-  if (d.status === "uploading" || d.status === "processing") {
-    const what =
-      d.status === "uploading"
-        ? "The respondent’s recording is still being uploaded."
-        : "Converting the recording and writing down its words.";
-    return (
-      <div class="status-panel" role="status">
-        <p class="status-panel-title">{d.status === "uploading" ? "Uploading" : "Processing"}…</p>
-        <div class="progress-indeterminate" role="progressbar" aria-label={what} />
-        <p class="small muted">
-          {what} This page updates by itself. Received {formatDateTime(d.created_at)}.
-        </p>
-      </div>
-    );
-  }
+  if (d.status === "uploading" || d.status === "processing") return <ProcessingProgress d={d} />;
   if (d.status !== "failed") return null;
   const failure = failureOf(d.failure_reason);
   const again = canProcessAgain(d);

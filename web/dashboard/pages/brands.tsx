@@ -183,7 +183,8 @@ export function BrandsPage() {
             setCreating(false);
             list.prepend(b);
             toast(`Brand “${b.name}” created`);
-            void reloadBrands();
+            // The new brand is the one the person means to work on next: the picker switches to it.
+            void reloadBrands(b.id);
           }}
         />
       )}

@@ -267,7 +267,7 @@ export function CampaignComposer() {
               </Field>
               <Field
                 label="Message"
-                hint="{name} becomes each person's name and {link} their personal link. An unsubscribe line is added at the end."
+                hint="{name} becomes each person's first name ({full_name} their whole name) and {link} their personal link. An unsubscribe line is added at the end."
                 error={problem?.field === "message" ? problem.text : null}
               >
                 {(p) => (

@@ -2,6 +2,7 @@
  * What the Requests pages share: the API's campaign and recipient as the dashboard reads them, the words for each
  * status, and the email as the person will read it (the same words the server writes, src/domains/campaigns/message.ts).
  */
+import { firstName } from "../../../src/domains/campaigns/first-name";
 import type { BadgeTone } from "../../shared/ui/badge";
 import type { Static } from "elysia";
 import type {
@@ -46,8 +47,8 @@ export function wordsProblem(subject: string, message: string): { field: "subjec
   if (!message.trim()) return { field: "message", text: "Write a message." };
   if (message.length > 5000) return { field: "message", text: "Keep the message under 5,000 characters." };
   for (const [, name] of message.matchAll(PLACEHOLDER))
-    if (name !== "name" && name !== "link")
-      return { field: "message", text: `Unknown placeholder {${name}}: use {name} and {link}.` };
+    if (name !== "name" && name !== "full_name" && name !== "link")
+      return { field: "message", text: `Unknown placeholder {${name}}: use {name}, {full_name} and {link}.` };
   if (!message.includes("{link}"))
     return { field: "message", text: "Put {link} where the person's personal link should go." };
   return null;
@@ -66,7 +67,13 @@ export function previewMail(input: {
     .replace(/\r\n?/g, "\n")
     .trim()
     .replace(PLACEHOLDER, (all, key: string) =>
-      key === "name" ? input.name || "there" : key === "link" ? `${input.linkUrl}?r=…` : all,
+      key === "name"
+        ? firstName(input.name) || "there"
+        : key === "full_name"
+          ? input.name.trim() || "there"
+          : key === "link"
+            ? `${input.linkUrl}?r=…`
+            : all,
     );
   return {
     subject: input.subject.trim(),

@@ -1,6 +1,8 @@
 /**
- * One reel's editor: its clips on word-level timelines (drag the handles; they snap to word edges), reordering,
- * adding a testimonial, settings, the render with its live progress, the players for each size, and sharing.
+ * One reel's editor: its clips on word-level timelines (drag the handles; they snap to word edges), each clip's span
+ * played in place and the whole cut played in order before rendering (reels/clip-preview.tsx,
+ * reels/sequence-player.tsx), reordering, adding a testimonial, settings, the render with its live progress, the
+ * players for each size, and sharing.
  */
 import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";

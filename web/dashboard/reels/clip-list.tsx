@@ -1,13 +1,16 @@
 /**
  * The clips of a reel, in play order, edited as a draft: each on its word timeline with its words, length, who
- * chose it (and the model's reason), moved up or down, or removed; "Save clips" sends them all, and the server
- * checks every span against its transcript.
+ * chose it (and the model's reason), its span played in place, moved up or down, or removed; the whole draft plays
+ * in order in one player before any render; "Save clips" sends them all, and the server checks every span against
+ * its transcript.
  */
 import { useEffect, useState } from "preact/hooks";
 import { Badge } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { ClipTimeline } from "./timeline";
+import { ClipPreview } from "./clip-preview";
+import { clipWords, SequencePlayer } from "./sequence-player";
 import { LIMITS, seconds, SOURCE_LABELS, type Clip, type Testimonial } from "./types";
 
 /** Props of `ClipList`. */
@@ -41,11 +44,7 @@ function ClipCard({
   const words = testimonial?.transcript?.words ?? [];
   const length = clip.end_ms - clip.start_ms;
   const lengthOk = length >= LIMITS.clipMinMs && length <= LIMITS.clipMaxMs;
-  const text =
-    words
-      .filter((w) => w.start_ms >= clip.start_ms && w.end_ms <= clip.end_ms)
-      .map((w) => w.text)
-      .join(" ") || clip.text;
+  const text = clipWords(clip, testimonial);
   const label = `Clip ${index + 1}`;
   return (
     <li class="card clip-card">
@@ -84,6 +83,7 @@ function ClipCard({
       ) : (
         <p class="muted small">Loading the transcript…</p>
       )}
+      <ClipPreview label={label} testimonial={testimonial} start={clip.start_ms} end={clip.end_ms} />
     </li>
   );
 }
@@ -127,6 +127,7 @@ export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
         )}
       </div>
       <ErrorNotice error={error} />
+      <SequencePlayer clips={draft} testimonials={testimonials} />
       {draft.length === 0 ? (
         <Notice tone="info" title="No clips yet">
           <p>Add a testimonial below; a span of its strongest words is suggested.</p>

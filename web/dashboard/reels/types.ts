@@ -14,11 +14,15 @@ export const ASPECT_LABELS: Record<Aspect, string> = {
 
 export type { Clip, Estimate, Output, Reel, ReelConfig, RenderState, Share, Track, Word } from "../types";
 
-/** A testimonial as the editor needs it: who, how long, and the words with their times. */
+/** A testimonial as the editor needs it: who, how long, the words with their times, and its media to play. */
 export type Testimonial = Pick<
   Submission,
   "id" | "respondent_name" | "kind" | "status" | "duration_ms" | "rejected_at" | "text_input"
-> & { transcript?: { words: Word[] } | null };
+> & {
+  transcript?: { words: Word[] } | null;
+  /** Signed addresses of its processed media (the detail answer's), for the editor's players. */
+  media?: Record<string, { url: string } | undefined>;
+};
 
 /** Who chose a clip, for a person. */
 export const SOURCE_LABELS: Record<Clip["source"], string> = {

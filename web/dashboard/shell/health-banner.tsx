@@ -1,10 +1,10 @@
 /**
  * The banner owners and admins see across the top when the server's media self-test failed (`GET
- * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. When it passed
- * but speech is recognised by the offline fallback (pocketsphinx), a quieter banner says so: transcripts are
- * drafts, and how to install the Whisper model. The server's own (operator) organisation also sees when its last
- * scheduled backup failed, or an HTTPS certificate could not be obtained or renewed, and why. Members do not see it
- * (the shell reads the health for owners and admins only: shell/system-health.ts); they cannot fix the server.
+ * /v1/system/health`): new recordings cannot be processed, which step failed, and how to fix it. (That transcripts
+ * are drafts is said once to owners, dismissable: speech-banner.tsx.) The server's own (operator) organisation also
+ * sees when its last scheduled backup failed, or an HTTPS certificate could not be obtained or renewed, and why.
+ * Members do not see it (the shell reads the health for owners and admins only: shell/system-health.ts); they
+ * cannot fix the server.
  */
 import { CodeText } from "../../shared/ui/code-text";
 import type { SystemHealth } from "../types";
@@ -71,24 +71,6 @@ function CertificateBanner({ health }: { health: SystemHealth | null }) {
 /** "Recordings cannot be processed" with the failed step and its fix; nothing when all is well. */
 export function HealthBanner({ health }: { health: SystemHealth | null }) {
   const pipeline = health?.media_pipeline;
-  const speech = health?.speech_engine;
-  if (pipeline?.status === "passed" && speech?.drafts)
-    return (
-      <div class="health-banner health-banner-info" role="status" aria-labelledby="health-banner-title">
-        <p id="health-banner-title" class="health-banner-title">
-          Transcripts on this server are rough drafts: speech is recognised by {speech.summary.split(":")[0]}.
-        </p>
-        <p>
-          Each one is marked “draft: check before publishing” in the inbox.
-          {speech.fix && (
-            <>
-              {" "}
-              <strong>For accurate transcripts:</strong> <CodeText text={speech.fix} />
-            </>
-          )}
-        </p>
-      </div>
-    );
   if (!pipeline || pipeline.status !== "failed" || !pipeline.problem) return null;
   const { step, detail, fix } = pipeline.problem;
   return (

@@ -12,6 +12,7 @@ import { Link, navigate, useRoute, type Route } from "../router";
 import { useSession } from "../session";
 import { HealthBanner, OperatorBanners } from "./health-banner";
 import { HttpsBanner } from "./https-banner";
+import { SpeechBanner } from "./speech-banner";
 import { useSystemHealth } from "./system-health";
 import { ModeSwitch, TestBanner } from "./mode-switch";
 import { Sidebar } from "./sidebar";
@@ -104,6 +105,7 @@ export function Shell() {
       </a>
       <TestBanner />
       <HealthBanner health={health} />
+      <SpeechBanner health={health} />
       <OperatorBanners health={health} />
       {canManage && <HttpsBanner health={health} />}
       <header class="topbar">

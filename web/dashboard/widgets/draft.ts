@@ -4,6 +4,7 @@
  */
 import {
   DEFAULT_STYLE,
+  NEW_WIDGET_STYLE,
   FIELD_KEYS,
   LAYOUT_HEIGHTS,
   LOOK_LAYOUT,
@@ -105,7 +106,7 @@ export const newDraft = (showAttribution = true): Draft => ({
   max_items: 12,
   fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
   show_attribution: showAttribution,
-  ...DEFAULT_STYLE,
+  ...NEW_WIDGET_STYLE,
 });
 
 /** The editable settings of a saved widget; a widget following its brand's colour keeps following it (null). */

@@ -45,6 +45,12 @@ h1{font-size:1.75rem;line-height:1.2;margin:0;overflow-wrap:anywhere}
 .card .stars{margin:0}
 .meta{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.25rem 1rem;font-size:.875rem;color:#4b5563;margin-top:auto}
 .meta a{display:inline-block;padding:.6rem 0}
+.when{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem}
+.src{display:inline-flex;align-items:center;gap:.35rem;color:#4b5563}
+.meta .src{display:inline-flex}
+a.src{color:#374151}
+.src-dot{display:inline-grid;place-items:center;width:1.1rem;height:1.1rem;border-radius:50%;background:var(--accent);color:var(--on-accent);font-size:.7rem;font-weight:700;line-height:1}
+.src-google{background:#1967d2;color:#fff}.src-trustpilot{background:#007f55;color:#fff}.src-facebook{background:#0b62d6;color:#fff}.src-yelp{background:#d32323;color:#fff}.src-g2{background:#c9301c;color:#fff}.src-capterra{background:#044d80;color:#fff}.src-tripadvisor{background:#00815a;color:#fff}.src-amazon{background:#ff9900;color:#111}
 .play,.player{position:relative;display:block;width:100%;border-radius:8px;overflow:hidden;background:#111827;aspect-ratio:16/9}
 .portrait{aspect-ratio:4/5}
 .square{aspect-ratio:1}

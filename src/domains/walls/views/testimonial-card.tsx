@@ -26,6 +26,29 @@ const paragraphs = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
+/** Sources with a colour of their own in the stylesheet (`.src-google` …); others take the brand's colour. */
+const KNOWN_SOURCES = new Set(["google", "trustpilot", "facebook", "yelp", "g2", "capterra", "tripadvisor", "amazon"]);
+
+/** "from Google": where an imported review was first published, linking to it when its address is known. */
+function SourceMark({ source }: { source: { name: string; url: string | null } }) {
+  const key = source.name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const inner = (
+    <>
+      <span class={`src-dot${KNOWN_SOURCES.has(key) ? ` src-${key}` : ""}`} aria-hidden="true">
+        {source.name.trim()[0]?.toUpperCase()}
+      </span>
+      {`from ${source.name}`}
+    </>
+  );
+  return source.url ? (
+    <a class="src" href={source.url} rel="noopener nofollow">
+      {inner}
+    </a>
+  ) : (
+    <span class="src">{inner}</span>
+  );
+}
+
 /** How wide a card's media is drawn: a grid column on a wall, one wider column on a permalink page. */
 const SIZES = {
   wall: "(min-width: 44rem) 22rem, calc(100vw - 4rem)",
@@ -72,7 +95,10 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
         </dl>
       ) : null}
       <div class="meta">
-        {item.date ? <time dateTime={item.date}>{humanDate(item.date)}</time> : <span />}
+        <span class="when">
+          {item.date ? <time dateTime={item.date}>{humanDate(item.date)}</time> : null}
+          {item.source?.name ? <SourceMark source={item.source} /> : null}
+        </span>
         {permalink ? (
           <a href={w.url}>
             Permalink<span class="vh">{` to the testimonial from ${who}`}</span>

@@ -1,0 +1,70 @@
+/**
+ * The progress of a recording on its way to the inbox, as the detail answer tells it (`upload` while it arrives,
+ * `processing` once it has): the stages in order with the current one named (uploading, waiting its turn,
+ * converting, making the poster, writing down the words, finishing), a bar that fills where the stage's tool says how
+ * far it is (and moves otherwise), and the time left as the server estimates it at this box's pace.
+ */
+import { uploadShare } from "./status";
+import type { SubmissionDetail } from "./types";
+
+type Stage = NonNullable<SubmissionDetail["processing"]>["stage"];
+
+/** The stages as people read them, in order. */
+const STAGES: { key: "uploading" | Stage; label: string }[] = [
+  { key: "uploading", label: "Uploading" },
+  { key: "waiting", label: "Waiting its turn" },
+  { key: "converting", label: "Converting the recording" },
+  { key: "poster", label: "Making the poster" },
+  { key: "transcribing", label: "Writing down the words" },
+  { key: "finishing", label: "Finishing" },
+];
+
+/** "about 40 s left", "about 3 min left", "a few seconds left". */
+export function timeLeft(ms: number | null | undefined): string | null {
+  if (ms == null) return null;
+  const s = Math.round(ms / 1000);
+  if (s < 5) return "a few seconds left";
+  if (s < 90) return `about ${Math.ceil(s / 5) * 5} s left`;
+  return `about ${Math.round(s / 60)} min left`;
+}
+
+/** Stage, bar and time left of an uploading or processing testimonial. */
+export function ProcessingProgress({ d }: { d: SubmissionDetail }) {
+  const uploading = d.status === "uploading";
+  const stage = uploading ? "uploading" : (d.processing?.stage ?? "waiting");
+  const at = STAGES.findIndex((s) => s.key === stage);
+  const fraction = uploading
+    ? d.upload && d.upload.total_bytes
+      ? d.upload.received_bytes / d.upload.total_bytes
+      : null
+    : (d.processing?.stage_fraction ?? null);
+  const left = timeLeft(uploading ? d.upload?.estimated_ms_left : d.processing?.estimated_ms_left);
+  const current = STAGES[at]!.label;
+  const share = uploading && d.upload ? ` (${uploadShare(d.upload)})` : "";
+  const label = `${current}${share}${left ? `, ${left}` : ""}`;
+  return (
+    <div class="status-panel" role="status">
+      <p class="status-panel-title">
+        {current}
+        {share}…{left && <span class="status-panel-left"> {left}</span>}
+      </p>
+      {fraction !== null ? (
+        <progress class="progress-stage" max={1} value={fraction} aria-label={label} />
+      ) : (
+        <div class="progress-indeterminate" role="progressbar" aria-label={label} />
+      )}
+      <ol class="stage-list" aria-label="Stages">
+        {STAGES.map((s, i) => (
+          <li
+            key={s.key}
+            class={i < at ? "stage-done" : i === at ? "stage-now" : undefined}
+            aria-current={i === at ? "step" : undefined}
+          >
+            {s.label}
+          </li>
+        ))}
+      </ol>
+      <p class="small muted">This page updates by itself.</p>
+    </div>
+  );
+}
