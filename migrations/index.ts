@@ -25,6 +25,7 @@ import m22 from "./0022_white_label.sql" with { type: "text" };
 import m23 from "./0023_account_basics.sql" with { type: "text" };
 import m24 from "./0025_webhook_formats.sql" with { type: "text" };
 import m25 from "./0026_share_cards.sql" with { type: "text" };
+import m26 from "./0028_alerts.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -54,4 +55,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0023_account_basics", sql: m23 },
   { tag: "0025_webhook_formats", sql: m24 },
   { tag: "0026_share_cards", sql: m25 },
+  { tag: "0028_alerts", sql: m26 },
 ];
