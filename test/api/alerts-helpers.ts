@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Session, TestApp, TestOrg } from "../helpers/app";
+import { requestHandler } from "../../src/app";
 import { fakeProcessedVideo } from "../helpers/testimonials";
 import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
@@ -136,11 +137,17 @@ export async function openPage(
   url: string,
   init: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; html: string; headers: Headers }> {
-  const res = await t.app.handle(
+  // Routed by host as the server routes it (the site may have a host name of its own); each call from its own
+  // client address unless the test names one (the pages are limited per address).
+  const res = await requestHandler(
+    t.app,
+    t.deps,
+  )(
     new Request(url, {
       method: init.method ?? "GET",
       body: init.body,
       headers: {
+        "x-forwarded-for": `10.${++n % 250}.${Math.floor(n / 250) % 250}.7`,
         ...(init.body !== undefined ? { "content-type": "application/x-www-form-urlencoded" } : {}),
         ...init.headers,
       },

@@ -12,8 +12,6 @@ import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
 import { clientAddress } from "../../platform/client-address";
 import { RateLimiter } from "../../platform/rate-limit";
-import { readCapped } from "../../platform/http/body-limits";
-import { AppError } from "../../platform/errors";
 import { useButton, viewButton, type ButtonView, type Choice } from "./buttons";
 import { buttonPage, pageOf, stopPage } from "./page";
 import { confirmStop, viewStop } from "./stop";
@@ -39,11 +37,10 @@ const answer = (status: number, page: { html: string; csp: string }) =>
 const plain = (status: number, title: string, text: string) =>
   answer(status, pageOf(null, title, `<h1>${title}</h1><p class="lead">${text}</p>`, []));
 
-/** The choice a button's form sent (`choice=…`, form-encoded); `default` when none. */
-async function choiceOf(request: Request): Promise<Choice | null> {
-  const body = new TextDecoder().decode(await readCapped(request, 1024));
-  const value = new URLSearchParams(body).get("choice") ?? "default";
-  return (CHOICES as readonly string[]).includes(value) ? (value as Choice) : null;
+/** The choice a button's form sent (`choice=…`, form-encoded, read by the app's bounded body parser), or null. */
+function choiceOf(body: unknown): Choice | null {
+  const value = body && typeof body === "object" ? (body as Record<string, unknown>).choice : undefined;
+  return typeof value === "string" && (CHOICES as readonly string[]).includes(value) ? (value as Choice) : null;
 }
 
 /** Elysia plugin of the alert pages, mounted where the site lives. */
@@ -89,19 +86,13 @@ export function alertPagePlugin(deps: Deps) {
     )
     .post(
       `${mount}/alert/:token`,
-      async ({ params, request, server }) => {
+      ({ params, request, server, body }) => {
         if (limited(request, server)) return tooMany();
         if (crossSite(request)) return plain(403, "Not from this page", "Use the button on the page this link opens.");
-        let choice: Choice | null;
-        try {
-          choice = await choiceOf(request);
-        } catch (e) {
-          if (e instanceof AppError) return plain(e.status, "Not understood", "The form sent too much.");
-          throw e;
-        }
+        const choice = choiceOf(body);
         if (!choice) return plain(400, "Not understood", "Choose one of the buttons on the page this link opens.");
         return page(useButton(deps, params.token, choice));
       },
-      { params, parse: "none", detail: { hide: true } },
+      { params, detail: { hide: true } },
     );
 }
