@@ -227,7 +227,10 @@ describe("0028: alerts", () => {
       q(
         "INSERT INTO alert_settings (member_id, mode, org_id, new_testimonials, brand_ids, digest_from, updated_at) VALUES ('mem_old', 'live', 'org_old', 'daily', '[\"brd_old\"]', 1, 1)",
       ).run();
-      expect(q("SELECT digest_hour, time_zone FROM alert_settings").get()).toEqual({ digest_hour: 8, time_zone: "UTC" });
+      expect(q("SELECT digest_hour, time_zone FROM alert_settings").get()).toEqual({
+        digest_hour: 8,
+        time_zone: "UTC",
+      });
       q(
         "INSERT INTO alert_arrivals (submission_id, org_id, mode, brand_id, outcome, arrived_at) VALUES ('sub_old', 'org_old', 'live', 'brd_old', 'ready', 1)",
       ).run();
@@ -243,7 +246,9 @@ describe("0028: alerts", () => {
       // A button outlives its member (its page then says the member left) but not its organisation.
       expect(q("SELECT count(*) AS n FROM alert_buttons").get()).toEqual({ n: 1 });
       q("DELETE FROM orgs WHERE id = 'org_old'").run();
-      expect(q("SELECT (SELECT count(*) FROM alert_buttons) + (SELECT count(*) FROM alert_arrivals) AS n").get()).toEqual({ n: 0 });
+      expect(
+        q("SELECT (SELECT count(*) FROM alert_buttons) + (SELECT count(*) FROM alert_arrivals) AS n").get(),
+      ).toEqual({ n: 0 });
       expect(q("PRAGMA foreign_key_check").all()).toEqual([]);
       db.$client.close();
     } finally {

@@ -94,6 +94,11 @@ export function memberCtx(deps: Deps, b: AlertButtonRow, m: AlertMember): Ctx {
   };
 }
 
+const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+
+/** A moment as the pages say it: "27 November 2026 at 11:13 UTC". */
+export const when = (ms: number) => `${dateTime.format(ms)} UTC`;
+
 /** What a used button did, in words. */
 export const RESULT_WORDS: Record<string, string> = {
   approved: "approved it (kept private)",
@@ -147,7 +152,7 @@ function pending(
       state: "refused",
       status: 409,
       choices: approveOnly,
-      message: `It cannot be published: ${problem.message}${approveOnly.length ? " You can still approve it and keep it private." : ""}`,
+      message: `${problem.message}${approveOnly.length ? " You can still approve it and keep it private." : ""}`,
     };
   return {
     state: "ready",
@@ -198,7 +203,7 @@ function evaluate(deps: Deps, db: Db, b: AlertButtonRow): ButtonView {
       ...shown,
       state: "used",
       status: 409,
-      message: `This link was already used: it ${RESULT_WORDS[b.result ?? ""] ?? "acted"}. Nothing was changed now.`,
+      message: `It ${RESULT_WORDS[b.result ?? ""] ?? "acted"} on ${when(b.usedAt)}. Nothing was changed now.`,
     };
   if (b.expiresAt <= deps.clock.now())
     return {
@@ -290,10 +295,10 @@ export function useButton(deps: Deps, token: string, choice: Choice): ButtonView
         choices: [],
         message:
           result === "approved"
-            ? "Approved. It stays private until someone publishes it."
+            ? "It stays private until someone publishes it."
             : result === "published"
-              ? "Approved and published. It shows in the brand's widgets and on its wall within a few seconds."
-              : "Approved and published without its words: widgets and the wall show the recording, name and rating. Check the words in the dashboard to show them too.",
+              ? "It shows in the brand's widgets and on its wall within a few seconds."
+              : "Widgets and the wall show the recording, name and rating, without the words. Check the words in the dashboard to show them too.",
       };
     });
   } catch (e) {

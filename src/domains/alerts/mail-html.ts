@@ -28,7 +28,7 @@ export const posterCid = (submissionId: string) => `poster-${submissionId}@alert
 
 const FONT = `font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif`;
 const MUTED = "#4b5563";
-const KIND_LABEL = { video: "Video", audio: "Audio recording", text: "Written" } as const;
+const KIND_LABEL = { video: "Video", audio: "Audio recording", text: "Written testimonial" } as const;
 
 function mark(org: AlertMailInput["org"], accent: string): string {
   const badge = `<table role="presentation" cellpadding="0" cellspacing="0"><tr><td style="width:40px;height:40px;border-radius:8px;background:${accent};color:${textOn(accent)};text-align:center;vertical-align:middle;${FONT};font-size:20px;font-weight:700;">${esc(initialOf(org.name))}</td></tr></table>`;
@@ -95,8 +95,11 @@ function card(item: MailItem, many: boolean, accent: string): string {
     parts.push(
       `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:18px 0 0;"><tr>${buttons.map((b, i) => `<td style="padding:0 ${i < buttons.length - 1 ? "10px" : "0"} 8px 0;">${b}</td>`).join("")}</tr></table>`,
     );
+  // With nothing to approve (a failed recording, one already live) the dashboard is the way on: a button.
   parts.push(
-    `<div style="${FONT};font-size:14px;line-height:20px;margin:${buttons.length ? "4px" : "16px"} 0 0;"><a href="${esc(item.dashboardUrl)}" style="color:${MUTED};text-decoration:underline;">Open in the dashboard</a></div>`,
+    buttons.length
+      ? `<div style="${FONT};font-size:14px;line-height:20px;margin:4px 0 0;"><a href="${esc(item.dashboardUrl)}" style="color:${MUTED};text-decoration:underline;">Open in the dashboard</a></div>`
+      : `<div style="margin:16px 0 0;">${button(item.dashboardUrl, "Open in the dashboard", false, accent)}</div>`,
   );
   return `<tr><td style="padding:0 24px 20px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border:1px solid #e5e7eb;border-radius:10px;"><tr><td style="padding:20px;">${parts.join("")}</td></tr></table></td></tr>`;
 }

@@ -8,11 +8,8 @@ import { createHash } from "node:crypto";
 import { clock } from "./content";
 import { accentOf, esc, initialOf, stars, textOn } from "./look";
 import { DRAFT_NOTE, failedLine } from "./mail-words";
-import type { ButtonView, Choice, PageOrg } from "./buttons";
+import { when, type ButtonView, type Choice, type PageOrg } from "./buttons";
 import type { StopView } from "./stop";
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
-const when = (ms: number) => `${dateTime.format(ms)} UTC`;
 
 function style(accent: string): string {
   const on = textOn(accent);
@@ -42,6 +39,9 @@ button{font:inherit;font-weight:600;padding:.7rem 1.25rem;border-radius:8px;curs
 button.primary{background:${accent};border-color:${accent};color:${on}}
 button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 a{color:#1d4ed8}
+.links{margin:0}
+.links span{display:block;margin-top:.35rem}
+@media (max-width:30rem){.inner{padding:1.5rem 1.25rem}form{flex-direction:column}button{width:100%}}
 `;
 }
 
@@ -58,7 +58,7 @@ export function pageOf(
   const mark = org
     ? `<div class="org">${org.logoUrl ? `<img src="${esc(org.logoUrl)}" alt="">` : `<span class="badge" aria-hidden="true">${esc(initialOf(org.name))}</span>`}<span>${esc(org.name)}</span></div>`
     : "";
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}${org ? ` · ${esc(org.name)}` : ""}</title><style>${css}</style></head><body><main><div class="inner">${mark}${body}</div></main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${esc(title)}${org ? ` · ${esc(org.name)}` : ""}</title><style>${css}</style></head><body><main><div class="inner">${mark}${body}</div></main></body></html>`;
   const img = imgOrigins.length ? `img-src ${[...new Set(imgOrigins)].join(" ")}` : "img-src 'none'";
   return {
     html,
@@ -108,7 +108,11 @@ function titleOf(v: ButtonView): string {
       if (v.action === "approve") return "Approve this testimonial?";
       return v.item?.decided === "approved" ? "Publish this testimonial?" : "Approve and publish this testimonial?";
     case "done":
-      return v.result === "approved" ? "Approved" : "Approved and published";
+      return v.result === "approved"
+        ? "Approved"
+        : v.result === "published"
+          ? "Approved and published"
+          : "Approved and published without its words";
     case "used":
       return "This link was already used";
     case "expired":
@@ -151,9 +155,9 @@ export function buttonPage(v: ButtonView, imgOrigins: string[]) {
     links.push(
       `<a href="${esc(v.item.dashboardUrl)}">${v.choices.includes("without_words") ? "Check the words in the dashboard" : "Open in the dashboard"}</a>`,
     );
-  if (v.choices.length && v.expiresAt) links.push(`This link works once, until ${esc(when(v.expiresAt))}.`);
-  if (v.state === "used" && v.usedAt) links.push(`Used on ${esc(when(v.usedAt))}.`);
-  if (links.length) body.push(`<p class="small">${links.join(" ")}</p>`);
+  if (v.choices.length && v.expiresAt)
+    links.push(`<span>This link works once, until ${esc(when(v.expiresAt))}.</span>`);
+  if (links.length) body.push(`<p class="small links">${links.join("")}</p>`);
   return pageOf(v.org, title, body.join(""), imgOrigins);
 }
 
