@@ -1,5 +1,5 @@
 /** The plain-text form of an alert email (every mail client shows it; the outbox lists it). */
-import { clock, describeKind } from "./content";
+import { describeKind } from "./content";
 import { stars } from "./look";
 import {
   buttonNote,
@@ -19,9 +19,8 @@ function itemText(item: MailItem, many: boolean): string[] {
   lines.push(item.role ? `${who} (${item.role})` : who);
   if (many) lines.push(`For ${item.brandName}`);
   if (item.rating) lines.push(`Rating: ${stars(item.rating)} (${item.rating} out of 5)`);
-  const length = clock(item.durationMs);
   const what = describeKind(item.kind, item.durationMs);
-  lines.push(`${what[0]!.toUpperCase()}${what.slice(1)}${length && item.kind !== "text" ? ` (${length})` : ""}.`);
+  lines.push(`${what[0]!.toUpperCase()}${what.slice(1)}.`);
   if (item.outcome === "failed") {
     lines.push("", `It could not be processed. ${failedLine(item)}`);
   } else if (item.words) {

@@ -59,7 +59,8 @@ export function pageOf(
     ? `<div class="org">${org.logoUrl ? `<img src="${esc(org.logoUrl)}" alt="">` : `<span class="badge" aria-hidden="true">${esc(initialOf(org.name))}</span>`}<span>${esc(org.name)}</span></div>`
     : "";
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${esc(title)}${org ? ` · ${esc(org.name)}` : ""}</title><style>${css}</style></head><body><main><div class="inner">${mark}${body}</div></main></body></html>`;
-  const img = imgOrigins.length ? `img-src ${[...new Set(imgOrigins)].join(" ")}` : "img-src 'none'";
+  // data: only for the empty tab icon (so the browser asks for no /favicon.ico).
+  const img = `img-src data: ${[...new Set(imgOrigins)].join(" ")}`.trim();
   return {
     html,
     csp: `default-src 'none'; style-src ${hash}; ${img}; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
