@@ -189,7 +189,7 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
           )}
         </fieldset>
       )}
-      <p class="hint">
+      <p class="hint notify-footnote">
         Imported reviews never send an email: you brought them in yourself. Every email has a link to stop these emails
         in one click.
       </p>
