@@ -164,6 +164,9 @@ describe("refusals change nothing", () => {
     expect(r.status).toBe(410);
     expect(r.html).toContain("This testimonial was deleted or removed");
     await runJobs(t);
+    // The outbox copy quoting it went with it.
+    const copies = t.deps.db.$client.query("SELECT id FROM mail_outbox WHERE text LIKE '%someone deletes%'").all();
+    expect(copies).toEqual([]);
     const erased = await openPage(t, b.publish!);
     expect(erased.status).toBe(410);
     expect(erased.html).toContain("deleted or removed");

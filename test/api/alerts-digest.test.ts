@@ -161,3 +161,16 @@ describe("the hourly cap on single emails", () => {
     expect(mailTo(delivered, ownerEmail).slice(before)).toHaveLength(22);
   });
 });
+
+describe("forgetting", () => {
+  test("after 30 days, arrivals, notices and old buttons are pruned by the hourly job; settings stay", async () => {
+    const count = (table: string) =>
+      (t.deps.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect(count("alert_arrivals")).toBeGreaterThan(0);
+    expect(count("alert_buttons")).toBeGreaterThan(0);
+    t.clock.advance(40 * 24 * HOUR);
+    await digest();
+    expect([count("alert_arrivals"), count("alert_notices"), count("alert_buttons")]).toEqual([0, 0, 0]);
+    expect(count("alert_settings")).toBe(2);
+  });
+});

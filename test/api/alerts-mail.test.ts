@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import type { MailMessage } from "../../src/platform/mail/mailer";
-import { removeMember } from "../../src/domains/accounts/members";
+import { changeRole, removeMember } from "../../src/domains/accounts/members";
 import { systemCtx } from "../../src/platform/context";
 import {
   arrivedVideo,
@@ -278,6 +278,22 @@ describe("checked again when the email leaves", () => {
       status: "failed",
       error: "Not sent: the recipient is no longer a member of the organisation.",
     });
+  });
+
+  test("a client given other brands before the email left gets nothing", async () => {
+    const before = delivered.length;
+    await writeTestimonial(t, link1, "Words for a client whose brands change in the meantime.", { name: "Cal Change" });
+    changeRole(t.deps.db, systemCtx(a.id, "live", t.clock), client1.memberId, "client", [brand2]);
+    await runJobs(t);
+    expect(mailTo(since(before), client1.email)).toHaveLength(0);
+    const copy = t.deps.db.$client
+      .query('SELECT status, error FROM mail_outbox WHERE "to" = ? ORDER BY id DESC')
+      .get(client1.email) as { status: string; error: string };
+    expect(copy).toEqual({
+      status: "failed",
+      error: "Not sent: the recipient can no longer see these testimonials' brand.",
+    });
+    changeRole(t.deps.db, systemCtx(a.id, "live", t.clock), client1.memberId, "client", [brand1]);
   });
 
   test("turned off before it left: withheld", async () => {

@@ -3,12 +3,13 @@
  * - the daily digest of each member who chose `daily`, once their chosen hour has come in their time zone: one email
  *   listing the testimonials that arrived since the choice and were not in an earlier digest, with the same buttons
  *   per testimonial; nothing on a day with none. A server that was down at that hour sends it at the next run.
- * - the roll-up of single alerts held back by the hourly cap (arrivals.ts), one email per member.
+ * - the roll-up of single alerts held back by the hourly cap (arrivals.ts), one email per member;
+ * - forgetting arrivals, notices and buttons older than 30 days (they hold ids only).
  * Each member's email is queued in its own short transaction, with the notices that stop a testimonial from being
  * listed twice. What a member may see is asked again: a testimonial deleted meanwhile, or of a brand the member no
  * longer covers, is left out.
  */
-import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
 import type { Mode } from "../../platform/context";
 import { tx, type Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
@@ -19,7 +20,7 @@ import { submissions } from "../submissions";
 import { DIGEST_MAX } from "./mail-words";
 import { queueAlertMail, type QueuedItem } from "./queue";
 import { alertMember, maySee, wantsBrand, type AlertMember } from "./recipients";
-import { alertArrivals, alertNotices, alertSettings, type AlertSettingsRow } from "./tables";
+import { alertArrivals, alertButtons, alertNotices, alertSettings, type AlertSettingsRow } from "./tables";
 import { lastSlot } from "./zone";
 
 /** The job kind that sends due digests and roll-ups. */
@@ -136,8 +137,24 @@ function catchUpOf(deps: Deps, memberId: string, orgId: string, mode: Mode): boo
   });
 }
 
-/** Sends every due digest and roll-up; returns how many emails were queued. */
+/** How long arrivals, notices and used or expired buttons are kept (a button's page then says the link does not work). */
+export const KEEP_MS = 30 * 24 * 3600_000;
+
+/** Forgets what no digest or button needs any more. */
+function prune(deps: Deps) {
+  const before = deps.clock.now() - KEEP_MS;
+  tx(deps.db, (db) => {
+    db.delete(alertButtons).where(lt(alertButtons.expiresAt, before)).run();
+    db.delete(alertNotices)
+      .where(and(lt(alertNotices.createdAt, before), isNotNull(alertNotices.mailId)))
+      .run();
+    db.delete(alertArrivals).where(lt(alertArrivals.arrivedAt, before)).run();
+  });
+}
+
+/** Sends every due digest and roll-up, then prunes; returns how many emails were queued. */
 export function runDigests(deps: Deps): number {
+  prune(deps);
   let queued = 0;
   const daily = deps.db.select().from(alertSettings).where(eq(alertSettings.newTestimonials, "daily")).all();
   for (const s of daily) if (digestOf(deps, s)) queued++;

@@ -4,8 +4,9 @@
  * its text, a `List-Unsubscribe` header, and its pictures as inline attachments; the principle is mail.send's: the
  * links are made here, from the rows' ids and the secret, in what is handed to the SMTP server only.
  *
- * Checked again when it leaves: a recipient no longer a member, or who turned these alerts off, gets nothing (the
- * outbox says why); a single alert whose testimonial was deleted meanwhile is withheld too. Test mode (the sandbox)
+ * Checked again when it leaves: a recipient no longer a member, who turned these alerts off, or who can no longer
+ * see a testimonial's brand (demoted, a client given other brands) gets nothing (the outbox says why); a single alert
+ * whose testimonial was deleted meanwhile is withheld too. Test mode (the sandbox)
  * delivers nothing, like all sandbox mail: the copy stays in the test-mode outbox with its links shown, and they act
  * on sandbox testimonials only. Without SMTP the copy stays in the outbox without links.
  */
@@ -18,7 +19,7 @@ import type { MailAttachment } from "../../platform/mail/mailer";
 import { orgs } from "../accounts";
 import { submissions } from "../submissions";
 import { alertButtons, alertMails, alertNotices } from "./tables";
-import { alertMember } from "./recipients";
+import { alertMember, maySee } from "./recipients";
 import { LOGO_CID, posterCid } from "./mail-html";
 import { ALERT_MAIL_JOB, type AlertMailPayload } from "./queue";
 import { buttonToken, buttonUrl, linkMark, STOP_REF, stopToken, stopUrl } from "./tokens";
@@ -41,23 +42,24 @@ function withheld(deps: Deps, row: MailRow, am: typeof alertMails.$inferSelect):
   if (member.settings.frequency === "off") return "Not sent: the recipient turned these emails off before it went out.";
   if (member.email.toLowerCase() !== row.to.toLowerCase())
     return "Not sent: the recipient's sign-in email changed before it went out.";
-  if (am.kind === "each") {
-    const ids = deps.db
-      .select({ id: alertNotices.submissionId })
-      .from(alertNotices)
-      .where(eq(alertNotices.mailId, am.mailId))
-      .all()
-      .map((n) => n.id);
-    const gone =
-      ids.length > 0 &&
-      deps.db
-        .select({ deletedAt: submissions.deletedAt })
+  const ids = deps.db
+    .select({ id: alertNotices.submissionId })
+    .from(alertNotices)
+    .where(eq(alertNotices.mailId, am.mailId))
+    .all()
+    .map((n) => n.id);
+  const rows = ids.length
+    ? deps.db
+        .select({ brandId: submissions.brandId, deletedAt: submissions.deletedAt })
         .from(submissions)
         .where(inArray(submissions.id, ids))
         .all()
-        .every((s) => s.deletedAt !== null);
-    if (gone) return "Not sent: the testimonial was deleted before it went out.";
-  }
+    : [];
+  // Demoted or limited meanwhile (a client given other brands): what the email shows is no longer theirs to see.
+  if (rows.some((r) => !maySee(member, r.brandId, am.mode)))
+    return "Not sent: the recipient can no longer see these testimonials' brand.";
+  if (am.kind === "each" && rows.length > 0 && rows.every((r) => r.deletedAt !== null))
+    return "Not sent: the testimonial was deleted before it went out.";
   return null;
 }
 
