@@ -204,8 +204,11 @@ describe("campaign answers and removals", () => {
     const token = new RegExp(`/remove/([A-Za-z0-9_-]+)`).exec(to("remy@example.com")[0]!.text)![1]!;
     const confirmed = await t.call("POST", "/public/removals", { body: { token } });
     expect(confirmed.status).toBe(200);
-    // No job has run since the removal: the document already leaves it out.
+    // No job has run since the removal: the document already leaves it out, and so does its HTML fragment.
     expect(await doc()).toEqual([keep]);
+    const html = (await t.app.handle(new Request(`${t.deps.config.cdnUrl}/widgets/${widget.body.id}.html`))).text();
+    expect(await html).toContain("Keep this one please");
+    expect(await html).not.toContain("Remove this one now");
     t.clock.advance(1500);
     await run();
     expect(await doc()).toEqual([keep]);

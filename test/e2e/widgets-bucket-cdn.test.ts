@@ -2,7 +2,8 @@
  * The bucket as the CDN address (docs/scaling.md, "Step 1"): the box runs with its files in an S3-protocol bucket
  * (s3rver, with the CORS rule the docs ask for), `PLAUDIT_CDN_URL` pointing straight at the bucket's public prefix
  * and `PLAUDIT_CDN_ORIGIN_URL` at the box's own `/cdn`. Checked: every public address the API hands out is on the
- * bucket; the widget script, the default logo, a music preview, a published widget document and a published
+ * bucket; the widget script, the default logo, a music preview, a published widget document (and its HTML
+ * fragment) and a published
  * recording and poster are read from the bucket with the bytes, Content-Type and Cache-Control the box itself
  * sends; private files stay behind the box's signed addresses; and in Chromium a widget on a customer's page
  * (another origin) loads everything from the bucket, nothing from the box, and plays the recording from it.
@@ -157,6 +158,7 @@ describe("PLAUDIT_CDN_URL pointing straight at the bucket", () => {
       "assets/default-logo.png": "image/png",
       "music/sunrise.m4a": "audio/mp4",
       [`widgets/${state.widgetId}.json`]: "application/json; charset=utf-8",
+      [`widgets/${state.widgetId}.html`]: "text/html; charset=utf-8",
       [media[0]!]: "video/mp4",
       [media[1]!]: "image/jpeg",
     };

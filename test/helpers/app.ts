@@ -60,8 +60,8 @@ export interface TestOrg {
 
 let seq = 0;
 
-/** Starts an app on a fresh data dir. */
-export async function makeTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Starts an app on a fresh data dir; with `web`, the built pages too (the capture page's HTML). */
+export async function makeTestApp(env: Record<string, string> = {}, opts: { web?: boolean } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "plaudit-test-"));
   const config = loadConfig({
     PLAUDIT_DATA_DIR: dir,
@@ -73,7 +73,7 @@ export async function makeTestApp(env: Record<string, string> = {}): Promise<Tes
   });
   const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
   const deps = createDeps(config, { clock, log: createLogger(process.env.TEST_LOG === "1" ? "debug" : "silent") });
-  const { app } = await assemble(deps, MODULES, { web: false });
+  const { app } = await assemble(deps, MODULES, { web: opts.web ?? false });
   const t: TestApp = {
     app,
     deps,

@@ -50,7 +50,7 @@ function swap(text: string, pattern: RegExp, replacement: string): string {
 }
 
 /** A folder the proxy (user nobody, when running as root) may use, and the tests too. */
-function shareWithProxy(dir: string) {
+export function shareWithProxy(dir: string) {
   chmodSync(dir, 0o755);
   if (process.getuid?.() !== 0) return;
   const walk = (p: string) => {
@@ -61,7 +61,7 @@ function shareWithProxy(dir: string) {
 }
 
 /** The command that runs `cmd` unprivileged: as nobody when the tests run as root, else as is. */
-function unprivileged(cmd: string[]): string[] {
+export function unprivileged(cmd: string[]): string[] {
   return process.getuid?.() === 0
     ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--", ...cmd]
     : cmd;

@@ -1,12 +1,15 @@
 /**
  * The wall pages' JSON-LD, Open Graph and Twitter tags checked by `structured-data-testing-tool` (with its
- * Google, Twitter and Facebook presets): each page is an Organization with an AggregateRating over every shown
+ * Google, Twitter and Facebook presets) and by Adobe's validator of Google's review-snippet rules: each page is the
+ * brand's reviewed item (a Product unless the brand chose another type) with an AggregateRating over every shown
  * testimonial, and the number of Reviews equals the testimonials on that page having both a rating and a name.
  * The wall mixes collected testimonials (named, some unrated) with imported reviews (some nameless), over two pages.
+ * A brand that chooses another type (and a name for the reviewed item) gets it on its pages.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { appApi, publish, sampleTestimonials, sendWritten, wallBrand, type Api } from "../helpers/walls";
+import { structuredDataErrors } from "../helpers/structured-data";
 
 /** What this test uses of the tool (it ships no type declarations; `as string` keeps tsc from asking for them). */
 interface SdttResult {
@@ -61,29 +64,33 @@ afterAll(() => t.close());
 async function check(
   html: string,
   expected: { reviews: number; average: number | null; ratings: number },
+  item = { type: "Product", name: "Structured Co" },
 ): Promise<SdttResult> {
+  // Google's review-snippet rules first: no error for the reviewed item, its rating or its reviews.
+  expect(await structuredDataErrors(html)).toEqual([]);
+  const T = item.type;
   const tests: object[] = [
-    { test: "Organization", type: "jsonld" },
-    { test: 'Organization[0]."@type"', expect: "Organization", type: "jsonld" },
-    { test: "Organization[0].name", expect: "Structured Co", type: "jsonld" },
-    { test: 'Organization[0].aggregateRating."@type"', expect: "AggregateRating", type: "jsonld" },
-    { test: "Organization[0].aggregateRating.ratingValue", expect: expected.average, type: "jsonld" },
-    { test: "Organization[0].aggregateRating.ratingCount", expect: expected.ratings, type: "jsonld" },
+    { test: T, type: "jsonld" },
+    { test: `${T}[0]."@type"`, expect: T, type: "jsonld" },
+    { test: `${T}[0].name`, expect: item.name, type: "jsonld" },
+    { test: `${T}[0].aggregateRating."@type"`, expect: "AggregateRating", type: "jsonld" },
+    { test: `${T}[0].aggregateRating.ratingValue`, expect: expected.average, type: "jsonld" },
+    { test: `${T}[0].aggregateRating.ratingCount`, expect: expected.ratings, type: "jsonld" },
   ];
   if (expected.reviews > 0) {
     tests.push(
-      { test: "length(Organization[0].review)", expect: expected.reviews, type: "jsonld" },
+      { test: `length(${T}[0].review)`, expect: expected.reviews, type: "jsonld" },
       {
-        test: 'length(Organization[0].review[?"@type" == `Review` && author.name && reviewRating.ratingValue])',
+        test: `length(${T}[0].review[?"@type" == \`Review\` && author.name && reviewRating.ratingValue])`,
         expect: expected.reviews,
         type: "jsonld",
       },
     );
-  } else tests.push({ test: "Organization[0].review", expect: false, type: "jsonld" });
+  } else tests.push({ test: `${T}[0].review`, expect: false, type: "jsonld" });
   try {
     return await sdtt.structuredDataTest(html, {
       presets: [Google, Twitter, Facebook],
-      schemas: ["jsonld:Organization"],
+      schemas: [`jsonld:${T}`],
       tests,
     });
   } catch (e) {
@@ -103,7 +110,7 @@ const reviewable = (items: any[]) => items.filter((x) => x.rating !== null && x.
 
 describe("structured data on wall pages", () => {
   for (const p of [1, 2]) {
-    test(`page ${p}: Organization, AggregateRating over every shown testimonial, one Review per rated and named testimonial`, async () => {
+    test(`page ${p}: the reviewed Product, AggregateRating over every shown testimonial, one Review per rated and named testimonial`, async () => {
       const json = (await t.call("GET", `/public/walls/${wall.slug}?page=${p}`)).body;
       const expected = {
         reviews: reviewable(json.testimonials),
@@ -115,7 +122,7 @@ describe("structured data on wall pages", () => {
       expect(expected.reviews).toBeGreaterThan(0);
       const result = await check(await page(p === 1 ? "" : `?page=${p}`), expected);
       expect(result.failed.map((f) => `${f.test}: ${f.error?.message ?? ""}`)).toEqual([]);
-      expect(result.schemas).toContain("Organization");
+      expect(result.schemas).toContain("Product");
     });
   }
 
@@ -128,5 +135,26 @@ describe("structured data on wall pages", () => {
     expect(withReview.failed.map((f) => f.test)).toEqual([]);
     const without = await check(await page(`/t/${unrated.id}`), { reviews: 0, ...summary });
     expect(without.failed.map((f) => f.test)).toEqual([]);
+  });
+
+  test("a brand that reviews a course names it: the pages mark up that Course", async () => {
+    const changed = await api("PATCH", `/v1/brands/${wall.id}`, {
+      review_type: "Course",
+      review_item_name: "Sourdough in a Weekend",
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ review_type: "Course", review_item_name: "Sourdough in a Weekend" });
+    const json = (await t.call("GET", `/public/walls/${wall.slug}`)).body;
+    const expected = {
+      reviews: reviewable(json.testimonials),
+      average: json.rating.average,
+      ratings: json.rating.count,
+    };
+    const result = await check(await page(""), expected, { type: "Course", name: "Sourdough in a Weekend" });
+    expect(result.failed.map((f) => `${f.test}: ${f.error?.message ?? ""}`)).toEqual([]);
+    expect((await api("PATCH", `/v1/brands/${wall.id}`, { review_type: "Thing" })).status).toBe(400);
+    expect(
+      (await api("PATCH", `/v1/brands/${wall.id}`, { review_type: "Product", review_item_name: null })).status,
+    ).toBe(200);
   });
 });

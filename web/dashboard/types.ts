@@ -35,6 +35,7 @@ import type {
   SubmissionView,
   TagView,
   TranscriptView,
+  newTagBody,
 } from "../../src/domains/submissions/model";
 import type {
   attemptSchema,
@@ -191,6 +192,9 @@ export type MediaLink = Static<typeof signedMediaSchema>;
 
 /** A tag. */
 export type Tag = TagView;
+
+/** What creating a tag sends (`POST /v1/tags`). */
+export type NewTag = Static<typeof newTagBody>;
 
 /** The bulk answer as the schema states it (its testimonials' `status` includes the events' `erased`). */
 type BulkResultView = Static<typeof bulkResultSchema>;

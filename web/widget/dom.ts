@@ -34,13 +34,7 @@ export const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join("");
 
-/** Black or white, whichever reads better on the given hex colour (at least 4.5:1 for any colour). */
-export function inkOn(hex: string): string {
-  const n = parseInt(hex.slice(1), 16);
-  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-  const l = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
-  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? "#111" : "#fff";
-}
+export { inkOn } from "../../src/domains/widgets/format";
 
 /** `m:ss` for a duration in milliseconds. */
 export const clock = (ms: number) => {

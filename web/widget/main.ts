@@ -2,7 +2,8 @@
  * The embed script: one copy serves every widget on a page. It finds each `div[data-svc-widget]`, fetches the
  * widget's document from the CDN address the script itself came from, and draws it in a shadow root. It sets
  * no cookies, uses no storage and requests nothing from any other host. A missing document (a deleted widget)
- * leaves the box empty. Boxes added to the page later (single-page sites) are found too.
+ * leaves the box empty. Boxes added to the page later (single-page sites) are found too. A box that is the widget's
+ * HTML fragment (`data-svc-static`, included in the page on the server) is left as it is: no second drawing.
  */
 import type { WidgetDocument } from "../../src/domains/widgets/format";
 import { renderWidget } from "./render";
@@ -31,7 +32,9 @@ async function load(el: HTMLElement) {
 let queued = false;
 function scan() {
   queued = false;
-  for (const el of document.querySelectorAll<HTMLElement>("div[data-svc-widget]")) if (!el.shadowRoot) void load(el);
+  // A box that arrived already drawn (the widget's HTML fragment, included on the server) is kept as it is.
+  for (const el of document.querySelectorAll<HTMLElement>("div[data-svc-widget]:not([data-svc-static])"))
+    if (!el.shadowRoot) void load(el);
 }
 
 scan();

@@ -22,6 +22,8 @@ import { applyWallHeader } from "./wall-header";
 import { applyBrandMail } from "./brand-mail";
 import { checkFrameOrigins } from "./frame-origins";
 import { applyWallAttribution } from "./wall-attribution";
+import { applyReviewItem } from "./review-item";
+import { DEFAULT_REVIEW_TYPE } from "./review-markup";
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 const RESERVED = new Set(["app", "api", "cdn", "public", "admin", "v1", "static", "assets", "sitemap", "robots"]);
@@ -231,6 +233,8 @@ export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
       frameOrigins: null,
       wallAttribution: true,
       cardFont: "sans",
+      reviewType: DEFAULT_REVIEW_TYPE,
+      reviewItemName: null,
       deletingAt: null,
       createdAt: now,
       updatedAt: now,
@@ -256,6 +260,8 @@ export interface BrandPatch {
   frame_origins?: string[] | null;
   wall_attribution?: boolean;
   card_font?: "sans" | "serif" | "display";
+  review_type?: string;
+  review_item_name?: string | null;
 }
 
 /** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
@@ -276,6 +282,7 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
     applyWallHeader(db, ctx, row, next, patch);
     if (patch.custom_domain !== undefined) applyCustomDomain(deps, db, ctx, row, next, patch.custom_domain);
     if (patch.card_font !== undefined) next.cardFont = patch.card_font;
+    applyReviewItem(next, patch);
     applyBrandMail(next, patch);
     if (patch.frame_origins !== undefined) next.frameOrigins = checkFrameOrigins(patch.frame_origins);
     applyWallAttribution(db, ctx, deps.config.appUrl, next, patch.wall_attribution);
@@ -299,6 +306,8 @@ export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch)
         customDomainError: next.customDomainError,
         customDomainCheckedAt: next.customDomainCheckedAt,
         cardFont: next.cardFont,
+        reviewType: next.reviewType,
+        reviewItemName: next.reviewItemName,
         mailFromName: next.mailFromName,
         mailReplyTo: next.mailReplyTo,
         frameOrigins: next.frameOrigins,

@@ -20,6 +20,16 @@ export { logoPng } from "./logo";
 export { brandSender, senderOfBrand } from "./brand-mail";
 export { wallShowsAttribution } from "./wall-attribution";
 export {
+  REVIEW_TYPES,
+  REVIEW_TYPE_NAMES,
+  DEFAULT_REVIEW_TYPE,
+  reviewable,
+  reviewedItemJsonLd,
+  scriptJson,
+  type ReviewedItem,
+  type ReviewEntry,
+} from "./review-markup";
+export {
   presentBrand,
   presentLink,
   wallUrl,

@@ -4,6 +4,7 @@ import { bodyInteger } from "../../platform/http/strict-schema";
 import { pageSchema } from "../../platform/http/pagination";
 import { address, count, modeField, nullable, oneOf, timestamp } from "../../platform/http/response-schema";
 import { lineText, multiLineText } from "../../platform/http/text-schema";
+import { REVIEW_TYPE_NAMES } from "./review-markup";
 
 /** A colour like #4f46e5. */
 const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #4f46e5." });
@@ -90,6 +91,15 @@ const wallAttributionField = t.Boolean({
     "The wall's footer line \"Testimonials published with Plaudit\". false drops it where allowed: the server's own organisation (operator mode) always, hosted organisations on plans with remove_attribution (402 otherwise). On a plan without it the line shows whatever this says.",
 });
 
+const reviewTypeField = oneOf(
+  REVIEW_TYPE_NAMES,
+  "What the brand's testimonials review, as the schema.org type of `itemReviewed` in the JSON-LD of its wall and widget HTML: Product (default), SoftwareApplication, Course, Book, Event, Recipe, Game, Movie or CreativeWorkSeries earn review stars in Google; Service, LocalBusiness and Organization are valid but earn none (reviews a business shows about itself are ignored).",
+);
+const reviewItemNameField = lineText({
+  maxLength: 120,
+  description: "The reviewed item's name in that JSON-LD (a product's name); empty or null: the brand's name.",
+});
+
 /** POST /v1/brands body. */
 export const newBrandBody = t.Object(
   { name: brandFields.name, slug: t.Optional(brandFields.slug), color: t.Optional(brandFields.color) },
@@ -113,6 +123,8 @@ export const brandPatchBody = t.Partial(
       mail_reply_to: nullable(mailReplyToField),
       frame_origins: nullable(frameOriginsField),
       wall_attribution: wallAttributionField,
+      review_type: reviewTypeField,
+      review_item_name: nullable(reviewItemNameField),
     },
     { additionalProperties: false },
   ),
@@ -129,6 +141,8 @@ export const brandSchema = t.Object(
     logo_url: address("The brand's logo on the CDN, or the default logo."),
     former_slugs: formerSlugsField("{site_url}/b/{slug}"),
     card_font: oneOf(["sans", "serif", "display"] as const, "The letters of the brand's share images."),
+    review_type: reviewTypeField,
+    review_item_name: nullable(reviewItemNameField),
     custom_domain: nullable(t.String(), "The brand's own host name, or null."),
     custom_domain_status: nullable(
       oneOf(["pending", "active", "failed"] as const),

@@ -111,6 +111,8 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     wall_link_id: row.wallLinkId ?? null,
     former_slugs: former ?? formerSlugsOf(deps.db, "brand", row),
     card_font: row.cardFont ?? "sans",
+    review_type: row.reviewType,
+    review_item_name: row.reviewItemName ?? null,
     custom_domain: row.customDomain ?? null,
     custom_domain_status: row.customDomainStatus ?? null,
     custom_domain_error: row.customDomainError ?? null,

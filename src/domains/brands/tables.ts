@@ -39,6 +39,10 @@ export const brands = sqliteTable(
     customDomainCheckedAt: integer("custom_domain_checked_at"),
     /** The letters of the brand's share images: `sans`, `serif` or `display` (migration 0026). */
     cardFont: text("card_font").$type<"sans" | "serif" | "display">().notNull().default("sans"),
+    /** The schema.org type the brand's testimonials review, in JSON-LD (migration 0029; review-markup.ts). */
+    reviewType: text("review_type").notNull().default("Product"),
+    /** The reviewed item's name in JSON-LD; null: the brand's name. */
+    reviewItemName: text("review_item_name"),
     /**
      * The sender name of mail about or from this brand (migration 0022): `From: "name" <the server's address>`;
      * null uses the brand's name. The address stays the server's (PLAUDIT_MAIL_FROM): the SMTP account is the server's.

@@ -4,7 +4,8 @@
  * and the link's id injected (a 404 status for an unknown address, so the page explains it and crawlers drop it; a
  * 301 to the link's current address from a former slug), and the bundle's hashed files under `{site_url}/c/assets/`.
  * Every answer carries a strict Content-Security-Policy and a Permissions-Policy that lets only this page use the
- * camera and microphone.
+ * camera and microphone. The page's HTML carries the link's title, description and preview tags, and its preview
+ * image is at `{address}/card.png` (link-preview.ts).
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -12,7 +13,8 @@ import type { Config } from "../../config";
 import { notFound } from "../../platform/errors";
 import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
-import { resolveLinkAddress } from "./link-view";
+import { findLink, resolveLinkAddress } from "./link-view";
+import { linkCard, linkHeadTags } from "./link-preview";
 import { DOMAIN_BRAND_HEADER } from "../brands";
 
 /**
@@ -76,12 +78,35 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
     const html = await index;
     if (html instanceof Error) throw html;
     const id = found?.id;
+    // The link's own title, icon and preview tags replace the bundle's generic ones (links that unfurl).
     const body = id
-      ? html.replace(/<\/head>/i, (m) => `<meta name="plaudit-link" content="${id.replace(/[^\w-]/g, "")}">\n${m}`)
+      ? html
+          .replace(/<title>[^<]*<\/title>\s*/i, "")
+          .replace(/<link rel="icon"[^>]*>\s*/i, "")
+          .replace(/<\/head>/i, (m) => {
+            const { link, brand } = findLink(deps, id);
+            return `<meta name="plaudit-link" content="${id.replace(/[^\w-]/g, "")}">\n${linkHeadTags(deps, link, brand)}\n${m}`;
+          })
       : html;
     return new Response(body, {
       status: id ? 200 : 404,
       headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
+    });
+  };
+
+  /** The preview image of the link an address part names (same rules as its page); 404 otherwise. */
+  const card = async (request: Request, part: string, testOrgId?: string) => {
+    const resolved = resolveLinkAddress(deps, part, testOrgId);
+    const domainBrand = request.headers.get(DOMAIN_BRAND_HEADER);
+    if (!resolved || (domainBrand && resolved.brandId !== domainBrand)) throw notFound("link");
+    const { link, brand } = findLink(deps, resolved.id);
+    return new Response((await linkCard(deps, link, brand)) as BodyInit, {
+      headers: {
+        "content-type": "image/png",
+        "cache-control": "public, max-age=3600",
+        "x-content-type-options": "nosniff",
+        "cross-origin-resource-policy": "cross-origin",
+      },
     });
   };
 
@@ -94,5 +119,7 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
       });
     })
     .get(`${mount}/c/:link_id`, ({ params, request }) => page(request, params.link_id))
-    .get(`${mount}/test/:org_id/c/:slug`, ({ params, request }) => page(request, params.slug, params.org_id));
+    .get(`${mount}/c/:link_id/card.png`, ({ params, request }) => card(request, params.link_id))
+    .get(`${mount}/test/:org_id/c/:slug`, ({ params, request }) => page(request, params.slug, params.org_id))
+    .get(`${mount}/test/:org_id/c/:slug/card.png`, ({ params, request }) => card(request, params.slug, params.org_id));
 }

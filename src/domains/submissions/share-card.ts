@@ -13,6 +13,7 @@ import { sha256 } from "../../platform/crypto";
 import { AppError } from "../../platform/errors";
 import { brands } from "../brands";
 import { renderCard } from "../../media/cards/render";
+import { embeddedPng } from "../../media/cards/embed";
 import { CARD_SIZES, type CardSize } from "../../media/cards/layout";
 import { highlight } from "../../media/cards/quote";
 import type { CardFont } from "../../media/cards/fonts";
@@ -20,23 +21,6 @@ import type { SubmissionRow } from "./present";
 
 /** Bumped when the design changes, so kept cards are made again. */
 const DESIGN_VERSION = 1;
-
-/** Side of the photo and logo embedded in a card (pixels). */
-const EMBED_SIDE = 256;
-
-/** Reads a stored image and makes it a PNG data URI for the card; null when missing or unreadable. */
-async function embedded(deps: Deps, area: "media" | "public", key: string | null): Promise<string | null> {
-  if (!key) return null;
-  try {
-    const body = await deps.storage.get(area, key);
-    if (!body) return null;
-    const bytes = new Uint8Array(await new Response(body as BodyInit).arrayBuffer());
-    const png = await deps.images.smallPng(bytes, EMBED_SIDE);
-    return `data:image/png;base64,${Buffer.from(png).toString("base64")}`;
-  } catch {
-    return null;
-  }
-}
 
 /** The words a card may carry: none when there are none yet (a recording not transcribed). */
 const wordsOf = (row: SubmissionRow) => row.textInput?.trim() || null;
@@ -84,8 +68,8 @@ export async function shareCard(deps: Deps, row: SubmissionRow, size: CardSize):
       rating: row.rating,
       color: brand.color,
       brandName: brand.name,
-      logo: await embedded(deps, "public", brand.logoKey),
-      avatar: await embedded(deps, "media", photo),
+      logo: await embeddedPng(deps, "public", brand.logoKey),
+      avatar: await embeddedPng(deps, "media", photo),
       font,
     },
     size,

@@ -153,6 +153,23 @@ async function current(deps: Pick<Deps, "storage" | "clock">, widgetId: string):
 }
 
 /**
+ * The widget's document as it is served now (pinned, kept, or read again from storage), or null when the widget
+ * has none. Synchronous in the common case: no promise, no microtask.
+ */
+export function widgetDocumentNow(
+  deps: Pick<Deps, "storage" | "clock" | "db">,
+  widgetId: string,
+): CachedDocument | null | Promise<CachedDocument | null> {
+  if (isGone(deps, widgetId)) return null;
+  const hit = kept.get(deps.storage)?.get(widgetId);
+  if (hit) {
+    const now = deps.clock.now();
+    if (hit.pinned || (now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt)) return hit.doc;
+  }
+  return current(deps, widgetId);
+}
+
+/**
  * The answer for a widget document from memory (`304` on a matching `If-None-Match`), or null when the widget
  * has no document (the caller answers the CDN's 404).
  */
@@ -161,12 +178,7 @@ export function widgetDocumentResponse(
   request: Request,
   widgetId: string,
 ): Response | null | Promise<Response | null> {
-  if (isGone(deps, widgetId)) return null;
-  // The common case answers synchronously: no promise, no microtask.
-  const hit = kept.get(deps.storage)?.get(widgetId);
-  if (hit) {
-    const now = deps.clock.now();
-    if (hit.pinned || (now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt)) return sendDocument(request, hit.doc);
-  }
-  return current(deps, widgetId).then((doc) => (doc ? sendDocument(request, doc) : null));
+  const doc = widgetDocumentNow(deps, widgetId);
+  if (doc instanceof Promise) return doc.then((d) => (d ? sendDocument(request, d) : null));
+  return doc ? sendDocument(request, doc) : null;
 }

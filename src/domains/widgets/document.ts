@@ -5,7 +5,7 @@
 import type { Deps } from "../../platform/deps";
 import { sha256 } from "../../platform/crypto";
 import { PLANS, type PlanId } from "../accounts";
-import type { BrandRow } from "../brands";
+import { logoUrl, wallUrl, type BrandRow } from "../brands";
 import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary } from "../submissions";
 import { DOCUMENT_VERSION, FIELD_KEYS, type DocumentItem, type FieldKey, type WidgetDocument } from "./format";
 import type { WidgetSettings } from "./tables";
@@ -82,6 +82,12 @@ export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument 
     brand_name: brand.name,
     rating: { average: summary.rated ? (summary.average ?? 0) : 0, count: summary.rated },
     items,
+    review_item: {
+      type: brand.reviewType,
+      name: brand.reviewItemName ?? brand.name,
+      url: brand.websiteUrl ?? (brand.isPublic ? wallUrl(deps.config.siteUrl, brand) : null),
+      image_url: logoUrl(deps.config.cdnUrl, brand),
+    },
   };
 }
 

@@ -138,4 +138,26 @@ export interface WidgetDocument {
   /** Over every testimonial the brand shows (not only this widget's); `count` is how many carry a rating. */
   rating: { average: number; count: number };
   items: DocumentItem[];
+  /**
+   * Additive: what the testimonials review, for the JSON-LD of the widget's HTML (`{cdn}/widgets/{id}.html`): the
+   * brand's schema.org type and item name, where the item is described (the brand's website, else its public
+   * wall), and its logo.
+   */
+  review_item?: ReviewItem;
+}
+
+/** The reviewed item of a widget document. */
+export interface ReviewItem {
+  type: string;
+  name: string;
+  url: string | null;
+  image_url: string | null;
+}
+
+/** Black or white, whichever reads better on the given hex colour (at least 4.5:1 for any colour). */
+export function inkOn(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  const lin = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  const l = 0.2126 * lin(n >> 16) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? "#111" : "#fff";
 }

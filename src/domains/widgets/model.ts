@@ -192,6 +192,9 @@ export const widgetSchema = t.Object({
   height: count("Height of the embed box in CSS pixels (0 for the floating badge)."),
   script_url: address(),
   document_url: address("The published document (JSON) the script reads."),
+  html_url: address(
+    "The same testimonials as an HTML fragment that needs no script (scoped styles, JSON-LD reviews), to include in the page on the server: the embed script leaves it as it is.",
+  ),
   published_at: maybeTimestamp(),
   mode: modeField,
   created_at: timestamp(),
@@ -244,6 +247,17 @@ export const widgetDocumentSchema = t.Object({
   brand_name: t.String(),
   rating: t.Object({ average: Type.Number({ minimum: 0, maximum: 5 }), count: count() }),
   items: t.Array(documentItemSchema),
+  review_item: t.Optional(
+    t.Object(
+      {
+        type: t.String({ description: "The brand's review_type (schema.org)." }),
+        name: t.String({ description: "The reviewed item's name: the brand's review_item_name, else its name." }),
+        url: nullable(t.String(), "The brand's website, else its public wall; null when neither."),
+        image_url: nullable(t.String(), "The brand's logo."),
+      },
+      { description: "What the testimonials review, for the JSON-LD of the widget's HTML ({cdn}/widgets/{id}.html)." },
+    ),
+  ),
 });
 
 /** format.ts's `WidgetDocument` and this schema describe the same document (checked by the compiler both ways). */

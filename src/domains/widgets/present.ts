@@ -2,7 +2,7 @@
 import type { Config } from "../../config";
 import { iso } from "../../platform/clock";
 import { widgetHeight } from "./format";
-import { documentKey } from "./publisher";
+import { documentKey, fragmentKey } from "./publisher";
 import type { WidgetRow } from "./tables";
 import type { WidgetView } from "./model";
 import { withStyle } from "./settings";
@@ -12,6 +12,9 @@ export const scriptUrl = (cdnUrl: string) => `${cdnUrl}/widget.js`;
 
 /** Where a widget's document is published; never changes. */
 export const documentUrl = (cdnUrl: string, widgetId: string) => `${cdnUrl}/${documentKey(widgetId)}`;
+
+/** Where the widget's HTML fragment (the same testimonials as HTML needing no script) is; never changes. */
+export const fragmentUrl = (cdnUrl: string, widgetId: string) => `${cdnUrl}/${fragmentKey(widgetId)}`;
 
 const attr = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -58,6 +61,7 @@ export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow, br
     height,
     script_url: scriptUrl(config.cdnUrl),
     document_url: documentUrl(config.cdnUrl, row.id),
+    html_url: fragmentUrl(config.cdnUrl, row.id),
     published_at: iso(row.publishedAt),
     mode: row.mode,
     created_at: iso(row.createdAt),

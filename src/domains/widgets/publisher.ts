@@ -16,6 +16,7 @@ import { brands } from "../brands";
 import type { ShownChange } from "../submissions";
 import type { Ctx } from "../../platform/context";
 import { buildDocument, contentHash } from "./document";
+import { renderWidgetHtml } from "./static-html";
 import { widgets, type WidgetRow } from "./tables";
 import {
   forgetWidgetDocument,
@@ -33,6 +34,18 @@ export const REBUILD_DELAY_MS = 1000;
 
 /** Storage key of a widget's document under `public/` (the CDN serves `widgets/` with a one-minute max-age). */
 export const documentKey = (widgetId: string) => `widgets/${widgetId}.json`;
+
+/**
+ * Storage key of the widget's HTML fragment beside it (static-html.tsx): written with the document for a bucket
+ * serving the CDN address; the box itself answers `{id}.html` from the served document (static-cache.ts).
+ */
+export const fragmentKey = (widgetId: string) => `widgets/${widgetId}.html`;
+
+/** Removes a widget's document and fragment files. */
+async function removeFiles(deps: Deps, widgetId: string) {
+  await deps.storage.remove("public", documentKey(widgetId));
+  await deps.storage.remove("public", fragmentKey(widgetId));
+}
 
 /**
  * Enqueues a rebuild of the widget's document, in the caller's transaction; repeated calls coalesce. When the
@@ -72,7 +85,7 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
   const row = deps.db.select().from(widgets).where(eq(widgets.id, widgetId)).get();
   const brand = row && deps.db.select().from(brands).where(eq(brands.id, row.brandId)).get();
   if (!row || !brand) {
-    await deps.storage.remove("public", key);
+    await removeFiles(deps, widgetId);
     forgetWidgetDocument(deps, widgetId);
     return "removed";
   }
@@ -83,9 +96,14 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
     plan: getOrg(deps.db, row.orgId).plan as PlanId,
   });
   const hash = contentHash(doc);
-  const unchanged = row.documentHash === hash && (await deps.storage.has("public", key));
+  const unchanged =
+    row.documentHash === hash &&
+    (await deps.storage.has("public", key)) &&
+    (await deps.storage.has("public", fragmentKey(widgetId)));
   if (!unchanged) {
     const json = JSON.stringify(doc);
+    // The fragment first: a bucket never serves a document newer than its fragment for long.
+    await deps.storage.write("public", fragmentKey(widgetId), renderWidgetHtml(doc));
     await deps.storage.write("public", key, json);
     // Served from memory from the next request on (document-cache.ts).
     await keepWidgetDocument(deps, widgetId, json);
@@ -100,7 +118,7 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
     return unchanged ? "unchanged" : "published";
   });
   if (outcome === "removed") {
-    await deps.storage.remove("public", key);
+    await removeFiles(deps, widgetId);
     forgetWidgetDocument(deps, widgetId);
   }
   return outcome;

@@ -4,7 +4,8 @@
  * minutes. The bundle is built as a module; served as a classic script, it is enclosed in a function so none
  * of its names leak into the host page. Kept in memory compressed once (brotli and gzip, for browsers that take
  * them), with a strong ETag per encoding. The same plugin answers the widget documents
- * (`{cdn_url}/widgets/{id}.json`) from memory (document-cache.ts).
+ * (`{cdn_url}/widgets/{id}.json`) from memory (document-cache.ts), and their HTML fragments (`{id}.html`,
+ * static-cache.ts).
  */
 import { Elysia } from "elysia";
 import { gzipSync } from "node:zlib";
@@ -15,6 +16,7 @@ import type { WebAsset } from "../../platform/http/web-assets";
 import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
 import { MAX_AGE, notFoundResponse, servePublic } from "../../platform/http/cdn";
 import { widgetDocumentResponse } from "./document-cache";
+import { widgetHtmlResponse } from "./static-cache";
 
 /** How long browsers keep the script before asking again (seconds). */
 export const SCRIPT_MAX_AGE = 300;
@@ -66,8 +68,8 @@ const SCRIPT_HEADERS: Readonly<Record<string, string>> = {
 /** What the document route reads of its context (the request id comes from the root's error handling). */
 type RouteContext = { params: { file: string }; request: Request; requestId?: string };
 
-/** A widget document's file name: `{id}.json` with a plain id. */
-const DOCUMENT_FILE = /^([A-Za-z0-9_-]{1,80})\.json$/;
+/** A widget document's file name: `{id}.json` (or its HTML fragment, `{id}.html`) with a plain id. */
+const DOCUMENT_FILE = /^([A-Za-z0-9_-]{1,80})\.(json|html)$/;
 
 /** Elysia plugin for `{cdn_url}/widget.js` and the widget documents `{cdn_url}/widgets/{id}.json`, mounted where the CDN area lives. */
 export function widgetScriptPlugin(assets: Map<string, WebAsset>, deps: Deps) {
@@ -90,12 +92,13 @@ export function widgetScriptPlugin(assets: Map<string, WebAsset>, deps: Deps) {
       .get(`${cdn}/widgets/:file`, ({ params, request, requestId }: RouteContext) => {
         const ctx = { request, requestId };
         const file = params.file;
-        const id = DOCUMENT_FILE.exec(file)?.[1];
+        const [, id, ext] = DOCUMENT_FILE.exec(file) ?? [];
         if (!id) {
           if (file.startsWith(".")) return notFoundResponse(ctx);
           return servePublic(ctx, deps, `widgets/${file}`, MAX_AGE.widgets!);
         }
-        const answer = widgetDocumentResponse(deps, request, id);
+        const answer =
+          ext === "html" ? widgetHtmlResponse(deps, request, id) : widgetDocumentResponse(deps, request, id);
         if (answer instanceof Promise) return answer.then((r) => r ?? notFoundResponse(ctx));
         return answer ?? notFoundResponse(ctx);
       })

@@ -16,7 +16,7 @@ import { brands, getBrandRow } from "../brands";
 import { defaultSettingsFor, type SettingsInput } from "./model";
 import { checkAttribution, checkReferences, mergeSettings } from "./settings";
 import { buildDocument } from "./document";
-import { documentKey, schedulePublish } from "./publisher";
+import { documentKey, fragmentKey, schedulePublish } from "./publisher";
 import { presentWidget } from "./present";
 import { widgets, type WidgetRow } from "./tables";
 import { orgPageRows } from "../../platform/db/org-page";
@@ -147,6 +147,7 @@ export function deleteWidget(deps: Deps, ctx: Ctx, id: string) {
     schedulePublish(db, ctx.clock, row);
   });
   deps.storage.discard("public", documentKey(id));
+  deps.storage.discard("public", fragmentKey(id));
   return { id, deleted: true as const };
 }
 

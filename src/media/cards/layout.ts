@@ -38,7 +38,8 @@ export interface Node {
   props: Record<string, unknown> & { style?: Record<string, unknown>; children?: unknown };
 }
 
-const el = (
+/** An element for satori: a tag, its style, its children and other props. */
+export const el = (
   type: string,
   style: Record<string, unknown>,
   children?: unknown,
@@ -88,6 +89,28 @@ export function quoteSize(chars: number, boxWidth: number, boxHeight: number, ma
   return Math.round(Math.max(min, Math.min(max, fit)));
 }
 
+/** The brand's logo (when it has one) and name, on its colour, `height` pixels high. */
+export function brandHead(
+  c: Pick<CardContent, "logo" | "brandName">,
+  height: number,
+  unit: number,
+  onColor: string,
+): Node {
+  const side = Math.round(height * 0.8);
+  return el("div", { display: "flex", alignItems: "center", gap: Math.round(20 * unit), height }, [
+    ...(c.logo
+      ? [
+          el("img", { width: side, height: side, borderRadius: 12 * unit, objectFit: "contain" }, undefined, {
+            src: c.logo,
+            width: side,
+            height: side,
+          }),
+        ]
+      : []),
+    el("div", { fontSize: Math.round(34 * unit), fontWeight: 700, color: onColor }, c.brandName),
+  ]);
+}
+
 /** The element tree of a card, and the families it needs. */
 export function cardTree(c: CardContent, size: CardSize, quoteFamily: string, quoteStyle: "normal" | "italic"): Node {
   const { width, height } = CARD_SIZES[size];
@@ -131,23 +154,7 @@ export function cardTree(c: CardContent, size: CardSize, quoteFamily: string, qu
       ...(c.byline ? [el("div", { fontSize: Math.round(26 * unit), color: "#4b5563" }, c.byline)] : []),
     ]),
   ]);
-  const head = el("div", { display: "flex", alignItems: "center", gap: Math.round(20 * unit), height: headH }, [
-    ...(c.logo
-      ? [
-          el(
-            "img",
-            { width: headH * 0.8, height: headH * 0.8, borderRadius: 12 * unit, objectFit: "contain" },
-            undefined,
-            {
-              src: c.logo,
-              width: Math.round(headH * 0.8),
-              height: Math.round(headH * 0.8),
-            },
-          ),
-        ]
-      : []),
-    el("div", { fontSize: Math.round(34 * unit), fontWeight: 700, color: onColor }, c.brandName),
-  ]);
+  const head = brandHead(c, headH, unit, onColor);
   const card = el(
     "div",
     {

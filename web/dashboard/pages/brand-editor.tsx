@@ -1,7 +1,8 @@
 /**
  * A brand's settings form (name, colour, address and its former addresses, public wall, the client's own domain,
  * the wall's header: intro text, website and the collect link behind "Share your experience"; the brand's mail:
- * sender name and reply address; embedding: the sites that may frame its wall and the wall's attribution line) and
+ * sender name and reply address; embedding: the sites that may frame its wall and the wall's attribution line;
+ * sharing and search engines: the share images' letters and what its testimonials review) and
  * its logo upload.
  */
 import { useState } from "preact/hooks";
@@ -14,6 +15,7 @@ import { useToast } from "../toasts";
 import type { Brand, CollectLink, Organisation } from "../types";
 import { FormerSlugs } from "./former-slugs";
 import { CustomDomainField, CustomDomainStatus } from "./custom-domain";
+import { SharingFields } from "./brand-sharing-fields";
 
 function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
   const toast = useToast();
@@ -194,6 +196,9 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
   const [replyTo, setReplyTo] = useState(brand.mail_reply_to ?? "");
   const [origins, setOrigins] = useState(brand.frame_origins.join("\n"));
   const [attribution, setAttribution] = useState(brand.wall_attribution);
+  const [font, setFont] = useState(brand.card_font);
+  const [reviewType, setReviewType] = useState(brand.review_type);
+  const [itemName, setItemName] = useState(brand.review_item_name ?? "");
   // Whether the organisation may drop the wall's attribution (its plan, or operator mode).
   const org = useAsync(() => api.get<Organisation>("/v1/org").catch(() => null), []);
   const links = useAsync(
@@ -223,6 +228,9 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     const originList = originsOf(origins);
     if (originList.join("\n") !== brand.frame_origins.join("\n")) patch.frame_origins = originList;
     if (attribution !== brand.wall_attribution) patch.wall_attribution = attribution;
+    if (font !== brand.card_font) patch.card_font = font;
+    if (reviewType !== brand.review_type) patch.review_type = reviewType;
+    if (itemName.trim() !== (brand.review_item_name ?? "")) patch.review_item_name = itemName.trim() || null;
     if (Object.keys(patch).length === 0) return onDone();
     setBusy(true);
     setError(null);
@@ -360,6 +368,15 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
           attribution={attribution}
           setAttribution={setAttribution}
           mayRemove={org.data?.may_remove_attribution ?? null}
+        />
+        <SharingFields
+          brandName={name.trim() || brand.name}
+          font={font}
+          setFont={setFont}
+          reviewType={reviewType}
+          setReviewType={setReviewType}
+          itemName={itemName}
+          setItemName={setItemName}
         />
         <div class="row">
           <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">

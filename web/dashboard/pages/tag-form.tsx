@@ -6,18 +6,11 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { useSession } from "../session";
-import type { Tag } from "../types";
+import type { NewTag, Tag } from "../types";
 
 const DEFAULT_COLOR = "#64748b";
 /** The brand choice of a shared tag. */
 export const SHARED = "shared";
-
-/** What the create form sends beside name and colour: the tag's brand, or null for a shared tag. */
-export interface NewTag {
-  name: string;
-  color: string;
-  brand_id?: string | null;
-}
 
 /** Brands a new tag may be for: the session's brands, and (for the agency's people) shared by every brand. */
 function BrandChoice({ value, onChange }: { value: string; onChange: (v: string) => void }) {

@@ -1,7 +1,8 @@
 /**
  * The widget builder (`widgets/new`, `widgets/{id}`): the live preview at phone, tablet and desktop widths
  * above the settings,
- * and, once saved, the snippet to paste with a copy button and the layout-change warning. Unsaved changes hold
+ * and, once saved, the snippet to paste with a copy button and the layout-change warning, and (folded) the
+ * widget's HTML for search engines with ways to include it. Unsaved changes hold
  * navigation (the browser's warning when leaving the site, a question inside the dashboard) until saved or
  * discarded. A new widget's "Powered by Plaudit" follows the organisation's plan, and so does its hint.
  */
@@ -30,6 +31,7 @@ import { LivePreview } from "../widgets/live-preview";
 import { SelectionForm } from "../widgets/selection-form";
 import { SettingsForm } from "../widgets/settings-form";
 import { SnippetBox } from "../widgets/snippet-box";
+import { HtmlBox } from "../widgets/html-box";
 import "../widgets/widgets.css";
 
 function Builder({
@@ -92,6 +94,7 @@ function Builder({
         }
       />
       {saved && <SnippetBox widget={saved} draft={draft} pastedHeight={pastedHeight ?? saved.height} />}
+      {saved && <HtmlBox widget={saved} />}
       <div class="widget-builder">
         <LivePreview brandId={b.id} draft={draft} />
         <form class="card widget-settings" onSubmit={save} aria-label="Widget settings">
