@@ -12,7 +12,8 @@ import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
 import { clientAddress } from "../../platform/client-address";
 import { RateLimiter } from "../../platform/rate-limit";
-import { useButton, viewButton, type ButtonView, type Choice } from "./buttons";
+import { useButton, viewButton } from "./buttons";
+import type { ButtonView, Choice } from "./button-view";
 import { buttonPage, pageOf, stopPage } from "./page";
 import { confirmStop, viewStop } from "./stop";
 

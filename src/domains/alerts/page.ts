@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { clock } from "./content";
 import { accentOf, esc, initialOf, stars, textOn } from "./look";
 import { DRAFT_NOTE, failedLine } from "./mail-words";
-import { when, type ButtonView, type Choice, type PageOrg } from "./buttons";
+import { when, type ButtonView, type Choice, type PageOrg } from "./button-view";
 import type { StopView } from "./stop";
 
 function style(accent: string): string {

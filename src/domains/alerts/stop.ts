@@ -11,7 +11,7 @@ import { audit } from "../../platform/audit/audit";
 import { orgLogoUrl, orgs } from "../accounts";
 import { alertMember } from "./recipients";
 import { stopAlerts } from "./settings";
-import type { PageOrg } from "./buttons";
+import type { PageOrg } from "./button-view";
 import { mailByStopToken } from "./tokens";
 
 /** What the stop page shows. */
