@@ -26,7 +26,8 @@ import m23 from "./0023_account_basics.sql" with { type: "text" };
 import m24 from "./0025_webhook_formats.sql" with { type: "text" };
 import m25 from "./0026_share_cards.sql" with { type: "text" };
 import m26 from "./0027_analytics.sql" with { type: "text" };
-import m27 from "./0029_review_type.sql" with { type: "text" };
+import m27 from "./0028_alerts.sql" with { type: "text" };
+import m28 from "./0029_review_type.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -57,5 +58,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0025_webhook_formats", sql: m24 },
   { tag: "0026_share_cards", sql: m25 },
   { tag: "0027_analytics", sql: m26 },
-  { tag: "0029_review_type", sql: m27 },
+  { tag: "0028_alerts", sql: m27 },
+  { tag: "0029_review_type", sql: m28 },
 ];

@@ -101,6 +101,7 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   const hooks = deps.hooks;
   hooks.events.length = 0;
   hooks.shown.length = 0;
+  hooks.failed.length = 0;
   hooks.erase.length = 0;
   hooks.usage.clear();
   hooks.mailLinks.clear();
@@ -113,6 +114,8 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
       if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
     const shown = m.shown;
     if (shown) hooks.shown.push((db, ctx, change) => shown(db, ctx, change, deps));
+    const failed = m.processingFailed;
+    if (failed) hooks.failed.push((db, ctx, id) => failed(db, ctx, id, deps));
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
     if (m.router) hooks.routers.push(m.router(deps));

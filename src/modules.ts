@@ -15,6 +15,8 @@
  *   - webhooks: `fanOut` (src/domains/webhooks/delivery-service.ts, for every event type) queues one delivery per
  *     subscribed endpoint of the org and mode.
  * (`submission.created` is also handled by removals: `queueRemovalMailOnCreated`, src/domains/removals/mail.ts.)
+ * (`submission.ready`, and a processing failure (`processingFailed`, src/platform/events/processing-failed.ts), are
+ * heard by alerts: `alertOnReady`/`alertOnFailed`, src/domains/alerts/arrivals.ts, email the members who asked.)
  * Erasure of a testimonial (`purgeSubmission`) runs the `erase` participants of exports, removals and reels.
  */
 import type { DomainModule } from "./platform/module";
@@ -32,6 +34,7 @@ import { widgetsModule } from "./domains/widgets";
 import { reelsModule } from "./domains/reels";
 import { campaignsModule } from "./domains/campaigns";
 import { analyticsModule } from "./domains/analytics";
+import { alertsModule } from "./domains/alerts";
 
 /** The modules of the appliance. */
 export const MODULES: readonly DomainModule[] = [
@@ -49,4 +52,5 @@ export const MODULES: readonly DomainModule[] = [
   reelsModule,
   campaignsModule,
   analyticsModule,
+  alertsModule,
 ];

@@ -29,6 +29,12 @@ export interface ShownChange {
 /** Hears, inside the changing transaction, that what a brand shows may have changed. */
 export type ShownListener = (db: Db, ctx: Ctx, change: ShownChange) => void;
 
+/**
+ * Hears, inside the failing transaction, that a testimonial's processing failed for good (or its upload was refused
+ * as not a recording): what announces arrivals (alerts) still tells the team that one came in.
+ */
+export type FailedListener = (db: Db, ctx: Ctx, submissionId: string) => void;
+
 /** The testimonial being erased, as erase participants see it (a submissions row has these fields). */
 export interface ErasedTestimonial {
   id: string;
@@ -95,6 +101,8 @@ export type RequestRouter = (request: Request) => Request | Response | null;
 export interface Hooks {
   events: { type: string; run: EventHook }[];
   shown: ShownListener[];
+  /** Listeners to testimonials whose processing failed for good, in module order. */
+  failed: FailedListener[];
   erase: EraseParticipant[];
   usage: Map<string, UsageCounter>;
   /** Makers of personal links put into mail at sending time, by link kind (`invitation`…). */
@@ -113,6 +121,7 @@ const byDb = new WeakMap<Database, Hooks>();
 const empty = (): Hooks => ({
   events: [],
   shown: [],
+  failed: [],
   erase: [],
   usage: new Map(),
   mailLinks: new Map(),

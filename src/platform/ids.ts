@@ -35,6 +35,7 @@ export const PREFIX = {
   campaignRecipient: "rcp",
   passwordReset: "pwr",
   emailChange: "emc",
+  alertButton: "alb",
 } as const;
 
 export type IdKind = keyof typeof PREFIX;

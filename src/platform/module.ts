@@ -54,6 +54,11 @@ export interface DomainModule {
   events?: Partial<Record<EventType | "*", EventHandler>>;
   /** Hears that what a brand shows may have changed (inside the changing transaction); given its app's Deps. */
   shown?: (db: Db, ctx: Ctx, change: ShownChange, deps: Deps) => void;
+  /**
+   * Hears that a testimonial's processing failed for good (inside the failing transaction; `submissionId` is of the
+   * context's organisation and mode); given its app's Deps.
+   */
+  processingFailed?: (db: Db, ctx: Ctx, submissionId: string, deps: Deps) => void;
   /** Counters of the plan allowances this module owns, by allowance name. */
   usage?: Record<string, UsageCounter>;
   /** Looks at each request before the app routes it (a brand's custom domain): see `RequestRouter`. */

@@ -451,6 +451,7 @@ const CHECKED_BY_SERVICE: Record<string, string> = {
   "POST /public/links/:link_id/submissions .consent.version": "the link's own version sent back, compared",
   "POST /public/links/:link_id/submissions .upload.name": "a file name, never stored or shown",
   "PATCH /v1/brands/:brand_id .custom_domain": "a host name, checked and normalised (brands/custom-domain.ts)",
+  "PATCH /v1/me/notifications .time_zone": "an IANA time zone name, checked against Intl (alerts/settings.ts)",
   "PATCH /v1/brands/:brand_id .mail_reply_to": "one plain email address, checked (platform/mail/sender.ts)",
   "PATCH /v1/brands/:brand_id .frame_origins[]": "origins, checked and normalised (brands/frame-origins.ts)",
 };

@@ -131,7 +131,8 @@ test("a client invited for one brand sees, approves and publishes only that bran
   // A client starts in its inbox, on its brand, with only the pages it may use.
   await client.page.getByRole("heading", { name: "Inbox", level: 1 }).waitFor();
   const links = (await nav(client.page).getByRole("link").allTextContents()).map((s) => s.trim());
-  expect(links).toEqual(["Inbox", "Brands", "Links", "Exports", "Tags", "Widgets", "Reels"]);
+  // Notifications: their own new-testimonial emails (their brands only).
+  expect(links).toEqual(["Inbox", "Brands", "Links", "Exports", "Tags", "Widgets", "Reels", "Notifications"]);
   expect(await client.page.getByRole("switch", { name: "Test mode" }).count()).toBe(0);
   const row = (id: string) => client.page.locator(`.inbox-row[data-id="${id}"]`);
   await row(ids.betaSub).waitFor();

@@ -203,3 +203,56 @@ describe("0021: tags per brand, draft words", () => {
     }
   });
 });
+
+describe("0028: alerts", () => {
+  test("an existing organisation upgrades with no settings rows (roles' defaults apply); the rows go with their member and organisation", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plaudit-mig-"));
+    try {
+      const file = join(dir, "plaudit.db");
+      const old = openDb(file);
+      const upTo = migrations.findIndex((m) => m.tag === "0028_alerts");
+      expect(upTo).toBeGreaterThan(0);
+      migrate(old, migrations.slice(0, upTo));
+      seed(old);
+      old.$client
+        .query(
+          "INSERT INTO submissions (id, org_id, mode, brand_id, origin, kind, status, created_at, updated_at) VALUES ('sub_old', 'org_old', 'live', 'brd_old', 'collected', 'text', 'ready', 1, 1)",
+        )
+        .run();
+      old.$client.close();
+      const db = openDb(file);
+      migrate(db);
+      const q = (sql: string) => db.$client.query(sql);
+      expect(q("SELECT count(*) AS n FROM alert_settings").get()).toEqual({ n: 0 });
+      q(
+        "INSERT INTO alert_settings (member_id, mode, org_id, new_testimonials, brand_ids, digest_from, updated_at) VALUES ('mem_old', 'live', 'org_old', 'daily', '[\"brd_old\"]', 1, 1)",
+      ).run();
+      expect(q("SELECT digest_hour, time_zone FROM alert_settings").get()).toEqual({
+        digest_hour: 8,
+        time_zone: "UTC",
+      });
+      q(
+        "INSERT INTO alert_arrivals (submission_id, org_id, mode, brand_id, outcome, arrived_at) VALUES ('sub_old', 'org_old', 'live', 'brd_old', 'ready', 1)",
+      ).run();
+      q(
+        "INSERT INTO alert_notices (member_id, submission_id, org_id, mode, mail_id, created_at) VALUES ('mem_old', 'sub_old', 'org_old', 'live', NULL, 1)",
+      ).run();
+      q(
+        "INSERT INTO alert_buttons (id, org_id, mode, member_id, submission_id, mail_id, action, token_hash, created_at, expires_at) VALUES ('alb_old', 'org_old', 'live', 'mem_old', 'sub_old', 'msg_gone', 'approve', 'h', 1, 2)",
+      ).run();
+      q("DELETE FROM members WHERE id = 'mem_old'").run();
+      expect(q("SELECT count(*) AS n FROM alert_settings").get()).toEqual({ n: 0 });
+      expect(q("SELECT count(*) AS n FROM alert_notices").get()).toEqual({ n: 0 });
+      // A button outlives its member (its page then says the member left) but not its organisation.
+      expect(q("SELECT count(*) AS n FROM alert_buttons").get()).toEqual({ n: 1 });
+      q("DELETE FROM orgs WHERE id = 'org_old'").run();
+      expect(
+        q("SELECT (SELECT count(*) FROM alert_buttons) + (SELECT count(*) FROM alert_arrivals) AS n").get(),
+      ).toEqual({ n: 0 });
+      expect(q("PRAGMA foreign_key_check").all()).toEqual([]);
+      db.$client.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

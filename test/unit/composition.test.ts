@@ -44,11 +44,14 @@ describe("assemble", () => {
       "brand.custom_domain",
       "mail.dispatch",
       "analytics.monthly_reports",
+      "alert.send_mail",
+      "alerts.digest",
     ]) {
       expect(registry.get(kind)).toBeDefined();
     }
     // "backup" is declared always and runs only with PLAUDIT_BACKUP_SCHEDULE (its pattern is a function of the config).
     expect(schedules.map((s) => s.name).sort()).toEqual([
+      "alert digests",
       "analytics monthly reports",
       "backup",
       "campaign reminders",
@@ -58,17 +61,24 @@ describe("assemble", () => {
       "housekeeping",
     ]);
     expect([...t.deps.hooks.usage.keys()].sort()).toEqual([...ALLOWANCE_NAMES].sort());
-    expect(t.deps.hooks.events.map((e) => e.type)).toEqual(["*", "submission.created", "submission.created"]);
+    expect(t.deps.hooks.events.map((e) => e.type)).toEqual([
+      "*",
+      "submission.created",
+      "submission.created",
+      "submission.ready",
+    ]);
     expect(t.deps.hooks.shown).toHaveLength(2);
-    expect(t.deps.hooks.erase).toHaveLength(6);
+    expect(t.deps.hooks.failed).toHaveLength(1);
+    expect(t.deps.hooks.erase).toHaveLength(7);
   }, 20_000);
 
   test("assembling twice replaces the hooks instead of doubling them", () => {
     wire(t.deps, MODULES);
     wire(t.deps, MODULES);
-    expect(t.deps.hooks.events).toHaveLength(3);
+    expect(t.deps.hooks.events).toHaveLength(4);
     expect(t.deps.hooks.shown).toHaveLength(2);
-    expect(t.deps.hooks.erase).toHaveLength(6);
+    expect(t.deps.hooks.failed).toHaveLength(1);
+    expect(t.deps.hooks.erase).toHaveLength(7);
   });
 
   test("a missing usage counter fails at start, naming the allowance; the Deps keep their hooks", async () => {

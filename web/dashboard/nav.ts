@@ -22,6 +22,7 @@ import { CampaignsPage } from "./pages/campaigns";
 import { OrganisationPage } from "./pages/organisation";
 import { AccountPage } from "./pages/account";
 import { StatsPage } from "./pages/stats";
+import { NotificationsPage } from "./pages/notifications";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -63,6 +64,8 @@ export const NAV: NavItem[] = [
   { path: "members", label: "Members", section: "Organisation", page: MembersPage, staff: true },
   { path: "billing", label: "Plan & usage", section: "Organisation", page: BillingPage, staff: true },
   { path: "outbox", label: "Mail outbox", section: "Organisation", page: OutboxPage, staff: true },
+  // Everyone's own emails about new testimonials (a client's too: its brands only).
+  { path: "notifications", label: "Notifications", section: "Organisation", page: NotificationsPage },
   { path: "account", label: "Your account", section: "Organisation", page: AccountPage, hidden: true },
 ];
 

@@ -18,6 +18,7 @@ import type {
 } from "../../src/domains/accounts/model";
 import type { OrgView } from "../../src/domains/accounts/org-model";
 import type { brandStatsSchema, widgetStatsSchema } from "../../src/domains/analytics/model";
+import type { NotificationsView, NotificationsPatch } from "../../src/domains/alerts/model";
 import type { BrandDeletionPreview, BrandView, LinkDeletedView, LinkView } from "../../src/domains/brands/model";
 import type {
   AccountView,
@@ -64,6 +65,12 @@ export type Brand = BrandView;
 
 /** The organisation's name, logo and colour (`GET /v1/org`). */
 export type Organisation = OrgView;
+
+/** The signed-in member's new-testimonial emails in this organisation and mode (`GET /v1/me/notifications`). */
+export type Notifications = NotificationsView;
+
+/** What `PATCH /v1/me/notifications` takes. */
+export type NotificationsChange = NotificationsPatch;
 /** What `GET /v1/brands/{id}/deletion` says deleting the brand takes. */
 export type BrandDeletion = BrandDeletionPreview;
 

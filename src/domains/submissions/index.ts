@@ -54,7 +54,7 @@ export {
   type ShownQuery,
 } from "./shown";
 export { ftsQuery } from "./search";
-export { fileResponse } from "./media-links";
+export { fileResponse, signedMediaUrl } from "./media-links";
 
 /**
  * The submissions module: testimonial and tag routes, processing, public-media publishing and erasure jobs (erasure

@@ -9,22 +9,28 @@ import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { audit } from "../../platform/audit/audit";
 import { adviceFor, formatFailure } from "../../media/failure-reasons";
+import { processingFailed } from "../../platform/events/processing-failed";
 import { submissions } from "./tables";
 
 /**
  * Marks a testimonial failed (from uploading or processing) with a machine reason, what failed, and what the owner
- * can do (the reason's usual advice when not given); stored as `reason: message What you can do: action`.
+ * can do (the reason's usual advice when not given); stored as `reason: message What you can do: action`. Modules
+ * that announce arrivals hear it in the same transaction (`processingFailed`).
  */
 export function failSubmission(db: Db, ctx: Ctx, id: string, reason: string, message: string, action?: string) {
   const now = ctx.clock.now();
   const failureReason = formatFailure({ code: reason, message, action: action ?? adviceFor(reason) });
-  const row = db
-    .update(submissions)
-    .set({ status: "failed", failureReason, updatedAt: now })
-    .where(and(eq(submissions.id, id), inArray(submissions.status, ["uploading", "processing"])))
-    .returning({ id: submissions.id })
-    .get();
-  if (row) audit(db, ctx, "submission.failed", id, { reason });
+  tx(db, (db) => {
+    const row = db
+      .update(submissions)
+      .set({ status: "failed", failureReason, updatedAt: now })
+      .where(and(eq(submissions.id, id), inArray(submissions.status, ["uploading", "processing"])))
+      .returning({ id: submissions.id })
+      .get();
+    if (!row) return;
+    audit(db, ctx, "submission.failed", id, { reason });
+    processingFailed(db, ctx, id);
+  });
 }
 
 /** Runs processing again for a testimonial that failed but still has its original recording. */

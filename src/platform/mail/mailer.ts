@@ -6,6 +6,14 @@ import type { Transporter } from "nodemailer";
 import type { Config } from "../../config";
 import { senderAddress } from "./sender";
 
+/** A file sent with a message; with `cid`, a picture the HTML shows inline (`<img src="cid:…">`). */
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+  cid?: string;
+}
+
 /** One message to send. */
 export interface MailMessage {
   to: string;
@@ -21,6 +29,8 @@ export interface MailMessage {
   fromName?: string | null;
   /** `Reply-To`: one plain address, or null. */
   replyTo?: string | null;
+  /** Files made when the message is sent (never stored with the outbox copy). */
+  attachments?: MailAttachment[];
 }
 
 /** Sends mail. */
@@ -60,6 +70,16 @@ export function createSmtpMailer(config: Pick<Config, "smtpUrl" | "mailFrom">): 
         text: msg.text,
         html: msg.html ?? undefined,
         headers: msg.headers,
+        ...(msg.attachments?.length
+          ? {
+              attachments: msg.attachments.map((a) => ({
+                filename: a.filename,
+                content: Buffer.from(a.content),
+                contentType: a.contentType,
+                ...(a.cid ? { cid: a.cid, contentDisposition: "inline" as const } : {}),
+              })),
+            }
+          : {}),
       });
       return { messageId: info.messageId };
     },

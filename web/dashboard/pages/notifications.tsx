@@ -1,0 +1,220 @@
+/**
+ * "Notifications": the signed-in person's own new-testimonial emails in this organisation and mode (every role, a
+ * client's too): an email for each new testimonial, a daily summary at a chosen hour in their time zone, or none;
+ * for every brand they see or only some. Saved with one button (`PATCH /v1/me/notifications`).
+ */
+import { useEffect, useMemo, useState } from "preact/hooks";
+import { useAsync } from "../../shared/hooks";
+import { Button } from "../../shared/ui/button";
+import { Field } from "../../shared/ui/field";
+import { Loading } from "../../shared/ui/loading";
+import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { api } from "../api";
+import { PageHeader } from "../page";
+import { useUnsavedChanges } from "../router";
+import { useSession } from "../session";
+import { useToast } from "../toasts";
+import type { Notifications, NotificationsChange } from "../types";
+
+type Frequency = Notifications["new_testimonials"];
+
+const CHOICES: { value: Frequency; label: string; hint: string }[] = [
+  {
+    value: "each",
+    label: "An email for each new testimonial",
+    hint: "As soon as one arrives: a written one at once, a recording once it is processed (with the start of what was said and a still from the video).",
+  },
+  {
+    value: "daily",
+    label: "A daily summary",
+    hint: "One email a day listing the new ones. None on a day without any.",
+  },
+  { value: "off", label: "No emails", hint: "Check the inbox in the dashboard yourself." },
+];
+
+/** "08:00" for an hour. */
+const hourLabel = (h: number) => `${String(h).padStart(2, "0")}:00`;
+
+/** The time zones this browser knows, the person's own first. */
+function timeZones(own: string): string[] {
+  const all = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  return [...new Set([own, "UTC", ...all])];
+}
+
+/** The form, once the settings are loaded. */
+function NotificationsForm({ initial }: { initial: Notifications }) {
+  const { brands, mode } = useSession();
+  const toast = useToast();
+  const browserZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", []);
+  const [saved, setSaved] = useState(initial);
+  const [frequency, setFrequency] = useState<Frequency>(initial.new_testimonials);
+  const [limited, setLimited] = useState(initial.brand_ids !== null);
+  const [chosen, setChosen] = useState<string[]>(initial.brand_ids ?? []);
+  const [hour, setHour] = useState(initial.digest_hour);
+  // Someone choosing a daily summary for the first time gets their own time zone, not UTC.
+  const [zone, setZone] = useState(initial.is_default ? browserZone : initial.time_zone);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  const change: NotificationsChange = {
+    new_testimonials: frequency,
+    brand_ids: limited ? chosen : null,
+    digest_hour: hour,
+    time_zone: zone,
+  };
+  const dirty =
+    saved.is_default ||
+    frequency !== saved.new_testimonials ||
+    JSON.stringify(change.brand_ids) !== JSON.stringify(saved.brand_ids) ||
+    hour !== saved.digest_hour ||
+    zone !== saved.time_zone;
+  useUnsavedChanges(dirty && !saved.is_default);
+  const zones = useMemo(() => timeZones(browserZone), [browserZone]);
+  const noBrand = limited && chosen.length === 0 && frequency !== "off";
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await api.patch<Notifications>("/v1/me/notifications", change);
+      setSaved(next);
+      toast("Your notification settings are saved");
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="card form-card" onSubmit={submit} aria-labelledby="notify-new">
+      <h2 id="notify-new">New testimonials</h2>
+      <p class="muted">
+        Emails go to <strong>{saved.email}</strong>. Each one shows the testimonial (the words, the rating, a still from
+        a video) with <strong>Approve</strong> and <strong>Approve &amp; publish</strong> buttons. A button opens a page
+        that asks you to confirm before anything changes; it works once, for 7 days.
+      </p>
+      {mode === "test" && (
+        <Notice tone="info" title="Test mode">
+          These settings are for test mode only. Test-mode emails are never delivered: they wait in the test-mode Mail
+          outbox, where owners and admins can try their buttons on sandbox testimonials.
+        </Notice>
+      )}
+      {mode === "live" && !saved.delivered && (
+        <Notice tone="warning" title="This server sends no email">
+          No mail server is set up, so these emails stay in the Mail outbox. Ask whoever runs the server to set one up.
+        </Notice>
+      )}
+      {saved.is_default && (
+        <p class="hint">
+          You have not chosen yet: {saved.new_testimonials === "each" ? "owners and admins" : "members and clients"} get{" "}
+          {saved.new_testimonials === "each" ? "an email for each new testimonial" : "no emails"} until they do.
+        </p>
+      )}
+      <ErrorNotice error={error} />
+      <fieldset>
+        <legend>How often</legend>
+        {CHOICES.map((c) => (
+          <label class="check" key={c.value}>
+            <input
+              type="radio"
+              name="frequency"
+              value={c.value}
+              checked={frequency === c.value}
+              onChange={() => setFrequency(c.value)}
+            />
+            <span>
+              {c.label}
+              <span class="hint check-hint">{c.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {frequency === "daily" && (
+        <div class="form-grid">
+          <Field label="Send it at" hint="Your daily summary leaves within a few minutes of this hour.">
+            {(p) => (
+              <select {...p} name="digest-hour" value={hour} onChange={(e) => setHour(Number(e.currentTarget.value))}>
+                {Array.from({ length: 24 }, (_, h) => (
+                  <option key={h} value={h}>
+                    {hourLabel(h)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Time zone">
+            {(p) => (
+              <select {...p} name="time-zone" value={zone} onChange={(e) => setZone(e.currentTarget.value)}>
+                {zones.map((z) => (
+                  <option key={z} value={z}>
+                    {z.replace(/_/g, " ")}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      )}
+      {frequency !== "off" && (
+        <fieldset>
+          <legend>Which brands</legend>
+          <label class="check">
+            <input type="radio" name="brand-scope" checked={!limited} onChange={() => setLimited(false)} />
+            <span>Every brand you can see{brands.length ? ` (${brands.length})` : ""}</span>
+          </label>
+          <label class="check">
+            <input type="radio" name="brand-scope" checked={limited} onChange={() => setLimited(true)} />
+            <span>Only these brands</span>
+          </label>
+          {limited && (
+            <div class="notify-brands">
+              {brands.map((b) => (
+                <label class="check" key={b.id}>
+                  <input
+                    type="checkbox"
+                    name="notify-brand"
+                    value={b.id}
+                    checked={chosen.includes(b.id)}
+                    onChange={(e) =>
+                      setChosen(e.currentTarget.checked ? [...chosen, b.id] : chosen.filter((x) => x !== b.id))
+                    }
+                  />
+                  <span>{b.name}</span>
+                </label>
+              ))}
+              {noBrand && <p class="field-error">Choose at least one brand, or every brand.</p>}
+            </div>
+          )}
+        </fieldset>
+      )}
+      <p class="hint notify-footnote">
+        Imported reviews never send an email: you brought them in yourself. Every email has a link to stop these emails
+        in one click.
+      </p>
+      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…" disabled={!dirty || noBrand}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+/** The Notifications page. */
+export function NotificationsPage() {
+  const { org, mode } = useSession();
+  const settings = useAsync(() => api.get<Notifications>("/v1/me/notifications"), [org.org_id, mode]);
+  const [key, setKey] = useState(0);
+  useEffect(() => setKey((k) => k + 1), [settings.data]);
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description={`The emails you get from ${org.org_name} about new testimonials. Only yours: everyone chooses their own.`}
+      />
+      {settings.loading && <Loading label="Loading your settings…" />}
+      <ErrorNotice error={settings.error} onRetry={settings.reload} />
+      {settings.data && <NotificationsForm key={key} initial={settings.data} />}
+    </>
+  );
+}
