@@ -132,7 +132,7 @@ test("a client invited for one brand sees, approves and publishes only that bran
   await client.page.getByRole("heading", { name: "Inbox", level: 1 }).waitFor();
   const links = (await nav(client.page).getByRole("link").allTextContents()).map((s) => s.trim());
   // Notifications: their own new-testimonial emails (their brands only).
-  expect(links).toEqual(["Inbox", "Brands", "Links", "Exports", "Tags", "Widgets", "Reels", "Notifications"]);
+  expect(links).toEqual(["Inbox", "Brands", "Links", "Exports", "Tags", "Widgets", "Reels", "Stats", "Notifications"]);
   expect(await client.page.getByRole("switch", { name: "Test mode" }).count()).toBe(0);
   const row = (id: string) => client.page.locator(`.inbox-row[data-id="${id}"]`);
   await row(ids.betaSub).waitFor();

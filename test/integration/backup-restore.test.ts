@@ -169,6 +169,8 @@ describe("the round trip", () => {
       120_000,
       250,
     );
+    // The offline recogniser's words are a draft: checked first, as the team would before publishing them.
+    expect((await api("POST", `/v1/submissions/${video}/transcript/confirm`)).status).toBe(200);
     await publish(api, [written!, video]);
     const widget = (await api("POST", "/v1/widgets", { brand_id: brand.id, layout: "wall", theme: "light" })).body;
     expect(widget.document_url, JSON.stringify(widget)).toBeTruthy();

@@ -35,7 +35,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Sends a file through the capture route and the tus upload in two chunks; returns the submission id. */
+/** What the last refused PATCH of `send` answered (a file refused at its first bytes), else null. */
+let refusal: { status: number; body: any } | null = null;
+
 async function send(file: string, kind: "video" | "audio", type: string): Promise<string> {
+  refusal = null;
   const bytes = new Uint8Array(readFileSync(file));
   const start = await t.call("POST", `/public/links/${linkId}/submissions`, {
     body: {
@@ -63,7 +67,10 @@ async function send(file: string, kind: "video" | "audio", type: string): Promis
         body: bytes.subarray(from, to) as BodyInit,
       }),
     );
-    if (r.status !== 204) return start.body.submission_id;
+    if (r.status !== 204) {
+      refusal = { status: r.status, body: await r.json().catch(() => null) };
+      return start.body.submission_id;
+    }
   }
   return start.body.submission_id;
 }
@@ -148,7 +155,18 @@ describe("hostile uploads", () => {
     test(`${name}: refused or failed with a reason, nothing public, server healthy`, async () => {
       const id = await send(fx.hostile[name], "video", type);
       await runDueJobs(t.deps, registry);
-      const s = await detail(id);
+      const read = await t.call("GET", `/v1/submissions/${id}`, { auth: a.testKey });
+      if (refusal) {
+        // Refused at its first bytes (not a recording at all): the upload is answered with a reason, and the row
+        // goes as an abandoned upload's does, so nothing is left to publish.
+        expect(refusal.status).toBeGreaterThanOrEqual(400);
+        expect(refusal.status).toBeLessThan(500);
+        expect(refusal.body.error.message.length).toBeGreaterThan(10);
+        expect(read.status).toBe(404);
+        expect((await t.app.handle(new Request(`${t.base}/healthz`))).status).toBe(200);
+        return;
+      }
+      const s = read.body;
       expect(s.status).toBe("failed");
       expect(s.failure_reason).toMatch(/^[a-z_]+: .{10,}/);
       expect(s.public_media).toBeNull();

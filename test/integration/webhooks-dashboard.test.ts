@@ -51,7 +51,7 @@ test("add an endpoint, send a test event, read the log, replay, rotate", async (
   await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
 
   await page.getByRole("button", { name: "Add endpoint" }).click();
-  await page.getByLabel("Address").fill(rx.url("/dash", "localhost"));
+  await page.getByRole("textbox", { name: "Address" }).fill(rx.url("/dash", "localhost"));
   await page.getByRole("checkbox", { name: /reel\.ready/ }).check();
   await page.getByRole("button", { name: "Add endpoint" }).click();
   const secret = await page.getByRole("textbox", { name: "Signing secret" }).inputValue();
