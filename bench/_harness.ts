@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import type { Config } from "../src/config";
 import type { Deps } from "../src/platform/deps";
 import type { Ctx, Mode } from "../src/platform/context";
-import type { PlanId } from "../src/domains/accounts";
+import type { PlanId } from "../src/platform/access";
 
 /** True in a smoke run: `--smoke` among the arguments, or `BENCH_SMOKE=1` in the environment. */
 export const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";

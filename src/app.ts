@@ -15,6 +15,7 @@ import { prefixes, hostRouter } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets, type WebAsset } from "./platform/http/web-assets";
 import { anonymousRoutes, credentialGate } from "./domains/accounts/credential-gate";
 import { notePeer } from "./platform/client-address";
+import { undeclaredRoutes } from "./platform/access";
 import { apiReference } from "./platform/http/reference";
 import { skipResponseChecks } from "./platform/http/response-checks";
 import { VERSION } from "./version";
@@ -58,6 +59,12 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
   app.use(cdnPlugin(deps, p.cdn)).use(dashboardPlugin(assets, deps.config));
   for (const m of modules) if (m.pages) app.use(m.pages(deps, assets));
   built = app as unknown as { routes: Parameters<typeof anonymousRoutes>[0] };
+  // Permissions are route data (src/platform/access/route-access.ts): a route that declares none does not start.
+  const undeclared = undeclaredRoutes(app.routes);
+  if (undeclared.length)
+    throw new Error(
+      `These routes declare no access (access: a permission, "person" or "public"): ${undeclared.join(", ")}`,
+    );
   return app;
 }
 

@@ -17,7 +17,7 @@ import type { DomainModule } from "./platform/module";
 import type { Schedule } from "./platform/jobs/cron";
 import { JobRegistry } from "./platform/jobs/worker";
 import { EVENT_TYPES, isEventType } from "./platform/events/emit";
-import { ALLOWANCE_NAMES, assertCountersRegistered } from "./domains/accounts/plans";
+import { ALLOWANCE_NAMES, assertCountersRegistered } from "./platform/access";
 import { httpApp, type App, type AppOptions } from "./app";
 import { DELIVERY_KINDS, MEDIA_KINDS } from "./jobs";
 import { MODULES } from "./modules";
@@ -109,6 +109,7 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.brandSubmissionCount = null;
   hooks.brandDeletion.length = 0;
   hooks.linksDeleting.length = 0;
+  hooks.caller = null;
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
       if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
@@ -119,6 +120,10 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
     if (m.router) hooks.routers.push(m.router(deps));
+    if (m.caller) {
+      if (hooks.caller) throw new Error(`Module "${m.name}": another module already tells who calls.`);
+      hooks.caller = m.caller(deps);
+    }
     for (const [kind, resolver] of Object.entries(m.mailLinks ?? {})) {
       if (hooks.mailLinks.has(kind)) throw new Error(`Module "${m.name}": the mail link kind "${kind}" is made twice.`);
       hooks.mailLinks.set(kind, resolver);

@@ -15,6 +15,7 @@ import type { Ctx, Mode } from "./context";
 import type { Db } from "./db/client";
 import type { Deps } from "./deps";
 import type { EventRow } from "./events/tables";
+import type { CallerPort } from "./access/route-access";
 
 /** Runs inside the emitting transaction; throwing rolls the whole change back. */
 export type EventHook = (db: Db, event: EventRow) => void;
@@ -115,6 +116,8 @@ export interface Hooks {
   brandDeletion: BrandDeletionPart[];
   /** What goes with deleted collect links, in module order. */
   linksDeleting: LinksDeleting[];
+  /** Who calls a route (the accounts module's keys and sessions), read by the access kernel; null until wired. */
+  caller: CallerPort | null;
 }
 
 const byDb = new WeakMap<Database, Hooks>();
@@ -129,6 +132,7 @@ const empty = (): Hooks => ({
   brandSubmissionCount: null,
   brandDeletion: [],
   linksDeleting: [],
+  caller: null,
 });
 const NONE: Hooks = Object.freeze(empty());
 

@@ -13,6 +13,7 @@ import type { JobRegistry } from "./jobs/worker";
 import type { Schedule } from "./jobs/cron";
 import type { WebAsset } from "./http/web-assets";
 import type { Ctx } from "./context";
+import type { CallerPort } from "./access/route-access";
 import type {
   BrandDeletionPart,
   EraseParticipant,
@@ -61,6 +62,8 @@ export interface DomainModule {
   processingFailed?: (db: Db, ctx: Ctx, submissionId: string, deps: Deps) => void;
   /** Counters of the plan allowances this module owns, by allowance name. */
   usage?: Record<string, UsageCounter>;
+  /** Tells the access kernel who calls a route (one module: accounts). */
+  caller?: (deps: Deps) => CallerPort;
   /** Looks at each request before the app routes it (a brand's custom domain): see `RequestRouter`. */
   router?: (deps: Deps) => RequestRouter;
   /** The personal links this module's mail carries, by link kind (made at sending time, never stored). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { and, count, eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { brands } from "../../src/domains/brands/tables";
-import { PLANS } from "../../src/domains/accounts/plans";
+import { PLANS } from "../../src/platform/access";
 import type { RaceOrder } from "./command-race.worker";
 
 let t: TestApp;

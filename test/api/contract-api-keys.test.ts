@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
-import { isScope, SCOPES } from "../../src/domains/accounts/permissions";
+import { isScope, SCOPES } from "../../src/platform/access";
 import { apiKeys } from "../../src/domains/accounts/tables";
 
 let t: TestApp;

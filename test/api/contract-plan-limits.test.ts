@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { webhookEndpoints } from "../../src/domains/webhooks/tables";
-import { ALLOWANCE_NAMES, assertCountersRegistered, usageOf } from "../../src/domains/accounts/plans";
+import { ALLOWANCE_NAMES, assertCountersRegistered, usageOf } from "../../src/platform/access";
 import { openDb } from "../../src/platform/db/client";
 import { systemCtx } from "../../src/platform/context";
 

@@ -8,7 +8,8 @@
 import { eq } from "drizzle-orm";
 import type { RunningServer } from "./server";
 import type { RefKind } from "./auth-matrix-routes";
-import { createApiKey, createOrganisation, SCOPES } from "../../src/domains/accounts";
+import { createApiKey, createOrganisation } from "../../src/domains/accounts";
+import { SCOPES } from "../../src/platform/access";
 import { addMember } from "../../src/domains/accounts/members";
 import { submissions, transcripts } from "../../src/domains/submissions";
 import { systemCtx, type Mode } from "../../src/platform/context";

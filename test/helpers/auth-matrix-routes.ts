@@ -1,11 +1,12 @@
 /**
  * The route side of the auth matrix (test/integration/auth-matrix.test.ts): every operation of the served OpenAPI
- * document, what it needs (anonymous or not, the permission its handler declares, the scope and roles that
- * permission asks for), and a request for it that passes validation, with the ids it names filled from fixtures.
+ * document, what it needs (its `x-access`: public, the signed-in person, or a permission with the scope, roles and
+ * brand finder that come with it; src/platform/access/route-access.ts), and a request for it that passes
+ * validation, with the ids it names filled from fixtures.
  */
 import { buildApp } from "../../src/app";
 import type { Deps } from "../../src/platform/deps";
-import { PERMISSIONS, type Permission } from "../../src/domains/accounts";
+import { ACCESS_PROPERTY, PERMISSIONS, type RouteAccess } from "../../src/platform/access";
 
 type Json = Record<string, any>;
 
@@ -29,21 +30,15 @@ export type RefKind =
 /** Kinds that belong to the organisation rather than to one mode (the same member in live and test). */
 export const MODELESS: ReadonlySet<RefKind> = new Set(["member", "invitation"]);
 
-/** What the caller of a route must be, as the handler declares it. */
-export type Access =
-  /** `can(auth(), permission)`: a key with the permission's scope (none: session only) or a member with a role. */
-  | { kind: "permission"; permission: Permission; scope: string | null; roles: readonly string[] }
-  /** Reads the session itself (`/v1/me`, social sign-in methods): a person's route, API keys refused. */
-  | { kind: "person" }
-  /** Checks nothing: the handler neither authenticates nor reads the request. */
-  | { kind: "none" };
+/** What the caller of a route must be: the route's own declaration, as the document's `x-access` carries it. */
+export type Access = RouteAccess;
 
 /** One method on one path of the document. */
 export interface Operation {
   method: string;
   path: string;
   op: Json;
-  /** `security: []` in the document: the route needs no credential (sign-in, invitations, the reference). */
+  /** Declared `public`: the route takes no credential (sign-in, invitations, the reference). */
   anonymous: boolean;
   access: Access;
   /** The route's own body schema (typebox, i.e. JSON Schema), used where the document lacks one. */
@@ -52,45 +47,23 @@ export interface Operation {
 
 const METHODS = ["get", "put", "post", "patch", "delete"];
 
-/** What the app's own route says: its access (from the handler) and its body schema. */
-export interface RouteFacts {
-  access: Access;
-  body?: Json;
-}
-
-/**
- * Method + OpenAPI path → the permission the handler passes to `can(auth(), …)` and the body schema, read from
- * the app's routes built from source (the document carries neither the permission nor its scope).
- */
-export async function declaredAccess(deps: Deps): Promise<Map<string, RouteFacts>> {
+/** Method + OpenAPI path → the route's own body schema, from the app's routes built from source. */
+export async function routeBodies(deps: Deps): Promise<Map<string, Json>> {
   const app = await buildApp(deps, { web: false });
-  const out = new Map<string, RouteFacts>();
+  const out = new Map<string, Json>();
   for (const r of app.routes) {
-    const src = String(r.handler);
-    const perms = [...new Set([...src.matchAll(/can\(auth\(\),\s*"([a-z:]+)"\)/g)].map((m) => m[1]!))];
-    if (perms.length > 1) throw new Error(`${r.method} ${r.path} declares several permissions: ${perms.join(", ")}`);
     const key = `${r.method.toLowerCase()} ${r.path.replace(/:([^/]+)/g, "{$1}")}`;
     const body = (r.hooks as { body?: Json } | undefined)?.body;
-    const bodySchema = body && typeof body === "object" ? (JSON.parse(JSON.stringify(body)) as Json) : undefined;
-    if (perms.length === 1) {
-      const permission = perms[0] as Permission;
-      const rule = PERMISSIONS[permission];
-      if (!rule) throw new Error(`${key} uses unknown permission ${permission}`);
-      out.set(key, {
-        access: { kind: "permission", permission, scope: rule.scope, roles: rule.roles },
-        body: bodySchema,
-      });
-    } else
-      out.set(key, {
-        access: /\brequest\b|\bauth\(\)/.test(src) ? { kind: "person" } : { kind: "none" },
-        body: bodySchema,
-      });
+    if (body && typeof body === "object") out.set(key, JSON.parse(JSON.stringify(body)) as Json);
   }
   return out;
 }
 
-/** Every `/v1` operation of the document, with what it needs. */
-export function operationsOf(doc: Json, facts: Map<string, RouteFacts>): Operation[] {
+/**
+ * Every `/v1` operation of the document, with the access it declares (`x-access`). An operation without one fails
+ * here (the app itself refuses to start with such a route; the document must show every declaration).
+ */
+export function operationsOf(doc: Json, bodies: Map<string, Json>): Operation[] {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries<Json>(doc.paths)) {
     if (!path.startsWith("/v1/")) continue;
@@ -98,10 +71,11 @@ export function operationsOf(doc: Json, facts: Map<string, RouteFacts>): Operati
       const op = methods[method];
       if (!op) continue;
       const key = `${method} ${path}`;
-      const f = facts.get(key);
-      if (!f) throw new Error(`${key} is in the document but not among the app's routes`);
-      const anonymous = Array.isArray(op.security) && op.security.length === 0;
-      ops.push({ method, path, op, anonymous, access: f.access, routeBody: f.body });
+      const access = op[ACCESS_PROPERTY] as Access | undefined;
+      if (!access) throw new Error(`${key}: the document carries no ${ACCESS_PROPERTY}`);
+      if (access.kind === "permission" && !PERMISSIONS[access.permission])
+        throw new Error(`${key} declares unknown permission ${access.permission}`);
+      ops.push({ method, path, op, anonymous: access.kind === "public", access, routeBody: bodies.get(key) });
     }
   }
   // Deletions last, so that a refusal that wrongly goes through cannot take other routes' fixtures with it.

@@ -1,5 +1,5 @@
 /**
- * How a command runs (src/domains/accounts/command.ts): one `BEGIN IMMEDIATE` transaction around the allowance
+ * How a command runs (src/platform/access/command.ts): one `BEGIN IMMEDIATE` transaction around the allowance
  * and `run`, with the services' own `tx` calls nested in it as savepoints (how bun:sqlite nests
  * `db.transaction(…).immediate()`), proven on a real SQLite file with a second connection, and through a real
  * app with probe routes declared as commands.
@@ -26,7 +26,8 @@ import { audit } from "../../src/platform/audit/audit";
 import { auditLog } from "../../src/platform/audit/tables";
 import { enqueue } from "../../src/platform/jobs/queue";
 import { jobs } from "../../src/platform/jobs/tables";
-import { authPlugin, command, createApiKey, createOrganisation } from "../../src/domains/accounts";
+import { createApiKey, createOrganisation } from "../../src/domains/accounts";
+import { accessPlugin, command } from "../../src/platform/access";
 import { createBrand } from "../../src/domains/brands/brand-service";
 import { brands } from "../../src/domains/brands/tables";
 
@@ -106,7 +107,7 @@ describe("a command route", () => {
     name: "probe",
     routes: (d) =>
       new Elysia({ prefix: "/v1/probe" })
-        .use(authPlugin(d))
+        .use(accessPlugin(d))
         .use(
           command(d, "POST", "/rolled-back", {
             permission: "brand:write",

@@ -10,7 +10,7 @@ import { join, relative, resolve } from "node:path";
 import { assemble, wire } from "../../src/composition";
 import { MODULES } from "../../src/modules";
 import { DELIVERY_KINDS, MEDIA_KINDS } from "../../src/jobs";
-import { ALLOWANCE_NAMES } from "../../src/domains/accounts/plans";
+import { ALLOWANCE_NAMES } from "../../src/platform/access";
 import { EXPIRE_UPLOADS_JOB } from "../../src/domains/capture/expiry";
 import type { DomainModule } from "../../src/platform/module";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";

@@ -11,7 +11,7 @@ import { createOrganisation } from "../../src/domains/accounts";
 import { brands, slugScopeOf } from "../../src/domains/brands";
 import { dedupeHash, foldText, runImport } from "../../src/domains/imports";
 import type { Ctx } from "../../src/platform/context";
-import type { PlanId } from "../../src/domains/accounts";
+import type { PlanId } from "../../src/platform/access";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
 
 const SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2003", " \u200b", "\u3000"];

@@ -18,7 +18,7 @@ import type { Signer } from "../../platform/crypto";
 import { audit } from "../../platform/audit/audit";
 import { actorRef } from "../../platform/context";
 import { apiKeys, orgs } from "./tables";
-import { isScope, SCOPES } from "./permissions";
+import { isScope, SCOPES } from "../../platform/access";
 import { orgPageRows } from "../../platform/db/org-page";
 
 /** A stored key row (hash only). */

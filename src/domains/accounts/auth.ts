@@ -5,14 +5,13 @@
  * header a cross-site form cannot send), an Origin, when the browser sends one, that is one of our own, and no
  * `Sec-Fetch-Site: cross-site`. Routes for the signed-in person use `currentSession`, which applies it too.
  */
-import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode, Role } from "../../platform/context";
 import { AppError, forbidden, unauthorized } from "../../platform/errors";
 import { resolveApiKey } from "./api-keys";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { membershipsOf } from "./members";
-import { requireFeature, type PlanId } from "./plans";
+import { requireFeature, type CallerPort, type PlanId } from "../../platform/access";
 import { gatedCaller } from "./credential-gate";
 
 /** Reads a cookie from the Cookie header. */
@@ -108,18 +107,21 @@ function ownOrigins(deps: Deps): Set<string> {
 }
 
 /**
- * Elysia plugin giving handlers `auth()`, which authenticates on first call and caches the answer (reusing what
- * the credential gate, src/domains/accounts/credential-gate.ts, resolved before the body was read).
+ * Who calls, for the access kernel (src/platform/access/route-access.ts): an organisation route's caller (reusing
+ * what the credential gate, ./credential-gate.ts, resolved before the body was read), or the signed-in person.
  */
-export function authPlugin(deps: Deps) {
-  // The request id comes from the root's error handling (a global derive); named, not taken with `...rest`, so
-  // Elysia does not think this hook reads the whole context (which would parse cookies and query on every request).
-  return new Elysia().derive({ as: "scoped" }, ({ request, requestId }: { request: Request; requestId?: string }) => {
-    let cached: (Ctx & { plan: PlanId }) | null = null;
-    const resolve = (): Ctx & { plan: PlanId } => {
+export function callerPort(deps: Deps): CallerPort {
+  return {
+    member: (request, requestId) => {
       const gated = gatedCaller(request);
       return gated ? { ...gated, requestId } : authenticate(deps, request, requestId);
-    };
-    return { auth: () => (cached ??= resolve()) };
-  });
+    },
+    person: (request) => {
+      if (request.headers.get("authorization"))
+        throw forbidden("This route is for signed-in people; API keys act for the organisation.", {
+          reason: "session_only",
+        });
+      currentSession(deps, request);
+    },
+  };
 }

@@ -16,7 +16,7 @@ import {
   usageOf,
   type AllowanceName,
   type PlanId,
-} from "./plans";
+} from "../../platform/access";
 
 /**
  * The plan and the catalogue. For the operator's own organisation (`operator: true`) the catalogue is what the

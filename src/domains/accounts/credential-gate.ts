@@ -9,7 +9,7 @@
  */
 import type { Deps } from "../../platform/deps";
 import type { Ctx } from "../../platform/context";
-import type { PlanId } from "./plans";
+import type { PlanId } from "../../platform/access";
 import { authenticate } from "./auth";
 
 type Caller = Ctx & { plan: PlanId };

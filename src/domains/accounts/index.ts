@@ -5,27 +5,9 @@ import { INVITATION_LINK, invitationMailLink } from "./invitations";
 import { PASSWORD_RESET_LINK, passwordResetMailLink } from "./password-resets";
 import { EMAIL_CHANGE_LINK, emailChangeMailLink } from "./email-changes";
 import { forgetDeletedBrand } from "./brand-access";
-export { authPlugin, authenticate } from "./auth";
+import { callerPort } from "./auth";
+export { authenticate, callerPort } from "./auth";
 export { SESSION_COOKIE } from "./sessions";
-export { can, requirePlanAllowance } from "./guard";
-export { command, type CommandCtx, type CommandInput, type CommandSpec } from "./command";
-export { authorize, SCOPES, PERMISSIONS, type Permission, type Scope } from "./permissions";
-export {
-  PLANS,
-  PLAN_IDS,
-  TEST_MODE_ALLOWANCES,
-  ALLOWANCE_NAMES,
-  assertCountersRegistered,
-  requireAllowance,
-  requireFeature,
-  allowanceFor,
-  allowanceOf,
-  isOperatorOrg,
-  mayRemoveAttribution,
-  monthStart,
-  type PlanId,
-  type AllowanceName,
-} from "./plans";
 export { createOrganisation, getOrg, listOrgs, setOperator, setPlan, type Org } from "./orgs";
 export { createApiKey } from "./api-keys";
 export { orgSender, orgLogoUrl } from "./org-settings";
@@ -37,11 +19,12 @@ export { accountRoutes } from "./routes";
  * The accounts module: sign-in, password resets, the profile, organisations, members, keys and plans (the routes;
  * plan allowances are counted by the modules that own them); the personal links its emails carry (invitations,
  * password resets, email confirmations), made when they are sent; and, when a brand is deleted, the client logins
- * and invitations that named it lose it.
+ * and invitations that named it lose it. It also tells the access kernel who calls (`callerPort`).
  */
 export const accountsModule: DomainModule = {
   name: "accounts",
   routes: (deps) => accountRoutes(deps),
+  caller: callerPort,
   mailLinks: {
     [INVITATION_LINK]: invitationMailLink,
     [PASSWORD_RESET_LINK]: passwordResetMailLink,

@@ -17,9 +17,9 @@ import {
 import type { Deps } from "../../platform/deps";
 import { forbidden } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, readCookie, requireSameSite } from "./auth";
-import { can } from "./guard";
-import { command } from "./command";
+import { readCookie, requireSameSite } from "./auth";
+import { accessPlugin } from "../../platform/access";
+import { command } from "../../platform/access";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { acceptInvitation, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
 import { meBody, signIn } from "./session-routes";
@@ -38,7 +38,7 @@ export function invitationRoutes(deps: Deps) {
   // On transform, before validation: malformed requests count too.
   const throttle = invitationThrottle(deps);
   return new Elysia()
-    .use(authPlugin(deps))
+    .use(accessPlugin(deps))
     .post(
       "/invitations/lookup",
       ({ request, body, set }) => {
@@ -46,13 +46,13 @@ export function invitationRoutes(deps: Deps) {
         return lookupInvitation(deps, body.token, signedInUserId(deps, request));
       },
       {
+        access: "public",
         transform: throttle,
         body: lookupBody,
         response: invitationLookupSchema,
         detail: {
           tags: ["Members"],
           summary: "What an invitation link is for: organisation, email, role, whether that email has an account",
-          security: [],
         },
       },
     )
@@ -66,6 +66,7 @@ export function invitationRoutes(deps: Deps) {
         return meBody(deps, user);
       },
       {
+        access: "public",
         transform: throttle,
         body: acceptBody,
         response: meSchema,
@@ -73,15 +74,14 @@ export function invitationRoutes(deps: Deps) {
           tags: ["Members"],
           summary:
             "Accept an invitation: a new person sets their name and password; an existing account accepts signed in (needs X-Svc-Csrf: 1)",
-          security: [],
         },
       },
     )
     .get(
       "/invitations",
-      ({ auth, query }) =>
-        listInvitations(deps.db, deps, can(auth(), "member:manage"), pageRequest(deps.signer, "invitations", query)),
+      ({ ctx, query }) => listInvitations(deps.db, deps, ctx, pageRequest(deps.signer, "invitations", query)),
       {
+        access: "member:manage",
         query: t.Object(pageQuerySchema),
         response: invitationPageSchema,
         detail: { tags: ["Members"], summary: "Pending invitations (owners and admins)" },

@@ -9,7 +9,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
 import { audit } from "../../platform/audit/audit";
-import { PERMISSIONS } from "./permissions";
+import { PERMISSIONS } from "../../platform/access";
 import { invitations, members } from "./tables";
 
 /** Why pending invitations were revoked along with a change to their inviter's membership. */

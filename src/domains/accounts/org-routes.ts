@@ -7,9 +7,8 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { invalid } from "../../platform/errors";
 import { readForm } from "../../platform/http/body-limits";
-import { authPlugin } from "./auth";
-import { can } from "./guard";
-import { command } from "./command";
+import { accessPlugin } from "../../platform/access";
+import { command } from "../../platform/access";
 import { getOrg } from "./orgs";
 import { orgPatchBody, orgSchema } from "./org-model";
 import { presentOrg, updateOrg } from "./org-settings";
@@ -39,8 +38,9 @@ const LOGO_BODY = {
 export function orgRoutes(deps: Deps) {
   return (
     new Elysia()
-      .use(authPlugin(deps))
-      .get("/org", ({ auth }) => presentOrg(deps, getOrg(deps.db, can(auth(), "org:read").orgId)), {
+      .use(accessPlugin(deps))
+      .get("/org", ({ ctx }) => presentOrg(deps, getOrg(deps.db, ctx.orgId)), {
+        access: { permission: "org:read", brand: "none" },
         response: orgSchema,
         detail: { tags: ["Organisation"], summary: "The organisation's name, logo and colour" },
       })
@@ -59,8 +59,7 @@ export function orgRoutes(deps: Deps) {
       // The form is read only after the caller may change the organisation (a stranger's upload is never parsed).
       .post(
         "/org/logo",
-        async ({ auth, request }) => {
-          const ctx = can(auth(), "org:write");
+        async ({ ctx, request }) => {
           const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
           if (type !== "multipart/form-data")
             throw invalid("Send the image as multipart form field `file` (Content-Type: multipart/form-data).", "file");
@@ -68,6 +67,7 @@ export function orgRoutes(deps: Deps) {
           return setOrgLogo(deps, ctx, form.file as Blob | undefined);
         },
         {
+          access: "org:write",
           parse: "none",
           response: orgSchema,
           detail: {
@@ -77,7 +77,8 @@ export function orgRoutes(deps: Deps) {
           },
         },
       )
-      .delete("/org/logo", ({ auth }) => removeOrgLogo(deps, can(auth(), "org:write")), {
+      .delete("/org/logo", ({ ctx }) => removeOrgLogo(deps, ctx), {
+        access: "org:write",
         response: orgSchema,
         detail: { tags: ["Organisation"], summary: "Remove the organisation's logo" },
       })

@@ -13,7 +13,7 @@ import { audit } from "../../platform/audit/audit";
 import { senderNameFrom, type MailSender } from "../../platform/mail/sender";
 import { orgs } from "./tables";
 import { getOrg, type Org } from "./orgs";
-import { mayRemoveAttribution } from "./plans";
+import { mayRemoveAttribution } from "../../platform/access";
 import type { OrgView } from "./org-model";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;

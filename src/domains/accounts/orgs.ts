@@ -15,7 +15,7 @@ import { brands, createDefaultBrands } from "../brands";
 import { shownChanged } from "../../platform/events/publication";
 import { members, orgs } from "./tables";
 import { createUser, findUserByEmail, hashPasswordBlocking, checkPassword, normaliseEmail, type User } from "./users";
-import { parsePlan, type PlanId } from "./plans";
+import { parsePlan, type PlanId } from "../../platform/access";
 
 /** A stored organisation row. */
 export type Org = typeof orgs.$inferSelect;

@@ -60,13 +60,13 @@ export function passwordResetRoutes(deps: Deps, throttle = new AccountThrottle(d
         return { message: mailConfigured ? SENT : NO_MAIL, mail_configured: mailConfigured };
       },
       {
+        access: "public",
         body: resetRequestBody,
         response: { 202: resetRequestedSchema },
         detail: {
           tags: ["Session"],
           summary:
             "Ask for a password reset link by email: the same answer, after the same time, whether or not the address has an account (needs X-Svc-Csrf: 1)",
-          security: [],
         },
       },
     )
@@ -78,13 +78,13 @@ export function passwordResetRoutes(deps: Deps, throttle = new AccountThrottle(d
         return lookupPasswordReset(deps, body.token);
       },
       {
+        access: "public",
         transform: throttle.linkUsed,
         body: linkTokenBody,
         response: resetLookupSchema,
         detail: {
           tags: ["Session"],
           summary: "What a password reset link is for: the account's email and until when it works",
-          security: [],
         },
       },
     )
@@ -99,6 +99,7 @@ export function passwordResetRoutes(deps: Deps, throttle = new AccountThrottle(d
         return meBody(deps, user);
       },
       {
+        access: "public",
         transform: throttle.linkUsed,
         body: resetConfirmBody,
         response: meSchema,
@@ -106,7 +107,6 @@ export function passwordResetRoutes(deps: Deps, throttle = new AccountThrottle(d
           tags: ["Session"],
           summary:
             "Choose a new password with a reset link: it works once; every other session of the account ends, and this browser is signed in (needs X-Svc-Csrf: 1)",
-          security: [],
         },
       },
     );

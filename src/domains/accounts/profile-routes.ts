@@ -34,6 +34,7 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         return accountView(deps.db, user, deps.clock.now());
       },
       {
+        access: "person",
         response: accountSchema,
         detail: { tags: ["Session"], summary: "Your account: name, email, an email change waiting for confirmation" },
       },
@@ -49,6 +50,7 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         return view;
       },
       {
+        access: "person",
         body: emailChangeBody,
         response: { 202: accountSchema },
         detail: {
@@ -66,6 +68,7 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         return cancelEmailChange(deps, user.id);
       },
       {
+        access: "person",
         response: accountSchema,
         detail: {
           tags: ["Session"],
@@ -81,13 +84,13 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         return lookupEmailChange(deps, body.token);
       },
       {
+        access: "public",
         transform: throttle.linkUsed,
         body: linkTokenBody,
         response: emailChangeLookupSchema,
         detail: {
           tags: ["Session"],
           summary: "What an email confirmation link is for: the account's email now and the new one",
-          security: [],
         },
       },
     )
@@ -101,6 +104,7 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         return { changed: true as const, email: user.email };
       },
       {
+        access: "public",
         transform: throttle.linkUsed,
         body: linkTokenBody,
         response: emailChangedSchema,
@@ -108,7 +112,6 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
           tags: ["Session"],
           summary:
             "Confirm an email change with the link sent to the new address: the account signs in with it from now on (needs X-Svc-Csrf: 1)",
-          security: [],
         },
       },
     );

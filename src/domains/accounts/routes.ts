@@ -26,9 +26,8 @@ import { invalid } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { listOutboxPage } from "./outbox";
 import { listAuditPage } from "./audit-view";
-import { authPlugin } from "./auth";
-import { can } from "./guard";
-import { command } from "./command";
+import { accessPlugin } from "../../platform/access";
+import { command } from "../../platform/access";
 import { listMembers, changeRole, removeMember } from "./members";
 import { inviteMember } from "./invitations";
 import { invitationRoutes } from "./invitation-routes";
@@ -37,7 +36,7 @@ import { passwordResetRoutes } from "./password-reset-routes";
 import { profileRoutes } from "./profile-routes";
 import { AccountThrottle } from "./account-throttle";
 import { createApiKey, listApiKeys, presentKey, revokeApiKey } from "./api-keys";
-import { SCOPES } from "./permissions";
+import { SCOPES } from "../../platform/access";
 import { billingView, changePlan, checkout, portal, usageView } from "./billing";
 import { socialRoutes } from "./social-routes";
 import { systemRoutes } from "./system-routes";
@@ -54,7 +53,7 @@ export function accountRoutes(deps: Deps) {
   const throttle = new AccountThrottle(deps);
   return (
     new Elysia({ prefix: "/v1" })
-      .use(authPlugin(deps))
+      .use(accessPlugin(deps))
       .use(sessionRoutes(deps))
       .use(passwordResetRoutes(deps, throttle))
       .use(profileRoutes(deps, throttle))
@@ -64,19 +63,20 @@ export function accountRoutes(deps: Deps) {
       .use(orgRoutes(deps))
       .get(
         "/api-keys/scopes",
-        ({ auth }) => (
-          can(auth(), "key:manage"),
-          { data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }
-        ),
-        { response: scopeListSchema, detail: { tags: ["API keys"], summary: "Scopes a key can carry" } },
+        () => ({ data: Object.entries(SCOPES).map(([scope, description]) => ({ scope, description })) }),
+        {
+          access: "key:manage",
+          response: scopeListSchema,
+          detail: { tags: ["API keys"], summary: "Scopes a key can carry" },
+        },
       )
       .get(
         "/api-keys",
-        ({ auth, query }) => {
-          const ctx = can(auth(), "key:manage");
+        ({ ctx, query }) => {
           return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
         },
         {
+          access: "key:manage",
           query: t.Object(pageQuerySchema),
           response: apiKeyPageSchema,
           detail: { tags: ["API keys"], summary: "List API keys of the current mode (never the secrets)" },
@@ -109,9 +109,9 @@ export function accountRoutes(deps: Deps) {
       )
       .get(
         "/members",
-        ({ auth, query }) =>
-          listMembers(deps.db, deps.signer, can(auth(), "member:read"), pageRequest(deps.signer, "members", query)),
+        ({ ctx, query }) => listMembers(deps.db, deps.signer, ctx, pageRequest(deps.signer, "members", query)),
         {
+          access: "member:read",
           query: t.Object(pageQuerySchema),
           response: memberPageSchema,
           detail: { tags: ["Members"], summary: "List members" },
@@ -155,11 +155,13 @@ export function accountRoutes(deps: Deps) {
           },
         }),
       )
-      .get("/billing", ({ auth }) => billingView(deps, can(auth(), "billing:read")), {
+      .get("/billing", ({ ctx }) => billingView(deps, ctx), {
+        access: "billing:read",
         response: billingSchema,
         detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
       })
-      .get("/billing/usage", ({ auth }) => usageView(deps, can(auth(), "billing:read")), {
+      .get("/billing/usage", ({ ctx }) => usageView(deps, ctx), {
+        access: "billing:read",
         response: usageSchema,
         detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
       })
@@ -173,25 +175,29 @@ export function accountRoutes(deps: Deps) {
         }),
       )
       // Checkout and the portal are not commands: they await Stripe and write nothing here.
-      .post("/billing/checkout", ({ auth, body }) => checkout(deps, can(auth(), "billing:manage"), body.plan), {
+      .post("/billing/checkout", ({ ctx, body }) => checkout(deps, ctx, body.plan), {
+        access: "billing:manage",
         body: planBody,
         response: redirectUrlSchema,
         detail: { tags: ["Billing"], summary: "Stripe Checkout for a plan (when configured)" },
       })
-      .post("/billing/portal", ({ auth }) => portal(deps, can(auth(), "billing:manage")), {
+      .post("/billing/portal", ({ ctx }) => portal(deps, ctx), {
+        access: "billing:manage",
         response: redirectUrlSchema,
         detail: { tags: ["Billing"], summary: "Stripe customer portal (when configured)" },
       })
       .get(
         "/audit-log",
-        ({ auth, query }) =>
+        ({ ctx, query }) =>
           listAuditPage(
             deps,
-            can(auth(), "audit:read"),
+            ctx,
             pageRequest(deps.signer, "audit-log", query, { action: query.action }),
             query.action,
           ),
         {
+          // The organisation's record of sensitive actions covers both modes; each line names its mode.
+          access: { permission: "audit:read", brand: "none", modes: "both" },
           query: auditQuery,
           response: auditPageSchema,
           detail: {
@@ -200,15 +206,11 @@ export function accountRoutes(deps: Deps) {
           },
         },
       )
-      .get(
-        "/outbox",
-        ({ auth, query }) =>
-          listOutboxPage(deps, can(auth(), "outbox:read"), pageRequest(deps.signer, "outbox", query)),
-        {
-          query: t.Object(pageQuerySchema),
-          response: outboxPageSchema,
-          detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
-        },
-      )
+      .get("/outbox", ({ ctx, query }) => listOutboxPage(deps, ctx, pageRequest(deps.signer, "outbox", query)), {
+        access: "outbox:read",
+        query: t.Object(pageQuerySchema),
+        response: outboxPageSchema,
+        detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
+      })
   );
 }

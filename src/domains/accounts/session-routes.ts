@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import { loginBody, meBodySchema, meSchema, signedOutSchema, type MeView } from "./model";
 import type { Role } from "../../platform/context";
-import type { PlanId } from "./plans";
+import type { PlanId } from "../../platform/access";
 import type { Deps } from "../../platform/deps";
 import { AppError, forbidden, unauthorized } from "../../platform/errors";
 import { clientAddress } from "../../platform/client-address";
@@ -83,12 +83,12 @@ export function sessionRoutes(deps: Deps) {
         return meBody(deps, user);
       },
       {
+        access: "public",
         body: loginBody,
         response: meSchema,
         detail: {
           tags: ["Session"],
           summary: "Sign in with email and password (sets the session cookie; needs X-Svc-Csrf: 1)",
-          security: [],
         },
       },
     )
@@ -102,8 +102,9 @@ export function sessionRoutes(deps: Deps) {
         return { signed_out: true as const };
       },
       {
+        access: "public",
         response: signedOutSchema,
-        detail: { tags: ["Session"], summary: "Sign out (needs X-Svc-Csrf: 1)", security: [] },
+        detail: { tags: ["Session"], summary: "Sign out (needs X-Svc-Csrf: 1)" },
       },
     )
     .get(
@@ -112,7 +113,11 @@ export function sessionRoutes(deps: Deps) {
         refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
         return meBody(deps, currentSession(deps, request).user);
       },
-      { response: meSchema, detail: { tags: ["Session"], summary: "The signed-in person and their organisations" } },
+      {
+        access: "person",
+        response: meSchema,
+        detail: { tags: ["Session"], summary: "The signed-in person and their organisations" },
+      },
     )
     .patch(
       "/me",
@@ -122,6 +127,7 @@ export function sessionRoutes(deps: Deps) {
         return meBody(deps, await updateProfile(deps.db, found.user.id, body, found.session.id));
       },
       {
+        access: "person",
         body: meBodySchema,
         response: meSchema,
         detail: {

@@ -50,8 +50,9 @@ export function socialRoutes(deps: Deps) {
         return { data: providerList(deps) };
       },
       {
+        access: "public",
         response: providerListSchema,
-        detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)", security: [] },
+        detail: { tags: ["Session"], summary: "Social sign-in providers (session-only)" },
       },
     )
     .post(
@@ -64,12 +65,12 @@ export function socialRoutes(deps: Deps) {
         return { authorization_url: url };
       },
       {
+        access: "public",
         body: providerBody,
         response: authorizationSchema,
         detail: {
           tags: ["Session"],
           summary: "Start social sign-in: returns the provider's address (needs X-Svc-Csrf: 1)",
-          security: [],
         },
       },
     )
@@ -107,11 +108,12 @@ export function socialRoutes(deps: Deps) {
         }
       },
       {
+        access: "public",
         params: t.Object({ provider: t.String({ maxLength: 20 }) }),
         query: callbackQuery,
         // Not an API operation: the provider sends the browser here, and it always answers a redirect to the
         // dashboard (signed in, or with `?signin_error=`). The document lists operations with a 2xx answer only.
-        detail: { hide: true, security: [] },
+        detail: { hide: true },
       },
     )
     .get(
@@ -120,7 +122,7 @@ export function socialRoutes(deps: Deps) {
         refuseKeys(request);
         return authMethods(deps, currentUser(deps, request).id);
       },
-      { response: authMethodsSchema, detail: { tags: ["Session"], summary: "Your sign-in methods" } },
+      { access: "person", response: authMethodsSchema, detail: { tags: ["Session"], summary: "Your sign-in methods" } },
     )
     .post(
       "/me/auth-methods",
@@ -132,6 +134,7 @@ export function socialRoutes(deps: Deps) {
         return { authorization_url: url };
       },
       {
+        access: "person",
         body: providerBody,
         response: authorizationSchema,
         detail: { tags: ["Session"], summary: "Link a provider: returns the provider's address" },
@@ -143,6 +146,11 @@ export function socialRoutes(deps: Deps) {
         refuseKeys(request);
         return unlinkProvider(deps, currentUser(deps, request).id, body.provider);
       },
-      { body: providerBody, response: authMethodsSchema, detail: { tags: ["Session"], summary: "Unlink a provider" } },
+      {
+        access: "person",
+        body: providerBody,
+        response: authMethodsSchema,
+        detail: { tags: ["Session"], summary: "Unlink a provider" },
+      },
     );
 }

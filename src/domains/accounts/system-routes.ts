@@ -12,8 +12,7 @@ import { iso } from "../../platform/clock";
 import type { SelfTestStatus } from "../../media/self-test-monitor";
 import { backupStatus, type BackupStatus } from "../../platform/backup/status";
 import { getOrg } from "./orgs";
-import { authPlugin } from "./auth";
-import { can } from "./guard";
+import { accessPlugin } from "../../platform/access";
 import { healthSchema, type HealthView } from "./model";
 import { recordingAddressProblem, type AddressProblem } from "../../platform/secure-address";
 
@@ -88,10 +87,10 @@ export function presentHealth(
 
 /** The system health route. */
 export function systemRoutes(deps: Deps) {
-  return new Elysia().use(authPlugin(deps)).get(
+  return new Elysia().use(accessPlugin(deps)).get(
     "/system/health",
-    ({ auth }) => {
-      const who = can(auth(), "system:read");
+    ({ ctx }) => {
+      const who = ctx;
       const operator = getOrg(deps.db, who.orgId).operator;
       return presentHealth(
         deps.selfTest?.status() ?? NOT_RUN,
@@ -102,6 +101,7 @@ export function systemRoutes(deps: Deps) {
       );
     },
     {
+      access: "system:read",
       response: healthSchema,
       detail: {
         tags: ["System"],

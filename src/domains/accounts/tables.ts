@@ -1,27 +1,10 @@
 /** Accounts tables: organisations, users, memberships, sessions, API keys, invitations, password resets, email changes. */
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Mode, Role } from "../../platform/context";
-import type { PlanId } from "./plans";
+import { orgs } from "../../platform/access/tables";
 
-/** An organisation: the customer; owns brands in both modes. */
-export const orgs = sqliteTable("orgs", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  plan: text("plan").$type<PlanId>().notNull().default("free"),
-  stripeCustomerId: text("stripe_customer_id"),
-  createdAt: integer("created_at").notNull(),
-  /**
-   * The operator's own organisation (self-hosted operator mode): no plan limits, and its plan page explains the
-   * plans as what the operator offers the organisations it hosts. Set on the first organisation of a fresh install.
-   */
-  operator: integer("operator", { mode: "boolean" }).notNull().default(false),
-  /**
-   * White label (migration 0022): the organisation's logo on the CDN (`orgs/{id}/logo-….png`) and colour, shown with
-   * its name to its members and client logins instead of the product's; null for none.
-   */
-  logoKey: text("logo_key"),
-  color: text("color"),
-});
+/** The organisation table belongs to the access kernel; re-exported for the foreign keys of the domains. */
+export { orgs };
 
 /** A person who can sign in to the dashboard. */
 export const users = sqliteTable(

@@ -7,7 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Mode, Role } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
-import { members, users, PERMISSIONS } from "../accounts";
+import { members, users } from "../accounts";
+import { PERMISSIONS } from "../../platform/access";
 import { alertSettings, type Frequency } from "./tables";
 import { effectiveSettings, type EffectiveSettings } from "./settings";
 

@@ -5,22 +5,22 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import { notificationsPatchBody, notificationsSchema } from "./model";
 import { readNotifications, updateNotifications } from "./settings";
 
 /** The notification settings routes. */
 export function alertRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
-    .use(authPlugin(deps))
+    .use(accessPlugin(deps))
     .get(
       "/me/notifications",
-      ({ auth, set }) => {
-        const ctx = can(auth(), "session");
+      ({ ctx, set }) => {
         set.headers["cache-control"] = "no-store";
         return readNotifications(deps, deps.db, ctx);
       },
       {
+        access: { permission: "session", brand: "none" },
         response: notificationsSchema,
         detail: {
           tags: ["Session"],
@@ -32,6 +32,7 @@ export function alertRoutes(deps: Deps) {
     .use(
       command(deps, "PATCH", "/me/notifications", {
         permission: "session",
+        brand: "none",
         body: notificationsPatchBody,
         response: notificationsSchema,
         detail: {

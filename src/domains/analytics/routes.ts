@@ -4,7 +4,7 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { authPlugin, can } from "../accounts";
+import { accessPlugin } from "../../platform/access";
 import { brandStatsParams, brandStatsSchema, statsQuery, widgetStatsParams, widgetStatsSchema } from "./model";
 import { brandStats, widgetStats } from "./stats";
 
@@ -13,28 +13,22 @@ const tags = ["Analytics"];
 /** The stats routes. */
 export function statsRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
-    .use(authPlugin(deps))
-    .get(
-      "/widgets/:id/stats",
-      ({ auth, params, query }) => widgetStats(deps, can(auth(), "analytics:read"), params.id, query),
-      {
-        params: widgetStatsParams,
-        query: statsQuery,
-        response: widgetStatsSchema,
-        detail: { tags, summary: "Views, plays and clicks of a widget per day and per testimonial (default: 30 days)" },
+    .use(accessPlugin(deps))
+    .get("/widgets/:id/stats", ({ ctx, params, query }) => widgetStats(deps, ctx, params.id, query), {
+      access: { permission: "analytics:read", brand: "path" },
+      params: widgetStatsParams,
+      query: statsQuery,
+      response: widgetStatsSchema,
+      detail: { tags, summary: "Views, plays and clicks of a widget per day and per testimonial (default: 30 days)" },
+    })
+    .get("/brands/:brand_id/stats", ({ ctx, params, query }) => brandStats(deps, ctx, params.brand_id, query), {
+      access: { permission: "analytics:read", brand: "path" },
+      params: brandStatsParams,
+      query: statsQuery,
+      response: brandStatsSchema,
+      detail: {
+        tags,
+        summary: "Views, plays and clicks of a brand (its widgets and wall) per day and per testimonial",
       },
-    )
-    .get(
-      "/brands/:brand_id/stats",
-      ({ auth, params, query }) => brandStats(deps, can(auth(), "analytics:read"), params.brand_id, query),
-      {
-        params: brandStatsParams,
-        query: statsQuery,
-        response: brandStatsSchema,
-        detail: {
-          tags,
-          summary: "Views, plays and clicks of a brand (its widgets and wall) per day and per testimonial",
-        },
-      },
-    );
+    });
 }

@@ -2,7 +2,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import { createBrand, getBrandRow, listBrands, readBrandRow, updateBrand } from "./brand-service";
 import { deletionPreview, startBrandDeletion } from "./brand-deletion";
 import { deleteLink } from "./link-deletion";
@@ -62,14 +62,14 @@ const qrResponses = (type: "image/svg+xml" | "image/png") => ({
 export function brandRoutes(deps: Deps) {
   return (
     new Elysia({ prefix: "/v1" })
-      .use(authPlugin(deps))
+      .use(accessPlugin(deps))
       .get(
         "/brands",
-        ({ auth, query }) => {
-          const ctx = can(auth(), "brand:read");
+        ({ ctx, query }) => {
           return listBrands(deps, ctx, pageRequest(deps.signer, "brands", query));
         },
         {
+          access: { permission: "brand:read", brand: "list" },
           query: t.Object(pageQuerySchema),
           response: brandPageSchema,
           detail: { tags: ["Brands"], summary: "List brands, newest first" },
@@ -87,29 +87,26 @@ export function brandRoutes(deps: Deps) {
       )
       .get(
         "/brands/:brand_id",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "brand:read");
+        ({ ctx, params }) => {
           return presentBrand(deps, readBrandRow(deps.db, ctx, params.brand_id));
         },
         {
+          access: { permission: "brand:read", brand: "path" },
           params: brandParams,
           response: brandSchema,
           detail: { tags: ["Brands"], summary: "Get a brand (also while it is being deleted: status, deletion)" },
         },
       )
-      .get(
-        "/brands/:brand_id/deletion",
-        ({ auth, params }) => deletionPreview(deps, can(auth(), "brand:write"), params.brand_id),
-        {
-          params: brandParams,
-          response: brandDeletionPreviewSchema,
-          detail: {
-            tags: ["Brands"],
-            summary:
-              "What deleting the brand takes: its testimonials, files, widgets, links, reels and requests (and whether it can be deleted)",
-          },
+      .get("/brands/:brand_id/deletion", ({ ctx, params }) => deletionPreview(deps, ctx, params.brand_id), {
+        access: "brand:write",
+        params: brandParams,
+        response: brandDeletionPreviewSchema,
+        detail: {
+          tags: ["Brands"],
+          summary:
+            "What deleting the brand takes: its testimonials, files, widgets, links, reels and requests (and whether it can be deleted)",
         },
-      )
+      })
       .use(
         command(deps, "DELETE", "/brands/:brand_id", {
           permission: "brand:write",
@@ -148,8 +145,7 @@ export function brandRoutes(deps: Deps) {
       // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
       .post(
         "/brands/:brand_id/logo",
-        async ({ auth, params, request }) => {
-          const ctx = can(auth(), "brand:write");
+        async ({ ctx, params, request }) => {
           getBrandRow(deps.db, ctx, params.brand_id);
           const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
           if (type !== "multipart/form-data")
@@ -158,6 +154,7 @@ export function brandRoutes(deps: Deps) {
           return setLogo(deps, ctx, params.brand_id, form.file as Blob | undefined);
         },
         {
+          access: "brand:write",
           params: brandParams,
           parse: "none",
           response: brandSchema,
@@ -166,8 +163,7 @@ export function brandRoutes(deps: Deps) {
       )
       .get(
         "/brands/:brand_id/links",
-        ({ auth, params, query }) => {
-          const ctx = can(auth(), "brand:read");
+        ({ ctx, params, query }) => {
           return listLinks(
             deps,
             ctx,
@@ -176,6 +172,7 @@ export function brandRoutes(deps: Deps) {
           );
         },
         {
+          access: { permission: "brand:read", brand: "path" },
           params: brandParams,
           query: t.Object(pageQuerySchema),
           response: linkPageSchema,
@@ -198,20 +195,24 @@ export function brandRoutes(deps: Deps) {
       )
       .get(
         "/links/:link_id",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "brand:read");
+        ({ ctx, params }) => {
           return presentLink(deps, getLinkRow(deps.db, ctx, params.link_id));
         },
-        { params: linkParams, response: linkSchema, detail: { tags: ["Links"], summary: "Get a collect link" } },
+        {
+          access: { permission: "brand:read", brand: "path" },
+          params: linkParams,
+          response: linkSchema,
+          detail: { tags: ["Links"], summary: "Get a collect link" },
+        },
       )
       .get(
         "/links/:link_id/qr.svg",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "brand:read");
+        ({ ctx, params }) => {
           const link = getLinkRow(deps.db, ctx, params.link_id);
           return qrFile(qrSvg(linkAddress(deps, link)), "image/svg+xml", `${link.id}-qr.svg`);
         },
         {
+          access: { permission: "brand:read", brand: "path" },
           params: linkParams,
           detail: {
             tags: ["Links"],
@@ -222,12 +223,12 @@ export function brandRoutes(deps: Deps) {
       )
       .get(
         "/links/:link_id/qr.png",
-        async ({ auth, params }) => {
-          const ctx = can(auth(), "brand:read");
+        async ({ ctx, params }) => {
           const link = getLinkRow(deps.db, ctx, params.link_id);
           return qrFile(await qrPng(deps, linkAddress(deps, link)), "image/png", `${link.id}-qr.png`);
         },
         {
+          access: { permission: "brand:read", brand: "path" },
           params: linkParams,
           detail: {
             tags: ["Links"],

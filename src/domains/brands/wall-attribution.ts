@@ -7,7 +7,7 @@
  */
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
-import { getOrg, mayRemoveAttribution, requireFeature, type PlanId } from "../accounts";
+import { mayRemoveAttribution, requireFeature, type PlanId, planOf } from "../../platform/access";
 import type { BrandRow } from "./present";
 
 /** Applies `wall_attribution` from a brand change to `next`; false needs the organisation to be allowed (else 402). */
@@ -15,7 +15,7 @@ export function applyWallAttribution(db: Db, ctx: Ctx, appUrl: string, next: Bra
   if (value === undefined) return;
   if (value === false && !mayRemoveAttribution(db, ctx.orgId))
     requireFeature(
-      getOrg(db, ctx.orgId).plan as PlanId,
+      planOf(db, ctx.orgId),
       appUrl,
       "remove_attribution",
       'Removing "Testimonials published with Plaudit" from the wall needs a paid plan.',

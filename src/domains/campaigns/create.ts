@@ -16,7 +16,7 @@ import { AppError, conflict } from "../../platform/errors";
 import { idempotent } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
 import { brandSender, brands, getLinkRow, linkState, mailBrand } from "../brands";
-import { getOrg, requireAllowance, type PlanId } from "../accounts";
+import { requireAllowance, type PlanId, planOf } from "../../platform/access";
 import { eq } from "drizzle-orm";
 import type { createBody, createdSchema } from "./model";
 import { checkWords, requestMail } from "./message";
@@ -85,14 +85,7 @@ export function createCampaign(
       fresh.filter((p) => isSuppressed(db, ctx.orgId, ctx.mode, p.emailHash)).map((p) => p.emailHash),
     );
     const emails = fresh.length - suppressedHashes.size;
-    requireAllowance(
-      db,
-      ctx,
-      getOrg(db, ctx.orgId).plan as PlanId,
-      deps.config.appUrl,
-      "request_emails_per_month",
-      emails,
-    );
+    requireAllowance(db, ctx, planOf(db, ctx.orgId), deps.config.appUrl, "request_emails_per_month", emails);
     countRequestEmails(db, ctx.orgId, ctx.mode, now, emails);
     let suppressed = 0;
     for (const person of fresh) {

@@ -8,7 +8,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import {
   campaignDeletedSchema,
   campaignPageSchema,
@@ -31,7 +31,7 @@ import { listAllCampaigns, stopAnyCampaign } from "./operator";
 /** `/v1/campaigns…`. */
 export function campaignRoutes(deps: Deps) {
   return new Elysia()
-    .use(authPlugin(deps))
+    .use(accessPlugin(deps))
     .use(
       command(deps, "POST", "/v1/campaigns", {
         permission: "link:write",
@@ -46,35 +46,38 @@ export function campaignRoutes(deps: Deps) {
     )
     .get(
       "/v1/campaigns",
-      ({ auth, query }) =>
+      ({ ctx, query }) =>
         listCampaigns(
           deps,
-          can(auth(), "submission:read"),
+          ctx,
           pageRequest(deps.signer, "campaigns", query, { link_id: query.link_id }),
           query.link_id,
         ),
       {
+        access: { permission: "submission:read", brand: "list" },
         query: listQuery,
         response: campaignPageSchema,
         detail: { tags: ["Campaigns"], summary: "List request campaigns, newest first, with counts per status" },
       },
     )
-    .get("/v1/campaigns/:id", ({ auth, params }) => getCampaign(deps, can(auth(), "submission:read"), params.id), {
+    .get("/v1/campaigns/:id", ({ ctx, params }) => getCampaign(deps, ctx, params.id), {
+      access: { permission: "submission:read", brand: "path" },
       params: idParams,
       response: campaignSchema,
       detail: { tags: ["Campaigns"], summary: "One campaign with its counts (sent, answered, unsubscribed…)" },
     })
     .get(
       "/v1/campaigns/:id/recipients",
-      ({ auth, params, query }) =>
+      ({ ctx, params, query }) =>
         listRecipients(
           deps,
-          can(auth(), "submission:read"),
+          ctx,
           params.id,
           pageRequest(deps.signer, `campaigns/${params.id}/recipients`, query, { status: query.status }),
           query.status,
         ),
       {
+        access: { permission: "submission:read", brand: "path" },
         params: idParams,
         query: recipientsQuery,
         response: recipientPageSchema,
@@ -95,14 +98,15 @@ export function campaignRoutes(deps: Deps) {
     )
     .get(
       "/v1/operator/campaigns",
-      ({ auth, query }) =>
+      ({ ctx, query }) =>
         listAllCampaigns(
           deps,
-          can(auth(), "server:manage"),
+          ctx,
           pageRequest(deps.signer, "operator/campaigns", query, { sending: query.sending ?? null }),
           query.sending === "true",
         ),
       {
+        access: "server:manage",
         query: operatorListQuery,
         response: operatorCampaignPageSchema,
         detail: {

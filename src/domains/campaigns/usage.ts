@@ -8,7 +8,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Mode } from "../../platform/context";
 import type { UsageCounter } from "../../platform/hooks";
-import { monthStart } from "../accounts";
+import { monthStart } from "../../platform/access";
 import { campaignAsked, campaignUsage } from "./tables";
 
 /** A person asked within this many days is not asked again by a new campaign. */

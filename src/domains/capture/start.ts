@@ -11,7 +11,7 @@ import type { Ctx, Mode } from "../../platform/context";
 import { idempotent } from "../../platform/http/idempotency";
 import { AppError, invalid } from "../../platform/errors";
 import { iso } from "../../platform/clock";
-import { getOrg, requireAllowance, type PlanId } from "../accounts";
+import { requireAllowance, type PlanId, planOf } from "../../platform/access";
 import { normaliseEmail } from "../accounts";
 import { createCollected, finishWritten } from "../submissions";
 import { linkState } from "../brands";
@@ -71,7 +71,7 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   if (input.prompt_id && !link.prompts.some((p) => p.id === input.prompt_id))
     throw invalid("Unknown prompt.", "prompt_id");
   const ctx: Ctx = { orgId: link.orgId, mode: link.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
-  const plan = getOrg(deps.db, link.orgId).plan as PlanId;
+  const plan = planOf(deps.db, link.orgId);
   try {
     requireAllowance(deps.db, ctx, plan, deps.config.appUrl, "submissions_per_month");
   } catch (e) {

@@ -6,7 +6,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import {
   createBody,
   exportDeletedSchema,
@@ -26,10 +26,11 @@ import { downloadResponse } from "./download";
 export function exportRoutes(deps: Deps) {
   return (
     new Elysia()
-      .use(authPlugin(deps))
+      .use(accessPlugin(deps))
       .use(
         command(deps, "POST", "/v1/exports", {
           permission: "submission:moderate",
+          brand: "body",
           body: createBody,
           response: { 201: exportSchema },
           detail: {
@@ -39,36 +40,31 @@ export function exportRoutes(deps: Deps) {
           run: (_db, ctx, { body }) => createExport(deps, ctx, body),
         }),
       )
-      .post("/v1/exports/preview", ({ auth, body }) => previewExport(deps, can(auth(), "submission:read"), body), {
+      .post("/v1/exports/preview", ({ ctx, body }) => previewExport(deps, ctx, body), {
+        access: { permission: "submission:read", brand: "body" },
         body: previewBody,
         response: exportPreviewSchema,
         detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
       })
-      .get(
-        "/v1/exports",
-        ({ auth, query }) =>
-          listExports(deps, can(auth(), "submission:read"), pageRequest(deps.signer, "exports", query)),
-        {
-          query: listQuery,
-          response: exportPageSchema,
-          detail: { tags: ["Exports"], summary: "List exports, newest first" },
-        },
-      )
-      .get("/v1/exports/:id", ({ auth, params }) => getExport(deps, can(auth(), "submission:read"), params.id), {
+      .get("/v1/exports", ({ ctx, query }) => listExports(deps, ctx, pageRequest(deps.signer, "exports", query)), {
+        access: { permission: "submission:read", brand: "list" },
+        query: listQuery,
+        response: exportPageSchema,
+        detail: { tags: ["Exports"], summary: "List exports, newest first" },
+      })
+      .get("/v1/exports/:id", ({ ctx, params }) => getExport(deps, ctx, params.id), {
+        access: { permission: "submission:read", brand: "path" },
         params: idParams,
         response: exportSchema,
         detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
       })
       // Not a command: the file is deleted after the row's commit (the service's own transaction).
-      .delete(
-        "/v1/exports/:id",
-        ({ auth, params }) => deleteExport(deps, can(auth(), "submission:moderate"), params.id),
-        {
-          params: idParams,
-          response: exportDeletedSchema,
-          detail: { tags: ["Exports"], summary: "Delete an export and its file" },
-        },
-      )
+      .delete("/v1/exports/:id", ({ ctx, params }) => deleteExport(deps, ctx, params.id), {
+        access: { permission: "submission:moderate", brand: "path" },
+        params: idParams,
+        response: exportDeletedSchema,
+        detail: { tags: ["Exports"], summary: "Delete an export and its file" },
+      })
       .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
         params: tokenParams,
         detail: {

@@ -14,7 +14,7 @@ import { tx } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { audit } from "../../platform/audit/audit";
 import type { TextAnalysis } from "../../media/text-analysis";
-import { requirePlanAllowance, type PlanId } from "../accounts";
+import { requirePlanAllowance, type PlanId } from "../../platform/access";
 import { getBrandRow } from "../brands";
 import type { SubmissionRow } from "../submissions";
 import { imports } from "./tables";

@@ -1,7 +1,7 @@
 /** Import routes: schema, guard, one service call each. */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { authPlugin, can } from "../accounts";
+import { accessPlugin } from "../../platform/access";
 import { importBody, importListQuery, importPageSchema, importResultSchema } from "./model";
 import { runImport } from "./create";
 import { listImports } from "./list";
@@ -9,16 +9,16 @@ import { listImports } from "./list";
 /** `POST /v1/imports` and `GET /v1/imports`. */
 export function importRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
-    .use(authPlugin(deps))
+    .use(accessPlugin(deps))
     .post(
       "/imports",
-      ({ auth, body, set }) => {
-        const ctx = can(auth(), "submission:import");
+      ({ ctx, body, set }) => {
         const result = runImport(deps, ctx, body);
         set.status = 201;
         return result;
       },
       {
+        access: "submission:import",
         body: importBody,
         response: { 201: importResultSchema },
         detail: {
@@ -27,7 +27,8 @@ export function importRoutes(deps: Deps) {
         },
       },
     )
-    .get("/imports", ({ auth, query }) => listImports(deps.db, can(auth(), "submission:read"), query.brand_id), {
+    .get("/imports", ({ ctx, query }) => listImports(deps.db, ctx, query.brand_id), {
+      access: { permission: "submission:read", brand: "list" },
       query: importListQuery,
       response: importPageSchema,
       detail: {

@@ -5,7 +5,7 @@
  */
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
-import { allowanceOf, monthStart, type PlanId } from "../accounts";
+import { allowanceOf, monthStart, type PlanId } from "../../platform/access";
 import { cardsMs } from "./config";
 import type { ReelClip, ReelConfig } from "./model";
 import { renderSecondsUsed } from "./usage";

@@ -2,7 +2,7 @@
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
-import type { PlanId } from "../accounts";
+import type { PlanId } from "../../platform/access";
 import { presentConfig } from "./config";
 import { estimate } from "./estimate";
 import { presentOutput } from "./files";

@@ -12,7 +12,7 @@ import { conflict, unprocessable } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
-import { requirePlanAllowance, type PlanId } from "../accounts";
+import { requirePlanAllowance, type PlanId } from "../../platform/access";
 import { checkClips } from "./clips";
 import { renderCost } from "./estimate";
 import { getReelRow } from "./reel-service";

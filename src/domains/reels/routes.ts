@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import {
   addClipBody,
   createBody,
@@ -28,8 +28,9 @@ const tags = ["Reels"];
 export function reelRoutes(deps: Deps) {
   return (
     new Elysia()
-      .use(authPlugin(deps))
-      .get("/v1/reels/music", ({ auth }) => (can(auth(), "reel:manage"), musicList(deps)), {
+      .use(accessPlugin(deps))
+      .get("/v1/reels/music", () => musicList(deps), {
+        access: { permission: "reel:manage", brand: "none" },
         response: musicPageSchema,
         detail: {
           tags,
@@ -40,8 +41,7 @@ export function reelRoutes(deps: Deps) {
       })
       .get(
         "/v1/reels",
-        ({ auth, query }) => {
-          const ctx = can(auth(), "reel:manage");
+        ({ ctx, query }) => {
           return listReels(
             deps,
             ctx,
@@ -51,6 +51,7 @@ export function reelRoutes(deps: Deps) {
           );
         },
         {
+          access: { permission: "reel:manage", brand: "list" },
           query: listQuery,
           response: reelPageSchema,
           detail: { tags, summary: "List reels, newest first" },
@@ -59,13 +60,13 @@ export function reelRoutes(deps: Deps) {
       // Not a command: the suggested clips await the transcripts' analysis before the write.
       .post(
         "/v1/reels",
-        async ({ auth, body, set }) => {
-          const ctx = can(auth(), "reel:manage");
+        async ({ ctx, body, set }) => {
           const row = await createReel(deps, ctx, body);
           set.status = 201;
           return presentReel(deps, ctx, row);
         },
         {
+          access: { permission: "reel:manage", brand: "body" },
           body: createBody,
           response: { 201: reelSchema },
           detail: { tags, summary: "Create a reel from testimonials (clips suggested)" },
@@ -73,15 +74,20 @@ export function reelRoutes(deps: Deps) {
       )
       .get(
         "/v1/reels/:id",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "reel:manage");
+        ({ ctx, params }) => {
           return presentReel(deps, ctx, getReelRow(deps.db, ctx, params.id));
         },
-        { params: idParams, response: reelSchema, detail: { tags, summary: "One reel (poll it for render progress)" } },
+        {
+          access: { permission: "reel:manage", brand: "path" },
+          params: idParams,
+          response: reelSchema,
+          detail: { tags, summary: "One reel (poll it for render progress)" },
+        },
       )
       .use(
         command(deps, "PATCH", "/v1/reels/:id", {
           permission: "reel:manage",
+          brand: "path",
           params: idParams,
           body: patchBody,
           response: reelSchema,
@@ -92,11 +98,12 @@ export function reelRoutes(deps: Deps) {
       // Not a command: the reel's files are deleted after the commit (the service's own transaction).
       .delete(
         "/v1/reels/:id",
-        ({ auth, params }) => {
-          deleteReel(deps, can(auth(), "reel:manage"), params.id);
+        ({ ctx, params }) => {
+          deleteReel(deps, ctx, params.id);
           return { id: params.id, deleted: true as const };
         },
         {
+          access: { permission: "reel:manage", brand: "path" },
           params: idParams,
           response: reelDeletedSchema,
           detail: { tags, summary: "Delete a reel, its files and its public copy" },
@@ -105,6 +112,7 @@ export function reelRoutes(deps: Deps) {
       .use(
         command(deps, "PUT", "/v1/reels/:id/clips", {
           permission: "reel:manage",
+          brand: "path",
           params: idParams,
           body: putClipsBody,
           response: reelSchema,
@@ -115,11 +123,11 @@ export function reelRoutes(deps: Deps) {
       // Not a command: the suggested span awaits the transcript analysis before the write.
       .post(
         "/v1/reels/:id/clips",
-        async ({ auth, params, body }) => {
-          const ctx = can(auth(), "reel:manage");
+        async ({ ctx, params, body }) => {
           return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
         },
         {
+          access: { permission: "reel:manage", brand: "path" },
           params: idParams,
           body: addClipBody,
           response: reelSchema,
@@ -130,6 +138,7 @@ export function reelRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/reels/:id/render", {
           permission: "reel:manage",
+          brand: "path",
           params: idParams,
           response: { 202: renderStartedSchema },
           detail: { tags, summary: "Start a render (202 with render_id)" },
@@ -139,6 +148,7 @@ export function reelRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/reels/:id/share", {
           permission: "reel:manage",
+          brand: "path",
           params: idParams,
           response: reelSchema,
           detail: { tags, summary: "Publish a public copy (publishing, then live)" },
@@ -148,11 +158,11 @@ export function reelRoutes(deps: Deps) {
       // Not a command: the public copy is deleted after the commit (the service's own transaction).
       .delete(
         "/v1/reels/:id/share",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "reel:manage");
+        ({ ctx, params }) => {
           return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
         },
         {
+          access: { permission: "reel:manage", brand: "path" },
           params: idParams,
           response: reelSchema,
           detail: { tags, summary: "Stop sharing; the public copy is deleted" },

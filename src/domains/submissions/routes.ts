@@ -4,7 +4,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
@@ -55,33 +55,29 @@ export function filtersFromQuery(q: typeof listQuery.static) {
 export function submissionRoutes(deps: Deps) {
   return (
     new Elysia()
-      .use(authPlugin(deps))
+      .use(accessPlugin(deps))
       .get(
         "/v1/submissions",
-        ({ auth, query }) => {
-          const ctx = can(auth(), "submission:read");
+        ({ ctx, query }) => {
           const filters = filtersFromQuery(query);
           return listSubmissions(deps, ctx, filters, pageRequest(deps.signer, "submissions", query, filters));
         },
         {
+          access: { permission: "submission:read", brand: "list" },
           query: listQuery,
           response: submissionPageSchema,
           detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" },
         },
       )
-      .get(
-        "/v1/submissions/:id",
-        ({ auth, params }) => submissionDetail(deps, can(auth(), "submission:read"), params.id),
-        {
-          params: idParams,
-          response: submissionDetailSchema,
-          detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" },
-        },
-      )
+      .get("/v1/submissions/:id", ({ ctx, params }) => submissionDetail(deps, ctx, params.id), {
+        access: { permission: "submission:read", brand: "path" },
+        params: idParams,
+        response: submissionDetailSchema,
+        detail: { tags: ["Submissions"], summary: "One testimonial with its words, consent and media" },
+      })
       .get(
         "/v1/submissions/:id/card.png",
-        async ({ auth, params, query }) => {
-          const ctx = can(auth(), "submission:read");
+        async ({ ctx, params, query }) => {
           const row = getSubmissionRow(deps.db, ctx, params.id);
           const size = query.size ?? "square";
           const png = await shareCard(deps, row, size);
@@ -94,6 +90,7 @@ export function submissionRoutes(deps: Deps) {
           });
         },
         {
+          access: { permission: "submission:read", brand: "path" },
           params: idParams,
           query: cardQuery,
           detail: {
@@ -111,14 +108,14 @@ export function submissionRoutes(deps: Deps) {
       )
       .get(
         "/v1/submissions/:id/transcript",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "submission:read");
+        ({ ctx, params }) => {
           const row = getSubmissionRow(deps.db, ctx, params.id);
           const tr = getTranscriptRow(deps.db, params.id);
           if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
           return presentTranscript(tr, row);
         },
         {
+          access: { permission: "submission:read", brand: "path" },
           params: idParams,
           response: transcriptSchema,
           detail: { tags: ["Submissions"], summary: "Transcript with word timings" },
@@ -127,8 +124,9 @@ export function submissionRoutes(deps: Deps) {
       // Not a command: the edit awaits the re-timing of the words before it writes.
       .patch(
         "/v1/submissions/:id/transcript",
-        ({ auth, params, body }) => editTranscript(deps, can(auth(), "submission:moderate"), params.id, body.text),
+        ({ ctx, params, body }) => editTranscript(deps, ctx, params.id, body.text),
         {
+          access: { permission: "submission:moderate", brand: "path" },
           params: idParams,
           body: transcriptBody,
           response: transcriptSchema,
@@ -138,6 +136,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/transcript/confirm", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           response: transcriptSchema,
           detail: {
@@ -150,6 +149,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/approve", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           body: approveBody,
           response: submissionSchema,
@@ -167,6 +167,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/unapprove", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
@@ -176,6 +177,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/reject", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           body: rejectBody,
           response: submissionSchema,
@@ -187,6 +189,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/visibility", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           body: visibilityBody,
           response: submissionSchema,
@@ -201,6 +204,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "DELETE", "/v1/submissions/:id", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           response: deletedSchema,
           detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
@@ -214,6 +218,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/bulk", {
           permission: "submission:moderate",
+          brand: "body",
           body: bulkBody,
           response: bulkResultSchema,
           detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
@@ -224,6 +229,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/photo/approve", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           response: submissionDetailSchema,
           detail: {
@@ -240,6 +246,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/photo/reject", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           response: submissionDetailSchema,
           detail: {
@@ -255,6 +262,7 @@ export function submissionRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "/v1/submissions/:id/reprocess", {
           permission: "submission:moderate",
+          brand: "path",
           params: idParams,
           response: { 202: submissionDetailSchema },
           detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
@@ -266,13 +274,13 @@ export function submissionRoutes(deps: Deps) {
       )
       .get(
         "/v1/submissions/:id/media/:variant",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "submission:read");
+        ({ ctx, params }) => {
           const row = getSubmissionRow(deps.db, ctx, params.id);
           const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
           return signedMediaUrl(deps, row, variant);
         },
         {
+          access: { permission: "submission:read", brand: "path" },
           params: variantParams,
           response: signedMediaSchema,
           detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" },

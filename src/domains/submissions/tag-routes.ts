@@ -2,7 +2,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import {
   createTag,
   deleteTag,
@@ -33,17 +33,13 @@ import {
 /** `/v1/tags…` and `/v1/submissions/{id}/tags…`. */
 export function tagRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
-    .use(authPlugin(deps))
+    .use(accessPlugin(deps))
     .get(
       "/tags",
-      ({ auth, query }) =>
-        listTags(
-          deps,
-          can(auth(), "submission:read"),
-          pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }),
-          query.brand_id,
-        ),
+      ({ ctx, query }) =>
+        listTags(deps, ctx, pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }), query.brand_id),
       {
+        access: { permission: "submission:read", brand: "list" },
         query: tagListQuery,
         response: tagPageSchema,
         detail: {
@@ -55,20 +51,23 @@ export function tagRoutes(deps: Deps) {
     .use(
       command(deps, "POST", "/tags", {
         permission: "tag:manage",
+        brand: "body",
         body: newTagBody,
         response: { 201: tagSchema },
         detail: { tags: ["Tags"], summary: "Create a tag for a brand, or shared by every brand" },
         run: (_db, ctx, { body }) => createTag(deps, ctx, body),
       }),
     )
-    .get(
-      "/tags/:tag_id",
-      ({ auth, params }) => presentTag(getTag(deps.db, can(auth(), "submission:read"), params.tag_id)),
-      { params: tagParams, response: tagSchema, detail: { tags: ["Tags"], summary: "Get a tag" } },
-    )
+    .get("/tags/:tag_id", ({ ctx, params }) => presentTag(getTag(deps.db, ctx, params.tag_id)), {
+      access: { permission: "submission:read", brand: "path" },
+      params: tagParams,
+      response: tagSchema,
+      detail: { tags: ["Tags"], summary: "Get a tag" },
+    })
     .use(
       command(deps, "PATCH", "/tags/:tag_id", {
         permission: "tag:manage",
+        brand: "path",
         params: tagParams,
         body: tagPatchBody,
         response: tagSchema,
@@ -79,6 +78,7 @@ export function tagRoutes(deps: Deps) {
     .use(
       command(deps, "DELETE", "/tags/:tag_id", {
         permission: "tag:manage",
+        brand: "path",
         params: tagParams,
         response: deletedSchema,
         detail: { tags: ["Tags"], summary: "Delete a tag (taken off every testimonial)" },
@@ -90,16 +90,21 @@ export function tagRoutes(deps: Deps) {
     )
     .get(
       "/submissions/:id/tags",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "submission:read");
+      ({ ctx, params }) => {
         getSubmissionRow(deps.db, ctx, params.id);
         return { data: tagsOf(deps.db, ctx, params.id) };
       },
-      { params: idParams, response: tagListSchema, detail: { tags: ["Tags"], summary: "A testimonial's tags" } },
+      {
+        access: { permission: "submission:read", brand: "path" },
+        params: idParams,
+        response: tagListSchema,
+        detail: { tags: ["Tags"], summary: "A testimonial's tags" },
+      },
     )
     .use(
       command(deps, "POST", "/submissions/:id/tags", {
         permission: "submission:moderate",
+        brand: "path",
         params: idParams,
         body: tagSubmissionBody,
         response: tagListSchema,
@@ -110,6 +115,7 @@ export function tagRoutes(deps: Deps) {
     .use(
       command(deps, "DELETE", "/submissions/:id/tags/:tag_id", {
         permission: "submission:moderate",
+        brand: "path",
         params: submissionTagParams,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Untag a testimonial" },

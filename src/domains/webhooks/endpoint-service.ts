@@ -15,7 +15,7 @@ import { DEFAULT_ROTATION_GRACE_HOURS } from "./model";
 import { presentEndpoint, presentEndpointWithSecret } from "./present";
 import { newSecret } from "./signing";
 import { parseWebhookUrl, resolveTarget } from "./ssrf";
-import { getOrg, requireAllowance, type PlanId } from "../accounts";
+import { requireAllowance, type PlanId, planOf } from "../../platform/access";
 import type { WebhookFormat } from "./chat-formats";
 import { webhookEndpoints, type EndpointRow } from "./tables";
 import { orgPageRows } from "../../platform/db/org-page";
@@ -80,7 +80,7 @@ export interface NewEndpoint {
 export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
   const url = await checkEndpointUrl(deps, input.url);
   return tx(deps.db, (db) => {
-    const plan = getOrg(db, ctx.orgId).plan as PlanId;
+    const plan = planOf(db, ctx.orgId);
     requireAllowance(db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
     return addEndpoint(db, ctx, url, input.events, input.format);
   });

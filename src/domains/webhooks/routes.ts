@@ -5,7 +5,7 @@
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import {
   addEndpoint,
   changeEndpoint,
@@ -41,14 +41,14 @@ const tags = ["Webhooks"];
  */
 export function webhookRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1/webhooks" })
-    .use(authPlugin(deps))
+    .use(accessPlugin(deps))
     .get(
       "",
-      ({ auth, query }) => {
-        const ctx = can(auth(), "webhook:manage");
+      ({ ctx, query }) => {
         return listEndpoints(deps, ctx, pageRequest(deps.signer, "webhooks", query));
       },
       {
+        access: "webhook:manage",
         query: t.Object(pageQuerySchema),
         response: endpointPageSchema,
         detail: { tags, summary: "List webhook endpoints, newest first" },
@@ -82,11 +82,15 @@ export function webhookRoutes(deps: Deps) {
     )
     .get(
       "/:id",
-      ({ auth, params }) => {
-        const ctx = can(auth(), "webhook:manage");
+      ({ ctx, params }) => {
         return presentEndpoint(getEndpointRow(deps.db, ctx, params.id), ctx.clock.now());
       },
-      { params: endpointParams, response: endpointSchema, detail: { tags, summary: "Get an endpoint" } },
+      {
+        access: "webhook:manage",
+        params: endpointParams,
+        response: endpointSchema,
+        detail: { tags, summary: "Get an endpoint" },
+      },
     )
     .use(
       command(deps, "PATCH", "/:id", {
@@ -139,8 +143,7 @@ export function webhookRoutes(deps: Deps) {
     )
     .get(
       "/:id/deliveries",
-      ({ auth, params, query }) => {
-        const ctx = can(auth(), "webhook:manage");
+      ({ ctx, params, query }) => {
         return listDeliveries(
           deps,
           ctx,
@@ -149,6 +152,7 @@ export function webhookRoutes(deps: Deps) {
         );
       },
       {
+        access: "webhook:manage",
         params: endpointParams,
         query: t.Object(pageQuerySchema),
         response: deliveryPageSchema,

@@ -5,7 +5,7 @@
 import type { Deps } from "../../platform/deps";
 import { sha256 } from "../../platform/crypto";
 import { beaconUrl } from "../../platform/beacon-address";
-import { PLANS, type PlanId } from "../accounts";
+import { PLANS, type PlanId } from "../../platform/access";
 import { logoUrl, wallUrl, type BrandRow } from "../brands";
 import { listShown, pickShown, presentShown, publicMediaUrls, shownSummary } from "../submissions";
 import { DOCUMENT_VERSION, FIELD_KEYS, type DocumentItem, type FieldKey, type WidgetDocument } from "./format";

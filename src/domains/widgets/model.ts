@@ -31,7 +31,7 @@ import {
   type WidgetFields,
 } from "./format";
 import type { WidgetSettings } from "./tables";
-import { PLANS, type PlanId } from "../accounts";
+import { PLANS, type PlanId } from "../../platform/access";
 
 /** Most testimonials a widget shows (contract §8). */
 export const MAX_ITEMS = 50;

@@ -11,7 +11,7 @@ import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
 import { enqueue } from "../../platform/jobs/queue";
 import type { JobRegistry } from "../../platform/jobs/worker";
-import { getOrg, type PlanId } from "../accounts";
+import { type PlanId, planOf } from "../../platform/access";
 import { brands } from "../brands";
 import type { ShownChange } from "../submissions";
 import type { Ctx } from "../../platform/context";
@@ -93,7 +93,7 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
     widgetId,
     brand,
     settings: row.settings,
-    plan: getOrg(deps.db, row.orgId).plan as PlanId,
+    plan: planOf(deps.db, row.orgId),
   });
   const hash = contentHash(doc);
   const unchanged =
@@ -153,7 +153,7 @@ export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange, deps:
   if (change.reason !== REMOVED_BY_RESPONDENT || rows.length === 0) return;
   const brand = db.select().from(brands).where(eq(brands.id, change.brandId)).get();
   if (!brand) return;
-  const plan = getOrg(db, ctx.orgId).plan as PlanId;
+  const plan = planOf(db, ctx.orgId);
   const inTx = { ...deps, db };
   for (const w of rows)
     pinWidgetDocument(

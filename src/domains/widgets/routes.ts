@@ -5,7 +5,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
-import { authPlugin, can, command } from "../accounts";
+import { accessPlugin, command } from "../../platform/access";
 import {
   createWidget,
   deleteWidget,
@@ -32,11 +32,10 @@ const tags = ["Widgets"];
 export function widgetRoutes(deps: Deps) {
   return (
     new Elysia({ prefix: "/v1/widgets" })
-      .use(authPlugin(deps))
+      .use(accessPlugin(deps))
       .get(
         "",
-        ({ auth, query }) => {
-          const ctx = can(auth(), "widget:manage");
+        ({ ctx, query }) => {
           return listWidgets(
             deps,
             ctx,
@@ -45,6 +44,7 @@ export function widgetRoutes(deps: Deps) {
           );
         },
         {
+          access: { permission: "widget:manage", brand: "list" },
           query: widgetListQuery,
           response: widgetPageSchema,
           detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" },
@@ -53,6 +53,7 @@ export function widgetRoutes(deps: Deps) {
       .use(
         command(deps, "POST", "", {
           permission: "widget:manage",
+          brand: "body",
           body: newWidgetBody,
           response: { 201: widgetSchema },
           detail: {
@@ -62,22 +63,28 @@ export function widgetRoutes(deps: Deps) {
           run: (_db, ctx, { body }) => createWidget(deps, ctx, body),
         }),
       )
-      .post("/preview", ({ auth, body }) => previewWidget(deps, can(auth(), "widget:manage"), body), {
+      .post("/preview", ({ ctx, body }) => previewWidget(deps, ctx, body), {
+        access: { permission: "widget:manage", brand: "body" },
         body: newWidgetBody,
         response: widgetDocumentSchema,
         detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
       })
       .get(
         "/:id",
-        ({ auth, params }) => {
-          const ctx = can(auth(), "widget:manage");
+        ({ ctx, params }) => {
           return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
         },
-        { params: widgetParams, response: widgetSchema, detail: { tags, summary: "Get a widget with its snippet" } },
+        {
+          access: { permission: "widget:manage", brand: "path" },
+          params: widgetParams,
+          response: widgetSchema,
+          detail: { tags, summary: "Get a widget with its snippet" },
+        },
       )
       .use(
         command(deps, "PATCH", "/:id", {
           permission: "widget:manage",
+          brand: "path",
           params: widgetParams,
           body: widgetPatchBody,
           response: widgetSchema,
@@ -86,7 +93,8 @@ export function widgetRoutes(deps: Deps) {
         }),
       )
       // Not a command: the widget's published document is deleted after the commit (the service's own transaction).
-      .delete("/:id", ({ auth, params }) => deleteWidget(deps, can(auth(), "widget:manage"), params.id), {
+      .delete("/:id", ({ ctx, params }) => deleteWidget(deps, ctx, params.id), {
+        access: { permission: "widget:manage", brand: "path" },
         params: widgetParams,
         response: widgetDeletedSchema,
         detail: { tags, summary: "Delete a widget; its document answers 404 from then on" },

@@ -11,7 +11,7 @@ import { notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brandScope } from "../../platform/db/brand-scope";
-import type { PlanId } from "../accounts";
+import type { PlanId } from "../../platform/access";
 import { brands, getBrandRow } from "../brands";
 import { defaultSettingsFor, type SettingsInput } from "./model";
 import { checkAttribution, checkReferences, mergeSettings } from "./settings";

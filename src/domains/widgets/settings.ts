@@ -8,7 +8,7 @@ import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { invalid } from "../../platform/errors";
 import { inBrandScope } from "../../platform/db/brand-scope";
-import { requireFeature, type PlanId } from "../accounts";
+import { requireFeature, type PlanId } from "../../platform/access";
 import { submissions, tags } from "../submissions";
 import { DEFAULT_STYLE, LOOK_LAYOUT } from "./format";
 import type { WidgetSettings } from "./tables";

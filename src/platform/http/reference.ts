@@ -13,6 +13,7 @@ import type { AnyElysia } from "elysia";
 import type { Deps } from "../deps";
 import { VERSION } from "../../version";
 import { renderReference } from "./reference-page";
+import { ACCESS_PROPERTY } from "../access/route-access";
 import { QUERY_INTEGER_FORMAT } from "./strict-schema";
 
 type Json = Record<string, any>;
@@ -304,7 +305,8 @@ export function apiReference(deps: Deps, api: AnyElysia) {
   let doc: OpenApiDocument | null = null;
   let page: string | null = null;
   const get = () => (doc ??= openApiDocument(deps, api));
-  const reference = { tags: ["Reference"], security: [] };
+  // Anyone may read the reference: declared as the access kernel declares public routes (no `access` macro here).
+  const reference = { tags: ["Reference"], security: [], [ACCESS_PROPERTY]: { kind: "public" } };
   return new Elysia()
     .get("/v1/openapi.json", () => get(), {
       detail: {

@@ -1,6 +1,6 @@
 /** The two checks every route makes: is the caller allowed, and does the plan allow it. */
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
+import type { Ctx } from "../context";
+import type { Deps } from "../deps";
 import { authorize, type Permission } from "./permissions";
 import { requireAllowance, type AllowanceName, type PlanId } from "./plans";
 

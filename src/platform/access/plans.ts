@@ -5,12 +5,12 @@
  * offers the organisations it hosts, not something it buys for its own hardware.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import { prepared } from "../../platform/db/prepared";
+import type { Db } from "../db/client";
+import { prepared } from "../db/prepared";
 import { orgs } from "./tables";
-import type { Ctx } from "../../platform/context";
-import { AppError, invalid } from "../../platform/errors";
-import { hooksOf, type UsageCounter } from "../../platform/hooks";
+import type { Ctx } from "../context";
+import { AppError, invalid, notFound } from "../errors";
+import { hooksOf, type UsageCounter } from "../hooks";
 
 /** Plan ids, cheapest first. */
 export const PLAN_IDS = ["free", "starter", "core", "plus"] as const;
@@ -135,6 +135,13 @@ const planAndFlag = (db: Db) =>
     .from(orgs)
     .where(eq(orgs.id, sql.placeholder("id")))
     .prepare();
+
+/** An organisation's plan (404 when the organisation does not exist). */
+export function planOf(db: Db, orgId: string): PlanId {
+  const row = prepared(db, planAndFlag).get({ id: orgId });
+  if (!row) throw notFound("organisation");
+  return row.plan as PlanId;
+}
 
 /**
  * Whether an organisation may drop the product's attribution from public places (a wall's footer): always in

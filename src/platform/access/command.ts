@@ -12,7 +12,7 @@
  *
  * How a command runs, in this order, for every route declared with it:
  * 1. Elysia checks `params`, `query` and `body` against the declared schemas (400/422; nothing else ran yet).
- * 2. The caller is authenticated (`auth()` of the routes' `authPlugin`) and authorised for `permission` (401/403).
+ * 2. The caller is authenticated and authorised for `permission` by the route's `access` declaration (401/403).
  * 3. `prepare`, when declared, runs: the one place a command may await (a DNS lookup, say). It must not write.
  * 4. ONE `BEGIN IMMEDIATE` transaction opens (`tx`, src/platform/db/client.ts). SQLite takes the write lock before
  *    the first read, so no other connection (a second process, the CLI) can write between here and the commit.
@@ -35,13 +35,12 @@
  * after their commit, stay hand-written handlers; docs/design-decisions.md lists them with the reason.
  */
 import type { AnyElysia, Context, Static, TSchema } from "elysia";
-import type { Ctx } from "../../platform/context";
-import { tx, type Db } from "../../platform/db/client";
-import type { Deps } from "../../platform/deps";
-import { can } from "./guard";
-import { getOrg } from "./orgs";
+import type { Ctx } from "../context";
+import { tx, type Db } from "../db/client";
+import type { Deps } from "../deps";
 import type { Permission } from "./permissions";
-import { requireAllowance, type AllowanceName, type PlanId } from "./plans";
+import { planOf, requireAllowance, type AllowanceName, type PlanId } from "./plans";
+import type { BrandRef } from "./route-access";
 
 /** The context a command runs with: who acts, for which organisation and mode, on which plan. */
 export type CommandCtx = Ctx & { plan: PlanId };
@@ -79,8 +78,10 @@ export interface CommandSpec<
   Q extends TSchema | undefined = undefined,
   X = undefined,
 > {
-  /** The permission the caller needs (src/domains/accounts/permissions.ts). */
+  /** The permission the caller needs (./permissions.ts). */
   permission: Permission;
+  /** How the route finds the brand a client login is limited to; required when clients have the permission. */
+  brand?: BrandRef;
   /** The plan allowance checked inside the transaction, before `run`; `adding` defaults to 1. */
   allowance?: { name: AllowanceName; adding?: number | ((input: CommandInput<B, P, Q>) => number) };
   body?: B;
@@ -118,7 +119,7 @@ function inTransaction<R extends Responses, B, P, Q, X>(
     if (allowance) {
       const adding =
         typeof allowance.adding === "function" ? allowance.adding(input as never) : (allowance.adding ?? 1);
-      const plan = getOrg(db, ctx.orgId).plan as PlanId;
+      const plan = planOf(db, ctx.orgId);
       requireAllowance(db, ctx, plan, deps.config.appUrl, allowance.name, adding);
     }
     const answer = spec.run(db, ctx, input as never, prepared);
@@ -129,8 +130,8 @@ function inTransaction<R extends Responses, B, P, Q, X>(
 }
 
 /**
- * Declares a command route on the routes app it is `.use`d in (that app must `.use(authPlugin(deps))`, which gives
- * handlers `auth()`); the app's prefix applies. See the file's comment for how the command runs.
+ * Declares a command route on the routes app it is `.use`d in (that app must `.use(accessPlugin(deps))`, whose
+ * `access` macro authenticates and authorises); the app's prefix applies. See the file's comment for how the command runs.
  */
 export function command<
   R extends Responses,
@@ -141,10 +142,10 @@ export function command<
 >(deps: Deps, method: CommandMethod, path: string, spec: CommandSpec<R, B, P, Q, X>) {
   const status = spec.status ?? defaultStatus(spec.response);
   const label = `${method} ${path}`;
-  type Request = Context & { auth: () => CommandCtx };
-  /** Step 2: who calls, and may they; the request parts `prepare` and `run` read. */
+  type Request = Context & { ctx: CommandCtx };
+  /** Step 2 (done by the `access` macro, ./route-access.ts): who calls, and may they; the parts `run` reads. */
   const start = (c: Request) => {
-    const ctx = can(c.auth(), spec.permission);
+    const ctx = c.ctx;
     const input = { body: c.body, params: c.params, query: c.query, headers: c.headers, set: c.set };
     return { ctx, input: input as CommandInput<B, P, Q> };
   };
@@ -167,6 +168,7 @@ export function command<
         return finish(c, ctx, input, undefined as X);
       };
   const hook = {
+    access: spec.brand ? { permission: spec.permission, brand: spec.brand } : spec.permission,
     ...(spec.body ? { body: spec.body } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { query: spec.query } : {}),

@@ -2,8 +2,8 @@
  * Who may do what. An API key needs the permission's scope (and never reaches session-only permissions);
  * a signed-in member needs a role the permission lists. One table, read by `authorize`.
  */
-import type { Ctx, Role } from "../../platform/context";
-import { forbidden } from "../../platform/errors";
+import type { Ctx, Role } from "../context";
+import { forbidden } from "../errors";
 
 /** Every scope an API key can carry, with what it allows. */
 export const SCOPES = {
@@ -55,9 +55,9 @@ export const PERMISSIONS = {
   "audit:read": { scope: null, roles: ["owner", "admin"] },
   "system:read": { scope: null, roles: ["owner", "admin"] },
   /** What whoever runs the server does across organisations (also needs the operator's own organisation). */
-  "server:manage": { scope: null, roles: ["owner", "admin"] },
+  "server:manage": { scope: null, roles: ["owner", "admin"], operator: true },
   session: { scope: null, roles: ["owner", "admin", "member", "client"] },
-} as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[] }>;
+} as const satisfies Record<string, { scope: Scope | null; roles: readonly Role[]; operator?: true }>;
 export type Permission = keyof typeof PERMISSIONS;
 
 /** Throws 403 when the context's actor lacks the permission. */
