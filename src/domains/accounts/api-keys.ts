@@ -3,6 +3,7 @@
  * A key acts for its organisation in its own mode only.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { byId } from "../../platform/db/tenancy";
 import type { ApiKeyView } from "./model";
 import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
@@ -94,7 +95,7 @@ export function revokeApiKey(db: Db, ctx: Ctx, id: string) {
     const row = db
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.orgId, ctx.orgId), eq(apiKeys.mode, ctx.mode)))
+      .where(byId(apiKeys, ctx, id))
       .get();
     if (!row) throw notFound("API key");
     if (row.revokedAt) return presentKey(row);

@@ -1,5 +1,6 @@
 /** The organisation's audit log as a page, newest first, for owners and admins. */
 import { eq } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
@@ -17,7 +18,7 @@ export function listAuditPage(deps: Deps, ctx: Ctx, page: PageRequest, action?: 
     auditLog,
     page,
     action ? "action" : "",
-    (p) => [eq(auditLog.orgId, p("org")), action ? eq(auditLog.action, p("action")) : undefined],
+    (p) => [inOrg(auditLog, p("org")), action ? eq(auditLog.action, p("action")) : undefined],
     { org: ctx.orgId, action: action ?? null },
   );
   return toPage(

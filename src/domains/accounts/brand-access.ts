@@ -5,6 +5,7 @@
  * login.
  */
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { GoingBrand } from "../../platform/hooks";
@@ -17,7 +18,7 @@ export function forgetDeletedBrand(db: Db, ctx: Ctx, brand: GoingBrand): void {
   const clients = db
     .select({ id: members.id, brandIds: members.brandIds })
     .from(members)
-    .where(and(eq(members.orgId, brand.orgId), isNotNull(members.brandIds)))
+    .where(and(inOrg(members, brand.orgId), isNotNull(members.brandIds)))
     .all();
   for (const m of clients) {
     if (!m.brandIds?.includes(brand.id)) continue;
@@ -31,7 +32,7 @@ export function forgetDeletedBrand(db: Db, ctx: Ctx, brand: GoingBrand): void {
     .from(invitations)
     .where(
       and(
-        eq(invitations.orgId, brand.orgId),
+        inOrg(invitations, brand.orgId),
         isNotNull(invitations.brandIds),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),

@@ -11,6 +11,7 @@
  * owner's invitation in someone else's name.
  */
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { scoped, byId, inOrg, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
 import type { InvitationView } from "./model";
@@ -102,13 +103,13 @@ export function inviteMember(
       db
         .select()
         .from(members)
-        .where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id)))
+        .where(and(scoped(members, ctx), eq(members.userId, user.id)))
         .get()
     ) {
       throw conflict("already_member", `${email} is already a member.`, { field: "email" });
     }
     const pendingForEmail = and(
-      eq(invitations.orgId, ctx.orgId),
+      scoped(invitations, ctx),
       eq(invitations.email, email),
       isNull(invitations.acceptedAt),
       isNull(invitations.revokedAt),
@@ -162,7 +163,7 @@ function brandNames(db: Db, orgId: string, ids: string[]) {
   return db
     .select({ name: brands.name })
     .from(brands)
-    .where(and(eq(brands.orgId, orgId), inArray(brands.id, ids)))
+    .where(and(inOrg(brands, orgId), inArray(brands.id, ids)))
     .all()
     .map((b) => b.name);
 }
@@ -193,12 +194,12 @@ export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, pa
     page,
     "pending",
     (p) => [
-      eq(invitations.orgId, p("org")),
+      preparedScoped(invitations),
       isNull(invitations.acceptedAt),
       isNull(invitations.revokedAt),
       gt(invitations.expiresAt, p("now")),
     ],
-    { org: ctx.orgId, now },
+    { ...scopeValues(ctx), now },
   );
   return toPage(
     deps.signer,
@@ -215,7 +216,7 @@ export function revokeInvitation(db: Db, ctx: Ctx, id: string) {
     const inv = db
       .select()
       .from(invitations)
-      .where(and(eq(invitations.id, id), eq(invitations.orgId, ctx.orgId)))
+      .where(byId(invitations, ctx, id))
       .get();
     if (!inv) throw notFound("invitation");
     guardOwnerChange(ctx, null, inv.role);
@@ -281,7 +282,7 @@ export function lookupInvitation(deps: Deps, token: string, signedInUserId: stri
       ? deps.db
           .select({ id: brands.id, name: brands.name })
           .from(brands)
-          .where(and(eq(brands.orgId, inv.orgId), inArray(brands.id, inv.brandIds)))
+          .where(and(inOrg(brands, inv.orgId), inArray(brands.id, inv.brandIds)))
           .all()
       : [],
     name: inv.name,
@@ -357,7 +358,7 @@ export async function acceptInvitation(
     const already = db
       .select()
       .from(members)
-      .where(and(eq(members.orgId, inv.orgId), eq(members.userId, user.id)))
+      .where(and(inOrg(members, inv.orgId), eq(members.userId, user.id)))
       .get();
     if (!already) {
       const role = parseRole(inv.role);

@@ -6,6 +6,7 @@
  * from before this rule) cannot let someone in on the authority of a person who no longer has it.
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { scoped, inOrg } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
 import { audit } from "../../platform/audit/audit";
@@ -30,7 +31,7 @@ export function inviterStillMay(db: Db, inv: { orgId: string; role: Role; invite
   const row = db
     .select({ role: members.role })
     .from(members)
-    .where(and(eq(members.orgId, inv.orgId), eq(members.userId, inv.invitedByUserId)))
+    .where(and(inOrg(members, inv.orgId), eq(members.userId, inv.invitedByUserId)))
     .get();
   return mayInvite((row?.role as Role | undefined) ?? null, inv.role);
 }
@@ -53,7 +54,7 @@ export function revokeInvitationsBeyond(
     .from(invitations)
     .where(
       and(
-        eq(invitations.orgId, ctx.orgId),
+        scoped(invitations, ctx),
         eq(invitations.invitedByUserId, userId),
         isNull(invitations.acceptedAt),
         isNull(invitations.revokedAt),

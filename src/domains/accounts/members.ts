@@ -1,5 +1,6 @@
 /** Members of an organisation and their roles. At least one owner always remains. */
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { scoped, byId, inOrg, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { MemberView } from "./model";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx, Role } from "../../platform/context";
@@ -49,7 +50,7 @@ export function checkClientBrands(db: Db, orgId: string, role: Role, brandIds: s
     db
       .select({ id: brands.id })
       .from(brands)
-      .where(and(eq(brands.orgId, orgId), inArray(brands.id, ids)))
+      .where(and(inOrg(brands, orgId), inArray(brands.id, ids)))
       .all()
       .map((b) => b.id),
   );
@@ -103,14 +104,12 @@ export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest)
       .select({ member: members, user: users })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
-      .where(
-        and(eq(members.orgId, sql.placeholder("org")), after ? lt(members.id, sql.placeholder("after")) : undefined),
-      )
+      .where(and(preparedScoped(members), after ? lt(members.id, sql.placeholder("after")) : undefined))
       .orderBy(desc(members.id))
       .limit(sql.placeholder("limit"))
       .prepare(),
   );
-  const rows = statement.all({ org: ctx.orgId, after, limit: page.limit + 1 });
+  const rows = statement.all({ ...scopeValues(ctx), after, limit: page.limit + 1 });
   return toPage(signer, page, rows, (r) => [r.member.id], presentMember);
 }
 
@@ -119,7 +118,7 @@ function getMember(db: Db, ctx: Ctx, id: string): MemberJoin {
     .select({ member: members, user: users })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.id, id), eq(members.orgId, ctx.orgId)))
+    .where(byId(members, ctx, id))
     .get();
   if (!row) throw notFound("member");
   return row;
@@ -129,7 +128,7 @@ function ownerCount(db: Db, orgId: string) {
   return db
     .select()
     .from(members)
-    .where(and(eq(members.orgId, orgId), eq(members.role, "owner")))
+    .where(and(inOrg(members, orgId), eq(members.role, "owner")))
     .all().length;
 }
 
@@ -185,7 +184,7 @@ export function insertMember(
   const exists = db
     .select()
     .from(members)
-    .where(and(eq(members.orgId, ctx.orgId), eq(members.userId, user.id)))
+    .where(and(scoped(members, ctx), eq(members.userId, user.id)))
     .get();
   if (exists) throw conflict("already_member", `${user.email} is already a member.`, { field: "email" });
   const member = {
@@ -245,7 +244,7 @@ export function roleIn(db: Db, orgId: string, userId: string): Role | null {
   const row = db
     .select({ role: members.role })
     .from(members)
-    .where(and(eq(members.orgId, orgId), eq(members.userId, userId)))
+    .where(and(inOrg(members, orgId), eq(members.userId, userId)))
     .get();
   return (row?.role as Role) ?? null;
 }

@@ -3,6 +3,7 @@
  * operator's own organisation (self-hosted operator mode: on the top plan with no limits; see plans.ts).
  */
 import { asc, eq, sql } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
@@ -135,11 +136,7 @@ function changePlanRow(db: Db, ctx: Ctx, before: Org, id: PlanId): Org {
   db.update(orgs).set({ plan: id }).where(eq(orgs.id, ctx.orgId)).run();
   audit(db, ctx, "plan.changed", ctx.orgId, { from: before.plan, to: id });
   // What a plan allows shows in public places (attribution): every brand, in both modes, is rebuilt.
-  for (const b of db
-    .select({ id: brands.id, mode: brands.mode })
-    .from(brands)
-    .where(eq(brands.orgId, ctx.orgId))
-    .all()) {
+  for (const b of db.select({ id: brands.id, mode: brands.mode }).from(brands).where(inOrg(brands, ctx.orgId)).all()) {
     shownChanged(
       db,
       { ...ctx, mode: b.mode as Ctx["mode"] },

@@ -4,6 +4,7 @@
  * the test view lists the sandbox's mail only (whose test-mode personal links are shown so they can be tried).
  */
 import { eq, isNull, or } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
@@ -22,7 +23,7 @@ export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
     page,
     live ? "org-live" : "org-test",
     (p) => [
-      eq(mailOutbox.orgId, p("org")),
+      inOrg(mailOutbox, p("org")),
       live ? or(eq(mailOutbox.mode, "live"), isNull(mailOutbox.mode)) : eq(mailOutbox.mode, "test"),
     ],
     { org: ctx.orgId },

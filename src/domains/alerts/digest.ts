@@ -10,6 +10,7 @@
  * longer covers, is left out.
  */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Mode } from "../../platform/context";
 import { tx, type Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
@@ -80,8 +81,8 @@ function digestOf(deps: Deps, s: AlertSettingsRow): boolean {
       .from(alertArrivals)
       .where(
         and(
-          eq(alertArrivals.orgId, s.orgId),
-          eq(alertArrivals.mode, s.mode),
+          // Not `s` itself: its `brandIds` (the member's choice) are checked by `visibleItems`, not as a brand scope.
+          scoped(alertArrivals, { orgId: s.orgId, mode: s.mode }),
           gte(alertArrivals.arrivedAt, from),
           lte(alertArrivals.arrivedAt, now),
         ),

@@ -5,6 +5,7 @@
  * and when a button is used, so a member removed or limited meanwhile hears nothing more and can change nothing.
  */
 import { and, eq } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import type { Mode, Role } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { members, users } from "../accounts";
@@ -50,7 +51,7 @@ export function alertMembers(db: Db, orgId: string, mode: Mode, memberId?: strin
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .leftJoin(alertSettings, and(eq(alertSettings.memberId, members.id), eq(alertSettings.mode, mode)))
-    .where(and(eq(members.orgId, orgId), memberId === undefined ? undefined : eq(members.id, memberId)))
+    .where(and(inOrg(members, orgId), memberId === undefined ? undefined : eq(members.id, memberId)))
     .all()
     .map((r) => ({
       memberId: r.memberId,

@@ -6,6 +6,7 @@
  * agency's tools) would otherwise each get every email without having asked. Everyone can change it in a click.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Ctx, Mode, Role } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
@@ -61,7 +62,7 @@ function memberOf(db: Db, ctx: Ctx) {
     .select({ id: members.id, role: members.role, email: users.email })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.orgId, ctx.orgId), eq(members.userId, ctx.actor.userId)))
+    .where(and(scoped(members, ctx), eq(members.userId, ctx.actor.userId)))
     .get();
   if (!row) throw new AppError("not_found", 404, "You are not a member of this organisation.");
   return row;
@@ -120,14 +121,7 @@ function checkBrands(db: Db, ctx: Ctx, ids: string[]): string[] {
     db
       .select({ id: brands.id })
       .from(brands)
-      .where(
-        and(
-          eq(brands.orgId, ctx.orgId),
-          eq(brands.mode, ctx.mode),
-          isNull(brands.deletingAt),
-          inArray(brands.id, unique),
-        ),
-      )
+      .where(and(scoped(brands, ctx), isNull(brands.deletingAt), inArray(brands.id, unique)))
       .all()
       .map((b) => b.id)
       .filter((id) => !ctx.brandIds || ctx.brandIds.includes(id)),

@@ -7,6 +7,7 @@
  * mode) gets no reports: test brands are skipped, so no real mail ever leaves for made-up figures.
  */
 import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import type { Deps } from "../../platform/deps";
 import { systemCtx } from "../../platform/context";
 import { tx } from "../../platform/db/client";
@@ -53,7 +54,7 @@ function recipients(deps: Deps, brand: BrandRow): { userId: string; email: strin
     .select({ userId: users.id, email: users.email, role: members.role, brandIds: members.brandIds })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(members.orgId, brand.orgId))
+    .where(inOrg(members, brand.orgId))
     .all();
   const stopped = new Set(
     deps.db

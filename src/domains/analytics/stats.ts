@@ -6,6 +6,7 @@
  * lookup, which answers 404 otherwise.
  */
 import { and, eq, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { getBrandRow } from "../brands";
@@ -114,7 +115,7 @@ export function widgetStats(deps: Deps, ctx: Ctx, widgetId: string, q: { from?: 
   const range = dayRange(ctx.clock, q);
   const w = getWidgetRow(deps.db, ctx, widgetId);
   const t = analyticsDaily;
-  const scope = and(eq(t.orgId, ctx.orgId), eq(t.mode, ctx.mode), eq(t.widgetId, w.id))!;
+  const scope = and(scoped(t, ctx, { allBrands: true }), eq(t.widgetId, w.id))!;
   return { widget_id: w.id, ...figuresOf(deps, scope, range) };
 }
 
@@ -123,6 +124,6 @@ export function brandStats(deps: Deps, ctx: Ctx, brandId: string, q: { from?: st
   const range = dayRange(ctx.clock, q);
   const b = getBrandRow(deps.db, ctx, brandId);
   const t = analyticsDaily;
-  const scope = and(eq(t.orgId, ctx.orgId), eq(t.mode, ctx.mode), eq(t.brandId, b.id))!;
+  const scope = and(scoped(t, ctx, { allBrands: true }), eq(t.brandId, b.id))!;
   return { brand_id: b.id, ...figuresOf(deps, scope, range) };
 }

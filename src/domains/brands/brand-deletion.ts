@@ -15,6 +15,7 @@
  * leaving means deleting the brand made for them. To stop using the default brand, rename it or make its wall private.
  */
 import { and, count as countRows, eq } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -43,8 +44,7 @@ export const DEFAULT_BRAND_KEPT =
 
 const going = (row: BrandRow): GoingBrand => ({ id: row.id, orgId: row.orgId, mode: row.mode });
 
-const ofBrand = (brand: GoingBrand) =>
-  and(eq(links.orgId, brand.orgId), eq(links.mode, brand.mode), eq(links.brandId, brand.id));
+const ofBrand = (brand: GoingBrand) => and(scoped(links, brand), eq(links.brandId, brand.id));
 
 /**
  * The brands module's own part: the preview counts the brand's links and its logo; the job deletes the logo file

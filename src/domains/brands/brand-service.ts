@@ -3,6 +3,7 @@
  * public flag, colour) and logos. Every query filters by org and mode.
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -16,7 +17,6 @@ import { brands } from "./tables";
 import { endHold, formerOwner, formerSlugsColumn, heldByAnother, parseFormerSlugs, slugMoved } from "./former-slugs";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
-import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import { applyCustomDomain } from "./custom-domain";
 import { applyWallHeader } from "./wall-header";
 import { applyBrandMail } from "./brand-mail";
@@ -126,12 +126,7 @@ export function getBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
 
 /** A brand row of the context's org, mode and brand scope, also while it is being deleted; 404 otherwise. */
 export function readBrandRow(db: Db, ctx: Ctx, id: string): BrandRow {
-  const row = prepared(db, brandById).get({
-    id,
-    org: ctx.orgId,
-    mode: ctx.mode,
-    brand_scope: brandScopeParam(ctx),
-  });
+  const row = prepared(db, brandById).get({ id, ...scopeValues(ctx) });
   if (!row) throw notFound("brand");
   return row;
 }
@@ -141,25 +136,12 @@ const brandById = (db: Db) =>
   db
     .select()
     .from(brands)
-    .where(
-      and(
-        eq(brands.id, sql.placeholder("id")),
-        eq(brands.orgId, sql.placeholder("org")),
-        eq(brands.mode, sql.placeholder("mode")),
-        preparedBrandScope(brands.id),
-      ),
-    )
+    .where(and(eq(brands.id, sql.placeholder("id")), preparedScoped(brands, { brandColumn: brands.id })))
     .prepare();
 
 /** A page of the brands the context sees, newest first. */
 export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const params = {
-    org: ctx.orgId,
-    mode: ctx.mode,
-    limit: page.limit + 1,
-    after: page.after?.[0] ?? "",
-    brand_scope: brandScopeParam(ctx),
-  };
+  const params = { ...scopeValues(ctx), limit: page.limit + 1, after: page.after?.[0] ?? "" };
   const rows = page.after ? prepared(deps.db, brandsAfter).all(params) : prepared(deps.db, brandsFirst).all(params);
   return toPage(
     deps.signer,
@@ -176,9 +158,7 @@ const brandPage = (db: Db, after: boolean) =>
     .from(brands)
     .where(
       and(
-        eq(brands.orgId, sql.placeholder("org")),
-        eq(brands.mode, sql.placeholder("mode")),
-        preparedBrandScope(brands.id),
+        preparedScoped(brands, { brandColumn: brands.id }),
         after ? lt(brands.id, sql.placeholder("after")) : undefined,
       ),
     )
@@ -339,7 +319,7 @@ export function findBrandBySlug(db: Db, scope: string, slug: string): { brand: B
   const brand = db
     .select()
     .from(brands)
-    .where(and(eq(brands.id, old.id), eq(brands.orgId, old.orgId), eq(brands.mode, old.mode)))
+    .where(byId(brands, old, old.id))
     .get();
   return brand ? { brand, moved: true } : null;
 }

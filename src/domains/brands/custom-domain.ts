@@ -13,6 +13,7 @@
  * organisation's owners and admins are emailed.
  */
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import { Resolver } from "node:dns/promises";
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
@@ -211,7 +212,7 @@ function mailLost(deps: Deps, brand: BrandRow, reason: string) {
     .select({ email: users.email })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.orgId, brand.orgId), inArray(members.role, ["owner", "admin"])))
+    .where(and(inOrg(members, brand.orgId), inArray(members.role, ["owner", "admin"])))
     .all();
   const sender = orgSender(deps.db, brand.orgId);
   for (const p of people)

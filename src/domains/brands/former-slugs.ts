@@ -15,6 +15,7 @@
  * read of an organisation's own rows filters by org and mode.
  */
 import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
+import { scoped, preparedScoped } from "../../platform/db/tenancy";
 import { prepared } from "../../platform/db/prepared";
 import type { Db } from "../../platform/db/client";
 import type { Ctx, Mode } from "../../platform/context";
@@ -109,7 +110,7 @@ export function releaseFormerSlug(db: Db, kind: SlugKind, ctx: Ctx, owner: strin
   const h = tableOf(kind);
   const gone = db
     .delete(h)
-    .where(and(eq(h.orgId, ctx.orgId), eq(h.mode, ctx.mode), eq(ownerColumn(kind), owner), eq(h.slug, slug)))
+    .where(and(scoped(h, ctx, { allBrands: true }), eq(ownerColumn(kind), owner), eq(h.slug, slug)))
     .returning({ slug: h.slug })
     .all();
   if (gone.length === 0) throw notFound("former slug");
@@ -133,13 +134,7 @@ const formerOf = (kind: SlugKind) => (db: Db) => {
   return db
     .select({ slug: h.slug, held_until: h.heldUntil, created_at: h.createdAt })
     .from(h)
-    .where(
-      and(
-        eq(h.orgId, sql.placeholder("org")),
-        eq(h.mode, sql.placeholder("mode")),
-        eq(ownerColumn(kind), sql.placeholder("owner")),
-      ),
-    )
+    .where(and(preparedScoped(h, { allBrands: true }), eq(ownerColumn(kind), sql.placeholder("owner"))))
     .prepare();
 };
 const brandFormer = formerOf("brand");

@@ -7,7 +7,8 @@
  * (the `linksDeleting` hooks, src/domains/campaigns/link-deletion.ts), a wall button that opened it is removed, and
  * its testimonials' answers to its own questions are no longer shown publicly (no question says they may be).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -38,10 +39,10 @@ export function deleteLinkRows(db: Db, ctx: Ctx, rows: readonly LinkRow[]): void
     if (row.slug && row.slugScope) holdFormerSlug(db, "link", ctx, row.id, row.slugScope, row.slug);
   db.update(brands)
     .set({ wallLinkId: null, updatedAt: ctx.clock.now() })
-    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), inArray(brands.wallLinkId, ids)))
+    .where(and(scoped(brands, ctx), inArray(brands.wallLinkId, ids)))
     .run();
   db.delete(links)
-    .where(and(eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode), inArray(links.id, ids)))
+    .where(and(scoped(links, ctx, { allBrands: true }), inArray(links.id, ids)))
     .run();
 }
 

@@ -1,5 +1,6 @@
 /** Collect links: creation (idempotent), listing, changes (with the link's own settings), pausing and closing. */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import { shownChanged } from "../../platform/events/publication";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
@@ -14,7 +15,7 @@ import { afterId } from "../../platform/db/org-page";
 import { preparedAs } from "../../platform/db/prepared";
 import { links } from "./tables";
 import { formerOwner, formerSlugsColumn, parseFormerSlugs, slugMoved, type SlugAt } from "./former-slugs";
-import { brandScope } from "../../platform/db/brand-scope";
+import {} from "../../platform/db/brand-scope";
 import { getBrandRow } from "./brand-service";
 import { presentLink, type LinkRow } from "./present";
 import { linkState, responseCountColumn } from "./link-state";
@@ -128,7 +129,7 @@ export function findLinkBySlug(db: Db, scope: string, slug: string): { link: Lin
   const link = db
     .select()
     .from(links)
-    .where(and(eq(links.id, old.id), eq(links.orgId, old.orgId), eq(links.mode, old.mode)))
+    .where(byId(links, old, old.id))
     .get();
   return link ? { link, moved: true } : null;
 }
@@ -138,7 +139,7 @@ export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
   const row = db
     .select()
     .from(links)
-    .where(and(eq(links.id, id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode), brandScope(ctx, links.brandId)))
+    .where(byId(links, ctx, id))
     .get();
   if (!row) throw notFound("link");
   return row;
@@ -154,8 +155,8 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
       .from(links)
       .where(
         and(
-          eq(links.orgId, sql.placeholder("org")),
-          eq(links.mode, sql.placeholder("mode")),
+          // One brand's links, the brand already found within the context's brand scope (getBrandRow).
+          preparedScoped(links, { allBrands: true }),
           eq(links.brandId, sql.placeholder("brand")),
           after ? lt(links.id, sql.placeholder("after")) : undefined,
         ),
@@ -164,7 +165,7 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
       .limit(sql.placeholder("limit"))
       .prepare(),
   );
-  const rows = statement.all({ org: ctx.orgId, mode: ctx.mode, brand: brandId, after, limit: page.limit + 1 });
+  const rows = statement.all({ ...scopeValues(ctx), brand: brandId, after, limit: page.limit + 1 });
   return toPage(
     deps.signer,
     page,

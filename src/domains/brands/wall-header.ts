@@ -3,6 +3,7 @@
  * "Share your experience" button. Checked here, applied to the brand row being changed.
  */
 import { and, eq } from "drizzle-orm";
+import { byId } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { invalid } from "../../platform/errors";
@@ -52,7 +53,7 @@ export function applyWallHeader(db: Db, ctx: Ctx, row: BrandRow, next: BrandRow,
       const link = db
         .select({ id: links.id })
         .from(links)
-        .where(and(eq(links.id, id), eq(links.brandId, row.id), eq(links.orgId, ctx.orgId), eq(links.mode, ctx.mode)))
+        .where(and(byId(links, ctx, id, { allBrands: true }), eq(links.brandId, row.id)))
         .get();
       if (!link) throw invalid(`No collect link ${id} of this brand.`, "wall_link_id");
     }

@@ -9,6 +9,7 @@
  * organisation's deletion removes all of it (foreign keys cascade).
  */
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { EraseParticipant } from "../../platform/hooks";
@@ -52,11 +53,7 @@ export function eraseRecipientsOf(deps: Deps, erased: { id: string }): number {
 export function eraseRecipientsByAddress(deps: Deps, who: { orgId: string; mode: Mode; email: string }): number {
   return eraseRecipients(
     deps,
-    and(
-      eq(campaignRecipients.orgId, who.orgId),
-      eq(campaignRecipients.mode, who.mode),
-      eq(campaignRecipients.email, who.email.trim().toLowerCase()),
-    ),
+    and(scoped(campaignRecipients, who), eq(campaignRecipients.email, who.email.trim().toLowerCase())),
   );
 }
 

@@ -6,6 +6,7 @@
  * the link. The preview of a brand's deletion counts them as `requests`.
  */
 import { and, count as countRows, eq, inArray } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { GoingBrand } from "../../platform/hooks";
@@ -20,7 +21,7 @@ export function deleteCampaignsOfLinks(db: Db, ctx: Ctx, linkIds: readonly strin
   const rows = db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(and(eq(campaigns.orgId, ctx.orgId), eq(campaigns.mode, ctx.mode), inArray(campaigns.linkId, [...linkIds])))
+    .where(and(scoped(campaigns, ctx), inArray(campaigns.linkId, [...linkIds])))
     .all();
   for (const campaign of rows) {
     const mailIds = db
@@ -45,7 +46,7 @@ export function countBrandCampaigns(db: Db, brand: GoingBrand) {
     .select({ n: countRows() })
     .from(campaigns)
     .innerJoin(links, eq(links.id, campaigns.linkId))
-    .where(and(eq(campaigns.orgId, brand.orgId), eq(campaigns.mode, brand.mode), eq(links.brandId, brand.id)))
+    .where(and(scoped(campaigns, brand), eq(links.brandId, brand.id)))
     .get()?.n;
   return { requests: n ?? 0 };
 }

@@ -4,6 +4,7 @@
  * sent is then never sent. The unsubscribe list stays: it is the people's wish, not the campaign's.
  */
 import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -13,7 +14,6 @@ import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { mailOutbox } from "../../platform/mail/tables";
 import { links } from "../brands";
-import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import { afterId } from "../../platform/db/org-page";
 import { prepared, preparedAs } from "../../platform/db/prepared";
 import { figuresOf, presentCampaign, presentRecipient } from "./present";
@@ -25,22 +25,12 @@ const campaignById = (db: Db) =>
     .select({ campaign: campaigns })
     .from(campaigns)
     .innerJoin(links, eq(links.id, campaigns.linkId))
-    .where(
-      and(
-        eq(campaigns.id, sql.placeholder("id")),
-        eq(campaigns.orgId, sql.placeholder("org")),
-        eq(campaigns.mode, sql.placeholder("mode")),
-        preparedBrandScope(links.brandId),
-      ),
-    )
+    .where(and(eq(campaigns.id, sql.placeholder("id")), preparedScoped(campaigns, { brandColumn: links.brandId })))
     .prepare();
 
 /** A campaign of the context's org, mode and brand scope (its link's brand); 404 otherwise. */
 export function getCampaignRow(db: Db, ctx: Ctx, id: string): CampaignRow {
-  const row = isId("campaign", id)
-    ? prepared(db, campaignById).get({ id, org: ctx.orgId, mode: ctx.mode, brand_scope: brandScopeParam(ctx) })
-        ?.campaign
-    : undefined;
+  const row = isId("campaign", id) ? prepared(db, campaignById).get({ id, ...scopeValues(ctx) })?.campaign : undefined;
   if (!row) throw notFound("campaign");
   return row;
 }
@@ -61,8 +51,8 @@ const P = (name: string) => sql.placeholder(name);
  */
 export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: string) {
   const after = afterId(page);
-  const scoped = ctx.brandIds != null;
-  const shape = `${linkId ? "l" : ""}${scoped ? "s" : ""}${after ? "a" : ""}`;
+  const limited = ctx.brandIds != null;
+  const shape = `${linkId ? "l" : ""}${limited ? "s" : ""}${after ? "a" : ""}`;
   const statement = preparedAs(deps.db, `campaigns-list:${shape}`, (db) =>
     db
       .select({ campaign: campaigns, link: links })
@@ -70,10 +60,9 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
       .innerJoin(links, eq(links.id, campaigns.linkId))
       .where(
         and(
-          eq(campaigns.orgId, P("org")),
-          eq(campaigns.mode, P("mode")),
+          // The brand scope (through the campaign's link) only in the statement prepared for limited contexts.
+          preparedScoped(campaigns, { brandColumn: links.brandId, allBrands: !limited }),
           linkId ? eq(campaigns.linkId, P("link")) : undefined,
-          scoped ? preparedBrandScope(links.brandId) : undefined,
           after ? lt(campaigns.id, P("after")) : undefined,
         ),
       )
@@ -81,14 +70,7 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
       .limit(P("limit"))
       .prepare(),
   );
-  const rows = statement.all({
-    org: ctx.orgId,
-    mode: ctx.mode,
-    link: linkId ?? null,
-    brand_scope: brandScopeParam(ctx),
-    after,
-    limit: page.limit + 1,
-  });
+  const rows = statement.all({ ...scopeValues(ctx), link: linkId ?? null, after, limit: page.limit + 1 });
   const figures = figuresOf(
     deps.db,
     rows.slice(0, page.limit).map((r) => r.campaign.id),

@@ -5,6 +5,7 @@
  * HMAC of the address (never the address), per organisation and mode.
  */
 import { and, eq } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Mode } from "../../platform/context";
 import { sha256, type Signer } from "../../platform/crypto";
@@ -48,13 +49,7 @@ export function isSuppressed(db: Db, orgId: string, mode: Mode, emailHash: strin
   return !!db
     .select({ h: campaignSuppressions.emailHash })
     .from(campaignSuppressions)
-    .where(
-      and(
-        eq(campaignSuppressions.orgId, orgId),
-        eq(campaignSuppressions.mode, mode),
-        eq(campaignSuppressions.emailHash, emailHash),
-      ),
-    )
+    .where(and(scoped(campaignSuppressions, { orgId, mode }), eq(campaignSuppressions.emailHash, emailHash)))
     .get();
 }
 

@@ -5,6 +5,7 @@
  * `RECENTLY_ASKED_DAYS` asks no one twice, whether or not the first campaign still exists.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Mode } from "../../platform/context";
 import type { UsageCounter } from "../../platform/hooks";
@@ -21,7 +22,7 @@ export const requestEmailsUsed: UsageCounter = (db, ctx, month) =>
   db
     .select({ n: campaignUsage.emails })
     .from(campaignUsage)
-    .where(and(eq(campaignUsage.orgId, ctx.orgId), eq(campaignUsage.mode, ctx.mode), eq(campaignUsage.month, month)))
+    .where(and(scoped(campaignUsage, ctx), eq(campaignUsage.month, month)))
     .get()?.n ?? 0;
 
 /** Adds `emails` request emails to this month's count. */
@@ -44,8 +45,7 @@ export function askedRecently(db: Db, orgId: string, mode: Mode, emailHash: stri
     .from(campaignAsked)
     .where(
       and(
-        eq(campaignAsked.orgId, orgId),
-        eq(campaignAsked.mode, mode),
+        scoped(campaignAsked, { orgId, mode }),
         eq(campaignAsked.emailHash, emailHash),
         gte(campaignAsked.askedAt, now - RECENTLY_ASKED_DAYS * DAY_MS),
       ),

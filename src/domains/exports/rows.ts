@@ -4,10 +4,11 @@
  * asked for, newest first. Read in batches keyed by id, so a large export never sits in memory.
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, max, sql, type SQL } from "drizzle-orm";
+import { scoped, byId } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors";
-import { brandScope } from "../../platform/db/brand-scope";
+import {} from "../../platform/db/brand-scope";
 import { brands } from "../brands";
 import {
   submissions,
@@ -38,14 +39,7 @@ export function checkFilters(db: Db, ctx: Ctx, f: ExportFilters) {
     !db
       .select({ id: brands.id })
       .from(brands)
-      .where(
-        and(
-          eq(brands.id, f.brand_id),
-          eq(brands.orgId, ctx.orgId),
-          eq(brands.mode, ctx.mode),
-          brandScope(ctx, brands.id),
-        ),
-      )
+      .where(byId(brands, ctx, f.brand_id, { brandColumn: brands.id }))
       .get()
   )
     throw notFound("brand");
@@ -54,7 +48,7 @@ export function checkFilters(db: Db, ctx: Ctx, f: ExportFilters) {
     !db
       .select({ id: tags.id })
       .from(tags)
-      .where(and(eq(tags.id, f.tag_id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), visibleTags(ctx)))
+      .where(byId(tags, ctx, f.tag_id))
       .get()
   )
     throw notFound("tag");
@@ -67,7 +61,7 @@ export function newestSubmissionId(db: Db, ctx: Ctx): string {
     db
       .select({ id: max(submissions.id) })
       .from(submissions)
-      .where(and(eq(submissions.orgId, ctx.orgId), eq(submissions.mode, ctx.mode)))
+      .where(scoped(submissions, ctx, { allBrands: true }))
       .get()?.id ?? ""
   );
 }

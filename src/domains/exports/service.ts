@@ -3,6 +3,7 @@
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
 import { and, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import { actorRef } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -60,7 +61,7 @@ export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
   const row = db
     .select()
     .from(exports)
-    .where(and(eq(exports.id, id), eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), exportScope(ctx)))
+    .where(and(byId(exports, ctx, id), exportScope(ctx)))
     .get();
   if (!row) throw notFound("export");
   return row;
@@ -78,9 +79,7 @@ export function createExport(deps: Deps, ctx: Ctx, input: ExportInput) {
     const pending = db
       .select({ n: count() })
       .from(exports)
-      .where(
-        and(eq(exports.orgId, ctx.orgId), eq(exports.mode, ctx.mode), inArray(exports.status, ["queued", "building"])),
-      )
+      .where(and(scoped(exports, ctx), inArray(exports.status, ["queued", "building"])))
       .get()!.n;
     if (pending >= MAX_PENDING_EXPORTS) {
       throw new AppError(
@@ -152,12 +151,8 @@ export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
     exports,
     page,
     scope !== null ? "scoped" : "",
-    (p) => [
-      eq(exports.orgId, p("org")),
-      eq(exports.mode, p("mode")),
-      scope !== null ? exportScopeOf(p("scope")) : undefined,
-    ],
-    { org: ctx.orgId, mode: ctx.mode, scope },
+    (p) => [preparedScoped(exports), scope !== null ? exportScopeOf(p("scope")) : undefined],
+    { ...scopeValues(ctx), scope },
   );
   return toPage(
     deps.signer,

@@ -12,6 +12,7 @@
  * (their documents carry `language`).
  */
 import { and, asc, eq, gt, gte, isNull, lte } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import { shownChanged } from "../../platform/events/publication";
 import type { Deps } from "../../platform/deps";
@@ -66,8 +67,7 @@ export async function analyseImport(
       .from(submissions)
       .where(
         and(
-          eq(submissions.orgId, job.orgId),
-          eq(submissions.mode, job.mode),
+          scoped(submissions, job),
           eq(submissions.brandId, brandId),
           after ? gt(submissions.id, after) : gte(submissions.id, firstId),
           lte(submissions.id, lastId),

@@ -5,6 +5,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { UsageCounter } from "../../platform/hooks";
 import { submissions } from "../submissions";
+import { scoped } from "../../platform/db/tenancy";
 
 /** The `imported_reviews` counter (declared in the imports module). */
 export const importedReviewsUsed: UsageCounter = (db, ctx) =>
@@ -13,8 +14,7 @@ export const importedReviewsUsed: UsageCounter = (db, ctx) =>
     .from(submissions)
     .where(
       and(
-        eq(submissions.orgId, ctx.orgId),
-        eq(submissions.mode, ctx.mode),
+        scoped(submissions, ctx, { allBrands: true }),
         eq(submissions.origin, "imported"),
         isNull(submissions.deletedAt),
       ),

@@ -4,6 +4,7 @@
  * all renders, the shared public copy and the render's work folder.
  */
 import { and, count as countRows, eq } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import { systemCtx } from "../../platform/context";
@@ -14,8 +15,7 @@ import { cancelActiveRender } from "./render-state";
 import { removeWorkDir } from "./storage-keys";
 import { reels } from "./tables";
 
-const ofBrand = (brand: GoingBrand) =>
-  and(eq(reels.orgId, brand.orgId), eq(reels.mode, brand.mode), eq(reels.brandId, brand.id));
+const ofBrand = (brand: GoingBrand) => and(scoped(reels, brand), eq(reels.brandId, brand.id));
 
 /** Deletes every reel of the brand and its files; answers 0 (nothing left) once done. */
 async function erase(deps: Deps, brand: GoingBrand): Promise<number> {

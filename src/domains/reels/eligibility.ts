@@ -3,12 +3,13 @@
  * A refusal is 422 `testimonial_not_usable` naming the testimonial and the reason (every failing one is listed in
  * `details.problems`, the first also in `details.submission_id` / `details.reason`).
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { unprocessable } from "../../platform/errors";
 import { submissions, transcripts, type SubmissionRow, type Word } from "../submissions";
-import { brandScope } from "../../platform/db/brand-scope";
+import {} from "../../platform/db/brand-scope";
+import { scoped } from "../../platform/db/tenancy";
 
 /** Why a testimonial cannot go in. */
 export type UnusableReason =
@@ -79,15 +80,7 @@ export function requireUsable(db: Db, ctx: Ctx, brandId: string, ids: string[]):
     ? db
         .select()
         .from(submissions)
-        .where(
-          and(
-            inArray(submissions.id, unique),
-            eq(submissions.orgId, ctx.orgId),
-            eq(submissions.mode, ctx.mode),
-            isNull(submissions.deletedAt),
-            brandScope(ctx, submissions.brandId),
-          ),
-        )
+        .where(and(inArray(submissions.id, unique), scoped(submissions, ctx), isNull(submissions.deletedAt)))
         .all()
     : [];
   const words = new Map(

@@ -4,7 +4,8 @@
  * testimonial's clips are removed, a render under way is cancelled, and the rendered files and public copy are
  * deleted. Rendering again makes a new version.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Deps } from "../../platform/deps";
 import { systemCtx, type Mode } from "../../platform/context";
 import { tx } from "../../platform/db/client";
@@ -22,11 +23,7 @@ export const ERASED_MESSAGE =
 export function removeFromReels(deps: Deps, orgId: string, mode: Mode, submissionId: string): string[] {
   const holds = (clips: { submission_id: string }[] | undefined) =>
     !!clips?.some((c) => c.submission_id === submissionId);
-  const all = deps.db
-    .select()
-    .from(reels)
-    .where(and(eq(reels.orgId, orgId), eq(reels.mode, mode)))
-    .all();
+  const all = deps.db.select().from(reels).where(scoped(reels, { orgId, mode })).all();
   const renderIds = all.flatMap((r) => [r.lastRenderId, r.outputRenderId]).filter((x): x is string => !!x);
   const snapshots = new Map(
     renderIds.length

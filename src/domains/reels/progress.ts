@@ -3,6 +3,7 @@
  * render (each stage weighted by its usual share of the time), and `paused` while new testimonials go first.
  */
 import { and, eq, inArray, isNull, lte } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Mode } from "../../platform/context";
 import { jobs } from "../../platform/jobs/tables";
@@ -82,7 +83,7 @@ export interface JobScope {
 const inScope = (scope?: JobScope) =>
   scope
     ? and(
-        scope.orgId === null ? isNull(jobs.orgId) : eq(jobs.orgId, scope.orgId),
+        scope.orgId === null ? isNull(jobs.orgId) : inOrg(jobs, scope.orgId),
         scope.mode === null ? isNull(jobs.mode) : eq(jobs.mode, scope.mode),
       )
     : undefined;

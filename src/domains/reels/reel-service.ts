@@ -2,7 +2,7 @@
  * Reels: create (testimonials checked, clips suggested), read, list, change title/settings/clips, delete. Every
  * change to clips, title or settings bumps `version`, which is how `changed_since_render` is known.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -10,7 +10,7 @@ import { audit } from "../../platform/audit/audit";
 import { notFound, unprocessable } from "../../platform/errors";
 import { newId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { brandScope } from "../../platform/db/brand-scope";
+import {} from "../../platform/db/brand-scope";
 import { getBrandRow } from "../brands";
 import { checkClips, suggestFor } from "./clips";
 import { initialConfig, mergeConfig } from "./config";
@@ -19,6 +19,7 @@ import { reels } from "./tables";
 import { cancelActiveRender } from "./render-state";
 import { removeReelFiles } from "./storage-keys";
 import { orgPageRows } from "../../platform/db/org-page";
+import { byId } from "../../platform/db/tenancy";
 
 /** A stored reel. */
 export type ReelRow = typeof reels.$inferSelect;
@@ -28,7 +29,7 @@ export function getReelRow(db: Db, ctx: Ctx, id: string): ReelRow {
   const row = db
     .select()
     .from(reels)
-    .where(and(eq(reels.id, id), eq(reels.orgId, ctx.orgId), eq(reels.mode, ctx.mode), brandScope(ctx, reels.brandId)))
+    .where(byId(reels, ctx, id))
     .get();
   if (!row) throw notFound("reel");
   return row;

@@ -7,6 +7,7 @@
  * its respondent takes the copies holding it offline in the withdrawing transaction (`withdrawSharesHolding`).
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Ctx, Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -147,7 +148,7 @@ export function withdrawSharesHolding(
   const shared = db
     .select()
     .from(reels)
-    .where(and(eq(reels.orgId, orgId), eq(reels.mode, mode), isNotNull(reels.shareDir)))
+    .where(and(scoped(reels, { orgId, mode }), isNotNull(reels.shareDir)))
     .all();
   if (!shared.length) return [];
   const renderIds = shared.flatMap((r) => [r.sharedRenderId, r.outputRenderId]).filter((x): x is string => !!x);

@@ -3,7 +3,8 @@
  * that are queued, running or succeeded. A render is charged when it is started (so two requests cannot both
  * spend the last minutes) and refunded when it fails or is cancelled.
  */
-import { and, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, gte, inArray, sql, sum } from "drizzle-orm";
+import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import { prepared } from "../../platform/db/prepared";
 import type { Ctx } from "../../platform/context";
@@ -15,8 +16,7 @@ const usedStatement = (db: Db) =>
     .from(reelRenders)
     .where(
       and(
-        eq(reelRenders.orgId, sql.placeholder("org")),
-        eq(reelRenders.mode, sql.placeholder("mode")),
+        preparedScoped(reelRenders),
         gte(reelRenders.createdAt, sql.placeholder("since")),
         inArray(reelRenders.status, ["queued", "running", "succeeded"]),
       ),
@@ -28,6 +28,6 @@ const usedStatement = (db: Db) =>
  * it: prepared once).
  */
 export function renderSecondsUsed(db: Db, ctx: Pick<Ctx, "orgId" | "mode">, monthStartMs: number): number {
-  const r = prepared(db, usedStatement).get({ org: ctx.orgId, mode: ctx.mode, since: monthStartMs });
+  const r = prepared(db, usedStatement).get({ ...scopeValues(ctx), since: monthStartMs });
   return Number(r?.n ?? 0);
 }

@@ -7,6 +7,7 @@
  * brand's row at the end.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -17,8 +18,7 @@ import { eraseSubmission } from "./purge";
 /** Testimonials erased per run of the brand's deletion job (each run shows as progress on the brand). */
 export const ERASE_BATCH = 20;
 
-const ofBrand = (brand: GoingBrand) =>
-  and(eq(submissions.orgId, brand.orgId), eq(submissions.mode, brand.mode), eq(submissions.brandId, brand.id));
+const ofBrand = (brand: GoingBrand) => and(scoped(submissions, brand), eq(submissions.brandId, brand.id));
 
 /** Stored files of a testimonial row: the recording and its processed copies, photos, and published copies. */
 const FILES = sql<number>`coalesce(sum(

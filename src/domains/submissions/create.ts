@@ -6,7 +6,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
-import { newId } from "../../platform/ids";
 import { emit } from "../../platform/events/emit";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
@@ -20,6 +19,7 @@ import {
 } from "./tables";
 import { submissionEventData, type SubmissionRow } from "./present";
 import { indexSubmission } from "./search";
+import { submissionRow } from "./row";
 
 /** Job kind that turns a received recording into a playable, transcribed testimonial. */
 export const PROCESS_JOB = "submission.process";
@@ -40,56 +40,10 @@ export interface CollectedBase {
 }
 
 function baseRow(ctx: Ctx, base: CollectedBase, kind: SubmissionKind, status: SubmissionStatus): SubmissionRow {
-  const now = ctx.clock.now();
-  return {
-    id: newId("submission", now),
-    orgId: ctx.orgId,
-    mode: ctx.mode,
-    origin: "collected",
-    kind,
-    status,
-    failureReason: null,
-    ...base,
-    textInput: null,
-    textSource: null,
-    originalText: null,
-    language: null,
-    sentimentScore: null,
-    sentimentLabel: null,
-    durationMs: null,
-    originalKey: null,
-    originalType: null,
-    videoKey: null,
-    audioKey: null,
-    posterKey: null,
-    thumbKey: null,
-    width: null,
-    height: null,
-    isApproved: false,
-    approvedAt: null,
-    isPublic: false,
-    rejectedAt: null,
-    rejectionReason: null,
-    deletedAt: null,
-    importId: null,
-    sourceName: null,
-    sourceUrl: null,
-    reviewUrl: null,
-    reviewedAt: null,
-    dedupeHash: null,
-    publicMedia: null,
-    wordsDraft: false,
-    hideWords: false,
-    customAnswers: base.customAnswers,
-    photoKey: null,
-    pendingPhotoKey: null,
-    photoUploads: 0,
-    erasedAt: null,
-    createdAt: now,
-    receivedAt: null,
-    processedAt: null,
-    updatedAt: now,
-  };
+  return submissionRow(
+    { orgId: ctx.orgId, mode: ctx.mode, origin: "collected", kind, status, ...base },
+    ctx.clock.now(),
+  );
 }
 
 /** A recorded testimonial waiting for its upload (in the caller's transaction). */

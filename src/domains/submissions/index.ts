@@ -16,6 +16,7 @@ export {
   type CustomAnswer,
 } from "./tables";
 export { createCollected, finishWritten, markReceived, PROCESS_JOB, type CollectedBase } from "./create";
+export { submissionRow, type NewSubmission } from "./row";
 export { failSubmission } from "./status";
 export { shownCondition, isShown } from "./visibility";
 export { wordsPublic, publishProblem } from "./publishable";

@@ -4,6 +4,7 @@
  * (this org and mode) when the search began, so arrivals never enter and no other organisation's id is ever in it.
  */
 import { and, desc, eq, gt, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -71,6 +72,7 @@ function conditions(has: ReturnType<typeof shapeOf>, bind: (name: keyof Values) 
   // Drizzle's eq() is typed for the column's own values; a placeholder or bound value stands in for them here.
   const v = (name: keyof Values) => bind(name) as any;
   return and(
+    // Written out, not `scoped`: the same conditions serve bound values and placeholders (see tenancy-guard's list).
     eq(submissions.orgId, v("org")),
     eq(submissions.mode, v("mode")),
     isNull(submissions.deletedAt),
@@ -110,13 +112,7 @@ const newestStatement = (db: Db) =>
   db
     .select({ id: submissions.id })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.orgId, sql.placeholder("org")),
-        eq(submissions.mode, sql.placeholder("mode")),
-        preparedBrandScope(submissions.brandId),
-      ),
-    )
+    .where(preparedScoped(submissions))
     .orderBy(desc(submissions.id))
     .limit(1)
     .prepare();
@@ -180,9 +176,7 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
   }
   const match = ftsQuery(filters.q);
   const newest =
-    (page.after as SearchAfter | null)?.[2] ??
-    prepared(deps.db, newestStatement).get({ org: ctx.orgId, mode: ctx.mode, brand_scope: brandScopeParam(ctx) })?.id ??
-    "";
+    (page.after as SearchAfter | null)?.[2] ?? prepared(deps.db, newestStatement).get(scopeValues(ctx))?.id ?? "";
   const rows = searchRows(deps.db, ctx, filters, page, match, newest);
   const progress = uploadProgress(
     deps,

@@ -16,6 +16,7 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { submissions, transcripts, uploads } from "./tables";
 import { unindexSubmission } from "./search";
+import { erasedValues } from "./row";
 
 /** Job kind that erases a deleted testimonial. */
 export const PURGE_JOB = "submission.purge";
@@ -54,45 +55,7 @@ export async function eraseSubmission(deps: Deps, id: string) {
   tx(deps.db, (db) => {
     db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
     unindexSubmission(db, id);
-    db.update(submissions)
-      .set({
-        status: "erased",
-        failureReason: null,
-        promptId: null,
-        respondentName: "",
-        respondentEmail: null,
-        respondentTitle: null,
-        respondentCompany: null,
-        rating: null,
-        consent: null,
-        textInput: null,
-        originalText: null,
-        language: null,
-        sentimentScore: null,
-        sentimentLabel: null,
-        originalKey: null,
-        originalType: null,
-        videoKey: null,
-        audioKey: null,
-        posterKey: null,
-        thumbKey: null,
-        width: null,
-        height: null,
-        rejectionReason: null,
-        sourceName: null,
-        sourceUrl: null,
-        reviewUrl: null,
-        reviewedAt: null,
-        dedupeHash: null,
-        publicMedia: null,
-        customAnswers: null,
-        photoKey: null,
-        pendingPhotoKey: null,
-        erasedAt: deps.clock.now(),
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(submissions.id, id))
-      .run();
+    db.update(submissions).set(erasedValues(deps.clock.now())).where(eq(submissions.id, id)).run();
     audit(db, ctx, "submission.erased", id);
   });
 }

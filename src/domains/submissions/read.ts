@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
-import { brandScope } from "../../platform/db/brand-scope";
+import {} from "../../platform/db/brand-scope";
 import { submissions, transcripts } from "./tables";
 import { uploadProgress } from "./upload-progress";
 import { processingProgress } from "./processing-progress";
@@ -12,21 +12,14 @@ import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, t
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
 import type { SubmissionDetailView } from "./model";
+import { byId } from "../../platform/db/tenancy";
 
 /** A testimonial row of the context's org, mode and brand scope (a client's brands), not deleted; 404 otherwise. */
 export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
   const row = db
     .select()
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.id, id),
-        eq(submissions.orgId, ctx.orgId),
-        eq(submissions.mode, ctx.mode),
-        isNull(submissions.deletedAt),
-        brandScope(ctx, submissions.brandId),
-      ),
-    )
+    .where(and(byId(submissions, ctx, id), isNull(submissions.deletedAt)))
     .get();
   if (!row) throw notFound("testimonial");
   return row;

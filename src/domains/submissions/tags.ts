@@ -7,6 +7,7 @@
  * select by tag.
  */
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -19,7 +20,7 @@ import { submissionTags, tags, submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { isShown } from "./visibility";
 import { shownChanged } from "../../platform/events/publication";
-import { brandScope, brandScopeParam, preparedBrandScope, scopedBrands } from "../../platform/db/brand-scope";
+import { brandScope, scopedBrands } from "../../platform/db/brand-scope";
 import { idPageRows } from "../../platform/db/org-page";
 import { getBrandRow } from "../brands";
 
@@ -57,8 +58,7 @@ function checkNameFree(db: Db, ctx: Ctx, name: string, key: string, brandId: str
     .from(tags)
     .where(
       and(
-        eq(tags.orgId, ctx.orgId),
-        eq(tags.mode, ctx.mode),
+        scoped(tags, ctx, { allBrands: true }),
         eq(tags.nameKey, key),
         brandId === null ? isNull(tags.brandId) : eq(tags.brandId, brandId),
       ),
@@ -77,7 +77,7 @@ export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
   const row = db
     .select()
     .from(tags)
-    .where(and(eq(tags.id, id), eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), visibleTags(ctx)))
+    .where(byId(tags, ctx, id))
     .get();
   if (!row) throw notFound("tag");
   return row;
@@ -90,19 +90,18 @@ export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
  */
 export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: string) {
   if (brandId) getBrandRow(deps.db, ctx, brandId);
-  const scoped = scopedBrands(ctx) !== null;
+  const limited = scopedBrands(ctx) !== null;
   const rows = idPageRows(
     deps.db,
     tags,
     page,
-    `usable:${brandId ? "b" : ""}${scoped ? "s" : ""}`,
+    `usable:${brandId ? "b" : ""}${limited ? "s" : ""}`,
     (p) => [
-      eq(tags.orgId, p("org")),
-      eq(tags.mode, p("mode")),
+      // A statement per shape: the brand scope's condition only in the one prepared for limited contexts.
+      preparedScoped(tags, { allBrands: !limited }),
       brandId ? or(eq(tags.brandId, p("brand")), isNull(tags.brandId)) : undefined,
-      scoped ? preparedBrandScope(tags.brandId) : undefined,
     ],
-    { org: ctx.orgId, mode: ctx.mode, brand: brandId ?? null, brand_scope: brandScopeParam(ctx) },
+    { ...scopeValues(ctx), brand: brandId ?? null },
   );
   const scope = brandScope(ctx, submissions.brandId);
   const counts = new Map(

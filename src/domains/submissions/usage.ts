@@ -2,6 +2,7 @@
 import { and, count, eq, gte, sql } from "drizzle-orm";
 import type { UsageCounter } from "../../platform/hooks";
 import { submissions } from "./tables";
+import { scoped } from "../../platform/db/tenancy";
 
 /** The `submissions_per_month` counter (declared in the submissions module). */
 export const submissionsThisMonth: UsageCounter = (db, ctx, monthStartMs) =>
@@ -10,8 +11,7 @@ export const submissionsThisMonth: UsageCounter = (db, ctx, monthStartMs) =>
     .from(submissions)
     .where(
       and(
-        eq(submissions.orgId, ctx.orgId),
-        eq(submissions.mode, ctx.mode),
+        scoped(submissions, ctx, { allBrands: true }),
         eq(submissions.origin, "collected"),
         gte(submissions.receivedAt, monthStartMs),
       ),

@@ -4,6 +4,7 @@
  * after 24 hours of continuous failure, when waiting deliveries fail and owners and admins are emailed).
  */
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { inOrg } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
 import { systemCtx, type Mode } from "../../platform/context";
@@ -173,7 +174,7 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
     .select({ email: users.email })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.orgId, endpoint.orgId), inArray(members.role, ["owner", "admin"])))
+    .where(and(inOrg(members, endpoint.orgId), inArray(members.role, ["owner", "admin"])))
     .all();
   const text = disabledMailText(deps, endpoint, reason, waiting.length);
   const sender = orgSender(db, endpoint.orgId);

@@ -4,7 +4,8 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { byId, scopeValues } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -119,7 +120,7 @@ export function chatContext(deps: Pick<Deps, "config">, db: Db): ChatContext {
  */
 export function fanOut(db: Db, event: Event, deps: Deps): void {
   const endpoints = statements(db)
-    .receivers.all({ orgId: event.orgId, mode: event.mode })
+    .receivers.all(scopeValues(event))
     .filter((e) => e.events.includes(event.type));
   if (endpoints.length === 0) return;
   const bodies = new Map<WebhookFormat, string>();
@@ -155,9 +156,7 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
   const row = db
     .select()
     .from(webhookDeliveries)
-    .where(
-      and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.orgId, ctx.orgId), eq(webhookDeliveries.mode, ctx.mode)),
-    )
+    .where(byId(webhookDeliveries, ctx, id))
     .get();
   if (!row) throw notFound("webhook delivery");
   return row;

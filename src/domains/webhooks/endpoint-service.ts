@@ -4,6 +4,7 @@
  * deleting one (its delivery log goes with it). Every query filters by org and mode.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -26,18 +27,12 @@ const endpointById = (db: Db) =>
   db
     .select()
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.id, sql.placeholder("id")),
-        eq(webhookEndpoints.orgId, sql.placeholder("org")),
-        eq(webhookEndpoints.mode, sql.placeholder("mode")),
-      ),
-    )
+    .where(and(eq(webhookEndpoints.id, sql.placeholder("id")), preparedScoped(webhookEndpoints)))
     .prepare();
 
 /** An endpoint row of the context's org and mode; 404 otherwise. */
 export function getEndpointRow(db: Db, ctx: Ctx, id: string): EndpointRow {
-  const row = prepared(db, endpointById).get({ id, org: ctx.orgId, mode: ctx.mode });
+  const row = prepared(db, endpointById).get({ id, ...scopeValues(ctx) });
   if (!row) throw notFound("webhook endpoint");
   return row;
 }

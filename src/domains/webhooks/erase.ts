@@ -4,7 +4,8 @@
  * envelope receiver goes, with its attempts (foreign keys cascade). Envelope bodies carry ids and states only and
  * stay: the receiver's own log already has them, and replays keep working.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, inArray, ne, sql } from "drizzle-orm";
+import { scoped, inOrg } from "../../platform/db/tenancy";
 import type { EraseParticipant } from "../../platform/hooks";
 import { events } from "../../platform/events/tables";
 import { webhookDeliveries, webhookEndpoints } from "./tables";
@@ -14,17 +15,11 @@ export const eraseChatDeliveries: EraseParticipant = (deps, erased) => {
   const about = deps.db
     .select({ id: events.id })
     .from(events)
-    .where(
-      and(
-        eq(events.orgId, erased.orgId),
-        eq(events.mode, erased.mode),
-        sql`json_extract(${events.data}, '$.id') = ${erased.id}`,
-      ),
-    );
+    .where(and(scoped(events, erased), sql`json_extract(${events.data}, '$.id') = ${erased.id}`));
   const chat = deps.db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.orgId, erased.orgId), ne(webhookEndpoints.format, "envelope")));
+    .where(and(inOrg(webhookEndpoints, erased.orgId), ne(webhookEndpoints.format, "envelope")));
   deps.db
     .delete(webhookDeliveries)
     .where(and(inArray(webhookDeliveries.eventId, about), inArray(webhookDeliveries.endpointId, chat)))

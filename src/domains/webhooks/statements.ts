@@ -6,6 +6,7 @@
  * (`recordOutcome`: no change when another run recorded the attempt first), so nothing is read again there.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
+import { preparedScoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "./tables";
 
@@ -52,7 +53,7 @@ function build(db: Db) {
         format: endpoints.format,
       })
       .from(endpoints)
-      .where(and(eq(endpoints.orgId, p("orgId")), eq(endpoints.mode, p("mode")), ne(endpoints.status, "disabled")))
+      .where(and(preparedScoped(endpoints), ne(endpoints.status, "disabled")))
       .prepare(),
     insertDelivery: db
       .insert(deliveries)

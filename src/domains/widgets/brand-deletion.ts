@@ -6,6 +6,7 @@
  * queued job, when it runs, finds nothing left to do), so the brand is gone only once its documents are.
  */
 import { and, count as countRows, eq } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -20,14 +21,7 @@ async function erase(deps: Deps, brand: GoingBrand): Promise<number> {
   const queued = deps.db
     .select({ payload: jobs.payload })
     .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, PUBLISH_WIDGET_JOB),
-        eq(jobs.status, "queued"),
-        eq(jobs.orgId, brand.orgId),
-        eq(jobs.mode, brand.mode),
-      ),
-    )
+    .where(and(eq(jobs.kind, PUBLISH_WIDGET_JOB), eq(jobs.status, "queued"), scoped(jobs, brand)))
     .all();
   for (const { payload } of queued) {
     const widgetId = (payload as { widgetId?: string }).widgetId;
@@ -37,8 +31,7 @@ async function erase(deps: Deps, brand: GoingBrand): Promise<number> {
   return 0;
 }
 
-const ofBrand = (brand: GoingBrand) =>
-  and(eq(widgets.orgId, brand.orgId), eq(widgets.mode, brand.mode), eq(widgets.brandId, brand.id));
+const ofBrand = (brand: GoingBrand) => and(scoped(widgets, brand), eq(widgets.brandId, brand.id));
 
 /** The widgets module's part in a brand's deletion. */
 export const widgetsOfDeletedBrand = {

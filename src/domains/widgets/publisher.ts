@@ -6,6 +6,7 @@
  * longer exists removes its document (404 from then on).
  */
 import { and, eq } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Clock } from "../../platform/clock";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -147,7 +148,7 @@ export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange, deps:
   const rows = db
     .select()
     .from(widgets)
-    .where(and(eq(widgets.orgId, ctx.orgId), eq(widgets.mode, ctx.mode), eq(widgets.brandId, change.brandId)))
+    .where(and(scoped(widgets, ctx, { allBrands: true }), eq(widgets.brandId, change.brandId)))
     .all();
   for (const w of rows) schedulePublish(db, ctx.clock, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
   if (change.reason !== REMOVED_BY_RESPONDENT || rows.length === 0) return;

@@ -3,6 +3,7 @@
  * its audit row and the rebuild of the published document; every query filters by organisation and mode.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { scoped, byId } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { tx, type Db } from "../../platform/db/client";
@@ -10,7 +11,6 @@ import { newId } from "../../platform/ids";
 import { notFound } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import { brandScope } from "../../platform/db/brand-scope";
 import type { PlanId } from "../../platform/access";
 import { brands, getBrandRow } from "../brands";
 import { defaultSettingsFor, type SettingsInput } from "./model";
@@ -36,14 +36,7 @@ export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
   const row = db
     .select()
     .from(widgets)
-    .where(
-      and(
-        eq(widgets.id, id),
-        eq(widgets.orgId, ctx.orgId),
-        eq(widgets.mode, ctx.mode),
-        brandScope(ctx, widgets.brandId),
-      ),
-    )
+    .where(byId(widgets, ctx, id))
     .get();
   if (!row) throw notFound("widget");
   return row;
@@ -73,7 +66,7 @@ function brandColors(db: Db, ctx: Ctx, ids: string[]): Map<string, string> {
   const rows = db
     .select({ id: brands.id, color: brands.color })
     .from(brands)
-    .where(and(eq(brands.orgId, ctx.orgId), eq(brands.mode, ctx.mode), inArray(brands.id, [...new Set(ids)])))
+    .where(and(scoped(brands, ctx), inArray(brands.id, [...new Set(ids)])))
     .all();
   return new Map(rows.map((r) => [r.id, r.color]));
 }

@@ -4,6 +4,7 @@
  * and the plan's say on removing the attribution.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { invalid } from "../../platform/errors";
@@ -60,7 +61,7 @@ export function checkReferences(
       db
         .select({ id: tags.id, brandId: tags.brandId })
         .from(tags)
-        .where(and(eq(tags.orgId, ctx.orgId), eq(tags.mode, ctx.mode), inArray(tags.id, s.tag_ids)))
+        .where(and(scoped(tags, ctx, { allBrands: true }), inArray(tags.id, s.tag_ids)))
         .all()
         .map((r) => [r.id, r.brandId]),
     );
@@ -86,8 +87,7 @@ export function checkReferences(
         .from(submissions)
         .where(
           and(
-            eq(submissions.orgId, ctx.orgId),
-            eq(submissions.mode, ctx.mode),
+            scoped(submissions, ctx, { allBrands: true }),
             eq(submissions.brandId, brandId),
             inArray(submissions.id, s.submission_ids),
           ),

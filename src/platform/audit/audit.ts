@@ -1,5 +1,6 @@
 /** Writing and reading the audit log. Written in the caller's transaction, so an action and its record agree. */
 import { and, desc, eq, lt } from "drizzle-orm";
+import { inOrg } from "../db/tenancy";
 import { actorRef, type Ctx, type Mode } from "../context";
 import type { Db } from "../db/client";
 import { newId } from "../ids";
@@ -47,7 +48,7 @@ export function listAudit(db: Db, orgId: string, opts: ListAuditOptions = {}): A
     .from(auditLog)
     .where(
       and(
-        eq(auditLog.orgId, orgId),
+        inOrg(auditLog, orgId),
         opts.mode ? eq(auditLog.mode, opts.mode) : undefined,
         opts.before ? lt(auditLog.id, opts.before) : undefined,
       ),

@@ -5,12 +5,12 @@
  * building the query in drizzle first (several times SQLite's own cost for a small page).
  */
 import { and, desc, eq, getTableName, lt, sql, type SQL } from "drizzle-orm";
+import { preparedScoped, scopeValues } from "./tenancy";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Ctx } from "../context";
 import { AppError } from "../errors";
 import type { PageRequest } from "../http/pagination";
 import type { Db } from "./client";
-import { brandScopeParam, preparedBrandScope } from "./brand-scope";
 import { preparedAs } from "./prepared";
 
 /** A table with the columns an organisation's list needs. */
@@ -85,11 +85,10 @@ export function orgPageRows<T extends OrgTable>(
     page,
     `org:${brand ? "b" : ""}${scoped ? "s" : ""}`,
     (p) => [
-      eq(table.orgId, p("org")),
-      eq(table.mode, p("mode")),
+      // The brand scope's condition only in the statement prepared for limited contexts (`s` in the shape).
+      preparedScoped(table, { brandColumn: opts.brandColumn, allBrands: !scoped }),
       brand ? eq(brand, p("brand")) : undefined,
-      scoped ? preparedBrandScope(scoped) : undefined,
     ],
-    { org: ctx.orgId, mode: ctx.mode, brand: opts.brandId ?? null, brand_scope: brandScopeParam(ctx) },
+    { ...scopeValues(ctx), brand: opts.brandId ?? null },
   );
 }

@@ -4,6 +4,7 @@
  * change, its event and the webhook deliveries it causes land together or not at all.
  */
 import { and, desc, eq, lt } from "drizzle-orm";
+import { scoped, byId } from "../db/tenancy";
 import { iso } from "../clock";
 import type { Ctx, Mode } from "../context";
 import { tx, type Db } from "../db/client";
@@ -84,7 +85,7 @@ export function getEvent(db: Db, orgId: string, mode: Mode, id: string): Event |
     db
       .select()
       .from(events)
-      .where(and(eq(events.orgId, orgId), eq(events.mode, mode), eq(events.id, id)))
+      .where(byId(events, { orgId, mode }, id))
       .get() ?? null
   );
 }
@@ -104,8 +105,7 @@ export function listEvents(db: Db, orgId: string, mode: Mode, opts: ListEventsOp
     .from(events)
     .where(
       and(
-        eq(events.orgId, orgId),
-        eq(events.mode, mode),
+        scoped(events, { orgId, mode }),
         opts.before ? lt(events.id, opts.before) : undefined,
         opts.type ? eq(events.type, opts.type) : undefined,
       ),

@@ -8,6 +8,7 @@ import type { Ctx } from "../context";
 import { sha256 } from "../crypto";
 import { AppError, invalid } from "../errors";
 import { idempotencyKeys } from "./tables";
+import { scoped } from "../db/tenancy";
 
 /** Runs `create` once per (org, mode, route, key); later calls with the same key and body get the stored result. */
 export function idempotent<T>(
@@ -23,12 +24,7 @@ export function idempotent<T>(
     throw invalid("Idempotency-Key must be 1 to 255 characters.", "Idempotency-Key");
   const hash = sha256(JSON.stringify(body ?? null));
   return tx(db, (db) => {
-    const where = and(
-      eq(idempotencyKeys.orgId, ctx.orgId),
-      eq(idempotencyKeys.mode, ctx.mode),
-      eq(idempotencyKeys.route, route),
-      eq(idempotencyKeys.key, key),
-    );
+    const where = and(scoped(idempotencyKeys, ctx), eq(idempotencyKeys.route, route), eq(idempotencyKeys.key, key));
     const seen = db.select().from(idempotencyKeys).where(where).get();
     if (seen) {
       if (seen.requestHash !== hash) {

@@ -5,6 +5,7 @@
  */
 import { jobEnqueued } from "./wake";
 import { and, asc, count, desc, eq, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { inOrg } from "../db/tenancy";
 import type { Clock } from "../clock";
 import { tx, type Db } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -378,7 +379,7 @@ export function listJobs(db: Db, opts: ListJobsOptions = {}): Job[] {
   const where = [
     opts.status ? eq(jobs.status, opts.status) : undefined,
     opts.kind ? eq(jobs.kind, opts.kind) : undefined,
-    opts.orgId ? eq(jobs.orgId, opts.orgId) : undefined,
+    opts.orgId ? inOrg(jobs, opts.orgId) : undefined,
     opts.before ? lt(jobs.id, opts.before) : undefined,
   ];
   return db

@@ -8,6 +8,7 @@
  * `GET /v1/outbox`, or in a backup of the database.
  */
 import { desc, eq } from "drizzle-orm";
+import { inOrg } from "../db/tenancy";
 import type { Clock } from "../clock";
 import type { Mode } from "../context";
 import type { Db } from "../db/client";
@@ -94,7 +95,7 @@ export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
 /** Outbox messages newest first: one organisation's, or with `orgId` null every message (the operator's view). */
 export function listOutbox(db: Db, orgId: string | null, limit = 50): MailRow[] {
   const q = db.select().from(mailOutbox);
-  return (orgId == null ? q : q.where(eq(mailOutbox.orgId, orgId)))
+  return (orgId == null ? q : q.where(inOrg(mailOutbox, orgId)))
     .orderBy(desc(mailOutbox.id))
     .limit(Math.min(limit, 500))
     .all();
