@@ -110,6 +110,7 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.brandDeletion.length = 0;
   hooks.linksDeleting.length = 0;
   hooks.caller = null;
+  hooks.staffEmails = () => [];
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
       if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
@@ -124,6 +125,7 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
       if (hooks.caller) throw new Error(`Module "${m.name}": another module already tells who calls.`);
       hooks.caller = m.caller(deps);
     }
+    if (m.staffEmails) hooks.staffEmails = m.staffEmails;
     for (const [kind, resolver] of Object.entries(m.mailLinks ?? {})) {
       if (hooks.mailLinks.has(kind)) throw new Error(`Module "${m.name}": the mail link kind "${kind}" is made twice.`);
       hooks.mailLinks.set(kind, resolver);

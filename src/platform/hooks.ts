@@ -118,6 +118,8 @@ export interface Hooks {
   linksDeleting: LinksDeleting[];
   /** Who calls a route (the accounts module's keys and sessions), read by the access kernel; null until wired. */
   caller: CallerPort | null;
+  /** The addresses of an organisation's owners and admins (the accounts module knows them); none until wired. */
+  staffEmails: (db: Db, orgId: string) => string[];
 }
 
 const byDb = new WeakMap<Database, Hooks>();
@@ -133,6 +135,7 @@ const empty = (): Hooks => ({
   brandDeletion: [],
   linksDeleting: [],
   caller: null,
+  staffEmails: () => [],
 });
 const NONE: Hooks = Object.freeze(empty());
 

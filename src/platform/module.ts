@@ -64,6 +64,8 @@ export interface DomainModule {
   usage?: Record<string, UsageCounter>;
   /** Tells the access kernel who calls a route (one module: accounts). */
   caller?: (deps: Deps) => CallerPort;
+  /** The addresses of an organisation's owners and admins, for modules that mail them without knowing members. */
+  staffEmails?: (db: Db, orgId: string) => string[];
   /** Looks at each request before the app routes it (a brand's custom domain): see `RequestRouter`. */
   router?: (deps: Deps) => RequestRouter;
   /** The personal links this module's mail carries, by link kind (made at sending time, never stored). */

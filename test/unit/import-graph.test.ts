@@ -4,7 +4,8 @@
  * foreign key (drizzle-kit reads the schema file by file); src/platform and src/media import no domain; no domain
  * reaches the disk (`node:fs`) or the network (`fetch`) itself, since storage and outbound HTTP are fields of `Deps`;
  * and nothing registers itself when a file is loaded: the composition root (src/composition.ts) assembles what the
- * modules declare, and no side map keyed by `Deps` stands in for a field of it.
+ * modules declare, and no side map keyed by `Deps` stands in for a field of it. Between domains there is no cycle
+ * (the access kernel, src/platform/access, is what every domain shares).
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -130,5 +131,45 @@ describe("no registration at import time", () => {
       /\b(configureWebhooks|transportFor|useReelRenderer|reelRendererFor)\b/.test(source(file)),
     );
     expect([...maps, ...seams]).toEqual([]);
+  }, 30_000);
+});
+
+describe("layers", () => {
+  /** Which domains each domain imports (through its index, or a tables.ts naming another's table). */
+  const domainEdges = () => {
+    const out = new Map<string, Set<string>>();
+    for (const [file, , to] of EDGES) {
+      const from = domainOf(file);
+      const into = domainOf(to);
+      if (!from || !into || from === into) continue;
+      if (!out.has(from)) out.set(from, new Set());
+      out.get(from)!.add(into);
+    }
+    return out;
+  };
+
+  test("no cycle between domains (each names the files that close it)", () => {
+    const edges = domainEdges();
+    const cycles: string[] = [];
+    const seen = new Set<string>();
+    const walk = (node: string, path: string[]) => {
+      if (path.includes(node)) {
+        const cycle = [...path.slice(path.indexOf(node)), node];
+        const key = [...cycle.slice(0, -1)].sort().join(",");
+        if (!seen.has(key)) {
+          seen.add(key);
+          const files = cycle.slice(0, -1).map((d, i) => {
+            const next = cycle[i + 1]!;
+            const by = EDGES.filter(([f, , t]) => domainOf(f) === d && domainOf(t) === next).map(([f]) => f);
+            return `${d} → ${next} (${[...new Set(by)].join(", ")})`;
+          });
+          cycles.push(files.join("; "));
+        }
+        return;
+      }
+      for (const next of edges.get(node) ?? []) walk(next, [...path, node]);
+    };
+    for (const d of edges.keys()) walk(d, []);
+    expect(cycles).toEqual([]);
   }, 30_000);
 });

@@ -6,11 +6,13 @@ import { PASSWORD_RESET_LINK, passwordResetMailLink } from "./password-resets";
 import { EMAIL_CHANGE_LINK, emailChangeMailLink } from "./email-changes";
 import { forgetDeletedBrand } from "./brand-access";
 import { callerPort } from "./auth";
+import { staffEmails } from "./members";
 export { authenticate, callerPort } from "./auth";
 export { SESSION_COOKIE } from "./sessions";
 export { createOrganisation, getOrg, listOrgs, setOperator, setPlan, type Org } from "./orgs";
 export { createApiKey } from "./api-keys";
-export { orgSender, orgLogoUrl } from "./org-settings";
+export { staffEmails } from "./members";
+export { orgLogoUrl } from "./org-settings";
 export { createUser, findUserByEmail, normaliseEmail } from "./users";
 export { users, members, orgs } from "./tables";
 export { accountRoutes } from "./routes";
@@ -25,6 +27,7 @@ export const accountsModule: DomainModule = {
   name: "accounts",
   routes: (deps) => accountRoutes(deps),
   caller: callerPort,
+  staffEmails,
   mailLinks: {
     [INVITATION_LINK]: invitationMailLink,
     [PASSWORD_RESET_LINK]: passwordResetMailLink,

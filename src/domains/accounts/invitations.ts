@@ -30,7 +30,8 @@ import { brands } from "../brands";
 import { createUser, findUser, findUserByEmail, normaliseEmail, type User } from "./users";
 import { checkPassword, hashPassword } from "./passwords";
 import { inviterStillMay } from "./inviter-rights";
-import { orgLogoUrl, orgSender } from "./org-settings";
+import { orgLogoUrl } from "./org-settings";
+import { orgSender } from "../../platform/access";
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 3600_000;

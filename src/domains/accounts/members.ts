@@ -248,3 +248,14 @@ export function roleIn(db: Db, orgId: string, userId: string): Role | null {
     .get();
   return (row?.role as Role) ?? null;
 }
+
+/** The addresses of the organisation's owners and admins: who hears about what needs the agency's hand. */
+export function staffEmails(db: Db, orgId: string): string[] {
+  return db
+    .select({ email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(inOrg(members, orgId), inArray(members.role, ["owner", "admin"])))
+    .all()
+    .map((p) => p.email);
+}

@@ -10,7 +10,6 @@ import type { Deps } from "../../platform/deps";
 import { invalid } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
 import { audit } from "../../platform/audit/audit";
-import { senderNameFrom, type MailSender } from "../../platform/mail/sender";
 import { orgs } from "./tables";
 import { getOrg, type Org } from "./orgs";
 import { mayRemoveAttribution } from "../../platform/access";
@@ -60,13 +59,4 @@ export function updateOrg(deps: Deps, ctx: Ctx, patch: OrgPatch): OrgView {
     });
     return presentOrg({ db, config: deps.config }, next);
   });
-}
-
-/**
- * The sender of mail about the organisation itself, to its members (invitations, reel ready, webhook disabled, a
- * custom domain lost): its name, made safe for a header, before the server's address.
- */
-export function orgSender(db: Db, orgId: string): MailSender {
-  const name = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, orgId)).get()?.name;
-  return { fromName: senderNameFrom(name) };
 }

@@ -6,7 +6,8 @@
  */
 import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { members, orgs } from "../accounts/tables";
+import { members } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { submissions } from "../submissions/tables";
 import { mailOutbox } from "../../platform/mail/tables";
 

@@ -5,7 +5,8 @@
  */
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs, users } from "../accounts/tables";
+import { users } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { brands } from "../brands/tables";
 
 /** What is counted: seen, played (and how far, in quarters of the recording), read more, call to action clicked. */

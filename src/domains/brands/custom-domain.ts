@@ -12,8 +12,7 @@
  * certificate. Every day each domain is checked again; one that stopped pointing here becomes `failed` and the
  * organisation's owners and admins are emailed.
  */
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { inOrg } from "../../platform/db/tenancy";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { Resolver } from "node:dns/promises";
 import type { Ctx } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
@@ -26,7 +25,7 @@ import { queueMail } from "../../platform/mail/queue-mail";
 import { shownChanged } from "../../platform/events/publication";
 import { isDomainName } from "../../config";
 import { prepared } from "../../platform/db/prepared";
-import { members, orgSender, users } from "../accounts";
+import { orgSender } from "../../platform/access";
 import { brands, type CustomDomainStatus } from "./tables";
 import type { BrandRow } from "./present";
 
@@ -208,19 +207,13 @@ async function activate(deps: Deps, brandId: string): Promise<void> {
 
 /** Tells the organisation's owners and admins that a domain stopped pointing here. */
 function mailLost(deps: Deps, brand: BrandRow, reason: string) {
-  const people = deps.db
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(inOrg(members, brand.orgId), inArray(members.role, ["owner", "admin"])))
-    .all();
   const sender = orgSender(deps.db, brand.orgId);
-  for (const p of people)
+  for (const email of deps.hooks.staffEmails(deps.db, brand.orgId))
     queueMail(deps.db, deps.clock, {
       orgId: brand.orgId,
       mode: "live",
       sender,
-      to: p.email,
+      to: email,
       subject: `${brand.customDomain} no longer points at your testimonials`,
       text: `The custom domain of ${brand.name}, ${brand.customDomain}, stopped reaching this server, so its wall and collect links there do not open.\n\n${reason}\n\nCheck the DNS record in the brand's settings: ${deps.config.appUrl}/brands/${brand.id}\n`,
     });

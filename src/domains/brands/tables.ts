@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 
 /** A brand; `slug_scope` is `live` for live brands (slugs unique across the box) and the org id in test mode. */
 export const brands = sqliteTable(

@@ -4,7 +4,7 @@
  */
 import { sqliteTable, text, integer, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { links } from "../brands/tables";
 
 /** One campaign: who asked, through which link, with what words. */

@@ -1,7 +1,7 @@
 /** Exports of testimonials (CSV or JSON files built by a job) and which testimonials each file holds. */
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import type { SubmissionOrigin, SubmissionStatus } from "../submissions/tables";
 
 /** The filters an export was asked with (the list route's filters, JSON booleans). */

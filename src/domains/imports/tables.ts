@@ -1,7 +1,7 @@
 /** Import records: one row per accepted `POST /v1/imports`, with the attestation agreed to and who sent it. */
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { brands } from "../brands/tables";
 
 /** One import: what was agreed to, by whom, when, and what it created. */

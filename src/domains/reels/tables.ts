@@ -1,7 +1,7 @@
 /** Reels (several video testimonials cut into one captioned video) and their renders. */
 import { sqliteTable, text, integer, real, index } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { brands } from "../brands/tables";
 import type { ReelClip, ReelConfig, RenderFiles, RenderSnapshot } from "./model";
 

@@ -1,7 +1,7 @@
 /** Removal links sent to respondents: only the SHA-256 of each token is kept; the token is in the email alone. */
 import { sqliteTable, text, integer, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { submissions } from "../submissions/tables";
 
 /** One removal link, for one collected testimonial whose respondent gave an email. */

@@ -1,7 +1,7 @@
 /** Testimonials (submissions), their transcripts, and the full-text index over them. */
 import { sqliteTable, text, integer, real, index, uniqueIndex, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { brands } from "../brands/tables";
 
 /** What the respondent agreed to, word for word. */

@@ -4,7 +4,6 @@
  * after 24 hours of continuous failure, when waiting deliveries fail and owners and admins are emailed).
  */
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { inOrg } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
 import { systemCtx, type Mode } from "../../platform/context";
@@ -13,7 +12,8 @@ import { audit } from "../../platform/audit/audit";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { queueMail } from "../../platform/mail/queue-mail";
-import { members, orgSender, users } from "../accounts";
+import { staffEmails } from "../accounts";
+import { orgSender } from "../../platform/access";
 import { clockAt, enqueueAttempt } from "./delivery-service";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";
@@ -170,20 +170,15 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
     mode: endpoint.mode,
     last_failure: reason,
   });
-  const recipients = db
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(inOrg(members, endpoint.orgId), inArray(members.role, ["owner", "admin"])))
-    .all();
+  const recipients = staffEmails(db, endpoint.orgId);
   const text = disabledMailText(deps, endpoint, reason, waiting.length);
   const sender = orgSender(db, endpoint.orgId);
-  for (const r of recipients) {
+  for (const to of recipients) {
     queueMail(db, clockAt(now), {
       orgId: endpoint.orgId,
       mode: endpoint.mode,
       sender,
-      to: r.email,
+      to,
       subject: `Webhook endpoint disabled: ${endpoint.url}`,
       text,
     });

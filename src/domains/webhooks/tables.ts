@@ -1,7 +1,7 @@
 /** Webhook endpoints, their deliveries and every attempt of each delivery (the delivery log). */
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import type { WebhookFormat } from "./chat-formats";
 
 /** Endpoint states of the contract. */

@@ -1,7 +1,7 @@
 /** Widgets: a brand's embeddable selection of testimonials and how it looks. */
 import { sqliteTable, text, integer, index } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
-import { orgs } from "../accounts/tables";
+import { orgs } from "../../platform/access/tables";
 import { brands } from "../brands/tables";
 import type { Layout, Selection, Theme, WidgetFields, WidgetStyle } from "./format";
 

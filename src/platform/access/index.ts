@@ -40,3 +40,4 @@ export {
   type FeatureName,
 } from "./plans";
 export { orgs } from "./tables";
+export { orgSender } from "./org-sender";
