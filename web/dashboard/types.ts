@@ -19,7 +19,13 @@ import type {
 import type { OrgView } from "../../src/domains/accounts/org-model";
 import type { brandStatsSchema, widgetStatsSchema } from "../../src/domains/analytics/model";
 import type { NotificationsView, NotificationsPatch } from "../../src/domains/alerts/model";
-import type { BrandDeletionPreview, BrandView, LinkDeletedView, LinkView } from "../../src/domains/brands/model";
+import type {
+  BrandDeletionPreview,
+  BrandView,
+  LinkDeletedView,
+  LinkView,
+  newBrandBody,
+} from "../../src/domains/brands/model";
 import type {
   AccountView,
   emailChangeLookupSchema,
@@ -62,6 +68,9 @@ export type Me = MeView;
 
 /** A brand. */
 export type Brand = BrandView;
+
+/** What creating a brand sends (`POST /v1/brands`). */
+export type NewBrand = Static<typeof newBrandBody>;
 
 /** The organisation's name, logo and colour (`GET /v1/org`). */
 export type Organisation = OrgView;
