@@ -42,6 +42,7 @@ import type {
   SubmissionView,
   TagView,
   TranscriptView,
+  listQuery as submissionListQuery,
   newTagBody,
 } from "../../src/domains/submissions/model";
 import type {
@@ -202,6 +203,9 @@ export type MediaLink = Static<typeof signedMediaSchema>;
 
 /** A tag. */
 export type Tag = TagView;
+
+/** The query of `GET /v1/submissions`: its filters as query text (yes/no as "true"/"false") and the page. */
+export type SubmissionListQuery = Static<typeof submissionListQuery>;
 
 /** What creating a tag sends (`POST /v1/tags`). */
 export type NewTag = Static<typeof newTagBody>;

@@ -3,6 +3,7 @@
  * public flag, colour) and logos. Every query filters by org and mode.
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Static } from "elysia";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -13,6 +14,7 @@ import { audit } from "../../platform/audit/audit";
 import { shownChanged } from "../../platform/events/publication";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands } from "./tables";
+import type { newBrandBody } from "./model";
 import { endHold, formerOwner, formerSlugsColumn, heldByAnother, parseFormerSlugs, slugMoved } from "./former-slugs";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
@@ -188,12 +190,8 @@ const brandPage = (db: Db, after: boolean) =>
 const brandsFirst = (db: Db) => brandPage(db, false);
 const brandsAfter = (db: Db) => brandPage(db, true);
 
-/** Input of brand creation. */
-export interface NewBrand {
-  name: string;
-  slug?: string;
-  color?: string;
-}
+/** Input of brand creation: the POST /v1/brands body. */
+export type NewBrand = Static<typeof newBrandBody>;
 
 /** Creates a brand (checked against the `brands` allowance by the caller). */
 export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
