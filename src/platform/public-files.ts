@@ -4,7 +4,7 @@
  * Cache-Control into each object's metadata, so a bucket (or a CDN in front of it) answers the way the box does.
  * `Access-Control-Allow-Origin` is not object metadata in S3: the bucket's CORS rule gives it (docs/scaling.md).
  */
-import { contentType } from "./http/web-assets";
+import { contentType, UNKNOWN_TYPE } from "./mime";
 
 /** How long browsers and CDNs may keep a file under a given top folder (seconds); `DEFAULT_MAX_AGE` otherwise. */
 export const MAX_AGE: Record<string, number> = { widgets: 60, reels: 60 };
@@ -28,5 +28,5 @@ export function publicCacheControl(key: string): string {
  */
 export function publicContentType(key: string, fallback?: string): string {
   const byName = contentType(key);
-  return byName === "application/octet-stream" && fallback ? fallback : byName;
+  return byName === UNKNOWN_TYPE && fallback ? fallback : byName;
 }

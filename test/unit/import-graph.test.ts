@@ -1,7 +1,8 @@
 /**
  * The import graph of src/ keeps the boundaries of issue 14 ("Deps is the only seam"): a domain uses another domain
  * only through that domain's index.ts (its public surface), except a tables.ts naming another domain's table for a
- * foreign key (drizzle-kit reads the schema file by file); src/platform and src/media import no domain; no domain
+ * foreign key (drizzle-kit reads the schema file by file); src/platform and src/media import no domain; nothing in src/
+ * imports browser code from web/ (issue 27: what both need lives in src/, which web/ may import); no domain
  * reaches the disk (`node:fs`) or the network (`fetch`) itself, since storage and outbound HTTP are fields of `Deps`;
  * and nothing registers itself when a file is loaded: the composition root (src/composition.ts) assembles what the
  * modules declare, and no side map keyed by `Deps` stands in for a field of it. Between domains there is no cycle
@@ -85,6 +86,17 @@ describe("import graph", () => {
       ([file, spec]) => `${file} imports ${spec}`,
     );
     expect(bad).toEqual([]);
+  }, 30_000);
+
+  test("nothing in src imports from web/ (type-only imports too); only the built bundles' manifest is loaded", () => {
+    const bad = EDGES.filter(([, , to]) => to === "../web" || to.startsWith("../web/"))
+      .filter(([, , to]) => to !== "../web/dist/manifest")
+      .map(([file, spec]) => `${file} imports ${spec}`);
+    expect(bad).toEqual([]);
+    // The scan sees an import of web/: the manifest is found.
+    expect(EDGES.some(([file, , to]) => file === "platform/http/web-assets.ts" && to === "../web/dist/manifest")).toBe(
+      true,
+    );
   }, 30_000);
 
   test("no domain imports node:fs: files go through deps.storage", () => {

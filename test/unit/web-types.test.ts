@@ -1,11 +1,20 @@
 /**
  * The browser code has no hand-copied API type: the shapes the server answers with are its response schemas (each
  * domain's `model.ts`), read through `web/dashboard/types.ts`. Fails when a file under `web/` declares a type named
- * like one of those, or an interface whose id and `created_at` fields are exactly those of an answer.
+ * like one of those, or an interface whose id and `created_at` fields are exactly those of an answer. The request
+ * shapes both sides write (a new brand, an export's filters, a capture, the list's filters) are one type each, the
+ * route schema's: checked by the type checker below (test/unit/typecheck.test.ts runs it).
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import type { NewBrand as ServerNewBrand } from "../../src/domains/brands/brand-service";
+import type { StartInput } from "../../src/domains/capture/start";
+import type { ExportFilters as ServerExportFilters } from "../../src/domains/exports/tables";
+import type { SubmissionFilters } from "../../src/domains/submissions/list";
+import type { StartBody } from "../../web/capture/types";
+import type { InboxFilters } from "../../web/dashboard/inbox/filters";
+import type { ExportFilters, NewBrand } from "../../web/dashboard/types";
 
 const root = join(import.meta.dir, "../..");
 const web = join(root, "web");
@@ -96,6 +105,20 @@ async function answerFingerprints(): Promise<Map<string, string>> {
   return prints;
 }
 
+/** True when `A` and `B` are the same type (each assignable to the other, with no `any` hiding a difference). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Compiles only for `true`. */
+const same = <T extends true>(ok: T) => ok;
+
+/** The request shapes the dashboard and the capture page send are the server's own types (issue 27). */
+const REQUEST_SHAPES = [
+  same<Same<NewBrand, ServerNewBrand>>(true),
+  same<Same<ExportFilters, ServerExportFilters>>(true),
+  same<Same<StartBody, StartInput>>(true),
+  // The inbox's filters are the list route's query text: the same names as the typed filters, less the brand.
+  same<Same<keyof InboxFilters, Exclude<keyof SubmissionFilters, "brand_id">>>(true),
+];
+
 /** Hand copies left (issue 14): none. A new copy of an API answer under web/ fails the test below. */
 const NOT_YET_REPLACED: string[] = [];
 
@@ -126,6 +149,10 @@ describe("web types", () => {
     );
     expect(copies.sort()).toEqual([...NOT_YET_REPLACED].sort());
   }, 60_000);
+
+  test("request shapes are the route schemas' types on both sides (checked when the project type-checks)", () => {
+    expect(REQUEST_SHAPES.every(Boolean)).toBe(true);
+  });
 
   test("the checks see a copy: a hand-written testimonial and a clip are caught, a form's values are not", async () => {
     const prints = await answerFingerprints();

@@ -5,7 +5,7 @@
  * be reached.
  */
 import { ApiError, createApi } from "../shared/api";
-import type { LinkView, Started } from "./types";
+import type { LinkView, StartBody, Started } from "./types";
 
 /** A failed call: HTTP status (0 when offline), the server's code, a message for the respondent and its `field`. */
 export { ApiError as Problem };
@@ -27,11 +27,11 @@ export const getLink = (apiUrl: string, linkId: string) =>
 const requestToken = () => new URLSearchParams(location.search).get("r")?.slice(0, 128) || null;
 
 /** Sends a written testimonial, or starts a recording's upload. */
-export const startSubmission = (apiUrl: string, linkId: string, body: unknown, idempotencyKey: string) => {
+export const startSubmission = (apiUrl: string, linkId: string, body: StartBody, idempotencyKey: string) => {
   const r = requestToken();
   return client.post<Started>(
     `${apiUrl}/public/links/${encodeURIComponent(linkId)}/submissions`,
-    r ? { ...(body as object), request_token: r } : body,
+    r ? { ...body, request_token: r } : body,
     { headers: { "idempotency-key": idempotencyKey } },
   );
 };

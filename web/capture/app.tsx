@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
-import { accentVars } from "./accent";
+import { accentVars } from "../../src/platform/accent";
 import { BrandHeader } from "./header";
 import { CaptureForm, type SentInfo } from "./form";
 import { Thanks } from "./thanks";

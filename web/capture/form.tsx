@@ -27,7 +27,7 @@ import { canRecord, insecurePage } from "./media";
 import { NoRecordingNotice } from "./no-recording";
 import { Problem } from "./api";
 import type { SentInfo } from "./thanks";
-import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
+import type { CustomValue, LinkView, MediaAnswer, Method, Respondent, StartBody } from "./types";
 import { answerHeading, stepOf, stepsFor, STEP_TITLES, type Step } from "./steps";
 import { useNarrow, useSteps } from "./use-steps";
 import { StepNav, StepProgress } from "./step-progress";
@@ -167,7 +167,7 @@ export function CaptureForm({
       )
       .map((a) => ({ field: a.field, value: typeof a.value === "string" ? a.value.trim() : a.value }));
     const kind = method === "text" ? "text" : answer!.kind;
-    const body = {
+    const body: StartBody = {
       kind,
       respondent,
       // One answer covers every question in turn; a single question is named.

@@ -10,7 +10,7 @@ import { render } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { readConfig } from "../shared/config";
 import { isPreviewShow, PREVIEW_READY, type PreviewShow, type PreviewView } from "../shared/capture-preview";
-import { accentVars } from "./accent";
+import { accentVars } from "../../src/platform/accent";
 import { BrandHeader } from "./header";
 import { CaptureForm } from "./form";
 import { Thanks, type SentInfo } from "./thanks";

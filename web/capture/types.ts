@@ -1,5 +1,6 @@
 /** Shapes the capture page reads from and sends to the public capture API; the answers are the server's schemas. */
-import type { LinkViewAnswer, StartedAnswer } from "../../src/domains/capture/model";
+import type { Static } from "elysia";
+import type { LinkViewAnswer, StartedAnswer, startBody } from "../../src/domains/capture/model";
 
 /** One question of a link, with its recording time limit. */
 export type Prompt = LinkView["prompts"][number];
@@ -38,6 +39,9 @@ export interface Respondent {
 
 /** The upload the server hands out for a recording (tus 1.0 core). */
 export type UploadTicket = NonNullable<Started["upload"]>;
+
+/** What `POST /public/links/{id}/submissions` takes (the server's schema). */
+export type StartBody = Static<typeof startBody>;
 
 /** `POST /public/links/{id}/submissions` answer (the server's schema). */
 export type Started = StartedAnswer;

@@ -12,7 +12,7 @@ import { sendRecording, type RunningUpload } from "./upload";
 import { forgetPending, keepPending, type PendingSend } from "./pending";
 import type { SendingState } from "./sending";
 import type { SentInfo } from "./thanks";
-import type { MediaAnswer, Started, UploadTicket } from "./types";
+import type { MediaAnswer, StartBody, Started, UploadTicket } from "./types";
 
 /** What sending gave: the testimonial's id, and why the photo did not go with it (null when it did or none). */
 export interface SendResult {
@@ -28,7 +28,7 @@ export interface Sender {
   sending: SendingState | null;
   send(
     linkId: string,
-    body: Record<string, unknown>,
+    body: StartBody,
     answer: MediaAnswer | null,
     photo: Blob | null,
     thanks: ThanksContent,
@@ -89,7 +89,7 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
 
   async function send(
     linkId: string,
-    body: Record<string, unknown>,
+    body: StartBody,
     answer: MediaAnswer | null,
     photo: Blob | null,
     thanks: ThanksContent,

@@ -19,7 +19,13 @@ import type {
 import type { OrgView } from "../../src/domains/accounts/org-model";
 import type { brandStatsSchema, widgetStatsSchema } from "../../src/domains/analytics/model";
 import type { NotificationsView, NotificationsPatch } from "../../src/domains/alerts/model";
-import type { BrandDeletionPreview, BrandView, LinkDeletedView, LinkView } from "../../src/domains/brands/model";
+import type {
+  BrandDeletionPreview,
+  BrandView,
+  LinkDeletedView,
+  LinkView,
+  newBrandBody,
+} from "../../src/domains/brands/model";
 import type {
   AccountView,
   emailChangeLookupSchema,
@@ -36,6 +42,7 @@ import type {
   SubmissionView,
   TagView,
   TranscriptView,
+  listQuery as submissionListQuery,
   newTagBody,
 } from "../../src/domains/submissions/model";
 import type {
@@ -62,6 +69,9 @@ export type Me = MeView;
 
 /** A brand. */
 export type Brand = BrandView;
+
+/** What creating a brand sends (`POST /v1/brands`). */
+export type NewBrand = Static<typeof newBrandBody>;
 
 /** The organisation's name, logo and colour (`GET /v1/org`). */
 export type Organisation = OrgView;
@@ -193,6 +203,9 @@ export type MediaLink = Static<typeof signedMediaSchema>;
 
 /** A tag. */
 export type Tag = TagView;
+
+/** The query of `GET /v1/submissions`: its filters as query text (yes/no as "true"/"false") and the page. */
+export type SubmissionListQuery = Static<typeof submissionListQuery>;
 
 /** What creating a tag sends (`POST /v1/tags`). */
 export type NewTag = Static<typeof newTagBody>;

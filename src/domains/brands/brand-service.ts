@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
+import type { Static } from "elysia";
 import { tx, type Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
@@ -14,6 +15,7 @@ import { audit } from "../../platform/audit/audit";
 import { shownChanged } from "../../platform/events/publication";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands } from "./tables";
+import type { newBrandBody } from "./model";
 import { endHold, formerOwner, formerSlugsColumn, heldByAnother, parseFormerSlugs, slugMoved } from "./former-slugs";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
 import { prepared } from "../../platform/db/prepared";
@@ -168,12 +170,8 @@ const brandPage = (db: Db, after: boolean) =>
 const brandsFirst = (db: Db) => brandPage(db, false);
 const brandsAfter = (db: Db) => brandPage(db, true);
 
-/** Input of brand creation. */
-export interface NewBrand {
-  name: string;
-  slug?: string;
-  color?: string;
-}
+/** Input of brand creation: the POST /v1/brands body. */
+export type NewBrand = Static<typeof newBrandBody>;
 
 /** Creates a brand (checked against the `brands` allowance by the caller). */
 export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {

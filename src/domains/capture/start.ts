@@ -5,6 +5,7 @@
  * where it asks for one, answers to its own questions as it asks them; the consent must be the link's current
  * wording, word for word. A link that asks for a photo answers with the address to send it to.
  */
+import type { Static } from "elysia";
 import { charCount, normaliseLineBreaks } from "../../platform/text";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
@@ -16,22 +17,13 @@ import { normaliseEmail } from "../accounts";
 import { createCollected, finishWritten } from "../submissions";
 import { linkState } from "../brands";
 import { CLOSED_MESSAGES, findLink } from "./link-view";
-import { CAPTURE_LIMITS } from "./model";
+import { CAPTURE_LIMITS, type startBody } from "./model";
 import { createUpload } from "./uploads";
-import { checkCustomAnswers, type CustomAnswerInput } from "./answers";
+import { checkCustomAnswers } from "./answers";
 import { photoUpload } from "./photo";
 
-/** What the capture page sends. */
-export interface StartInput {
-  kind: "video" | "audio" | "text";
-  respondent: { name: string; email?: string; title?: string; company?: string };
-  rating?: number;
-  prompt_id?: string;
-  consent: { agreed: boolean; text: string; version: string };
-  text?: string;
-  upload?: { size: number; type: string; name?: string };
-  custom_fields?: CustomAnswerInput[];
-}
+/** What the capture page sends: the POST /public/links/{id}/submissions body. */
+export type StartInput = Static<typeof startBody>;
 
 const KIND_WORDS = { video: "a video", audio: "an audio recording", text: "a written answer" } as const;
 

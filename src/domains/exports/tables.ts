@@ -2,20 +2,14 @@
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
 import { orgs } from "../../platform/access/tables";
-import type { SubmissionOrigin, SubmissionStatus } from "../submissions/tables";
+import type { Static } from "elysia";
+import type { exportFiltersSchema } from "./model";
 
-/** The filters an export was asked with (the list route's filters, JSON booleans). */
-export interface ExportFilters {
-  brand_id?: string;
-  status?: Exclude<SubmissionStatus, "erased">;
-  origin?: SubmissionOrigin;
-  is_approved?: boolean;
-  is_public?: boolean;
-  tag_id?: string;
-  q?: string;
-  /** Set by the server on a client's export: the only brands it holds (the client's brands when it was asked). */
-  brand_ids?: string[];
-}
+/**
+ * The filters an export was asked with (the list route's filters, JSON booleans; on a client's export also
+ * `brand_ids`, the only brands it holds): the schema answers show them with.
+ */
+export type ExportFilters = Static<typeof exportFiltersSchema>;
 
 /**
  * One export. `queued` → `building` → `ready` (file under `media/exports/`) or `failed`; `ready` → `expired`

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, gt, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
+import type { Static } from "elysia";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -12,21 +13,14 @@ import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-sco
 import type { Db } from "../../platform/db/client";
 import { idPageRows } from "../../platform/db/org-page";
 import { prepared, preparedAs } from "../../platform/db/prepared";
-import { submissions, submissionTags, tags, type SubmissionOrigin, type SubmissionStatus } from "./tables";
+import { submissions, submissionTags, tags } from "./tables";
+import type { filterBody } from "./model";
 import { presentSubmission, type SubmissionRow } from "./present";
 import { uploadProgress } from "./upload-progress";
 import { ftsQuery } from "./search";
 
-/** The list filters of GET /v1/submissions (and exports). */
-export interface SubmissionFilters {
-  brand_id?: string;
-  status?: SubmissionStatus;
-  origin?: SubmissionOrigin;
-  is_approved?: boolean;
-  is_public?: boolean;
-  tag_id?: string;
-  q?: string;
-}
+/** The list filters of GET /v1/submissions (and exports), as typed values: the filter fields' own schema. */
+export type SubmissionFilters = Static<typeof filterBody>;
 
 /** Which of the filters (and the brand scope) a query has: its shape, and one prepared statement per shape. */
 function shapeOf(ctx: Ctx, f: SubmissionFilters) {

@@ -78,6 +78,9 @@ export const listQuery = t.Object({ ...pageQuerySchema, ...filterFields(bool, 0)
 /** The same filters as JSON fields (exports' bodies and an export's `filters`): yes/no as booleans, ids not empty. */
 export const filterBodyFields = filterFields(t.Boolean(), 1);
 
+/** Those fields as one object: the filters as typed values, which listing and exports filter by. */
+export const filterBody = t.Object(filterBodyFields);
+
 /** PATCH /v1/submissions/{id}/transcript body. */
 export const transcriptBody = t.Object({ text: transcriptText }, { additionalProperties: false });
 

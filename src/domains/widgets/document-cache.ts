@@ -22,7 +22,7 @@ import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import type { Storage } from "../../platform/storage";
 import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
-import { contentType } from "../../platform/http/web-assets";
+import { contentType } from "../../platform/mime";
 import { documentKey } from "./publisher";
 import { widgets } from "./tables";
 

@@ -8,7 +8,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../deps";
 import { blobResponse } from "./blob-response";
-import { contentType } from "./web-assets";
+import { contentType } from "../mime";
 import { requestIdFor } from "./errors";
 import { DEFAULT_MAX_AGE, publicMaxAge } from "../public-files";
 import defaultLogo from "../../../assets/default-logo.png" with { type: "file" };

@@ -7,38 +7,12 @@
 import { Elysia } from "elysia";
 import type { Config } from "../../config";
 import { notFound } from "../errors";
+import { contentType } from "../mime";
 
 /** One servable file: where Bun can read it and its Content-Type. */
 export interface WebAsset {
   path: string;
   type: string;
-}
-
-const TYPES: Record<string, string> = {
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".html": "text/html; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".txt": "text/plain; charset=utf-8",
-  // Published media and captions on the CDN: with `nosniff`, a wrong type stops players and `<track>` captions.
-  ".mp4": "video/mp4",
-  ".m4a": "audio/mp4",
-  ".vtt": "text/vtt; charset=utf-8",
-  ".jpeg": "image/jpeg",
-};
-
-/** Content-Type for a file name, from its extension. */
-export function contentType(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return (dot >= 0 && TYPES[name.slice(dot).toLowerCase()]) || "application/octet-stream";
 }
 
 const compiled = import.meta.url.includes("$bunfs");

@@ -10,7 +10,7 @@
  * jobs) goes through `escapeHtml` like everything else: those placeholders hold no character it changes, so the
  * stored HTML holds them as they are and the job replaces them with the escaped address.
  */
-import { accentVars } from "../../../web/capture/accent";
+import { accentVars } from "../accent";
 
 /** The brand an email speaks for: its name, colour (`#rrggbb`) and logo's public address (null: its name instead). */
 export interface MailBrand {

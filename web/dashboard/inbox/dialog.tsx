@@ -3,9 +3,9 @@
  * focus goes back to where it was when the dialog closes. `ConfirmDialog` asks before a destructive action.
  */
 import type { ComponentChildren } from "preact";
-import { useEffect, useId, useRef, useState } from "preact/hooks";
-import { errorMessage } from "../../shared/api";
+import { useEffect, useId, useRef } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
+import { useAction } from "../use-action";
 
 /** Props of `Dialog`. */
 export interface DialogProps {
@@ -58,32 +58,26 @@ export interface ConfirmDialogProps {
 
 /** "Are you sure?" for a destructive action on many things; Cancel has the focus first. */
 export function ConfirmDialog({ title, body, confirmLabel, busyLabel, onConfirm, onClose }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = useAction(
+    async () => {
       await onConfirm();
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(false);
-    }
-  };
+    },
+    { leaves: true },
+  );
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{body}</p>
-      {error && (
+      {confirm.message && (
         <p class="field-error" role="alert">
-          {error}
+          {confirm.message}
         </p>
       )}
       <div class="row dialog-actions">
-        <Button variant="danger" busy={busy} busyLabel={busyLabel} onClick={() => void confirm()}>
+        <Button variant="danger" busy={confirm.busy} busyLabel={busyLabel} onClick={() => void confirm.run()}>
           {confirmLabel}
         </Button>
-        <Button variant="ghost" autoFocus disabled={busy} onClick={onClose}>
+        <Button variant="ghost" autoFocus disabled={confirm.busy} onClick={onClose}>
           Cancel
         </Button>
       </div>

@@ -2,17 +2,10 @@
  * The inbox's filters live in the address bar (`/app/inbox/sub_…?status=ready&q=invoice`), so a filtered view can
  * be bookmarked, shared and survives a reload. The query names are the list route's own.
  */
-import type { SubmissionStatus } from "./types";
+import type { SubmissionListQuery, SubmissionStatus } from "./types";
 
-/** Filters of the inbox; absent means "any". */
-export interface InboxFilters {
-  status?: SubmissionStatus;
-  origin?: "collected" | "imported";
-  is_approved?: "true" | "false";
-  is_public?: "true" | "false";
-  tag_id?: string;
-  q?: string;
-}
+/** Filters of the inbox, the list route's own (less the brand, which the page sets, and paging); absent means "any". */
+export type InboxFilters = Omit<SubmissionListQuery, "brand_id" | "cursor" | "limit">;
 
 /** Statuses a person can filter on, in the order they happen. */
 export const STATUSES: SubmissionStatus[] = ["uploading", "processing", "ready", "failed"];

@@ -3,37 +3,27 @@
  * beside the photo in use, and goes nowhere public until someone accepts it ("Use the new photo",
  * `POST /v1/submissions/{id}/photo/approve`). "Discard it" (`/photo/reject`) keeps the photo in use.
  */
-import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import { displayName } from "./status";
 import type { SubmissionDetail } from "./types";
 
 /** The review of a new photo; nothing when none is waiting. */
 export function PhotoReview({ d, onChanged }: { d: SubmissionDetail; onChanged: (d: SubmissionDetail) => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const name = displayName(d);
+  const decide = useAction(
+    async (action: "approve" | "reject") =>
+      onChanged(await api.post<SubmissionDetail>(`/v1/submissions/${encodeURIComponent(d.id)}/photo/${action}`)),
+    {
+      success: (_, action) =>
+        action === "approve" ? `${name}’s new photo is in use` : `Discarded ${name}’s new photo`,
+    },
+  );
   const next = d.media.pending_avatar?.url;
   if (!d.photo_pending || !next) return null;
-  const name = displayName(d);
   const current = d.has_photo ? d.media.avatar?.url : undefined;
-
-  const decide = async (action: "approve" | "reject") => {
-    setBusy(action);
-    setError(null);
-    try {
-      const updated = await api.post<SubmissionDetail>(`/v1/submissions/${encodeURIComponent(d.id)}/photo/${action}`);
-      onChanged(updated);
-      toast(action === "approve" ? `${name}’s new photo is in use` : `Discarded ${name}’s new photo`);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <section class="photo-review" aria-labelledby="photo-review-title">
@@ -58,24 +48,24 @@ export function PhotoReview({ d, onChanged }: { d: SubmissionDetail; onChanged: 
             <figcaption>New</figcaption>
           </figure>
         </div>
-        <ErrorNotice error={error} />
+        <ErrorNotice error={decide.error} />
         <div class="photo-review-actions">
           <Button
             variant="primary"
             small
-            busy={busy === "approve"}
+            busy={decide.running === "approve"}
             busyLabel="Using it…"
-            disabled={busy !== null}
-            onClick={() => void decide("approve")}
+            disabled={decide.busy}
+            onClick={() => void decide.run("approve")}
           >
             Use the new photo
           </Button>
           <Button
             small
-            busy={busy === "reject"}
+            busy={decide.running === "reject"}
             busyLabel="Discarding…"
-            disabled={busy !== null}
-            onClick={() => void decide("reject")}
+            disabled={decide.busy}
+            onClick={() => void decide.run("reject")}
           >
             Discard it
           </Button>

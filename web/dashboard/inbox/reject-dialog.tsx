@@ -3,9 +3,9 @@
  * never shown to the respondent; common reasons are offered as suggestions.
  */
 import { useState } from "preact/hooks";
-import { errorMessage } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
+import { useAction } from "../use-action";
 import { Dialog } from "./dialog";
 
 const SUGGESTIONS = [
@@ -29,29 +29,19 @@ export interface RejectDialogProps {
 /** "Reject … ?" with a required reason of up to 500 characters. */
 export function RejectDialog({ subject, onReject, onClose }: RejectDialogProps) {
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: Event) => {
+  const reject = useAction(async (text: string) => {
+    if (await onReject(text)) onClose();
+  });
+  const submit = (e: Event) => {
     e.preventDefault();
     const text = reason.trim();
-    if (!text) {
-      setError("Give a reason: it helps the team remember why.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      if (await onReject(text)) onClose();
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    if (!text) return reject.fail("Give a reason: it helps the team remember why.");
+    void reject.run(text);
   };
   return (
     <Dialog title={`Reject ${subject}?`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <Field label="Reason" hint="Kept for your team; the respondent never sees it." error={error}>
+        <Field label="Reason" hint="Kept for your team; the respondent never sees it." error={reject.message}>
           {(p) => (
             <input
               {...p}
@@ -71,10 +61,10 @@ export function RejectDialog({ subject, onReject, onClose }: RejectDialogProps) 
           ))}
         </datalist>
         <div class="row dialog-actions">
-          <Button type="submit" variant="danger" busy={busy} busyLabel="Rejecting…">
+          <Button type="submit" variant="danger" busy={reject.busy} busyLabel="Rejecting…">
             Reject
           </Button>
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
+          <Button variant="ghost" onClick={onClose} disabled={reject.busy}>
             Cancel
           </Button>
         </div>

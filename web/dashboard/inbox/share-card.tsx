@@ -8,6 +8,7 @@ import { errorMessage } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { fetchFile, saveAs } from "../files";
+import { useAction } from "../use-action";
 import type { SubmissionDetail } from "./types";
 
 type CardSize = "square" | "story" | "landscape";
@@ -24,8 +25,13 @@ const cardPath = (id: string, size: CardSize) => `/v1/submissions/${encodeURICom
 export function ShareCard({ d }: { d: SubmissionDetail }) {
   const [size, setSize] = useState<CardSize>("square");
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const download = useAction(async () => {
+    const who = (d.respondent_name ?? "testimonial").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+    saveAs(await fetchFile(cardPath(d.id, size), "The share image"), `${who || "testimonial"}-${size}.png`);
+  });
+  // One line of error: the preview's, or the download's (a new preview forgets both).
+  const error = previewError ?? download.message;
   const hasWords = !!d.text_input?.trim();
   // What is on the card: a change of words, name or photo draws it again.
   const content = `${d.text_input}|${d.respondent_name}|${d.respondent_title}|${d.respondent_company}|${d.rating}|${d.has_photo}`;
@@ -35,33 +41,21 @@ export function ShareCard({ d }: { d: SubmissionDetail }) {
     let url: string | null = null;
     let live = true;
     setPreview(null);
-    setError(null);
+    setPreviewError(null);
+    download.reset();
     fetchFile(cardPath(d.id, size), "The share image").then(
       (blob) => {
         url = URL.createObjectURL(blob);
         if (live) setPreview(url);
         else URL.revokeObjectURL(url);
       },
-      (e) => live && setError(errorMessage(e)),
+      (e) => live && setPreviewError(errorMessage(e)),
     );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [d.id, size, content, hasWords]);
-
-  const download = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const who = (d.respondent_name ?? "testimonial").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
-      saveAs(await fetchFile(cardPath(d.id, size), "The share image"), `${who || "testimonial"}-${size}.png`);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const chosen = SIZES.find((s) => s.id === size)!;
   return (
@@ -90,7 +84,13 @@ export function ShareCard({ d }: { d: SubmissionDetail }) {
             )}
           </div>
           <div class="row">
-            <Button small busy={busy} busyLabel="Preparing…" onClick={download} disabled={!!error && !preview}>
+            <Button
+              small
+              busy={download.busy}
+              busyLabel="Preparing…"
+              onClick={() => void download.run()}
+              disabled={!!error && !preview}
+            >
               Download PNG
             </Button>
             <span class="muted small">{chosen.hint}</span>

@@ -10,6 +10,7 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useToast } from "../toasts";
 import { useSession } from "../session";
+import { useAction } from "../use-action";
 import type { Tag } from "./types";
 
 /** Props of `TagPicker`. */
@@ -32,8 +33,6 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
   const { isClient } = useSession();
   const [name, setName] = useState("");
   const [shared, setShared] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const id = useId();
   const base = `/v1/submissions/${encodeURIComponent(submissionId)}/tags`;
 
@@ -44,23 +43,14 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
   };
   const isNew = name.trim() !== "" && !existing(name.replace(/\s+/g, " ").trim());
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // Adding and removing share one busy state and one error.
+  const change = useAction((work: () => Promise<void>) => work());
 
   const add = (e: Event) => {
     e.preventDefault();
     const wanted = name.replace(/\s+/g, " ").trim();
     if (!wanted) return;
-    void run(async () => {
+    void change.run(async () => {
       let tag = existing(wanted);
       if (!tag) {
         tag = await api.post<Tag>("/v1/tags", { name: wanted, brand_id: shared && !isClient ? null : brandId });
@@ -74,7 +64,7 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
   };
 
   const remove = (tag: Tag) =>
-    run(async () => {
+    change.run(async () => {
       const answer = await api.del<{ data: Tag[] }>(`${base}/${encodeURIComponent(tag.id)}`);
       onChange(answer.data);
       toast(`Removed the tag “${tag.name}”`);
@@ -97,7 +87,7 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
                 type="button"
                 class="tag-remove"
                 aria-label={`Remove the tag ${t.name}`}
-                disabled={busy}
+                disabled={change.busy}
                 onClick={() => void remove(t)}
               >
                 ×
@@ -125,7 +115,7 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
             <option key={t.id} value={t.name} label={t.brand_id === null ? "shared by every brand" : undefined} />
           ))}
         </datalist>
-        <Button type="submit" small busy={busy} busyLabel="Saving…" disabled={!name.trim()}>
+        <Button type="submit" small busy={change.busy} busyLabel="Saving…" disabled={!name.trim()}>
           {isNew ? "Create" : "Add"}
         </Button>
       </form>
@@ -148,7 +138,7 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
           )}
         </p>
       )}
-      <ErrorNotice error={error} />
+      <ErrorNotice error={change.error} />
     </section>
   );
 }

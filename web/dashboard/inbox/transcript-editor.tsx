@@ -8,6 +8,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { useAction } from "../use-action";
 import type { Transcript } from "./types";
 import { cleanText } from "./words";
 
@@ -25,14 +26,22 @@ export interface TranscriptEditorProps {
 /** The editing form. */
 export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }: TranscriptEditorProps) {
   const [text, setText] = useState(transcript.text);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
   // The editor opens ready to type (the `autofocus` attribute only works when a page loads).
   useEffect(() => area.current?.focus(), []);
 
-  const save = async (e: Event) => {
+  const send = useAction(async (clean: string) =>
+    onSaved(
+      await api.patch<Transcript>(
+        `/v1/submissions/${encodeURIComponent(submissionId)}/transcript`,
+        { text: clean },
+        { timeoutMs: 180_000 },
+      ),
+    ),
+  );
+  const busy = send.busy;
+  const save = (e: Event) => {
     e.preventDefault();
     const clean = cleanText(text);
     if (!clean) return setFieldError("The transcript cannot be empty.");
@@ -40,21 +49,7 @@ export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }
       return setFieldError(`A transcript has at most ${MAX_CHARS.toLocaleString()} characters.`);
     if (clean === cleanText(transcript.text)) return setFieldError("Nothing changed yet. Correct a word, then save.");
     setFieldError(null);
-    setError(null);
-    setBusy(true);
-    try {
-      onSaved(
-        await api.patch<Transcript>(
-          `/v1/submissions/${encodeURIComponent(submissionId)}/transcript`,
-          { text: clean },
-          { timeoutMs: 180_000 },
-        ),
-      );
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void send.run(clean);
   };
 
   return (
@@ -78,7 +73,7 @@ export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }
           />
         )}
       </Field>
-      <ErrorNotice error={error} title="The transcript was not saved." />
+      <ErrorNotice error={send.error} title="The transcript was not saved." />
       <div class="row">
         <Button type="submit" variant="primary" busy={busy} busyLabel="Lining the words up with the recording…">
           Save transcript

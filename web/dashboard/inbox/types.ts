@@ -10,6 +10,7 @@ export type {
   MediaLink,
   Submission,
   SubmissionDetail,
+  SubmissionListQuery,
   SubmissionStatus,
   Tag,
   Transcript,

@@ -3,9 +3,8 @@
  * video without its words (widgets, the wall and share pages show the recording and the name only), or check the
  * words first. Asked once for one testimonial, and once for a whole selection.
  */
-import { useState } from "preact/hooks";
-import { errorMessage } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
+import { useAction } from "../use-action";
 import { Dialog } from "./dialog";
 
 /** Props of `WordsDialog`. */
@@ -31,20 +30,14 @@ const checkFirstNote = (others: number) =>
 
 /** "Publish the video without its words, or check the words first?" */
 export function WordsDialog({ drafts, total, what, onHideWords, onCheckFirst, onClose }: WordsDialogProps) {
-  const [busy, setBusy] = useState<"hide" | "check" | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const one = total === 1;
-  const act = async (which: "hide" | "check", work: () => Promise<void>) => {
-    setBusy(which);
-    setError(null);
-    try {
-      await work();
+  const act = useAction(
+    async (which: "hide" | "check") => {
+      await (which === "hide" ? onHideWords() : onCheckFirst());
       onClose();
-    } catch (e) {
-      setError(errorMessage(e));
-      setBusy(null);
-    }
-  };
+    },
+    { leaves: true },
+  );
   return (
     <Dialog
       title={one ? "The words are not checked yet" : `${drafts} of ${total} have words nobody has checked`}
@@ -60,31 +53,31 @@ export function WordsDialog({ drafts, total, what, onHideWords, onCheckFirst, on
           ? "Without its words, widgets, the wall and share pages show the recording, the name and the rating, with no quote and no captions. You can show the words once they are checked."
           : `${checkFirstNote(total - drafts)} The ${drafts === 1 ? "recording stays" : "recordings stay"} selected, waiting for a check.`}
       </p>
-      {error && (
+      {act.message && (
         <p class="field-error" role="alert">
-          {error}
+          {act.message}
         </p>
       )}
       <div class="row dialog-actions">
         <Button
           variant="primary"
-          busy={busy === "hide"}
+          busy={act.running === "hide"}
           busyLabel="Publishing…"
-          disabled={busy !== null}
-          onClick={() => void act("hide", onHideWords)}
+          disabled={act.busy}
+          onClick={() => void act.run("hide")}
         >
           {one ? `Publish the ${what} without its words` : "Publish without their words"}
         </Button>
         <Button
           autoFocus
-          busy={busy === "check"}
+          busy={act.running === "check"}
           busyLabel="Publishing the others…"
-          disabled={busy !== null}
-          onClick={() => void act("check", onCheckFirst)}
+          disabled={act.busy}
+          onClick={() => void act.run("check")}
         >
           Check the words first
         </Button>
-        <Button variant="ghost" disabled={busy !== null} onClick={onClose}>
+        <Button variant="ghost" disabled={act.busy} onClick={onClose}>
           Cancel
         </Button>
       </div>

@@ -12,6 +12,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { useAction } from "../use-action";
 import type { InvitationInfo, Me } from "../types";
 import { OrgMark } from "../shell/org-mark";
 import { applyFavicon, windowTitle, type OrgLook } from "../look";
@@ -129,27 +130,22 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
   const [name, setName] = useState(info.name);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const mismatch = repeat !== "" && repeat !== password;
+  const join = useAction(
+    async () => onJoined(await api.post<Me>("/v1/invitations/accept", { token, name: name.trim(), password })),
+    { leaves: true },
+  );
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     if (mismatch) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onJoined(await api.post<Me>("/v1/invitations/accept", { token, name: name.trim(), password }));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void join.run();
   };
 
   return (
     <form onSubmit={submit}>
       <p class="muted">Choose your password. Only you will know it.</p>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={join.error} />
       <Field label="Your name" optional>
         {(p) => (
           <input
@@ -190,7 +186,7 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
           />
         )}
       </Field>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Joining…" disabled={mismatch}>
+      <Button type="submit" variant="primary" busy={join.busy} busyLabel="Joining…" disabled={mismatch}>
         Join {info.org_name}
       </Button>
     </form>
@@ -209,19 +205,8 @@ function ExistingAccount({
   onChanged: () => void;
 }) {
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
-  };
+  // Joining, signing out and signing in: each success leaves this page (or loads it again).
+  const { busy, error, run } = useAction((work: () => Promise<unknown>) => work(), { leaves: true });
   const accept = () => api.post<Me>("/v1/invitations/accept", { token }).then(onJoined);
 
   if (info.signed_in_as === info.email) {

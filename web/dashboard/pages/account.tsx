@@ -12,42 +12,23 @@ import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Account } from "../types";
-
-/** Runs a form's request with a busy flag and its error. */
-function useSend() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const send = async (work: () => Promise<unknown>): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      return true;
-    } catch (e) {
-      setError(e);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, send };
-}
 
 function NameForm({ account, onSaved }: { account: Account; onSaved: (a: Account) => void }) {
   const { refreshMe } = useSession();
-  const toast = useToast();
   const [name, setName] = useState(account.name);
-  const { busy, error, send } = useSend();
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    const ok = await send(async () => {
+  const { busy, error, run } = useAction(
+    async () => {
       await api.patch("/v1/me", { name: name.trim() });
       await refreshMe();
       onSaved({ ...account, name: name.trim() });
-    });
-    if (ok) toast("Your name is saved");
+    },
+    { success: "Your name is saved" },
+  );
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void run();
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="account-name">
@@ -77,24 +58,25 @@ function EmailForm({ account, onSaved }: { account: Account; onSaved: (a: Accoun
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [sent, setSent] = useState(false);
-  const { busy, error, send } = useSend();
-  const cancel = useSend();
+  const { busy, error, run } = useAction(async () => {
+    onSaved(
+      await api.post<Account>("/v1/me/email-change", {
+        email: email.trim(),
+        ...(account.has_password ? { current_password: password } : {}),
+      }),
+    );
+    setEmail("");
+    setPassword("");
+    setSent(true);
+  });
+  const cancel = useAction(async () => {
+    onSaved(await api.del<Account>("/v1/me/email-change"));
+    setSent(false);
+  });
   const pending = account.pending_email;
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    const ok = await send(async () => {
-      onSaved(
-        await api.post<Account>("/v1/me/email-change", {
-          email: email.trim(),
-          ...(account.has_password ? { current_password: password } : {}),
-        }),
-      );
-    });
-    if (ok) {
-      setEmail("");
-      setPassword("");
-      setSent(true);
-    }
+    void run();
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="account-email">
@@ -109,17 +91,7 @@ function EmailForm({ account, onSaved }: { account: Account; onSaved: (a: Accoun
             {formatDateTime(pending.expires_at)}). We told {account.email} too.
           </p>
           <ErrorNotice error={cancel.error} />
-          <Button
-            small
-            busy={cancel.busy}
-            busyLabel="Cancelling…"
-            onClick={() =>
-              void cancel.send(async () => {
-                onSaved(await api.del<Account>("/v1/me/email-change"));
-                setSent(false);
-              })
-            }
-          >
+          <Button small busy={cancel.busy} busyLabel="Cancelling…" onClick={() => void cancel.run()}>
             Cancel the change
           </Button>
         </Notice>
@@ -163,25 +135,24 @@ function EmailForm({ account, onSaved }: { account: Account; onSaved: (a: Accoun
 }
 
 function PasswordForm({ account, onSaved }: { account: Account; onSaved: (a: Account) => void }) {
-  const toast = useToast();
   const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const { busy, error, send } = useSend();
   const mismatch = repeat !== "" && repeat !== password;
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (mismatch) return;
-    const ok = await send(() =>
-      api.patch("/v1/me", { password, ...(account.has_password ? { current_password: current } : {}) }),
-    );
-    if (ok) {
+  const { busy, error, run } = useAction(
+    async () => {
+      await api.patch("/v1/me", { password, ...(account.has_password ? { current_password: current } : {}) });
       setCurrent("");
       setPassword("");
       setRepeat("");
       onSaved({ ...account, has_password: true });
-      toast("Password changed; your other devices are signed out");
-    }
+    },
+    { success: "Password changed; your other devices are signed out" },
+  );
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (mismatch) return;
+    void run();
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="account-password">

@@ -13,6 +13,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useSession } from "../session";
+import { useAction } from "../use-action";
 import type { CreatedApiKey, ScopeInfo } from "../types";
 
 /** Shows a new key's secret once. */
@@ -56,24 +57,16 @@ export function ApiKeyForm({ onCreated, onCancel }: ApiKeyFormProps) {
   const scopes = useAsync(() => api.get<Page<ScopeInfo>>("/v1/api-keys/scopes"), []);
   const [name, setName] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run, fail } = useAction(
+    async () => onCreated(await api.post<CreatedApiKey>("/v1/api-keys", { name: name.trim(), mode, scopes: chosen })),
+    { leaves: true },
+  );
 
   const toggle = (scope: string, on: boolean) => setChosen((c) => (on ? [...c, scope] : c.filter((s) => s !== scope)));
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    if (chosen.length === 0) {
-      setError(new Error("Choose at least one permission for this key."));
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await api.post<CreatedApiKey>("/v1/api-keys", { name: name.trim(), mode, scopes: chosen }));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    if (chosen.length === 0) return fail("Choose at least one permission for this key.");
+    void run();
   };
 
   return (

@@ -5,7 +5,6 @@
  * as what the operator offers the organisations it hosts, set on the command line, with nothing to buy.
  */
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
 import { formatMinutes, formatNumber } from "../../shared/format";
 import { useAsync } from "../../shared/hooks";
 import { Badge } from "../../shared/ui/badge";
@@ -20,6 +19,7 @@ import { PageHeader } from "../page";
 import { Link } from "../router";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Billing, Plan, Usage } from "../types";
 
 const isSeconds = (name: string) => name.includes("seconds");
@@ -102,29 +102,23 @@ export function BillingPage({ route }: PageProps) {
     const [billing, usage] = await Promise.all([api.get<Billing>("/v1/billing"), api.get<Usage>("/v1/billing/usage")]);
     return { billing, usage };
   }, []);
-  const [busyPlan, setBusyPlan] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  // Success leaves for the payment provider's checkout page.
+  const checkout = useAction(
+    async (plan: Plan) => {
+      const { url } = await api.post<{ url: string }>("/v1/billing/checkout", { plan: plan.id });
+      window.location.assign(url);
+    },
+    { leaves: true },
+  );
   const suggested = route.query.get("upgrade");
 
   const change = async (plan: Plan) => {
-    setError(null);
+    checkout.reset();
     const billing = await api.post<Billing>("/v1/billing/change-plan", { plan: plan.id });
     state.setData((prev) => ({ billing, usage: prev!.usage }));
     state.reload();
     toast(`You are now on the ${plan.name} plan`);
     void refreshMe().catch(() => {});
-  };
-
-  const checkout = async (plan: Plan) => {
-    setBusyPlan(plan.id);
-    setError(null);
-    try {
-      const { url } = await api.post<{ url: string }>("/v1/billing/checkout", { plan: plan.id });
-      window.location.assign(url);
-    } catch (err) {
-      setError(err);
-      setBusyPlan(null);
-    }
   };
 
   if (state.loading && !state.data)
@@ -171,7 +165,7 @@ export function BillingPage({ route }: PageProps) {
   return (
     <>
       <PageHeader title="Plan & usage" description={`You are on the ${current?.name ?? billing.plan} plan.`} />
-      <ErrorNotice error={error} />
+      <ErrorNotice error={checkout.error} />
       <section class="card" aria-labelledby="usage-title">
         <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
         {usage.mode === "test" && (
@@ -208,9 +202,9 @@ export function BillingPage({ route }: PageProps) {
                   <Button
                     small
                     variant="primary"
-                    busy={busyPlan === p.id}
+                    busy={checkout.running?.id === p.id}
                     busyLabel="Opening checkout…"
-                    onClick={() => void checkout(p)}
+                    onClick={() => void checkout.run(p)}
                   >
                     Choose {p.name}
                   </Button>

@@ -14,6 +14,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { Dialog } from "../inbox/dialog";
+import { useAction } from "../use-action";
 import type { Brand, BrandDeletion } from "../types";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
@@ -83,8 +84,13 @@ export function BrandDeleteDialog({ brand, onClose, onDeleting }: BrandDeleteDia
   const [preview, setPreview] = useState<BrandDeletion | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [typed, setTyped] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(
+    async () => {
+      onDeleting(await api.del<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}`));
+      onClose();
+    },
+    { leaves: true },
+  );
   const load = () => {
     setLoadError(null);
     api.get<BrandDeletion>(`/v1/brands/${encodeURIComponent(brand.id)}/deletion`).then(setPreview, setLoadError);
@@ -92,18 +98,10 @@ export function BrandDeleteDialog({ brand, onClose, onDeleting }: BrandDeleteDia
   useEffect(load, [brand.id]);
   const matches = typed.trim() === brand.name;
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     if (!matches) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onDeleting(await api.del<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}`));
-      onClose();
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void run();
   };
 
   return (

@@ -11,35 +11,27 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api, config } from "../api";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Brand, CollectLink, Organisation } from "../types";
 import { FormerSlugs } from "./former-slugs";
 import { CustomDomainField, CustomDomainStatus } from "./custom-domain";
 import { SharingFields } from "./brand-sharing-fields";
 
 function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
-  const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const upload = async (e: Event) => {
-    e.preventDefault();
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    const form = new FormData();
-    form.append("file", file);
-    try {
-      const saved = await api.upload<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}/logo`, form);
-      onSaved(saved);
+  const { busy, error, run } = useAction(
+    async ({ file, form }: { file: File; form: HTMLFormElement }) => {
+      const body = new FormData();
+      body.append("file", file);
+      onSaved(await api.upload<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}/logo`, body));
       setFile(null);
-      (e.target as HTMLFormElement).reset();
-      toast("Logo uploaded");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+      form.reset();
+    },
+    { success: "Logo uploaded" },
+  );
+  const upload = (e: Event) => {
+    e.preventDefault();
+    if (file) void run({ file, form: e.target as HTMLFormElement });
   };
   return (
     <form class="logo-form" onSubmit={upload}>
@@ -183,7 +175,6 @@ export interface BrandEditorProps {
 
 /** Edits one brand; only changed fields are sent. */
 export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
-  const toast = useToast();
   const [name, setName] = useState(brand.name);
   const [color, setColor] = useState(brand.color || "#4338ca");
   const [slug, setSlug] = useState(brand.slug);
@@ -209,10 +200,15 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
         .catch(() => [] as CollectLink[]),
     [brand.id],
   );
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(
+    async (patch: Record<string, unknown>) => {
+      onSaved(await api.patch<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}`, patch));
+      onDone();
+    },
+    { success: "Brand saved", leaves: true },
+  );
 
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
     const patch: Record<string, unknown> = {};
     if (name.trim() !== brand.name) patch.name = name.trim();
@@ -232,16 +228,7 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     if (reviewType !== brand.review_type) patch.review_type = reviewType;
     if (itemName.trim() !== (brand.review_item_name ?? "")) patch.review_item_name = itemName.trim() || null;
     if (Object.keys(patch).length === 0) return onDone();
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await api.patch<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}`, patch));
-      toast("Brand saved");
-      onDone();
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void run(patch);
   };
 
   // The slug's address on the box's own site (an active custom domain's wall is at its root, without the slug).

@@ -15,25 +15,21 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
-import type { Brand } from "../types";
+import type { Brand, NewBrand } from "../types";
+import { useAction } from "../use-action";
 import { BrandEditor } from "./brand-editor";
 import { BrandDeleteDialog, DeletionProgress } from "./brand-delete";
 
 function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; onCancel: () => void }) {
   const [name, setName] = useState("");
   const [color, setColor] = useState("#4338ca");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const submit = async (e: Event) => {
+  const { busy, error, run } = useAction(
+    async (body: NewBrand) => onCreated(await api.post<Brand>("/v1/brands", body)),
+    { leaves: true },
+  );
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await api.post<Brand>("/v1/brands", { name: name.trim(), color }));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void run({ name: name.trim(), color });
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-brand-title">

@@ -12,6 +12,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { EmailChangeInfo } from "../types";
+import { useAction } from "../use-action";
 import { SignedOutCard } from "./signed-out-card";
 
 type State =
@@ -28,8 +29,10 @@ const linkToken = () => decodeURIComponent(window.location.hash.replace(/^#/, ""
 export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
   const [token] = useState(linkToken);
   const [state, setState] = useState<State>({ kind: "loading" });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const confirm = useAction(async () => {
+    const r = await api.post<{ email: string }>("/v1/auth/email-change/confirm", { token });
+    setState({ kind: "done", email: r.email });
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [state.kind]);
 
@@ -51,19 +54,6 @@ export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
     );
   };
   useEffect(load, [token]);
-
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.post<{ email: string }>("/v1/auth/email-change/confirm", { token });
-      setState({ kind: "done", email: r.email });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   switch (state.kind) {
     case "loading":
@@ -114,8 +104,8 @@ export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
             <strong>{state.info.new_email}</strong> from now on. Your password stays the same.
           </p>
           <p class="muted small">This link works once, until {formatDateTime(state.info.expires_at)}.</p>
-          <ErrorNotice error={error} />
-          <Button variant="primary" busy={busy} busyLabel="Confirming…" onClick={() => void confirm()}>
+          <ErrorNotice error={confirm.error} />
+          <Button variant="primary" busy={confirm.busy} busyLabel="Confirming…" onClick={() => void confirm.run()}>
             Confirm {state.info.new_email}
           </Button>
         </SignedOutCard>

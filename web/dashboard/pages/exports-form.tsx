@@ -11,6 +11,7 @@ import { Field, type FieldControlProps } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useSession } from "../session";
+import { useAction } from "../use-action";
 import { filtersOf, type ExportForm, type ExportItem, type ExportPreview } from "./exports-shared";
 import type { Tag } from "../types";
 import { tagLabel } from "../tag-label";
@@ -71,27 +72,17 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
   const { brand, brands, mode } = useSession();
   const [form, setForm] = useState(initial);
   const [preview, setPreview] = useState<ExportPreview | null>(null);
-  const [busy, setBusy] = useState<"preview" | "create" | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const tags = useAsync(() => api.get<Page<Tag>>("/v1/tags", { query: { limit: 100 } }), [mode]);
   const set = <K extends keyof ExportForm>(key: K, value: ExportForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setPreview(null);
   };
-  const run = async (what: "preview" | "create") => {
-    setBusy(what);
-    setError(null);
-    try {
-      const filters = filtersOf(form, brand?.id ?? null);
-      if (what === "preview")
-        setPreview(await api.post<ExportPreview>("/v1/exports/preview", { ...filters, format: form.format }));
-      else onCreated(await api.post<ExportItem>("/v1/exports", { ...filters, format: form.format }));
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const send = useAction(async (what: "preview" | "create") => {
+    const filters = filtersOf(form, brand?.id ?? null);
+    if (what === "preview")
+      setPreview(await api.post<ExportPreview>("/v1/exports/preview", { ...filters, format: form.format }));
+    else onCreated(await api.post<ExportItem>("/v1/exports", { ...filters, format: form.format }));
+  });
   const select = (key: keyof ExportForm, options: [string, string][]) => (p: FieldControlProps) => (
     <select {...p} value={form[key]} onChange={(e) => set(key, e.currentTarget.value as never)}>
       {options.map(([value, label]) => (
@@ -107,7 +98,7 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
       aria-labelledby="export-form-title"
       onSubmit={(e) => {
         e.preventDefault();
-        void run("create");
+        void send.run("create");
       }}
     >
       <h2 id="export-form-title">New export</h2>
@@ -176,16 +167,22 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
         Exports include respondents' email addresses. Files are kept for 7 days, and deleted at once if a testimonial in
         them is erased.
       </p>
-      <ErrorNotice error={error} />
+      <ErrorNotice error={send.error} />
       <div class="row">
-        <Button variant="primary" type="submit" busy={busy === "create"} busyLabel="Asking…" disabled={busy !== null}>
+        <Button
+          variant="primary"
+          type="submit"
+          busy={send.running === "create"}
+          busyLabel="Asking…"
+          disabled={send.busy}
+        >
           Create export
         </Button>
         <Button
-          onClick={() => void run("preview")}
-          busy={busy === "preview"}
+          onClick={() => void send.run("preview")}
+          busy={send.running === "preview"}
           busyLabel="Counting…"
-          disabled={busy !== null}
+          disabled={send.busy}
         >
           Preview
         </Button>

@@ -15,6 +15,7 @@ import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useUnsavedChanges } from "../router";
+import { useAction } from "../use-action";
 import type { Brand, CollectLink } from "../types";
 import { CustomFieldsEditor } from "./link-custom-fields";
 import { FormerSlugs } from "./former-slugs";
@@ -44,8 +45,23 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
   const [start] = useState(() => (link ? draftOf(link) : emptyDraft(brand.name)));
   const [d, setDraft] = useState<LinkDraft>(start);
   const [errors, setErrors] = useState<DraftErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run, fail } = useAction(
+    async () => {
+      try {
+        const saved = link
+          ? await api.patch<CollectLink>(`/v1/links/${encodeURIComponent(link.id)}`, bodyOf(d))
+          : await api.post<CollectLink>(`/v1/brands/${encodeURIComponent(brand.id)}/links`, bodyOf(d), {
+              headers: { "idempotency-key": idempotencyKey() },
+            });
+        onSaved(saved);
+      } catch (err) {
+        // The field the server named is marked too.
+        if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
+        throw err;
+      }
+    },
+    { leaves: true },
+  );
   const set = (change: Partial<LinkDraft>) => setDraft((x) => ({ ...x, ...change }));
   const editing = !!link;
 
@@ -59,33 +75,16 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
   const editPrompt = (key: number, change: Partial<LinkDraft["prompts"][number]>) =>
     set({ prompts: d.prompts.map((p) => (p.key === key ? { ...p, ...change } : p)) });
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     const found = checkDraft(d);
     setErrors(found);
-    setError(null);
     if (Object.keys(found).length) {
-      setError(
-        new Error(
-          `Please fix ${Object.keys(found).length === 1 ? "the field marked below" : "the fields marked below"}.`,
-        ),
-      );
+      fail(`Please fix ${Object.keys(found).length === 1 ? "the field marked below" : "the fields marked below"}.`);
       requestAnimationFrame(() => document.querySelector<HTMLElement>(".link-form [aria-invalid='true']")?.focus());
       return;
     }
-    setBusy(true);
-    try {
-      const saved = link
-        ? await api.patch<CollectLink>(`/v1/links/${encodeURIComponent(link.id)}`, bodyOf(d))
-        : await api.post<CollectLink>(`/v1/brands/${encodeURIComponent(brand.id)}/links`, bodyOf(d), {
-            headers: { "idempotency-key": idempotencyKey() },
-          });
-      onSaved(saved);
-    } catch (err) {
-      if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
-      setError(err);
-      setBusy(false);
-    }
+    void run();
   };
 
   const prefix = slugPrefix(brand);

@@ -10,6 +10,7 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { fetchFile, saveAs } from "../files";
 import type { CollectLink } from "../types";
+import { useAction } from "../use-action";
 
 type QrFormat = "svg" | "png";
 
@@ -20,9 +21,14 @@ const fetchQr = (link: CollectLink, format: QrFormat) =>
 /** The QR panel of one link card (preview and downloads), shown when the owner asks for it. */
 export function LinkQr({ link }: { link: CollectLink }) {
   const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState<QrFormat | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
   const base = (link.slug ?? link.id).replace(/[^a-z0-9-_]+/gi, "-");
+  const download = useAction(async (format: QrFormat) => {
+    setPreviewError(null);
+    saveAs(await fetchQr(link, format), `qr-${base}.${format}`);
+  });
+  // One line of error: the latest of the preview's and the download's.
+  const error = previewError ?? download.message;
 
   // The preview follows the address (a new slug makes a new code).
   useEffect(() => {
@@ -34,25 +40,13 @@ export function LinkQr({ link }: { link: CollectLink }) {
         url = URL.createObjectURL(blob);
         if (live) setPreview(url);
       },
-      (e) => live && setError(errorMessage(e)),
+      (e) => live && setPreviewError(errorMessage(e)),
     );
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
   }, [link.id, link.url]);
-
-  const download = async (format: QrFormat) => {
-    setBusy(format);
-    setError(null);
-    try {
-      saveAs(await fetchQr(link, format), `qr-${base}.${format}`);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   return (
     <div class="link-qr">
@@ -68,10 +62,10 @@ export function LinkQr({ link }: { link: CollectLink }) {
           Print it on a flyer, a receipt or a table card: a phone camera opens <span class="mono">{link.url}</span>.
         </p>
         <div class="row">
-          <Button small busy={busy === "svg"} busyLabel="Preparing…" onClick={() => download("svg")}>
+          <Button small busy={download.running === "svg"} busyLabel="Preparing…" onClick={() => download.run("svg")}>
             Download SVG
           </Button>
-          <Button small busy={busy === "png"} busyLabel="Preparing…" onClick={() => download("png")}>
+          <Button small busy={download.running === "png"} busyLabel="Preparing…" onClick={() => download.run("png")}>
             Download PNG
           </Button>
         </div>

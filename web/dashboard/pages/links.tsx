@@ -16,6 +16,7 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { CollectLink, LinkDeleted } from "../types";
 import { ConfirmDialog } from "../inbox/dialog";
 import { LinkForm } from "./link-form";
@@ -109,23 +110,19 @@ function LinkCard({
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showQr, setShowQr] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const paused = !link.is_active && link.closed_reason === "paused";
-  const toggle = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction(
+    async () => {
       const body = link.is_active ? { is_active: false, closed_reason: "paused" } : { is_active: true };
       const saved = await api.patch<CollectLink>(`/v1/links/${encodeURIComponent(link.id)}`, body);
       onChanged(saved);
-      toast(saved.is_active ? `“${saved.title}” is taking testimonials again` : `“${saved.title}” is paused`);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+      return saved;
+    },
+    {
+      success: (saved) =>
+        saved.is_active ? `“${saved.title}” is taking testimonials again` : `“${saved.title}” is paused`,
+    },
+  );
   if (editing)
     return (
       <LinkForm
@@ -171,7 +168,7 @@ function LinkCard({
             Edit
           </Button>
           {(link.is_active || paused) && (
-            <Button small busy={busy} busyLabel={link.is_active ? "Pausing…" : "Resuming…"} onClick={toggle}>
+            <Button small busy={busy} busyLabel={link.is_active ? "Pausing…" : "Resuming…"} onClick={() => void run()}>
               {link.is_active ? "Pause" : "Resume"}
             </Button>
           )}

@@ -8,6 +8,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import type { Role } from "../types";
+import { useAction } from "../use-action";
 import { createInvitation, type CreatedInvitation } from "./invitations";
 import { ClientBrandPicker } from "./client-brands";
 
@@ -37,26 +38,22 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
   const [name, setName] = useState("");
   const [brandIds, setBrandIds] = useState<string[]>([]);
   const [brandError, setBrandError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(
+    async () =>
+      onInvited(
+        await createInvitation(email.trim(), role, name.trim() || undefined, role === "client" ? brandIds : undefined),
+      ),
+    { leaves: true },
+  );
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     if (role === "client" && brandIds.length === 0) {
       setBrandError("Choose at least one brand for the client.");
       return;
     }
     setBrandError(null);
-    setBusy(true);
-    setError(null);
-    try {
-      onInvited(
-        await createInvitation(email.trim(), role, name.trim() || undefined, role === "client" ? brandIds : undefined),
-      );
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void run();
   };
 
   return (

@@ -16,6 +16,7 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Brand, Member, Role } from "../types";
 import { MemberForm, ROLES } from "./member-form";
 import { brandNames, ClientBrandPicker, useLiveBrands } from "./client-brands";
@@ -39,31 +40,25 @@ function RoleCell({
   brands: Brand[] | undefined;
   onSaved: (m: Member) => void;
 }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   /** Brands being chosen: for a member becoming a client, or a client's new set. */
   const [picking, setPicking] = useState<string[] | null>(null);
   const who = member.name || member.email;
-  const save = async (role: Role, brandIds?: string[]) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction(
+    async ({ role, brandIds }: { role: Role; brandIds?: string[] }) => {
       const saved = await api.patch<Member>(`/v1/members/${encodeURIComponent(member.id)}`, {
         role,
         ...(brandIds ? { brand_ids: brandIds } : {}),
       });
       onSaved(saved);
       setPicking(null);
-      toast(
+      return saved;
+    },
+    {
+      success: (saved, { role }) =>
         role === "client" ? `${who} now sees ${brandNames(saved.brand_ids ?? [], brands)}` : `${who} is now ${role}`,
-      );
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
+  const save = (role: Role, brandIds?: string[]) => run({ role, brandIds });
   return (
     <>
       <select

@@ -13,7 +13,7 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { useUnsavedChanges } from "../router";
 import { useSession } from "../session";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Notifications, NotificationsChange } from "../types";
 
 type Frequency = Notifications["new_testimonials"];
@@ -44,7 +44,6 @@ function timeZones(own: string): string[] {
 /** The form, once the settings are loaded. */
 function NotificationsForm({ initial }: { initial: Notifications }) {
   const { brands, mode } = useSession();
-  const toast = useToast();
   const browserZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC", []);
   const [saved, setSaved] = useState(initial);
   const [frequency, setFrequency] = useState<Frequency>(initial.new_testimonials);
@@ -53,8 +52,6 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
   const [hour, setHour] = useState(initial.digest_hour);
   // Someone choosing a daily summary for the first time gets their own time zone, not UTC.
   const [zone, setZone] = useState(initial.is_default ? browserZone : initial.time_zone);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
 
   const change: NotificationsChange = {
     new_testimonials: frequency,
@@ -72,19 +69,13 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
   const zones = useMemo(() => timeZones(browserZone), [browserZone]);
   const noBrand = limited && chosen.length === 0 && frequency !== "off";
 
-  const submit = async (e: Event) => {
+  const { busy, error, run } = useAction(
+    async (body: NotificationsChange) => setSaved(await api.patch<Notifications>("/v1/me/notifications", body)),
+    { success: "Your notification settings are saved" },
+  );
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const next = await api.patch<Notifications>("/v1/me/notifications", change);
-      setSaved(next);
-      toast("Your notification settings are saved");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void run(change);
   };
 
   return (

@@ -15,39 +15,26 @@ import { DEFAULT_COLOR } from "../look";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { OrgMark } from "../shell/org-mark";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Organisation } from "../types";
 
 /** The logo: the current one, an upload, and removal. */
 function LogoForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisation) => void }) {
-  const toast = useToast();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState<"upload" | "remove" | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const run = async (what: "upload" | "remove", call: () => Promise<Organisation>, done: string) => {
-    setBusy(what);
-    setError(null);
-    try {
-      onSaved(await call());
-      toast(done);
-      return true;
-    } catch (err) {
-      setError(err);
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-  const upload = async (e: Event) => {
-    e.preventDefault();
-    if (!file) return;
-    const form = new FormData();
-    form.append("file", file);
-    const target = e.currentTarget as HTMLFormElement;
-    if (await run("upload", () => api.upload<Organisation>("/v1/org/logo", form), "Logo uploaded")) {
+  const logo = useAction(
+    async (change: { what: "upload"; file: File; form: HTMLFormElement } | { what: "remove" }) => {
+      if (change.what === "remove") return onSaved(await api.del<Organisation>("/v1/org/logo"));
+      const body = new FormData();
+      body.append("file", change.file);
+      onSaved(await api.upload<Organisation>("/v1/org/logo", body));
       setFile(null);
-      target.reset();
-    }
+      change.form.reset();
+    },
+    { success: (_, change) => (change.what === "upload" ? "Logo uploaded" : "Logo removed") },
+  );
+  const upload = (e: Event) => {
+    e.preventDefault();
+    if (file) void logo.run({ what: "upload", file, form: e.currentTarget as HTMLFormElement });
   };
   return (
     <form class="card logo-form" onSubmit={upload}>
@@ -57,22 +44,22 @@ function LogoForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
       ) : (
         <p class="muted">No logo yet: the header shows the first letter of the name on your colour.</p>
       )}
-      <ErrorNotice error={error} />
+      <ErrorNotice error={logo.error} />
       <Field label="Image file" hint="PNG, JPEG, WebP or SVG. A square image of at least 256 × 256 pixels looks best.">
         {(p) => (
           <input {...p} type="file" accept="image/*" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
         )}
       </Field>
       <div class="row">
-        <Button type="submit" disabled={!file} busy={busy === "upload"} busyLabel="Uploading…">
+        <Button type="submit" disabled={!file} busy={logo.running?.what === "upload"} busyLabel="Uploading…">
           Upload logo
         </Button>
         {org.logo_url && (
           <Button
             variant="ghost"
-            busy={busy === "remove"}
+            busy={logo.running?.what === "remove"}
             busyLabel="Removing…"
-            onClick={() => void run("remove", () => api.del<Organisation>("/v1/org/logo"), "Logo removed")}
+            onClick={() => void logo.run({ what: "remove" })}
           >
             Remove logo
           </Button>
@@ -84,27 +71,19 @@ function LogoForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
 
 /** Name and colour, with a preview of the header's mark. */
 function NameForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisation) => void }) {
-  const toast = useToast();
   const [name, setName] = useState(org.name);
   const [color, setColor] = useState(org.color ?? DEFAULT_COLOR);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const save = async (e: Event) => {
+  const { busy, error, run } = useAction(
+    async (patch: Record<string, unknown>) => onSaved(await api.patch<Organisation>("/v1/org", patch)),
+    { success: "Organisation saved" },
+  );
+  const save = (e: Event) => {
     e.preventDefault();
     const patch: Record<string, unknown> = {};
     if (name.trim() !== org.name) patch.name = name.trim();
     if (color !== (org.color ?? DEFAULT_COLOR)) patch.color = color;
     if (Object.keys(patch).length === 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await api.patch<Organisation>("/v1/org", patch));
-      toast("Organisation saved");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void run(patch);
   };
   return (
     <form class="card form-card" onSubmit={save}>

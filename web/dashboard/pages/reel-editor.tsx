@@ -14,6 +14,7 @@ import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import { ClipList } from "../reels/clip-list";
 import { Players, SharePanel } from "../reels/output";
 import { TestimonialPicker } from "../reels/picker";
@@ -26,28 +27,24 @@ import { useTestimonials } from "../reels/use-testimonials";
 function AddClip({ brandId, onAdd }: { brandId: string; onAdd: (id: string) => Promise<void> }) {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(async (id: string) => {
+    await onAdd(id);
+    setOpen(false);
+    setPicked([]);
+  });
   if (!open) return <Button onClick={() => setOpen(true)}>Add a testimonial</Button>;
-  const add = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onAdd(picked[0]!);
-      setOpen(false);
-      setPicked([]);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div class="card">
       <TestimonialPicker brandId={brandId} selected={picked} onChange={setPicked} single />
       <ErrorNotice error={error} />
       <div class="row">
-        <Button variant="primary" disabled={!picked.length} busy={busy} busyLabel="Suggesting a clip…" onClick={add}>
+        <Button
+          variant="primary"
+          disabled={!picked.length}
+          busy={busy}
+          busyLabel="Suggesting a clip…"
+          onClick={() => void run(picked[0]!)}
+        >
           Add at the end
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)}>

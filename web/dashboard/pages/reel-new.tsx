@@ -12,6 +12,7 @@ import { navigate } from "../router";
 import { useSession } from "../session";
 import { TestimonialPicker } from "../reels/picker";
 import type { Reel } from "../reels/types";
+import { useAction } from "../use-action";
 
 /** The new-reel form. */
 export function NewReelPage() {
@@ -20,23 +21,20 @@ export function NewReelPage() {
   const [ids, setIds] = useState<string[]>([]);
   const [mode, setMode] = useState<"auto" | "manual">("auto");
   const [title, setTitle] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const create = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction(
+    async () => {
       const reel = await api.post<Reel>(
         "/v1/reels",
         { brand_id: b.id, submission_ids: ids, mode, ...(title.trim() ? { title: title.trim() } : {}) },
         { timeoutMs: 90_000 },
       );
       navigate(`reels/${reel.id}`);
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    },
+    { leaves: true },
+  );
+  const create = (e: Event) => {
+    e.preventDefault();
+    void run();
   };
   return (
     <>

@@ -12,6 +12,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { Me, ResetInfo } from "../types";
+import { useAction } from "../use-action";
 import { SignedOutCard } from "./signed-out-card";
 
 type State =
@@ -84,21 +85,16 @@ export function ResetPasswordPage({ onSignedIn, onSignIn }: ResetPasswordProps) 
 function NewPassword({ token, info, onSignedIn }: { token: string; info: ResetInfo; onSignedIn: (me: Me) => void }) {
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const mismatch = repeat !== "" && repeat !== password;
+  const { busy, error, run } = useAction(
+    async () => onSignedIn(await api.post<Me>("/v1/auth/password-reset/confirm", { token, password })),
+    { leaves: true },
+  );
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
     if (mismatch) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await api.post<Me>("/v1/auth/password-reset/confirm", { token, password }));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void run();
   };
 
   return (

@@ -9,6 +9,7 @@ import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { Me, ResetRequested } from "../types";
+import { useAction } from "../use-action";
 import { SignedOutCard } from "./signed-out-card";
 import { PRODUCT_LOOK, applyFavicon, rememberedLook, windowTitle } from "../look";
 
@@ -55,19 +56,14 @@ function SignIn({
   onForgot,
 }: SignInProps & { email: string; onEmail: (v: string) => void; onForgot: () => void }) {
   const [password, setPassword] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(
+    async () => onSignedIn(await api.post<Me>("/v1/auth/login", { email: email.trim(), password })),
+    { leaves: true },
+  );
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onSignedIn(await api.post<Me>("/v1/auth/login", { email: email.trim(), password }));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    void run();
   };
 
   return (
@@ -125,23 +121,16 @@ function ForgotPassword({
   onEmail: (v: string) => void;
   onBack: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [answer, setAnswer] = useState<ResetRequested | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [answer]);
+  const { busy, error, run } = useAction(async () =>
+    setAnswer(await api.post<ResetRequested>("/v1/auth/password-reset", { email: email.trim() })),
+  );
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await api.post<ResetRequested>("/v1/auth/password-reset", { email: email.trim() }));
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void run();
   };
 
   if (answer)

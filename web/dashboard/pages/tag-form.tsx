@@ -7,6 +7,7 @@ import { Button } from "../../shared/ui/button";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { useSession } from "../session";
 import type { NewTag, Tag } from "../types";
+import { useAction } from "../use-action";
 
 const DEFAULT_COLOR = "#64748b";
 /** The brand choice of a shared tag. */
@@ -48,29 +49,20 @@ export function TagForm({
   const [name, setName] = useState(initial?.name ?? "");
   const [color, setColor] = useState(initial?.color ?? DEFAULT_COLOR);
   const [owner, setOwner] = useState(brand?.id ?? SHARED);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(async (tag: NewTag) => {
+    await onSubmit(tag);
+    if (!initial) setName("");
+  });
   const nameRef = useRef<HTMLInputElement>(null);
   // Editing starts in the name field.
   useEffect(() => {
     if (initial) nameRef.current?.focus();
   }, []);
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSubmit(
-        initial
-          ? { name: name.trim(), color }
-          : { name: name.trim(), color, brand_id: owner === SHARED ? null : owner },
-      );
-      if (!initial) setName("");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      initial ? { name: name.trim(), color } : { name: name.trim(), color, brand_id: owner === SHARED ? null : owner },
+    );
   };
   // Inside a table row the visible labels alone would repeat on every line: name the row's tag.
   const named = (what: string) => (initial ? `Tag “${initial.name}”: ${what}` : undefined);

@@ -14,6 +14,7 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
 import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import { EventPicker, WebhookSecret } from "./webhooks-form";
 import { DeliveryLog } from "./webhooks-log";
 import {
@@ -27,21 +28,10 @@ import {
 import { VerificationSnippets } from "./webhooks-snippets";
 
 function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: WebhookEndpoint) => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const enable = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onChanged(await api.post<WebhookEndpoint>(`${endpointPath(e.id)}/enable`));
-      toast("Endpoint enabled: new events will be sent again");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction(
+    async () => onChanged(await api.post<WebhookEndpoint>(`${endpointPath(e.id)}/enable`)),
+    { success: "Endpoint enabled: new events will be sent again" },
+  );
   return (
     <section class="card" aria-labelledby="wh-status">
       <h2 id="wh-status">
@@ -63,7 +53,7 @@ function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
             Nothing is sent to it. Fix the receiver, enable the endpoint, then replay the deliveries you need from the
             log below.
           </p>
-          <Button variant="primary" busy={busy} busyLabel="Enabling…" onClick={enable}>
+          <Button variant="primary" busy={busy} busyLabel="Enabling…" onClick={() => void run()}>
             Enable endpoint
           </Button>
         </Notice>
@@ -73,24 +63,13 @@ function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
 }
 
 function EventsCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: WebhookEndpoint) => void }) {
-  const toast = useToast();
   const [events, setEvents] = useState<string[]>(e.events);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run, fail } = useAction(
+    async () => onChanged(await api.patch<WebhookEndpoint>(endpointPath(e.id), { events })),
+    { success: "Events saved" },
+  );
   const changed = events.length !== e.events.length || events.some((x) => !(e.events as readonly string[]).includes(x));
-  const save = async () => {
-    if (events.length === 0) return setError(new Error("Choose at least one event."));
-    setBusy(true);
-    setError(null);
-    try {
-      onChanged(await api.patch<WebhookEndpoint>(endpointPath(e.id), { events }));
-      toast("Events saved");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () => (events.length === 0 ? fail("Choose at least one event.") : void run());
   return (
     <section class="card" aria-label="Events">
       <ErrorNotice error={error} />
@@ -103,22 +82,11 @@ function EventsCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
 }
 
 function TestCard({ e, onQueued }: { e: WebhookEndpoint; onQueued: (d: WebhookDelivery) => void }) {
-  const toast = useToast();
   const [type, setType] = useState<string>(e.events[0] ?? "submission.created");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const send = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onQueued(await api.post<WebhookDelivery>(`${endpointPath(e.id)}/test`, { type }));
-      toast(`Sample ${type} event queued`);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction(
+    async (type: string) => onQueued(await api.post<WebhookDelivery>(`${endpointPath(e.id)}/test`, { type })),
+    { success: (_, type) => `Sample ${type} event queued` },
+  );
   return (
     <section class="card" aria-labelledby="wh-test">
       <h2 id="wh-test">Send a test event</h2>
@@ -135,7 +103,7 @@ function TestCard({ e, onQueued }: { e: WebhookEndpoint; onQueued: (d: WebhookDe
           </select>
         )}
       </Field>
-      <Button busy={busy} busyLabel="Queueing…" disabled={e.status === "disabled"} onClick={send}>
+      <Button busy={busy} busyLabel="Queueing…" disabled={e.status === "disabled"} onClick={() => void run(type)}>
         Send test event
       </Button>
     </section>

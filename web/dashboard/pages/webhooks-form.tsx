@@ -11,6 +11,7 @@ import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useSession } from "../session";
+import { useAction } from "../use-action";
 import { EVENT_TYPES, type EndpointWithSecret } from "./webhooks-shared";
 
 /** Checkboxes for the event types. */
@@ -131,20 +132,15 @@ export function WebhookForm({
   const [url, setUrl] = useState("https://");
   const [events, setEvents] = useState<string[]>(["submission.created", "submission.approved"]);
   const [format, setFormat] = useState<EndpointWithSecret["format"]>("envelope");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run, fail } = useAction(
+    async () => onCreated(await api.post<EndpointWithSecret>("/v1/webhooks", { url: url.trim(), events, format })),
+    { leaves: true },
+  );
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    if (events.length === 0) return setError(new Error("Choose at least one event."));
-    setBusy(true);
-    setError(null);
-    try {
-      onCreated(await api.post<EndpointWithSecret>("/v1/webhooks", { url: url.trim(), events, format }));
-    } catch (err) {
-      setError(err);
-      setBusy(false);
-    }
+    if (events.length === 0) return fail("Choose at least one event.");
+    void run();
   };
 
   return (

@@ -3,7 +3,6 @@
  * attempt with the request headers (signature included) and the response (status and first kilobyte) or the
  * error; replay sends the identical bytes again as a new delivery.
  */
-import { useState } from "preact/hooks";
 import type { Page } from "../../shared/api";
 import { formatDateTime } from "../../shared/format";
 import { usePaged } from "../../shared/hooks";
@@ -11,7 +10,7 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import { DeliveryBadge, endpointPath, type WebhookAttempt, type WebhookDelivery } from "./webhooks-shared";
 
 function Attempt({ a }: { a: WebhookAttempt }) {
@@ -46,21 +45,11 @@ function summaryLine(d: WebhookDelivery): string {
 }
 
 function Delivery({ d, onReplayed }: { d: WebhookDelivery; onReplayed: (d: WebhookDelivery) => void }) {
-  const toast = useToast();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const replay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onReplayed(await api.post<WebhookDelivery>(`/v1/webhooks/deliveries/${encodeURIComponent(d.id)}/replay`));
-      toast("Replay queued");
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useAction(
+    async () =>
+      onReplayed(await api.post<WebhookDelivery>(`/v1/webhooks/deliveries/${encodeURIComponent(d.id)}/replay`)),
+    { success: "Replay queued" },
+  );
   return (
     <details class="card mail">
       <summary>
@@ -77,7 +66,7 @@ function Delivery({ d, onReplayed }: { d: WebhookDelivery; onReplayed: (d: Webho
         {d.replay_of ? ` · replay of ${d.replay_of}` : ""}
       </p>
       <ErrorNotice error={error} />
-      <Button small busy={busy} busyLabel="Queueing…" onClick={replay}>
+      <Button small busy={busy} busyLabel="Queueing…" onClick={() => void run()}>
         Replay
       </Button>
       <p class="small muted">Body (sent byte for byte on every attempt)</p>

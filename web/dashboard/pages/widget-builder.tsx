@@ -15,7 +15,7 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { Link, navigate, useUnsavedChanges } from "../router";
 import { useSession } from "../session";
-import { useToast } from "../toasts";
+import { useAction } from "../use-action";
 import type { Billing } from "../types";
 import {
   attributionPlan,
@@ -45,7 +45,6 @@ function Builder({
 }) {
   const { brand } = useSession();
   const b = brand!;
-  const toast = useToast();
   // What the saved widget (or a new one) is: the draft differs from it while there are unsaved changes.
   const [baseline, setBaseline] = useState<Draft>(() => (saved ? draftOf(saved) : newDraft(!(plan?.mayHide ?? false))));
   const [draft, setDraft] = useState<Draft>(baseline);
@@ -58,28 +57,27 @@ function Builder({
   );
   // The box height pages were given the snippet for: the one the widget had when the builder opened.
   const [pastedHeight] = useState<number | null>(saved?.height ?? null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
-  const save = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, run } = useAction(
+    async () => {
       const w = saved
         ? await api.patch<Widget>(`/v1/widgets/${encodeURIComponent(saved.id)}`, bodyOf(draft))
         : await api.post<Widget>("/v1/widgets", { brand_id: b.id, ...bodyOf(draft) });
       setBaseline(draft);
       onSaved(w);
-      toast(saved ? `“${w.name}” saved; visitors see the change within about a minute` : `“${w.name}” created`);
       // Saved: nothing is lost by moving to the widget's own address.
       if (!saved) navigate(`widgets/${w.id}`, true, true);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+      return w;
+    },
+    {
+      success: (w) =>
+        saved ? `“${w.name}” saved; visitors see the change within about a minute` : `“${w.name}” created`,
+    },
+  );
+  const save = (e: Event) => {
+    e.preventDefault();
+    void run();
   };
 
   return (

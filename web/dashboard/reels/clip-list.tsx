@@ -8,6 +8,7 @@ import { useEffect, useState } from "preact/hooks";
 import { Badge } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
+import { useAction } from "../use-action";
 import { ClipTimeline } from "./timeline";
 import { ClipPreview } from "./clip-preview";
 import { clipWords, SequencePlayer } from "./sequence-player";
@@ -91,8 +92,7 @@ function ClipCard({
 /** The editable list of clips. */
 export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
   const [draft, setDraft] = useState(clips);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction((clips: Clip[]) => onSave(clips));
   useEffect(() => setDraft(clips), [clips]);
   const dirty = !same(draft, clips);
   const update = (i: number, c: Clip) => setDraft(draft.map((x, k) => (k === i ? c : x)));
@@ -101,23 +101,19 @@ export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
     [next[i], next[i + dir]] = [next[i + dir]!, next[i]!];
     setDraft(next);
   };
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(draft);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section aria-labelledby="clips-title">
       <div class="row section-head">
         <h2 id="clips-title">Clips</h2>
         {dirty && <Badge tone="warn">Unsaved changes</Badge>}
-        <Button variant="primary" small disabled={!dirty} busy={busy} busyLabel="Saving…" onClick={save}>
+        <Button
+          variant="primary"
+          small
+          disabled={!dirty}
+          busy={busy}
+          busyLabel="Saving…"
+          onClick={() => void run(draft)}
+        >
           Save clips
         </Button>
         {dirty && (

@@ -3,11 +3,11 @@
  * switch that publishes a public copy (publishing, then live) whose addresses can be copied and stay the same
  * across renders; switching it off deletes the copy.
  */
-import { useState } from "preact/hooks";
 import { formatDateTime } from "../../shared/format";
 import { Badge } from "../../shared/ui/badge";
 import { CopyButton } from "../../shared/ui/copy-button";
 import { ErrorNotice } from "../../shared/ui/notice";
+import { useAction } from "../use-action";
 import type { Reel } from "./types";
 
 /** Players and downloads of the last render. */
@@ -46,20 +46,8 @@ export function Players({ reel }: { reel: Reel }) {
 
 /** The share switch and the public addresses. */
 export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolean) => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(onShare);
   const s = reel.share;
-  const flip = async (on: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onShare(on);
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section class="card share-panel" aria-labelledby="share-title">
       <h2 id="share-title">Share</h2>
@@ -69,7 +57,7 @@ export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolea
           role="switch"
           checked={s.enabled}
           disabled={busy || !reel.output}
-          onChange={(e) => flip(e.currentTarget.checked)}
+          onChange={(e) => void run(e.currentTarget.checked)}
         />
         Public copy{" "}
         {s.enabled && (

@@ -3,11 +3,11 @@
  * cannot start), and while it runs a live progress bar with the stage in words ("Cutting clip 3 of 8"), or that
  * it is paused while a new testimonial is processed first.
  */
-import { useState } from "preact/hooks";
 import { formatMinutes } from "../../shared/format";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { useSession } from "../session";
+import { useAction } from "../use-action";
 import { seconds, type Reel } from "./types";
 
 const BLOCKED: Record<string, string> = {
@@ -27,22 +27,10 @@ export interface RenderPanelProps {
 
 /** The render card. */
 export function RenderPanel({ reel, onRender }: RenderPanelProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(onRender);
   const { isClient } = useSession();
   const { estimate: e, render: r } = reel;
   const active = r.status === "queued" || r.status === "running";
-  const start = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onRender();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <section class="card render-panel" aria-labelledby="render-title">
       <h2 id="render-title">Render</h2>
@@ -92,7 +80,7 @@ export function RenderPanel({ reel, onRender }: RenderPanelProps) {
       )}
       <ErrorNotice error={error} />
       <div class="row">
-        <Button variant="primary" disabled={!e.can_start} busy={busy} busyLabel="Starting…" onClick={start}>
+        <Button variant="primary" disabled={!e.can_start} busy={busy} busyLabel="Starting…" onClick={() => void run()}>
           {reel.output ? "Render again" : "Render"}
         </Button>
         {!e.can_start && e.blocked_reason && (

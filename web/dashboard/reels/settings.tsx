@@ -9,6 +9,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { useAction } from "../use-action";
 import { ASPECT_LABELS, ASPECTS, LIMITS, type Reel, type ReelConfig, type Track } from "./types";
 
 /** Props of `ReelSettings`. */
@@ -22,24 +23,15 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
   const tracks = useAsync(() => api.get<{ data: Track[] }>("/v1/reels/music"), []);
   const [title, setTitle] = useState(reel.title);
   const [c, setC] = useState<ReelConfig>(reel.config);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction(onSave);
   useEffect(() => {
     setTitle(reel.title);
     setC(reel.config);
   }, [reel.updated_at]);
   const track = tracks.data?.data.find((t) => t.track_id === c.music?.track_id);
-  const save = async (e: Event) => {
+  const save = (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave({ title: title.trim(), ...c });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    void run({ title: title.trim(), ...c });
   };
   const toggleAspect = (a: (typeof ASPECTS)[number], on: boolean) =>
     setC({ ...c, aspect_ratios: ASPECTS.filter((x) => (x === a ? on : c.aspect_ratios.includes(x))) });

@@ -4,7 +4,7 @@
  * it) and `--accent-ink` (links, darkened until it reads on white), set on `:root` in the same element because
  * the CSP allows no style attributes.
  */
-import { accentVars } from "../../../../web/capture/accent";
+import { accentVars } from "../../../platform/accent";
 
 const BASE = `*{box-sizing:border-box}
 html{color-scheme:light;-webkit-text-size-adjust:100%}

@@ -1,6 +1,8 @@
 /**
  * The brand colour as CSS variables that stay readable: `--accent` fills buttons with `--on-accent` text (black
  * or white, whichever contrasts more), and `--accent-ink` is the colour darkened until it reads on white (4.5:1).
+ * Pure and dependency-free, so the server (wall pages, emails) and the browser (the capture page) share it: web/
+ * imports it from here; nothing under src/ imports from web/.
  */
 
 type Rgb = [number, number, number];
