@@ -16,6 +16,7 @@ import type { Db } from "./db/client";
 import type { Deps } from "./deps";
 import type { EventRow } from "./events/tables";
 import type { CallerPort } from "./access/route-access";
+import type { OpenUnit } from "./db/unit-of-work";
 
 /** Runs inside the emitting transaction; throwing rolls the whole change back. */
 export type EventHook = (db: Db, event: EventRow) => void;
@@ -120,6 +121,8 @@ export interface Hooks {
   caller: CallerPort | null;
   /** The addresses of an organisation's owners and admins (the accounts module knows them); none until wired. */
   staffEmails: (db: Db, orgId: string) => string[];
+  /** The unit of work open on this Deps, if any (src/platform/db/unit-of-work.ts): a unit started inside joins it. */
+  openUnit: OpenUnit | null;
 }
 
 const byDb = new WeakMap<Database, Hooks>();
@@ -136,6 +139,7 @@ const empty = (): Hooks => ({
   linksDeleting: [],
   caller: null,
   staffEmails: () => [],
+  openUnit: null,
 });
 const NONE: Hooks = Object.freeze(empty());
 

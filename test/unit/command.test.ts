@@ -114,7 +114,7 @@ describe("a command route", () => {
             body: t.Object({ name: t.String() }),
             response: t.Object({ ok: t.Boolean() }),
             detail: { summary: "probe" },
-            run: (db, ctx, { body }) => {
+            run: ({ db, ctx }, { body }) => {
               // A service with its own transaction (nested), an audit row and a job, then a refusal.
               createBrand(d, ctx, { name: body.name });
               audit(db, ctx, "probe.ran", "probe");
@@ -134,7 +134,7 @@ describe("a command route", () => {
               seen.prepareInTx = d.db.$client.inTransaction;
               return "prepared";
             },
-            run: (db, _ctx, _input, prepared) => {
+            run: ({ db }, _input, prepared) => {
               expect(prepared).toBe("prepared");
               seen.runInTx = db.$client.inTransaction;
               return { ran: ++seen.runs };
@@ -146,7 +146,7 @@ describe("a command route", () => {
             permission: "brand:write",
             response: t.Any(),
             detail: { summary: "probe" },
-            run: (db, ctx) => {
+            run: ({ db, ctx }) => {
               audit(db, ctx, "probe.promised", "probe");
               return Promise.resolve({});
             },

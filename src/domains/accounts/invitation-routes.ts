@@ -93,7 +93,7 @@ export function invitationRoutes(deps: Deps) {
         params: idParams,
         response: invitationSchema,
         detail: { tags: ["Members"], summary: "Revoke a pending invitation" },
-        run: (db, ctx, { params }) => revokeInvitation(db, ctx, params.id),
+        run: ({ db, ctx }, { params }) => revokeInvitation(db, ctx, params.id),
       }),
     );
 }

@@ -88,7 +88,7 @@ export function accountRoutes(deps: Deps) {
           body: newKeyBody,
           response: { 201: createdKeySchema },
           detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
-          run: (db, ctx, { body }) => {
+          run: ({ db, ctx }, { body }) => {
             const { key, secret } = createApiKey(db, ctx, {
               mode: body.mode ?? ctx.mode,
               name: body.name,
@@ -104,7 +104,7 @@ export function accountRoutes(deps: Deps) {
           params: idParams,
           response: apiKeySchema,
           detail: { tags: ["API keys"], summary: "Revoke an API key" },
-          run: (db, ctx, { params }) => revokeApiKey(db, ctx, params.id),
+          run: ({ db, ctx }, { params }) => revokeApiKey(db, ctx, params.id),
         }),
       )
       .get(
@@ -127,7 +127,7 @@ export function accountRoutes(deps: Deps) {
             summary:
               "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)",
           },
-          run: (_db, ctx, { body }) => {
+          run: ({ ctx }, { body }) => {
             if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
             return inviteMember(deps, ctx, body);
           },
@@ -140,7 +140,7 @@ export function accountRoutes(deps: Deps) {
           body: roleBody,
           response: memberSchema,
           detail: { tags: ["Members"], summary: "Change a member's role (and a client's brands)" },
-          run: (db, ctx, { params, body }) => changeRole(db, ctx, params.id, body.role, body.brand_ids),
+          run: ({ db, ctx }, { params, body }) => changeRole(db, ctx, params.id, body.role, body.brand_ids),
         }),
       )
       .use(
@@ -149,7 +149,7 @@ export function accountRoutes(deps: Deps) {
           params: idParams,
           response: memberRemovedSchema,
           detail: { tags: ["Members"], summary: "Remove a member" },
-          run: (db, ctx, { params }) => {
+          run: ({ db, ctx }, { params }) => {
             removeMember(db, ctx, params.id);
             return { removed: true as const, id: params.id };
           },
@@ -171,7 +171,7 @@ export function accountRoutes(deps: Deps) {
           body: planBody,
           response: billingSchema,
           detail: { tags: ["Billing"], summary: "Change plan (owner)" },
-          run: (_db, ctx, { body }) => changePlan(deps, ctx, body.plan),
+          run: ({ ctx }, { body }) => changePlan(deps, ctx, body.plan),
         }),
       )
       // Checkout and the portal are not commands: they await Stripe and write nothing here.

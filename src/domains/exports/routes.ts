@@ -24,64 +24,65 @@ import { downloadResponse } from "./download";
 
 /** `/v1/exports…` and `/public/exports/{token}`. */
 export function exportRoutes(deps: Deps) {
-  return (
-    new Elysia()
-      .use(accessPlugin(deps))
-      .use(
-        command(deps, "POST", "/v1/exports", {
-          permission: "submission:moderate",
-          brand: "body",
-          body: createBody,
-          response: { 201: exportSchema },
-          detail: {
-            tags: ["Exports"],
-            summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
-          },
-          run: (_db, ctx, { body }) => createExport(deps, ctx, body),
-        }),
-      )
-      .post("/v1/exports/preview", ({ ctx, body }) => previewExport(deps, ctx, body), {
-        access: { permission: "submission:read", brand: "body" },
-        body: previewBody,
-        response: exportPreviewSchema,
-        detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
-      })
-      .get("/v1/exports", ({ ctx, query }) => listExports(deps, ctx, pageRequest(deps.signer, "exports", query)), {
-        access: { permission: "submission:read", brand: "list" },
-        query: listQuery,
-        response: exportPageSchema,
-        detail: { tags: ["Exports"], summary: "List exports, newest first" },
-      })
-      .get("/v1/exports/:id", ({ ctx, params }) => getExport(deps, ctx, params.id), {
-        access: { permission: "submission:read", brand: "path" },
-        params: idParams,
-        response: exportSchema,
-        detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
-      })
-      // Not a command: the file is deleted after the row's commit (the service's own transaction).
-      .delete("/v1/exports/:id", ({ ctx, params }) => deleteExport(deps, ctx, params.id), {
-        access: { permission: "submission:moderate", brand: "path" },
+  return new Elysia()
+    .use(accessPlugin(deps))
+    .use(
+      command(deps, "POST", "/v1/exports", {
+        permission: "submission:moderate",
+        brand: "body",
+        body: createBody,
+        response: { 201: exportSchema },
+        detail: {
+          tags: ["Exports"],
+          summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
+        },
+        run: ({ ctx }, { body }) => createExport(deps, ctx, body),
+      }),
+    )
+    .post("/v1/exports/preview", ({ ctx, body }) => previewExport(deps, ctx, body), {
+      access: { permission: "submission:read", brand: "body" },
+      body: previewBody,
+      response: exportPreviewSchema,
+      detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
+    })
+    .get("/v1/exports", ({ ctx, query }) => listExports(deps, ctx, pageRequest(deps.signer, "exports", query)), {
+      access: { permission: "submission:read", brand: "list" },
+      query: listQuery,
+      response: exportPageSchema,
+      detail: { tags: ["Exports"], summary: "List exports, newest first" },
+    })
+    .get("/v1/exports/:id", ({ ctx, params }) => getExport(deps, ctx, params.id), {
+      access: { permission: "submission:read", brand: "path" },
+      params: idParams,
+      response: exportSchema,
+      detail: { tags: ["Exports"], summary: "One export; a ready one carries a fresh download URL (valid one hour)" },
+    })
+    .use(
+      command(deps, "DELETE", "/v1/exports/:id", {
+        permission: "submission:moderate",
+        brand: "path",
         params: idParams,
         response: exportDeletedSchema,
         detail: { tags: ["Exports"], summary: "Delete an export and its file" },
-      })
-      .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
-        params: tokenParams,
-        detail: {
-          tags: ["Exports"],
-          summary: "Download an export's file (signed URL)",
-          responses: {
-            200: {
-              description: "The file, as an attachment.",
-              content: {
-                "text/csv": { schema: { type: "string", description: "CSV with a header line (the columns)." } },
-                "application/json": {
-                  schema: { type: "array", items: exportRecordSchema as unknown as Record<string, unknown> },
-                },
+        run: (tx, { params }) => deleteExport(tx, params.id),
+      }),
+    )
+    .get("/public/exports/:token", ({ params }) => downloadResponse(deps, params.token), {
+      params: tokenParams,
+      detail: {
+        tags: ["Exports"],
+        summary: "Download an export's file (signed URL)",
+        responses: {
+          200: {
+            description: "The file, as an attachment.",
+            content: {
+              "text/csv": { schema: { type: "string", description: "CSV with a header line (the columns)." } },
+              "application/json": {
+                schema: { type: "array", items: exportRecordSchema as unknown as Record<string, unknown> },
               },
             },
           },
         },
-      })
-  );
+      },
+    });
 }

@@ -2,6 +2,7 @@
  * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
@@ -167,13 +168,11 @@ export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
 export const getExport = (deps: Deps, ctx: Ctx, id: string) => presentExport(deps, getExportRow(deps.db, ctx, id));
 
 /** Deletes an export and its file now (a build under way stops at its next step). */
-export function deleteExport(deps: Deps, ctx: Ctx, id: string) {
-  const row = tx(deps.db, (db) => {
-    const found = getExportRow(db, ctx, id);
-    db.delete(exports).where(eq(exports.id, id)).run();
-    audit(db, ctx, "export.deleted", id);
-    return found;
-  });
-  if (row.fileKey) deps.storage.discard("media", row.fileKey);
+export function deleteExport(tx: Tx, id: string) {
+  const row = getExportRow(tx.db, tx.ctx, id);
+  tx.db.delete(exports).where(eq(exports.id, id)).run();
+  tx.audit("export.deleted", id);
+  const key = row.fileKey;
+  if (key) tx.afterCommit(() => tx.deps.storage.discard("media", key));
   return { id, deleted: true as const };
 }

@@ -2,6 +2,7 @@
  * Reels: create (testimonials checked, clips suggested), read, list, change title/settings/clips, delete. Every
  * change to clips, title or settings bumps `version`, which is how `changed_since_render` is known.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -157,13 +158,11 @@ export async function addClip(deps: Deps, ctx: Ctx, id: string, submissionId: st
 }
 
 /** Deletes a reel: an active render is cancelled, its files and public copy are deleted at once. */
-export function deleteReel(deps: Deps, ctx: Ctx, id: string): void {
-  const row = tx(deps.db, (db) => {
-    const row = getReelRow(db, ctx, id);
-    cancelActiveRender(db, ctx.clock, row, "The reel was deleted.");
-    db.delete(reels).where(eq(reels.id, id)).run();
-    audit(db, ctx, "reel.deleted", id);
-    return row;
-  });
-  removeReelFiles(deps, row);
+export function deleteReel(tx: Tx, id: string): void {
+  const { db, ctx } = tx;
+  const row = getReelRow(db, ctx, id);
+  cancelActiveRender(db, ctx.clock, row, "The reel was deleted.");
+  db.delete(reels).where(eq(reels.id, id)).run();
+  tx.audit("reel.deleted", id);
+  tx.afterCommit(() => removeReelFiles(tx.deps, row));
 }

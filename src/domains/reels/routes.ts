@@ -92,22 +92,22 @@ export function reelRoutes(deps: Deps) {
           body: patchBody,
           response: reelSchema,
           detail: { tags, summary: "Change the title or any setting" },
-          run: (_db, ctx, { params, body }) => presentReel(deps, ctx, patchReel(deps, ctx, params.id, body)),
+          run: ({ ctx }, { params, body }) => presentReel(deps, ctx, patchReel(deps, ctx, params.id, body)),
         }),
       )
-      // Not a command: the reel's files are deleted after the commit (the service's own transaction).
-      .delete(
-        "/v1/reels/:id",
-        ({ ctx, params }) => {
-          deleteReel(deps, ctx, params.id);
-          return { id: params.id, deleted: true as const };
-        },
-        {
-          access: { permission: "reel:manage", brand: "path" },
+      .use(
+        command(deps, "DELETE", "/v1/reels/:id", {
+          permission: "reel:manage",
+          brand: "path",
           params: idParams,
           response: reelDeletedSchema,
           detail: { tags, summary: "Delete a reel, its files and its public copy" },
-        },
+          // The files go after the commit (tx.afterCommit), before the answer.
+          run: (tx, { params }) => {
+            deleteReel(tx, params.id);
+            return { id: params.id, deleted: true as const };
+          },
+        }),
       )
       .use(
         command(deps, "PUT", "/v1/reels/:id/clips", {
@@ -117,7 +117,7 @@ export function reelRoutes(deps: Deps) {
           body: putClipsBody,
           response: reelSchema,
           detail: { tags, summary: "Replace the clips, in play order" },
-          run: (_db, ctx, { params, body }) => presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips)),
+          run: ({ ctx }, { params, body }) => presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips)),
         }),
       )
       // Not a command: the suggested span awaits the transcript analysis before the write.
@@ -142,7 +142,7 @@ export function reelRoutes(deps: Deps) {
           params: idParams,
           response: { 202: renderStartedSchema },
           detail: { tags, summary: "Start a render (202 with render_id)" },
-          run: (_db, ctx, { params }) => startRender(deps, ctx, params.id),
+          run: ({ ctx }, { params }) => startRender(deps, ctx, params.id),
         }),
       )
       .use(
@@ -152,21 +152,18 @@ export function reelRoutes(deps: Deps) {
           params: idParams,
           response: reelSchema,
           detail: { tags, summary: "Publish a public copy (publishing, then live)" },
-          run: (_db, ctx, { params }) => presentReel(deps, ctx, shareReel(deps, ctx, params.id)),
+          run: ({ ctx }, { params }) => presentReel(deps, ctx, shareReel(deps, ctx, params.id)),
         }),
       )
-      // Not a command: the public copy is deleted after the commit (the service's own transaction).
-      .delete(
-        "/v1/reels/:id/share",
-        ({ ctx, params }) => {
-          return presentReel(deps, ctx, unshareReel(deps, ctx, params.id));
-        },
-        {
-          access: { permission: "reel:manage", brand: "path" },
+      .use(
+        command(deps, "DELETE", "/v1/reels/:id/share", {
+          permission: "reel:manage",
+          brand: "path",
           params: idParams,
           response: reelSchema,
           detail: { tags, summary: "Stop sharing; the public copy is deleted" },
-        },
+          run: (tx, { params }) => presentReel(deps, tx.ctx, unshareReel(tx, params.id)),
+        }),
       )
       .use(reelCdnRoutes(deps))
   );

@@ -6,6 +6,7 @@
  * sharing off, deleting the reel or erasing a testimonial in it deletes the copy at once; a testimonial withdrawn by
  * its respondent takes the copies holding it offline in the withdrawing transaction (`withdrawSharesHolding`).
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Ctx, Mode } from "../../platform/context";
@@ -56,26 +57,25 @@ export function shareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
 }
 
 /** Turns sharing off and deletes the public copy now. */
-export function unshareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
-  const [row, dir] = tx(deps.db, (db) => {
-    const row = getReelRow(db, ctx, id);
-    const updated = db
-      .update(reels)
-      .set({
-        shareEnabled: false,
-        shareDir: null,
-        sharedRenderId: null,
-        sharedAspects: null,
-        updatedAt: ctx.clock.now(),
-      })
-      .where(eq(reels.id, id))
-      .returning()
-      .get()!;
-    if (row.shareEnabled) audit(db, ctx, "reel.unshared", id);
-    return [updated, row.shareDir] as const;
-  });
-  if (dir) deps.storage.discard("public", dir);
-  return row;
+export function unshareReel(tx: Tx, id: string): ReelRow {
+  const { db, ctx } = tx;
+  const row = getReelRow(db, ctx, id);
+  const updated = db
+    .update(reels)
+    .set({
+      shareEnabled: false,
+      shareDir: null,
+      sharedRenderId: null,
+      sharedAspects: null,
+      updatedAt: ctx.clock.now(),
+    })
+    .where(eq(reels.id, id))
+    .returning()
+    .get()!;
+  if (row.shareEnabled) tx.audit("reel.unshared", id);
+  const dir = row.shareDir;
+  if (dir) tx.afterCommit(() => tx.deps.storage.discard("public", dir));
+  return updated;
 }
 
 /** The names of the public copy's files. */

@@ -143,7 +143,7 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Submissions"],
             summary: "Confirm the transcript as it is: a machine draft becomes checked words public places may show",
           },
-          run: (_db, ctx, { params }) => confirmTranscript(deps, ctx, params.id),
+          run: ({ ctx }, { params }) => confirmTranscript(deps, ctx, params.id),
         }),
       )
       .use(
@@ -157,7 +157,7 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Moderation"],
             summary: "Approve (emits submission.approved); optionally publish in the same step",
           },
-          run: (_db, ctx, { params, body }) =>
+          run: ({ ctx }, { params, body }) =>
             presentSubmission(
               approve(deps, ctx, params.id, { publish: body?.publish, hideWords: body?.hide_words }),
               deps.config.cdnUrl,
@@ -171,7 +171,7 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
-          run: (_db, ctx, { params }) => presentSubmission(unapprove(deps, ctx, params.id), deps.config.cdnUrl),
+          run: ({ ctx }, { params }) => presentSubmission(unapprove(deps, ctx, params.id), deps.config.cdnUrl),
         }),
       )
       .use(
@@ -182,7 +182,7 @@ export function submissionRoutes(deps: Deps) {
           body: rejectBody,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
-          run: (_db, ctx, { params, body }) =>
+          run: ({ ctx }, { params, body }) =>
             presentSubmission(reject(deps, ctx, params.id, body.reason), deps.config.cdnUrl),
         }),
       )
@@ -194,7 +194,7 @@ export function submissionRoutes(deps: Deps) {
           body: visibilityBody,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Make public or private" },
-          run: (_db, ctx, { params, body }) =>
+          run: ({ ctx }, { params, body }) =>
             presentSubmission(
               setVisibility(deps, ctx, params.id, body.is_public, { hideWords: body.hide_words }),
               deps.config.cdnUrl,
@@ -208,7 +208,7 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: deletedSchema,
           detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
-          run: (_db, ctx, { params }) => {
+          run: ({ ctx }, { params }) => {
             deleteSubmission(deps, ctx, params.id);
             return { id: params.id, deleted: true as const };
           },
@@ -222,7 +222,7 @@ export function submissionRoutes(deps: Deps) {
           body: bulkBody,
           response: bulkResultSchema,
           detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
-          run: (_db, ctx, { body }) =>
+          run: ({ ctx }, { body }) =>
             bulkModerate(deps, ctx, body.action, body.ids, body.reason, { hideDraftWords: body.hide_draft_words }),
         }),
       )
@@ -237,7 +237,7 @@ export function submissionRoutes(deps: Deps) {
             summary:
               "Accept the photo waiting for review: it becomes the photo, and the published avatar where the testimonial is shown",
           },
-          run: (_db, ctx, { params }) => {
+          run: ({ ctx }, { params }) => {
             approvePendingPhoto(deps, ctx, params.id);
             return submissionDetail(deps, ctx, params.id);
           },
@@ -253,7 +253,7 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Moderation"],
             summary: "Discard the photo waiting for review; the accepted photo stays",
           },
-          run: (_db, ctx, { params }) => {
+          run: ({ ctx }, { params }) => {
             rejectPendingPhoto(deps, ctx, params.id);
             return submissionDetail(deps, ctx, params.id);
           },
@@ -266,7 +266,7 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: { 202: submissionDetailSchema },
           detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
-          run: (db, ctx, { params }) => {
+          run: ({ db, ctx }, { params }) => {
             reprocessSubmission(db, ctx, getSubmissionRow(db, ctx, params.id));
             return submissionDetail(deps, ctx, params.id);
           },

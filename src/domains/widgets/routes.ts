@@ -30,74 +30,75 @@ const tags = ["Widgets"];
 
 /** `/v1/widgets…`. */
 export function widgetRoutes(deps: Deps) {
-  return (
-    new Elysia({ prefix: "/v1/widgets" })
-      .use(accessPlugin(deps))
-      .get(
-        "",
-        ({ ctx, query }) => {
-          return listWidgets(
-            deps,
-            ctx,
-            query.brand_id,
-            pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
-          );
-        },
-        {
-          access: { permission: "widget:manage", brand: "list" },
-          query: widgetListQuery,
-          response: widgetPageSchema,
-          detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" },
-        },
-      )
-      .use(
-        command(deps, "POST", "", {
-          permission: "widget:manage",
-          brand: "body",
-          body: newWidgetBody,
-          response: { 201: widgetSchema },
-          detail: {
-            tags,
-            summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
-          },
-          run: (_db, ctx, { body }) => createWidget(deps, ctx, body),
-        }),
-      )
-      .post("/preview", ({ ctx, body }) => previewWidget(deps, ctx, body), {
-        access: { permission: "widget:manage", brand: "body" },
+  return new Elysia({ prefix: "/v1/widgets" })
+    .use(accessPlugin(deps))
+    .get(
+      "",
+      ({ ctx, query }) => {
+        return listWidgets(
+          deps,
+          ctx,
+          query.brand_id,
+          pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
+        );
+      },
+      {
+        access: { permission: "widget:manage", brand: "list" },
+        query: widgetListQuery,
+        response: widgetPageSchema,
+        detail: { tags, summary: "List widgets (of one brand with brand_id), newest first" },
+      },
+    )
+    .use(
+      command(deps, "POST", "", {
+        permission: "widget:manage",
+        brand: "body",
         body: newWidgetBody,
-        response: widgetDocumentSchema,
-        detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
-      })
-      .get(
-        "/:id",
-        ({ ctx, params }) => {
-          return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
+        response: { 201: widgetSchema },
+        detail: {
+          tags,
+          summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
         },
-        {
-          access: { permission: "widget:manage", brand: "path" },
-          params: widgetParams,
-          response: widgetSchema,
-          detail: { tags, summary: "Get a widget with its snippet" },
-        },
-      )
-      .use(
-        command(deps, "PATCH", "/:id", {
-          permission: "widget:manage",
-          brand: "path",
-          params: widgetParams,
-          body: widgetPatchBody,
-          response: widgetSchema,
-          detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
-          run: (_db, ctx, { params, body }) => updateWidget(deps, ctx, params.id, body),
-        }),
-      )
-      // Not a command: the widget's published document is deleted after the commit (the service's own transaction).
-      .delete("/:id", ({ ctx, params }) => deleteWidget(deps, ctx, params.id), {
+        run: ({ ctx }, { body }) => createWidget(deps, ctx, body),
+      }),
+    )
+    .post("/preview", ({ ctx, body }) => previewWidget(deps, ctx, body), {
+      access: { permission: "widget:manage", brand: "body" },
+      body: newWidgetBody,
+      response: widgetDocumentSchema,
+      detail: { tags, summary: "The document a draft's settings would publish; nothing is saved" },
+    })
+    .get(
+      "/:id",
+      ({ ctx, params }) => {
+        return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
+      },
+      {
         access: { permission: "widget:manage", brand: "path" },
+        params: widgetParams,
+        response: widgetSchema,
+        detail: { tags, summary: "Get a widget with its snippet" },
+      },
+    )
+    .use(
+      command(deps, "PATCH", "/:id", {
+        permission: "widget:manage",
+        brand: "path",
+        params: widgetParams,
+        body: widgetPatchBody,
+        response: widgetSchema,
+        detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
+        run: ({ ctx }, { params, body }) => updateWidget(deps, ctx, params.id, body),
+      }),
+    )
+    .use(
+      command(deps, "DELETE", "/:id", {
+        permission: "widget:manage",
+        brand: "path",
         params: widgetParams,
         response: widgetDeletedSchema,
         detail: { tags, summary: "Delete a widget; its document answers 404 from then on" },
-      })
-  );
+        run: (tx, { params }) => deleteWidget(tx, params.id),
+      }),
+    );
 }

@@ -2,6 +2,7 @@
  * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write is one transaction with
  * its audit row and the rebuild of the published document; every query filters by organisation and mode.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray } from "drizzle-orm";
 import { scoped, byId } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
@@ -132,15 +133,15 @@ export function updateWidget(deps: Deps, ctx: WidgetCtx, id: string, input: Sett
 }
 
 /** Deletes a widget; its document is removed at once (404), and the publish job makes sure of it. */
-export function deleteWidget(deps: Deps, ctx: Ctx, id: string) {
-  tx(deps.db, (db) => {
-    const row = getWidgetRow(db, ctx, id);
-    db.delete(widgets).where(eq(widgets.id, id)).run();
-    audit(db, ctx, "widget.deleted", id, { brand_id: row.brandId });
-    schedulePublish(db, ctx.clock, row);
+export function deleteWidget(tx: Tx, id: string) {
+  const row = getWidgetRow(tx.db, tx.ctx, id);
+  tx.db.delete(widgets).where(eq(widgets.id, id)).run();
+  tx.audit("widget.deleted", id, { brand_id: row.brandId });
+  schedulePublish(tx.db, tx.ctx.clock, row);
+  tx.afterCommit(() => {
+    tx.deps.storage.discard("public", documentKey(id));
+    tx.deps.storage.discard("public", fragmentKey(id));
   });
-  deps.storage.discard("public", documentKey(id));
-  deps.storage.discard("public", fragmentKey(id));
   return { id, deleted: true as const };
 }
 

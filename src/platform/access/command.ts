@@ -7,36 +7,33 @@
  *       body: newBrandBody,
  *       response: { 201: brandSchema },
  *       detail: { tags: ["Brands"], summary: "Create a brand" },
- *       run: (db, ctx, { body }) => createBrand(deps, ctx, body),
+ *       run: ({ db, ctx }, { body }) => createBrand(deps, ctx, body),
  *     }))
  *
  * How a command runs, in this order, for every route declared with it:
  * 1. Elysia checks `params`, `query` and `body` against the declared schemas (400/422; nothing else ran yet).
  * 2. The caller is authenticated and authorised for `permission` by the route's `access` declaration (401/403).
  * 3. `prepare`, when declared, runs: the one place a command may await (a DNS lookup, say). It must not write.
- * 4. ONE `BEGIN IMMEDIATE` transaction opens (`tx`, src/platform/db/client.ts). SQLite takes the write lock before
- *    the first read, so no other connection (a second process, the CLI) can write between here and the commit.
+ * 4. ONE unit of work opens (`unitOfWorkSettled`, src/platform/db/unit-of-work.ts): a `BEGIN IMMEDIATE` transaction,
+ *    so SQLite takes the write lock before the first read and no other connection (a second process, the CLI) can
+ *    write between here and the commit.
  * 5. Inside it, the plan `allowance`: the organisation's plan and the current use are read with the transaction's
  *    db, then 402 `plan_limit_exceeded` if adding `adding` (default 1) would pass the limit. Checked outside, two
  *    concurrent creates could both see one place left and both insert (test/api/command-race.test.ts).
- * 6. `run(db, ctx, input)` does the work with that db: every row, audit line, event (and the handlers the event
+ * 6. `run(tx, input)` does the work with the unit's `Tx`: every row, audit line, event (and the handlers the event
  *    runs, src/composition.ts) and job it enqueues commits together, or nothing does when it throws. `run` is
  *    synchronous; one that returns a promise is a programming error and rolls back.
- * 7. The transaction commits; the answer gets `status` (default: the only code of a `response` map, else 200) and
- *    is checked against `response` under test.
+ * 7. The transaction commits; the unit's `afterCommit` tasks (file deletions…) run and are awaited; the answer gets
+ *    `status` (default: the only code of a `response` map, else 200) and is checked against `response` under test.
  *
- * Services keep their own `tx(deps.db, …)`: a transaction opened inside another on the same connection is a
- * SAVEPOINT in bun:sqlite (`db.transaction` checks `inTransaction`), so a service's transaction nests in the
- * command's, an error inside it rolls back to the savepoint, and nothing is committed before the command's COMMIT
- * (test/unit/command.test.ts proves it). So `run` may call a service written as `createBrand(deps, ctx, body)`:
- * `deps.db` is the command's db (the same handle, one connection).
- *
- * Routes whose work awaits I/O between writes (uploads, images, renders, mail sent in the request), or deletes files
- * after their commit, stay hand-written handlers; docs/design-decisions.md lists them with the reason.
+ * A unit of work started inside the command's (by a service or a job helper) joins it: nothing commits before the
+ * command's COMMIT (test/unit/command.test.ts proves it). Routes whose work awaits I/O between writes (uploads,
+ * images, renders, mail sent in the request) stay hand-written handlers and open their unit with `unitOfWork`;
+ * docs/design-decisions.md lists them with the reason. Work after the commit (deleting files) is `tx.afterCommit`.
  */
 import type { AnyElysia, Context, Static, TSchema } from "elysia";
 import type { Ctx } from "../context";
-import { tx, type Db } from "../db/client";
+import { unitOfWorkSettled, type Settled, type Tx } from "../db/unit-of-work";
 import type { Deps } from "../deps";
 import type { Permission } from "./permissions";
 import { planOf, requireAllowance, type AllowanceName, type PlanId } from "./plans";
@@ -44,6 +41,9 @@ import type { BrandRef } from "./route-access";
 
 /** The context a command runs with: who acts, for which organisation and mode, on which plan. */
 export type CommandCtx = Ctx & { plan: PlanId };
+
+/** A command's unit of work: its context carries the plan. */
+export type CommandTx = Tx & { readonly ctx: CommandCtx };
 
 /** The methods of routes that change something. */
 export type CommandMethod = "POST" | "PUT" | "PATCH" | "DELETE";
@@ -94,8 +94,8 @@ export interface CommandSpec<
   detail: Record<string, unknown>;
   /** Work before the transaction that must await (no writes); its value is `run`'s fourth argument. */
   prepare?: (ctx: CommandCtx, input: CommandInput<B, P, Q>) => Promise<X> | X;
-  /** The command itself, inside the `BEGIN IMMEDIATE` transaction; synchronous. */
-  run: (db: Db, ctx: CommandCtx, input: CommandInput<B, P, Q>, prepared: X) => Answer<R>;
+  /** The command itself: its unit of work (`tx.db`, `tx.ctx`, `tx.emit`…), inside `BEGIN IMMEDIATE`; synchronous. */
+  run: (tx: CommandTx, input: CommandInput<B, P, Q>, prepared: X) => Answer<R>;
 }
 
 /** The status of a success when the spec does not say: the only code of a response map, else 200. */
@@ -105,7 +105,7 @@ function defaultStatus(response: Responses): number {
   return codes.length === 1 ? codes[0]! : 200;
 }
 
-/** The transaction of step 4 to 6: allowance, then `run`, all or nothing. */
+/** The unit of work of step 4 to 6: allowance, then `run`, all or nothing; then its after-commit tasks start. */
 function inTransaction<R extends Responses, B, P, Q, X>(
   deps: Deps,
   label: string,
@@ -113,20 +113,23 @@ function inTransaction<R extends Responses, B, P, Q, X>(
   ctx: CommandCtx,
   input: CommandInput<B, P, Q>,
   prepared: X,
-): Answer<R> {
-  return tx(deps.db, (db) => {
-    const allowance = spec.allowance;
-    if (allowance) {
-      const adding =
-        typeof allowance.adding === "function" ? allowance.adding(input as never) : (allowance.adding ?? 1);
-      const plan = planOf(db, ctx.orgId);
-      requireAllowance(db, ctx, plan, deps.config.appUrl, allowance.name, adding);
-    }
-    const answer = spec.run(db, ctx, input as never, prepared);
-    if (answer && typeof (answer as { then?: unknown }).then === "function")
+): { value: Answer<R>; settled: Settled } {
+  try {
+    return unitOfWorkSettled(deps, ctx, (tx) => {
+      const allowance = spec.allowance;
+      if (allowance) {
+        const adding =
+          typeof allowance.adding === "function" ? allowance.adding(input as never) : (allowance.adding ?? 1);
+        const plan = planOf(tx.db, ctx.orgId);
+        requireAllowance(tx.db, ctx, plan, deps.config.appUrl, allowance.name, adding);
+      }
+      return spec.run(tx as CommandTx, input as never, prepared);
+    });
+  } catch (e) {
+    if (e instanceof Error && e.message.startsWith("A unit of work returned a promise"))
       throw new Error(`The command ${label} returned a promise: its writes would land after the commit.`);
-    return answer;
-  });
+    throw e;
+  }
 }
 
 /**
@@ -150,10 +153,11 @@ export function command<
     return { ctx, input: input as CommandInput<B, P, Q> };
   };
   /** Steps 4 to 7, with what `prepare` gave (step 3). */
+  // The answer waits for the after-commit tasks (files deleted…), so a caller that reads after it sees them done.
   const finish = (c: Request, ctx: CommandCtx, input: CommandInput<B, P, Q>, prepared: X) => {
-    const answer = inTransaction(deps, label, spec, ctx, input, prepared);
+    const { value, settled } = inTransaction(deps, label, spec, ctx, input, prepared);
     c.set.status = status;
-    return answer;
+    return settled ? settled.then(() => value) : value;
   };
   const prepare = spec.prepare;
   // A rejected promise from a handler Elysia compiled as synchronous skips the app's error handler (a 500 instead of

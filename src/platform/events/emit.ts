@@ -9,7 +9,7 @@ import { iso } from "../clock";
 import type { Ctx, Mode } from "../context";
 import { tx, type Db } from "../db/client";
 import { newId } from "../ids";
-import { hooksOf, type EventHook } from "../hooks";
+import { hooksOf, type EventHook, type Hooks } from "../hooks";
 import { events, type EventRow } from "./tables";
 
 /** Every event type in the contract (section 6). */
@@ -36,6 +36,11 @@ export type { EventHook };
 
 /** Records an event of `type` for the context's organisation and mode, then runs the db's hooks for it. Synchronous. */
 export function emit(db: Db, ctx: Ctx, type: EventType, data: Record<string, unknown>): Event {
+  return emitWith(hooksOf(db), db, ctx, type, data);
+}
+
+/** Records an event and runs the given hooks for it (a unit of work's `emit`, with its Deps' hooks). */
+export function emitWith(hooks: Hooks, db: Db, ctx: Ctx, type: EventType, data: Record<string, unknown>): Event {
   if (!isEventType(type)) throw new Error(`unknown event type ${type}`);
   const now = ctx.clock.now();
   const event: Event = {
@@ -50,7 +55,7 @@ export function emit(db: Db, ctx: Ctx, type: EventType, data: Record<string, unk
   // Nested in a caller's transaction this is a savepoint; called alone it still keeps event and hooks together.
   return tx(db, () => {
     db.insert(events).values(event).run();
-    for (const hook of hooksOf(db).events) if (hook.type === "*" || hook.type === type) hook.run(db, event);
+    for (const hook of hooks.events) if (hook.type === "*" || hook.type === type) hook.run(db, event);
     return event;
   });
 }
