@@ -21,6 +21,7 @@ import { ALLOWANCE_NAMES, assertCountersRegistered } from "./platform/access";
 import { httpApp, type App, type AppOptions } from "./app";
 import { DELIVERY_KINDS, MEDIA_KINDS } from "./jobs";
 import { MODULES } from "./modules";
+import { unitOfWork } from "./platform/db/unit-of-work";
 
 /** What `wire` gives: the job kinds this process can run and the recurring schedules. */
 export interface Wiring {
@@ -113,11 +114,12 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
   hooks.staffEmails = () => [];
   for (const m of modules) {
     for (const [type, handler] of Object.entries(m.events ?? {}))
-      if (handler) hooks.events.push({ type, run: (db, event) => handler(db, event, deps) });
+      if (handler)
+        hooks.events.push({ type, run: (_db, event, ctx) => unitOfWork(deps, ctx, (tx) => handler(tx, event)) });
     const shown = m.shown;
-    if (shown) hooks.shown.push((db, ctx, change) => shown(db, ctx, change, deps));
+    if (shown) hooks.shown.push((_db, ctx, change) => unitOfWork(deps, ctx, (tx) => shown(tx, change)));
     const failed = m.processingFailed;
-    if (failed) hooks.failed.push((db, ctx, id) => failed(db, ctx, id, deps));
+    if (failed) hooks.failed.push((_db, ctx, id) => unitOfWork(deps, ctx, (tx) => failed(tx, id)));
     if (m.erase) hooks.erase.push(m.erase);
     for (const [name, counter] of Object.entries(m.usage ?? {})) hooks.usage.set(name, counter);
     if (m.router) hooks.routers.push(m.router(deps));
@@ -137,11 +139,12 @@ export function wire(deps: Deps, modules: readonly DomainModule[] = MODULES): Wi
       hooks.brandDeletion.push({
         count: part.count,
         erase: part.erase,
-        stop: stop && ((db, ctx, brand) => stop(db, ctx, brand, deps)),
+        stop: stop && ((_db, ctx, brand) => unitOfWork(deps, ctx, (tx) => stop(tx, brand))),
       });
     }
     const linksDeleting = m.linksDeleting;
-    if (linksDeleting) hooks.linksDeleting.push((db, ctx, ids) => linksDeleting(db, ctx, ids, deps));
+    if (linksDeleting)
+      hooks.linksDeleting.push((_db, ctx, ids) => unitOfWork(deps, ctx, (tx) => linksDeleting(tx, ids)));
   }
   return { registry, schedules: modules.flatMap((m) => m.schedules ?? []) };
 }

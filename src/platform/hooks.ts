@@ -19,7 +19,7 @@ import type { CallerPort } from "./access/route-access";
 import type { OpenUnit } from "./db/unit-of-work";
 
 /** Runs inside the emitting transaction; throwing rolls the whole change back. */
-export type EventHook = (db: Db, event: EventRow) => void;
+export type EventHook = (db: Db, event: EventRow, ctx: Ctx) => void;
 
 /** What changed in what a brand shows (see src/platform/events/publication.ts). */
 export interface ShownChange {

@@ -13,6 +13,7 @@ import type { JobRegistry } from "./jobs/worker";
 import type { Schedule } from "./jobs/cron";
 import type { WebAsset } from "./http/web-assets";
 import type { Ctx } from "./context";
+import type { Tx } from "./db/unit-of-work";
 import type { CallerPort } from "./access/route-access";
 import type {
   BrandDeletionPart,
@@ -24,8 +25,13 @@ import type {
   UsageCounter,
 } from "./hooks";
 
-/** An event handler: runs inside the emitting transaction (throwing rolls the change back); given its app's Deps. */
-export type EventHandler = (db: Db, event: EventRow, deps: Deps) => void;
+/** An event handler: runs in the emitting unit of work (throwing rolls the change back). */
+export type EventHandler = (tx: Tx, event: EventRow) => void;
+
+/** A module's part in deleting a brand (see `BrandDeletionPart`); `stop` runs in the deleting unit of work. */
+export type ModuleBrandDeletion = Omit<BrandDeletionPart, "stop"> & {
+  stop?: (tx: Tx, brand: GoingBrand) => void;
+};
 
 /** A recurring schedule and the job kinds it enqueues (each must have a handler, checked at start). */
 export interface ModuleSchedule extends Schedule {
@@ -54,12 +60,12 @@ export interface DomainModule {
   /** Handlers per event type (`"*"`: every type), run inside the emitting transaction. */
   events?: Partial<Record<EventType | "*", EventHandler>>;
   /** Hears that what a brand shows may have changed (inside the changing transaction); given its app's Deps. */
-  shown?: (db: Db, ctx: Ctx, change: ShownChange, deps: Deps) => void;
+  shown?: (tx: Tx, change: ShownChange) => void;
   /**
    * Hears that a testimonial's processing failed for good (inside the failing transaction; `submissionId` is of the
    * context's organisation and mode); given its app's Deps.
    */
-  processingFailed?: (db: Db, ctx: Ctx, submissionId: string, deps: Deps) => void;
+  processingFailed?: (tx: Tx, submissionId: string) => void;
   /** Counters of the plan allowances this module owns, by allowance name. */
   usage?: Record<string, UsageCounter>;
   /** Tells the access kernel who calls a route (one module: accounts). */
@@ -72,15 +78,10 @@ export interface DomainModule {
   mailLinks?: Record<string, MailLinkResolver>;
   /** Removes this module's copies of an erased testimonial. */
   erase?: EraseParticipant;
-  /**
-   * The module's part in deleting a brand (see `BrandDeletionPart`); `stop` gets its app's Deps too, for handlers
-   * that need more than the transaction's db.
-   */
-  brandDeletion?: Omit<BrandDeletionPart, "stop"> & {
-    stop?: (db: Db, ctx: Ctx, brand: GoingBrand, deps: Deps) => void;
-  };
-  /** What goes with deleted collect links (inside the deleting transaction); given its app's Deps. */
-  linksDeleting?: (db: Db, ctx: Ctx, linkIds: readonly string[], deps: Deps) => void;
+  /** The module's part in deleting a brand (see `ModuleBrandDeletion`). */
+  brandDeletion?: ModuleBrandDeletion;
+  /** What goes with deleted collect links (in the deleting unit of work). */
+  linksDeleting?: (tx: Tx, linkIds: readonly string[]) => void;
   /**
    * How a brand's testimonials are counted for the brand's `submission_count`: an SQL expression over `brands.id`,
    * selected beside the brand rows (one module at most; the submissions module declares it).

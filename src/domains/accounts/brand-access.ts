@@ -4,6 +4,7 @@
  * admin gives it another); a pending invitation left with no brand is revoked, since accepting it would make such a
  * login.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
@@ -13,7 +14,8 @@ import { audit } from "../../platform/audit/audit";
 import { invitations, members } from "./tables";
 
 /** The accounts module's part in a brand's deletion (inside the deleting transaction). */
-export function forgetDeletedBrand(db: Db, ctx: Ctx, brand: GoingBrand): void {
+export function forgetDeletedBrand(tx: Tx, brand: GoingBrand): void {
+  const { db, ctx } = tx;
   const now = ctx.clock.now();
   const clients = db
     .select({ id: members.id, brandIds: members.brandIds })

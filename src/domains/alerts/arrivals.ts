@@ -11,6 +11,7 @@
  * when that change commits. It must never cost the testimonial: a failure to queue one member's alert is logged and
  * rolled back to its own savepoint.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import { tx, type Db } from "../../platform/db/client";
@@ -107,7 +108,8 @@ function collected(db: Db, id: unknown): SubmissionRow | null {
 }
 
 /** The alerts module's `submission.ready` handler. */
-export function alertOnReady(db: Db, event: Event, deps: Deps): void {
+export function alertOnReady(tx: Tx, event: Event): void {
+  const { db, deps } = tx;
   if (event.type !== "submission.ready") return;
   const row = collected(db, (event.data as { id?: unknown }).id);
   if (!row || row.status !== "ready") return;
@@ -115,7 +117,8 @@ export function alertOnReady(db: Db, event: Event, deps: Deps): void {
 }
 
 /** The alerts module's `processingFailed` listener: a received recording that failed for good. */
-export function alertOnFailed(db: Db, _ctx: Ctx, submissionId: string, deps: Deps): void {
+export function alertOnFailed(tx: Tx, submissionId: string): void {
+  const { db, deps } = tx;
   const row = collected(db, submissionId);
   // One refused before it was fully received (not a recording at all) never arrived: the respondent was told at once.
   if (!row || row.receivedAt === null) return;

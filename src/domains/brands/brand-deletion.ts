@@ -23,7 +23,8 @@ import { iso } from "../../platform/clock";
 import { AppError } from "../../platform/errors";
 import { audit } from "../../platform/audit/audit";
 import { enqueue } from "../../platform/jobs/queue";
-import { hooksOf, type BrandDeletionPart, type DeletionCountName, type GoingBrand } from "../../platform/hooks";
+import { hooksOf, type DeletionCountName, type GoingBrand } from "../../platform/hooks";
+import type { ModuleBrandDeletion } from "../../platform/module";
 import { shownChanged } from "../../platform/events/publication";
 import { brands, links } from "./tables";
 import { getBrandRow } from "./brand-service";
@@ -66,7 +67,7 @@ export const brandOwnPart = {
     }
     return 0;
   },
-} satisfies BrandDeletionPart;
+} satisfies ModuleBrandDeletion;
 
 /** What deleting the brand takes, counted by every module that holds part of it. */
 export function deletionPreview(deps: Deps, ctx: Ctx, id: string): BrandDeletionPreview {

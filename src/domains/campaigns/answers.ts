@@ -7,6 +7,7 @@
  * email is a recipient's: anyone can type an address, and a typed one must not stop someone's reminder or, once
  * deleted, take them off the list. Answered people get no reminder.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
@@ -39,7 +40,8 @@ export function noteRequestAnswer(deps: Deps, submissionId: string, token: strin
 }
 
 /** The campaigns module's `submission.created` handler: marks the recipient who sent it as answered. */
-export function answerOnCreated(db: Db, event: Event, deps: Deps) {
+export function answerOnCreated(tx: Tx, event: Event) {
+  const { db, deps } = tx;
   if (event.type !== "submission.created") return;
   const id = (event.data as { id?: unknown }).id;
   if (typeof id !== "string") return;

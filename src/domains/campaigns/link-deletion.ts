@@ -5,6 +5,7 @@
  * campaign and recipient rows go. People already asked keep their email; their personal link stops working with
  * the link. The preview of a brand's deletion counts them as `requests`.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, count as countRows, eq, inArray } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
@@ -16,7 +17,8 @@ import { links } from "../brands";
 import { campaignRecipients, campaigns } from "./tables";
 
 /** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the caller's transaction). */
-export function deleteCampaignsOfLinks(db: Db, ctx: Ctx, linkIds: readonly string[]): void {
+export function deleteCampaignsOfLinks(tx: Tx, linkIds: readonly string[]): void {
+  const { db, ctx } = tx;
   if (!linkIds.length) return;
   const rows = db
     .select({ id: campaigns.id })

@@ -10,7 +10,8 @@ import type { Deps } from "../../platform/deps";
 import { systemCtx } from "../../platform/context";
 import { tx } from "../../platform/db/client";
 import { audit } from "../../platform/audit/audit";
-import type { BrandDeletionPart, GoingBrand } from "../../platform/hooks";
+import type { GoingBrand } from "../../platform/hooks";
+import type { ModuleBrandDeletion } from "../../platform/module";
 import { cancelActiveRender } from "./render-state";
 import { removeWorkDir } from "./storage-keys";
 import { reels } from "./tables";
@@ -43,4 +44,4 @@ export const reelsOfDeletedBrand = {
     reels: db.select({ n: countRows() }).from(reels).where(ofBrand(brand)).get()?.n ?? 0,
   }),
   erase,
-} satisfies BrandDeletionPart;
+} satisfies ModuleBrandDeletion;

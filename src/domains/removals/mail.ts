@@ -16,6 +16,7 @@
  * a button, and the removal link last. Plain text with an HTML alternative (src/platform/mail/html-layout.ts: the
  * brand's logo and colour); both parts hold the placeholder in the outbox copy.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq } from "drizzle-orm";
 import type { Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -189,7 +190,8 @@ function mayThank(db: Db, deps: Deps, row: { orgId: string; mode: Mode; brandId:
  * transaction, unless the address may not be emailed now (`mayThank`): the testimonial is kept either way, without a
  * removal link. Given the Deps the app was assembled with, so two apps in one process never send each other's mail.
  */
-export function queueRemovalMailOnCreated(db: Db, event: Event, deps: Deps) {
+export function queueRemovalMailOnCreated(tx: Tx, event: Event) {
+  const { db, deps } = tx;
   if (event.type !== "submission.created") return;
   const id = (event.data as { id?: unknown }).id;
   if (typeof id !== "string") return;

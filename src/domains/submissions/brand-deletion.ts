@@ -6,12 +6,14 @@
  * every module's copies, words and details), with one WAL checkpoint per batch. The rows themselves go with the
  * brand's row at the end.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import type { BrandDeletionPart, GoingBrand } from "../../platform/hooks";
+import type { GoingBrand } from "../../platform/hooks";
+import type { ModuleBrandDeletion } from "../../platform/module";
 import { submissions } from "./tables";
 import { eraseSubmission } from "./purge";
 
@@ -42,7 +44,8 @@ function count(db: Db, brand: GoingBrand) {
 }
 
 /** Deletes every testimonial of the brand for every reader at once (inside the deleting transaction). */
-function stop(db: Db, ctx: Ctx, brand: GoingBrand) {
+function stop(tx: Tx, brand: GoingBrand) {
+  const { db, ctx } = tx;
   const now = ctx.clock.now();
   db.update(submissions)
     .set({ deletedAt: now, updatedAt: now })
@@ -75,4 +78,4 @@ async function erase(deps: Deps, brand: GoingBrand): Promise<number> {
 }
 
 /** The submissions module's part in a brand's deletion. */
-export const testimonialsOfDeletedBrand = { count, stop, erase } satisfies BrandDeletionPart;
+export const testimonialsOfDeletedBrand = { count, stop, erase } satisfies ModuleBrandDeletion;

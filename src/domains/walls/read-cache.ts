@@ -9,9 +9,10 @@
  * `updated_at`, so a renamed or recoloured brand is read afresh at once. bun:sqlite is synchronous, so no request
  * runs between a change's invalidation and its commit. Entries are per database handle and at most `MAX_ENTRIES`.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
-import type { ShownListener } from "../../platform/hooks";
+import type { ShownChange } from "../../platform/hooks";
 import type { BrandRow } from "../brands";
 import { forgetBrandPages } from "./page-cache";
 
@@ -29,7 +30,8 @@ interface Entry {
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 /** The walls module's shown-change handler: the brand's cached reads and rendered pages (page-cache.ts) are dropped. */
-export const forgetShown: ShownListener = (db, _ctx, change) => {
+export const forgetShown = (tx: Tx, change: ShownChange): void => {
+  const { db } = tx;
   forgetBrand(db, change.brandId);
   forgetBrandPages(db, change.brandId);
 };

@@ -4,6 +4,7 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { eq, sql } from "drizzle-orm";
 import { byId, scopeValues } from "../../platform/db/tenancy";
 import { tx, type Db } from "../../platform/db/client";
@@ -118,7 +119,8 @@ export function chatContext(deps: Pick<Deps, "config">, db: Db): ChatContext {
  * disabled. One body per format (the envelope, or a chat app's message): the bytes signed and sent, then re-sent by
  * retries and replays.
  */
-export function fanOut(db: Db, event: Event, deps: Deps): void {
+export function fanOut(tx: Tx, event: Event): void {
+  const { db, deps } = tx;
   const endpoints = statements(db)
     .receivers.all(scopeValues(event))
     .filter((e) => e.events.includes(event.type));

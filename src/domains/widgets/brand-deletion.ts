@@ -5,12 +5,14 @@
  * step removes, there and then, the file of every widget of the organisation whose removal is still queued (the
  * queued job, when it runs, finds nothing left to do), so the brand is gone only once its documents are.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, count as countRows, eq } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import type { BrandDeletionPart, GoingBrand } from "../../platform/hooks";
+import type { GoingBrand } from "../../platform/hooks";
+import type { ModuleBrandDeletion } from "../../platform/module";
 import { audit } from "../../platform/audit/audit";
 import { jobs } from "../../platform/jobs/tables";
 import { PUBLISH_WIDGET_JOB, publishWidget, schedulePublish } from "./publisher";
@@ -38,7 +40,8 @@ export const widgetsOfDeletedBrand = {
   count: (db: Db, brand: GoingBrand) => ({
     widgets: db.select({ n: countRows() }).from(widgets).where(ofBrand(brand)).get()?.n ?? 0,
   }),
-  stop(db: Db, ctx: Ctx, brand: GoingBrand) {
+  stop(tx: Tx, brand: GoingBrand) {
+    const { db, ctx } = tx;
     const rows = db.select().from(widgets).where(ofBrand(brand)).all();
     db.delete(widgets).where(ofBrand(brand)).run();
     for (const w of rows) {
@@ -47,4 +50,4 @@ export const widgetsOfDeletedBrand = {
     }
   },
   erase,
-} satisfies BrandDeletionPart;
+} satisfies ModuleBrandDeletion;

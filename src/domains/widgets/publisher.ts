@@ -5,6 +5,7 @@
  * arriving while a rebuild waits fold into it, and the rebuild runs a moment later. A job for a widget that no
  * longer exists removes its document (404 from then on).
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Clock } from "../../platform/clock";
@@ -144,7 +145,8 @@ const REMOVED_BY_RESPONDENT = "submission.removed_by_respondent";
  * inside the removing transaction, and served from this moment (`pinWidgetDocument`): the removal page promises the
  * words are gone everywhere at once, not after the rebuild job.
  */
-export function rebuildBrandWidgets(db: Db, ctx: Ctx, change: ShownChange, deps: Deps) {
+export function rebuildBrandWidgets(tx: Tx, change: ShownChange) {
+  const { db, ctx, deps } = tx;
   const rows = db
     .select()
     .from(widgets)

@@ -55,7 +55,7 @@ export function emitWith(hooks: Hooks, db: Db, ctx: Ctx, type: EventType, data: 
   // Nested in a caller's transaction this is a savepoint; called alone it still keeps event and hooks together.
   return tx(db, () => {
     db.insert(events).values(event).run();
-    for (const hook of hooks.events) if (hook.type === "*" || hook.type === type) hook.run(db, event);
+    for (const hook of hooks.events) if (hook.type === "*" || hook.type === type) hook.run(db, event, ctx);
     return event;
   });
 }
