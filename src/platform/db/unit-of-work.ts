@@ -123,3 +123,9 @@ export function unitOfWorkSettled<T>(deps: Deps, ctx: Ctx, fn: (tx: Tx) => T): {
 export function unitOfWork<T>(deps: Deps, ctx: Ctx, fn: (tx: Tx) => T): T {
   return unitOfWorkSettled(deps, ctx, fn).value;
 }
+
+/** What a read needs: the database, who reads, the Deps (a `Tx` is one, so a write can call any read). */
+export type Reader = Pick<Tx, "db" | "ctx" | "deps">;
+
+/** A reader outside any unit of work (a route's read, a job's look-up). */
+export const reader = (deps: Deps, ctx: Ctx): Reader => ({ db: deps.db, ctx, deps });
