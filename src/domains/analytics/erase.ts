@@ -12,6 +12,6 @@ import { forgetTargets } from "./targets";
 export const eraseCounts: EraseParticipant = (deps, erased) => {
   // Counts still in memory go first, and no kept target may name the testimonial any more.
   flushAnalytics(deps);
-  forgetTargets(deps.db);
+  forgetTargets(deps);
   deps.db.delete(analyticsDaily).where(eq(analyticsDaily.submissionId, erased.id)).run();
 };
