@@ -18,7 +18,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/composition";
 import { brands } from "../src/domains/brands";
 import { newId } from "../src/platform/ids";
 import { wallPage } from "../src/domains/walls/wall-data";
