@@ -82,7 +82,7 @@ export function brandRoutes(deps: Deps) {
           body: newBrandBody,
           response: { 201: brandSchema },
           detail: { tags: ["Brands"], summary: "Create a brand" },
-          run: ({ ctx }, { body }) => createBrand(deps, ctx, body),
+          run: (tx, { body }) => createBrand(tx, body),
         }),
       )
       .get(
@@ -117,7 +117,7 @@ export function brandRoutes(deps: Deps) {
             summary:
               "Delete a brand: its wall, widgets and links stop at once; its testimonials and files are erased by a job (status deleting until done); not the default brand",
           },
-          run: ({ ctx }, { params }) => startBrandDeletion(deps, ctx, params.brand_id),
+          run: (tx, { params }) => startBrandDeletion(tx, params.brand_id),
         }),
       )
       .use(
@@ -127,7 +127,7 @@ export function brandRoutes(deps: Deps) {
           body: brandPatchBody,
           response: brandSchema,
           detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" },
-          run: ({ ctx }, { params, body }) => updateBrand(deps, ctx, params.brand_id, body),
+          run: (tx, { params, body }) => updateBrand(tx, params.brand_id, body),
         }),
       )
       .use(
@@ -139,7 +139,7 @@ export function brandRoutes(deps: Deps) {
             tags: ["Brands"],
             summary: "Release a former slug now: its old wall address stops leading here and anyone may take it",
           },
-          run: ({ ctx }, { params }) => releaseBrandSlug(deps, ctx, params.brand_id, params.slug),
+          run: (tx, { params }) => releaseBrandSlug(tx, params.brand_id, params.slug),
         }),
       )
       // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
@@ -186,8 +186,8 @@ export function brandRoutes(deps: Deps) {
           body: newLinkBody,
           response: { 201: linkSchema },
           detail: { tags: ["Links"], summary: "Create a collect link (Idempotency-Key supported)" },
-          run: ({ ctx }, { params, body, headers, set }) => {
-            const { value, replayed } = createLink(deps, ctx, params.brand_id, body, headers["idempotency-key"]);
+          run: (tx, { params, body, headers, set }) => {
+            const { value, replayed } = createLink(tx, params.brand_id, body, headers["idempotency-key"]);
             if (replayed) set.headers["idempotent-replayed"] = "true";
             return value;
           },
@@ -244,7 +244,7 @@ export function brandRoutes(deps: Deps) {
           body: linkPatchBody,
           response: linkSchema,
           detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
-          run: ({ ctx }, { params, body }) => updateLink(deps, ctx, params.link_id, body),
+          run: (tx, { params, body }) => updateLink(tx, params.link_id, body),
         }),
       )
       .use(
@@ -257,7 +257,7 @@ export function brandRoutes(deps: Deps) {
             summary:
               "Delete a collect link: its page answers 404, its testimonials stay with the brand, its slug stays with the organisation for a year",
           },
-          run: ({ ctx }, { params }) => deleteLink(deps, ctx, params.link_id),
+          run: (tx, { params }) => deleteLink(tx, params.link_id),
         }),
       )
       .use(
@@ -269,7 +269,7 @@ export function brandRoutes(deps: Deps) {
             tags: ["Links"],
             summary: "Release a former slug now: its old page address stops leading here and anyone may take it",
           },
-          run: ({ ctx }, { params }) => releaseLinkSlug(deps, ctx, params.link_id, params.slug),
+          run: (tx, { params }) => releaseLinkSlug(tx, params.link_id, params.slug),
         }),
       )
   );
