@@ -8,7 +8,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { forbidden, notFound } from "../../platform/errors";
 import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -63,7 +63,8 @@ export function listAllCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, sendin
 }
 
 /** Stops any organisation's live campaign; answers it with its organisation. */
-export function stopAnyCampaign(deps: Deps, db: Db, ctx: Ctx, id: string) {
+export function stopAnyCampaign(tx: Tx, id: string) {
+  const { db, ctx, deps } = tx;
   requireOperator(db, ctx);
   const found = isId("campaign", id)
     ? db
@@ -74,10 +75,10 @@ export function stopAnyCampaign(deps: Deps, db: Db, ctx: Ctx, id: string) {
         .get()
     : undefined;
   if (!found) throw notFound("campaign");
-  if (stopCampaignRow(db, ctx.clock, found.campaign, "operator")) {
-    audit(db, ctx, "campaign.stopped_by_operator", found.campaign.id, { org_id: found.org.id });
+  if (stopCampaignRow(tx, found.campaign, "operator")) {
+    tx.audit("campaign.stopped_by_operator", found.campaign.id, { org_id: found.org.id });
     // The organisation's own log says it too.
-    audit(db, { ...ctx, orgId: found.org.id, mode: "live" }, "campaign.stopped_by_operator", found.campaign.id);
+    tx.as({ ...ctx, orgId: found.org.id, mode: "live" }).audit("campaign.stopped_by_operator", found.campaign.id);
   }
   const row = db.select().from(campaigns).where(eq(campaigns.id, id)).get()!;
   const link = db.select().from(links).where(eq(links.id, row.linkId)).get()!;

@@ -41,7 +41,7 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Ask a list of people for a testimonial by email: each gets a personal link, one optional reminder",
         },
-        run: ({ ctx }, { body, headers }) => createCampaign(deps, ctx, body, headers["idempotency-key"]),
+        run: (tx, { body, headers }) => createCampaign(tx, body, headers["idempotency-key"]),
       }),
     )
     .get(
@@ -93,7 +93,7 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Stop a campaign: emails not yet sent are not sent and nobody is reminded (safe to repeat)",
         },
-        run: ({ db, ctx }, { params }) => stopCampaign(deps, db, ctx, params.id),
+        run: (tx, { params }) => stopCampaign(tx, params.id),
       }),
     )
     .get(
@@ -124,7 +124,7 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Stop any organisation's campaign (the server's operator only, signed in)",
         },
-        run: ({ db, ctx }, { params }) => stopAnyCampaign(deps, db, ctx, params.id),
+        run: (tx, { params }) => stopAnyCampaign(tx, params.id),
       }),
     )
     .use(
@@ -136,7 +136,7 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Delete a campaign, its list and its emails' outbox copies; unsent emails are not sent",
         },
-        run: ({ ctx }, { params }) => deleteCampaign(deps, ctx, params.id),
+        run: (tx, { params }) => deleteCampaign(tx, params.id),
       }),
     );
 }

@@ -7,8 +7,8 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { notFound } from "../../platform/errors";
 import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -114,22 +114,21 @@ export function listRecipients(deps: Deps, ctx: Ctx, id: string, page: PageReque
 }
 
 /** Deletes a campaign, its list and the outbox copies of its emails. */
-export function deleteCampaign(deps: Deps, ctx: Ctx, id: string) {
-  return tx(deps.db, (db) => {
-    const campaign = getCampaignRow(db, ctx, id);
-    const mailIds = db
-      .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
-      .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, campaign.id))
-      .all()
-      .flatMap((r) => [r.a, r.b])
-      .filter((m): m is string => !!m);
-    for (let i = 0; i < mailIds.length; i += 500)
-      db.delete(mailOutbox)
-        .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
-        .run();
-    db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
-    audit(db, ctx, "campaign.deleted", campaign.id);
-    return { id: campaign.id, deleted: true as const };
-  });
+export function deleteCampaign(tx: Tx, id: string) {
+  const { db, ctx } = tx;
+  const campaign = getCampaignRow(db, ctx, id);
+  const mailIds = db
+    .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.campaignId, campaign.id))
+    .all()
+    .flatMap((r) => [r.a, r.b])
+    .filter((m): m is string => !!m);
+  for (let i = 0; i < mailIds.length; i += 500)
+    db.delete(mailOutbox)
+      .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
+      .run();
+  db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
+  tx.audit("campaign.deleted", campaign.id);
+  return { id: campaign.id, deleted: true as const };
 }
