@@ -59,7 +59,7 @@ export function widgetRoutes(deps: Deps) {
           tags,
           summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
         },
-        run: ({ ctx }, { body }) => createWidget(deps, ctx, body),
+        run: (tx, { body }) => createWidget(tx, body),
       }),
     )
     .post("/preview", ({ ctx, body }) => previewWidget(deps, ctx, body), {
@@ -88,7 +88,7 @@ export function widgetRoutes(deps: Deps) {
         body: widgetPatchBody,
         response: widgetSchema,
         detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
-        run: ({ ctx }, { params, body }) => updateWidget(deps, ctx, params.id, body),
+        run: (tx, { params, body }) => updateWidget(tx, params.id, body),
       }),
     )
     .use(
