@@ -170,8 +170,9 @@ export async function pointsHere(deps: Deps, name: string): Promise<true | strin
 }
 
 /** A unit of work of the system acting for a brand's organisation and mode (the domain jobs' writes). */
-const brandUnit = <T>(deps: Deps, brand: BrandRow, fn: (tx: Tx) => T): T =>
-  unitOfWork(deps, systemCtx(brand.orgId, brand.mode as Mode, deps.clock), fn);
+function brandUnit<T>(deps: Deps, brand: BrandRow, fn: (tx: Tx) => T): T {
+  return unitOfWork(deps, systemCtx(brand.orgId, brand.mode as Mode, deps.clock), fn);
+}
 
 function setStatus(deps: Deps, brand: BrandRow, status: CustomDomainStatus, error: string | null) {
   brandUnit(deps, brand, (tx) => {

@@ -66,8 +66,9 @@ async function storeFiles(deps: Deps, reelId: string, renderId: string, reel: Re
 }
 
 /** Runs `fn` as one unit of work acting for the render's organisation and mode (the system). */
-const renderUnit = <T>(deps: Deps, render: Pick<RenderRow, "orgId" | "mode">, fn: (tx: Tx) => T): T =>
-  unitOfWork(deps, systemCtx(render.orgId, render.mode as Mode, deps.clock), fn);
+function renderUnit<T>(deps: Deps, render: Pick<RenderRow, "orgId" | "mode">, fn: (tx: Tx) => T): T {
+  return unitOfWork(deps, systemCtx(render.orgId, render.mode as Mode, deps.clock), fn);
+}
 
 /** Runs (or resumes) one render. */
 export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunContext, "signal">): Promise<void> {
