@@ -15,7 +15,7 @@ import { mailOutbox } from "../../platform/mail/tables";
 import { links } from "../brands";
 import { campaignRecipients, campaigns } from "./tables";
 
-/** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the caller's transaction). */
+/** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the unit of work). */
 export function deleteCampaignsOfLinks(tx: Tx, linkIds: readonly string[]): void {
   const { db, ctx } = tx;
   if (!linkIds.length) return;

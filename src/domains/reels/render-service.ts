@@ -1,7 +1,7 @@
 /**
  * Starting a render: refused with 409 while one is queued or running, 422 without clips or when a testimonial can
  * no longer go in, 402 when its cost passes the plan's remaining render seconds. The render, its charge and its
- * job (priority `reel`: new testimonials are processed first) are written in one transaction.
+ * job (priority `reel`: new testimonials are processed first) are written in the command's unit of work.
  */
 import { eq } from "drizzle-orm";
 import type { CommandTx } from "../../platform/access/command";

@@ -129,7 +129,7 @@ export function shareUrls(cdnUrl: string, reel: ReelRow) {
 }
 
 /**
- * Turns sharing off, in the caller's transaction, for every reel of the org and mode whose public copy (or clips)
+ * Turns sharing off, in the caller's transaction (a removal's), for every reel of the org and mode whose public copy (or clips)
  * holds `submissionId`; returns the public folders to delete once the transaction has committed, so their addresses
  * answer 404 at once rather than when the erasure job runs. The erasure job then returns the reels to draft.
  */

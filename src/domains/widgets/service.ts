@@ -1,6 +1,7 @@
 /**
- * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write is one transaction with
- * its audit row and the rebuild of the published document; every query filters by organisation and mode.
+ * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write takes the caller's unit of
+ * work (`Tx`: the command's) and writes its audit row and the rebuild of the published document in it; every query
+ * filters by organisation and mode.
  */
 import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray } from "drizzle-orm";
