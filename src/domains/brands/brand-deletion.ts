@@ -17,7 +17,7 @@
 import { and, count as countRows, eq } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
@@ -68,8 +68,9 @@ export const brandOwnPart = {
 } satisfies ModuleBrandDeletion;
 
 /** What deleting the brand takes, counted by every module that holds part of it. */
-export function deletionPreview(deps: Deps, ctx: Ctx, id: string): BrandDeletionPreview {
-  const row = getBrandRow(deps.db, ctx, id);
+export function deletionPreview(r: Reader, id: string): BrandDeletionPreview {
+  const { db, ctx, deps } = r;
+  const row = getBrandRow(db, ctx, id);
   const counts: Record<DeletionCountName, number> = {
     testimonials: 0,
     files: 0,
@@ -79,7 +80,7 @@ export function deletionPreview(deps: Deps, ctx: Ctx, id: string): BrandDeletion
     requests: 0,
   };
   for (const part of deps.hooks.brandDeletion)
-    for (const [name, n] of Object.entries(part.count?.(deps.db, going(row)) ?? {}))
+    for (const [name, n] of Object.entries(part.count?.(db, going(row)) ?? {}))
       counts[name as DeletionCountName] += n ?? 0;
   return {
     brand_id: row.id,

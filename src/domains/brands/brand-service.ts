@@ -6,7 +6,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Static } from "elysia";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -141,9 +141,10 @@ const brandById = (db: Db) =>
     .prepare();
 
 /** A page of the brands the context sees, newest first. */
-export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
+export function listBrands(r: Reader, page: PageRequest) {
+  const { db, ctx, deps } = r;
   const params = { ...scopeValues(ctx), limit: page.limit + 1, after: page.after?.[0] ?? "" };
-  const rows = page.after ? prepared(deps.db, brandsAfter).all(params) : prepared(deps.db, brandsFirst).all(params);
+  const rows = page.after ? prepared(db, brandsAfter).all(params) : prepared(db, brandsFirst).all(params);
   return toPage(
     deps.signer,
     page,

@@ -2,7 +2,7 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
@@ -146,10 +146,11 @@ export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
 }
 
 /** A page of a brand's links, newest first, each with its response count (one prepared statement per shape). */
-export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageRequest) {
-  getBrandRow(deps.db, ctx, brandId);
+export function listLinks(r: Reader, brandId: string, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  getBrandRow(db, ctx, brandId);
   const after = afterId(page);
-  const statement = preparedAs(deps.db, `links-list:${after ? "a" : ""}`, (db) =>
+  const statement = preparedAs(db, `links-list:${after ? "a" : ""}`, (db) =>
     db
       .select({ link: links, responses: responseCountColumn, former: formerSlugsColumn("link") })
       .from(links)
@@ -171,8 +172,7 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
     page,
     rows,
     (r) => [r.link.id],
-    (r) =>
-      presentLink(deps, r.link, linkState(deps.db, r.link, deps.clock.now(), r.responses), parseFormerSlugs(r.former)),
+    (r) => presentLink(deps, r.link, linkState(db, r.link, deps.clock.now(), r.responses), parseFormerSlugs(r.former)),
   );
 }
 

@@ -1,5 +1,6 @@
 /** Brand and collect-link routes: reads call one service; writes are commands (accounts/command.ts). */
 import { Elysia, t } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -66,7 +67,7 @@ export function brandRoutes(deps: Deps) {
       .get(
         "/brands",
         ({ ctx, query }) => {
-          return listBrands(deps, ctx, pageRequest(deps.signer, "brands", query));
+          return listBrands(reader(deps, ctx), pageRequest(deps.signer, "brands", query));
         },
         {
           access: { permission: "brand:read", brand: "list" },
@@ -97,7 +98,7 @@ export function brandRoutes(deps: Deps) {
           detail: { tags: ["Brands"], summary: "Get a brand (also while it is being deleted: status, deletion)" },
         },
       )
-      .get("/brands/:brand_id/deletion", ({ ctx, params }) => deletionPreview(deps, ctx, params.brand_id), {
+      .get("/brands/:brand_id/deletion", ({ ctx, params }) => deletionPreview(reader(deps, ctx), params.brand_id), {
         access: "brand:write",
         params: brandParams,
         response: brandDeletionPreviewSchema,
@@ -165,8 +166,7 @@ export function brandRoutes(deps: Deps) {
         "/brands/:brand_id/links",
         ({ ctx, params, query }) => {
           return listLinks(
-            deps,
-            ctx,
+            reader(deps, ctx),
             params.brand_id,
             pageRequest(deps.signer, "links", query, { brand_id: params.brand_id }),
           );

@@ -6,6 +6,7 @@
  * `/v1/operator/campaigns`.
  */
 import { Elysia } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -48,8 +49,7 @@ export function campaignRoutes(deps: Deps) {
       "/v1/campaigns",
       ({ ctx, query }) =>
         listCampaigns(
-          deps,
-          ctx,
+          reader(deps, ctx),
           pageRequest(deps.signer, "campaigns", query, { link_id: query.link_id }),
           query.link_id,
         ),
@@ -60,7 +60,7 @@ export function campaignRoutes(deps: Deps) {
         detail: { tags: ["Campaigns"], summary: "List request campaigns, newest first, with counts per status" },
       },
     )
-    .get("/v1/campaigns/:id", ({ ctx, params }) => getCampaign(deps, ctx, params.id), {
+    .get("/v1/campaigns/:id", ({ ctx, params }) => getCampaign(reader(deps, ctx), params.id), {
       access: { permission: "submission:read", brand: "path" },
       params: idParams,
       response: campaignSchema,
@@ -70,8 +70,7 @@ export function campaignRoutes(deps: Deps) {
       "/v1/campaigns/:id/recipients",
       ({ ctx, params, query }) =>
         listRecipients(
-          deps,
-          ctx,
+          reader(deps, ctx),
           params.id,
           pageRequest(deps.signer, `campaigns/${params.id}/recipients`, query, { status: query.status }),
           query.status,
@@ -100,8 +99,7 @@ export function campaignRoutes(deps: Deps) {
       "/v1/operator/campaigns",
       ({ ctx, query }) =>
         listAllCampaigns(
-          deps,
-          ctx,
+          reader(deps, ctx),
           pageRequest(deps.signer, "operator/campaigns", query, { sending: query.sending ?? null }),
           query.sending === "true",
         ),

@@ -8,7 +8,7 @@ import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { notFound } from "../../platform/errors";
 import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -38,9 +38,10 @@ export function getCampaignRow(db: Db, ctx: Ctx, id: string): CampaignRow {
 const linkOf = (db: Db, id: string) => db.select().from(links).where(eq(links.id, id)).get()!;
 
 /** One campaign with its counts. */
-export function getCampaign(deps: Deps, ctx: Ctx, id: string) {
-  const row = getCampaignRow(deps.db, ctx, id);
-  return presentCampaign(deps, deps.db, row, linkOf(deps.db, row.linkId));
+export function getCampaign(r: Reader, id: string) {
+  const { db, ctx, deps } = r;
+  const row = getCampaignRow(db, ctx, id);
+  return presentCampaign(deps, db, row, linkOf(db, row.linkId));
 }
 
 const P = (name: string) => sql.placeholder(name);
@@ -49,11 +50,12 @@ const P = (name: string) => sql.placeholder(name);
  * A page of campaigns, newest first, optionally of one link (one prepared statement per shape), with the figures of
  * the whole page read in one go (`figuresOf`).
  */
-export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: string) {
+export function listCampaigns(r: Reader, page: PageRequest, linkId?: string) {
+  const { db, ctx, deps } = r;
   const after = afterId(page);
   const limited = ctx.brandIds != null;
   const shape = `${linkId ? "l" : ""}${limited ? "s" : ""}${after ? "a" : ""}`;
-  const statement = preparedAs(deps.db, `campaigns-list:${shape}`, (db) =>
+  const statement = preparedAs(db, `campaigns-list:${shape}`, (db) =>
     db
       .select({ campaign: campaigns, link: links })
       .from(campaigns)
@@ -72,7 +74,7 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
   );
   const rows = statement.all({ ...scopeValues(ctx), link: linkId ?? null, after, limit: page.limit + 1 });
   const figures = figuresOf(
-    deps.db,
+    db,
     rows.slice(0, page.limit).map((r) => r.campaign.id),
   );
   return toPage(
@@ -80,16 +82,17 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
     page,
     rows,
     (r) => [r.campaign.id],
-    (r) => presentCampaign(deps, deps.db, r.campaign, r.link, figures.get(r.campaign.id)),
+    (r) => presentCampaign(deps, db, r.campaign, r.link, figures.get(r.campaign.id)),
   );
 }
 
 /** A page of a campaign's recipients in list order, optionally of one status. */
-export function listRecipients(deps: Deps, ctx: Ctx, id: string, page: PageRequest, status?: RecipientStatus) {
-  const campaign = getCampaignRow(deps.db, ctx, id);
+export function listRecipients(r: Reader, id: string, page: PageRequest, status?: RecipientStatus) {
+  const { db, ctx, deps } = r;
+  const campaign = getCampaignRow(db, ctx, id);
   const after = page.after?.[0];
   const from = typeof after === "number";
-  const statement = preparedAs(deps.db, `recipients-list:${status ? "s" : ""}${from ? "a" : ""}`, (db) =>
+  const statement = preparedAs(db, `recipients-list:${status ? "s" : ""}${from ? "a" : ""}`, (db) =>
     db
       .select()
       .from(campaignRecipients)

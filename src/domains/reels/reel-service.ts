@@ -2,7 +2,7 @@
  * Reels: create (testimonials checked, clips suggested), read, list, change title/settings/clips, delete. Every
  * change to clips, title or settings bumps `version`, which is how `changed_since_render` is known.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -85,14 +85,9 @@ export function insertReel(tx: Tx, row: ReelRow): ReelRow {
 }
 
 /** A page of reels, newest first, optionally of one brand. */
-export function listReels<T>(
-  deps: Deps,
-  ctx: Ctx,
-  brandId: string | undefined,
-  page: PageRequest,
-  present: (r: ReelRow) => T,
-) {
-  const rows = orgPageRows(deps.db, reels, ctx, page, { brandColumn: reels.brandId, brandId });
+export function listReels<T>(r: Reader, brandId: string | undefined, page: PageRequest, present: (r: ReelRow) => T) {
+  const { db, ctx, deps } = r;
+  const rows = orgPageRows(db, reels, ctx, page, { brandColumn: reels.brandId, brandId });
   return toPage(deps.signer, page, rows, (r) => [r.id], present);
 }
 

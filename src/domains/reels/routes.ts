@@ -1,7 +1,7 @@
 /** Reel routes (`/v1/reels…`, permission `reel:manage`); the signed render files and music previews are on the CDN (cdn-routes.ts). */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { unitOfWork } from "../../platform/db/unit-of-work";
+import { reader, unitOfWork } from "../../platform/db/unit-of-work";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
 import {
@@ -54,8 +54,7 @@ export function reelRoutes(deps: Deps) {
         "/v1/reels",
         ({ ctx, query }) => {
           return listReels(
-            deps,
-            ctx,
+            reader(deps, ctx),
             query.brand_id,
             pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }),
             (r) => presentReel(deps, ctx, r),

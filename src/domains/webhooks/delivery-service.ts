@@ -4,7 +4,7 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { eq, sql } from "drizzle-orm";
 import { byId, scopeValues } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
@@ -165,10 +165,11 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
 }
 
 /** A page of an endpoint's deliveries, newest first, each with its attempts. */
-export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: PageRequest) {
-  const endpoint = getEndpointRow(deps.db, ctx, endpointId);
+export function listDeliveries(r: Reader, endpointId: string, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  const endpoint = getEndpointRow(db, ctx, endpointId);
   const rows = idPageRows(
-    deps.db,
+    db,
     webhookDeliveries,
     page,
     "endpoint",
@@ -176,7 +177,7 @@ export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: P
     { endpoint: endpoint.id },
   );
   const attempts = attemptsOf(
-    deps.db,
+    db,
     rows.slice(0, page.limit).map((r) => r.id),
   );
   return toPage(

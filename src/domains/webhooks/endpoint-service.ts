@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
-import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
+import { unitOfWork, type Tx, type Reader } from "../../platform/db/unit-of-work";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
@@ -45,8 +45,9 @@ export async function checkEndpointUrl(deps: Deps, raw: string): Promise<string>
 }
 
 /** A page of endpoints, newest first. */
-export function listEndpoints(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = orgPageRows(deps.db, webhookEndpoints, ctx, page);
+export function listEndpoints(r: Reader, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  const rows = orgPageRows(db, webhookEndpoints, ctx, page);
   const now = ctx.clock.now();
   return toPage(
     deps.signer,

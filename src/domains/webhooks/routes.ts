@@ -3,6 +3,7 @@
  * (scope webhooks:manage, or an owner's or admin's session).
  */
 import { Elysia, t } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -45,7 +46,7 @@ export function webhookRoutes(deps: Deps) {
     .get(
       "",
       ({ ctx, query }) => {
-        return listEndpoints(deps, ctx, pageRequest(deps.signer, "webhooks", query));
+        return listEndpoints(reader(deps, ctx), pageRequest(deps.signer, "webhooks", query));
       },
       {
         access: "webhook:manage",
@@ -145,8 +146,7 @@ export function webhookRoutes(deps: Deps) {
       "/:id/deliveries",
       ({ ctx, params, query }) => {
         return listDeliveries(
-          deps,
-          ctx,
+          reader(deps, ctx),
           params.id,
           pageRequest(deps.signer, "webhook-deliveries", query, { endpoint_id: params.id }),
         );

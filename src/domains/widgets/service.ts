@@ -3,7 +3,7 @@
  * work (`Tx`: the command's) and writes its audit row and the rebuild of the published document in it; every query
  * filters by organisation and mode.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray } from "drizzle-orm";
 import { scoped, byId } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
@@ -28,6 +28,9 @@ export type WidgetCtx = Ctx & { plan: PlanId };
 /** The unit of work of a widget write: its context carries the plan. */
 export type WidgetTx = Tx & { readonly ctx: WidgetCtx };
 
+/** A widget read whose context carries the plan (a `WidgetTx` is one). */
+export type WidgetReader = Reader & { readonly ctx: WidgetCtx };
+
 const LAYOUT_NAMES = {
   wall: "Wall",
   carousel: "Carousel",
@@ -47,11 +50,12 @@ export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
 }
 
 /** A page of widgets, newest first; `brandId` narrows to one brand (which must be the context's). */
-export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, page: PageRequest) {
-  if (brandId) getBrandRow(deps.db, ctx, brandId);
-  const rows = orgPageRows(deps.db, widgets, ctx, page, { brandColumn: widgets.brandId, brandId });
+export function listWidgets(r: Reader, brandId: string | undefined, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  if (brandId) getBrandRow(db, ctx, brandId);
+  const rows = orgPageRows(db, widgets, ctx, page, { brandColumn: widgets.brandId, brandId });
   const colors = brandColors(
-    deps.db,
+    db,
     ctx,
     rows.map((r) => r.brandId),
   );
@@ -79,12 +83,9 @@ function brandColors(db: Db, ctx: Ctx, ids: string[]): Map<string, string> {
 const DEFAULT_BRAND_COLOR = "#4f46e5";
 
 /** One widget as the API shows it, with its brand's colour where it has none of its own. */
-export function presentWidgetOf(deps: Deps, ctx: Ctx, row: WidgetRow) {
-  return presentWidget(
-    deps.config,
-    row,
-    brandColors(deps.db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR,
-  );
+export function presentWidgetOf(r: Reader, row: WidgetRow) {
+  const { db, ctx, deps } = r;
+  return presentWidget(deps.config, row, brandColors(db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR);
 }
 
 /** Input of widget creation and preview. */
@@ -130,7 +131,7 @@ export function updateWidget(tx: WidgetTx, id: string, input: SettingsInput) {
     .run();
   tx.audit("widget.updated", id, { ...input });
   schedulePublish(tx, next);
-  return presentWidgetOf({ ...deps, db }, ctx, next);
+  return presentWidgetOf(tx, next);
 }
 
 /** Deletes a widget; its document is removed at once (404), and the publish job makes sure of it. */
@@ -147,10 +148,11 @@ export function deleteWidget(tx: Tx, id: string) {
 }
 
 /** The document a draft would publish; nothing is saved. */
-export function previewWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
+export function previewWidget(r: WidgetReader, input: NewWidget) {
+  const { db, ctx, deps } = r;
   checkAttribution(ctx.plan, deps.config.appUrl, input);
-  const brand = getBrandRow(deps.db, ctx, input.brand_id);
+  const brand = getBrandRow(db, ctx, input.brand_id);
   const settings = mergeSettings(defaultSettingsFor(ctx.plan), input);
-  checkReferences(deps.db, ctx, brand.id, settings);
+  checkReferences(db, ctx, brand.id, settings);
   return buildDocument(deps, { widgetId: null, brand, settings, plan: ctx.plan });
 }
