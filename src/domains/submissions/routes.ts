@@ -143,7 +143,7 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Submissions"],
             summary: "Confirm the transcript as it is: a machine draft becomes checked words public places may show",
           },
-          run: ({ ctx }, { params }) => confirmTranscript(deps, ctx, params.id),
+          run: (tx, { params }) => confirmTranscript(tx, params.id),
         }),
       )
       .use(
@@ -157,9 +157,9 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Moderation"],
             summary: "Approve (emits submission.approved); optionally publish in the same step",
           },
-          run: ({ ctx }, { params, body }) =>
+          run: (tx, { params, body }) =>
             presentSubmission(
-              approve(deps, ctx, params.id, { publish: body?.publish, hideWords: body?.hide_words }),
+              approve(tx, params.id, { publish: body?.publish, hideWords: body?.hide_words }),
               deps.config.cdnUrl,
             ),
         }),
@@ -171,7 +171,7 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
-          run: ({ ctx }, { params }) => presentSubmission(unapprove(deps, ctx, params.id), deps.config.cdnUrl),
+          run: (tx, { params }) => presentSubmission(unapprove(tx, params.id), deps.config.cdnUrl),
         }),
       )
       .use(
@@ -182,8 +182,7 @@ export function submissionRoutes(deps: Deps) {
           body: rejectBody,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
-          run: ({ ctx }, { params, body }) =>
-            presentSubmission(reject(deps, ctx, params.id, body.reason), deps.config.cdnUrl),
+          run: (tx, { params, body }) => presentSubmission(reject(tx, params.id, body.reason), deps.config.cdnUrl),
         }),
       )
       .use(
@@ -194,9 +193,9 @@ export function submissionRoutes(deps: Deps) {
           body: visibilityBody,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Make public or private" },
-          run: ({ ctx }, { params, body }) =>
+          run: (tx, { params, body }) =>
             presentSubmission(
-              setVisibility(deps, ctx, params.id, body.is_public, { hideWords: body.hide_words }),
+              setVisibility(tx, params.id, body.is_public, { hideWords: body.hide_words }),
               deps.config.cdnUrl,
             ),
         }),
@@ -208,8 +207,8 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: deletedSchema,
           detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
-          run: ({ ctx }, { params }) => {
-            deleteSubmission(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            deleteSubmission(tx, params.id);
             return { id: params.id, deleted: true as const };
           },
         }),
@@ -222,8 +221,8 @@ export function submissionRoutes(deps: Deps) {
           body: bulkBody,
           response: bulkResultSchema,
           detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
-          run: ({ ctx }, { body }) =>
-            bulkModerate(deps, ctx, body.action, body.ids, body.reason, { hideDraftWords: body.hide_draft_words }),
+          run: (tx, { body }) =>
+            bulkModerate(tx, body.action, body.ids, body.reason, { hideDraftWords: body.hide_draft_words }),
         }),
       )
       .use(
@@ -237,9 +236,9 @@ export function submissionRoutes(deps: Deps) {
             summary:
               "Accept the photo waiting for review: it becomes the photo, and the published avatar where the testimonial is shown",
           },
-          run: ({ ctx }, { params }) => {
-            approvePendingPhoto(deps, ctx, params.id);
-            return submissionDetail(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            approvePendingPhoto(tx, params.id);
+            return submissionDetail(deps, tx.ctx, params.id);
           },
         }),
       )
@@ -253,9 +252,9 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Moderation"],
             summary: "Discard the photo waiting for review; the accepted photo stays",
           },
-          run: ({ ctx }, { params }) => {
-            rejectPendingPhoto(deps, ctx, params.id);
-            return submissionDetail(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            rejectPendingPhoto(tx, params.id);
+            return submissionDetail(deps, tx.ctx, params.id);
           },
         }),
       )
@@ -266,9 +265,9 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: { 202: submissionDetailSchema },
           detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
-          run: ({ db, ctx }, { params }) => {
-            reprocessSubmission(db, ctx, getSubmissionRow(db, ctx, params.id));
-            return submissionDetail(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            reprocessSubmission(tx, getSubmissionRow(tx.db, tx.ctx, params.id));
+            return submissionDetail(deps, tx.ctx, params.id);
           },
         }),
       )

@@ -55,7 +55,7 @@ export function tagRoutes(deps: Deps) {
         body: newTagBody,
         response: { 201: tagSchema },
         detail: { tags: ["Tags"], summary: "Create a tag for a brand, or shared by every brand" },
-        run: ({ ctx }, { body }) => createTag(deps, ctx, body),
+        run: (tx, { body }) => createTag(tx, body),
       }),
     )
     .get("/tags/:tag_id", ({ ctx, params }) => presentTag(getTag(deps.db, ctx, params.tag_id)), {
@@ -72,7 +72,7 @@ export function tagRoutes(deps: Deps) {
         body: tagPatchBody,
         response: tagSchema,
         detail: { tags: ["Tags"], summary: "Rename or recolour a tag" },
-        run: ({ ctx }, { params, body }) => updateTag(deps, ctx, params.tag_id, body),
+        run: (tx, { params, body }) => updateTag(tx, params.tag_id, body),
       }),
     )
     .use(
@@ -82,8 +82,8 @@ export function tagRoutes(deps: Deps) {
         params: tagParams,
         response: deletedSchema,
         detail: { tags: ["Tags"], summary: "Delete a tag (taken off every testimonial)" },
-        run: ({ ctx }, { params }) => {
-          deleteTag(deps, ctx, params.tag_id);
+        run: (tx, { params }) => {
+          deleteTag(tx, params.tag_id);
           return { id: params.tag_id, deleted: true as const };
         },
       }),
@@ -109,7 +109,7 @@ export function tagRoutes(deps: Deps) {
         body: tagSubmissionBody,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Tag a testimonial" },
-        run: ({ ctx }, { params, body }) => ({ data: tagSubmission(deps, ctx, params.id, body.tag_id) }),
+        run: (tx, { params, body }) => ({ data: tagSubmission(tx, params.id, body.tag_id) }),
       }),
     )
     .use(
@@ -119,7 +119,7 @@ export function tagRoutes(deps: Deps) {
         params: submissionTagParams,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Untag a testimonial" },
-        run: ({ ctx }, { params }) => ({ data: untagSubmission(deps, ctx, params.id, params.tag_id) }),
+        run: (tx, { params }) => ({ data: untagSubmission(tx, params.id, params.tag_id) }),
       }),
     );
 }
