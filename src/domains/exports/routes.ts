@@ -36,7 +36,7 @@ export function exportRoutes(deps: Deps) {
           tags: ["Exports"],
           summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
         },
-        run: ({ ctx }, { body }) => createExport(deps, ctx, body),
+        run: (tx, { body }) => createExport(tx, body),
       }),
     )
     .post("/v1/exports/preview", ({ ctx, body }) => previewExport(deps, ctx, body), {

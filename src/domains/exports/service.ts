@@ -1,5 +1,5 @@
 /**
- * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
+ * Exports: asking for one (a row and its build job in the caller's unit of work), the preview (count and first records,
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
 import type { Tx } from "../../platform/db/unit-of-work";
@@ -8,11 +8,9 @@ import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/ten
 import type { Ctx } from "../../platform/context";
 import { actorRef } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import { audit } from "../../platform/audit/audit";
 import { AppError, notFound } from "../../platform/errors";
-import { enqueue } from "../../platform/jobs/queue";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
 import { brandScopeParam } from "../../platform/db/brand-scope";
@@ -72,55 +70,48 @@ export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
  * Asks for an export: stored as `queued` with its build job; the file follows within seconds. A client's export
  * records its brands (`filters.brand_ids`), which the build keeps to.
  */
-export function createExport(deps: Deps, ctx: Ctx, input: ExportInput) {
+export function createExport(tx: Tx, input: ExportInput) {
+  const { db, ctx } = tx;
   const filters = filtersOf(input);
   if (ctx.brandIds) filters.brand_ids = filters.brand_id ? [filters.brand_id] : [...ctx.brandIds].sort();
-  return tx(deps.db, (db) => {
-    checkFilters(db, ctx, filters);
-    const pending = db
-      .select({ n: count() })
-      .from(exports)
-      .where(and(scoped(exports, ctx), inArray(exports.status, ["queued", "building"])))
-      .get()!.n;
-    if (pending >= MAX_PENDING_EXPORTS) {
-      throw new AppError(
-        "too_many_exports",
-        429,
-        `${pending} exports are already being built. Wait for one to finish, then ask again.`,
-        { pending },
-      );
-    }
-    const now = ctx.clock.now();
-    const row: ExportRow = {
-      id: newId("export", now),
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      format: input.format,
-      filters,
-      maxSubmissionId: newestSubmissionId(db, ctx),
-      status: "queued",
-      rowsDone: 0,
-      rowsTotal: null,
-      fileKey: null,
-      byteSize: null,
-      reason: null,
-      createdBy: actorRef(ctx.actor).label,
-      createdAt: now,
-      readyAt: null,
-      fileExpiresAt: null,
-      updatedAt: now,
-    };
-    db.insert(exports).values(row).run();
-    enqueue(db, ctx.clock, {
-      kind: BUILD_JOB,
-      payload: { exportId: row.id },
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      dedupeKey: `${BUILD_JOB}:${row.id}`,
-    });
-    audit(db, ctx, "export.created", row.id, { format: row.format, filters });
-    return presentExport(deps, row);
-  });
+  checkFilters(db, ctx, filters);
+  const pending = db
+    .select({ n: count() })
+    .from(exports)
+    .where(and(scoped(exports, ctx), inArray(exports.status, ["queued", "building"])))
+    .get()!.n;
+  if (pending >= MAX_PENDING_EXPORTS) {
+    throw new AppError(
+      "too_many_exports",
+      429,
+      `${pending} exports are already being built. Wait for one to finish, then ask again.`,
+      { pending },
+    );
+  }
+  const now = ctx.clock.now();
+  const row: ExportRow = {
+    id: newId("export", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    format: input.format,
+    filters,
+    maxSubmissionId: newestSubmissionId(db, ctx),
+    status: "queued",
+    rowsDone: 0,
+    rowsTotal: null,
+    fileKey: null,
+    byteSize: null,
+    reason: null,
+    createdBy: actorRef(ctx.actor).label,
+    createdAt: now,
+    readyAt: null,
+    fileExpiresAt: null,
+    updatedAt: now,
+  };
+  db.insert(exports).values(row).run();
+  tx.enqueue({ kind: BUILD_JOB, payload: { exportId: row.id }, dedupeKey: `${BUILD_JOB}:${row.id}` });
+  tx.audit("export.created", row.id, { format: row.format, filters });
+  return presentExport(tx.deps, row);
 }
 
 /** What an export with these filters would hold: the count and the first records; nothing is stored. */

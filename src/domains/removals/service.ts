@@ -91,7 +91,7 @@ export function confirmRemoval(deps: Deps, token: string): RemovalResult {
     const files: { area: "public" | "media"; key: string }[] = [];
     for (const key of withdrawSharesHolding(db, deps.clock, row!.orgId, row!.mode, row!.id))
       files.push({ area: "public", key });
-    for (const key of withdrawExportsHolding(db, now, row!.id)) files.push({ area: "media", key });
+    for (const key of withdrawExportsHolding(tx, now, row!.id)) files.push({ area: "media", key });
     // Once committed the rows no longer point at these files: they go before the answer.
     tx.afterCommit(() => files.forEach((f) => deps.storage.discard(f.area, f.key)));
     return { state: "removed", removed_at: iso(now), removed_now: true };
