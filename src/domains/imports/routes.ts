@@ -2,6 +2,7 @@
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import { importBody, importListQuery, importPageSchema, importResultSchema } from "./model";
 import { importReviews } from "./create";
 import { listImports } from "./list";
@@ -25,7 +26,7 @@ export function importRoutes(deps: Deps) {
         run: (tx, _input, clean) => importReviews(tx, clean),
       }),
     )
-    .get("/imports", ({ ctx, query }) => listImports(deps.db, ctx, query.brand_id), {
+    .get("/imports", ({ ctx, query }) => listImports(reader(deps, ctx), query.brand_id), {
       access: { permission: "submission:read", brand: "list" },
       query: importListQuery,
       response: importPageSchema,

@@ -79,8 +79,8 @@ const wordsAction = (hidden: boolean) => (hidden ? "submission.words_hidden" : "
  * is refused (409) for a testimonial that cannot be published (publishable.ts); approving only is not.
  */
 export function approve(tx: Tx, id: string, options: ApproveOptions = {}): SubmissionRow {
-  const { db, ctx } = tx;
-  const row = getSubmissionRow(db, ctx, id);
+  const { ctx } = tx;
+  const row = getSubmissionRow(tx, id);
   const visibility = options.publish === undefined || options.publish === row.isPublic ? null : options.publish;
   const hideWords = wordsSetting(row, options);
   // Asked to publish: why it cannot be published is the answer, before anything about approving.
@@ -113,7 +113,7 @@ export function approve(tx: Tx, id: string, options: ApproveOptions = {}): Submi
 
 /** Withdraws an approval: the testimonial waits for a decision again and stops being shown. */
 export function unapprove(tx: Tx, id: string): SubmissionRow {
-  const row = getSubmissionRow(tx.db, tx.ctx, id);
+  const row = getSubmissionRow(tx, id);
   if (!row.isApproved) return row;
   return applyModeration(tx, row, { isApproved: false, approvedAt: null }, "submission.unapproved");
 }
@@ -126,7 +126,7 @@ export function reject(tx: Tx, id: string, reason: string): SubmissionRow {
       "Give a reason of 1 to 500 characters; it is kept for the team, never shown to the respondent.",
       "reason",
     );
-  const row = getSubmissionRow(tx.db, tx.ctx, id);
+  const row = getSubmissionRow(tx, id);
   decidable(row);
   const updated = applyModeration(
     tx,
@@ -144,7 +144,7 @@ export function reject(tx: Tx, id: string, reason: string): SubmissionRow {
  * of a public testimonial, is refused (409) when it cannot be published (publishable.ts).
  */
 export function setVisibility(tx: Tx, id: string, isPublic: boolean, options: WordsOptions = {}): SubmissionRow {
-  const row = getSubmissionRow(tx.db, tx.ctx, id);
+  const row = getSubmissionRow(tx, id);
   const hideWords = wordsSetting(row, options);
   const wordsChange = hideWords !== row.hideWords;
   if (row.isPublic === isPublic && !wordsChange) return row;
@@ -173,5 +173,4 @@ export function softDelete(tx: Tx, row: SubmissionRow, action = "submission.dele
 }
 
 /** Deletes a testimonial of the context; a second delete is a 404. */
-export const deleteSubmission = (tx: Tx, id: string): SubmissionRow =>
-  softDelete(tx, getSubmissionRow(tx.db, tx.ctx, id));
+export const deleteSubmission = (tx: Tx, id: string): SubmissionRow => softDelete(tx, getSubmissionRow(tx, id));

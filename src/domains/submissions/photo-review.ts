@@ -65,7 +65,7 @@ export function placeRespondentPhoto(tx: Tx, id: string, key: string): PhotoPlac
 }
 
 function withPendingPhoto(r: Reader, id: string): SubmissionRow & { pendingPhotoKey: string } {
-  const row = getSubmissionRow(r.db, r.ctx, id);
+  const row = getSubmissionRow(r, id);
   if (!row.pendingPhotoKey)
     throw conflict("no_pending_photo", "No new photo is waiting for review on this testimonial.");
   return row as SubmissionRow & { pendingPhotoKey: string };

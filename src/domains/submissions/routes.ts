@@ -5,6 +5,7 @@ import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
@@ -60,7 +61,7 @@ export function submissionRoutes(deps: Deps) {
         "/v1/submissions",
         ({ ctx, query }) => {
           const filters = filtersFromQuery(query);
-          return listSubmissions(deps, ctx, filters, pageRequest(deps.signer, "submissions", query, filters));
+          return listSubmissions(reader(deps, ctx), filters, pageRequest(deps.signer, "submissions", query, filters));
         },
         {
           access: { permission: "submission:read", brand: "list" },
@@ -69,7 +70,7 @@ export function submissionRoutes(deps: Deps) {
           detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" },
         },
       )
-      .get("/v1/submissions/:id", ({ ctx, params }) => submissionDetail(deps, ctx, params.id), {
+      .get("/v1/submissions/:id", ({ ctx, params }) => submissionDetail(reader(deps, ctx), params.id), {
         access: { permission: "submission:read", brand: "path" },
         params: idParams,
         response: submissionDetailSchema,
@@ -78,7 +79,7 @@ export function submissionRoutes(deps: Deps) {
       .get(
         "/v1/submissions/:id/card.png",
         async ({ ctx, params, query }) => {
-          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(reader(deps, ctx), params.id);
           const size = query.size ?? "square";
           const png = await shareCard(deps, row, size);
           return new Response(png as BodyInit, {
@@ -109,7 +110,7 @@ export function submissionRoutes(deps: Deps) {
       .get(
         "/v1/submissions/:id/transcript",
         ({ ctx, params }) => {
-          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(reader(deps, ctx), params.id);
           const tr = getTranscriptRow(deps.db, params.id);
           if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
           return presentTranscript(tr, row);
@@ -238,7 +239,7 @@ export function submissionRoutes(deps: Deps) {
           },
           run: (tx, { params }) => {
             approvePendingPhoto(tx, params.id);
-            return submissionDetail(deps, tx.ctx, params.id);
+            return submissionDetail(tx, params.id);
           },
         }),
       )
@@ -254,7 +255,7 @@ export function submissionRoutes(deps: Deps) {
           },
           run: (tx, { params }) => {
             rejectPendingPhoto(tx, params.id);
-            return submissionDetail(deps, tx.ctx, params.id);
+            return submissionDetail(tx, params.id);
           },
         }),
       )
@@ -266,15 +267,15 @@ export function submissionRoutes(deps: Deps) {
           response: { 202: submissionDetailSchema },
           detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
           run: (tx, { params }) => {
-            reprocessSubmission(tx, getSubmissionRow(tx.db, tx.ctx, params.id));
-            return submissionDetail(deps, tx.ctx, params.id);
+            reprocessSubmission(tx, getSubmissionRow(tx, params.id));
+            return submissionDetail(tx, params.id);
           },
         }),
       )
       .get(
         "/v1/submissions/:id/media/:variant",
         ({ ctx, params }) => {
-          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(reader(deps, ctx), params.id);
           const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
           return signedMediaUrl(deps, row, variant);
         },

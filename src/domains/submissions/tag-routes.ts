@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import {
   createTag,
   deleteTag,
@@ -37,7 +38,11 @@ export function tagRoutes(deps: Deps) {
     .get(
       "/tags",
       ({ ctx, query }) =>
-        listTags(deps, ctx, pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }), query.brand_id),
+        listTags(
+          reader(deps, ctx),
+          pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }),
+          query.brand_id,
+        ),
       {
         access: { permission: "submission:read", brand: "list" },
         query: tagListQuery,
@@ -58,7 +63,7 @@ export function tagRoutes(deps: Deps) {
         run: (tx, { body }) => createTag(tx, body),
       }),
     )
-    .get("/tags/:tag_id", ({ ctx, params }) => presentTag(getTag(deps.db, ctx, params.tag_id)), {
+    .get("/tags/:tag_id", ({ ctx, params }) => presentTag(getTag(reader(deps, ctx), params.tag_id)), {
       access: { permission: "submission:read", brand: "path" },
       params: tagParams,
       response: tagSchema,
@@ -91,8 +96,9 @@ export function tagRoutes(deps: Deps) {
     .get(
       "/submissions/:id/tags",
       ({ ctx, params }) => {
-        getSubmissionRow(deps.db, ctx, params.id);
-        return { data: tagsOf(deps.db, ctx, params.id) };
+        const r = reader(deps, ctx);
+        getSubmissionRow(r, params.id);
+        return { data: tagsOf(r, params.id) };
       },
       {
         access: { permission: "submission:read", brand: "path" },

@@ -9,9 +9,8 @@
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { conflict, invalid, notFound } from "../../platform/errors";
@@ -72,11 +71,11 @@ function checkNameFree(db: Db, ctx: Ctx, name: string, key: string, brandId: str
 }
 
 /** A tag of the context that it may see; 404 otherwise (another brand's tag, or a shared one for a client). */
-export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
-  const row = db
+export function getTag(r: Reader, id: string): TagRow {
+  const row = r.db
     .select()
     .from(tags)
-    .where(byId(tags, ctx, id))
+    .where(byId(tags, r.ctx, id))
     .get();
   if (!row) throw notFound("tag");
   return row;
@@ -87,11 +86,12 @@ export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
  * only its brands' testimonials are counted). With `brandId`: the tags usable on that brand's testimonials, its
  * own and the shared ones (a client gets its brand's own only); a brand the context cannot see is a 404.
  */
-export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: string) {
-  if (brandId) getBrandRow(deps.db, ctx, brandId);
+export function listTags(r: Reader, page: PageRequest, brandId?: string) {
+  const { deps, ctx } = r;
+  if (brandId) getBrandRow(r.db, ctx, brandId);
   const limited = scopedBrands(ctx) !== null;
   const rows = idPageRows(
-    deps.db,
+    r.db,
     tags,
     page,
     `usable:${brandId ? "b" : ""}${limited ? "s" : ""}`,
@@ -105,7 +105,7 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: stri
   const scope = brandScope(ctx, submissions.brandId);
   const counts = new Map(
     rows.length
-      ? deps.db
+      ? r.db
           .select({ tagId: submissionTags.tagId, n: count() })
           .from(submissionTags)
           .where(
@@ -117,7 +117,7 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: stri
               scope
                 ? inArray(
                     submissionTags.submissionId,
-                    deps.db.select({ id: submissions.id }).from(submissions).where(scope),
+                    r.db.select({ id: submissions.id }).from(submissions).where(scope),
                   )
                 : undefined,
             ),
@@ -172,7 +172,7 @@ export function createTag(tx: Tx, input: { name: string; color?: string; brand_i
 /** Renames or recolours a tag. */
 export function updateTag(tx: Tx, id: string, patch: { name?: string; color?: string }) {
   const { db, ctx } = tx;
-  const row = getTag(db, ctx, id);
+  const row = getTag(tx, id);
   const next = { ...row, updatedAt: ctx.clock.now() };
   if (patch.name !== undefined) {
     const { name, key } = checkName(patch.name);
@@ -200,8 +200,8 @@ function notifyShown(tx: Tx, submissionIds: string[], reason: string) {
 
 /** Deletes a tag and takes it off every testimonial. */
 export function deleteTag(tx: Tx, id: string) {
-  const { db, ctx } = tx;
-  getTag(db, ctx, id);
+  const { db } = tx;
+  getTag(tx, id);
   const tagged = db
     .select({ id: submissionTags.submissionId })
     .from(submissionTags)
@@ -214,12 +214,12 @@ export function deleteTag(tx: Tx, id: string) {
 }
 
 /** The tags on a testimonial that the context may see, by name. */
-export function tagsOf(db: Db, ctx: Pick<Ctx, "brandIds">, submissionId: string) {
-  return db
+export function tagsOf(r: Reader, submissionId: string) {
+  return r.db
     .select({ tag: tags })
     .from(submissionTags)
     .innerJoin(tags, eq(tags.id, submissionTags.tagId))
-    .where(and(eq(submissionTags.submissionId, submissionId), visibleTags(ctx)))
+    .where(and(eq(submissionTags.submissionId, submissionId), visibleTags(r.ctx)))
     .orderBy(asc(tags.nameKey))
     .all()
     .map((r) => presentTag(r.tag));
@@ -231,8 +231,8 @@ export function tagsOf(db: Db, ctx: Pick<Ctx, "brandIds">, submissionId: string)
  */
 export function tagSubmission(tx: Tx, submissionId: string, tagId: string) {
   const { db, ctx } = tx;
-  const row = getSubmissionRow(db, ctx, submissionId);
-  const tag = getTag(db, ctx, tagId);
+  const row = getSubmissionRow(tx, submissionId);
+  const tag = getTag(tx, tagId);
   if (tag.brandId !== null && tag.brandId !== row.brandId)
     throw conflict(
       "tag_other_brand",
@@ -246,19 +246,19 @@ export function tagSubmission(tx: Tx, submissionId: string, tagId: string) {
     .returning()
     .get();
   if (added && isShown(row)) tx.shown({ brandId: row.brandId, submissionId, reason: "tagged" });
-  return tagsOf(db, ctx, submissionId);
+  return tagsOf(tx, submissionId);
 }
 
 /** Takes a tag off a testimonial; returns the testimonial's tags. */
 export function untagSubmission(tx: Tx, submissionId: string, tagId: string) {
-  const { db, ctx } = tx;
-  const row = getSubmissionRow(db, ctx, submissionId);
-  getTag(db, ctx, tagId);
+  const { db } = tx;
+  const row = getSubmissionRow(tx, submissionId);
+  getTag(tx, tagId);
   const removed = db
     .delete(submissionTags)
     .where(and(eq(submissionTags.submissionId, submissionId), eq(submissionTags.tagId, tagId)))
     .returning()
     .get();
   if (removed && isShown(row)) tx.shown({ brandId: row.brandId, submissionId, reason: "untagged" });
-  return tagsOf(db, ctx, submissionId);
+  return tagsOf(tx, submissionId);
 }

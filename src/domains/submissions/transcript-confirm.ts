@@ -15,7 +15,7 @@ import { syncPublicMedia } from "./public-media";
 /** Marks the words checked; confirming words already checked changes nothing. Answers the transcript. */
 export function confirmTranscript(tx: Tx, id: string) {
   const { db, ctx } = tx;
-  const row = getSubmissionRow(db, ctx, id);
+  const row = getSubmissionRow(tx, id);
   const transcript = getTranscriptRow(db, id);
   if (!transcript)
     throw new AppError(

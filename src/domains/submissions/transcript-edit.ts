@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { unitOfWork } from "../../platform/db/unit-of-work";
+import { reader, unitOfWork } from "../../platform/db/unit-of-work";
 import { actorRef } from "../../platform/context";
 import { AppError, invalid } from "../../platform/errors";
 import { analyseText } from "../../media/text-analysis";
@@ -26,7 +26,7 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   const clean = text.replace(/\s+/g, " ").trim();
   if (!clean) throw invalid("The corrected transcript cannot be empty.", "text");
   if (clean.length > 20_000) throw invalid("Transcripts are at most 20,000 characters.", "text");
-  const row = getSubmissionRow(deps.db, ctx, id);
+  const row = getSubmissionRow(reader(deps, ctx), id);
   if (row.kind === "text")
     throw new AppError(
       "not_a_recording",
