@@ -14,6 +14,7 @@ import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import { emit } from "../../src/platform/events/emit";
 import {
   failSubmission,
@@ -88,8 +89,8 @@ export async function arrivedVideo(
 /** A received recording whose processing fails for good. */
 export function failedVideo(t: TestApp, org: TestOrg, linkId: string, brandId: string, name = "Fay Failed"): string {
   const ctx = systemCtx(org.id, "live", t.clock);
-  const row = tx(t.deps.db, (db) =>
-    createCollected(db, ctx, {
+  const row = unitOfWork(t.deps, ctx, (uow) =>
+    createCollected(uow, {
       kind: "video",
       brandId,
       linkId,
@@ -103,14 +104,9 @@ export function failedVideo(t: TestApp, org: TestOrg, linkId: string, brandId: s
       customAnswers: null,
     }),
   );
-  tx(t.deps.db, (db) => markReceived(db, ctx, row.id, `submissions/${row.id}/original.webm`, "video/webm"));
-  failSubmission(
-    t.deps.db,
-    ctx,
-    row.id,
-    "no_audio",
-    "The recording has no sound.",
-    "Ask the respondent to record again.",
+  unitOfWork(t.deps, ctx, (uow) => markReceived(uow, row.id, `submissions/${row.id}/original.webm`, "video/webm"));
+  unitOfWork(t.deps, ctx, (uow) =>
+    failSubmission(uow, row.id, "no_audio", "The recording has no sound.", "Ask the respondent to record again."),
   );
   return row.id;
 }

@@ -17,7 +17,7 @@ import type { MailMessage } from "../../src/platform/mail/mailer";
 import { campaignRecipients, campaignsModule, scheduleReminders } from "../../src/domains/campaigns";
 import { purgeSubmission } from "../../src/domains/submissions/purge";
 import { markReceived } from "../../src/domains/submissions";
-import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import { systemCtx } from "../../src/platform/context";
 
 let t: TestApp;
@@ -358,8 +358,8 @@ describe("a campaign end to end", () => {
     const id = started.body.submission_id as string;
     const bo = () => recipients(campaignId).then((list) => list.find((x) => x.email === "bo@example.com"));
     expect(await bo()).toMatchObject({ status: "reminded", submission_id: id });
-    tx(t.deps.db, (db) =>
-      markReceived(db, systemCtx(a.id, "live", t.clock), id, `submissions/${id}/original.webm`, "video/webm"),
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (uow) =>
+      markReceived(uow, id, `submissions/${id}/original.webm`, "video/webm"),
     );
     expect(await bo()).toMatchObject({ status: "answered", submission_id: id });
   }, 30_000);

@@ -134,11 +134,12 @@ describe("races", () => {
       import { createDeps } from "${import.meta.dir}/../../src/bootstrap";
       import { createLogger } from "${import.meta.dir}/../../src/platform/log";
       import { runImport } from "${import.meta.dir}/../../src/domains/imports";
+      import { unitOfWork } from "${import.meta.dir}/../../src/platform/db/unit-of-work";
       const deps = createDeps(loadConfig({ PLAUDIT_DATA_DIR: ${JSON.stringify(t.dir)}, PLAUDIT_WORKERS: "0" }), { log: createLogger("silent"), migrate: false });
       const ctx = { orgId: ${JSON.stringify(a.id)}, mode: "live", actor: { type: "system" }, clock: { now: () => Date.now() }, plan: "plus" };
       const rows = Array.from({ length: 300 }, (_, i) => ({ text: "Raced review " + i, name: "Racer " + i }));
       while (Date.now() < ${startAt}) {}
-      const r = runImport(deps, ctx, { brand_id: ${JSON.stringify(brand)}, source: { name: "Google" }, attested: true, rows });
+      const r = unitOfWork(deps, ctx, (tx) => runImport(tx, { brand_id: ${JSON.stringify(brand)}, source: { name: "Google" }, attested: true, rows }));
       console.log(JSON.stringify({ created: r.created, duplicates: r.duplicate_rows.length }));`;
     const run = () => Bun.spawn(["bun", "-e", script], { stdout: "pipe", stderr: "pipe" });
     const procs = [run(), run()];

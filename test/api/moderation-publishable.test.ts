@@ -13,7 +13,7 @@ import { wallBrand, appApi } from "../helpers/walls";
 import { failSubmission, markReceived, submissions } from "../../src/domains/submissions";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { buildRegistry } from "../../src/composition";
-import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -50,14 +50,14 @@ async function processing(name = "Pia Processing"): Promise<string> {
   const id = await uploading(name);
   const original = `submissions/${id}/original.webm`;
   await t.deps.storage.write("media", original, "stand-in recording");
-  tx(t.deps.db, (db) => markReceived(db, ctx(), id, original, "video/webm"));
+  unitOfWork(t.deps, ctx(), (uow) => markReceived(uow, id, original, "video/webm"));
   return id;
 }
 
 /** A recording whose processing failed for good. */
 async function failed(name = "Bo Broken"): Promise<string> {
   const id = await processing(name);
-  failSubmission(t.deps.db, ctx(), id, "not_media", "The file is not a recording.");
+  unitOfWork(t.deps, ctx(), (uow) => failSubmission(uow, id, "not_media", "The file is not a recording."));
   return id;
 }
 

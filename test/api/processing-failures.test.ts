@@ -8,6 +8,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink } from "../helpers/testimonials";
 import { markReceived } from "../../src/domains/submissions";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { listJobs } from "../../src/platform/jobs/queue";
 import { buildRegistry } from "../../src/composition";
@@ -39,7 +40,9 @@ async function received(): Promise<string> {
   const id = r.body.submission_id as string;
   const key = `submissions/${id}/original.webm`;
   await t.deps.storage.write("media", key, "stand-in recording");
-  expect(markReceived(t.deps.db, systemCtx(a.id, "test", t.clock), id, key, "video/webm")).toBe(true);
+  expect(unitOfWork(t.deps, systemCtx(a.id, "test", t.clock), (uow) => markReceived(uow, id, key, "video/webm"))).toBe(
+    true,
+  );
   return id;
 }
 

@@ -8,7 +8,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { listEvents } from "../../src/platform/events/emit";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import { sha256 } from "../../src/platform/crypto";
 import { buildRegistry } from "../../src/composition";
 import { listShown, markReceived } from "../../src/domains/submissions";
@@ -157,14 +157,8 @@ describe("the email", () => {
     expect(t.deps.db.$client.query("SELECT id FROM mail_outbox WHERE \"to\" = 'uma@example.com'").all()).toHaveLength(
       0,
     );
-    tx(t.deps.db, (db) =>
-      markReceived(
-        db,
-        { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
-        r.body.submission_id,
-        "x",
-        "audio/webm",
-      ),
+    unitOfWork(t.deps, { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock }, (uow) =>
+      markReceived(uow, r.body.submission_id, "x", "audio/webm"),
     );
     expect(
       (

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
-import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import { markReceived } from "../../src/domains/submissions";
 import { fakeRenderer, video } from "./reels-helpers";
 
@@ -127,14 +127,8 @@ describe("render.paused", () => {
         upload: { size: 100, type: "video/webm" },
       },
     });
-    tx(t.deps.db, (db) =>
-      markReceived(
-        db,
-        { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock },
-        up.body.submission_id,
-        "x",
-        "video/webm",
-      ),
+    unitOfWork(t.deps, { orgId: a.id, mode: "live", actor: { type: "system" }, clock: t.clock }, (uow) =>
+      markReceived(uow, up.body.submission_id, "x", "video/webm"),
     );
     expect(
       t.deps.db.$client
@@ -152,14 +146,8 @@ describe("render.paused", () => {
         upload: { size: 100, type: "video/webm" },
       },
     });
-    tx(t.deps.db, (db) =>
-      markReceived(
-        db,
-        { orgId: b.id, mode: "live", actor: { type: "system" }, clock: t.clock },
-        own.body.submission_id,
-        "x",
-        "video/webm",
-      ),
+    unitOfWork(t.deps, { orgId: b.id, mode: "live", actor: { type: "system" }, clock: t.clock }, (uow) =>
+      markReceived(uow, own.body.submission_id, "x", "video/webm"),
     );
     expect(await render()).toMatchObject({ status: "queued", paused: true });
   });

@@ -9,7 +9,7 @@ import { makeLink } from "../helpers/testimonials";
 import { markReceived } from "../../src/domains/submissions";
 import { processSubmission } from "../../src/domains/submissions/jobs";
 import type { MediaToolkit, Word } from "../../src/media/toolkit";
-import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -61,7 +61,7 @@ async function processedBy(engine: string): Promise<string> {
   const original = `submissions/${id}/original.webm`;
   await t.deps.storage.write("media", original, "stand-in recording");
   const ctx = { orgId: a.id, mode: "live" as const, actor: { type: "system" as const }, clock: t.clock };
-  tx(t.deps.db, (db) => markReceived(db, ctx, id, original, "video/webm"));
+  unitOfWork(t.deps, ctx, (uow) => markReceived(uow, id, original, "video/webm"));
   await processSubmission({ ...t.deps, media: toolkit(engine) }, id);
   return id;
 }

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Session, TestApp, TestOrg } from "./app";
 import { markReceived, submissions, transcripts } from "../../src/domains/submissions";
-import { tx } from "../../src/platform/db/client";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import type { Mode } from "../../src/platform/context";
 
 const consent = "I agree that my words and recording may be published.";
@@ -80,7 +80,7 @@ export async function fakeProcessedVideo(
     await t.deps.storage.write("media", `${dir}/${file}`, fileText(file, id));
   if (opts.received) {
     const ctx = { orgId: org.id, mode: opts.received, actor: { type: "system" as const }, clock: t.clock };
-    tx(t.deps.db, (db) => markReceived(db, ctx, id, `${dir}/original.webm`, "video/webm"));
+    unitOfWork(t.deps, ctx, (uow) => markReceived(uow, id, `${dir}/original.webm`, "video/webm"));
   }
   const timed = words.map((w, i) => ({ text: w, start_ms: i * 400, end_ms: i * 400 + 350 }));
   t.deps.db

@@ -13,6 +13,7 @@ import { dedupeHash, foldText, runImport } from "../../src/domains/imports";
 import type { Ctx } from "../../src/platform/context";
 import type { PlanId } from "../../src/platform/access";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u00a0", "\u2003", " \u200b", "\u3000"];
 /** The spacing a name or a source may hold: one line of display text has no tab, line break or zero-width space. */
@@ -96,6 +97,9 @@ describe("foldText and dedupeHash", () => {
 describe("through runImport on a real database", () => {
   let t: TestDeps;
   let ctx: Ctx & { plan: PlanId };
+  /** One import in a unit of work of its own, as the command runs it. */
+  const importNow = (b: Parameters<typeof runImport>[1]) =>
+    unitOfWork(t.deps, ctx, (tx) => runImport({ ...tx, ctx }, b));
   beforeAll(() => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     t = makeTestDeps({ clock });
@@ -158,18 +162,14 @@ describe("through runImport on a real database", () => {
         ),
         ([rs, order, variants]) => {
           const brand = freshBrand();
-          const first = runImport(
-            t.deps,
-            ctx,
+          const first = importNow(
             body(
               brand,
               rs.map((r) => ({ text: r.text.join(" "), name: r.name.join(" "), source: r.source?.join(" ") })),
             ),
           );
           expect(first.created).toBe(rs.length);
-          const again = runImport(
-            t.deps,
-            ctx,
+          const again = importNow(
             body(
               brand,
               order.map((i) => variants[i]!),
@@ -188,12 +188,12 @@ describe("through runImport on a real database", () => {
       fc.property(review, word, fc.constantFrom("text", "name", "source"), (r, extra, which) => {
         const brand = freshBrand();
         const row = { text: r.text.join(" "), name: r.name.join(" "), source: r.source?.join(" ") };
-        runImport(t.deps, ctx, body(brand, [row]));
+        importNow(body(brand, [row]));
         const changed = {
           ...row,
           [which]: `${(row as Record<string, string | undefined>)[which] ?? "Google"} ${extra}`,
         };
-        const again = runImport(t.deps, ctx, body(brand, [row, changed]));
+        const again = importNow(body(brand, [row, changed]));
         expect(again).toMatchObject({ created: 1, duplicate_rows: [1] });
       }),
       { numRuns: 60 },

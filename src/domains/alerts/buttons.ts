@@ -12,6 +12,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import { tx, type Db } from "../../platform/db/client";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { audit } from "../../platform/audit/audit";
 import { inBrandScope } from "../../platform/db/brand-scope";
@@ -157,7 +158,7 @@ export function useButton(deps: Deps, token: string, choice: Choice): ButtonView
       if (!marked) return view;
       const member = alertMember(db, b.orgId, b.memberId, b.mode)!;
       const ctx = memberCtx(deps, b, member);
-      approve(deps, ctx, b.submissionId, options);
+      unitOfWork(deps, ctx, (uow) => approve(uow, b.submissionId, options));
       audit(db, ctx, "alert.button_used", b.submissionId, { action: b.action, choice, result, button_id: b.id });
       const done = evaluate(deps, db, { ...b, usedAt: now, result });
       return {

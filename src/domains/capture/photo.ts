@@ -13,7 +13,7 @@ import type { Ctx } from "../../platform/context";
 import { AppError, invalid, notFound } from "../../platform/errors";
 import { iso } from "../../platform/clock";
 import { randomToken, safeEqual } from "../../platform/crypto";
-import { tx } from "../../platform/db/client";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { ImageError } from "../../media/images";
 import { placeRespondentPhoto, requirePhotoRoom, submissions, type PhotoPlacement } from "../submissions";
 import { PHOTO_LIMITS } from "./model";
@@ -93,7 +93,7 @@ export async function attachPhoto(deps: Deps, submissionId: string, file: Blob |
   const ctx: Ctx = { orgId: row.orgId, mode: row.mode, actor: { type: "respondent" }, clock: deps.clock };
   let placed: PhotoPlacement;
   try {
-    placed = tx(deps.db, (db) => placeRespondentPhoto(db, ctx, row.id, key));
+    placed = unitOfWork(deps, ctx, (tx) => placeRespondentPhoto(tx, row.id, key));
   } catch (e) {
     // Deleted (and perhaps already erased) or out of photos while this one was processed: keep nothing of it.
     await deps.storage.remove("media", key);

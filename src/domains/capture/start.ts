@@ -10,6 +10,7 @@ import { charCount, normaliseLineBreaks } from "../../platform/text";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
 import { idempotent } from "../../platform/http/idempotency";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { AppError, invalid } from "../../platform/errors";
 import { iso } from "../../platform/clock";
 import { requireAllowance, type PlanId, planOf } from "../../platform/access";
@@ -98,10 +99,12 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
       throw invalid(`Please write at least ${CAPTURE_LIMITS.minTextChars} characters.`, "text");
     if (chars > CAPTURE_LIMITS.maxTextChars)
       throw invalid(`Please keep it under ${CAPTURE_LIMITS.maxTextChars} characters.`, "text");
-    return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
-      const row = finishWritten(db, ctx, { ...base, text });
-      return { submission_id: row.id, status: row.status, kind: row.kind, upload: null, photo_upload: photo(row.id) };
-    }).value;
+    return unitOfWork(deps, ctx, (tx) =>
+      idempotent(tx.db, ctx, route, idempotencyKey, input, () => {
+        const row = finishWritten(tx, { ...base, text });
+        return { submission_id: row.id, status: row.status, kind: row.kind, upload: null, photo_upload: photo(row.id) };
+      }),
+    ).value;
   }
   const kind = input.kind;
   if (!input.upload)
@@ -117,9 +120,11 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
     throw new AppError("unsupported_media_type", 415, "Please send a video or audio recording.", {
       field: "upload.type",
     });
-  return idempotent(deps.db, ctx, route, idempotencyKey, input, (db) => {
-    const row = createCollected(db, ctx, { ...base, kind });
-    const upload = createUpload(deps, db, row.id, input.upload!.size, type);
-    return { submission_id: row.id, status: row.status, kind: row.kind, upload, photo_upload: photo(row.id) };
-  }).value;
+  return unitOfWork(deps, ctx, (tx) =>
+    idempotent(tx.db, ctx, route, idempotencyKey, input, () => {
+      const row = createCollected(tx, { ...base, kind });
+      const upload = createUpload(tx, row.id, input.upload!.size, type);
+      return { submission_id: row.id, status: row.status, kind: row.kind, upload, photo_upload: photo(row.id) };
+    }),
+  ).value;
 }

@@ -7,16 +7,15 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import type { Db } from "../../platform/db/client";
 import type { Ctx, Mode } from "../../platform/context";
-import { tx } from "../../platform/db/client";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { newId } from "../../platform/ids";
 import { iso } from "../../platform/clock";
 import { AppError, notFound } from "../../platform/errors";
 import { safeEqual } from "../../platform/crypto";
 import { markReceived, submissions, uploads } from "../submissions";
 import { CAPTURE_LIMITS } from "./model";
-import { removeUnfinished } from "./expiry";
+import { discardUnfinished } from "./expiry";
 
 /** Containers accepted for recordings, by sniffed MIME type → file extension. */
 export const ACCEPTED_TYPES: Record<string, string> = {
@@ -53,12 +52,14 @@ function signature(deps: Deps, id: string, exp: number) {
   return deps.signer.mac("upload", `${id}.${exp}`).slice(0, 32);
 }
 
-/** Creates the upload for a submission in the caller's transaction; returns what the capture page needs. */
-export function createUpload(deps: Deps, db: Db, submissionId: string, length: number, declaredType: string) {
+/** Creates the upload for a submission in the caller's unit of work; returns what the capture page needs. */
+export function createUpload(tx: Tx, submissionId: string, length: number, declaredType: string) {
+  const deps = tx.deps;
   const now = deps.clock.now();
   const id = newId("upload", now);
   const expiresAt = now + CAPTURE_LIMITS.uploadTtlMs;
-  db.insert(uploads)
+  tx.db
+    .insert(uploads)
     .values({
       id,
       submissionId,
@@ -133,7 +134,7 @@ async function sniff(deps: Deps, key: string): Promise<string | null> {
  * 404 from then on (the upload row goes with the testimonial).
  */
 function refuse(deps: Deps, row: UploadRow, reason: string): never {
-  removeUnfinished(deps, row);
+  discardUnfinished(deps, row);
   throw new AppError("unsupported_media_type", 415, reason);
 }
 
@@ -173,12 +174,13 @@ export async function complete(deps: Deps, row: UploadRow) {
   const type = row.sniffedType!;
   const key = finalKey(row);
   await deps.storage.adoptPart(partKey(row.id), "media", key);
-  tx(deps.db, (db) => {
-    db.update(uploads)
+  unitOfWork(deps, ctxFor(deps, row.submissionId), (tx) => {
+    tx.db
+      .update(uploads)
       .set({ status: "complete", completedAt: deps.clock.now() })
       .where(and(eq(uploads.id, row.id), eq(uploads.status, "open")))
       .run();
-    markReceived(db, ctxFor(deps, row.submissionId), row.submissionId, key, type);
+    markReceived(tx, row.submissionId, key, type);
   });
 }
 
@@ -194,5 +196,5 @@ export function discardUpload(deps: Deps, row: UploadRow) {
       409,
       "This recording has already arrived. Use the removal link in your email to withdraw it.",
     );
-  removeUnfinished(deps, row);
+  discardUnfinished(deps, row);
 }

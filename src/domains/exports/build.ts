@@ -7,9 +7,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import { systemCtx, type Mode } from "../../platform/context";
-import { tx } from "../../platform/db/client";
-import { emit } from "../../platform/events/emit";
-import { enqueue } from "../../platform/jobs/queue";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
 import { randomToken } from "../../platform/crypto";
 import { submissions } from "../submissions";
@@ -92,7 +90,8 @@ export async function buildExport(deps: Deps, exportId: string) {
   try {
     const { ids, size } = await writeFile(deps, start, tmp);
     await deps.storage.adopt(tmp, "media", key);
-    const done = tx(deps.db, (db) => {
+    const done = unitOfWork(deps, systemCtx(start.orgId, start.mode as Mode, deps.clock), (tx) => {
+      const { db } = tx;
       const current = db.select().from(exports).where(eq(exports.id, exportId)).get();
       if (!current || current.status !== "building") return null;
       for (let i = 0; i < ids.length; i += BATCH) {
@@ -125,8 +124,7 @@ export async function buildExport(deps: Deps, exportId: string) {
         .where(eq(exports.id, exportId))
         .returning()
         .get()!;
-      const ctx = systemCtx(ready.orgId, ready.mode as Mode, deps.clock);
-      enqueue(db, deps.clock, {
+      tx.enqueue({
         kind: EXPIRE_JOB,
         payload: { exportId },
         orgId: ready.orgId,
@@ -134,7 +132,7 @@ export async function buildExport(deps: Deps, exportId: string) {
         runAt: ready.fileExpiresAt!,
         dedupeKey: `${EXPIRE_JOB}:${exportId}`,
       });
-      emit(db, ctx, "export.ready", presentExport(deps, ready));
+      tx.emit("export.ready", presentExport(deps, ready));
       return ready;
     });
     // Deleted (or finished by another run) meanwhile: this file belongs to nobody.
@@ -147,11 +145,11 @@ export async function buildExport(deps: Deps, exportId: string) {
   }
 }
 
-/** Marks an export failed when its build ran out of attempts. */
-export function failExport(deps: Deps, exportId: string, error: string) {
-  deps.db
+/** Marks an export failed when its build ran out of attempts, in the caller's unit of work. */
+export function failExport(tx: Tx, exportId: string, error: string) {
+  tx.db
     .update(exports)
-    .set({ status: "failed", reason: error.slice(0, 500), updatedAt: deps.clock.now() })
+    .set({ status: "failed", reason: error.slice(0, 500), updatedAt: tx.ctx.clock.now() })
     .where(and(eq(exports.id, exportId), inArray(exports.status, ["queued", "building"])))
     .run();
 }

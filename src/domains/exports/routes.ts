@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import {
   createBody,
   exportDeletedSchema,
@@ -36,22 +37,26 @@ export function exportRoutes(deps: Deps) {
           tags: ["Exports"],
           summary: "Export testimonials (CSV or JSON) with the list's filters; built by a job, then export.ready",
         },
-        run: ({ ctx }, { body }) => createExport(deps, ctx, body),
+        run: (tx, { body }) => createExport(tx, body),
       }),
     )
-    .post("/v1/exports/preview", ({ ctx, body }) => previewExport(deps, ctx, body), {
+    .post("/v1/exports/preview", ({ ctx, body }) => previewExport(reader(deps, ctx), body), {
       access: { permission: "submission:read", brand: "body" },
       body: previewBody,
       response: exportPreviewSchema,
       detail: { tags: ["Exports"], summary: "The count and first records an export would hold; nothing is built" },
     })
-    .get("/v1/exports", ({ ctx, query }) => listExports(deps, ctx, pageRequest(deps.signer, "exports", query)), {
-      access: { permission: "submission:read", brand: "list" },
-      query: listQuery,
-      response: exportPageSchema,
-      detail: { tags: ["Exports"], summary: "List exports, newest first" },
-    })
-    .get("/v1/exports/:id", ({ ctx, params }) => getExport(deps, ctx, params.id), {
+    .get(
+      "/v1/exports",
+      ({ ctx, query }) => listExports(reader(deps, ctx), pageRequest(deps.signer, "exports", query)),
+      {
+        access: { permission: "submission:read", brand: "list" },
+        query: listQuery,
+        response: exportPageSchema,
+        detail: { tags: ["Exports"], summary: "List exports, newest first" },
+      },
+    )
+    .get("/v1/exports/:id", ({ ctx, params }) => getExport(reader(deps, ctx), params.id), {
       access: { permission: "submission:read", brand: "path" },
       params: idParams,
       response: exportSchema,

@@ -1,18 +1,14 @@
 /**
- * Exports: asking for one (a row and its build job in one transaction), the preview (count and first records,
+ * Exports: asking for one (a row and its build job in the caller's unit of work), the preview (count and first records,
  * nothing built), listing, reading and deleting. The file itself is built by the job in `build.ts`.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { and, count, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import { actorRef } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
-import { audit } from "../../platform/audit/audit";
 import { AppError, notFound } from "../../platform/errors";
-import { enqueue } from "../../platform/jobs/queue";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
 import { brandScopeParam } from "../../platform/db/brand-scope";
@@ -58,11 +54,11 @@ function exportScopeOf(scope: string | Placeholder): SQL {
 }
 
 /** An export of the context (for a client, one holding only its brands); 404 otherwise. */
-export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
-  const row = db
+export function getExportRow(r: Reader, id: string): ExportRow {
+  const row = r.db
     .select()
     .from(exports)
-    .where(and(byId(exports, ctx, id), exportScope(ctx)))
+    .where(and(byId(exports, r.ctx, id), exportScope(r.ctx)))
     .get();
   if (!row) throw notFound("export");
   return row;
@@ -72,83 +68,73 @@ export function getExportRow(db: Db, ctx: Ctx, id: string): ExportRow {
  * Asks for an export: stored as `queued` with its build job; the file follows within seconds. A client's export
  * records its brands (`filters.brand_ids`), which the build keeps to.
  */
-export function createExport(deps: Deps, ctx: Ctx, input: ExportInput) {
+export function createExport(tx: Tx, input: ExportInput) {
+  const { db, ctx } = tx;
   const filters = filtersOf(input);
   if (ctx.brandIds) filters.brand_ids = filters.brand_id ? [filters.brand_id] : [...ctx.brandIds].sort();
-  return tx(deps.db, (db) => {
-    checkFilters(db, ctx, filters);
-    const pending = db
-      .select({ n: count() })
-      .from(exports)
-      .where(and(scoped(exports, ctx), inArray(exports.status, ["queued", "building"])))
-      .get()!.n;
-    if (pending >= MAX_PENDING_EXPORTS) {
-      throw new AppError(
-        "too_many_exports",
-        429,
-        `${pending} exports are already being built. Wait for one to finish, then ask again.`,
-        { pending },
-      );
-    }
-    const now = ctx.clock.now();
-    const row: ExportRow = {
-      id: newId("export", now),
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      format: input.format,
-      filters,
-      maxSubmissionId: newestSubmissionId(db, ctx),
-      status: "queued",
-      rowsDone: 0,
-      rowsTotal: null,
-      fileKey: null,
-      byteSize: null,
-      reason: null,
-      createdBy: actorRef(ctx.actor).label,
-      createdAt: now,
-      readyAt: null,
-      fileExpiresAt: null,
-      updatedAt: now,
-    };
-    db.insert(exports).values(row).run();
-    enqueue(db, ctx.clock, {
-      kind: BUILD_JOB,
-      payload: { exportId: row.id },
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      dedupeKey: `${BUILD_JOB}:${row.id}`,
-    });
-    audit(db, ctx, "export.created", row.id, { format: row.format, filters });
-    return presentExport(deps, row);
-  });
+  checkFilters(db, ctx, filters);
+  const pending = db
+    .select({ n: count() })
+    .from(exports)
+    .where(and(scoped(exports, ctx), inArray(exports.status, ["queued", "building"])))
+    .get()!.n;
+  if (pending >= MAX_PENDING_EXPORTS) {
+    throw new AppError(
+      "too_many_exports",
+      429,
+      `${pending} exports are already being built. Wait for one to finish, then ask again.`,
+      { pending },
+    );
+  }
+  const now = ctx.clock.now();
+  const row: ExportRow = {
+    id: newId("export", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    format: input.format,
+    filters,
+    maxSubmissionId: newestSubmissionId(db, ctx),
+    status: "queued",
+    rowsDone: 0,
+    rowsTotal: null,
+    fileKey: null,
+    byteSize: null,
+    reason: null,
+    createdBy: actorRef(ctx.actor).label,
+    createdAt: now,
+    readyAt: null,
+    fileExpiresAt: null,
+    updatedAt: now,
+  };
+  db.insert(exports).values(row).run();
+  tx.enqueue({ kind: BUILD_JOB, payload: { exportId: row.id }, dedupeKey: `${BUILD_JOB}:${row.id}` });
+  tx.audit("export.created", row.id, { format: row.format, filters });
+  return presentExport(tx.deps, row);
 }
 
 /** What an export with these filters would hold: the count and the first records; nothing is stored. */
-export function previewExport(
-  deps: Deps,
-  ctx: Ctx,
-  input: ExportFilters & { format?: "csv" | "json"; limit?: number },
-) {
+export function previewExport(r: Reader, input: ExportFilters & { format?: "csv" | "json"; limit?: number }) {
+  const { db, ctx } = r;
   const filters = filtersOf(input);
-  checkFilters(deps.db, ctx, filters);
-  const maxId = newestSubmissionId(deps.db, ctx);
+  checkFilters(db, ctx, filters);
+  const maxId = newestSubmissionId(db, ctx);
   const format = input.format ?? "csv";
   return {
     format,
     filters,
-    count: countRows(deps.db, ctx, filters, maxId),
+    count: countRows(db, ctx, filters, maxId),
     // A CSV file adds one column per question answered (JSON items carry `custom_fields` instead).
-    columns:
-      format === "csv" ? [...COLUMNS, ...answerColumns(deps.db, ctx, filters, maxId)] : [...COLUMNS, "custom_fields"],
-    data: rowsBatch(deps.db, ctx, filters, maxId, input.limit ?? PREVIEW_ROWS).map(exportRecord),
+    columns: format === "csv" ? [...COLUMNS, ...answerColumns(db, ctx, filters, maxId)] : [...COLUMNS, "custom_fields"],
+    data: rowsBatch(db, ctx, filters, maxId, input.limit ?? PREVIEW_ROWS).map(exportRecord),
   };
 }
 
 /** A page of exports, newest first (one prepared statement per shape). */
-export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
+export function listExports(r: Reader, page: PageRequest) {
+  const { deps, ctx } = r;
   const scope = brandScopeParam(ctx);
   const rows = idPageRows(
-    deps.db,
+    r.db,
     exports,
     page,
     scope !== null ? "scoped" : "",
@@ -165,11 +151,11 @@ export function listExports(deps: Deps, ctx: Ctx, page: PageRequest) {
 }
 
 /** One export with a fresh download URL when ready. */
-export const getExport = (deps: Deps, ctx: Ctx, id: string) => presentExport(deps, getExportRow(deps.db, ctx, id));
+export const getExport = (r: Reader, id: string) => presentExport(r.deps, getExportRow(r, id));
 
 /** Deletes an export and its file now (a build under way stops at its next step). */
 export function deleteExport(tx: Tx, id: string) {
-  const row = getExportRow(tx.db, tx.ctx, id);
+  const row = getExportRow(tx, id);
   tx.db.delete(exports).where(eq(exports.id, id)).run();
   tx.audit("export.deleted", id);
   const key = row.fileKey;

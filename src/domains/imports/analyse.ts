@@ -14,10 +14,9 @@
 import { and, asc, eq, gt, gte, isNull, lte } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
-import { shownChanged } from "../../platform/events/publication";
+import { systemCtx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
-import { enqueue } from "../../platform/jobs/queue";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { analyseText } from "../../media/text-analysis";
@@ -34,20 +33,14 @@ export interface AnalyseImportPayload {
   lastId: string;
 }
 
-/** Rows analysed per transaction; the job yields to the event loop between chunks. */
+/** Rows analysed per unit of work; the job yields to the event loop between chunks. */
 const CHUNK = 100;
 
-/** Enqueues the analysis of an import's new testimonials, in the import's own transaction. */
-export function enqueueImportAnalysis(
-  db: Db,
-  ctx: Pick<Ctx, "orgId" | "mode" | "clock">,
-  payload: AnalyseImportPayload,
-) {
-  enqueue(db, ctx.clock, {
+/** Enqueues the analysis of an import's new testimonials, in the import's own unit of work. */
+export function enqueueImportAnalysis(tx: Tx, payload: AnalyseImportPayload) {
+  tx.enqueue({
     kind: ANALYSE_IMPORT_JOB,
     payload,
-    orgId: ctx.orgId,
-    mode: ctx.mode,
     priority: PRIORITY.default,
     dedupeKey: `${ANALYSE_IMPORT_JOB}:${payload.importId}`,
   });
@@ -82,7 +75,8 @@ export async function analyseImport(
     after = rows[rows.length - 1]!.id;
     const analysed = rows.flatMap((r) => (r.text ? [{ ...r, text: r.text, analysis: analyseText(r.text) }] : []));
     const now = deps.clock.now();
-    tx(deps.db, (db) => {
+    unitOfWork(deps, systemCtx(job.orgId, job.mode, deps.clock), (tx) => {
+      const { db } = tx;
       let shown = false;
       for (const r of analysed) {
         const changed = db
@@ -99,10 +93,7 @@ export async function analyseImport(
         if (changed) written++;
         if (changed && isShown(changed)) shown = true;
       }
-      if (shown) {
-        const ctx: Ctx = { orgId: job.orgId, mode: job.mode, actor: { type: "system" }, clock: deps.clock };
-        shownChanged(db, ctx, { brandId, submissionId: null, reason: "import.analysed" });
-      }
+      if (shown) tx.shown({ brandId, submissionId: null, reason: "import.analysed" });
     });
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,6 +1,5 @@
 /** The latest import records of the context's org, mode and brand scope, newest first (optionally of one brand). */
-import type { Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
+import type { Reader } from "../../platform/db/unit-of-work";
 import { orgPageRows } from "../../platform/db/org-page";
 import { imports } from "./tables";
 import { presentImport } from "./present";
@@ -14,11 +13,11 @@ export const IMPORTS_LISTED = 50;
  * The page envelope every list uses (`{data, next_cursor}`): up to 50 records, newest first. The contract lists
  * the latest 50 only, so there is never a next page and `next_cursor` is always null.
  */
-export function listImports(db: Db, ctx: Ctx, brandId?: string): Page<ImportView> {
+export function listImports(r: Reader, brandId?: string): Page<ImportView> {
   const rows = orgPageRows(
-    db,
+    r.db,
     imports,
-    ctx,
+    r.ctx,
     // No cursor: the latest IMPORTS_LISTED only (orgPageRows reads one more than `limit`).
     { after: null, limit: IMPORTS_LISTED - 1, filterHash: "" },
     { brandColumn: imports.brandId, brandId: brandId ?? null },

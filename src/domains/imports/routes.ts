@@ -1,33 +1,32 @@
 /** Import routes: schema, guard, one service call each. */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { accessPlugin } from "../../platform/access";
+import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import { importBody, importListQuery, importPageSchema, importResultSchema } from "./model";
-import { runImport } from "./create";
+import { importReviews } from "./create";
 import { listImports } from "./list";
+import { validateImport } from "./validate";
 
 /** `POST /v1/imports` and `GET /v1/imports`. */
 export function importRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
     .use(accessPlugin(deps))
-    .post(
-      "/imports",
-      ({ ctx, body, set }) => {
-        const result = runImport(deps, ctx, body);
-        set.status = 201;
-        return result;
-      },
-      {
-        access: "submission:import",
+    .use(
+      command(deps, "POST", "/imports", {
+        permission: "submission:import",
         body: importBody,
         response: { 201: importResultSchema },
         detail: {
           tags: ["Imports"],
           summary: "Import existing reviews as unapproved, private text testimonials (needs attested: true)",
         },
-      },
+        // Every row is checked before the write lock is taken; the import itself is the command's unit of work.
+        prepare: (ctx, { body }) => validateImport(body, ctx.clock.now()),
+        run: (tx, _input, clean) => importReviews(tx, clean),
+      }),
     )
-    .get("/imports", ({ ctx, query }) => listImports(deps.db, ctx, query.brand_id), {
+    .get("/imports", ({ ctx, query }) => listImports(reader(deps, ctx), query.brand_id), {
       access: { permission: "submission:read", brand: "list" },
       query: importListQuery,
       response: importPageSchema,

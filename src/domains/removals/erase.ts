@@ -6,26 +6,26 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
+import { systemCtx, type Mode } from "../../platform/context";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { mailOutbox } from "../../platform/mail/tables";
 import type { EraseParticipant, GoingBrand } from "../../platform/hooks";
 import { eraseRecipientsByAddress } from "../campaigns";
 import { removals, thankYouSent } from "./tables";
 
-/** Deletes the removal email of an erased testimonial. */
-export function eraseRemovalMail(deps: Deps, submissionId: string) {
-  tx(deps.db, (db) => {
-    const mailIds = db
-      .select({ mailId: removals.mailId })
-      .from(removals)
-      .where(eq(removals.submissionId, submissionId))
-      .all()
-      .map((r) => r.mailId)
-      .filter((m): m is string => !!m);
-    if (!mailIds.length) return;
-    db.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).run();
-    db.update(removals).set({ mailId: null }).where(eq(removals.submissionId, submissionId)).run();
-  });
+/** Deletes the removal email of an erased testimonial, in the caller's unit of work. */
+export function eraseRemovalMail(tx: Tx, submissionId: string) {
+  const { db } = tx;
+  const mailIds = db
+    .select({ mailId: removals.mailId })
+    .from(removals)
+    .where(eq(removals.submissionId, submissionId))
+    .all()
+    .map((r) => r.mailId)
+    .filter((m): m is string => !!m);
+  if (!mailIds.length) return;
+  db.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).run();
+  db.update(removals).set({ mailId: null }).where(eq(removals.submissionId, submissionId)).run();
 }
 
 /**
@@ -40,7 +40,7 @@ export const eraseRemovalMailOf: EraseParticipant = (deps, erased) => {
     .get()?.usedAt;
   const email = erased.respondentEmail;
   if (used != null && email) eraseRecipientsByAddress(deps, { orgId: erased.orgId, mode: erased.mode, email });
-  eraseRemovalMail(deps, erased.id);
+  unitOfWork(deps, systemCtx(erased.orgId, erased.mode as Mode, deps.clock), (tx) => eraseRemovalMail(tx, erased.id));
 };
 
 /**

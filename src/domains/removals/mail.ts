@@ -213,7 +213,7 @@ export function queueRemovalMailOnCreated(tx: Tx, event: Event) {
   });
   let mailId: string;
   try {
-    mailId = queueRemovalMail(db, deps.clock, {
+    mailId = queueRemovalMail(tx, {
       orgId: row.orgId,
       mode: row.mode,
       to: row.respondentEmail,

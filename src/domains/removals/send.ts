@@ -7,8 +7,7 @@
  * (the sandbox) delivers nothing: its copy, in the test-mode outbox, shows its link so the flow can be tried.
  */
 import { eq } from "drizzle-orm";
-import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import type { Mode } from "../../platform/context";
 import type { Signer } from "../../platform/crypto";
@@ -63,10 +62,9 @@ interface SendPayload {
   removalId: string;
 }
 
-/** Writes the outbox copy (with the placeholder) and queues its delivery, in the caller's transaction; returns the message id. */
+/** Writes the outbox copy (with the placeholder) and queues its delivery, in the caller's unit of work; returns the message id. */
 export function queueRemovalMail(
-  db: Db,
-  clock: Clock,
+  tx: Tx,
   input: {
     orgId: string;
     mode: Mode;
@@ -85,6 +83,8 @@ export function queueRemovalMail(
   if (!input.text.includes(LINK_PLACEHOLDER)) throw new Error("a removal email's text must hold the link placeholder");
   if (input.html && !input.html.includes(HTML_PLACEHOLDER))
     throw new Error("a removal email's HTML must hold the link placeholder");
+  const { db } = tx;
+  const clock = tx.deps.clock;
   const id = insertOutbox(db, clock, input);
   queueInTurn(db, clock, input.perMinute, {
     mailId: id,

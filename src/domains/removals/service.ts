@@ -1,14 +1,15 @@
 /**
  * What the removal page asks: what a token would remove (`lookupRemoval`), and removing it (`confirmRemoval`).
  * Both answer a state rather than an error for a used or unknown token, so the page always has a clear sentence
- * to show. Confirming hides the testimonial everywhere in the same transaction (`softDelete`: published media
+ * to show. Confirming hides the testimonial everywhere in one unit of work (`softDelete`: published media
  * withdrawn, widgets and walls told, search entry gone, purge scheduled; and here: shared reel copies and export
- * files holding it taken offline, their files deleted as the request ends); the purge erases it moments later.
+ * files holding it taken offline, their files deleted once it commits); the purge erases it moments later.
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import type { Ctx, Mode } from "../../platform/context";
-import { tx, type Db } from "../../platform/db/client";
+import type { Ctx } from "../../platform/context";
+import type { Db } from "../../platform/db/client";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
 import { sha256 } from "../../platform/crypto";
 import { brands } from "../brands";
@@ -72,8 +73,12 @@ export function lookupRemoval(deps: Deps, token: string): RemovalView {
 
 /** Removes the testimonial behind a token; the token then does nothing more. Safe to send twice. */
 export function confirmRemoval(deps: Deps, token: string): RemovalResult {
-  const files: { area: "public" | "media"; key: string }[] = [];
-  const result = tx(deps.db, (db): RemovalResult => {
+  const found = findRemoval(deps.db, token);
+  if (!found) return { state: "unknown" };
+  // The testimonial's organisation and mode (the removal row's), acted on by its respondent.
+  const ctx: Ctx = { orgId: found.orgId, mode: found.mode, actor: { type: "respondent" }, clock: deps.clock };
+  return unitOfWork(deps, ctx, (tx): RemovalResult => {
+    const { db } = tx;
     const removal = findRemoval(db, token);
     if (!removal) return { state: "unknown" };
     if (removal.usedAt !== null) return { state: "removed", removed_at: iso(removal.usedAt), removed_now: false };
@@ -82,14 +87,13 @@ export function confirmRemoval(deps: Deps, token: string): RemovalResult {
     const row = db.select().from(submissions).where(eq(submissions.id, removal.submissionId)).get();
     // Already deleted by the team: nothing left to hide, and the purge is already scheduled.
     if (gone(row)) return { state: "removed", removed_at: iso(row?.deletedAt ?? now), removed_now: false };
-    const ctx: Ctx = { orgId: row!.orgId, mode: row!.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
-    softDelete(deps, db, ctx, row!, "submission.removed_by_respondent");
+    softDelete(tx, row!, "submission.removed_by_respondent");
+    const files: { area: "public" | "media"; key: string }[] = [];
     for (const key of withdrawSharesHolding(db, deps.clock, row!.orgId, row!.mode, row!.id))
       files.push({ area: "public", key });
-    for (const key of withdrawExportsHolding(db, now, row!.id)) files.push({ area: "media", key });
+    for (const key of withdrawExportsHolding(tx, now, row!.id)) files.push({ area: "media", key });
+    // Once committed the rows no longer point at these files: they go before the answer.
+    tx.afterCommit(() => files.forEach((f) => deps.storage.discard(f.area, f.key)));
     return { state: "removed", removed_at: iso(now), removed_now: true };
   });
-  // Committed: the rows no longer point at these files; delete them before answering.
-  for (const f of files) deps.storage.discard(f.area, f.key);
-  return result;
 }

@@ -1,6 +1,8 @@
-/** One moderation action over many testimonials (the inbox's bulk actions); each is its own transaction. */
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
+/**
+ * One moderation action over many testimonials (the inbox's bulk actions), in the caller's unit of work; each
+ * testimonial's change is a savepoint of it, so one that fails rolls back alone and the rest commit together.
+ */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { AppError, invalid } from "../../platform/errors";
 import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
 import { presentSubmission } from "./present";
@@ -26,44 +28,42 @@ export interface BulkOptions {
   hideDraftWords?: boolean;
 }
 
+/** Runs `fn` in a savepoint of the open unit of work: what it wrote is rolled back alone when it throws. */
+function savepoint<T>(tx: Tx, fn: () => T): T {
+  return tx.db.$client.transaction(fn)();
+}
+
 /**
  * Runs `action` on each id; one failing id does not stop the others. Publishing actions skip what cannot be
  * published (failed, unfinished, deleted; unchecked drafts unless `hideDraftWords`), each listed with its reason.
  */
-export function bulkModerate(
-  deps: Deps,
-  ctx: Ctx,
-  action: BulkAction,
-  ids: string[],
-  reason?: string,
-  options: BulkOptions = {},
-) {
+export function bulkModerate(tx: Tx, action: BulkAction, ids: string[], reason?: string, options: BulkOptions = {}) {
   if (action === "reject" && !reason?.trim()) throw invalid("Rejecting needs a reason.", "reason");
   const unique = [...new Set(ids)];
   const results = unique.map((id) => {
     try {
-      const row = (() => {
+      const row = savepoint(tx, () => {
         switch (action) {
           case "approve":
-            return approve(deps, ctx, id);
+            return approve(tx, id);
           case "approve_and_publish":
-            return approve(deps, ctx, id, { publish: true, hideWordsIfDraft: options.hideDraftWords });
+            return approve(tx, id, { publish: true, hideWordsIfDraft: options.hideDraftWords });
           case "unapprove":
-            return unapprove(deps, ctx, id);
+            return unapprove(tx, id);
           case "reject":
-            return reject(deps, ctx, id, reason!);
+            return reject(tx, id, reason!);
           case "make_public":
-            return setVisibility(deps, ctx, id, true, { hideWordsIfDraft: options.hideDraftWords });
+            return setVisibility(tx, id, true, { hideWordsIfDraft: options.hideDraftWords });
           case "make_private":
-            return setVisibility(deps, ctx, id, false);
+            return setVisibility(tx, id, false);
           case "delete":
-            return deleteSubmission(deps, ctx, id);
+            return deleteSubmission(tx, id);
         }
-      })();
+      });
       return {
         id,
         ok: true as const,
-        submission: action === "delete" ? null : presentSubmission(row, deps.config.cdnUrl),
+        submission: action === "delete" ? null : presentSubmission(row, tx.deps.config.cdnUrl),
       };
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

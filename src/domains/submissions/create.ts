@@ -4,10 +4,8 @@
  * once, with `submission.created` then `submission.ready`.
  */
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
-import { emit } from "../../platform/events/emit";
-import { enqueue } from "../../platform/jobs/queue";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { analyseText } from "../../media/text-analysis";
 import {
@@ -46,19 +44,19 @@ function baseRow(ctx: Ctx, base: CollectedBase, kind: SubmissionKind, status: Su
   );
 }
 
-/** A recorded testimonial waiting for its upload (in the caller's transaction). */
-export function createCollected(db: Db, ctx: Ctx, base: CollectedBase & { kind: "video" | "audio" }): SubmissionRow {
-  const row = baseRow(ctx, base, base.kind, "uploading");
-  db.insert(submissions).values(row).run();
+/** A recorded testimonial waiting for its upload (in the caller's unit of work). */
+export function createCollected(tx: Tx, base: CollectedBase & { kind: "video" | "audio" }): SubmissionRow {
+  const row = baseRow(tx.ctx, base, base.kind, "uploading");
+  tx.db.insert(submissions).values(row).run();
   return row;
 }
 
-/** A written testimonial: ready at once, with both events (in the caller's transaction). */
-export function finishWritten(db: Db, ctx: Ctx, base: CollectedBase & { text: string }): SubmissionRow {
+/** A written testimonial: ready at once, with both events (in the caller's unit of work). */
+export function finishWritten(tx: Tx, base: CollectedBase & { text: string }): SubmissionRow {
   const { text, ...rest } = base;
   const analysis = analyseText(text);
   const row: SubmissionRow = {
-    ...baseRow(ctx, rest, "text", "ready"),
+    ...baseRow(tx.ctx, rest, "text", "ready"),
     textInput: text,
     textSource: "typed",
     originalText: text,
@@ -67,32 +65,30 @@ export function finishWritten(db: Db, ctx: Ctx, base: CollectedBase & { text: st
     sentimentLabel: analysis.sentiment.label,
   };
   row.receivedAt = row.processedAt = row.createdAt;
-  db.insert(submissions).values(row).run();
-  indexSubmission(db, row);
-  emit(db, ctx, "submission.created", submissionEventData(row));
-  emit(db, ctx, "submission.ready", submissionEventData(row));
+  tx.db.insert(submissions).values(row).run();
+  indexSubmission(tx.db, row);
+  tx.emit("submission.created", submissionEventData(row));
+  tx.emit("submission.ready", submissionEventData(row));
   return row;
 }
 
 /**
  * The upload is complete and its file is in place: move to `processing`, emit `submission.created` and enqueue
- * processing, all at once. Safe to call twice (the second call changes nothing).
+ * processing, in the caller's unit of work. Safe to call twice (the second call changes nothing).
  */
-export function markReceived(db: Db, ctx: Ctx, id: string, originalKey: string, originalType: string): boolean {
-  const now = ctx.clock.now();
-  const updated = db
+export function markReceived(tx: Tx, id: string, originalKey: string, originalType: string): boolean {
+  const now = tx.ctx.clock.now();
+  const updated = tx.db
     .update(submissions)
     .set({ status: "processing", originalKey, originalType, receivedAt: now, updatedAt: now })
     .where(and(eq(submissions.id, id), eq(submissions.status, "uploading")))
     .returning()
     .get();
   if (!updated) return false;
-  emit(db, ctx, "submission.created", submissionEventData(updated));
-  enqueue(db, ctx.clock, {
+  tx.emit("submission.created", submissionEventData(updated));
+  tx.enqueue({
     kind: PROCESS_JOB,
     payload: { submissionId: id },
-    orgId: ctx.orgId,
-    mode: ctx.mode,
     priority: PRIORITY.submission,
     dedupeKey: `${PROCESS_JOB}:${id}`,
   });

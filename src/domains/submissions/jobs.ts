@@ -8,8 +8,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
-import { tx } from "../../platform/db/client";
-import { emit } from "../../platform/events/emit";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { JobRegistry, PermanentJobError } from "../../platform/jobs/worker";
 import { MediaError, isMediaError } from "../../media/errors";
 import { explainFailure, type FailureExplanation } from "../../media/failure-reasons";
@@ -39,7 +38,10 @@ const ctxOf = (deps: Deps, row: SubmissionRow): Ctx => ({
 
 function failWith(deps: Deps, id: string, failure: FailureExplanation) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
-  if (row) failSubmission(deps.db, ctxOf(deps, row), row.id, failure.code, failure.message, failure.action);
+  if (row)
+    unitOfWork(deps, ctxOf(deps, row), (tx) =>
+      failSubmission(tx, row.id, failure.code, failure.message, failure.action),
+    );
 }
 
 /** Probes, transcodes and transcribes a local copy of the original; finished files are adopted into `media/`. */
@@ -115,7 +117,8 @@ async function processOne(deps: Deps, id: string, signal?: AbortSignal) {
   const text = speech && speech.words.length ? wordsText(speech.words) : null;
   const analysis = text ? analyseText(text) : null;
   const now = deps.clock.now();
-  const applied = tx(deps.db, (db) => {
+  const applied = unitOfWork(deps, ctxOf(deps, row), (tx) => {
+    const { db } = tx;
     const updated = db
       .update(submissions)
       .set({
@@ -153,9 +156,9 @@ async function processOne(deps: Deps, id: string, signal?: AbortSignal) {
         .run();
     }
     indexSubmission(db, updated);
-    emit(db, ctxOf(deps, updated), "submission.ready", submissionEventData(updated));
+    tx.emit("submission.ready", submissionEventData(updated));
     // Approved and made public while still processing: publish it now.
-    syncPublicMedia(db, storage, ctxOf(deps, updated), updated);
+    syncPublicMedia(tx, updated);
     return true;
   });
   // Deleted or removed while processing: the purge may already have run, so what was just written goes too.

@@ -7,7 +7,7 @@ import { and, desc, eq, gt, isNull, lt, or, sql, type SQL, type SQLWrapper } fro
 import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Static } from "elysia";
 import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
+import type { Reader } from "../../platform/db/unit-of-work";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brandScopeParam, preparedBrandScope } from "../../platform/db/brand-scope";
 import type { Db } from "../../platform/db/client";
@@ -156,9 +156,10 @@ function searchRows(db: Db, ctx: Ctx, f: SubmissionFilters, page: PageRequest, m
 }
 
 /** One page of testimonials. */
-export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters, page: PageRequest) {
+export function listSubmissions(r: Reader, filters: SubmissionFilters, page: PageRequest) {
+  const { deps, ctx } = r;
   if (!filters.q) {
-    const rows = pageRows(deps.db, ctx, filters, page);
+    const rows = pageRows(r.db, ctx, filters, page);
     const progress = uploadProgress(deps, rows);
     return toPage(
       deps.signer,
@@ -170,8 +171,8 @@ export function listSubmissions(deps: Deps, ctx: Ctx, filters: SubmissionFilters
   }
   const match = ftsQuery(filters.q);
   const newest =
-    (page.after as SearchAfter | null)?.[2] ?? prepared(deps.db, newestStatement).get(scopeValues(ctx))?.id ?? "";
-  const rows = searchRows(deps.db, ctx, filters, page, match, newest);
+    (page.after as SearchAfter | null)?.[2] ?? prepared(r.db, newestStatement).get(scopeValues(ctx))?.id ?? "";
+  const rows = searchRows(r.db, ctx, filters, page, match, newest);
   const progress = uploadProgress(
     deps,
     rows.map((r) => r.row as SubmissionRow),

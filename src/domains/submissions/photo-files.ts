@@ -6,14 +6,12 @@
  * deleted a few minutes later, once widget documents cached with its address have expired.
  */
 import { eq } from "drizzle-orm";
-import type { Ctx, Mode } from "../../platform/context";
+import { systemCtx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { randomToken } from "../../platform/crypto";
-import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
-import { shownChanged } from "../../platform/events/publication";
 import { submissions } from "./tables";
 import { isShown } from "./visibility";
 import type { SubmissionRow } from "./present";
@@ -32,9 +30,9 @@ interface Payload {
   public?: string[];
 }
 
-/** Enqueues the job for `row`, in the caller's transaction: delete `unused` photos, publish the current one. */
-export function settlePhotoFilesLater(db: Db, ctx: Ctx, row: SubmissionRow, unused: string[]) {
-  enqueue(db, ctx.clock, {
+/** Enqueues the job for `row`, in the caller's unit of work: delete `unused` photos, publish the current one. */
+export function settlePhotoFilesLater(tx: Tx, row: SubmissionRow, unused: string[]) {
+  tx.enqueue({
     kind: PHOTO_FILES_JOB,
     payload: { submissionId: row.id, media: unused } satisfies Payload,
     orgId: row.orgId,
@@ -63,8 +61,8 @@ async function publishCurrentPhoto(deps: Deps, row: SubmissionRow) {
   if (!published || !photo || !isShown(row) || published.avatarOf === photo) return;
   const name = `${published.dir}/avatar-${randomToken(9)}.webp`;
   await deps.storage.copy("media", photo, "public", name);
-  const kept = tx(deps.db, (db) => {
-    const current = db.select().from(submissions).where(eq(submissions.id, row.id)).get();
+  const kept = unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), (tx) => {
+    const current = tx.db.select().from(submissions).where(eq(submissions.id, row.id)).get();
     // Hidden, republished elsewhere or given another photo meanwhile: that change's own work wins.
     if (!current?.publicMedia || current.publicMedia.dir !== published.dir || current.photoKey !== photo) return false;
     if (!isShown(current)) return false;
@@ -74,11 +72,10 @@ async function publishCurrentPhoto(deps: Deps, row: SubmissionRow) {
       files: { ...current.publicMedia.files, avatar: name },
       avatarOf: photo,
     };
-    db.update(submissions).set({ publicMedia }).where(eq(submissions.id, row.id)).run();
-    const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
-    shownChanged(db, ctx, { brandId: row.brandId, submissionId: row.id, reason: "photo_published" });
+    tx.db.update(submissions).set({ publicMedia }).where(eq(submissions.id, row.id)).run();
+    tx.shown({ brandId: row.brandId, submissionId: row.id, reason: "photo_published" });
     if (replaced)
-      enqueue(db, deps.clock, {
+      tx.enqueue({
         kind: PHOTO_FILES_JOB,
         payload: { submissionId: row.id, public: [replaced] } satisfies Payload,
         orgId: row.orgId,

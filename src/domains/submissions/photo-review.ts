@@ -6,10 +6,7 @@
  * `PHOTO_UPLOADS_MAX` photos in all, so its signed photo address cannot be used to swap images without end.
  */
 import { eq } from "drizzle-orm";
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { AppError, conflict, notFound } from "../../platform/errors";
 import { submissions } from "./tables";
 import { getSubmissionRow } from "./read";
@@ -41,12 +38,13 @@ export interface PhotoPlacement {
 }
 
 /**
- * Records a photo the respondent sent, already stored under `key`, in the caller's transaction: as the photo, or as
+ * Records a photo the respondent sent, already stored under `key`, in the caller's unit of work: as the photo, or as
  * the one waiting for review once the testimonial was approved or made public (replacing an earlier one waiting).
  * 404 when the testimonial was deleted meanwhile, 409 when it took all its photos. The caller deletes `unused`
  * after the commit (or `key` itself when this throws).
  */
-export function placeRespondentPhoto(db: Db, ctx: Ctx, id: string, key: string): PhotoPlacement {
+export function placeRespondentPhoto(tx: Tx, id: string, key: string): PhotoPlacement {
+  const { db, ctx } = tx;
   const row = db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || row.deletedAt !== null || row.status === "erased") throw notFound("testimonial");
   requirePhotoRoom(row);
@@ -62,12 +60,12 @@ export function placeRespondentPhoto(db: Db, ctx: Ctx, id: string, key: string):
     })
     .where(eq(submissions.id, id))
     .run();
-  audit(db, ctx, "submission.photo_added", id, { waiting_for_review: pending });
+  tx.audit("submission.photo_added", id, { waiting_for_review: pending });
   return { pending, unused };
 }
 
-function withPendingPhoto(db: Db, ctx: Ctx, id: string): SubmissionRow & { pendingPhotoKey: string } {
-  const row = getSubmissionRow(db, ctx, id);
+function withPendingPhoto(r: Reader, id: string): SubmissionRow & { pendingPhotoKey: string } {
+  const row = getSubmissionRow(r, id);
   if (!row.pendingPhotoKey)
     throw conflict("no_pending_photo", "No new photo is waiting for review on this testimonial.");
   return row as SubmissionRow & { pendingPhotoKey: string };
@@ -77,35 +75,31 @@ function withPendingPhoto(db: Db, ctx: Ctx, id: string): SubmissionRow & { pendi
  * Accepts the photo waiting for review: it becomes the testimonial's photo and, where the testimonial is published,
  * the published avatar (a job copies it in, then deletes the replaced files). Returns the updated row.
  */
-export function approvePendingPhoto(deps: Deps, ctx: Ctx, id: string): SubmissionRow {
-  return tx(deps.db, (db) => {
-    const row = withPendingPhoto(db, ctx, id);
-    const updated = db
-      .update(submissions)
-      .set({ photoKey: row.pendingPhotoKey, pendingPhotoKey: null, updatedAt: ctx.clock.now() })
-      .where(eq(submissions.id, id))
-      .returning()
-      .get()!;
-    audit(db, ctx, "submission.photo_approved", id);
-    // A shown testimonial without published copies (a written one that had no photo) gets them now.
-    syncPublicMedia(db, deps.storage, ctx, updated);
-    settlePhotoFilesLater(db, ctx, updated, row.photoKey ? [row.photoKey] : []);
-    return updated;
-  });
+export function approvePendingPhoto(tx: Tx, id: string): SubmissionRow {
+  const row = withPendingPhoto(tx, id);
+  const updated = tx.db
+    .update(submissions)
+    .set({ photoKey: row.pendingPhotoKey, pendingPhotoKey: null, updatedAt: tx.ctx.clock.now() })
+    .where(eq(submissions.id, id))
+    .returning()
+    .get()!;
+  tx.audit("submission.photo_approved", id);
+  // A shown testimonial without published copies (a written one that had no photo) gets them now.
+  syncPublicMedia(tx, updated);
+  settlePhotoFilesLater(tx, updated, row.photoKey ? [row.photoKey] : []);
+  return updated;
 }
 
 /** Discards the photo waiting for review (its file is deleted once this commits); the accepted photo stays. */
-export function rejectPendingPhoto(deps: Deps, ctx: Ctx, id: string): SubmissionRow {
-  return tx(deps.db, (db) => {
-    const row = withPendingPhoto(db, ctx, id);
-    const updated = db
-      .update(submissions)
-      .set({ pendingPhotoKey: null, updatedAt: ctx.clock.now() })
-      .where(eq(submissions.id, id))
-      .returning()
-      .get()!;
-    audit(db, ctx, "submission.photo_rejected", id);
-    settlePhotoFilesLater(db, ctx, updated, [row.pendingPhotoKey]);
-    return updated;
-  });
+export function rejectPendingPhoto(tx: Tx, id: string): SubmissionRow {
+  const row = withPendingPhoto(tx, id);
+  const updated = tx.db
+    .update(submissions)
+    .set({ pendingPhotoKey: null, updatedAt: tx.ctx.clock.now() })
+    .where(eq(submissions.id, id))
+    .returning()
+    .get()!;
+  tx.audit("submission.photo_rejected", id);
+  settlePhotoFilesLater(tx, updated, [row.pendingPhotoKey]);
+  return updated;
 }

@@ -6,18 +6,14 @@
  * they are hidden, and added by the same job when they may be shown again.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import type { Ctx, Mode } from "../../platform/context";
+import { systemCtx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import type { Storage } from "../../platform/storage";
-import { tx } from "../../platform/db/client";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { randomToken } from "../../platform/crypto";
-import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { submissions, transcripts, type PublicMedia } from "./tables";
 import { isShown } from "./visibility";
-import { shownChanged } from "../../platform/events/publication";
 import type { SubmissionRow } from "./present";
 import { settlePhotoFilesLater } from "./photo-files";
 import { wordsPublic } from "./publishable";
@@ -26,11 +22,14 @@ import { wordsPublic } from "./publishable";
 export const PUBLISH_JOB = "submission.publish_media";
 
 /**
- * Brings the published copies in line with the visibility rule, in the caller's transaction: a shown recording
- * without copies gets a publish job; a hidden one loses its copies now (row and files). For a shown recording, the
- * captions follow `wordsPublic`: taken down now when the words are hidden, added by the job when they may be shown.
+ * Brings the published copies in line with the visibility rule, in the caller's unit of work: a shown recording
+ * without copies gets a publish job; a hidden one loses its copies now (the row at once, the files once the unit
+ * commits). For a shown recording, the captions follow `wordsPublic`: taken down now when the words are hidden,
+ * added by the job when they may be shown.
  */
-export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: SubmissionRow) {
+export function syncPublicMedia(tx: Tx, row: SubmissionRow) {
+  const { db } = tx;
+  const storage = tx.deps.storage;
   if (isShown(row)) {
     const published = row.publicMedia;
     const captions = published?.files.captions;
@@ -41,14 +40,14 @@ export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: Submiss
         .set({ publicMedia: { ...published, files } })
         .where(eq(submissions.id, row.id))
         .run();
-      storage.discard("public", captions);
+      tx.afterCommit(() => storage.discard("public", captions));
     }
     // A recording's words are its text: one without any (nothing was heard) has no captions to add.
     const missing = published
       ? row.kind !== "text" && !captions && !!row.textInput && wordsPublic(row)
       : row.kind !== "text" || !!row.photoKey;
     if (missing) {
-      enqueue(db, ctx.clock, {
+      tx.enqueue({
         kind: PUBLISH_JOB,
         payload: { submissionId: row.id },
         orgId: row.orgId,
@@ -60,8 +59,9 @@ export function syncPublicMedia(db: Db, storage: Storage, ctx: Ctx, row: Submiss
     return;
   }
   if (row.publicMedia) {
+    const dir = row.publicMedia.dir;
     db.update(submissions).set({ publicMedia: null }).where(eq(submissions.id, row.id)).run();
-    storage.discard("public", row.publicMedia.dir);
+    tx.afterCommit(() => storage.discard("public", dir));
   }
 }
 
@@ -116,16 +116,16 @@ async function addCaptions(deps: Deps, row: SubmissionRow) {
   if (!captions) return;
   const key = `${published.dir}/captions.vtt`;
   await deps.storage.write("public", key, captions);
-  const kept = tx(deps.db, (db) => {
-    const current = db.select().from(submissions).where(eq(submissions.id, row.id)).get();
+  const kept = unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), (tx) => {
+    const current = tx.db.select().from(submissions).where(eq(submissions.id, row.id)).get();
     if (!current || !isShown(current) || current.publicMedia?.dir !== published.dir || !wordsPublic(current))
       return false;
-    db.update(submissions)
+    tx.db
+      .update(submissions)
       .set({ publicMedia: { ...current.publicMedia, files: { ...current.publicMedia.files, captions: key } } })
       .where(eq(submissions.id, row.id))
       .run();
-    const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
-    shownChanged(db, ctx, { brandId: row.brandId, submissionId: row.id, reason: "captions_published" });
+    tx.shown({ brandId: row.brandId, submissionId: row.id, reason: "captions_published" });
     return true;
   });
   // Hidden again (or taken down) while the file was written: it must not stay on the CDN.
@@ -141,22 +141,21 @@ export async function publishMedia(deps: Deps, id: string) {
   if (!row || !isShown(row) || (row.kind === "text" && !row.photoKey)) return;
   if (row.publicMedia) return addCaptions(deps, row);
   const media = await copyFiles(deps, row, publicCaptions(deps, row));
-  const kept = tx(deps.db, (db) => {
-    const current = db
+  const kept = unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), (tx) => {
+    const current = tx.db
       .select()
       .from(submissions)
       .where(and(eq(submissions.id, id), isNull(submissions.publicMedia)))
       .get();
     if (!current || !isShown(current)) return false;
-    const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
     const { captions, ...files } = media.files;
     // Words hidden while the copies were made: they are not published with the rest.
     const stored = captions && !wordsPublic(current) ? { ...media, files } : media;
-    if (stored !== media) deps.storage.discard("public", captions!);
-    db.update(submissions).set({ publicMedia: stored }).where(eq(submissions.id, id)).run();
-    shownChanged(db, ctx, { brandId: row.brandId, submissionId: id, reason: "media_published" });
+    if (stored !== media) tx.afterCommit(() => deps.storage.discard("public", captions!));
+    tx.db.update(submissions).set({ publicMedia: stored }).where(eq(submissions.id, id)).run();
+    tx.shown({ brandId: row.brandId, submissionId: id, reason: "media_published" });
     // A photo accepted while the copies were made: publish that one instead of the photo copied.
-    if (current.photoKey && current.photoKey !== media.avatarOf) settlePhotoFilesLater(db, ctx, current, []);
+    if (current.photoKey && current.photoKey !== media.avatarOf) settlePhotoFilesLater(tx, current, []);
     return true;
   });
   if (!kept) await deps.storage.remove("public", media.dir);

@@ -6,12 +6,9 @@
  * (exports, reels, removal mail) declare an `erase` participant in their module (src/modules.ts) to remove theirs.
  */
 import { eq } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
-import type { Ctx, Mode } from "../../platform/context";
+import { systemCtx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
-import { enqueue } from "../../platform/jobs/queue";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { submissions, transcripts, uploads } from "./tables";
@@ -21,13 +18,11 @@ import { erasedValues } from "./row";
 /** Job kind that erases a deleted testimonial. */
 export const PURGE_JOB = "submission.purge";
 
-/** Enqueues the erasure of a deleted testimonial, in the caller's transaction. */
-export function schedulePurge(db: Db, ctx: Ctx, id: string) {
-  enqueue(db, ctx.clock, {
+/** Enqueues the erasure of a deleted testimonial, in the caller's unit of work. */
+export function schedulePurge(tx: Tx, id: string) {
+  tx.enqueue({
     kind: PURGE_JOB,
     payload: { submissionId: id },
-    orgId: ctx.orgId,
-    mode: ctx.mode,
     priority: PRIORITY.submission,
     dedupeKey: `${PURGE_JOB}:${id}`,
   });
@@ -51,12 +46,11 @@ export async function eraseSubmission(deps: Deps, id: string) {
   for (const u of deps.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.submissionId, id)).all())
     deps.storage.removePart(`uploads/${u.id}.part`);
   for (const l of deps.hooks.erase) await l(deps, row);
-  const ctx: Ctx = { orgId: row.orgId, mode: row.mode as Mode, actor: { type: "system" }, clock: deps.clock };
-  tx(deps.db, (db) => {
-    db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
-    unindexSubmission(db, id);
-    db.update(submissions).set(erasedValues(deps.clock.now())).where(eq(submissions.id, id)).run();
-    audit(db, ctx, "submission.erased", id);
+  unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), (tx) => {
+    tx.db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
+    unindexSubmission(tx.db, id);
+    tx.db.update(submissions).set(erasedValues(deps.clock.now())).where(eq(submissions.id, id)).run();
+    tx.audit("submission.erased", id);
   });
 }
 

@@ -1,8 +1,7 @@
 /** Reading one testimonial with its words, consent and media, within the context's org and mode. */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
+import type { Reader } from "../../platform/db/unit-of-work";
 import { notFound } from "../../platform/errors";
 import {} from "../../platform/db/brand-scope";
 import { submissions, transcripts } from "./tables";
@@ -15,11 +14,11 @@ import type { SubmissionDetailView } from "./model";
 import { byId } from "../../platform/db/tenancy";
 
 /** A testimonial row of the context's org, mode and brand scope (a client's brands), not deleted; 404 otherwise. */
-export function getSubmissionRow(db: Db, ctx: Ctx, id: string): SubmissionRow {
-  const row = db
+export function getSubmissionRow(r: Reader, id: string): SubmissionRow {
+  const row = r.db
     .select()
     .from(submissions)
-    .where(and(byId(submissions, ctx, id), isNull(submissions.deletedAt)))
+    .where(and(byId(submissions, r.ctx, id), isNull(submissions.deletedAt)))
     .get();
   if (!row) throw notFound("testimonial");
   return row;
@@ -31,9 +30,10 @@ export function getTranscriptRow(db: Db, id: string): TranscriptRow | null {
 }
 
 /** The detail view: every list field plus contact details, consent, prompt, transcript and media links. */
-export function submissionDetail(deps: Deps, ctx: Ctx, id: string): SubmissionDetailView {
-  const row = getSubmissionRow(deps.db, ctx, id);
-  const transcript = getTranscriptRow(deps.db, id);
+export function submissionDetail(r: Reader, id: string): SubmissionDetailView {
+  const { deps } = r;
+  const row = getSubmissionRow(r, id);
+  const transcript = getTranscriptRow(r.db, id);
   return {
     ...presentSubmission(row, deps.config.cdnUrl, uploadProgress(deps, [row]).get(row.id) ?? null),
     respondent_email: row.respondentEmail,
@@ -43,7 +43,7 @@ export function submissionDetail(deps: Deps, ctx: Ctx, id: string): SubmissionDe
     height: row.height,
     transcript: transcript ? presentTranscript(transcript, row) : null,
     processing: processingProgress([row], deps.clock.now()).get(row.id) ?? null,
-    tags: tagsOf(deps.db, ctx, id),
+    tags: tagsOf(r, id),
     media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
   };
 }

@@ -5,6 +5,7 @@ import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import { listSubmissions } from "./list";
 import { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
 import { presentTranscript } from "./present";
@@ -60,7 +61,7 @@ export function submissionRoutes(deps: Deps) {
         "/v1/submissions",
         ({ ctx, query }) => {
           const filters = filtersFromQuery(query);
-          return listSubmissions(deps, ctx, filters, pageRequest(deps.signer, "submissions", query, filters));
+          return listSubmissions(reader(deps, ctx), filters, pageRequest(deps.signer, "submissions", query, filters));
         },
         {
           access: { permission: "submission:read", brand: "list" },
@@ -69,7 +70,7 @@ export function submissionRoutes(deps: Deps) {
           detail: { tags: ["Submissions"], summary: "List testimonials (newest first, or by relevance with q)" },
         },
       )
-      .get("/v1/submissions/:id", ({ ctx, params }) => submissionDetail(deps, ctx, params.id), {
+      .get("/v1/submissions/:id", ({ ctx, params }) => submissionDetail(reader(deps, ctx), params.id), {
         access: { permission: "submission:read", brand: "path" },
         params: idParams,
         response: submissionDetailSchema,
@@ -78,7 +79,7 @@ export function submissionRoutes(deps: Deps) {
       .get(
         "/v1/submissions/:id/card.png",
         async ({ ctx, params, query }) => {
-          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(reader(deps, ctx), params.id);
           const size = query.size ?? "square";
           const png = await shareCard(deps, row, size);
           return new Response(png as BodyInit, {
@@ -109,7 +110,7 @@ export function submissionRoutes(deps: Deps) {
       .get(
         "/v1/submissions/:id/transcript",
         ({ ctx, params }) => {
-          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(reader(deps, ctx), params.id);
           const tr = getTranscriptRow(deps.db, params.id);
           if (!tr) throw notFound("transcript (written testimonials and recordings without speech have none)");
           return presentTranscript(tr, row);
@@ -143,7 +144,7 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Submissions"],
             summary: "Confirm the transcript as it is: a machine draft becomes checked words public places may show",
           },
-          run: ({ ctx }, { params }) => confirmTranscript(deps, ctx, params.id),
+          run: (tx, { params }) => confirmTranscript(tx, params.id),
         }),
       )
       .use(
@@ -157,9 +158,9 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Moderation"],
             summary: "Approve (emits submission.approved); optionally publish in the same step",
           },
-          run: ({ ctx }, { params, body }) =>
+          run: (tx, { params, body }) =>
             presentSubmission(
-              approve(deps, ctx, params.id, { publish: body?.publish, hideWords: body?.hide_words }),
+              approve(tx, params.id, { publish: body?.publish, hideWords: body?.hide_words }),
               deps.config.cdnUrl,
             ),
         }),
@@ -171,7 +172,7 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Withdraw an approval" },
-          run: ({ ctx }, { params }) => presentSubmission(unapprove(deps, ctx, params.id), deps.config.cdnUrl),
+          run: (tx, { params }) => presentSubmission(unapprove(tx, params.id), deps.config.cdnUrl),
         }),
       )
       .use(
@@ -182,8 +183,7 @@ export function submissionRoutes(deps: Deps) {
           body: rejectBody,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Reject with a reason (emits submission.rejected)" },
-          run: ({ ctx }, { params, body }) =>
-            presentSubmission(reject(deps, ctx, params.id, body.reason), deps.config.cdnUrl),
+          run: (tx, { params, body }) => presentSubmission(reject(tx, params.id, body.reason), deps.config.cdnUrl),
         }),
       )
       .use(
@@ -194,9 +194,9 @@ export function submissionRoutes(deps: Deps) {
           body: visibilityBody,
           response: submissionSchema,
           detail: { tags: ["Moderation"], summary: "Make public or private" },
-          run: ({ ctx }, { params, body }) =>
+          run: (tx, { params, body }) =>
             presentSubmission(
-              setVisibility(deps, ctx, params.id, body.is_public, { hideWords: body.hide_words }),
+              setVisibility(tx, params.id, body.is_public, { hideWords: body.hide_words }),
               deps.config.cdnUrl,
             ),
         }),
@@ -208,8 +208,8 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: deletedSchema,
           detail: { tags: ["Moderation"], summary: "Delete: hidden at once, erased moments later" },
-          run: ({ ctx }, { params }) => {
-            deleteSubmission(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            deleteSubmission(tx, params.id);
             return { id: params.id, deleted: true as const };
           },
         }),
@@ -222,8 +222,8 @@ export function submissionRoutes(deps: Deps) {
           body: bulkBody,
           response: bulkResultSchema,
           detail: { tags: ["Moderation"], summary: "One action on up to 100 testimonials" },
-          run: ({ ctx }, { body }) =>
-            bulkModerate(deps, ctx, body.action, body.ids, body.reason, { hideDraftWords: body.hide_draft_words }),
+          run: (tx, { body }) =>
+            bulkModerate(tx, body.action, body.ids, body.reason, { hideDraftWords: body.hide_draft_words }),
         }),
       )
       .use(
@@ -237,9 +237,9 @@ export function submissionRoutes(deps: Deps) {
             summary:
               "Accept the photo waiting for review: it becomes the photo, and the published avatar where the testimonial is shown",
           },
-          run: ({ ctx }, { params }) => {
-            approvePendingPhoto(deps, ctx, params.id);
-            return submissionDetail(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            approvePendingPhoto(tx, params.id);
+            return submissionDetail(tx, params.id);
           },
         }),
       )
@@ -253,9 +253,9 @@ export function submissionRoutes(deps: Deps) {
             tags: ["Moderation"],
             summary: "Discard the photo waiting for review; the accepted photo stays",
           },
-          run: ({ ctx }, { params }) => {
-            rejectPendingPhoto(deps, ctx, params.id);
-            return submissionDetail(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            rejectPendingPhoto(tx, params.id);
+            return submissionDetail(tx, params.id);
           },
         }),
       )
@@ -266,16 +266,16 @@ export function submissionRoutes(deps: Deps) {
           params: idParams,
           response: { 202: submissionDetailSchema },
           detail: { tags: ["Submissions"], summary: "Process a failed recording again" },
-          run: ({ db, ctx }, { params }) => {
-            reprocessSubmission(db, ctx, getSubmissionRow(db, ctx, params.id));
-            return submissionDetail(deps, ctx, params.id);
+          run: (tx, { params }) => {
+            reprocessSubmission(tx, getSubmissionRow(tx, params.id));
+            return submissionDetail(tx, params.id);
           },
         }),
       )
       .get(
         "/v1/submissions/:id/media/:variant",
         ({ ctx, params }) => {
-          const row = getSubmissionRow(deps.db, ctx, params.id);
+          const row = getSubmissionRow(reader(deps, ctx), params.id);
           const variant = requireVariant(row, params.variant, !!getTranscriptRow(deps.db, row.id));
           return signedMediaUrl(deps, row, variant);
         },

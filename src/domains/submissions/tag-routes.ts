@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
+import { reader } from "../../platform/db/unit-of-work";
 import {
   createTag,
   deleteTag,
@@ -37,7 +38,11 @@ export function tagRoutes(deps: Deps) {
     .get(
       "/tags",
       ({ ctx, query }) =>
-        listTags(deps, ctx, pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }), query.brand_id),
+        listTags(
+          reader(deps, ctx),
+          pageRequest(deps.signer, "tags", query, { brand_id: query.brand_id }),
+          query.brand_id,
+        ),
       {
         access: { permission: "submission:read", brand: "list" },
         query: tagListQuery,
@@ -55,10 +60,10 @@ export function tagRoutes(deps: Deps) {
         body: newTagBody,
         response: { 201: tagSchema },
         detail: { tags: ["Tags"], summary: "Create a tag for a brand, or shared by every brand" },
-        run: ({ ctx }, { body }) => createTag(deps, ctx, body),
+        run: (tx, { body }) => createTag(tx, body),
       }),
     )
-    .get("/tags/:tag_id", ({ ctx, params }) => presentTag(getTag(deps.db, ctx, params.tag_id)), {
+    .get("/tags/:tag_id", ({ ctx, params }) => presentTag(getTag(reader(deps, ctx), params.tag_id)), {
       access: { permission: "submission:read", brand: "path" },
       params: tagParams,
       response: tagSchema,
@@ -72,7 +77,7 @@ export function tagRoutes(deps: Deps) {
         body: tagPatchBody,
         response: tagSchema,
         detail: { tags: ["Tags"], summary: "Rename or recolour a tag" },
-        run: ({ ctx }, { params, body }) => updateTag(deps, ctx, params.tag_id, body),
+        run: (tx, { params, body }) => updateTag(tx, params.tag_id, body),
       }),
     )
     .use(
@@ -82,8 +87,8 @@ export function tagRoutes(deps: Deps) {
         params: tagParams,
         response: deletedSchema,
         detail: { tags: ["Tags"], summary: "Delete a tag (taken off every testimonial)" },
-        run: ({ ctx }, { params }) => {
-          deleteTag(deps, ctx, params.tag_id);
+        run: (tx, { params }) => {
+          deleteTag(tx, params.tag_id);
           return { id: params.tag_id, deleted: true as const };
         },
       }),
@@ -91,8 +96,9 @@ export function tagRoutes(deps: Deps) {
     .get(
       "/submissions/:id/tags",
       ({ ctx, params }) => {
-        getSubmissionRow(deps.db, ctx, params.id);
-        return { data: tagsOf(deps.db, ctx, params.id) };
+        const r = reader(deps, ctx);
+        getSubmissionRow(r, params.id);
+        return { data: tagsOf(r, params.id) };
       },
       {
         access: { permission: "submission:read", brand: "path" },
@@ -109,7 +115,7 @@ export function tagRoutes(deps: Deps) {
         body: tagSubmissionBody,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Tag a testimonial" },
-        run: ({ ctx }, { params, body }) => ({ data: tagSubmission(deps, ctx, params.id, body.tag_id) }),
+        run: (tx, { params, body }) => ({ data: tagSubmission(tx, params.id, body.tag_id) }),
       }),
     )
     .use(
@@ -119,7 +125,7 @@ export function tagRoutes(deps: Deps) {
         params: submissionTagParams,
         response: tagListSchema,
         detail: { tags: ["Tags"], summary: "Untag a testimonial" },
-        run: ({ ctx }, { params }) => ({ data: untagSubmission(deps, ctx, params.id, params.tag_id) }),
+        run: (tx, { params }) => ({ data: untagSubmission(tx, params.id, params.tag_id) }),
       }),
     );
 }

@@ -9,17 +9,15 @@
 import { and, asc, count, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import { scoped, byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
-import { audit } from "../../platform/audit/audit";
 import { conflict, invalid, notFound } from "../../platform/errors";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { submissionTags, tags, submissions } from "./tables";
 import { getSubmissionRow } from "./read";
 import { isShown } from "./visibility";
-import { shownChanged } from "../../platform/events/publication";
 import { brandScope, scopedBrands } from "../../platform/db/brand-scope";
 import { idPageRows } from "../../platform/db/org-page";
 import { getBrandRow } from "../brands";
@@ -73,11 +71,11 @@ function checkNameFree(db: Db, ctx: Ctx, name: string, key: string, brandId: str
 }
 
 /** A tag of the context that it may see; 404 otherwise (another brand's tag, or a shared one for a client). */
-export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
-  const row = db
+export function getTag(r: Reader, id: string): TagRow {
+  const row = r.db
     .select()
     .from(tags)
-    .where(byId(tags, ctx, id))
+    .where(byId(tags, r.ctx, id))
     .get();
   if (!row) throw notFound("tag");
   return row;
@@ -88,11 +86,12 @@ export function getTag(db: Db, ctx: Ctx, id: string): TagRow {
  * only its brands' testimonials are counted). With `brandId`: the tags usable on that brand's testimonials, its
  * own and the shared ones (a client gets its brand's own only); a brand the context cannot see is a 404.
  */
-export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: string) {
-  if (brandId) getBrandRow(deps.db, ctx, brandId);
+export function listTags(r: Reader, page: PageRequest, brandId?: string) {
+  const { deps, ctx } = r;
+  if (brandId) getBrandRow(r.db, ctx, brandId);
   const limited = scopedBrands(ctx) !== null;
   const rows = idPageRows(
-    deps.db,
+    r.db,
     tags,
     page,
     `usable:${brandId ? "b" : ""}${limited ? "s" : ""}`,
@@ -106,7 +105,7 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: stri
   const scope = brandScope(ctx, submissions.brandId);
   const counts = new Map(
     rows.length
-      ? deps.db
+      ? r.db
           .select({ tagId: submissionTags.tagId, n: count() })
           .from(submissionTags)
           .where(
@@ -118,7 +117,7 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: stri
               scope
                 ? inArray(
                     submissionTags.submissionId,
-                    deps.db.select({ id: submissions.id }).from(submissions).where(scope),
+                    r.db.select({ id: submissions.id }).from(submissions).where(scope),
                   )
                 : undefined,
             ),
@@ -141,7 +140,8 @@ export function listTags(deps: Deps, ctx: Ctx, page: PageRequest, brandId?: stri
  * Creates a tag for a brand (`brand_id`, one the context sees) or shared by every brand (`brand_id` absent or
  * null). Shared tags are the agency's own: a client login must name one of its brands.
  */
-export function createTag(deps: Deps, ctx: Ctx, input: { name: string; color?: string; brand_id?: string | null }) {
+export function createTag(tx: Tx, input: { name: string; color?: string; brand_id?: string | null }) {
+  const { db, ctx } = tx;
   const { name, key } = checkName(input.name);
   if (input.color !== undefined && !COLOR.test(input.color)) throw invalid("Colours are hex like #64748b.", "color");
   const brandId = input.brand_id ?? null;
@@ -150,80 +150,76 @@ export function createTag(deps: Deps, ctx: Ctx, input: { name: string; color?: s
       "Choose one of your brands for the tag (brand_id): tags shared by every brand are your agency's own.",
       "brand_id",
     );
-  return tx(deps.db, (db) => {
-    if (brandId !== null) getBrandRow(db, ctx, brandId);
-    checkNameFree(db, ctx, name, key, brandId);
-    const now = ctx.clock.now();
-    const row: TagRow = {
-      id: newId("tag", now),
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      brandId,
-      name,
-      nameKey: key,
-      color: input.color?.toLowerCase() ?? "#64748b",
-      createdAt: now,
-      updatedAt: now,
-    };
-    db.insert(tags).values(row).run();
-    audit(db, ctx, "tag.created", row.id, { name, brand_id: brandId });
-    return presentTag(row, 0);
-  });
+  if (brandId !== null) getBrandRow(db, ctx, brandId);
+  checkNameFree(db, ctx, name, key, brandId);
+  const now = ctx.clock.now();
+  const row: TagRow = {
+    id: newId("tag", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    brandId,
+    name,
+    nameKey: key,
+    color: input.color?.toLowerCase() ?? "#64748b",
+    createdAt: now,
+    updatedAt: now,
+  };
+  db.insert(tags).values(row).run();
+  tx.audit("tag.created", row.id, { name, brand_id: brandId });
+  return presentTag(row, 0);
 }
 
 /** Renames or recolours a tag. */
-export function updateTag(deps: Deps, ctx: Ctx, id: string, patch: { name?: string; color?: string }) {
-  return tx(deps.db, (db) => {
-    const row = getTag(db, ctx, id);
-    const next = { ...row, updatedAt: ctx.clock.now() };
-    if (patch.name !== undefined) {
-      const { name, key } = checkName(patch.name);
-      checkNameFree(db, ctx, name, key, row.brandId, id);
-      next.name = name;
-      next.nameKey = key;
-    }
-    if (patch.color !== undefined) {
-      if (!COLOR.test(patch.color)) throw invalid("Colours are hex like #64748b.", "color");
-      next.color = patch.color.toLowerCase();
-    }
-    db.update(tags)
-      .set({ name: next.name, nameKey: next.nameKey, color: next.color, updatedAt: next.updatedAt })
-      .where(eq(tags.id, id))
-      .run();
-    return presentTag(next);
-  });
+export function updateTag(tx: Tx, id: string, patch: { name?: string; color?: string }) {
+  const { db, ctx } = tx;
+  const row = getTag(tx, id);
+  const next = { ...row, updatedAt: ctx.clock.now() };
+  if (patch.name !== undefined) {
+    const { name, key } = checkName(patch.name);
+    checkNameFree(db, ctx, name, key, row.brandId, id);
+    next.name = name;
+    next.nameKey = key;
+  }
+  if (patch.color !== undefined) {
+    if (!COLOR.test(patch.color)) throw invalid("Colours are hex like #64748b.", "color");
+    next.color = patch.color.toLowerCase();
+  }
+  db.update(tags)
+    .set({ name: next.name, nameKey: next.nameKey, color: next.color, updatedAt: next.updatedAt })
+    .where(eq(tags.id, id))
+    .run();
+  return presentTag(next);
 }
 
-function notifyShown(db: Db, ctx: Ctx, submissionIds: string[], reason: string) {
+function notifyShown(tx: Tx, submissionIds: string[], reason: string) {
   if (!submissionIds.length) return;
-  for (const s of db.select().from(submissions).where(inArray(submissions.id, submissionIds)).all()) {
-    if (isShown(s)) shownChanged(db, ctx, { brandId: s.brandId, submissionId: s.id, reason });
+  for (const s of tx.db.select().from(submissions).where(inArray(submissions.id, submissionIds)).all()) {
+    if (isShown(s)) tx.shown({ brandId: s.brandId, submissionId: s.id, reason });
   }
 }
 
 /** Deletes a tag and takes it off every testimonial. */
-export function deleteTag(deps: Deps, ctx: Ctx, id: string) {
-  tx(deps.db, (db) => {
-    getTag(db, ctx, id);
-    const tagged = db
-      .select({ id: submissionTags.submissionId })
-      .from(submissionTags)
-      .where(eq(submissionTags.tagId, id))
-      .all()
-      .map((r) => r.id);
-    db.delete(tags).where(eq(tags.id, id)).run();
-    notifyShown(db, ctx, tagged, "tag.deleted");
-    audit(db, ctx, "tag.deleted", id);
-  });
+export function deleteTag(tx: Tx, id: string) {
+  const { db } = tx;
+  getTag(tx, id);
+  const tagged = db
+    .select({ id: submissionTags.submissionId })
+    .from(submissionTags)
+    .where(eq(submissionTags.tagId, id))
+    .all()
+    .map((r) => r.id);
+  db.delete(tags).where(eq(tags.id, id)).run();
+  notifyShown(tx, tagged, "tag.deleted");
+  tx.audit("tag.deleted", id);
 }
 
 /** The tags on a testimonial that the context may see, by name. */
-export function tagsOf(db: Db, ctx: Pick<Ctx, "brandIds">, submissionId: string) {
-  return db
+export function tagsOf(r: Reader, submissionId: string) {
+  return r.db
     .select({ tag: tags })
     .from(submissionTags)
     .innerJoin(tags, eq(tags.id, submissionTags.tagId))
-    .where(and(eq(submissionTags.submissionId, submissionId), visibleTags(ctx)))
+    .where(and(eq(submissionTags.submissionId, submissionId), visibleTags(r.ctx)))
     .orderBy(asc(tags.nameKey))
     .all()
     .map((r) => presentTag(r.tag));
@@ -233,38 +229,36 @@ export function tagsOf(db: Db, ctx: Pick<Ctx, "brandIds">, submissionId: string)
  * Puts a tag on a testimonial (no-op when already there); returns the testimonial's tags. A brand's tag goes only
  * on that brand's testimonials (409 `tag_other_brand`).
  */
-export function tagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagId: string) {
-  return tx(deps.db, (db) => {
-    const row = getSubmissionRow(db, ctx, submissionId);
-    const tag = getTag(db, ctx, tagId);
-    if (tag.brandId !== null && tag.brandId !== row.brandId)
-      throw conflict(
-        "tag_other_brand",
-        `The tag "${tag.name}" belongs to another brand. Use one of this brand's tags, or a tag shared by every brand.`,
-        { field: "tag_id" },
-      );
-    const added = db
-      .insert(submissionTags)
-      .values({ submissionId, tagId, createdAt: ctx.clock.now() })
-      .onConflictDoNothing()
-      .returning()
-      .get();
-    if (added && isShown(row)) shownChanged(db, ctx, { brandId: row.brandId, submissionId, reason: "tagged" });
-    return tagsOf(db, ctx, submissionId);
-  });
+export function tagSubmission(tx: Tx, submissionId: string, tagId: string) {
+  const { db, ctx } = tx;
+  const row = getSubmissionRow(tx, submissionId);
+  const tag = getTag(tx, tagId);
+  if (tag.brandId !== null && tag.brandId !== row.brandId)
+    throw conflict(
+      "tag_other_brand",
+      `The tag "${tag.name}" belongs to another brand. Use one of this brand's tags, or a tag shared by every brand.`,
+      { field: "tag_id" },
+    );
+  const added = db
+    .insert(submissionTags)
+    .values({ submissionId, tagId, createdAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  if (added && isShown(row)) tx.shown({ brandId: row.brandId, submissionId, reason: "tagged" });
+  return tagsOf(tx, submissionId);
 }
 
 /** Takes a tag off a testimonial; returns the testimonial's tags. */
-export function untagSubmission(deps: Deps, ctx: Ctx, submissionId: string, tagId: string) {
-  return tx(deps.db, (db) => {
-    const row = getSubmissionRow(db, ctx, submissionId);
-    getTag(db, ctx, tagId);
-    const removed = db
-      .delete(submissionTags)
-      .where(and(eq(submissionTags.submissionId, submissionId), eq(submissionTags.tagId, tagId)))
-      .returning()
-      .get();
-    if (removed && isShown(row)) shownChanged(db, ctx, { brandId: row.brandId, submissionId, reason: "untagged" });
-    return tagsOf(db, ctx, submissionId);
-  });
+export function untagSubmission(tx: Tx, submissionId: string, tagId: string) {
+  const { db } = tx;
+  const row = getSubmissionRow(tx, submissionId);
+  getTag(tx, tagId);
+  const removed = db
+    .delete(submissionTags)
+    .where(and(eq(submissionTags.submissionId, submissionId), eq(submissionTags.tagId, tagId)))
+    .returning()
+    .get();
+  if (removed && isShown(row)) tx.shown({ brandId: row.brandId, submissionId, reason: "untagged" });
+  return tagsOf(tx, submissionId);
 }

@@ -7,9 +7,8 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
+import { reader, unitOfWork } from "../../platform/db/unit-of-work";
 import { actorRef } from "../../platform/context";
-import { audit } from "../../platform/audit/audit";
 import { AppError, invalid } from "../../platform/errors";
 import { analyseText } from "../../media/text-analysis";
 import { isMediaError } from "../../media/errors";
@@ -18,8 +17,7 @@ import { getSubmissionRow, getTranscriptRow } from "./read";
 import { presentTranscript, wordsText } from "./present";
 import { indexSubmission } from "./search";
 import { isShown } from "./visibility";
-import { shownChanged } from "../../platform/events/publication";
-import { fitWordsToRecording } from "../../media/speech/fit";
+import { fitAlignedWords } from "../../media/speech/fit";
 import { syncPublicMedia } from "./public-media";
 import { wordsPublic } from "./publishable";
 
@@ -28,7 +26,7 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   const clean = text.replace(/\s+/g, " ").trim();
   if (!clean) throw invalid("The corrected transcript cannot be empty.", "text");
   if (clean.length > 20_000) throw invalid("Transcripts are at most 20,000 characters.", "text");
-  const row = getSubmissionRow(deps.db, ctx, id);
+  const row = getSubmissionRow(reader(deps, ctx), id);
   if (row.kind === "text")
     throw new AppError(
       "not_a_recording",
@@ -49,7 +47,7 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
       const wav = deps.storage.tempPath(".wav");
       try {
         await deps.media.extractWav(recording, wav);
-        return fitWordsToRecording(await deps.media.align(wav, clean), row.durationMs);
+        return fitAlignedWords(await deps.media.align(wav, clean), row.durationMs);
       } finally {
         deps.storage.removeWorkFile(wav);
       }
@@ -68,7 +66,9 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
   const analysis = analyseText(newText);
   const now = ctx.clock.now();
   let captions = null as { key: string; text: string } | null;
-  const result = tx(deps.db, (db) => {
+  // The awaits are done: one unit of work for the words, their search entry, the audit line and the notices.
+  const result = unitOfWork(deps, ctx, (tx) => {
+    const { db } = tx;
     const existing = getTranscriptRow(db, id);
     if (existing) {
       db.update(transcripts)
@@ -102,14 +102,14 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
       .returning()
       .get()!;
     indexSubmission(db, updated);
-    audit(db, ctx, "transcript.edited", id, { words: words.length });
+    tx.audit("transcript.edited", id, { words: words.length });
     if (isShown(updated)) {
       // The published captions are the words: rewritten in place once committed, and widgets and walls rebuild.
       const key = updated.publicMedia?.files.captions;
       if (key && wordsPublic(updated)) captions = { key, text: deps.media.captionsVtt(words) };
       // Words a draft kept off the CDN may be shown now: the publish job adds their captions.
-      syncPublicMedia(db, deps.storage, ctx, updated);
-      shownChanged(db, ctx, { brandId: updated.brandId, submissionId: id, reason: "transcript.edited" });
+      syncPublicMedia(tx, updated);
+      tx.shown({ brandId: updated.brandId, submissionId: id, reason: "transcript.edited" });
     }
     return presentTranscript(getTranscriptRow(db, id)!, updated);
   });

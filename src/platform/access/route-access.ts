@@ -1,7 +1,7 @@
 /**
  * Permissions as route data (issue 27). Every `/v1` route declares, in its hook, who may call it:
  *
- *     .get("/brands", ({ ctx }) => listBrands(deps, ctx), { access: { permission: "brand:read", brand: "list" }, … })
+ *     .get("/brands", ({ ctx }) => listBrands(reader(deps, ctx)), { access: { permission: "brand:read", brand: "list" }, … })
  *     .post("/auth/login", …, { access: "public", … })
  *     .get("/me", …, { access: "person", … })
  *
