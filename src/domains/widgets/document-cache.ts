@@ -7,7 +7,7 @@
  * process shows on the very next request. The file in the public area stays the source of truth: a document not
  * kept yet is read from storage once, and a kept one is compared with the stored file's size and time at most
  * every `RECHECK_MS` (one `stat`), so a document written by another process (the CLI, a second server on the same
- * storage) shows within a second too. Kept per Storage, at most `MAX_ENTRIES` documents (the oldest goes first).
+ * storage) shows within a second too. Kept per app (`deps.state`), at most `MAX_ENTRIES` documents (the oldest goes first).
  *
  * A testimonial its respondent removed leaves every document of its brand in the removing transaction: the widgets
  * module builds them anew there and pins them here (`pinWidgetDocument`), served as they are until the publish job
@@ -17,10 +17,10 @@
  * (`noteWidgetGone`, through `schedulePublish`), before the file is removed; the mark is dropped when the publish
  * job has removed the file, or when the widget turns out to exist after all (the transaction rolled back).
  */
+import type { Slot } from "../../platform/app-state";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
-import type { Storage } from "../../platform/storage";
 import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
 import { contentType } from "../../platform/mime";
 import { documentKey } from "./publisher";
@@ -29,7 +29,7 @@ import { widgets } from "./tables";
 /** How often a kept document is compared with the stored file (ms). */
 export const RECHECK_MS = 1000;
 
-/** Documents kept per Storage (a 24-item document is about 11 KB plain, 3 KB compressed). */
+/** Documents kept per app (a 24-item document is about 11 KB plain, 3 KB compressed). */
 const MAX_ENTRIES = 2000;
 
 /** How long browsers and CDNs may keep a widget document (seconds): the CDN's rule for `widgets/`. */
@@ -44,7 +44,8 @@ interface Kept {
   pinned?: boolean;
 }
 
-const kept = new WeakMap<Storage, Map<string, Kept>>();
+/** The app's kept documents (`deps.state`). */
+const KEPT: Slot<Map<string, Kept>> = { name: "widgets.documents", make: () => new Map() };
 
 const HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
@@ -54,19 +55,17 @@ const HEADERS: Readonly<Record<string, string>> = {
   "content-type": contentType("document.json"),
 };
 
-function cacheOf(storage: Storage): Map<string, Kept> {
-  let cache = kept.get(storage);
-  if (!cache) kept.set(storage, (cache = new Map()));
-  return cache;
+function cacheOf(deps: Pick<Deps, "state">): Map<string, Kept> {
+  return deps.state.of(KEPT);
 }
 
 function keep(
-  deps: Pick<Deps, "storage" | "clock">,
+  deps: Pick<Deps, "storage" | "clock" | "state">,
   widgetId: string,
   body: string | Uint8Array,
   stat: { size: number; mtimeMs: number },
 ): CachedDocument {
-  const cache = cacheOf(deps.storage);
+  const cache = cacheOf(deps);
   const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
   cache.delete(widgetId);
   cache.set(widgetId, { doc, size: stat.size, mtimeMs: stat.mtimeMs, checkedAt: deps.clock.now() });
@@ -78,8 +77,8 @@ function keep(
  * Serves `body` for the widget from now on, whatever the stored file says, until the publisher writes the next one
  * (`keepWidgetDocument`): for a document built inside a transaction that withdrew a testimonial.
  */
-export function pinWidgetDocument(deps: Pick<Deps, "storage" | "clock">, widgetId: string, body: string) {
-  const cache = cacheOf(deps.storage);
+export function pinWidgetDocument(deps: Pick<Deps, "storage" | "clock" | "state">, widgetId: string, body: string) {
+  const cache = cacheOf(deps);
   const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
   cache.delete(widgetId);
   cache.set(widgetId, { doc, size: -1, mtimeMs: -1, checkedAt: deps.clock.now(), pinned: true });
@@ -87,44 +86,42 @@ export function pinWidgetDocument(deps: Pick<Deps, "storage" | "clock">, widgetI
 }
 
 /** Drops a pinned document (the stored file is current again: the publisher found nothing to change). */
-export function unpinWidgetDocument(deps: Pick<Deps, "storage">, widgetId: string) {
-  const cache = kept.get(deps.storage);
+export function unpinWidgetDocument(deps: Pick<Deps, "storage" | "state">, widgetId: string) {
+  const cache = deps.state.peek(KEPT);
   if (cache?.get(widgetId)?.pinned) cache.delete(widgetId);
 }
 
 /** Keeps the document the publisher just wrote (`body` is the file's content), so the next request serves it. */
 export async function keepWidgetDocument(
-  deps: Pick<Deps, "storage" | "clock">,
+  deps: Pick<Deps, "storage" | "clock" | "state">,
   widgetId: string,
   body: string,
 ): Promise<void> {
   const stat = await deps.storage.stat("public", documentKey(widgetId));
   if (stat) keep(deps, widgetId, body, stat);
-  else kept.get(deps.storage)?.delete(widgetId);
+  else deps.state.peek(KEPT)?.delete(widgetId);
 }
 
-/** Widgets deleted whose file may still be there, per database handle. */
-const gone = new WeakMap<Db, Set<string>>();
+/** Widgets deleted whose file may still be there (the app's, in `deps.state`). */
+const GONE: Slot<Set<string>> = { name: "widgets.gone", make: () => new Set() };
 
 /** Marks a widget deleted (call inside the deleting transaction): its document answers 404 from now on. */
-export function noteWidgetGone(db: Db, widgetId: string) {
-  let set = gone.get(db);
-  if (!set) gone.set(db, (set = new Set()));
-  set.add(widgetId);
+export function noteWidgetGone(deps: Pick<Deps, "state">, widgetId: string) {
+  deps.state.of(GONE).add(widgetId);
 }
 
 /** Forgets a widget's document (its file was removed), and the mark of its deletion. */
-export function forgetWidgetDocument(deps: Pick<Deps, "storage" | "db">, widgetId: string) {
-  kept.get(deps.storage)?.delete(widgetId);
-  gone.get(deps.db)?.delete(widgetId);
+export function forgetWidgetDocument(deps: Pick<Deps, "storage" | "db" | "state">, widgetId: string) {
+  deps.state.peek(KEPT)?.delete(widgetId);
+  deps.state.peek(GONE)?.delete(widgetId);
 }
 
 /** True when the widget was deleted (checked against the database, in case the deleting transaction rolled back). */
-function isGone(deps: Pick<Deps, "storage" | "db">, widgetId: string): boolean {
-  const set = gone.get(deps.db);
+function isGone(deps: Pick<Deps, "storage" | "db" | "state">, widgetId: string): boolean {
+  const set = deps.state.peek(GONE);
   if (!set?.has(widgetId)) return false;
   if (!deps.db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) {
-    kept.get(deps.storage)?.delete(widgetId);
+    deps.state.peek(KEPT)?.delete(widgetId);
     return true;
   }
   set.delete(widgetId);
@@ -132,8 +129,11 @@ function isGone(deps: Pick<Deps, "storage" | "db">, widgetId: string): boolean {
 }
 
 /** The kept document of a widget, read or re-read from storage when needed; null when there is none. */
-async function current(deps: Pick<Deps, "storage" | "clock">, widgetId: string): Promise<CachedDocument | null> {
-  const cache = cacheOf(deps.storage);
+async function current(
+  deps: Pick<Deps, "storage" | "clock" | "state">,
+  widgetId: string,
+): Promise<CachedDocument | null> {
+  const cache = cacheOf(deps);
   const hit = cache.get(widgetId);
   const now = deps.clock.now();
   if (hit?.pinned || (hit && now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt)) return hit.doc;
@@ -157,11 +157,11 @@ async function current(deps: Pick<Deps, "storage" | "clock">, widgetId: string):
  * has none. Synchronous in the common case: no promise, no microtask.
  */
 export function widgetDocumentNow(
-  deps: Pick<Deps, "storage" | "clock" | "db">,
+  deps: Pick<Deps, "storage" | "clock" | "db" | "state">,
   widgetId: string,
 ): CachedDocument | null | Promise<CachedDocument | null> {
   if (isGone(deps, widgetId)) return null;
-  const hit = kept.get(deps.storage)?.get(widgetId);
+  const hit = deps.state.peek(KEPT)?.get(widgetId);
   if (hit) {
     const now = deps.clock.now();
     if (hit.pinned || (now - hit.checkedAt < RECHECK_MS && now >= hit.checkedAt)) return hit.doc;
@@ -174,7 +174,7 @@ export function widgetDocumentNow(
  * has no document (the caller answers the CDN's 404).
  */
 export function widgetDocumentResponse(
-  deps: Pick<Deps, "storage" | "clock" | "db">,
+  deps: Pick<Deps, "storage" | "clock" | "db" | "state">,
   request: Request,
   widgetId: string,
 ): Response | null | Promise<Response | null> {

@@ -53,7 +53,7 @@ async function removeFiles(deps: Deps, widgetId: string) {
  */
 export function schedulePublish(tx: Tx, w: Pick<WidgetRow, "id" | "orgId" | "mode">) {
   const { db } = tx;
-  if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, w.id)).get()) noteWidgetGone(db, w.id);
+  if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, w.id)).get()) noteWidgetGone(tx.deps, w.id);
   tx.enqueue({
     kind: PUBLISH_WIDGET_JOB,
     payload: { widgetId: w.id },

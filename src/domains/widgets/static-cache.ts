@@ -38,7 +38,7 @@ export function fragmentOf(json: CachedDocument): CachedDocument {
 
 /** The answer for `{id}.html`, or null when the widget has no document (the caller answers the CDN's 404). */
 export function widgetHtmlResponse(
-  deps: Pick<Deps, "storage" | "clock" | "db">,
+  deps: Pick<Deps, "storage" | "clock" | "db" | "state">,
   request: Request,
   widgetId: string,
 ): Response | null | Promise<Response | null> {
