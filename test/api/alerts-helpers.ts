@@ -22,6 +22,7 @@ import {
   submissions,
   createCollected,
 } from "../../src/domains/submissions";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 /** A person in an organisation: their session, address and membership. */
 export interface Person {
@@ -36,7 +37,9 @@ let n = 0;
 /** A member of `role` (a client with `brandIds`) with a session. */
 export function person(t: TestApp, org: TestOrg, role: Role, brandIds?: string[], name = `${role} person`): Person {
   const email = `${role}.${++n}.${Date.now()}@agency.test`;
-  const m = addMember(t.deps.db, systemCtx(org.id, "live", t.clock), { email, role, name, brandIds });
+  const m = unitOfWork(t.deps, systemCtx(org.id, "live", t.clock), (tx) =>
+    addMember(tx, { email, role, name, brandIds }),
+  );
   return {
     session: { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, m.user_id).token}`, orgId: org.id },
     email,

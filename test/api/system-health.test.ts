@@ -12,6 +12,7 @@ import { createOrganisation, setOperator } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { recordBackup } from "../../src/platform/backup/status";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -96,7 +97,7 @@ describe("GET /v1/system/health", () => {
 
   test("the operator organisation reads the scheduled backups: none yet, a success, then a failure", async () => {
     const op = await t.org();
-    setOperator(t.deps.db, systemCtx(op.id, "live", t.clock), true);
+    unitOfWork(t.deps, systemCtx(op.id, "live", t.clock), (tx) => setOperator(tx, true));
     const read = async () => (await t.call("GET", "/v1/system/health", { auth: op.owner })).body.backups;
     expect(await read()).toEqual({
       schedule: "0 3 * * *",

@@ -17,6 +17,7 @@ import { createOrganisation, createApiKey } from "../../src/domains/accounts";
 import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx, type Mode, type Role } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 /** A running test app. */
 export interface TestApp {
@@ -115,7 +116,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { web?
         orgId: org.id,
       });
       const key = (mode: Mode, scopes: string[]) =>
-        createApiKey(deps.db, systemCtx(org.id, mode, clock), { mode, scopes }).secret;
+        unitOfWork(deps, systemCtx(org.id, mode, clock), (tx) => createApiKey(tx, { mode, scopes })).secret;
       return {
         id: org.id,
         owner: session(owner!.id),
@@ -123,10 +124,12 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { web?
         testKey: key("test", []),
         key,
         async member(role) {
-          const m = addMember(deps.db, systemCtx(org.id, "live", clock), {
-            email: `${role}${++seq}-${Date.now()}@example.com`,
-            role,
-          });
+          const m = unitOfWork(deps, systemCtx(org.id, "live", clock), (tx) =>
+            addMember(tx, {
+              email: `${role}${++seq}-${Date.now()}@example.com`,
+              role,
+            }),
+          );
           return session(m.user_id);
         },
       };

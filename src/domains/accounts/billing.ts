@@ -5,6 +5,7 @@
  */
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { AppError } from "../../platform/errors";
 import { getOrg, setPlan } from "./orgs";
 import {
@@ -56,9 +57,9 @@ export function usageView(deps: Deps, ctx: Ctx) {
 }
 
 /** Moves the organisation to another plan (owner only, checked by the route). */
-export function changePlan(deps: Deps, ctx: Ctx, plan: string) {
-  setPlan(deps.db, ctx, parsePlan(plan));
-  return billingView(deps, ctx);
+export function changePlan(tx: Tx, plan: string) {
+  setPlan(tx, parsePlan(plan));
+  return billingView(tx.deps, tx.ctx);
 }
 
 function notConfigured(): never {

@@ -53,7 +53,7 @@ export function orgRoutes(deps: Deps) {
             tags: ["Organisation"],
             summary: "Rename the organisation or change its colour (owners and admins)",
           },
-          run: ({ ctx }, { body }) => updateOrg(deps, ctx, body),
+          run: (tx, { body }) => updateOrg(tx, body),
         }),
       )
       // The form is read only after the caller may change the organisation (a stranger's upload is never parsed).

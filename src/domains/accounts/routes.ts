@@ -88,9 +88,9 @@ export function accountRoutes(deps: Deps) {
           body: newKeyBody,
           response: { 201: createdKeySchema },
           detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
-          run: ({ db, ctx }, { body }) => {
-            const { key, secret } = createApiKey(db, ctx, {
-              mode: body.mode ?? ctx.mode,
+          run: (tx, { body }) => {
+            const { key, secret } = createApiKey(tx, {
+              mode: body.mode ?? tx.ctx.mode,
               name: body.name,
               scopes: body.scopes,
             });
@@ -104,7 +104,7 @@ export function accountRoutes(deps: Deps) {
           params: idParams,
           response: apiKeySchema,
           detail: { tags: ["API keys"], summary: "Revoke an API key" },
-          run: ({ db, ctx }, { params }) => revokeApiKey(db, ctx, params.id),
+          run: (tx, { params }) => revokeApiKey(tx, params.id),
         }),
       )
       .get(
@@ -127,9 +127,9 @@ export function accountRoutes(deps: Deps) {
             summary:
               "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)",
           },
-          run: ({ ctx }, { body }) => {
+          run: (tx, { body }) => {
             if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
-            return inviteMember(deps, ctx, body);
+            return inviteMember(tx, body);
           },
         }),
       )
@@ -140,7 +140,7 @@ export function accountRoutes(deps: Deps) {
           body: roleBody,
           response: memberSchema,
           detail: { tags: ["Members"], summary: "Change a member's role (and a client's brands)" },
-          run: ({ db, ctx }, { params, body }) => changeRole(db, ctx, params.id, body.role, body.brand_ids),
+          run: (tx, { params, body }) => changeRole(tx, params.id, body.role, body.brand_ids),
         }),
       )
       .use(
@@ -149,8 +149,8 @@ export function accountRoutes(deps: Deps) {
           params: idParams,
           response: memberRemovedSchema,
           detail: { tags: ["Members"], summary: "Remove a member" },
-          run: ({ db, ctx }, { params }) => {
-            removeMember(db, ctx, params.id);
+          run: (tx, { params }) => {
+            removeMember(tx, params.id);
             return { removed: true as const, id: params.id };
           },
         }),
@@ -171,7 +171,7 @@ export function accountRoutes(deps: Deps) {
           body: planBody,
           response: billingSchema,
           detail: { tags: ["Billing"], summary: "Change plan (owner)" },
-          run: ({ ctx }, { body }) => changePlan(deps, ctx, body.plan),
+          run: (tx, { body }) => changePlan(tx, body.plan),
         }),
       )
       // Checkout and the portal are not commands: they await Stripe and write nothing here.

@@ -13,7 +13,8 @@ import { clientAddress } from "../../platform/client-address";
 import { secureCookies } from "../../platform/request-scheme";
 import { currentSession, readCookie, requireSameSite } from "./auth";
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
-import { verifyLogin, updateProfile } from "./users";
+import { accountCtx, checkProfilePatch, verifyLogin, updateProfile } from "./users";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { membershipsOf } from "./members";
 import { orgLogoUrl } from "./org-settings";
 import { LoginThrottle } from "./login-throttle";
@@ -124,7 +125,9 @@ export function sessionRoutes(deps: Deps) {
       async ({ request, body }) => {
         refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
         const found = currentSession(deps, request);
-        return meBody(deps, await updateProfile(deps.db, found.user.id, body, found.session.id));
+        const change = await checkProfilePatch(deps.db, found.user.id, body);
+        const user = unitOfWork(deps, accountCtx(deps.clock), (tx) => updateProfile(tx, change, found.session.id));
+        return meBody(deps, user);
       },
       {
         access: "person",
