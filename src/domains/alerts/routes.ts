@@ -40,7 +40,7 @@ export function alertRoutes(deps: Deps) {
           summary:
             "Choose your new-testimonial emails (each, daily or off; brands; the digest's hour and time zone); what you leave out stays",
         },
-        run: ({ db, ctx }, { body }) => updateNotifications(deps, db, ctx, body),
+        run: (tx, { body }) => updateNotifications(tx, body),
       }),
     );
 }

@@ -5,6 +5,7 @@
  * who asked for the product; a large team's members (or an agency's clients, who may not expect mail from the
  * agency's tools) would otherwise each get every email without having asked. Everyone can change it in a click.
  */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Ctx, Mode, Role } from "../../platform/context";
@@ -135,7 +136,8 @@ function checkBrands(db: Db, ctx: Ctx, ids: string[]): string[] {
  * Saves the caller's settings (what the body names; the rest stays). Choosing `daily` starts the digest from now, so
  * the first one never lists what arrived before the choice.
  */
-export function updateNotifications(deps: Deps, db: Db, ctx: Ctx, patch: NotificationsPatch): NotificationsView {
+export function updateNotifications(tx: Tx, patch: NotificationsPatch): NotificationsView {
+  const { db, ctx, deps } = tx;
   const m = memberOf(db, ctx);
   const row = settingsRow(db, m.id, ctx.mode);
   const before = effectiveSettings(row, m.role);
@@ -170,7 +172,7 @@ export function updateNotifications(deps: Deps, db: Db, ctx: Ctx, patch: Notific
   return present(deps, ctx, m.email, next);
 }
 
-/** Turns a member's alerts off in one mode (the one-click stop link). */
+/** Turns a member's alerts off in one mode (the one-click stop link), in the caller's unit of work. */
 export function stopAlerts(db: Db, orgId: string, memberId: string, mode: Mode, now: number): void {
   const values = { newTestimonials: "off" as const, updatedAt: now };
   db.insert(alertSettings)
