@@ -15,7 +15,6 @@ import { systemCtx, type Mode } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
 import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
-import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { submissions } from "../submissions";
@@ -34,9 +33,21 @@ export const DIGEST_PATTERN = "5 * * * *";
 /** A digest looks back at most this far before the previous one (arrivals it could not list then, e.g. a brand added). */
 const LOOK_BACK_MS = 7 * 24 * 3600_000;
 
-/** Enqueues the job (what the schedule does each hour). */
+/** The context of the schedule's tick and the prune, which cross organisations: it names none, and the system acts. */
+const everyOrg = (deps: Deps) => systemCtx("", "live", deps.clock);
+
+/** Enqueues the job (what the schedule does each hour), of no organisation: it serves every one. */
 export function scheduleDigests(deps: Deps) {
-  enqueue(deps.db, deps.clock, { kind: DIGEST_JOB, payload: {}, priority: PRIORITY.default, dedupeKey: DIGEST_JOB });
+  unitOfWork(deps, everyOrg(deps), (tx) =>
+    tx.enqueue({
+      kind: DIGEST_JOB,
+      payload: {},
+      orgId: null,
+      mode: null,
+      priority: PRIORITY.default,
+      dedupeKey: DIGEST_JOB,
+    }),
+  );
 }
 
 /** Testimonials a member may be told of now, from arrivals, in arrival order. */
@@ -155,9 +166,6 @@ function prune(tx: Tx) {
     .run();
   db.delete(alertArrivals).where(lt(alertArrivals.arrivedAt, before)).run();
 }
-
-/** The context of the prune, which crosses organisations: it names none, and the system acts. */
-const everyOrg = (deps: Deps) => systemCtx("", "live", deps.clock);
 
 /** Sends every due digest and roll-up, then prunes; returns how many emails were queued. */
 export function runDigests(deps: Deps): number {
