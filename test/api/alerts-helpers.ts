@@ -23,6 +23,7 @@ import {
   createCollected,
 } from "../../src/domains/submissions";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 /** A person in an organisation: their session, address and membership. */
 export interface Person {
@@ -41,7 +42,10 @@ export function person(t: TestApp, org: TestOrg, role: Role, brandIds?: string[]
     addMember(tx, { email, role, name, brandIds }),
   );
   return {
-    session: { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, m.user_id).token}`, orgId: org.id },
+    session: {
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, m.user_id)).token}`,
+      orgId: org.id,
+    },
     email,
     memberId: m.id,
     userId: m.user_id,

@@ -23,6 +23,7 @@ import { ERASE_BATCH } from "../../src/domains/submissions/brand-deletion";
 import { resolveLinkAddress } from "../../src/domains/capture/link-view";
 import { runBrandDeletion } from "../../src/domains/brands";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 const registry = buildRegistry();
 const consent = "I agree that my words and recording may be published.";
@@ -171,7 +172,7 @@ describe("deleting", () => {
       }),
     );
     const client: Session = {
-      cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, clientRow.user_id).token}`,
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, clientRow.user_id)).token}`,
       orgId: a.id,
     };
     const inv = await t.call("POST", "/v1/members", {

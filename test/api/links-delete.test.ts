@@ -13,6 +13,7 @@ import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx } from "../../src/platform/context";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 const consent = "I agree that my words and recording may be published.";
 const DAY = 86_400_000;
@@ -129,7 +130,7 @@ describe("deleting a link", () => {
       }),
     );
     const clientSession = {
-      cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, client.user_id).token}`,
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, client.user_id)).token}`,
       orgId: a.id,
     };
     expect((await t.call("DELETE", `/v1/links/${link.id}`, { auth: clientSession })).status).toBe(403);

@@ -18,6 +18,7 @@ import { openDb } from "../../src/platform/db/client";
 import { migrate } from "../../src/platform/db/migrate";
 import { migrations } from "../../migrations";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 let t: TestApp;
 let own: Session;
@@ -28,7 +29,10 @@ beforeAll(async () => {
   const first = ensureFirstOrganisation(t.deps)!;
   ownId = first.orgId;
   const user = findUserByEmail(t.deps.db, first.email)!;
-  own = { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, user.id).token}`, orgId: ownId };
+  own = {
+    cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, user.id)).token}`,
+    orgId: ownId,
+  };
 });
 afterAll(() => t.close());
 

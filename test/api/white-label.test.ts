@@ -20,6 +20,7 @@ import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx } from "../../src/platform/context";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 let t: TestApp;
 let a: TestOrg;
@@ -51,7 +52,10 @@ function clientSession() {
       brandIds: [brand.id],
     }),
   );
-  return { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, m.user_id).token}`, orgId: a.id };
+  return {
+    cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, m.user_id)).token}`,
+    orgId: a.id,
+  };
 }
 
 const patchBrand = (body: unknown, auth: string | TestOrg["owner"] = a.owner) =>

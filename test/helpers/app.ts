@@ -18,6 +18,7 @@ import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx, type Mode, type Role } from "../../src/platform/context";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 /** A running test app. */
 export interface TestApp {
@@ -112,7 +113,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { web?
         owner: { email: `owner${n}-${Date.now()}@example.com` },
       });
       const session = (userId: string): Session => ({
-        cookie: `${SESSION_COOKIE}=${createSession(deps.db, clock, userId).token}`,
+        cookie: `${SESSION_COOKIE}=${unitOfWork(deps, accountCtx(clock), (tx) => createSession(tx, userId)).token}`,
         orgId: org.id,
       });
       const key = (mode: Mode, scopes: string[]) =>

@@ -104,7 +104,8 @@ export function revokeApiKey(tx: Tx, id: string) {
 
 /**
  * The live (not revoked) key for a secret with its organisation's plan (one prepared statement, the API's hot
- * path), or null; marks it used at most once a minute.
+ * path), or null; marks it used at most once a minute (one statement, without a unit of work: authentication's
+ * bookkeeping, like a session's sliding expiry).
  */
 export function resolveApiKey(db: Db, clock: Clock, secret: string): (ApiKeyRow & { orgPlan: string }) | null {
   if (!/^rk_(test|live)_[A-Za-z0-9_-]{20,64}$/.test(secret)) return null;

@@ -29,7 +29,7 @@ export function sessionCookie(token: string, maxAgeS: number, secure: boolean) {
 
 /** Starts a session for `userId` and sets its cookie (`Secure` as `secureCookies` says for this request). */
 export function signIn(deps: Deps, set: { headers: Record<string, unknown> }, userId: string, secure: boolean) {
-  const s = createSession(deps.db, deps.clock, userId);
+  const s = unitOfWork(deps, accountCtx(deps.clock), (tx) => createSession(tx, userId));
   set.headers["set-cookie"] = sessionCookie(s.token, SESSION_TTL_MS / 1000, secure);
 }
 
@@ -98,7 +98,7 @@ export function sessionRoutes(deps: Deps) {
       ({ request, set, server }) => {
         requireSameSite(deps, request);
         const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
-        if (token) destroySession(deps.db, token);
+        if (token) unitOfWork(deps, accountCtx(deps.clock), (tx) => destroySession(tx, token));
         set.headers["set-cookie"] = sessionCookie("", 0, secureCookies(request, server, deps.config));
         return { signed_out: true as const };
       },

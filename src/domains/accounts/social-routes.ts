@@ -89,7 +89,7 @@ export function socialRoutes(deps: Deps) {
           const kept = readState(deps, request);
           const identity = await verifyCallback(deps, params.provider, query.code, query.state, kept);
           const userId = unitOfWork(deps, accountCtx(deps.clock), (tx) => completeAuthorization(tx, identity));
-          const s = createSession(deps.db, deps.clock, userId);
+          const s = unitOfWork(deps, accountCtx(deps.clock), (tx) => createSession(tx, userId));
           return new Response(null, {
             status: 302,
             headers: [
