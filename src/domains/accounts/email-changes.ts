@@ -79,8 +79,9 @@ export function accountView(db: Db, user: User, now: number): AccountView {
   };
 }
 
-function cancelPending(db: Db, userId: string, now: number) {
-  db.update(emailChanges)
+function cancelPending(tx: Tx, userId: string, now: number) {
+  tx.db
+    .update(emailChanges)
     .set({ cancelledAt: now })
     .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), isNull(emailChanges.cancelledAt)))
     .run();
@@ -126,7 +127,7 @@ export async function checkEmailChange(
 export function requestEmailChange(tx: Tx, { user, email }: CheckedEmailChange): AccountView {
   const { db, deps } = tx;
   const now = deps.clock.now();
-  cancelPending(db, user.id, now);
+  cancelPending(tx, user.id, now);
   const id = newId("emailChange", now);
   const expiresAt = now + EMAIL_CHANGE_TTL_MS;
   db.insert(emailChanges)
@@ -157,7 +158,7 @@ export function cancelEmailChange(tx: Tx, userId: string): AccountView {
   const user = findUser(db, userId);
   if (!user) throw invalid("No such person.");
   const now = deps.clock.now();
-  cancelPending(db, userId, now);
+  cancelPending(tx, userId, now);
   return accountView(db, user, now);
 }
 
@@ -227,7 +228,7 @@ export function confirmEmailChange(tx: Tx, token: string): User {
     throw conflict("email_taken", `${row.email} already belongs to another Plaudit account; nothing changed.`);
   db.update(users).set({ email: row.email }).where(eq(users.id, user.id)).run();
   db.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, row.id)).run();
-  cancelPending(db, user.id, now);
-  endPendingResets(db, user.id, now);
+  cancelPending(tx, user.id, now);
+  endPendingResets(tx, user.id, now);
   return { ...user, email: row.email };
 }

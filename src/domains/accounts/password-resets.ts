@@ -128,14 +128,18 @@ export function confirmPasswordReset(tx: Tx, token: string, passwordHash: string
   const user = findUser(db, row.userId);
   if (!user) throw new AppError("reset_link_invalid", 404, INVALID);
   db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-  endPendingResets(db, user.id, now);
+  endPendingResets(tx, user.id, now);
   endOtherSessions(tx, user.id, null);
   return { ...user, passwordHash };
 }
 
-/** Marks every unused reset of a person used (a reset done, or the address the links went to changed). */
-export function endPendingResets(db: Db, userId: string, now: number): void {
-  db.update(passwordResets)
+/**
+ * Marks every unused reset of a person used (a reset done, or the address the links went to changed), in the caller's
+ * unit of work.
+ */
+export function endPendingResets(tx: Tx, userId: string, now: number): void {
+  tx.db
+    .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
     .run();

@@ -173,9 +173,10 @@ export function updateNotifications(tx: Tx, patch: NotificationsPatch): Notifica
 }
 
 /** Turns a member's alerts off in one mode (the one-click stop link), in the caller's unit of work. */
-export function stopAlerts(db: Db, orgId: string, memberId: string, mode: Mode, now: number): void {
+export function stopAlerts(tx: Tx, orgId: string, memberId: string, mode: Mode, now: number): void {
   const values = { newTestimonials: "off" as const, updatedAt: now };
-  db.insert(alertSettings)
+  tx.db
+    .insert(alertSettings)
     .values({ memberId, mode, orgId, digestFrom: now, ...values })
     .onConflictDoUpdate({ target: [alertSettings.memberId, alertSettings.mode], set: values })
     .run();

@@ -57,7 +57,7 @@ export function confirmStop(tx: Tx, token: string): StopView {
   const test = am.mode === "test";
   if (!member) return { state: "not_member", status: 200, org: look, email: null, test };
   if (member.settings.frequency !== "off") {
-    stopAlerts(db, am.orgId, am.memberId, am.mode, deps.clock.now());
+    stopAlerts(tx, am.orgId, am.memberId, am.mode, deps.clock.now());
     tx.as({
       orgId: am.orgId,
       mode: am.mode,
