@@ -7,16 +7,15 @@ import { byId } from "../../platform/db/tenancy";
 import type { ApiKeyView } from "./model";
 import { prepared } from "../../platform/db/prepared";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Clock } from "../../platform/clock";
-import type { Ctx, Mode } from "../../platform/context";
+import type { Mode } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { randomToken, sha256 } from "../../platform/crypto";
 import { invalid, notFound } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import type { Signer } from "../../platform/crypto";
 import { actorRef } from "../../platform/context";
 import { apiKeys, orgs } from "./tables";
 import { isScope, SCOPES } from "../../platform/access";
@@ -82,9 +81,9 @@ export function createApiKey(
 }
 
 /** A page of the org's keys in a mode, newest first. */
-export function listApiKeys(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
+export function listApiKeys({ db, ctx, deps }: Reader, page: PageRequest) {
   const rows = orgPageRows(db, apiKeys, ctx, page);
-  return toPage(signer, page, rows, (r) => [r.id], presentKey);
+  return toPage(deps.signer, page, rows, (r) => [r.id], presentKey);
 }
 
 /** Revokes a key at once; 404 for another org's or mode's key. */

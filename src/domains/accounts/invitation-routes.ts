@@ -23,7 +23,7 @@ import { command } from "../../platform/access";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
 import { acceptInvitation, checkAcceptance, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
 import { accountCtx } from "./users";
-import { unitOfWork } from "../../platform/db/unit-of-work";
+import { reader, unitOfWork } from "../../platform/db/unit-of-work";
 import { meBody, signIn } from "./session-routes";
 import { secureCookies } from "../../platform/request-scheme";
 import { invitationThrottle } from "./invitation-throttle";
@@ -84,7 +84,7 @@ export function invitationRoutes(deps: Deps) {
     )
     .get(
       "/invitations",
-      ({ ctx, query }) => listInvitations(deps.db, deps, ctx, pageRequest(deps.signer, "invitations", query)),
+      ({ ctx, query }) => listInvitations(reader(deps, ctx), pageRequest(deps.signer, "invitations", query)),
       {
         access: "member:manage",
         query: t.Object(pageQuerySchema),

@@ -13,8 +13,8 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { scoped, byId, inOrg, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
-import type { Ctx, Role } from "../../platform/context";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
+import type { Role } from "../../platform/context";
 import type { InvitationView } from "./model";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
@@ -182,7 +182,7 @@ function invitationMail(orgName: string, inviter: User | undefined, role: string
 }
 
 /** A page of the organisation's pending invitations, newest first. */
-export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, page: PageRequest) {
+export function listInvitations({ db, ctx, deps }: Reader, page: PageRequest) {
   const now = ctx.clock.now();
   const rows = idPageRows(
     db,

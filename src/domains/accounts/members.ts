@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { scoped, byId, inOrg, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { MemberView } from "./model";
 import type { Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Ctx, Role } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
@@ -11,7 +11,6 @@ import { conflict, forbidden, invalid, notFound } from "../../platform/errors";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { afterId } from "../../platform/db/org-page";
 import { prepared, preparedAs } from "../../platform/db/prepared";
-import type { Signer } from "../../platform/crypto";
 import { brands } from "../brands";
 import { members, orgs, users } from "./tables";
 import { createUser, findUserByEmail, normaliseEmail } from "./users";
@@ -97,7 +96,7 @@ export function membershipsOf(db: Db, userId: string) {
 }
 
 /** A page of members, newest first. */
-export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
+export function listMembers({ db, ctx, deps }: Reader, page: PageRequest) {
   const after = afterId(page);
   const statement = preparedAs(db, `members-list:${after ? "a" : ""}`, (db) =>
     db
@@ -110,7 +109,7 @@ export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest)
       .prepare(),
   );
   const rows = statement.all({ ...scopeValues(ctx), after, limit: page.limit + 1 });
-  return toPage(signer, page, rows, (r) => [r.member.id], presentMember);
+  return toPage(deps.signer, page, rows, (r) => [r.member.id], presentMember);
 }
 
 function getMember(db: Db, ctx: Ctx, id: string): MemberJoin {

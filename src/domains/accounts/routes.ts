@@ -22,6 +22,7 @@ import {
   usageSchema,
 } from "./model";
 import type { Deps } from "../../platform/deps";
+import { reader } from "../../platform/db/unit-of-work";
 import { invalid } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { listOutboxPage } from "./outbox";
@@ -73,7 +74,7 @@ export function accountRoutes(deps: Deps) {
       .get(
         "/api-keys",
         ({ ctx, query }) => {
-          return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
+          return listApiKeys(reader(deps, ctx), pageRequest(deps.signer, "api-keys", query));
         },
         {
           access: "key:manage",
@@ -107,16 +108,12 @@ export function accountRoutes(deps: Deps) {
           run: (tx, { params }) => revokeApiKey(tx, params.id),
         }),
       )
-      .get(
-        "/members",
-        ({ ctx, query }) => listMembers(deps.db, deps.signer, ctx, pageRequest(deps.signer, "members", query)),
-        {
-          access: "member:read",
-          query: t.Object(pageQuerySchema),
-          response: memberPageSchema,
-          detail: { tags: ["Members"], summary: "List members" },
-        },
-      )
+      .get("/members", ({ ctx, query }) => listMembers(reader(deps, ctx), pageRequest(deps.signer, "members", query)), {
+        access: "member:read",
+        query: t.Object(pageQuerySchema),
+        response: memberPageSchema,
+        detail: { tags: ["Members"], summary: "List members" },
+      })
       .use(
         command(deps, "POST", "/members", {
           permission: "member:manage",
@@ -155,12 +152,12 @@ export function accountRoutes(deps: Deps) {
           },
         }),
       )
-      .get("/billing", ({ ctx }) => billingView(deps, ctx), {
+      .get("/billing", ({ ctx }) => billingView(reader(deps, ctx)), {
         access: "billing:read",
         response: billingSchema,
         detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
       })
-      .get("/billing/usage", ({ ctx }) => usageView(deps, ctx), {
+      .get("/billing/usage", ({ ctx }) => usageView(reader(deps, ctx)), {
         access: "billing:read",
         response: usageSchema,
         detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
@@ -190,8 +187,7 @@ export function accountRoutes(deps: Deps) {
         "/audit-log",
         ({ ctx, query }) =>
           listAuditPage(
-            deps,
-            ctx,
+            reader(deps, ctx),
             pageRequest(deps.signer, "audit-log", query, { action: query.action }),
             query.action,
           ),
@@ -206,11 +202,15 @@ export function accountRoutes(deps: Deps) {
           },
         },
       )
-      .get("/outbox", ({ ctx, query }) => listOutboxPage(deps, ctx, pageRequest(deps.signer, "outbox", query)), {
-        access: "outbox:read",
-        query: t.Object(pageQuerySchema),
-        response: outboxPageSchema,
-        detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
-      })
+      .get(
+        "/outbox",
+        ({ ctx, query }) => listOutboxPage(reader(deps, ctx), pageRequest(deps.signer, "outbox", query)),
+        {
+          access: "outbox:read",
+          query: t.Object(pageQuerySchema),
+          response: outboxPageSchema,
+          detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
+        },
+      )
   );
 }

@@ -5,7 +5,7 @@
  * who asked for the product; a large team's members (or an agency's clients, who may not expect mail from the
  * agency's tools) would otherwise each get every email without having asked. Everyone can change it in a click.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Ctx, Mode, Role } from "../../platform/context";
@@ -90,7 +90,7 @@ function present(deps: Deps, ctx: Ctx, email: string, s: EffectiveSettings): Not
 }
 
 /** The caller's settings in the context's organisation and mode. */
-export function readNotifications(deps: Deps, db: Db, ctx: Ctx): NotificationsView {
+export function readNotifications({ db, ctx, deps }: Reader): NotificationsView {
   const m = memberOf(db, ctx);
   return present(deps, ctx, m.email, effectiveSettings(settingsRow(db, m.id, ctx.mode), m.role));
 }

@@ -10,7 +10,7 @@ import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
 import type { Deps } from "../../platform/deps";
 import { systemCtx } from "../../platform/context";
-import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
+import { reader, unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { queueMail } from "../../platform/mail/queue-mail";
 import { getOrg, members, orgLogoUrl, users } from "../accounts";
@@ -78,7 +78,7 @@ function recipients(deps: Deps, brand: BrandRow): { userId: string; email: strin
 export function reportContent(deps: Deps, brand: BrandRow, now: number): ReportContent | null {
   const m = lastMonth(now);
   const ctx = systemCtx(brand.orgId, brand.mode, deps.clock);
-  const s = brandStats(deps, ctx, brand.id, { from: m.from, to: m.to });
+  const s = brandStats(reader(deps, ctx), brand.id, { from: m.from, to: m.to });
   const fresh =
     deps.db
       .select({ n: sql<number>`count(*)` })
