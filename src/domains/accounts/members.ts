@@ -168,7 +168,7 @@ export function addMember(
 }
 
 /**
- * Makes `user` a member with `role` in the context's org (409 when already one), in the caller's transaction; a
+ * Makes `user` a member with `role` in the context's org (409 when already one), in the caller's unit of work; a
  * client's `brandIds` are the brands it sees (checked by `checkClientBrands`).
  */
 export function insertMember(tx: Tx, user: typeof users.$inferSelect, role: Role, brandIds: string[] | null = null) {
