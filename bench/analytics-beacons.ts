@@ -19,7 +19,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { buildApp, requestHandler } from "../src/app";
+import { requestHandler } from "../src/app";
+import { buildApp } from "../src/composition";
 import { collectorOf, flushAnalytics } from "../src/domains/analytics";
 import { benchAppliance, loadTool, median, sized, smokeOption } from "./_harness";
 

@@ -10,7 +10,7 @@
  * Prints requests/s of each and the ratio app/bare: the share of a bare server's throughput the app keeps.
  */
 import { parseArgs } from "node:util";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/composition";
 import { benchAppliance, drive, loadTool, median, sized, smokeOption, type LoadResult } from "./_harness";
 
 const args = parseArgs({

@@ -18,7 +18,7 @@
  */
 import { parseArgs } from "node:util";
 import { getTableColumns } from "drizzle-orm";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/composition";
 import { tx } from "../src/platform/db/client";
 import { submissions, indexSubmissions, searchBody, type SubmissionRow } from "../src/domains/submissions";
 import { dedupeHash } from "../src/domains/imports";

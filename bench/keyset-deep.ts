@@ -14,7 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { and, desc, eq } from "drizzle-orm";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/composition";
 import { brands } from "../src/domains/brands";
 import { slugScopeOf } from "../src/domains/brands";
 import { newId } from "../src/platform/ids";

@@ -11,7 +11,7 @@
  * ratio bare/app (1.0 would mean the route costs nothing beyond producing its bytes).
  */
 import { parseArgs } from "node:util";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/composition";
 import { benchAppliance, median, sized, smokeOption } from "./_harness";
 
 const { values: args } = parseArgs({

@@ -18,7 +18,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { buildApp } from "../src/app";
+import { buildApp } from "../src/composition";
 import { brands } from "../src/domains/brands";
 import { newId } from "../src/platform/ids";
 import { wallPage } from "../src/domains/walls/wall-data";
@@ -152,7 +152,7 @@ const micro = (fn: () => void, n = MICRO) => {
 for (const p of [1, DEEP]) {
   const data = wallPage(deps, brand, p);
   const cold = micro(() => {
-    forgetBrand(deps.db, brand.id);
+    forgetBrand(deps, brand.id);
     wallPage(deps, brand, p);
   });
   const warm = micro(() => wallPage(deps, brand, p));
@@ -169,8 +169,8 @@ for (const cold of [false, true]) {
   for (let i = 0; i < N; i++) {
     for (const p of [1, DEEP]) {
       if (cold) {
-        forgetBrand(deps.db, brand.id);
-        forgetBrandPages(deps.db, brand.id);
+        forgetBrand(deps, brand.id);
+        forgetBrandPages(deps, brand.id);
       }
       const s = performance.now();
       const res = await app.handle(new Request(pageUrl(p)));

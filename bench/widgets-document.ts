@@ -12,7 +12,8 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { buildApp, requestHandler } from "../src/app";
+import { requestHandler } from "../src/app";
+import { buildApp } from "../src/composition";
 import { publishWidget } from "../src/domains/widgets";
 import { findWidgetBundle, wrapScript } from "../src/domains/widgets/script";
 import { loadWebAssets } from "../src/platform/http/web-assets";

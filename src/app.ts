@@ -1,8 +1,8 @@
 /**
  * The HTTP app: error handling and the request limits on the root (so unknown routes are covered too), the `/v1`
  * and `/public` routes of every module, the CDN files, the dashboard, the modules' pages and the API reference.
- * `httpApp` is called by the composition root (src/composition.ts); `buildApp(deps)` assembles the modules of
- * src/modules.ts and returns the app.
+ * `httpApp` is called by the composition root (src/composition.ts), whose `buildApp(deps)` assembles the modules of
+ * src/modules.ts and returns the app; this file imports neither.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "./platform/deps";
@@ -19,18 +19,11 @@ import { undeclaredRoutes } from "./platform/access";
 import { apiReference } from "./platform/http/reference";
 import { skipResponseChecks } from "./platform/http/response-checks";
 import { VERSION } from "./version";
-import { assemble } from "./composition";
-import { MODULES } from "./modules";
 
 /** Options for building the app. */
 export interface AppOptions {
   /** Serve the browser bundles (dashboard…). API tests leave them out to skip building them. */
   web?: boolean;
-}
-
-/** Builds the whole appliance's HTTP app from src/modules.ts (wiring `deps.hooks` too); tests call `app.handle(request)`. */
-export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<App> {
-  return (await assemble(deps, MODULES, opts)).app;
 }
 
 /** Builds the HTTP app from the given modules' routes and pages (call through `assemble`, which wires their hooks). */

@@ -5,6 +5,7 @@
  * wired from the modules of src/modules.ts (src/composition.ts), so a CLI command or script that opens the data
  * directory runs the same handlers as the server. Used by `plaudit serve`, the CLI commands and tests.
  */
+import { AppState } from "./platform/app-state";
 import { join } from "node:path";
 import type { Config } from "./config";
 import type { Deps } from "./platform/deps";
@@ -66,6 +67,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
     ),
     ...edges,
     hooks: createHooks(db),
+    state: new AppState(),
   };
   wire(deps, opts.modules ?? MODULES);
   return deps;

@@ -6,7 +6,9 @@
  * `shownChanged`, `usageOf`, erasure, brand deletion and brand listings run exactly what these modules declare. The
  * outbound edges (HTTP, webhook transport, images, reel renderer) are fields of `Deps` made with it
  * (src/platform/edges.ts), not wired here.
- * `serve`, the CLI, tests and benchmarks all come through here (`buildApp`/`buildRegistry` are thin wrappers).
+ * `serve`, the CLI, tests and benchmarks all come through here (`buildApp`/`buildRegistry` are thin wrappers), and
+ * the worker pools are started from here (`startWorkerPools`: which job kinds run in which pool). It is the one
+ * composition file: src/app.ts builds the HTTP app it is given, src/modules.ts lists the modules.
  *
  * Wiring mistakes fail here, at start, with a message naming the module: an allowance without a usage counter (a
  * plan limit never enforced), a job kind a pool or schedule names without a handler (jobs that would wait
@@ -15,11 +17,15 @@
 import type { Deps } from "./platform/deps";
 import type { DomainModule } from "./platform/module";
 import type { Schedule } from "./platform/jobs/cron";
-import { JobRegistry } from "./platform/jobs/worker";
 import { EVENT_TYPES, isEventType } from "./platform/events/emit";
 import { ALLOWANCE_NAMES, assertCountersRegistered } from "./platform/access";
 import { httpApp, type App, type AppOptions } from "./app";
-import { DELIVERY_KINDS, MEDIA_KINDS } from "./jobs";
+import { JobRegistry, startWorkers, type Workers } from "./platform/jobs/worker";
+import { MAIL_SEND } from "./platform/mail/queue-mail";
+import { MAIL_DISPATCH } from "./platform/mail/turns";
+import { PROCESS_JOB } from "./domains/submissions";
+import { DELIVER_JOB } from "./domains/webhooks";
+import { REEL_RENDER_JOB } from "./domains/reels";
 import { MODULES } from "./modules";
 import { unitOfWork } from "./platform/db/unit-of-work";
 
@@ -45,8 +51,11 @@ export function jobRegistryOf(modules: readonly DomainModule[] = MODULES): JobRe
     }
   }
   const needed: [string, string][] = [
-    ...MEDIA_KINDS.map((k): [string, string] => [k, "the media worker pool (MEDIA_KINDS, src/jobs.ts)"]),
-    ...DELIVERY_KINDS.map((k): [string, string] => [k, "the delivery worker pool (DELIVERY_KINDS, src/jobs.ts)"]),
+    ...MEDIA_KINDS.map((k): [string, string] => [k, "the media worker pool (MEDIA_KINDS, src/composition.ts)"]),
+    ...DELIVERY_KINDS.map((k): [string, string] => [
+      k,
+      "the delivery worker pool (DELIVERY_KINDS, src/composition.ts)",
+    ]),
     ...modules.flatMap((m) =>
       (m.schedules ?? []).flatMap((s) =>
         s.enqueues.map((k): [string, string] => [k, `the schedule "${s.name}" of module "${m.name}"`]),
@@ -158,4 +167,43 @@ export async function assemble(
   const wiring = wire(deps, modules);
   const app = await httpApp(deps, modules, opts);
   return { ...wiring, app };
+}
+
+/** Builds the whole appliance's HTTP app from src/modules.ts (wiring `deps.hooks` too); tests call `app.handle(request)`. */
+export async function buildApp(deps: Deps, opts: AppOptions = {}): Promise<App> {
+  return (await assemble(deps, MODULES, opts)).app;
+}
+
+/* The worker pools: which job kinds run in which pool. */
+
+/** The registry of every job kind of src/modules.ts (what `assemble` returns as `registry`, without wiring any Deps). */
+export function buildRegistry(): JobRegistry {
+  return jobRegistryOf();
+}
+
+/** Job kinds that run ffmpeg or speech recognition: one pool, `PLAUDIT_MEDIA_CONCURRENCY` at a time. */
+export const MEDIA_KINDS = [PROCESS_JOB, REEL_RENDER_JOB];
+/** Outbound messages: their own pool, so a slow receiver never waits behind a render. */
+export const DELIVERY_KINDS = [DELIVER_JOB, MAIL_SEND, MAIL_DISPATCH];
+
+/** Starts the worker pools: media, deliveries, and everything else. */
+export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { pollMs?: number } = {}): Workers {
+  const all = registry.kinds();
+  const rest = all.filter((k) => !MEDIA_KINDS.includes(k) && !DELIVERY_KINDS.includes(k));
+  const pools = [
+    startWorkers(deps, registry, {
+      kinds: MEDIA_KINDS,
+      concurrency: deps.config.mediaConcurrency,
+      pollMs: opts.pollMs ?? 1000,
+    }),
+    startWorkers(deps, registry, { kinds: DELIVERY_KINDS, concurrency: 4, pollMs: opts.pollMs ?? 250 }),
+    startWorkers(deps, registry, { kinds: rest, concurrency: 2, pollMs: opts.pollMs ?? 1000 }),
+  ];
+  return {
+    stop: async (stopOpts) => void (await Promise.all(pools.map((p) => p.stop(stopOpts)))),
+    drain: async () => {
+      for (const p of pools) await p.drain();
+    },
+    wake: () => pools.forEach((p) => p.wake()),
+  };
 }

@@ -12,7 +12,7 @@ import { requestHandler } from "../app";
 import { assemble } from "../composition";
 import { MODULES } from "../modules";
 import { serverOptions } from "../platform/http/request-limits";
-import { startWorkerPools } from "../jobs";
+import { startWorkerPools } from "../composition";
 import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";

@@ -24,7 +24,7 @@ export interface Running {
   server: StoppableServer;
   workers: Workers | null;
   cron: Schedules | null;
-  deps: Pick<Deps, "db" | "log" | "config">;
+  deps: Pick<Deps, "db" | "log" | "config" | "state">;
 }
 
 /** Resolves after `ms`, with a way to cancel the timer. */
@@ -56,7 +56,7 @@ export async function shutDown({ server, workers, cron, deps }: Running): Promis
   cron?.stop();
   await Promise.all([drainHttp(server, graceMs, deps.log), workers?.stop({ graceMs })]);
   // Writes kept in memory for a moment (analytics counts) reach the database before it closes.
-  runBeforeClose(deps.db, (e) => deps.log.error("flush before close failed", { error: String(e) }));
+  runBeforeClose(deps, (e) => deps.log.error("flush before close failed", { error: String(e) }));
   deps.db.$client.close();
   deps.log.info("stopped", { ms: Math.round(performance.now() - started) });
 }

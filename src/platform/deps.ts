@@ -14,6 +14,7 @@ import type { Storage } from "./storage";
 import type { MediaToolkit } from "../media/toolkit";
 import type { SelfTestMonitor } from "../media/self-test-monitor";
 import type { Hooks } from "./hooks";
+import type { AppState } from "./app-state";
 import type { HttpClient } from "./http-client";
 import type { WebhookTransport } from "./webhook-transport";
 import type { Images } from "../media/images";
@@ -50,4 +51,6 @@ export interface Deps {
    * database handle (`createHooks`), filled from the domain modules by `assemble`/`wire` (src/composition.ts).
    */
   hooks: Hooks;
+  /** Per-app state (caches, pending batches, flushes before close): one store per Deps (src/platform/app-state.ts). */
+  state: AppState;
 }

@@ -17,7 +17,7 @@ import { mailOutbox } from "../../src/platform/mail/tables";
 import { MAIL_LINK_MARK } from "../../src/platform/mail/queue-mail";
 import { LINK_GONE_NOTE } from "../../src/platform/mail/jobs";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { sha256 } from "../../src/platform/crypto";
 
 const CSRF = { "x-svc-csrf": "1" };

@@ -11,7 +11,7 @@ import { createOrganisation } from "../../src/domains/accounts";
 import { MAIL_LINK_MARK } from "../../src/platform/mail/queue-mail";
 import { mailOutbox } from "../../src/platform/mail/tables";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 
 const CSRF = { "x-svc-csrf": "1" };
 const registry = buildRegistry();

@@ -10,7 +10,7 @@ import { fakeProcessedVideo } from "../helpers/testimonials";
 import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx, type Mode, type Role } from "../../src/platform/context";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { tx } from "../../src/platform/db/client";

@@ -11,7 +11,7 @@ import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { addMember } from "../../src/domains/accounts/members";
 import { systemCtx } from "../../src/platform/context";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { MAIL_LINK_MARK } from "../../src/platform/mail/queue-mail";
 import { MODULES } from "../../src/modules";
 import { MONTHLY_REPORTS_JOB, scheduleMonthlyReports } from "../../src/domains/analytics";

@@ -177,7 +177,7 @@ describe("beacons", () => {
   test("a testimonial withdrawn from the widget stops counting once the kept target expires", async () => {
     const [s1] = shownIds as [string];
     await act(s1, "visibility", { is_public: false });
-    forgetTargets(t.deps.db);
+    forgetTargets(t.deps);
     const before = (await stats(widgetId)).body.testimonials.find((x: any) => x.submission_id === s1).plays;
     await beacon({ widget_id: widgetId, events: [{ type: "play", submission_id: s1 }] });
     const after = (await stats(widgetId)).body.testimonials.find((x: any) => x.submission_id === s1);
@@ -185,7 +185,7 @@ describe("beacons", () => {
     // No longer shown: its name and words are not repeated by the stats.
     expect(after).toMatchObject({ name: null, quote: null });
     await act(s1, "visibility", { is_public: true });
-    forgetTargets(t.deps.db);
+    forgetTargets(t.deps);
   });
 
   test("bad input is a 4xx in the error shape, never a 500", async () => {
@@ -275,7 +275,7 @@ describe("stats", () => {
     expect(
       (await t.call("PATCH", `/v1/brands/${link.brandId}`, { auth: a.liveKey, body: { is_public: true } })).status,
     ).toBe(200);
-    forgetTargets(t.deps.db);
+    forgetTargets(t.deps);
     await beacon({
       brand_id: link.brandId,
       events: [{ type: "view" }, { type: "view", submission_id: shownIds[1] }, { type: "click", target: "cta" }],

@@ -15,7 +15,7 @@ import { systemCtx } from "../../src/platform/context";
 import { fakeProcessedVideo, writeTestimonial } from "../helpers/testimonials";
 import { findInFiles } from "../helpers/data-search";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { submissions } from "../../src/domains/submissions";
 import { members, invitations } from "../../src/domains/accounts/tables";
 import { mailOutbox } from "../../src/platform/mail/tables";

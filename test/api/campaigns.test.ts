@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { campaignRecipients, campaignsModule, scheduleReminders } from "../../src/domains/campaigns";
 import { purgeSubmission } from "../../src/domains/submissions/purge";

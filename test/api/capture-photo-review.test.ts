@@ -14,7 +14,7 @@ import sharp from "sharp";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { findInFiles } from "../helpers/data-search";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { submissions, PHOTO_UPLOADS_MAX } from "../../src/domains/submissions";
 import { REPLACED_AVATAR_GRACE_MS } from "../../src/domains/submissions/photo-files";
 import { sendRemovalMail } from "../../src/domains/removals/send";

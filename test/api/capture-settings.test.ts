@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 
 let t: TestApp;

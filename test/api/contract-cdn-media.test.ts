@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, fakeProcessedVideo } from "../helpers/testimonials";
 import { fakeRenderer, video } from "./reels-helpers";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { requestHandler } from "../../src/app";
 import { dashboardCsp } from "../../src/platform/http/web-assets";

@@ -12,7 +12,7 @@ import { writeTestimonial } from "../helpers/testimonials";
 import { brands, domainProof } from "../../src/domains/brands";
 import { requestHandler } from "../../src/app";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 
 let t: TestApp;
 let a: TestOrg;

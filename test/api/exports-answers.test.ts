@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import Papa from "papaparse";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { COLUMNS } from "../../src/domains/exports";
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { indexSubmission, submissions } from "../../src/domains/submissions";
 import { events } from "../../src/platform/events/tables";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 
 let t: TestApp;
 let a: TestOrg;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { MAIL_LINK_MARK } from "../../src/platform/mail/queue-mail";
 import { LINK_GONE_NOTE } from "../../src/platform/mail/jobs";

@@ -12,7 +12,7 @@ import { fakeProcessedVideo, writeTestimonial } from "../helpers/testimonials";
 import { wallBrand, appApi } from "../helpers/walls";
 import { failSubmission, markReceived, submissions } from "../../src/domains/submissions";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { tx } from "../../src/platform/db/client";
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial, fakeProcessedVideo } from "../helpers/testimonials";
 import { listEvents } from "../../src/platform/events/emit";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 
 let t: TestApp;
 let a: TestOrg;

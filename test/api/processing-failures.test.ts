@@ -10,7 +10,7 @@ import { markReceived } from "../../src/domains/submissions";
 import { systemCtx } from "../../src/platform/context";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { listJobs } from "../../src/platform/jobs/queue";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { MediaError } from "../../src/media/errors";
 
 let t: TestApp;

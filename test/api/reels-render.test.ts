@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink } from "../helpers/testimonials";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { enqueue } from "../../src/platform/jobs/queue";
 import { jobs, PRIORITY } from "../../src/platform/jobs/tables";

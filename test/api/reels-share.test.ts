@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink } from "../helpers/testimonials";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { ERASED_MESSAGE } from "../../src/domains/reels/erase";
 import { fakeRenderer, video } from "./reels-helpers";

@@ -11,7 +11,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { sha256 } from "../../src/platform/crypto";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { fakeRenderer } from "./reels-helpers";
 

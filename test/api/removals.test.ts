@@ -10,7 +10,7 @@ import { listEvents } from "../../src/platform/events/emit";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { tx } from "../../src/platform/db/client";
 import { sha256 } from "../../src/platform/crypto";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { listShown, markReceived } from "../../src/domains/submissions";
 import type { Mode } from "../../src/platform/context";
 import type { MailMessage } from "../../src/platform/mail/mailer";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { highlight } from "../../src/media/cards/quote";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 
 let t: TestApp;

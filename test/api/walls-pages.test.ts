@@ -10,7 +10,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo } from "../helpers/testimonials";
 import { appApi, publish, sampleTestimonials, sendWritten, wallBrand, type Api } from "../helpers/walls";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { requestHandler } from "../../src/app";
 import { submissions } from "../../src/domains/submissions";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { appApi, publish, sampleTestimonials, sendWritten, wallBrand, type Api } from "../helpers/walls";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { eq } from "drizzle-orm";
 import { submissions } from "../../src/domains/submissions";
 

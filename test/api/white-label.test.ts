@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import type { MailMessage } from "../../src/platform/mail/mailer";
 import { mailOutbox } from "../../src/platform/mail/tables";
 import { orgs, setPlan } from "../../src/domains/accounts";

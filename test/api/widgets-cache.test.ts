@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { documentKey, widgetScriptPlugin } from "../../src/domains/widgets";
 import { RECHECK_MS } from "../../src/domains/widgets/document-cache";
 import { REBUILD_DELAY_MS } from "../../src/domains/widgets/publisher";

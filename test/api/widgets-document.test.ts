@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink, writeTestimonial, fakeProcessedVideo } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { submissions } from "../../src/domains/submissions";
 import { documentKey, publishWidget } from "../../src/domains/widgets";
 import { statSync } from "node:fs";

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testimonials";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { extractJsonLd, structuredDataErrors } from "../helpers/structured-data";
 
 let t: TestApp;

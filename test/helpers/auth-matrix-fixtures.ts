@@ -201,8 +201,8 @@ async function matrixCampaign(server: RunningServer, mode: Mode, key: Credential
   const r = await send(server.url, "POST", "/v1/campaigns", key, JSON.stringify(body));
   if (r.status === 201) return r.json.id;
   const delivers = { delivers: true, send: async () => ({ messageId: "<matrix@test>" }), close() {} };
-  return createCampaign({ ...server.deps, mailer: delivers }, systemCtx(server.orgId, mode, server.deps.clock), body)
-    .id;
+  const deps = { ...server.deps, mailer: delivers };
+  return unitOfWork(deps, systemCtx(server.orgId, mode, server.deps.clock), (tx) => createCampaign(tx, body)).id;
 }
 
 /** A processed video testimonial: captured through the API, then given stand-in files and a transcript. */

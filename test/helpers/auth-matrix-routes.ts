@@ -4,7 +4,7 @@
  * brand finder that come with it; src/platform/access/route-access.ts), and a request for it that passes
  * validation, with the ids it names filled from fixtures.
  */
-import { buildApp } from "../../src/app";
+import { buildApp } from "../../src/composition";
 import type { Deps } from "../../src/platform/deps";
 import { ACCESS_PROPERTY, PERMISSIONS, type RouteAccess } from "../../src/platform/access";
 

@@ -18,7 +18,7 @@ import { assemble } from "../../src/composition";
 import { MODULES } from "../../src/modules";
 import { serverOptions } from "../../src/platform/http/request-limits";
 import { cdnFilesOf, publishStaticFiles } from "../../src/platform/publish-static";
-import { startWorkerPools } from "../../src/jobs";
+import { startWorkerPools } from "../../src/composition";
 import { createLogger } from "../../src/platform/log";
 import { createOrganisation } from "../../src/domains/accounts";
 import type { Deps } from "../../src/platform/deps";

@@ -17,7 +17,7 @@ import { fakeProcessedVideo, makeLink, writeTestimonial } from "../helpers/testi
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { listEvents } from "../../src/platform/events/emit";
 import { runDueJobs } from "../../src/platform/jobs/worker";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { listShown, submissions } from "../../src/domains/submissions";
 
 const PHRASE = "purple zeppelin marmalade arrived singing";

@@ -7,7 +7,7 @@ import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { listEvents } from "../../src/platform/events/emit";
 import { listJobs } from "../../src/platform/jobs/queue";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 
 test("a worker killed mid-processing loses nothing; ready is emitted once", async () => {
   const fx = ensureMediaFixtures();

@@ -11,7 +11,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { listEvents } from "../../src/platform/events/emit";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 
 let t: TestApp;
 let a: TestOrg;

@@ -17,7 +17,7 @@ import { makeTestApp, type TestApp, type TestOrg } from "../helpers/app";
 import { makeLink } from "../helpers/testimonials";
 import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { ffprobeJson, scratch } from "../fixtures/media/tools";
-import { buildRegistry } from "../../src/jobs";
+import { buildRegistry } from "../../src/composition";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { submissions, transcripts } from "../../src/domains/submissions";
 import { createReelRenderer } from "../../src/media/reel/pipeline";

@@ -115,9 +115,10 @@ describe("a command route", () => {
             body: t.Object({ name: t.String() }),
             response: t.Object({ ok: t.Boolean() }),
             detail: { summary: "probe" },
-            run: ({ db, ctx }, { body }) => {
-              // A service with its own transaction (nested), an audit row and a job, then a refusal.
-              createBrand(d, ctx, { name: body.name });
+            run: (tx, { body }) => {
+              const { db, ctx } = tx;
+              // A service in the unit of work, an audit row and a job, then a refusal.
+              createBrand(tx, { name: body.name });
               audit(db, ctx, "probe.ran", "probe");
               enqueue(db, ctx.clock, { kind: "probe.job", payload: {}, orgId: ctx.orgId, mode: ctx.mode });
               throw invalid("The probe refuses after writing.", "name");

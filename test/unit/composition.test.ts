@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { assemble, wire } from "../../src/composition";
 import { MODULES } from "../../src/modules";
-import { DELIVERY_KINDS, MEDIA_KINDS } from "../../src/jobs";
+import { DELIVERY_KINDS, MEDIA_KINDS } from "../../src/composition";
 import { ALLOWANCE_NAMES } from "../../src/platform/access";
 import { EXPIRE_UPLOADS_JOB } from "../../src/domains/capture/expiry";
 import type { DomainModule } from "../../src/platform/module";

@@ -184,4 +184,10 @@ describe("layers", () => {
     for (const d of edges.keys()) walk(d, []);
     expect(cycles).toEqual([]);
   }, 30_000);
+
+  test("one composition file: src/app.ts (the HTTP app) imports neither the composition root nor the module list", () => {
+    const top = EDGES.filter(([file, , to]) => file === "app.ts" && (to === "composition" || to === "modules"));
+    expect(top.map(([file, spec]) => `${file} imports ${spec}`)).toEqual([]);
+    expect(existsSync(join(SRC, "jobs.ts"))).toBe(false);
+  }, 30_000);
 });

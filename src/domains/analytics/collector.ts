@@ -11,6 +11,8 @@
  * Memory is bounded: past `MAX_PENDING` distinct keys waiting (only while the database refuses writes) new keys are
  * dropped and counted in the log, never queued without limit.
  */
+import type { AppState, Slot } from "../../platform/app-state";
+import type { Deps } from "../../platform/deps";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { tx } from "../../platform/db/client";
@@ -86,9 +88,10 @@ export class Collector {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    state: AppState,
   ) {
     this.statement = upsert(db);
-    beforeClose(db, () => this.flush());
+    beforeClose({ state }, () => this.flush());
   }
 
   /** Distinct keys waiting. */
@@ -157,16 +160,20 @@ export class Collector {
   }
 }
 
-const collectors = new WeakMap<Db, Collector>();
+/** The app's collector, made on first use (in `deps.state`). */
+const COLLECTOR: Slot<{ collector: Collector | null }> = {
+  name: "analytics.collector",
+  make: () => ({ collector: null }),
+};
 
-/** The collector of a database (one per database handle, made on first use). */
-export function collectorOf(deps: { db: Db; log: Logger }): Collector {
-  let c = collectors.get(deps.db);
-  if (!c) collectors.set(deps.db, (c = new Collector(deps.db, deps.log)));
-  return c;
+/** The collector of an app (one per Deps, made on first use). */
+export function collectorOf(deps: Pick<Deps, "db" | "log" | "state">): Collector {
+  const slot = deps.state.of(COLLECTOR);
+  slot.collector ??= new Collector(deps.db, deps.log, deps.state);
+  return slot.collector;
 }
 
 /** Writes the waiting counts now (tests, the monthly report, shutdown); returns the rows written. */
-export function flushAnalytics(deps: { db: Db; log: Logger }): number {
-  return collectors.get(deps.db)?.flush() ?? 0;
+export function flushAnalytics(deps: Pick<Deps, "state">): number {
+  return deps.state.peek(COLLECTOR)?.collector?.flush() ?? 0;
 }

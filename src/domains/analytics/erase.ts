@@ -14,7 +14,7 @@ import { forgetTargets } from "./targets";
 export const eraseCounts: EraseParticipant = (deps, erased) => {
   // Counts still in memory go first, and no kept target may name the testimonial any more.
   flushAnalytics(deps);
-  forgetTargets(deps.db);
+  forgetTargets(deps);
   unitOfWork(deps, systemCtx(erased.orgId, erased.mode, deps.clock), (tx) => dropCounts(tx, erased.id));
 };
 

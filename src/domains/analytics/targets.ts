@@ -7,6 +7,7 @@
  * Looked up once and kept `TARGET_TTL_MS` (a widget document is kept by browsers up to a minute anyway, so a
  * change reaches the counts about as fast as it reaches the pages); at most `MAX_TARGETS` are kept per database.
  */
+import type { Slot } from "../../platform/app-state";
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
@@ -35,16 +36,11 @@ interface Kept {
   at: number;
 }
 
-const caches = new WeakMap<Db, Map<string, Kept>>();
-
-function cacheOf(db: Db): Map<string, Kept> {
-  let c = caches.get(db);
-  if (!c) caches.set(db, (c = new Map()));
-  return c;
-}
+/** The app's kept targets (`deps.state`). */
+const TARGETS: Slot<Map<string, Kept>> = { name: "analytics.targets", make: () => new Map() };
 
 function kept(deps: Deps, key: string, look: () => Target | null): Target | null {
-  const cache = cacheOf(deps.db);
+  const cache = deps.state.of(TARGETS);
   const now = deps.clock.now();
   const hit = cache.get(key);
   if (hit && now - hit.at < TARGET_TTL_MS) return hit.target;
@@ -91,6 +87,6 @@ export function wallTarget(deps: Deps, brandId: string): Target | null {
 }
 
 /** Forgets every kept target (tests that change what is shown and count again at once). */
-export function forgetTargets(db: Db): void {
-  caches.delete(db);
+export function forgetTargets(deps: Pick<Deps, "state">): void {
+  deps.state.peek(TARGETS)?.clear();
 }

@@ -10,11 +10,10 @@
  * directory. Safe to run twice.
  */
 import { eq } from "drizzle-orm";
-import { tx } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import { systemCtx, type Mode } from "../../platform/context";
-import { audit } from "../../platform/audit/audit";
-import { hooksOf, type GoingBrand } from "../../platform/hooks";
+import { unitOfWork } from "../../platform/db/unit-of-work";
+import type { GoingBrand } from "../../platform/hooks";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { brands } from "./tables";
 import { holdFormerSlug } from "./former-slugs";
@@ -27,9 +26,9 @@ export async function runBrandDeletion(deps: Deps, brandId: string): Promise<"er
   if (!row?.deletingAt) return "none";
   const brand: GoingBrand = { id: row.id, orgId: row.orgId, mode: row.mode as Mode };
   let left = 0;
-  for (const part of hooksOf(deps.db).brandDeletion) if (part.erase) left += await part.erase(deps, brand);
+  for (const part of deps.hooks.brandDeletion) if (part.erase) left += await part.erase(deps, brand);
   if (left > 0) {
-    scheduleBrandDeletion(deps.db, { clock: deps.clock, orgId: row.orgId, mode: row.mode as Mode }, row.id);
+    unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), (tx) => scheduleBrandDeletion(tx, row.id));
     return "erasing";
   }
   await finish(deps, row);
@@ -43,12 +42,12 @@ async function finish(deps: Deps, row: BrandRow): Promise<void> {
     .query<{ id: string }, [string]>("SELECT id FROM submissions WHERE brand_id = ?")
     .all(row.id)
     .map((r) => r.id);
-  const deleted = tx(deps.db, (db) => {
-    const current = db.select().from(brands).where(eq(brands.id, row.id)).get();
+  const deleted = unitOfWork(deps, ctx, (tx) => {
+    const current = tx.db.select().from(brands).where(eq(brands.id, row.id)).get();
     if (!current?.deletingAt) return false;
-    holdFormerSlug(db, "brand", ctx, row.id, row.slugScope, row.slug);
-    db.delete(brands).where(eq(brands.id, row.id)).run();
-    audit(db, ctx, "brand.deleted", row.id, { name: row.name, slug: row.slug, testimonials: testimonials.length });
+    holdFormerSlug(tx, "brand", row.id, row.slugScope, row.slug);
+    tx.db.delete(brands).where(eq(brands.id, row.id)).run();
+    tx.audit("brand.deleted", row.id, { name: row.name, slug: row.slug, testimonials: testimonials.length });
     return true;
   });
   if (!deleted) return;

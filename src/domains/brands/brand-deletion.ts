@@ -16,16 +16,14 @@
  */
 import { and, count as countRows, eq } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { AppError } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
-import { enqueue } from "../../platform/jobs/queue";
-import { hooksOf, type DeletionCountName, type GoingBrand } from "../../platform/hooks";
+import type { DeletionCountName, GoingBrand } from "../../platform/hooks";
 import type { ModuleBrandDeletion } from "../../platform/module";
-import { shownChanged } from "../../platform/events/publication";
 import { brands, links } from "./tables";
 import { getBrandRow } from "./brand-service";
 import { dropCertificateOf } from "./custom-domain";
@@ -70,8 +68,9 @@ export const brandOwnPart = {
 } satisfies ModuleBrandDeletion;
 
 /** What deleting the brand takes, counted by every module that holds part of it. */
-export function deletionPreview(deps: Deps, ctx: Ctx, id: string): BrandDeletionPreview {
-  const row = getBrandRow(deps.db, ctx, id);
+export function deletionPreview(r: Reader, id: string): BrandDeletionPreview {
+  const { db, ctx, deps } = r;
+  const row = getBrandRow(db, ctx, id);
   const counts: Record<DeletionCountName, number> = {
     testimonials: 0,
     files: 0,
@@ -80,8 +79,8 @@ export function deletionPreview(deps: Deps, ctx: Ctx, id: string): BrandDeletion
     reels: 0,
     requests: 0,
   };
-  for (const part of hooksOf(deps.db).brandDeletion)
-    for (const [name, n] of Object.entries(part.count?.(deps.db, going(row)) ?? {}))
+  for (const part of deps.hooks.brandDeletion)
+    for (const [name, n] of Object.entries(part.count?.(db, going(row)) ?? {}))
       counts[name as DeletionCountName] += n ?? 0;
   return {
     brand_id: row.id,
@@ -96,23 +95,33 @@ export function deletionPreview(deps: Deps, ctx: Ctx, id: string): BrandDeletion
 }
 
 /** Starts deleting a brand (see the file comment); answers the brand, now `deleting`. */
-export function startBrandDeletion(deps: Deps, ctx: Ctx, id: string): BrandView {
-  return tx(deps.db, (db) => {
-    const row = getBrandRow(db, ctx, id);
-    if (row.isDefault) throw new AppError("default_brand", 409, DEFAULT_BRAND_KEPT);
-    const now = ctx.clock.now();
-    deleteLinkRows(
-      db,
-      ctx,
-      db
-        .select()
-        .from(links)
-        .where(ofBrand(going(row)))
-        .all(),
-    );
-    dropCertificateOf(db, ctx, row);
-    const next: BrandRow = {
-      ...row,
+export function startBrandDeletion(tx: Tx, id: string): BrandView {
+  const { db, ctx, deps } = tx;
+  const row = getBrandRow(db, ctx, id);
+  if (row.isDefault) throw new AppError("default_brand", 409, DEFAULT_BRAND_KEPT);
+  const now = ctx.clock.now();
+  deleteLinkRows(
+    tx,
+    db
+      .select()
+      .from(links)
+      .where(ofBrand(going(row)))
+      .all(),
+  );
+  dropCertificateOf(tx, row);
+  const next: BrandRow = {
+    ...row,
+    isPublic: false,
+    wallLinkId: null,
+    customDomain: null,
+    customDomainStatus: null,
+    customDomainError: null,
+    customDomainCheckedAt: null,
+    deletingAt: now,
+    updatedAt: now,
+  };
+  db.update(brands)
+    .set({
       isPublic: false,
       wallLinkId: null,
       customDomain: null,
@@ -121,40 +130,26 @@ export function startBrandDeletion(deps: Deps, ctx: Ctx, id: string): BrandView 
       customDomainCheckedAt: null,
       deletingAt: now,
       updatedAt: now,
-    };
-    db.update(brands)
-      .set({
-        isPublic: false,
-        wallLinkId: null,
-        customDomain: null,
-        customDomainStatus: null,
-        customDomainError: null,
-        customDomainCheckedAt: null,
-        deletingAt: now,
-        updatedAt: now,
-      })
-      .where(eq(brands.id, row.id))
-      .run();
-    for (const part of hooksOf(db).brandDeletion) part.stop?.(db, ctx, going(row));
-    // Walls drop their cached pages; widgets of the brand are gone already.
-    shownChanged(db, ctx, { brandId: row.id, submissionId: null, reason: "brand.deleting" });
-    audit(db, ctx, "brand.deletion_started", row.id, {
-      name: row.name,
-      slug: row.slug,
-      custom_domain: row.customDomain,
-    });
-    scheduleBrandDeletion(db, ctx, row.id);
-    return presentBrand({ ...deps, db }, next);
+    })
+    .where(eq(brands.id, row.id))
+    .run();
+  for (const part of deps.hooks.brandDeletion) part.stop?.(db, ctx, going(row));
+  // Walls drop their cached pages; widgets of the brand are gone already.
+  tx.shown({ brandId: row.id, submissionId: null, reason: "brand.deleting" });
+  tx.audit("brand.deletion_started", row.id, {
+    name: row.name,
+    slug: row.slug,
+    custom_domain: row.customDomain,
   });
+  scheduleBrandDeletion(tx, row.id);
+  return presentBrand({ ...deps, db }, next);
 }
 
-/** Queues (or pulls forward) the next run of a brand's deletion job, in the caller's transaction. */
-export function scheduleBrandDeletion(db: Db, ctx: Pick<Ctx, "clock" | "orgId" | "mode">, brandId: string) {
-  enqueue(db, ctx.clock, {
+/** Queues (or pulls forward) the next run of a brand's deletion job (of the context's org and mode), in the unit of work. */
+export function scheduleBrandDeletion(tx: Tx, brandId: string) {
+  tx.enqueue({
     kind: BRAND_DELETE_JOB,
     payload: { brandId },
-    orgId: ctx.orgId,
-    mode: ctx.mode,
     dedupeKey: `${BRAND_DELETE_JOB}:${brandId}`,
   });
 }

@@ -5,14 +5,13 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Static } from "elysia";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { AppError, conflict, invalid, notFound } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
-import { shownChanged } from "../../platform/events/publication";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { brands } from "./tables";
 import type { newBrandBody } from "./model";
@@ -142,9 +141,10 @@ const brandById = (db: Db) =>
     .prepare();
 
 /** A page of the brands the context sees, newest first. */
-export function listBrands(deps: Deps, ctx: Ctx, page: PageRequest) {
+export function listBrands(r: Reader, page: PageRequest) {
+  const { db, ctx, deps } = r;
   const params = { ...scopeValues(ctx), limit: page.limit + 1, after: page.after?.[0] ?? "" };
-  const rows = page.after ? prepared(deps.db, brandsAfter).all(params) : prepared(deps.db, brandsFirst).all(params);
+  const rows = page.after ? prepared(db, brandsAfter).all(params) : prepared(db, brandsFirst).all(params);
   return toPage(
     deps.signer,
     page,
@@ -174,53 +174,52 @@ const brandsAfter = (db: Db) => brandPage(db, true);
 export type NewBrand = Static<typeof newBrandBody>;
 
 /** Creates a brand (checked against the `brands` allowance by the caller). */
-export function createBrand(deps: Deps, ctx: Ctx, input: NewBrand) {
+export function createBrand(tx: Tx, input: NewBrand) {
+  const { db, ctx, deps } = tx;
   const name = input.name.trim();
   if (!name || name.length > 120) throw invalid("A brand needs a name of 1 to 120 characters.", "name");
   if (input.color !== undefined && !COLOR.test(input.color)) throw invalid("Colours are hex like #4f46e5.", "color");
   const scope = slugScopeOf(ctx.orgId, ctx.mode);
-  return tx(deps.db, (db) => {
-    let slug: string;
-    if (input.slug !== undefined) {
-      slug = checkSlug(input.slug);
-      if (slugTaken(db, ctx, scope, slug)) throw slugTakenError(slug);
-      // The organisation's own former slug, or another's lapsed one: taking it ends that hold.
-      endHold(db, "brand", scope, slug);
-    } else slug = freeSlug(db, scope, slugify(name));
-    const now = ctx.clock.now();
-    const row: BrandRow = {
-      id: newId("brand", now),
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      name,
-      slug,
-      slugScope: scope,
-      color: input.color?.toLowerCase() ?? "#4f46e5",
-      isDefault: false,
-      isPublic: false,
-      logoKey: null,
-      introText: null,
-      websiteUrl: null,
-      wallLinkId: null,
-      customDomain: null,
-      customDomainStatus: null,
-      customDomainError: null,
-      customDomainCheckedAt: null,
-      mailFromName: null,
-      mailReplyTo: null,
-      frameOrigins: null,
-      wallAttribution: true,
-      cardFont: "sans",
-      reviewType: DEFAULT_REVIEW_TYPE,
-      reviewItemName: null,
-      deletingAt: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    db.insert(brands).values(row).run();
-    audit(db, ctx, "brand.created", row.id, { name, slug });
-    return presentBrand(deps, row);
-  });
+  let slug: string;
+  if (input.slug !== undefined) {
+    slug = checkSlug(input.slug);
+    if (slugTaken(db, ctx, scope, slug)) throw slugTakenError(slug);
+    // The organisation's own former slug, or another's lapsed one: taking it ends that hold.
+    endHold(db, "brand", scope, slug);
+  } else slug = freeSlug(db, scope, slugify(name));
+  const now = ctx.clock.now();
+  const row: BrandRow = {
+    id: newId("brand", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    name,
+    slug,
+    slugScope: scope,
+    color: input.color?.toLowerCase() ?? "#4f46e5",
+    isDefault: false,
+    isPublic: false,
+    logoKey: null,
+    introText: null,
+    websiteUrl: null,
+    wallLinkId: null,
+    customDomain: null,
+    customDomainStatus: null,
+    customDomainError: null,
+    customDomainCheckedAt: null,
+    mailFromName: null,
+    mailReplyTo: null,
+    frameOrigins: null,
+    wallAttribution: true,
+    cardFont: "sans",
+    reviewType: DEFAULT_REVIEW_TYPE,
+    reviewItemName: null,
+    deletingAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  db.insert(brands).values(row).run();
+  tx.audit("brand.created", row.id, { name, slug });
+  return presentBrand(deps, row);
 }
 
 /** Changes to a brand. */
@@ -243,62 +242,61 @@ export interface BrandPatch {
 }
 
 /** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
-export function updateBrand(deps: Deps, ctx: Ctx, id: string, patch: BrandPatch) {
-  return tx(deps.db, (db) => {
-    const row = getBrandRow(db, ctx, id);
-    const next: BrandRow = { ...row, updatedAt: ctx.clock.now() };
-    if (patch.name !== undefined) {
-      const name = patch.name.trim();
-      if (!name || name.length > 120) throw invalid("A brand needs a name of 1 to 120 characters.", "name");
-      next.name = name;
-    }
-    if (patch.color !== undefined) {
-      if (!COLOR.test(patch.color)) throw invalid("Colours are hex like #4f46e5.", "color");
-      next.color = patch.color.toLowerCase();
-    }
-    if (patch.is_public !== undefined) next.isPublic = patch.is_public;
-    applyWallHeader(db, ctx, row, next, patch);
-    if (patch.custom_domain !== undefined) applyCustomDomain(deps, db, ctx, row, next, patch.custom_domain);
-    if (patch.card_font !== undefined) next.cardFont = patch.card_font;
-    applyReviewItem(next, patch);
-    applyBrandMail(next, patch);
-    if (patch.frame_origins !== undefined) next.frameOrigins = checkFrameOrigins(patch.frame_origins);
-    applyWallAttribution(db, ctx, deps.config.appUrl, next, patch.wall_attribution);
-    if (patch.slug !== undefined && patch.slug !== row.slug) {
-      const slug = checkSlug(patch.slug);
-      if (slugTaken(db, ctx, row.slugScope, slug, row.id)) throw slugTakenError(slug);
-      slugMoved(db, "brand", ctx, row.id, { scope: row.slugScope, slug: row.slug }, { scope: row.slugScope, slug });
-      next.slug = slug;
-    }
-    db.update(brands)
-      .set({
-        name: next.name,
-        color: next.color,
-        isPublic: next.isPublic,
-        slug: next.slug,
-        introText: next.introText,
-        websiteUrl: next.websiteUrl,
-        wallLinkId: next.wallLinkId,
-        customDomain: next.customDomain,
-        customDomainStatus: next.customDomainStatus,
-        customDomainError: next.customDomainError,
-        customDomainCheckedAt: next.customDomainCheckedAt,
-        cardFont: next.cardFont,
-        reviewType: next.reviewType,
-        reviewItemName: next.reviewItemName,
-        mailFromName: next.mailFromName,
-        mailReplyTo: next.mailReplyTo,
-        frameOrigins: next.frameOrigins,
-        wallAttribution: next.wallAttribution,
-        updatedAt: next.updatedAt,
-      })
-      .where(eq(brands.id, id))
-      .run();
-    audit(db, ctx, "brand.updated", id, { ...patch });
-    // Widget documents carry the brand's name and colour; walls its slug, visibility, framing and attribution.
-    shownChanged(db, ctx, { brandId: id, submissionId: null, reason: "brand.updated" });
-    return presentBrand(deps, next);
-  });
+export function updateBrand(tx: Tx, id: string, patch: BrandPatch) {
+  const { db, ctx, deps } = tx;
+  const row = getBrandRow(db, ctx, id);
+  const next: BrandRow = { ...row, updatedAt: ctx.clock.now() };
+  if (patch.name !== undefined) {
+    const name = patch.name.trim();
+    if (!name || name.length > 120) throw invalid("A brand needs a name of 1 to 120 characters.", "name");
+    next.name = name;
+  }
+  if (patch.color !== undefined) {
+    if (!COLOR.test(patch.color)) throw invalid("Colours are hex like #4f46e5.", "color");
+    next.color = patch.color.toLowerCase();
+  }
+  if (patch.is_public !== undefined) next.isPublic = patch.is_public;
+  applyWallHeader(db, ctx, row, next, patch);
+  if (patch.custom_domain !== undefined) applyCustomDomain(tx, row, next, patch.custom_domain);
+  if (patch.card_font !== undefined) next.cardFont = patch.card_font;
+  applyReviewItem(next, patch);
+  applyBrandMail(next, patch);
+  if (patch.frame_origins !== undefined) next.frameOrigins = checkFrameOrigins(patch.frame_origins);
+  applyWallAttribution(db, ctx, deps.config.appUrl, next, patch.wall_attribution);
+  if (patch.slug !== undefined && patch.slug !== row.slug) {
+    const slug = checkSlug(patch.slug);
+    if (slugTaken(db, ctx, row.slugScope, slug, row.id)) throw slugTakenError(slug);
+    slugMoved(tx, "brand", row.id, { scope: row.slugScope, slug: row.slug }, { scope: row.slugScope, slug });
+    next.slug = slug;
+  }
+  db.update(brands)
+    .set({
+      name: next.name,
+      color: next.color,
+      isPublic: next.isPublic,
+      slug: next.slug,
+      introText: next.introText,
+      websiteUrl: next.websiteUrl,
+      wallLinkId: next.wallLinkId,
+      customDomain: next.customDomain,
+      customDomainStatus: next.customDomainStatus,
+      customDomainError: next.customDomainError,
+      customDomainCheckedAt: next.customDomainCheckedAt,
+      cardFont: next.cardFont,
+      reviewType: next.reviewType,
+      reviewItemName: next.reviewItemName,
+      mailFromName: next.mailFromName,
+      mailReplyTo: next.mailReplyTo,
+      frameOrigins: next.frameOrigins,
+      wallAttribution: next.wallAttribution,
+      updatedAt: next.updatedAt,
+    })
+    .where(eq(brands.id, id))
+    .run();
+  tx.audit("brand.updated", id, { ...patch });
+  // Widget documents carry the brand's name and colour; walls its slug, visibility, framing and attribution.
+  tx.shown({ brandId: id, submissionId: null, reason: "brand.updated" });
+  return presentBrand(deps, next);
 }
 
 /**

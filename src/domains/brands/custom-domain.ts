@@ -14,15 +14,15 @@
  */
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { Resolver } from "node:dns/promises";
-import type { Ctx } from "../../platform/context";
+import { systemCtx, type Mode } from "../../platform/context";
 import type { Db } from "../../platform/db/client";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { conflict, invalid, AppError } from "../../platform/errors";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { queueMail } from "../../platform/mail/queue-mail";
-import { shownChanged } from "../../platform/events/publication";
 import { isDomainName } from "../../config";
 import { prepared } from "../../platform/db/prepared";
 import { orgSender } from "../../platform/access";
@@ -71,10 +71,11 @@ export function normaliseDomain(raw: string): string {
 }
 
 /**
- * Applies `custom_domain` from a brand change to `next` (inside the changing transaction): checks it, refuses a
- * name another brand holds (409), and queues the activation or, for a name let go, the certificate's removal.
+ * Applies `custom_domain` from a brand change to `next` (in the changing unit of work): checks it, refuses a name
+ * another brand holds (409), and queues the activation or, for a name let go, the certificate's removal.
  */
-export function applyCustomDomain(deps: Deps, db: Db, ctx: Ctx, row: BrandRow, next: BrandRow, value: string | null) {
+export function applyCustomDomain(tx: Tx, row: BrandRow, next: BrandRow, value: string | null) {
+  const { db, deps } = tx;
   const name = value === null || value.trim() === "" ? null : normaliseDomain(value);
   if (name === row.customDomain) return;
   if (name && row.mode !== "live")
@@ -101,24 +102,24 @@ export function applyCustomDomain(deps: Deps, db: Db, ctx: Ctx, row: BrandRow, n
   next.customDomainStatus = name ? "pending" : null;
   next.customDomainError = null;
   next.customDomainCheckedAt = null;
-  dropCertificateOf(db, ctx, row);
-  if (name) queueActivation(db, ctx, row.id);
+  dropCertificateOf(tx, row);
+  if (name) queueActivation(tx, row.id);
 }
 
 /**
  * Queues the removal of the certificate of the domain `row` holds, as the brand lets it go (a changed domain, or a
- * deleted brand); nothing when it holds none or never got one going. In the caller's transaction.
+ * deleted brand); nothing when it holds none or never got one going. In the unit of work (a job of no mode).
  */
-export function dropCertificateOf(db: Db, ctx: Pick<Ctx, "clock" | "orgId">, row: BrandRow) {
+export function dropCertificateOf(tx: Tx, row: BrandRow) {
   if (row.customDomain && row.customDomainStatus)
-    enqueue(db, ctx.clock, { kind: DROP_DOMAIN_JOB, payload: { name: row.customDomain }, orgId: ctx.orgId });
+    tx.enqueue({ kind: DROP_DOMAIN_JOB, payload: { name: row.customDomain }, mode: null });
 }
 
-function queueActivation(db: Db, ctx: Pick<Ctx, "clock" | "orgId">, brandId: string) {
-  enqueue(db, ctx.clock, {
+/** Queues the activation (or check) of a brand's domain: a live job of the context's organisation. */
+function queueActivation(tx: Tx, brandId: string) {
+  tx.enqueue({
     kind: CUSTOM_DOMAIN_JOB,
     payload: { brandId },
-    orgId: ctx.orgId,
     mode: "live",
     priority: PRIORITY.delivery,
     dedupeKey: `${CUSTOM_DOMAIN_JOB}:${brandId}`,
@@ -168,19 +169,22 @@ export async function pointsHere(deps: Deps, name: string): Promise<true | strin
   return `${name} points at ${addresses.join(", ")}, which is not this server: change its DNS record to the one shown.`;
 }
 
+/** A unit of work of the system acting for a brand's organisation and mode (the domain jobs' writes). */
+function brandUnit<T>(deps: Deps, brand: BrandRow, fn: (tx: Tx) => T): T {
+  return unitOfWork(deps, systemCtx(brand.orgId, brand.mode as Mode, deps.clock), fn);
+}
+
 function setStatus(deps: Deps, brand: BrandRow, status: CustomDomainStatus, error: string | null) {
-  deps.db
-    .update(brands)
-    .set({ customDomainStatus: status, customDomainError: error, customDomainCheckedAt: deps.clock.now() })
-    .where(and(eq(brands.id, brand.id), eq(brands.customDomain, brand.customDomain!)))
-    .run();
-  // Walls, widget documents and link addresses name the domain once it is active (or no longer).
-  if (status !== brand.customDomainStatus)
-    shownChanged(
-      deps.db,
-      { orgId: brand.orgId, mode: brand.mode, actor: { type: "system" }, clock: deps.clock },
-      { brandId: brand.id, submissionId: null, reason: "brand.custom_domain" },
-    );
+  brandUnit(deps, brand, (tx) => {
+    tx.db
+      .update(brands)
+      .set({ customDomainStatus: status, customDomainError: error, customDomainCheckedAt: deps.clock.now() })
+      .where(and(eq(brands.id, brand.id), eq(brands.customDomain, brand.customDomain!)))
+      .run();
+    // Walls, widget documents and link addresses name the domain once it is active (or no longer).
+    if (status !== brand.customDomainStatus)
+      tx.shown({ brandId: brand.id, submissionId: null, reason: "brand.custom_domain" });
+  });
 }
 
 /** Activates a brand's pending (or failed) domain: its certificate, or the check that it points here. */
@@ -224,7 +228,7 @@ async function checkAll(deps: Deps): Promise<void> {
   const held = deps.db.select().from(brands).where(isNotNull(brands.customDomain)).all();
   for (const brand of held) {
     if (brand.customDomainStatus !== "active") {
-      queueActivation(deps.db, { clock: deps.clock, orgId: brand.orgId }, brand.id);
+      brandUnit(deps, brand, (tx) => queueActivation(tx, brand.id));
       continue;
     }
     const here = await pointsHere(deps, brand.customDomain!);

@@ -18,6 +18,7 @@ import { and, eq, gt, ne, sql, type SQL } from "drizzle-orm";
 import { scoped, preparedScoped } from "../../platform/db/tenancy";
 import { prepared } from "../../platform/db/prepared";
 import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Ctx, Mode } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { notFound } from "../../platform/errors";
@@ -63,7 +64,8 @@ export function endHold(db: Db, kind: SlugKind, scope: string, slug: string): vo
 }
 
 /** Keeps `slug`, which `owner` had until now, with the context's organisation for `HOLD_DAYS` days from now. */
-export function holdFormerSlug(db: Db, kind: SlugKind, ctx: Ctx, owner: string, scope: string, slug: string): void {
+export function holdFormerSlug(tx: Tx, kind: SlugKind, owner: string, scope: string, slug: string): void {
+  const { db, ctx } = tx;
   const now = ctx.clock.now();
   const hold = { orgId: ctx.orgId, mode: ctx.mode, heldUntil: now + HOLD_DAYS * DAY_MS, createdAt: now };
   // No row can be at the slug: it was this owner's current slug, and taking it ended any hold (endHold).
@@ -87,10 +89,10 @@ export interface SlugAt {
  * Records that `owner` (a brand or link of the context's organisation) moved from one slug to another: the new one
  * ends whatever hold was on it (the caller has checked no other organisation holds it), the old one is held.
  */
-export function slugMoved(db: Db, kind: SlugKind, ctx: Ctx, owner: string, from: SlugAt, to: SlugAt): void {
+export function slugMoved(tx: Tx, kind: SlugKind, owner: string, from: SlugAt, to: SlugAt): void {
   if (from.slug === to.slug && from.scope === to.scope) return;
-  if (to.scope && to.slug) endHold(db, kind, to.scope, to.slug);
-  if (from.scope && from.slug) holdFormerSlug(db, kind, ctx, owner, from.scope, from.slug);
+  if (to.scope && to.slug) endHold(tx.db, kind, to.scope, to.slug);
+  if (from.scope && from.slug) holdFormerSlug(tx, kind, owner, from.scope, from.slug);
 }
 
 /** The brand or link whose former slug `slug` is in `scope` (whether or not its hold has lapsed), or null. */
@@ -106,11 +108,11 @@ export function formerOwner(db: Db, kind: SlugKind, scope: string, slug: string)
 }
 
 /** Releases one of `owner`'s former slugs at once (anyone may take it then); 404 when it has no such slug. */
-export function releaseFormerSlug(db: Db, kind: SlugKind, ctx: Ctx, owner: string, slug: string): void {
+export function releaseFormerSlug(tx: Tx, kind: SlugKind, owner: string, slug: string): void {
   const h = tableOf(kind);
-  const gone = db
+  const gone = tx.db
     .delete(h)
-    .where(and(scoped(h, ctx, { allBrands: true }), eq(ownerColumn(kind), owner), eq(h.slug, slug)))
+    .where(and(scoped(h, tx.ctx, { allBrands: true }), eq(ownerColumn(kind), owner), eq(h.slug, slug)))
     .returning({ slug: h.slug })
     .all();
   if (gone.length === 0) throw notFound("former slug");

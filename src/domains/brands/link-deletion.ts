@@ -9,13 +9,8 @@
  */
 import { and, inArray } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
-import { tx, type Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
-import { audit } from "../../platform/audit/audit";
-import { hooksOf } from "../../platform/hooks";
-import { shownChanged } from "../../platform/events/publication";
 import { brands, links } from "./tables";
 import { HOLD_DAYS, holdFormerSlug } from "./former-slugs";
 import { getBrandRow } from "./brand-service";
@@ -27,16 +22,15 @@ import type { LinkDeletedView } from "./model";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Deletes link rows of the context's organisation and mode, in the caller's transaction: what hangs on them goes
- * first (the modules' `linksDeleting`), each current slug is held for the organisation, a wall button naming one is
- * cleared.
+ * Deletes link rows of the context's organisation and mode, in the unit of work: what hangs on them goes first (the
+ * modules' `linksDeleting`), each current slug is held for the organisation, a wall button naming one is cleared.
  */
-export function deleteLinkRows(db: Db, ctx: Ctx, rows: readonly LinkRow[]): void {
+export function deleteLinkRows(tx: Tx, rows: readonly LinkRow[]): void {
   if (!rows.length) return;
+  const { db, ctx } = tx;
   const ids = rows.map((r) => r.id);
-  for (const hook of hooksOf(db).linksDeleting) hook(db, ctx, ids);
-  for (const row of rows)
-    if (row.slug && row.slugScope) holdFormerSlug(db, "link", ctx, row.id, row.slugScope, row.slug);
+  for (const hook of tx.deps.hooks.linksDeleting) hook(db, ctx, ids);
+  for (const row of rows) if (row.slug && row.slugScope) holdFormerSlug(tx, "link", row.id, row.slugScope, row.slug);
   db.update(brands)
     .set({ wallLinkId: null, updatedAt: ctx.clock.now() })
     .where(and(scoped(brands, ctx), inArray(brands.wallLinkId, ids)))
@@ -47,23 +41,22 @@ export function deleteLinkRows(db: Db, ctx: Ctx, rows: readonly LinkRow[]): void
 }
 
 /** Deletes one collect link (see the file comment); answers what became of its testimonials and its slug. */
-export function deleteLink(deps: Deps, ctx: Ctx, id: string): LinkDeletedView {
-  return tx(deps.db, (db) => {
-    const row = getLinkRow(db, ctx, id);
-    // A brand being deleted takes its links itself.
-    getBrandRow(db, ctx, row.brandId);
-    const kept = responseCount(db, row.id);
-    deleteLinkRows(db, ctx, [row]);
-    audit(db, ctx, "link.deleted", row.id, { brand_id: row.brandId, title: row.title, slug: row.slug });
-    // The wall's button may have opened it, and its testimonials' answers were shown as its questions allowed: with
-    // the link gone they are shown no more (no question says they may be).
-    shownChanged(db, ctx, { brandId: row.brandId, submissionId: null, reason: "link.deleted" });
-    return {
-      id: row.id,
-      deleted: true as const,
-      testimonials_kept: kept,
-      slug: row.slug,
-      slug_held_until: row.slug ? iso(ctx.clock.now() + HOLD_DAYS * DAY_MS) : null,
-    };
-  });
+export function deleteLink(tx: Tx, id: string): LinkDeletedView {
+  const { db, ctx } = tx;
+  const row = getLinkRow(db, ctx, id);
+  // A brand being deleted takes its links itself.
+  getBrandRow(db, ctx, row.brandId);
+  const kept = responseCount(db, row.id);
+  deleteLinkRows(tx, [row]);
+  tx.audit("link.deleted", row.id, { brand_id: row.brandId, title: row.title, slug: row.slug });
+  // The wall's button may have opened it, and its testimonials' answers were shown as its questions allowed: with
+  // the link gone they are shown no more (no question says they may be).
+  tx.shown({ brandId: row.brandId, submissionId: null, reason: "link.deleted" });
+  return {
+    id: row.id,
+    deleted: true as const,
+    testimonials_kept: kept,
+    slug: row.slug,
+    slug_held_until: row.slug ? iso(ctx.clock.now() + HOLD_DAYS * DAY_MS) : null,
+  };
 }

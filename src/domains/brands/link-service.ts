@@ -1,14 +1,13 @@
 /** Collect links: creation (idempotent), listing, changes (with the link's own settings), pausing and closing. */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
-import { shownChanged } from "../../platform/events/publication";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { randomToken } from "../../platform/crypto";
 import { invalid, notFound } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
 import { idempotent } from "../../platform/http/idempotency";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { afterId } from "../../platform/db/org-page";
@@ -81,12 +80,13 @@ export function checkPrompts(prompts: PromptInput[], existing: LinkRow["prompts"
 }
 
 /** Creates a link; with an Idempotency-Key the same key twice gives one link. */
-export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink, idempotencyKey?: string | null) {
-  getBrandRow(deps.db, ctx, brandId);
+export function createLink(tx: Tx, brandId: string, input: NewLink, idempotencyKey?: string | null) {
+  const { ctx, deps } = tx;
+  getBrandRow(tx.db, ctx, brandId);
   const title = checkTitle(input.title);
   const prompts = checkPrompts(input.prompts);
   const consent = checkConsent(input.consent_text, input.consent_version);
-  return idempotent(deps.db, ctx, `POST /v1/brands/${brandId}/links`, idempotencyKey, input, (db) => {
+  return idempotent(tx.db, ctx, `POST /v1/brands/${brandId}/links`, idempotencyKey, input, (db) => {
     const now = ctx.clock.now();
     const settings = applySettings(db, ctx, DEFAULT_SETTINGS, input, null);
     const row: LinkRow = {
@@ -105,8 +105,8 @@ export function createLink(deps: Deps, ctx: Ctx, brandId: string, input: NewLink
       updatedAt: now,
     };
     db.insert(links).values(row).run();
-    slugMoved(db, "link", ctx, row.id, NO_SLUG, { scope: row.slugScope, slug: row.slug });
-    audit(db, ctx, "link.created", row.id, { brand_id: brandId, title });
+    slugMoved(tx, "link", row.id, NO_SLUG, { scope: row.slugScope, slug: row.slug });
+    tx.audit("link.created", row.id, { brand_id: brandId, title });
     return presentLink(deps, row);
   });
 }
@@ -146,10 +146,11 @@ export function getLinkRow(db: Db, ctx: Ctx, id: string): LinkRow {
 }
 
 /** A page of a brand's links, newest first, each with its response count (one prepared statement per shape). */
-export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageRequest) {
-  getBrandRow(deps.db, ctx, brandId);
+export function listLinks(r: Reader, brandId: string, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  getBrandRow(db, ctx, brandId);
   const after = afterId(page);
-  const statement = preparedAs(deps.db, `links-list:${after ? "a" : ""}`, (db) =>
+  const statement = preparedAs(db, `links-list:${after ? "a" : ""}`, (db) =>
     db
       .select({ link: links, responses: responseCountColumn, former: formerSlugsColumn("link") })
       .from(links)
@@ -171,68 +172,59 @@ export function listLinks(deps: Deps, ctx: Ctx, brandId: string, page: PageReque
     page,
     rows,
     (r) => [r.link.id],
-    (r) =>
-      presentLink(deps, r.link, linkState(deps.db, r.link, deps.clock.now(), r.responses), parseFormerSlugs(r.former)),
+    (r) => presentLink(deps, r.link, linkState(db, r.link, deps.clock.now(), r.responses), parseFormerSlugs(r.former)),
   );
 }
 
 /** Changes a link; pausing sets `is_active` false with reason `paused` (or `closed`). */
-export function updateLink(deps: Deps, ctx: Ctx, id: string, patch: LinkPatch) {
-  return tx(deps.db, (db) => {
-    const row = getLinkRow(db, ctx, id);
-    const next: LinkRow = {
-      ...row,
-      ...applySettings(db, ctx, settingsOf(row), patch, row.id),
-      updatedAt: ctx.clock.now(),
-    };
-    if (patch.title !== undefined) next.title = checkTitle(patch.title);
-    if (patch.prompts !== undefined) next.prompts = checkPrompts(patch.prompts, row.prompts);
-    if (patch.consent_text !== undefined || patch.consent_version !== undefined) {
-      const c = checkConsent(patch.consent_text ?? row.consentText, patch.consent_version ?? row.consentVersion);
-      next.consentText = c.text;
-      next.consentVersion = c.version;
-    }
-    if (
-      patch.closed_reason !== undefined &&
-      patch.closed_reason !== null &&
-      !(CLOSED_REASONS as readonly string[]).includes(patch.closed_reason)
-    ) {
-      throw invalid(`closed_reason is one of ${CLOSED_REASONS.join(", ")}.`, "closed_reason");
-    }
-    if (patch.is_active === true) {
-      next.isActive = true;
-      next.closedReason = null;
-    } else if (patch.is_active === false || (patch.closed_reason !== undefined && patch.closed_reason !== null)) {
-      next.isActive = false;
-      next.closedReason = patch.closed_reason ?? "paused";
-    }
-    db.update(links)
-      .set({
-        title: next.title,
-        prompts: next.prompts,
-        consentText: next.consentText,
-        consentVersion: next.consentVersion,
-        isActive: next.isActive,
-        closedReason: next.closedReason,
-        ...settingsOf(next),
-        updatedAt: next.updatedAt,
-      })
-      .where(eq(links.id, id))
-      .run();
-    // A changed or cleared slug stays with the organisation; its old address leads to the link's current one.
-    slugMoved(
-      db,
-      "link",
-      ctx,
-      id,
-      { scope: row.slugScope, slug: row.slug },
-      { scope: next.slugScope, slug: next.slug },
-    );
-    audit(db, ctx, "link.updated", id, { ...patch });
-    // Answers shown in widgets and walls follow the questions the link shows publicly now.
-    const shownIds = (r: LinkRow) => r.customFields.flatMap((f) => (f.show_publicly ? [f.id] : [])).join(",");
-    if (shownIds(row) !== shownIds(next))
-      shownChanged(db, ctx, { brandId: row.brandId, submissionId: null, reason: "link.public_answers" });
-    return presentLink(deps, next);
-  });
+export function updateLink(tx: Tx, id: string, patch: LinkPatch) {
+  const { db, ctx, deps } = tx;
+  const row = getLinkRow(db, ctx, id);
+  const next: LinkRow = {
+    ...row,
+    ...applySettings(db, ctx, settingsOf(row), patch, row.id),
+    updatedAt: ctx.clock.now(),
+  };
+  if (patch.title !== undefined) next.title = checkTitle(patch.title);
+  if (patch.prompts !== undefined) next.prompts = checkPrompts(patch.prompts, row.prompts);
+  if (patch.consent_text !== undefined || patch.consent_version !== undefined) {
+    const c = checkConsent(patch.consent_text ?? row.consentText, patch.consent_version ?? row.consentVersion);
+    next.consentText = c.text;
+    next.consentVersion = c.version;
+  }
+  if (
+    patch.closed_reason !== undefined &&
+    patch.closed_reason !== null &&
+    !(CLOSED_REASONS as readonly string[]).includes(patch.closed_reason)
+  ) {
+    throw invalid(`closed_reason is one of ${CLOSED_REASONS.join(", ")}.`, "closed_reason");
+  }
+  if (patch.is_active === true) {
+    next.isActive = true;
+    next.closedReason = null;
+  } else if (patch.is_active === false || (patch.closed_reason !== undefined && patch.closed_reason !== null)) {
+    next.isActive = false;
+    next.closedReason = patch.closed_reason ?? "paused";
+  }
+  db.update(links)
+    .set({
+      title: next.title,
+      prompts: next.prompts,
+      consentText: next.consentText,
+      consentVersion: next.consentVersion,
+      isActive: next.isActive,
+      closedReason: next.closedReason,
+      ...settingsOf(next),
+      updatedAt: next.updatedAt,
+    })
+    .where(eq(links.id, id))
+    .run();
+  // A changed or cleared slug stays with the organisation; its old address leads to the link's current one.
+  slugMoved(tx, "link", id, { scope: row.slugScope, slug: row.slug }, { scope: next.slugScope, slug: next.slug });
+  tx.audit("link.updated", id, { ...patch });
+  // Answers shown in widgets and walls follow the questions the link shows publicly now.
+  const shownIds = (r: LinkRow) => r.customFields.flatMap((f) => (f.show_publicly ? [f.id] : [])).join(",");
+  if (shownIds(row) !== shownIds(next))
+    tx.shown({ brandId: row.brandId, submissionId: null, reason: "link.public_answers" });
+  return presentLink(deps, next);
 }

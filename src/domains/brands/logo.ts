@@ -8,9 +8,7 @@ import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { randomToken } from "../../platform/crypto";
 import { AppError, invalid } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
-import { shownChanged } from "../../platform/events/publication";
-import { tx } from "../../platform/db/client";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { ImageError } from "../../media/images";
 import { brands } from "./tables";
 import { getBrandRow } from "./brand-service";
@@ -55,19 +53,25 @@ export async function logoPng(deps: Deps, file: Blob | undefined): Promise<Uint8
   }
 }
 
-/** Replaces a brand's logo with an uploaded image. */
+/** Points a brand at a published logo file; answers the key of the one it replaces (to delete after the commit). */
+export function replaceLogo(tx: Tx, brandId: string, key: string): string | null {
+  const row = getBrandRow(tx.db, tx.ctx, brandId);
+  tx.db.update(brands).set({ logoKey: key, updatedAt: tx.ctx.clock.now() }).where(eq(brands.id, brandId)).run();
+  tx.audit("brand.logo_changed", brandId);
+  tx.shown({ brandId, submissionId: null, reason: "brand.logo_changed" });
+  return row.logoKey;
+}
+
+/**
+ * Replaces a brand's logo with an uploaded image (the upload route's work): the file is checked and published
+ * first, then the brand points at it in one unit of work, then the old file goes.
+ */
 export async function setLogo(deps: Deps, ctx: Ctx, brandId: string, file: Blob | undefined) {
   getBrandRow(deps.db, ctx, brandId);
   const png = await logoPng(deps, file);
   const key = `brands/${brandId}/logo-${randomToken(12)}.png`;
   await deps.storage.write("public", key, png);
-  const old = tx(deps.db, (db) => {
-    const row = getBrandRow(db, ctx, brandId);
-    db.update(brands).set({ logoKey: key, updatedAt: ctx.clock.now() }).where(eq(brands.id, brandId)).run();
-    audit(db, ctx, "brand.logo_changed", brandId);
-    shownChanged(db, ctx, { brandId, submissionId: null, reason: "brand.logo_changed" });
-    return row.logoKey;
-  });
+  const old = unitOfWork(deps, ctx, (tx) => replaceLogo(tx, brandId, key));
   if (old) await deps.storage.remove("public", old);
   return presentBrand(deps, getBrandRow(deps.db, ctx, brandId));
 }

@@ -2,7 +2,7 @@
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
-import { hooksOf } from "../../platform/hooks";
+import { hooksOf, type Hooks } from "../../platform/hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { brands, type links } from "./tables";
 import { eq } from "drizzle-orm";
@@ -23,7 +23,11 @@ export type LinkRow = typeof links.$inferSelect;
  * no query per brand): the expression the submissions module declares (`brandSubmissionCount`, wired into the hooks
  * of the Deps that own `db` by src/composition.ts), or 0 where no module counts them.
  */
-export const submissionCountColumn = (db: Db): SQL<number> => hooksOf(db).brandSubmissionCount ?? sql<number>`0`;
+export const submissionCountColumn = (db: Db): SQL<number> => countColumnOf(hooksOf(db));
+
+/** The same column from a Deps' hooks (where the Deps is at hand). */
+const countColumnOf = (hooks: Pick<Hooks, "brandSubmissionCount">): SQL<number> =>
+  hooks.brandSubmissionCount ?? sql<number>`0`;
 
 /**
  * The address of a brand's active custom domain (`https://reviews.client.com`), or null. It is served on the same
@@ -110,7 +114,7 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     submission_count:
       count ??
       deps.db
-        .select({ n: submissionCountColumn(deps.db) })
+        .select({ n: countColumnOf(deps.hooks) })
         .from(brands)
         .where(eq(brands.id, row.id))
         .get()?.n ??

@@ -1,5 +1,6 @@
 /** Brand and collect-link routes: reads call one service; writes are commands (accounts/command.ts). */
 import { Elysia, t } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -66,7 +67,7 @@ export function brandRoutes(deps: Deps) {
       .get(
         "/brands",
         ({ ctx, query }) => {
-          return listBrands(deps, ctx, pageRequest(deps.signer, "brands", query));
+          return listBrands(reader(deps, ctx), pageRequest(deps.signer, "brands", query));
         },
         {
           access: { permission: "brand:read", brand: "list" },
@@ -82,7 +83,7 @@ export function brandRoutes(deps: Deps) {
           body: newBrandBody,
           response: { 201: brandSchema },
           detail: { tags: ["Brands"], summary: "Create a brand" },
-          run: ({ ctx }, { body }) => createBrand(deps, ctx, body),
+          run: (tx, { body }) => createBrand(tx, body),
         }),
       )
       .get(
@@ -97,7 +98,7 @@ export function brandRoutes(deps: Deps) {
           detail: { tags: ["Brands"], summary: "Get a brand (also while it is being deleted: status, deletion)" },
         },
       )
-      .get("/brands/:brand_id/deletion", ({ ctx, params }) => deletionPreview(deps, ctx, params.brand_id), {
+      .get("/brands/:brand_id/deletion", ({ ctx, params }) => deletionPreview(reader(deps, ctx), params.brand_id), {
         access: "brand:write",
         params: brandParams,
         response: brandDeletionPreviewSchema,
@@ -117,7 +118,7 @@ export function brandRoutes(deps: Deps) {
             summary:
               "Delete a brand: its wall, widgets and links stop at once; its testimonials and files are erased by a job (status deleting until done); not the default brand",
           },
-          run: ({ ctx }, { params }) => startBrandDeletion(deps, ctx, params.brand_id),
+          run: (tx, { params }) => startBrandDeletion(tx, params.brand_id),
         }),
       )
       .use(
@@ -127,7 +128,7 @@ export function brandRoutes(deps: Deps) {
           body: brandPatchBody,
           response: brandSchema,
           detail: { tags: ["Brands"], summary: "Change a brand (slug, is_public, name, colour)" },
-          run: ({ ctx }, { params, body }) => updateBrand(deps, ctx, params.brand_id, body),
+          run: (tx, { params, body }) => updateBrand(tx, params.brand_id, body),
         }),
       )
       .use(
@@ -139,7 +140,7 @@ export function brandRoutes(deps: Deps) {
             tags: ["Brands"],
             summary: "Release a former slug now: its old wall address stops leading here and anyone may take it",
           },
-          run: ({ ctx }, { params }) => releaseBrandSlug(deps, ctx, params.brand_id, params.slug),
+          run: (tx, { params }) => releaseBrandSlug(tx, params.brand_id, params.slug),
         }),
       )
       // The form is read only after the caller may change this brand (a stranger's upload is never parsed).
@@ -165,8 +166,7 @@ export function brandRoutes(deps: Deps) {
         "/brands/:brand_id/links",
         ({ ctx, params, query }) => {
           return listLinks(
-            deps,
-            ctx,
+            reader(deps, ctx),
             params.brand_id,
             pageRequest(deps.signer, "links", query, { brand_id: params.brand_id }),
           );
@@ -186,8 +186,8 @@ export function brandRoutes(deps: Deps) {
           body: newLinkBody,
           response: { 201: linkSchema },
           detail: { tags: ["Links"], summary: "Create a collect link (Idempotency-Key supported)" },
-          run: ({ ctx }, { params, body, headers, set }) => {
-            const { value, replayed } = createLink(deps, ctx, params.brand_id, body, headers["idempotency-key"]);
+          run: (tx, { params, body, headers, set }) => {
+            const { value, replayed } = createLink(tx, params.brand_id, body, headers["idempotency-key"]);
             if (replayed) set.headers["idempotent-replayed"] = "true";
             return value;
           },
@@ -244,7 +244,7 @@ export function brandRoutes(deps: Deps) {
           body: linkPatchBody,
           response: linkSchema,
           detail: { tags: ["Links"], summary: "Change, pause or close a collect link" },
-          run: ({ ctx }, { params, body }) => updateLink(deps, ctx, params.link_id, body),
+          run: (tx, { params, body }) => updateLink(tx, params.link_id, body),
         }),
       )
       .use(
@@ -257,7 +257,7 @@ export function brandRoutes(deps: Deps) {
             summary:
               "Delete a collect link: its page answers 404, its testimonials stay with the brand, its slug stays with the organisation for a year",
           },
-          run: ({ ctx }, { params }) => deleteLink(deps, ctx, params.link_id),
+          run: (tx, { params }) => deleteLink(tx, params.link_id),
         }),
       )
       .use(
@@ -269,7 +269,7 @@ export function brandRoutes(deps: Deps) {
             tags: ["Links"],
             summary: "Release a former slug now: its old page address stops leading here and anyone may take it",
           },
-          run: ({ ctx }, { params }) => releaseLinkSlug(deps, ctx, params.link_id, params.slug),
+          run: (tx, { params }) => releaseLinkSlug(tx, params.link_id, params.slug),
         }),
       )
   );

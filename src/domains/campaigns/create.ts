@@ -8,10 +8,8 @@
  * request send nothing twice.
  */
 import type { Static } from "elysia";
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { actorRef } from "../../platform/context";
-import { audit } from "../../platform/audit/audit";
 import { AppError, conflict } from "../../platform/errors";
 import { idempotent } from "../../platform/http/idempotency";
 import { newId } from "../../platform/ids";
@@ -30,13 +28,13 @@ import { presentCampaign } from "./present";
 /** The body of `POST /v1/campaigns`. */
 export type CreateCampaignInput = Static<typeof createBody>;
 
-/** Checks and stores a campaign, queueing one request per recipient; answers the campaign. */
+/** Checks and stores a campaign, queueing one request per recipient, in the unit of work; answers the campaign. */
 export function createCampaign(
-  deps: Deps,
-  ctx: Ctx,
+  tx: Tx,
   input: CreateCampaignInput,
   idempotencyKey?: string | null,
 ): Static<typeof createdSchema> {
+  const { ctx, deps } = tx;
   const link = getLinkRow(deps.db, ctx, input.link_id);
   const state = linkState(deps.db, link, deps.clock.now());
   if (!state.open)
@@ -61,7 +59,7 @@ export function createCampaign(
   const brand = mailBrand(deps.config.cdnUrl, brandRow ?? { name: "the team", color: "#4f46e5", logoKey: null });
   // Requests leave in the brand's name, replies go to the brand (white label); the address stays the server's.
   const sender = brandSender(deps.db, link.brandId);
-  return idempotent(deps.db, ctx, "POST /v1/campaigns", idempotencyKey, input, (db) => {
+  return idempotent(tx.db, ctx, "POST /v1/campaigns", idempotencyKey, input, (db) => {
     const now = ctx.clock.now();
     const id = newId("campaign", now);
     const campaign = {
@@ -103,7 +101,7 @@ export function createCampaign(
           name: person.name,
           reminder: false,
         });
-        mailId = queueCampaignMail(db, ctx.clock, {
+        mailId = queueCampaignMail(tx, {
           orgId: ctx.orgId,
           mode: ctx.mode,
           to: person.email,
@@ -134,7 +132,7 @@ export function createCampaign(
         })
         .run();
     }
-    audit(db, ctx, "campaign.sent", id, {
+    tx.audit("campaign.sent", id, {
       link_id: link.id,
       recipients: fresh.length,
       recently_asked: people.length - fresh.length,

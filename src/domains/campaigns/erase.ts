@@ -10,51 +10,63 @@
  */
 import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
-import type { Mode } from "../../platform/context";
+import { systemCtx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import type { EraseParticipant } from "../../platform/hooks";
-import { tx } from "../../platform/db/client";
+import type { ErasedTestimonial, EraseParticipant } from "../../platform/hooks";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { mailOutbox } from "../../platform/mail/tables";
 import { campaignRecipients } from "./tables";
 
-/** Erases the recipients `who` selects (name, address, the outbox copies naming them); returns how many. */
-function eraseRecipients(deps: Deps, who: SQL | undefined): number {
-  return tx(deps.db, (db) => {
-    const rows = db
-      .select({ id: campaignRecipients.id, a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
-      .from(campaignRecipients)
-      .where(and(who, isNull(campaignRecipients.erasedAt)))
-      .all();
-    if (!rows.length) return 0;
-    const mailIds = rows.flatMap((r) => [r.a, r.b]).filter((m): m is string => !!m);
-    if (mailIds.length) db.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).run();
-    db.update(campaignRecipients)
-      .set({ name: "", email: null, error: null, mailId: null, reminderMailId: null, erasedAt: deps.clock.now() })
-      .where(
-        inArray(
-          campaignRecipients.id,
-          rows.map((r) => r.id),
-        ),
-      )
-      .run();
-    return rows.length;
-  });
-}
-
-/** Erases the recipient who sent an erased testimonial through their personal link; returns how many (0 or 1). */
-export function eraseRecipientsOf(deps: Deps, erased: { id: string }): number {
-  return eraseRecipients(deps, eq(campaignRecipients.submissionId, erased.id));
+/** Erases the recipients `who` selects (name, address, the outbox copies naming them), in the unit; returns how many. */
+function eraseRecipients(tx: Tx, who: SQL | undefined): number {
+  const { db } = tx;
+  const rows = db
+    .select({ id: campaignRecipients.id, a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
+    .from(campaignRecipients)
+    .where(and(who, isNull(campaignRecipients.erasedAt)))
+    .all();
+  if (!rows.length) return 0;
+  const mailIds = rows.flatMap((r) => [r.a, r.b]).filter((m): m is string => !!m);
+  if (mailIds.length) db.delete(mailOutbox).where(inArray(mailOutbox.id, mailIds)).run();
+  db.update(campaignRecipients)
+    .set({ name: "", email: null, error: null, mailId: null, reminderMailId: null, erasedAt: tx.ctx.clock.now() })
+    .where(
+      inArray(
+        campaignRecipients.id,
+        rows.map((r) => r.id),
+      ),
+    )
+    .run();
+  return rows.length;
 }
 
 /**
- * Erases every recipient of an organisation's mode with this address: for an erasure its owner asked for through
- * a link sent to that very address (the removal link). Returns how many.
+ * Erases the recipient who sent an erased testimonial through their personal link, in a unit of work of the
+ * testimonial's organisation and mode; returns how many (0 or 1).
  */
-export function eraseRecipientsByAddress(deps: Deps, who: { orgId: string; mode: Mode; email: string }): number {
-  return eraseRecipients(
-    deps,
-    and(scoped(campaignRecipients, who), eq(campaignRecipients.email, who.email.trim().toLowerCase())),
+export function eraseRecipientsOf(deps: Deps, erased: Pick<ErasedTestimonial, "id" | "orgId" | "mode">): number {
+  return unitOfWork(deps, systemCtx(erased.orgId, erased.mode, deps.clock), (tx) =>
+    eraseRecipients(tx, eq(campaignRecipients.submissionId, erased.id)),
   );
+}
+
+/**
+ * Erases every recipient of the unit's organisation and mode with this address: for an erasure its owner asked for
+ * through a link sent to that very address (the removal link). Returns how many.
+ */
+export function eraseAddressRecipients(tx: Tx, email: string): number {
+  return eraseRecipients(
+    tx,
+    and(
+      scoped(campaignRecipients, { orgId: tx.ctx.orgId, mode: tx.ctx.mode }),
+      eq(campaignRecipients.email, email.trim().toLowerCase()),
+    ),
+  );
+}
+
+/** `eraseAddressRecipients` in a unit of work of that organisation and mode (for callers without one). */
+export function eraseRecipientsByAddress(deps: Deps, who: { orgId: string; mode: Mode; email: string }): number {
+  return unitOfWork(deps, systemCtx(who.orgId, who.mode, deps.clock), (tx) => eraseAddressRecipients(tx, who.email));
 }
 
 /** The campaigns module's erase participant. */

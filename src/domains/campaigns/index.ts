@@ -11,12 +11,12 @@ import { requestEmailsUsed } from "./usage";
 import { countBrandCampaigns, deleteCampaignsOfLinks } from "./link-deletion";
 export { campaigns, campaignRecipients, campaignSuppressions, type RecipientStatus } from "./tables";
 export { campaignRoutes } from "./routes";
-export { noteRequestAnswer, answerOnCreated } from "./answers";
+export { answerRequest, noteRequestAnswer, answerOnCreated } from "./answers";
 export { createCampaign } from "./create";
 export { CAMPAIGN_LIMITS } from "./model";
 export { CAMPAIGN_MAIL_JOB, sendCampaignMail } from "./send";
 export { QUEUE_REMINDERS_JOB, queueDueReminders, scheduleReminders } from "./reminders";
-export { eraseRecipientsOf, eraseRecipientsByAddress } from "./erase";
+export { eraseAddressRecipients, eraseRecipientsOf, eraseRecipientsByAddress } from "./erase";
 export { recipientToken, isUnsubscribed } from "./tokens";
 
 /**

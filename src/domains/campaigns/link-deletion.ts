@@ -11,12 +11,11 @@ import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { GoingBrand } from "../../platform/hooks";
-import { audit } from "../../platform/audit/audit";
 import { mailOutbox } from "../../platform/mail/tables";
 import { links } from "../brands";
 import { campaignRecipients, campaigns } from "./tables";
 
-/** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the caller's transaction). */
+/** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the unit of work). */
 export function deleteCampaignsOfLinks(tx: Tx, linkIds: readonly string[]): void {
   const { db, ctx } = tx;
   if (!linkIds.length) return;
@@ -38,7 +37,7 @@ export function deleteCampaignsOfLinks(tx: Tx, linkIds: readonly string[]): void
         .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
         .run();
     db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
-    audit(db, ctx, "campaign.deleted", campaign.id, { reason: "link_deleted" });
+    tx.audit("campaign.deleted", campaign.id, { reason: "link_deleted" });
   }
 }
 

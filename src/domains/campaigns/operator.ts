@@ -8,7 +8,7 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { forbidden, notFound } from "../../platform/errors";
 import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -31,10 +31,11 @@ function requireOperator(db: Db, ctx: Ctx) {
 const stillSending = sql`EXISTS (SELECT 1 FROM ${campaignRecipients} WHERE ${campaignRecipients.campaignId} = ${campaigns.id} AND ${campaignRecipients.status} = 'queued')`;
 
 /** A page of every organisation's live campaigns, newest first; `sending` keeps those with mail still waiting. */
-export function listAllCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, sending: boolean) {
-  requireOperator(deps.db, ctx);
+export function listAllCampaigns(r: Reader, page: PageRequest, sending: boolean) {
+  const { db, ctx, deps } = r;
+  requireOperator(db, ctx);
   const after = afterId(page);
-  const rows = deps.db
+  const rows = db
     .select({ campaign: campaigns, link: links, org: { id: orgs.id, name: orgs.name } })
     .from(campaigns)
     .innerJoin(links, eq(links.id, campaigns.linkId))
@@ -46,7 +47,7 @@ export function listAllCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, sendin
     .limit(page.limit + 1)
     .all();
   const figures = figuresOf(
-    deps.db,
+    db,
     rows.slice(0, page.limit).map((r) => r.campaign.id),
   );
   return toPage(
@@ -55,7 +56,7 @@ export function listAllCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, sendin
     rows,
     (r) => [r.campaign.id],
     (r) => ({
-      ...presentCampaign(deps, deps.db, r.campaign, r.link, figures.get(r.campaign.id)),
+      ...presentCampaign(deps, db, r.campaign, r.link, figures.get(r.campaign.id)),
       org_id: r.org.id,
       org_name: r.org.name,
     }),
@@ -63,7 +64,8 @@ export function listAllCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, sendin
 }
 
 /** Stops any organisation's live campaign; answers it with its organisation. */
-export function stopAnyCampaign(deps: Deps, db: Db, ctx: Ctx, id: string) {
+export function stopAnyCampaign(tx: Tx, id: string) {
+  const { db, ctx, deps } = tx;
   requireOperator(db, ctx);
   const found = isId("campaign", id)
     ? db
@@ -74,10 +76,10 @@ export function stopAnyCampaign(deps: Deps, db: Db, ctx: Ctx, id: string) {
         .get()
     : undefined;
   if (!found) throw notFound("campaign");
-  if (stopCampaignRow(db, ctx.clock, found.campaign, "operator")) {
-    audit(db, ctx, "campaign.stopped_by_operator", found.campaign.id, { org_id: found.org.id });
+  if (stopCampaignRow(tx, found.campaign, "operator")) {
+    tx.audit("campaign.stopped_by_operator", found.campaign.id, { org_id: found.org.id });
     // The organisation's own log says it too.
-    audit(db, { ...ctx, orgId: found.org.id, mode: "live" }, "campaign.stopped_by_operator", found.campaign.id);
+    tx.as({ ...ctx, orgId: found.org.id, mode: "live" }).audit("campaign.stopped_by_operator", found.campaign.id);
   }
   const row = db.select().from(campaigns).where(eq(campaigns.id, id)).get()!;
   const link = db.select().from(links).where(eq(links.id, row.linkId)).get()!;

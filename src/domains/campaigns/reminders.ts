@@ -6,7 +6,9 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
+import type { Clock } from "../../platform/clock";
+import { systemCtx } from "../../platform/context";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import type { JobRegistry } from "../../platform/jobs/worker";
@@ -25,6 +27,9 @@ const DAY_MS = 24 * 3600_000;
 /** Reminders queued per transaction (each batch is short; the job loops until none is due). */
 const BATCH = 200;
 
+/** The context of a batch: the system, for no one organisation (each reminder names its recipient's org and mode). */
+const serverCtx = (clock: Clock) => systemCtx("", "live", clock);
+
 /** Enqueues the reminder job (what the schedule does each hour). */
 export function scheduleReminders(deps: Deps) {
   enqueue(deps.db, deps.clock, {
@@ -40,7 +45,8 @@ export function queueDueReminders(deps: Deps): number {
   let total = 0;
   for (;;) {
     const now = deps.clock.now();
-    const queued = tx(deps.db, (db) => {
+    const queued = unitOfWork(deps, serverCtx(deps.clock), (tx) => {
+      const { db } = tx;
       const due = db
         .select({
           recipient: campaignRecipients,
@@ -75,7 +81,7 @@ export function queueDueReminders(deps: Deps): number {
           name: r.name,
           reminder: true,
         });
-        const mailId = queueCampaignMail(db, deps.clock, {
+        const mailId = queueCampaignMail(tx, {
           orgId: r.orgId,
           mode: r.mode,
           to: r.email!,

@@ -6,6 +6,7 @@
  * `/v1/operator/campaigns`.
  */
 import { Elysia } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -41,15 +42,14 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Ask a list of people for a testimonial by email: each gets a personal link, one optional reminder",
         },
-        run: ({ ctx }, { body, headers }) => createCampaign(deps, ctx, body, headers["idempotency-key"]),
+        run: (tx, { body, headers }) => createCampaign(tx, body, headers["idempotency-key"]),
       }),
     )
     .get(
       "/v1/campaigns",
       ({ ctx, query }) =>
         listCampaigns(
-          deps,
-          ctx,
+          reader(deps, ctx),
           pageRequest(deps.signer, "campaigns", query, { link_id: query.link_id }),
           query.link_id,
         ),
@@ -60,7 +60,7 @@ export function campaignRoutes(deps: Deps) {
         detail: { tags: ["Campaigns"], summary: "List request campaigns, newest first, with counts per status" },
       },
     )
-    .get("/v1/campaigns/:id", ({ ctx, params }) => getCampaign(deps, ctx, params.id), {
+    .get("/v1/campaigns/:id", ({ ctx, params }) => getCampaign(reader(deps, ctx), params.id), {
       access: { permission: "submission:read", brand: "path" },
       params: idParams,
       response: campaignSchema,
@@ -70,8 +70,7 @@ export function campaignRoutes(deps: Deps) {
       "/v1/campaigns/:id/recipients",
       ({ ctx, params, query }) =>
         listRecipients(
-          deps,
-          ctx,
+          reader(deps, ctx),
           params.id,
           pageRequest(deps.signer, `campaigns/${params.id}/recipients`, query, { status: query.status }),
           query.status,
@@ -93,15 +92,14 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Stop a campaign: emails not yet sent are not sent and nobody is reminded (safe to repeat)",
         },
-        run: ({ db, ctx }, { params }) => stopCampaign(deps, db, ctx, params.id),
+        run: (tx, { params }) => stopCampaign(tx, params.id),
       }),
     )
     .get(
       "/v1/operator/campaigns",
       ({ ctx, query }) =>
         listAllCampaigns(
-          deps,
-          ctx,
+          reader(deps, ctx),
           pageRequest(deps.signer, "operator/campaigns", query, { sending: query.sending ?? null }),
           query.sending === "true",
         ),
@@ -124,7 +122,7 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Stop any organisation's campaign (the server's operator only, signed in)",
         },
-        run: ({ db, ctx }, { params }) => stopAnyCampaign(deps, db, ctx, params.id),
+        run: (tx, { params }) => stopAnyCampaign(tx, params.id),
       }),
     )
     .use(
@@ -136,7 +134,7 @@ export function campaignRoutes(deps: Deps) {
           tags: ["Campaigns"],
           summary: "Delete a campaign, its list and its emails' outbox copies; unsent emails are not sent",
         },
-        run: ({ ctx }, { params }) => deleteCampaign(deps, ctx, params.id),
+        run: (tx, { params }) => deleteCampaign(tx, params.id),
       }),
     );
 }

@@ -9,6 +9,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import type { Mode } from "../../platform/context";
 import { PRIORITY } from "../../platform/jobs/tables";
@@ -43,11 +44,10 @@ export const NO_SMTP_NOTE =
 
 /**
  * Writes the outbox copy (with the markers) and puts its delivery in line at the server's sending pace, taking turns
- * with other organisations (src/platform/mail/turns.ts), in the caller's transaction.
+ * with other organisations (src/platform/mail/turns.ts), in the unit of work (the organisation and mode are the input's: the reminder job writes for many).
  */
 export function queueCampaignMail(
-  db: Db,
-  clock: Clock,
+  tx: Tx,
   input: {
     orgId: string;
     mode: Mode;
@@ -64,6 +64,8 @@ export function queueCampaignMail(
     sender?: MailSender;
   },
 ): string {
+  const { db } = tx;
+  const clock = tx.ctx.clock;
   const id = insertOutbox(db, clock, input);
   queueInTurn(db, clock, input.perMinute, {
     mailId: id,

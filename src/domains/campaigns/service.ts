@@ -7,8 +7,8 @@ import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { notFound } from "../../platform/errors";
 import { isId } from "../../platform/ids";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
@@ -38,9 +38,10 @@ export function getCampaignRow(db: Db, ctx: Ctx, id: string): CampaignRow {
 const linkOf = (db: Db, id: string) => db.select().from(links).where(eq(links.id, id)).get()!;
 
 /** One campaign with its counts. */
-export function getCampaign(deps: Deps, ctx: Ctx, id: string) {
-  const row = getCampaignRow(deps.db, ctx, id);
-  return presentCampaign(deps, deps.db, row, linkOf(deps.db, row.linkId));
+export function getCampaign(r: Reader, id: string) {
+  const { db, ctx, deps } = r;
+  const row = getCampaignRow(db, ctx, id);
+  return presentCampaign(deps, db, row, linkOf(db, row.linkId));
 }
 
 const P = (name: string) => sql.placeholder(name);
@@ -49,11 +50,12 @@ const P = (name: string) => sql.placeholder(name);
  * A page of campaigns, newest first, optionally of one link (one prepared statement per shape), with the figures of
  * the whole page read in one go (`figuresOf`).
  */
-export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: string) {
+export function listCampaigns(r: Reader, page: PageRequest, linkId?: string) {
+  const { db, ctx, deps } = r;
   const after = afterId(page);
   const limited = ctx.brandIds != null;
   const shape = `${linkId ? "l" : ""}${limited ? "s" : ""}${after ? "a" : ""}`;
-  const statement = preparedAs(deps.db, `campaigns-list:${shape}`, (db) =>
+  const statement = preparedAs(db, `campaigns-list:${shape}`, (db) =>
     db
       .select({ campaign: campaigns, link: links })
       .from(campaigns)
@@ -72,7 +74,7 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
   );
   const rows = statement.all({ ...scopeValues(ctx), link: linkId ?? null, after, limit: page.limit + 1 });
   const figures = figuresOf(
-    deps.db,
+    db,
     rows.slice(0, page.limit).map((r) => r.campaign.id),
   );
   return toPage(
@@ -80,16 +82,17 @@ export function listCampaigns(deps: Deps, ctx: Ctx, page: PageRequest, linkId?: 
     page,
     rows,
     (r) => [r.campaign.id],
-    (r) => presentCampaign(deps, deps.db, r.campaign, r.link, figures.get(r.campaign.id)),
+    (r) => presentCampaign(deps, db, r.campaign, r.link, figures.get(r.campaign.id)),
   );
 }
 
 /** A page of a campaign's recipients in list order, optionally of one status. */
-export function listRecipients(deps: Deps, ctx: Ctx, id: string, page: PageRequest, status?: RecipientStatus) {
-  const campaign = getCampaignRow(deps.db, ctx, id);
+export function listRecipients(r: Reader, id: string, page: PageRequest, status?: RecipientStatus) {
+  const { db, ctx, deps } = r;
+  const campaign = getCampaignRow(db, ctx, id);
   const after = page.after?.[0];
   const from = typeof after === "number";
-  const statement = preparedAs(deps.db, `recipients-list:${status ? "s" : ""}${from ? "a" : ""}`, (db) =>
+  const statement = preparedAs(db, `recipients-list:${status ? "s" : ""}${from ? "a" : ""}`, (db) =>
     db
       .select()
       .from(campaignRecipients)
@@ -114,22 +117,21 @@ export function listRecipients(deps: Deps, ctx: Ctx, id: string, page: PageReque
 }
 
 /** Deletes a campaign, its list and the outbox copies of its emails. */
-export function deleteCampaign(deps: Deps, ctx: Ctx, id: string) {
-  return tx(deps.db, (db) => {
-    const campaign = getCampaignRow(db, ctx, id);
-    const mailIds = db
-      .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
-      .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, campaign.id))
-      .all()
-      .flatMap((r) => [r.a, r.b])
-      .filter((m): m is string => !!m);
-    for (let i = 0; i < mailIds.length; i += 500)
-      db.delete(mailOutbox)
-        .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
-        .run();
-    db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
-    audit(db, ctx, "campaign.deleted", campaign.id);
-    return { id: campaign.id, deleted: true as const };
-  });
+export function deleteCampaign(tx: Tx, id: string) {
+  const { db, ctx } = tx;
+  const campaign = getCampaignRow(db, ctx, id);
+  const mailIds = db
+    .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.campaignId, campaign.id))
+    .all()
+    .flatMap((r) => [r.a, r.b])
+    .filter((m): m is string => !!m);
+  for (let i = 0; i < mailIds.length; i += 500)
+    db.delete(mailOutbox)
+      .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
+      .run();
+  db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
+  tx.audit("campaign.deleted", campaign.id);
+  return { id: campaign.id, deleted: true as const };
 }

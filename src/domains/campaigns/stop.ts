@@ -5,11 +5,7 @@
  * (operator.ts). Safe to send twice.
  */
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import type { Clock } from "../../platform/clock";
-import type { Ctx } from "../../platform/context";
-import type { Db } from "../../platform/db/client";
-import type { Deps } from "../../platform/deps";
-import { audit } from "../../platform/audit/audit";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { mailOutbox, mailTurns } from "../../platform/mail/tables";
 import { getCampaignRow } from "./service";
 import { presentCampaign } from "./present";
@@ -21,9 +17,10 @@ import { STOPPED_NOTE } from "./message";
 export type StoppedBy = "team" | "operator";
 
 /** Marks the campaign stopped and withholds what has not left; returns false when it was already stopped. */
-export function stopCampaignRow(db: Db, clock: Clock, campaign: CampaignRow, by: StoppedBy): boolean {
+export function stopCampaignRow(tx: Tx, campaign: CampaignRow, by: StoppedBy): boolean {
   if (campaign.stoppedAt !== null) return false;
-  const now = clock.now();
+  const { db } = tx;
+  const now = tx.ctx.clock.now();
   db.update(campaigns).set({ stoppedAt: now, stoppedBy: by }).where(eq(campaigns.id, campaign.id)).run();
   const of = eq(campaignRecipients.campaignId, campaign.id);
   const mails = db
@@ -49,9 +46,10 @@ export function stopCampaignRow(db: Db, clock: Clock, campaign: CampaignRow, by:
 }
 
 /** The team stops its own campaign (`POST /v1/campaigns/{id}/stop`); answers the campaign. */
-export function stopCampaign(deps: Deps, db: Db, ctx: Ctx, id: string) {
+export function stopCampaign(tx: Tx, id: string) {
+  const { db, ctx, deps } = tx;
   const campaign = getCampaignRow(db, ctx, id);
-  if (stopCampaignRow(db, ctx.clock, campaign, "team")) audit(db, ctx, "campaign.stopped", campaign.id);
+  if (stopCampaignRow(tx, campaign, "team")) tx.audit("campaign.stopped", campaign.id);
   const row = db.select().from(campaigns).where(eq(campaigns.id, campaign.id)).get()!;
   return presentCampaign(deps, db, row, db.select().from(links).where(eq(links.id, row.linkId)).get()!);
 }

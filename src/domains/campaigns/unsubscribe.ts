@@ -6,7 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
+import { systemCtx, type Mode } from "../../platform/context";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { brands, links } from "../brands";
 import { campaignRecipients, campaignSuppressions, campaigns, type RecipientRow } from "./tables";
 import { recipientByToken } from "./tokens";
@@ -43,21 +44,25 @@ export function lookupUnsubscribe(deps: Deps, token: string): UnsubscribeView {
   };
 }
 
-/** Unsubscribes the token's address from the organisation's requests (in that mode). */
+/** Puts a recipient's address on the unsubscribe list of their organisation and mode, in the unit of work. */
+export function unsubscribeRecipient(tx: Tx, r: RecipientRow): void {
+  const { db } = tx;
+  const now = tx.ctx.clock.now();
+  db.insert(campaignSuppressions)
+    .values({ orgId: r.orgId, mode: r.mode, emailHash: r.emailHash, createdAt: now })
+    .onConflictDoNothing()
+    .run();
+  if (r.unsubscribedAt !== null) return;
+  db.update(campaignRecipients)
+    .set(r.status === "answered" ? { unsubscribedAt: now } : { unsubscribedAt: now, status: "unsubscribed" })
+    .where(eq(campaignRecipients.id, r.id))
+    .run();
+}
+
+/** Unsubscribes the token's address from the organisation's requests (in that mode): the page's one unit of work. */
 export function confirmUnsubscribe(deps: Deps, token: string): UnsubscribeView {
   const r = recipientByToken(deps.db, token);
   if (!r) return { state: "unknown" };
-  const now = deps.clock.now();
-  tx(deps.db, (db) => {
-    db.insert(campaignSuppressions)
-      .values({ orgId: r.orgId, mode: r.mode, emailHash: r.emailHash, createdAt: now })
-      .onConflictDoNothing()
-      .run();
-    if (r.unsubscribedAt !== null) return;
-    db.update(campaignRecipients)
-      .set(r.status === "answered" ? { unsubscribedAt: now } : { unsubscribedAt: now, status: "unsubscribed" })
-      .where(eq(campaignRecipients.id, r.id))
-      .run();
-  });
+  unitOfWork(deps, systemCtx(r.orgId, r.mode as Mode, deps.clock), (tx) => unsubscribeRecipient(tx, r));
   return { state: "done", brand: brandOf(deps, r), email: maskEmail(r.email) };
 }

@@ -8,8 +8,7 @@ import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
 import { systemCtx } from "../../platform/context";
-import { tx } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import type { GoingBrand } from "../../platform/hooks";
 import type { ModuleBrandDeletion } from "../../platform/module";
 import { cancelActiveRender } from "./render-state";
@@ -21,13 +20,13 @@ const ofBrand = (brand: GoingBrand) => and(scoped(reels, brand), eq(reels.brandI
 /** Deletes every reel of the brand and its files; answers 0 (nothing left) once done. */
 async function erase(deps: Deps, brand: GoingBrand): Promise<number> {
   const ctx = systemCtx(brand.orgId, brand.mode, deps.clock);
-  const gone = tx(deps.db, (db) => {
-    const rows = db.select().from(reels).where(ofBrand(brand)).all();
+  const gone = unitOfWork(deps, ctx, (tx) => {
+    const rows = tx.db.select().from(reels).where(ofBrand(brand)).all();
     for (const reel of rows) {
-      cancelActiveRender(db, deps.clock, reel, "The reel's brand was deleted.");
-      audit(db, ctx, "reel.deleted", reel.id, { reason: "brand_deleted" });
+      cancelActiveRender(tx, reel, "The reel's brand was deleted.");
+      tx.audit("reel.deleted", reel.id, { reason: "brand_deleted" });
     }
-    db.delete(reels).where(ofBrand(brand)).run();
+    tx.db.delete(reels).where(ofBrand(brand)).run();
     return rows;
   });
   for (const reel of gone) {

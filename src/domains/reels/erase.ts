@@ -8,8 +8,7 @@ import { eq, inArray } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Deps } from "../../platform/deps";
 import { systemCtx, type Mode } from "../../platform/context";
-import { tx } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import type { EraseParticipant } from "../../platform/hooks";
 import { cancelActiveRender } from "./render-state";
 import { reelRenders, reels } from "./tables";
@@ -40,9 +39,10 @@ export function removeFromReels(deps: Deps, orgId: string, mode: Mode, submissio
   );
   const ctx = systemCtx(orgId, mode as Mode, deps.clock);
   for (const reel of affected) {
-    tx(deps.db, (db) => {
-      cancelActiveRender(db, deps.clock, reel, "A testimonial in this reel was erased.");
-      db.update(reels)
+    unitOfWork(deps, ctx, (tx) => {
+      cancelActiveRender(tx, reel, "A testimonial in this reel was erased.");
+      tx.db
+        .update(reels)
         .set({
           status: "draft",
           clips: reel.clips.filter((c) => c.submission_id !== submissionId),
@@ -57,9 +57,9 @@ export function removeFromReels(deps: Deps, orgId: string, mode: Mode, submissio
         })
         .where(eq(reels.id, reel.id))
         .run();
-      audit(db, ctx, "reel.testimonial_erased", reel.id, { submission_id: submissionId });
+      tx.audit("reel.testimonial_erased", reel.id, { submission_id: submissionId });
+      tx.afterCommit(() => removeReelFiles(deps, reel));
     });
-    removeReelFiles(deps, reel);
   }
   return affected.map((r) => r.id);
 }

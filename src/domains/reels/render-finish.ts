@@ -6,10 +6,9 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { systemCtx, type Mode } from "../../platform/context";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
-import { emit } from "../../platform/events/emit";
 import { queueMail } from "../../platform/mail/queue-mail";
 import { users } from "../accounts";
 import { orgSender } from "../../platform/access";
@@ -77,77 +76,65 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
   );
 }
 
-/** Records a finished render (files already in place under `renderKey`); false when it was cancelled meanwhile. */
-export function completeRender(deps: Deps, renderId: string, files: RenderFiles): boolean {
-  const outcome = tx(deps.db, (db) => {
-    const now = deps.clock.now();
-    const render = db
-      .update(reelRenders)
-      .set({
-        status: "succeeded",
-        stage: "finishing",
-        progress: 1,
-        files,
-        finishedAt: now,
-        updatedAt: now,
-        errorMessage: null,
-      })
-      .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, "running")))
-      .returning()
-      .get();
-    if (!render) return null;
-    const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
-    if (!before) return null;
-    const reel = db
-      .update(reels)
-      .set({ status: "rendered", outputRenderId: render.id, errorMessage: null, updatedAt: now })
-      .where(eq(reels.id, render.reelId))
-      .returning()
-      .get()!;
-    const ctx = systemCtx(reel.orgId, reel.mode as Mode, deps.clock);
-    emit(db, ctx, "reel.ready", reelEventData(reel, render));
-    mailStarter(db, deps, reel, render, true);
-    if (reel.shareEnabled) enqueueShare(db, ctx, reel.id);
-    return { previous: before.outputRenderId };
-  });
-  if (!outcome) return false;
-  if (outcome.previous && outcome.previous !== renderId) {
-    const reelId = deps.db
-      .select({ reelId: reelRenders.reelId })
-      .from(reelRenders)
-      .where(eq(reelRenders.id, renderId))
-      .get()!.reelId;
-    deps.storage.discard("media", renderKey(reelId, outcome.previous));
-  }
+/**
+ * Records a finished render (files already in place under `renderKey`); false when it was cancelled meanwhile. The
+ * unit of work acts for the render's organisation and mode (the system); the previous output goes after the commit.
+ */
+export function completeRender(tx: Tx, renderId: string, files: RenderFiles): boolean {
+  const { db, deps } = tx;
+  const now = deps.clock.now();
+  const render = db
+    .update(reelRenders)
+    .set({
+      status: "succeeded",
+      stage: "finishing",
+      progress: 1,
+      files,
+      finishedAt: now,
+      updatedAt: now,
+      errorMessage: null,
+    })
+    .where(and(eq(reelRenders.id, renderId), eq(reelRenders.status, "running")))
+    .returning()
+    .get();
+  if (!render) return false;
+  const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
+  if (!before) return false;
+  const reel = db
+    .update(reels)
+    .set({ status: "rendered", outputRenderId: render.id, errorMessage: null, updatedAt: now })
+    .where(eq(reels.id, render.reelId))
+    .returning()
+    .get()!;
+  tx.emit("reel.ready", reelEventData(reel, render));
+  mailStarter(db, deps, reel, render, true);
+  if (reel.shareEnabled) enqueueShare(tx, reel.id);
+  const previous = before.outputRenderId;
+  if (previous && previous !== renderId)
+    tx.afterCommit(() => deps.storage.discard("media", renderKey(render.reelId, previous)));
   return true;
 }
 
-/** Fails a queued or running render with a reason a person can read. */
-export function failRender(deps: Deps, renderId: string, message: string): boolean {
-  return tx(deps.db, (db) => {
-    const now = deps.clock.now();
-    const render = db
-      .update(reelRenders)
-      .set({ status: "failed", errorMessage: message.slice(0, 500), finishedAt: now, updatedAt: now })
-      .where(and(eq(reelRenders.id, renderId), inArray(reelRenders.status, [...ACTIVE])))
-      .returning()
-      .get();
-    if (!render) return false;
-    const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
-    if (!before) return true;
-    const reel = db
-      .update(reels)
-      .set({ status: before.outputRenderId ? "rendered" : "draft", updatedAt: now })
-      .where(eq(reels.id, render.reelId))
-      .returning()
-      .get()!;
-    emit(
-      db,
-      systemCtx(reel.orgId, reel.mode as Mode, deps.clock),
-      "reel.failed",
-      reelEventData(reel, render, render.errorMessage ?? message),
-    );
-    mailStarter(db, deps, reel, render, false);
-    return true;
-  });
+/** Fails a queued or running render with a reason a person can read (in a unit of work of the render's org and mode). */
+export function failRender(tx: Tx, renderId: string, message: string): boolean {
+  const { db, deps } = tx;
+  const now = deps.clock.now();
+  const render = db
+    .update(reelRenders)
+    .set({ status: "failed", errorMessage: message.slice(0, 500), finishedAt: now, updatedAt: now })
+    .where(and(eq(reelRenders.id, renderId), inArray(reelRenders.status, [...ACTIVE])))
+    .returning()
+    .get();
+  if (!render) return false;
+  const before = db.select().from(reels).where(eq(reels.id, render.reelId)).get();
+  if (!before) return true;
+  const reel = db
+    .update(reels)
+    .set({ status: before.outputRenderId ? "rendered" : "draft", updatedAt: now })
+    .where(eq(reels.id, render.reelId))
+    .returning()
+    .get()!;
+  tx.emit("reel.failed", reelEventData(reel, render, render.errorMessage ?? message));
+  mailStarter(db, deps, reel, render, false);
+  return true;
 }

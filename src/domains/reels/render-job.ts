@@ -8,7 +8,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
-import { tx } from "../../platform/db/client";
+import { systemCtx, type Mode } from "../../platform/context";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import type { Job } from "../../platform/jobs/queue";
 import type { JobKind, JobRunContext } from "../../platform/jobs/worker";
 import { isMediaError } from "../../media/errors";
@@ -19,7 +20,7 @@ import { buildPlan, PlanError } from "./plan";
 import { isPaused, mediaRunning, overallProgress, testimonialWaiting } from "./progress";
 import { completeRender, failRender } from "./render-finish";
 import { enqueueRender, renderJobKey } from "./render-service";
-import { getRender, isActive } from "./render-state";
+import { getRender, isActive, type RenderRow } from "./render-state";
 import { reelRenders, reels } from "./tables";
 import { removeWorkDir, renderKey } from "./storage-keys";
 
@@ -64,6 +65,11 @@ async function storeFiles(deps: Deps, reelId: string, renderId: string, reel: Re
   };
 }
 
+/** Runs `fn` as one unit of work acting for the render's organisation and mode (the system). */
+function renderUnit<T>(deps: Deps, render: Pick<RenderRow, "orgId" | "mode">, fn: (tx: Tx) => T): T {
+  return unitOfWork(deps, systemCtx(render.orgId, render.mode as Mode, deps.clock), fn);
+}
+
 /** Runs (or resumes) one render. */
 export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunContext, "signal">): Promise<void> {
   const { db, clock } = deps;
@@ -80,13 +86,14 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   const active = () => render.activeMs + (clock.now() - started);
   const timeLeft = () => REEL_LIMITS.renderMs - active();
   const cleanup = () => removeWorkDir(deps.storage, renderId);
-  if (timeLeft() <= 0) return void (failRender(deps, renderId, OUT_OF_TIME), cleanup());
+  const fail = (message: string) => renderUnit(deps, render, (tx) => failRender(tx, renderId, message));
+  if (timeLeft() <= 0) return void (fail(OUT_OF_TIME), cleanup());
 
   let plan;
   try {
     plan = await buildPlan(deps, render, reel.brandId);
   } catch (e) {
-    if (e instanceof PlanError) return void (failRender(deps, renderId, e.message), cleanup());
+    if (e instanceof PlanError) return void (fail(e.message), cleanup());
     throw e;
   }
   const controller = new AbortController();
@@ -136,9 +143,8 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
     outcome = await deps.reelRenderer.render(plan, hooks);
   } catch (e) {
     if (!stillRunning()) return cleanup();
-    if (timeLeft() <= 0) return void (failRender(deps, renderId, OUT_OF_TIME), cleanup());
-    if (isMediaError(e) && e.permanent)
-      return void (failRender(deps, renderId, `A recording could not be cut: ${e.message}`), cleanup());
+    if (timeLeft() <= 0) return void (fail(OUT_OF_TIME), cleanup());
+    if (isMediaError(e) && e.permanent) return void (fail(`A recording could not be cut: ${e.message}`), cleanup());
     db.update(reelRenders).set({ activeMs: active(), updatedAt: clock.now() }).where(mine).run();
     throw e;
   } finally {
@@ -146,21 +152,22 @@ export async function runRender(deps: Deps, renderId: string, run: Pick<JobRunCo
   }
   if (outcome.kind === "cancelled") return cleanup();
   if (outcome.kind === "yielded") {
-    tx(db, (tdb) => {
-      const r = tdb
+    renderUnit(deps, render, (tx) => {
+      const r = tx.db
         .update(reelRenders)
         .set({ status: "queued", activeMs: active(), updatedAt: clock.now() })
         .where(mine)
         .returning({ id: reelRenders.id })
         .get();
-      if (r) enqueueRender(tdb, { clock, orgId: render.orgId, mode: render.mode as "live" | "test" }, renderId);
+      if (r) enqueueRender(tx, renderId);
     });
     return;
   }
   hooks.stage("uploading", 0, 1);
   const files = await storeFiles(deps, reel.id, renderId, outcome.reel);
   hooks.stage("finishing", 0, 1);
-  if (!completeRender(deps, renderId, files)) await deps.storage.remove("media", files.dir);
+  if (!renderUnit(deps, render, (tx) => completeRender(tx, renderId, files)))
+    await deps.storage.remove("media", files.dir);
   cleanup();
 }
 
@@ -172,11 +179,15 @@ export const renderJobKind: JobKind<Payload> = {
   backoffMs: (attempt) => 15_000 * attempt,
   onDead(job, deps, error) {
     deps.log.error("reel render gave up", { render_id: job.payload.renderId, job_id: job.id, error });
-    failRender(
-      deps,
-      job.payload.renderId,
-      `The render stopped unexpectedly several times (${error.slice(0, 200)}). Try again; if it keeps failing, run plaudit doctor.`,
-    );
+    const render = getRender(deps.db, job.payload.renderId);
+    if (render)
+      renderUnit(deps, render, (tx) =>
+        failRender(
+          tx,
+          job.payload.renderId,
+          `The render stopped unexpectedly several times (${error.slice(0, 200)}). Try again; if it keeps failing, run plaudit doctor.`,
+        ),
+      );
     removeWorkDir(deps.storage, job.payload.renderId);
   },
 };

@@ -1,7 +1,7 @@
 /** Reading and closing a reel's renders (shared by the render job, deletion and erasure). */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { prepared } from "../../platform/db/prepared";
 import { reelRenders } from "./tables";
 
@@ -27,15 +27,10 @@ export const isActive = (r: Pick<RenderRow, "status"> | null | undefined) =>
   !!r && (ACTIVE as readonly string[]).includes(r.status);
 
 /** Cancels the reel's queued or running render (its job stops at its next check); returns its id, if any. */
-export function cancelActiveRender(
-  db: Db,
-  clock: Clock,
-  reel: { lastRenderId: string | null },
-  message: string,
-): string | null {
+export function cancelActiveRender(tx: Tx, reel: { lastRenderId: string | null }, message: string): string | null {
   if (!reel.lastRenderId) return null;
-  const now = clock.now();
-  const r = db
+  const now = tx.ctx.clock.now();
+  const r = tx.db
     .update(reelRenders)
     .set({ status: "cancelled", errorMessage: message, finishedAt: now, updatedAt: now })
     .where(and(eq(reelRenders.id, reel.lastRenderId), inArray(reelRenders.status, [...ACTIVE])))

@@ -1,6 +1,7 @@
 /** Reel routes (`/v1/reels…`, permission `reel:manage`); the signed render files and music previews are on the CDN (cdn-routes.ts). */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
+import { reader, unitOfWork } from "../../platform/db/unit-of-work";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
 import {
@@ -16,7 +17,17 @@ import {
   reelSchema,
   renderStartedSchema,
 } from "./model";
-import { addClip, createReel, deleteReel, getReelRow, listReels, patchReel, putClips } from "./reel-service";
+import {
+  appendClip,
+  deleteReel,
+  draftReel,
+  getReelRow,
+  insertReel,
+  listReels,
+  patchReel,
+  putClips,
+  suggestClip,
+} from "./reel-service";
 import { startRender } from "./render-service";
 import { shareReel, unshareReel } from "./share";
 import { presentReel } from "./present";
@@ -43,8 +54,7 @@ export function reelRoutes(deps: Deps) {
         "/v1/reels",
         ({ ctx, query }) => {
           return listReels(
-            deps,
-            ctx,
+            reader(deps, ctx),
             query.brand_id,
             pageRequest(deps.signer, "reels", query, { brand_id: query.brand_id }),
             (r) => presentReel(deps, ctx, r),
@@ -61,7 +71,8 @@ export function reelRoutes(deps: Deps) {
       .post(
         "/v1/reels",
         async ({ ctx, body, set }) => {
-          const row = await createReel(deps, ctx, body);
+          const drafted = await draftReel(deps, ctx, body);
+          const row = unitOfWork(deps, ctx, (tx) => insertReel(tx, drafted));
           set.status = 201;
           return presentReel(deps, ctx, row);
         },
@@ -92,7 +103,7 @@ export function reelRoutes(deps: Deps) {
           body: patchBody,
           response: reelSchema,
           detail: { tags, summary: "Change the title or any setting" },
-          run: ({ ctx }, { params, body }) => presentReel(deps, ctx, patchReel(deps, ctx, params.id, body)),
+          run: (tx, { params, body }) => presentReel(deps, tx.ctx, patchReel(tx, params.id, body)),
         }),
       )
       .use(
@@ -117,14 +128,19 @@ export function reelRoutes(deps: Deps) {
           body: putClipsBody,
           response: reelSchema,
           detail: { tags, summary: "Replace the clips, in play order" },
-          run: ({ ctx }, { params, body }) => presentReel(deps, ctx, putClips(deps, ctx, params.id, body.clips)),
+          run: (tx, { params, body }) => presentReel(deps, tx.ctx, putClips(tx, params.id, body.clips)),
         }),
       )
       // Not a command: the suggested span awaits the transcript analysis before the write.
       .post(
         "/v1/reels/:id/clips",
         async ({ ctx, params, body }) => {
-          return presentReel(deps, ctx, await addClip(deps, ctx, params.id, body.submission_id));
+          const clip = await suggestClip(deps, ctx, params.id, body.submission_id);
+          return presentReel(
+            deps,
+            ctx,
+            unitOfWork(deps, ctx, (tx) => appendClip(tx, params.id, body.submission_id, clip)),
+          );
         },
         {
           access: { permission: "reel:manage", brand: "path" },
@@ -142,7 +158,7 @@ export function reelRoutes(deps: Deps) {
           params: idParams,
           response: { 202: renderStartedSchema },
           detail: { tags, summary: "Start a render (202 with render_id)" },
-          run: ({ ctx }, { params }) => startRender(deps, ctx, params.id),
+          run: (tx, { params }) => startRender(tx, params.id),
         }),
       )
       .use(
@@ -152,7 +168,7 @@ export function reelRoutes(deps: Deps) {
           params: idParams,
           response: reelSchema,
           detail: { tags, summary: "Publish a public copy (publishing, then live)" },
-          run: ({ ctx }, { params }) => presentReel(deps, ctx, shareReel(deps, ctx, params.id)),
+          run: (tx, { params }) => presentReel(deps, tx.ctx, shareReel(tx, params.id)),
         }),
       )
       .use(

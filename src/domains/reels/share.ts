@@ -6,16 +6,14 @@
  * sharing off, deleting the reel or erasing a testimonial in it deletes the copy at once; a testimonial withdrawn by
  * its respondent takes the copies holding it offline in the withdrawing transaction (`withdrawSharesHolding`).
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
-import type { Ctx, Mode } from "../../platform/context";
+import { systemCtx, type Ctx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Db } from "../../platform/db/client";
 import { randomToken } from "../../platform/crypto";
 import { unprocessable } from "../../platform/errors";
-import { enqueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { aspectSlug, type Aspect } from "../../media/reel/types";
 import { getReelRow, type ReelRow } from "./reel-service";
@@ -25,35 +23,32 @@ import { reels, reelRenders } from "./tables";
 /** Job kind that (re)publishes a shared reel's public copy. */
 export const REEL_SHARE_JOB = "reel.publish_share";
 
-/** Queues publication of the reel's copy, in the caller's transaction. */
-export function enqueueShare(db: Db, ctx: Pick<Ctx, "clock" | "orgId" | "mode">, reelId: string) {
-  enqueue(db, ctx.clock, {
+/** Queues publication of the reel's copy, in the unit of work (of the context's organisation and mode). */
+export function enqueueShare(tx: Tx, reelId: string) {
+  tx.enqueue({
     kind: REEL_SHARE_JOB,
     payload: { reelId },
-    orgId: ctx.orgId,
-    mode: ctx.mode,
     priority: PRIORITY.delivery,
     dedupeKey: `${REEL_SHARE_JOB}:${reelId}`,
   });
 }
 
 /** Turns sharing on (422 before any successful render); the copy goes live moments later. */
-export function shareReel(deps: Deps, ctx: Ctx, id: string): ReelRow {
-  return tx(deps.db, (db) => {
-    const row = getReelRow(db, ctx, id);
-    if (!row.outputRenderId)
-      throw unprocessable("reel_not_rendered", "Render this reel before sharing it: there is nothing to publish yet.");
-    if (row.shareEnabled) return row;
-    const updated = db
-      .update(reels)
-      .set({ shareEnabled: true, shareDir: row.shareDir ?? `reels/${randomToken(18)}`, updatedAt: ctx.clock.now() })
-      .where(eq(reels.id, id))
-      .returning()
-      .get()!;
-    enqueueShare(db, ctx, id);
-    audit(db, ctx, "reel.shared", id);
-    return updated;
-  });
+export function shareReel(tx: Tx, id: string): ReelRow {
+  const { db, ctx } = tx;
+  const row = getReelRow(db, ctx, id);
+  if (!row.outputRenderId)
+    throw unprocessable("reel_not_rendered", "Render this reel before sharing it: there is nothing to publish yet.");
+  if (row.shareEnabled) return row;
+  const updated = db
+    .update(reels)
+    .set({ shareEnabled: true, shareDir: row.shareDir ?? `reels/${randomToken(18)}`, updatedAt: ctx.clock.now() })
+    .where(eq(reels.id, id))
+    .returning()
+    .get()!;
+  enqueueShare(tx, id);
+  tx.audit("reel.shared", id);
+  return updated;
 }
 
 /** Turns sharing off and deletes the public copy now. */
@@ -106,7 +101,7 @@ export async function publishShare(deps: Deps, reelId: string) {
       await deps.storage.remove("public", `${dir}/${shareFileName(a)}`);
       await deps.storage.remove("public", `${dir}/${sharePosterName(a)}`);
     }
-  const kept = tx(deps.db, (db) =>
+  const kept = unitOfWork(deps, systemCtx(reel.orgId, reel.mode as Mode, deps.clock), ({ db }) =>
     db
       .update(reels)
       .set({ sharedRenderId: render.id, sharedAspects: aspects })
@@ -134,7 +129,7 @@ export function shareUrls(cdnUrl: string, reel: ReelRow) {
 }
 
 /**
- * Turns sharing off, in the caller's transaction, for every reel of the org and mode whose public copy (or clips)
+ * Turns sharing off, in the caller's transaction (a removal's), for every reel of the org and mode whose public copy (or clips)
  * holds `submissionId`; returns the public folders to delete once the transaction has committed, so their addresses
  * answer 404 at once rather than when the erasure job runs. The erasure job then returns the reels to draft.
  */

@@ -9,16 +9,17 @@
  * and the commit). A kept document is rendered again after `TTL_MS` whatever happens, which covers changes that do
  * not announce themselves in this process (the CLI, another process on the same data directory); when the new
  * bytes are the same, the kept compressed forms and ETags are reused. Keys name the mode (and the sandbox's
- * organisation), so tenants never share an entry. Entries are per database handle, at most `MAX_ENTRIES`.
+ * organisation), so tenants never share an entry. Entries are the app's (`deps.state`), at most `MAX_ENTRIES`.
  */
-import type { Db } from "../../platform/db/client";
+import type { Slot } from "../../platform/app-state";
+import type { Deps } from "../../platform/deps";
 import type { Clock } from "../../platform/clock";
 import type { CachedDocument } from "../../platform/http/cached-document";
 
 /** Longest time a document is served before it is rendered again (ms). */
 export const TTL_MS = 2000;
 
-/** Documents kept per database handle (about 50 KB each in all three encodings); the oldest goes first. */
+/** Documents kept per app (about 50 KB each in all three encodings); the oldest goes first. */
 const MAX_ENTRIES = 400;
 
 interface Entry {
@@ -27,43 +28,41 @@ interface Entry {
   doc: CachedDocument;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
+/** The app's kept documents (`deps.state`). */
+const PAGES: Slot<Map<string, Entry>> = { name: "walls.pages", make: () => new Map() };
 
-function cacheOf(db: Db): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
-}
+/** What the kept pages live on: the app's state. */
+type App = Pick<Deps, "state">;
 
 /** The document kept for `key` while it is fresh, else null. */
-export function freshPage(db: Db, clock: Clock, key: string): CachedDocument | null {
-  const hit = caches.get(db)?.get(key);
+export function freshPage(app: App, clock: Clock, key: string): CachedDocument | null {
+  const hit = app.state.peek(PAGES)?.get(key);
   if (!hit) return null;
   const age = clock.now() - hit.at;
   return age < TTL_MS && age >= 0 ? hit.doc : null;
 }
 
 /** The document last kept for `key`, fresh or not (to reuse its compressed forms when a render gives the same bytes). */
-export function keptPage(db: Db, key: string): CachedDocument | null {
-  return caches.get(db)?.get(key)?.doc ?? null;
+export function keptPage(app: App, key: string): CachedDocument | null {
+  return app.state.peek(PAGES)?.get(key)?.doc ?? null;
 }
 
 /** Keeps a brand's document under `key`. */
-export function keepPage(db: Db, clock: Clock, key: string, brandId: string, doc: CachedDocument) {
-  const cache = cacheOf(db);
+export function keepPage(app: App, clock: Clock, key: string, brandId: string, doc: CachedDocument) {
+  const cache = app.state.of(PAGES);
   cache.delete(key);
   cache.set(key, { brandId, at: clock.now(), doc });
   if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
 }
 
 /** Drops a key (its address now answers something that is not kept: an error, a redirect). */
-export function dropPage(db: Db, key: string) {
-  caches.get(db)?.delete(key);
+export function dropPage(app: App, key: string) {
+  app.state.peek(PAGES)?.delete(key);
 }
 
 /** Drops every document of a brand. */
-export function forgetBrandPages(db: Db, brandId: string) {
-  const cache = caches.get(db);
+export function forgetBrandPages(app: App, brandId: string) {
+  const cache = app.state.peek(PAGES);
   if (!cache) return;
   for (const [key, e] of cache) if (e.brandId === brandId) cache.delete(key);
 }

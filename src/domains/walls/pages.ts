@@ -47,14 +47,14 @@ export function wallPagesPlugin(deps: Deps) {
     let a: SiteAnswer;
     try {
       k = key();
-      const kept = freshPage(db, clock, k);
+      const kept = freshPage(deps, clock, k);
       if (kept) return sendDocument(request, kept);
       a = answer();
     } catch (e) {
       a = errorAnswer(e);
     }
     if ("location" in a) {
-      if (k) dropPage(db, k);
+      if (k) dropPage(deps, k);
       return new Response(null, {
         status: 301,
         headers: { location: a.location, "cache-control": "public, max-age=300" },
@@ -62,11 +62,11 @@ export function wallPagesPlugin(deps: Deps) {
     }
     const headers = pageHeaders(config, a.html, a);
     if (k && a.cache && a.status === 200 && a.brandId) {
-      const doc = makeDocument(a.html, headers, keptPage(db, k));
-      keepPage(db, clock, k, a.brandId, doc);
+      const doc = makeDocument(a.html, headers, keptPage(deps, k));
+      keepPage(deps, clock, k, a.brandId, doc);
       return sendDocument(request, doc);
     }
-    if (k) dropPage(db, k);
+    if (k) dropPage(deps, k);
     return send(request, a.html, a.status, headers);
   };
   const live = (slug: string): WallAddress => ({ mode: "live", slug });

@@ -11,7 +11,7 @@ import type { PermalinkView, WallPageView } from "./model";
 /** A JSON body, or a permanent redirect. */
 export type JsonAnswer<T> = { body: T } | { location: string };
 
-type ApiDeps = Pick<Deps, "db" | "config" | "clock">;
+type ApiDeps = Pick<Deps, "db" | "config" | "clock" | "state">;
 
 /** `GET /public/walls/{slug}?page=n` (and the sandbox's `/public/test/{org_id}/walls/{slug}`). */
 export function wallJson(

@@ -7,10 +7,11 @@
  * changing transaction: moderation, published media, transcript, brand and logo changes), and is never used after
  * `TTL_MS` whatever happens, which covers changes that do not announce themselves. Keys carry the brand's
  * `updated_at`, so a renamed or recoloured brand is read afresh at once. bun:sqlite is synchronous, so no request
- * runs between a change's invalidation and its commit. Entries are per database handle and at most `MAX_ENTRIES`.
+ * runs between a change's invalidation and its commit. Entries are the app's (`deps.state`), at most `MAX_ENTRIES`.
  */
 import type { Tx } from "../../platform/db/unit-of-work";
-import type { Db } from "../../platform/db/client";
+import type { Slot } from "../../platform/app-state";
+import type { Deps } from "../../platform/deps";
 import type { Clock } from "../../platform/clock";
 import type { ShownChange } from "../../platform/hooks";
 import type { BrandRow } from "../brands";
@@ -19,7 +20,7 @@ import { forgetBrandPages } from "./page-cache";
 /** Longest time an entry is used (ms). */
 export const TTL_MS = 2000;
 
-/** Entries kept per database handle; the oldest goes first. */
+/** Entries kept per app; the oldest goes first. */
 const MAX_ENTRIES = 500;
 
 interface Entry {
@@ -27,32 +28,34 @@ interface Entry {
   value: unknown;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
+/** The app's kept reads (`deps.state`). */
+const READS: Slot<Map<string, Entry>> = { name: "walls.reads", make: () => new Map() };
+
+/** What the kept reads live on: the app's state. */
+type App = Pick<Deps, "state">;
 
 /** The walls module's shown-change handler: the brand's cached reads and rendered pages (page-cache.ts) are dropped. */
 export const forgetShown = (tx: Tx, change: ShownChange): void => {
-  const { db } = tx;
-  forgetBrand(db, change.brandId);
-  forgetBrandPages(db, change.brandId);
+  forgetBrand(tx.deps, change.brandId);
+  forgetBrandPages(tx.deps, change.brandId);
 };
 
 /** Drops every entry of a brand. */
-export function forgetBrand(db: Db, brandId: string) {
-  const cache = caches.get(db);
+export function forgetBrand(app: App, brandId: string) {
+  const cache = app.state.peek(READS);
   if (!cache) return;
   for (const key of cache.keys()) if (key.startsWith(`${brandId}|`)) cache.delete(key);
 }
 
 /** The cached value of `part` for a brand, or what `load` returns (then kept for `TTL_MS`). */
 export function cachedRead<T>(
-  db: Db,
+  app: App,
   clock: Clock,
   brand: Pick<BrandRow, "id" | "updatedAt">,
   part: string,
   load: () => T,
 ): T {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  const cache = app.state.of(READS);
   const key = `${brand.id}|${brand.updatedAt}|${part}`;
   const now = clock.now();
   const hit = cache.get(key);

@@ -21,7 +21,7 @@ export type SiteAnswer =
   | { status: number; html: string; indexable: boolean; cache: boolean; brandId?: string; frameOrigins?: string[] }
   | { status: 301; location: string };
 
-type SiteDeps = Pick<Deps, "db" | "config" | "clock">;
+type SiteDeps = Pick<Deps, "db" | "config" | "clock" | "state">;
 
 /** Where a former slug's request goes: the same sub-path and query under the brand's current address. */
 function movedTo(base: string, subPath: string, search: string): SiteAnswer {

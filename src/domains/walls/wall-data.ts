@@ -22,7 +22,7 @@ import { permalinkUrl, wallPageUrl } from "./address";
 import { isIndexable } from "./indexable";
 import { cachedRead } from "./read-cache";
 
-type WallDeps = Pick<Deps, "db" | "config" | "clock">;
+type WallDeps = Pick<Deps, "db" | "config" | "clock" | "state">;
 
 /** Testimonials on one wall page (contract: `page_size` 24). */
 export const PAGE_SIZE = 24;
@@ -98,7 +98,7 @@ export const pageCountOf = (count: number) => Math.max(1, Math.ceil(count / PAGE
 
 /** The summary of a public brand's wall. */
 export function wallSummary(deps: WallDeps, brand: BrandRow): WallSummary {
-  const s = cachedRead(deps.db, deps.clock, brand, "summary", () => shownSummary(deps.db, { brandId: brand.id }));
+  const s = cachedRead(deps, deps.clock, brand, "summary", () => shownSummary(deps.db, { brandId: brand.id }));
   return {
     brand,
     wallUrl: wallUrl(deps.config.siteUrl, brand),
@@ -150,7 +150,7 @@ export function wallPage(deps: WallDeps, brand: BrandRow, page: number): WallPag
   const summary = wallSummary(deps, brand);
   const pageCount = pageCountOf(summary.testimonialCount);
   if (page > pageCount) throw notFound("page");
-  const items = cachedRead(deps.db, deps.clock, brand, `page:${page}`, () =>
+  const items = cachedRead(deps, deps.clock, brand, `page:${page}`, () =>
     wallItems(deps, brand, listShown(deps.db, { brandId: brand.id, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })),
   );
   return { ...summary, page, pageCount, url: wallPageUrl(deps.config.siteUrl, brand, page), items };

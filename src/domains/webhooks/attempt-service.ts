@@ -4,7 +4,8 @@
  * after 24 hours of continuous failure, when waiting deliveries fail and owners and admins are emailed).
  */
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { iso } from "../../platform/clock";
 import { systemCtx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -106,9 +107,18 @@ function noteFailure(deps: Deps, db: Db, endpoint: EndpointRow, now: number, rea
   }
 }
 
-/** Runs a disable check: disables the endpoint when the same failing run is still going 24 hours on. */
+/**
+ * Runs a disable check: disables the endpoint when the same failing run is still going 24 hours on. One unit of work
+ * of the endpoint's organisation and mode (read first: they never change), in which the endpoint is read again.
+ */
 export function runDisableCheck(deps: Deps, payload: DisableCheckPayload): boolean {
-  return tx(deps.db, (db) => {
+  const owner = deps.db
+    .select({ orgId: webhookEndpoints.orgId, mode: webhookEndpoints.mode })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, payload.endpointId))
+    .get();
+  if (!owner) return false;
+  return unitOfWork(deps, systemCtx(owner.orgId, owner.mode as Mode, deps.clock), ({ db }) => {
     const endpoint = db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpointId)).get();
     const now = deps.clock.now();
     if (

@@ -4,10 +4,10 @@
  * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
  * lost if the process dies before, during or after sending.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { eq, sql } from "drizzle-orm";
 import { byId, scopeValues } from "../../platform/db/tenancy";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
@@ -22,7 +22,6 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
 import { prepared } from "../../platform/db/prepared";
-import { audit } from "../../platform/audit/audit";
 import { getEndpointRow } from "./endpoint-service";
 import { presentDelivery } from "./present";
 import { sampleEvent } from "./samples";
@@ -69,8 +68,9 @@ interface NewDelivery {
   isTest?: boolean;
 }
 
-/** Writes a delivery waiting for its first attempt and enqueues that attempt to run at once. */
-export function createDelivery(db: Db, nowMs: number, input: NewDelivery): DeliveryRow {
+/** Writes a delivery waiting for its first attempt and enqueues that attempt to run at once, in the unit of work. */
+export function createDelivery(tx: Tx, nowMs: number, input: NewDelivery): DeliveryRow {
+  const { db } = tx;
   const row: DeliveryRow = {
     id: newId("webhookDelivery", nowMs),
     orgId: input.endpoint.orgId,
@@ -130,7 +130,7 @@ export function fanOut(tx: Tx, event: Event): void {
     let body = bodies.get(endpoint.format);
     if (body === undefined)
       bodies.set(endpoint.format, (body = bodyFor(endpoint.format, event, chatContext(deps, db))));
-    createDelivery(db, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
+    createDelivery(tx, event.createdAt, { endpoint, eventId: event.id, eventType: event.type, body });
   }
 }
 
@@ -165,10 +165,11 @@ export function getDeliveryRow(db: Db, ctx: Ctx, id: string): DeliveryRow {
 }
 
 /** A page of an endpoint's deliveries, newest first, each with its attempts. */
-export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: PageRequest) {
-  const endpoint = getEndpointRow(deps.db, ctx, endpointId);
+export function listDeliveries(r: Reader, endpointId: string, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  const endpoint = getEndpointRow(db, ctx, endpointId);
   const rows = idPageRows(
-    deps.db,
+    db,
     webhookDeliveries,
     page,
     "endpoint",
@@ -176,7 +177,7 @@ export function listDeliveries(deps: Deps, ctx: Ctx, endpointId: string, page: P
     { endpoint: endpoint.id },
   );
   const attempts = attemptsOf(
-    deps.db,
+    db,
     rows.slice(0, page.limit).map((r) => r.id),
   );
   return toPage(
@@ -199,37 +200,35 @@ function requireSending(endpoint: EndpointRow) {
 }
 
 /** Queues a new delivery of the identical bytes (same event id) with its own attempts; `replay_of` names the original. */
-export function replayDelivery(deps: Deps, ctx: Ctx, id: string) {
-  return tx(deps.db, (db) => {
-    const original = getDeliveryRow(db, ctx, id);
-    requireSending(getEndpointRow(db, ctx, original.endpointId));
-    const row = createDelivery(db, ctx.clock.now(), {
-      endpoint: { id: original.endpointId, orgId: original.orgId, mode: original.mode },
-      eventId: original.eventId,
-      eventType: original.eventType,
-      body: original.body,
-      replayOf: original.id,
-      isTest: original.isTest,
-    });
-    audit(db, ctx, "webhook.delivery_replayed", row.id, { replay_of: original.id });
-    return presentDelivery(row, []);
+export function replayDelivery(tx: Tx, id: string) {
+  const { db, ctx } = tx;
+  const original = getDeliveryRow(db, ctx, id);
+  requireSending(getEndpointRow(db, ctx, original.endpointId));
+  const row = createDelivery(tx, ctx.clock.now(), {
+    endpoint: { id: original.endpointId, orgId: original.orgId, mode: original.mode },
+    eventId: original.eventId,
+    eventType: original.eventType,
+    body: original.body,
+    replayOf: original.id,
+    isTest: original.isTest,
   });
+  tx.audit("webhook.delivery_replayed", row.id, { replay_of: original.id });
+  return presentDelivery(row, []);
 }
 
 /** Queues a sample event of `type` (default: the endpoint's first subscribed type) to one endpoint, signed and retried like a real one. */
-export function sendTestEvent(deps: Deps, ctx: Ctx, endpointId: string, type?: EventType) {
-  return tx(deps.db, (db) => {
-    const endpoint = getEndpointRow(db, ctx, endpointId);
-    requireSending(endpoint);
-    const now = ctx.clock.now();
-    const sample = sampleEvent(ctx.orgId, ctx.mode, type ?? (endpoint.events[0] as EventType), now);
-    const row = createDelivery(db, now, {
-      endpoint,
-      eventId: sample.id,
-      eventType: sample.type,
-      body: bodyFor(endpoint.format, sample.event, chatContext(deps, db)),
-      isTest: true,
-    });
-    return presentDelivery(row, []);
+export function sendTestEvent(tx: Tx, endpointId: string, type?: EventType) {
+  const { db, ctx, deps } = tx;
+  const endpoint = getEndpointRow(db, ctx, endpointId);
+  requireSending(endpoint);
+  const now = ctx.clock.now();
+  const sample = sampleEvent(ctx.orgId, ctx.mode, type ?? (endpoint.events[0] as EventType), now);
+  const row = createDelivery(tx, now, {
+    endpoint,
+    eventId: sample.id,
+    eventType: sample.type,
+    body: bodyFor(endpoint.format, sample.event, chatContext(deps, db)),
+    isTest: true,
   });
+  return presentDelivery(row, []);
 }

@@ -5,12 +5,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { preparedScoped, scopeValues } from "../../platform/db/tenancy";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import { unitOfWork, type Tx, type Reader } from "../../platform/db/unit-of-work";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { notFound } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { DEFAULT_ROTATION_GRACE_HOURS } from "./model";
 import { presentEndpoint, presentEndpointWithSecret } from "./present";
@@ -45,8 +45,9 @@ export async function checkEndpointUrl(deps: Deps, raw: string): Promise<string>
 }
 
 /** A page of endpoints, newest first. */
-export function listEndpoints(deps: Deps, ctx: Ctx, page: PageRequest) {
-  const rows = orgPageRows(deps.db, webhookEndpoints, ctx, page);
+export function listEndpoints(r: Reader, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  const rows = orgPageRows(db, webhookEndpoints, ctx, page);
   const now = ctx.clock.now();
   return toPage(
     deps.signer,
@@ -70,22 +71,24 @@ export interface NewEndpoint {
  * is checked inside the write transaction, after the awaited DNS lookup: checked before it, two concurrent
  * creates could both see 19 and both insert. `BEGIN IMMEDIATE` takes the write lock first, so the count and the
  * insert see no other writer in between. The route does the same as a command (`prepare` looks the URL up,
- * `allowance` and `addEndpoint` run in its transaction); this is for scripts and tests.
+ * `allowance` and `addEndpoint` run in its unit of work); this is for scripts and tests, and opens its own unit
+ * after the lookup.
  */
 export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
   const url = await checkEndpointUrl(deps, input.url);
-  return tx(deps.db, (db) => {
-    const plan = planOf(db, ctx.orgId);
-    requireAllowance(db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
-    return addEndpoint(db, ctx, url, input.events, input.format);
+  return unitOfWork(deps, ctx, (tx) => {
+    const plan = planOf(tx.db, ctx.orgId);
+    requireAllowance(tx.db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
+    return addEndpoint(tx, url, input.events, input.format);
   });
 }
 
 /**
- * Stores a new endpoint for an already checked `url` (`checkEndpointUrl`); inside the caller's transaction, after
- * the caller checked the `webhook_endpoints` allowance in it.
+ * Stores a new endpoint for an already checked `url` (`checkEndpointUrl`); in the caller's unit of work, after the
+ * caller checked the `webhook_endpoints` allowance in it.
  */
-export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[], format: WebhookFormat = "envelope") {
+export function addEndpoint(tx: Tx, url: string, events: string[], format: WebhookFormat = "envelope") {
+  const { db, ctx } = tx;
   const now = ctx.clock.now();
   const row: EndpointRow = {
     id: newId("webhookEndpoint", now),
@@ -104,7 +107,7 @@ export function addEndpoint(db: Db, ctx: Ctx, url: string, events: string[], for
     updatedAt: now,
   };
   db.insert(webhookEndpoints).values(row).run();
-  audit(db, ctx, "webhook.created", row.id, { url, events: row.events, format });
+  tx.audit("webhook.created", row.id, { url, events: row.events, format });
   return presentEndpointWithSecret(row, now);
 }
 
@@ -115,10 +118,13 @@ export interface EndpointPatch {
   format?: WebhookFormat;
 }
 
-/** Changes the URL (checked again) or the subscribed events; deliveries already made keep going to the endpoint. */
+/**
+ * Changes the URL (checked again) or the subscribed events; deliveries already made keep going to the endpoint. For
+ * scripts and tests (the route is a command): the lookup, then one unit of work.
+ */
 export async function updateEndpoint(deps: Deps, ctx: Ctx, id: string, patch: EndpointPatch) {
   const url = await checkEndpointPatch(deps, ctx, id, patch);
-  return tx(deps.db, (db) => changeEndpoint(db, ctx, id, patch, url));
+  return unitOfWork(deps, ctx, (tx) => changeEndpoint(tx, id, patch, url));
 }
 
 /** The checks of a change before its transaction: 404 for another's endpoint, then the new URL's lookup (if any). */
@@ -127,8 +133,9 @@ export async function checkEndpointPatch(deps: Deps, ctx: Ctx, id: string, patch
   return patch.url !== undefined ? await checkEndpointUrl(deps, patch.url) : undefined;
 }
 
-/** Applies a change whose new `url` (if any) `checkEndpointPatch` checked; inside the caller's transaction. */
-export function changeEndpoint(db: Db, ctx: Ctx, id: string, patch: EndpointPatch, url: string | undefined) {
+/** Applies a change whose new `url` (if any) `checkEndpointPatch` checked; in the caller's unit of work. */
+export function changeEndpoint(tx: Tx, id: string, patch: EndpointPatch, url: string | undefined) {
+  const { db, ctx } = tx;
   const row = getEndpointRow(db, ctx, id);
   const now = ctx.clock.now();
   const next: EndpointRow = {
@@ -142,57 +149,53 @@ export function changeEndpoint(db: Db, ctx: Ctx, id: string, patch: EndpointPatc
     .set({ url: next.url, events: next.events, format: next.format, updatedAt: now })
     .where(eq(webhookEndpoints.id, id))
     .run();
-  audit(db, ctx, "webhook.updated", id, { ...patch });
+  tx.audit("webhook.updated", id, { ...patch });
   return presentEndpoint(next, now);
 }
 
 /** Deletes an endpoint: nothing more is sent, and its deliveries and attempts are deleted with it. */
-export function deleteEndpoint(deps: Deps, ctx: Ctx, id: string) {
-  return tx(deps.db, (db) => {
-    const row = getEndpointRow(db, ctx, id);
-    db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)).run();
-    audit(db, ctx, "webhook.deleted", id, { url: row.url });
-    return { id, deleted: true as const };
-  });
+export function deleteEndpoint(tx: Tx, id: string) {
+  const row = getEndpointRow(tx.db, tx.ctx, id);
+  tx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)).run();
+  tx.audit("webhook.deleted", id, { url: row.url });
+  return { id, deleted: true as const };
 }
 
 /** Makes a new secret; the previous one keeps signing for `graceHours` (a second v1 value in each signature). */
-export function rotateSecret(deps: Deps, ctx: Ctx, id: string, graceHours = DEFAULT_ROTATION_GRACE_HOURS) {
-  return tx(deps.db, (db) => {
-    const row = getEndpointRow(db, ctx, id);
-    const now = ctx.clock.now();
-    const next: EndpointRow = {
-      ...row,
-      secret: newSecret(),
+export function rotateSecret(tx: Tx, id: string, graceHours = DEFAULT_ROTATION_GRACE_HOURS) {
+  const { db, ctx } = tx;
+  const row = getEndpointRow(db, ctx, id);
+  const now = ctx.clock.now();
+  const next: EndpointRow = {
+    ...row,
+    secret: newSecret(),
+    updatedAt: now,
+    previousSecret: graceHours > 0 ? row.secret : null,
+    previousSecretExpiresAt: graceHours > 0 ? now + graceHours * 3600_000 : null,
+  };
+  db.update(webhookEndpoints)
+    .set({
+      secret: next.secret,
+      previousSecret: next.previousSecret,
+      previousSecretExpiresAt: next.previousSecretExpiresAt,
       updatedAt: now,
-      previousSecret: graceHours > 0 ? row.secret : null,
-      previousSecretExpiresAt: graceHours > 0 ? now + graceHours * 3600_000 : null,
-    };
-    db.update(webhookEndpoints)
-      .set({
-        secret: next.secret,
-        previousSecret: next.previousSecret,
-        previousSecretExpiresAt: next.previousSecretExpiresAt,
-        updatedAt: now,
-      })
-      .where(eq(webhookEndpoints.id, id))
-      .run();
-    audit(db, ctx, "webhook.secret_rotated", id, { grace_hours: graceHours });
-    return presentEndpointWithSecret(next, now);
-  });
+    })
+    .where(eq(webhookEndpoints.id, id))
+    .run();
+  tx.audit("webhook.secret_rotated", id, { grace_hours: graceHours });
+  return presentEndpointWithSecret(next, now);
 }
 
 /** Turns a disabled (or failing) endpoint back to active; deliveries failed meanwhile are resent only by replay. */
-export function enableEndpoint(deps: Deps, ctx: Ctx, id: string) {
-  return tx(deps.db, (db) => {
-    const row = getEndpointRow(db, ctx, id);
-    const now = ctx.clock.now();
-    const next: EndpointRow = { ...row, status: "active", failingSince: null, disabledAt: null, updatedAt: now };
-    db.update(webhookEndpoints)
-      .set({ status: "active", failingSince: null, disabledAt: null, updatedAt: now })
-      .where(eq(webhookEndpoints.id, id))
-      .run();
-    if (row.status !== "active") audit(db, ctx, "webhook.enabled", id, { was: row.status });
-    return presentEndpoint(next, now);
-  });
+export function enableEndpoint(tx: Tx, id: string) {
+  const { db, ctx } = tx;
+  const row = getEndpointRow(db, ctx, id);
+  const now = ctx.clock.now();
+  const next: EndpointRow = { ...row, status: "active", failingSince: null, disabledAt: null, updatedAt: now };
+  db.update(webhookEndpoints)
+    .set({ status: "active", failingSince: null, disabledAt: null, updatedAt: now })
+    .where(eq(webhookEndpoints.id, id))
+    .run();
+  if (row.status !== "active") tx.audit("webhook.enabled", id, { was: row.status });
+  return presentEndpoint(next, now);
 }

@@ -39,7 +39,7 @@ export async function runDeliveryAttempt(
   }
   const headers = deliveryHeaders(deps.config.docsUrl, target, target, payload.attempt, now);
   const outcome = await sendWebhook(deps.webhooks, target.url, headers, target.body);
-  await groupCommit(deps.db, () => {
+  await groupCommit(deps, () => {
     finishJob?.();
     return recordAttempt(deps, deps.db, target, payload.attempt, now, outcome);
   });

@@ -3,6 +3,7 @@
  * (scope webhooks:manage, or an owner's or admin's session).
  */
 import { Elysia, t } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -45,7 +46,7 @@ export function webhookRoutes(deps: Deps) {
     .get(
       "",
       ({ ctx, query }) => {
-        return listEndpoints(deps, ctx, pageRequest(deps.signer, "webhooks", query));
+        return listEndpoints(reader(deps, ctx), pageRequest(deps.signer, "webhooks", query));
       },
       {
         access: "webhook:manage",
@@ -68,7 +69,7 @@ export function webhookRoutes(deps: Deps) {
         },
         // The URL's addresses are looked up (and refused first) before the transaction, which counts the allowance.
         prepare: (_ctx, { body }) => checkEndpointUrl(deps, body.url),
-        run: ({ db, ctx }, { body }, url) => addEndpoint(db, ctx, url, body.events, body.format),
+        run: (tx, { body }, url) => addEndpoint(tx, url, body.events, body.format),
       }),
     )
     .use(
@@ -77,7 +78,7 @@ export function webhookRoutes(deps: Deps) {
         params: deliveryParams,
         response: { 202: deliverySchema },
         detail: { tags, summary: "Send a delivery's identical bytes again, as a new delivery" },
-        run: ({ ctx }, { params }) => replayDelivery(deps, ctx, params.id),
+        run: (tx, { params }) => replayDelivery(tx, params.id),
       }),
     )
     .get(
@@ -100,7 +101,7 @@ export function webhookRoutes(deps: Deps) {
         response: endpointSchema,
         detail: { tags, summary: "Change an endpoint's URL or events" },
         prepare: (ctx, { params, body }) => checkEndpointPatch(deps, ctx, params.id, body),
-        run: ({ db, ctx }, { params, body }, url) => changeEndpoint(db, ctx, params.id, body, url),
+        run: (tx, { params, body }, url) => changeEndpoint(tx, params.id, body, url),
       }),
     )
     .use(
@@ -109,7 +110,7 @@ export function webhookRoutes(deps: Deps) {
         params: endpointParams,
         response: endpointDeletedSchema,
         detail: { tags, summary: "Delete an endpoint: stops sending and deletes its delivery log" },
-        run: ({ ctx }, { params }) => deleteEndpoint(deps, ctx, params.id),
+        run: (tx, { params }) => deleteEndpoint(tx, params.id),
       }),
     )
     .use(
@@ -118,7 +119,7 @@ export function webhookRoutes(deps: Deps) {
         params: endpointParams,
         response: endpointSchema,
         detail: { tags, summary: "Enable a disabled endpoint again" },
-        run: ({ ctx }, { params }) => enableEndpoint(deps, ctx, params.id),
+        run: (tx, { params }) => enableEndpoint(tx, params.id),
       }),
     )
     .use(
@@ -128,7 +129,7 @@ export function webhookRoutes(deps: Deps) {
         body: rotateBody,
         response: endpointWithSecretSchema,
         detail: { tags, summary: "Make a new secret; the previous one keeps signing for grace_hours (default 24)" },
-        run: ({ ctx }, { params, body }) => rotateSecret(deps, ctx, params.id, body?.grace_hours),
+        run: (tx, { params, body }) => rotateSecret(tx, params.id, body?.grace_hours),
       }),
     )
     .use(
@@ -138,15 +139,14 @@ export function webhookRoutes(deps: Deps) {
         body: testBody,
         response: { 202: deliverySchema },
         detail: { tags, summary: "Queue a sample event, signed and retried like a real one" },
-        run: ({ ctx }, { params, body }) => sendTestEvent(deps, ctx, params.id, body?.type),
+        run: (tx, { params, body }) => sendTestEvent(tx, params.id, body?.type),
       }),
     )
     .get(
       "/:id/deliveries",
       ({ ctx, params, query }) => {
         return listDeliveries(
-          deps,
-          ctx,
+          reader(deps, ctx),
           params.id,
           pageRequest(deps.signer, "webhook-deliveries", query, { endpoint_id: params.id }),
         );

@@ -13,7 +13,6 @@ import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import type { GoingBrand } from "../../platform/hooks";
 import type { ModuleBrandDeletion } from "../../platform/module";
-import { audit } from "../../platform/audit/audit";
 import { jobs } from "../../platform/jobs/tables";
 import { PUBLISH_WIDGET_JOB, publishWidget, schedulePublish } from "./publisher";
 import { widgets } from "./tables";
@@ -41,12 +40,12 @@ export const widgetsOfDeletedBrand = {
     widgets: db.select({ n: countRows() }).from(widgets).where(ofBrand(brand)).get()?.n ?? 0,
   }),
   stop(tx: Tx, brand: GoingBrand) {
-    const { db, ctx } = tx;
+    const { db } = tx;
     const rows = db.select().from(widgets).where(ofBrand(brand)).all();
     db.delete(widgets).where(ofBrand(brand)).run();
     for (const w of rows) {
-      audit(db, ctx, "widget.deleted", w.id, { brand_id: brand.id, reason: "brand_deleted" });
-      schedulePublish(db, ctx.clock, w);
+      tx.audit("widget.deleted", w.id, { brand_id: brand.id, reason: "brand_deleted" });
+      schedulePublish(tx, w);
     }
   },
   erase,

@@ -5,18 +5,15 @@
  * arriving while a rebuild waits fold into it, and the rebuild runs a moment later. A job for a widget that no
  * longer exists removes its document (404 from then on).
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { and, eq } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
-import type { Clock } from "../../platform/clock";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
-import { enqueue } from "../../platform/jobs/queue";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { type PlanId, planOf } from "../../platform/access";
 import { brands } from "../brands";
 import type { ShownChange } from "../submissions";
-import type { Ctx } from "../../platform/context";
+import { systemCtx, type Mode } from "../../platform/context";
 import { buildDocument, contentHash } from "./document";
 import { renderWidgetHtml } from "./static-html";
 import { widgets, type WidgetRow } from "./tables";
@@ -50,17 +47,19 @@ async function removeFiles(deps: Deps, widgetId: string) {
 }
 
 /**
- * Enqueues a rebuild of the widget's document, in the caller's transaction; repeated calls coalesce. When the
- * widget no longer exists (it is being deleted), its document answers 404 at once (document-cache.ts).
+ * Enqueues a rebuild of the widget's document (a job of the widget's organisation and mode), in the unit of work;
+ * repeated calls coalesce. When the widget no longer exists (it is being deleted), its document answers 404 at once
+ * (document-cache.ts).
  */
-export function schedulePublish(db: Db, clock: Clock, w: Pick<WidgetRow, "id" | "orgId" | "mode">) {
+export function schedulePublish(tx: Tx, w: Pick<WidgetRow, "id" | "orgId" | "mode">) {
+  const { db } = tx;
   if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, w.id)).get()) noteWidgetGone(db, w.id);
-  enqueue(db, clock, {
+  tx.enqueue({
     kind: PUBLISH_WIDGET_JOB,
     payload: { widgetId: w.id },
     orgId: w.orgId,
     mode: w.mode,
-    runAt: clock.now() + REBUILD_DELAY_MS,
+    runAt: tx.ctx.clock.now() + REBUILD_DELAY_MS,
     dedupeKey: `${PUBLISH_WIDGET_JOB}:${w.id}`,
   });
 }
@@ -110,7 +109,7 @@ async function rebuild(deps: Deps, widgetId: string): Promise<"published" | "unc
     // Served from memory from the next request on (document-cache.ts).
     await keepWidgetDocument(deps, widgetId, json);
   } else unpinWidgetDocument(deps, widgetId);
-  const outcome = tx(deps.db, (db) => {
+  const outcome = unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), ({ db }) => {
     // Deleted while building: the delete may have removed the file before this write, so remove it again.
     if (!db.select({ id: widgets.id }).from(widgets).where(eq(widgets.id, widgetId)).get()) return "removed" as const;
     db.update(widgets)
@@ -152,7 +151,7 @@ export function rebuildBrandWidgets(tx: Tx, change: ShownChange) {
     .from(widgets)
     .where(and(scoped(widgets, ctx, { allBrands: true }), eq(widgets.brandId, change.brandId)))
     .all();
-  for (const w of rows) schedulePublish(db, ctx.clock, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
+  for (const w of rows) schedulePublish(tx, { id: w.id, orgId: ctx.orgId, mode: ctx.mode });
   if (change.reason !== REMOVED_BY_RESPONDENT || rows.length === 0) return;
   const brand = db.select().from(brands).where(eq(brands.id, change.brandId)).get();
   if (!brand) return;

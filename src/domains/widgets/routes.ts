@@ -3,6 +3,7 @@
  * widgets:manage, or any member's session).
  */
 import { Elysia } from "elysia";
+import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { pageRequest } from "../../platform/http/pagination";
 import { accessPlugin, command } from "../../platform/access";
@@ -36,8 +37,7 @@ export function widgetRoutes(deps: Deps) {
       "",
       ({ ctx, query }) => {
         return listWidgets(
-          deps,
-          ctx,
+          reader(deps, ctx),
           query.brand_id,
           pageRequest(deps.signer, "widgets", query, { brand_id: query.brand_id }),
         );
@@ -59,10 +59,10 @@ export function widgetRoutes(deps: Deps) {
           tags,
           summary: "Create a widget; the answer carries its snippet, height, script and document addresses",
         },
-        run: ({ ctx }, { body }) => createWidget(deps, ctx, body),
+        run: (tx, { body }) => createWidget(tx, body),
       }),
     )
-    .post("/preview", ({ ctx, body }) => previewWidget(deps, ctx, body), {
+    .post("/preview", ({ ctx, body }) => previewWidget({ ...reader(deps, ctx), ctx }, body), {
       access: { permission: "widget:manage", brand: "body" },
       body: newWidgetBody,
       response: widgetDocumentSchema,
@@ -71,7 +71,7 @@ export function widgetRoutes(deps: Deps) {
     .get(
       "/:id",
       ({ ctx, params }) => {
-        return presentWidgetOf(deps, ctx, getWidgetRow(deps.db, ctx, params.id));
+        return presentWidgetOf(reader(deps, ctx), getWidgetRow(deps.db, ctx, params.id));
       },
       {
         access: { permission: "widget:manage", brand: "path" },
@@ -88,7 +88,7 @@ export function widgetRoutes(deps: Deps) {
         body: widgetPatchBody,
         response: widgetSchema,
         detail: { tags, summary: "Change a widget's settings; within fields, only the given keys change" },
-        run: ({ ctx }, { params, body }) => updateWidget(deps, ctx, params.id, body),
+        run: (tx, { params, body }) => updateWidget(tx, params.id, body),
       }),
     )
     .use(

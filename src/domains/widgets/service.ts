@@ -1,16 +1,16 @@
 /**
- * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write is one transaction with
- * its audit row and the rebuild of the published document; every query filters by organisation and mode.
+ * Widgets: listing, creating, changing and deleting, and previewing a draft. Each write takes the caller's unit of
+ * work (`Tx`: the command's) and writes its audit row and the rebuild of the published document in it; every query
+ * filters by organisation and mode.
  */
-import type { Tx } from "../../platform/db/unit-of-work";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray } from "drizzle-orm";
 import { scoped, byId } from "../../platform/db/tenancy";
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
 import { newId } from "../../platform/ids";
 import { notFound } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import type { PlanId } from "../../platform/access";
 import { brands, getBrandRow } from "../brands";
@@ -24,6 +24,12 @@ import { orgPageRows } from "../../platform/db/org-page";
 
 /** The context of a widget request: who acts, and the organisation's plan (for the attribution rule). */
 export type WidgetCtx = Ctx & { plan: PlanId };
+
+/** The unit of work of a widget write: its context carries the plan. */
+export type WidgetTx = Tx & { readonly ctx: WidgetCtx };
+
+/** A widget read whose context carries the plan (a `WidgetTx` is one). */
+export type WidgetReader = Reader & { readonly ctx: WidgetCtx };
 
 const LAYOUT_NAMES = {
   wall: "Wall",
@@ -44,11 +50,12 @@ export function getWidgetRow(db: Db, ctx: Ctx, id: string): WidgetRow {
 }
 
 /** A page of widgets, newest first; `brandId` narrows to one brand (which must be the context's). */
-export function listWidgets(deps: Deps, ctx: Ctx, brandId: string | undefined, page: PageRequest) {
-  if (brandId) getBrandRow(deps.db, ctx, brandId);
-  const rows = orgPageRows(deps.db, widgets, ctx, page, { brandColumn: widgets.brandId, brandId });
+export function listWidgets(r: Reader, brandId: string | undefined, page: PageRequest) {
+  const { db, ctx, deps } = r;
+  if (brandId) getBrandRow(db, ctx, brandId);
+  const rows = orgPageRows(db, widgets, ctx, page, { brandColumn: widgets.brandId, brandId });
   const colors = brandColors(
-    deps.db,
+    db,
     ctx,
     rows.map((r) => r.brandId),
   );
@@ -76,60 +83,55 @@ function brandColors(db: Db, ctx: Ctx, ids: string[]): Map<string, string> {
 const DEFAULT_BRAND_COLOR = "#4f46e5";
 
 /** One widget as the API shows it, with its brand's colour where it has none of its own. */
-export function presentWidgetOf(deps: Deps, ctx: Ctx, row: WidgetRow) {
-  return presentWidget(
-    deps.config,
-    row,
-    brandColors(deps.db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR,
-  );
+export function presentWidgetOf(r: Reader, row: WidgetRow) {
+  const { db, ctx, deps } = r;
+  return presentWidget(deps.config, row, brandColors(db, ctx, [row.brandId]).get(row.brandId) ?? DEFAULT_BRAND_COLOR);
 }
 
 /** Input of widget creation and preview. */
 export type NewWidget = SettingsInput & { brand_id: string };
 
 /** Creates a widget; its document is published a moment later by the publish job (which sets `published_at`). */
-export function createWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
+export function createWidget(tx: WidgetTx, input: NewWidget) {
+  const { db, ctx, deps } = tx;
   checkAttribution(ctx.plan, deps.config.appUrl, input);
-  return tx(deps.db, (db) => {
-    const brand = getBrandRow(db, ctx, input.brand_id);
-    const settings = mergeSettings(defaultSettingsFor(ctx.plan), input);
-    checkReferences(db, ctx, brand.id, settings);
-    const now = ctx.clock.now();
-    const row: WidgetRow = {
-      id: newId("widget", now),
-      orgId: ctx.orgId,
-      mode: ctx.mode,
-      brandId: brand.id,
-      name: input.name?.trim() || LAYOUT_NAMES[settings.layout],
-      settings,
-      publishedAt: null,
-      documentHash: null,
-      createdAt: now,
-      updatedAt: now,
-    };
-    db.insert(widgets).values(row).run();
-    audit(db, ctx, "widget.created", row.id, { brand_id: brand.id, layout: settings.layout });
-    schedulePublish(db, ctx.clock, row);
-    return presentWidget(deps.config, row, brand.color);
-  });
+  const brand = getBrandRow(db, ctx, input.brand_id);
+  const settings = mergeSettings(defaultSettingsFor(ctx.plan), input);
+  checkReferences(db, ctx, brand.id, settings);
+  const now = ctx.clock.now();
+  const row: WidgetRow = {
+    id: newId("widget", now),
+    orgId: ctx.orgId,
+    mode: ctx.mode,
+    brandId: brand.id,
+    name: input.name?.trim() || LAYOUT_NAMES[settings.layout],
+    settings,
+    publishedAt: null,
+    documentHash: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  db.insert(widgets).values(row).run();
+  tx.audit("widget.created", row.id, { brand_id: brand.id, layout: settings.layout });
+  schedulePublish(tx, row);
+  return presentWidget(deps.config, row, brand.color);
 }
 
 /** Changes settings (within `fields`, only the given keys); the document is rebuilt a moment later. */
-export function updateWidget(deps: Deps, ctx: WidgetCtx, id: string, input: SettingsInput) {
+export function updateWidget(tx: WidgetTx, id: string, input: SettingsInput) {
+  const { db, ctx, deps } = tx;
   checkAttribution(ctx.plan, deps.config.appUrl, input);
-  return tx(deps.db, (db) => {
-    const row = getWidgetRow(db, ctx, id);
-    const settings = mergeSettings(row.settings, input);
-    checkReferences(db, ctx, row.brandId, settings, row.settings.tag_ids);
-    const next: WidgetRow = { ...row, settings, name: input.name?.trim() || row.name, updatedAt: ctx.clock.now() };
-    db.update(widgets)
-      .set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt })
-      .where(eq(widgets.id, id))
-      .run();
-    audit(db, ctx, "widget.updated", id, { ...input });
-    schedulePublish(db, ctx.clock, next);
-    return presentWidgetOf({ ...deps, db }, ctx, next);
-  });
+  const row = getWidgetRow(db, ctx, id);
+  const settings = mergeSettings(row.settings, input);
+  checkReferences(db, ctx, row.brandId, settings, row.settings.tag_ids);
+  const next: WidgetRow = { ...row, settings, name: input.name?.trim() || row.name, updatedAt: ctx.clock.now() };
+  db.update(widgets)
+    .set({ settings: next.settings, name: next.name, updatedAt: next.updatedAt })
+    .where(eq(widgets.id, id))
+    .run();
+  tx.audit("widget.updated", id, { ...input });
+  schedulePublish(tx, next);
+  return presentWidgetOf(tx, next);
 }
 
 /** Deletes a widget; its document is removed at once (404), and the publish job makes sure of it. */
@@ -137,7 +139,7 @@ export function deleteWidget(tx: Tx, id: string) {
   const row = getWidgetRow(tx.db, tx.ctx, id);
   tx.db.delete(widgets).where(eq(widgets.id, id)).run();
   tx.audit("widget.deleted", id, { brand_id: row.brandId });
-  schedulePublish(tx.db, tx.ctx.clock, row);
+  schedulePublish(tx, row);
   tx.afterCommit(() => {
     tx.deps.storage.discard("public", documentKey(id));
     tx.deps.storage.discard("public", fragmentKey(id));
@@ -146,10 +148,11 @@ export function deleteWidget(tx: Tx, id: string) {
 }
 
 /** The document a draft would publish; nothing is saved. */
-export function previewWidget(deps: Deps, ctx: WidgetCtx, input: NewWidget) {
+export function previewWidget(r: WidgetReader, input: NewWidget) {
+  const { db, ctx, deps } = r;
   checkAttribution(ctx.plan, deps.config.appUrl, input);
-  const brand = getBrandRow(deps.db, ctx, input.brand_id);
+  const brand = getBrandRow(db, ctx, input.brand_id);
   const settings = mergeSettings(defaultSettingsFor(ctx.plan), input);
-  checkReferences(deps.db, ctx, brand.id, settings);
+  checkReferences(db, ctx, brand.id, settings);
   return buildDocument(deps, { widgetId: null, brand, settings, plan: ctx.plan });
 }

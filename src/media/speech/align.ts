@@ -12,6 +12,7 @@ import { findPocketsphinx } from "../binaries";
 import { MediaError } from "../errors";
 import { DEFAULT_SPHINX_MODEL_DIR, parseSphinxTimes, runSphinx, sphinxModel } from "./pocketsphinx";
 import { frameEnergies, refineBoundaries } from "./refine";
+import { spaceWords } from "./space";
 import { loadDictionary, spokenTokens, type SpokenToken } from "./pronounce";
 import { wavDurationMs, type TranscribeOptions, type Transcript, type Word } from "./types";
 
@@ -167,7 +168,8 @@ export async function alignText(
     let k = 0;
     timed = timed.map((w) => (w ? refined[k++]! : null));
   }
-  const words = interpolate(dropOutOfOrder(timed), originals, totalMs);
+  // Never stacked: strictly increasing starts, a frame each at least (space.ts).
+  const words = spaceWords(interpolate(dropOutOfOrder(timed), originals, totalMs), totalMs);
   return {
     engine: alignedWords ? "pocketsphinx-align" : "interpolated",
     language: opts.language ?? "en",

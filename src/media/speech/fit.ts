@@ -5,6 +5,7 @@
  * order (each start at or after the previous start) and each word keeps at least 1 ms.
  */
 import type { Word } from "../toolkit";
+import { spaceWords } from "./space";
 
 /** The words with their times fitted inside a recording of `durationMs` (the text is never changed). */
 export function fitWordsToRecording<W extends Word>(words: W[], durationMs: number | null | undefined): W[] {
@@ -16,4 +17,13 @@ export function fitWordsToRecording<W extends Word>(words: W[], durationMs: numb
     prevStart = start;
     return start === w.start_ms && end === w.end_ms ? w : { ...w, start_ms: start, end_ms: end };
   });
+}
+
+/**
+ * Re-aligned words (a corrected transcript) fitted inside their recording and never stacked: `fitWordsToRecording`,
+ * then `spaceWords` (strictly increasing starts, a frame each at least).
+ */
+export function fitAlignedWords<W extends Word>(words: W[], durationMs: number | null | undefined): W[] {
+  const fitted = fitWordsToRecording(words, durationMs);
+  return durationMs ? spaceWords(fitted, durationMs) : fitted;
 }

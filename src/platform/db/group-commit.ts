@@ -8,6 +8,8 @@
  * commit (the database is busy past its timeout) rejects every write of the group.
  */
 import { tx, type Db } from "./client";
+import type { Slot } from "../app-state";
+import type { Deps } from "../deps";
 
 interface Pending {
   write: () => unknown;
@@ -15,23 +17,25 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-const waiting = new WeakMap<Db, Pending[]>();
+/** The writes waiting for this app's next group transaction (null when none is due). */
+const WAITING: Slot<{ group: Pending[] | null }> = { name: "db.group-commit", make: () => ({ group: null }) };
 
-/** Runs `write` (synchronous, like every transaction here) in the next group transaction on `db`. */
-export function groupCommit<T>(db: Db, write: () => T): Promise<T> {
+/** Runs `write` (synchronous, like every transaction here) in the app's next group transaction. */
+export function groupCommit<T>(deps: Pick<Deps, "db" | "state">, write: () => T): Promise<T> {
+  const waiting = deps.state.of(WAITING);
   return new Promise<T>((resolve, reject) => {
-    let group = waiting.get(db);
+    let group = waiting.group;
     if (!group) {
-      waiting.set(db, (group = []));
-      setImmediate(() => flush(db));
+      waiting.group = group = [];
+      setImmediate(() => flush(deps.db, waiting));
     }
     group.push({ write, resolve: resolve as (value: unknown) => void, reject });
   });
 }
 
-function flush(db: Db): void {
-  const group = waiting.get(db);
-  waiting.delete(db);
+function flush(db: Db, waiting: { group: Pending[] | null }): void {
+  const group = waiting.group;
+  waiting.group = null;
   if (!group?.length) return;
   const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
   try {
