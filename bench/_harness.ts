@@ -20,6 +20,7 @@ import type { Config } from "../src/config";
 import type { Deps } from "../src/platform/deps";
 import type { Ctx, Mode } from "../src/platform/context";
 import type { PlanId } from "../src/platform/access";
+import { unitOfWork } from "../src/platform/db/unit-of-work";
 
 /** True in a smoke run: `--smoke` among the arguments, or `BENCH_SMOKE=1` in the environment. */
 export const SMOKE = process.argv.includes("--smoke") || process.env.BENCH_SMOKE === "1";
@@ -207,7 +208,10 @@ export async function benchAppliance(opts: {
   const deps = createDeps(config, { log: createLogger(opts.log ?? "silent") });
   const { org } = createOrganisation(deps.db, deps.clock, { name: opts.name, plan: opts.plan });
   const ctx = systemCtx(org.id, opts.mode, deps.clock);
-  const key = opts.key === false ? null : createApiKey(deps.db, ctx, { mode: opts.mode, name: "bench" }).secret;
+  const key =
+    opts.key === false
+      ? null
+      : unitOfWork(deps, ctx, (tx) => createApiKey(tx, { mode: opts.mode, name: "bench" })).secret;
   // A run that fails half-way still leaves no data directory behind.
   const remove = () => rmSync(dir, { recursive: true, force: true });
   process.once("exit", remove);

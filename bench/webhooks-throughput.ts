@@ -110,7 +110,7 @@ async function bareLoop(total: number, concurrency: number) {
 /** Emits `EVENTS` events, then times the workers delivering all of them. */
 async function throughput(concurrency: number) {
   const a = await appliance();
-  for (let i = 0; i < EVENTS; i++) emit(a.deps.db, a.ctx, "submission.created", { id: `sub_${i}` });
+  for (let i = 0; i < EVENTS; i++) emit(a.deps, a.ctx, "submission.created", { id: `sub_${i}` });
   const started = performance.now();
   const workers = startWorkers(a.deps, a.registry, { concurrency, pollMs: 5 });
   await a.allDelivered(EVENTS);
@@ -126,7 +126,7 @@ async function latency(pollMs: number) {
   const workers = startWorkers(a.deps, a.registry, { concurrency: 2, pollMs });
   const made: { id: string; at: number }[] = [];
   for (let i = 0; i < LAT_EVENTS; i++) {
-    const e = emit(a.deps.db, a.ctx, "submission.created", { id: `lat_${i}` });
+    const e = emit(a.deps, a.ctx, "submission.created", { id: `lat_${i}` });
     made.push({ id: e.id, at: e.createdAt });
     await Bun.sleep(INTERVAL);
   }

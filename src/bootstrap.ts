@@ -66,7 +66,7 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
       () => clock.now(),
     ),
     ...edges,
-    hooks: createHooks(db),
+    hooks: createHooks(),
     state: new AppState(),
   };
   wire(deps, opts.modules ?? MODULES);

@@ -11,10 +11,11 @@ import {
   createUser,
 } from "../domains/accounts";
 import { addMember } from "../domains/accounts/members";
-import { hashPasswordBlocking } from "../domains/accounts/users";
+import { accountCtx, hashPasswordBlocking } from "../domains/accounts/users";
 import { systemCtx } from "../platform/context";
 import { need, UsageError, type Args } from "./args";
 import { print } from "./output";
+import { unitOfWork } from "../platform/db/unit-of-work";
 
 /**
  * `plaudit org create --name N [--plan P | --operator] [--owner-email E --owner-password W --owner-name N]`:
@@ -66,7 +67,7 @@ export function orgOperator(config: Config, args: Args) {
   const deps = createDeps(config);
   const orgId = need(args, "--org", usage);
   getOrg(deps.db, orgId);
-  const org = setOperator(deps.db, systemCtx(orgId, "live", deps.clock), on);
+  const org = unitOfWork(deps, systemCtx(orgId, "live", deps.clock), (tx) => setOperator(tx, on));
   print(
     args,
     { id: org.id, plan: org.plan, operator: org.operator },
@@ -88,11 +89,13 @@ export function keyCreate(config: Config, args: Args) {
     ?.split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const { key, secret } = createApiKey(deps.db, systemCtx(orgId, mode, deps.clock), {
-    mode,
-    name: args.flags["--name"] ?? "CLI",
-    scopes,
-  });
+  const { key, secret } = unitOfWork(deps, systemCtx(orgId, mode, deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode,
+      name: args.flags["--name"] ?? "CLI",
+      scopes,
+    }),
+  );
   print(args, { id: key.id, mode, scopes: key.scopes, secret }, secret);
 }
 
@@ -114,20 +117,24 @@ export function userCreate(config: Config, args: Args) {
   const passwordHash = password === undefined ? null : hashPasswordBlocking(password);
   if (orgId) {
     getOrg(deps.db, orgId);
-    const member = addMember(deps.db, systemCtx(orgId, "live", deps.clock), {
-      email,
-      passwordHash,
-      name: args.flags["--name"],
-      role: args.flags["--role"] ?? "member",
-      brandIds: args.flags["--brands"]
-        ?.split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    });
+    const member = unitOfWork(deps, systemCtx(orgId, "live", deps.clock), (tx) =>
+      addMember(tx, {
+        email,
+        passwordHash,
+        name: args.flags["--name"],
+        role: args.flags["--role"] ?? "member",
+        brandIds: args.flags["--brands"]
+          ?.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      }),
+    );
     print(args, member, member.user_id);
     return;
   }
-  const user = createUser(deps.db, deps.clock, { email, name: args.flags["--name"], passwordHash });
+  const user = unitOfWork(deps, accountCtx(deps.clock), (tx) =>
+    createUser(tx.db, deps.clock, { email, name: args.flags["--name"], passwordHash }),
+  );
   print(args, { id: user.id, email: user.email }, user.id);
 }
 
@@ -137,6 +144,6 @@ export function planSet(config: Config, args: Args) {
   const deps = createDeps(config);
   const orgId = need(args, "--org", usage);
   getOrg(deps.db, orgId);
-  const org = setPlan(deps.db, systemCtx(orgId, "live", deps.clock), need(args, "--plan", usage));
+  const org = unitOfWork(deps, systemCtx(orgId, "live", deps.clock), (tx) => setPlan(tx, need(args, "--plan", usage)));
   print(args, { id: org.id, plan: org.plan }, `${org.id} is now on ${org.plan}`);
 }

@@ -1,15 +1,11 @@
 /**
- * The hooks of one `Deps`: what runs inside a transaction when an event is emitted or what a brand shows changes,
- * what else goes when a testimonial is erased, a brand or a collect link deleted, and how each plan allowance is
- * counted. `createHooks` makes an empty
- * set bound to a database handle; the composition root (src/composition.ts) fills it from the domain modules. It
- * also holds how a brand's testimonials are counted (declared by the submissions module, selected by brands).
- *
- * `emit(db, …)`, `shownChanged(db, …)` and `usageOf(db, …)` are called with a bare `db` deep inside transactions,
- * so they find their hooks by that handle: `hooksOf(db)` is "the hooks of the Deps that own this db". Nothing is
- * registered in module globals, so two apps in one process (tests) never run each other's hooks.
+ * The hooks of one `Deps` (`deps.hooks`): what runs inside a unit of work when an event is emitted or what a brand
+ * shows changes, what else goes when a testimonial is erased, a brand or a collect link deleted, and how each plan
+ * allowance is counted. `createHooks` makes an empty set; the composition root (src/composition.ts) fills it from
+ * the domain modules. It also holds how a brand's testimonials are counted (declared by the submissions module,
+ * selected by brands). Code reaches them through the Deps (a unit of work's `tx.deps`), never through the database
+ * handle; nothing is registered in module globals, so two apps in one process (tests) never run each other's hooks.
  */
-import type { Database } from "bun:sqlite";
 import type { SQL } from "drizzle-orm";
 import type { Ctx, Mode } from "./context";
 import type { Db } from "./db/client";
@@ -125,7 +121,6 @@ export interface Hooks {
   openUnit: OpenUnit | null;
 }
 
-const byDb = new WeakMap<Database, Hooks>();
 const empty = (): Hooks => ({
   events: [],
   shown: [],
@@ -141,16 +136,8 @@ const empty = (): Hooks => ({
   staffEmails: () => [],
   openUnit: null,
 });
-const NONE: Hooks = Object.freeze(empty());
 
-/** An empty set of hooks, bound to `db` so that `hooksOf(db)` finds it. */
-export function createHooks(db: Db): Hooks {
-  const hooks = empty();
-  byDb.set(db.$client, hooks);
-  return hooks;
-}
-
-/** The hooks of the Deps that own this db (none for a handle no Deps was made on, e.g. a bare unit-test db). */
-export function hooksOf(db: Db): Hooks {
-  return (db && byDb.get(db.$client)) || NONE;
+/** An empty set of hooks for a new Deps (the composition root fills it from the modules). */
+export function createHooks(): Hooks {
+  return empty();
 }

@@ -12,7 +12,9 @@ import { invitations } from "../../src/domains/accounts/tables";
 import { addMember } from "../../src/domains/accounts/members";
 import { systemCtx } from "../../src/platform/context";
 import { sha256 } from "../../src/platform/crypto";
-import { completeAuthorization } from "../../src/domains/accounts/social";
+import { completeAuthorization, verifyCallback } from "../../src/domains/accounts/social";
+import { accountCtx } from "../../src/domains/accounts/users";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -114,20 +116,20 @@ describe("the cross-organisation pre-hijack", () => {
   test("operators alone add members directly; a password for an existing account is refused, not dropped", async () => {
     const ctx = systemCtx(a.id, "live", t.clock);
     expect(() =>
-      addMember(
-        t.deps.db,
-        { ...ctx, actor: { type: "user", userId: "usr_x", role: "owner", sessionId: null } },
-        { email: "direct@example.com", role: "member" },
+      unitOfWork(t.deps, { ...ctx, actor: { type: "user", userId: "usr_x", role: "owner", sessionId: null } }, (tx) =>
+        addMember(tx, { email: "direct@example.com", role: "member" }),
       ),
     ).toThrow(/invitation/);
-    addMember(t.deps.db, ctx, { email: "direct@example.com", role: "member" });
+    unitOfWork(t.deps, ctx, (tx) => addMember(tx, { email: "direct@example.com", role: "member" }));
     const other = await t.org();
     expect(() =>
-      addMember(t.deps.db, systemCtx(other.id, "live", t.clock), {
-        email: "direct@example.com",
-        role: "member",
-        passwordHash: "$argon2id$x",
-      }),
+      unitOfWork(t.deps, systemCtx(other.id, "live", t.clock), (tx) =>
+        addMember(tx, {
+          email: "direct@example.com",
+          role: "member",
+          passwordHash: "$argon2id$x",
+        }),
+      ),
     ).toThrow(/already has an account/);
   }, 20_000);
 });
@@ -359,7 +361,8 @@ describe("social sign-in adopting an account by email", () => {
         },
       };
       const kept = { provider: "github", state: "s1", verifier: "v1", linkUserId: null, exp: t2.clock.now() + 60_000 };
-      const userId = await completeAuthorization(t2.deps, "github", "code", "s1", kept);
+      const identity = await verifyCallback(t2.deps, "github", "code", "s1", kept);
+      const userId = unitOfWork(t2.deps, accountCtx(t2.clock), (tx) => completeAuthorization(tx, identity));
       globalThis.fetch = realFetch;
       expect(userId).toBe(made.body.user.id);
       expect(

@@ -26,6 +26,7 @@ import {
   runJobs,
   type Person,
 } from "./alerts-helpers";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -136,7 +137,7 @@ describe("refusals change nothing", () => {
   test("a removed member's buttons stop working", async () => {
     const admin = person(t, a, "admin");
     const b = await written("Words for an admin who leaves before clicking.", admin.email);
-    removeMember(t.deps.db, systemCtx(a.id, "live", t.clock), admin.memberId);
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) => removeMember(tx, admin.memberId));
     const r = await press(t, b.approve!);
     expect(r.status).toBe(403);
     expect(r.html).toContain("You are no longer a member of Bright Agency");
@@ -150,7 +151,7 @@ describe("refusals change nothing", () => {
     await t.call("PATCH", "/v1/me/notifications", { auth: client.session, body: { new_testimonials: "each" } });
     const b = await written("Words for a client about to lose this brand.", client.email);
     expect(b.approve).toBeTruthy();
-    changeRole(t.deps.db, systemCtx(a.id, "live", t.clock), client.memberId, "client", [other]);
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) => changeRole(tx, client.memberId, "client", [other]));
     const r = await press(t, b.publish!);
     expect(r.status).toBe(403);
     expect(r.html).toContain("no longer covers this brand");

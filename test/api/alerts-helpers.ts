@@ -23,6 +23,7 @@ import {
   submissions,
   createCollected,
 } from "../../src/domains/submissions";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 /** A person in an organisation: their session, address and membership. */
 export interface Person {
@@ -37,9 +38,14 @@ let n = 0;
 /** A member of `role` (a client with `brandIds`) with a session. */
 export function person(t: TestApp, org: TestOrg, role: Role, brandIds?: string[], name = `${role} person`): Person {
   const email = `${role}.${++n}.${Date.now()}@agency.test`;
-  const m = addMember(t.deps.db, systemCtx(org.id, "live", t.clock), { email, role, name, brandIds });
+  const m = unitOfWork(t.deps, systemCtx(org.id, "live", t.clock), (tx) =>
+    addMember(tx, { email, role, name, brandIds }),
+  );
   return {
-    session: { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, m.user_id).token}`, orgId: org.id },
+    session: {
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, m.user_id)).token}`,
+      orgId: org.id,
+    },
     email,
     memberId: m.id,
     userId: m.user_id,
@@ -81,7 +87,7 @@ export async function arrivedVideo(
       .where(eq(submissions.id, id))
       .returning()
       .get()!;
-    emit(db, systemCtx(org.id, mode, t.clock), "submission.ready", submissionEventData(row));
+    emit(t.deps, systemCtx(org.id, mode, t.clock), "submission.ready", submissionEventData(row));
   });
   return id;
 }

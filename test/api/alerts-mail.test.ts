@@ -24,6 +24,7 @@ import {
   tokenOf,
   type Person,
 } from "./alerts-helpers";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -232,7 +233,7 @@ describe("recordings", () => {
     const { eq } = await import("drizzle-orm");
     tx(t.deps.db, (db) => {
       const row = db.select().from(submissions).where(eq(submissions.id, id)).get()!;
-      emit(db, systemCtx(a.id, "live", t.clock), "submission.ready", submissionEventData(row));
+      emit(t.deps, systemCtx(a.id, "live", t.clock), "submission.ready", submissionEventData(row));
     });
     await runJobs(t);
     expect(since(again)).toHaveLength(0);
@@ -266,7 +267,7 @@ describe("checked again when the email leaves", () => {
     const leaving = person(t, a, "admin");
     const before = delivered.length;
     await writeTestimonial(t, link1, "Words written just before an admin left the agency.", { name: "Lee Late" });
-    removeMember(t.deps.db, systemCtx(a.id, "live", t.clock), leaving.memberId);
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) => removeMember(tx, leaving.memberId));
     await runJobs(t);
     expect(mailTo(since(before), leaving.email)).toHaveLength(0);
     expect(mailTo(since(before), ownerEmail)).toHaveLength(1);
@@ -283,7 +284,7 @@ describe("checked again when the email leaves", () => {
   test("a client given other brands before the email left gets nothing", async () => {
     const before = delivered.length;
     await writeTestimonial(t, link1, "Words for a client whose brands change in the meantime.", { name: "Cal Change" });
-    changeRole(t.deps.db, systemCtx(a.id, "live", t.clock), client1.memberId, "client", [brand2]);
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) => changeRole(tx, client1.memberId, "client", [brand2]));
     await runJobs(t);
     expect(mailTo(since(before), client1.email)).toHaveLength(0);
     const copy = t.deps.db.$client
@@ -293,7 +294,7 @@ describe("checked again when the email leaves", () => {
       status: "failed",
       error: "Not sent: the recipient can no longer see these testimonials' brand.",
     });
-    changeRole(t.deps.db, systemCtx(a.id, "live", t.clock), client1.memberId, "client", [brand1]);
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) => changeRole(tx, client1.memberId, "client", [brand1]));
   });
 
   test("turned off before it left: withheld", async () => {

@@ -15,6 +15,7 @@ import { buildRegistry } from "../../src/composition";
 import { MAIL_LINK_MARK } from "../../src/platform/mail/queue-mail";
 import { MODULES } from "../../src/modules";
 import { MONTHLY_REPORTS_JOB, scheduleMonthlyReports } from "../../src/domains/analytics";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -50,9 +51,9 @@ beforeAll(async () => {
   widget = (await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: brand } })).body.id;
   quiet = (await t.call("POST", "/v1/brands", { auth: a.liveKey, body: { name: "Quiet brand" } })).body.id;
   const ctx = systemCtx(a.id, "live", t.clock);
-  addMember(t.deps.db, ctx, { email: "cleo@client.test", role: "client", brandIds: [brand] });
-  addMember(t.deps.db, ctx, { email: "otto@client.test", role: "client", brandIds: [quiet] });
-  addMember(t.deps.db, ctx, { email: "mia@member.test", role: "member" });
+  unitOfWork(t.deps, ctx, (tx) => addMember(tx, { email: "cleo@client.test", role: "client", brandIds: [brand] }));
+  unitOfWork(t.deps, ctx, (tx) => addMember(tx, { email: "otto@client.test", role: "client", brandIds: [quiet] }));
+  unitOfWork(t.deps, ctx, (tx) => addMember(tx, { email: "mia@member.test", role: "member" }));
   // 22 November: seen, played, clicked.
   const r = await t.app.handle(
     new Request(`${t.base}/public/beacons`, {

@@ -12,6 +12,8 @@ import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessio
 import { systemCtx } from "../../src/platform/context";
 import { flushAnalytics } from "../../src/domains/analytics";
 import { forgetTargets } from "../../src/domains/analytics/targets";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
@@ -308,13 +310,15 @@ describe("stats", () => {
     const other = second.body.id;
     const otherWidgetOfA = (await t.call("POST", "/v1/widgets", { auth: a.liveKey, body: { brand_id: other } })).body
       .id;
-    const m = addMember(t.deps.db, ctx, {
-      email: `client${Date.now()}@example.com`,
-      role: "client",
-      brandIds: [link.brandId],
-    });
+    const m = unitOfWork(t.deps, ctx, (tx) =>
+      addMember(tx, {
+        email: `client${Date.now()}@example.com`,
+        role: "client",
+        brandIds: [link.brandId],
+      }),
+    );
     const client: Session = {
-      cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, m.user_id).token}`,
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, m.user_id)).token}`,
       orgId: a.id,
     };
     expect((await stats(widgetId, "", client)).status).toBe(200);

@@ -22,6 +22,8 @@ import { mailOutbox } from "../../src/platform/mail/tables";
 import { ERASE_BATCH } from "../../src/domains/submissions/brand-deletion";
 import { resolveLinkAddress } from "../../src/domains/capture/link-view";
 import { runBrandDeletion } from "../../src/domains/brands";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 const registry = buildRegistry();
 const consent = "I agree that my words and recording may be published.";
@@ -162,13 +164,15 @@ describe("deleting", () => {
     expect(resolveLinkAddress(t.deps, "harbour-smiles")?.id).toBe(link.id);
     expect((await t.call("GET", `/public/links/${link.id}`)).status).toBe(200);
     // A client login limited to this brand, and an invitation naming it.
-    const clientRow = addMember(t.deps.db, systemCtx(a.id, "live", t.clock), {
-      email: "cara@client.example",
-      role: "client",
-      brandIds: [brand.id, defaultBrand],
-    });
+    const clientRow = unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) =>
+      addMember(tx, {
+        email: "cara@client.example",
+        role: "client",
+        brandIds: [brand.id, defaultBrand],
+      }),
+    );
     const client: Session = {
-      cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, clientRow.user_id).token}`,
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, clientRow.user_id)).token}`,
       orgId: a.id,
     };
     const inv = await t.call("POST", "/v1/members", {

@@ -12,6 +12,8 @@ import { webhookEndpoints } from "../../src/domains/webhooks/tables";
 import { ALLOWANCE_NAMES, assertCountersRegistered, usageOf } from "../../src/platform/access";
 import { openDb } from "../../src/platform/db/client";
 import { systemCtx } from "../../src/platform/context";
+import { reader } from "../../src/platform/db/unit-of-work";
+import { createHooks } from "../../src/platform/hooks";
 
 let t: TestApp;
 /** A DNS answer that takes a while, as a real lookup does: every create waits here before writing. */
@@ -86,14 +88,15 @@ describe("usage counters fail closed", () => {
     expect(() => assertCountersRegistered(t.deps.hooks.usage.keys())).not.toThrow();
     const org = await t.org({ plan: "core" });
     for (const name of ALLOWANCE_NAMES)
-      expect(usageOf(t.deps.db, systemCtx(org.id, "live", t.clock), name)).toBeNumber();
+      expect(usageOf(reader(t.deps, systemCtx(org.id, "live", t.clock)), name)).toBeNumber();
   });
 
   test("without the modules that count them, usageOf throws and the start-time check names every missing one", () => {
-    // A database no Deps was assembled on: no module's counter is wired to it.
+    // Deps no module was wired into: no counter is registered in its hooks.
     const bare = openDb(":memory:");
     try {
-      expect(() => usageOf(bare, systemCtx("org_x", "live", t.clock), "webhook_endpoints")).toThrow(
+      const unwired = { ...t.deps, db: bare, hooks: createHooks() };
+      expect(() => usageOf(reader(unwired, systemCtx("org_x", "live", t.clock)), "webhook_endpoints")).toThrow(
         'No usage counter is registered for the allowance "webhook_endpoints"',
       );
     } finally {
@@ -114,7 +117,7 @@ describe("the monthly collection allowance on the capture page", () => {
     const org = await t.org({ plan: "free", name: "Tiny Bakery" });
     // The Free plan has no API access: the owner's session makes the link.
     const link = await makeLink(t, org.owner as unknown as string);
-    const used = () => usageOf(t.deps.db, systemCtx(org.id, "live", t.clock), "submissions_per_month");
+    const used = () => usageOf(reader(t.deps, systemCtx(org.id, "live", t.clock)), "submissions_per_month");
     while (used() < 25) await writeTestimonial(t, link.id, "Lovely bread and kind people, every single morning.");
     const r = await t.call("POST", `/public/links/${link.id}/submissions`, {
       body: {

@@ -12,6 +12,8 @@ import { mailOutbox } from "../../src/platform/mail/tables";
 import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 const consent = "I agree that my words and recording may be published.";
 const DAY = 86_400_000;
@@ -120,13 +122,15 @@ describe("deleting a link", () => {
     expect((await t.call("DELETE", `/v1/links/${link.id}`, { auth: b.liveKey })).status).toBe(404);
     expect((await t.call("DELETE", `/v1/links/${link.id}`, { auth: a.testKey })).status).toBe(404);
     expect((await t.call("DELETE", `/v1/links/${link.id}`, { auth: a.key("live", ["brands:read"]) })).status).toBe(403);
-    const client = addMember(t.deps.db, systemCtx(a.id, "live", t.clock), {
-      email: "client@link-owner.example",
-      role: "client",
-      brandIds: [brandA],
-    });
+    const client = unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) =>
+      addMember(tx, {
+        email: "client@link-owner.example",
+        role: "client",
+        brandIds: [brandA],
+      }),
+    );
     const clientSession = {
-      cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, client.user_id).token}`,
+      cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, client.user_id)).token}`,
       orgId: a.id,
     };
     expect((await t.call("DELETE", `/v1/links/${link.id}`, { auth: clientSession })).status).toBe(403);

@@ -17,6 +17,8 @@ import { systemCtx } from "../../src/platform/context";
 import { openDb } from "../../src/platform/db/client";
 import { migrate } from "../../src/platform/db/migrate";
 import { migrations } from "../../migrations";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 let t: TestApp;
 let own: Session;
@@ -27,7 +29,10 @@ beforeAll(async () => {
   const first = ensureFirstOrganisation(t.deps)!;
   ownId = first.orgId;
   const user = findUserByEmail(t.deps.db, first.email)!;
-  own = { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, user.id).token}`, orgId: ownId };
+  own = {
+    cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, user.id)).token}`,
+    orgId: ownId,
+  };
 });
 afterAll(() => t.close());
 
@@ -102,13 +107,13 @@ describe("organisations on plans keep the contract's limits", () => {
   });
 
   test("turning operator mode off brings the plan's limits back, and plans can be changed again", async () => {
-    setOperator(t.deps.db, systemCtx(ownId, "live", t.clock), false);
+    unitOfWork(t.deps, systemCtx(ownId, "live", t.clock), (tx) => setOperator(tx, false));
     const r = await t.call("POST", "/v1/brands", { auth: own, mode: "test", body: { name: "One more" } });
     expect(r.status).toBe(402);
     const change = await t.call("POST", "/v1/billing/change-plan", { auth: own, body: { plan: "core" } });
     expect(change.status).toBe(200);
     expect(change.body).toMatchObject({ plan: "core", operator: false });
-    const on = setOperator(t.deps.db, systemCtx(ownId, "live", t.clock), true);
+    const on = unitOfWork(t.deps, systemCtx(ownId, "live", t.clock), (tx) => setOperator(tx, true));
     expect(on).toMatchObject({ operator: true, plan: "plus" });
     expect((await t.call("POST", "/v1/brands", { auth: own, mode: "test", body: { name: "Again" } })).status).toBe(201);
   });

@@ -12,6 +12,8 @@ import { createOrganisation, setOperator } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { recordBackup } from "../../src/platform/backup/status";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 let t: TestApp;
 let a: TestOrg;
@@ -96,7 +98,7 @@ describe("GET /v1/system/health", () => {
 
   test("the operator organisation reads the scheduled backups: none yet, a success, then a failure", async () => {
     const op = await t.org();
-    setOperator(t.deps.db, systemCtx(op.id, "live", t.clock), true);
+    unitOfWork(t.deps, systemCtx(op.id, "live", t.clock), (tx) => setOperator(tx, true));
     const read = async () => (await t.call("GET", "/v1/system/health", { auth: op.owner })).body.backups;
     expect(await read()).toEqual({
       schedule: "0 3 * * *",
@@ -135,7 +137,7 @@ describe("GET /v1/system/health: https", () => {
     const app = await makeTestApp(env);
     try {
       const { owner } = createOrganisation(app.deps.db, app.clock, { name: "Addr", owner: { email: "o@example.com" } });
-      const cookie = `${SESSION_COOKIE}=${createSession(app.deps.db, app.clock, owner!.id).token}`;
+      const cookie = `${SESSION_COOKIE}=${unitOfWork(app.deps, accountCtx(app.clock), (tx) => createSession(tx, owner!.id)).token}`;
       const r = await app.call("GET", "/v1/system/health", { headers: { cookie } });
       expect(r.status).toBe(200);
       return r.body.https;

@@ -13,6 +13,7 @@ import { createOrganisation, createApiKey } from "../../src/domains/accounts";
 import { createUser } from "../../src/domains/accounts/users";
 import { systemCtx } from "../../src/platform/context";
 import { AppError } from "../../src/platform/errors";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -423,7 +424,11 @@ describe("names that do not come through a route (CLI, operator paths)", () => {
       refused(() => createUser(t.deps.db, t.clock, { email: "cli-user@example.com", name: "Dana\u001b[2J" })),
     ).toMatchObject({ field: "name", reason: "control_character" });
     expect(
-      refused(() => createApiKey(t.deps.db, systemCtx(a.id, "live", t.clock), { mode: "live", name: "ci\u200bkey" })),
+      refused(() =>
+        unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) =>
+          createApiKey(tx, { mode: "live", name: "ci\u200bkey" }),
+        ),
+      ),
     ).toMatchObject({ field: "name", reason: "invisible_character" });
     expect(
       refused(() => createUser(t.deps.db, t.clock, { email: "ev\u202eil@example.com", name: "Dana" })),

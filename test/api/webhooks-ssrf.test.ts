@@ -138,7 +138,7 @@ describe("refused before every attempt", () => {
     }
     const reg = new JobRegistry();
     registerWebhookJobs(reg);
-    emit(t.deps.db, systemCtx(rebinding.id, "live", t.clock), "reel.ready", { id: "rel_1" });
+    emit(t.deps, systemCtx(rebinding.id, "live", t.clock), "reel.ready", { id: "rel_1" });
     await runDueJobs(t.deps, reg);
     expect(connections).toBe(0);
     for (let i = 0; i < victims.length; i++) {

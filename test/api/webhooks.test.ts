@@ -356,7 +356,7 @@ describe("fan-out", () => {
     const other = (await create(org.liveKey, { url: url("/o"), events: ["reel.ready"] })).body;
     const sandbox = (await create(org.testKey, { url: url("/t"), events: ["submission.approved"] })).body;
     const elsewhere = (await create(b.liveKey, { url: url("/b"), events: ["submission.approved"] })).body;
-    const event = emit(t.deps.db, systemCtx(org.id, "live", t.clock), "submission.approved", { id: "sub_1" });
+    const event = emit(t.deps, systemCtx(org.id, "live", t.clock), "submission.approved", { id: "sub_1" });
     const page = async (key: string, id: string) =>
       (await t.call("GET", `/v1/webhooks/${id}/deliveries`, { auth: key })).body.data;
     const got = await page(org.liveKey, subscribed.id);

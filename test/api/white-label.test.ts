@@ -19,6 +19,8 @@ import { orgs, setPlan } from "../../src/domains/accounts";
 import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 let t: TestApp;
 let a: TestOrg;
@@ -43,12 +45,17 @@ afterAll(() => t?.close());
 
 /** A client login of the first organisation, seeing its first brand. */
 function clientSession() {
-  const m = addMember(t.deps.db, systemCtx(a.id, "live", t.clock), {
-    email: `client${delivered.length}-${Math.random().toString(36).slice(2)}@client.test`,
-    role: "client",
-    brandIds: [brand.id],
-  });
-  return { cookie: `${SESSION_COOKIE}=${createSession(t.deps.db, t.clock, m.user_id).token}`, orgId: a.id };
+  const m = unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) =>
+    addMember(tx, {
+      email: `client${delivered.length}-${Math.random().toString(36).slice(2)}@client.test`,
+      role: "client",
+      brandIds: [brand.id],
+    }),
+  );
+  return {
+    cookie: `${SESSION_COOKIE}=${unitOfWork(t.deps, accountCtx(t.clock), (tx) => createSession(tx, m.user_id)).token}`,
+    orgId: a.id,
+  };
 }
 
 const patchBrand = (body: unknown, auth: string | TestOrg["owner"] = a.owner) =>
@@ -325,7 +332,7 @@ describe("the wall's attribution line", () => {
   });
 
   test("a move to a plan without it brings the line back; operator mode may drop it whatever the plan", async () => {
-    setPlan(t.deps.db, systemCtx(a.id, "live", t.clock), "free");
+    unitOfWork(t.deps, systemCtx(a.id, "live", t.clock), (tx) => setPlan(tx, "free"));
     expect(await wallHtml(a, brand.id)).toContain(footer);
     // The brand's choice is kept: it applies again where allowed.
     expect((await t.call("GET", `/v1/brands/${brand.id}`, { auth: a.owner })).body.wall_attribution).toBe(false);

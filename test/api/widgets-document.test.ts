@@ -16,6 +16,7 @@ import { statSync } from "node:fs";
 import { setPlan } from "../../src/domains/accounts";
 import { requestHandler } from "../../src/app";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let t: TestApp;
 let a: TestOrg;
@@ -289,7 +290,7 @@ describe("selection and fields", () => {
     ).body;
     await settle();
     expect((await doc(w)).attribution).toBe(false);
-    setPlan(t.deps.db, systemCtx(org.id, "live", t.clock), "free");
+    unitOfWork(t.deps, systemCtx(org.id, "live", t.clock), (tx) => setPlan(tx, "free"));
     await publishWidget(t.deps, w.id);
     expect((await doc(w)).attribution).toBe(true);
   });

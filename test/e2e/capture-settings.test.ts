@@ -18,6 +18,7 @@ import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const CONSENT = "I agree that Acme may publish my words, name, photo and recording on its website.";
 const PROMPTS = [
@@ -56,10 +57,12 @@ beforeAll(async () => {
   const media = ensureMediaFixtures();
   server = await startServer();
   for (const mode of ["live", "test"] as const)
-    keys[mode] = createApiKey(server.deps.db, systemCtx(server.orgId, mode, server.deps.clock), {
-      mode,
-      scopes: [],
-    }).secret;
+    keys[mode] = unitOfWork(server.deps, systemCtx(server.orgId, mode, server.deps.clock), (tx) =>
+      createApiKey(tx, {
+        mode,
+        scopes: [],
+      }),
+    ).secret;
   browser = await launchChromium([
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",

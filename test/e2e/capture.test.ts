@@ -15,6 +15,7 @@ import { fillAndSend, next, openCapturePage, previewSeconds, record, sentId, ste
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const CONSENT =
   "I agree that Acme may publish my words, name, likeness and recording on its website and social media.\nI can ask for it to be removed at any time.";
@@ -53,10 +54,12 @@ beforeAll(async () => {
   const media = ensureMediaFixtures();
   server = await startServer();
   for (const mode of ["live", "test"] as const)
-    keys[mode] = createApiKey(server.deps.db, systemCtx(server.orgId, mode, server.deps.clock), {
-      mode,
-      scopes: [],
-    }).secret;
+    keys[mode] = unitOfWork(server.deps, systemCtx(server.orgId, mode, server.deps.clock), (tx) =>
+      createApiKey(tx, {
+        mode,
+        scopes: [],
+      }),
+    ).secret;
   links.test = await makeLink("test", "Tell us about Acme");
   links.live = await makeLink("live", "Tell us about Acme");
   links.paused = await makeLink("live", "Paused page");

@@ -16,6 +16,7 @@ import { launchChromium, signInAs } from "../helpers/browser";
 import { startServer } from "../helpers/server";
 import { setOperator } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -260,7 +261,7 @@ async function fetchAs(page: Page, path: string): Promise<any> {
 }
 
 test("the server's own organisation: the plan page explains the plans it offers, with nothing to buy", async () => {
-  setOperator(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), true);
+  unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) => setOperator(tx, true));
   const owner = await openPage();
   await signInAs(owner.page, server.url, server.owner);
   await owner.page.getByRole("heading", { name: "Brands", level: 1 }).waitFor();

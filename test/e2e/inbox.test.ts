@@ -27,6 +27,7 @@ import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const CONSENT =
   "I agree that Acme may publish my words, name and recording on its website.\nI can ask for it to be removed at any time.";
@@ -129,10 +130,12 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 beforeAll(async () => {
   media = ensureMediaFixtures();
   server = await startServer();
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
-    mode: "live",
-    scopes: [],
-  }).secret;
+  key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode: "live",
+      scopes: [],
+    }),
+  ).secret;
   const brand = (await api("GET", "/v1/brands")).body.data.find((b: any) => b.is_default).id;
   const link = await api("POST", `/v1/brands/${brand}/links`, {
     title: "Tell us about Acme",

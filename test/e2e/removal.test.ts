@@ -13,6 +13,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let server: RunningServer;
 let browser: Browser;
@@ -92,10 +93,12 @@ async function axe(page: Page, state: string) {
 beforeAll(async () => {
   sink = await startMailSink();
   server = await startServer({ env: { PLAUDIT_SMTP_URL: sink.url } });
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
-    mode: "live",
-    scopes: [],
-  }).secret;
+  key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode: "live",
+      scopes: [],
+    }),
+  ).secret;
   browser = await launchChromium();
 }, 60_000);
 

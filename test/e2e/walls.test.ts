@@ -14,6 +14,7 @@ import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { buildWall24, type Wall24 } from "../helpers/walls";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,10 +32,12 @@ beforeAll(async () => {
   const media = ensureMediaFixtures();
   // Behind a "proxy" on loopback: each respondent of the wall fixture comes from an address of their own.
   server = await startServer({ env: { PLAUDIT_TRUSTED_PROXIES: "127.0.0.1" } });
-  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
-    mode: "live",
-    scopes: [],
-  }).secret;
+  const key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode: "live",
+      scopes: [],
+    }),
+  ).secret;
   wall = await buildWall24(server, key, media);
   // The header the owner sets on the brand: intro, website, and the collect link behind "Share your experience".
   const brands = (await (

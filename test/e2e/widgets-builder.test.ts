@@ -17,6 +17,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey, setPlan } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const ARTIFACTS = join(process.env.PLAUDIT_TEST_ARTIFACTS ?? join(tmpdir(), "plaudit-artifacts"), "widgets");
 const CONSENT = "I agree that Acme may publish my testimonial.";
@@ -26,10 +27,12 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  const key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
-    mode: "live",
-    scopes: [],
-  }).secret;
+  const key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode: "live",
+      scopes: [],
+    }),
+  ).secret;
   const call = async (method: string, path: string, body?: unknown) =>
     (await (
       await fetch(`${server.url}${path}`, {
@@ -200,7 +203,7 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
 }, 60_000);
 
 test("on Free the attribution stays on, and the hint names the Free plan and the plan that may hide it", async () => {
-  setPlan(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), "free");
+  unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) => setPlan(tx, "free"));
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -228,7 +231,7 @@ test("on Free the attribution stays on, and the hint names the Free plan and the
     await page.screenshot({ path: join(ARTIFACTS, "builder-free.png"), fullPage: true });
   } finally {
     await context.close();
-    setPlan(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), "core");
+    unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) => setPlan(tx, "core"));
   }
 }, 60_000);
 

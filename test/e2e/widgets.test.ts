@@ -19,6 +19,7 @@ import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { LAYOUT_HEIGHTS } from "../../src/domains/widgets/format";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const CONSENT = "I agree that Acme may publish my testimonial.";
 const XSS = 'Loved it <img src=x onerror="window.__xss=1"> and the support was great.';
@@ -83,10 +84,12 @@ async function published(ids: string[]) {
 beforeAll(async () => {
   server = await startServer();
   cdn = `${server.url}/cdn`;
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
-    mode: "live",
-    scopes: [],
-  }).secret;
+  key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode: "live",
+      scopes: [],
+    }),
+  ).secret;
   const brand = (await api("GET", "/v1/brands")).data[0].id;
   const link = await api("POST", `/v1/brands/${brand}/links`, {
     title: "Tell us",

@@ -17,6 +17,8 @@ import { createOrganisation, createApiKey } from "../../src/domains/accounts";
 import { addMember } from "../../src/domains/accounts/members";
 import { createSession, SESSION_COOKIE } from "../../src/domains/accounts/sessions";
 import { systemCtx, type Mode, type Role } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { accountCtx } from "../../src/domains/accounts/users";
 
 /** A running test app. */
 export interface TestApp {
@@ -111,11 +113,11 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { web?
         owner: { email: `owner${n}-${Date.now()}@example.com` },
       });
       const session = (userId: string): Session => ({
-        cookie: `${SESSION_COOKIE}=${createSession(deps.db, clock, userId).token}`,
+        cookie: `${SESSION_COOKIE}=${unitOfWork(deps, accountCtx(clock), (tx) => createSession(tx, userId)).token}`,
         orgId: org.id,
       });
       const key = (mode: Mode, scopes: string[]) =>
-        createApiKey(deps.db, systemCtx(org.id, mode, clock), { mode, scopes }).secret;
+        unitOfWork(deps, systemCtx(org.id, mode, clock), (tx) => createApiKey(tx, { mode, scopes })).secret;
       return {
         id: org.id,
         owner: session(owner!.id),
@@ -123,10 +125,12 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { web?
         testKey: key("test", []),
         key,
         async member(role) {
-          const m = addMember(deps.db, systemCtx(org.id, "live", clock), {
-            email: `${role}${++seq}-${Date.now()}@example.com`,
-            role,
-          });
+          const m = unitOfWork(deps, systemCtx(org.id, "live", clock), (tx) =>
+            addMember(tx, {
+              email: `${role}${++seq}-${Date.now()}@example.com`,
+              role,
+            }),
+          );
           return session(m.user_id);
         },
       };

@@ -160,10 +160,12 @@ export async function makeObjects(
       `no real ${mode} reel (POST /v1/reels answered ${reel.status} ${reel.text.slice(0, 160)}); reel routes use a made-up id`,
     );
   }
-  ids.apiKey = createApiKey(server.deps.db, systemCtx(server.orgId, mode, server.deps.clock), {
-    mode,
-    name: "matrix spare",
-  }).key.id;
+  ids.apiKey = unitOfWork(server.deps, systemCtx(server.orgId, mode, server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode,
+      name: "matrix spare",
+    }),
+  ).key.id;
   // Members and invitations belong to the organisation, not to a mode: the same ones serve both.
   ids.member = (await must(send(base, "GET", "/v1/members", { cookie: ownerCookie }), "members")).data.find(
     (m: any) => m.role === "member",
@@ -296,7 +298,7 @@ export async function signIn(base: string, email: string, password: string): Pro
 export async function makeCredentials(server: RunningServer): Promise<Credentials> {
   const { db, clock } = server.deps;
   const key = (orgId: string, mode: Mode, scopes?: string[]) =>
-    createApiKey(db, systemCtx(orgId, mode, clock), { mode, scopes, name: "matrix" });
+    unitOfWork(server.deps, systemCtx(orgId, mode, clock), (tx) => createApiKey(tx, { mode, scopes, name: "matrix" }));
   const other = createOrganisation(db, clock, {
     name: "Other Org",
     plan: "core",
@@ -317,19 +319,25 @@ export async function makeCredentials(server: RunningServer): Promise<Credential
     send(server.url, "POST", "/v1/brands", { key: liveKey }, JSON.stringify({ name: "Client's Brand" })),
     "client brand",
   );
-  addMember(db, systemCtx(server.orgId, "live", clock), {
-    email: "client@example.com",
-    role: "client",
-    name: "Cleo Client",
-    passwordHash: Bun.password.hashSync(clientPassword),
-    brandIds: [clientBrand.id],
-  });
-  addMember(db, systemCtx(server.orgId, "live", clock), {
-    email: "member@example.com",
-    role: "member",
-    name: "Mo Member",
-    passwordHash: Bun.password.hashSync(memberPassword),
-  });
+  const clientHash = Bun.password.hashSync(clientPassword);
+  const memberHash = Bun.password.hashSync(memberPassword);
+  unitOfWork(server.deps, systemCtx(server.orgId, "live", clock), (tx) =>
+    addMember(tx, {
+      email: "client@example.com",
+      role: "client",
+      name: "Cleo Client",
+      passwordHash: clientHash,
+      brandIds: [clientBrand.id],
+    }),
+  );
+  unitOfWork(server.deps, systemCtx(server.orgId, "live", clock), (tx) =>
+    addMember(tx, {
+      email: "member@example.com",
+      role: "member",
+      name: "Mo Member",
+      passwordHash: memberHash,
+    }),
+  );
   const creds: Credentials = {
     live: liveKey,
     test: key(server.orgId, "test").secret,

@@ -25,6 +25,7 @@ import type { Deps } from "../../src/platform/deps";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
 import { TEST_TARGET, binaryEnv, ensureBinary } from "./binary";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 /** A running server. */
 export interface RunningServer {
@@ -139,7 +140,7 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
     owner: { email: OWNER.email, password: OWNER.password },
     log: () => "",
     createKey: async (mode, scopes = []) =>
-      createApiKey(deps.db, systemCtx(org.id, mode, deps.clock), { mode, scopes }).secret,
+      unitOfWork(deps, systemCtx(org.id, mode, deps.clock), (tx) => createApiKey(tx, { mode, scopes })).secret,
     cli: (args) =>
       runCli([process.execPath, join(import.meta.dir, "../../src/main.ts")], args, {
         cwd: dataDir,

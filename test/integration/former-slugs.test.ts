@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey, createOrganisation } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let server: RunningServer;
 let keyA: string;
@@ -34,7 +35,9 @@ beforeAll(async () => {
   // A second organisation on the same server, written through the sidecar's handle on the data directory.
   const { deps } = server;
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Bravo", plan: "core" });
-  keyB = createApiKey(deps.db, systemCtx(org.id, "live", deps.clock), { mode: "live", scopes: [] }).secret;
+  keyB = unitOfWork(deps, systemCtx(org.id, "live", deps.clock), (tx) =>
+    createApiKey(tx, { mode: "live", scopes: [] }),
+  ).secret;
 }, 60_000);
 
 afterAll(async () => {

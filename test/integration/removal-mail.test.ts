@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { until } from "../helpers/wait";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 let sink: MailSink;
 let server: RunningServer;
@@ -41,10 +42,12 @@ beforeAll(async () => {
   server = await startServer({
     env: { PLAUDIT_SMTP_URL: sink.url, PLAUDIT_MAIL_FROM: "Acme testimonials <no-reply@plaudit.test>" },
   });
-  key = createApiKey(server.deps.db, systemCtx(server.orgId, "live", server.deps.clock), {
-    mode: "live",
-    scopes: [],
-  }).secret;
+  key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
+    createApiKey(tx, {
+      mode: "live",
+      scopes: [],
+    }),
+  ).secret;
 }, 60_000);
 
 afterAll(async () => {

@@ -50,7 +50,7 @@ test("every event reaches the receiver after the worker is killed -9 mid-deliver
   const { org } = createOrganisation(deps.db, deps.clock, { name: "Crash Co", plan: "core" });
   const ctx = systemCtx(org.id, "live", deps.clock);
   await createEndpoint(deps, ctx, { url: rx.url("/crash"), events: ["submission.created"] });
-  const ids = Array.from({ length: EVENTS }, (_, i) => emit(deps.db, ctx, "submission.created", { id: `sub_${i}` }).id);
+  const ids = Array.from({ length: EVENTS }, (_, i) => emit(deps, ctx, "submission.created", { id: `sub_${i}` }).id);
 
   child = Bun.spawn(
     [process.execPath, join(import.meta.dir, "webhooks-crash-worker.ts"), dir, join(dir, "ca.pem"), String(LEASE_MS)],

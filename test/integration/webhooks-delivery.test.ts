@@ -112,7 +112,7 @@ describe("signed requests", () => {
     const ep = await endpoint(org, "/all", types);
     const before = rx.requests.length;
     const events = types.map((type) =>
-      emit(t.deps.db, systemCtx(org.id, "live", t.clock), type as never, { id: `x_${type}` }),
+      emit(t.deps, systemCtx(org.id, "live", t.clock), type as never, { id: `x_${type}` }),
     );
     await run();
     const got = since(before);
@@ -153,7 +153,7 @@ describe("signed requests", () => {
     const rotated = (await t.call("POST", `/v1/webhooks/${ep.id}/rotate-secret`, { auth: org.liveKey })).body;
     secrets.get("/rotate")!.push(rotated.secret);
     let n = rx.requests.length;
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_1" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_1" });
     await run();
     const during = since(n);
     expect(during).toHaveLength(1);
@@ -162,7 +162,7 @@ describe("signed requests", () => {
     await verify(during[0]!, rotated.secret);
     t.clock.advance(24 * 3600_000);
     n = rx.requests.length;
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_2" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_2" });
     await run();
     const after = since(n);
     expect(after[0]!.headers["x-signature"]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -175,7 +175,7 @@ describe("signed requests", () => {
     const good = await endpoint(org, "/named", ["export.ready"], other, "other.example");
     const bad = await endpoint(org, "/named", ["export.ready"], other, "wrong-cert.example");
     const n = other.requests.length;
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "export.ready", { id: "exp_1" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "export.ready", { id: "exp_1" });
     await run();
     expect(other.requests.length - n).toBe(1);
     expect(other.requests.at(-1)!.headers.host).toBe(`other.example:${other.port}`);
@@ -197,7 +197,7 @@ describe("signed requests", () => {
           body: { url: local.url("/l", "localhost"), events: ["reel.ready"] },
         })
       ).body;
-      emit(dev.deps.db, systemCtx(org.id, "live", dev.clock), "reel.ready", { id: "rel_1" });
+      emit(dev.deps, systemCtx(org.id, "live", dev.clock), "reel.ready", { id: "rel_1" });
       await runDueJobs(dev.deps, registry);
       expect(local.requests).toHaveLength(1);
       await stripe.webhooks.constructEventAsync(
@@ -226,7 +226,7 @@ describe("retries and endpoint state on a test clock", () => {
     const ep = await endpoint(org, "/down", ["submission.created"]);
     const t0 = t.clock.now();
     const first = since(0).length;
-    const event = emit(t.deps.db, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_1" });
+    const event = emit(t.deps, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_1" });
     const expected = [t0];
     for (const d of RETRY_DELAYS_MS) expected.push(expected.at(-1)! + d);
     for (let k = 1; k <= 7; k++) {
@@ -266,7 +266,7 @@ describe("retries and endpoint state on a test clock", () => {
 
     // A later event is still tried while the endpoint is failing; at 24 hours it is disabled and that one fails.
     t.clock.set(t0 + 23 * 3600_000);
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_2" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_2" });
     await run();
     t.clock.set(t0 + DISABLE_AFTER_MS - 1);
     await run();
@@ -297,7 +297,7 @@ describe("retries and endpoint state on a test clock", () => {
     expect(mail.map((m) => m.fromName)).toEqual([orgName, orgName]);
     expect(mail[0]!.text).toStartWith("We stopped sending webhooks");
 
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_3" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "submission.created", { id: "sub_3" });
     expect(await deliveries(org, ep.id)).toHaveLength(2);
     t.clock.advance(2 * 86_400_000);
     await run();
@@ -312,7 +312,7 @@ describe("retries and endpoint state on a test clock", () => {
     rx.behave((req) => (req.path === "/flaky" && !up ? new Response("no", { status: 503 }) : new Response("ok")));
     const ep = await endpoint(org, "/flaky", ["reel.ready"]);
     const t0 = t.clock.now();
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_1" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_1" });
     await run();
     expect(await endpointNow(org, ep.id)).toMatchObject({ status: "failing", failing_since: at(t0) });
     up = true;
@@ -328,7 +328,7 @@ describe("retries and endpoint state on a test clock", () => {
     up = false;
     const t1 = t0 + 2 * 3600_000;
     t.clock.set(t1);
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_2" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_2" });
     await run();
     t.clock.set(t0 + DISABLE_AFTER_MS);
     await run();
@@ -340,7 +340,7 @@ describe("retries and endpoint state on a test clock", () => {
     expect(enabled.body).toMatchObject({ status: "active", failing_since: null, disabled_at: null });
     up = true;
     const n = rx.requests.length;
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_3" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_3" });
     await run();
     expect(rx.requests.length - n).toBe(1);
     rx.behave(() => new Response("ok"));
@@ -349,7 +349,7 @@ describe("retries and endpoint state on a test clock", () => {
   test("replay resends the identical bytes and event id, freshly signed; deleting an endpoint stops its retries", async () => {
     const org = await t.org();
     const ep = await endpoint(org, "/replay", ["reel.ready"]);
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_1" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_1" });
     await run();
     const original = rx.requests.at(-1)!;
     const [d] = await deliveries(org, ep.id);
@@ -365,7 +365,7 @@ describe("retries and endpoint state on a test clock", () => {
 
     rx.behave((req) => (req.path === "/gone" ? new Response("", { status: 500 }) : new Response("ok")));
     const gone = await endpoint(org, "/gone", ["reel.ready"]);
-    emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_2" });
+    emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.ready", { id: "rel_2" });
     await run();
     const n = rx.requests.filter((r) => r.path === "/gone").length;
     expect(n).toBe(1);

@@ -67,7 +67,7 @@ afterAll(() => {
 /** Adds an endpoint, sends one event to it, and returns its delivery (before deleting the endpoint). */
 async function deliver(url: string) {
   const ep = (await t.call("POST", "/v1/webhooks", { auth: org.liveKey, body: { url, events: ["reel.failed"] } })).body;
-  emit(t.deps.db, systemCtx(org.id, "live", t.clock), "reel.failed", { id: "rel_1" });
+  emit(t.deps, systemCtx(org.id, "live", t.clock), "reel.failed", { id: "rel_1" });
   await runDueJobs(t.deps, registry);
   const d = (await t.call("GET", `/v1/webhooks/${ep.id}/deliveries`, { auth: org.liveKey })).body.data[0];
   await t.call("DELETE", `/v1/webhooks/${ep.id}`, { auth: org.liveKey });

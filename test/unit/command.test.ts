@@ -30,6 +30,7 @@ import { createApiKey, createOrganisation } from "../../src/domains/accounts";
 import { accessPlugin, command } from "../../src/platform/access";
 import { createBrand } from "../../src/domains/brands/brand-service";
 import { brands } from "../../src/domains/brands/tables";
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -170,7 +171,9 @@ describe("a command route", () => {
       owner: { email: "probe-owner@example.com" },
     });
     orgId = org.id;
-    key = createApiKey(deps.db, systemCtx(org.id, "live", clock), { mode: "live", scopes: [] }).secret;
+    key = unitOfWork(deps, systemCtx(org.id, "live", clock), (tx) =>
+      createApiKey(tx, { mode: "live", scopes: [] }),
+    ).secret;
   });
   afterAll(() => deps.db.$client.close());
 
@@ -225,10 +228,12 @@ describe("a command route", () => {
 
   test("the permission is checked first: a key without the scope gets 403 and run is never called", async () => {
     const runs = seen.runs;
-    const readOnly = createApiKey(deps.db, systemCtx(orgId, "live", deps.clock), {
-      mode: "live",
-      scopes: ["brands:read"],
-    }).secret;
+    const readOnly = unitOfWork(deps, systemCtx(orgId, "live", deps.clock), (tx) =>
+      createApiKey(tx, {
+        mode: "live",
+        scopes: ["brands:read"],
+      }),
+    ).secret;
     const r = await post("/limited", { n: 1 }, readOnly);
     expect(r.status).toBe(403);
     expect(seen.runs).toBe(runs);

@@ -1,3 +1,4 @@
+import { unitOfWork } from "../../src/platform/db/unit-of-work";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { ManualClock } from "../../src/platform/clock";
 import type { Ctx } from "../../src/platform/context";
@@ -52,7 +53,7 @@ const sub = {
 
 describe("emit", () => {
   test("stores the event and gives the contract's envelope", () => {
-    const e = emit(t.deps.db, ctx, "submission.ready", sub);
+    const e = emit(t.deps, ctx, "submission.ready", sub);
     expect(e.id).toMatch(/^evt_[0-9a-z]{26}$/);
     expect(envelope(e)).toEqual({
       id: e.id,
@@ -75,8 +76,8 @@ describe("emit", () => {
       enqueue(db, clock, { kind: "webhook.deliver", payload: { event: e.id }, orgId: e.orgId, mode: e.mode });
     });
     expect(() =>
-      tx(t.deps.db, (db) => {
-        emit(db, ctx, "submission.created", sub);
+      unitOfWork(t.deps, ctx, (tx) => {
+        tx.emit("submission.created", sub);
         throw new Error("the change failed");
       }),
     ).toThrow("the change failed");
@@ -84,7 +85,7 @@ describe("emit", () => {
     expect(listEvents(t.deps.db, "org_a", "live")).toHaveLength(0);
     expect(listJobs(t.deps.db)).toHaveLength(0);
 
-    const e = tx(t.deps.db, (db) => emit(db, ctx, "submission.created", sub));
+    const e = unitOfWork(t.deps, ctx, (tx) => tx.emit("submission.created", sub));
     expect(listJobs(t.deps.db).map((j) => j.payload)).toEqual([{ event: e.id }]);
   });
 
@@ -92,35 +93,35 @@ describe("emit", () => {
     hook(() => {
       throw new Error("hook broke");
     });
-    expect(() => emit(t.deps.db, ctx, "reel.ready", { id: "rel_1" })).toThrow("hook broke");
+    expect(() => emit(t.deps, ctx, "reel.ready", { id: "rel_1" })).toThrow("hook broke");
     expect(listEvents(t.deps.db, "org_a", "live")).toHaveLength(0);
   });
 
   test("a removed hook is not called", () => {
     let calls = 0;
     const remove = onEventOf(t.deps.hooks, () => void calls++);
-    emit(t.deps.db, ctx, "export.ready", { id: "exp_1" });
+    emit(t.deps, ctx, "export.ready", { id: "exp_1" });
     remove();
-    emit(t.deps.db, ctx, "export.ready", { id: "exp_2" });
+    emit(t.deps, ctx, "export.ready", { id: "exp_2" });
     expect(calls).toBe(1);
   });
 
   test("a hook for one type hears only that type", () => {
     const seen: string[] = [];
     removers.push(onEventOf(t.deps.hooks, (_db, e) => void seen.push(e.type), "submission.approved"));
-    emit(t.deps.db, ctx, "submission.created", sub);
-    emit(t.deps.db, ctx, "submission.approved", sub);
+    emit(t.deps, ctx, "submission.created", sub);
+    emit(t.deps, ctx, "submission.approved", sub);
     expect(seen).toEqual(["submission.approved"]);
   });
 
-  test("hooks belong to the Deps that own the db: another database's hooks never run", () => {
+  test("hooks belong to their Deps: another app's hooks never run", () => {
     const other = makeTestDeps({ clock });
     try {
       const seen: string[] = [];
       removers.push(onEventOf(other.deps.hooks, (_db, e) => void seen.push(e.type)));
-      emit(t.deps.db, ctx, "reel.ready", { id: "rel_1" });
+      emit(t.deps, ctx, "reel.ready", { id: "rel_1" });
       expect(seen).toEqual([]);
-      emit(other.deps.db, ctx, "reel.failed", { id: "rel_2" });
+      emit(other.deps, ctx, "reel.failed", { id: "rel_2" });
       expect(seen).toEqual(["reel.failed"]);
     } finally {
       other.cleanup();
@@ -128,7 +129,7 @@ describe("emit", () => {
   });
 
   test("unknown types are refused at run time too", () => {
-    expect(() => emit(t.deps.db, ctx, "submission.deleted" as EventType, {})).toThrow("unknown event type");
+    expect(() => emit(t.deps, ctx, "submission.deleted" as EventType, {})).toThrow("unknown event type");
     expect(EVENT_TYPES).toContain("reel.failed");
     expect(isEventType("submission.approved")).toBe(true);
     expect(isEventType("nope")).toBe(false);
@@ -139,11 +140,11 @@ describe("listEvents", () => {
   test("newest first, by organisation and mode, with limit, before and type", () => {
     const ids: string[] = [];
     for (const type of ["submission.created", "submission.ready", "submission.approved"] as const) {
-      ids.push(emit(t.deps.db, ctx, type, sub).id);
+      ids.push(emit(t.deps, ctx, type, sub).id);
       clock.advance(1);
     }
-    emit(t.deps.db, { ...ctx, mode: "test" }, "submission.created", sub);
-    emit(t.deps.db, { ...ctx, orgId: "org_b" }, "submission.created", sub);
+    emit(t.deps, { ...ctx, mode: "test" }, "submission.created", sub);
+    emit(t.deps, { ...ctx, orgId: "org_b" }, "submission.created", sub);
     expect(listEvents(t.deps.db, "org_a", "live").map((e) => e.id)).toEqual([...ids].reverse());
     expect(listEvents(t.deps.db, "org_a", "live", { limit: 2 }).map((e) => e.id)).toEqual([ids[2], ids[1]]);
     expect(listEvents(t.deps.db, "org_a", "live", { before: ids[1] }).map((e) => e.id)).toEqual([ids[0]]);

@@ -6,17 +6,16 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { byId } from "../../platform/db/tenancy";
 import type { ApiKeyView } from "./model";
 import { prepared } from "../../platform/db/prepared";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Clock } from "../../platform/clock";
-import type { Ctx, Mode } from "../../platform/context";
+import type { Mode } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { randomToken, sha256 } from "../../platform/crypto";
 import { invalid, notFound } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
-import type { Signer } from "../../platform/crypto";
-import { audit } from "../../platform/audit/audit";
 import { actorRef } from "../../platform/context";
 import { apiKeys, orgs } from "./tables";
 import { isScope, SCOPES } from "../../platform/access";
@@ -51,10 +50,10 @@ export function parseScopes(scopes: string[] | undefined): string[] {
 
 /** Creates a key in the context's org and the given mode; returns the row and the secret, shown this once. */
 export function createApiKey(
-  db: Db,
-  ctx: Ctx,
+  tx: Tx,
   input: { mode: Mode; name?: string; scopes?: string[] },
 ): { key: ApiKeyRow; secret: string } {
+  const ctx = tx.ctx;
   const scopes = parseScopes(input.scopes);
   const name = (input.name ?? "").trim();
   if (name.length > 80) throw invalid("Key names are at most 80 characters.", "name");
@@ -76,39 +75,36 @@ export function createApiKey(
     lastUsedAt: null,
     revokedAt: null,
   };
-  tx(db, (db) => {
-    db.insert(apiKeys).values(key).run();
-    audit(db, { ...ctx, mode: input.mode }, "api_key.created", key.id, { name, scopes, mode: input.mode });
-  });
+  tx.db.insert(apiKeys).values(key).run();
+  tx.as({ ...ctx, mode: input.mode }).audit("api_key.created", key.id, { name, scopes, mode: input.mode });
   return { key, secret };
 }
 
 /** A page of the org's keys in a mode, newest first. */
-export function listApiKeys(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
+export function listApiKeys({ db, ctx, deps }: Reader, page: PageRequest) {
   const rows = orgPageRows(db, apiKeys, ctx, page);
-  return toPage(signer, page, rows, (r) => [r.id], presentKey);
+  return toPage(deps.signer, page, rows, (r) => [r.id], presentKey);
 }
 
 /** Revokes a key at once; 404 for another org's or mode's key. */
-export function revokeApiKey(db: Db, ctx: Ctx, id: string) {
-  return tx(db, (db) => {
-    const row = db
-      .select()
-      .from(apiKeys)
-      .where(byId(apiKeys, ctx, id))
-      .get();
-    if (!row) throw notFound("API key");
-    if (row.revokedAt) return presentKey(row);
-    const now = ctx.clock.now();
-    db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id)).run();
-    audit(db, ctx, "api_key.revoked", id);
-    return presentKey({ ...row, revokedAt: now });
-  });
+export function revokeApiKey(tx: Tx, id: string) {
+  const row = tx.db
+    .select()
+    .from(apiKeys)
+    .where(byId(apiKeys, tx.ctx, id))
+    .get();
+  if (!row) throw notFound("API key");
+  if (row.revokedAt) return presentKey(row);
+  const now = tx.ctx.clock.now();
+  tx.db.update(apiKeys).set({ revokedAt: now }).where(eq(apiKeys.id, id)).run();
+  tx.audit("api_key.revoked", id);
+  return presentKey({ ...row, revokedAt: now });
 }
 
 /**
  * The live (not revoked) key for a secret with its organisation's plan (one prepared statement, the API's hot
- * path), or null; marks it used at most once a minute.
+ * path), or null; marks it used at most once a minute (one statement, without a unit of work: authentication's
+ * bookkeeping, like a session's sliding expiry).
  */
 export function resolveApiKey(db: Db, clock: Clock, secret: string): (ApiKeyRow & { orgPlan: string }) | null {
   if (!/^rk_(test|live)_[A-Za-z0-9_-]{20,64}$/.test(secret)) return null;

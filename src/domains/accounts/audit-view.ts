@@ -1,8 +1,7 @@
 /** The organisation's audit log as a page, newest first, for owners and admins. */
+import type { Reader } from "../../platform/db/unit-of-work";
 import { eq } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
@@ -12,9 +11,9 @@ import type { Mode } from "../../platform/context";
 import type { auditEntrySchema } from "./model";
 
 /** A page of audit entries of the org (both modes), newest first; `action` filters by exact action. */
-export function listAuditPage(deps: Deps, ctx: Ctx, page: PageRequest, action?: string) {
+export function listAuditPage({ db, ctx, deps }: Reader, page: PageRequest, action?: string) {
   const rows = idPageRows(
-    deps.db,
+    db,
     auditLog,
     page,
     action ? "action" : "",

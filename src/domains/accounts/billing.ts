@@ -5,6 +5,7 @@
  */
 import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { AppError } from "../../platform/errors";
 import { getOrg, setPlan } from "./orgs";
 import {
@@ -22,8 +23,8 @@ import {
  * The plan and the catalogue. For the operator's own organisation (`operator: true`) the catalogue is what the
  * operator offers the organisations it hosts, and this organisation itself has no limits.
  */
-export function billingView(deps: Deps, ctx: Ctx) {
-  const org = getOrg(deps.db, ctx.orgId);
+export function billingView({ db, ctx, deps }: Reader) {
+  const org = getOrg(db, ctx.orgId);
   return {
     plan: org.plan,
     operator: org.operator,
@@ -38,8 +39,9 @@ export function billingView(deps: Deps, ctx: Ctx) {
 }
 
 /** Each allowance with its use and limit (null = unlimited) in the context's mode. */
-export function usageView(deps: Deps, ctx: Ctx) {
-  const org = getOrg(deps.db, ctx.orgId);
+export function usageView(r: Reader) {
+  const { db, ctx } = r;
+  const org = getOrg(db, ctx.orgId);
   const plan = org.plan as PlanId;
   const names = Object.keys(ALLOWANCE_LABELS) as AllowanceName[];
   return {
@@ -49,16 +51,16 @@ export function usageView(deps: Deps, ctx: Ctx) {
     allowances: names.map((name) => ({
       name,
       label: ALLOWANCE_LABELS[name],
-      used: usageOf(deps.db, ctx, name),
-      limit: allowanceOf(deps.db, ctx, plan, name),
+      used: usageOf(r, name),
+      limit: allowanceOf(db, ctx, plan, name),
     })),
   };
 }
 
 /** Moves the organisation to another plan (owner only, checked by the route). */
-export function changePlan(deps: Deps, ctx: Ctx, plan: string) {
-  setPlan(deps.db, ctx, parsePlan(plan));
-  return billingView(deps, ctx);
+export function changePlan(tx: Tx, plan: string) {
+  setPlan(tx, parsePlan(plan));
+  return billingView(tx);
 }
 
 function notConfigured(): never {

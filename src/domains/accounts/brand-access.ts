@@ -7,10 +7,7 @@
 import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
-import type { Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
 import type { GoingBrand } from "../../platform/hooks";
-import { audit } from "../../platform/audit/audit";
 import { invitations, members } from "./tables";
 
 /** The accounts module's part in a brand's deletion (inside the deleting transaction). */
@@ -49,6 +46,6 @@ export function forgetDeletedBrand(tx: Tx, brand: GoingBrand): void {
       .set(left.length ? { brandIds: left } : { brandIds: left, revokedAt: now })
       .where(eq(invitations.id, inv.id))
       .run();
-    if (!left.length) audit(db, ctx, "invitation.revoked", inv.id, { email: inv.email, reason: "brand_deleted" });
+    if (!left.length) tx.audit("invitation.revoked", inv.id, { email: inv.email, reason: "brand_deleted" });
   }
 }

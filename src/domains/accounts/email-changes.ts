@@ -10,7 +10,8 @@
  * once, for a day. Confirming also ends the pending password resets, whose links went to the old address.
  */
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
@@ -78,23 +79,29 @@ export function accountView(db: Db, user: User, now: number): AccountView {
   };
 }
 
-function cancelPending(db: Db, userId: string, now: number) {
-  db.update(emailChanges)
+function cancelPending(tx: Tx, userId: string, now: number) {
+  tx.db
+    .update(emailChanges)
     .set({ cancelledAt: now })
     .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt), isNull(emailChanges.cancelledAt)))
     .run();
 }
 
+/** An email change checked before its unit of work: the person and the new address. */
+export interface CheckedEmailChange {
+  user: User;
+  email: string;
+}
+
 /**
- * Asks to change the person's email to `input.email`: checks the current password (when they have one), replaces a
- * pending change, and queues the confirmation to the new address and the notice to the old one. Refused when the
- * server sends no email (the link could reach nobody).
+ * Checks a change of the person's email to `input.email` (awaits; writes nothing): a new address, the current
+ * password (when they have one). Refused when the server sends no email (the link could reach nobody).
  */
-export async function requestEmailChange(
+export async function checkEmailChange(
   deps: Deps,
   userId: string,
   input: { email: string; current_password?: string },
-): Promise<AccountView> {
+): Promise<CheckedEmailChange> {
   const user = findUser(deps.db, userId);
   if (!user) throw invalid("No such person.");
   const email = normaliseEmail(input.email);
@@ -110,43 +117,49 @@ export async function requestEmailChange(
     !(input.current_password && (await verifyPassword(input.current_password, user.passwordHash)))
   )
     throw invalid("Your current password is not right.", "current_password");
-  return tx(deps.db, (db) => {
-    const now = deps.clock.now();
-    cancelPending(db, user.id, now);
-    const id = newId("emailChange", now);
-    const expiresAt = now + EMAIL_CHANGE_TTL_MS;
-    db.insert(emailChanges)
-      .values({
-        id,
-        userId: user.id,
-        email,
-        tokenHash: sha256(emailChangeToken(deps.signer, id)),
-        createdAt: now,
-        expiresAt,
-      })
-      .run();
-    // An address that already has an account gets no link: a confirmation could never succeed.
-    if (findUserByEmail(db, email)) queueMail(db, deps.clock, { to: email, ...takenMail(email) });
-    else
-      queueMail(db, deps.clock, {
-        to: email,
-        ...confirmMail(user.email, email, expiresAt),
-        link: { kind: EMAIL_CHANGE_LINK, ref: id },
-      });
-    queueMail(db, deps.clock, { to: user.email, ...noticeMail(user.email, email) });
-    return accountView(db, user, now);
-  });
+  return { user, email };
+}
+
+/**
+ * Asks to change the person's email (checked by `checkEmailChange`): replaces a pending change, and queues the
+ * confirmation to the new address and the notice to the old one. Answers the person's view.
+ */
+export function requestEmailChange(tx: Tx, { user, email }: CheckedEmailChange): AccountView {
+  const { db, deps } = tx;
+  const now = deps.clock.now();
+  cancelPending(tx, user.id, now);
+  const id = newId("emailChange", now);
+  const expiresAt = now + EMAIL_CHANGE_TTL_MS;
+  db.insert(emailChanges)
+    .values({
+      id,
+      userId: user.id,
+      email,
+      tokenHash: sha256(emailChangeToken(deps.signer, id)),
+      createdAt: now,
+      expiresAt,
+    })
+    .run();
+  // An address that already has an account gets no link: a confirmation could never succeed.
+  if (findUserByEmail(db, email)) queueMail(db, deps.clock, { to: email, ...takenMail(email) });
+  else
+    queueMail(db, deps.clock, {
+      to: email,
+      ...confirmMail(user.email, email, expiresAt),
+      link: { kind: EMAIL_CHANGE_LINK, ref: id },
+    });
+  queueMail(db, deps.clock, { to: user.email, ...noticeMail(user.email, email) });
+  return accountView(db, user, now);
 }
 
 /** Cancels the person's pending email change (its link stops working); answers their view. */
-export function cancelEmailChange(deps: Deps, userId: string): AccountView {
-  return tx(deps.db, (db) => {
-    const user = findUser(db, userId);
-    if (!user) throw invalid("No such person.");
-    const now = deps.clock.now();
-    cancelPending(db, userId, now);
-    return accountView(db, user, now);
-  });
+export function cancelEmailChange(tx: Tx, userId: string): AccountView {
+  const { db, deps } = tx;
+  const user = findUser(db, userId);
+  if (!user) throw invalid("No such person.");
+  const now = deps.clock.now();
+  cancelPending(tx, userId, now);
+  return accountView(db, user, now);
 }
 
 function confirmMail(from: string, to: string, expiresAt: number) {
@@ -204,19 +217,18 @@ export function lookupEmailChange(deps: Deps, token: string) {
  * Confirms an email change: the account signs in with the new address from now on. 409 `email_taken` when another
  * account took the address meanwhile. Pending password resets end (their links went to the old address).
  */
-export function confirmEmailChange(deps: Deps, token: string): User {
-  return tx(deps.db, (db) => {
-    const now = deps.clock.now();
-    const row = changeByToken(db, token, now);
-    const user = findUser(db, row.userId);
-    if (!user) throw new AppError("email_link_invalid", 404, INVALID);
-    const holder = findUserByEmail(db, row.email);
-    if (holder && holder.id !== user.id)
-      throw conflict("email_taken", `${row.email} already belongs to another Plaudit account; nothing changed.`);
-    db.update(users).set({ email: row.email }).where(eq(users.id, user.id)).run();
-    db.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, row.id)).run();
-    cancelPending(db, user.id, now);
-    endPendingResets(db, user.id, now);
-    return { ...user, email: row.email };
-  });
+export function confirmEmailChange(tx: Tx, token: string): User {
+  const { db, deps } = tx;
+  const now = deps.clock.now();
+  const row = changeByToken(db, token, now);
+  const user = findUser(db, row.userId);
+  if (!user) throw new AppError("email_link_invalid", 404, INVALID);
+  const holder = findUserByEmail(db, row.email);
+  if (holder && holder.id !== user.id)
+    throw conflict("email_taken", `${row.email} already belongs to another Plaudit account; nothing changed.`);
+  db.update(users).set({ email: row.email }).where(eq(users.id, user.id)).run();
+  db.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, row.id)).run();
+  cancelPending(tx, user.id, now);
+  endPendingResets(tx, user.id, now);
+  return { ...user, email: row.email };
 }

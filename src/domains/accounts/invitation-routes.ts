@@ -21,7 +21,9 @@ import { readCookie, requireSameSite } from "./auth";
 import { accessPlugin } from "../../platform/access";
 import { command } from "../../platform/access";
 import { resolveSession, SESSION_COOKIE } from "./sessions";
-import { acceptInvitation, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
+import { acceptInvitation, checkAcceptance, listInvitations, lookupInvitation, revokeInvitation } from "./invitations";
+import { accountCtx } from "./users";
+import { reader, unitOfWork } from "../../platform/db/unit-of-work";
 import { meBody, signIn } from "./session-routes";
 import { secureCookies } from "../../platform/request-scheme";
 import { invitationThrottle } from "./invitation-throttle";
@@ -61,7 +63,10 @@ export function invitationRoutes(deps: Deps) {
       async ({ request, body, set, server }) => {
         requireSameSite(deps, request);
         const current = signedInUserId(deps, request);
-        const user = await acceptInvitation(deps, body.token, { name: body.name, password: body.password }, current);
+        const checked = await checkAcceptance(deps, body.token, { password: body.password }, current);
+        const user = unitOfWork(deps, accountCtx(deps.clock), (tx) =>
+          acceptInvitation(tx, body.token, { name: body.name }, checked),
+        );
         if (user.id !== current) signIn(deps, set, user.id, secureCookies(request, server, deps.config));
         return meBody(deps, user);
       },
@@ -79,7 +84,7 @@ export function invitationRoutes(deps: Deps) {
     )
     .get(
       "/invitations",
-      ({ ctx, query }) => listInvitations(deps.db, deps, ctx, pageRequest(deps.signer, "invitations", query)),
+      ({ ctx, query }) => listInvitations(reader(deps, ctx), pageRequest(deps.signer, "invitations", query)),
       {
         access: "member:manage",
         query: t.Object(pageQuerySchema),
@@ -93,7 +98,7 @@ export function invitationRoutes(deps: Deps) {
         params: idParams,
         response: invitationSchema,
         detail: { tags: ["Members"], summary: "Revoke a pending invitation" },
-        run: ({ db, ctx }, { params }) => revokeInvitation(db, ctx, params.id),
+        run: (tx, { params }) => revokeInvitation(tx, params.id),
       }),
     );
 }

@@ -12,15 +12,15 @@
  */
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { scoped, byId, inOrg, preparedScoped, scopeValues } from "../../platform/db/tenancy";
-import { tx, type Db } from "../../platform/db/client";
-import type { Ctx, Role } from "../../platform/context";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
+import type { Role } from "../../platform/context";
 import type { InvitationView } from "./model";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { sha256, type Signer } from "../../platform/crypto";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
 import { MAIL_LINK_MARK, queueMail } from "../../platform/mail/queue-mail";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
@@ -85,79 +85,74 @@ export function invitationMailLink(deps: Deps, invitationId: string): string | n
  * email replaces a pending one. A client invitation names the brands the client will see (`brand_ids`). Returns
  * the invitation with its `url`, which is shown only in this answer.
  */
-export function inviteMember(
-  deps: Deps,
-  ctx: Ctx,
-  input: { email: string; role: string; name?: string; brand_ids?: string[] },
-) {
+export function inviteMember(tx: Tx, input: { email: string; role: string; name?: string; brand_ids?: string[] }) {
+  const { db, ctx, deps } = tx;
   const email = normaliseEmail(input.email);
   const role = parseRole(input.role);
   guardOwnerChange(ctx, null, role);
-  const brandIds = checkClientBrands(deps.db, ctx.orgId, role, input.brand_ids);
+  const brandIds = checkClientBrands(db, ctx.orgId, role, input.brand_ids);
   const now = ctx.clock.now();
   const id = invitationId(now);
   const token = invitationToken(deps.signer, id);
-  return tx(deps.db, (db) => {
-    const user = findUserByEmail(db, email);
-    if (
-      user &&
-      db
-        .select()
-        .from(members)
-        .where(and(scoped(members, ctx), eq(members.userId, user.id)))
-        .get()
-    ) {
-      throw conflict("already_member", `${email} is already a member.`, { field: "email" });
-    }
-    const pendingForEmail = and(
-      scoped(invitations, ctx),
-      eq(invitations.email, email),
-      isNull(invitations.acceptedAt),
-      isNull(invitations.revokedAt),
-      gt(invitations.expiresAt, now),
-    );
-    const replaced = db.select({ id: invitations.id }).from(invitations).where(pendingForEmail).all().length;
-    if (replaced) db.update(invitations).set({ revokedAt: now }).where(pendingForEmail).run();
-    const inv: Invitation = {
-      id,
-      orgId: ctx.orgId,
-      email,
-      role,
-      brandIds,
-      name: (input.name ?? "").trim().slice(0, 120),
-      tokenHash: sha256(token),
-      invitedByUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
-      createdAt: now,
-      expiresAt: now + INVITATION_TTL_MS,
-      acceptedAt: null,
-      acceptedUserId: null,
-      revokedAt: null,
-    };
-    db.insert(invitations).values(inv).run();
-    audit(db, ctx, "invitation.created", inv.id, {
-      email,
-      role,
-      ...(brandIds ? { brand_ids: brandIds } : {}),
-      replaced_pending: replaced > 0,
-    });
-    const url = invitationUrl(deps.config.appUrl, token);
-    const org = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, ctx.orgId)).get();
-    const inviter = ctx.actor.type === "user" ? findUser(db, ctx.actor.userId) : undefined;
-    // Mail only leaves the box with SMTP; without it there is no email to put the link in.
-    const emailed = deps.mailer.delivers;
-    const as = brandIds
-      ? `a client, to see and approve the testimonials of ${brandNames(db, ctx.orgId, brandIds).join(", ")}`
-      : role;
-    if (emailed)
-      queueMail(db, ctx.clock, {
-        orgId: ctx.orgId,
-        to: email,
-        ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt),
-        link: { kind: INVITATION_LINK, ref: inv.id },
-        sender: orgSender(db, ctx.orgId),
-      });
-    return { ...presentInvitation(inv, now), url, emailed };
+  const user = findUserByEmail(db, email);
+  if (
+    user &&
+    db
+      .select()
+      .from(members)
+      .where(and(scoped(members, ctx), eq(members.userId, user.id)))
+      .get()
+  ) {
+    throw conflict("already_member", `${email} is already a member.`, { field: "email" });
+  }
+  const pendingForEmail = and(
+    scoped(invitations, ctx),
+    eq(invitations.email, email),
+    isNull(invitations.acceptedAt),
+    isNull(invitations.revokedAt),
+    gt(invitations.expiresAt, now),
+  );
+  const replaced = db.select({ id: invitations.id }).from(invitations).where(pendingForEmail).all().length;
+  if (replaced) db.update(invitations).set({ revokedAt: now }).where(pendingForEmail).run();
+  const inv: Invitation = {
+    id,
+    orgId: ctx.orgId,
+    email,
+    role,
+    brandIds,
+    name: (input.name ?? "").trim().slice(0, 120),
+    tokenHash: sha256(token),
+    invitedByUserId: ctx.actor.type === "user" ? ctx.actor.userId : null,
+    createdAt: now,
+    expiresAt: now + INVITATION_TTL_MS,
+    acceptedAt: null,
+    acceptedUserId: null,
+    revokedAt: null,
+  };
+  db.insert(invitations).values(inv).run();
+  tx.audit("invitation.created", inv.id, {
+    email,
+    role,
+    ...(brandIds ? { brand_ids: brandIds } : {}),
+    replaced_pending: replaced > 0,
   });
+  const url = invitationUrl(deps.config.appUrl, token);
+  const org = db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, ctx.orgId)).get();
+  const inviter = ctx.actor.type === "user" ? findUser(db, ctx.actor.userId) : undefined;
+  // Mail only leaves the box with SMTP; without it there is no email to put the link in.
+  const emailed = deps.mailer.delivers;
+  const as = brandIds
+    ? `a client, to see and approve the testimonials of ${brandNames(db, ctx.orgId, brandIds).join(", ")}`
+    : role;
+  if (emailed)
+    queueMail(db, ctx.clock, {
+      orgId: ctx.orgId,
+      to: email,
+      ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt),
+      link: { kind: INVITATION_LINK, ref: inv.id },
+      sender: orgSender(db, ctx.orgId),
+    });
+  return { ...presentInvitation(inv, now), url, emailed };
 }
 
 function brandNames(db: Db, orgId: string, ids: string[]) {
@@ -187,7 +182,7 @@ function invitationMail(orgName: string, inviter: User | undefined, role: string
 }
 
 /** A page of the organisation's pending invitations, newest first. */
-export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, page: PageRequest) {
+export function listInvitations({ db, ctx, deps }: Reader, page: PageRequest) {
   const now = ctx.clock.now();
   const rows = idPageRows(
     db,
@@ -212,22 +207,21 @@ export function listInvitations(db: Db, deps: Pick<Deps, "signer">, ctx: Ctx, pa
 }
 
 /** Revokes a pending invitation; its link stops working at once. */
-export function revokeInvitation(db: Db, ctx: Ctx, id: string) {
-  return tx(db, (db) => {
-    const inv = db
-      .select()
-      .from(invitations)
-      .where(byId(invitations, ctx, id))
-      .get();
-    if (!inv) throw notFound("invitation");
-    guardOwnerChange(ctx, null, inv.role);
-    const now = ctx.clock.now();
-    if (invitationStatus(inv, now) !== "pending")
-      throw conflict("invitation_not_pending", `This invitation is already ${invitationStatus(inv, now)}.`);
-    db.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id)).run();
-    audit(db, ctx, "invitation.revoked", id, { email: inv.email });
-    return presentInvitation({ ...inv, revokedAt: now }, now);
-  });
+export function revokeInvitation(tx: Tx, id: string) {
+  const { db, ctx } = tx;
+  const inv = db
+    .select()
+    .from(invitations)
+    .where(byId(invitations, ctx, id))
+    .get();
+  if (!inv) throw notFound("invitation");
+  guardOwnerChange(ctx, null, inv.role);
+  const now = ctx.clock.now();
+  if (invitationStatus(inv, now) !== "pending")
+    throw conflict("invitation_not_pending", `This invitation is already ${invitationStatus(inv, now)}.`);
+  db.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, id)).run();
+  tx.audit("invitation.revoked", id, { email: inv.email });
+  return presentInvitation({ ...inv, revokedAt: now }, now);
 }
 
 const UNUSABLE =
@@ -293,17 +287,23 @@ export function lookupInvitation(deps: Deps, token: string, signedInUserId: stri
   };
 }
 
+/** An acceptance checked before its unit of work: the account it is for, or the new account's password hash. */
+export interface CheckedAcceptance {
+  existing: User | undefined;
+  passwordHash: string | null;
+}
+
 /**
- * Accepts an invitation. A new email: `password` (and an optional `name`) creates the account. An email that
- * already has an account: the caller must be signed in as it (`signedInUserId`); a password is refused.
- * Returns the user to sign in (or keep signed in).
+ * Checks an acceptance before its unit of work (awaits; writes nothing). A new email: `password` (and an optional
+ * `name`) will create the account, and is hashed here. An email that already has an account: the caller must be
+ * signed in as it (`signedInUserId`); a password is refused.
  */
-export async function acceptInvitation(
+export async function checkAcceptance(
   deps: Deps,
   token: string,
-  input: { name?: string; password?: string },
+  input: { password?: string },
   signedInUserId: string | null,
-): Promise<User> {
+): Promise<CheckedAcceptance> {
   const first = pendingByToken(deps.db, token, deps.clock.now());
   const existing = findUserByEmail(deps.db, first.email);
   let passwordHash: string | null = null;
@@ -333,40 +333,53 @@ export async function acceptInvitation(
     checkPassword(input.password);
     passwordHash = await hashPassword(input.password);
   }
-  return tx(deps.db, (db) => {
-    const now = deps.clock.now();
-    // Checked again inside the transaction: the link may have been used or revoked while the password hashed.
-    const inv = pendingByToken(db, token, now);
-    const user =
-      findUserByEmail(db, inv.email) ??
-      (passwordHash
-        ? createUser(db, deps.clock, { email: inv.email, name: input.name?.trim() || inv.name, passwordHash })
-        : null);
-    if (!user || (existing ? user.id !== existing.id : user.passwordHash !== passwordHash)) {
-      throw new AppError(
-        "sign_in_required",
-        401,
-        `${inv.email} already has an account here. Sign in as ${inv.email} to accept this invitation.`,
-      );
-    }
-    const ctx: Ctx = {
-      orgId: inv.orgId,
-      mode: "live",
-      actor: { type: "user", userId: user.id, role: inv.role as Role, sessionId: null },
-      clock: deps.clock,
-    };
-    db.update(invitations).set({ acceptedAt: now, acceptedUserId: user.id }).where(eq(invitations.id, inv.id)).run();
-    const already = db
-      .select()
-      .from(members)
-      .where(and(inOrg(members, inv.orgId), eq(members.userId, user.id)))
-      .get();
-    if (!already) {
-      const role = parseRole(inv.role);
-      insertMember(db, ctx, user, role, checkClientBrands(db, inv.orgId, role, inv.brandIds ?? undefined));
-    }
-    // Not whether the account is new: the organisation's admins read this line, and that fact is not theirs.
-    audit(db, ctx, "invitation.accepted", inv.id, { email: inv.email });
-    return user;
+  return { existing, passwordHash };
+}
+
+/**
+ * Accepts an invitation checked by `checkAcceptance` (in a unit of work on the person's account: `accountCtx`),
+ * creating the new account when there is none; the membership and audit lines are written as the invitee in the
+ * invitation's organisation. Returns the user to sign in (or keep signed in).
+ */
+export function acceptInvitation(
+  tx: Tx,
+  token: string,
+  input: { name?: string },
+  { existing, passwordHash }: CheckedAcceptance,
+): User {
+  const { db, deps } = tx;
+  const now = deps.clock.now();
+  // Checked again inside the transaction: the link may have been used or revoked while the password hashed.
+  const inv = pendingByToken(db, token, now);
+  const user =
+    findUserByEmail(db, inv.email) ??
+    (passwordHash
+      ? createUser(db, deps.clock, { email: inv.email, name: input.name?.trim() || inv.name, passwordHash })
+      : null);
+  if (!user || (existing ? user.id !== existing.id : user.passwordHash !== passwordHash)) {
+    throw new AppError(
+      "sign_in_required",
+      401,
+      `${inv.email} already has an account here. Sign in as ${inv.email} to accept this invitation.`,
+    );
+  }
+  const invitee = tx.as({
+    orgId: inv.orgId,
+    mode: "live",
+    actor: { type: "user", userId: user.id, role: inv.role as Role, sessionId: null },
+    clock: deps.clock,
   });
+  db.update(invitations).set({ acceptedAt: now, acceptedUserId: user.id }).where(eq(invitations.id, inv.id)).run();
+  const already = db
+    .select()
+    .from(members)
+    .where(and(inOrg(members, inv.orgId), eq(members.userId, user.id)))
+    .get();
+  if (!already) {
+    const role = parseRole(inv.role);
+    insertMember(invitee, user, role, checkClientBrands(db, inv.orgId, role, inv.brandIds ?? undefined));
+  }
+  // Not whether the account is new: the organisation's admins read this line, and that fact is not theirs.
+  invitee.audit("invitation.accepted", inv.id, { email: inv.email });
+  return user;
 }

@@ -8,8 +8,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { scoped, inOrg } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
-import type { Ctx, Role } from "../../platform/context";
-import { audit } from "../../platform/audit/audit";
+import type { Role } from "../../platform/context";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { PERMISSIONS } from "../../platform/access";
 import { invitations, members } from "./tables";
 
@@ -37,17 +37,17 @@ export function inviterStillMay(db: Db, inv: { orgId: string; role: Role; invite
 }
 
 /**
- * Revokes, in the caller's transaction, every pending invitation of the context's organisation made by `userId`
+ * Revokes, in the caller's unit of work, every pending invitation of the context's organisation made by `userId`
  * that a member holding `nowRole` (null once removed) could not make, with an `invitation.revoked` audit line naming
  * the reason for each. Returns how many were revoked.
  */
 export function revokeInvitationsBeyond(
-  db: Db,
-  ctx: Ctx,
+  tx: Tx,
   userId: string,
   nowRole: Role | null,
   reason: InviterRevocationReason,
 ): number {
+  const { db, ctx } = tx;
   const now = ctx.clock.now();
   const pending = db
     .select()
@@ -65,7 +65,7 @@ export function revokeInvitationsBeyond(
     .filter((inv) => !mayInvite(nowRole, inv.role));
   for (const inv of pending) {
     db.update(invitations).set({ revokedAt: now }).where(eq(invitations.id, inv.id)).run();
-    audit(db, ctx, "invitation.revoked", inv.id, { email: inv.email, role: inv.role, reason, inviter_user_id: userId });
+    tx.audit("invitation.revoked", inv.id, { email: inv.email, role: inv.role, reason, inviter_user_id: userId });
   }
   return pending.length;
 }

@@ -2,16 +2,15 @@
 import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { scoped, byId, inOrg, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { MemberView } from "./model";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import type { Ctx, Role } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { conflict, forbidden, invalid, notFound } from "../../platform/errors";
-import { audit } from "../../platform/audit/audit";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { afterId } from "../../platform/db/org-page";
 import { prepared, preparedAs } from "../../platform/db/prepared";
-import type { Signer } from "../../platform/crypto";
 import { brands } from "../brands";
 import { members, orgs, users } from "./tables";
 import { createUser, findUserByEmail, normaliseEmail } from "./users";
@@ -97,7 +96,7 @@ export function membershipsOf(db: Db, userId: string) {
 }
 
 /** A page of members, newest first. */
-export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest) {
+export function listMembers({ db, ctx, deps }: Reader, page: PageRequest) {
   const after = afterId(page);
   const statement = preparedAs(db, `members-list:${after ? "a" : ""}`, (db) =>
     db
@@ -110,7 +109,7 @@ export function listMembers(db: Db, signer: Signer, ctx: Ctx, page: PageRequest)
       .prepare(),
   );
   const rows = statement.all({ ...scopeValues(ctx), after, limit: page.limit + 1 });
-  return toPage(signer, page, rows, (r) => [r.member.id], presentMember);
+  return toPage(deps.signer, page, rows, (r) => [r.member.id], presentMember);
 }
 
 function getMember(db: Db, ctx: Ctx, id: string): MemberJoin {
@@ -147,40 +146,33 @@ export function guardOwnerChange(ctx: Ctx, from: string | null, to: string) {
  * may choose the password of an account that could later belong to another.
  */
 export function addMember(
-  db: Db,
-  ctx: Ctx,
+  tx: Tx,
   input: { email: string; role: string; name?: string; passwordHash?: string | null; brandIds?: string[] },
 ) {
+  const { db, ctx } = tx;
   if (ctx.actor.type !== "system")
     throw forbidden("Members join through an invitation; only operators add them directly.");
   const email = normaliseEmail(input.email);
   const role = parseRole(input.role);
   const brandIds = checkClientBrands(db, ctx.orgId, role, input.brandIds);
-  return tx(db, (db) => {
-    const existing = findUserByEmail(db, email);
-    if (existing && input.passwordHash)
-      throw conflict(
-        "email_taken",
-        `${email} already has an account with its own password; add them without --password.`,
-        { field: "email" },
-      );
-    const user =
-      existing ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: input.passwordHash ?? null });
-    return insertMember(db, ctx, user, role, brandIds);
-  });
+  const existing = findUserByEmail(db, email);
+  if (existing && input.passwordHash)
+    throw conflict(
+      "email_taken",
+      `${email} already has an account with its own password; add them without --password.`,
+      { field: "email" },
+    );
+  const user =
+    existing ?? createUser(db, ctx.clock, { email, name: input.name, passwordHash: input.passwordHash ?? null });
+  return insertMember(tx, user, role, brandIds);
 }
 
 /**
- * Makes `user` a member with `role` in the context's org (409 when already one), in the caller's transaction; a
+ * Makes `user` a member with `role` in the context's org (409 when already one), in the caller's unit of work; a
  * client's `brandIds` are the brands it sees (checked by `checkClientBrands`).
  */
-export function insertMember(
-  db: Db,
-  ctx: Ctx,
-  user: typeof users.$inferSelect,
-  role: Role,
-  brandIds: string[] | null = null,
-) {
+export function insertMember(tx: Tx, user: typeof users.$inferSelect, role: Role, brandIds: string[] | null = null) {
+  const { db, ctx } = tx;
   const exists = db
     .select()
     .from(members)
@@ -196,7 +188,7 @@ export function insertMember(
     createdAt: ctx.clock.now(),
   };
   db.insert(members).values(member).run();
-  audit(db, ctx, "member.added", member.id, { email: user.email, role, brand_ids: member.brandIds });
+  tx.audit("member.added", member.id, { email: user.email, role, brand_ids: member.brandIds });
   return presentMember({ member, user });
 }
 
@@ -205,38 +197,36 @@ export function insertMember(
  * last owner cannot stop being one. Pending invitations the member made and could not make in the new role are
  * revoked with it.
  */
-export function changeRole(db: Db, ctx: Ctx, id: string, roleInput: string, brandIdsInput?: string[]) {
+export function changeRole(tx: Tx, id: string, roleInput: string, brandIdsInput?: string[]) {
+  const { db, ctx } = tx;
   const role = parseRole(roleInput);
-  return tx(db, (db) => {
-    const row = getMember(db, ctx, id);
-    guardOwnerChange(ctx, row.member.role, role);
-    if (row.member.role === "owner" && role !== "owner" && ownerCount(db, ctx.orgId) <= 1) {
-      throw conflict("last_owner", "An organisation needs at least one owner. Make someone else an owner first.");
-    }
-    const kept = role === "client" && brandIdsInput === undefined ? (row.member.brandIds ?? undefined) : brandIdsInput;
-    const brandIds = checkClientBrands(db, ctx.orgId, role, kept);
-    db.update(members).set({ role, brandIds }).where(eq(members.id, id)).run();
-    audit(db, ctx, "member.role_changed", id, {
-      from: row.member.role,
-      to: role,
-      ...(role === "client" || row.member.role === "client" ? { brand_ids: brandIds } : {}),
-    });
-    revokeInvitationsBeyond(db, ctx, row.user.id, role, "inviter_role_changed");
-    return presentMember({ member: { ...row.member, role, brandIds }, user: row.user });
+  const row = getMember(db, ctx, id);
+  guardOwnerChange(ctx, row.member.role, role);
+  if (row.member.role === "owner" && role !== "owner" && ownerCount(db, ctx.orgId) <= 1) {
+    throw conflict("last_owner", "An organisation needs at least one owner. Make someone else an owner first.");
+  }
+  const kept = role === "client" && brandIdsInput === undefined ? (row.member.brandIds ?? undefined) : brandIdsInput;
+  const brandIds = checkClientBrands(db, ctx.orgId, role, kept);
+  db.update(members).set({ role, brandIds }).where(eq(members.id, id)).run();
+  tx.audit("member.role_changed", id, {
+    from: row.member.role,
+    to: role,
+    ...(role === "client" || row.member.role === "client" ? { brand_ids: brandIds } : {}),
   });
+  revokeInvitationsBeyond(tx, row.user.id, role, "inviter_role_changed");
+  return presentMember({ member: { ...row.member, role, brandIds }, user: row.user });
 }
 
 /** Removes a member, revoking the invitations they made that are still pending; the last owner cannot be removed. */
-export function removeMember(db: Db, ctx: Ctx, id: string) {
-  tx(db, (db) => {
-    const row = getMember(db, ctx, id);
-    guardOwnerChange(ctx, row.member.role, row.member.role);
-    if (row.member.role === "owner" && ownerCount(db, ctx.orgId) <= 1)
-      throw conflict("last_owner", "The last owner cannot be removed.");
-    db.delete(members).where(eq(members.id, id)).run();
-    audit(db, ctx, "member.removed", id, { email: row.user.email });
-    revokeInvitationsBeyond(db, ctx, row.user.id, null, "inviter_removed");
-  });
+export function removeMember(tx: Tx, id: string) {
+  const { db, ctx } = tx;
+  const row = getMember(db, ctx, id);
+  guardOwnerChange(ctx, row.member.role, row.member.role);
+  if (row.member.role === "owner" && ownerCount(db, ctx.orgId) <= 1)
+    throw conflict("last_owner", "The last owner cannot be removed.");
+  db.delete(members).where(eq(members.id, id)).run();
+  tx.audit("member.removed", id, { email: row.user.email });
+  revokeInvitationsBeyond(tx, row.user.id, null, "inviter_removed");
 }
 
 /** A user's role in an org, or null when not a member. */

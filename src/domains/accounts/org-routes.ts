@@ -1,7 +1,8 @@
 /**
  * The organisation's own settings: `GET /v1/org` (every member, and keys with brands:read), `PATCH /v1/org` (owners
  * and admins: name, colour), `POST /v1/org/logo` (multipart field `file`) and `DELETE /v1/org/logo`. The logo
- * routes write a file around their transaction, so they are hand-written handlers, not commands.
+ * routes write a file around their transaction, so they are hand-written handlers, not commands, and open their unit
+ * of work themselves (org-logo.ts).
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -53,7 +54,7 @@ export function orgRoutes(deps: Deps) {
             tags: ["Organisation"],
             summary: "Rename the organisation or change its colour (owners and admins)",
           },
-          run: ({ ctx }, { body }) => updateOrg(deps, ctx, body),
+          run: (tx, { body }) => updateOrg(tx, body),
         }),
       )
       // The form is read only after the caller may change the organisation (a stranger's upload is never parsed).

@@ -4,12 +4,10 @@
  * members. Read by every member (`org:read`); changed by owners and admins (`org:write`).
  */
 import { eq } from "drizzle-orm";
-import { tx, type Db } from "../../platform/db/client";
-import type { Ctx } from "../../platform/context";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { invalid } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
-import { audit } from "../../platform/audit/audit";
 import { orgs } from "./tables";
 import { getOrg, type Org } from "./orgs";
 import { mayRemoveAttribution } from "../../platform/access";
@@ -39,24 +37,23 @@ export interface OrgPatch {
 }
 
 /** Renames the organisation or changes its colour (owners and admins; the route's permission says so). */
-export function updateOrg(deps: Deps, ctx: Ctx, patch: OrgPatch): OrgView {
-  return tx(deps.db, (db) => {
-    const before = getOrg(db, ctx.orgId);
-    const next = { ...before };
-    if (patch.name !== undefined) {
-      const name = patch.name.trim();
-      if (!name || name.length > 120) throw invalid("An organisation needs a name of 1 to 120 characters.", "name");
-      next.name = requireCleanText(name, "line", "name");
-    }
-    if (patch.color !== undefined) {
-      if (patch.color !== null && !COLOR.test(patch.color)) throw invalid("Colours are hex like #0f766e.", "color");
-      next.color = patch.color?.toLowerCase() ?? null;
-    }
-    db.update(orgs).set({ name: next.name, color: next.color }).where(eq(orgs.id, ctx.orgId)).run();
-    audit(db, ctx, "org.updated", ctx.orgId, {
-      ...(next.name !== before.name ? { name: { from: before.name, to: next.name } } : {}),
-      ...(next.color !== before.color ? { color: next.color } : {}),
-    });
-    return presentOrg({ db, config: deps.config }, next);
+export function updateOrg(tx: Tx, patch: OrgPatch): OrgView {
+  const { db, ctx, deps } = tx;
+  const before = getOrg(db, ctx.orgId);
+  const next = { ...before };
+  if (patch.name !== undefined) {
+    const name = patch.name.trim();
+    if (!name || name.length > 120) throw invalid("An organisation needs a name of 1 to 120 characters.", "name");
+    next.name = requireCleanText(name, "line", "name");
+  }
+  if (patch.color !== undefined) {
+    if (patch.color !== null && !COLOR.test(patch.color)) throw invalid("Colours are hex like #0f766e.", "color");
+    next.color = patch.color?.toLowerCase() ?? null;
+  }
+  db.update(orgs).set({ name: next.name, color: next.color }).where(eq(orgs.id, ctx.orgId)).run();
+  tx.audit("org.updated", ctx.orgId, {
+    ...(next.name !== before.name ? { name: { from: before.name, to: next.name } } : {}),
+    ...(next.color !== before.color ? { color: next.color } : {}),
   });
+  return presentOrg({ db, config: deps.config }, next);
 }

@@ -6,6 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
 import { prepared } from "../../platform/db/prepared";
 import { tx, type Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Clock } from "../../platform/clock";
 import type { Ctx } from "../../platform/context";
 import { newId } from "../../platform/ids";
@@ -13,7 +14,6 @@ import { conflict, invalid, notFound } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
 import { audit } from "../../platform/audit/audit";
 import { brands, createDefaultBrands } from "../brands";
-import { shownChanged } from "../../platform/events/publication";
 import { members, orgs } from "./tables";
 import { createUser, findUserByEmail, hashPasswordBlocking, checkPassword, normaliseEmail, type User } from "./users";
 import { parsePlan, type PlanId } from "../../platform/access";
@@ -30,7 +30,12 @@ export interface NewOrg {
   operator?: boolean;
 }
 
-/** Creates an organisation, its owner (new or existing user) and a default brand in live and in test mode. */
+/**
+ * Creates an organisation, its owner (new or existing user) and a default brand in live and in test mode. The one
+ * write of this domain that opens its own transaction rather than taking a unit of work (issue 27): it is called with
+ * a bare database before the organisation exists (the CLI, the first start, test and bench fixtures), so there is no
+ * context to make one with yet; the password is hashed before it opens.
+ */
 export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: Org; owner: User | null } {
   const name = input.name.trim();
   if (!name || name.length > 120) throw invalid("An organisation needs a name of 1 to 120 characters.", "name");
@@ -101,47 +106,39 @@ export const OPERATOR_PLAN: PlanId = "plus";
  * Changes an organisation's plan and writes the audit log. The operator's own organisation has no plan to change
  * (409 `operator_organisation`): operator mode is turned off first (`plaudit org operator --org ID --off`).
  */
-export function setPlan(db: Db, ctx: Ctx, plan: string): Org {
+export function setPlan(tx: Tx, plan: string): Org {
   const id = parsePlan(plan) as PlanId;
-  return tx(db, (db) => {
-    const before = getOrg(db, ctx.orgId);
-    if (before.operator)
-      throw conflict(
-        "operator_organisation",
-        `${before.name} is this server's own organisation (operator mode): it has no plan limits, so no plan to change. Plans are for the organisations it hosts; to put this one on a plan, turn operator mode off first: plaudit org operator --org ${before.id} --off`,
-      );
-    return changePlanRow(db, ctx, before, id);
-  });
+  const before = getOrg(tx.db, tx.ctx.orgId);
+  if (before.operator)
+    throw conflict(
+      "operator_organisation",
+      `${before.name} is this server's own organisation (operator mode): it has no plan limits, so no plan to change. Plans are for the organisations it hosts; to put this one on a plan, turn operator mode off first: plaudit org operator --org ${before.id} --off`,
+    );
+  return changePlanRow(tx, before, id);
 }
 
 /**
  * Turns operator mode on or off for an organisation (operators only: the CLI and first start). On puts it on the
  * top plan with every limit lifted; off leaves it on that plan, with the plan's limits.
  */
-export function setOperator(db: Db, ctx: Ctx, on: boolean): Org {
-  return tx(db, (db) => {
-    const before = getOrg(db, ctx.orgId);
-    if (before.operator === on) return before;
-    db.update(orgs).set({ operator: on }).where(eq(orgs.id, ctx.orgId)).run();
-    audit(db, ctx, "org.operator_changed", ctx.orgId, { operator: on });
-    const after = { ...before, operator: on };
-    return on && before.plan !== OPERATOR_PLAN
-      ? { ...changePlanRow(db, ctx, after, OPERATOR_PLAN), operator: on }
-      : after;
-  });
+export function setOperator(tx: Tx, on: boolean): Org {
+  const { db, ctx } = tx;
+  const before = getOrg(db, ctx.orgId);
+  if (before.operator === on) return before;
+  db.update(orgs).set({ operator: on }).where(eq(orgs.id, ctx.orgId)).run();
+  tx.audit("org.operator_changed", ctx.orgId, { operator: on });
+  const after = { ...before, operator: on };
+  return on && before.plan !== OPERATOR_PLAN ? { ...changePlanRow(tx, after, OPERATOR_PLAN), operator: on } : after;
 }
 
-/** Writes a plan change and rebuilds what the plan shows in public places, in the caller's transaction. */
-function changePlanRow(db: Db, ctx: Ctx, before: Org, id: PlanId): Org {
+/** Writes a plan change and rebuilds what the plan shows in public places, in the caller's unit of work. */
+function changePlanRow(tx: Tx, before: Org, id: PlanId): Org {
+  const { db, ctx } = tx;
   db.update(orgs).set({ plan: id }).where(eq(orgs.id, ctx.orgId)).run();
-  audit(db, ctx, "plan.changed", ctx.orgId, { from: before.plan, to: id });
+  tx.audit("plan.changed", ctx.orgId, { from: before.plan, to: id });
   // What a plan allows shows in public places (attribution): every brand, in both modes, is rebuilt.
   for (const b of db.select({ id: brands.id, mode: brands.mode }).from(brands).where(inOrg(brands, ctx.orgId)).all()) {
-    shownChanged(
-      db,
-      { ...ctx, mode: b.mode as Ctx["mode"] },
-      { brandId: b.id, submissionId: null, reason: "plan.changed" },
-    );
+    tx.shown({ brandId: b.id, submissionId: null, reason: "plan.changed" }, { ...ctx, mode: b.mode as Ctx["mode"] });
   }
   return { ...before, plan: id };
 }

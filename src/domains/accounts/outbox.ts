@@ -3,10 +3,9 @@
  * One mode at a time: the live view lists live mail and mail about the organisation itself (invitations, alerts);
  * the test view lists the sandbox's mail only (whose test-mode personal links are shown so they can be tried).
  */
+import type { Reader } from "../../platform/db/unit-of-work";
 import { eq, isNull, or } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
-import type { Ctx } from "../../platform/context";
-import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
@@ -15,10 +14,10 @@ import type { Static } from "elysia";
 import type { outboxMessageSchema } from "./model";
 
 /** A page of the org's mail in the context's mode, newest first (a prepared statement). */
-export function listOutboxPage(deps: Deps, ctx: Ctx, page: PageRequest) {
+export function listOutboxPage({ db, ctx, deps }: Reader, page: PageRequest) {
   const live = ctx.mode === "live";
   const rows = idPageRows(
-    deps.db,
+    db,
     mailOutbox,
     page,
     live ? "org-live" : "org-test",

@@ -14,7 +14,9 @@ import type { Deps } from "../../platform/deps";
 import { secureCookies } from "../../platform/request-scheme";
 import { requireSameSite } from "./auth";
 import { AccountThrottle } from "./account-throttle";
-import { confirmPasswordReset, lookupPasswordReset, requestPasswordReset } from "./password-resets";
+import { confirmPasswordReset, hashForReset, lookupPasswordReset, requestPasswordReset } from "./password-resets";
+import { accountCtx } from "./users";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { meBody, refuseKeys, signIn } from "./session-routes";
 import {
   linkTokenBody,
@@ -48,7 +50,7 @@ export function passwordResetRoutes(deps: Deps, throttle = new AccountThrottle(d
         throttle.resetAsked({ request, server, set }, email);
         const mailConfigured = deps.mailer.delivers;
         try {
-          if (mailConfigured) requestPasswordReset(deps, email);
+          if (mailConfigured) unitOfWork(deps, accountCtx(deps.clock), (tx) => requestPasswordReset(tx, email));
         } catch (e) {
           // Only an existing account gets this far: failing out loud would tell the caller the address has one.
           deps.log.error("password reset request failed", { error: e instanceof Error ? e.stack : String(e) });
@@ -93,7 +95,10 @@ export function passwordResetRoutes(deps: Deps, throttle = new AccountThrottle(d
       async ({ body, request, server, set }) => {
         refuseKeys(request, KEYS_REFUSED);
         requireSameSite(deps, request);
-        const user = await confirmPasswordReset(deps, body.token, body.password);
+        const passwordHash = await hashForReset(deps, body.token, body.password);
+        const user = unitOfWork(deps, accountCtx(deps.clock), (tx) =>
+          confirmPasswordReset(tx, body.token, passwordHash),
+        );
         signIn(deps, set, user.id, secureCookies(request, server, deps.config));
         set.headers["cache-control"] = "no-store";
         return meBody(deps, user);

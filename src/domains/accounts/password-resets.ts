@@ -11,7 +11,8 @@
  * afresh by the route).
  */
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import { iso } from "../../platform/clock";
 import { newId } from "../../platform/ids";
@@ -49,22 +50,21 @@ export function passwordResetMailLink(deps: Deps, resetId: string): string | nul
  * Asks for a reset link for `email`: when it belongs to an account, writes the reset and queues its email; does
  * nothing otherwise. Returns nothing either way: the caller's answer must not depend on it.
  */
-export function requestPasswordReset(deps: Deps, email: string): void {
+export function requestPasswordReset(tx: Tx, email: string): void {
+  const { db, deps } = tx;
   const address = email.trim().toLowerCase();
-  tx(deps.db, (db) => {
-    const user = findUserByEmail(db, address);
-    if (!user) return;
-    const now = deps.clock.now();
-    const id = newId("passwordReset", now);
-    const expiresAt = now + RESET_TTL_MS;
-    db.insert(passwordResets)
-      .values({ id, userId: user.id, tokenHash: sha256(resetToken(deps.signer, id)), createdAt: now, expiresAt })
-      .run();
-    queueMail(db, deps.clock, {
-      to: user.email,
-      ...resetMail(user.email, expiresAt),
-      link: { kind: PASSWORD_RESET_LINK, ref: id },
-    });
+  const user = findUserByEmail(db, address);
+  if (!user) return;
+  const now = deps.clock.now();
+  const id = newId("passwordReset", now);
+  const expiresAt = now + RESET_TTL_MS;
+  db.insert(passwordResets)
+    .values({ id, userId: user.id, tokenHash: sha256(resetToken(deps.signer, id)), createdAt: now, expiresAt })
+    .run();
+  queueMail(db, deps.clock, {
+    to: user.email,
+    ...resetMail(user.email, expiresAt),
+    link: { kind: PASSWORD_RESET_LINK, ref: id },
   });
 }
 
@@ -107,29 +107,39 @@ export function lookupPasswordReset(deps: Deps, token: string) {
 }
 
 /**
- * Sets a new password with a reset link: the link and every other reset of that person stop working, and every
- * session of theirs ends. Returns the person (the route signs this browser in).
+ * Checks a new password and its reset link, and hashes the password (awaits; writes nothing): the hash
+ * `confirmPasswordReset` writes.
  */
-export async function confirmPasswordReset(deps: Deps, token: string, password: string): Promise<User> {
+export async function hashForReset(deps: Deps, token: string, password: string): Promise<string> {
   checkPassword(password);
   resetByToken(deps.db, token, deps.clock.now());
-  const passwordHash = await hashPassword(password);
-  return tx(deps.db, (db) => {
-    const now = deps.clock.now();
-    // Checked again inside the transaction: the link may have been used while the password hashed.
-    const row = resetByToken(db, token, now);
-    const user = findUser(db, row.userId);
-    if (!user) throw new AppError("reset_link_invalid", 404, INVALID);
-    db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-    endPendingResets(db, user.id, now);
-    endOtherSessions(db, user.id, null);
-    return { ...user, passwordHash };
-  });
+  return hashPassword(password);
 }
 
-/** Marks every unused reset of a person used (a reset done, or the address the links went to changed). */
-export function endPendingResets(db: Db, userId: string, now: number): void {
-  db.update(passwordResets)
+/**
+ * Sets a new password (hashed by `hashForReset`) with a reset link: the link and every other reset of that person
+ * stop working, and every session of theirs ends. Returns the person (the route signs this browser in).
+ */
+export function confirmPasswordReset(tx: Tx, token: string, passwordHash: string): User {
+  const { db, deps } = tx;
+  const now = deps.clock.now();
+  // Checked again inside the transaction: the link may have been used while the password hashed.
+  const row = resetByToken(db, token, now);
+  const user = findUser(db, row.userId);
+  if (!user) throw new AppError("reset_link_invalid", 404, INVALID);
+  db.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+  endPendingResets(tx, user.id, now);
+  endOtherSessions(tx, user.id, null);
+  return { ...user, passwordHash };
+}
+
+/**
+ * Marks every unused reset of a person used (a reset done, or the address the links went to changed), in the caller's
+ * unit of work.
+ */
+export function endPendingResets(tx: Tx, userId: string, now: number): void {
+  tx.db
+    .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
     .run();

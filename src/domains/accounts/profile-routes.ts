@@ -12,11 +12,14 @@ import { AccountThrottle } from "./account-throttle";
 import {
   accountView,
   cancelEmailChange,
+  checkEmailChange,
   confirmEmailChange,
   lookupEmailChange,
   requestEmailChange,
 } from "./email-changes";
 import { refuseKeys } from "./session-routes";
+import { accountCtx } from "./users";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { accountSchema, emailChangeBody, emailChangedSchema, emailChangeLookupSchema, linkTokenBody } from "./model";
 
 const PEOPLE_ONLY = "/v1/me is for signed-in people; API keys act for the organisation.";
@@ -45,7 +48,8 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         refuseKeys(request, PEOPLE_ONLY);
         const { user } = currentSession(deps, request);
         throttle.emailChangeAsked({ request, server, set }, user.id);
-        const view = await requestEmailChange(deps, user.id, body);
+        const checked = await checkEmailChange(deps, user.id, body);
+        const view = unitOfWork(deps, accountCtx(deps.clock), (tx) => requestEmailChange(tx, checked));
         set.status = 202;
         return view;
       },
@@ -65,7 +69,7 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
       ({ request }) => {
         refuseKeys(request, PEOPLE_ONLY);
         const { user } = currentSession(deps, request);
-        return cancelEmailChange(deps, user.id);
+        return unitOfWork(deps, accountCtx(deps.clock), (tx) => cancelEmailChange(tx, user.id));
       },
       {
         access: "person",
@@ -100,7 +104,7 @@ export function profileRoutes(deps: Deps, throttle = new AccountThrottle(deps)) 
         refuseKeys(request, LINK_KEYS_REFUSED);
         requireSameSite(deps, request);
         set.headers["cache-control"] = "no-store";
-        const user = confirmEmailChange(deps, body.token);
+        const user = unitOfWork(deps, accountCtx(deps.clock), (tx) => confirmEmailChange(tx, body.token));
         return { changed: true as const, email: user.email };
       },
       {

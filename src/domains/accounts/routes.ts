@@ -22,6 +22,7 @@ import {
   usageSchema,
 } from "./model";
 import type { Deps } from "../../platform/deps";
+import { reader } from "../../platform/db/unit-of-work";
 import { invalid } from "../../platform/errors";
 import { pageQuerySchema, pageRequest } from "../../platform/http/pagination";
 import { listOutboxPage } from "./outbox";
@@ -73,7 +74,7 @@ export function accountRoutes(deps: Deps) {
       .get(
         "/api-keys",
         ({ ctx, query }) => {
-          return listApiKeys(deps.db, deps.signer, ctx, pageRequest(deps.signer, "api-keys", query));
+          return listApiKeys(reader(deps, ctx), pageRequest(deps.signer, "api-keys", query));
         },
         {
           access: "key:manage",
@@ -88,9 +89,9 @@ export function accountRoutes(deps: Deps) {
           body: newKeyBody,
           response: { 201: createdKeySchema },
           detail: { tags: ["API keys"], summary: "Create an API key; the secret is in this answer only" },
-          run: ({ db, ctx }, { body }) => {
-            const { key, secret } = createApiKey(db, ctx, {
-              mode: body.mode ?? ctx.mode,
+          run: (tx, { body }) => {
+            const { key, secret } = createApiKey(tx, {
+              mode: body.mode ?? tx.ctx.mode,
               name: body.name,
               scopes: body.scopes,
             });
@@ -104,19 +105,15 @@ export function accountRoutes(deps: Deps) {
           params: idParams,
           response: apiKeySchema,
           detail: { tags: ["API keys"], summary: "Revoke an API key" },
-          run: ({ db, ctx }, { params }) => revokeApiKey(db, ctx, params.id),
+          run: (tx, { params }) => revokeApiKey(tx, params.id),
         }),
       )
-      .get(
-        "/members",
-        ({ ctx, query }) => listMembers(deps.db, deps.signer, ctx, pageRequest(deps.signer, "members", query)),
-        {
-          access: "member:read",
-          query: t.Object(pageQuerySchema),
-          response: memberPageSchema,
-          detail: { tags: ["Members"], summary: "List members" },
-        },
-      )
+      .get("/members", ({ ctx, query }) => listMembers(reader(deps, ctx), pageRequest(deps.signer, "members", query)), {
+        access: "member:read",
+        query: t.Object(pageQuerySchema),
+        response: memberPageSchema,
+        detail: { tags: ["Members"], summary: "List members" },
+      })
       .use(
         command(deps, "POST", "/members", {
           permission: "member:manage",
@@ -127,9 +124,9 @@ export function accountRoutes(deps: Deps) {
             summary:
               "Invite a person by email: answers the invitation with its one-time link (shown once; mailed when SMTP is set up)",
           },
-          run: ({ ctx }, { body }) => {
+          run: (tx, { body }) => {
             if (body.password !== undefined) throw invalid(PASSWORD_REFUSED, "password");
-            return inviteMember(deps, ctx, body);
+            return inviteMember(tx, body);
           },
         }),
       )
@@ -140,7 +137,7 @@ export function accountRoutes(deps: Deps) {
           body: roleBody,
           response: memberSchema,
           detail: { tags: ["Members"], summary: "Change a member's role (and a client's brands)" },
-          run: ({ db, ctx }, { params, body }) => changeRole(db, ctx, params.id, body.role, body.brand_ids),
+          run: (tx, { params, body }) => changeRole(tx, params.id, body.role, body.brand_ids),
         }),
       )
       .use(
@@ -149,18 +146,18 @@ export function accountRoutes(deps: Deps) {
           params: idParams,
           response: memberRemovedSchema,
           detail: { tags: ["Members"], summary: "Remove a member" },
-          run: ({ db, ctx }, { params }) => {
-            removeMember(db, ctx, params.id);
+          run: (tx, { params }) => {
+            removeMember(tx, params.id);
             return { removed: true as const, id: params.id };
           },
         }),
       )
-      .get("/billing", ({ ctx }) => billingView(deps, ctx), {
+      .get("/billing", ({ ctx }) => billingView(reader(deps, ctx)), {
         access: "billing:read",
         response: billingSchema,
         detail: { tags: ["Billing"], summary: "Plan and plan catalogue" },
       })
-      .get("/billing/usage", ({ ctx }) => usageView(deps, ctx), {
+      .get("/billing/usage", ({ ctx }) => usageView(reader(deps, ctx)), {
         access: "billing:read",
         response: usageSchema,
         detail: { tags: ["Billing"], summary: "Each allowance: used and limit" },
@@ -171,7 +168,7 @@ export function accountRoutes(deps: Deps) {
           body: planBody,
           response: billingSchema,
           detail: { tags: ["Billing"], summary: "Change plan (owner)" },
-          run: ({ ctx }, { body }) => changePlan(deps, ctx, body.plan),
+          run: (tx, { body }) => changePlan(tx, body.plan),
         }),
       )
       // Checkout and the portal are not commands: they await Stripe and write nothing here.
@@ -190,8 +187,7 @@ export function accountRoutes(deps: Deps) {
         "/audit-log",
         ({ ctx, query }) =>
           listAuditPage(
-            deps,
-            ctx,
+            reader(deps, ctx),
             pageRequest(deps.signer, "audit-log", query, { action: query.action }),
             query.action,
           ),
@@ -206,11 +202,15 @@ export function accountRoutes(deps: Deps) {
           },
         },
       )
-      .get("/outbox", ({ ctx, query }) => listOutboxPage(deps, ctx, pageRequest(deps.signer, "outbox", query)), {
-        access: "outbox:read",
-        query: t.Object(pageQuerySchema),
-        response: outboxPageSchema,
-        detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
-      })
+      .get(
+        "/outbox",
+        ({ ctx, query }) => listOutboxPage(reader(deps, ctx), pageRequest(deps.signer, "outbox", query)),
+        {
+          access: "outbox:read",
+          query: t.Object(pageQuerySchema),
+          response: outboxPageSchema,
+          detail: { tags: ["Mail"], summary: "Mail the appliance sent or kept (no SMTP configured)" },
+        },
+      )
   );
 }

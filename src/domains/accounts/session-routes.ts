@@ -13,7 +13,8 @@ import { clientAddress } from "../../platform/client-address";
 import { secureCookies } from "../../platform/request-scheme";
 import { currentSession, readCookie, requireSameSite } from "./auth";
 import { createSession, destroySession, SESSION_COOKIE, SESSION_TTL_MS } from "./sessions";
-import { verifyLogin, updateProfile } from "./users";
+import { accountCtx, checkProfilePatch, verifyLogin, updateProfile } from "./users";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import { membershipsOf } from "./members";
 import { orgLogoUrl } from "./org-settings";
 import { LoginThrottle } from "./login-throttle";
@@ -28,7 +29,7 @@ export function sessionCookie(token: string, maxAgeS: number, secure: boolean) {
 
 /** Starts a session for `userId` and sets its cookie (`Secure` as `secureCookies` says for this request). */
 export function signIn(deps: Deps, set: { headers: Record<string, unknown> }, userId: string, secure: boolean) {
-  const s = createSession(deps.db, deps.clock, userId);
+  const s = unitOfWork(deps, accountCtx(deps.clock), (tx) => createSession(tx, userId));
   set.headers["set-cookie"] = sessionCookie(s.token, SESSION_TTL_MS / 1000, secure);
 }
 
@@ -97,7 +98,7 @@ export function sessionRoutes(deps: Deps) {
       ({ request, set, server }) => {
         requireSameSite(deps, request);
         const token = readCookie(request.headers.get("cookie"), SESSION_COOKIE);
-        if (token) destroySession(deps.db, token);
+        if (token) unitOfWork(deps, accountCtx(deps.clock), (tx) => destroySession(tx, token));
         set.headers["set-cookie"] = sessionCookie("", 0, secureCookies(request, server, deps.config));
         return { signed_out: true as const };
       },
@@ -124,7 +125,9 @@ export function sessionRoutes(deps: Deps) {
       async ({ request, body }) => {
         refuseKeys(request, "/v1/me is for signed-in people; API keys act for the organisation.");
         const found = currentSession(deps, request);
-        return meBody(deps, await updateProfile(deps.db, found.user.id, body, found.session.id));
+        const change = await checkProfilePatch(deps.db, found.user.id, body);
+        const user = unitOfWork(deps, accountCtx(deps.clock), (tx) => updateProfile(tx, change, found.session.id));
+        return meBody(deps, user);
       },
       {
         access: "person",

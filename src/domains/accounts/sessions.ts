@@ -1,4 +1,5 @@
 /** Dashboard sessions: a random token in an HttpOnly cookie, its hash in the database. */
+import type { Tx } from "../../platform/db/unit-of-work";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { prepared } from "../../platform/db/prepared";
@@ -12,12 +13,13 @@ export const SESSION_COOKIE = "plaudit_session";
 /** Sessions last 30 days from their last use. */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
-/** Starts a session; returns the cookie token (shown nowhere else). */
-export function createSession(db: Db, clock: Clock, userId: string): { token: string; id: string; expiresAt: number } {
+/** Starts a session (in a unit of work on the person's account: `accountCtx`); returns the cookie token (shown nowhere else). */
+export function createSession(tx: Tx, userId: string): { token: string; id: string; expiresAt: number } {
   const token = randomToken(32);
-  const now = clock.now();
+  const now = tx.ctx.clock.now();
   const id = newId("session", now);
-  db.insert(sessions)
+  tx.db
+    .insert(sessions)
     .values({ id, userId, tokenHash: sha256(token), createdAt: now, expiresAt: now + SESSION_TTL_MS, lastSeenAt: now })
     .run();
   return { token, id, expiresAt: now + SESSION_TTL_MS };
@@ -32,7 +34,10 @@ const sessionByHash = (db: Db) =>
     .where(and(eq(sessions.tokenHash, sql.placeholder("hash")), gt(sessions.expiresAt, sql.placeholder("now"))))
     .prepare();
 
-/** The session and user for a cookie token, sliding its expiry at most once an hour. */
+/**
+ * The session and user for a cookie token, sliding its expiry at most once an hour: the one write of authentication,
+ * a single statement on every dashboard request's path, made without a unit of work (like an API key's last use).
+ */
 export function resolveSession(db: Db, clock: Clock, token: string) {
   const now = clock.now();
   const row = prepared(db, sessionByHash).get({ hash: sha256(token), now });
@@ -45,9 +50,10 @@ export function resolveSession(db: Db, clock: Clock, token: string) {
   return row ?? null;
 }
 
-/** Ends a session. */
-export function destroySession(db: Db, token: string): void {
-  db.delete(sessions)
+/** Ends a session (in a unit of work on the person's account). */
+export function destroySession(tx: Tx, token: string): void {
+  tx.db
+    .delete(sessions)
     .where(eq(sessions.tokenHash, sha256(token)))
     .run();
 }

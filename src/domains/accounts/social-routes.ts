@@ -7,12 +7,15 @@ import { currentSession, readCookie, requireSameSite } from "./auth";
 import { createSession, SESSION_TTL_MS } from "./sessions";
 import { sessionCookie } from "./session-routes";
 import { secureCookies } from "../../platform/request-scheme";
+import { accountCtx } from "./users";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 import {
   authMethods,
   completeAuthorization,
   providerList,
   startAuthorization,
   unlinkProvider,
+  verifyCallback,
   type OAuthState,
 } from "./social";
 
@@ -83,14 +86,10 @@ export function socialRoutes(deps: Deps) {
         try {
           if (!query.code || !query.state)
             throw new AppError("invalid_oauth_state", 400, "The provider did not send a code.");
-          const userId = await completeAuthorization(
-            deps,
-            params.provider,
-            query.code,
-            query.state,
-            readState(deps, request),
-          );
-          const s = createSession(deps.db, deps.clock, userId);
+          const kept = readState(deps, request);
+          const identity = await verifyCallback(deps, params.provider, query.code, query.state, kept);
+          const userId = unitOfWork(deps, accountCtx(deps.clock), (tx) => completeAuthorization(tx, identity));
+          const s = unitOfWork(deps, accountCtx(deps.clock), (tx) => createSession(tx, userId));
           return new Response(null, {
             status: 302,
             headers: [
@@ -144,7 +143,8 @@ export function socialRoutes(deps: Deps) {
       "/me/auth-methods",
       ({ request, body }) => {
         refuseKeys(request);
-        return unlinkProvider(deps, currentUser(deps, request).id, body.provider);
+        const userId = currentUser(deps, request).id;
+        return unitOfWork(deps, accountCtx(deps.clock), (tx) => unlinkProvider(tx, userId, body.provider));
       },
       {
         access: "person",

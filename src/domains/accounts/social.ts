@@ -11,8 +11,7 @@ import type { Deps } from "../../platform/deps";
 import { newId } from "../../platform/ids";
 import { iso } from "../../platform/clock";
 import { AppError, conflict, invalid } from "../../platform/errors";
-import { tx } from "../../platform/db/client";
-import { audit } from "../../platform/audit/audit";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { authIdentities, users } from "./tables";
 import { endOtherSessions, findUserByEmail, findUser } from "./users";
 import { membershipsOf } from "./members";
@@ -96,14 +95,23 @@ async function identityFrom(
   return { subject: String(user.id), email: primary?.email ?? null };
 }
 
-/** Finishes a provider's callback: returns the user id to sign in. */
-export async function completeAuthorization(
+/** The identity a provider vouched for (its subject and verified email), and the person it is to be linked to. */
+export interface ProviderIdentity {
+  provider: string;
+  subject: string;
+  email: string | null;
+  /** The signed-in person linking it from their settings; null on a sign-in. */
+  linkUserId: string | null;
+}
+
+/** Checks a provider's callback against the kept state and asks the provider who signed in (awaits; writes nothing). */
+export async function verifyCallback(
   deps: Deps,
   provider: string,
   code: string,
   returnedState: string,
   kept: OAuthState | null,
-): Promise<string> {
+): Promise<ProviderIdentity> {
   if (!kept || kept.provider !== provider || kept.state !== returnedState || kept.exp < deps.clock.now()) {
     throw new AppError(
       "invalid_oauth_state",
@@ -112,46 +120,52 @@ export async function completeAuthorization(
     );
   }
   const { subject, email } = await identityFrom(deps, provider, code, kept.verifier);
-  return tx(deps.db, (db) => {
-    const linked = db
-      .select()
-      .from(authIdentities)
-      .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
-      .get();
-    if (linked) {
-      if (kept.linkUserId && linked.userId !== kept.linkUserId)
-        throw conflict("identity_in_use", "That account is already linked to another person.");
-      return linked.userId;
-    }
-    const byEmail = !kept.linkUserId && email ? findUserByEmail(db, email) : undefined;
-    const userId = kept.linkUserId ?? byEmail?.id;
-    if (!userId)
-      throw new AppError(
-        "no_account",
-        403,
-        "No Plaudit account matches this sign-in. Ask an owner to add you, then link the provider from your settings.",
-      );
-    const now = deps.clock.now();
-    // The provider just proved this person owns the email; a password already on the account was not proven to
-    // be theirs (someone could have made the account in their name). It stops working, with every session.
-    if (byEmail?.passwordHash) {
-      db.update(users).set({ passwordHash: null }).where(eq(users.id, byEmail.id)).run();
-      endOtherSessions(db, byEmail.id, null);
-    }
-    db.insert(authIdentities)
-      .values({ id: newId("authIdentity", now), userId, provider, subject, email, createdAt: now })
-      .run();
-    const orgId = membershipsOf(db, userId)[0]?.org_id;
-    if (orgId)
-      audit(
-        db,
-        { orgId, mode: "live", actor: { type: "user", userId, role: "member", sessionId: null }, clock: deps.clock },
-        "auth_method.linked",
-        userId,
-        { provider },
-      );
-    return userId;
-  });
+  return { provider, subject, email, linkUserId: kept.linkUserId };
+}
+
+/**
+ * Finishes a provider's callback with the identity `verifyCallback` found (in a unit of work on the person's account:
+ * `accountCtx`): links it when new, and returns the user id to sign in.
+ */
+export function completeAuthorization(tx: Tx, { provider, subject, email, linkUserId }: ProviderIdentity): string {
+  const { db, deps } = tx;
+  const linked = db
+    .select()
+    .from(authIdentities)
+    .where(and(eq(authIdentities.provider, provider), eq(authIdentities.subject, subject)))
+    .get();
+  if (linked) {
+    if (linkUserId && linked.userId !== linkUserId)
+      throw conflict("identity_in_use", "That account is already linked to another person.");
+    return linked.userId;
+  }
+  const byEmail = !linkUserId && email ? findUserByEmail(db, email) : undefined;
+  const userId = linkUserId ?? byEmail?.id;
+  if (!userId)
+    throw new AppError(
+      "no_account",
+      403,
+      "No Plaudit account matches this sign-in. Ask an owner to add you, then link the provider from your settings.",
+    );
+  const now = deps.clock.now();
+  // The provider just proved this person owns the email; a password already on the account was not proven to
+  // be theirs (someone could have made the account in their name). It stops working, with every session.
+  if (byEmail?.passwordHash) {
+    db.update(users).set({ passwordHash: null }).where(eq(users.id, byEmail.id)).run();
+    endOtherSessions(tx, byEmail.id, null);
+  }
+  db.insert(authIdentities)
+    .values({ id: newId("authIdentity", now), userId, provider, subject, email, createdAt: now })
+    .run();
+  const orgId = membershipsOf(db, userId)[0]?.org_id;
+  if (orgId)
+    tx.as({
+      orgId,
+      mode: "live",
+      actor: { type: "user", userId, role: "member", sessionId: null },
+      clock: deps.clock,
+    }).audit("auth_method.linked", userId, { provider });
+  return userId;
 }
 
 /** The signed-in person's sign-in methods. */
@@ -166,18 +180,17 @@ export function authMethods(deps: Deps, userId: string) {
 }
 
 /** Unlinks a provider; the last way to sign in cannot be removed. */
-export function unlinkProvider(deps: Deps, userId: string, provider: string) {
-  return tx(deps.db, (db) => {
-    const ids = db.select().from(authIdentities).where(eq(authIdentities.userId, userId)).all();
-    const target = ids.find((i) => i.provider === provider);
-    if (!target) throw invalid(`No ${provider} sign-in is linked.`, "provider");
-    const user = db.select().from(users).where(eq(users.id, userId)).get();
-    if (!user?.passwordHash && ids.length <= 1)
-      throw conflict(
-        "last_auth_method",
-        "This is your only way to sign in; set a password or link another provider first.",
-      );
-    db.delete(authIdentities).where(eq(authIdentities.id, target.id)).run();
-    return authMethods(deps, userId);
-  });
+export function unlinkProvider(tx: Tx, userId: string, provider: string) {
+  const { db, deps } = tx;
+  const ids = db.select().from(authIdentities).where(eq(authIdentities.userId, userId)).all();
+  const target = ids.find((i) => i.provider === provider);
+  if (!target) throw invalid(`No ${provider} sign-in is linked.`, "provider");
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user?.passwordHash && ids.length <= 1)
+    throw conflict(
+      "last_auth_method",
+      "This is your only way to sign in; set a password or link another provider first.",
+    );
+  db.delete(authIdentities).where(eq(authIdentities.id, target.id)).run();
+  return authMethods(deps, userId);
 }

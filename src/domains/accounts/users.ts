@@ -1,7 +1,9 @@
 /** Users: creation, sign-in checks, lookups, profile changes. Passwords are hashed off the event loop (passwords.ts). */
 import { and, eq, ne } from "drizzle-orm";
-import { tx, type Db } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Clock } from "../../platform/clock";
+import { systemCtx, type Ctx } from "../../platform/context";
 import { newId } from "../../platform/ids";
 import { conflict, invalid } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
@@ -41,7 +43,16 @@ export function findUser(db: Db, id: string): User | undefined {
  */
 export const hashPasswordBlocking = (password: string) => Bun.password.hashSync(password);
 
-/** Creates a user; 409 when the email is taken. Hash the password beforehand, outside the transaction. */
+/**
+ * The context of a unit of work on a person's own account (password, sign-in email, providers, sessions): an
+ * account belongs to no organisation, so the context names none and the system acts (nothing org-owned is written).
+ */
+export const accountCtx = (clock: Clock): Ctx => systemCtx("", "live", clock);
+
+/**
+ * Creates a user in the caller's transaction (`db`: a unit's `tx.db`, or `createOrganisation`'s own); 409 when the
+ * email is taken. Hash the password beforehand, outside the transaction.
+ */
 export function createUser(
   db: Db,
   clock: Clock,
@@ -69,23 +80,28 @@ export async function verifyLogin(db: Db, email: string, password: string): Prom
 }
 
 /** Ends every session of a user except `keepSessionId` (the one that made the change), e.g. after a password change. */
-export function endOtherSessions(db: Db, userId: string, keepSessionId: string | null): void {
+export function endOtherSessions(tx: Tx, userId: string, keepSessionId: string | null): void {
   const where = keepSessionId
     ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
     : eq(sessions.userId, userId);
-  db.delete(sessions).where(where).run();
+  tx.db.delete(sessions).where(where).run();
+}
+
+/** A profile change, checked and with its new password hashed: what `updateProfile` writes. */
+export interface ProfilePatch {
+  user: User;
+  patch: Partial<User>;
 }
 
 /**
- * Changes a person's name and/or password; a new password needs the current one (when there is one) and ends
- * every other session of that person, keeping `currentSessionId`.
+ * Checks a change of a person's name and/or password (awaits; writes nothing): a new password needs the current one
+ * (when there is one) and is hashed here, outside any unit of work.
  */
-export async function updateProfile(
+export async function checkProfilePatch(
   db: Db,
   userId: string,
   input: { name?: string; password?: string; current_password?: string },
-  currentSessionId: string | null,
-): Promise<User> {
+): Promise<ProfilePatch> {
   const user = findUser(db, userId);
   if (!user) throw invalid("No such person.");
   const patch: Partial<User> = {};
@@ -104,11 +120,17 @@ export async function updateProfile(
     }
     patch.passwordHash = await hashPassword(input.password);
   }
+  return { user, patch };
+}
+
+/**
+ * Writes a checked profile change (`checkProfilePatch`); a new password ends every other session of that person,
+ * keeping `currentSessionId`. Answers the person as changed.
+ */
+export function updateProfile(tx: Tx, { user, patch }: ProfilePatch, currentSessionId: string | null): User {
   if (Object.keys(patch).length) {
-    tx(db, (db) => {
-      db.update(users).set(patch).where(eq(users.id, userId)).run();
-      if (patch.passwordHash) endOtherSessions(db, userId, currentSessionId);
-    });
+    tx.db.update(users).set(patch).where(eq(users.id, user.id)).run();
+    if (patch.passwordHash) endOtherSessions(tx, user.id, currentSessionId);
   }
   return { ...user, ...patch };
 }

@@ -7,20 +7,19 @@
  * the team brought them in itself. A testimonial arrives once: processing it again changes the outcome but sends
  * nothing new.
  *
- * Everything runs inside the transaction that made the testimonial ready (or failed), so an alert is queued exactly
+ * Everything runs inside the unit of work that made the testimonial ready (or failed), so an alert is queued exactly
  * when that change commits. It must never cost the testimonial: a failure to queue one member's alert is logged and
  * rolled back to its own savepoint.
  */
 import type { Tx } from "../../platform/db/unit-of-work";
 import { and, count, eq, gt, isNull } from "drizzle-orm";
-import type { Ctx } from "../../platform/context";
-import { tx, type Db } from "../../platform/db/client";
-import type { Deps } from "../../platform/deps";
+import type { Db } from "../../platform/db/client";
 import type { Event } from "../../platform/events/emit";
 import { submissions, type SubmissionRow } from "../submissions";
 import { alertArrivals, alertMails, alertNotices, type ArrivalOutcome } from "./tables";
 import { recipientsOf, type AlertMember } from "./recipients";
 import { queueAlertMail } from "./queue";
+import { inSavepoint } from "./savepoint";
 
 /** At most this many single alerts per member an hour; past it the rest wait for one roll-up (digest.ts). */
 export const EACH_PER_HOUR = 20;
@@ -51,8 +50,9 @@ const told = (db: Db, memberId: string, submissionId: string) =>
     .where(and(eq(alertNotices.memberId, memberId), eq(alertNotices.submissionId, submissionId)))
     .get();
 
-/** Records the arrival and queues the single alerts; in the caller's transaction. */
-function arrive(deps: Deps, db: Db, row: SubmissionRow, outcome: ArrivalOutcome): void {
+/** Records the arrival and queues the single alerts; in the caller's unit of work, each member's in a savepoint. */
+function arrive(tx: Tx, row: SubmissionRow, outcome: ArrivalOutcome): void {
+  const { db, deps } = tx;
   const now = deps.clock.now();
   const before = db.select().from(alertArrivals).where(eq(alertArrivals.submissionId, row.id)).get();
   if (before) {
@@ -65,8 +65,9 @@ function arrive(deps: Deps, db: Db, row: SubmissionRow, outcome: ArrivalOutcome)
     .run();
   for (const member of recipientsOf(db, row.orgId, row.mode, row.brandId, "each")) {
     if (told(db, member.memberId, row.id)) continue;
-    try {
-      tx(db, (db) => {
+    inSavepoint(
+      tx,
+      () => {
         if (overCap(db, member, now))
           db.insert(alertNotices)
             .values({
@@ -78,21 +79,21 @@ function arrive(deps: Deps, db: Db, row: SubmissionRow, outcome: ArrivalOutcome)
             })
             .run();
         else
-          queueAlertMail(deps, db, {
+          queueAlertMail(tx, {
             orgId: row.orgId,
             mode: row.mode,
             member,
             kind: "each",
             items: [{ row, outcome }],
           });
-      });
-    } catch (e) {
-      deps.log.warn("alert not queued", {
-        submission: row.id,
-        member: member.memberId,
-        error: e instanceof Error ? e.message : String(e),
-      });
-    }
+      },
+      (e) =>
+        deps.log.warn("alert not queued", {
+          submission: row.id,
+          member: member.memberId,
+          error: e instanceof Error ? e.message : String(e),
+        }),
+    );
   }
 }
 
@@ -109,27 +110,23 @@ function collected(db: Db, id: unknown): SubmissionRow | null {
 
 /** The alerts module's `submission.ready` handler. */
 export function alertOnReady(tx: Tx, event: Event): void {
-  const { db, deps } = tx;
   if (event.type !== "submission.ready") return;
-  const row = collected(db, (event.data as { id?: unknown }).id);
+  const row = collected(tx.db, (event.data as { id?: unknown }).id);
   if (!row || row.status !== "ready") return;
-  guarded(db, deps, row.id, () => arrive(deps, db, row, "ready"));
+  guarded(tx, row.id, () => arrive(tx, row, "ready"));
 }
 
 /** The alerts module's `processingFailed` listener: a received recording that failed for good. */
 export function alertOnFailed(tx: Tx, submissionId: string): void {
-  const { db, deps } = tx;
-  const row = collected(db, submissionId);
+  const row = collected(tx.db, submissionId);
   // One refused before it was fully received (not a recording at all) never arrived: the respondent was told at once.
   if (!row || row.receivedAt === null) return;
-  guarded(db, deps, row.id, () => arrive(deps, db, row, "failed"));
+  guarded(tx, row.id, () => arrive(tx, row, "failed"));
 }
 
 /** Runs `work` in a savepoint; a failure is logged and never rolls back the testimonial's own change. */
-function guarded(db: Db, deps: Deps, submissionId: string, work: () => void) {
-  try {
-    tx(db, work);
-  } catch (e) {
-    deps.log.warn("alerts skipped", { submission: submissionId, error: e instanceof Error ? e.message : String(e) });
-  }
+function guarded(tx: Tx, submissionId: string, work: () => void) {
+  inSavepoint(tx, work, (e) =>
+    tx.deps.log.warn("alerts skipped", { submission: submissionId, error: e instanceof Error ? e.message : String(e) }),
+  );
 }

@@ -11,10 +11,9 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Ctx } from "../../platform/context";
-import { tx, type Db } from "../../platform/db/client";
-import { unitOfWork } from "../../platform/db/unit-of-work";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
-import { audit } from "../../platform/audit/audit";
 import { inBrandScope } from "../../platform/db/brand-scope";
 import { AppError } from "../../platform/errors";
 import { orgLogoUrl, orgs } from "../accounts";
@@ -129,54 +128,57 @@ function optionsOf(action: ButtonAction, choice: Choice) {
   return { options: { publish: true }, result: "published" };
 }
 
-/** Uses a button (the page's POST): acts once, as its member, or answers why not with nothing changed. */
-export function useButton(deps: Deps, token: string, choice: Choice): ButtonView {
-  try {
-    return tx(deps.db, (db) => {
-      const b = buttonByToken(db, token);
-      if (!b) return blank("unknown", 404, UNKNOWN);
-      const view = evaluate(deps, db, b);
-      if (view.state !== "ready" && view.state !== "refused") return view;
-      if (!view.choices.includes(choice))
-        return {
-          ...view,
-          status: view.state === "ready" ? 400 : view.status,
-          state: "refused",
-          message:
-            view.state === "ready"
-              ? "That choice is not offered for this testimonial. Choose one of the buttons below."
-              : view.message,
-        };
-      const now = deps.clock.now();
-      const { options, result } = optionsOf(b.action, choice);
-      const marked = db
-        .update(alertButtons)
-        .set({ usedAt: now, result })
-        .where(and(eq(alertButtons.id, b.id), isNull(alertButtons.usedAt)))
-        .returning({ id: alertButtons.id })
-        .get();
-      if (!marked) return view;
-      const member = alertMember(db, b.orgId, b.memberId, b.mode)!;
-      const ctx = memberCtx(deps, b, member);
-      unitOfWork(deps, ctx, (uow) => approve(uow, b.submissionId, options));
-      audit(db, ctx, "alert.button_used", b.submissionId, { action: b.action, choice, result, button_id: b.id });
-      const done = evaluate(deps, db, { ...b, usedAt: now, result });
-      return {
-        ...done,
-        state: "done",
-        status: 200,
-        choices: [],
-        message:
-          result === "approved"
-            ? "It stays private until someone publishes it."
-            : result === "published"
-              ? "It shows in the brand's widgets and on its wall within a few seconds."
-              : "Widgets and the wall show the recording, name and rating, without the words. Check the words in the dashboard to show them too.",
-      };
-    });
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    const view = viewButton(deps, token);
-    return { ...view, state: "refused", status: e.status, choices: [], message: e.message };
-  }
+/**
+ * Uses a button (the page's POST), in a unit of work of the button's organisation and mode: acts once, as its
+ * member, or answers why not with nothing changed. An AppError it throws (the approval refused) rolls the unit back;
+ * the page then answers `refusedButton`.
+ */
+export function useButton(tx: Tx, token: string, choice: Choice): ButtonView {
+  const { db, deps } = tx;
+  const b = buttonByToken(db, token);
+  if (!b) return blank("unknown", 404, UNKNOWN);
+  const view = evaluate(deps, db, b);
+  if (view.state !== "ready" && view.state !== "refused") return view;
+  if (!view.choices.includes(choice))
+    return {
+      ...view,
+      status: view.state === "ready" ? 400 : view.status,
+      state: "refused",
+      message:
+        view.state === "ready"
+          ? "That choice is not offered for this testimonial. Choose one of the buttons below."
+          : view.message,
+    };
+  const now = deps.clock.now();
+  const { options, result } = optionsOf(b.action, choice);
+  const marked = db
+    .update(alertButtons)
+    .set({ usedAt: now, result })
+    .where(and(eq(alertButtons.id, b.id), isNull(alertButtons.usedAt)))
+    .returning({ id: alertButtons.id })
+    .get();
+  if (!marked) return view;
+  const member = alertMember(db, b.orgId, b.memberId, b.mode)!;
+  const ctx = memberCtx(deps, b, member);
+  approve(tx.as(ctx), b.submissionId, options);
+  tx.as(ctx).audit("alert.button_used", b.submissionId, { action: b.action, choice, result, button_id: b.id });
+  const done = evaluate(deps, db, { ...b, usedAt: now, result });
+  return {
+    ...done,
+    state: "done",
+    status: 200,
+    choices: [],
+    message:
+      result === "approved"
+        ? "It stays private until someone publishes it."
+        : result === "published"
+          ? "It shows in the brand's widgets and on its wall within a few seconds."
+          : "Widgets and the wall show the recording, name and rating, without the words. Check the words in the dashboard to show them too.",
+  };
+}
+
+/** What the page says when using a button was refused (`useButton` threw an AppError; nothing changed). */
+export function refusedButton(deps: Deps, token: string, e: AppError): ButtonView {
+  const view = viewButton(deps, token);
+  return { ...view, state: "refused", status: e.status, choices: [], message: e.message };
 }

@@ -12,7 +12,11 @@ import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
 import { clientAddress } from "../../platform/client-address";
 import { RateLimiter } from "../../platform/rate-limit";
-import { useButton, viewButton } from "./buttons";
+import { systemCtx, type Mode } from "../../platform/context";
+import { unitOfWork } from "../../platform/db/unit-of-work";
+import { AppError } from "../../platform/errors";
+import { refusedButton, useButton, viewButton } from "./buttons";
+import { buttonByToken, mailByStopToken } from "./tokens";
 import type { ButtonView, Choice } from "./button-view";
 import { buttonPage, pageOf, stopPage } from "./page";
 import { confirmStop, viewStop } from "./stop";
@@ -43,6 +47,9 @@ function choiceOf(body: unknown): Choice | null {
   const value = body && typeof body === "object" ? (body as Record<string, unknown>).choice : undefined;
   return typeof value === "string" && (CHOICES as readonly string[]).includes(value) ? (value as Choice) : null;
 }
+
+/** A unit of work of the organisation and mode a link's row belongs to (the system acts; the services act as the member). */
+const linkUnit = (deps: Deps, row: { orgId: string; mode: Mode }) => systemCtx(row.orgId, row.mode, deps.clock);
 
 /** Elysia plugin of the alert pages, mounted where the site lives. */
 export function alertPagePlugin(deps: Deps) {
@@ -75,7 +82,10 @@ export function alertPagePlugin(deps: Deps) {
     .post(
       `${mount}/alert/stop/:token`,
       ({ params }) => {
-        const v = confirmStop(deps, params.token);
+        const am = mailByStopToken(deps.db, params.token);
+        const v = am
+          ? unitOfWork(deps, linkUnit(deps, am), (tx) => confirmStop(tx, params.token))
+          : viewStop(deps, params.token);
         return answer(v.status, stopPage(v));
       },
       { params, parse: "none", detail: { hide: true } },
@@ -92,7 +102,14 @@ export function alertPagePlugin(deps: Deps) {
         if (crossSite(request)) return plain(403, "Not from this page", "Use the button on the page this link opens.");
         const choice = choiceOf(body);
         if (!choice) return plain(400, "Not understood", "Choose one of the buttons on the page this link opens.");
-        return page(useButton(deps, params.token, choice));
+        const b = buttonByToken(deps.db, params.token);
+        if (!b) return page(viewButton(deps, params.token));
+        try {
+          return page(unitOfWork(deps, linkUnit(deps, b), (tx) => useButton(tx, params.token, choice)));
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          return page(refusedButton(deps, params.token, e));
+        }
       },
       { params, detail: { hide: true } },
     );

@@ -1,5 +1,5 @@
 /**
- * Queueing one alert email, in the caller's transaction: the outbox copy (text and HTML, with a mark where each
+ * Queueing one alert email, in the caller's unit of work: the outbox copy (text and HTML, with a mark where each
  * personal link goes), its `alert_mails` row, one button per testimonial and action (only the token's hash kept),
  * the notices that the member has been told, and its `alert.send_mail` job, in line at the server's sending pace
  * (alerts are caused by what strangers send through public forms, so a flood of them waits its turn like other mail
@@ -7,8 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Mode } from "../../platform/context";
-import type { Db } from "../../platform/db/client";
-import type { Deps } from "../../platform/deps";
+import type { Tx } from "../../platform/db/unit-of-work";
 import { newId } from "../../platform/ids";
 import { insertOutbox } from "../../platform/mail/queue-mail";
 import { queueInTurn } from "../../platform/mail/turns";
@@ -69,8 +68,9 @@ function actionsFor(member: AlertMember, item: MailItem): ButtonAction[] {
   return item.decided === "approved" ? ["approve_publish"] : ["approve_publish", "approve"];
 }
 
-/** Queues one alert email to `member`; returns the outbox message id. */
-export function queueAlertMail(deps: Deps, db: Db, req: AlertMailRequest): string {
+/** Queues one alert email to `member` in the caller's unit of work; returns the outbox message id. */
+export function queueAlertMail(tx: Tx, req: AlertMailRequest): string {
+  const { db, deps } = tx;
   const { config, clock, signer } = deps;
   const now = clock.now();
   const org = db

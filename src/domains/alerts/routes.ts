@@ -5,6 +5,7 @@
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
+import { reader } from "../../platform/db/unit-of-work";
 import { accessPlugin, command } from "../../platform/access";
 import { notificationsPatchBody, notificationsSchema } from "./model";
 import { readNotifications, updateNotifications } from "./settings";
@@ -17,7 +18,7 @@ export function alertRoutes(deps: Deps) {
       "/me/notifications",
       ({ ctx, set }) => {
         set.headers["cache-control"] = "no-store";
-        return readNotifications(deps, deps.db, ctx);
+        return readNotifications(reader(deps, ctx));
       },
       {
         access: { permission: "session", brand: "none" },
@@ -40,7 +41,7 @@ export function alertRoutes(deps: Deps) {
           summary:
             "Choose your new-testimonial emails (each, daily or off; brands; the digest's hour and time zone); what you leave out stays",
         },
-        run: ({ db, ctx }, { body }) => updateNotifications(deps, db, ctx, body),
+        run: (tx, { body }) => updateNotifications(tx, body),
       }),
     );
 }

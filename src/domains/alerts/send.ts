@@ -12,6 +12,8 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
+import { systemCtx, type Mode } from "../../platform/context";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import { PermanentJobError, type JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox, type MailRow } from "../../platform/mail/tables";
 import { BACKOFF_MS, isPermanent } from "../../platform/mail/jobs";
@@ -133,34 +135,36 @@ async function withPictures(deps: Deps, orgId: string, html: string) {
   return { html: out, attachments };
 }
 
-/** Sends one alert email; returns what became of it. */
+/** Changes an outbox row of an alert email, in the caller's unit of work. */
+export function markAlertMail(tx: Tx, mailId: string, values: Partial<MailRow>): void {
+  tx.db.update(mailOutbox).set(values).where(eq(mailOutbox.id, mailId)).run();
+}
+
+/**
+ * Sends one alert email; returns what became of it. Each change of its outbox row is a unit of work of its own (of
+ * the email's organisation and mode), before or after the SMTP exchange, never around it.
+ */
 export async function sendAlertMail(deps: Deps, mailId: string): Promise<"sent" | "outbox" | "withheld" | "skipped"> {
   const { db, clock, mailer } = deps;
   const row = db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).get();
   if (!row || row.status !== "queued") return "skipped";
   const am = db.select().from(alertMails).where(eq(alertMails.mailId, mailId)).get();
   if (!am) return "skipped";
+  const mark = (values: Partial<MailRow>) =>
+    unitOfWork(deps, systemCtx(am.orgId, am.mode as Mode, clock), (tx) => markAlertMail(tx, mailId, values));
   const why = withheld(deps, row, am);
   if (why) {
-    db.update(mailOutbox).set({ status: "failed", error: why }).where(eq(mailOutbox.id, mailId)).run();
+    mark({ status: "failed", error: why });
     return "withheld";
   }
   const map = links(deps, mailId);
   if (am.mode === "test") {
     // The sandbox emails no one; its copy shows the links so the buttons can be tried (sandbox rows only).
-    db.update(mailOutbox)
-      .set({
-        status: "outbox",
-        text: fill(row.text, map),
-        html: row.html && fill(row.html, map),
-        error: TEST_MODE_NOTE,
-      })
-      .where(eq(mailOutbox.id, mailId))
-      .run();
+    mark({ status: "outbox", text: fill(row.text, map), html: row.html && fill(row.html, map), error: TEST_MODE_NOTE });
     return "outbox";
   }
   if (!mailer.delivers) {
-    db.update(mailOutbox).set({ status: "outbox", error: NO_SMTP_NOTE }).where(eq(mailOutbox.id, mailId)).run();
+    mark({ status: "outbox", error: NO_SMTP_NOTE });
     return "outbox";
   }
   const pictures = row.html ? await withPictures(deps, am.orgId, row.html) : { html: null, attachments: [] };
@@ -176,14 +180,11 @@ export async function sendAlertMail(deps: Deps, mailId: string): Promise<"sent" 
       fromName: row.fromName,
       replyTo: row.replyTo,
     });
-    db.update(mailOutbox)
-      .set({ status: "sent", messageId, sentAt: clock.now(), error: null })
-      .where(eq(mailOutbox.id, mailId))
-      .run();
+    mark({ status: "sent", messageId, sentAt: clock.now(), error: null });
     return "sent";
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    db.update(mailOutbox).set({ error: message }).where(eq(mailOutbox.id, mailId)).run();
+    mark({ error: message });
     throw isPermanent(e) ? new PermanentJobError(message) : e;
   }
 }
@@ -196,7 +197,10 @@ export function registerAlertMailJob(registry: JobRegistry): JobRegistry {
     backoffMs: (attempt) => BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length) - 1]!,
     timeoutMs: 2 * 60_000,
     onDead(job, deps, error) {
-      deps.db.update(mailOutbox).set({ status: "failed", error }).where(eq(mailOutbox.id, job.payload.mailId)).run();
+      const { mailId } = job.payload;
+      const am = deps.db.select().from(alertMails).where(eq(alertMails.mailId, mailId)).get();
+      const ctx = am ? systemCtx(am.orgId, am.mode as Mode, deps.clock) : systemCtx("", "live", deps.clock);
+      unitOfWork(deps, ctx, (tx) => markAlertMail(tx, mailId, { status: "failed", error }));
     },
   });
 }

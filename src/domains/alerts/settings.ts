@@ -5,6 +5,7 @@
  * who asked for the product; a large team's members (or an agency's clients, who may not expect mail from the
  * agency's tools) would otherwise each get every email without having asked. Everyone can change it in a click.
  */
+import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
 import type { Ctx, Mode, Role } from "../../platform/context";
@@ -89,7 +90,7 @@ function present(deps: Deps, ctx: Ctx, email: string, s: EffectiveSettings): Not
 }
 
 /** The caller's settings in the context's organisation and mode. */
-export function readNotifications(deps: Deps, db: Db, ctx: Ctx): NotificationsView {
+export function readNotifications({ db, ctx, deps }: Reader): NotificationsView {
   const m = memberOf(db, ctx);
   return present(deps, ctx, m.email, effectiveSettings(settingsRow(db, m.id, ctx.mode), m.role));
 }
@@ -135,7 +136,8 @@ function checkBrands(db: Db, ctx: Ctx, ids: string[]): string[] {
  * Saves the caller's settings (what the body names; the rest stays). Choosing `daily` starts the digest from now, so
  * the first one never lists what arrived before the choice.
  */
-export function updateNotifications(deps: Deps, db: Db, ctx: Ctx, patch: NotificationsPatch): NotificationsView {
+export function updateNotifications(tx: Tx, patch: NotificationsPatch): NotificationsView {
+  const { db, ctx, deps } = tx;
   const m = memberOf(db, ctx);
   const row = settingsRow(db, m.id, ctx.mode);
   const before = effectiveSettings(row, m.role);
@@ -170,10 +172,11 @@ export function updateNotifications(deps: Deps, db: Db, ctx: Ctx, patch: Notific
   return present(deps, ctx, m.email, next);
 }
 
-/** Turns a member's alerts off in one mode (the one-click stop link). */
-export function stopAlerts(db: Db, orgId: string, memberId: string, mode: Mode, now: number): void {
+/** Turns a member's alerts off in one mode (the one-click stop link), in the caller's unit of work. */
+export function stopAlerts(tx: Tx, orgId: string, memberId: string, mode: Mode, now: number): void {
   const values = { newTestimonials: "off" as const, updatedAt: now };
-  db.insert(alertSettings)
+  tx.db
+    .insert(alertSettings)
     .values({ memberId, mode, orgId, digestFrom: now, ...values })
     .onConflictDoUpdate({ target: [alertSettings.memberId, alertSettings.mode], set: values })
     .run();

@@ -5,9 +5,9 @@
  * stop mail to the person who got it.
  */
 import { eq } from "drizzle-orm";
-import { tx } from "../../platform/db/client";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
-import { audit } from "../../platform/audit/audit";
 import { orgLogoUrl, orgs } from "../accounts";
 import { alertMember } from "./recipients";
 import { stopAlerts } from "./settings";
@@ -25,18 +25,18 @@ export interface StopView {
 
 const UNKNOWN: StopView = { state: "unknown", status: 404, org: null, email: null, test: false };
 
-function read(deps: Deps, token: string) {
-  const am = mailByStopToken(deps.db, token);
+function read(db: Db, deps: Deps, token: string) {
+  const am = mailByStopToken(db, token);
   if (!am) return null;
-  const org = deps.db.select().from(orgs).where(eq(orgs.id, am.orgId)).get();
+  const org = db.select().from(orgs).where(eq(orgs.id, am.orgId)).get();
   if (!org) return null;
   const look: PageOrg = { name: org.name, color: org.color, logoUrl: orgLogoUrl(deps.config.cdnUrl, org.logoKey) };
-  return { am, look, member: alertMember(deps.db, am.orgId, am.memberId, am.mode) };
+  return { am, look, member: alertMember(db, am.orgId, am.memberId, am.mode) };
 }
 
 /** The stop page's view (reads only). */
 export function viewStop(deps: Deps, token: string): StopView {
-  const found = read(deps, token);
+  const found = read(deps.db, deps, token);
   if (!found) return UNKNOWN;
   const { am, look, member } = found;
   const test = am.mode === "test";
@@ -45,28 +45,25 @@ export function viewStop(deps: Deps, token: string): StopView {
   return { state, status: 200, org: look, email: member.email, test };
 }
 
-/** Turns the alerts off (the page's POST, or a one-click request); saying so twice is fine. */
-export function confirmStop(deps: Deps, token: string): StopView {
-  const found = read(deps, token);
+/**
+ * Turns the alerts off (the page's POST, or a one-click request), in a unit of work of the link's organisation and
+ * mode, audited as the member; saying so twice is fine.
+ */
+export function confirmStop(tx: Tx, token: string): StopView {
+  const { db, deps } = tx;
+  const found = read(db, deps, token);
   if (!found) return UNKNOWN;
   const { am, look, member } = found;
   const test = am.mode === "test";
   if (!member) return { state: "not_member", status: 200, org: look, email: null, test };
-  if (member.settings.frequency !== "off")
-    tx(deps.db, (db) => {
-      stopAlerts(db, am.orgId, am.memberId, am.mode, deps.clock.now());
-      audit(
-        db,
-        {
-          orgId: am.orgId,
-          mode: am.mode,
-          actor: { type: "user", userId: member.userId, role: member.role, sessionId: null },
-          clock: deps.clock,
-        },
-        "alert.stopped",
-        am.memberId,
-        { via: "email_link" },
-      );
-    });
+  if (member.settings.frequency !== "off") {
+    stopAlerts(tx, am.orgId, am.memberId, am.mode, deps.clock.now());
+    tx.as({
+      orgId: am.orgId,
+      mode: am.mode,
+      actor: { type: "user", userId: member.userId, role: member.role, sessionId: null },
+      clock: deps.clock,
+    }).audit("alert.stopped", am.memberId, { via: "email_link" });
+  }
   return { state: "stopped", status: 200, org: look, email: member.email, test };
 }

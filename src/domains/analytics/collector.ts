@@ -121,7 +121,11 @@ export class Collector {
     return true;
   }
 
-  /** Writes every waiting count in one transaction; returns the rows written. On failure they wait for the next try. */
+  /**
+   * Writes every waiting count in one transaction; returns the rows written. On failure they wait for the next try.
+   * The one write of analytics that is not a unit of work: a batch of anonymous counts of many organisations, made by
+   * no one, written from a timer (never inside a unit) with its own retry.
+   */
   flush(): number {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

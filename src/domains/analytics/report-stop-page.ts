@@ -7,7 +7,9 @@ import { createHash } from "node:crypto";
 import { Elysia, t } from "elysia";
 import type { Deps } from "../../platform/deps";
 import { mountPrefix } from "../../platform/http/hosts";
-import { confirmStop, lookupStop, type StopView } from "./report-stop";
+import { confirmStop, lookupStop, stopTarget, type StopView } from "./report-stop";
+import { systemCtx, type Mode } from "../../platform/context";
+import { unitOfWork } from "../../platform/db/unit-of-work";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -63,9 +65,18 @@ export function reportStopPagePlugin(deps: Deps) {
       params,
       detail: { hide: true },
     })
-    .post(`${mount}/reports/stop/:token`, ({ params }) => answer(confirmStop(deps, params.token)), {
-      params,
-      parse: "none",
-      detail: { hide: true },
-    });
+    .post(
+      `${mount}/reports/stop/:token`,
+      ({ params }) => {
+        const target = stopTarget(deps.db, deps, params.token);
+        if (!target) return answer({ state: "unknown" });
+        const ctx = systemCtx(target.brand.orgId, target.brand.mode as Mode, deps.clock);
+        return answer(unitOfWork(deps, ctx, (tx) => confirmStop(tx, params.token)));
+      },
+      {
+        params,
+        parse: "none",
+        detail: { hide: true },
+      },
+    );
 }

@@ -6,6 +6,8 @@
  * button, or a mail client's RFC 8058 one-click request) stops it. Safe to do twice.
  */
 import { and, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Tx } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";
 import type { MailLinkResolver } from "../../platform/hooks";
 import { brands } from "../brands";
@@ -36,23 +38,37 @@ export function readStopToken(deps: Pick<Deps, "signer">, token: string): { bran
 /** What the page shows for a token. */
 export type StopView = { state: "unknown" } | { state: "pending" | "done"; brand: string };
 
-function view(deps: Deps, token: string, stop: boolean): StopView {
+/** The brand and person a token stops the report for, read with `db`; null for a token that is not valid. */
+export function stopTarget(db: Db, deps: Pick<Deps, "signer">, token: string) {
   const who = readStopToken(deps, token);
-  const brand = who && deps.db.select().from(brands).where(eq(brands.id, who.brandId)).get();
-  if (!who || !brand) return { state: "unknown" };
-  const where = and(eq(analyticsReportOptouts.brandId, brand.id), eq(analyticsReportOptouts.userId, who.userId));
-  if (stop)
-    deps.db
-      .insert(analyticsReportOptouts)
-      .values({ brandId: brand.id, userId: who.userId, orgId: brand.orgId, createdAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .run();
-  const done = !!deps.db.select().from(analyticsReportOptouts).where(where).get();
+  const brand = who && db.select().from(brands).where(eq(brands.id, who.brandId)).get();
+  return who && brand ? { brand, userId: who.userId } : null;
+}
+
+function view(db: Db, target: ReturnType<typeof stopTarget>): StopView {
+  if (!target) return { state: "unknown" };
+  const { brand, userId } = target;
+  const where = and(eq(analyticsReportOptouts.brandId, brand.id), eq(analyticsReportOptouts.userId, userId));
+  const done = !!db.select().from(analyticsReportOptouts).where(where).get();
   return { state: done ? "done" : "pending", brand: brand.name };
 }
 
 /** What a stop link would do (GET). */
-export const lookupStop = (deps: Deps, token: string) => view(deps, token, false);
+export const lookupStop = (deps: Deps, token: string) => view(deps.db, stopTarget(deps.db, deps, token));
 
-/** Stops the report (POST); safe to repeat. */
-export const confirmStop = (deps: Deps, token: string) => view(deps, token, true);
+/** Stops the report (POST), in a unit of work of the brand's organisation (see `stopTarget`); safe to repeat. */
+export function confirmStop(tx: Tx, token: string): StopView {
+  const target = stopTarget(tx.db, tx.deps, token);
+  if (target)
+    tx.db
+      .insert(analyticsReportOptouts)
+      .values({
+        brandId: target.brand.id,
+        userId: target.userId,
+        orgId: target.brand.orgId,
+        createdAt: tx.ctx.clock.now(),
+      })
+      .onConflictDoNothing()
+      .run();
+  return view(tx.db, target);
+}

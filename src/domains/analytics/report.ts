@@ -10,8 +10,7 @@ import { and, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
 import type { Deps } from "../../platform/deps";
 import { systemCtx } from "../../platform/context";
-import { tx } from "../../platform/db/client";
-import { enqueue } from "../../platform/jobs/queue";
+import { reader, unitOfWork, type Tx } from "../../platform/db/unit-of-work";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { queueMail } from "../../platform/mail/queue-mail";
 import { getOrg, members, orgLogoUrl, users } from "../accounts";
@@ -39,14 +38,18 @@ export function lastMonth(now: number): { month: string; start: number; end: num
   return { month: iso(start).slice(0, 7), start, end, from: iso(start), to: iso(end - 86_400_000) };
 }
 
-/** The schedule's tick: one job for the month just ended. */
+/** The schedule's tick: one job for the month just ended (of no organisation: it reports every brand). */
 export function scheduleMonthlyReports(deps: Deps): void {
   const { month } = lastMonth(deps.clock.now());
-  enqueue(deps.db, deps.clock, {
-    kind: MONTHLY_REPORTS_JOB,
-    payload: { month },
-    dedupeKey: `${MONTHLY_REPORTS_JOB}:${month}`,
-  });
+  unitOfWork(deps, systemCtx("", "live", deps.clock), (tx) =>
+    tx.enqueue({
+      kind: MONTHLY_REPORTS_JOB,
+      payload: { month },
+      orgId: null,
+      mode: null,
+      dedupeKey: `${MONTHLY_REPORTS_JOB}:${month}`,
+    }),
+  );
 }
 
 /** Who gets a brand's report: the organisation's owners and the brand's client logins, minus who stopped it. */
@@ -75,7 +78,7 @@ function recipients(deps: Deps, brand: BrandRow): { userId: string; email: strin
 export function reportContent(deps: Deps, brand: BrandRow, now: number): ReportContent | null {
   const m = lastMonth(now);
   const ctx = systemCtx(brand.orgId, brand.mode, deps.clock);
-  const s = brandStats(deps, ctx, brand.id, { from: m.from, to: m.to });
+  const s = brandStats(reader(deps, ctx), brand.id, { from: m.from, to: m.to });
   const fresh =
     deps.db
       .select({ n: sql<number>`count(*)` })
@@ -108,7 +111,10 @@ export function reportContent(deps: Deps, brand: BrandRow, now: number): ReportC
   };
 }
 
-/** Makes and queues the reports of the month before `now` (the job's handler); returns how many mails it queued. */
+/**
+ * Makes and queues the reports of the month before `now` (the job's handler), each brand's in its own unit of work
+ * (of the brand's organisation, live); returns how many mails it queued.
+ */
 export function sendMonthlyReports(deps: Deps, now = deps.clock.now()): number {
   const { month } = lastMonth(now);
   const live = deps.db
@@ -121,30 +127,42 @@ export function sendMonthlyReports(deps: Deps, now = deps.clock.now()): number {
     const content = reportContent(deps, brand, now);
     if (!content) continue;
     const to = recipients(deps, brand);
-    queued += tx(deps.db, (db) => {
-      const made = db
-        .insert(analyticsReports)
-        .values({ brandId: brand.id, month, orgId: brand.orgId, createdAt: deps.clock.now() })
-        .onConflictDoNothing()
-        .returning({ brandId: analyticsReports.brandId })
-        .all();
-      if (made.length === 0) return 0;
-      const sender = orgSender(db, brand.orgId);
-      for (const r of to)
-        queueMail(db, deps.clock, {
-          orgId: brand.orgId,
-          mode: "live",
-          to: r.email,
-          subject: reportSubject(content),
-          text: reportText(content),
-          html: reportHtml(content),
-          link: { kind: REPORT_STOP_LINK, ref: `${brand.id}.${r.userId}` },
-          sender,
-        });
-      return to.length;
-    });
+    queued += unitOfWork(deps, systemCtx(brand.orgId, "live", deps.clock), (tx) =>
+      queueReport(tx, brand, month, content, to),
+    );
   }
   return queued;
+}
+
+/** Records a brand's report of `month` and queues its mails, once (0 when it was already made); in the caller's unit. */
+function queueReport(
+  tx: Tx,
+  brand: BrandRow,
+  month: string,
+  content: ReportContent,
+  to: ReturnType<typeof recipients>,
+): number {
+  const { db, deps } = tx;
+  const made = db
+    .insert(analyticsReports)
+    .values({ brandId: brand.id, month, orgId: brand.orgId, createdAt: deps.clock.now() })
+    .onConflictDoNothing()
+    .returning({ brandId: analyticsReports.brandId })
+    .all();
+  if (made.length === 0) return 0;
+  const sender = orgSender(db, brand.orgId);
+  for (const r of to)
+    queueMail(db, deps.clock, {
+      orgId: brand.orgId,
+      mode: "live",
+      to: r.email,
+      subject: reportSubject(content),
+      text: reportText(content),
+      html: reportHtml(content),
+      link: { kind: REPORT_STOP_LINK, ref: `${brand.id}.${r.userId}` },
+      sender,
+    });
+  return to.length;
 }
 
 /** Registers the report job. */

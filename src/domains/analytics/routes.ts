@@ -7,6 +7,7 @@ import type { Deps } from "../../platform/deps";
 import { accessPlugin } from "../../platform/access";
 import { brandStatsParams, brandStatsSchema, statsQuery, widgetStatsParams, widgetStatsSchema } from "./model";
 import { brandStats, widgetStats } from "./stats";
+import { reader } from "../../platform/db/unit-of-work";
 
 const tags = ["Analytics"];
 
@@ -14,14 +15,14 @@ const tags = ["Analytics"];
 export function statsRoutes(deps: Deps) {
   return new Elysia({ prefix: "/v1" })
     .use(accessPlugin(deps))
-    .get("/widgets/:id/stats", ({ ctx, params, query }) => widgetStats(deps, ctx, params.id, query), {
+    .get("/widgets/:id/stats", ({ ctx, params, query }) => widgetStats(reader(deps, ctx), params.id, query), {
       access: { permission: "analytics:read", brand: "path" },
       params: widgetStatsParams,
       query: statsQuery,
       response: widgetStatsSchema,
       detail: { tags, summary: "Views, plays and clicks of a widget per day and per testimonial (default: 30 days)" },
     })
-    .get("/brands/:brand_id/stats", ({ ctx, params, query }) => brandStats(deps, ctx, params.brand_id, query), {
+    .get("/brands/:brand_id/stats", ({ ctx, params, query }) => brandStats(reader(deps, ctx), params.brand_id, query), {
       access: { permission: "analytics:read", brand: "path" },
       params: brandStatsParams,
       query: statsQuery,

@@ -5,9 +5,9 @@
  * Every read is limited to the context's organisation, mode and brands (a client's), through the widget or brand
  * lookup, which answers 404 otherwise.
  */
+import type { Reader } from "../../platform/db/unit-of-work";
 import { and, eq, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { scoped } from "../../platform/db/tenancy";
-import type { Ctx } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { getBrandRow } from "../brands";
 import { presentShown, shownCondition, submissions } from "../submissions";
@@ -111,7 +111,7 @@ function withWords(deps: Deps, top: [string, Figures & { play_progress: Progress
 }
 
 /** A widget's stats (404 for a widget the context cannot see). */
-export function widgetStats(deps: Deps, ctx: Ctx, widgetId: string, q: { from?: string; to?: string }) {
+export function widgetStats({ deps, ctx }: Reader, widgetId: string, q: { from?: string; to?: string }) {
   const range = dayRange(ctx.clock, q);
   const w = getWidgetRow(deps.db, ctx, widgetId);
   const t = analyticsDaily;
@@ -120,7 +120,7 @@ export function widgetStats(deps: Deps, ctx: Ctx, widgetId: string, q: { from?: 
 }
 
 /** A brand's stats: its widgets and its wall together (404 for a brand the context cannot see). */
-export function brandStats(deps: Deps, ctx: Ctx, brandId: string, q: { from?: string; to?: string }) {
+export function brandStats({ deps, ctx }: Reader, brandId: string, q: { from?: string; to?: string }) {
   const range = dayRange(ctx.clock, q);
   const b = getBrandRow(deps.db, ctx, brandId);
   const t = analyticsDaily;

@@ -2,7 +2,7 @@
  * Brands: the default brand of each mode, listing, creation, changes (slug with redirects from the old one,
  * public flag, colour) and logos. Every query filters by org and mode.
  */
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Static } from "elysia";
 import type { Db } from "../../platform/db/client";
@@ -17,7 +17,7 @@ import { brands } from "./tables";
 import type { newBrandBody } from "./model";
 import { endHold, formerOwner, formerSlugsColumn, heldByAnother, parseFormerSlugs, slugMoved } from "./former-slugs";
 import { presentBrand, submissionCountColumn, type BrandRow } from "./present";
-import { prepared } from "../../platform/db/prepared";
+import { prepared, preparedAs } from "../../platform/db/prepared";
 import { applyCustomDomain } from "./custom-domain";
 import { applyWallHeader } from "./wall-header";
 import { applyBrandMail } from "./brand-mail";
@@ -144,7 +144,11 @@ const brandById = (db: Db) =>
 export function listBrands(r: Reader, page: PageRequest) {
   const { db, ctx, deps } = r;
   const params = { ...scopeValues(ctx), limit: page.limit + 1, after: page.after?.[0] ?? "" };
-  const rows = page.after ? prepared(db, brandsAfter).all(params) : prepared(db, brandsFirst).all(params);
+  // The testimonial count is the submissions module's expression (deps.hooks); one statement per shape and handle.
+  const count = submissionCountColumn(deps.hooks);
+  const rows = page.after
+    ? preparedAs(db, "brands.page.after", (db) => brandPage(db, true, count)).all(params)
+    : preparedAs(db, "brands.page.first", (db) => brandPage(db, false, count)).all(params);
   return toPage(
     deps.signer,
     page,
@@ -154,9 +158,9 @@ export function listBrands(r: Reader, page: PageRequest) {
   );
 }
 
-const brandPage = (db: Db, after: boolean) =>
+const brandPage = (db: Db, after: boolean, count: SQL<number>) =>
   db
-    .select({ brand: brands, n: submissionCountColumn(db), former: formerSlugsColumn("brand") })
+    .select({ brand: brands, n: count, former: formerSlugsColumn("brand") })
     .from(brands)
     .where(
       and(
@@ -167,8 +171,6 @@ const brandPage = (db: Db, after: boolean) =>
     .orderBy(desc(brands.id))
     .limit(sql.placeholder("limit"))
     .prepare();
-const brandsFirst = (db: Db) => brandPage(db, false);
-const brandsAfter = (db: Db) => brandPage(db, true);
 
 /** Input of brand creation: the POST /v1/brands body. */
 export type NewBrand = Static<typeof newBrandBody>;

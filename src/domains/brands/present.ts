@@ -2,7 +2,7 @@
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
-import { hooksOf, type Hooks } from "../../platform/hooks";
+import type { Hooks } from "../../platform/hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { brands, type links } from "./tables";
 import { eq } from "drizzle-orm";
@@ -20,13 +20,10 @@ export type LinkRow = typeof links.$inferSelect;
 
 /**
  * How a brand's testimonials are counted, as a column to select beside brand rows (one prepared statement per page,
- * no query per brand): the expression the submissions module declares (`brandSubmissionCount`, wired into the hooks
- * of the Deps that own `db` by src/composition.ts), or 0 where no module counts them.
+ * no query per brand): the expression the submissions module declares (`brandSubmissionCount`, wired into the
+ * Deps' hooks by src/composition.ts), or 0 where no module counts them.
  */
-export const submissionCountColumn = (db: Db): SQL<number> => countColumnOf(hooksOf(db));
-
-/** The same column from a Deps' hooks (where the Deps is at hand). */
-const countColumnOf = (hooks: Pick<Hooks, "brandSubmissionCount">): SQL<number> =>
+export const submissionCountColumn = (hooks: Pick<Hooks, "brandSubmissionCount">): SQL<number> =>
   hooks.brandSubmissionCount ?? sql<number>`0`;
 
 /**
@@ -114,7 +111,7 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     submission_count:
       count ??
       deps.db
-        .select({ n: countColumnOf(deps.hooks) })
+        .select({ n: submissionCountColumn(deps.hooks) })
         .from(brands)
         .where(eq(brands.id, row.id))
         .get()?.n ??

@@ -83,7 +83,7 @@ export function createCampaign(
       fresh.filter((p) => isSuppressed(db, ctx.orgId, ctx.mode, p.emailHash)).map((p) => p.emailHash),
     );
     const emails = fresh.length - suppressedHashes.size;
-    requireAllowance(db, ctx, planOf(db, ctx.orgId), deps.config.appUrl, "request_emails_per_month", emails);
+    requireAllowance(tx, planOf(db, ctx.orgId), "request_emails_per_month", emails);
     countRequestEmails(db, ctx.orgId, ctx.mode, now, emails);
     let suppressed = 0;
     for (const person of fresh) {

@@ -10,7 +10,7 @@ import { charCount, normaliseLineBreaks } from "../../platform/text";
 import type { Deps } from "../../platform/deps";
 import type { Ctx, Mode } from "../../platform/context";
 import { idempotent } from "../../platform/http/idempotency";
-import { unitOfWork } from "../../platform/db/unit-of-work";
+import { unitOfWork, reader } from "../../platform/db/unit-of-work";
 import { AppError, invalid } from "../../platform/errors";
 import { iso } from "../../platform/clock";
 import { requireAllowance, type PlanId, planOf } from "../../platform/access";
@@ -66,7 +66,7 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   const ctx: Ctx = { orgId: link.orgId, mode: link.mode as Mode, actor: { type: "respondent" }, clock: deps.clock };
   const plan = planOf(deps.db, link.orgId);
   try {
-    requireAllowance(deps.db, ctx, plan, deps.config.appUrl, "submissions_per_month");
+    requireAllowance(reader(deps, ctx), plan, "submissions_per_month");
   } catch (e) {
     if (e instanceof AppError && e.status === 402) {
       throw new AppError(

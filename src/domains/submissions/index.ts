@@ -39,7 +39,7 @@ export { indexSubmission, indexSubmissions, unindexSubmission, searchBody } from
 export { submissionRoutes } from "./routes";
 export { registerSubmissionJobs } from "./jobs";
 export { publicMediaUrls } from "./public-urls";
-export { shownChanged, type ShownChange } from "../../platform/events/publication";
+export type { ShownChange } from "../../platform/events/publication";
 export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete } from "./moderation";
 export { getSubmissionRow, getTranscriptRow } from "./read";
 export { placeRespondentPhoto, requirePhotoRoom, PHOTO_UPLOADS_MAX, type PhotoPlacement } from "./photo-review";

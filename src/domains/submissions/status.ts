@@ -24,7 +24,7 @@ export function failSubmission(tx: Tx, id: string, reason: string, message: stri
     .get();
   if (!row) return;
   tx.audit("submission.failed", id, { reason });
-  processingFailed(tx.db, tx.ctx, id);
+  processingFailed(tx, id);
 }
 
 /** Runs processing again for a testimonial that failed but still has its original recording. */

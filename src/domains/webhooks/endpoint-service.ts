@@ -78,7 +78,7 @@ export async function createEndpoint(deps: Deps, ctx: Ctx, input: NewEndpoint) {
   const url = await checkEndpointUrl(deps, input.url);
   return unitOfWork(deps, ctx, (tx) => {
     const plan = planOf(tx.db, ctx.orgId);
-    requireAllowance(tx.db, ctx, plan, deps.config.appUrl, "webhook_endpoints");
+    requireAllowance(tx, plan, "webhook_endpoints");
     return addEndpoint(tx, url, input.events, input.format);
   });
 }

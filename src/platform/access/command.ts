@@ -121,7 +121,7 @@ function inTransaction<R extends Responses, B, P, Q, X>(
         const adding =
           typeof allowance.adding === "function" ? allowance.adding(input as never) : (allowance.adding ?? 1);
         const plan = planOf(tx.db, ctx.orgId);
-        requireAllowance(tx.db, ctx, plan, deps.config.appUrl, allowance.name, adding);
+        requireAllowance(tx, plan, allowance.name, adding);
       }
       return spec.run(tx as CommandTx, input as never, prepared);
     });

@@ -10,7 +10,8 @@ import { prepared } from "../db/prepared";
 import { orgs } from "./tables";
 import type { Ctx } from "../context";
 import { AppError, invalid, notFound } from "../errors";
-import { hooksOf, type UsageCounter } from "../hooks";
+import type { UsageCounter } from "../hooks";
+import type { Reader } from "../db/unit-of-work";
 
 /** Plan ids, cheapest first. */
 export const PLAN_IDS = ["free", "starter", "core", "plus"] as const;
@@ -171,17 +172,17 @@ export function monthStart(ms: number): number {
 export const ALLOWANCE_NAMES = Object.keys(TEST_MODE_ALLOWANCES) as AllowanceName[];
 
 /**
- * Current use of an allowance, counted by the counter the Deps owning this db were assembled with (`hooksOf`,
- * src/composition.ts). An allowance without a counter is a programming error, never "0 used": counting nothing
- * would let every request through (fail open), so it throws.
+ * Current use of an allowance for the reader's organisation and mode, counted by the counter its Deps were
+ * assembled with (`deps.hooks.usage`, src/composition.ts). An allowance without a counter is a programming error,
+ * never "0 used": counting nothing would let every request through (fail open), so it throws.
  */
-export function usageOf(db: Db, ctx: Ctx, name: AllowanceName): number {
-  const c = hooksOf(db).usage.get(name);
+export function usageOf(r: Reader, name: AllowanceName): number {
+  const c = r.deps.hooks.usage.get(name);
   if (!c)
     throw new Error(
       `No usage counter is registered for the allowance "${name}"; add the module that owns it to src/modules.ts.`,
     );
-  return c(db, ctx, monthStart(ctx.clock.now()));
+  return c(r.db, r.ctx, monthStart(r.ctx.clock.now()));
 }
 
 /**
@@ -209,10 +210,12 @@ export const upgradeUrl = (appUrl: string, plan: PlanId | null) => `${appUrl}/bi
  * Throws 402 `plan_limit_exceeded` when adding `adding` would pass the allowance (never for the operator's own
  * organisation).
  */
-export function requireAllowance(db: Db, ctx: Ctx, plan: PlanId, appUrl: string, name: AllowanceName, adding = 1) {
+export function requireAllowance(r: Reader, plan: PlanId, name: AllowanceName, adding = 1) {
+  const { db, ctx } = r;
+  const appUrl = r.deps.config.appUrl;
   const limit = allowanceOf(db, ctx, plan, name);
   if (limit === null) return;
-  const used = usageOf(db, ctx, name);
+  const used = usageOf(r, name);
   if (used + adding <= limit) return;
   // A client login (an agency's customer, scoped to its brands) is not told the organisation's figures: the usage
   // counts every brand, so it would tell one client about the agency's other clients. Nor is it offered the plan

@@ -1,6 +1,6 @@
 /**
- * Emitting events. `emit` writes the event and runs the event hooks of the Deps that own the database handle
- * (`hooksOf(db)`, filled from the domain modules by src/composition.ts) in the caller's transaction, so the
+ * Emitting events. A unit of work's `tx.emit` (`emitWith` here) writes the event and runs the event hooks of its
+ * Deps (filled from the domain modules by src/composition.ts) in the caller's transaction, so the
  * change, its event and the webhook deliveries it causes land together or not at all.
  */
 import { and, desc, eq, lt } from "drizzle-orm";
@@ -9,7 +9,9 @@ import { iso } from "../clock";
 import type { Ctx, Mode } from "../context";
 import { tx, type Db } from "../db/client";
 import { newId } from "../ids";
-import { hooksOf, type EventHook, type Hooks } from "../hooks";
+import type { EventHook, Hooks } from "../hooks";
+import type { Deps } from "../deps";
+import { unitOfWork } from "../db/unit-of-work";
 import { events, type EventRow } from "./tables";
 
 /** Every event type in the contract (section 6). */
@@ -34,9 +36,12 @@ export type Event = EventRow;
 
 export type { EventHook };
 
-/** Records an event of `type` for the context's organisation and mode, then runs the db's hooks for it. Synchronous. */
-export function emit(db: Db, ctx: Ctx, type: EventType, data: Record<string, unknown>): Event {
-  return emitWith(hooksOf(db), db, ctx, type, data);
+/**
+ * Records an event of `type` for the context's organisation and mode and runs the app's hooks for it, in a unit of
+ * work of its own (joining one already open). Writes emit with `tx.emit` instead; this is for scripts and tests.
+ */
+export function emit(deps: Deps, ctx: Ctx, type: EventType, data: Record<string, unknown>): Event {
+  return unitOfWork(deps, ctx, (tx) => tx.emit(type, data));
 }
 
 /** Records an event and runs the given hooks for it (a unit of work's `emit`, with its Deps' hooks). */

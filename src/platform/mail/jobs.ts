@@ -7,7 +7,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { Deps } from "../deps";
-import { hooksOf } from "../hooks";
 import type { JobRegistry } from "../jobs/worker";
 import { PermanentJobError } from "../jobs/worker";
 import { MAIL_LINK_MARK, MAIL_SEND, type MailSendPayload } from "./queue-mail";
@@ -43,7 +42,7 @@ const attr = (s: string) =>
  */
 function withLink(deps: Deps, row: MailRow): { text: string; html: string | null } | null {
   if (!row.linkKind) return { text: row.text, html: row.html };
-  const make = hooksOf(deps.db).mailLinks.get(row.linkKind);
+  const make = deps.hooks.mailLinks.get(row.linkKind);
   if (!make) throw new PermanentJobError(`No module makes mail links of kind "${row.linkKind}".`);
   const url = make(deps, row.linkRef ?? "");
   if (url === null) return null;
