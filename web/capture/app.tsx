@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
+import { t } from "./i18n";
 import { accentVars } from "../../src/platform/accent";
 import { BrandHeader } from "./header";
 import { CaptureForm, type SentInfo } from "./form";
@@ -27,7 +28,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
     if (!linkId)
       return setLoad({
         state: "problem",
-        message: "This address is not complete. Please check the link you were sent.",
+        message: t("app.incomplete"),
       });
     getLink(apiUrl, linkId).then(
       async (link) => {
@@ -38,10 +39,10 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
       (e: unknown) => {
         const message =
           e instanceof Problem && e.status === 404
-            ? "We could not find this page. Please check the link you were sent."
+            ? t("app.notFound")
             : e instanceof Problem
               ? e.message
-              : "Something went wrong. Please reload the page.";
+              : t("app.reload");
         setLoad({ state: "problem", message });
       },
     );
@@ -54,7 +55,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
     return (
       <main class="page">
         <p class="muted" role="status">
-          Loading…
+          {t("app.loading")}
         </p>
       </main>
     );
@@ -62,7 +63,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
     return (
       <main class="page">
         <section class="card">
-          <h1>Sorry</h1>
+          <h1>{t("app.sorry")}</h1>
           <p>{load.message}</p>
         </section>
       </main>
