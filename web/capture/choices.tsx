@@ -37,7 +37,9 @@ export function Prompts({ prompts }: { prompts: Prompt[] }) {
     return (
       <section class="card" aria-labelledby="question-heading">
         <h2 id="question-heading">{t("prompts.one")}</h2>
-        <p class="prompt">{p.text}</p>
+        <p class="prompt" dir="auto">
+          {p.text}
+        </p>
         <p class="muted small">{t("prompts.oneLimit", { duration: seconds(p.max_seconds) })}</p>
       </section>
     );
@@ -49,7 +51,9 @@ export function Prompts({ prompts }: { prompts: Prompt[] }) {
       <ol class="prompt-list">
         {prompts.map((p) => (
           <li key={p.id}>
-            <span class="prompt">{p.text}</span>
+            <span class="prompt" dir="auto">
+              {p.text}
+            </span>
             <span class="muted small"> · {t("prompts.upTo", { duration: seconds(p.max_seconds) })}</span>
           </li>
         ))}

@@ -6,7 +6,7 @@ export function Consent(props: { text: string; checked: boolean; onChange(v: boo
   return (
     <fieldset class="field consent">
       <legend class="label">{t("consent.legend")}</legend>
-      <p id="consent-text" class="consent-text">
+      <p id="consent-text" class="consent-text" dir="auto">
         {props.text}
       </p>
       <label class="check">

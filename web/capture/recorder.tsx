@@ -145,7 +145,9 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
     <div class="recorder">
       <div class="prompt-live" aria-live="off">
         {several && <p class="prompt-step">{t("recorder.question", { n: step.index + 1, total: prompts.length })}</p>}
-        <p class="prompt">{prompt.text}</p>
+        <p class="prompt" dir="auto">
+          {prompt.text}
+        </p>
       </div>
       {kind === "video" ? (
         <video ref={view} class="player live" autoPlay muted playsInline aria-label={t("recorder.cameraView")} />
