@@ -2,8 +2,8 @@
  * The public pages in the visitor's language, in Chromium against the built server: a German browser gets the
  * capture page in German (`<html lang="de">`, no word of the English interface on screen); `?lang=ar` gets it in
  * Arabic, right to left; a widget on a German page says its own words ("Weiterlesen") and its dates in German,
- * and `data-svc-lang` overrides the page. Screenshots: /tmp/i26-capture-de.png, /tmp/i26-capture-ar.png,
- * /tmp/i26-widget-de.png.
+ * and `data-svc-lang` overrides the page; the removal page follows the browser and `?lang=` too. Screenshots:
+ * /tmp/i26-capture-de.png, /tmp/i26-capture-ar.png, /tmp/i26-widget-de.png, /tmp/i26-removal-ar.png.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
@@ -156,6 +156,21 @@ describe("the capture page", () => {
     await page.screenshot({ path: "/tmp/i26-capture-ar.png", fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
+  }, 60_000);
+});
+
+describe("the removal page", () => {
+  test("a French browser gets it in French; ?lang=ar right to left", async () => {
+    const context = await browser.newContext({ locale: "fr-FR" });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/remove/${"A".repeat(32)}`);
+    await page.getByRole("heading", { name: "Ce lien de suppression ne fonctionne pas" }).waitFor();
+    expect(await htmlLang(page)).toEqual({ lang: "fr", dir: "ltr" });
+    await page.goto(`${server.url}/remove/${"A".repeat(32)}?lang=ar`);
+    await page.getByRole("heading", { name: "رابط الحذف هذا لا يعمل" }).waitFor();
+    expect(await htmlLang(page)).toEqual({ lang: "ar", dir: "rtl" });
+    await page.screenshot({ path: "/tmp/i26-removal-ar.png" });
+    await context.close();
   }, 60_000);
 });
 

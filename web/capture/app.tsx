@@ -15,6 +15,21 @@ import { findPending, type PendingSend } from "./pending";
 import { ResumeSend } from "./resume";
 import type { LinkView } from "./types";
 
+/**
+ * Why a closed link takes nothing, in the page's language when the server says why (`closed_reason`: an optional
+ * field, not sent by every server), else the server's own words.
+ */
+function closedMessage(link: LinkView): string | null {
+  const words: Record<string, () => string> = {
+    paused: () => t("closed.paused"),
+    closed: () => t("closed.closed"),
+    expired: () => t("closed.expired"),
+    full: () => t("closed.full"),
+  };
+  const reason = (link as { closed_reason?: string }).closed_reason;
+  return (reason && words[reason]?.()) || link.closed_message;
+}
+
 type Load = { state: "loading" } | { state: "problem"; message: string } | { state: "ready"; link: LinkView };
 
 /** The whole page for one link id. */
@@ -90,7 +105,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
         ) : !link.is_active ? (
           <section class="card closed">
             <h1>{link.title}</h1>
-            <p>{link.closed_message}</p>
+            <p>{closedMessage(link)}</p>
           </section>
         ) : (
           <>
