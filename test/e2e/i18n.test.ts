@@ -154,6 +154,14 @@ describe("the capture page", () => {
     const visible = await page.evaluate(() => document.body.innerText);
     expect(englishLeaks(visible, captureAr)).toEqual([]);
     await page.screenshot({ path: "/tmp/i26-capture-ar.png", fullPage: true });
+    // On a phone, the steps: Back and Next under each, in Arabic.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole("radio", { name: /كتابة/ }).check();
+    if (!(await page.getByRole("button", { name: "رجوع" }).isVisible()))
+      await page.getByRole("button", { name: "التالي" }).click();
+    await page.getByRole("button", { name: "رجوع" }).waitFor();
+    await page.screenshot({ path: "/tmp/i26-capture-ar-phone.png" });
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);
