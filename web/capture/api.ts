@@ -6,22 +6,25 @@
  */
 import { ApiError, createApi } from "../shared/api";
 import type { LinkView, StartBody, Started } from "./types";
+import { t } from "./i18n";
 
 /** A failed call: HTTP status (0 when offline), the server's code, a message for the respondent and its `field`. */
 export { ApiError as Problem };
 
-const client = createApi({
-  baseUrl: "",
-  session: false,
-  words: {
-    offline: "We could not reach the server. Please check your connection and try again.",
-    refused: "Something went wrong. Please try again.",
-  },
-});
+/** The client, made on first use: its words are in the page's language, chosen before the page is drawn. */
+let made: ReturnType<typeof createApi> | null = null;
+function client() {
+  made ??= createApi({
+    baseUrl: "",
+    session: false,
+    words: { offline: t("api.offline"), timeout: t("api.timeout"), server: t("api.server"), refused: t("api.refused") },
+  });
+  return made;
+}
 
 /** The link's page data. */
 export const getLink = (apiUrl: string, linkId: string) =>
-  client.get<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
+  client().get<LinkView>(`${apiUrl}/public/links/${encodeURIComponent(linkId)}`);
 
 /** The `r` of a personal link from a request email (request campaigns), passed on so the person counts as answered. */
 const requestToken = () => new URLSearchParams(location.search).get("r")?.slice(0, 128) || null;
@@ -29,7 +32,7 @@ const requestToken = () => new URLSearchParams(location.search).get("r")?.slice(
 /** Sends a written testimonial, or starts a recording's upload. */
 export const startSubmission = (apiUrl: string, linkId: string, body: StartBody, idempotencyKey: string) => {
   const r = requestToken();
-  return client.post<Started>(
+  return client().post<Started>(
     `${apiUrl}/public/links/${encodeURIComponent(linkId)}/submissions`,
     r ? { ...body, request_token: r } : body,
     { headers: { "idempotency-key": idempotencyKey } },
@@ -40,5 +43,5 @@ export const startSubmission = (apiUrl: string, linkId: string, body: StartBody,
 export const uploadPhoto = (ticket: { url: string; field: string }, photo: Blob) => {
   const form = new FormData();
   form.append(ticket.field, photo, "photo");
-  return client.upload<{ submission_id: string }>(ticket.url, form);
+  return client().upload<{ submission_id: string }>(ticket.url, form);
 };

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
+import { t } from "./i18n";
 import { accentVars } from "../../src/platform/accent";
 import { BrandHeader } from "./header";
 import { CaptureForm, type SentInfo } from "./form";
@@ -13,6 +14,21 @@ import { Thanks } from "./thanks";
 import { findPending, type PendingSend } from "./pending";
 import { ResumeSend } from "./resume";
 import type { LinkView } from "./types";
+
+/**
+ * Why a closed link takes nothing, in the page's language when the server says why (`closed_reason`: an optional
+ * field, not sent by every server), else the server's own words.
+ */
+function closedMessage(link: LinkView): string | null {
+  const words: Record<string, () => string> = {
+    paused: () => t("closed.paused"),
+    closed: () => t("closed.closed"),
+    expired: () => t("closed.expired"),
+    full: () => t("closed.full"),
+  };
+  const reason = (link as { closed_reason?: string }).closed_reason;
+  return (reason && words[reason]?.()) || link.closed_message;
+}
 
 type Load = { state: "loading" } | { state: "problem"; message: string } | { state: "ready"; link: LinkView };
 
@@ -27,7 +43,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
     if (!linkId)
       return setLoad({
         state: "problem",
-        message: "This address is not complete. Please check the link you were sent.",
+        message: t("app.incomplete"),
       });
     getLink(apiUrl, linkId).then(
       async (link) => {
@@ -38,10 +54,10 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
       (e: unknown) => {
         const message =
           e instanceof Problem && e.status === 404
-            ? "We could not find this page. Please check the link you were sent."
+            ? t("app.notFound")
             : e instanceof Problem
               ? e.message
-              : "Something went wrong. Please reload the page.";
+              : t("app.reload");
         setLoad({ state: "problem", message });
       },
     );
@@ -54,7 +70,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
     return (
       <main class="page">
         <p class="muted" role="status">
-          Loading…
+          {t("app.loading")}
         </p>
       </main>
     );
@@ -62,7 +78,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
     return (
       <main class="page">
         <section class="card">
-          <h1>Sorry</h1>
+          <h1>{t("app.sorry")}</h1>
           <p>{load.message}</p>
         </section>
       </main>
@@ -89,7 +105,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
         ) : !link.is_active ? (
           <section class="card closed">
             <h1>{link.title}</h1>
-            <p>{link.closed_message}</p>
+            <p>{closedMessage(link)}</p>
           </section>
         ) : (
           <>

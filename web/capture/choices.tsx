@@ -5,24 +5,29 @@
  */
 import { seconds } from "./format";
 import type { Method, Prompt } from "./types";
+import { t } from "./i18n";
 
-const METHODS: { id: Method; title: string; note: string; upload: string }[] = [
-  { id: "video", title: "Video", note: "Camera and microphone", upload: "Upload a video file" },
-  { id: "audio", title: "Audio only", note: "Microphone", upload: "Upload an audio file" },
-  { id: "text", title: "Write", note: "Type your answer", upload: "Type your answer" },
+const METHODS: { id: Method; title(): string; note(): string; upload(): string }[] = [
+  {
+    id: "video",
+    title: () => t("method.video"),
+    note: () => t("method.videoNote"),
+    upload: () => t("method.videoUpload"),
+  },
+  {
+    id: "audio",
+    title: () => t("method.audio"),
+    note: () => t("method.audioNote"),
+    upload: () => t("method.audioUpload"),
+  },
+  { id: "text", title: () => t("method.text"), note: () => t("method.textNote"), upload: () => t("method.textNote") },
 ];
 
 /** What a single way to answer is called when there is no choice (`upload`: when this page cannot record). */
-const ONLY: Record<Method, { note: string; upload: string }> = {
-  video: {
-    note: "This page takes a video answer.",
-    upload: "This page takes a video answer: upload one from your device.",
-  },
-  audio: {
-    note: "This page takes an audio answer.",
-    upload: "This page takes an audio answer: upload one from your device.",
-  },
-  text: { note: "This page takes a written answer.", upload: "This page takes a written answer." },
+const ONLY: Record<Method, { note(): string; upload(): string }> = {
+  video: { note: () => t("method.onlyVideo"), upload: () => t("method.onlyVideoUpload") },
+  audio: { note: () => t("method.onlyAudio"), upload: () => t("method.onlyAudioUpload") },
+  text: { note: () => t("method.onlyText"), upload: () => t("method.onlyText") },
 };
 
 /** The question, or the questions in the order they are asked. */
@@ -31,24 +36,25 @@ export function Prompts({ prompts }: { prompts: Prompt[] }) {
     const p = prompts[0]!;
     return (
       <section class="card" aria-labelledby="question-heading">
-        <h2 id="question-heading">The question</h2>
-        <p class="prompt">{p.text}</p>
-        <p class="muted small">Recordings can be up to {seconds(p.max_seconds)}.</p>
+        <h2 id="question-heading">{t("prompts.one")}</h2>
+        <p class="prompt" dir="auto">
+          {p.text}
+        </p>
+        <p class="muted small">{t("prompts.oneLimit", { duration: seconds(p.max_seconds) })}</p>
       </section>
     );
   }
   return (
     <section class="card stack-sm" aria-labelledby="question-heading">
-      <h2 id="question-heading">The {prompts.length} questions</h2>
-      <p class="muted small">
-        Answer each in turn. When you record, the questions appear one at a time: tap “Next question” when you are ready
-        for the next.
-      </p>
+      <h2 id="question-heading">{t("prompts.many", { count: prompts.length })}</h2>
+      <p class="muted small">{t("prompts.manyHelp")}</p>
       <ol class="prompt-list">
         {prompts.map((p) => (
           <li key={p.id}>
-            <span class="prompt">{p.text}</span>
-            <span class="muted small"> · up to {seconds(p.max_seconds)}</span>
+            <span class="prompt" dir="auto">
+              {p.text}
+            </span>
+            <span class="muted small"> · {t("prompts.upTo", { duration: seconds(p.max_seconds) })}</span>
           </li>
         ))}
       </ol>
@@ -80,7 +86,7 @@ export function MethodPicker({
     return (
       <div class="stack-sm">
         <p class="muted" id="method" tabIndex={-1}>
-          {ONLY[accepts[0]!][recordable ? "note" : "upload"]}
+          {ONLY[accepts[0]!][recordable ? "note" : "upload"]()}
         </p>
         {error && (
           <p id="method-error" class="field-error">
@@ -92,13 +98,13 @@ export function MethodPicker({
   const offered = METHODS.filter((m) => accepts.includes(m.id));
   return (
     <fieldset class={quiet ? "methods methods-big" : "methods"} aria-describedby={error ? "method-error" : undefined}>
-      <legend class={quiet ? "sr-only" : "label"}>How would you like to answer?</legend>
+      <legend class={quiet ? "sr-only" : "label"}>{t("method.question")}</legend>
       <div class={`method-grid method-grid-${offered.length}`}>
         {offered.map((m) => (
           <label key={m.id} class={`method ${value === m.id ? "method-on" : ""}`}>
             <input type="radio" name="method" value={m.id} checked={value === m.id} onChange={() => onChange(m.id)} />
-            <span class="method-title">{m.title}</span>
-            <span class="method-note">{recordable ? m.note : m.upload}</span>
+            <span class="method-title">{m.title()}</span>
+            <span class="method-note">{recordable ? m.note() : m.upload()}</span>
           </label>
         ))}
       </div>

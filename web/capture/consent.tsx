@@ -1,11 +1,12 @@
 /** The link's consent text, word for word, and the box the respondent must tick. */
+import { t } from "./i18n";
 
 /** Consent text and checkbox. */
 export function Consent(props: { text: string; checked: boolean; onChange(v: boolean): void; error?: string | null }) {
   return (
     <fieldset class="field consent">
-      <legend class="label">Your permission</legend>
-      <p id="consent-text" class="consent-text">
+      <legend class="label">{t("consent.legend")}</legend>
+      <p id="consent-text" class="consent-text" dir="auto">
         {props.text}
       </p>
       <label class="check">
@@ -18,7 +19,7 @@ export function Consent(props: { text: string; checked: boolean; onChange(v: boo
           aria-invalid={props.error ? true : undefined}
           required
         />
-        <span>I have read this and I agree.</span>
+        <span>{t("consent.agree")}</span>
       </label>
       {props.error && (
         <p id="consent-error" class="field-error">

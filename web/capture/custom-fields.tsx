@@ -4,6 +4,7 @@
  */
 import { TextField } from "./text-field";
 import type { CustomFieldView, CustomValue } from "./types";
+import { t } from "./i18n";
 
 /** The id of a question's control on the page (for focusing it and for its error). */
 export const customFieldId = (id: string) => `cf-${id}`;
@@ -27,7 +28,11 @@ function Choices({
     <fieldset class="field" id={id} tabIndex={-1} aria-describedby={error ? `${id}-error` : undefined}>
       <legend class="label">
         {field.label}
-        {field.required ? <span class="req"> (required)</span> : <span class="opt"> (optional)</span>}
+        {field.required ? (
+          <span class="req"> {t("common.required")}</span>
+        ) : (
+          <span class="opt"> {t("common.optional")}</span>
+        )}
       </legend>
       <div class={field.type === "yes_no" ? "pill-row" : "choice-list"}>
         {options.map((o) => (
@@ -86,8 +91,8 @@ export function CustomFields({
         const options =
           f.type === "yes_no"
             ? [
-                { label: "Yes", value: true },
-                { label: "No", value: false },
+                { label: t("common.yes"), value: true },
+                { label: t("common.no"), value: false },
               ]
             : (f.options ?? []).map((o) => ({ label: o, value: o }));
         return (

@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { megabytes } from "./format";
 import type { LinkView, MediaAnswer } from "./types";
+import { t } from "./i18n";
 
 const EXT_KIND: Record<string, "video" | "audio"> = {
   mp4: "video",
@@ -39,7 +40,7 @@ export function fileKind(file: File): "video" | "audio" | null {
 export function FilePicker({
   limits,
   onAnswer,
-  label = "Or upload a video or audio file from your device",
+  label = t("file.label"),
 }: {
   limits: LinkView["limits"];
   onAnswer(a: MediaAnswer): void;
@@ -52,13 +53,10 @@ export function FilePicker({
     input.value = "";
     if (!file) return;
     const kind = fileKind(file);
-    if (!kind) return setError("That file is not a video or audio recording. Please choose a video or audio file.");
+    if (!kind) return setError(t("file.notMedia"));
     const max = kind === "video" ? limits.max_video_bytes : limits.max_audio_bytes;
-    if (file.size > max)
-      return setError(
-        `That file is too large. ${kind === "video" ? "Videos" : "Audio files"} can be up to ${megabytes(max)}.`,
-      );
-    if (file.size === 0) return setError("That file is empty. Please choose another one.");
+    if (file.size > max) return setError(t("file.tooLarge", { kind, size: megabytes(max) }));
+    if (file.size === 0) return setError(t("file.empty"));
     setError(null);
     onAnswer({ kind, blob: file, url: URL.createObjectURL(file), durationMs: null, name: file.name });
   };

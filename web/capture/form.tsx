@@ -28,9 +28,10 @@ import { NoRecordingNotice } from "./no-recording";
 import { Problem } from "./api";
 import type { SentInfo } from "./thanks";
 import type { CustomValue, LinkView, MediaAnswer, Method, Respondent, StartBody } from "./types";
-import { answerHeading, stepOf, stepsFor, STEP_TITLES, type Step } from "./steps";
+import { answerHeading, stepOf, stepsFor, stepTitle, type Step } from "./steps";
 import { useNarrow, useSteps } from "./use-steps";
 import { StepNav, StepProgress } from "./step-progress";
+import { t } from "./i18n";
 
 export type { SentInfo } from "./thanks";
 
@@ -123,7 +124,7 @@ export function CaptureForm({
     setErrors(found);
     const first = Object.keys(found)[0]!;
     const n = Object.keys(found).length;
-    announce(n === 1 ? found[first]! : `Please fix ${n} things before sending. ${found[first]}`);
+    announce(n === 1 ? found[first]! : t("form.fixThings", { count: n, first: found[first]! }));
     const at = stepOf(first, method, steps);
     if (narrow && at !== flow.step) {
       focusNext.current = first;
@@ -192,7 +193,7 @@ export function CaptureForm({
       const sent = await sender.send(link.id, body, media, thanks.photo, thanks);
       onSent({ ...thanks, ...sent });
     } catch (err) {
-      const p = err instanceof Problem ? err : new Problem(0, "error", "Something went wrong. Please try again.");
+      const p = err instanceof Problem ? err : new Problem(0, "error", t("api.refused"));
       const field = fieldId(p.field);
       const words = field ? serverProblemWords(field, p.message, p.details) : p.message;
       if (field && p.code !== "consent_changed") {
@@ -233,21 +234,15 @@ export function CaptureForm({
             />
           ) : insecure ? null : (
             <p class="notice">
-              This browser cannot record on this page.{" "}
-              {link.accepts.includes("text")
-                ? "You can upload a file from your device, or write your answer instead."
-                : "You can upload a file from your device instead."}
+              {t("form.cannotRecord")}{" "}
+              {link.accepts.includes("text") ? t("form.uploadOrWrite") : t("form.uploadInstead")}
             </p>
           )}
           {!answers[method] && (
             <FilePicker
               limits={link.limits}
               onAnswer={(a) => setAnswer(method, a)}
-              label={
-                insecure
-                  ? `Upload ${method === "video" ? "a video" : "an audio recording"} from your device`
-                  : undefined
-              }
+              label={insecure ? (method === "video" ? t("form.uploadVideo") : t("form.uploadAudio")) : undefined}
             />
           )}
         </div>
@@ -283,7 +278,7 @@ export function CaptureForm({
         )}
         {!narrow ? (
           <section class="card stack" aria-labelledby="answer-heading">
-            <h2 id="answer-heading">Your answer</h2>
+            <h2 id="answer-heading">{t("form.answerHeading")}</h2>
             {insecure && <NoRecordingNotice accepts={link.accepts} />}
             {picker}
             {answerPart}
@@ -294,7 +289,7 @@ export function CaptureForm({
             aria-labelledby="step-heading"
             onPointerDown={() => (tapped.current = Date.now())}
           >
-            {stepHeading("how", "How would you like to answer?", "how-heading")}
+            {stepHeading("how", t("method.question"), "how-heading")}
             {insecure && <NoRecordingNotice accepts={link.accepts} />}
             {picker}
           </section>
@@ -311,17 +306,17 @@ export function CaptureForm({
             {answerPart}
             {link.accepts.length > 1 && (
               <button type="button" class="btn-link step-change" onClick={flow.back}>
-                Answer another way
+                {t("form.answerAnotherWay")}
               </button>
             )}
           </section>
         ) : null}
         {shows("about") && (
           <section class="card stack" aria-labelledby={narrow ? "step-heading" : "about-heading"}>
-            {stepHeading("about", STEP_TITLES.about, "about-heading")}
+            {stepHeading("about", stepTitle("about"), "about-heading")}
             <TextField
               id="name"
-              label="Your name"
+              label={t("form.name")}
               value={who.name}
               onInput={person("name")}
               required
@@ -331,18 +326,18 @@ export function CaptureForm({
             <TextField
               id="email"
               type="email"
-              label="Email"
+              label={t("form.email")}
               value={who.email}
               onInput={person("email")}
               autoComplete="email"
               maxLength={254}
-              hint={`For your thank-you email. ${link.brand.name} may contact you about your testimonial; your email is never shown publicly.`}
+              hint={t("form.emailHint", { brand: link.brand.name })}
               error={errors.email}
             />
             <div class="field-pair">
               <TextField
                 id="title"
-                label="Job title"
+                label={t("form.jobTitle")}
                 value={who.title}
                 onInput={person("title")}
                 autoComplete="organization-title"
@@ -350,7 +345,7 @@ export function CaptureForm({
               />
               <TextField
                 id="company"
-                label="Company"
+                label={t("form.company")}
                 value={who.company}
                 onInput={person("company")}
                 autoComplete="organization"
@@ -370,7 +365,7 @@ export function CaptureForm({
         )}
         {link.custom_fields.length > 0 && shows("more") && (
           <section class="card stack" aria-labelledby={narrow ? "step-heading" : "more-heading"}>
-            {stepHeading("more", STEP_TITLES.more, "more-heading")}
+            {stepHeading("more", stepTitle("more"), "more-heading")}
             <CustomFields
               fields={link.custom_fields}
               values={custom}
@@ -387,7 +382,7 @@ export function CaptureForm({
         )}
         {shows("send") && (
           <section class="card stack" aria-labelledby={narrow ? "step-heading" : undefined}>
-            {narrow && stepHeading("send", "Ready to send?", "send-heading")}
+            {narrow && stepHeading("send", t("form.ready"), "send-heading")}
             {/* On a phone the stars come with the last step, so "About you" fits one screen. */}
             {link.ask_rating && narrow && <Rating value={rating} onChange={setRating} />}
             <Consent text={link.consent_text} checked={agreed} onChange={setAgreed} error={errors.consent} />
@@ -403,7 +398,7 @@ export function CaptureForm({
       {narrow && !busy && <StepNav first={flow.index === 0} last={last} onBack={flow.back} onNext={nextStep} />}
       {(!narrow || last) && (
         <button type="submit" class="btn btn-primary btn-send" disabled={busy}>
-          {busy ? "Sending…" : "Send my testimonial"}
+          {busy ? t("form.sending") : t("form.send")}
         </button>
       )}
     </form>

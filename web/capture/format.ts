@@ -1,4 +1,5 @@
 /** Small formatting helpers of the capture page. */
+import { t } from "./i18n";
 
 /** Seconds as a clock, whole seconds as media players show them: 75.6 → "1:15". */
 export function clock(totalSeconds: number): string {
@@ -8,13 +9,13 @@ export function clock(totalSeconds: number): string {
 
 /** Seconds in words for limits: 90 → "1 min 30 s", 45 → "45 s". */
 export function seconds(total: number): string {
-  if (total < 60) return `${total} s`;
+  if (total < 60) return t("format.seconds", { s: total });
   const m = Math.floor(total / 60);
   const s = total % 60;
-  return s ? `${m} min ${s} s` : `${m} min`;
+  return s ? t("format.minutesSeconds", { m, s }) : t("format.minutes", { m });
 }
 
 /** Bytes in words: "12 MB". */
 export function megabytes(bytes: number): string {
-  return `${Math.max(1, Math.round(bytes / 1024 / 1024))} MB`;
+  return t("format.megabytes", { n: Math.max(1, Math.round(bytes / 1024 / 1024)) });
 }

@@ -1,13 +1,14 @@
 /** The brand's logo and name at the top of the page, and the "Test mode" ribbon for sandbox links. */
 import type { LinkView } from "./types";
+import { t } from "./i18n";
 
 /** Brand header; the logo's alt text is empty because the name is written beside it. */
 export function BrandHeader({ brand, mode }: { brand: LinkView["brand"]; mode: LinkView["mode"] }) {
   return (
     <header class="brand">
       {mode === "test" && (
-        <p class="ribbon" title="Testimonials sent from this page stay in the sandbox and are never published.">
-          Test mode
+        <p class="ribbon" title={t("header.testModeTitle")}>
+          {t("header.testMode")}
         </p>
       )}
       <img class="logo" src={brand.logo_url} alt="" width={40} height={40} />

@@ -2,6 +2,7 @@
  * Browser recording helpers: can this browser record (and is the page one where browsers allow it), which container
  * to record in, and a plain explanation of why the camera or microphone could not be used.
  */
+import { t } from "./i18n";
 
 const VIDEO_TYPES = ["video/webm;codecs=vp8,opus", "video/webm", "video/mp4"];
 const AUDIO_TYPES = ["audio/webm;codecs=opus", "audio/webm", "audio/mp4", "audio/ogg;codecs=opus"];
@@ -39,23 +40,20 @@ export function closeStream(stream: MediaStream | null): void {
 
 /** Why recording is not possible, in plain words, from what `getUserMedia` threw (or null: no support). */
 export function explainMediaError(kind: "video" | "audio", error: unknown): string {
-  const device = kind === "video" ? "camera and microphone" : "microphone";
+  const device = kind === "video" ? "camera" : "microphone";
   const name = error instanceof DOMException || error instanceof Error ? error.name : "";
-  if (!canRecord())
-    return "This browser cannot record on this page. You can still upload a file from your device or write your answer.";
+  if (!canRecord()) return t("media.cannotRecord");
   switch (name) {
     case "NotAllowedError":
     case "SecurityError":
-      return `Your browser did not allow us to use your ${device}. You can allow it in your browser's site settings and try again, or answer another way below.`;
+      return t("media.notAllowed", { device });
     case "NotFoundError":
     case "OverconstrainedError":
-      return kind === "video"
-        ? "We could not find a camera on this device. You can record audio only, upload a file or write your answer."
-        : "We could not find a microphone on this device. You can upload a file or write your answer.";
+      return kind === "video" ? t("media.noCamera") : t("media.noMicrophone");
     case "NotReadableError":
     case "AbortError":
-      return `Your ${device} seems to be busy with another app. Close that app and try again, or answer another way below.`;
+      return t("media.busy", { device });
     default:
-      return `We could not start your ${device}. You can try again, or answer another way below.`;
+      return t("media.failed", { device });
   }
 }

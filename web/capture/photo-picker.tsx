@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import { megabytes } from "./format";
+import { t } from "./i18n";
 
 /** The photo field; `file` null means no photo. */
 export function PhotoPicker({
@@ -29,14 +30,14 @@ export function PhotoPicker({
   return (
     <div class="field photo-field">
       <label for="photo" class="label">
-        Your photo or company logo <span class="opt">(optional)</span>
+        {t("photo.label")} <span class="opt">{t("common.optional")}</span>
       </label>
       <p id="photo-hint" class="hint">
-        Shown as a small round picture next to your testimonial. JPEG, PNG or WebP, up to {megabytes(maxBytes)}.
+        {t("photo.hint", { size: megabytes(maxBytes) })}
       </p>
       <div class="photo-row">
         {url ? (
-          <img class="photo-preview" src={url} alt="Your photo, as it will appear" width={72} height={72} />
+          <img class="photo-preview" src={url} alt={t("photo.previewAlt")} width={72} height={72} />
         ) : (
           <span class="photo-preview photo-empty" aria-hidden="true" />
         )}
@@ -63,7 +64,7 @@ export function PhotoPicker({
                 onChange(null);
               }}
             >
-              Remove photo
+              {t("photo.remove")}
             </button>
           )}
         </div>

@@ -1,11 +1,12 @@
 /** An optional 1–5 star rating: native radio buttons (arrow keys work), drawn as stars. */
+import { t } from "./i18n";
 
 /** The star rating; `value` null means no rating. */
 export function Rating({ value, onChange }: { value: number | null; onChange(v: number | null): void }) {
   return (
     <fieldset class="field rating">
       <legend class="label">
-        Your rating <span class="opt">(optional)</span>
+        {t("rating.legend")} <span class="opt">{t("common.optional")}</span>
       </legend>
       <div class="stars">
         <span class="star-row">
@@ -20,13 +21,13 @@ export function Rating({ value, onChange }: { value: number | null; onChange(v: 
                 class="star-input"
               />
               <span aria-hidden="true">★</span>
-              <span class="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+              <span class="sr-only">{t("rating.stars", { n })}</span>
             </label>
           ))}
         </span>
         {value !== null && (
           <button type="button" class="btn-link small" onClick={() => onChange(null)}>
-            Clear rating
+            {t("rating.clear")}
           </button>
         )}
       </div>

@@ -9,6 +9,7 @@ import { useRecorder, type Recording } from "./use-recorder";
 import { MediaPreview } from "./media-preview";
 import { clock, seconds } from "./format";
 import type { MediaAnswer, Method, Prompt } from "./types";
+import { t } from "./i18n";
 
 /** What the recorder needs from the form. */
 export interface RecorderProps {
@@ -40,7 +41,7 @@ export function RecorderPanel(props: RecorderProps) {
       durationMs: r.durationMs,
       name: null,
     });
-    announce(`Recording stopped after ${clock(r.durationMs / 1000)}. You can play it back, record again or send it.`);
+    announce(t("recorder.stopped", { length: clock(r.durationMs / 1000) }));
   };
 
   if (answer) {
@@ -51,15 +52,19 @@ export function RecorderPanel(props: RecorderProps) {
     return (
       <div class="recorder">
         <h3 ref={review} tabIndex={-1}>
-          {answer.name ? "Your file" : "Your recording"}
+          {answer.name ? t("recorder.yourFile") : t("recorder.yourRecording")}
         </h3>
-        <MediaPreview answer={answer} label={answer.name ? `Your file ${answer.name}` : "Your recording"} />
+        <MediaPreview
+          answer={answer}
+          label={answer.name ? t("recorder.yourFileNamed", { name: answer.name }) : t("recorder.yourRecording")}
+        />
         <p class="muted small">
-          {answer.name ? answer.name : `Length ${clock((answer.durationMs ?? 0) / 1000)}`}. It stays on this device
-          until you press Send.
+          {answer.name
+            ? t("recorder.keptFile", { name: answer.name })
+            : t("recorder.keptRecording", { length: clock((answer.durationMs ?? 0) / 1000) })}
         </p>
         <button type="button" class="btn" onClick={retake}>
-          {answer.name ? "Remove this file" : "Record again"}
+          {answer.name ? t("recorder.removeFile") : t("recorder.recordAgain")}
         </button>
       </div>
     );
@@ -96,7 +101,7 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
     const index = step.index + 1;
     setStep({ index, fromMs: rec.elapsedMs });
     warned.current = false;
-    announce(`Question ${index + 1} of ${prompts.length}: ${prompts[index]!.text}`);
+    announce(t("recorder.questionAnnounce", { n: index + 1, total: prompts.length, text: prompts[index]!.text }));
   };
   useEffect(() => {
     if (rec.state !== "recording") {
@@ -105,7 +110,7 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
     }
     if (left <= 10 && !warned.current && prompt.max_seconds > 10) {
       warned.current = true;
-      announce(last ? "10 seconds left." : "10 seconds left on this question.");
+      announce(last ? t("recorder.tenSeconds") : t("recorder.tenSecondsQuestion"));
     }
     if (left === 0) next();
   }, [left, rec.state]);
@@ -118,16 +123,16 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
         </p>
         <div class="row">
           <button type="button" class="btn" onClick={rec.retry}>
-            Try again
+            {t("recorder.tryAgain")}
           </button>
           {kind === "video" && props.accepts.includes("audio") && (
             <button type="button" class="btn" onClick={() => props.onMethod("audio")}>
-              Record audio only
+              {t("recorder.audioOnly")}
             </button>
           )}
           {props.accepts.includes("text") && (
             <button type="button" class="btn" onClick={() => props.onMethod("text")}>
-              Write instead
+              {t("recorder.writeInstead")}
             </button>
           )}
         </div>
@@ -135,26 +140,25 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
     );
   }
 
-  const device = kind === "video" ? "camera" : "microphone";
   const several = prompts.length > 1;
   return (
     <div class="recorder">
       <div class="prompt-live" aria-live="off">
-        {several && (
-          <p class="prompt-step">
-            Question {step.index + 1} of {prompts.length}
-          </p>
-        )}
-        <p class="prompt">{prompt.text}</p>
+        {several && <p class="prompt-step">{t("recorder.question", { n: step.index + 1, total: prompts.length })}</p>}
+        <p class="prompt" dir="auto">
+          {prompt.text}
+        </p>
       </div>
       {kind === "video" ? (
-        <video ref={view} class="player live" autoPlay muted playsInline aria-label="Camera view" />
+        <video ref={view} class="player live" autoPlay muted playsInline aria-label={t("recorder.cameraView")} />
       ) : (
         <div class={`mic ${rec.state === "recording" ? "mic-on" : ""}`} aria-hidden="true">
           <span class="mic-dot" />
         </div>
       )}
-      {rec.state === "starting" && <p class="muted">Starting your {device}… If your browser asks, please allow it.</p>}
+      {rec.state === "starting" && (
+        <p class="muted">{t("recorder.starting", { device: kind === "video" ? "camera" : "microphone" })}</p>
+      )}
       {rec.state === "live" && (
         <div class="row">
           <button
@@ -165,33 +169,37 @@ function Live(props: RecorderProps & { done(r: Recording): void; retaking: { cur
               rec.start();
               announce(
                 several
-                  ? `Recording. Question 1 of ${prompts.length}: ${prompts[0]!.text}`
-                  : `Recording. You have up to ${seconds(prompt.max_seconds)}.`,
+                  ? t("recorder.startedQuestions", { total: prompts.length, text: prompts[0]!.text })
+                  : t("recorder.startedOne", { duration: seconds(prompt.max_seconds) }),
               );
             }}
           >
-            Start recording
+            {t("recorder.start")}
           </button>
           <span class="muted small">
             {several
-              ? `${prompts.length} questions, up to ${seconds(total)} in all`
-              : `Up to ${seconds(prompt.max_seconds)}`}
+              ? t("recorder.limitMany", { count: prompts.length, duration: seconds(total) })
+              : t("recorder.limitOne", { duration: seconds(prompt.max_seconds) })}
           </span>
         </div>
       )}
       {rec.state === "recording" && (
         <div class="row recording">
           <span class="rec-dot" aria-hidden="true" />
-          <span role="timer" aria-label={several ? "Time left on this question" : "Time left"} class="countdown">
-            {clock(left)} left
+          <span
+            role="timer"
+            aria-label={several ? t("recorder.timeLeftQuestion") : t("recorder.timeLeft")}
+            class="countdown"
+          >
+            {t("recorder.left", { time: clock(left) })}
           </span>
           {several && !last && (
             <button type="button" class="btn btn-primary" onClick={next}>
-              Next question
+              {t("recorder.nextQuestion")}
             </button>
           )}
           <button type="button" class={several && !last ? "btn" : "btn btn-primary"} onClick={rec.stop}>
-            Stop recording
+            {t("recorder.stop")}
           </button>
         </div>
       )}

@@ -11,15 +11,20 @@ import { forgetPending, type PendingSend } from "./pending";
 import { Sending } from "./sending";
 import { useSend } from "./use-send";
 import type { SentInfo } from "./thanks";
+import { t, words } from "./i18n";
 
 /** "10:42", "yesterday at 10:42" or "Tuesday 3 March at 10:42": when Send was pressed, in the person's words. */
 export function whenSaved(ms: number, now = Date.now()): string {
   const d = new Date(ms);
-  const time = d.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  const lang = words.language();
+  const time = d.toLocaleTimeString(lang, { hour: "numeric", minute: "2-digit" });
   const day = (x: Date) => x.toDateString();
   if (day(d) === day(new Date(now))) return time;
-  if (day(d) === day(new Date(now - 86_400_000))) return `yesterday at ${time}`;
-  return `${d.toLocaleDateString([], { weekday: "long", day: "numeric", month: "long" })} at ${time}`;
+  if (day(d) === day(new Date(now - 86_400_000))) return t("resume.yesterdayAt", { time });
+  return t("resume.dayAt", {
+    day: d.toLocaleDateString(lang, { weekday: "long", day: "numeric", month: "long" }),
+    time,
+  });
 }
 
 /** Tells the server to drop the unfinished upload (tus termination); best effort, the expiry job is the fallback. */
@@ -46,7 +51,7 @@ export function ResumeSend({
   const heading = useRef<HTMLHeadingElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   const { sent } = pending;
-  const what = sent.kind === "video" ? "video" : "recording";
+  const what = sent.kind;
   const busy = sender.sending !== null;
 
   useEffect(() => {
@@ -66,10 +71,10 @@ export function ResumeSend({
     } catch (e) {
       const gone = e instanceof Problem && (e.status === 404 || e.status === 410);
       const message = gone
-        ? `We could not finish sending your ${what}: the time to finish it has run out. It has been removed from this device. Please record it again.`
+        ? t("resume.expired", { what })
         : e instanceof Problem
-          ? `${e.message} It has been removed from this device.`
-          : `Your ${what} could not be sent. Please record it again.`;
+          ? t("resume.refused", { message: e.message })
+          : t("resume.failed", { what });
       setLost(message);
       announce(message);
     }
@@ -78,7 +83,7 @@ export function ResumeSend({
   async function discard() {
     await forgetPending(pending.linkId);
     void discardOnServer(pending.upload.url);
-    announce(`Your ${what} was discarded from this device. You can start again.`);
+    announce(t("resume.discarded", { what }));
     onDone();
   }
 
@@ -86,34 +91,45 @@ export function ResumeSend({
     return (
       <section class="card stack resume" aria-labelledby="resume-heading">
         <h2 id="resume-heading" ref={heading} tabIndex={-1}>
-          Your {what} could not be finished
+          {t("resume.lost", { what })}
         </h2>
         <p class="notice notice-error">{lost}</p>
         <button type="button" class="btn btn-primary btn-send" onClick={onDone}>
-          Record again
+          {t("resume.recordAgain")}
         </button>
       </section>
     );
   return (
     <section class="card stack resume" aria-labelledby="resume-heading">
-      <h2 id="resume-heading">
-        Your {what} from {whenSaved(pending.savedAt)} didn't finish sending
-      </h2>
-      <p>It is still on this device. Finish sending it now, or discard it and start again.</p>
+      <h2 id="resume-heading">{t("resume.heading", { what, when: whenSaved(pending.savedAt) })}</h2>
+      <p>{t("resume.still")}</p>
       {url && sent.kind === "video" && (
-        <video class="player" src={url} controls playsInline preload="metadata" aria-label={`Your ${what}`} />
+        <video
+          class="player"
+          src={url}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={t("resume.player", { what })}
+        />
       )}
       {url && sent.kind === "audio" && (
-        <audio class="player player-audio" src={url} controls preload="metadata" aria-label={`Your ${what}`} />
+        <audio
+          class="player player-audio"
+          src={url}
+          controls
+          preload="metadata"
+          aria-label={t("resume.player", { what })}
+        />
       )}
       {sender.sending && <Sending state={sender.sending} onResume={sender.resume} />}
       <div class="stack-sm">
         <button type="button" class="btn btn-primary btn-send" onClick={finish} disabled={busy}>
-          {busy ? "Sending…" : "Finish sending"}
+          {busy ? t("form.sending") : t("resume.finish")}
         </button>
         {!busy && (
           <button type="button" class="btn btn-send" onClick={discard}>
-            Discard
+            {t("resume.discard")}
           </button>
         )}
       </div>

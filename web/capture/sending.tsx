@@ -1,4 +1,5 @@
 /** Progress while a testimonial is sent: a progress bar, and what happens when the connection drops. */
+import { t } from "./i18n";
 
 /** Where sending is. */
 export interface SendingState {
@@ -22,12 +23,9 @@ export function Sending({ state, onResume }: { state: SendingState; onResume(): 
       </p>
       {state.offline && (
         <div class="notice">
-          <p>
-            The connection dropped. Your recording is safe on this device; sending will carry on from where it stopped
-            as soon as you are back online.
-          </p>
+          <p>{t("sending.dropped")}</p>
           <button type="button" class="btn" onClick={onResume}>
-            Try again now
+            {t("sending.tryNow")}
           </button>
         </div>
       )}

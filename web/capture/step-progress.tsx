@@ -2,15 +2,14 @@
  * Where the respondent is in the steps: "Step 2 of 4" with the step's name and a bar of the steps (the current one
  * marked for screen readers), and the Back and Next buttons under each step.
  */
-import { STEP_TITLES, type Step } from "./steps";
+import { stepTitle, type Step } from "./steps";
+import { t } from "./i18n";
 
 /** The progress line above a step. */
 export function StepProgress({ steps, current }: { steps: Step[]; current: number }) {
   return (
-    <nav class="step-progress" aria-label="Progress">
-      <p class="step-count">
-        Step {current + 1} of {steps.length}
-      </p>
+    <nav class="step-progress" aria-label={t("steps.progress")}>
+      <p class="step-count">{t("steps.count", { n: current + 1, total: steps.length })}</p>
       <ol class="step-bar">
         {steps.map((s, i) => (
           <li
@@ -19,8 +18,8 @@ export function StepProgress({ steps, current }: { steps: Step[]; current: numbe
             aria-current={i === current ? "step" : undefined}
           >
             <span class="sr-only">
-              {STEP_TITLES[s]}
-              {i < current ? " (done)" : ""}
+              {stepTitle(s)}
+              {i < current ? ` ${t("steps.done")}` : ""}
             </span>
           </li>
         ))}
@@ -45,12 +44,12 @@ export function StepNav({
     <div class="step-nav">
       {!first && (
         <button type="button" class="btn" onClick={onBack}>
-          Back
+          {t("steps.back")}
         </button>
       )}
       {!last && (
         <button type="button" class="btn btn-primary step-next" onClick={onNext}>
-          Next
+          {t("steps.next")}
         </button>
       )}
     </div>

@@ -5,18 +5,20 @@
  */
 import { customFieldId } from "./custom-fields";
 import type { LinkView, Method } from "./types";
+import { t } from "./i18n";
 
 /** One step of the form. */
 export type Step = "how" | "answer" | "about" | "more" | "send";
 
-/** What each step is called, in the progress line and as its heading. */
-export const STEP_TITLES: Record<Step, string> = {
-  how: "How to answer",
-  answer: "Your answer",
-  about: "About you",
-  more: "A few more questions",
-  send: "Permission and send",
-};
+/** What a step is called, in the progress line and as its heading. */
+export const stepTitle = (step: Step): string =>
+  ({
+    how: () => t("steps.how"),
+    answer: () => t("steps.answer"),
+    about: () => t("steps.about"),
+    more: () => t("steps.more"),
+    send: () => t("steps.send"),
+  })[step]();
 
 /** The steps of a link, in order. */
 export function stepsFor(link: Pick<LinkView, "accepts" | "custom_fields">): Step[] {
@@ -41,7 +43,7 @@ export function stepOf(id: string, method: Method | null, steps: Step[]): Step {
 
 /** The heading of the answer step for a way of answering (`recordable` false: this page can only take a file). */
 export function answerHeading(method: Method | null, recordable: boolean): string {
-  if (method === "text" || !method) return "Write your answer";
-  if (!recordable) return method === "video" ? "Upload a video" : "Upload an audio recording";
-  return method === "video" ? "Record a video" : "Record your voice";
+  if (method === "text" || !method) return t("answer.write");
+  if (!recordable) return method === "video" ? t("answer.uploadVideo") : t("answer.uploadAudio");
+  return method === "video" ? t("answer.recordVideo") : t("answer.recordVoice");
 }

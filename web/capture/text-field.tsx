@@ -1,4 +1,5 @@
 /** A labelled text input with an optional hint and error, both tied to the input for screen readers. */
+import { t } from "./i18n";
 
 /** Props of one text field. */
 export interface TextFieldProps {
@@ -31,7 +32,11 @@ export function TextField(p: TextFieldProps) {
     <div class="field">
       <label for={p.id} class="label">
         {p.label}
-        {p.required ? <span class="req"> (required)</span> : <span class="opt"> (optional)</span>}
+        {p.required ? (
+          <span class="req"> {t("common.required")}</span>
+        ) : (
+          <span class="opt"> {t("common.optional")}</span>
+        )}
       </label>
       {p.hint && (
         <p id={`${p.id}-hint`} class="hint">

@@ -7,6 +7,7 @@
 import { Fragment } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { CustomValue, LinkView, Method } from "./types";
+import { t } from "./i18n";
 
 /** What the thank-you screen shows. */
 export interface SentInfo {
@@ -38,7 +39,7 @@ function useObjectUrl(blob: Blob | null): string | null {
   return url;
 }
 
-const shown = (v: CustomValue) => (v === true ? "Yes" : v === false ? "No" : v);
+const shown = (v: CustomValue) => (v === true ? t("common.yes") : v === false ? t("common.no") : v);
 
 /** Thank-you screen. */
 export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
@@ -58,16 +59,13 @@ export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
   }, [countdown]);
 
   const brand = link.brand.name;
-  const what = info.kind === "video" ? "video" : info.kind === "audio" ? "recording" : "words";
   return (
     <section class="card thanks stack" data-submission={info.submissionId} aria-labelledby="thanks-heading">
       <div class="thanks-head">
         <h1 id="thanks-heading" ref={heading} tabIndex={-1}>
-          Thank you, {info.name}!
+          {t("thanks.heading", { name: info.name })}
         </h1>
-        <p class="muted">
-          {brand} has received your {what}.
-        </p>
+        <p class="muted">{t("thanks.received", { brand, what: info.kind })}</p>
       </div>
       {link.thank_you_message && <p class="thanks-message">{link.thank_you_message}</p>}
       {link.call_to_action && (
@@ -77,25 +75,40 @@ export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
       )}
       {link.redirect_url && (
         <p class="notice">
-          {countdown !== null && countdown > 0 ? `Taking you on in ${countdown} s… ` : "Taking you on… "}
+          {countdown !== null && countdown > 0
+            ? t("thanks.takingYouOnIn", { seconds: countdown })
+            : t("thanks.takingYouOn")}{" "}
           <a href={link.redirect_url} rel="noopener noreferrer">
-            Go now
+            {t("thanks.goNow")}
           </a>
         </p>
       )}
       <section class="sent-summary stack-sm" aria-labelledby="sent-heading">
-        <h2 id="sent-heading">What you sent</h2>
+        <h2 id="sent-heading">{t("thanks.whatYouSent")}</h2>
         {mediaUrl && info.kind === "video" && (
-          <video class="player" src={mediaUrl} controls playsInline preload="metadata" aria-label="Your video" />
+          <video
+            class="player"
+            src={mediaUrl}
+            controls
+            playsInline
+            preload="metadata"
+            aria-label={t("thanks.yourVideo")}
+          />
         )}
         {mediaUrl && info.kind === "audio" && (
-          <audio class="player player-audio" src={mediaUrl} controls preload="metadata" aria-label="Your recording" />
+          <audio
+            class="player player-audio"
+            src={mediaUrl}
+            controls
+            preload="metadata"
+            aria-label={t("thanks.yourRecording")}
+          />
         )}
         {info.text && <blockquote class="sent-text">{info.text}</blockquote>}
         <dl class="sent-list">
           {info.rating !== null && (
             <>
-              <dt>Rating</dt>
+              <dt>{t("thanks.rating")}</dt>
               <dd>
                 <span aria-hidden="true" class="sent-stars">
                   {[1, 2, 3, 4, 5].map((n) => (
@@ -104,7 +117,7 @@ export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
                     </span>
                   ))}
                 </span>
-                <span class="sr-only">{info.rating} of 5 stars</span>
+                <span class="sr-only">{t("thanks.ratingStars", { rating: info.rating })}</span>
               </dd>
             </>
           )}
@@ -116,20 +129,16 @@ export function Thanks({ info, link }: { info: SentInfo; link: LinkView }) {
           ))}
           {photoUrl && (
             <>
-              <dt>Photo</dt>
+              <dt>{t("thanks.photo")}</dt>
               <dd>
-                <img class="photo-preview" src={photoUrl} alt="Your photo" width={56} height={56} />
+                <img class="photo-preview" src={photoUrl} alt={t("thanks.yourPhoto")} width={56} height={56} />
               </dd>
             </>
           )}
         </dl>
-        {info.photoProblem && <p class="notice">Your testimonial was sent, but not your photo: {info.photoProblem}</p>}
+        {info.photoProblem && <p class="notice">{t("thanks.photoProblem", { problem: info.photoProblem })}</p>}
         {(info.email || !link.redirect_url) && (
-          <p class="muted small">
-            {info.email
-              ? `We will email ${info.email} a thank-you, with a link to remove your testimonial if you ever change your mind.`
-              : "You can close this page now."}
-          </p>
+          <p class="muted small">{info.email ? t("thanks.willEmail", { email: info.email }) : t("thanks.canClose")}</p>
         )}
       </section>
     </section>

@@ -7,6 +7,7 @@
 import { DetailedError, Upload } from "tus-js-client";
 import { Problem } from "./api";
 import type { UploadTicket } from "./types";
+import { t } from "./i18n";
 
 /** What the sender reports while it works. */
 export interface UploadEvents {
@@ -29,7 +30,7 @@ function problemOf(error: Error): Problem | null {
   if (!(error instanceof DetailedError) || !error.originalResponse) return null;
   const status = error.originalResponse.getStatus();
   if (status < 400 || status >= 500 || status === 409 || status === 423) return null;
-  let message = "The upload was refused. Please record again and send it.";
+  let message = t("upload.refused");
   let code = "upload_refused";
   try {
     const body = JSON.parse(error.originalResponse.getBody()) as { error?: { code?: string; message?: string } };

@@ -13,6 +13,7 @@ import { forgetPending, keepPending, type PendingSend } from "./pending";
 import type { SendingState } from "./sending";
 import type { SentInfo } from "./thanks";
 import type { MediaAnswer, StartBody, Started, UploadTicket } from "./types";
+import { t } from "./i18n";
 
 /** What sending gave: the testimonial's id, and why the photo did not go with it (null when it did or none). */
 export interface SendResult {
@@ -38,8 +39,6 @@ export interface Sender {
   resume(): void;
 }
 
-const words = (kind: string) => (kind === "video" ? "video" : kind === "audio" ? "recording" : "testimonial");
-
 /** Sends to the API at `apiUrl`; `announce` tells screen readers what is happening. */
 export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
   const [sending, setSending] = useState<SendingState | null>(null);
@@ -59,9 +58,7 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
       progress: (sent, total) => setSending((s) => s && { ...s, sent, total }),
       waiting: (offline) => {
         setSending((s) => s && { ...s, offline });
-        announce(
-          offline ? "The connection dropped. Sending will carry on when you are back online." : "Sending again.",
-        );
+        announce(offline ? t("send.dropped") : t("send.again"));
       },
     });
     running.current = up;
@@ -80,10 +77,10 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
 
   async function sendPhoto(photo: Blob | null, ticket: Started["photo_upload"]): Promise<string | null> {
     if (!photo || !ticket) return null;
-    setSending((s) => s && { ...s, label: "Sending your photo…" });
+    setSending((s) => s && { ...s, label: t("send.photo") });
     return uploadPhoto(ticket, photo).then(
       () => null,
-      (e: unknown) => (e instanceof Problem ? e.message : "Your photo could not be sent."),
+      (e: unknown) => (e instanceof Problem ? e.message : t("send.photoFailed")),
     );
   }
 
@@ -94,9 +91,9 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
     photo: Blob | null,
     thanks: ThanksContent,
   ): Promise<SendResult> {
-    const what = words(answer?.kind ?? "text");
-    setSending({ label: `Sending your ${what}…`, sent: 0, total: answer?.blob.size ?? 1, offline: false });
-    announce(`Sending your ${what}.`);
+    const what = answer?.kind ?? "text";
+    setSending({ label: t("send.label", { what }), sent: 0, total: answer?.blob.size ?? 1, offline: false });
+    announce(t("send.announce", { what }));
     try {
       const upload = answer
         ? {
@@ -136,9 +133,9 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
   }
 
   async function finish(p: PendingSend): Promise<SendResult> {
-    const what = words(p.sent.kind);
-    setSending({ label: `Sending your ${what}…`, sent: 0, total: p.sent.media?.size ?? 1, offline: false });
-    announce(`Sending your ${what}.`);
+    const what = p.sent.kind;
+    setSending({ label: t("send.label", { what }), sent: 0, total: p.sent.media?.size ?? 1, offline: false });
+    announce(t("send.announce", { what }));
     try {
       const photoProblem = await deliver(p.linkId, p.sent.media!, p.upload, p.sent.photo, p.photoUpload);
       return { submissionId: p.sent.submissionId, photoProblem };

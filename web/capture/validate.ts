@@ -7,6 +7,7 @@ import { textProblem, type TextKind, type TextProblem, type TextReason } from ".
 import { countChars } from "./written-answer";
 import { customFieldId } from "./custom-fields";
 import type { CustomValue, LinkView, MediaAnswer, Method, Respondent } from "./types";
+import { t } from "./i18n";
 
 /** What the form holds when Send is pressed. */
 export interface Draft {
@@ -26,25 +27,20 @@ export type Errors = Record<string, string>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** How the page names a field in a sentence, by its id. */
-const LABELS: Record<string, string> = {
-  name: "Your name",
-  email: "Your email address",
-  title: "Your job title",
-  company: "Your company",
-  "answer-text": "Your answer",
+const LABELS: Record<string, () => string> = {
+  name: () => t("validate.labelName"),
+  email: () => t("validate.labelEmail"),
+  title: () => t("validate.labelTitle"),
+  company: () => t("validate.labelCompany"),
+  "answer-text": () => t("validate.labelAnswer"),
 };
 
 /** A refused character in plain words, for the field with id `id`. */
 export function hiddenCharacterMessage(id: string, p: Pick<TextProblem, "reason" | "character">): string {
-  const label = LABELS[id] ?? "Your answer";
-  if (p.reason === "line_break") return `${label} must be on one line.`;
-  const what =
-    p.reason === "bidi_control"
-      ? "a hidden character that changes the direction text is shown in"
-      : p.reason === "invisible_character"
-        ? "an invisible character"
-        : "a hidden control character";
-  return `${label} contains ${what} (${p.character}). Please delete it, or type it again rather than pasting it.`;
+  const label = (LABELS[id] ?? LABELS["answer-text"]!)();
+  if (p.reason === "line_break") return t("validate.oneLine", { label });
+  const what = p.reason === "bidi_control" ? "bidi" : p.reason === "invisible_character" ? "invisible" : "control";
+  return t("validate.hidden", { label, what, character: p.character });
 }
 
 /** The message for a field holding a character the server refuses, or null. */
@@ -57,35 +53,36 @@ function hidden(id: string, value: string, kind: TextKind): string | null {
 export function validate(d: Draft, link: Pick<LinkView, "limits" | "custom_fields">): Errors {
   const { limits } = link;
   const e: Errors = {};
-  if (!d.method) e.method = "Please choose how you would like to answer.";
+  if (!d.method) e.method = t("validate.method");
   else if (d.method === "text") {
     const text = hidden("answer-text", d.text, "text");
     if (text) e["answer-text"] = text;
     else if (countChars(d.text) < limits.min_text_chars)
-      e["answer-text"] = `Please write at least ${limits.min_text_chars} characters.`;
-  } else if (!d.answer) e.method = "Please record your answer, or upload a file, before sending.";
-  if (!d.respondent.name.trim()) e.name = "Please enter your name.";
+      e["answer-text"] = t("validate.minChars", { min: limits.min_text_chars });
+  } else if (!d.answer) e.method = t("validate.record");
+  if (!d.respondent.name.trim()) e.name = t("validate.name");
   for (const k of ["name", "email", "title", "company"] as const) {
     const problem = hidden(k, d.respondent[k], "line");
     if (problem) e[k] = problem;
   }
-  if (!e.email && d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim()))
-    e.email = "Please check your email address, or leave it empty.";
+  if (!e.email && d.respondent.email.trim() && !EMAIL.test(d.respondent.email.trim())) e.email = t("validate.email");
   for (const f of link.custom_fields) {
     const id = customFieldId(f.id);
     const v = d.custom[f.id];
     const empty = v === undefined || (typeof v === "string" && !v.trim());
     const problem = typeof v === "string" ? hidden(id, v, "line") : null;
     if (f.required && empty)
-      e[id] = f.type === "short_text" ? `Please answer “${f.label}”.` : `Please choose an answer to “${f.label}”.`;
+      e[id] =
+        f.type === "short_text"
+          ? t("validate.answerText", { label: f.label })
+          : t("validate.answerChoice", { label: f.label });
     else if (typeof v === "string" && countChars(v.trim()) > limits.max_short_text_chars)
-      e[id] = `Please keep this under ${limits.max_short_text_chars} characters.`;
+      e[id] = t("validate.maxChars", { max: limits.max_short_text_chars });
     else if (problem) e[id] = problem;
   }
-  if (d.photo && d.photo.size > limits.max_photo_bytes)
-    e.photo = "This photo is too large. Please choose a smaller one.";
-  else if (d.photo && !/^image\//.test(d.photo.type)) e.photo = "Please choose a photo (JPEG, PNG or WebP).";
-  if (!d.agreed) e.consent = "Please tick the box to agree before sending.";
+  if (d.photo && d.photo.size > limits.max_photo_bytes) e.photo = t("validate.photoSize");
+  else if (d.photo && !/^image\//.test(d.photo.type)) e.photo = t("validate.photoType");
+  if (!d.agreed) e.consent = t("validate.consent");
   return e;
 }
 

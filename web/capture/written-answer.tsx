@@ -1,5 +1,6 @@
 /** A written answer with a live character counter (the server trims spaces, so the counter does too). */
 import type { LinkView } from "./types";
+import { t } from "./i18n";
 
 /** Characters that count towards the minimum. */
 /** Characters as the server counts them: code points, so an emoji is one. */
@@ -18,7 +19,7 @@ export function WrittenAnswer(props: {
   return (
     <div class="field">
       <label for="answer-text" class="label">
-        Your answer
+        {t("written.label")}
       </label>
       <textarea
         id="answer-text"
@@ -30,11 +31,12 @@ export function WrittenAnswer(props: {
         aria-invalid={props.error ? true : undefined}
       />
       <p id="answer-count" class={`small ${short ? "muted" : "ok"}`}>
-        {n} {n === 1 ? "character" : "characters"}
-        {short ? ` · ${short} more to reach ${min}` : ` · enough to send (up to ${max.toLocaleString()})`}
+        {t("written.count", { n })}
+        {" · "}
+        {short ? t("written.more", { short, min }) : t("written.enough", { max })}
       </p>
       <p class="sr-only" aria-live="polite">
-        {short ? "" : "Your answer is long enough to send."}
+        {short ? "" : t("written.longEnough")}
       </p>
       {props.error && (
         <p id="answer-text-error" class="field-error">

@@ -6,6 +6,7 @@
  */
 import { ApiError, createApi } from "../shared/api";
 import type { RemovalResult, RemovalView } from "../../src/domains/removals/model";
+import { t } from "./i18n";
 
 /** What the lookup answers, and what confirming answers. */
 export type { RemovalResult, RemovalView };
@@ -13,19 +14,21 @@ export type { RemovalResult, RemovalView };
 /** A failed call, with a message for the respondent (the shared client's error). */
 export { ApiError as Problem };
 
-const client = createApi({
-  baseUrl: "",
-  session: false,
-  words: {
-    offline: "We could not reach the server. Please check your connection and try again.",
-    refused: "Something went wrong. Please try again.",
-  },
-});
+/** The client, made on first use: its words are in the page's language, chosen before the page is drawn. */
+let made: ReturnType<typeof createApi> | null = null;
+function client() {
+  made ??= createApi({
+    baseUrl: "",
+    session: false,
+    words: { offline: t("api.offline"), timeout: t("api.timeout"), server: t("api.server"), refused: t("api.refused") },
+  });
+  return made;
+}
 
 /** What the link would remove. */
 export const lookup = (apiUrl: string, token: string) =>
-  client.post<RemovalView>(`${apiUrl}/public/removals/lookup`, { token });
+  client().post<RemovalView>(`${apiUrl}/public/removals/lookup`, { token });
 
 /** Removes the testimonial. */
 export const confirm = (apiUrl: string, token: string) =>
-  client.post<RemovalResult>(`${apiUrl}/public/removals`, { token });
+  client().post<RemovalResult>(`${apiUrl}/public/removals`, { token });

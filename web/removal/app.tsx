@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { confirm, lookup, Problem, type RemovalResult, type RemovalView } from "./api";
 import { Confirmation, Failure, Gone, Removed, Unknown } from "./views";
+import { t } from "./i18n";
 
 type Screen =
   | { name: "loading" }
@@ -16,7 +17,7 @@ type Screen =
 /** Tokens are 16–128 base64url characters; anything else is a cut-off or mistyped link, not worth a request. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
-const messageOf = (e: unknown) => (e instanceof Problem ? e.message : "Something went wrong. Please try again.");
+const messageOf = (e: unknown) => (e instanceof Problem ? e.message : t("api.refused"));
 
 /** The whole page for one token. */
 export function RemovalApp({ apiUrl, token }: { apiUrl: string; token: string }) {
@@ -45,7 +46,7 @@ export function RemovalApp({ apiUrl, token }: { apiUrl: string; token: string })
     case "loading":
       return (
         <p class="removal-loading" role="status">
-          Checking your link…
+          {t("app.checking")}
         </p>
       );
     case "problem":

@@ -6,14 +6,15 @@ import { useEffect, useRef } from "preact/hooks";
 import type { ComponentChildren } from "preact";
 import { Button } from "../shared/ui/button";
 import type { RemovalView } from "./api";
+import { t, words } from "./i18n";
 
 const longDate = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(new Date(iso)) : null;
+  iso ? new Intl.DateTimeFormat(words.language(), { dateStyle: "long" }).format(new Date(iso)) : null;
 
-const KIND: Record<string, string> = {
-  video: "Video testimonial",
-  audio: "Audio testimonial",
-  text: "Written testimonial",
+const KIND: Record<string, () => string> = {
+  video: () => t("kind.video"),
+  audio: () => t("kind.audio"),
+  text: () => t("kind.text"),
 };
 
 function Screen({ title, children, tone }: { title: string; children: ComponentChildren; tone?: "done" | "problem" }) {
@@ -39,56 +40,56 @@ export function Confirmation({
   busy: boolean;
   onConfirm: () => void;
 }) {
-  const t = view.testimonial;
-  const brand = t.brand_name || "the team";
+  const item = view.testimonial;
+  const brand = item.brand_name || t("confirm.theTeam");
   return (
-    <Screen title="Remove your testimonial?">
+    <Screen title={t("confirm.title")}>
       <p>
-        This is the testimonial you sent to <strong>{brand}</strong>. Removing it takes it down everywhere {brand} shows
-        it, at once, and then erases it for good: {t.kind === "text" ? "your words" : "the recording, your words"} and
-        your details. This cannot be undone.
+        {words.rich("confirm.body", {
+          brand,
+          kind: item.kind,
+          strong: (parts) => <strong>{parts as ComponentChildren}</strong>,
+        })}
       </p>
       <dl class="removal-facts">
         <div>
-          <dt>Sent to</dt>
+          <dt>{t("facts.sentTo")}</dt>
           <dd>{brand}</dd>
         </div>
         <div>
-          <dt>Sent on</dt>
-          <dd>{longDate(t.created_at)}</dd>
+          <dt>{t("facts.sentOn")}</dt>
+          <dd>{longDate(item.created_at)}</dd>
         </div>
         <div>
-          <dt>Type</dt>
-          <dd>{KIND[t.kind] ?? t.kind}</dd>
+          <dt>{t("facts.type")}</dt>
+          <dd>{KIND[item.kind]?.() ?? item.kind}</dd>
         </div>
-        {t.name && (
+        {item.name && (
           <div>
-            <dt>Name</dt>
-            <dd>{t.name}</dd>
+            <dt>{t("facts.name")}</dt>
+            <dd>{item.name}</dd>
           </div>
         )}
         <div>
-          <dt>Shown publicly now</dt>
-          <dd>{t.is_published ? "Yes" : "No"}</dd>
+          <dt>{t("facts.public")}</dt>
+          <dd>{item.is_published ? t("common.yes") : t("common.no")}</dd>
         </div>
       </dl>
-      {t.excerpt ? (
+      {item.excerpt ? (
         <figure class="removal-quote">
-          <blockquote>{t.excerpt}</blockquote>
+          <blockquote>{item.excerpt}</blockquote>
           <figcaption class="muted small">
-            {t.excerpt.endsWith("…") ? "The first words of your testimonial" : "Your testimonial"}
+            {item.excerpt.endsWith("…") ? t("quote.firstWords") : t("quote.all")}
           </figcaption>
         </figure>
       ) : (
-        <p class="muted">Your recording is still being processed, so its words cannot be shown yet.</p>
+        <p class="muted">{t("confirm.processing")}</p>
       )}
       <div class="removal-actions">
-        <Button variant="danger" busy={busy} busyLabel="Removing…" onClick={onConfirm}>
-          Yes, remove my testimonial
+        <Button variant="danger" busy={busy} busyLabel={t("confirm.removing")} onClick={onConfirm}>
+          {t("confirm.button")}
         </Button>
-        <p class="muted small">
-          If you want to keep it, simply close this page. Nothing changes until you press the button.
-        </p>
+        <p class="muted small">{t("confirm.keep")}</p>
       </div>
     </Screen>
   );
@@ -96,13 +97,10 @@ export function Confirmation({
 
 /** Removed just now. */
 export function Removed({ brand, kind }: { brand: string | null; kind: string }) {
-  const what = kind === "text" ? "Your words and your details are" : "The recording, your words and your details are";
   return (
-    <Screen title="Your testimonial has been removed" tone="done">
-      <p>
-        {brand || "The team"} no longer shows it anywhere. {what} being erased for good within a few minutes.
-      </p>
-      <p class="muted">You can close this page. This link will not work again.</p>
+    <Screen title={t("removed.title")} tone="done">
+      <p>{t("removed.body", { brand: brand || t("removed.theTeam"), kind })}</p>
+      <p class="muted">{t("removed.close")}</p>
     </Screen>
   );
 }
@@ -110,10 +108,9 @@ export function Removed({ brand, kind }: { brand: string | null; kind: string })
 /** The link was already used, or the testimonial is gone another way. */
 export function Gone({ removedAt }: { removedAt: string | null }) {
   return (
-    <Screen title="This testimonial has already been removed" tone="done">
+    <Screen title={t("gone.title")} tone="done">
       <p>
-        {removedAt ? `It was removed on ${longDate(removedAt)}.` : "It was removed earlier."} There is nothing more to
-        do; you can close this page.
+        {removedAt ? t("gone.on", { date: longDate(removedAt)! }) : t("gone.earlier")} {t("gone.nothing")}
       </p>
     </Screen>
   );
@@ -122,14 +119,9 @@ export function Gone({ removedAt }: { removedAt: string | null }) {
 /** Not one of our links. */
 export function Unknown() {
   return (
-    <Screen title="This removal link does not work" tone="problem">
-      <p>
-        We could not find a testimonial for this link. Please check that you opened the whole link from the email; some
-        email apps cut long links in two.
-      </p>
-      <p class="muted">
-        If it still does not work, reply to the team you sent the testimonial to and ask them to remove it.
-      </p>
+    <Screen title={t("unknown.title")} tone="problem">
+      <p>{t("unknown.body")}</p>
+      <p class="muted">{t("unknown.reply")}</p>
     </Screen>
   );
 }
@@ -137,10 +129,10 @@ export function Unknown() {
 /** A call failed (offline, server trouble, too many attempts). */
 export function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <Screen title="Something went wrong" tone="problem">
+    <Screen title={t("failure.title")} tone="problem">
       <p role="alert">{message}</p>
       <Button variant="primary" onClick={onRetry}>
-        Try again
+        {t("failure.retry")}
       </Button>
     </Screen>
   );

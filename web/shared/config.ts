@@ -9,6 +9,12 @@ export interface WebConfig {
   cdnUrl: string;
   siteUrl: string;
   appUrl: string;
+  /** The language chosen for this page (the link's or brand's), when the server sets one; `?lang=` overrides it. */
+  lang?: string;
+  /** The languages this page may be shown in (default: all the public pages speak). */
+  languages?: string[];
+  /** The language when the visitor's browser prefers none of `languages` (default `en`). */
+  default_language?: string;
 }
 
 /** Reads the injected config; falls back to this page's origin for anything missing. */
@@ -29,5 +35,8 @@ export function readConfig(doc: Document = document): WebConfig {
     cdnUrl: trim(raw.cdnUrl, `${here}/cdn`),
     siteUrl: trim(raw.siteUrl, here),
     appUrl: trim(raw.appUrl, `${here}/app`),
+    ...(typeof raw.lang === "string" ? { lang: raw.lang } : {}),
+    ...(Array.isArray(raw.languages) ? { languages: raw.languages.filter((l) => typeof l === "string") } : {}),
+    ...(typeof raw.default_language === "string" ? { default_language: raw.default_language } : {}),
   };
 }

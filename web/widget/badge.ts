@@ -8,6 +8,7 @@ import { card, face, stars } from "./card";
 import { h } from "./dom";
 import { openDialog } from "./dialog";
 import type { Draw } from "./view";
+import { decimal, t } from "./words";
 
 /** The faces and the rating line of a badge. */
 function badgeParts(doc: WidgetDocument): HTMLElement[] {
@@ -19,19 +20,15 @@ function badgeParts(doc: WidgetDocument): HTMLElement[] {
     : [];
   const { average, count } = doc.rating;
   const rated = doc.fields.rating && count > 0;
-  const avg = average.toFixed(1);
+  const avg = decimal(average);
   const n = doc.items.length;
   return [
     ...(faces.length ? [h("span", { class: "fs", "aria-hidden": "true" }, ...faces)] : []),
     h(
       "span",
       { class: "bt" },
-      rated ? stars(Math.round(average), `Rated ${avg} out of 5`) : null,
-      h(
-        "span",
-        null,
-        rated ? `${avg} from ${count} review${count === 1 ? "" : "s"}` : `${n} testimonial${n === 1 ? "" : "s"}`,
-      ),
+      rated ? stars(Math.round(average), t("stars", { rating: avg })) : null,
+      h("span", null, rated ? t("rated", { average: avg, count }) : t("count", { count: n })),
     ),
   ];
 }
@@ -46,7 +43,7 @@ export const avatars: Draw = ({ doc, at }) => {
 /** The badge fixed in the corner; a press opens every testimonial of the widget in a dialog. */
 export const floating: Draw = ({ host, doc, at }) => {
   const b = h("button", { type: "button", class: "fa", "aria-haspopup": "dialog" }, ...badgeParts(doc));
-  const title = `Testimonials for ${doc.brand_name}`;
+  const title = t("for", { brand: doc.brand_name });
   b.setAttribute("aria-label", `${title}: ${b.textContent}`);
   b.onclick = () =>
     openDialog(

@@ -5,9 +5,10 @@
 import type { DocumentItem } from "../../src/domains/widgets/format";
 import { clock, h, initials, inkOn, safeUrl } from "./dom";
 import { openPlayer, speaker } from "./player";
+import { day, t } from "./words";
 
 /** Stars for a rating of 1 to 5, read as one phrase. */
-export const stars = (rating: number, label = `Rated ${rating} out of 5`) =>
+export const stars = (rating: number, label = t("stars", { rating })) =>
   h(
     "span",
     { class: "st", role: "img", "aria-label": label },
@@ -36,6 +37,7 @@ export const posterRatio = (item: DocumentItem) =>
 /** The button that opens the player: the poster for a video, a bar for a recording of sound. */
 function playButton(host: HTMLElement, item: DocumentItem): HTMLElement | null {
   if (item.kind === "text" || !safeUrl(item.kind === "video" ? item.video_url : item.audio_url)) return null;
+  // The length in brackets after the words, in every language.
   const length = item.duration_ms ? ` (${clock(item.duration_ms)})` : "";
   const poster = safeUrl(item.poster_url);
   const img = poster ? h("img", { src: poster, alt: "" }) : null;
@@ -44,11 +46,11 @@ function playButton(host: HTMLElement, item: DocumentItem): HTMLElement | null {
     {
       type: "button",
       class: `pl ${item.kind}`,
-      "aria-label": `Play ${item.kind} testimonial from ${speaker(item)}${length}`,
+      "aria-label": t("play", { kind: item.kind, name: speaker(item) }) + length,
     },
     img,
     h("span", { class: "pi", "aria-hidden": "true" }, "▶"),
-    item.kind === "audio" ? h("span", { "aria-hidden": "true" }, `Listen${length}`) : null,
+    item.kind === "audio" ? h("span", { "aria-hidden": "true" }, t("listen") + length) : null,
   );
   if (item.kind === "video") {
     const ratio = posterRatio(item);
@@ -89,29 +91,30 @@ export function sourceMark(item: DocumentItem): HTMLElement | null {
     dot.style.background = colour;
     dot.style.color = inkOn(colour);
   }
-  const words = `from ${name}`;
+  const words = t("source", { source: name });
   return url
     ? h(
         "a",
-        { class: "sm", href: url, target: "_blank", rel: "noopener nofollow", title: `Read this review on ${name}` },
+        {
+          class: "sm",
+          href: url,
+          target: "_blank",
+          rel: "noopener nofollow",
+          title: t("sourceLink", { source: name }),
+        },
         dot,
         words,
       )
     : h("span", { class: "sm" }, dot, words);
 }
 
-/** Formats a `YYYY-MM-DD` date in the visitor's language, as the calendar date it names. */
-const day = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-
 /** A "Read more" button, made visible by `fit` (fit.ts) when the words do not fit their card. */
 function readMore(host: HTMLElement, item: DocumentItem): HTMLElement {
-  const b = h("button", { type: "button", class: "rm", "aria-label": `Read more from ${speaker(item)}` }, "Read more");
+  const b = h(
+    "button",
+    { type: "button", class: "rm", "aria-label": t("readMoreFrom", { name: speaker(item) }) },
+    t("readMore"),
+  );
   b.onclick = () => openPlayer(host, { ...item, kind: "text" }, b);
   return b;
 }
@@ -119,7 +122,7 @@ function readMore(host: HTMLElement, item: DocumentItem): HTMLElement {
 /** The answers the owner chose to show, one "question: answer" line each; nothing when there are none. */
 function answers(item: DocumentItem): HTMLElement | null {
   if (!item.answers?.length) return null;
-  const said = (v: string | boolean) => (v === true ? "Yes" : v === false ? "No" : v);
+  const said = (v: string | boolean) => (v === true ? t("yes") : v === false ? t("no") : v);
   return h(
     "dl",
     { class: "an" },

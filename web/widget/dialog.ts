@@ -3,6 +3,7 @@
  * click on the backdrop closes it, focus returns to the button that opened it, and `done` tidies up after.
  */
 import { h } from "./dom";
+import { speakAs, t } from "./words";
 
 let seq = 0;
 
@@ -14,8 +15,9 @@ export function openDialog(
   opener: HTMLElement,
   done?: () => void,
 ) {
+  speakAs(host);
   const titleId = `svc-t${++seq}`;
-  const close = h("button", { type: "button", class: "x", "aria-label": "Close" }, "×");
+  const close = h("button", { type: "button", class: "x", "aria-label": t("close") }, "×");
   const dialog = h(
     "dialog",
     { class: "m", "aria-labelledby": titleId },

@@ -9,33 +9,37 @@ import { h } from "./dom";
 import { avatars, floating } from "./badge";
 import { wall } from "./paged";
 import { roundButton, type Draw } from "./view";
+import { rtl, t } from "./words";
 
 const carousel: Draw = ({ host, doc }) => {
   const track = h(
     "ul",
-    { class: "tr fx", tabindex: 0, "aria-label": "Testimonials; use the arrow keys to scroll" },
+    { class: "tr fx", tabindex: 0, "aria-label": t("scroll") },
     ...doc.items.map((i) => h("li", null, card(host, i, true))),
   );
+  // Right to left, the row starts at the right: its scroll positions are negative and "next" is to the left.
+  const flip = rtl() ? -1 : 1;
   const step = (dir: number) =>
-    track.scrollBy({ left: dir * (track.firstElementChild?.clientWidth ?? 280), behavior: "smooth" });
+    track.scrollBy({ left: dir * flip * (track.firstElementChild?.clientWidth ?? 280), behavior: "smooth" });
   // A row starts at its beginning; whether there is more to the right is known once it is laid out.
-  const prev = roundButton("Previous testimonial", "‹");
-  const next = roundButton("Next testimonial", "›");
+  const prev = roundButton(t("previous"), "‹");
+  const next = roundButton(t("next"), "›");
   prev.disabled = true;
   prev.onclick = () => step(-1);
   next.onclick = () => step(1);
   const ends = () => {
-    prev.disabled = track.scrollLeft <= 1;
-    next.disabled = track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
+    const at = Math.abs(track.scrollLeft);
+    prev.disabled = at <= 1;
+    next.disabled = at + track.clientWidth >= track.scrollWidth - 1;
   };
   track.onscroll = ends;
   requestAnimationFrame(ends);
   track.onkeydown = (e) => {
     const keys: Record<string, () => void> = {
-      ArrowRight: () => step(1),
-      ArrowLeft: () => step(-1),
+      ArrowRight: () => step(flip),
+      ArrowLeft: () => step(-flip),
       Home: () => track.scrollTo({ left: 0 }),
-      End: () => track.scrollTo({ left: track.scrollWidth }),
+      End: () => track.scrollTo({ left: flip * track.scrollWidth }),
     };
     if (keys[e.key] && e.target === track) {
       e.preventDefault();
@@ -44,7 +48,7 @@ const carousel: Draw = ({ host, doc }) => {
   };
   return h(
     "section",
-    { class: "cr", "aria-roledescription": "carousel", "aria-label": `Testimonials for ${doc.brand_name}` },
+    { class: "cr", "aria-roledescription": t("carousel"), "aria-label": t("for", { brand: doc.brand_name }) },
     track,
     h("div", { class: "nv" }, prev, next),
   );
@@ -63,11 +67,11 @@ const marquee: Draw = ({ host, doc }) => {
     );
   const track = h("ul", { class: "mq fx" }, ...row(false), ...row(true));
   track.style.animationDuration = `${quotes.length * 8}s`;
-  const pause = h("button", { type: "button", class: "pz", "aria-pressed": "false" }, "Pause");
+  const pause = h("button", { type: "button", class: "pz", "aria-pressed": "false" }, t("pause"));
   const box = h(
     "section",
-    { class: "cr mw", "aria-label": `Testimonials for ${doc.brand_name}` },
-    h("div", { class: "mv", role: "group", tabindex: 0, "aria-label": "Quotes" }, track),
+    { class: "cr mw", "aria-label": t("for", { brand: doc.brand_name }) },
+    h("div", { class: "mv", role: "group", tabindex: 0, "aria-label": t("quotes") }, track),
     h("div", { class: "nv" }, pause),
   );
   pause.onclick = () => pause.setAttribute("aria-pressed", String(box.classList.toggle("ps")));

@@ -37,7 +37,7 @@ async function load(el: HTMLElement) {
   const root = el.attachShadow({ mode: "open" });
   const doc = await fetchDocument(el);
   if (!doc) return;
-  renderWidget(root, doc);
+  renderWidget(root, doc, el.getAttribute("data-svc-lang"));
   track(root, doc);
 }
 

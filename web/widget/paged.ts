@@ -8,6 +8,7 @@ import { card } from "./card";
 import { h } from "./dom";
 import { CROP, fit } from "./fit";
 import { roundButton, type Draw } from "./view";
+import { rtl, t } from "./words";
 
 /** Narrowest column and lowest row of the grid (CSS pixels), and the gap between cards. */
 const COL = 280;
@@ -73,8 +74,8 @@ export const wall =
     const cards = doc.items.map((i) => card(host, i, true));
     const grid = h("div", { class: `g fx${masonry ? " ms" : ""}` });
     const status = h("span", { class: "mu", "aria-live": "polite" });
-    const prev = roundButton("Previous testimonials", "‹");
-    const next = roundButton("Next testimonials", "›");
+    const prev = roundButton(t("previousPage"), "‹");
+    const next = roundButton(t("nextPage"), "›");
     const nav = h("div", { class: "nv" }, status, prev, next);
     let pages: HTMLElement[][] = [];
     // Standard pages: each page's row sizes.
@@ -146,19 +147,19 @@ export const wall =
     next.onclick = () => show(at + 1);
     const region = h(
       "section",
-      { class: "pg", "aria-roledescription": "pages", "aria-label": `Testimonials for ${doc.brand_name}` },
+      { class: "pg", "aria-roledescription": t("pages"), "aria-label": t("for", { brand: doc.brand_name }) },
       grid,
       nav,
     );
     region.onkeydown = (e) => {
-      const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key]! * (rtl(region) ? -1 : 1);
       if (step && !(e.target as HTMLElement).closest?.("dialog")) show(at + step);
     };
     let x0 = 0;
     grid.ontouchstart = (e) => (x0 = e.touches[0]!.clientX);
     grid.ontouchend = (e) => {
       const dx = e.changedTouches[0]!.clientX - x0;
-      if (Math.abs(dx) > 40) show(at - Math.sign(dx));
+      if (Math.abs(dx) > 40) show(at - Math.sign(dx) * (rtl(grid) ? -1 : 1));
     };
     return region;
   };

@@ -6,17 +6,19 @@ import type { DocumentItem } from "../../src/domains/widgets/format";
 import { h, safeUrl } from "./dom";
 import { openDialog } from "./dialog";
 import { toVtt } from "./vtt";
+import { speakAs, t } from "./words";
 
 /** Who said it, for titles and labels. */
-export const speaker = (item: DocumentItem) => item.name || "a customer";
+export const speaker = (item: DocumentItem) => item.name || t("someone");
 
 /** Opens the dialog for `item` inside `host` (the widget's shadow root box) and returns focus to `opener` after. */
 export function openPlayer(host: HTMLElement, item: DocumentItem, opener: HTMLElement) {
+  speakAs(host);
   const src = safeUrl(item.kind === "video" ? item.video_url : item.audio_url);
   const label =
     item.kind === "text"
-      ? `Testimonial from ${speaker(item)}`
-      : `${item.kind === "video" ? "Video" : "Audio"} testimonial from ${speaker(item)}`;
+      ? t("titleText", { name: speaker(item) })
+      : t("titleMedia", { kind: item.kind, name: speaker(item) });
   let media: HTMLMediaElement | null = null;
   let track: string | null = null;
   if (src) {
@@ -34,7 +36,13 @@ export function openPlayer(host: HTMLElement, item: DocumentItem, opener: HTMLEl
     if (item.captions?.length) {
       track = URL.createObjectURL(new Blob([toVtt(item.captions)], { type: "text/vtt" }));
       media.append(
-        h("track", { kind: "captions", src: track, srclang: item.language || "en", label: "Captions", default: true }),
+        h("track", {
+          kind: "captions",
+          src: track,
+          srclang: item.language || "en",
+          label: t("captions"),
+          default: true,
+        }),
       );
     }
     media.src = src;

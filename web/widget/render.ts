@@ -10,13 +10,17 @@ import { fit } from "./fit";
 import { drawOf } from "./layouts";
 import { adoptStyles } from "./styles";
 import type { View } from "./view";
+import { speak, t, widgetLanguage } from "./words";
 
 const THEME_CLASS = { light: "", dark: " dk", auto: " au" } as const;
 const HEX = /^#[0-9a-f]{6}$/i;
 const observers = new WeakMap<ShadowRoot, ResizeObserver>();
 
-/** Replaces whatever the shadow root shows with the document's widget. */
-export function renderWidget(root: ShadowRoot, doc: WidgetDocument) {
+/**
+ * Replaces whatever the shadow root shows with the document's widget, in `lang` (the box's `data-svc-lang`) or the
+ * document's `language`, else the page's or browser's language (words.ts).
+ */
+export function renderWidget(root: ShadowRoot, doc: WidgetDocument, lang?: string | null) {
   adoptStyles(root);
   const s = { ...DEFAULT_STYLE, ...doc.style };
   const accent = HEX.test(doc.accent_color) ? doc.accent_color : "#4f46e5";
@@ -30,6 +34,8 @@ export function renderWidget(root: ShadowRoot, doc: WidgetDocument) {
     s.look === "floating" && doc.layout === "avatars" && "fl",
   ];
   const box = h("div", { class: cls.filter(Boolean).join(" ") + (THEME_CLASS[doc.theme] ?? "") });
+  // The document may name its language (an optional field, not sent by every server).
+  speak(widgetLanguage(lang, (doc as { language?: string }).language), box);
   box.style.setProperty("--a", accent);
   box.style.setProperty("--ai", inkOn(accent));
   box.style.setProperty("--r", `${Math.min(24, Math.max(0, Number(s.card_radius) || 0))}px`);
@@ -39,7 +45,7 @@ export function renderWidget(root: ShadowRoot, doc: WidgetDocument) {
     ? h(
         "p",
         { class: "at" },
-        link ? h("a", { href: link, target: "_blank", rel: "noopener" }, "Powered by Plaudit") : "Powered by Plaudit",
+        link ? h("a", { href: link, target: "_blank", rel: "noopener" }, t("powered")) : t("powered"),
       )
     : null;
   const view: View = { host: box, doc, at, resize: [] };

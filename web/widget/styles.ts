@@ -5,7 +5,7 @@
  */
 const CSS = `
 :host{display:block}
-.w{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;box-sizing:border-box;height:100%;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:left;contain:content}
+.w{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;box-sizing:border-box;height:100%;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start;contain:content}
 .dk{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}
 @media (prefers-color-scheme:dark){.au{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}}
 .tp{background:none;padding:4px}
@@ -31,9 +31,9 @@ a.sm:hover{text-decoration:underline}
 .av{flex:none;box-sizing:border-box;width:40px;height:40px;border-radius:50%;object-fit:cover;display:grid;place-items:center;overflow:hidden;background:var(--a);color:var(--ai);font-size:14px;line-height:1;font-weight:600;letter-spacing:0;white-space:nowrap;border:2px solid var(--cd)}
 .st{color:var(--sc);letter-spacing:2px}
 .q{margin:0;white-space:pre-line;overflow-wrap:break-word}
-.an{margin:0;font-size:13px}.an dt,.an dd{display:inline;margin:0 4px 0 0}.an dt{opacity:.75}.an dd{font-weight:600}
+.an{margin:0;font-size:13px}.an dt,.an dd{display:inline;margin:0;margin-inline-end:4px}.an dt{opacity:.75}.an dd{font-weight:600}
 .cl{display:-webkit-box;-webkit-box-orient:vertical;overflow:hidden;flex-shrink:1;min-height:1.5em}
-.rm{margin-left:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px;visibility:hidden}
+.rm{margin-inline-start:auto;padding:0;border:0;background:none;text-decoration:underline;font-size:13px;visibility:hidden}
 .rm.on{visibility:visible}
 .pl{position:relative;display:grid;place-items:center;border:0;padding:0;border-radius:8px;overflow:hidden;background:#000;aspect-ratio:16/9;width:100%;flex-shrink:0;align-self:center}
 .pl img{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}
@@ -58,9 +58,11 @@ a.sm:hover{text-decoration:underline}
 .tr .c,.mq .c{flex:1}
 .mv{flex:1;min-height:0;overflow:hidden;display:flex}
 .mq{display:flex;width:max-content;margin:0;padding:2px 0 6px;list-style:none;animation:mq linear infinite}
-.mq li{width:min(320px,80vw);padding-right:12px;display:flex}
+.mq li{width:min(320px,80vw);padding-inline-end:12px;display:flex}
 .mw:hover .mq,.mw:focus-within .mq,.ps .mq{animation-play-state:paused}
 @keyframes mq{to{transform:translateX(-50%)}}
+[dir=rtl] .mq{animation-name:mr}@keyframes mr{to{transform:translateX(50%)}}
+[dir=rtl] .nb{transform:scaleX(-1)}
 @media (prefers-reduced-motion:reduce){.mq{animation:none}.mq [inert],.pz{display:none}.mv{overflow-x:auto}}
 .pz{padding:4px 12px;border-radius:999px;border:1px solid var(--bd);background:var(--cd);font-size:13px}
 .ps .pz{background:var(--a);color:var(--ai);border-color:var(--a)}
@@ -71,15 +73,15 @@ a.sm:hover{text-decoration:underline}
 .sg{flex:1;min-height:0;display:flex}
 .sg .c{flex:1;font-size:17px}
 .l-avatars{background:none;padding:0;justify-content:center}
-.fa{display:inline-flex;align-items:center;gap:12px;max-width:100%;padding:8px 16px 8px 10px;border:1px solid var(--bd);border-radius:999px;background:var(--bg);text-align:left;align-self:flex-start}
+.fa{display:inline-flex;align-items:center;gap:12px;max-width:100%;padding:8px 16px;padding-inline-start:10px;border:1px solid var(--bd);border-radius:999px;background:var(--bg);text-align:start;align-self:flex-start}
 .s-soft .fa{box-shadow:0 1px 3px rgba(0,0,0,.1)}
 .s-lifted .fa{box-shadow:0 8px 20px -6px rgba(0,0,0,.25)}
 .b-none .fa{border:0}
 .bt{display:flex;flex-direction:column;line-height:1.3}
 .fs{display:flex}
 .fs .av{width:36px;height:36px;font-size:13px}
-.fs .av+.av{margin-left:-6px}
-.fl{position:fixed;left:16px;bottom:16px;z-index:2147483000;height:auto;padding:0;background:none}
+.fs .av+.av{margin-inline-start:-6px}
+.fl{position:fixed;inset-inline-start:16px;bottom:16px;z-index:2147483000;height:auto;padding:0;background:none}
 .fw{display:flex;flex-direction:column;align-items:flex-start;gap:4px}
 .fl .fa{background:var(--bg)}
 .fl .at,.fa .at{align-self:flex-start;font-size:12px;margin:0}
