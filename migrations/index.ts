@@ -28,6 +28,7 @@ import m25 from "./0026_share_cards.sql" with { type: "text" };
 import m26 from "./0027_analytics.sql" with { type: "text" };
 import m27 from "./0028_alerts.sql" with { type: "text" };
 import m28 from "./0029_review_type.sql" with { type: "text" };
+import m29 from "./0030_languages.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -60,4 +61,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0027_analytics", sql: m26 },
   { tag: "0028_alerts", sql: m27 },
   { tag: "0029_review_type", sql: m28 },
+  { tag: "0030_languages", sql: m29 },
 ];

@@ -194,9 +194,22 @@ test("brands: create, edit, refuse a taken address, upload a logo; members: add,
   await card.getByRole("button", { name: "Edit" }).click();
   await card.getByLabel("Address name (slug)").fill("acme-coffee");
   await card.getByRole("checkbox", { name: /Public wall/ }).check();
+  // Languages: English and French only, French by default (the public pages follow the visitor among them).
+  for (const name of ["Deutsch", "Español", "Português", "Italiano", "Nederlands", "العربية"])
+    await card.getByRole("checkbox", { name }).uncheck();
+  await card.getByLabel("Default language").selectOption("fr");
+  await card.getByRole("group", { name: "Languages" }).screenshot({ path: "/tmp/i26-brand-languages.png" });
   await card.getByRole("button", { name: "Save brand" }).click();
   await card.getByText("Wall public").waitFor();
   await card.getByRole("link", { name: /\/b\/acme-coffee$/ }).waitFor();
+  const saved = await page.evaluate(async () => {
+    const r = await fetch("/v1/brands?limit=100", { headers: { "x-svc-csrf": "1" } });
+    return ((await r.json()) as { data: { name: string; languages: string[]; default_language: string }[] }).data.find(
+      (b) => b.name === "Acme Coffee",
+    );
+  });
+  expect(saved?.languages).toEqual(["en", "fr"]);
+  expect(saved?.default_language).toBe("fr");
 
   // Another brand's address is refused with the server's words, and the form stays open.
   const other = page

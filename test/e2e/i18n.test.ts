@@ -167,6 +167,50 @@ describe("the capture page", () => {
   }, 60_000);
 });
 
+describe("the link's and the brand's languages", () => {
+  test("a link in German is German in an English browser; a brand offering English and French follows the browser among them, else its default", async () => {
+    const api: Api = httpApi(server.url, await server.createKey("live"));
+    const brand = await api("POST", "/v1/brands", { name: "Zweisprachig" });
+    expect(brand.status).toBe(201);
+    const make = async (extra: Record<string, unknown>) => {
+      const link = await api("POST", `/v1/brands/${brand.body.id}/links`, {
+        title: "Acme",
+        prompts: [{ text: "Acme?", max_seconds: 60 }],
+        consent_text: "Acme: OK.",
+        consent_version: "2026-11-01",
+        ...extra,
+      });
+      expect(link.status).toBe(201);
+      return link.body.url as string;
+    };
+    const german = await make({ language: "de" });
+    const open = await make({});
+    // The brand offers English and French, English by default.
+    const patched = await api("PATCH", `/v1/brands/${brand.body.id}`, {
+      languages: ["en", "fr"],
+      default_language: "en",
+    });
+    expect(patched.status).toBe(200);
+
+    const de = await openCapture(german, "en-US");
+    expect(await htmlLang(de.page)).toEqual({ lang: "de", dir: "ltr" });
+    expect(englishLeaks(await de.page.evaluate(() => document.body.innerText), captureDe)).toEqual([]);
+    await de.page.context().close();
+
+    // A German browser on a brand that offers only English and French: the default, English.
+    const en = await openCapture(open, "de-DE");
+    expect((await htmlLang(en.page)).lang).toBe("en");
+    await expect(en.page.getByText(captureEn["method.question"]).first().isVisible()).resolves.toBe(true);
+    await en.page.context().close();
+
+    // A French browser: French.
+    const fr = await openCapture(open, "fr-FR");
+    expect((await htmlLang(fr.page)).lang).toBe("fr");
+    await fr.page.context().close();
+    expect([...de.problems, ...en.problems, ...fr.problems]).toEqual([]);
+  }, 90_000);
+});
+
 describe("the removal page", () => {
   test("a French browser gets it in French; ?lang=ar right to left", async () => {
     const context = await browser.newContext({ locale: "fr-FR" });

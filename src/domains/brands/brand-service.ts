@@ -2,6 +2,7 @@
  * Brands: the default brand of each mode, listing, creation, changes (slug with redirects from the old one,
  * public flag, colour) and logos. Every query filters by org and mode.
  */
+import { applyLanguages } from "./languages";
 import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { byId, preparedScoped, scopeValues } from "../../platform/db/tenancy";
 import type { Static } from "elysia";
@@ -215,6 +216,8 @@ export function createBrand(tx: Tx, input: NewBrand) {
     cardFont: "sans",
     reviewType: DEFAULT_REVIEW_TYPE,
     reviewItemName: null,
+    languages: null,
+    defaultLanguage: "en",
     deletingAt: null,
     createdAt: now,
     updatedAt: now,
@@ -241,6 +244,8 @@ export interface BrandPatch {
   card_font?: "sans" | "serif" | "display";
   review_type?: string;
   review_item_name?: string | null;
+  languages?: string[];
+  default_language?: string;
 }
 
 /** Applies a change; a new slug keeps the old one for the organisation, its address redirecting (former-slugs.ts). */
@@ -262,6 +267,7 @@ export function updateBrand(tx: Tx, id: string, patch: BrandPatch) {
   if (patch.custom_domain !== undefined) applyCustomDomain(tx, row, next, patch.custom_domain);
   if (patch.card_font !== undefined) next.cardFont = patch.card_font;
   applyReviewItem(next, patch);
+  applyLanguages(next, patch);
   applyBrandMail(next, patch);
   if (patch.frame_origins !== undefined) next.frameOrigins = checkFrameOrigins(patch.frame_origins);
   applyWallAttribution(db, ctx, deps.config.appUrl, next, patch.wall_attribution);
@@ -287,6 +293,8 @@ export function updateBrand(tx: Tx, id: string, patch: BrandPatch) {
       cardFont: next.cardFont,
       reviewType: next.reviewType,
       reviewItemName: next.reviewItemName,
+      languages: next.languages,
+      defaultLanguage: next.defaultLanguage,
       mailFromName: next.mailFromName,
       mailReplyTo: next.mailReplyTo,
       frameOrigins: next.frameOrigins,

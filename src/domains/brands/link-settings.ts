@@ -4,6 +4,7 @@
  * link's own questions, the photo, the expiry and the response cap. Each rule answers a 400 naming the field in
  * words an agency owner understands; a taken slug (or another organisation's former one) is a 409.
  */
+import { isLanguage, LANGUAGES } from "../../platform/i18n/languages";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
@@ -47,6 +48,7 @@ export interface LinkSettingsInput {
   collect_photo?: boolean;
   expires_at?: string | null;
   max_responses?: number | null;
+  language?: string | null;
 }
 
 /** The link columns these settings fill. */
@@ -64,6 +66,7 @@ export type LinkSettingsColumns = Pick<
   | "collectPhoto"
   | "expiresAt"
   | "maxResponses"
+  | "language"
 >;
 
 /** Settings of a new link before any request changes them. */
@@ -80,6 +83,7 @@ export const DEFAULT_SETTINGS: LinkSettingsColumns = {
   collectPhoto: false,
   expiresAt: null,
   maxResponses: null,
+  language: null,
 };
 
 /** The settings columns of a stored link. */
@@ -96,6 +100,7 @@ export const settingsOf = (row: LinkRow): LinkSettingsColumns => ({
   collectPhoto: row.collectPhoto,
   expiresAt: row.expiresAt,
   maxResponses: row.maxResponses,
+  language: row.language,
 });
 
 function checkMessage(value: string | null, field: string): string | null {
@@ -245,6 +250,12 @@ export function applySettings(
     if (max !== null && (!Number.isInteger(max) || max < 1 || max > 1_000_000))
       throw invalid("max_responses is a whole number from 1 to 1,000,000, or null for no cap.", "max_responses");
     next.maxResponses = max;
+  }
+  if (input.language !== undefined) {
+    const lang = input.language;
+    if (lang !== null && !isLanguage(lang))
+      throw invalid(`language is one of ${LANGUAGES.join(", ")}, or null to follow the visitor.`, "language");
+    next.language = lang;
   }
   return next;
 }

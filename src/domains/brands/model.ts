@@ -5,6 +5,25 @@ import { pageSchema } from "../../platform/http/pagination";
 import { address, count, modeField, nullable, oneOf, timestamp } from "../../platform/http/response-schema";
 import { lineText, multiLineText } from "../../platform/http/text-schema";
 import { REVIEW_TYPE_NAMES } from "./review-markup";
+import { LANGUAGES } from "../../platform/i18n/languages";
+
+/** One of the languages the public pages speak (docs/languages.md). */
+const languageField = (description: string) => oneOf(LANGUAGES, description);
+/** `languages` of a brand. */
+const brandLanguagesField = t.Array(languageField("A language code."), {
+  minItems: 1,
+  maxItems: LANGUAGES.length,
+  uniqueItems: true,
+  description: `The languages the brand's collect pages, removal pages and widgets offer (${LANGUAGES.join(", ")}); a visitor gets the one their browser prefers among them, else default_language. All of them by default.`,
+});
+/** `default_language` of a brand. */
+const brandDefaultLanguageField = languageField(
+  "The language when a visitor's browser prefers none of the brand's languages (default en); one of languages.",
+);
+/** `language` of a collect link. */
+const linkLanguageField = languageField(
+  "The language the link's page is shown in whatever the visitor's browser prefers; null: the visitor's choice among the brand's languages.",
+);
 
 /** A colour like #4f46e5. */
 const color = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #4f46e5." });
@@ -125,6 +144,8 @@ export const brandPatchBody = t.Partial(
       wall_attribution: wallAttributionField,
       review_type: reviewTypeField,
       review_item_name: nullable(reviewItemNameField),
+      languages: brandLanguagesField,
+      default_language: brandDefaultLanguageField,
     },
     { additionalProperties: false },
   ),
@@ -143,6 +164,8 @@ export const brandSchema = t.Object(
     card_font: oneOf(["sans", "serif", "display"] as const, "The letters of the brand's share images."),
     review_type: reviewTypeField,
     review_item_name: nullable(reviewItemNameField),
+    languages: brandLanguagesField,
+    default_language: brandDefaultLanguageField,
     custom_domain: nullable(t.String(), "The brand's own host name, or null."),
     custom_domain_status: nullable(
       oneOf(["pending", "active", "failed"] as const),
@@ -332,6 +355,7 @@ const linkSettingsBody = {
   collect_photo: t.Optional(linkCollectPhotoField),
   expires_at: t.Optional(nullable(linkExpiresAtField)),
   max_responses: t.Optional(nullable(linkMaxResponsesField)),
+  language: t.Optional(nullable(linkLanguageField)),
 };
 
 /** Why a link takes nothing, as its answer and the capture page say: set by its team, or reached. */
@@ -365,6 +389,7 @@ export const linkSettingsAnswer = {
   expires_at: nullable(timestamp(), linkExpiresAtField.description),
   max_responses: nullable(count(), linkMaxResponsesField.description),
   response_count: count("Testimonials sent through the link (deleted ones not counted); compared with max_responses."),
+  language: nullable(linkLanguageField),
 };
 
 /** POST /v1/brands/{id}/links body. */

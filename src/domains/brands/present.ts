@@ -1,4 +1,7 @@
 /** How brands and links look in the API. */
+import { offeredLanguages } from "./languages";
+import { isLanguage } from "../../platform/i18n/languages";
+import type { Language } from "../../platform/i18n/languages";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { iso } from "../../platform/clock";
@@ -125,6 +128,8 @@ export function presentBrand(deps: Deps, row: BrandRow, count?: number, former?:
     card_font: row.cardFont ?? "sans",
     review_type: row.reviewType,
     review_item_name: row.reviewItemName ?? null,
+    languages: offeredLanguages(row),
+    default_language: row.defaultLanguage as Language,
     custom_domain: row.customDomain ?? null,
     custom_domain_status: row.customDomainStatus ?? null,
     custom_domain_error: row.customDomainError ?? null,
@@ -202,6 +207,7 @@ export function presentLink(
     expires_at: iso(row.expiresAt),
     max_responses: row.maxResponses,
     response_count: state.responses,
+    language: isLanguage(row.language) ? row.language : null,
     former_slugs: former,
     mode: row.mode as Mode,
     created_at: iso(row.createdAt),

@@ -43,6 +43,10 @@ export const brands = sqliteTable(
     reviewType: text("review_type").notNull().default("Product"),
     /** The reviewed item's name in JSON-LD; null: the brand's name. */
     reviewItemName: text("review_item_name"),
+    /** The languages its public pages offer (migration 0030; src/platform/i18n/languages.ts); null: all of them. */
+    languages: text("languages", { mode: "json" }).$type<string[] | null>(),
+    /** The language when a visitor's browser prefers none of `languages`. */
+    defaultLanguage: text("default_language").notNull().default("en"),
     /**
      * The sender name of mail about or from this brand (migration 0022): `From: "name" <the server's address>`;
      * null uses the brand's name. The address stays the server's (PLAUDIT_MAIL_FROM): the SMTP account is the server's.
@@ -134,6 +138,8 @@ export const links = sqliteTable(
     expiresAt: integer("expires_at"),
     /** Responses after which the link takes nothing (closed reason `full`). */
     maxResponses: integer("max_responses"),
+    /** The language its page is shown in whatever the browser prefers (migration 0030); null: the visitor's choice. */
+    language: text("language"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

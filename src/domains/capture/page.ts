@@ -15,6 +15,7 @@ import { loadBundlePage, type WebAsset } from "../../platform/http/web-assets";
 import { mountPrefix, pathPrefix } from "../../platform/http/hosts";
 import { findLink, resolveLinkAddress } from "./link-view";
 import { linkCard, linkHeadTags } from "./link-preview";
+import { withLinkLanguages } from "./page-language";
 import { DOMAIN_BRAND_HEADER } from "../brands";
 
 /**
@@ -88,7 +89,9 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
             return `<meta name="plaudit-link" content="${id.replace(/[^\w-]/g, "")}">\n${linkHeadTags(deps, link, brand)}\n${m}`;
           })
       : html;
-    return new Response(body, {
+    // The link's language (or the brand's offer and default) in the page's config and on <html>.
+    const answer = id ? withLinkLanguages(body, findLink(deps, id)) : body;
+    return new Response(answer, {
       status: id ? 200 : 404,
       headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
     });

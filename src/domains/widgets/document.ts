@@ -87,6 +87,7 @@ export function buildDocument(deps: Deps, input: DocumentInput): WidgetDocument 
       star_color: s.star_color,
     },
     attribution: s.show_attribution || !PLANS[input.plan].features.remove_attribution,
+    ...(s.language ? { language: s.language } : {}),
     attribution_url: deps.config.appUrl,
     beacon_url: beaconUrl(deps.config.baseUrl),
     brand_name: brand.name,

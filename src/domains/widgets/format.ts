@@ -146,6 +146,8 @@ export interface WidgetDocument {
   /** Additive: the look and card style (absent in documents published before it; read as every default). */
   style?: WidgetStyle;
   attribution: boolean;
+  /** Additive (issue 26): the widget's own language; absent: the host page's `<html lang>`, else the visitor's. */
+  language?: string;
   /** Where the attribution link goes. */
   attribution_url: string;
   /**

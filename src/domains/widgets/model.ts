@@ -1,4 +1,5 @@
 /** Request schemas of the widget routes (typebox through Elysia's `t`) and the defaults of every setting. */
+import { LANGUAGES } from "../../platform/i18n/languages";
 import { Type } from "@sinclair/typebox";
 import { t, type Static } from "elysia";
 import type { TBoolean } from "@sinclair/typebox";
@@ -48,6 +49,7 @@ export const DEFAULT_SETTINGS: WidgetSettings = {
   max_items: 12,
   fields: Object.fromEntries(FIELD_KEYS.map((k) => [k, true])) as WidgetFields,
   show_attribution: true,
+  language: null,
   ...NEW_WIDGET_STYLE,
 };
 
@@ -153,6 +155,11 @@ const settings = {
       description: "Hex colour of the stars; null (the default) uses the theme's amber, which reads on both themes.",
     }),
   ),
+  language: t.Optional(
+    t.Union([literals(LANGUAGES, "A language code."), t.Null()], {
+      description: `The language of the widget's own words ("Read more") and dates: ${LANGUAGES.join(", ")}; null (the default) follows the host page's <html lang>, else the visitor's browser.`,
+    }),
+  ),
   show_attribution: t.Optional(
     t.Boolean({
       description:
@@ -246,6 +253,7 @@ export const widgetDocumentSchema = t.Object({
     }),
   ),
   attribution: t.Boolean(),
+  language: t.Optional(t.String({ description: "The widget's language, when it has one of its own." })),
   attribution_url: address(),
   beacon_url: t.Optional(address("Where the embed script reports views, plays and clicks (the box's own address).")),
   brand_name: t.String(),

@@ -1,4 +1,5 @@
 /** How widgets look in the API: settings, the embed snippet and the public addresses. */
+import { isLanguage } from "../../platform/i18n/languages";
 import type { Config } from "../../config";
 import { iso } from "../../platform/clock";
 import { widgetHeight } from "./format";
@@ -57,6 +58,7 @@ export function presentWidget(config: Pick<Config, "cdnUrl">, row: WidgetRow, br
     font: s.font,
     star_color: s.star_color,
     show_attribution: s.show_attribution,
+    language: isLanguage(s.language) ? s.language : null,
     snippet: snippet(config.cdnUrl, row.id, height),
     height,
     script_url: scriptUrl(config.cdnUrl),

@@ -21,6 +21,8 @@ export interface WidgetSettings extends WidgetStyle {
   max_items: number;
   fields: WidgetFields;
   show_attribution: boolean;
+  /** The widget's own words and dates in this language (issue 26); null or absent: the page's, else the visitor's. */
+  language?: string | null;
 }
 
 /** A widget. Its published document lives at `public/widgets/{id}.json` while the row exists. */

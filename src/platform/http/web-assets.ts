@@ -74,6 +74,12 @@ export interface WebConfig {
   cdnUrl: string;
   siteUrl: string;
   appUrl: string;
+  /** The page's language, when the server chose one (a collect link's own); `?lang=` still overrides it. */
+  lang?: string;
+  /** The languages the page may be shown in (a brand's); absent: all of them. */
+  languages?: string[];
+  /** The language when the visitor's browser prefers none of `languages`. */
+  default_language?: string;
 }
 
 const escapeAttr = (s: string) =>
@@ -111,6 +117,25 @@ export function loadBundlePage(
       (html) => injectConfig(html, basePath, webConfigOf(config)),
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
+}
+
+/**
+ * The page with `extra` merged into the runtime config `injectConfig` put there (a collect link's languages), and
+ * `<html lang dir>` set to `lang` (the page sets them again when it has chosen).
+ */
+export function extendConfig(html: string, extra: Partial<WebConfig>, lang: string, dir: "ltr" | "rtl"): string {
+  const withConfig = html.replace(/<meta name="plaudit-config" content="([^"]*)">/, (_, content: string) => {
+    const current = JSON.parse(
+      content
+        .replaceAll("&quot;", '"')
+        .replaceAll("&#39;", "'")
+        .replaceAll("&lt;", "<")
+        .replaceAll("&gt;", ">")
+        .replaceAll("&amp;", "&"),
+    ) as WebConfig;
+    return `<meta name="plaudit-config" content="${escapeAttr(JSON.stringify({ ...current, ...extra }))}">`;
+  });
+  return withConfig.replace(/<html[^>]*>/i, `<html lang="${escapeAttr(lang)}" dir="${dir}">`);
 }
 
 /** Puts `<base>` (so relative asset names work at any depth) and the runtime config into a bundle's HTML. */

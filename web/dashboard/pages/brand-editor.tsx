@@ -5,6 +5,8 @@
  * sharing and search engines: the share images' letters and what its testimonials review) and
  * its logo upload.
  */
+import { LanguageFields } from "./brand-languages";
+import type { Language } from "../../../src/platform/i18n/languages";
 import { useState } from "preact/hooks";
 import { useAsync } from "../../shared/hooks";
 import { Button } from "../../shared/ui/button";
@@ -190,6 +192,8 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
   const [font, setFont] = useState(brand.card_font);
   const [reviewType, setReviewType] = useState(brand.review_type);
   const [itemName, setItemName] = useState(brand.review_item_name ?? "");
+  const [languages, setLanguages] = useState<Language[]>(brand.languages);
+  const [defaultLanguage, setDefaultLanguage] = useState<Language>(brand.default_language);
   // Whether the organisation may drop the wall's attribution (its plan, or operator mode).
   const org = useAsync(() => api.get<Organisation>("/v1/org").catch(() => null), []);
   const links = useAsync(
@@ -227,6 +231,8 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
     if (font !== brand.card_font) patch.card_font = font;
     if (reviewType !== brand.review_type) patch.review_type = reviewType;
     if (itemName.trim() !== (brand.review_item_name ?? "")) patch.review_item_name = itemName.trim() || null;
+    if (languages.join() !== brand.languages.join()) patch.languages = languages;
+    if (defaultLanguage !== brand.default_language) patch.default_language = defaultLanguage;
     if (Object.keys(patch).length === 0) return onDone();
     void run(patch);
   };
@@ -364,6 +370,12 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
           setReviewType={setReviewType}
           itemName={itemName}
           setItemName={setItemName}
+        />
+        <LanguageFields
+          languages={languages}
+          setLanguages={setLanguages}
+          defaultLanguage={defaultLanguage}
+          setDefaultLanguage={setDefaultLanguage}
         />
         <div class="row">
           <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">

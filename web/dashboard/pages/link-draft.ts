@@ -4,6 +4,7 @@
  * caught by the field), and turned into the create or change body. Problems are keyed by the API's field names
  * (`custom_fields[1].options`), so a refusal from the server lands on the same field.
  */
+import type { Language } from "../../../src/platform/i18n/languages";
 import { todayLabel } from "../../shared/format";
 import type { AnswerKind, CollectLink, LinkCustomField } from "../types";
 
@@ -50,6 +51,8 @@ export interface LinkDraft {
   expiresAt: string;
   /** Digits, or empty for no cap. */
   maxResponses: string;
+  /** The page's own language, or empty: the visitor's choice among the brand's languages. */
+  language: string;
 }
 
 /** Field name → problem, in page order. */
@@ -89,6 +92,7 @@ export function emptyDraft(brand: string): LinkDraft {
     collectPhoto: false,
     expiresAt: "",
     maxResponses: "",
+    language: "",
   };
 }
 
@@ -132,6 +136,7 @@ export function draftOf(link: CollectLink): LinkDraft {
     collectPhoto: link.collect_photo,
     expiresAt: localInput(link.expires_at),
     maxResponses: link.max_responses === null ? "" : String(link.max_responses),
+    language: link.language ?? "",
   };
 }
 
@@ -237,5 +242,6 @@ export function bodyOf(d: LinkDraft) {
     collect_photo: d.collectPhoto,
     expires_at: d.expiresAt ? new Date(d.expiresAt).toISOString() : null,
     max_responses: d.maxResponses.trim() ? Number(d.maxResponses) : null,
+    language: (d.language || null) as Language | null,
   };
 }

@@ -8,6 +8,8 @@
  * unsaved changes asks first. Beside it, a live preview of the capture page (phone and desktop) follows the draft as
  * it is typed (link-preview.tsx).
  */
+import { LANGUAGES } from "../../../src/platform/i18n/languages";
+import { LANGUAGE_NAMES } from "./brand-languages";
 import { useState } from "preact/hooks";
 import { ApiError, idempotencyKey } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
@@ -241,6 +243,21 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
             />
             Ask for a photo or company logo (used as the picture beside the testimonial)
           </label>
+          <Field
+            label="Page language"
+            hint="The language of the page's buttons and messages. Visitor's choice: their browser decides, among the brand's languages."
+          >
+            {(f) => (
+              <select {...f} value={d.language} onChange={(e) => set({ language: e.currentTarget.value })}>
+                <option value="">Visitor's choice</option>
+                {LANGUAGES.map((lang) => (
+                  <option key={lang} value={lang} lang={lang}>
+                    {LANGUAGE_NAMES[lang]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         </fieldset>
 
         <fieldset class="link-section">

@@ -42,6 +42,7 @@ export type Draft = Pick<
   | "max_items"
   | "fields"
   | "show_attribution"
+  | "language"
   | keyof WidgetStyle
 > & {
   /** The widget's own colour, or null to follow the brand's (answers always carry a colour). */
@@ -106,6 +107,7 @@ export const newDraft = (showAttribution = true): Draft => ({
   max_items: 12,
   fields: { avatar: true, name: true, title: true, company: true, rating: true, date: true },
   show_attribution: showAttribution,
+  language: null,
   ...NEW_WIDGET_STYLE,
 });
 
@@ -122,6 +124,7 @@ export const draftOf = (w: Widget): Draft => ({
   max_items: w.max_items,
   fields: w.fields,
   show_attribution: w.show_attribution,
+  language: w.language ?? null,
   look: w.look ?? DEFAULT_STYLE.look,
   background: w.background ?? DEFAULT_STYLE.background,
   card_border: w.card_border ?? DEFAULT_STYLE.card_border,

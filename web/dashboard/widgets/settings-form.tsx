@@ -2,6 +2,8 @@
  * How a widget looks: name, layout and look, theme, accent colour, card style, font and stars (style-form.tsx),
  * which details show, and the attribution (its hint reads the organisation's actual plan). Each change updates the draft at once (the preview follows).
  */
+import { LANGUAGES } from "../../../src/platform/i18n/languages";
+import { LANGUAGE_NAMES } from "../pages/brand-languages";
 import { Field } from "../../shared/ui/field";
 import { Link } from "../router";
 import { useSession } from "../session";
@@ -111,6 +113,26 @@ export function SettingsForm({
           </label>
         ))}
       </fieldset>
+      <Field
+        label="Widget language"
+        hint="The widget's own words (Read more, play) and dates. Your page's language: the language your page declares (<html lang>), else the visitor's."
+      >
+        {(f) => (
+          <select
+            {...f}
+            name="language"
+            value={draft.language ?? ""}
+            onChange={(e) => change({ language: (e.currentTarget.value || null) as Draft["language"] })}
+          >
+            <option value="">Your page's language</option>
+            {LANGUAGES.map((lang) => (
+              <option key={lang} value={lang} lang={lang}>
+                {LANGUAGE_NAMES[lang]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {/* A client login is the agency's customer: the product's attribution is the agency's business (white label). */}
       {!isClient && <Attribution draft={draft} change={change} plan={plan} />}
     </>
