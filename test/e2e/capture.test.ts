@@ -151,7 +151,9 @@ describe("answering", () => {
     const played = await page.getByTestId("preview").evaluate(async (el: HTMLVideoElement) => {
       el.muted = true;
       await el.play();
-      await new Promise((r) => setTimeout(r, 400));
+      // Until the playback has moved (or 10 s).
+      const until = Date.now() + 10_000;
+      while (el.currentTime === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       el.pause();
       return el.currentTime;
     });
