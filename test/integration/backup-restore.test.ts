@@ -166,7 +166,7 @@ describe("the round trip", () => {
     await until(
       "the video to be processed",
       async () => (await api("GET", `/v1/submissions/${video}`)).body.status === "ready",
-      120_000,
+      180_000,
       250,
     );
     // The offline recogniser's words are a draft: checked first, as the team would before publishing them.
@@ -229,7 +229,7 @@ describe("the round trip", () => {
     expect(sha(readFileSync(join(site.dataDir, "plaudit.db")))).toBe(dbHash);
     expect(namesIn(work).filter((n) => n.includes("-restore-"))).toEqual([]);
     expect(namesIn(site.cwd).filter((n) => n.includes("-restore-"))).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 
   test("run as root into a folder another user owns (/var/lib/plaudit), the restored files go to that user", async () => {
     if (process.getuid?.() !== 0) {
