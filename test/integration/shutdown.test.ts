@@ -218,7 +218,7 @@ test("SIGTERM: the upload in flight is answered and kept, new connections are re
   await until(
     "both testimonials to be processed",
     async () => (await ready(a.id)) && (await ready(b.id)),
-    200_000,
+    400_000,
     250,
   );
   const again = processJob(a.id)!;
@@ -234,4 +234,4 @@ test("SIGTERM: the upload in flight is answered and kept, new connections are re
   console.log(
     `shutdown: exit 0 ${Math.round(stoppedMs)} ms after SIGTERM (grace ${GRACE_SECONDS} s); ${children.length} child process(es) ended with it; the left job was done on its second claim`,
   );
-}, 320_000);
+}, 480_000);
