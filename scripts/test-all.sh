@@ -9,8 +9,9 @@
 # together; PLAUDIT_TEST_UPDATE_TIMINGS=1 writes this run's durations back to it (commit it when files were added or
 # got much slower or faster). PLAUDIT_TEST_JOBS=1 runs every file one after another in one process, as before.
 #
-# The files in SERIAL below print what only a quiet machine can measure (benchmark ratios, the Lighthouse performance
-# score); with workers they run after the others, alone. Their verdicts do not depend on it.
+# The files in SERIAL below print what only a quiet machine can measure (the Lighthouse performance score); with
+# workers they run after the others, alone. Their verdicts do not depend on it. (bench-smoke's figures are
+# meaningless by design in smoke mode, so it runs with the others.)
 #
 # Extra arguments go to `bun test` (e.g. `bun run test:all --bail`); given anything but flags (file or folder names),
 # only those files run, all in one pass.
@@ -19,7 +20,6 @@ set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SERIAL=(
-  test/integration/bench-smoke.test.ts
   test/e2e/walls-lighthouse.test.ts
 )
 TIMINGS=test/timings.json
