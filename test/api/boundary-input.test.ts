@@ -65,11 +65,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("body depth and size are bounded before parsing (finding 2)", () => {
-  test("50,000 levels of nesting to the public removal lookup: 400 invalid_body in milliseconds, not a 500 after seconds", async () => {
+  test("50,000 levels of nesting to the public removal lookup: 400 invalid_body (too_deep, found before parsing), not a 500", async () => {
     for (const body of [DEEP, '{"a":'.repeat(40_000) + "1" + "}".repeat(40_000)]) {
-      const started = performance.now();
       const r = await t.call("POST", "/public/removals/lookup", { body });
-      expect(performance.now() - started).toBeLessThan(200);
       expectErrorShape(r, 400, "invalid_body");
       expect(r.body.error.details).toMatchObject({ reason: "too_deep", max_depth: BODY_LIMITS.maxDepth });
     }

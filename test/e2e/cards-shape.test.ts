@@ -157,8 +157,28 @@ async function widgetPosters(page: Page) {
     (ids) => ids.every((id) => document.querySelector(`div[data-svc-widget="${id}"]`)?.shadowRoot?.querySelector(".w")),
     Object.values(widgets),
   );
-  // Layout settles after the posters load and the observers run.
-  await page.waitForTimeout(800);
+  // Layout settles after the posters load and the observers run: wait until the poster boxes stay the same for ten
+  // frames in a row.
+  await page.evaluate(async (ids: string[]) => {
+    const boxes = () =>
+      JSON.stringify(
+        ids.map((id) => {
+          const pl = document.querySelector(`div[data-svc-widget="${id}"]`)?.shadowRoot?.querySelector(".pl.video");
+          const r = pl?.getBoundingClientRect();
+          const img = pl?.querySelector("img");
+          return r ? [r.width, r.height, img ? getComputedStyle(img).objectPosition : null] : null;
+        }),
+      );
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    const until = Date.now() + 15_000;
+    let last = boxes();
+    for (let same = 0; same < 10 && Date.now() < until; ) {
+      await frame();
+      const now = boxes();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
+  }, Object.values(widgets));
   return page.evaluate((byName: Record<string, string>) => {
     const out: Record<string, { w: number; h: number; position: string } | null> = {};
     for (const [name, id] of Object.entries(byName)) {

@@ -328,7 +328,7 @@ describe("a client's own domain", () => {
         if (b.custom_domain_status === "failed") throw new Error(b.custom_domain_error);
         return b.custom_domain_status === "active" ? b : null;
       },
-      60_000,
+      150_000,
       250,
     );
     const site = `https://${CLIENT}:${httpsPort}`;
@@ -357,7 +357,7 @@ describe("a client's own domain", () => {
     expect((await https(CLIENT, "/app/")).status).toBe(404);
     const removal = await https(CLIENT, "/remove/not-a-real-token-000000000");
     expect(removal.status).toBe(200);
-  }, 120_000);
+  }, 240_000);
 
   test("the capture page on the client's domain records and sends in Chromium", async () => {
     const { page, problems } = await openCapturePage(browser!, `https://${CLIENT}:${httpsPort}`);
@@ -386,14 +386,25 @@ describe("a client's own domain", () => {
     await card.getByLabel("Your client's own domain").fill("shop.garden.test");
     await card.getByRole("button", { name: "Save brand" }).click();
     await card.getByRole("button", { name: "Edit" }).click();
-    // Getting ready (with the record to create) turns to Active once the ACME check passes, without a reload.
-    await card.getByText("Active", { exact: true }).waitFor({ timeout: 60_000 });
+    // Getting ready (with the record to create) turns to Active once the ACME check passes, without a reload. The
+    // order is awaited through the API first (a failure says why), then the card that reads it every few seconds.
+    await until(
+      "the Garden Shop domain to be active",
+      async () => {
+        const b = (await api("GET", `/v1/brands/${brand.json.id}`)).json;
+        if (b.custom_domain_status === "failed") throw new Error(`the domain failed: ${b.custom_domain_error}`);
+        return b.custom_domain_status === "active";
+      },
+      150_000,
+      250,
+    );
+    await card.getByText("Active", { exact: true }).waitFor({ timeout: 30_000 });
     await card.getByRole("link", { name: /^https:\/\/shop\.garden\.test/ }).waitFor();
     await page.screenshot({ path: "/tmp/https-custom-domain.png", fullPage: true });
     expect((await api("GET", `/v1/brands/${brand.json.id}`)).json.custom_domain_status).toBe("active");
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  }, 240_000);
 
   test("a handshake for an unknown name gets the box's certificate and orders nothing", async () => {
     const orders = (acme.log().match(/Issued certificate serial/g) ?? []).length;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { networkInterfaces } from "node:os";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, signInAs } from "../helpers/browser";
+import { launchChromium, signInAs, withHealthRead } from "../helpers/browser";
 import { fillAndSend, openCapturePage, sentId } from "../helpers/capture-page";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -180,12 +180,11 @@ describe(`served at http://${ip}`, () => {
       await banner.getByRole("button", { name: "Dismiss" }).click();
       await expect(banner.count()).resolves.toBe(0);
       // Another page load and another tab of the same browser session: still dismissed.
-      await page.reload();
+      await withHealthRead(page, () => page.reload());
       await page.getByRole("heading", { name: "Brands", level: 1 }).waitFor();
       const tab = await context.newPage();
-      await tab.goto(`${origin}/app/`);
+      await withHealthRead(tab, () => tab.goto(`${origin}/app/`));
       await tab.getByRole("heading", { name: "Brands", level: 1 }).waitFor();
-      await tab.waitForTimeout(500);
       await expect(page.getByText(BANNER).count()).resolves.toBe(0);
       await expect(tab.getByText(BANNER).count()).resolves.toBe(0);
     } finally {

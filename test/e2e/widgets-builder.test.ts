@@ -15,6 +15,7 @@ import { type Browser } from "playwright-core";
 import { launchChromium } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
+import { until } from "../helpers/wait";
 import { createApiKey, setPlan } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
@@ -161,14 +162,14 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await page.getByRole("link", { name: "All widgets" }).click();
   await page.getByRole("link", { name: "Links", exact: true }).click();
   await page.evaluate(() => history.back());
-  await page.waitForFunction(() => true);
-  await page.waitForTimeout(300);
+  await until("the third question", () => asked.length >= 3, 20_000, 50);
   expect(asked).toEqual([
     "“Homepage carousel” has unsaved changes. Leave and lose them?",
     "“Homepage carousel” has unsaved changes. Leave and lose them?",
     "“Homepage carousel” has unsaved changes. Leave and lose them?",
   ]);
-  expect(page.url()).toBe(builderUrl);
+  // Dismissed: the builder stays (the browser's back is undone).
+  await page.waitForURL(builderUrl);
   expect(await page.getByRole("radio", { name: /^Faces and rating/ }).isChecked()).toBe(true);
 
   // Saving releases it: no question, no beforeunload warning.

@@ -144,8 +144,13 @@ describe("the widget's HTML in a customer's page", () => {
     await scriptLoaded;
     const before = await page.locator("#after").boundingBox();
     await page.waitForLoadState("networkidle");
-    await page.waitForTimeout(500);
     const box = page.locator(`div[data-svc-widget="${state.widgetId}"]`);
+    // The script has done its work (every card is on the page), and a frame has been drawn since.
+    await box
+      .locator("article")
+      .nth(WORDS.length - 1)
+      .waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await box.evaluate((el) => el.shadowRoot === null)).toBe(true);
     expect(await box.locator("article").count()).toBe(WORDS.length);
     expect(await page.locator("#after").boundingBox()).toEqual(before);

@@ -73,12 +73,12 @@ async function publish(id: string) {
 
 /** Waits until every widget has its document on the CDN. */
 async function published(ids: string[]) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 600; i++) {
     const states = await Promise.all(ids.map(async (id) => (await fetch(`${cdn}/widgets/${id}.json`)).status));
     if (states.every((s) => s === 200)) return;
     await Bun.sleep(100);
   }
-  throw new Error("widget documents were not published within 10 s");
+  throw new Error("widget documents were not published within 60 s");
 }
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort as claimPort } from "./ports";
 
 /** A running pebble and its DNS. */
 export interface Acme {
@@ -28,12 +29,9 @@ export interface Acme {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
+/** A free TCP port that no other test process is handed (test/helpers/ports.ts). */
 export async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
+  return claimPort();
 }
 
 async function waitFor(what: string, probe: () => Promise<boolean>, ms = 15_000) {

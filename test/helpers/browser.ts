@@ -27,3 +27,15 @@ export async function signInAs(page: Page, baseUrl: string, owner: { email: stri
   await page.getByLabel("Password", { exact: true }).fill(owner.password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/**
+ * Runs `navigate` (a reload, a `goto`) and waits until the dashboard it opens has read the server's health
+ * (`GET /v1/system/health`: what its banners are drawn from, read for owners and admins) and drawn two frames since.
+ * After this, a banner that is not on the page is not coming.
+ */
+export async function withHealthRead(page: Page, navigate: () => Promise<unknown>) {
+  const read = page.waitForResponse((r) => new URL(r.url()).pathname === "/v1/system/health");
+  await navigate();
+  await (await read).finished();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}

@@ -20,7 +20,8 @@ export async function openCapturePage(
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: true });
   if (grant) await context.grantPermissions(["camera", "microphone"], { origin });
   const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  // Starting the fake camera and microphone can stall the page for a while on a busy machine.
+  page.setDefaultTimeout(45_000);
   const problems: string[] = [];
   const sent: string[] = [];
   page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
@@ -32,13 +33,19 @@ export async function openCapturePage(
   return { page, context, problems, sent };
 }
 
-/** Records for about `ms` and returns after the playback of the take is on screen. */
-export async function record(page: Page, ms: number) {
+/**
+ * Records for about `ms` and returns after the playback of the take is on screen. Answers the milliseconds from
+ * before pressing Start to after pressing Stop: the take cannot be longer, however slow the machine was.
+ */
+export async function record(page: Page, ms: number): Promise<number> {
+  const started = performance.now();
   await page.getByRole("button", { name: "Start recording" }).click();
   await page.getByRole("timer").waitFor();
   await page.waitForTimeout(ms);
   await page.getByRole("button", { name: "Stop recording" }).click();
+  const most = performance.now() - started;
   await page.getByRole("heading", { name: "Your recording" }).waitFor();
+  return most;
 }
 
 /** The take's real length in seconds, as the browser's player works it out from the recorded file. */

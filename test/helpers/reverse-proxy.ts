@@ -19,6 +19,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort as claimPort } from "./ports";
 
 /** The name the test certificate is for; browsers and curl map it to this machine. */
 export const PROXY_HOST = "plaudit.test";
@@ -130,12 +131,12 @@ export function makeCertificate(dir: string): TestCertificate {
   return { ca: join(dir, "ca.pem"), cert: join(dir, "site.pem"), key: join(dir, "site.key") };
 }
 
-/** A port nothing listens on right now (on every address: the proxies listen on all of them, as documented). */
+/**
+ * A port nothing listens on, on any address (the proxies listen on all of them, as documented), that no other test
+ * process is handed (test/helpers/ports.ts).
+ */
 export async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "0.0.0.0", fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
+  return claimPort();
 }
 
 /** A running proxy. */

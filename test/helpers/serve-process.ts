@@ -6,6 +6,7 @@
 import { openSync, closeSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { binaryEnv, ensureBinary } from "./binary";
+import { freePort } from "./ports";
 
 /** A running `plaudit serve`. */
 export interface ServeProcess {
@@ -25,13 +26,8 @@ process.on("exit", () => {
   for (const p of started) if (p.exitCode === null) p.kill(9);
 });
 
-/** A free loopback port. */
-export function freePort(): number {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
+/** A free port no other test process is handed (test/helpers/ports.ts). */
+export { freePort };
 
 /** The settings every test server gets: its port and address, quiet logs, no background self-test. */
 export function serveEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {

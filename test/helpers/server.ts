@@ -26,6 +26,7 @@ import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx, type Mode } from "../../src/platform/context";
 import { TEST_TARGET, binaryEnv, ensureBinary } from "./binary";
 import { unitOfWork } from "../../src/platform/db/unit-of-work";
+import { freePort } from "./ports";
 
 /** A running server. */
 export interface RunningServer {
@@ -66,13 +67,6 @@ const OWNER = { email: "owner@example.com", password: "owner-password-1", name: 
 /** Lines that say the executable reached a module it does not contain. */
 export const MISSING_MODULE = /Cannot find (package|module)[^\n]*/g;
 
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
-
 function baseEnv(port: number, url: string, opts: ServerOptions): Record<string, string> {
   return {
     PLAUDIT_PORT: String(port),
@@ -80,6 +74,9 @@ function baseEnv(port: number, url: string, opts: ServerOptions): Record<string,
     PLAUDIT_BASE_URL: url,
     PLAUDIT_JOB_LEASE_SECONDS: "30",
     PLAUDIT_LOG_LEVEL: "warn",
+    // No media self-test in the background (seconds of ffmpeg and speech recognition at every start, competing with
+    // the test's own work); a test of what it reports sets PLAUDIT_SELF_TEST=1.
+    PLAUDIT_SELF_TEST: "0",
     ...(typeof opts.env === "function" ? opts.env(url) : opts.env),
     ...opts.storage,
   };
@@ -115,7 +112,7 @@ export function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
 
 async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "plaudit-e2e-"));
-  const port = await freePort();
+  const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) });
   const deps = createDeps(config, { log: createLogger("warn") });
@@ -166,7 +163,7 @@ async function startBinary(opts: ServerOptions): Promise<RunningServer> {
   const bin = await ensureBinary();
   const cwd = mkdtempSync(join(tmpdir(), "plaudit-run-"));
   const dataDir = join(cwd, "data");
-  const port = await freePort();
+  const port = freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = binaryEnv(baseEnv(port, url, opts));
   const org = Bun.spawnSync(

@@ -28,6 +28,7 @@ import { startMailSink, type MailSink } from "../helpers/smtp";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { ROOT } from "../../scripts/build.ts";
+import { freePort } from "../helpers/ports";
 
 /** What a missing module looks like in Bun's and Node's words. */
 const MISSING = /Cannot find (package|module)|Cannot require module|MODULE_NOT_FOUND/i;
@@ -116,13 +117,6 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 async function drain(stream: ReadableStream<Uint8Array>) {
   const decoder = new TextDecoder();
   for await (const chunk of stream) serverLog += decoder.decode(chunk, { stream: true });
-}
-
-function freePort(): number {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const p = s.port!;
-  s.stop(true);
-  return p;
 }
 
 /** A small video (a still picture over the speech fixture): cheap to process, and it has words to transcribe. */

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BINARY, ROOT, binaryIsStale } from "../../scripts/build.ts";
+import { freePort } from "../helpers/ports";
 
 const dir = mkdtempSync(join(tmpdir(), "plaudit-binary-"));
 const dataDir = join(dir, "data");
@@ -18,14 +19,6 @@ let base = "";
 let env: Record<string, string> = {};
 let server: ReturnType<typeof Bun.spawn> | null = null;
 let firstOutput: Promise<string> = Promise.resolve("");
-
-/** A port nothing listens on right now. */
-function freePort(): number {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const p = s.port!;
-  s.stop(true);
-  return p;
-}
 
 /** Runs a CLI command of the binary from `/`; returns its exit code and output. */
 function cli(...args: string[]) {

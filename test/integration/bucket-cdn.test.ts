@@ -25,6 +25,7 @@ import { createLogger } from "../../src/platform/log";
 import type { Deps } from "../../src/platform/deps";
 import type { App } from "../../src/app";
 import { cdnFilesOf, publishStaticFiles } from "../../src/platform/publish-static";
+import { freePort } from "../helpers/ports";
 
 const root = mkdtempSync(join(tmpdir(), "plaudit-bucket-cdn-"));
 let s3: S3Server;
@@ -230,9 +231,8 @@ describe("the built-in CDN files are copied into the storage", () => {
     }
 
     // A bucket nobody answers at: each file is reported as failed, the call resolves.
-    const closed = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-    const deadEndpoint = `http://127.0.0.1:${closed.port}`;
-    closed.stop(true);
+    // Claimed for this process and never listened on: nothing answers there.
+    const deadEndpoint = `http://127.0.0.1:${freePort()}`;
     const logged: string[] = [];
     const unreachable = {
       ...deps,

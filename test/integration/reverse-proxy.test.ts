@@ -47,7 +47,7 @@ beforeAll(async () => {
     "--use-fake-ui-for-media-stream",
     "--use-fake-device-for-media-stream",
   ]);
-}, 240_000);
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
 });

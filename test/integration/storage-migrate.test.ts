@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { binaryEnv, ensureBinary } from "../helpers/binary";
 import { S3_KEYS, startS3, type S3Server } from "../helpers/s3";
 import { until } from "../helpers/wait";
+import { freePort } from "../helpers/ports";
 
 const OWNER = { email: "owner@example.com", password: "owner-password-1" };
 const WORDS = "Plaudit moved our testimonials to the bucket without a hitch.";
@@ -77,9 +78,7 @@ beforeAll(async () => {
   bin = await ensureBinary();
   cwd = mkdtempSync(join(tmpdir(), "plaudit-migrate-"));
   dataDir = join(cwd, "data");
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
-  port = probe.port!;
-  probe.stop(true);
+  port = freePort();
   url = `http://127.0.0.1:${port}`;
 }, 120_000);
 

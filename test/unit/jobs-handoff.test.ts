@@ -9,13 +9,14 @@ import { tx } from "../../src/platform/db/client";
 import { countJobs, enqueue } from "../../src/platform/jobs/queue";
 import { JobRegistry, startWorkers } from "../../src/platform/jobs/worker";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
+import { until } from "../helpers/wait";
 
 let t: TestDeps;
 let clock: ManualClock;
 
 /** Waits until `n` jobs are done (drain() would run jobs beside the pool, which these tests count). */
 async function doneJobs(n: number) {
-  for (let i = 0; i < 500 && countJobs(t.deps.db).done < n; i++) await Bun.sleep(10);
+  await until(`${n} jobs to be done`, () => countJobs(t.deps.db).done >= n, 30_000, 10);
 }
 
 beforeEach(() => {
@@ -89,13 +90,15 @@ test("a handler that fails after ending its job leaves the claimed next job to i
   enqueue(t.deps.db, clock, { kind: "a", payload: { n: 0 } });
   enqueue(t.deps.db, clock, { kind: "a", payload: { n: 1 } });
   const workers = startWorkers(deps, registry, { concurrency: 1, pollMs: 10, leaseMs: 60_000 });
+  await until("job 0's failure", () => warnings.includes("the slot's next job waits for its lease"), 20_000, 10);
+  // Some polls later (every 10 ms) still nothing else has run.
   await Bun.sleep(100);
   // Job 1 was claimed in job 0's transaction, but job 0 did not end "done": it is not started, and not claimable.
   expect(runs).toEqual([0]);
   expect(countJobs(t.deps.db).running).toBe(1);
   expect(warnings).toContain("the slot's next job waits for its lease");
   clock.advance(60_001);
-  for (let i = 0; i < 200 && runs.length < 2; i++) await Bun.sleep(10);
+  await until("job 1 to run once its lease is over", () => runs.length >= 2, 20_000, 10);
   await workers.stop();
   expect(runs).toEqual([0, 1]);
   expect(countJobs(t.deps.db)).toEqual({ queued: 0, running: 0, done: 2, dead: 0 });
@@ -105,8 +108,10 @@ test("a pool that is stopping hands off nothing: the next job stays queued", asy
   const runs: number[] = [];
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
+  let started = false;
   const registry = new JobRegistry().register<{ n: number }>("a", {
     handle: async (job, deps, run) => {
+      started = true;
       if (job.payload.n === 0) await gate;
       tx(deps.db, () => void run.complete());
       runs.push(job.payload.n);
@@ -115,7 +120,7 @@ test("a pool that is stopping hands off nothing: the next job stays queued", asy
   enqueue(t.deps.db, clock, { kind: "a", payload: { n: 0 } });
   enqueue(t.deps.db, clock, { kind: "a", payload: { n: 1 } });
   const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 10 });
-  await Bun.sleep(30);
+  await until("job 0 to start", () => started, 20_000, 5);
   const stopped = workers.stop();
   release();
   await stopped;

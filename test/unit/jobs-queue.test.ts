@@ -367,7 +367,7 @@ describe("schedules", () => {
         },
       },
     ]);
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 15_000;
     while ((listJobs(t.deps.db).length === 0 || errors.length === 0) && Date.now() < deadline) await Bun.sleep(50);
     schedules.stop();
     expect(listJobs(t.deps.db)).toHaveLength(1);
@@ -381,7 +381,7 @@ describe("schedules", () => {
       { name: "off", pattern: () => null, run: () => void ran.push("off") },
       { name: "on", pattern: (c) => (c.dataDir ? "* * * * * *" : null), run: () => void ran.push("on") },
     ]);
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 15_000;
     while (!ran.includes("on") && Date.now() < deadline) await Bun.sleep(50);
     schedules.stop();
     expect(ran.filter((r) => r === "on").length).toBeGreaterThan(0);

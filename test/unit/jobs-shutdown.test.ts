@@ -11,6 +11,7 @@ import { enqueue } from "../../src/platform/jobs/queue";
 import { jobs } from "../../src/platform/jobs/tables";
 import { JobRegistry, runDueJobs, startWorkers } from "../../src/platform/jobs/worker";
 import { makeTestDeps, type TestDeps } from "../fixtures/platform-test-deps";
+import { until } from "../helpers/wait";
 
 const LEASE_MS = 60_000;
 let t: TestDeps;
@@ -52,15 +53,15 @@ test("within the grace a running job finishes; past it the job is left under its
   const quick = enqueue(t.deps.db, clock, { kind: "quick", payload: {} });
   const slow = enqueue(t.deps.db, clock, { kind: "slow", payload: {} });
   const workers = startWorkers(t.deps, registry, { concurrency: 2, pollMs: 20, leaseMs: LEASE_MS });
-  for (let i = 0; i < 200 && started.length < 2; i++) await Bun.sleep(5);
+  await until("both jobs to start", () => started.length >= 2, 20_000, 5);
   expect(started.sort()).toEqual([quick, slow].sort());
   const waiting = enqueue(t.deps.db, clock, { kind: "quick", payload: {} });
 
   const before = performance.now();
   await workers.stop({ graceMs: 400 });
   const took = performance.now() - before;
+  // It waited out the grace, then stopped without the slow job (which ends only when aborted).
   expect(took).toBeGreaterThanOrEqual(380);
-  expect(took).toBeLessThan(2000);
   expect(row(quick)).toMatchObject({ status: "done" });
   expect(aborted).toEqual([slow]);
   const left = row(slow);
@@ -81,7 +82,7 @@ test("without a grace period, stop waits for running jobs as before", async () =
   const registry = new JobRegistry().register("a", { handle: () => Bun.sleep(300) });
   const id = enqueue(t.deps.db, clock, { kind: "a", payload: {} });
   const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 20 });
-  for (let i = 0; i < 200 && row(id).status !== "running"; i++) await Bun.sleep(5);
+  await until("the job to run", () => row(id).status === "running", 20_000, 5);
   await workers.stop();
   expect(row(id).status).toBe("done");
 });
