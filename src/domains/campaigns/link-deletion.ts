@@ -11,9 +11,9 @@ import { scoped } from "../../platform/db/tenancy";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import type { GoingBrand } from "../../platform/hooks";
-import { mailOutbox } from "../../platform/mail/tables";
+import { removeCampaign } from "./service";
 import { links } from "../brands";
-import { campaignRecipients, campaigns } from "./tables";
+import { campaigns } from "./tables";
 
 /** Deletes the campaigns of `linkIds`, their recipients and the outbox copies of their emails (in the unit of work). */
 export function deleteCampaignsOfLinks(tx: Tx, linkIds: readonly string[]): void {
@@ -24,21 +24,7 @@ export function deleteCampaignsOfLinks(tx: Tx, linkIds: readonly string[]): void
     .from(campaigns)
     .where(and(scoped(campaigns, ctx), inArray(campaigns.linkId, [...linkIds])))
     .all();
-  for (const campaign of rows) {
-    const mailIds = db
-      .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
-      .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, campaign.id))
-      .all()
-      .flatMap((r) => [r.a, r.b])
-      .filter((m): m is string => !!m);
-    for (let i = 0; i < mailIds.length; i += 500)
-      db.delete(mailOutbox)
-        .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
-        .run();
-    db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
-    tx.audit("campaign.deleted", campaign.id, { reason: "link_deleted" });
-  }
+  for (const campaign of rows) removeCampaign(tx, campaign.id, { reason: "link_deleted" });
 }
 
 /** The preview's count of a brand's request campaigns. */

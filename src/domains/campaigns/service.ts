@@ -118,12 +118,21 @@ export function listRecipients(r: Reader, id: string, page: PageRequest, status?
 
 /** Deletes a campaign, its list and the outbox copies of its emails. */
 export function deleteCampaign(tx: Tx, id: string) {
-  const { db, ctx } = tx;
-  const campaign = getCampaignRow(db, ctx, id);
+  const campaign = getCampaignRow(tx.db, tx.ctx, id);
+  removeCampaign(tx, campaign.id);
+  return { id: campaign.id, deleted: true as const };
+}
+
+/**
+ * Removes a campaign the caller has found (its list goes with it) and the outbox copies of its emails, with an
+ * audit line (`details` says why, when it is not the team's own deletion).
+ */
+export function removeCampaign(tx: Tx, campaignId: string, details?: Record<string, unknown>) {
+  const { db } = tx;
   const mailIds = db
     .select({ a: campaignRecipients.mailId, b: campaignRecipients.reminderMailId })
     .from(campaignRecipients)
-    .where(eq(campaignRecipients.campaignId, campaign.id))
+    .where(eq(campaignRecipients.campaignId, campaignId))
     .all()
     .flatMap((r) => [r.a, r.b])
     .filter((m): m is string => !!m);
@@ -131,7 +140,6 @@ export function deleteCampaign(tx: Tx, id: string) {
     db.delete(mailOutbox)
       .where(inArray(mailOutbox.id, mailIds.slice(i, i + 500)))
       .run();
-  db.delete(campaigns).where(eq(campaigns.id, campaign.id)).run();
-  tx.audit("campaign.deleted", campaign.id);
-  return { id: campaign.id, deleted: true as const };
+  db.delete(campaigns).where(eq(campaigns.id, campaignId)).run();
+  tx.audit("campaign.deleted", campaignId, details);
 }
