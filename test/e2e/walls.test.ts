@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, visit } from "../helpers/browser";
 import AxeBuilder from "@axe-core/playwright";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -102,14 +102,14 @@ describe("the wall in a browser", () => {
         ["written permalink", `${wall.url}/t/${wall.writtenIds[0]}`],
         ["404", `${server.url}/b/no-such-wall`],
       ] as const) {
-        await page.goto(url);
+        await visit(page, url);
         found.push(...(await seriousViolations(page, `${name} ${where}`)));
       }
       if (name === "phone") {
-        await page.goto(wall.url);
+        await visit(page, wall.url);
         await page.screenshot({ path: "/tmp/wall-phone.png", fullPage: false });
       } else {
-        await page.goto(wall.url);
+        await visit(page, wall.url);
         await page.screenshot({ path: "/tmp/wall-desktop.png", fullPage: false });
       }
       await close();
@@ -119,7 +119,7 @@ describe("the wall in a browser", () => {
 
   test("reads completely with JavaScript off: every card, name and word; a video's poster links to its file", async () => {
     const { page, problems, close } = await open({ ...PHONE, javaScriptEnabled: false });
-    await page.goto(wall.url);
+    await visit(page, wall.url);
     await expect(page.locator("figure.card").count()).resolves.toBe(24);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Acme testimonials");
     await expect(page.getByText("Customer 1 says:").count()).resolves.toBe(1);
@@ -137,7 +137,7 @@ describe("the wall in a browser", () => {
       ["desktop", DESKTOP],
     ] as const) {
       const { page, problems, close } = await open(options);
-      await page.goto(wall.url);
+      await visit(page, wall.url);
       await expect(page.locator(".intro").textContent()).resolves.toContain("Family-run since 1998.");
       await expect(page.getByRole("link", { name: "Share your experience" }).getAttribute("href")).resolves.toMatch(
         /\/c\/[\w-]+$/,
@@ -165,7 +165,7 @@ describe("the wall in a browser", () => {
 
   test("audio plays on press and its player shows the recording's length, not 0:00", async () => {
     const { page, problems, requests, close } = await open(DESKTOP);
-    await page.goto(wall.url);
+    await visit(page, wall.url);
     const listen = page.locator("a[data-audio]");
     await expect(listen.locator(".length").textContent()).resolves.toMatch(/^\d+:\d\d$/);
     expect(requests.filter((u) => /audio\.m4a$/.test(u))).toEqual([]);
@@ -184,7 +184,7 @@ describe("the wall in a browser", () => {
 
   test("with JavaScript on, play turns the poster into a playing video with captions; no CSP error, nothing third-party", async () => {
     const { page, problems, requests, close } = await open(PHONE);
-    await page.goto(wall.url);
+    await visit(page, wall.url);
     // Nothing of a recording is fetched before play: no video, audio or captions file.
     expect(requests.filter((u) => /\.(mp4|m4a|vtt)$/.test(u))).toEqual([]);
     await page.locator("a[data-video]").first().click();

@@ -39,3 +39,20 @@ export async function withHealthRead(page: Page, navigate: () => Promise<unknown
   await (await read).finished();
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/**
+ * `page.goto`, tried again when Playwright's client loses track of the navigation's own answer ("Object with guid
+ * response@… was not bound in the connection", microsoft/playwright#22210: a protocol race seen on a loaded machine,
+ * not an answer of the page). Any other failure is thrown as it is.
+ */
+export async function visit(page: Page, url: string, tries = 3): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (e) {
+      if (i >= tries || !/was not bound in the connection/.test(String(e))) throw e;
+      await Bun.sleep(200);
+    }
+  }
+}
