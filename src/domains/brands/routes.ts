@@ -1,4 +1,4 @@
-/** Brand and collect-link routes: reads call one service; writes are commands (accounts/command.ts). */
+/** Brand and collect-link routes: reads call one service; writes are commands (src/platform/access/command.ts). */
 import { Elysia, t } from "elysia";
 import { reader } from "../../platform/db/unit-of-work";
 import type { Deps } from "../../platform/deps";

@@ -1,5 +1,5 @@
 /**
- * Webhook routes: reads call one service; writes are commands (accounts/command.ts). All need `webhook:manage`
+ * Webhook routes: reads call one service; writes are commands (src/platform/access/command.ts). All need `webhook:manage`
  * (scope webhooks:manage, or an owner's or admin's session).
  */
 import { Elysia, t } from "elysia";

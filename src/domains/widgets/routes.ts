@@ -1,5 +1,5 @@
 /**
- * Widget routes: reads call one service; writes are commands (accounts/command.ts). All need `widget:manage` (scope
+ * Widget routes: reads call one service; writes are commands (src/platform/access/command.ts). All need `widget:manage` (scope
  * widgets:manage, or any member's session).
  */
 import { Elysia } from "elysia";
