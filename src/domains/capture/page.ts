@@ -79,18 +79,21 @@ export function capturePagePlugin(assets: Map<string, WebAsset>, deps: Deps) {
     const html = await index;
     if (html instanceof Error) throw html;
     const id = found?.id;
-    // The link's own title, icon and preview tags replace the bundle's generic ones (links that unfurl).
-    const body = id
-      ? html
-          .replace(/<title>[^<]*<\/title>\s*/i, "")
-          .replace(/<link rel="icon"[^>]*>\s*/i, "")
-          .replace(/<\/head>/i, (m) => {
-            const { link, brand } = findLink(deps, id);
-            return `<meta name="plaudit-link" content="${id.replace(/[^\w-]/g, "")}">\n${linkHeadTags(deps, link, brand)}\n${m}`;
-          })
+    // The link's own title, icon, preview tags and languages (or its brand's offer and default) in the page.
+    const shown = id ? findLink(deps, id) : null;
+    const answer = shown
+      ? withLinkLanguages(
+          html
+            .replace(/<title>[^<]*<\/title>\s*/i, "")
+            .replace(/<link rel="icon"[^>]*>\s*/i, "")
+            .replace(
+              /<\/head>/i,
+              (m) =>
+                `<meta name="plaudit-link" content="${id!.replace(/[^\w-]/g, "")}">\n${linkHeadTags(deps, shown.link, shown.brand)}\n${m}`,
+            ),
+          shown,
+        )
       : html;
-    // The link's language (or the brand's offer and default) in the page's config and on <html>.
-    const answer = id ? withLinkLanguages(body, findLink(deps, id)) : body;
     return new Response(answer, {
       status: id ? 200 : 404,
       headers: { ...headers, "content-type": "text/html; charset=utf-8", "cache-control": "no-cache" },
