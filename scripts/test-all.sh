@@ -41,7 +41,8 @@ fi
 wait "$fixtures" || { echo "test:all: making the media fixtures failed" >&2; exit 1; }
 
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+failures="$(mktemp)"
+trap 'rm -f "$log" "$failures"' EXIT
 passed=0 failed=0 skipped=0 status=0
 
 # One `bun test` run; its report goes to stderr (shown, and read for the counts), which are added to the totals. A run
@@ -58,6 +59,11 @@ run() {
     echo "test:all: bun test ended without its summary (exit code $code)" >&2
     exit $((code == 0 ? 1 : code))
   fi
+  # What each failed test printed (the lines since the test before it, at most 40): repeated at the very end, where
+  # a reader of only the last part of the output (a CI summary) still sees why.
+  awk '/^\(pass\)|^\(skip\)|^\(todo\)/ { n = 0; next }
+       /^\(fail\)/ { print "----"; s = n > 40 ? n - 40 : 0; for (i = s; i < n; i++) print buf[i % 40]; print; n = 0; next }
+       { buf[n % 40] = $0; n++ }' "$log" >>"$failures"
   passed=$((passed + ${p:-0})) failed=$((failed + ${f:-0})) skipped=$((skipped + ${s:-0}))
   [ "$code" != 0 ] && [ "$status" = 0 ] && status=$code
 }
@@ -78,6 +84,12 @@ else
   run ${timeout:+--timeout="$timeout"} "$@" "${SERIAL[@]}"
 fi
 
+if [ -s "$failures" ]; then
+  echo
+  echo "test:all: what the failed tests printed (again, here at the end):"
+  head -c 20000 "$failures"
+  echo
+fi
 line="$passed passed, $failed failed"
 [ "$skipped" != 0 ] && line="$line, $skipped skipped"
 echo "$line"

@@ -19,9 +19,9 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import Stripe from "stripe";
 import type { Browser } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, visit } from "../helpers/browser";
 import { startServer, MISSING_MODULE, type RunningServer } from "../helpers/server";
-import { fillAndSend, openCapturePage, record, sentId, stepTo } from "../helpers/capture-page";
+import { describingPage, fillAndSend, openCapturePage, record, sentId, stepTo } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
 import { asWrittenAndLower, findInFiles } from "../helpers/data-search";
@@ -191,18 +191,20 @@ export function journey(storage: JourneyStorage): void {
 
     test("a video recorded on the capture page in Chromium is processed by the executable: media, poster, transcript", async () => {
       const { page, problems } = await openCapturePage(browser, server.url);
-      const id = await step("capture: record 7 s of video in Chromium and send it", async () => {
-        await page.goto(state.linkUrl);
-        await page.getByRole("heading", { name: "Tell us about Acme", level: 1 }).waitFor();
-        await page.getByRole("radio", { name: /^Video/ }).check();
-        await record(page, 7000);
-        // On a phone the form is steps: on to "About you".
-        await stepTo(page, page.getByLabel("Email"));
-        await page.getByLabel("Email").fill(PERSON.email);
-        await page.getByLabel("Job title").fill(PERSON.title);
-        await fillAndSend(page, PERSON.name);
-        return sentId(page, PERSON.name);
-      });
+      const id = await step("capture: record 7 s of video in Chromium and send it", () =>
+        describingPage(page, problems, async () => {
+          await visit(page, state.linkUrl);
+          await page.getByRole("heading", { name: "Tell us about Acme", level: 1 }).waitFor();
+          await page.getByRole("radio", { name: /^Video/ }).check();
+          await record(page, 7000);
+          // On a phone the form is steps: on to "About you".
+          await stepTo(page, page.getByLabel("Email"));
+          await page.getByLabel("Email").fill(PERSON.email);
+          await page.getByLabel("Job title").fill(PERSON.title);
+          await fillAndSend(page, PERSON.name);
+          return sentId(page, PERSON.name);
+        }),
+      );
       state.submissionId = id;
       const detail = await step("processing: sniff, probe, transcode, poster, transcript", () =>
         until(

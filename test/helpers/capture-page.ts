@@ -115,3 +115,22 @@ export async function sentId(page: Page, name: string): Promise<string> {
   if (!id?.startsWith("sub_")) throw new Error(`the thank-you screen carries no testimonial id (${id})`);
   return id;
 }
+
+/**
+ * Runs `fn` on the page; when it fails, the error also says what the page showed then (its visible text, cut short)
+ * and the problems collected so far, so a failure far from here (a CI log) still tells what the respondent saw.
+ */
+export async function describingPage<T>(page: Page, problems: string[], fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    const shown = await page
+      .locator("body")
+      .innerText({ timeout: 5_000 })
+      .catch((why) => `(the page could not be read: ${String(why).split("\n")[0]})`);
+    const text = shown.replace(/\s+/g, " ").slice(0, 600);
+    throw new Error(
+      `${String(e)}\n  the page at ${page.url()} showed: ${text}\n  problems: ${JSON.stringify(problems)}`,
+    );
+  }
+}
