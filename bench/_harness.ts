@@ -206,7 +206,7 @@ export async function benchAppliance(opts: {
     ...opts.env,
   });
   const deps = createDeps(config, { log: createLogger(opts.log ?? "silent") });
-  const { org } = createOrganisation(deps.db, deps.clock, { name: opts.name, plan: opts.plan });
+  const { org } = createOrganisation(deps, { name: opts.name, plan: opts.plan });
   const ctx = systemCtx(org.id, opts.mode, deps.clock);
   const key =
     opts.key === false

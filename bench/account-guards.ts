@@ -56,7 +56,7 @@ async function timed(method: string, path: string, body?: string, headers: Recor
 }
 
 // Password reset, with and without an account (after one of each: a fresh app's first requests prepare statements).
-createOrganisation(a.deps.db, a.deps.clock, {
+createOrganisation(a.deps, {
   name: "Warm-up",
   owner: { email: "warm@guards.example", password: "guards-password" },
 });
@@ -66,7 +66,7 @@ const known: number[] = [];
 const unknown: number[] = [];
 for (let i = 0; i < ROUNDS; i++) {
   const email = `owner${i}@guards.example`;
-  createOrganisation(a.deps.db, a.deps.clock, {
+  createOrganisation(a.deps, {
     name: `Guards ${i}`,
     owner: { email, password: `guards-password-${i}` },
   });

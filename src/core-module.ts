@@ -45,7 +45,7 @@ export const coreModule: DomainModule = {
       pattern: "17 3 * * *",
       enqueues: [HOUSEKEEPING],
       run: (deps) => {
-        enqueue(deps.db, deps.clock, {
+        enqueue(deps, {
           kind: HOUSEKEEPING,
           payload: {},
           dedupeKey: `${HOUSEKEEPING}:${new Date(deps.clock.now()).toISOString().slice(0, 10)}`,

@@ -31,7 +31,7 @@ export function orgCreate(config: Config, args: Args) {
     throw new UsageError(
       `--operator and --plan do not go together: the operator's own organisation has no plan limits.\nUsage: ${usage}`,
     );
-  const { org, owner } = createOrganisation(deps.db, deps.clock, {
+  const { org, owner } = createOrganisation(deps, {
     name: need(args, "--name", usage),
     plan: args.flags["--plan"] ?? "free",
     operator,

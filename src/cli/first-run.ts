@@ -22,7 +22,7 @@ export function ensureFirstOrganisation(deps: Deps): FirstRun | null {
   if (listOrgs(deps.db).length > 0) return null;
   const email = "owner@plaudit.local";
   const password = randomToken(12);
-  const { org } = createOrganisation(deps.db, deps.clock, {
+  const { org } = createOrganisation(deps, {
     name: "My organisation",
     operator: true,
     owner: { email, password, name: "Owner" },

@@ -27,7 +27,7 @@ async function signIn(): Promise<Session> {
 
 beforeAll(async () => {
   t = await makeTestApp();
-  orgId = createOrganisation(t.deps.db, t.clock, { name: "Login Co", owner: USER }).org.id;
+  orgId = createOrganisation(t.deps, { name: "Login Co", owner: USER }).org.id;
 });
 afterAll(() => t.close());
 

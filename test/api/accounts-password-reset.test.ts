@@ -58,7 +58,7 @@ beforeAll(async () => {
     send: async (m) => (sent.push({ to: m.to, subject: m.subject, text: m.text }), { messageId: `<${sent.length}@t>` }),
     close() {},
   };
-  orgId = createOrganisation(t.deps.db, t.clock, { name: "Reset Co", owner: USER }).org.id;
+  orgId = createOrganisation(t.deps, { name: "Reset Co", owner: USER }).org.id;
 });
 afterAll(() => t.close());
 

@@ -47,8 +47,8 @@ beforeAll(async () => {
     send: async (m) => (sent.push({ to: m.to, subject: m.subject, text: m.text }), { messageId: `<${sent.length}@t>` }),
     close() {},
   };
-  orgId = createOrganisation(t.deps.db, t.clock, { name: "Profile Co", owner: USER }).org.id;
-  createOrganisation(t.deps.db, t.clock, { name: "Other Co", owner: OTHER });
+  orgId = createOrganisation(t.deps, { name: "Profile Co", owner: USER }).org.id;
+  createOrganisation(t.deps, { name: "Other Co", owner: OTHER });
   me = await signIn(USER.email, USER.password);
 });
 afterAll(() => t.close());

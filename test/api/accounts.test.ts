@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 describe("sign-in", () => {
   test("login sets an HttpOnly cookie; /v1/me answers; logout ends it", async () => {
-    createOrganisation(t.deps.db, t.clock, {
+    createOrganisation(t.deps, {
       name: "Login Co",
       plan: "free",
       owner: { email: "pat@example.com", password: "correct horse" },
@@ -286,7 +286,7 @@ describe("audit log", () => {
 
 describe("your own account", () => {
   test("a password change needs the current password; the new one signs in", async () => {
-    createOrganisation(t.deps.db, t.clock, {
+    createOrganisation(t.deps, {
       name: "Pw Co",
       owner: { email: "pw@example.com", password: "first-password" },
     });

@@ -35,7 +35,7 @@ describe("behind a trusted proxy (PLAUDIT_TRUSTED_PROXIES=127.0.0.1, 10.0.0.0/8;
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp({ PLAUDIT_TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8" });
-    createOrganisation(t.deps.db, t.clock, { name: "Proxy Co", owner: USER });
+    createOrganisation(t.deps, { name: "Proxy Co", owner: USER });
   });
   afterAll(() => t.close());
 
@@ -81,7 +81,7 @@ describe("with no trusted proxies", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp();
-    createOrganisation(t.deps.db, t.clock, { name: "Direct Co", owner: USER });
+    createOrganisation(t.deps, { name: "Direct Co", owner: USER });
   });
   afterAll(() => t.close());
 
@@ -94,7 +94,7 @@ describe("with an https:// PLAUDIT_BASE_URL", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp({ PLAUDIT_BASE_URL: "https://plaudit.test" });
-    createOrganisation(t.deps.db, t.clock, { name: "Secure Co", owner: USER });
+    createOrganisation(t.deps, { name: "Secure Co", owner: USER });
   });
   afterAll(() => t.close());
 

@@ -232,13 +232,16 @@ describe("render", () => {
       afterClip: (i) => {
         order.push(`clip ${i}`);
         if (order.length === 1)
-          enqueue(t.deps.db, t.clock, {
-            kind: PROCESS_JOB,
-            payload: { submissionId: "sub_arrived" },
-            orgId: a.id,
-            mode: "live",
-            priority: PRIORITY.submission,
-          });
+          enqueue(
+            { db: t.deps.db, clock: t.clock, state: t.deps.state },
+            {
+              kind: PROCESS_JOB,
+              payload: { submissionId: "sub_arrived" },
+              orgId: a.id,
+              mode: "live",
+              priority: PRIORITY.submission,
+            },
+          );
       },
     });
     const { render_id } = (await t.call("POST", `/v1/reels/${reel.id}/render`, { auth: a.owner })).body;

@@ -136,7 +136,7 @@ describe("GET /v1/system/health: https", () => {
   async function httpsFor(env: Record<string, string>) {
     const app = await makeTestApp(env);
     try {
-      const { owner } = createOrganisation(app.deps.db, app.clock, { name: "Addr", owner: { email: "o@example.com" } });
+      const { owner } = createOrganisation(app.deps, { name: "Addr", owner: { email: "o@example.com" } });
       const cookie = `${SESSION_COOKIE}=${unitOfWork(app.deps, accountCtx(app.clock), (tx) => createSession(tx, owner!.id)).token}`;
       const r = await app.call("GET", "/v1/system/health", { headers: { cookie } });
       expect(r.status).toBe(200);

@@ -416,7 +416,7 @@ describe("names that do not come through a route (CLI, operator paths)", () => {
       }
       return null;
     };
-    expect(refused(() => createOrganisation(t.deps.db, t.clock, { name: "Acme\u202eInc" }))).toMatchObject({
+    expect(refused(() => createOrganisation(t.deps, { name: "Acme\u202eInc" }))).toMatchObject({
       field: "name",
       reason: "bidi_control",
     });

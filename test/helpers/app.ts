@@ -107,7 +107,7 @@ export async function makeTestApp(env: Record<string, string> = {}, opts: { web?
     },
     async org(opts = {}) {
       const n = ++seq;
-      const { org, owner } = createOrganisation(deps.db, clock, {
+      const { org, owner } = createOrganisation(deps, {
         name: opts.name ?? `Org ${n}`,
         plan: opts.plan ?? "core",
         owner: { email: `owner${n}-${Date.now()}@example.com` },

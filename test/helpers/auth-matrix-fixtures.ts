@@ -299,7 +299,7 @@ export async function makeCredentials(server: RunningServer): Promise<Credential
   const { db, clock } = server.deps;
   const key = (orgId: string, mode: Mode, scopes?: string[]) =>
     unitOfWork(server.deps, systemCtx(orgId, mode, clock), (tx) => createApiKey(tx, { mode, scopes, name: "matrix" }));
-  const other = createOrganisation(db, clock, {
+  const other = createOrganisation(server.deps, {
     name: "Other Org",
     plan: "core",
     owner: { email: "other-owner@example.com", password: "other-password-1" },

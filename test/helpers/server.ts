@@ -116,7 +116,7 @@ async function startSource(opts: ServerOptions): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({ PLAUDIT_DATA_DIR: dataDir, ...baseEnv(port, url, opts) });
   const deps = createDeps(config, { log: createLogger("warn") });
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
+  const { org } = createOrganisation(deps, { name: "Acme", plan: opts.plan ?? "core", owner: OWNER });
   const { app, registry } = await assemble(deps, MODULES);
   const server = Bun.serve({
     port,

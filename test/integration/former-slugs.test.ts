@@ -34,7 +34,7 @@ beforeAll(async () => {
   keyA = await server.createKey("live");
   // A second organisation on the same server, written through the sidecar's handle on the data directory.
   const { deps } = server;
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "Bravo", plan: "core" });
+  const { org } = createOrganisation(deps, { name: "Bravo", plan: "core" });
   keyB = unitOfWork(deps, systemCtx(org.id, "live", deps.clock), (tx) =>
     createApiKey(tx, { mode: "live", scopes: [] }),
   ).secret;

@@ -48,7 +48,7 @@ async function waitForLine(stream: ReadableStream<Uint8Array>, prefix: string, t
 
 test("a job whose worker is killed -9 mid-handler is reclaimed after the lease and completed", async () => {
   const { db, clock } = t.deps;
-  const id = enqueue(db, clock, { kind: "crash.test", payload: { n: 1 } });
+  const id = enqueue(t.deps, { kind: "crash.test", payload: { n: 1 } });
   child = Bun.spawn(
     [process.execPath, join(import.meta.dir, "../fixtures/crash-worker.ts"), t.dbPath, String(LEASE_MS)],
     {

@@ -75,13 +75,16 @@ afterEach(() => {
 
 test("a queued message arrives at the SMTP server with its subject and body, and is marked sent", async () => {
   const id = tx(t.deps.db, (db) =>
-    queueMail(db, clock, {
-      orgId: "org_a",
-      to: "owner@example.com",
-      subject: "Your reel is ready",
-      text: "Hello,\nthe reel Spring launch finished rendering.",
-      html: "<p>Hello, the reel <b>Spring launch</b> finished rendering.</p>",
-    }),
+    queueMail(
+      { db, clock, state: t.deps.state },
+      {
+        orgId: "org_a",
+        to: "owner@example.com",
+        subject: "Your reel is ready",
+        text: "Hello,\nthe reel Spring launch finished rendering.",
+        html: "<p>Hello, the reel <b>Spring launch</b> finished rendering.</p>",
+      },
+    ),
   );
   expect(getMail(t.deps.db, id)).toMatchObject({ status: "queued", sentAt: null });
   expect(received).toHaveLength(0);
@@ -108,7 +111,10 @@ test("a queued message arrives at the SMTP server with its subject and body, and
 
 test("a temporary refusal is retried later and then succeeds", async () => {
   refuse = { code: 451, message: "Try again later" };
-  const id = queueMail(t.deps.db, clock, { to: "a@example.com", subject: "Sign in", text: "Your link" });
+  const id = queueMail(
+    { db: t.deps.db, clock, state: t.deps.state },
+    { to: "a@example.com", subject: "Sign in", text: "Your link" },
+  );
   await runDueJobs(t.deps, registry);
   expect(received).toHaveLength(0);
   expect(getMail(t.deps.db, id)).toMatchObject({ status: "queued" });
@@ -124,7 +130,10 @@ test("a temporary refusal is retried later and then succeeds", async () => {
 
 test("a permanent refusal fails the message at once", async () => {
   refuse = { code: 550, message: "No such mailbox" };
-  const id = queueMail(t.deps.db, clock, { to: "gone@example.com", subject: "Hi", text: "Body" });
+  const id = queueMail(
+    { db: t.deps.db, clock, state: t.deps.state },
+    { to: "gone@example.com", subject: "Hi", text: "Body" },
+  );
   await runDueJobs(t.deps, registry);
   expect(getMail(t.deps.db, id)!.status).toBe("failed");
   expect(getMail(t.deps.db, id)!.error).toContain("No such mailbox");
@@ -134,7 +143,7 @@ test("a permanent refusal fails the message at once", async () => {
 test("a server that cannot be reached is retried", async () => {
   const closed = createSmtpMailer({ smtpUrl: "smtp://127.0.0.1:1", mailFrom: "x@plaudit.test" });
   const d = { ...t.deps, mailer: closed };
-  const id = queueMail(d.db, clock, { to: "a@example.com", subject: "Hi", text: "Body" });
+  const id = queueMail({ db: d.db, clock, state: d.state }, { to: "a@example.com", subject: "Hi", text: "Body" });
   await runDueJobs(d, registry);
   expect(getMail(d.db, id)!.status).toBe("queued");
   expect(getMail(d.db, id)!.error).toBeTruthy();
@@ -144,7 +153,10 @@ test("a server that cannot be reached is retried", async () => {
 
 test("without SMTP the message stays in the outbox for the dashboard", async () => {
   const d = { ...t.deps, mailer: createOutboxOnlyMailer() };
-  const id = queueMail(d.db, clock, { orgId: "org_a", to: "a@example.com", subject: "Invite", text: "Join us" });
+  const id = queueMail(
+    { db: d.db, clock, state: d.state },
+    { orgId: "org_a", to: "a@example.com", subject: "Invite", text: "Join us" },
+  );
   await runDueJobs(d, registry);
   expect(received).toHaveLength(0);
   expect(getMail(d.db, id)).toMatchObject({ status: "outbox", sentAt: null, subject: "Invite", text: "Join us" });
@@ -155,20 +167,29 @@ test("without SMTP the message stays in the outbox for the dashboard", async () 
 });
 
 test("a recipient that is not one plain address is refused, and a subject cannot carry a line break", () => {
-  expect(() => queueMail(t.deps.db, clock, { to: "a@example.com\nBcc: x@evil.test", subject: "x", text: "y" })).toThrow(
-    "one email address",
+  expect(() =>
+    queueMail(
+      { db: t.deps.db, clock, state: t.deps.state },
+      { to: "a@example.com\nBcc: x@evil.test", subject: "x", text: "y" },
+    ),
+  ).toThrow("one email address");
+  const id = queueMail(
+    { db: t.deps.db, clock, state: t.deps.state },
+    { to: "a@example.com", subject: "Hi\r\nBcc: x@evil.test", text: "y" },
   );
-  const id = queueMail(t.deps.db, clock, { to: "a@example.com", subject: "Hi\r\nBcc: x@evil.test", text: "y" });
   expect(getMail(t.deps.db, id)!.subject).toBe("Hi Bcc: x@evil.test");
 });
 
 test("a message with a sender leaves as that name at the server's address, with its Reply-To (white label)", async () => {
-  const id = queueMail(t.deps.db, clock, {
-    to: "guest@example.com",
-    subject: "Thank you",
-    text: "Thanks!",
-    sender: { fromName: "Zoë's Bakery & Café", replyTo: "hello@zoes.test" },
-  });
+  const id = queueMail(
+    { db: t.deps.db, clock, state: t.deps.state },
+    {
+      to: "guest@example.com",
+      subject: "Thank you",
+      text: "Thanks!",
+      sender: { fromName: "Zoë's Bakery & Café", replyTo: "hello@zoes.test" },
+    },
+  );
   expect(getMail(t.deps.db, id)).toMatchObject({ fromName: "Zoë's Bakery & Café", replyTo: "hello@zoes.test" });
   await runDueJobs(t.deps, registry);
   const msg = received[0]!;
@@ -181,12 +202,15 @@ test("a message with a sender leaves as that name at the server's address, with 
 
 test("a sender name cannot add headers or pose as an address; a bad reply address is refused", async () => {
   // A name that was never checked (a brand's own name used by default) is cleaned where it is stored.
-  const id = queueMail(t.deps.db, clock, {
-    to: "guest@example.com",
-    subject: "Hi",
-    text: "Body",
-    sender: { fromName: 'Evil\r\nBcc: victim@x.test "<admin@bank.test>"' },
-  });
+  const id = queueMail(
+    { db: t.deps.db, clock, state: t.deps.state },
+    {
+      to: "guest@example.com",
+      subject: "Hi",
+      text: "Body",
+      sender: { fromName: 'Evil\r\nBcc: victim@x.test "<admin@bank.test>"' },
+    },
+  );
   expect(getMail(t.deps.db, id)!.fromName).toBe("Evil Bcc: victim x.test admin bank.test");
   await runDueJobs(t.deps, registry);
   expect(mailHeader(received[0]!.raw, "Bcc")).toBeUndefined();
@@ -196,6 +220,9 @@ test("a sender name cannot add headers or pose as an address; a bad reply addres
   );
   for (const replyTo of ["a@x.test, b@y.test", "a@x.test\r\nBcc: v@x.test", "Name <a@x.test>"])
     expect(() =>
-      queueMail(t.deps.db, clock, { to: "g@example.com", subject: "x", text: "y", sender: { replyTo } }),
+      queueMail(
+        { db: t.deps.db, clock, state: t.deps.state },
+        { to: "g@example.com", subject: "x", text: "y", sender: { replyTo } },
+      ),
     ).toThrow("one plain email address");
 });

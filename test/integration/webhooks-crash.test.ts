@@ -47,7 +47,7 @@ test("every event reaches the receiver after the worker is killed -9 mid-deliver
     fetch: loopbackOnlyFetch,
     resolve: tableResolver({ "hooks.example": ["127.0.0.1"] }),
   };
-  const { org } = createOrganisation(deps.db, deps.clock, { name: "Crash Co", plan: "core" });
+  const { org } = createOrganisation(deps, { name: "Crash Co", plan: "core" });
   const ctx = systemCtx(org.id, "live", deps.clock);
   await createEndpoint(deps, ctx, { url: rx.url("/crash"), events: ["submission.created"] });
   const ids = Array.from({ length: EVENTS }, (_, i) => emit(deps, ctx, "submission.created", { id: `sub_${i}` }).id);

@@ -120,7 +120,7 @@ describe("a command route", () => {
               // A service in the unit of work, an audit row and a job, then a refusal.
               createBrand(tx, { name: body.name });
               audit(db, ctx, "probe.ran", "probe");
-              enqueue(db, ctx.clock, { kind: "probe.job", payload: {}, orgId: ctx.orgId, mode: ctx.mode });
+              tx.enqueue({ kind: "probe.job", payload: {} });
               throw invalid("The probe refuses after writing.", "name");
             },
           }),
@@ -165,7 +165,7 @@ describe("a command route", () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12, 0, 0));
     deps = createDeps(config, { clock, log: createLogger("silent") });
     app = (await assemble(deps, [...MODULES, probe], { web: false })).app;
-    const { org } = createOrganisation(deps.db, clock, {
+    const { org } = createOrganisation(deps, {
       name: "Probe Org",
       plan: "core",
       owner: { email: "probe-owner@example.com" },

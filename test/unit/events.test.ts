@@ -73,7 +73,10 @@ describe("emit", () => {
     const seen: string[] = [];
     hook((db, e) => {
       seen.push(e.type);
-      enqueue(db, clock, { kind: "webhook.deliver", payload: { event: e.id }, orgId: e.orgId, mode: e.mode });
+      enqueue(
+        { db, clock, state: null },
+        { kind: "webhook.deliver", payload: { event: e.id }, orgId: e.orgId, mode: e.mode },
+      );
     });
     expect(() =>
       unitOfWork(t.deps, ctx, (tx) => {

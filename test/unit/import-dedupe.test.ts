@@ -103,7 +103,7 @@ describe("through runImport on a real database", () => {
   beforeAll(() => {
     const clock = new ManualClock(Date.UTC(2026, 10, 22, 12));
     t = makeTestDeps({ clock });
-    const { org } = createOrganisation(t.deps.db, clock, { name: "Props", plan: "plus" });
+    const { org } = createOrganisation(t.deps, { name: "Props", plan: "plus" });
     ctx = { orgId: org.id, mode: "live", actor: { type: "system" }, clock, plan: "plus" };
   });
   afterAll(() => t.cleanup());

@@ -43,7 +43,7 @@ test("ending a job in the handler's transaction claims the next one there; each 
       now--;
     },
   });
-  for (let n = 0; n < 12; n++) enqueue(t.deps.db, clock, { kind: "a", payload: { n } });
+  for (let n = 0; n < 12; n++) enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n } });
   // One slot, and a poll far away: only the hand-off keeps the slot busy without waiting for the claimer.
   const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 600_000 });
   await doneJobs(12);
@@ -67,7 +67,7 @@ test("with two slots every job runs once and never more than two at a time", asy
       now--;
     },
   });
-  for (let n = 0; n < 30; n++) enqueue(t.deps.db, clock, { kind: "a", payload: { n } });
+  for (let n = 0; n < 30; n++) enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n } });
   const workers = startWorkers(t.deps, registry, { concurrency: 2, pollMs: 20 });
   await doneJobs(30);
   await workers.stop();
@@ -87,8 +87,8 @@ test("a handler that fails after ending its job leaves the claimed next job to i
   });
   const warnings: string[] = [];
   const deps = { ...t.deps, log: { ...t.deps.log, warn: (msg: string) => void warnings.push(msg) } };
-  enqueue(t.deps.db, clock, { kind: "a", payload: { n: 0 } });
-  enqueue(t.deps.db, clock, { kind: "a", payload: { n: 1 } });
+  enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n: 0 } });
+  enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n: 1 } });
   const workers = startWorkers(deps, registry, { concurrency: 1, pollMs: 10, leaseMs: 60_000 });
   await until("job 0's failure", () => warnings.includes("the slot's next job waits for its lease"), 20_000, 10);
   // Some polls later (every 10 ms) still nothing else has run.
@@ -117,8 +117,8 @@ test("a pool that is stopping hands off nothing: the next job stays queued", asy
       runs.push(job.payload.n);
     },
   });
-  enqueue(t.deps.db, clock, { kind: "a", payload: { n: 0 } });
-  enqueue(t.deps.db, clock, { kind: "a", payload: { n: 1 } });
+  enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n: 0 } });
+  enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n: 1 } });
   const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 10 });
   await until("job 0 to start", () => started, 20_000, 5);
   const stopped = workers.stop();

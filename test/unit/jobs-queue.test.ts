@@ -38,17 +38,23 @@ afterEach(() => t.cleanup());
 describe("enqueue and claim", () => {
   test("lower priority number runs first, then oldest run_at, then oldest id", () => {
     const { db } = t.deps;
-    const reel = enqueue(db, clock, { kind: "a", payload: { n: 1 }, priority: PRIORITY.reel });
-    const plain1 = enqueue(db, clock, { kind: "a", payload: { n: 2 } });
-    const plain2 = enqueue(db, clock, { kind: "b", payload: { n: 3 } });
-    const sub = enqueue(db, clock, { kind: "b", payload: { n: 4 }, priority: PRIORITY.submission });
+    const reel = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: { n: 1 }, priority: PRIORITY.reel });
+    const plain1 = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: { n: 2 } });
+    const plain2 = enqueue({ db, clock, state: t.deps.state }, { kind: "b", payload: { n: 3 } });
+    const sub = enqueue(
+      { db, clock, state: t.deps.state },
+      { kind: "b", payload: { n: 4 }, priority: PRIORITY.submission },
+    );
     const order = [1, 2, 3, 4].map(() => claimNext(db, clock, "w", 1000, KINDS)!.id);
     expect(order).toEqual([sub, plain1, plain2, reel]);
     expect(claimNext(db, clock, "w", 1000, KINDS)).toBeNull();
   });
 
   test("a claim sets running, the lease, the worker and counts the attempt; payload round-trips", () => {
-    const id = enqueue(t.deps.db, clock, { kind: "a", payload: { x: [1, "two"] }, orgId: "org_1", mode: "test" });
+    const id = enqueue(
+      { db: t.deps.db, clock, state: t.deps.state },
+      { kind: "a", payload: { x: [1, "two"] }, orgId: "org_1", mode: "test" },
+    );
     const job = claimNext(t.deps.db, clock, "w1", 5000, KINDS)!;
     expect(job).toMatchObject({
       id,
@@ -65,8 +71,11 @@ describe("enqueue and claim", () => {
 
   test("only due jobs of the given kinds are claimed", () => {
     const { db } = t.deps;
-    enqueue(db, clock, { kind: "other", payload: null });
-    const later = enqueue(db, clock, { kind: "a", payload: null, runAt: clock.now() + 60_000 });
+    enqueue({ db, clock, state: t.deps.state }, { kind: "other", payload: null });
+    const later = enqueue(
+      { db, clock, state: t.deps.state },
+      { kind: "a", payload: null, runAt: clock.now() + 60_000 },
+    );
     expect(claimNext(db, clock, "w", 1000, KINDS)).toBeNull();
     expect(claimNext(db, clock, "w", 1000, [])).toBeNull();
     clock.advance(60_000);
@@ -76,7 +85,7 @@ describe("enqueue and claim", () => {
   test("a job enqueued in a transaction that rolls back does not exist", () => {
     expect(() =>
       tx(t.deps.db, (db) => {
-        enqueue(db, clock, { kind: "a", payload: null });
+        enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null });
         throw new Error("rollback");
       }),
     ).toThrow("rollback");
@@ -87,7 +96,7 @@ describe("enqueue and claim", () => {
 describe("leases", () => {
   test("an expired lease is claimed again by another worker; the first worker can no longer finish it", () => {
     const { db } = t.deps;
-    const id = enqueue(db, clock, { kind: "a", payload: null });
+    const id = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null });
     const first = claimNext(db, clock, "w1", 1000, KINDS)!;
     expect(claimNext(db, clock, "w2", 1000, KINDS)).toBeNull();
     clock.advance(999);
@@ -105,7 +114,7 @@ describe("leases", () => {
 
   test("extending the lease keeps other workers away", () => {
     const { db } = t.deps;
-    enqueue(db, clock, { kind: "a", payload: null });
+    enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null });
     const job = claimNext(db, clock, "w1", 1000, KINDS)!;
     clock.advance(900);
     expect(extendLease(db, clock, job, 1000)).toBe(true);
@@ -115,10 +124,13 @@ describe("leases", () => {
 
   test("a recovered job keeps its priority: new urgent work goes first", () => {
     const { db } = t.deps;
-    const reel = enqueue(db, clock, { kind: "a", payload: null, priority: PRIORITY.reel });
+    const reel = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, priority: PRIORITY.reel });
     claimNext(db, clock, "w1", 1000, KINDS);
     clock.advance(5000);
-    const sub = enqueue(db, clock, { kind: "a", payload: null, priority: PRIORITY.submission });
+    const sub = enqueue(
+      { db, clock, state: t.deps.state },
+      { kind: "a", payload: null, priority: PRIORITY.submission },
+    );
     expect(claimNext(db, clock, "w2", 1000, KINDS)!.id).toBe(sub);
     expect(claimNext(db, clock, "w2", 1000, KINDS)!.id).toBe(reel);
   });
@@ -131,7 +143,7 @@ describe("leases", () => {
         ran++;
       },
     });
-    const id = enqueue(t.deps.db, clock, { kind: "a", payload: null });
+    const id = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: null });
     for (let i = 0; i < 2; i++) {
       claimNext(t.deps.db, clock, `dying${i}`, 1000, KINDS);
       clock.advance(1000);
@@ -153,7 +165,7 @@ describe("leases", () => {
           await Bun.sleep(50);
         },
       });
-      const id = enqueue(real.deps.db, real.deps.clock, { kind: "a", payload: null });
+      const id = enqueue(real.deps, { kind: "a", payload: null });
       expect(await runDueJobs(real.deps, registry, { leaseMs: 100 })).toBe(1);
       expect(stolen).toBeNull();
       expect(real.deps.db.select().from(jobs).where(eq(jobs.id, id)).get()).toMatchObject({
@@ -181,7 +193,7 @@ describe("retries", () => {
       },
       onDead: (job, _deps, error) => void dead.push(`${job.id}: ${error}`),
     });
-    const id = enqueue(t.deps.db, clock, { kind: "a", payload: { n: 7 } });
+    const id = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n: 7 } });
     expect(await runDueJobs(t.deps, registry)).toBe(1);
     expect(row(id)).toMatchObject({
       status: "queued",
@@ -216,7 +228,7 @@ describe("retries", () => {
         throw new PermanentJobError("bad payload");
       },
     });
-    const id = enqueue(t.deps.db, clock, { kind: "a", payload: null });
+    const id = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: null });
     await runDueJobs(t.deps, registry);
     expect(row(id)).toMatchObject({ status: "dead", attempts: 1, lastError: "bad payload" });
   });
@@ -228,7 +240,7 @@ describe("retries", () => {
         throw new Error("no");
       },
     });
-    const id = enqueue(t.deps.db, clock, { kind: "a", payload: null, maxAttempts: 1 });
+    const id = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: null, maxAttempts: 1 });
     await runDueJobs(t.deps, registry);
     expect(row(id).status).toBe("dead");
   });
@@ -246,7 +258,7 @@ describe("retries", () => {
           });
         }),
     });
-    const id = enqueue(t.deps.db, clock, { kind: "a", payload: null });
+    const id = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: null });
     await runDueJobs(t.deps, registry);
     expect(aborted).toBe(true);
     expect(row(id)).toMatchObject({ status: "dead", lastError: "timed out after 50 ms" });
@@ -261,31 +273,39 @@ describe("retries", () => {
 describe("dedupe", () => {
   test("a queued job with the key absorbs later enqueues, running sooner if asked", () => {
     const { db } = t.deps;
-    const first = enqueue(db, clock, {
-      kind: "a",
-      payload: { v: 1 },
-      dedupeKey: "widget:w1",
-      runAt: clock.now() + 5000,
-    });
-    const again = enqueue(db, clock, {
-      kind: "a",
-      payload: { v: 2 },
-      dedupeKey: "widget:w1",
-      priority: PRIORITY.submission,
-    });
+    const first = enqueue(
+      { db, clock, state: t.deps.state },
+      {
+        kind: "a",
+        payload: { v: 1 },
+        dedupeKey: "widget:w1",
+        runAt: clock.now() + 5000,
+      },
+    );
+    const again = enqueue(
+      { db, clock, state: t.deps.state },
+      {
+        kind: "a",
+        payload: { v: 2 },
+        dedupeKey: "widget:w1",
+        priority: PRIORITY.submission,
+      },
+    );
     expect(again).toBe(first);
     expect(listJobs(db)).toHaveLength(1);
     expect(row(first)).toMatchObject({ runAt: clock.now(), priority: PRIORITY.submission, payload: { v: 1 } });
-    expect(enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "widget:w2" })).not.toBe(first);
+    expect(enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "widget:w2" })).not.toBe(
+      first,
+    );
   });
 
   test("once the job runs, a new change gets a new job; a failing run folds into it", () => {
     const { db } = t.deps;
-    const first = enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "k" });
+    const first = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "k" });
     const running = claimNext(db, clock, "w", 1000, KINDS)!;
-    const second = enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "k" });
+    const second = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "k" });
     expect(second).not.toBe(first);
-    expect(enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "k" })).toBe(second);
+    expect(enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "k" })).toBe(second);
     expect(fail(db, clock, running, "flaky", clock.now() + 1000)).toBe("superseded");
     expect(row(first)).toMatchObject({ status: "done", lastError: `flaky (superseded by ${second})` });
     expect(row(second).status).toBe("queued");
@@ -293,12 +313,12 @@ describe("dedupe", () => {
 
   test("a done or dead job does not hold its key", () => {
     const { db } = t.deps;
-    const first = enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "k" });
+    const first = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "k" });
     complete(db, clock, claimNext(db, clock, "w", 1000, KINDS)!);
-    const second = enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "k" });
+    const second = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "k" });
     expect(second).not.toBe(first);
     fail(db, clock, claimNext(db, clock, "w", 1000, KINDS)!, "x", null);
-    const third = enqueue(db, clock, { kind: "a", payload: null, dedupeKey: "k" });
+    const third = enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null, dedupeKey: "k" });
     expect(retryDead(db, clock, second)).toBe(third);
     expect(row(second).status).toBe("done");
   });
@@ -312,11 +332,11 @@ describe("workers", () => {
         handle: async (job, deps) => {
           await Bun.sleep(5);
           seen.push(job.payload.n);
-          if (job.payload.n < 3) enqueue(deps.db, deps.clock, { kind: "b", payload: { n: job.payload.n + 10 } });
+          if (job.payload.n < 3) enqueue(deps, { kind: "b", payload: { n: job.payload.n + 10 } });
         },
       })
       .register<{ n: number }>("b", { handle: async (job) => void seen.push(job.payload.n) });
-    for (let n = 0; n < 6; n++) enqueue(t.deps.db, clock, { kind: "a", payload: { n } });
+    for (let n = 0; n < 6; n++) enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: { n } });
     const workers = startWorkers(t.deps, registry, { concurrency: 3, pollMs: 20 });
     await workers.drain();
     expect(seen.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 10, 11, 12]);
@@ -330,7 +350,7 @@ describe("workers", () => {
     const registry = new JobRegistry().register("a", { handle: async () => done() });
     const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 600_000 });
     await Bun.sleep(20); // the loop found nothing and sleeps for its (ten-minute) poll
-    tx(t.deps.db, (db) => enqueue(db, clock, { kind: "a", payload: {} }));
+    tx(t.deps.db, (db) => enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: {} }));
     const woke = await Promise.race([ran.then(() => true), Bun.sleep(10_000).then(() => false)]);
     await workers.stop();
     expect(woke).toBe(true);
@@ -338,8 +358,8 @@ describe("workers", () => {
 
   test("pruneDone deletes old done jobs and keeps dead ones", () => {
     const { db } = t.deps;
-    enqueue(db, clock, { kind: "a", payload: null });
-    enqueue(db, clock, { kind: "a", payload: null });
+    enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null });
+    enqueue({ db, clock, state: t.deps.state }, { kind: "a", payload: null });
     complete(db, clock, claimNext(db, clock, "w", 1000, KINDS)!);
     fail(db, clock, claimNext(db, clock, "w", 1000, KINDS)!, "x", null);
     expect(pruneDone(db, clock, 1000)).toBe(0);
@@ -357,7 +377,7 @@ describe("schedules", () => {
       {
         name: "rebuild",
         pattern: "* * * * * *",
-        run: (d) => void enqueue(d.db, d.clock, { kind: "a", payload: null, dedupeKey: "tick" }),
+        run: (d) => void enqueue(d, { kind: "a", payload: null, dedupeKey: "tick" }),
       },
       {
         name: "broken",

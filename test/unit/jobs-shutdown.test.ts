@@ -50,12 +50,12 @@ test("within the grace a running job finishes; past it the job is left under its
         );
       },
     });
-  const quick = enqueue(t.deps.db, clock, { kind: "quick", payload: {} });
-  const slow = enqueue(t.deps.db, clock, { kind: "slow", payload: {} });
+  const quick = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "quick", payload: {} });
+  const slow = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "slow", payload: {} });
   const workers = startWorkers(t.deps, registry, { concurrency: 2, pollMs: 20, leaseMs: LEASE_MS });
   await until("both jobs to start", () => started.length >= 2, 20_000, 5);
   expect(started.sort()).toEqual([quick, slow].sort());
-  const waiting = enqueue(t.deps.db, clock, { kind: "quick", payload: {} });
+  const waiting = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "quick", payload: {} });
 
   const before = performance.now();
   await workers.stop({ graceMs: 400 });
@@ -80,7 +80,7 @@ test("within the grace a running job finishes; past it the job is left under its
 
 test("without a grace period, stop waits for running jobs as before", async () => {
   const registry = new JobRegistry().register("a", { handle: () => Bun.sleep(300) });
-  const id = enqueue(t.deps.db, clock, { kind: "a", payload: {} });
+  const id = enqueue({ db: t.deps.db, clock, state: t.deps.state }, { kind: "a", payload: {} });
   const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 20 });
   await until("the job to run", () => row(id).status === "running", 20_000, 5);
   await workers.stop();

@@ -59,6 +59,29 @@ describe("a unit of work", () => {
     expect(count("audit_log")).toBe(before.audit);
   });
 
+  test("a savepoint that throws drops its own writes and tasks; the unit keeps the rest", async () => {
+    const before = { audit: count("audit_log"), jobs: count("jobs") };
+    const seen: string[] = [];
+    const { settled } = unitOfWorkSettled(t.deps, ctx, (tx) => {
+      tx.audit("unit.kept", null);
+      tx.afterCommit(() => void seen.push("kept"));
+      expect(() =>
+        tx.savepoint(() => {
+          tx.audit("unit.dropped", null);
+          tx.enqueue({ kind: "unit.dropped.job", payload: {}, runAt: Number.MAX_SAFE_INTEGER });
+          tx.afterCommit(() => void seen.push("dropped"));
+          throw new Error("one item fails");
+        }),
+      ).toThrow("one item fails");
+      expect(tx.savepoint(() => 7)).toBe(7);
+      tx.afterCommit(() => void seen.push("later"));
+    });
+    await settled;
+    expect(seen).toEqual(["kept", "later"]);
+    expect(count("audit_log")).toBe(before.audit + 1);
+    expect(count("jobs")).toBe(before.jobs);
+  });
+
   test("a unit started inside another joins it: one commit, the inner tasks after it", async () => {
     const seen: string[] = [];
     const { settled } = unitOfWorkSettled(t.deps, ctx, (outer) => {

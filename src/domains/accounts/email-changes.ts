@@ -141,14 +141,18 @@ export function requestEmailChange(tx: Tx, { user, email }: CheckedEmailChange):
     })
     .run();
   // An address that already has an account gets no link: a confirmation could never succeed.
-  if (findUserByEmail(db, email)) queueMail(db, deps.clock, { to: email, ...takenMail(email) });
+  if (findUserByEmail(db, email))
+    queueMail({ db, clock: deps.clock, state: deps.state }, { to: email, ...takenMail(email) });
   else
-    queueMail(db, deps.clock, {
-      to: email,
-      ...confirmMail(user.email, email, expiresAt),
-      link: { kind: EMAIL_CHANGE_LINK, ref: id },
-    });
-  queueMail(db, deps.clock, { to: user.email, ...noticeMail(user.email, email) });
+    queueMail(
+      { db, clock: deps.clock, state: deps.state },
+      {
+        to: email,
+        ...confirmMail(user.email, email, expiresAt),
+        link: { kind: EMAIL_CHANGE_LINK, ref: id },
+      },
+    );
+  queueMail({ db, clock: deps.clock, state: deps.state }, { to: user.email, ...noticeMail(user.email, email) });
   return accountView(db, user, now);
 }
 

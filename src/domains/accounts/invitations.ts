@@ -145,7 +145,7 @@ export function inviteMember(tx: Tx, input: { email: string; role: string; name?
     ? `a client, to see and approve the testimonials of ${brandNames(db, ctx.orgId, brandIds).join(", ")}`
     : role;
   if (emailed)
-    queueMail(db, ctx.clock, {
+    queueMail(tx.queue, {
       orgId: ctx.orgId,
       to: email,
       ...invitationMail(org?.name ?? "an organisation", inviter, as, inv.expiresAt),

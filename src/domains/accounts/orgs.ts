@@ -5,14 +5,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { inOrg } from "../../platform/db/tenancy";
 import { prepared } from "../../platform/db/prepared";
-import { tx, type Db } from "../../platform/db/client";
-import type { Tx } from "../../platform/db/unit-of-work";
-import type { Clock } from "../../platform/clock";
-import type { Ctx } from "../../platform/context";
+import type { Db } from "../../platform/db/client";
+import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
+import type { Deps } from "../../platform/deps";
+import { systemCtx, type Ctx } from "../../platform/context";
 import { newId } from "../../platform/ids";
 import { conflict, invalid, notFound } from "../../platform/errors";
 import { requireCleanText } from "../../platform/clean-text";
-import { audit } from "../../platform/audit/audit";
 import { brands, createDefaultBrands } from "../brands";
 import { members, orgs } from "./tables";
 import { createUser, findUserByEmail, hashPasswordBlocking, checkPassword, normaliseEmail, type User } from "./users";
@@ -31,12 +30,12 @@ export interface NewOrg {
 }
 
 /**
- * Creates an organisation, its owner (new or existing user) and a default brand in live and in test mode. The one
- * write of this domain that opens its own transaction rather than taking a unit of work (issue 27): it is called with
- * a bare database before the organisation exists (the CLI, the first start, test and bench fixtures), so there is no
- * context to make one with yet; the password is hashed before it opens.
+ * Creates an organisation, its owner (new or existing user) and a default brand in live and in test mode, in one unit
+ * of work acting as the system for the new organisation (its id is made first, so the unit has a context before the
+ * row exists). Called by the CLI, the first start, and test and bench fixtures; the password is hashed before the
+ * unit opens (operator paths only: no request waits on this thread).
  */
-export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: Org; owner: User | null } {
+export function createOrganisation(deps: Deps, input: NewOrg): { org: Org; owner: User | null } {
   const name = input.name.trim();
   if (!name || name.length > 120) throw invalid("An organisation needs a name of 1 to 120 characters.", "name");
   requireCleanText(name, "line", "name");
@@ -47,14 +46,14 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
     ownerEmail = normaliseEmail(input.owner.email, "owner_email");
     if (input.owner.password !== undefined) {
       checkPassword(input.owner.password, "owner_password");
-      // Operator paths only (CLI, first start, before listening): no request waits on this thread.
       passwordHash = hashPasswordBlocking(input.owner.password);
     }
   }
-  return tx(db, (db) => {
-    const now = clock.now();
+  const id = newId("org", deps.clock.now());
+  return unitOfWork(deps, systemCtx(id, "live", deps.clock), ({ db, ctx, audit }) => {
+    const now = ctx.clock.now();
     const org: Org = {
-      id: newId("org", now),
+      id,
       name,
       plan,
       stripeCustomerId: null,
@@ -64,18 +63,17 @@ export function createOrganisation(db: Db, clock: Clock, input: NewOrg): { org: 
       color: null,
     };
     db.insert(orgs).values(org).run();
-    createDefaultBrands(db, clock, org.id, name);
+    createDefaultBrands(db, ctx.clock, org.id, name);
     let owner: User | null = null;
     if (ownerEmail) {
       owner =
         findUserByEmail(db, ownerEmail) ??
-        createUser(db, clock, { email: ownerEmail, name: input.owner?.name, passwordHash });
+        createUser(db, ctx.clock, { email: ownerEmail, name: input.owner?.name, passwordHash });
       db.insert(members)
         .values({ id: newId("member", now), orgId: org.id, userId: owner.id, role: "owner", createdAt: now })
         .run();
     }
-    const ctx: Ctx = { orgId: org.id, mode: "live", actor: { type: "system" }, clock };
-    audit(db, ctx, "org.created", org.id, { name, plan, owner: ownerEmail, operator: org.operator });
+    audit("org.created", org.id, { name, plan, owner: ownerEmail, operator: org.operator });
     return { org, owner };
   });
 }

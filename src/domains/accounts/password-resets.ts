@@ -61,11 +61,14 @@ export function requestPasswordReset(tx: Tx, email: string): void {
   db.insert(passwordResets)
     .values({ id, userId: user.id, tokenHash: sha256(resetToken(deps.signer, id)), createdAt: now, expiresAt })
     .run();
-  queueMail(db, deps.clock, {
-    to: user.email,
-    ...resetMail(user.email, expiresAt),
-    link: { kind: PASSWORD_RESET_LINK, ref: id },
-  });
+  queueMail(
+    { db, clock: deps.clock, state: deps.state },
+    {
+      to: user.email,
+      ...resetMail(user.email, expiresAt),
+      link: { kind: PASSWORD_RESET_LINK, ref: id },
+    },
+  );
 }
 
 /** The reset email: says what the link does and that ignoring it changes nothing. */

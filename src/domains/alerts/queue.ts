@@ -150,7 +150,7 @@ export function queueAlertMail(tx: Tx, req: AlertMailRequest): string {
       .values({ memberId: req.member.memberId, submissionId, orgId: req.orgId, mode: req.mode, mailId, createdAt: now })
       .onConflictDoUpdate({ target: [alertNotices.memberId, alertNotices.submissionId], set: { mailId } })
       .run();
-  queueInTurn(db, clock, config.mailBulkPerMinute, {
+  queueInTurn(tx.queue, config.mailBulkPerMinute, {
     mailId,
     orgId: req.orgId,
     mode: req.mode,

@@ -10,7 +10,7 @@ import type { Tx } from "../../platform/db/unit-of-work";
  */
 export function inSavepoint(tx: Tx, work: () => void, failed: (error: unknown) => void): void {
   try {
-    tx.db.$client.transaction(work)();
+    tx.savepoint(work);
   } catch (e) {
     failed(e);
   }

@@ -152,7 +152,7 @@ function queueReport(
   if (made.length === 0) return 0;
   const sender = orgSender(db, brand.orgId);
   for (const r of to)
-    queueMail(db, deps.clock, {
+    queueMail(tx.queue, {
       orgId: brand.orgId,
       mode: "live",
       to: r.email,

@@ -213,7 +213,7 @@ async function activate(deps: Deps, brandId: string): Promise<void> {
 function mailLost(deps: Deps, brand: BrandRow, reason: string) {
   const sender = orgSender(deps.db, brand.orgId);
   for (const email of deps.hooks.staffEmails(deps.db, brand.orgId))
-    queueMail(deps.db, deps.clock, {
+    queueMail(deps, {
       orgId: brand.orgId,
       mode: "live",
       sender,
@@ -247,8 +247,8 @@ async function checkAll(deps: Deps): Promise<void> {
 }
 
 /** Enqueues the daily check (what the schedule does). */
-export function scheduleDomainCheck(deps: Pick<Deps, "db" | "clock">) {
-  enqueue(deps.db, deps.clock, {
+export function scheduleDomainCheck(deps: Pick<Deps, "db" | "clock" | "state">) {
+  enqueue(deps, {
     kind: CHECK_DOMAINS_JOB,
     payload: {},
     priority: PRIORITY.maintenance,

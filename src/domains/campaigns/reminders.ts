@@ -32,7 +32,7 @@ const serverCtx = (clock: Clock) => systemCtx("", "live", clock);
 
 /** Enqueues the reminder job (what the schedule does each hour). */
 export function scheduleReminders(deps: Deps) {
-  enqueue(deps.db, deps.clock, {
+  enqueue(deps, {
     kind: QUEUE_REMINDERS_JOB,
     payload: {},
     priority: PRIORITY.default,

@@ -67,7 +67,7 @@ export function queueCampaignMail(
   const { db } = tx;
   const clock = tx.ctx.clock;
   const id = insertOutbox(db, clock, input);
-  queueInTurn(db, clock, input.perMinute, {
+  queueInTurn(tx.queue, input.perMinute, {
     mailId: id,
     orgId: input.orgId,
     mode: input.mode,

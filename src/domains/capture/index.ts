@@ -20,7 +20,7 @@ export const captureModule: DomainModule = {
       pattern: "41 * * * *",
       enqueues: [EXPIRE_UPLOADS_JOB],
       run: (deps) => {
-        enqueue(deps.db, deps.clock, { kind: EXPIRE_UPLOADS_JOB, payload: {}, dedupeKey: EXPIRE_UPLOADS_JOB });
+        enqueue(deps, { kind: EXPIRE_UPLOADS_JOB, payload: {}, dedupeKey: EXPIRE_UPLOADS_JOB });
       },
     },
   ],

@@ -54,8 +54,7 @@ function mailStarter(db: Db, deps: Deps, reel: ReelRow, render: RenderRow, ok: b
   // From the organisation's name (white label), at the server's address.
   const sender = orgSender(db, reel.orgId);
   queueMail(
-    db,
-    deps.clock,
+    { db, clock: deps.clock, state: deps.state },
     ok
       ? {
           orgId: reel.orgId,

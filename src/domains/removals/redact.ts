@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/client";
 import type { Deps } from "../../platform/deps";
-import { enqueue } from "../../platform/jobs/queue";
+import { enqueue, type JobQueue } from "../../platform/jobs/queue";
 import type { JobRegistry } from "../../platform/jobs/worker";
 import { mailOutbox } from "../../platform/mail/tables";
 import { registerRemovalMailJob } from "./send";
@@ -27,11 +27,11 @@ const LINK = /\/remove\/[A-Za-z0-9_-]{16,}/g;
 export const REDACTED = "/remove/[link removed from this copy]";
 
 /** Schedules the redaction of a removal email's copy (in the caller's transaction). */
-export function scheduleRedaction(db: Db, clock: Clock, mailId: string, afterMs = REDACT_AFTER_MS) {
-  enqueue(db, clock, {
+export function scheduleRedaction(queue: JobQueue, mailId: string, afterMs = REDACT_AFTER_MS) {
+  enqueue(queue, {
     kind: REDACT_JOB,
     payload: { mailId },
-    runAt: clock.now() + afterMs,
+    runAt: queue.clock.now() + afterMs,
     dedupeKey: `${REDACT_JOB}:${mailId}`,
   });
 }
@@ -41,7 +41,7 @@ export function redactSentMail(deps: Deps, mailId: string): "redacted" | "waitin
   const row = deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)).get();
   if (!row) return "kept";
   if (row.status === "queued") {
-    scheduleRedaction(deps.db, deps.clock, mailId, REDACT_RETRY_MS);
+    scheduleRedaction(deps, mailId, REDACT_RETRY_MS);
     return "waiting";
   }
   const text = row.text.replace(LINK, REDACTED);

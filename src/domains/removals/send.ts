@@ -86,7 +86,7 @@ export function queueRemovalMail(
   const { db } = tx;
   const clock = tx.deps.clock;
   const id = insertOutbox(db, clock, input);
-  queueInTurn(db, clock, input.perMinute, {
+  queueInTurn(tx.queue, input.perMinute, {
     mailId: id,
     orgId: input.orgId,
     mode: input.mode,

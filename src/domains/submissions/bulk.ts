@@ -28,11 +28,6 @@ export interface BulkOptions {
   hideDraftWords?: boolean;
 }
 
-/** Runs `fn` in a savepoint of the open unit of work: what it wrote is rolled back alone when it throws. */
-function savepoint<T>(tx: Tx, fn: () => T): T {
-  return tx.db.$client.transaction(fn)();
-}
-
 /**
  * Runs `action` on each id; one failing id does not stop the others. Publishing actions skip what cannot be
  * published (failed, unfinished, deleted; unchecked drafts unless `hideDraftWords`), each listed with its reason.
@@ -42,7 +37,7 @@ export function bulkModerate(tx: Tx, action: BulkAction, ids: string[], reason?:
   const unique = [...new Set(ids)];
   const results = unique.map((id) => {
     try {
-      const row = savepoint(tx, () => {
+      const row = tx.savepoint(() => {
         switch (action) {
           case "approve":
             return approve(tx, id);

@@ -79,7 +79,7 @@ export function recordAttempt(
     q.recoverEndpoint.run({ id: target.endpointId, updatedAt: now });
     return result;
   }
-  if (next != null) enqueueAttempt(db, target, number + 1, now, next);
+  if (next != null) enqueueAttempt({ db, state: deps.state }, target, number + 1, now, next);
   const endpoint = q.endpointById.get({ id: target.endpointId });
   if (endpoint) noteFailure(deps, db, endpoint, now, outcome.reason);
   return result;
@@ -89,15 +89,18 @@ export function recordAttempt(
 function noteFailure(deps: Deps, db: Db, endpoint: EndpointRow, now: number, reason: string | null) {
   if (endpoint.status === "active") {
     statements(db).updateEndpointState.run({ id: endpoint.id, status: "failing", failingSince: now, updatedAt: now });
-    enqueue(db, clockAt(now), {
-      kind: DISABLE_CHECK_JOB,
-      payload: { endpointId: endpoint.id, failingSince: now } satisfies DisableCheckPayload,
-      orgId: endpoint.orgId,
-      mode: endpoint.mode,
-      priority: PRIORITY.delivery,
-      runAt: now + DISABLE_AFTER_MS,
-      dedupeKey: `${DISABLE_CHECK_JOB}:${endpoint.id}:${now}`,
-    });
+    enqueue(
+      { db, clock: clockAt(now), state: deps.state },
+      {
+        kind: DISABLE_CHECK_JOB,
+        payload: { endpointId: endpoint.id, failingSince: now } satisfies DisableCheckPayload,
+        orgId: endpoint.orgId,
+        mode: endpoint.mode,
+        priority: PRIORITY.delivery,
+        runAt: now + DISABLE_AFTER_MS,
+        dedupeKey: `${DISABLE_CHECK_JOB}:${endpoint.id}:${now}`,
+      },
+    );
   } else if (
     endpoint.status === "failing" &&
     endpoint.failingSince != null &&
@@ -184,14 +187,17 @@ function disableEndpoint(deps: Deps, db: Db, endpoint: EndpointRow, now: number,
   const text = disabledMailText(deps, endpoint, reason, waiting.length);
   const sender = orgSender(db, endpoint.orgId);
   for (const to of recipients) {
-    queueMail(db, clockAt(now), {
-      orgId: endpoint.orgId,
-      mode: endpoint.mode,
-      sender,
-      to,
-      subject: `Webhook endpoint disabled: ${endpoint.url}`,
-      text,
-    });
+    queueMail(
+      { db, clock: clockAt(now), state: deps.state },
+      {
+        orgId: endpoint.orgId,
+        mode: endpoint.mode,
+        sender,
+        to,
+        subject: `Webhook endpoint disabled: ${endpoint.url}`,
+        text,
+      },
+    );
   }
 }
 

@@ -17,7 +17,7 @@ import { brands } from "../brands";
 import { submissions } from "../submissions";
 import { bodyFor, type ChatContext, type WebhookFormat } from "./chat-formats";
 import { newId } from "../../platform/ids";
-import { enqueue } from "../../platform/jobs/queue";
+import { enqueue, type JobQueue } from "../../platform/jobs/queue";
 import { PRIORITY } from "../../platform/jobs/tables";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
@@ -42,21 +42,24 @@ export const clockAt = (ms: number): Clock => ({ now: () => ms });
 
 /** Enqueues attempt `attempt` of a delivery to run at `runAt`. */
 export function enqueueAttempt(
-  db: Db,
+  queue: Omit<JobQueue, "clock">,
   d: Pick<DeliveryRow, "id" | "orgId" | "mode">,
   attempt: number,
   nowMs: number,
   runAt: number,
 ) {
-  enqueue(db, clockAt(nowMs), {
-    kind: DELIVER_JOB,
-    payload: { deliveryId: d.id, attempt } satisfies DeliverPayload,
-    orgId: d.orgId,
-    mode: d.mode,
-    priority: PRIORITY.delivery,
-    runAt,
-    dedupeKey: `${DELIVER_JOB}:${d.id}:${attempt}`,
-  });
+  enqueue(
+    { ...queue, clock: clockAt(nowMs) },
+    {
+      kind: DELIVER_JOB,
+      payload: { deliveryId: d.id, attempt } satisfies DeliverPayload,
+      orgId: d.orgId,
+      mode: d.mode,
+      priority: PRIORITY.delivery,
+      runAt,
+      dedupeKey: `${DELIVER_JOB}:${d.id}:${attempt}`,
+    },
+  );
 }
 
 interface NewDelivery {
@@ -90,7 +93,7 @@ export function createDelivery(tx: Tx, nowMs: number, input: NewDelivery): Deliv
     updatedAt: nowMs,
   };
   statements(db).insertDelivery.run(row);
-  enqueueAttempt(db, row, 1, nowMs, nowMs);
+  enqueueAttempt(tx.queue, row, 1, nowMs, nowMs);
   return row;
 }
 

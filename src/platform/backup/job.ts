@@ -80,7 +80,11 @@ export const backupSchedule: ModuleSchedule = {
         .from(jobs)
         .where(and(eq(jobs.kind, BACKUP_JOB), inArray(jobs.status, ["queued", "running"])))
         .get();
-      if (!busy) enqueue(db, deps.clock, { kind: BACKUP_JOB, payload: {}, priority: PRIORITY.maintenance });
+      if (!busy)
+        enqueue(
+          { db, clock: deps.clock, state: deps.state },
+          { kind: BACKUP_JOB, payload: {}, priority: PRIORITY.maintenance },
+        );
     });
   },
 };

@@ -24,7 +24,7 @@ import { audit as writeAudit } from "../audit/audit";
 import type { AuditRow } from "../audit/tables";
 import { emitWith, type Event, type EventType } from "../events/emit";
 import type { ShownChange } from "../hooks";
-import { enqueue as addJob, type EnqueueOptions } from "../jobs/queue";
+import { enqueue as addJob, type EnqueueOptions, type JobQueue } from "../jobs/queue";
 import { tx as transaction, type Db } from "./client";
 
 /** Work to do once the transaction has committed (deleting files, warming a cache, sending mail). */
@@ -46,10 +46,17 @@ export interface Tx {
   audit(action: string, targetId: string | null, details?: Record<string, unknown>): AuditRow;
   /** Adds a job (of the context's organisation and mode unless the options say). */
   enqueue(opts: EnqueueOptions): string;
+  /** Where this unit adds jobs (for services that queue mail or work for another organisation or none). */
+  readonly queue: JobQueue;
   /** Runs `task` after the commit; never when the unit rolls back. A failing task is logged, not thrown. */
   afterCommit(task: AfterCommit): void;
   /** The same unit of work for another context (a job acting for a brand's other mode, the system). */
   as(ctx: Ctx): Tx;
+  /**
+   * Runs `fn` in a savepoint of this unit: when it throws, what it wrote and the `afterCommit` tasks it added are
+   * dropped alone and the error goes on to the caller; the rest of the unit stays (one failing item of a batch).
+   */
+  savepoint<T>(fn: () => T): T;
 }
 
 /** The open unit of work of a Deps (JavaScript runs one synchronous transaction at a time per Deps). */
@@ -69,9 +76,19 @@ function txOf(deps: Deps, ctx: Ctx, unit: OpenUnit): Tx {
       for (const listener of deps.hooks.shown) listener(unit.db, other ?? ctx, change);
     },
     audit: (action, targetId, details) => writeAudit(unit.db, ctx, action, targetId, details),
-    enqueue: (opts) => addJob(unit.db, ctx.clock, { orgId: ctx.orgId, mode: ctx.mode, ...opts }),
+    enqueue: (opts) => addJob(self.queue, { orgId: ctx.orgId, mode: ctx.mode, ...opts }),
+    queue: { db: unit.db, clock: ctx.clock, state: deps.state },
     afterCommit: (task) => void unit.tasks.push(task),
     as: (next) => txOf(deps, next, unit),
+    savepoint: (fn) => {
+      const kept = unit.tasks.length;
+      try {
+        return unit.db.$client.transaction(fn)();
+      } catch (e) {
+        unit.tasks.length = kept;
+        throw e;
+      }
+    },
   };
   return self;
 }

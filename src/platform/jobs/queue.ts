@@ -6,6 +6,7 @@
 import { jobEnqueued } from "./wake";
 import { and, asc, count, desc, eq, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { inOrg } from "../db/tenancy";
+import type { AppState } from "../app-state";
 import type { Clock } from "../clock";
 import { tx, type Db } from "../db/client";
 import { prepared } from "../db/prepared";
@@ -36,8 +37,20 @@ export interface EnqueueOptions {
 const MAX_ERROR_CHARS = 4000;
 const clip = (error: string) => (error.length > MAX_ERROR_CHARS ? error.slice(0, MAX_ERROR_CHARS) + "…" : error);
 
+/**
+ * Where a job is added: the database handle (a unit of work's `tx.db`, so the job lands with the write that causes
+ * it), the clock, and the app whose workers are woken (`null`: none, e.g. a bare database in a unit test). A `Deps`
+ * is one; `jobQueue(tx)` makes one for a unit of work.
+ */
+export interface JobQueue {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly state: AppState | null;
+}
+
 /** Adds a job and returns its id, or the id of the queued job already holding `dedupeKey`. */
-export function enqueue(db: Db, clock: Clock, opts: EnqueueOptions): string {
+export function enqueue(queue: JobQueue, opts: EnqueueOptions): string {
+  const { db, clock } = queue;
   const now = clock.now();
   const row = {
     id: newId("queueJob", now),
@@ -53,7 +66,7 @@ export function enqueue(db: Db, clock: Clock, opts: EnqueueOptions): string {
     createdAt: now,
     updatedAt: now,
   };
-  jobEnqueued(db, row.runAt - now);
+  jobEnqueued(queue.state, row.runAt - now);
   if (row.dedupeKey == null) {
     prepared(db, insertJob).run(row);
     return row.id;

@@ -322,7 +322,7 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
     while (running.size > 0) await Promise.allSettled([...running]);
   })();
   // A job enqueued in this process wakes the claimer at once; polling covers the rest.
-  const unsubscribe = onJobEnqueued(deps.db, wake);
+  const unsubscribe = onJobEnqueued(deps.state, wake);
 
   return {
     async stop(opts: StopOptions = {}) {

@@ -14,7 +14,7 @@ import type { Mode } from "../context";
 import type { Db } from "../db/client";
 import { invalid } from "../errors";
 import { newId } from "../ids";
-import { enqueue } from "../jobs/queue";
+import { enqueue, type JobQueue } from "../jobs/queue";
 import { PRIORITY } from "../jobs/tables";
 import { mailOutbox, type MailRow } from "./tables";
 import { senderColumns, type MailSender } from "./sender";
@@ -80,9 +80,9 @@ export function insertOutbox(db: Db, clock: Clock, input: QueueMailInput): strin
 }
 
 /** Writes the message to the outbox and enqueues its mail.send job; returns the message id (`msg_…`). */
-export function queueMail(db: Db, clock: Clock, input: QueueMailInput): string {
-  const id = insertOutbox(db, clock, input);
-  enqueue(db, clock, {
+export function queueMail(queue: JobQueue, input: QueueMailInput): string {
+  const id = insertOutbox(queue.db, queue.clock, input);
+  enqueue(queue, {
     kind: MAIL_SEND,
     payload: { mailId: id } satisfies MailSendPayload,
     orgId: input.orgId ?? null,

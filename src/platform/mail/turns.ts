@@ -14,7 +14,7 @@ import type { Clock } from "../clock";
 import type { Mode } from "../context";
 import { tx, type Db } from "../db/client";
 import type { Deps } from "../deps";
-import { enqueue } from "../jobs/queue";
+import { enqueue, type JobQueue } from "../jobs/queue";
 import { PRIORITY } from "../jobs/tables";
 import type { JobRegistry } from "../jobs/worker";
 import { mailPace, mailTurns } from "./tables";
@@ -55,10 +55,11 @@ function nextSlot(db: Db, now: number, perMinute: number): number {
  * Queues the job that sends a message, in the caller's transaction: at once for test mode or when the server sets
  * no pace, else in line for its organisation's turn.
  */
-export function queueInTurn(db: Db, clock: Clock, perMinute: number, job: TurnJob): void {
+export function queueInTurn(queue: JobQueue, perMinute: number, job: TurnJob): void {
+  const { db, clock } = queue;
   const now = clock.now();
   if (job.mode !== "live" || perMinute <= 0) {
-    enqueue(db, clock, {
+    enqueue(queue, {
       kind: job.kind,
       payload: job.payload,
       orgId: job.orgId,
@@ -79,7 +80,7 @@ export function queueInTurn(db: Db, clock: Clock, perMinute: number, job: TurnJo
       createdAt: now,
     })
     .run();
-  enqueue(db, clock, {
+  enqueue(queue, {
     kind: MAIL_DISPATCH,
     payload: {},
     priority: PRIORITY.delivery,
@@ -112,9 +113,10 @@ function setLast(db: Db, orgId: string, at: number) {
  * Releases the messages the pace allows now, taking turns between organisations (most urgent first within one);
  * returns how many. Schedules the next release while mail waits.
  */
-export function releaseTurns(deps: Pick<Deps, "db" | "clock" | "config">): number {
+export function releaseTurns(deps: Pick<Deps, "db" | "clock" | "config" | "state">): number {
   const perMinute = deps.config.mailBulkPerMinute;
   return tx(deps.db, (db) => {
+    const queue: JobQueue = { db, clock: deps.clock, state: deps.state };
     const now = deps.clock.now();
     const gap = gapOf(perMinute > 0 ? perMinute : 60_000);
     const burst = perMinute > 0 ? burstOf(perMinute) : Number.MAX_SAFE_INTEGER;
@@ -131,7 +133,7 @@ export function releaseTurns(deps: Pick<Deps, "db" | "clock" | "config">): numbe
         .limit(1)
         .get()!;
       db.delete(mailTurns).where(eq(mailTurns.mailId, turn.mailId)).run();
-      enqueue(db, deps.clock, {
+      enqueue(queue, {
         kind: turn.kind,
         payload: turn.payload,
         orgId: turn.orgId,
@@ -146,7 +148,7 @@ export function releaseTurns(deps: Pick<Deps, "db" | "clock" | "config">): numbe
     }
     if (released > 0) setLast(db, SERVER, last);
     if (db.select({ id: mailTurns.mailId }).from(mailTurns).limit(1).get())
-      enqueue(db, deps.clock, {
+      enqueue(queue, {
         kind: MAIL_DISPATCH,
         payload: {},
         priority: PRIORITY.delivery,

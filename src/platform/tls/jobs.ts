@@ -25,8 +25,8 @@ export interface RenewPayload {
 const BACKOFF_MS = [600_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000];
 
 /** Enqueues a renewal (the daily schedule, the CLI, start-up when the box's certificate is due). */
-export function scheduleRenewal(deps: Pick<Deps, "db" | "clock">, payload: RenewPayload = {}) {
-  enqueue(deps.db, deps.clock, {
+export function scheduleRenewal(deps: Pick<Deps, "db" | "clock" | "state">, payload: RenewPayload = {}) {
+  enqueue(deps, {
     kind: TLS_RENEW,
     payload,
     priority: PRIORITY.delivery,
