@@ -333,6 +333,22 @@ describe("PATCH /v1/submissions/{id}: correcting the details", () => {
     ]);
   });
 
+  test("deleting a corrected testimonial erases the kept originals with the details", async () => {
+    const id = await writeTestimonial(t, link.id, "Words of a testimonial corrected, then deleted.", {
+      name: "Ed Erase",
+    });
+    expect((await correct(id, { respondent_name: "Ed Erased", avatar: png })).status).toBe(200);
+    expect((await t.call("DELETE", `/v1/submissions/${id}`, { auth: a.liveKey })).status).toBe(200);
+    await settle();
+    const row = t.deps.db.$client
+      .query<
+        { status: string; original_respondent: string | null; respondent_name: string; photo_key: string | null },
+        [string]
+      >("SELECT status, original_respondent, respondent_name, photo_key FROM submissions WHERE id = ?")
+      .get(id)!;
+    expect(row).toEqual({ status: "erased", original_respondent: null, respondent_name: "", photo_key: null });
+  });
+
   test("a shown testimonial: the wall page and the widget document show the corrected name", async () => {
     const brandPatch = await t.call("PATCH", `/v1/brands/${brand}`, { auth: a.liveKey, body: { is_public: true } });
     const slug = brandPatch.body.slug;
@@ -345,6 +361,12 @@ describe("PATCH /v1/submissions/{id}: correcting the details", () => {
     await settle();
     const before = await t.call("GET", `/b/${slug}`);
     expect(JSON.stringify(before.body)).toContain("Wally Wrong");
+    const card = async () =>
+      new Uint8Array(
+        await (await t.app.handle(new Request(`${t.deps.config.siteUrl}/b/${slug}/t/${id}/card.png`))).arrayBuffer(),
+      );
+    const cardBefore = await card();
+    expect(cardBefore.length).toBeGreaterThan(1000);
     expect((await correct(id, { respondent_name: "Wally Right", respondent_title: "Head Chef" })).status).toBe(200);
     await settle();
     const wall = JSON.stringify((await t.call("GET", `/b/${slug}`)).body);
@@ -354,5 +376,7 @@ describe("PATCH /v1/submissions/{id}: correcting the details", () => {
     const item =
       (doc as any).items?.find((i: any) => i.id === id) ?? (doc as any).testimonials?.find((i: any) => i.id === id);
     expect(item).toMatchObject({ name: "Wally Right", title: "Head Chef" });
+    // The share image is drawn from the corrected row.
+    expect(Buffer.from(await card()).equals(Buffer.from(cardBefore))).toBe(false);
   });
 });
