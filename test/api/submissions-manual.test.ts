@@ -60,6 +60,7 @@ function refused(r: { status: number; body: any }, status: number, field?: strin
   if (field) expect(JSON.stringify(r.body.error.details ?? {})).toContain(field);
 }
 
+/** Lets the rebuild delay pass and runs every due job (the recording's processing too: give such tests time). */
 async function settle() {
   t.clock.advance(1_500);
   await runDueJobs(t.deps, registry);
@@ -106,6 +107,21 @@ describe("POST /v1/submissions: adding by hand", () => {
     expect(r.body.submission.attestation.api_key_id).toBeNull();
     expect(r.body.submission.has_photo).toBe(true);
     expect(r.body.submission.media.avatar).toBeDefined();
+  });
+
+  test("an Idempotency-Key: the same request twice adds it once; the key with another body is 409", async () => {
+    const headers = { "idempotency-key": "manual-add-1" };
+    const first = await t.call("POST", "/v1/submissions", { auth: a.liveKey, body: written(), headers });
+    const again = await t.call("POST", "/v1/submissions", { auth: a.liveKey, body: written(), headers });
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.submission.id).toBe(first.body.submission.id);
+    const other = await t.call("POST", "/v1/submissions", {
+      auth: a.liveKey,
+      body: written({ rating: 4 }),
+      headers,
+    });
+    refused(other, 409);
+    expect(other.body.error.code).toBe("idempotency_key_reused");
   });
 
   test("bad input is a 4xx in the documented shape and stores nothing", async () => {
@@ -347,7 +363,7 @@ describe("PATCH /v1/submissions/{id}: correcting the details", () => {
       >("SELECT status, original_respondent, respondent_name, photo_key FROM submissions WHERE id = ?")
       .get(id)!;
     expect(row).toEqual({ status: "erased", original_respondent: null, respondent_name: "", photo_key: null });
-  });
+  }, 60_000);
 
   test("a shown testimonial: the wall page and the widget document show the corrected name", async () => {
     const brandPatch = await t.call("PATCH", `/v1/brands/${brand}`, { auth: a.liveKey, body: { is_public: true } });
@@ -378,5 +394,5 @@ describe("PATCH /v1/submissions/{id}: correcting the details", () => {
     expect(item).toMatchObject({ name: "Wally Right", title: "Head Chef" });
     // The share image is drawn from the corrected row.
     expect(Buffer.from(await card()).equals(Buffer.from(cardBefore))).toBe(false);
-  });
+  }, 60_000);
 });

@@ -4,7 +4,9 @@
  * allowance like an import, and arrives unapproved and private with origin `manual`. Words are ready at once
  * (`submission.created` then `submission.ready`, as a written testimonial); a video or audio file gets the capture
  * page's resumable tus upload address, and once its last byte is in it is received and processed exactly like a
- * collected recording (`submission.created` and the processing job). A photo comes inside the body (base64).
+ * collected recording (`submission.created` and the processing job). A photo comes inside the body (base64). An
+ * `Idempotency-Key` makes a resend (a double click, a retried request) answer the first result instead of adding it
+ * twice.
  */
 import type { Deps } from "../../platform/deps";
 import { actorRef } from "../../platform/context";
@@ -13,6 +15,7 @@ import { iso } from "../../platform/clock";
 import { charCount } from "../../platform/text";
 import { newId } from "../../platform/ids";
 import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
+import { idempotent } from "../../platform/http/idempotency";
 import { requirePlanAllowance, type CommandCtx } from "../../platform/access";
 import { analyseText } from "../../media/text-analysis";
 import { normaliseEmail } from "../accounts";
@@ -31,6 +34,9 @@ import {
 } from "../submissions";
 import { ATTESTATION_TEXT } from "./attestation";
 import type { ManualBody, ManualResult } from "./manual-model";
+
+/** The route, as the `Idempotency-Key` records name it. */
+const ROUTE = "POST /v1/submissions";
 
 /** The most characters of a testimonial's words added by hand (as an import's). */
 const MAX_TEXT_CHARS = 5000;
@@ -142,7 +148,12 @@ function insertManual(
  * then adds the testimonial in one unit of work. A photo stored for a testimonial that is then refused (the
  * allowance, a brand being deleted) is deleted again.
  */
-export async function addByHand(deps: Deps, ctx: CommandCtx, body: ManualBody): Promise<ManualResult> {
+export async function addByHand(
+  deps: Deps,
+  ctx: CommandCtx,
+  body: ManualBody,
+  idempotencyKey?: string | null,
+): Promise<ManualResult> {
   const checked = check(body);
   // Before any image work: an unknown brand is refused at once (checked again in the transaction).
   getBrandRow(deps.db, ctx, body.brand_id);
@@ -151,9 +162,14 @@ export async function addByHand(deps: Deps, ctx: CommandCtx, body: ManualBody): 
     ? await storeTeamPhoto(deps, id, await teamPhotoWebp(deps, body.respondent.avatar, "respondent.avatar"))
     : null;
   try {
-    return unitOfWork(deps, ctx, (tx) =>
-      insertManual(tx as Tx & { readonly ctx: CommandCtx }, id, body, checked, photoKey),
+    const { value, replayed } = unitOfWork(deps, ctx, (tx) =>
+      idempotent(tx.db, ctx, ROUTE, idempotencyKey, body, () =>
+        insertManual(tx as Tx & { readonly ctx: CommandCtx }, id, body, checked, photoKey),
+      ),
     );
+    // The same key and body again: the first answer, and nothing of this request is kept.
+    if (replayed && photoKey) await deps.storage.remove("media", photoKey);
+    return value;
   } catch (e) {
     if (photoKey) await deps.storage.remove("media", photoKey);
     throw e;

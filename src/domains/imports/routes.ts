@@ -35,8 +35,8 @@ export function importRoutes(deps: Deps) {
       // Not a command: a photo sent with it is decoded and stored (awaited) before the testimonial is written.
       .post(
         "/submissions",
-        async ({ ctx, body, set }) => {
-          const answer = await addByHand(deps, ctx, body);
+        async ({ ctx, body, set, headers }) => {
+          const answer = await addByHand(deps, ctx, body, headers["idempotency-key"]);
           set.status = 201;
           return answer;
         },
@@ -49,7 +49,7 @@ export function importRoutes(deps: Deps) {
             summary:
               "Add a testimonial by hand (origin manual): words, or a video/audio file sent to the tus upload address in the answer",
             description:
-              "Needs attested: true (the imports' attestation, stored with it). Counts against the imported_reviews allowance (402 once used up). It arrives unapproved and private. Words are ready at once (submission.created, submission.ready); a recording is processed like a collected one once its last byte reaches `upload.url` (tus 1.0, as the capture page sends). An optional photo comes as base64 in respondent.avatar.",
+              "Needs attested: true (the imports' attestation, stored with it). Counts against the imported_reviews allowance (402 once used up). It arrives unapproved and private. Words are ready at once (submission.created, submission.ready); a recording is processed like a collected one once its last byte reaches `upload.url` (tus 1.0, as the capture page sends). An optional photo comes as base64 in respondent.avatar. An Idempotency-Key header makes a resend answer the first result.",
           },
         },
       )
