@@ -3,9 +3,10 @@
  * a written testimonial from the inbox ("Add testimonial", the attestation ticked), approves and publishes it, then
  * corrects the name and job title ("Edit details"): the detail says "Corrected — original: …" and the public wall
  * shows the corrected name, not the first one. A WAV file added by hand goes up with progress over the tus upload
- * and is received for processing. Screenshots: /tmp/submissions-manual-add.png, /tmp/submissions-manual-wall.png.
+ * and is received for processing. Both dialogs have no serious accessibility problems (axe-core). Screenshots: /tmp/submissions-manual-add.png, /tmp/submissions-manual-wall.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page } from "playwright-core";
 import { launchChromium, signInAs, visit } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
@@ -92,7 +93,11 @@ test("added by hand, approved and published, corrected: the wall shows the corre
   await dialog.getByRole("button", { name: "Add testimonial" }).click();
   await dialog.getByRole("alert").filter({ hasText: "Tick the box" }).waitFor();
   await dialog.getByLabel(ATTESTATION_TEXT).check();
+  await expect(dialog.getByRole("alert").count()).resolves.toBe(0);
   await page.screenshot({ path: "/tmp/submissions-manual-add.png" });
+  const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await dialog.getByRole("button", { name: "Add testimonial" }).click();
 
   await detail(page).getByRole("heading", { name: "Jhon Smiht" }).waitFor();
@@ -111,6 +116,10 @@ test("added by hand, approved and published, corrected: the wall shows the corre
   const edit = page.locator("dialog[open]");
   await edit.getByLabel("Name", { exact: true }).fill("John Smith");
   await edit.getByLabel("Job title (optional)").fill("Founder");
+  const editAxe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  expect(editAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
   await edit.getByRole("button", { name: "Save details" }).click();
   await detail(page).getByRole("heading", { name: "John Smith" }).waitFor();
   await detail(page)
