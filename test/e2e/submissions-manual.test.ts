@@ -3,7 +3,8 @@
  * a written testimonial from the inbox ("Add testimonial", the attestation ticked), approves and publishes it, then
  * corrects the name and job title ("Edit details"): the detail says "Corrected — original: …" and the public wall
  * shows the corrected name, not the first one. A WAV file added by hand goes up with progress over the tus upload
- * and is received for processing. Both dialogs have no serious accessibility problems (axe-core). Screenshots: /tmp/submissions-manual-add.png, /tmp/submissions-manual-wall.png.
+ * and is received for processing. Both dialogs have no serious accessibility problems (axe-core). Screenshots:
+ * /tmp/submissions-manual-add.png, /tmp/submissions-manual-corrected.png, /tmp/submissions-manual-wall.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import AxeBuilder from "@axe-core/playwright";
@@ -125,6 +126,10 @@ test("added by hand, approved and published, corrected: the wall shows the corre
   await detail(page)
     .getByText(/Corrected .* — original: name “Jhon Smiht”, title “CEO”/)
     .waitFor();
+  await detail(page)
+    .getByText(/Corrected .* — original/)
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/submissions-manual-corrected.png" });
 
   const wall = await wallShows(page, "John Smith");
   await page.screenshot({ path: "/tmp/submissions-manual-wall.png", fullPage: true });

@@ -72,11 +72,13 @@ export function RespondentDetails({ d, onEdit }: { d: SubmissionDetail; onEdit?:
         <dd>
           {kindLabel(d)}
           {d.kind !== "text" && d.duration_ms ? `, ${formatDuration(d.duration_ms)}` : ""}
-          {d.text_source === "typed"
-            ? " (typed by the respondent)"
-            : d.text_source === "spoken"
-              ? " (words from the recording)"
-              : ""}
+          {d.origin === "manual" && d.kind === "text"
+            ? " (entered by the team)"
+            : d.text_source === "typed"
+              ? " (typed by the respondent)"
+              : d.text_source === "spoken"
+                ? " (words from the recording)"
+                : ""}
         </dd>
         <dt>Received</dt>
         <dd>{formatDateTime(d.created_at)}</dd>
