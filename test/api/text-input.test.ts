@@ -455,6 +455,8 @@ const CHECKED_BY_SERVICE: Record<string, string> = {
   "POST /public/links/:link_id/submissions .consent.text": "the link's own wording sent back, compared word for word",
   "POST /public/links/:link_id/submissions .consent.version": "the link's own version sent back, compared",
   "POST /public/links/:link_id/submissions .upload.name": "a file name, never stored or shown",
+  "PATCH /v1/submissions/:id .avatar": "an image as base64, decoded (submissions/team-photo.ts)",
+  "POST /v1/submissions .respondent.avatar": "an image as base64, decoded (submissions/team-photo.ts)",
   "PATCH /v1/brands/:brand_id .custom_domain": "a host name, checked and normalised (brands/custom-domain.ts)",
   "PATCH /v1/me/notifications .time_zone": "an IANA time zone name, checked against Intl (alerts/settings.ts)",
   "PATCH /v1/brands/:brand_id .mail_reply_to": "one plain email address, checked (platform/mail/sender.ts)",

@@ -185,6 +185,11 @@ export function synth(doc: Json, schema: Json | undefined, field = ""): unknown 
       for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) {
         if ((s.required ?? []).includes(name) || name in REF_FIELDS) out[name] = synth(doc, sub, name);
       }
+      // A body of optional fields that needs some (`minProperties`, e.g. a correction): the first ones, in order.
+      for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) {
+        if (Object.keys(out).length >= (s.minProperties ?? 0)) break;
+        if (!(name in out)) out[name] = synth(doc, sub, name);
+      }
       return out;
     }
     case "array": {

@@ -180,6 +180,7 @@ const base: Submission = {
   is_approved: false,
   is_public: false,
   approved_at: null,
+  corrected_at: null,
   rejected_at: null,
   rejection_reason: null,
   duration_ms: null,

@@ -7,6 +7,8 @@ import { capturePreviewPlugin } from "./preview-page";
 import { registerCaptureJobs, EXPIRE_UPLOADS_JOB } from "./expiry";
 export { captureRoutes } from "./routes";
 export { linkView, findLink } from "./link-view";
+export { createUpload, ACCEPTED_TYPES } from "./uploads";
+export { CAPTURE_LIMITS, uploadTicketSchema } from "./model";
 
 /** The capture module: the capture routes and page, and the hourly expiry of abandoned uploads. */
 export const captureModule: DomainModule = {

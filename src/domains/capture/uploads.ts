@@ -74,7 +74,7 @@ export function createUpload(tx: Tx, submissionId: string, length: number, decla
     .run();
   const exp = Math.floor(expiresAt / 1000);
   return {
-    protocol: "tus",
+    protocol: "tus" as const,
     url: `${deps.config.baseUrl}/public/uploads/${id}?exp=${exp}&sig=${signature(deps, id, exp)}`,
     expires_at: iso(expiresAt),
     length,

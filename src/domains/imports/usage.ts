@@ -1,8 +1,9 @@
 /**
  * Tells the plans how many imported reviews an organisation holds in a mode (the standing `imported_reviews`
- * allowance): imported testimonials not deleted, so deleting one frees its place.
+ * allowance): imported testimonials and those added by hand (origin `manual`), not deleted, so deleting one frees its
+ * place.
  */
-import { and, count, eq, isNull } from "drizzle-orm";
+import { and, count, inArray, isNull } from "drizzle-orm";
 import type { UsageCounter } from "../../platform/hooks";
 import { submissions } from "../submissions";
 import { scoped } from "../../platform/db/tenancy";
@@ -15,7 +16,7 @@ export const importedReviewsUsed: UsageCounter = (db, ctx) =>
     .where(
       and(
         scoped(submissions, ctx, { allBrands: true }),
-        eq(submissions.origin, "imported"),
+        inArray(submissions.origin, ["imported", "manual"]),
         isNull(submissions.deletedAt),
       ),
     )

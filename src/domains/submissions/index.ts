@@ -14,6 +14,7 @@ export {
   type Word,
   type ConsentRecord,
   type CustomAnswer,
+  type ManualAttestation,
 } from "./tables";
 export { createCollected, finishWritten, markReceived, PROCESS_JOB, type CollectedBase } from "./create";
 export { submissionRow, type NewSubmission } from "./row";
@@ -41,7 +42,10 @@ export { registerSubmissionJobs } from "./jobs";
 export { publicMediaUrls } from "./public-urls";
 export type { ShownChange } from "../../platform/events/publication";
 export { approve, unapprove, reject, setVisibility, deleteSubmission, softDelete } from "./moderation";
-export { getSubmissionRow, getTranscriptRow } from "./read";
+export { getSubmissionRow, getTranscriptRow, submissionDetail } from "./read";
+export { teamPhotoWebp, storeTeamPhoto, TEAM_PHOTO_LIMITS } from "./team-photo";
+export { respondentFields } from "./correction-model";
+export { submissionDetailSchema } from "./model";
 export { placeRespondentPhoto, requirePhotoRoom, PHOTO_UPLOADS_MAX, type PhotoPlacement } from "./photo-review";
 export { tagRoutes } from "./tag-routes";
 export { tagsOf, visibleTags } from "./tags";

@@ -32,7 +32,9 @@ export const variantParams = t.Object({ id: t.String({ maxLength: 64 }), variant
 /** A testimonial's processing state. */
 const statusField = oneOf(["uploading", "processing", "ready", "failed"], "uploading → processing → ready or failed.");
 /** Where a testimonial came from. */
-const originField = t.Union([t.Literal("collected"), t.Literal("imported")]);
+const originField = t.Union([t.Literal("collected"), t.Literal("imported"), t.Literal("manual")], {
+  description: "collected (through a link), imported, or manual (added by hand by the team).",
+});
 const tagName = lineText({ minLength: 1, maxLength: 40 });
 const tagColor = t.String({ pattern: "^#[0-9a-fA-F]{6}$", description: "Hex colour, e.g. #64748b." });
 const transcriptText = multiLineText({
@@ -288,6 +290,9 @@ export const submissionSchema = t.Object(
       ),
     ),
     approved_at: maybeTimestamp(),
+    corrected_at: maybeTimestamp(
+      "When the team last corrected the respondent's details (PATCH /v1/submissions/{id}); the detail's `original` holds what was first sent.",
+    ),
     rejected_at: maybeTimestamp(),
     rejection_reason: nullable(rejectionReason),
     mode: modeField,
@@ -326,6 +331,30 @@ export const signedMediaSchema = t.Object({
   expires_at: timestamp(),
 });
 
+/**
+ * What the respondent first sent, for each detail the team has corrected since (fields never corrected are absent).
+ */
+export const originalRespondentSchema = t.Object(
+  {
+    respondent_name: t.Optional(t.String()),
+    respondent_title: t.Optional(nullable(t.String())),
+    respondent_company: t.Optional(nullable(t.String())),
+    custom_fields: t.Optional(
+      t.Array(t.Object({ id: t.String(), label: t.String(), value: t.Union([t.String(), t.Boolean()]) })),
+    ),
+    photo_replaced: t.Optional(
+      t.Boolean({ description: "The photo was replaced or removed by the team (the first one is kept privately)." }),
+    ),
+  },
+  {
+    description:
+      "What the respondent first sent, for each detail the team corrected (PATCH /v1/submissions/{id}); null when nothing was corrected.",
+  },
+);
+
+/** The `original` object's type. */
+export type OriginalView = Static<typeof originalRespondentSchema>;
+
 /** One testimonial with its words, consent and media. */
 export const submissionDetailSchema = t.Composite([
   submissionSchema,
@@ -357,6 +386,16 @@ export const submissionDetailSchema = t.Composite([
       ),
     ),
     tags: t.Array(tagSchema),
+    original: nullable(originalRespondentSchema),
+    attestation: nullable(
+      t.Object({
+        text: t.String(),
+        user_id: nullable(t.String()),
+        api_key_id: nullable(t.String()),
+        agreed_at: timestamp(),
+      }),
+      "A testimonial added by hand (origin manual): the attestation agreed to, word for word, by whom and when.",
+    ),
     media: t.Record(t.String(), signedMediaSchema, { description: "Signed URLs of the variants that exist." }),
   }),
 ]);

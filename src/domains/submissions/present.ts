@@ -3,7 +3,7 @@ import { iso } from "../../platform/clock";
 import { publicMediaUrls } from "./public-urls";
 import type { Word } from "./tables";
 import { submissions, transcripts } from "./tables";
-import type { SubmissionView, TranscriptView } from "./model";
+import type { OriginalView, SubmissionView, TranscriptView } from "./model";
 import type { UploadProgress } from "./upload-progress";
 
 /** A stored submission row. */
@@ -85,11 +85,26 @@ export function presentSubmission(row: SubmissionRow, cdnUrl: string, upload?: U
     photo_pending: row.pendingPhotoKey !== null,
     ...(upload !== undefined ? { upload: row.status === "uploading" ? upload : null } : {}),
     approved_at: iso(row.approvedAt),
+    corrected_at: iso(row.correctedAt),
     rejected_at: iso(row.rejectedAt),
     rejection_reason: row.rejectionReason,
     mode: row.mode,
     updated_at: iso(row.updatedAt),
   };
+}
+
+/** What the respondent first sent, for the details the team corrected (the detail's `original`), or null. */
+export function presentOriginal(row: Pick<SubmissionRow, "originalRespondent">): OriginalView | null {
+  const o = row.originalRespondent;
+  if (!o) return null;
+  const out: OriginalView = {};
+  if (o.respondent_name !== undefined) out.respondent_name = o.respondent_name;
+  if (o.respondent_title !== undefined) out.respondent_title = o.respondent_title;
+  if (o.respondent_company !== undefined) out.respondent_company = o.respondent_company;
+  if (o.custom_fields !== undefined)
+    out.custom_fields = (o.custom_fields ?? []).map((a) => ({ id: a.id, label: a.label, value: a.value }));
+  if (o.photo_key !== undefined) out.photo_replaced = true;
+  return out;
 }
 
 /** An answer a public place may show: the question as asked and the answer. */

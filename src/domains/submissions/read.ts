@@ -7,7 +7,14 @@ import {} from "../../platform/db/brand-scope";
 import { submissions, transcripts } from "./tables";
 import { uploadProgress } from "./upload-progress";
 import { processingProgress } from "./processing-progress";
-import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
+import {
+  presentOriginal,
+  presentSubmission,
+  presentTranscript,
+  variantsOf,
+  type SubmissionRow,
+  type TranscriptRow,
+} from "./present";
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
 import type { SubmissionDetailView } from "./model";
@@ -44,6 +51,8 @@ export function submissionDetail(r: Reader, id: string): SubmissionDetailView {
     transcript: transcript ? presentTranscript(transcript, row) : null,
     processing: processingProgress([row], deps.clock.now()).get(row.id) ?? null,
     tags: tagsOf(r, id),
+    original: presentOriginal(row),
+    attestation: row.attestation,
     media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
   };
 }

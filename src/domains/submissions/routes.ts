@@ -1,4 +1,7 @@
-/** Testimonial routes: list and search, detail, transcript, moderation (and of a photo waiting for review), media. */
+/**
+ * Testimonial routes: list and search, detail, corrections of the respondent's details, transcript, moderation (and
+ * of a photo waiting for review), media. Adding one by hand (`POST /v1/submissions`) is the imports module's.
+ */
 import { shareCard } from "./share-card";
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
@@ -14,6 +17,8 @@ import { confirmTranscript } from "./transcript-confirm";
 import { reprocessSubmission } from "./status";
 import { approve, deleteSubmission, reject, setVisibility, unapprove } from "./moderation";
 import { bulkModerate } from "./bulk";
+import { correctDetails } from "./correct";
+import { correctionBody } from "./correction-model";
 import { approvePendingPhoto, rejectPendingPhoto } from "./photo-review";
 import {
   approveBody,
@@ -122,6 +127,20 @@ export function submissionRoutes(deps: Deps) {
           detail: { tags: ["Submissions"], summary: "Transcript with word timings" },
         },
       )
+      // Not a command: a new photo is decoded and stored (awaited) before the correction is written.
+      .patch("/v1/submissions/:id", ({ ctx, params, body }) => correctDetails(deps, ctx, params.id, body), {
+        access: { permission: "submission:moderate", brand: "path" },
+        params: idParams,
+        body: correctionBody,
+        response: submissionDetailSchema,
+        detail: {
+          tags: ["Submissions"],
+          summary:
+            "Correct the respondent's details (name, title, company, photo, answers); the first values are kept and shown as `original`",
+          description:
+            "Fields not sent stay as they are; any other field is refused (400), and so is a blank name. The first value of each corrected field is kept (`original` in the answer, `corrected_at` set) and an audit entry `submission.corrected` names the fields changed. Widgets, walls and share images show the corrected details at once.",
+        },
+      })
       // Not a command: the edit awaits the re-timing of the words before it writes.
       .patch(
         "/v1/submissions/:id/transcript",

@@ -51,6 +51,9 @@ const BLANK = {
   photoKey: null,
   pendingPhotoKey: null,
   photoUploads: 0,
+  attestation: null,
+  originalRespondent: null,
+  correctedAt: null,
   erasedAt: null,
   receivedAt: null,
   processedAt: null,
@@ -100,6 +103,7 @@ const ERASED = [
   "customAnswers",
   "photoKey",
   "pendingPhotoKey",
+  "originalRespondent",
 ] as const satisfies readonly (keyof typeof BLANK)[];
 
 /** The update that leaves an erased testimonial a tombstone: status `erased`, the `ERASED` columns empty. */

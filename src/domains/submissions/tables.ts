@@ -34,10 +34,33 @@ export interface CustomAnswer {
   show_publicly: boolean;
 }
 
+/**
+ * What the team agreed to when it added a testimonial by hand (origin `manual`, migration 0031): the imports'
+ * attestation wording, word for word, who agreed and when.
+ */
+export interface ManualAttestation {
+  text: string;
+  user_id: string | null;
+  api_key_id: string | null;
+  agreed_at: string;
+}
+
+/**
+ * What the respondent first sent, kept when the team corrects the details (migration 0031): only the fields a
+ * correction changed, each with its first value (`photo_key` is the private photo the first avatar came from).
+ */
+export interface OriginalRespondent {
+  respondent_name?: string;
+  respondent_title?: string | null;
+  respondent_company?: string | null;
+  custom_fields?: CustomAnswer[] | null;
+  photo_key?: string | null;
+}
+
 /** What a testimonial is (contract: `video`, `audio` or `text`). */
 export type SubmissionKind = "video" | "audio" | "text";
-/** Where it came from: through a collect link, or imported. */
-export type SubmissionOrigin = "collected" | "imported";
+/** Where it came from: through a collect link, imported, or added by hand by the team (`manual`). */
+export type SubmissionOrigin = "collected" | "imported" | "manual";
 /** uploading → processing → ready | failed; `erased` once purged. */
 export type SubmissionStatus = "uploading" | "processing" | "ready" | "failed" | "erased";
 /** A resumable upload: `open` until complete, or refused (bad content) or expired. */
@@ -124,6 +147,12 @@ export const submissions = sqliteTable(
     hideWords: integer("hide_words", { mode: "boolean" }).notNull().default(false),
     /** Copies published on the CDN while shown: `public/m/<unguessable>/…`; null when not published. */
     publicMedia: text("public_media", { mode: "json" }).$type<PublicMedia | null>(),
+    /** Testimonials added by hand: the attestation agreed to (migration 0031). */
+    attestation: text("attestation", { mode: "json" }).$type<ManualAttestation | null>(),
+    /** The respondent's details as first sent, once the team corrected some (migration 0031). */
+    originalRespondent: text("original_respondent", { mode: "json" }).$type<OriginalRespondent | null>(),
+    /** When the team last corrected the respondent's details (migration 0031). */
+    correctedAt: integer("corrected_at"),
     /** Set when the recording, words and details were erased; the row stays as a tombstone. */
     erasedAt: integer("erased_at"),
     createdAt: integer("created_at").notNull(),

@@ -100,7 +100,7 @@ export const TEST_MODE_ALLOWANCES: Record<AllowanceName, number | null> = {
 /** Words for a person, per allowance. */
 export const ALLOWANCE_LABELS: Record<AllowanceName, string> = {
   submissions_per_month: "Testimonials collected this month",
-  imported_reviews: "Imported reviews",
+  imported_reviews: "Imported and hand-added reviews",
   render_seconds_per_month: "Reel render seconds this month",
   webhook_endpoints: "Webhook endpoints",
   brands: "Brands",

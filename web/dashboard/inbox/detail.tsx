@@ -1,7 +1,7 @@
 /**
  * The open testimonial: who and what (with the respondent's photo, and a new one waiting for review), the decisions,
  * its processing state, the recording with its transcript (or the written words), the public preview, share images, tags, the
- * answers to the link's own questions, respondent details, the consent record, and deletion.
+ * answers to the link's own questions, respondent details (with "Edit details"), the consent record, and deletion.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatDateTime } from "../../shared/format";
@@ -16,6 +16,7 @@ import { PreviewCard } from "./preview-card";
 import { PhotoReview } from "./photo-review";
 import { ShareCard } from "./share-card";
 import { ConsentRecord, RespondentDetails } from "./respondent";
+import { EditDetailsDialog } from "./edit-details-dialog";
 import { StateBadge } from "./state-badge";
 import { decisionView, displayName, kindLabel, statusView, visibilityView } from "./status";
 import { StatusPanel } from "./status-panel";
@@ -55,7 +56,9 @@ function WrittenWords({ d }: { d: SubmissionDetail }) {
       <p class="small muted">
         {d.origin === "imported"
           ? "Imported as written by the customer."
-          : "Typed by the respondent and kept exactly as written."}
+          : d.origin === "manual"
+            ? "Added by hand by the team."
+            : "Typed by the respondent and kept exactly as written."}
       </p>
     </section>
   );
@@ -67,6 +70,7 @@ export function Detail(p: DetailProps) {
   const [element, setElement] = useState<HTMLMediaElement | null>(null);
   const [generation, setGeneration] = useState(0);
   const [saved, setSaved] = useState<string | null>(null);
+  const [editingDetails, setEditingDetails] = useState(false);
   const media = useStableMedia(d, generation);
   const wasEditing = useRef(p.editing);
   const name = displayName(d);
@@ -170,7 +174,7 @@ export function Detail(p: DetailProps) {
             onCreated={p.onTagCreated}
           />
           <CustomAnswers d={d} />
-          <RespondentDetails d={d} />
+          <RespondentDetails d={d} onEdit={() => setEditingDetails(true)} />
           <ConsentRecord d={d} />
           <section aria-labelledby="delete-title" class="detail-danger">
             <h3 id="delete-title">Delete</h3>
@@ -190,6 +194,7 @@ export function Detail(p: DetailProps) {
           </section>
         </div>
       </div>
+      {editingDetails && <EditDetailsDialog d={d} onSaved={p.onChanged} onClose={() => setEditingDetails(false)} />}
     </article>
   );
 }

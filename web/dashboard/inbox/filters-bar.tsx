@@ -136,6 +136,7 @@ export function FiltersBar({ filters, tags, brandId, onChange }: FiltersBarProps
         options={[
           ["collected", "Collected"],
           ["imported", "Imported"],
+          ["manual", "Added by hand"],
         ]}
         onChange={(v) => set({ origin: v as InboxFilters["origin"] })}
       />

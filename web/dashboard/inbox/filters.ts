@@ -23,7 +23,7 @@ export function readFilters(query: URLSearchParams): InboxFilters {
   const tag = query.get("tag_id")?.trim();
   const f: InboxFilters = {
     status: oneOf(query.get("status"), STATUSES),
-    origin: oneOf(query.get("origin"), ["collected", "imported"] as const),
+    origin: oneOf(query.get("origin"), ["collected", "imported", "manual"] as const),
     is_approved: oneOf(query.get("is_approved"), ["true", "false"] as const),
     is_public: oneOf(query.get("is_public"), ["true", "false"] as const),
     tag_id: tag && tag.length <= 64 ? tag : undefined,

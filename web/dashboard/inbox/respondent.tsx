@@ -3,6 +3,7 @@
  * from, and the consent record word for word with its version and time.
  */
 import { formatDate, formatDateTime } from "../../shared/format";
+import { Button } from "../../shared/ui/button";
 import { stars } from "./preview";
 import { kindLabel } from "./status";
 import type { SubmissionDetail } from "./types";
@@ -16,11 +17,34 @@ function sentimentText(s: SubmissionDetail["sentiment"]): string {
   return s.score === null ? label : `${label} (score ${Math.round(s.score * 100) / 100})`;
 }
 
-/** The respondent and the testimonial's facts as a description list. */
-export function RespondentDetails({ d }: { d: SubmissionDetail }) {
+/** What the respondent first sent, in words: "name “Jhon”, title “CEO”…" for the fields the team corrected. */
+export function originalWords(o: NonNullable<SubmissionDetail["original"]>): string {
+  const parts: string[] = [];
+  const quoted = (v: string | null | undefined) => (v ? `“${v}”` : "none");
+  if (o.respondent_name !== undefined) parts.push(`name ${quoted(o.respondent_name)}`);
+  if (o.respondent_title !== undefined) parts.push(`title ${quoted(o.respondent_title)}`);
+  if (o.respondent_company !== undefined) parts.push(`company ${quoted(o.respondent_company)}`);
+  for (const a of o.custom_fields ?? [])
+    parts.push(`${a.label} ${typeof a.value === "boolean" ? (a.value ? "yes" : "no") : quoted(a.value)}`);
+  if (o.photo_replaced) parts.push("another photo");
+  return parts.join(", ");
+}
+
+/** The respondent and the testimonial's facts as a description list; `onEdit` opens "Edit details". */
+export function RespondentDetails({ d, onEdit }: { d: SubmissionDetail; onEdit?: () => void }) {
   return (
     <section aria-labelledby="respondent-title">
       <h3 id="respondent-title">Respondent</h3>
+      {onEdit && (
+        <Button small variant="ghost" onClick={onEdit}>
+          Edit details
+        </Button>
+      )}
+      {d.original && d.corrected_at && (
+        <p class="small muted corrected-note">
+          Corrected {formatDateTime(d.corrected_at)} — original: {originalWords(d.original)}
+        </p>
+      )}
       <dl class="facts">
         <dt>Name</dt>
         <dd>{dash(d.respondent_name)}</dd>
@@ -48,14 +72,22 @@ export function RespondentDetails({ d }: { d: SubmissionDetail }) {
         <dd>
           {kindLabel(d)}
           {d.kind !== "text" && d.duration_ms ? `, ${formatDuration(d.duration_ms)}` : ""}
-          {d.text_source === "typed"
-            ? " (typed by the respondent)"
-            : d.text_source === "spoken"
-              ? " (words from the recording)"
-              : ""}
+          {d.origin === "manual" && d.kind === "text"
+            ? " (entered by the team)"
+            : d.text_source === "typed"
+              ? " (typed by the respondent)"
+              : d.text_source === "spoken"
+                ? " (words from the recording)"
+                : ""}
         </dd>
         <dt>Received</dt>
         <dd>{formatDateTime(d.created_at)}</dd>
+        {d.origin === "manual" && (
+          <>
+            <dt>Added</dt>
+            <dd>By hand, by the team</dd>
+          </>
+        )}
         {d.origin === "imported" && (
           <>
             <dt>Imported from</dt>
@@ -87,6 +119,11 @@ export function ConsentRecord({ d }: { d: SubmissionDetail }) {
             Agreed {formatDateTime(d.consent.agreed_at)} · version <span class="mono">{d.consent.version}</span>
           </p>
           <blockquote class="consent-text">{d.consent.text}</blockquote>
+        </>
+      ) : d.attestation ? (
+        <>
+          <p class="small muted">Added by hand; the team attested {formatDateTime(d.attestation.agreed_at)}:</p>
+          <blockquote class="consent-text">{d.attestation.text}</blockquote>
         </>
       ) : (
         <p class="muted">

@@ -25,7 +25,7 @@ export function initialForm(query: URLSearchParams): ExportForm {
     format: query.get("format") === "json" ? "json" : "csv",
     brand: query.get("brand") === "all" ? "all" : "current",
     status: pick(query.get("status"), STATUSES),
-    origin: pick(query.get("origin"), ["collected", "imported"]),
+    origin: pick(query.get("origin"), ["collected", "imported", "manual"]),
     is_approved: pick(query.get("is_approved"), ["true", "false"]) as ExportForm["is_approved"],
     is_public: pick(query.get("is_public"), ["true", "false"]) as ExportForm["is_public"],
     tag_id: (query.get("tag_id") ?? "").slice(0, 64),
@@ -120,6 +120,7 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
             ["", "Any"],
             ["collected", "Collected"],
             ["imported", "Imported"],
+            ["manual", "Added by hand"],
           ])}
         </Field>
         <Field label="Approved">

@@ -1,7 +1,7 @@
 /**
  * The Inbox (works on the brand chosen in the header): testimonials newest first (by relevance when searching),
  * filters in the address bar, the open testimonial beside the list (`/app/inbox/sub_…`), keyboard shortcuts, and
- * bulk actions on a selection. On narrow screens the list and the open testimonial take turns. Publishing a
+ * bulk actions on a selection; owners and admins add a testimonial by hand ("Add testimonial"). On narrow screens the list and the open testimonial take turns. Publishing a
  * recording whose words nobody has checked asks once (for one testimonial, or once for a whole selection).
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
@@ -14,6 +14,7 @@ import { PageHeader } from "../page";
 import { navigate } from "../router";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
+import { AddDialog } from "../inbox/add-dialog";
 import { BulkBar } from "../inbox/bulk-bar";
 import { bulkSummary, type BulkSummary } from "../inbox/bulk-summary";
 import { Detail } from "../inbox/detail";
@@ -39,6 +40,7 @@ import "../inbox/inbox.css";
 /** The open dialog: help, a rejection of the open testimonial (`one`) or of a selection, a bulk deletion or withdrawal. */
 type DialogState =
   | { kind: "help" }
+  | { kind: "add" }
   | { kind: "reject"; one: Submission }
   | { kind: "reject"; ids: string[] }
   | { kind: "delete"; ids: string[] }
@@ -54,7 +56,7 @@ const count = (n: number) => `${n} testimonial${n === 1 ? "" : "s"}`;
 
 /** The Inbox page. */
 export function InboxPage({ route, rest }: PageProps) {
-  const { brand } = useSession();
+  const { brand, canManage, isClient } = useSession();
   const b = brand!;
   const toast = useToast();
   const query = route.query.toString();
@@ -210,6 +212,7 @@ export function InboxPage({ route, rest }: PageProps) {
         description={`Testimonials for ${b.name}: review, decide and publish. Press ? for keyboard shortcuts.`}
         actions={
           <span class="inbox-shortcuts-button">
+            {canManage && !isClient && <Button onClick={() => setDialog({ kind: "add" })}>Add testimonial</Button>}
             <Button variant="ghost" onClick={() => setDialog({ kind: "help" })} aria-keyshortcuts="?">
               Keyboard shortcuts
             </Button>
@@ -297,6 +300,17 @@ export function InboxPage({ route, rest }: PageProps) {
         </section>
       </div>
       {dialog?.kind === "help" && <ShortcutsDialog onClose={() => setDialog(null)} />}
+      {dialog?.kind === "add" && (
+        <AddDialog
+          brandId={b.id}
+          onClose={() => setDialog(null)}
+          onAdded={(id) => {
+            setDialog(null);
+            list.reload();
+            navigate(pathOf(id));
+          }}
+        />
+      )}
       {dialog?.kind === "reject" && (
         <RejectDialog
           subject={"one" in dialog ? `the testimonial from ${displayName(dialog.one)}` : count(dialog.ids.length)}
