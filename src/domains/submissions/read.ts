@@ -10,6 +10,7 @@ import { processingProgress } from "./processing-progress";
 import { presentSubmission, presentTranscript, variantsOf, type SubmissionRow, type TranscriptRow } from "./present";
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
+import { presentMediaEdit } from "./media-edit-view";
 import type { SubmissionDetailView } from "./model";
 import { byId } from "../../platform/db/tenancy";
 
@@ -43,6 +44,7 @@ export function submissionDetail(r: Reader, id: string): SubmissionDetailView {
     height: row.height,
     transcript: transcript ? presentTranscript(transcript, row) : null,
     processing: processingProgress([row], deps.clock.now()).get(row.id) ?? null,
+    edit: presentMediaEdit(row),
     tags: tagsOf(r, id),
     media: mediaLinks(deps, row, variantsOf(row, !!transcript)),
   };
