@@ -1,6 +1,6 @@
 /**
- * A filmstrip of a video: small JPEG frames evenly spaced over it, for choosing a cover frame, made in one pass (a
- * seek per frame would decode from the keyframe before each time, seconds of video each).
+ * A filmstrip of a video: small JPEG frames evenly spaced over it, for choosing a cover frame, made in one decoding
+ * pass (a seek per frame would decode from the keyframe before each time, seconds of video each).
  */
 import { copyFile, mkdtemp, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -17,8 +17,8 @@ export function filmstripTimes(durationMs: number, count = FILMSTRIP_FRAMES): nu
 
 /**
  * Writes the frames at `filmstripTimes(durationMs, outs.length)` to `outs`, `width` pixels wide, in one pass over the
- * video: the input is entered at the first frame's time (an exact seek) and the `fps` filter then keeps the frame
- * nearest each following time, so the picture of a frame is the one a seek to its time shows (within a frame).
+ * video: the `select` filter keeps, for each time, the first frame at or after it, the frame an exact seek to that
+ * time shows (and so the frame a poster taken at that time shows).
  */
 export async function makeFilmstrip(
   tools: MediaTools,
@@ -27,22 +27,24 @@ export async function makeFilmstrip(
   outs: string[],
   o: { width?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
-  const times = filmstripTimes(durationMs, outs.length);
+  const times = filmstripTimes(durationMs, outs.length).map((ms) => (ms / 1000).toFixed(3));
+  const select = times.map((t) => `gte(t,${t})*lt(prev_t,${t})`).join("+");
   const dir = await mkdtemp(join(dirname(outs[0]!), ".filmstrip-"));
   try {
-    const stepS = durationMs / outs.length / 1000;
     await runFfmpeg(
       tools,
       [
         "-v",
         "error",
-        ...hardenedInput(input, ["-ss", ((times[0] ?? 0) / 1000).toFixed(3)]),
+        ...hardenedInput(input),
         "-map",
         "0:v:0",
         "-an",
         "-sn",
         "-vf",
-        `fps=fps=1/${stepS.toFixed(6)},scale=${o.width ?? 240}:-2`,
+        `select='${select}',scale=${o.width ?? 240}:-2`,
+        "-vsync",
+        "vfr",
         "-frames:v",
         String(outs.length),
         "-q:v",

@@ -1,6 +1,6 @@
 /**
  * The open testimonial: who and what (with the respondent's photo, and a new one waiting for review), the decisions,
- * its processing state, the recording with its transcript (or the written words), the public preview, share images, tags, the
+ * its processing state, the recording with its transcript (or the written words), its trim and cover, the public preview, share images, tags, the
  * answers to the link's own questions, respondent details, the consent record, and deletion.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -22,6 +22,7 @@ import { StatusPanel } from "./status-panel";
 import { TagPicker } from "./tag-picker";
 import { TranscriptEditor } from "./transcript-editor";
 import { TranscriptView } from "./transcript";
+import { TrimCoverEditor } from "./trim-cover-editor";
 import type { Submission, SubmissionDetail, Tag, Transcript } from "./types";
 import type { Moderation } from "./use-moderation";
 
@@ -156,6 +157,7 @@ export function Detail(p: DetailProps) {
           ) : d.kind === "text" ? (
             <WrittenWords d={d} />
           ) : null}
+          <TrimCoverEditor d={d} onChanged={p.onChanged} onDone={() => void reload().catch(() => undefined)} />
           <PreviewCard s={d} poster={media.poster?.url} />
           <ShareCard d={d} />
         </div>
