@@ -4,7 +4,7 @@
  * given a cover frame from the filmstrip; Save shows the job's progress until the copies are made. Then its public
  * copy on the CDN lasts the trimmed length (ffprobe, within two frames) and its public poster is the chosen
  * filmstrip frame (mean pixel difference: small, and clearly smaller than to any other frame of the strip). Screenshot of the editor at 1440
- * wide: /tmp/i26-trim-cover-editor.png.
+ * wide: /tmp/i26-trim-cover-editor.png (and once saved: /tmp/i26-trim-cover-saved.png).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -138,6 +138,9 @@ test("a video is trimmed and given a cover in the dashboard; its public copy and
   await page.getByRole("button", { name: "Save trim and cover" }).click();
   await page.getByText(/Making the trimmed copy and the cover… \d+%/).waitFor();
   await page.getByText(/Kept 0:01\.6–0:09\.1/).waitFor({ timeout: 120_000 });
+  // The public preview shows the words inside the trim.
+  await page.locator(".preview-text", { hasText: /^“team made everything simple\./ }).waitFor();
+  await page.screenshot({ path: "/tmp/i26-trim-cover-saved.png", fullPage: true });
   expect(problems).toEqual([]);
 
   const strip = await api("GET", `/v1/submissions/${id}/filmstrip`);

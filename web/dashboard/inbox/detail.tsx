@@ -23,6 +23,7 @@ import { TagPicker } from "./tag-picker";
 import { TranscriptEditor } from "./transcript-editor";
 import { TranscriptView } from "./transcript";
 import { TrimCoverEditor } from "./trim-cover-editor";
+import { asTrimmed } from "./trim-snap";
 import type { Submission, SubmissionDetail, Tag, Transcript } from "./types";
 import type { Moderation } from "./use-moderation";
 
@@ -158,7 +159,7 @@ export function Detail(p: DetailProps) {
             <WrittenWords d={d} />
           ) : null}
           <TrimCoverEditor d={d} onChanged={p.onChanged} onDone={() => void reload().catch(() => undefined)} />
-          <PreviewCard s={d} poster={media.poster?.url} />
+          <PreviewCard s={asTrimmed(d)} poster={media.poster?.url} />
           <ShareCard d={d} />
         </div>
         <div class="detail-side">
