@@ -13,7 +13,7 @@ import { storeRealRecording } from "../helpers/real-recording";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { buildRegistry } from "../../src/composition";
-import { submissions, listShown, presentShown } from "../../src/domains/submissions";
+import { submissions, transcripts, listShown, presentShown } from "../../src/domains/submissions";
 
 let t: TestApp;
 let a: TestOrg;
@@ -208,12 +208,54 @@ describe("trim and cover", () => {
   }, 60_000);
 });
 
+describe("a recording the copies cannot be made from", () => {
+  test("the edit fails with a reason in words, and the detail still answers", async () => {
+    const id = await realVideo();
+    await t.deps.storage.write("media", `submissions/${id}/video.mp4`, "not a video at all");
+    expect((await edit(id, { trim: { start_ms: 2000, end_ms: 6000 } })).status).toBe(202);
+    await runDueJobs(t.deps, registry);
+    const d = await t.call("GET", `/v1/submissions/${id}`, { auth: a.liveKey });
+    expect(d.status).toBe(200);
+    expect(d.body.edit).toMatchObject({ state: "failed", progress: 0, applied_trim: null });
+    expect(d.body.edit.error).toBeString();
+    expect(d.body.edit.error).not.toContain("ffmpeg version");
+  }, 60_000);
+});
+
 describe("an audio testimonial", () => {
-  test("a cover frame is refused; snapping keeps a trim without words as asked", async () => {
+  test("a cover frame is refused", async () => {
     const id = await realVideo();
     t.deps.db.update(submissions).set({ kind: "audio" }).where(eq(submissions.id, id)).run();
     const r = await edit(id, { trim: { start_ms: 0, end_ms: 5000 }, cover_ms: 1000 });
     expect(r.status).toBe(400);
     expect(r.body.error.details.field).toBe("cover_ms");
   });
+
+  test("trimmed before it is published: its first public copy is the trimmed sound, without a transcript as asked", async () => {
+    const id = await realVideo();
+    const m4a = `${t.dir}/tmp-audio.m4a`;
+    const made = Bun.spawnSync(["ffmpeg", "-v", "error", "-y", "-i", media.mp4, "-vn", "-c:a", "aac", m4a]);
+    expect(made.success).toBe(true);
+    await t.deps.storage.write("media", `submissions/${id}/audio.m4a`, Bun.file(m4a));
+    t.deps.db
+      .update(submissions)
+      .set({ kind: "audio", audioKey: `submissions/${id}/audio.m4a`, videoKey: null, posterKey: null, thumbKey: null })
+      .where(eq(submissions.id, id))
+      .run();
+    // Without words to snap to, the times stay as asked.
+    t.deps.db.delete(transcripts).where(eq(transcripts.submissionId, id)).run();
+    const r = await edit(id, { trim: { start_ms: 2000, end_ms: 6500 } });
+    expect(r.status).toBe(202);
+    expect(r.body.edit.trim).toEqual({ start_ms: 2000, end_ms: 6500 });
+    await runDueJobs(t.deps, registry);
+    const done = row(id).mediaEdit!;
+    expect(done.state).toBe("ready");
+    expect(done.applied!.files.audio).toBeString();
+    expect(done.applied!.files.poster).toBeUndefined();
+    await t.call("POST", `/v1/submissions/${id}/approve`, { auth: a.liveKey, body: { publish: true } });
+    await runDueJobs(t.deps, registry);
+    const published = row(id).publicMedia!;
+    expect(published.trim).toEqual({ start_ms: 2000, end_ms: 6500 });
+    expect(Math.abs(probeMs(`${t.dir}/public/${published.files.audio}`) - 4500)).toBeLessThanOrEqual(60);
+  }, 60_000);
 });
