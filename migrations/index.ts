@@ -30,6 +30,7 @@ import m27 from "./0028_alerts.sql" with { type: "text" };
 import m28 from "./0029_review_type.sql" with { type: "text" };
 import m29 from "./0030_languages.sql" with { type: "text" };
 import m30 from "./0031_manual_corrections.sql" with { type: "text" };
+import m31 from "./0032_media_edit.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -64,4 +65,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0029_review_type", sql: m28 },
   { tag: "0030_languages", sql: m29 },
   { tag: "0031_manual_corrections", sql: m30 },
+  { tag: "0032_media_edit", sql: m31 },
 ];

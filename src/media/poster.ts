@@ -26,6 +26,8 @@ export interface PosterOptions {
   thumbWidth?: number;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The frame to take (a cover chosen by the team), in milliseconds; default `posterTime`. */
+  atMs?: number;
 }
 
 /** Seconds into the clip for the poster frame. */
@@ -78,7 +80,13 @@ export async function makePoster(
   try {
     // A seek past the last frame writes nothing: fall back to the first frame.
     if (
-      !(await grab(tools, input, posterTime(info.duration_ms), png, opts)) &&
+      !(await grab(
+        tools,
+        input,
+        opts.atMs !== undefined ? opts.atMs / 1000 : posterTime(info.duration_ms),
+        png,
+        opts,
+      )) &&
       !(await grab(tools, input, 0, png, opts))
     ) {
       throw new MediaError("corrupt", "No picture could be taken from the video.");

@@ -16,6 +16,8 @@ import { alignText } from "./speech/align";
 import { chooseEngine } from "./speech/select";
 import type { SpeechEngine } from "./speech/types";
 import { transcode } from "./transcode";
+import { trimMedia } from "./trim";
+import { makeFilmstrip } from "./filmstrip";
 
 /** One recognised or corrected word with its timing in the recording. */
 export interface Word {
@@ -47,6 +49,11 @@ export interface RunOpts {
   onProgress?: (fraction: number) => void;
 }
 
+/** Options of a poster: the frame to take (a chosen cover), else one near the start. */
+export interface PosterRunOpts extends RunOpts {
+  atMs?: number;
+}
+
 /** Media operations. Errors a person should see are `MediaError`s (src/media/ffmpeg.ts). */
 export interface MediaToolkit {
   probe(path: string, opts?: RunOpts): Promise<ProbeResult>;
@@ -57,8 +64,17 @@ export interface MediaToolkit {
     durationMs: number,
     jpegOut: string,
     webpOut: string,
-    opts?: RunOpts,
+    opts?: PosterRunOpts,
   ): Promise<{ width: number; height: number }>;
+  /** Writes the part `startMs`–`endMs` of a processed recording to `output`, re-encoded so the cut is exact. */
+  trim(
+    input: string,
+    output: string,
+    span: { startMs: number; endMs: number; video: boolean },
+    opts?: RunOpts,
+  ): Promise<void>;
+  /** Writes small JPEG frames of a video at `filmstripTimes(durationMs, outputs.length)` to `outputs`, in order. */
+  filmstrip(input: string, durationMs: number, outputs: string[], opts?: RunOpts): Promise<void>;
   /**
    * Where the face is around the poster frame of a processed `width`×`height` video, as fractions of the picture;
    * null without a face detector or a face (cards then crop around the centre).
@@ -125,12 +141,17 @@ export function createMediaToolkit(config: Config, opts: { images?: Images } = {
         images,
         input,
         { duration_ms: durationMs },
-        { outDir: dirname(jpegOut), signal: opts.signal },
+        { outDir: dirname(jpegOut), signal: opts.signal, atMs: opts.atMs },
       );
       await into(p.posterPath, jpegOut);
       await into(p.thumbPath, webpOut);
       return { width: p.width, height: p.height };
     },
+    async trim(input, output, span, opts = {}) {
+      const tmp = await trimMedia(t(), input, { ...span, outDir: dirname(output), ...opts });
+      await into(tmp, output);
+    },
+    filmstrip: (input, durationMs, outputs, opts = {}) => makeFilmstrip(t(), input, durationMs, outputs, opts),
     posterFocus: (video, size, opts = {}) =>
       posterFocus(t(), video, size, { tmpDir: join(config.dataDir, "tmp"), signal: opts.signal }),
     async extractWav(input, output, opts = {}) {

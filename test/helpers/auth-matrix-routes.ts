@@ -89,6 +89,8 @@ export function pathParamKind(path: string, name: string): RefKind | { literal: 
     link_id: "link",
     tag_id: "tag",
     variant: { literal: "poster" },
+    // A filmstrip frame's number (0 to 11).
+    index: { literal: "0" },
     provider: { literal: "google" },
     // A brand's or link's former slug: any well-formed one (the route answers 404 for a slug it does not hold).
     slug: { literal: "matrix-former" },

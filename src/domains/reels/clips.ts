@@ -37,6 +37,20 @@ export function checkClips(db: Db, ctx: Ctx, brandId: string, inputs: ClipInput[
   );
   return inputs.map((c, i) => {
     const u = usable.get(c.submission_id)!;
+    const trim = u.row.mediaEdit?.trim;
+    if (trim && (c.start_ms < trim.start_ms || c.end_ms > trim.end_ms))
+      throw unprocessable(
+        "clip_outside_trim",
+        `Clip ${i + 1} (testimonial ${c.submission_id}, ${c.start_ms}–${c.end_ms} ms) lies outside the part of the recording kept by its trim (${trim.start_ms}–${trim.end_ms} ms).`,
+        {
+          index: i,
+          submission_id: c.submission_id,
+          start_ms: c.start_ms,
+          end_ms: c.end_ms,
+          reason: "outside_trim",
+          trim,
+        },
+      );
     const checked = checkSpan(u.words, u.row.durationMs!, c.start_ms, c.end_ms);
     if ("problem" in checked) {
       const [code, sentence] = CODES[checked.problem];

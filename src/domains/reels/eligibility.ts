@@ -1,5 +1,6 @@
 /**
- * Which testimonials can go in a reel: a processed video of the reel's brand, not rejected, with a transcript.
+ * Which testimonials can go in a reel: a processed video of the reel's brand, not rejected, with a transcript; a
+ * trimmed one offers only its words inside the trim (clips outside it are refused: clips.ts).
  * A refusal is 422 `testimonial_not_usable` naming the testimonial and the reason (every failing one is listed in
  * `details.problems`, the first also in `details.submission_id` / `details.reason`).
  */
@@ -7,7 +8,7 @@ import { and, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
 import { unprocessable } from "../../platform/errors";
-import { submissions, transcripts, type SubmissionRow, type Word } from "../submissions";
+import { submissions, transcripts, wordsWithin, type SubmissionRow, type Word } from "../submissions";
 import {} from "../../platform/db/brand-scope";
 import { scoped } from "../../platform/db/tenancy";
 
@@ -98,9 +99,11 @@ export function requireUsable(db: Db, ctx: Ctx, brandId: string, ids: string[]):
   const out = new Map<string, Usable>();
   for (const id of unique) {
     const row = byId.get(id);
-    const reason = unusableReason(row, words.get(id) ?? null, brandId);
+    // A trimmed recording offers only the words inside its trim (on the full recording's timeline, which reels cut).
+    const kept = row && words.has(id) ? wordsWithin(words.get(id)!, row.mediaEdit?.trim) : null;
+    const reason = unusableReason(row, kept, brandId);
     if (reason) problems.push({ submission_id: id, reason });
-    else out.set(id, { row: row!, words: words.get(id)! });
+    else out.set(id, { row: row!, words: kept! });
   }
   if (problems.length) throw unusableError(problems);
   return out;

@@ -54,6 +54,12 @@ export async function buildPlan(deps: Deps, render: RenderRow, brandId: string):
         `Testimonial ${c.submission_id} is no longer available (deleted or its recording removed); change the clips and render again.`,
       );
     }
+    // Trimmed after the clips were chosen: a clip outside the part kept is not cut (the team chooses again).
+    const trim = row.mediaEdit?.trim;
+    if (trim && (c.start_ms < trim.start_ms || c.end_ms > trim.end_ms))
+      throw new PlanError(
+        `A clip of testimonial ${c.submission_id} lies outside the part its trim keeps (${trim.start_ms}–${trim.end_ms} ms); change the clips and render again.`,
+      );
     const speaker =
       config.lower_third !== false && row.respondentName.trim()
         ? { key: row.id, name: row.respondentName, title: row.respondentTitle, company: row.respondentCompany }

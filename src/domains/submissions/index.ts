@@ -60,6 +60,7 @@ export {
 } from "./shown";
 export { ftsQuery } from "./search";
 export { fileResponse, signedMediaUrl } from "./media-links";
+export { wordsWithin } from "./trim-words";
 
 /**
  * The submissions module: testimonial and tag routes, processing, public-media publishing and erasure jobs (erasure

@@ -19,6 +19,7 @@ import { PROCESS_JOB } from "./create";
 import { registerPublishJobs, syncPublicMedia } from "./public-media";
 import { registerPurgeJobs } from "./purge";
 import { registerPhotoFileJobs } from "./photo-files";
+import { registerMediaEditJobs } from "./media-edit-job";
 import { failSubmission } from "./status";
 import { indexSubmission } from "./search";
 import { submissionEventData, wordsText, type SubmissionRow } from "./present";
@@ -169,11 +170,12 @@ async function processOne(deps: Deps, id: string, signal?: AbortSignal) {
     await storage.remove("media", dir);
 }
 
-/** Registers the job kinds of testimonials: processing, publishing media, erasure. */
+/** Registers the job kinds of testimonials: processing, publishing media, erasure, trim and cover. */
 export function registerSubmissionJobs(registry: JobRegistry) {
   registerPublishJobs(registry);
   registerPurgeJobs(registry);
   registerPhotoFileJobs(registry);
+  registerMediaEditJobs(registry);
   registry.register<Payload>(PROCESS_JOB, {
     async handle(job, deps, run) {
       try {

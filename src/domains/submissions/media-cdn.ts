@@ -9,6 +9,8 @@ import type { Deps } from "../../platform/deps";
 import { notFound } from "../../platform/errors";
 import { mountPrefix } from "../../platform/http/hosts";
 import { getTranscriptRow } from "./read";
+import { publicSources } from "./public-media";
+import { wordsInTrim } from "./trim-words";
 import { MEDIA_CDN_PATH, fileResponse, resolveMediaToken, signedMediaUrl, variantKey } from "./media-links";
 
 /** Headers of a signed file: any page may play it; browsers keep it briefly and shared caches not at all. */
@@ -27,7 +29,9 @@ export function mediaCdnRoutes(deps: Deps) {
       if (variant === "captions") {
         const tr = getTranscriptRow(deps.db, row.id);
         if (!tr) throw notFound("captions");
-        return new Response(deps.media.captionsVtt(tr.words), {
+        // The words of what the video variant plays: inside the applied trim, on its own timeline.
+        const words = wordsInTrim(tr.words, publicSources(row).trim);
+        return new Response(deps.media.captionsVtt(words), {
           headers: { ...SIGNED_FILE_HEADERS, "content-type": "text/vtt; charset=utf-8" },
         });
       }

@@ -10,6 +10,7 @@ import type { Ctx } from "../../platform/context";
 import { iso } from "../../platform/clock";
 import { AppError, notFound } from "../../platform/errors";
 import { submissions } from "./tables";
+import { publicSources } from "./public-media";
 import { VARIANTS, variantsOf, type SubmissionRow, type Variant } from "./present";
 import type { Static } from "elysia";
 import type { signedMediaSchema } from "./model";
@@ -29,21 +30,28 @@ const TYPES: Record<Variant, (row: SubmissionRow) => string> = {
   captions: () => "text/vtt; charset=utf-8",
   avatar: () => "image/webp",
   pending_avatar: () => "image/webp",
+  full: (r) => (r.videoKey ? "video/mp4" : "audio/mp4"),
 };
 
-/** Storage key of a variant's file (captions are built from the transcript instead). */
+/**
+ * Storage key of a variant's file (captions are built from the transcript instead); a trim and cover's copies
+ * once made, `full` the processed recording before any trim.
+ */
 export function variantKey(row: SubmissionRow, variant: Variant): string | null {
+  const shown = publicSources(row);
   switch (variant) {
     case "original":
       return row.originalKey;
     case "video":
-      return row.videoKey;
+      return shown.video;
     case "audio":
-      return row.audioKey;
+      return shown.audio;
     case "poster":
-      return row.posterKey;
+      return shown.poster;
     case "thumbnail":
-      return row.thumbKey;
+      return shown.thumbnail;
+    case "full":
+      return row.videoKey ?? row.audioKey;
     case "captions":
       return null;
     case "avatar":

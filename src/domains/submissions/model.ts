@@ -355,6 +355,61 @@ export const originalRespondentSchema = t.Object(
 /** The `original` object's type. */
 export type OriginalView = Static<typeof originalRespondentSchema>;
 
+/** A part of a recording, in milliseconds of the full recording. */
+const trimSpan = t.Object({ start_ms: Type.Integer({ minimum: 0 }), end_ms: Type.Integer({ minimum: 0 }) });
+
+/** Body of `PUT /v1/submissions/{id}/edit`: the part to keep (null: all) and a video's cover time (null: default). */
+export const mediaEditBody = t.Object(
+  {
+    trim: t.Union(
+      [t.Null(), t.Object({ start_ms: t.Integer(), end_ms: t.Integer() }, { additionalProperties: false })],
+      {
+        description:
+          "The part to keep, in milliseconds of the full recording; its edges snap to the transcript's words. Null keeps the whole recording.",
+      },
+    ),
+    cover_ms: t.Optional(
+      t.Union([t.Null(), t.Integer()], {
+        description: "A video's cover frame, a time within the part kept; null or absent: a frame near its start.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** A recording's trim and cover as the API shows them. */
+export const mediaEditSchema = t.Object({
+  trim: nullable(trimSpan, "The part kept, snapped to words; null: the whole recording."),
+  cover_ms: nullable(Type.Integer({ minimum: 0 }), "The cover frame's time; null: a frame near the start."),
+  state: oneOf(
+    ["processing", "ready", "failed"],
+    "processing while the copies are made; ready once public places use them; failed with error.",
+  ),
+  progress: Type.Integer({ minimum: 0, maximum: 100, description: "How far the copies are made (0–100)." }),
+  error: nullable(t.String(), "Why the copies could not be made."),
+  requested_at: timestamp(),
+  duration_ms: nullable(Type.Integer({ minimum: 0 }), "The public copy's length (the trimmed copy's own duration)."),
+  applied_trim: nullable(trimSpan, "The trim public places use now (the last one made)."),
+  applied_cover_ms: nullable(Type.Integer({ minimum: 0 }), "The cover public places use now."),
+});
+/** The trim-and-cover view's type. */
+export type MediaEditView = Static<typeof mediaEditSchema>;
+
+/** `GET /v1/submissions/{id}/filmstrip`: evenly spaced frames of a video to pick a cover from. */
+export const filmstripSchema = t.Object({
+  duration_ms: Type.Integer({ minimum: 0 }),
+  frames: t.Array(
+    t.Object({
+      index: Type.Integer({ minimum: 0 }),
+      time_ms: Type.Integer({ minimum: 0 }),
+      url: t.String({ description: "The JPEG frame (same credentials as this request)." }),
+    }),
+  ),
+});
+
+/** Path parameters of one filmstrip frame. */
+export const frameParams = t.Object({ id: t.String({ maxLength: 64 }), index: t.String({ maxLength: 4 }) });
+
 /** One testimonial with its words, consent and media. */
 export const submissionDetailSchema = t.Composite([
   submissionSchema,
@@ -385,6 +440,7 @@ export const submissionDetailSchema = t.Composite([
         "Where processing is, while status is processing; otherwise null.",
       ),
     ),
+    edit: nullable(mediaEditSchema, "The trim and cover frame, with the job's progress; null when never set."),
     tags: t.Array(tagSchema),
     original: nullable(originalRespondentSchema),
     attestation: nullable(

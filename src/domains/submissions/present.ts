@@ -11,7 +11,10 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 /** A stored transcript row. */
 export type TranscriptRow = typeof transcripts.$inferSelect;
 
-/** Media variants a testimonial can have. */
+/**
+ * Media variants a testimonial can have. `video`, `audio`, `poster`, `thumbnail` and `captions` are what the
+ * testimonial shows (a trim and cover's copies once made); `full` is the processed recording before any trim.
+ */
 export const VARIANTS = [
   "original",
   "video",
@@ -21,6 +24,7 @@ export const VARIANTS = [
   "captions",
   "avatar",
   "pending_avatar",
+  "full",
 ] as const;
 export type Variant = (typeof VARIANTS)[number];
 
@@ -35,6 +39,7 @@ export function variantsOf(row: SubmissionRow, hasTranscript: boolean): Variant[
   if (hasTranscript) out.push("captions");
   if (row.photoKey) out.push("avatar");
   if (row.pendingPhotoKey) out.push("pending_avatar");
+  if (row.videoKey ?? row.audioKey) out.push("full");
   return out;
 }
 

@@ -3,9 +3,11 @@
  * and walls get permanent public addresses while originals stay private. Copies are made by a job once the
  * testimonial is shown, and removed at once, in the hiding request, when it stops being shown. The captions file
  * is the words: it is published only while public places may show them (`wordsPublic`), taken down at once when
- * they are hidden, and added by the same job when they may be shown again.
+ * they are hidden, and added by the same job when they may be shown again. A recording with a trim and cover
+ * (media-edit.ts) publishes the trimmed copy, the chosen poster and the words inside the trim shifted to its zero;
+ * when the applied edit changes, the same job makes fresh copies and swaps them in one step.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { systemCtx, type Mode } from "../../platform/context";
 import type { Deps } from "../../platform/deps";
 import { unitOfWork, type Tx } from "../../platform/db/unit-of-work";
@@ -17,6 +19,27 @@ import { isShown } from "./visibility";
 import type { SubmissionRow } from "./present";
 import { settlePhotoFilesLater } from "./photo-files";
 import { wordsPublic } from "./publishable";
+import { wordsInTrim } from "./trim-words";
+
+/** The applied edit's version a row's public copies should have been made from (null: the full recording). */
+const appliedVersion = (row: SubmissionRow) => row.mediaEdit?.applied?.version ?? null;
+
+/** Whether the published copies were made from another trim and cover than the applied one. */
+const staleEdit = (row: SubmissionRow) => !!row.publicMedia && (row.publicMedia.edit ?? null) !== appliedVersion(row);
+
+/** The private files public places take: the applied edit's copies where it made them, else the processed ones. */
+export function publicSources(row: SubmissionRow) {
+  const applied = row.mediaEdit?.applied ?? null;
+  return {
+    video: applied?.files.video ?? row.videoKey,
+    audio: applied?.files.audio ?? row.audioKey,
+    poster: applied?.files.poster ?? row.posterKey,
+    thumbnail: applied?.files.thumbnail ?? row.thumbKey,
+    trim: applied?.trim ?? null,
+    durationMs: applied?.duration_ms ?? row.durationMs,
+    edit: applied?.version ?? null,
+  };
+}
 
 /** Job kind that publishes a shown testimonial's media. */
 export const PUBLISH_JOB = "submission.publish_media";
@@ -43,8 +66,9 @@ export function syncPublicMedia(tx: Tx, row: SubmissionRow) {
       tx.afterCommit(() => storage.discard("public", captions));
     }
     // A recording's words are its text: one without any (nothing was heard) has no captions to add.
+    // A trim or cover applied (or undone) since the copies were made: the job makes them again.
     const missing = published
-      ? row.kind !== "text" && !captions && !!row.textInput && wordsPublic(row)
+      ? (row.kind !== "text" && !captions && !!row.textInput && wordsPublic(row)) || staleEdit(row)
       : row.kind !== "text" || !!row.photoKey;
     if (missing) {
       tx.enqueue({
@@ -69,22 +93,31 @@ export function syncPublicMedia(tx: Tx, row: SubmissionRow) {
 async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null): Promise<PublicMedia> {
   const dir = `m/${randomToken(18)}`;
   const files: PublicMedia["files"] = {};
+  const sources = publicSources(row);
   const copy = async (variant: keyof PublicMedia["files"], key: string | null, name: string) => {
     if (!key || !(await deps.storage.has("media", key))) return;
     await deps.storage.copy("media", key, "public", `${dir}/${name}`);
     files[variant] = `${dir}/${name}`;
   };
-  await copy("video", row.videoKey, "video.mp4");
-  await copy("audio", row.audioKey, "audio.m4a");
-  await copy("poster", row.posterKey, "poster.jpg");
-  await copy("thumbnail", row.thumbKey, "thumb.webp");
+  await copy("video", sources.video, "video.mp4");
+  await copy("audio", sources.audio, "audio.m4a");
+  await copy("poster", sources.poster, "poster.jpg");
+  await copy("thumbnail", sources.thumbnail, "thumb.webp");
   // The respondent's photo (already square WebP without metadata): the avatar widgets and walls show.
   await copy("avatar", row.photoKey, "avatar.webp");
   if (captions) {
     await deps.storage.write("public", `${dir}/captions.vtt`, captions);
     files.captions = `${dir}/captions.vtt`;
   }
-  return { dir, files, avatarOf: files.avatar ? row.photoKey : null, focus: await faceFocus(deps, row) };
+  return {
+    dir,
+    files,
+    avatarOf: files.avatar ? row.photoKey : null,
+    focus: await faceFocus(deps, row),
+    edit: sources.edit,
+    trim: sources.trim,
+    durationMs: sources.durationMs,
+  };
 }
 
 /**
@@ -92,27 +125,32 @@ async function copyFiles(deps: Deps, row: SubmissionRow, captions: string | null
  * wall keep the recording's shape otherwise). Advice only: any failure publishes without it (centre crop).
  */
 async function faceFocus(deps: Deps, row: SubmissionRow): Promise<PublicMedia["focus"]> {
-  if (row.kind !== "video" || !row.videoKey || !row.width || !row.height) return null;
-  const size = { width: row.width, height: row.height, durationMs: row.durationMs ?? 0 };
+  const { video, durationMs } = publicSources(row);
+  if (row.kind !== "video" || !video || !row.width || !row.height) return null;
+  const size = { width: row.width, height: row.height, durationMs: durationMs ?? 0 };
   try {
-    return await deps.storage.withLocalCopy("media", row.videoKey, (path) => deps.media.posterFocus(path, size));
+    return await deps.storage.withLocalCopy("media", video, (path) => deps.media.posterFocus(path, size));
   } catch (e) {
     deps.log.warn("no face focus for the poster", { submission_id: row.id, error: String(e) });
     return null;
   }
 }
 
-/** The captions a shown recording publishes: its transcript as WebVTT, while its words may be shown. */
-function publicCaptions(deps: Deps, row: SubmissionRow): string | null {
+/**
+ * The captions a shown recording publishes: its transcript as WebVTT (the words inside `trim`, shifted to the
+ * trimmed copy's zero), while its words may be shown.
+ */
+function publicCaptions(deps: Deps, row: SubmissionRow, trim: PublicMedia["trim"]): string | null {
   if (row.kind === "text" || !wordsPublic(row)) return null;
   const tr = deps.db.select().from(transcripts).where(eq(transcripts.submissionId, row.id)).get();
-  return tr && tr.words.length ? deps.media.captionsVtt(tr.words) : null;
+  const words = tr ? wordsInTrim(tr.words, trim) : [];
+  return words.length ? deps.media.captionsVtt(words) : null;
 }
 
 /** Adds the captions to a published recording whose words may now be shown (checked, or no longer hidden). */
 async function addCaptions(deps: Deps, row: SubmissionRow) {
   const published = row.publicMedia!;
-  const captions = published.files.captions ? null : publicCaptions(deps, row);
+  const captions = published.files.captions ? null : publicCaptions(deps, row, published.trim);
   if (!captions) return;
   const key = `${published.dir}/captions.vtt`;
   await deps.storage.write("public", key, captions);
@@ -139,21 +177,22 @@ async function addCaptions(deps: Deps, row: SubmissionRow) {
 export async function publishMedia(deps: Deps, id: string) {
   const row = deps.db.select().from(submissions).where(eq(submissions.id, id)).get();
   if (!row || !isShown(row) || (row.kind === "text" && !row.photoKey)) return;
-  if (row.publicMedia) return addCaptions(deps, row);
-  const media = await copyFiles(deps, row, publicCaptions(deps, row));
+  if (row.publicMedia && !staleEdit(row)) return addCaptions(deps, row);
+  const replaced = row.publicMedia;
+  const media = await copyFiles(deps, row, publicCaptions(deps, row, publicSources(row).trim));
   const kept = unitOfWork(deps, systemCtx(row.orgId, row.mode as Mode, deps.clock), (tx) => {
-    const current = tx.db
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.id, id), isNull(submissions.publicMedia)))
-      .get();
-    if (!current || !isShown(current)) return false;
+    const current = tx.db.select().from(submissions).where(eq(submissions.id, id)).get();
+    // Hidden, or published (or edited) again by someone else while these copies were made.
+    if (!current || !isShown(current) || current.publicMedia?.dir !== replaced?.dir) return false;
+    if (appliedVersion(current) !== media.edit) return false;
+    // The copies of the old trim and cover go once the new ones are in place.
+    if (replaced) tx.afterCommit(() => deps.storage.discard("public", replaced.dir));
     const { captions, ...files } = media.files;
     // Words hidden while the copies were made: they are not published with the rest.
     const stored = captions && !wordsPublic(current) ? { ...media, files } : media;
     if (stored !== media) tx.afterCommit(() => deps.storage.discard("public", captions!));
     tx.db.update(submissions).set({ publicMedia: stored }).where(eq(submissions.id, id)).run();
-    tx.shown({ brandId: row.brandId, submissionId: id, reason: "media_published" });
+    tx.shown({ brandId: row.brandId, submissionId: id, reason: replaced ? "media_edited" : "media_published" });
     // A photo accepted while the copies were made: publish that one instead of the photo copied.
     if (current.photoKey && current.photoKey !== media.avatarOf) settlePhotoFilesLater(tx, current, []);
     return true;

@@ -17,6 +17,7 @@ import {
 } from "./present";
 import { mediaLinks } from "./media-links";
 import { tagsOf } from "./tags";
+import { presentMediaEdit } from "./media-edit-view";
 import type { SubmissionDetailView } from "./model";
 import { byId } from "../../platform/db/tenancy";
 
@@ -50,6 +51,7 @@ export function submissionDetail(r: Reader, id: string): SubmissionDetailView {
     height: row.height,
     transcript: transcript ? presentTranscript(transcript, row) : null,
     processing: processingProgress([row], deps.clock.now()).get(row.id) ?? null,
+    edit: presentMediaEdit(row),
     tags: tagsOf(r, id),
     original: presentOriginal(row),
     attestation: row.attestation,

@@ -41,6 +41,7 @@ import {
 import { presentSubmission } from "./present";
 import { requireVariant, signedMediaUrl } from "./media-links";
 import { mediaCdnRoutes } from "./media-cdn";
+import { editRoutes } from "./edit-routes";
 
 export { listQuery } from "./model";
 
@@ -305,6 +306,7 @@ export function submissionRoutes(deps: Deps) {
           detail: { tags: ["Submissions"], summary: "A signed, expiring URL of one media variant" },
         },
       )
+      .use(editRoutes(deps))
       .use(mediaCdnRoutes(deps))
   );
 }

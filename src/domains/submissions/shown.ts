@@ -10,7 +10,8 @@ import type { Db } from "../../platform/db/client";
 import { submissions, transcripts, type Word } from "./tables";
 import { shownCondition } from "./visibility";
 import { publicMediaUrls } from "./public-urls";
-import { publicAnswers, type SubmissionRow } from "./present";
+import { publicAnswers, wordsText, type SubmissionRow } from "./present";
+import { wordsInTrim } from "./trim-words";
 import { wordsPublic } from "./publishable";
 import { links } from "../brands";
 import type { Static } from "elysia";
@@ -74,6 +75,9 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
     const media = publicMediaUrls(cdnUrl, row.publicMedia);
     const answers = publicAnswers(row, stillPublic);
     const words = wordsPublic(row);
+    // A trimmed recording shows the words inside its trim, on the trimmed copy's own timeline.
+    const trim = row.publicMedia?.trim ?? null;
+    const spokenWords = wordsInTrim(spoken.get(row.id) ?? [], trim);
     return {
       id: row.id,
       kind: row.kind,
@@ -82,13 +86,13 @@ export function presentShown(db: Db, cdnUrl: string, rows: SubmissionRow[]): Sho
       company: row.respondentCompany,
       rating: row.rating,
       date: shownDate(row),
-      text: words ? row.textInput : null,
+      text: words ? (trim ? wordsText(spokenWords) : row.textInput) : null,
       video_url: row.kind === "video" ? (media?.video_url ?? null) : null,
       audio_url: row.kind === "audio" ? (media?.audio_url ?? null) : null,
       poster_url: row.kind === "video" ? (media?.poster_url ?? null) : null,
-      duration_ms: row.kind === "text" ? null : row.durationMs,
+      duration_ms: row.kind === "text" ? null : (row.publicMedia?.durationMs ?? row.durationMs),
       language: row.language,
-      captions: row.kind === "text" || !words ? null : captionsFrom(spoken.get(row.id) ?? []),
+      captions: row.kind === "text" || !words ? null : captionsFrom(spokenWords),
       avatar_url: media?.avatar_url ?? null,
       ...(row.kind === "video" ? { width: row.width, height: row.height, focus: row.publicMedia?.focus ?? null } : {}),
       source: row.origin === "imported" && row.sourceName ? { name: row.sourceName, url: sourceLink(row) } : null,

@@ -22,6 +22,48 @@ export interface PublicMedia {
    * so cards cropping the poster a little crop around it; null or absent: none found (crop around the centre).
    */
   focus?: { x: number; y: number } | null;
+  /**
+   * The trim and cover these copies were made from (`MediaEdit.applied.version`); null or absent: the full
+   * recording with its own poster. A copy whose version differs from the row's applied edit is made again.
+   */
+  edit?: string | null;
+  /** The part of the recording the copies hold (original timeline); captions are these words shifted to zero. */
+  trim?: TrimSpan | null;
+  /** How long the published recording lasts (the trimmed copy's own duration). */
+  durationMs?: number | null;
+}
+
+/** A part of a recording, in milliseconds of the original. */
+export interface TrimSpan {
+  start_ms: number;
+  end_ms: number;
+}
+
+/** Private copies made for a trim and cover (keys under `media/`), with what they were made from. */
+export interface AppliedEdit {
+  version: string;
+  trim: TrimSpan | null;
+  cover_ms: number | null;
+  files: Partial<Record<"video" | "audio" | "poster" | "thumbnail", string>>;
+  /** The trimmed copy's duration as probed (the full recording's without a trim). */
+  duration_ms: number;
+}
+
+/**
+ * A trim and cover frame chosen by the team (migration 0032): what was asked for last, whether the job has made it,
+ * and the copies public places use (`applied`). The original and processed files are never changed.
+ */
+export interface MediaEdit {
+  /** Changes at every request, so a job made for an older request leaves its copies unused. */
+  version: string;
+  trim: TrimSpan | null;
+  cover_ms: number | null;
+  /** `processing` while the job makes the copies; `failed` with `error` when it gave up. */
+  state: "processing" | "ready" | "failed";
+  error: string | null;
+  requested_at: number;
+  /** What public places use now; null: the full recording and its own poster. */
+  applied: AppliedEdit | null;
 }
 
 /** The answer to one of the link's own questions, with the question as it was asked. */
@@ -153,6 +195,8 @@ export const submissions = sqliteTable(
     originalRespondent: text("original_respondent", { mode: "json" }).$type<OriginalRespondent | null>(),
     /** When the team last corrected the respondent's details (migration 0031). */
     correctedAt: integer("corrected_at"),
+    /** A trim and cover frame chosen by the team, and the copies made for them (migration 0032). */
+    mediaEdit: text("media_edit", { mode: "json" }).$type<MediaEdit | null>(),
     /** Set when the recording, words and details were erased; the row stays as a tombstone. */
     erasedAt: integer("erased_at"),
     createdAt: integer("created_at").notNull(),

@@ -20,6 +20,7 @@ import { isShown } from "./visibility";
 import { fitAlignedWords } from "../../media/speech/fit";
 import { syncPublicMedia } from "./public-media";
 import { wordsPublic } from "./publishable";
+import { wordsInTrim } from "./trim-words";
 
 /** Replaces the transcript's words with `text`, re-timed against the recording. */
 export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: string) {
@@ -106,7 +107,8 @@ export async function editTranscript(deps: Deps, ctx: Ctx, id: string, text: str
     if (isShown(updated)) {
       // The published captions are the words: rewritten in place once committed, and widgets and walls rebuild.
       const key = updated.publicMedia?.files.captions;
-      if (key && wordsPublic(updated)) captions = { key, text: deps.media.captionsVtt(words) };
+      if (key && wordsPublic(updated))
+        captions = { key, text: deps.media.captionsVtt(wordsInTrim(words, updated.publicMedia?.trim)) };
       // Words a draft kept off the CDN may be shown now: the publish job adds their captions.
       syncPublicMedia(tx, updated);
       tx.shown({ brandId: updated.brandId, submissionId: id, reason: "transcript.edited" });

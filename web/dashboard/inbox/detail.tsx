@@ -1,7 +1,8 @@
 /**
  * The open testimonial: who and what (with the respondent's photo, and a new one waiting for review), the decisions,
- * its processing state, the recording with its transcript (or the written words), the public preview, share images, tags, the
- * answers to the link's own questions, respondent details (with "Edit details"), the consent record, and deletion.
+ * its processing state, the recording with its transcript (or the written words), its trim and cover, the public preview, share
+ * images, tags, the answers to the link's own questions, respondent details (with "Edit details"), the consent record,
+ * and deletion.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { formatDateTime } from "../../shared/format";
@@ -23,6 +24,8 @@ import { StatusPanel } from "./status-panel";
 import { TagPicker } from "./tag-picker";
 import { TranscriptEditor } from "./transcript-editor";
 import { TranscriptView } from "./transcript";
+import { TrimCoverEditor } from "./trim-cover-editor";
+import { asTrimmed } from "./trim-snap";
 import type { Submission, SubmissionDetail, Tag, Transcript } from "./types";
 import type { Moderation } from "./use-moderation";
 
@@ -160,7 +163,8 @@ export function Detail(p: DetailProps) {
           ) : d.kind === "text" ? (
             <WrittenWords d={d} />
           ) : null}
-          <PreviewCard s={d} poster={media.poster?.url} />
+          <TrimCoverEditor d={d} onChanged={p.onChanged} onDone={() => void reload().catch(() => undefined)} />
+          <PreviewCard s={asTrimmed(d)} poster={media.poster?.url} />
           <ShareCard d={d} />
         </div>
         <div class="detail-side">
