@@ -29,6 +29,7 @@ import m26 from "./0027_analytics.sql" with { type: "text" };
 import m27 from "./0028_alerts.sql" with { type: "text" };
 import m28 from "./0029_review_type.sql" with { type: "text" };
 import m29 from "./0030_languages.sql" with { type: "text" };
+import m30 from "./0033_respondent_language.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -62,4 +63,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0028_alerts", sql: m27 },
   { tag: "0029_review_type", sql: m28 },
   { tag: "0030_languages", sql: m29 },
+  { tag: "0033_respondent_language", sql: m30 },
 ];

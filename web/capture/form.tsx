@@ -31,7 +31,7 @@ import type { CustomValue, LinkView, MediaAnswer, Method, Respondent, StartBody 
 import { answerHeading, stepOf, stepsFor, stepTitle, type Step } from "./steps";
 import { useNarrow, useSteps } from "./use-steps";
 import { StepNav, StepProgress } from "./step-progress";
-import { t } from "./i18n";
+import { t, words } from "./i18n";
 
 export type { SentInfo } from "./thanks";
 
@@ -174,6 +174,8 @@ export function CaptureForm({
       // One answer covers every question in turn; a single question is named.
       ...(link.prompts.length === 1 ? { prompt_id: link.prompts[0]!.id } : {}),
       consent: { agreed: true, text: link.consent_text, version: link.consent_version },
+      // The page's language: the server records it and writes the respondent's emails in it.
+      language: words.language(),
       ...(rating && link.ask_rating ? { rating } : {}),
       ...(kind === "text" ? { text: text.trim() } : {}),
       ...(given.length ? { custom_fields: given.map((a) => ({ id: a.field.id, value: a.value })) } : {}),

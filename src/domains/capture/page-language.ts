@@ -4,16 +4,56 @@
  * offer), and on `<html lang dir>` before the script runs.
  */
 import { extendConfig } from "../../platform/http/web-assets";
-import { direction, isLanguage } from "../../platform/i18n/languages";
+import { direction, isLanguage, negotiate, type Language } from "../../platform/i18n/languages";
 import { offeredLanguages, type BrandRow, type LinkRow } from "../brands";
 
-/** The page's HTML with the link's and brand's languages in its config and on `<html>`. */
-export function withLinkLanguages(html: string, { link, brand }: { link: LinkRow; brand: BrandRow }): string {
-  const offered: string[] = offeredLanguages(brand);
+/** The languages a link's page offers, its own language (or null) and its fallback. */
+function linkLanguages({ link, brand }: { link: LinkRow; brand: BrandRow }) {
+  const offered: Language[] = offeredLanguages(brand);
   const own = isLanguage(link.language) ? link.language : null;
   // A link's own language is shown even when the brand no longer offers it.
   const languages = own && !offered.includes(own) ? [...offered, own] : offered;
-  const fallback = offered.includes(brand.defaultLanguage) ? brand.defaultLanguage : offered[0]!;
+  const fallback = offered.includes(brand.defaultLanguage as Language) ? brand.defaultLanguage : offered[0]!;
+  return { own, languages, fallback };
+}
+
+/** The languages of an `Accept-Language` header, best first (`fr-CH, fr;q=0.9, en;q=0.8` → fr-CH, fr, en). */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .slice(0, 20)
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag!.trim(), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((x) => x.tag && x.tag !== "*" && Number.isFinite(x.q) && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((x) => x.tag);
+}
+
+/**
+ * The language a testimonial was sent in: the one the page says it showed (when the page offers it), else what the
+ * page would have chosen: the link's own language, else the browser's (`Accept-Language`) among the brand's, else
+ * the brand's default.
+ */
+export function sentLanguage(
+  found: { link: LinkRow; brand: BrandRow },
+  sent: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Language {
+  const { own, languages, fallback } = linkLanguages(found);
+  return negotiate({
+    explicit: [sent, own],
+    preferred: acceptedLanguages(acceptLanguage),
+    offered: languages,
+    fallback,
+  });
+}
+
+/** The page's HTML with the link's and brand's languages in its config and on `<html>`. */
+export function withLinkLanguages(html: string, found: { link: LinkRow; brand: BrandRow }): string {
+  const { own, languages, fallback } = linkLanguages(found);
   const lang = own ?? fallback;
   return extendConfig(
     html,

@@ -22,6 +22,7 @@ import { CAPTURE_LIMITS, type startBody } from "./model";
 import { createUpload } from "./uploads";
 import { checkCustomAnswers } from "./answers";
 import { photoUpload } from "./photo";
+import { sentLanguage } from "./page-language";
 
 /** What the capture page sends: the POST /public/links/{id}/submissions body. */
 export type StartInput = Static<typeof startBody>;
@@ -34,8 +35,16 @@ const clean = (s: string | undefined) => {
 };
 
 /** Checks the input against the link and creates the testimonial (and its upload for recordings). */
-export function startSubmission(deps: Deps, linkId: string, input: StartInput, idempotencyKey?: string | null) {
-  const { link, brand } = findLink(deps, linkId);
+export function startSubmission(
+  deps: Deps,
+  linkId: string,
+  input: StartInput,
+  idempotencyKey?: string | null,
+  acceptLanguage?: string | null,
+) {
+  const found = findLink(deps, linkId);
+  const { link, brand } = found;
+  const language = sentLanguage(found, input.language, acceptLanguage);
   const state = linkState(deps.db, link, deps.clock.now());
   if (!state.open) {
     const reason = state.reason ?? "paused";
@@ -88,7 +97,8 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
     respondentTitle: clean(input.respondent.title),
     respondentCompany: clean(input.respondent.company),
     rating: input.rating ?? null,
-    consent: { text: link.consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())! },
+    consent: { text: link.consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())!, language },
+    pageLanguage: language,
     customAnswers,
   };
   const photo = (id: string) => (link.collectPhoto ? photoUpload(deps, id) : null);

@@ -332,7 +332,21 @@ export const submissionDetailSchema = t.Composite([
   t.Object({
     respondent_email: nullable(t.String()),
     prompt_id: nullable(t.String()),
-    consent: nullable(t.Object({ text: t.String(), version: t.String(), agreed_at: t.String() })),
+    page_language: nullable(
+      t.String(),
+      "The language of the capture page it was sent from (en de fr es pt it nl ar): its emails are written in it. Null for imported and older testimonials. `language` is the language of the words themselves.",
+    ),
+    consent: nullable(
+      t.Object({
+        text: t.String({ description: "The exact words shown." }),
+        version: t.String(),
+        agreed_at: t.String(),
+        language: nullable(
+          t.String(),
+          "The language the words were shown in; null for consents given before it was recorded.",
+        ),
+      }),
+    ),
     width: nullable(Type.Integer({ minimum: 0 })),
     height: nullable(Type.Integer({ minimum: 0 })),
     transcript: nullable(transcriptSchema),
