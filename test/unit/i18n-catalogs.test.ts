@@ -19,6 +19,7 @@ const AREAS = {
   removal: ["web/removal"],
   widget: ["web/widget"],
   email: ["src/domains/removals", "src/domains/campaigns"],
+  wall: ["src/domains/walls"],
 } as const;
 type Area = keyof typeof AREAS;
 

@@ -4,7 +4,7 @@
  * offer), and on `<html lang dir>` before the script runs.
  */
 import { extendConfig } from "../../platform/http/web-assets";
-import { direction, isLanguage, negotiate, type Language } from "../../platform/i18n/languages";
+import { acceptedLanguages, direction, isLanguage, negotiate, type Language } from "../../platform/i18n/languages";
 import { offeredLanguages, type BrandRow, type LinkRow } from "../brands";
 
 /** The languages a link's page offers, its own language (or null) and its fallback. */
@@ -15,21 +15,6 @@ function linkLanguages({ link, brand }: { link: LinkRow; brand: BrandRow }) {
   const languages = own && !offered.includes(own) ? [...offered, own] : offered;
   const fallback = offered.includes(brand.defaultLanguage as Language) ? brand.defaultLanguage : offered[0]!;
   return { own, languages, fallback };
-}
-
-/** The languages of an `Accept-Language` header, best first (`fr-CH, fr;q=0.9, en;q=0.8` → fr-CH, fr, en). */
-export function acceptedLanguages(header: string | null | undefined): string[] {
-  return (header ?? "")
-    .split(",")
-    .slice(0, 20)
-    .map((part, i) => {
-      const [tag, ...params] = part.trim().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { tag: tag!.trim(), q: q ? Number(q.slice(2)) : 1, i };
-    })
-    .filter((x) => x.tag && x.tag !== "*" && Number.isFinite(x.q) && x.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((x) => x.tag);
 }
 
 /**

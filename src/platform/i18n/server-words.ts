@@ -14,15 +14,24 @@ import emailFr from "./messages/email/fr.json";
 import emailIt from "./messages/email/it.json";
 import emailNl from "./messages/email/nl.json";
 import emailPt from "./messages/email/pt.json";
+import wallAr from "./messages/wall/ar.json";
+import wallDe from "./messages/wall/de.json";
+import wallEn from "./messages/wall/en.json";
+import wallEs from "./messages/wall/es.json";
+import wallFr from "./messages/wall/fr.json";
+import wallIt from "./messages/wall/it.json";
+import wallNl from "./messages/wall/nl.json";
+import wallPt from "./messages/wall/pt.json";
 
 type Catalog = Record<string, string>;
 
 const CATALOGS: Record<ServerArea, Record<Language, Catalog>> = {
   email: { en: emailEn, de: emailDe, fr: emailFr, es: emailEs, pt: emailPt, it: emailIt, nl: emailNl, ar: emailAr },
+  wall: { en: wallEn, de: wallDe, fr: wallFr, es: wallEs, pt: wallPt, it: wallIt, nl: wallNl, ar: wallAr },
 };
 
 /** The areas of words the server writes itself. */
-export type ServerArea = "email";
+export type ServerArea = "email" | "wall";
 
 /** Values a message takes. */
 export type WordValues = Record<string, string | number | Date>;
