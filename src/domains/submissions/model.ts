@@ -307,7 +307,15 @@ export const transcriptSchema = t.Object({
       "A machine draft nobody has checked yet: no public place shows these words until they are corrected or confirmed.",
   }),
   unsure_words: count("Words the engine was unsure of (0 once edited)."),
-  language: nullable(t.String()),
+  language: nullable(t.String(), "The language the words are in, as the speech engine says (pocketsphinx: always en)."),
+  expected_language: nullable(
+    t.String(),
+    "The language the recording was expected in: the page it was sent from (the submission's page_language).",
+  ),
+  language_note: nullable(
+    t.String(),
+    "Why the words are not in the expected language (an English-only engine heard a recording in another language); null otherwise.",
+  ),
   text: t.String(),
   words: t.Array(wordSchema),
   edited: t.Boolean(),
