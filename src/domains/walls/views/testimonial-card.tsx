@@ -1,6 +1,7 @@
 /**
  * One testimonial as a card: face (the respondent's photo, a video's small poster, or initials), name and role,
  * rating, recording, the respondent's own words (as text), the answers the owner chose to show, date and permalink.
+ * What people wrote is laid out in its own direction (`dir="auto"`): German words on an Arabic wall read left to right.
  */
 import type { Words } from "../../../platform/i18n/server-words";
 import type { WallItem } from "../wall-data";
@@ -82,14 +83,20 @@ export function TestimonialCard({
           </span>
         )}
         <figcaption class="who">
-          <span class="name">{who}</span>
-          {role ? <span class="role">{role}</span> : null}
+          <span class="name" dir="auto">
+            {who}
+          </span>
+          {role ? (
+            <span class="role" dir="auto">
+              {role}
+            </span>
+          ) : null}
         </figcaption>
       </div>
       {item.rating ? <Stars rating={item.rating} w={words} /> : null}
       <Media w={w} who={who} eager={eager} sizes={permalink ? SIZES.wall : SIZES.single} words={words} />
       {item.text ? (
-        <blockquote lang={langTag(item.language)}>
+        <blockquote lang={langTag(item.language)} dir="auto">
           {paragraphs(item.text).map((p) => (
             <p>{p}</p>
           ))}
