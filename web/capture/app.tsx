@@ -4,6 +4,7 @@
  * recording of this link that did not finish sending (the page was closed mid-upload) is offered first, to finish
  * or discard (web/capture/resume.tsx). One polite live region carries status messages.
  */
+import { problemWords } from "./problem-words";
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
 import { t } from "./i18n";
@@ -56,7 +57,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
           e instanceof Problem && e.status === 404
             ? t("app.notFound")
             : e instanceof Problem
-              ? e.message
+              ? problemWords(e)
               : t("app.reload");
         setLoad({ state: "problem", message });
       },

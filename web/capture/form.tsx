@@ -32,6 +32,7 @@ import { answerHeading, stepOf, stepsFor, stepTitle, type Step } from "./steps";
 import { useNarrow, useSteps } from "./use-steps";
 import { StepNav, StepProgress } from "./step-progress";
 import { t, words } from "./i18n";
+import { problemWords } from "./problem-words";
 
 export type { SentInfo } from "./thanks";
 
@@ -197,7 +198,8 @@ export function CaptureForm({
     } catch (err) {
       const p = err instanceof Problem ? err : new Problem(0, "error", t("api.refused"));
       const field = fieldId(p.field);
-      const words = field ? serverProblemWords(field, p.message, p.details) : p.message;
+      const said = problemWords(p);
+      const words = field ? serverProblemWords(field, said, p.details) : said;
       if (field && p.code !== "consent_changed") {
         setErrors({ [field]: words });
         // On a phone, the field is on its own step: go back to it (the message stays on Send's step too).
