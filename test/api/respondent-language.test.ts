@@ -170,3 +170,84 @@ describe("the thank-you's words", () => {
     expect(m.text).toContain("the recording, your words and your details are erased for good.");
   });
 });
+
+describe("owner-written texts per language", () => {
+  const translations = {
+    fr: {
+      title: "Racontez-nous",
+      prompts: ["Comment était-ce ?"],
+      consent_text: "J’accepte que mes mots soient publiés.",
+      call_to_action_label: "Laissez un avis Google",
+    },
+  };
+
+  test("are stored, checked and answered, and given to the capture page", async () => {
+    const made = await t.call("POST", `/v1/brands/${brandId}/links`, {
+      auth: a.liveKey,
+      body: {
+        title: "Tell us",
+        prompts: [{ text: "How was it?" }],
+        consent_text: consentText,
+        consent_version: "v1",
+        call_to_action: { label: "Leave a Google review", url: "https://example.com/review" },
+        translations: { ...translations, de: { title: "  " } },
+      },
+    });
+    expect(made.status).toBe(201);
+    // Empty texts are dropped; a language with nothing left is too.
+    expect(made.body.translations).toEqual(translations);
+    const view = (await t.call("GET", `/public/links/${made.body.id}`)).body;
+    expect(view.translations).toEqual(translations);
+    const bad = await t.call("PATCH", `/v1/links/${made.body.id}`, {
+      auth: a.liveKey,
+      body: { translations: { xx: { title: "?" } } },
+    });
+    expect(bad.status).toBe(400);
+    const tooMany = await t.call("PATCH", `/v1/links/${made.body.id}`, {
+      auth: a.liveKey,
+      body: { translations: { de: { prompts: ["Eins", "Zwei"] } } },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.details.field).toBe("translations.de.prompts");
+  });
+
+  test("the consent recorded is the translated wording shown, with its language; the email's button is translated", async () => {
+    const made = await t.call("POST", `/v1/brands/${brandId}/links`, {
+      auth: a.liveKey,
+      body: {
+        title: "Tell us",
+        prompts: [{ text: "How was it?" }],
+        consent_text: consentText,
+        consent_version: "v1",
+        call_to_action: { label: "Leave a Google review", url: "https://example.com/review" },
+        translations,
+      },
+    });
+    const r = await t.call("POST", `/public/links/${made.body.id}/submissions`, {
+      body: {
+        kind: "text",
+        respondent: { name: "Luc Bernard", email: "luc@example.com" },
+        consent: { agreed: true, text: translations.fr.consent_text, version: "v1" },
+        text: "Très bonne expérience, je reviendrai.",
+        language: "fr",
+      },
+    });
+    expect(r.status).toBe(201);
+    const detail = (await t.call("GET", `/v1/submissions/${r.body.submission_id}`, { auth: a.liveKey })).body;
+    expect(detail.consent).toMatchObject({ text: translations.fr.consent_text, language: "fr" });
+    const [mail] = outbox("luc@example.com");
+    expect(mail!.text).toContain("Laissez un avis Google: https://example.com/review");
+    expect(mail!.text).toContain("> J’accepte que mes mots soient publiés.");
+    // A wording not shown in that language is refused as changed.
+    const other = await t.call("POST", `/public/links/${made.body.id}/submissions`, {
+      body: {
+        kind: "text",
+        respondent: { name: "Luc Bernard" },
+        consent: { agreed: true, text: "Something else entirely.", version: "v1" },
+        text: "Très bonne expérience, je reviendrai.",
+        language: "fr",
+      },
+    });
+    expect(other.status).toBe(409);
+  });
+});

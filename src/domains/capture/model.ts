@@ -127,6 +127,7 @@ const shownLinkFields = t.Pick(linkSchema, [
   "redirect_url",
   "collect_photo",
   "mode",
+  "translations",
 ]);
 
 /** `GET /public/links/{id}` answer: what the capture page shows, and the limits of what it may send. */

@@ -16,7 +16,7 @@ import { iso } from "../../platform/clock";
 import { requireAllowance, type PlanId, planOf } from "../../platform/access";
 import { normaliseEmail } from "../accounts";
 import { createCollected, finishWritten } from "../submissions";
-import { linkState } from "../brands";
+import { consentIn, linkState } from "../brands";
 import { CLOSED_MESSAGES, findLink } from "./link-view";
 import { CAPTURE_LIMITS, type startBody } from "./model";
 import { createUpload } from "./uploads";
@@ -58,7 +58,11 @@ export function startSubmission(
   const customAnswers = checkCustomAnswers(link.customFields, input.custom_fields);
   if (input.consent.agreed !== true) throw invalid("Please tick the box to agree before sending.", "consent.agreed");
   // Line breaks arrive as \n (the body parser reads \r\n so); wording stored before that may still hold \r\n.
-  const sameWords = normaliseLineBreaks(input.consent.text) === normaliseLineBreaks(link.consentText);
+  // The wording shown: the translation of the page's language when the link has one, else the link's own.
+  const shown = consentIn(link, language);
+  const agreedTo = normaliseLineBreaks(input.consent.text);
+  const sameWords = agreedTo === normaliseLineBreaks(shown) || agreedTo === normaliseLineBreaks(link.consentText);
+  const consentText = agreedTo === normaliseLineBreaks(shown) ? shown : link.consentText;
   if (!sameWords || input.consent.version !== link.consentVersion) {
     throw new AppError(
       "consent_changed",
@@ -97,7 +101,7 @@ export function startSubmission(
     respondentTitle: clean(input.respondent.title),
     respondentCompany: clean(input.respondent.company),
     rating: input.rating ?? null,
-    consent: { text: link.consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())!, language },
+    consent: { text: consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())!, language },
     pageLanguage: language,
     customAnswers,
   };

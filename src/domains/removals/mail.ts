@@ -27,6 +27,7 @@ import { newId } from "../../platform/ids";
 import { brands, links, logoUrl, senderOfBrand } from "../brands";
 import { htmlMail } from "../../platform/mail/html-layout";
 import { wordsFor, type Words } from "../../platform/i18n/server-words";
+import type { Language } from "../../platform/i18n/languages";
 import { submissions } from "../submissions";
 import { isUnsubscribed } from "../campaigns";
 import { removals, thankYouSent } from "./tables";
@@ -163,16 +164,24 @@ const DEFAULT_COLOR = "#4f46e5";
 function mailLook(db: Db, deps: Deps, row: { brandId: string; linkId: string | null; pageLanguage: string | null }) {
   const brand = db.select().from(brands).where(eq(brands.id, row.brandId)).get();
   const link = row.linkId
-    ? db.select({ cta: links.callToAction, language: links.language }).from(links).where(eq(links.id, row.linkId)).get()
+    ? db
+        .select({ cta: links.callToAction, language: links.language, translations: links.translations })
+        .from(links)
+        .where(eq(links.id, row.linkId))
+        .get()
     : undefined;
+  // Older testimonials have no page language: the link's own, else the brand's default.
+  const language = row.pageLanguage ?? link?.language ?? brand?.defaultLanguage ?? null;
   return {
     brand: brand?.name ?? "the team",
     color: brand?.color ?? DEFAULT_COLOR,
     // The brand's own logo only: the default logo would put another name than the brand's in the email.
     logoUrl: brand?.logoKey ? logoUrl(deps.config.cdnUrl, brand) : null,
-    callToAction: link?.cta ?? null,
-    // Older testimonials have no page language: the link's own, else the brand's default.
-    language: row.pageLanguage ?? link?.language ?? brand?.defaultLanguage ?? null,
+    // The owner's button in the email's language where they translated its label.
+    callToAction: link?.cta
+      ? { ...link.cta, label: link.translations?.[language as Language]?.call_to_action_label ?? link.cta.label }
+      : null,
+    language,
     // In the brand's name, replies to the brand (white label); the address stays the server's.
     sender: brand ? senderOfBrand(brand) : undefined,
   };
