@@ -2,7 +2,8 @@
  * The server's own words in the respondent's and visitor's language, against the built server (issue 26): a
  * testimonial sent from a French page brings a French thank-you email through a real SMTP server; a wall in a
  * German browser is German (`<html lang="de">`, no word of the English wall interface on screen); `?lang=ar` lays
- * the wall out right to left. Screenshots: /tmp/i26-wall-de.png, /tmp/i26-wall-ar.png.
+ * the wall out right to left; a link's owner-written French texts are what a French browser's capture page shows.
+ * Screenshots: /tmp/i26-wall-de.png, /tmp/i26-wall-ar.png, /tmp/i26-capture-fr-translated.png.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
@@ -152,5 +153,36 @@ describe("wall pages", () => {
     await page.screenshot({ path: "/tmp/i26-wall-ar.png", fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();
+  }, 60_000);
+});
+
+describe("owner-written texts per language", () => {
+  test("a French browser's capture page shows the link's French title, prompt and consent", async () => {
+    const made = await api("POST", `/v1/brands/${wall.id}/links`, {
+      title: "Tell us about your visit",
+      prompts: [{ text: "How was your visit?", max_seconds: 60 }],
+      consent_text: "You may publish my words.",
+      consent_version: "v1",
+      translations: {
+        fr: {
+          title: "Parlez-nous de votre visite",
+          prompts: ["Comment s’est passée votre visite ?"],
+          consent_text: "Vous pouvez publier mes mots.",
+        },
+      },
+    });
+    expect(made.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "fr-FR" });
+    const page = await context.newPage();
+    await visit(page, made.body.url);
+    await page.locator("form").waitFor();
+    expect(await htmlLang(page)).toEqual({ lang: "fr", dir: "ltr" });
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain("Parlez-nous de votre visite");
+    expect(text).toContain("Comment s’est passée votre visite ?");
+    expect(text).toContain("Vous pouvez publier mes mots.");
+    expect(text).not.toContain("You may publish my words.");
+    await page.screenshot({ path: "/tmp/i26-capture-fr-translated.png", fullPage: true });
+    await context.close();
   }, 60_000);
 });
