@@ -130,6 +130,24 @@ describe("request emails", () => {
     expect(mail.html).toContain('<html lang="de" dir="ltr">');
   });
 
+  test("the unsubscribe page speaks the visitor's language", async () => {
+    const mail = delivered.find((m) => m.to === "kunde@example.com")!;
+    const url = /(http\S+\/u\/[A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const page = async (method: string, lang: string) => {
+      const res = await t.app.handle(new Request(url, { method, headers: { "accept-language": lang } }));
+      return res.text();
+    };
+    const ask = await page("GET", "de-DE,de;q=0.9");
+    expect(ask).toContain('<html lang="de" dir="ltr">');
+    expect(ask).toContain("<h1>Keine E-Mails mehr von Maison Dupont?</h1>");
+    expect(ask).toMatch(/<strong>k[^<]*@example\.com<\/strong>/);
+    expect(ask).toContain(">Abmelden</button>");
+    const done = await page("POST", "ar");
+    expect(done).toContain('<html lang="ar" dir="rtl">');
+    expect(done).toContain("تم إلغاء اشتراكك");
+    expect(await page("GET", "ja")).toContain("You are unsubscribed");
+  });
+
   test("a reminder says so in its language; Arabic is laid out right to left", () => {
     const brand = { name: "متجر", color: "#4f46e5", logoUrl: null };
     const m = requestMail({ brand, subject: "رأيك", message: "{link}", name: "سارة", reminder: true, language: "ar" });
