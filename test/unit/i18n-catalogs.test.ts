@@ -19,7 +19,7 @@ const AREAS = {
   removal: ["web/removal"],
   widget: ["web/widget"],
   email: ["src/domains/removals", "src/domains/campaigns"],
-  wall: ["src/domains/walls"],
+  wall: ["src/domains/walls", "src/domains/widgets"],
 } as const;
 type Area = keyof typeof AREAS;
 
