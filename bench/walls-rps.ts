@@ -14,6 +14,7 @@
  * requests/s over loopback HTTP as served with the load from another process (wrk
  * when installed, see _harness.ts). Prints the ratios app/static per page and page40/page1.
  */
+import { wordsFor } from "../src/platform/i18n/server-words";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -156,7 +157,9 @@ for (const p of [1, DEEP]) {
     wallPage(deps, brand, p);
   });
   const warm = micro(() => wallPage(deps, brand, p));
-  const render = micro(() => renderWallPage(data, config.siteUrl, `${config.baseUrl}/public/beacons`));
+  const render = micro(() =>
+    renderWallPage(data, config.siteUrl, `${config.baseUrl}/public/beacons`, wordsFor("wall", "en")),
+  );
   console.log(
     `page ${String(p).padEnd(3)} reads ${cold.toFixed(0).padStart(5)} µs (cached ${warm.toFixed(0)} µs)   render ${render.toFixed(0).padStart(5)} µs   (medians of ${MICRO})`,
   );

@@ -85,8 +85,11 @@ export interface MediaToolkit {
     opts?: RunOpts,
   ): Promise<Focus | null>;
   extractWav(input: string, output: string, opts?: RunOpts): Promise<void>;
-  /** Null when no speech engine is installed. */
-  transcribe(wav: string, opts?: RunOpts): Promise<SpeechResult | null>;
+  /**
+   * Null when no speech engine is installed. `language` is the language the recording is expected in (ISO 639-1):
+   * engines that know it use it; the result's `language` says what the words are in.
+   */
+  transcribe(wav: string, opts?: RunOpts & { language?: string | null }): Promise<SpeechResult | null>;
   /** Times the given text's words against the recording, keeping each word exactly as written. */
   align(wav: string, text: string, opts?: RunOpts): Promise<Word[]>;
   captionsVtt(words: Word[]): string;
@@ -159,7 +162,7 @@ export function createMediaToolkit(config: Config, opts: { images?: Images } = {
     },
     async transcribe(wav, opts = {}) {
       const e = speech();
-      return e ? e.transcribe(wav, { signal: opts.signal }) : null;
+      return e ? e.transcribe(wav, { signal: opts.signal, language: opts.language ?? undefined }) : null;
     },
     async align(wav, text, opts = {}) {
       return (await alignText(wav, text, { signal: opts.signal })).words;

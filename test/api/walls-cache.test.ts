@@ -47,7 +47,7 @@ describe("a kept wall page", () => {
     const etag = plain.headers.get("etag")!;
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(plain.headers.get("cache-control")).toBe("public, max-age=5, stale-while-revalidate=60");
-    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(plain.headers.get("vary")).toBe("Accept-Language, Accept-Encoding");
     const br = await get(wall.wallUrl, { "accept-encoding": "gzip, deflate, br" });
     const gz = await get(wall.wallUrl, { "accept-encoding": "gzip" });
     expect(new Set([etag, br.headers.get("etag"), gz.headers.get("etag")]).size).toBe(3);
@@ -62,7 +62,7 @@ describe("a kept wall page", () => {
       expect(r.status).toBe(304);
       expect(r.bytes.length).toBe(0);
       expect(r.headers.get("cache-control")).toBe("public, max-age=5, stale-while-revalidate=60");
-      expect(r.headers.get("vary")).toBe("Accept-Encoding");
+      expect(r.headers.get("vary")).toBe("Accept-Language, Accept-Encoding");
       expect(r.headers.get("etag")).toBe(br.headers.get("etag"));
     }
     expect((await get(wall.wallUrl, { "if-none-match": '"something-else"' })).status).toBe(200);

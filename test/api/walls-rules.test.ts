@@ -186,14 +186,14 @@ describe("compression", () => {
   });
   afterAll(() => t.close());
 
-  test("a page is brotli-compressed or gzipped for clients that take it, and says it varies by Accept-Encoding", async () => {
+  test("a page is brotli-compressed or gzipped for clients that take it, and says it varies by Accept-Language and Accept-Encoding", async () => {
     const url = "http://plaudit.test/b/zipped-co";
     const plain = await t.app.handle(new Request(url));
     const text = await plain.text();
     expect(plain.headers.get("content-encoding")).toBeNull();
     const br = await t.app.handle(new Request(url, { headers: { "accept-encoding": "gzip, deflate, br" } }));
     expect(br.headers.get("content-encoding")).toBe("br");
-    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    expect(br.headers.get("vary")).toBe("Accept-Language, Accept-Encoding");
     const brBytes = new Uint8Array(await br.arrayBuffer());
     expect(new TextDecoder().decode(brotliDecompressSync(brBytes))).toBe(text);
     const zipped = await t.app.handle(new Request(url, { headers: { "accept-encoding": "gzip" } }));

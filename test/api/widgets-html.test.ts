@@ -67,6 +67,23 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("the HTML fragment", () => {
+  test("is written in the widget's language (issue 26): its own words, dates and numbers; English without one", async () => {
+    const w = await widget({ max_items: 10, language: "de" });
+    await settle();
+    const html = await fragment(w);
+    expect(html).toContain('lang="de" dir="ltr"');
+    expect(html).toContain('aria-label="Bewertungen für Crumb &amp; Co"');
+    expect(html).toMatch(/\d,\d aus \d+ Bewertungen/);
+    expect(html).toMatch(/\d+\. [A-Z][a-zä]+\.? \d{4}/);
+    // Its words, not the JSON-LD (schema.org's own names: Review, reviewBody).
+    expect(html.replace(/<script[\s\S]*?<\/script>/, "")).not.toMatch(/Rated \d|review|Powered by/);
+    const ar = await fragment(await widget({ max_items: 10, language: "ar" }).then(async (x) => (await settle(), x)));
+    expect(ar).toContain('lang="ar" dir="rtl"');
+    const en = await fragment(await widget({ max_items: 10 }).then(async (x) => (await settle(), x)));
+    expect(en).toStartWith("<div data-svc-widget=");
+    expect(en).toMatch(/\d\.\d from \d+ reviews/);
+  });
+
   test("served openly beside the document, stored for a bucket, and the same bytes as the file", async () => {
     const w = await widget({ max_items: 10 });
     expect(w.html_url).toBe(`${t.deps.config.cdnUrl}/widgets/${w.id}.html`);

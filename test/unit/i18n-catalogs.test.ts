@@ -13,8 +13,14 @@ import { formatMessage } from "../../web/widget/words";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const MESSAGES = join(ROOT, "src/platform/i18n/messages");
-/** Each area's catalogs and the code that uses them. */
-const AREAS = { capture: "web/capture", removal: "web/removal", widget: "web/widget" } as const;
+/** Each area's catalogs and the code that uses them (the pages' in web/, the server's own words in src/domains). */
+const AREAS = {
+  capture: ["web/capture"],
+  removal: ["web/removal"],
+  widget: ["web/widget"],
+  email: ["src/domains/removals", "src/domains/campaigns"],
+  wall: ["src/domains/walls", "src/domains/widgets"],
+} as const;
 type Area = keyof typeof AREAS;
 
 const read = (area: Area, name: string): Record<string, string> =>
@@ -30,7 +36,7 @@ function files(dir: string): string[] {
 /** Keys the code of an area asks for: `t("key"` and `rich("key"` calls. */
 function usedKeys(area: Area): Set<string> {
   const keys = new Set<string>();
-  for (const f of files(join(ROOT, AREAS[area])))
+  for (const f of AREAS[area].flatMap((dir) => files(join(ROOT, dir))))
     for (const m of readFileSync(f, "utf8").matchAll(/\b(?:t|rich)\(\s*"([^"]+)"/g)) keys.add(m[1]!);
   return keys;
 }

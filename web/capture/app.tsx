@@ -4,9 +4,11 @@
  * recording of this link that did not finish sending (the page was closed mid-upload) is offered first, to finish
  * or discard (web/capture/resume.tsx). One polite live region carries status messages.
  */
+import { localise } from "./localise";
+import { problemWords } from "./problem-words";
 import { useEffect, useState } from "preact/hooks";
 import { getLink, Problem } from "./api";
-import { t } from "./i18n";
+import { t, words } from "./i18n";
 import { accentVars } from "../../src/platform/accent";
 import { BrandHeader } from "./header";
 import { CaptureForm, type SentInfo } from "./form";
@@ -46,7 +48,9 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
         message: t("app.incomplete"),
       });
     getLink(apiUrl, linkId).then(
-      async (link) => {
+      async (loaded) => {
+        // The owner's texts in the page's language, where they gave them.
+        const link = localise(loaded, words.language());
         document.title = `${link.title} · ${link.brand.name}`;
         setPending(await findPending(link.id));
         setLoad({ state: "ready", link });
@@ -56,7 +60,7 @@ export function CaptureApp({ apiUrl, linkId }: { apiUrl: string; linkId: string 
           e instanceof Problem && e.status === 404
             ? t("app.notFound")
             : e instanceof Problem
-              ? e.message
+              ? problemWords(e)
               : t("app.reload");
         setLoad({ state: "problem", message });
       },

@@ -31,7 +31,8 @@ import type { CustomValue, LinkView, MediaAnswer, Method, Respondent, StartBody 
 import { answerHeading, stepOf, stepsFor, stepTitle, type Step } from "./steps";
 import { useNarrow, useSteps } from "./use-steps";
 import { StepNav, StepProgress } from "./step-progress";
-import { t } from "./i18n";
+import { t, words } from "./i18n";
+import { problemWords } from "./problem-words";
 
 export type { SentInfo } from "./thanks";
 
@@ -174,6 +175,8 @@ export function CaptureForm({
       // One answer covers every question in turn; a single question is named.
       ...(link.prompts.length === 1 ? { prompt_id: link.prompts[0]!.id } : {}),
       consent: { agreed: true, text: link.consent_text, version: link.consent_version },
+      // The page's language: the server records it and writes the respondent's emails in it.
+      language: words.language(),
       ...(rating && link.ask_rating ? { rating } : {}),
       ...(kind === "text" ? { text: text.trim() } : {}),
       ...(given.length ? { custom_fields: given.map((a) => ({ id: a.field.id, value: a.value })) } : {}),
@@ -195,7 +198,8 @@ export function CaptureForm({
     } catch (err) {
       const p = err instanceof Problem ? err : new Problem(0, "error", t("api.refused"));
       const field = fieldId(p.field);
-      const words = field ? serverProblemWords(field, p.message, p.details) : p.message;
+      const said = problemWords(p);
+      const words = field ? serverProblemWords(field, said, p.details) : said;
       if (field && p.code !== "consent_changed") {
         setErrors({ [field]: words });
         // On a phone, the field is on its own step: go back to it (the message stays on Send's step too).

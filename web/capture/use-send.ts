@@ -5,6 +5,7 @@
  * A recording is kept in this browser (web/capture/pending.ts) from the moment the server has the testimonial until
  * its last byte and the photo are in, so a page closed mid-way can finish it later (`finish`).
  */
+import { problemWords } from "./problem-words";
 import { useRef, useState } from "preact/hooks";
 import { Problem, startSubmission, uploadPhoto } from "./api";
 import { idempotencyKey } from "../shared/api";
@@ -80,7 +81,7 @@ export function useSend(apiUrl: string, announce: (m: string) => void): Sender {
     setSending((s) => s && { ...s, label: t("send.photo") });
     return uploadPhoto(ticket, photo).then(
       () => null,
-      (e: unknown) => (e instanceof Problem ? e.message : t("send.photoFailed")),
+      (e: unknown) => (e instanceof Problem ? problemWords(e) : t("send.photoFailed")),
     );
   }
 

@@ -17,7 +17,13 @@ type Screen =
 /** Tokens are 16–128 base64url characters; anything else is a cut-off or mistyped link, not worth a request. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,128}$/;
 
-const messageOf = (e: unknown) => (e instanceof Problem ? e.message : t("api.refused"));
+const messageOf = (e: unknown) =>
+  e instanceof Problem
+    ? // Refusals the page has words of its own for are said in its language; others keep the server's message.
+      e.code === "too_many_requests" || e.code === "rate_limited"
+      ? t("problem.tooMany")
+      : e.message
+    : t("api.refused");
 
 /** The whole page for one token. */
 export function RemovalApp({ apiUrl, token }: { apiUrl: string; token: string }) {

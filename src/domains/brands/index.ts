@@ -9,6 +9,7 @@ import { registerBrandDeletionJob } from "./brand-deletion-job";
 export { brandRoutes } from "./routes";
 export { getBrandRow, readBrandRow, findBrandBySlug, slugScopeOf, createDefaultBrands } from "./brand-service";
 export { offeredLanguages } from "./languages";
+export { consentIn, type LinkTranslation, type LinkTranslations } from "./link-translations";
 export { BRAND_DELETE_JOB, DEFAULT_BRAND_KEPT } from "./brand-deletion";
 export { runBrandDeletion } from "./brand-deletion-job";
 export { getLinkRow, findLinkBySlug } from "./link-service";

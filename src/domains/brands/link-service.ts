@@ -88,7 +88,7 @@ export function createLink(tx: Tx, brandId: string, input: NewLink, idempotencyK
   const consent = checkConsent(input.consent_text, input.consent_version);
   return idempotent(tx.db, ctx, `POST /v1/brands/${brandId}/links`, idempotencyKey, input, (db) => {
     const now = ctx.clock.now();
-    const settings = applySettings(db, ctx, DEFAULT_SETTINGS, input, null);
+    const settings = applySettings(db, ctx, DEFAULT_SETTINGS, input, null, prompts.length);
     const row: LinkRow = {
       id: newId("link", now),
       orgId: ctx.orgId,
@@ -182,7 +182,7 @@ export function updateLink(tx: Tx, id: string, patch: LinkPatch) {
   const row = getLinkRow(db, ctx, id);
   const next: LinkRow = {
     ...row,
-    ...applySettings(db, ctx, settingsOf(row), patch, row.id),
+    ...applySettings(db, ctx, settingsOf(row), patch, row.id, patch.prompts?.length ?? row.prompts.length),
     updatedAt: ctx.clock.now(),
   };
   if (patch.title !== undefined) next.title = checkTitle(patch.title);

@@ -5,6 +5,7 @@
  * words an agency owner understands; a taken slug (or another organisation's former one) is a 409.
  */
 import { isLanguage, LANGUAGES } from "../../platform/i18n/languages";
+import { checkTranslations, type LinkTranslation } from "./link-translations";
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Ctx } from "../../platform/context";
@@ -49,6 +50,7 @@ export interface LinkSettingsInput {
   expires_at?: string | null;
   max_responses?: number | null;
   language?: string | null;
+  translations?: Record<string, LinkTranslation> | null;
 }
 
 /** The link columns these settings fill. */
@@ -67,6 +69,7 @@ export type LinkSettingsColumns = Pick<
   | "expiresAt"
   | "maxResponses"
   | "language"
+  | "translations"
 >;
 
 /** Settings of a new link before any request changes them. */
@@ -84,6 +87,7 @@ export const DEFAULT_SETTINGS: LinkSettingsColumns = {
   expiresAt: null,
   maxResponses: null,
   language: null,
+  translations: null,
 };
 
 /** The settings columns of a stored link. */
@@ -101,6 +105,7 @@ export const settingsOf = (row: LinkRow): LinkSettingsColumns => ({
   expiresAt: row.expiresAt,
   maxResponses: row.maxResponses,
   language: row.language,
+  translations: row.translations,
 });
 
 function checkMessage(value: string | null, field: string): string | null {
@@ -183,7 +188,8 @@ function slugTaken(db: Db, scope: string, slug: string, exceptId: string | null)
 /**
  * Applies `input` to `current` (a new link's defaults or a stored link's settings) and checks the result: each
  * given field by its own rule, then the rules across fields (a call to action or a redirect, not both). `linkId` is
- * the link being changed (null on create), so its own slug is not "taken".
+ * the link being changed (null on create), so its own slug is not "taken"; `promptCount` how many prompts the link
+ * has (translations give at most as many).
  */
 export function applySettings(
   db: Db,
@@ -191,6 +197,7 @@ export function applySettings(
   current: LinkSettingsColumns,
   input: LinkSettingsInput,
   linkId: string | null,
+  promptCount = 10,
 ): LinkSettingsColumns {
   const next = { ...current };
   if (input.slug !== undefined) {
@@ -257,5 +264,6 @@ export function applySettings(
       throw invalid(`language is one of ${LANGUAGES.join(", ")}, or null to follow the visitor.`, "language");
     next.language = lang;
   }
+  if (input.translations !== undefined) next.translations = checkTranslations(input.translations, promptCount);
   return next;
 }

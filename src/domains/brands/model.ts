@@ -1,4 +1,5 @@
 /** Request and response schemas of the brand and link routes (typebox through Elysia's `t`). */
+import { linkTranslationsField } from "./link-translations";
 import { t, type Static } from "elysia";
 import { bodyInteger } from "../../platform/http/strict-schema";
 import { pageSchema } from "../../platform/http/pagination";
@@ -356,6 +357,7 @@ const linkSettingsBody = {
   expires_at: t.Optional(nullable(linkExpiresAtField)),
   max_responses: t.Optional(nullable(linkMaxResponsesField)),
   language: t.Optional(nullable(linkLanguageField)),
+  translations: t.Optional(nullable(linkTranslationsField)),
 };
 
 /** Why a link takes nothing, as its answer and the capture page say: set by its team, or reached. */
@@ -390,6 +392,7 @@ export const linkSettingsAnswer = {
   max_responses: nullable(count(), linkMaxResponsesField.description),
   response_count: count("Testimonials sent through the link (deleted ones not counted); compared with max_responses."),
   language: nullable(linkLanguageField),
+  translations: nullable(linkTranslationsField),
 };
 
 /** POST /v1/brands/{id}/links body. */

@@ -208,6 +208,7 @@ export function presentLink(
     max_responses: row.maxResponses,
     response_count: state.responses,
     language: isLanguage(row.language) ? row.language : null,
+    translations: row.translations ?? null,
     former_slugs: former,
     mode: row.mode as Mode,
     created_at: iso(row.createdAt),

@@ -1,4 +1,5 @@
 /** Brands and their collect links. */
+import type { LinkTranslations } from "./link-translations";
 import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
@@ -140,6 +141,8 @@ export const links = sqliteTable(
     maxResponses: integer("max_responses"),
     /** The language its page is shown in whatever the browser prefers (migration 0030); null: the visitor's choice. */
     language: text("language"),
+    /** The owner's texts per language (migration 0033; link-translations.ts); null: none. */
+    translations: text("translations", { mode: "json" }).$type<LinkTranslations | null>(),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },

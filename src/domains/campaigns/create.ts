@@ -52,11 +52,13 @@ export function createCampaign(
       "Request emails need an SMTP server, and none is configured. Ask whoever runs Plaudit to set PLAUDIT_SMTP_URL, or try the campaign in test mode.",
     );
   const brandRow = deps.db
-    .select({ name: brands.name, color: brands.color, logoKey: brands.logoKey })
+    .select({ name: brands.name, color: brands.color, logoKey: brands.logoKey, language: brands.defaultLanguage })
     .from(brands)
     .where(eq(brands.id, link.brandId))
     .get();
   const brand = mailBrand(deps.config.cdnUrl, brandRow ?? { name: "the team", color: "#4f46e5", logoKey: null });
+  // The words around the owner's message are in the page's language: the link's own, else the brand's default.
+  const language = link.language ?? brandRow?.language ?? null;
   // Requests leave in the brand's name, replies go to the brand (white label); the address stays the server's.
   const sender = brandSender(deps.db, link.brandId);
   return idempotent(tx.db, ctx, "POST /v1/campaigns", idempotencyKey, input, (db) => {
@@ -100,6 +102,7 @@ export function createCampaign(
           message: words.message,
           name: person.name,
           reminder: false,
+          language,
         });
         mailId = queueCampaignMail(tx, {
           orgId: ctx.orgId,

@@ -9,6 +9,7 @@
  */
 import { invalid } from "../../platform/errors";
 import { firstName } from "./first-name";
+import { wordsFor } from "../../platform/i18n/server-words";
 import { escapeHtml, htmlMail, type Inline, type MailBlock, type MailBrand } from "../../platform/mail/html-layout";
 
 /** Stands in the outbox copy where the personal link is in the email. */
@@ -46,12 +47,14 @@ export interface RequestWords {
   message: string;
   name: string;
   reminder: boolean;
+  /** The language of the words around the owner's message (the link's, else the brand's default); default English. */
+  language?: string | null;
 }
 
-/** The message with the names put in; `{link}` is left for the caller. */
-const withNames = (w: RequestWords, text: string) =>
+/** The message with the names put in (`nobody` where the list gave none); `{link}` is left for the caller. */
+const withNames = (w: RequestWords, text: string, nobody: string) =>
   text.replace(PLACEHOLDER, (all, key: string) =>
-    key === "name" ? firstName(w.name) || "there" : key === "full_name" ? w.name.trim() || "there" : all,
+    key === "name" ? firstName(w.name) || nobody : key === "full_name" ? w.name.trim() || nobody : all,
   );
 
 /** A paragraph of the message as HTML parts: each `{link}` becomes the personal link's marker, as a link. */
@@ -66,20 +69,17 @@ const inlineLinks = (paragraph: string): Inline[] =>
  * the HTML, a paragraph that is only `{link}` becomes the button; when none is, the button follows the message.
  */
 export function requestMail(w: RequestWords): { subject: string; text: string; html: string } {
-  const message = withNames(w, w.message);
+  const words = wordsFor("email", w.language);
+  const message = withNames(w, w.message, words.t("request.no_name"));
   const body = message.replaceAll("{link}", LINK_MARK);
-  const lead = w.reminder ? "A gentle reminder, in case our first email got buried:" : null;
-  const subject = (w.reminder ? `Reminder: ${w.subject}` : w.subject).replace(/[\r\n]+/g, " ");
-  const why = `You are receiving this because ${w.brand.name} asked for your feedback.`;
-  const text = [
-    ...(lead ? [lead, ""] : []),
-    body,
-    "",
-    "--",
-    why,
-    `To get no more of these emails from ${w.brand.name}: ${UNSUBSCRIBE_MARK}`,
-  ].join("\n");
-  const button = { button: { label: "Share your experience", href: LINK_MARK } };
+  const lead = w.reminder ? words.t("request.reminder_lead") : null;
+  const own = w.subject.replace(/[\r\n]+/g, " ");
+  const subject = w.reminder ? words.t("request.reminder_subject", { subject: own }) : own;
+  const brand = w.brand.name;
+  const why = words.t("request.why", { brand });
+  const unsubscribe = words.t("request.unsubscribe_intro", { brand });
+  const text = [...(lead ? [lead, ""] : []), body, "", "--", why, `${unsubscribe} ${UNSUBSCRIBE_MARK}`].join("\n");
+  const button = { button: { label: words.t("request.button"), href: LINK_MARK } };
   const paragraphs = message
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -87,15 +87,13 @@ export function requestMail(w: RequestWords): { subject: string; text: string; h
   const blocks: MailBlock[] = paragraphs.map((p) => (p === "{link}" ? button : { p: inlineLinks(p) }));
   if (!paragraphs.includes("{link}")) blocks.push(button);
   const html = htmlMail({
+    lang: words.lang,
     brand: w.brand,
     title: subject,
     preview: lead ?? paragraphs[0]?.replaceAll("{link}", "").trim() ?? subject,
-    heading: w.reminder ? "A gentle reminder" : w.subject.replace(/[\r\n]+/g, " "),
+    heading: w.reminder ? words.t("request.reminder_heading") : own,
     blocks,
-    footer: [
-      why,
-      [`To get no more of these emails from ${w.brand.name}: `, { text: "unsubscribe", href: UNSUBSCRIBE_MARK }],
-    ],
+    footer: [why, [`${unsubscribe} `, { text: words.t("request.unsubscribe"), href: UNSUBSCRIBE_MARK }]],
   });
   return { subject, text, html };
 }

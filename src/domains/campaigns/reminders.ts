@@ -55,6 +55,7 @@ export function queueDueReminders(deps: Deps): number {
           brand: { name: brands.name, color: brands.color, logoKey: brands.logoKey },
           mailFromName: brands.mailFromName,
           mailReplyTo: brands.mailReplyTo,
+          language: sql<string>`coalesce(${links.language}, ${brands.defaultLanguage})`,
         })
         .from(campaignRecipients)
         .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
@@ -80,6 +81,7 @@ export function queueDueReminders(deps: Deps): number {
           message: d.message,
           name: r.name,
           reminder: true,
+          language: d.language,
         });
         const mailId = queueCampaignMail(tx, {
           orgId: r.orgId,

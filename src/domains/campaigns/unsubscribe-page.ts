@@ -3,7 +3,8 @@
  * from Acme?") with one button, a POST (that button, or a mail client's RFC 8058 one-click request with the body
  * `List-Unsubscribe=One-Click`) confirms. Strict CSP (the one stylesheet by hash, forms only to this site), no
  * referrer (the address holds the token), never cached or indexed. Showing is limited per client address; confirming
- * is not, since one-click requests come from a few mail providers' addresses for all their users.
+ * is not, since one-click requests come from a few mail providers' addresses for all their users. Its words are in
+ * the visitor's language (their browser's preference; catalog area `email`, keys `unsubscribe.*`).
  */
 import { createHash } from "node:crypto";
 import { Elysia } from "elysia";
@@ -12,6 +13,8 @@ import { mountPrefix } from "../../platform/http/hosts";
 import { clientAddress } from "../../platform/client-address";
 import { RateLimiter } from "../../platform/rate-limit";
 import { tokenParams } from "./model";
+import { wordsFor, type Words } from "../../platform/i18n/server-words";
+import { acceptedLanguages, direction, negotiate } from "../../platform/i18n/languages";
 import { confirmUnsubscribe, lookupUnsubscribe, type UnsubscribeView } from "./unsubscribe";
 
 const STYLE = `
@@ -39,33 +42,56 @@ export const UNSUBSCRIBE_HEADERS = {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function html(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+function html(w: Words, title: string, body: string): string {
+  return `<!doctype html><html lang="${w.lang}" dir="${direction(w.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-/** The page for a view. */
-export function unsubscribePage(view: UnsubscribeView): string {
+/** Stands for the address in a message until it is put in, escaped and in bold. */
+const EMAIL_MARK = "\u0000email\u0000";
+
+/** The values of a message naming the brand and the address (its mark, put in by `bold`). */
+const named = (brand: string, email: string | null) => ({ brand, email: EMAIL_MARK, has_email: email ? "yes" : "no" });
+
+/** A message as HTML, with the address put in bold where its mark is. */
+const bold = (text: string, email: string | null) =>
+  email ? esc(text).replace(EMAIL_MARK, `<strong>${esc(email)}</strong>`) : esc(text);
+
+/** The page for a view, in the visitor's language (`lang`; English by default). */
+export function unsubscribePage(view: UnsubscribeView, lang: string = "en"): string {
+  const w = wordsFor("email", lang);
   if (view.state === "unknown")
     return html(
-      "Link not recognised",
-      "<h1>This unsubscribe link does not work</h1><p>It may have been copied incompletely. Open it again from the email you received.</p>",
+      w,
+      w.t("unsubscribe.unknown_title"),
+      `<h1>${esc(w.t("unsubscribe.unknown_heading"))}</h1><p>${esc(w.t("unsubscribe.unknown_body"))}</p>`,
     );
-  const who = view.email ? ` to <strong>${esc(view.email)}</strong>` : "";
   if (view.state === "done")
     return html(
-      "Unsubscribed",
-      `<h1>You are unsubscribed</h1><p>${esc(view.brand)} will send no more requests for feedback${who}.</p><p class="muted">You can close this page.</p>`,
+      w,
+      w.t("unsubscribe.done_title"),
+      `<h1>${esc(w.t("unsubscribe.done_heading"))}</h1><p>${bold(w.t("unsubscribe.done_body", named(view.brand, view.email)), view.email)}</p><p class="muted">${esc(w.t("unsubscribe.close"))}</p>`,
     );
+  const ask = w.t("unsubscribe.ask_title", { brand: view.brand });
   return html(
-    `Stop emails from ${view.brand}?`,
-    `<h1>Stop emails from ${esc(view.brand)}?</h1><p>You will get no more requests for feedback from ${esc(view.brand)}${who}.</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
+    w,
+    ask,
+    `<h1>${esc(ask)}</h1><p>${bold(w.t("unsubscribe.ask_body", named(view.brand, view.email)), view.email)}</p><form method="post"><button type="submit">${esc(w.t("unsubscribe.button"))}</button></form>`,
   );
 }
 
-const TOO_MANY = html(
-  "Please wait",
-  "<h1>Too many attempts</h1><p>Too many requests came from your connection. Please wait a few minutes and try again.</p>",
-);
+/** The page after too many tries, in `lang`. */
+function tooMany(lang: string): string {
+  const w = wordsFor("email", lang);
+  return html(
+    w,
+    w.t("unsubscribe.wait_title"),
+    `<h1>${esc(w.t("unsubscribe.wait_heading"))}</h1><p>${esc(w.t("unsubscribe.wait_body"))}</p>`,
+  );
+}
+
+/** The visitor's language: their browser's preference among every language, else English. */
+const visitorLanguage = (request: Request) =>
+  negotiate({ preferred: acceptedLanguages(request.headers.get("accept-language")) });
 
 /** Elysia plugin for `{site_url}/u/{token}` (GET shows, POST confirms). */
 export function unsubscribePagePlugin(deps: Deps) {
@@ -83,18 +109,19 @@ export function unsubscribePagePlugin(deps: Deps) {
       .get(
         `${mount}/u/:token`,
         ({ params, request, server }) => {
-          if (limited(request, server)) return answer(429, TOO_MANY);
+          const lang = visitorLanguage(request);
+          if (limited(request, server)) return answer(429, tooMany(lang));
           const view = lookupUnsubscribe(deps, params.token);
-          return answer(view.state === "unknown" ? 404 : 200, unsubscribePage(view));
+          return answer(view.state === "unknown" ? 404 : 200, unsubscribePage(view, lang));
         },
         { params: tokenParams, detail: { hide: true } },
       )
       // Not limited: one-click requests come from a few mail providers' addresses, for all their users at once.
       .post(
         `${mount}/u/:token`,
-        ({ params }) => {
+        ({ params, request }) => {
           const view = confirmUnsubscribe(deps, params.token);
-          return answer(view.state === "unknown" ? 404 : 200, unsubscribePage(view));
+          return answer(view.state === "unknown" ? 404 : 200, unsubscribePage(view, visitorLanguage(request)));
         },
         { params: tokenParams, parse: "none", detail: { hide: true } },
       )

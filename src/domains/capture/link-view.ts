@@ -95,6 +95,7 @@ export function linkView(deps: Deps, linkId: string) {
     })),
     collect_photo: link.collectPhoto,
     mode: link.mode,
+    translations: link.translations ?? null,
     brand: { name: brand.name, color: brand.color, logo_url: logoUrl(deps.config.cdnUrl, brand) },
     limits: {
       min_text_chars: CAPTURE_LIMITS.minTextChars,

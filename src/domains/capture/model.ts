@@ -69,6 +69,13 @@ export const startBody = t.Object(
         description: "Answers to the link's own questions; a required one must be answered.",
       }),
     ),
+    language: t.Optional(
+      t.String({
+        maxLength: 35,
+        description:
+          "The language the page was shown in (a BCP 47 tag; en de fr es pt it nl ar). Recorded on the testimonial; its emails are written in it. Without it, the server chooses as the page does (the link's language, else Accept-Language among the brand's languages, else its default).",
+      }),
+    ),
     request_token: t.Optional(
       t.String({
         maxLength: 128,
@@ -120,6 +127,7 @@ const shownLinkFields = t.Pick(linkSchema, [
   "redirect_url",
   "collect_photo",
   "mode",
+  "translations",
 ]);
 
 /** `GET /public/links/{id}` answer: what the capture page shows, and the limits of what it may send. */

@@ -102,7 +102,7 @@ export function captureRoutes(deps: Deps) {
         "/links/:link_id/submissions",
         ({ params, body, set, headers, request, server }) => {
           const sent = limits.guard(params.link_id, clientAddress(request, server, deps.config), set, () =>
-            startSubmission(deps, params.link_id, body, headers["idempotency-key"]),
+            startSubmission(deps, params.link_id, body, headers["idempotency-key"], headers["accept-language"]),
           );
           // A personal link's token (request campaigns): the campaigns module ties the testimonial to that person.
           noteRequestAnswer(deps, sent.submission_id, body.request_token);

@@ -16,12 +16,13 @@ import { iso } from "../../platform/clock";
 import { requireAllowance, type PlanId, planOf } from "../../platform/access";
 import { normaliseEmail } from "../accounts";
 import { createCollected, finishWritten } from "../submissions";
-import { linkState } from "../brands";
+import { consentIn, linkState } from "../brands";
 import { CLOSED_MESSAGES, findLink } from "./link-view";
 import { CAPTURE_LIMITS, type startBody } from "./model";
 import { createUpload } from "./uploads";
 import { checkCustomAnswers } from "./answers";
 import { photoUpload } from "./photo";
+import { sentLanguage } from "./page-language";
 
 /** What the capture page sends: the POST /public/links/{id}/submissions body. */
 export type StartInput = Static<typeof startBody>;
@@ -34,8 +35,16 @@ const clean = (s: string | undefined) => {
 };
 
 /** Checks the input against the link and creates the testimonial (and its upload for recordings). */
-export function startSubmission(deps: Deps, linkId: string, input: StartInput, idempotencyKey?: string | null) {
-  const { link, brand } = findLink(deps, linkId);
+export function startSubmission(
+  deps: Deps,
+  linkId: string,
+  input: StartInput,
+  idempotencyKey?: string | null,
+  acceptLanguage?: string | null,
+) {
+  const found = findLink(deps, linkId);
+  const { link, brand } = found;
+  const language = sentLanguage(found, input.language, acceptLanguage);
   const state = linkState(deps.db, link, deps.clock.now());
   if (!state.open) {
     const reason = state.reason ?? "paused";
@@ -49,7 +58,11 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
   const customAnswers = checkCustomAnswers(link.customFields, input.custom_fields);
   if (input.consent.agreed !== true) throw invalid("Please tick the box to agree before sending.", "consent.agreed");
   // Line breaks arrive as \n (the body parser reads \r\n so); wording stored before that may still hold \r\n.
-  const sameWords = normaliseLineBreaks(input.consent.text) === normaliseLineBreaks(link.consentText);
+  // The wording shown: the translation of the page's language when the link has one, else the link's own.
+  const shown = consentIn(link, language);
+  const agreedTo = normaliseLineBreaks(input.consent.text);
+  const sameWords = agreedTo === normaliseLineBreaks(shown) || agreedTo === normaliseLineBreaks(link.consentText);
+  const consentText = agreedTo === normaliseLineBreaks(shown) ? shown : link.consentText;
   if (!sameWords || input.consent.version !== link.consentVersion) {
     throw new AppError(
       "consent_changed",
@@ -88,7 +101,8 @@ export function startSubmission(deps: Deps, linkId: string, input: StartInput, i
     respondentTitle: clean(input.respondent.title),
     respondentCompany: clean(input.respondent.company),
     rating: input.rating ?? null,
-    consent: { text: link.consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())! },
+    consent: { text: consentText, version: link.consentVersion, agreed_at: iso(deps.clock.now())!, language },
+    pageLanguage: language,
     customAnswers,
   };
   const photo = (id: string) => (link.collectPhoto ? photoUpload(deps, id) : null);

@@ -26,6 +26,8 @@ import { sha256 } from "../../platform/crypto";
 import { newId } from "../../platform/ids";
 import { brands, links, logoUrl, senderOfBrand } from "../brands";
 import { htmlMail } from "../../platform/mail/html-layout";
+import { wordsFor, type Words } from "../../platform/i18n/server-words";
+import type { Language } from "../../platform/i18n/languages";
 import { submissions } from "../submissions";
 import { isUnsubscribed } from "../campaigns";
 import { removals, thankYouSent } from "./tables";
@@ -33,7 +35,9 @@ import { LINK_PLACEHOLDER, queueRemovalMail, removalToken } from "./send";
 
 export { removalUrl } from "./send";
 
-const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+/** A date as the language writes it in full (English as in the UK: "27 November 2026"). */
+const longDate = (lang: string, at: number) =>
+  new Intl.DateTimeFormat(lang === "en" ? "en-GB" : lang, { dateStyle: "long", timeZone: "UTC" }).format(at);
 
 /** At most this much of the consent wording is quoted back in the email (the owner's words, not the sender's). */
 const QUOTE_CHARS = 600;
@@ -63,16 +67,18 @@ export interface SentTestimonial {
   logoUrl?: string | null;
   /** The owner's own button (the link's call to action, e.g. "Leave us a Google review"), shown first. */
   callToAction?: { label: string; url: string } | null;
+  /** The language to write in (the page's the testimonial was sent from); English when null or unknown. */
+  language?: string | null;
 }
 
-/** "a 42-second video", "a 2-minute audio recording", "a written testimonial". */
-function describe(kind: string, durationMs: number | null | undefined): string {
-  if (kind === "text") return "a written testimonial";
-  const what = kind === "video" ? "video" : "audio recording";
-  if (!durationMs || durationMs <= 0) return `a ${what}`;
-  const s = Math.max(1, Math.round(durationMs / 1000));
-  const length = s < 90 ? `${s}-second` : `${Math.round(s / 60)}-minute`;
-  return `a ${length} ${what}`;
+/** "a 42-second video", "a 2-minute audio recording", "a written testimonial", in the email's language. */
+function describe(w: Words, kind: string, durationMs: number | null | undefined): string {
+  if (kind === "text") return w.t("thanks.what_text");
+  if (!durationMs || durationMs <= 0) return w.t("thanks.what_recording", { kind });
+  const seconds = Math.max(1, Math.round(durationMs / 1000));
+  return seconds < 90
+    ? w.t("thanks.what_seconds", { kind, seconds })
+    : w.t("thanks.what_minutes", { kind, minutes: Math.round(seconds / 60) });
 }
 
 /**
@@ -99,47 +105,51 @@ function consentWords(text: string): string {
  * short, plain first name (`greetingName`).
  */
 export function removalMail(input: SentTestimonial) {
-  const erased = input.kind === "text" ? "your words and your details" : "the recording, your words and your details";
+  const w = wordsFor("email", input.language);
   const first = greetingName(input.name);
   const link = input.url ?? LINK_PLACEHOLDER;
   const brand = input.brand;
-  const subject = `Thank you for your testimonial for ${brand}`;
-  const thanks = `Thank you for sharing your experience with ${brand}! It means a lot to the team, and it helps other people decide.`;
-  let sent = `What you sent on ${longDate.format(input.sentAt)}: ${describe(input.kind, input.durationMs)}`;
-  if (input.rating) sent += `, rated ${input.rating} out of 5`;
-  sent += ".";
+  const subject = w.t("thanks.subject", { brand });
+  const thanks = w.t("thanks.body", { brand });
+  const what = describe(w, input.kind, input.durationMs);
+  const date = longDate(w.lang, input.sentAt);
+  const sent = input.rating
+    ? w.t("thanks.sent_rated", { date, what, rating: input.rating })
+    : w.t("thanks.sent", { date, what });
   const consent = input.consentText?.trim() ? consentWords(input.consentText) : null;
   const cta = input.callToAction;
-  const removal = `Changed your mind? You can remove your testimonial at any time. The page shows what will be removed and asks you to confirm; ${brand} then stops showing it everywhere at once, and ${erased} are erased for good.`;
-  const keep = "The link works once and only you have it, so please keep this email and do not forward it.";
-  const why = "You are receiving this because you gave your email address when you sent your testimonial.";
+  const removal = w.t("thanks.removal", { brand, kind: input.kind === "text" ? "text" : "recording" });
+  const keep = w.t("thanks.keep");
+  const why = w.t("thanks.why");
+  const agreed = w.t("thanks.consent_intro");
   const text = [
-    first ? `Hi ${first},` : "Hi,",
+    first ? w.t("thanks.greeting_named", { name: first }) : w.t("thanks.greeting"),
     "",
     thanks,
     "",
     sent,
     ...(cta ? ["", `${cta.label}: ${cta.url}`] : []),
-    ...(consent ? ["", "You agreed to this when you sent it:", ...consent.split(/\r?\n/).map((l) => `> ${l}`)] : []),
+    ...(consent ? ["", agreed, ...consent.split(/\r?\n/).map((l) => `> ${l}`)] : []),
     "",
     removal,
-    "Your personal removal link:",
+    w.t("thanks.link_intro"),
     link,
     keep,
     "",
     why,
   ].join("\n");
   const html = htmlMail({
+    lang: w.lang,
     brand: { name: brand, color: input.color ?? DEFAULT_COLOR, logoUrl: input.logoUrl ?? null },
     title: subject,
     preview: thanks,
-    heading: first ? `Thank you, ${first}!` : "Thank you!",
+    heading: first ? w.t("thanks.heading_named", { name: first }) : w.t("thanks.heading"),
     blocks: [
       { p: thanks },
       { p: sent },
       ...(cta ? [{ button: { label: cta.label, href: cta.url } }] : []),
-      ...(consent ? [{ small: "You agreed to this when you sent it:" }, { quote: consent }] : []),
-      { small: [`${removal} `, { text: "Remove my testimonial", href: link }] },
+      ...(consent ? [{ small: agreed }, { quote: consent }] : []),
+      { small: [`${removal} `, { text: w.t("thanks.remove_button"), href: link }] },
       { small: keep },
     ],
     footer: [why],
@@ -151,17 +161,27 @@ export function removalMail(input: SentTestimonial) {
 const DEFAULT_COLOR = "#4f46e5";
 
 /** What the thank-you needs of the brand and the link it was sent through. */
-function mailLook(db: Db, deps: Deps, row: { brandId: string; linkId: string | null }) {
+function mailLook(db: Db, deps: Deps, row: { brandId: string; linkId: string | null; pageLanguage: string | null }) {
   const brand = db.select().from(brands).where(eq(brands.id, row.brandId)).get();
   const link = row.linkId
-    ? db.select({ cta: links.callToAction }).from(links).where(eq(links.id, row.linkId)).get()
+    ? db
+        .select({ cta: links.callToAction, language: links.language, translations: links.translations })
+        .from(links)
+        .where(eq(links.id, row.linkId))
+        .get()
     : undefined;
+  // Older testimonials have no page language: the link's own, else the brand's default.
+  const language = row.pageLanguage ?? link?.language ?? brand?.defaultLanguage ?? null;
   return {
     brand: brand?.name ?? "the team",
     color: brand?.color ?? DEFAULT_COLOR,
     // The brand's own logo only: the default logo would put another name than the brand's in the email.
     logoUrl: brand?.logoKey ? logoUrl(deps.config.cdnUrl, brand) : null,
-    callToAction: link?.cta ?? null,
+    // The owner's button in the email's language where they translated its label.
+    callToAction: link?.cta
+      ? { ...link.cta, label: link.translations?.[language as Language]?.call_to_action_label ?? link.cta.label }
+      : null,
+    language,
     // In the brand's name, replies to the brand (white label); the address stays the server's.
     sender: brand ? senderOfBrand(brand) : undefined,
   };

@@ -33,6 +33,8 @@ export interface CollectedBase {
   respondentCompany: string | null;
   rating: number | null;
   consent: ConsentRecord;
+  /** The language of the capture page it was sent from (unknown when not given). */
+  pageLanguage?: string | null;
   /** Answers to the link's own questions, checked by the capture domain. */
   customAnswers: CustomAnswer[] | null;
 }

@@ -88,7 +88,8 @@ async function transcode(deps: Deps, row: SubmissionRow, input: string, dir: str
   reportStage(row.id, "transcribing", now());
   try {
     await media.extractWav(input, wav, { signal });
-    speech = await media.transcribe(wav, { signal });
+    // The language of the page it was sent from: whisper.cpp's multilingual models listen for it.
+    speech = await media.transcribe(wav, { signal, language: row.pageLanguage });
     if (speech) speech = { ...speech, words: fitWordsToRecording(speech.words, probe.durationMs) };
   } finally {
     storage.removeWorkFile(wav);

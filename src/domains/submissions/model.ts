@@ -312,7 +312,15 @@ export const transcriptSchema = t.Object({
       "A machine draft nobody has checked yet: no public place shows these words until they are corrected or confirmed.",
   }),
   unsure_words: count("Words the engine was unsure of (0 once edited)."),
-  language: nullable(t.String()),
+  language: nullable(t.String(), "The language the words are in, as the speech engine says (pocketsphinx: always en)."),
+  expected_language: nullable(
+    t.String(),
+    "The language the recording was expected in: the page it was sent from (the submission's page_language).",
+  ),
+  language_note: nullable(
+    t.String(),
+    "Why the words are not in the expected language (an English-only engine heard a recording in another language); null otherwise.",
+  ),
   text: t.String(),
   words: t.Array(wordSchema),
   edited: t.Boolean(),
@@ -416,7 +424,21 @@ export const submissionDetailSchema = t.Composite([
   t.Object({
     respondent_email: nullable(t.String()),
     prompt_id: nullable(t.String()),
-    consent: nullable(t.Object({ text: t.String(), version: t.String(), agreed_at: t.String() })),
+    page_language: nullable(
+      t.String(),
+      "The language of the capture page it was sent from (en de fr es pt it nl ar): its emails are written in it. Null for imported and older testimonials. `language` is the language of the words themselves.",
+    ),
+    consent: nullable(
+      t.Object({
+        text: t.String({ description: "The exact words shown." }),
+        version: t.String(),
+        agreed_at: t.String(),
+        language: nullable(
+          t.String(),
+          "The language the words were shown in; null for consents given before it was recorded.",
+        ),
+      }),
+    ),
     width: nullable(Type.Integer({ minimum: 0 })),
     height: nullable(Type.Integer({ minimum: 0 })),
     transcript: nullable(transcriptSchema),

@@ -139,8 +139,12 @@ export const UNSURE_BELOW = 0.5;
  * The transcript as the API shows it; `row` is its testimonial, which holds whether the words are still an
  * unchecked machine draft (set by processing, cleared by a correction or a confirmation).
  */
-export function presentTranscript(t: TranscriptRow, row: Pick<SubmissionRow, "wordsDraft">): TranscriptView {
+export function presentTranscript(
+  t: TranscriptRow,
+  row: Pick<SubmissionRow, "wordsDraft" | "pageLanguage">,
+): TranscriptView {
   const edited = t.editedAt !== null;
+  const expected = row.pageLanguage ?? null;
   return {
     submission_id: t.submissionId,
     engine: t.engine,
@@ -148,6 +152,8 @@ export function presentTranscript(t: TranscriptRow, row: Pick<SubmissionRow, "wo
     draft: row.wordsDraft,
     unsure_words: edited ? 0 : t.words.filter((w) => w.confidence !== undefined && w.confidence < UNSURE_BELOW).length,
     language: t.language,
+    expected_language: expected,
+    language_note: languageNote(t, expected),
     text: wordsText(t.words),
     words: t.words,
     edited: t.editedAt !== null,
@@ -155,6 +161,18 @@ export function presentTranscript(t: TranscriptRow, row: Pick<SubmissionRow, "wo
     original_text: wordsText(t.originalWords),
     original_words: t.editedAt !== null ? t.originalWords : undefined,
   };
+}
+
+/**
+ * Why the transcript's language is not the one expected, in words for the team; null when it is (or nothing was
+ * expected). Pocketsphinx and whisper's English-only models know English only.
+ */
+function languageNote(t: TranscriptRow, expected: string | null): string | null {
+  if (!expected || !t.language || expected === t.language || t.editedAt !== null) return null;
+  const engine = t.engine === "whisper.cpp" ? "whisper.cpp with an English-only model" : t.engine;
+  return t.language === "en"
+    ? `The recording was expected in ${expected} (the language of the page it was sent from), but this server's speech engine (${engine}) recognises English only: these words are an English guess. Correct them by hand, or ask whoever runs the server for a multilingual Whisper model (ggml-base.bin).`
+    : `The recording was expected in ${expected} (the language of the page it was sent from); the speech engine heard ${t.language}.`;
 }
 
 /** The words joined as text, exactly as stored. */

@@ -21,6 +21,7 @@ const BLANK = {
   textSource: null,
   originalText: null,
   language: null,
+  pageLanguage: null,
   sentimentScore: null,
   sentimentLabel: null,
   durationMs: null,

@@ -9,6 +9,8 @@ export interface ConsentRecord {
   text: string;
   version: string;
   agreed_at: string;
+  /** The language of the page the words were shown on (absent on consents stored before migration 0033). */
+  language?: string;
 }
 
 /** Published copies of a shown testimonial's media, by variant, as keys under the `public/` area. */
@@ -140,6 +142,8 @@ export const submissions = sqliteTable(
     /** The first version of the words, never changed by edits. */
     originalText: text("original_text"),
     language: text("language"),
+    /** The language of the capture page the testimonial was sent from (its emails are written in it). */
+    pageLanguage: text("page_language"),
     sentimentScore: real("sentiment_score"),
     sentimentLabel: text("sentiment_label"),
     durationMs: integer("duration_ms"),

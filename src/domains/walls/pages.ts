@@ -17,6 +17,7 @@ import { parsePage } from "./wall-data";
 import { dropPage, freshPage, keepPage, keptPage } from "./page-cache";
 import { makeDocument, sendDocument } from "../../platform/http/cached-document";
 import { sitemapEntries } from "./directory";
+import { languageWish, wishKey, type LanguageWish } from "./page-language";
 import { parsePart, robotsTxt, sitemapXml } from "./sitemap";
 
 const searchOf = (request: Request) => new URL(request.url).search;
@@ -27,7 +28,7 @@ const one = (v: unknown) => (typeof v === "string" ? v : undefined);
  * 4.5 KB), which matters on a phone, and compressing here keeps it so without a proxy in front.
  */
 function send(request: Request, body: string, status: number, headers: Record<string, string>): Response {
-  const vary = { vary: "Accept-Encoding" };
+  const vary = { vary: headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding" };
   if (body.length < 1024 || !/\bgzip\b/.test(request.headers.get("accept-encoding") ?? ""))
     return new Response(body, { status, headers: { ...headers, ...vary } });
   return new Response(Bun.gzipSync(body, { level: 6 }), {
@@ -42,16 +43,18 @@ export function wallPagesPlugin(deps: Deps) {
   const mount = mountPrefix(config, "site");
   const { db, clock } = deps;
   /** Answers from the kept document for `key`, or renders `answer` (keeping a cacheable 200 under `key`). */
-  const respond = (request: Request, key: () => string, answer: () => SiteAnswer) => {
+  const respond = (request: Request, key: () => string, answer: (wish: LanguageWish) => SiteAnswer) => {
     let k: string | null = null;
     let a: SiteAnswer;
+    const wish = languageWish(request);
     try {
-      k = key();
+      // The visitor's languages are part of the key: one address is kept in each language it is asked in.
+      k = `${key()}#${wishKey(wish)}`;
       const kept = freshPage(deps, clock, k);
       if (kept) return sendDocument(request, kept);
-      a = answer();
+      a = answer(wish);
     } catch (e) {
-      a = errorAnswer(e);
+      a = errorAnswer(e, wish);
     }
     if ("location" in a) {
       if (k) dropPage(deps, k);
@@ -60,7 +63,11 @@ export function wallPagesPlugin(deps: Deps) {
         headers: { location: a.location, "cache-control": "public, max-age=300" },
       });
     }
-    const headers = pageHeaders(config, a.html, a);
+    const headers: Record<string, string> = {
+      ...pageHeaders(config, a.html, a),
+      ...(a.lang ? { "content-language": a.lang } : {}),
+      vary: "Accept-Language",
+    };
     if (k && a.cache && a.status === 200 && a.brandId) {
       const doc = makeDocument(a.html, headers, keptPage(deps, k));
       keepPage(deps, clock, k, a.brandId, doc);
@@ -117,28 +124,28 @@ export function wallPagesPlugin(deps: Deps) {
       respond(
         request,
         () => JSON.stringify(["live", params.slug, "page", parsePage(one(query.page))]),
-        () => wallPageAnswer(deps, live(params.slug), one(query.page), searchOf(request)),
+        (wish) => wallPageAnswer(deps, live(params.slug), one(query.page), searchOf(request), wish),
       ),
     )
     .get(`${mount}/b/:slug/t/:id`, ({ params, request }) =>
       respond(
         request,
         () => JSON.stringify(["live", params.slug, "t", params.id]),
-        () => permalinkAnswer(deps, live(params.slug), params.id, searchOf(request)),
+        (wish) => permalinkAnswer(deps, live(params.slug), params.id, searchOf(request), wish),
       ),
     )
     .get(`${mount}/test/:org_id/b/:slug`, ({ params, query, request }) =>
       respond(
         request,
         () => JSON.stringify(["test", params.org_id, params.slug, "page", parsePage(one(query.page))]),
-        () => wallPageAnswer(deps, test(params.org_id, params.slug), one(query.page), searchOf(request)),
+        (wish) => wallPageAnswer(deps, test(params.org_id, params.slug), one(query.page), searchOf(request), wish),
       ),
     )
     .get(`${mount}/test/:org_id/b/:slug/t/:id`, ({ params, request }) =>
       respond(
         request,
         () => JSON.stringify(["test", params.org_id, params.slug, "t", params.id]),
-        () => permalinkAnswer(deps, test(params.org_id, params.slug), params.id, searchOf(request)),
+        (wish) => permalinkAnswer(deps, test(params.org_id, params.slug), params.id, searchOf(request), wish),
       ),
     )
     .get(`${mount}/sitemap.xml`, ({ query, request }) =>

@@ -12,13 +12,24 @@ import { renderWallPage } from "./views/wall-page";
 import { beaconUrl } from "../../platform/beacon-address";
 import { renderPermalinkPage } from "./views/permalink-page";
 import { renderMessagePage } from "./views/message-page";
+import { wordsFor } from "../../platform/i18n/server-words";
+import { visitorLanguage, wallLanguage, type LanguageWish } from "./page-language";
 
 /**
  * An HTML answer (`indexable` decides `noindex`; `cache` whether it may be kept, as its brand's; `frameOrigins` who may
  * frame it, none when absent), or a permanent redirect.
  */
 export type SiteAnswer =
-  | { status: number; html: string; indexable: boolean; cache: boolean; brandId?: string; frameOrigins?: string[] }
+  | {
+      status: number;
+      html: string;
+      indexable: boolean;
+      cache: boolean;
+      brandId?: string;
+      frameOrigins?: string[];
+      /** The language the page is written in (`Content-Language`). */
+      lang?: string;
+    }
   | { status: 301; location: string };
 
 type SiteDeps = Pick<Deps, "db" | "config" | "clock" | "state">;
@@ -28,19 +39,22 @@ function movedTo(base: string, subPath: string, search: string): SiteAnswer {
   return { status: 301, location: `${base}${subPath}${search}` };
 }
 
-/** The wall page for `address` and `?page=`. */
+/** The wall page for `address` and `?page=`, in the language the brand offers and the visitor prefers. */
 export function wallPageAnswer(
   deps: SiteDeps,
   address: WallAddress,
   rawPage: string | undefined,
   search: string,
+  wish: LanguageWish,
 ): SiteAnswer {
   const { brand, moved } = resolveWall(deps, address);
   if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), "", search);
   const page = wallPage(deps, brand, parsePage(rawPage));
+  const words = wordsFor("wall", wallLanguage(brand, wish));
   return {
     status: 200,
-    html: renderWallPage(page, deps.config.siteUrl, beaconUrl(deps.config.baseUrl)),
+    lang: words.lang,
+    html: renderWallPage(page, deps.config.siteUrl, beaconUrl(deps.config.baseUrl), words),
     indexable: page.indexable,
     cache: true,
     brandId: brand.id,
@@ -54,13 +68,16 @@ export function permalinkAnswer(
   address: WallAddress,
   submissionId: string,
   search: string,
+  wish: LanguageWish,
 ): SiteAnswer {
   const { brand, moved } = resolveWall(deps, address);
   if (moved) return movedTo(wallUrl(deps.config.siteUrl, brand), `/t/${encodeURIComponent(submissionId)}`, search);
   const data = wallTestimonial(deps, brand, submissionId);
+  const words = wordsFor("wall", wallLanguage(brand, wish));
   return {
     status: 200,
-    html: renderPermalinkPage(data, beaconUrl(deps.config.baseUrl)),
+    lang: words.lang,
+    html: renderPermalinkPage(data, beaconUrl(deps.config.baseUrl), words),
     indexable: data.indexable,
     cache: true,
     brandId: brand.id,
@@ -68,15 +85,19 @@ export function permalinkAnswer(
   };
 }
 
-/** The error page for an expected failure (4xx); other errors are rethrown. */
-export function errorAnswer(error: unknown): SiteAnswer {
+/** The error page for an expected failure (4xx), in the visitor's language; other errors are rethrown. */
+export function errorAnswer(error: unknown, wish: LanguageWish = { query: null, preferred: [] }): SiteAnswer {
   if (!(error instanceof AppError) || error.status >= 500) throw error;
+  const w = wordsFor("wall", visitorLanguage(wish));
   const [title, message] =
     error.status === 404
-      ? [
-          "Page not found",
-          "There is nothing to show at this address. It may have moved, or it may no longer be published.",
-        ]
-      : ["This address is not quite right", error.message];
-  return { status: error.status, html: renderMessagePage(title, message), indexable: false, cache: false };
+      ? [w.t("error.not_found_title"), w.t("error.not_found")]
+      : [w.t("error.bad_title"), error.message];
+  return {
+    status: error.status,
+    html: renderMessagePage(title, message, w.lang),
+    indexable: false,
+    cache: false,
+    lang: w.lang,
+  };
 }

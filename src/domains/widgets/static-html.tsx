@@ -11,6 +11,8 @@
  * built beside it by the publisher, and from a pinned document while a removal's rebuild is under way.
  * Preact renders it, escaping every text and attribute; only the stylesheet and the escaped JSON-LD go in raw.
  */
+import { wordsFor, type Words } from "../../platform/i18n/server-words";
+import { direction } from "../../platform/i18n/languages";
 import { render } from "preact-render-to-string";
 import { reviewable, reviewedItemJsonLd, scriptJson } from "../brands";
 import { DEFAULT_STYLE, inkOn, widgetHeight, type DocumentItem, type WidgetDocument, type WidgetStyle } from "./format";
@@ -33,18 +35,25 @@ const initials = (name: string) =>
 
 const starText = (rating: number) => "★".repeat(Math.round(rating)) + "☆".repeat(5 - Math.round(rating));
 
-/** A `YYYY-MM-DD` date as "3 Nov 2026" (the calendar date it names). */
-const day = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString("en-GB", {
+/** The locale a language's dates and numbers are written in (English as in the UK). */
+const locale = (lang: string) => (lang === "en" ? "en-GB" : lang);
+
+/** An average like 4.75 → `4.8` (`4,8` in German). */
+const oneDecimal = (n: number, lang: string) =>
+  new Intl.NumberFormat(locale(lang), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+
+/** A `YYYY-MM-DD` date as "3 Nov 2026" (the calendar date it names), in the widget's language. */
+const day = (date: string, lang: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(locale(lang), {
     day: "numeric",
     month: "short",
     year: "numeric",
     timeZone: "UTC",
   });
 
-function Stars({ rating, label }: { rating: number; label?: string }) {
+function Stars({ rating, label, w }: { rating: number; label?: string; w: Words }) {
   return (
-    <span class="svc-st" role="img" aria-label={label ?? `Rated ${rating} out of 5`}>
+    <span class="svc-st" role="img" aria-label={label ?? w.t("rating.stars", { rating })}>
       {starText(rating)}
     </span>
   );
@@ -62,8 +71,8 @@ function Face({ item }: { item: DocumentItem }) {
 }
 
 /** The recording with the browser's own controls; nothing loads before play but the poster. */
-function Recording({ item }: { item: DocumentItem }) {
-  const who = item.name || "a customer";
+function Recording({ item, w }: { item: DocumentItem; w: Words }) {
+  const who = item.name || w.t("fragment.a_customer");
   const video = safeUrl(item.video_url);
   if (item.kind === "video" && video) {
     // The recording's own shape (a phone's portrait video stays portrait), its face kept in view.
@@ -80,19 +89,21 @@ function Recording({ item }: { item: DocumentItem }) {
         src={video}
         poster={safeUrl(item.poster_url) ?? undefined}
         style={shape || focus ? `${shape}${focus}` : undefined}
-        aria-label={`Video testimonial from ${who}`}
+        aria-label={w.t("media.video_label", { name: who })}
       />
     );
   }
   const audio = safeUrl(item.audio_url);
   if (item.kind === "audio" && audio)
-    return <audio class="svc-ad" controls preload="none" src={audio} aria-label={`Audio testimonial from ${who}`} />;
+    return (
+      <audio class="svc-ad" controls preload="none" src={audio} aria-label={w.t("media.audio_label", { name: who })} />
+    );
   return null;
 }
 
-function Answers({ item }: { item: DocumentItem }) {
+function Answers({ item, w }: { item: DocumentItem; w: Words }) {
   if (!item.answers?.length) return null;
-  const said = (v: string | boolean) => (v === true ? "Yes" : v === false ? "No" : v);
+  const said = (v: string | boolean) => (v === true ? w.t("card.yes") : v === false ? w.t("card.no") : v);
   return (
     <dl class="svc-an">
       {item.answers.map((a) => (
@@ -106,19 +117,21 @@ function Answers({ item }: { item: DocumentItem }) {
 }
 
 /** "from Google": where an imported review was first published, linking to it when its address is known. */
-function Source({ item }: { item: DocumentItem }) {
+function Source({ item, w }: { item: DocumentItem; w: Words }) {
   const name = item.source?.name?.trim();
   if (!name) return null;
   const url = safeUrl(item.source?.url);
   return url ? (
-    <a href={url} target="_blank" rel="noopener nofollow">{`from ${name}`}</a>
+    <a href={url} target="_blank" rel="noopener nofollow">
+      {w.t("card.from_source", { source: name })}
+    </a>
   ) : (
-    <span>{`from ${name}`}</span>
+    <span>{w.t("card.from_source", { source: name })}</span>
   );
 }
 
 /** One testimonial: face, name and role, stars, recording, words, answers, date and source. */
-function Card({ item }: { item: DocumentItem }) {
+function Card({ item, w }: { item: DocumentItem; w: Words }) {
   const role = [item.title, item.company].filter(Boolean).join(", ");
   return (
     <article class="svc-c" data-sid={item.id} lang={item.language ?? undefined}>
@@ -131,17 +144,17 @@ function Card({ item }: { item: DocumentItem }) {
       </div>
       {item.rating ? (
         <p>
-          <Stars rating={item.rating} />
+          <Stars rating={item.rating} w={w} />
         </p>
       ) : null}
-      <Recording item={item} />
+      <Recording item={item} w={w} />
       {item.text ? <p class="svc-q">{item.text}</p> : null}
-      <Answers item={item} />
+      <Answers item={item} w={w} />
       {item.date || item.source?.name ? (
         <p class="svc-cf svc-mu">
-          {item.date ? <time datetime={item.date}>{day(item.date)}</time> : null}
+          {item.date ? <time datetime={item.date}>{day(item.date, w.lang)}</time> : null}
           {item.date && item.source?.name ? " · " : null}
-          <Source item={item} />
+          <Source item={item} w={w} />
         </p>
       ) : null}
     </article>
@@ -152,19 +165,19 @@ function Card({ item }: { item: DocumentItem }) {
 const summaryOf = (doc: WidgetDocument) =>
   doc.fields.rating && doc.rating.count > 0 ? { average: doc.rating.average, count: doc.rating.count } : null;
 
-function Summary({ doc }: { doc: WidgetDocument }) {
+function Summary({ doc, w }: { doc: WidgetDocument; w: Words }) {
   const s = summaryOf(doc);
   if (!s) return null;
-  const avg = s.average.toFixed(1);
+  const avg = oneDecimal(s.average, w.lang);
   return (
     <p class="svc-sum">
-      <Stars rating={Math.round(s.average)} label={`Rated ${avg} out of 5`} />
-      <span class="svc-mu">{`${avg} from ${s.count} review${s.count === 1 ? "" : "s"}`}</span>
+      <Stars rating={Math.round(s.average)} label={w.t("rating.stars", { rating: avg })} w={w} />
+      <span class="svc-mu">{w.t("fragment.summary", { average: avg, count: s.count })}</span>
     </p>
   );
 }
 
-function Cards({ doc, style }: { doc: WidgetDocument; style: WidgetStyle }) {
+function Cards({ doc, style, w }: { doc: WidgetDocument; style: WidgetStyle; w: Words }) {
   const items = doc.layout === "single" ? doc.items.slice(0, 1) : doc.items;
   const list =
     doc.layout === "carousel"
@@ -175,10 +188,10 @@ function Cards({ doc, style }: { doc: WidgetDocument; style: WidgetStyle }) {
           ? "svc-ms"
           : "svc-g";
   return (
-    <ul class={list} aria-label={`Testimonials for ${doc.brand_name}`}>
+    <ul class={list} aria-label={w.t("fragment.list_label", { brand: doc.brand_name })}>
       {items.map((i) => (
         <li>
-          <Card item={i} />
+          <Card item={i} w={w} />
         </li>
       ))}
     </ul>
@@ -186,7 +199,7 @@ function Cards({ doc, style }: { doc: WidgetDocument; style: WidgetStyle }) {
 }
 
 /** The faces-and-rating badge; its testimonials open below it (above it when it floats in the corner). */
-function Badge({ doc }: { doc: WidgetDocument }) {
+function Badge({ doc, w }: { doc: WidgetDocument; w: Words }) {
   const s = summaryOf(doc);
   const n = doc.items.length;
   return (
@@ -200,20 +213,26 @@ function Badge({ doc }: { doc: WidgetDocument }) {
           </span>
         ) : null}
         <span class="svc-bt">
-          {s ? <Stars rating={Math.round(s.average)} label={`Rated ${s.average.toFixed(1)} out of 5`} /> : null}
+          {s ? (
+            <Stars
+              rating={Math.round(s.average)}
+              label={w.t("rating.stars", { rating: oneDecimal(s.average, w.lang) })}
+              w={w}
+            />
+          ) : null}
           <span>
             {s
-              ? `${s.average.toFixed(1)} from ${s.count} review${s.count === 1 ? "" : "s"}`
-              : `${n} testimonial${n === 1 ? "" : "s"}`}
+              ? w.t("fragment.summary", { average: oneDecimal(s.average, w.lang), count: s.count })
+              : w.t("rating.testimonials", { count: n })}
           </span>
         </span>
       </div>
       {n ? (
         <details class="svc-more">
-          <summary>{`Read the testimonials for ${doc.brand_name}`}</summary>
+          <summary>{w.t("fragment.read", { brand: doc.brand_name })}</summary>
           <div class="svc-pop">
             {doc.items.map((i) => (
-              <Card item={i} />
+              <Card item={i} w={w} />
             ))}
           </div>
         </details>
@@ -222,17 +241,17 @@ function Badge({ doc }: { doc: WidgetDocument }) {
   );
 }
 
-function Attribution({ doc }: { doc: WidgetDocument }) {
+function Attribution({ doc, w }: { doc: WidgetDocument; w: Words }) {
   if (!doc.attribution) return null;
   const link = safeUrl(doc.attribution_url);
   return (
     <p class="svc-at">
       {link ? (
         <a href={link} target="_blank" rel="noopener">
-          Powered by Plaudit
+          {w.t("fragment.powered")}
         </a>
       ) : (
-        "Powered by Plaudit"
+        w.t("fragment.powered")
       )}
     </p>
   );
@@ -279,8 +298,12 @@ export function renderWidgetHtml(doc: WidgetDocument): string {
   ];
   const height = widgetHeight(doc.layout, style.look);
   const jsonLd = widgetJsonLd(doc);
+  // The widget's own language when it has one (the fragment is one file for every visitor), else English.
+  const w = wordsFor("wall", doc.language);
   const body = render(
     <div
+      lang={doc.language ? w.lang : undefined}
+      dir={doc.language ? direction(w.lang) : undefined}
       data-svc-widget={doc.widget_id ?? ""}
       data-svc-static="1"
       class={cls.join(" ")}
@@ -289,14 +312,14 @@ export function renderWidgetHtml(doc: WidgetDocument): string {
       <style dangerouslySetInnerHTML={{ __html: STATIC_CSS }} />
       <div class="svc-w">
         {doc.layout === "avatars" ? (
-          <Badge doc={doc} />
+          <Badge doc={doc} w={w} />
         ) : (
           <>
-            <Summary doc={doc} />
-            <Cards doc={doc} style={style} />
+            <Summary doc={doc} w={w} />
+            <Cards doc={doc} style={style} w={w} />
           </>
         )}
-        <Attribution doc={doc} />
+        <Attribution doc={doc} w={w} />
       </div>
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jsonLd) }} /> : null}
     </div>,

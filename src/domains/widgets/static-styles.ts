@@ -6,7 +6,7 @@
  * is a row that snaps, recordings use the browser's own player, and the badge's testimonials open in `<details>`.
  */
 export const STATIC_CSS = `
-.svc-s{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;display:block;position:relative;box-sizing:border-box;overflow:auto;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:left}
+.svc-s{--bg:#fff;--cd:#fff;--fg:#1f2937;--mu:#4b5563;--bd:#e5e7eb;--sc:#b45309;display:block;position:relative;box-sizing:border-box;overflow:auto;border-radius:12px;background:var(--bg);color:var(--fg);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:start}
 .svc-s.svc-dk{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}
 @media (prefers-color-scheme:dark){.svc-s.svc-au{--bg:#111827;--cd:#1f2937;--fg:#f3f4f6;--mu:#d1d5db;--bd:#374151;--sc:#fbbf24}}
 .svc-s *,.svc-s *::before,.svc-s *::after{box-sizing:border-box}

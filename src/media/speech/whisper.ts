@@ -76,6 +76,15 @@ export class WhisperEngine implements SpeechEngine {
     readonly threads = 2,
   ) {}
 
+  /**
+   * Whether the model knows languages other than English: whisper's English-only models are named `*.en.bin`
+   * (`ggml-base.en.bin`), the multilingual ones not (`ggml-base.bin`, `ggml-large-v3.bin`).
+   */
+  get multilingual(): boolean {
+    const file = (this.model ?? "").split(/[\\/]/).pop() ?? "";
+    return !/\.en(\.|-|_|$)/i.test(file.replace(/\.bin$/i, ""));
+  }
+
   /** The program and the model both exist. */
   available(): boolean {
     return !!this.bin && !!this.model && existsSync(this.bin) && existsSync(this.model);
@@ -91,7 +100,9 @@ export class WhisperEngine implements SpeechEngine {
     const dir = await mkdtemp(join(tmpdir(), "plaudit-whisper-"));
     try {
       const prefix = join(dir, "out");
-      const language = opts.language ?? "en";
+      // An English-only model is told English whatever was expected (it would translate, or guess, otherwise); a
+      // multilingual one the expected language, or to find out itself when none is known.
+      const language = this.multilingual ? (opts.language ?? "auto") : "en";
       const args = [
         this.bin!,
         "-m",
@@ -130,7 +141,7 @@ export class WhisperEngine implements SpeechEngine {
       const lang = json.result?.language ?? json.params?.language ?? language;
       return {
         engine: this.name,
-        language: lang === "auto" ? language : lang,
+        language: !this.multilingual ? "en" : lang === "auto" ? (opts.language ?? "en") : lang,
         words,
         text: words.map((w) => w.text).join(" "),
       };

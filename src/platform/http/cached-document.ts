@@ -38,7 +38,8 @@ const MIN_COMPRESS = 512;
 const encoder = new TextEncoder();
 
 /**
- * Makes a document from its bytes and headers (without `etag`, `vary`, `content-encoding`). Compression costs a
+ * Makes a document from its bytes and headers (without `etag`, `content-encoding`; a `vary` is kept, with
+ * Accept-Encoding added). Compression costs a
  * few milliseconds for a 40 KB page (brotli quality 9, gzip level 9), so callers make a document only when the
  * content changed: pass `previous` and it is reused as it is when the bytes are the same and the headers too.
  */
@@ -61,7 +62,8 @@ export function makeDocument(
           params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
         }),
       );
-  const base = { ...headers, vary: "Accept-Encoding" };
+  // A page chosen by other request headers too (a wall's language: Accept-Language) names them first.
+  const base = { ...headers, vary: headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding" };
   const encoded = (bytes: Uint8Array<ArrayBuffer>, suffix: string, encoding: string | null): Encoded => {
     const e = suffix ? `"${tag}-${suffix}"` : etag;
     return {

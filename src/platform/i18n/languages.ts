@@ -50,3 +50,18 @@ export function negotiate(wish: LanguageWish): Language {
   const fallback = wish.fallback ? primary(wish.fallback) : "en";
   return pick(wish.explicit) ?? pick(wish.preferred) ?? (isLanguage(fallback) ? fallback : "en");
 }
+
+/** The languages of an `Accept-Language` header, best first (`fr-CH, fr;q=0.9, en;q=0.8` → fr-CH, fr, en). */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .slice(0, 20)
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag!.trim(), q: q ? Number(q.slice(2)) : 1, i };
+    })
+    .filter((x) => x.tag && x.tag !== "*" && Number.isFinite(x.q) && x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .map((x) => x.tag);
+}

@@ -11,6 +11,7 @@
  * stored HTML holds them as they are and the job replaces them with the escaped address.
  */
 import { accentVars } from "../accent";
+import { direction } from "../i18n/languages";
 
 /** The brand an email speaks for: its name, colour (`#rrggbb`) and logo's public address (null: its name instead). */
 export interface MailBrand {
@@ -40,6 +41,8 @@ export interface HtmlMailInput {
   blocks: MailBlock[];
   /** Small print under the card (why the email came, how to get no more). */
   footer: (Inline[] | string)[];
+  /** The language the words are in (`<html lang dir>`); default `en`. */
+  lang?: string;
 }
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -66,7 +69,7 @@ function inline(parts: Inline[] | string, linkColour: string): string {
     .join("");
 }
 
-function block(b: MailBlock, c: { fill: string; on: string; ink: string }): string {
+function block(b: MailBlock, c: { fill: string; on: string; ink: string; start: "left" | "right" }): string {
   if ("button" in b)
     return (
       `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:24px 0"><tr>` +
@@ -75,7 +78,7 @@ function block(b: MailBlock, c: { fill: string; on: string; ink: string }): stri
       `</td></tr></table>`
     );
   if ("quote" in b)
-    return `<blockquote style="margin:0 0 16px;padding:8px 0 8px 14px;border-left:4px solid ${c.fill};color:#374151;font-size:15px">${lines(b.quote)}</blockquote>`;
+    return `<blockquote style="margin:0 0 16px;padding:8px 0;padding-${c.start}:14px;border-${c.start}:4px solid ${c.fill};color:#374151;font-size:15px">${lines(b.quote)}</blockquote>`;
   if ("small" in b) return `<p style="margin:0 0 12px;color:#4b5563;font-size:14px">${inline(b.small, c.ink)}</p>`;
   return `<p style="margin:0 0 16px">${inline(b.p, c.ink)}</p>`;
 }
@@ -83,16 +86,24 @@ function block(b: MailBlock, c: { fill: string; on: string; ink: string }): stri
 /** The whole HTML document of an email. */
 export function htmlMail(m: HtmlMailInput): string {
   const v = accentVars(m.brand.color);
-  const c = { fill: v["--accent"]!, on: v["--on-accent"]!, ink: v["--accent-ink"]! };
+  const lang = m.lang ?? "en";
+  const dir = direction(lang);
+  // Mail apps ignore logical properties: the quote's bar is drawn on the side the lines start from.
+  const c = {
+    fill: v["--accent"]!,
+    on: v["--on-accent"]!,
+    ink: v["--accent-ink"]!,
+    start: dir === "rtl" ? "right" : "left",
+  } as const;
   const name = escapeHtml(m.brand.name);
   const top = m.brand.logoUrl
     ? `<img src="${safeHref(m.brand.logoUrl)}" alt="${name}" height="48" style="display:block;height:48px;width:auto;max-width:220px;border:0">`
     : `<p style="margin:0;font-size:18px;font-weight:700;color:${c.ink}">${name}</p>`;
   return [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8">`,
+    `<!doctype html><html lang="${escapeHtml(lang)}" dir="${dir}"><head><meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light">`,
     `<title>${escapeHtml(m.title)}</title></head>`,
-    `<body style="margin:0;padding:0;background:#f4f5f7">`,
+    `<body dir="${dir}" style="margin:0;padding:0;background:#f4f5f7">`,
     `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(m.preview)}</div>`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:#f4f5f7"><tr><td align="center" style="padding:20px 10px">`,
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background:#ffffff;border-radius:12px;border-top:6px solid ${c.fill}">`,

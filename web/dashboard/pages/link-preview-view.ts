@@ -40,6 +40,8 @@ export function previewViewOf(d: LinkDraft, brand: Brand, link?: CollectLink): P
     })),
     consent_text: d.consentText.trim(),
     consent_version: d.consentVersion.trim(),
+    // The editor previews the link's own texts; translations are set through the API.
+    translations: link?.translations ?? null,
     // With none ticked the editor says so; the page keeps showing every way meanwhile.
     accepts: accepts.length ? accepts : KINDS.map((k) => k.id),
     ask_rating: d.askRating,

@@ -5,6 +5,7 @@
  * may drop where its organisation is allowed to).
  */
 import type { ComponentChildren } from "preact";
+import type { Words } from "../../../platform/i18n/server-words";
 import type { WallHeader } from "../wall-data";
 
 /** The website's host name, for the link's words (`example.com`). */
@@ -21,18 +22,20 @@ export function BrandHeader({
   logoUrl,
   name,
   header,
+  w,
   children,
 }: {
   logoUrl: string;
   name: string;
   header: WallHeader;
+  w: Words;
   children: ComponentChildren;
 }) {
   const { intro, website, shareUrl } = header;
   return (
     <header class="top">
       <div class="wrap brand">
-        <img src={logoUrl} alt={`${name} logo`} width={72} height={72} />
+        <img src={logoUrl} alt={w.t("wall.logo_alt", { brand: name })} width={72} height={72} />
         <div class="brand-text">
           {children}
           {intro ? <p class="intro">{intro}</p> : null}
@@ -40,13 +43,13 @@ export function BrandHeader({
             <p class="actions">
               {shareUrl ? (
                 <a class="share" href={shareUrl} data-cta="">
-                  Share your experience
+                  {w.t("chrome.share")}
                 </a>
               ) : null}
               {website ? (
                 <a class="site" href={website} rel="noopener" data-cta="">
-                  {`Visit ${hostOf(website)}`}
-                  <span class="vh">{`, the website of ${name}`}</span>
+                  {w.t("chrome.visit", { host: hostOf(website) })}
+                  <span class="vh">{w.t("chrome.visit_hint", { brand: name })}</span>
                 </a>
               ) : null}
             </p>
@@ -58,11 +61,11 @@ export function BrandHeader({
 }
 
 /** The footer line, or nothing where the brand dropped the attribution and may (brands' `wallShowsAttribution`). */
-export function Footer({ attribution }: { attribution: boolean }) {
+export function Footer({ attribution, w }: { attribution: boolean; w: Words }) {
   if (!attribution) return null;
   return (
     <footer class="wrap">
-      <p>Testimonials published with Plaudit</p>
+      <p>{w.t("chrome.footer")}</p>
     </footer>
   );
 }

@@ -10,6 +10,19 @@ import { render } from "preact-render-to-string";
 import { scriptJson } from "../structured-data";
 import { PLAYER_SCRIPT } from "./player-script";
 import { TRACK_SCRIPT } from "./track-script";
+import { direction } from "../../../platform/i18n/languages";
+
+/** Open Graph's locale of each language (`og:locale`). */
+const OG_LOCALE: Record<string, string> = {
+  en: "en_GB",
+  de: "de_DE",
+  fr: "fr_FR",
+  es: "es_ES",
+  pt: "pt_BR",
+  it: "it_IT",
+  nl: "nl_NL",
+  ar: "ar_AR",
+};
 
 /** What the head of a page says about it. */
 export interface PageHead {
@@ -26,7 +39,7 @@ export interface PageHead {
   next?: string;
 }
 
-function Head({ head, css }: { head: PageHead; css: string }) {
+function Head({ head, css, lang }: { head: PageHead; css: string; lang: string }) {
   const { image } = head;
   return (
     <head>
@@ -41,7 +54,7 @@ function Head({ head, css }: { head: PageHead; css: string }) {
       {head.favicon ? <link rel="icon" href={head.favicon} /> : <link rel="icon" href="data:," />}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={head.siteName} />
-      <meta property="og:locale" content="en_GB" />
+      <meta property="og:locale" content={OG_LOCALE[lang] ?? "en_GB"} />
       <meta property="og:title" content={head.title} />
       <meta property="og:description" content={head.description} />
       {head.canonical ? <meta property="og:url" content={head.canonical} /> : null}
@@ -68,7 +81,7 @@ export interface PageBeacon {
 }
 
 /**
- * Renders a whole page to HTML; `player` adds the video player script (pages with a video), `beacon` the reporting
+ * Renders a whole page to HTML in `lang` (`<html lang dir>`, default English); `player` adds the video player script (pages with a video), `beacon` the reporting
  * script (track-script.ts) and what it reads from the body.
  */
 export function renderDocument(opts: {
@@ -76,11 +89,13 @@ export function renderDocument(opts: {
   css: string;
   player: boolean;
   beacon?: PageBeacon;
+  lang?: string;
   children: ComponentChildren;
 }): string {
+  const lang = opts.lang ?? "en";
   const html = render(
-    <html lang="en">
-      <Head head={opts.head} css={opts.css} />
+    <html lang={lang} dir={direction(lang)}>
+      <Head head={opts.head} css={opts.css} lang={lang} />
       <body data-beacon={opts.beacon?.url} data-brand={opts.beacon?.brandId}>
         {opts.children}
         {opts.player ? <script dangerouslySetInnerHTML={{ __html: PLAYER_SCRIPT }} /> : null}

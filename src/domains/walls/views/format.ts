@@ -1,9 +1,16 @@
-/** How wall pages write dates, lengths and ratings for people. */
+/** How wall pages write dates, lengths and ratings for people, in the page's language. */
+import { wordsFor, type Words } from "../../../platform/i18n/server-words";
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const ENGLISH = wordsFor("wall", "en");
 
-/** `2026-11-22` → `22 November 2026`. */
-export const humanDate = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+/** The locale a language's dates and numbers are written in (English as in the UK). */
+const locale = (lang: string) => (lang === "en" ? "en-GB" : lang);
+
+/** `2026-11-22` → `22 November 2026` (`22. November 2026`, `22 novembre 2026`…). */
+export const humanDate = (date: string, lang = "en") =>
+  new Intl.DateTimeFormat(locale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
 
 /** Milliseconds → `m:ss`. */
 export function clock(ms: number): string {
@@ -12,18 +19,21 @@ export function clock(ms: number): string {
 }
 
 /** Milliseconds → words for a screen reader (`1 minute 5 seconds`). */
-export function spokenLength(ms: number): string {
+export function spokenLength(ms: number, w: Words = ENGLISH): string {
   const s = Math.max(0, Math.round(ms / 1000));
   const m = Math.floor(s / 60);
   const parts = [
-    m ? `${m} minute${m === 1 ? "" : "s"}` : "",
-    s % 60 || !m ? `${s % 60} second${s % 60 === 1 ? "" : "s"}` : "",
+    m ? w.t("media.minutes", { minutes: m }) : "",
+    s % 60 || !m ? w.t("media.seconds", { seconds: s % 60 }) : "",
   ];
   return parts.filter(Boolean).join(" ");
 }
 
-/** An average like 4.75 → `4.8`. */
-export const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
+/** An average like 4.75 → `4.8` (`4,8` in German). */
+export const oneDecimal = (n: number, lang = "en") =>
+  new Intl.NumberFormat(locale(lang), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    Math.round(n * 10) / 10,
+  );
 
 /** A language tag safe to put in `lang` (two or three letters, optional subtags), else undefined. */
 export const langTag = (language: string | null) =>

@@ -5,6 +5,7 @@
  * database, so it reads right before anything loads); the script turns the click into the native player, which
  * starts at once and shows its own length and progress. Nothing of a recording loads until play.
  */
+import type { Words } from "../../../platform/i18n/server-words";
 import type { WallItem } from "../wall-data";
 import { clock, langTag, spokenLength } from "./format";
 
@@ -31,9 +32,22 @@ function posterSet(w: WallItem): string | undefined {
  * Video poster link or audio player of a testimonial; nothing for a written one. `eager` for the first cards of
  * a page; `sizes` is how wide the card's media is drawn.
  */
-export function Media({ w, who, eager, sizes }: { w: WallItem; who: string; eager: boolean; sizes: string }) {
+export function Media({
+  w,
+  who,
+  eager,
+  sizes,
+  words,
+}: {
+  w: WallItem;
+  who: string;
+  eager: boolean;
+  sizes: string;
+  words: Words;
+}) {
   const { item } = w;
   const length = item.duration_ms ? item.duration_ms : null;
+  const said = (key: string) => words.t(key, { name: who }) + (length ? `, ${spokenLength(length, words)}` : "");
   if (item.kind === "video" && item.video_url) {
     const cls = `play ${shape(w.width, w.height)}`.trim();
     return (
@@ -44,7 +58,7 @@ export function Media({ w, who, eager, sizes }: { w: WallItem; who: string; eage
         data-poster={item.poster_url ?? undefined}
         data-captions={w.captionsUrl ?? undefined}
         data-lang={langTag(item.language)}
-        data-label={`Video testimonial from ${who}`}
+        data-label={words.t("media.video_label", { name: who })}
       >
         {item.poster_url ? (
           <img
@@ -67,23 +81,23 @@ export function Media({ w, who, eager, sizes }: { w: WallItem; who: string; eage
             {clock(length)}
           </span>
         ) : null}
-        <span class="vh">{`Play the video testimonial from ${who}${length ? `, ${spokenLength(length)}` : ""}`}</span>
+        <span class="vh">{said(words.t("media.play_video", { name: who }))}</span>
       </a>
     );
   }
   if (item.kind === "audio" && item.audio_url) {
     return (
-      <a class="listen" href={item.audio_url} data-audio="" data-label={`Audio testimonial from ${who}`}>
+      <a class="listen" href={item.audio_url} data-audio="" data-label={words.t("media.audio_label", { name: who })}>
         <span class="icon" aria-hidden="true">
           ▶
         </span>
-        <span aria-hidden="true">Listen</span>
+        <span aria-hidden="true">{words.t("media.listen")}</span>
         {length ? (
           <span class="length" aria-hidden="true">
             {clock(length)}
           </span>
         ) : null}
-        <span class="vh">{`Play the audio testimonial from ${who}${length ? `, ${spokenLength(length)}` : ""}`}</span>
+        <span class="vh">{said(words.t("media.play_audio", { name: who }))}</span>
       </a>
     );
   }

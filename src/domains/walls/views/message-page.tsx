@@ -2,9 +2,10 @@
 import { renderDocument } from "./document";
 import { wallCss } from "./styles";
 
-/** The HTML of an error page (never indexed). */
-export function renderMessagePage(title: string, message: string): string {
+/** The HTML of an error page (never indexed), in `lang`. */
+export function renderMessagePage(title: string, message: string, lang = "en"): string {
   return renderDocument({
+    lang,
     head: {
       title,
       description: message,

@@ -1,5 +1,6 @@
 /** Numbered pagination: first, last, and two either side of the current page, with gaps marked; previous and next. */
 import type { JSX } from "preact";
+import type { Words } from "../../../platform/i18n/server-words";
 
 /** The page numbers shown, with `null` for a gap. */
 export function pageWindow(page: number, count: number): (number | null)[] {
@@ -12,14 +13,25 @@ export function pageWindow(page: number, count: number): (number | null)[] {
 }
 
 /** Pagination links for a wall; nothing when there is one page. */
-export function Pagination({ page, count, href }: { page: number; count: number; href: (page: number) => string }) {
+export function Pagination({
+  page,
+  count,
+  href,
+  w,
+}: {
+  page: number;
+  count: number;
+  href: (page: number) => string;
+  w: Words;
+}) {
   if (count <= 1) return null;
   const items: JSX.Element[] = [];
   if (page > 1)
     items.push(
       <li>
         <a href={href(page - 1)} rel="prev">
-          Previous<span class="vh"> page</span>
+          {w.t("pages.previous")}
+          <span class="vh">{w.t("pages.previous_hint")}</span>
         </a>
       </li>,
     );
@@ -32,7 +44,7 @@ export function Pagination({ page, count, href }: { page: number; count: number;
       ) : (
         <li>
           <a href={href(p)} aria-current={p === page ? "page" : undefined}>
-            <span class="vh">Page </span>
+            <span class="vh">{`${w.t("pages.page_hint")} `}</span>
             {p}
           </a>
         </li>
@@ -43,12 +55,13 @@ export function Pagination({ page, count, href }: { page: number; count: number;
     items.push(
       <li>
         <a href={href(page + 1)} rel="next">
-          Next<span class="vh"> page</span>
+          {w.t("pages.next")}
+          <span class="vh">{w.t("pages.next_hint")}</span>
         </a>
       </li>,
     );
   return (
-    <nav class="pages" aria-label="Pages of testimonials">
+    <nav class="pages" aria-label={w.t("pages.label")}>
       <ol>{items}</ol>
     </nav>
   );

@@ -7,16 +7,17 @@ import { RatingSummary } from "./rating";
 import { displayName, TestimonialCard } from "./testimonial-card";
 import { wallCss } from "./styles";
 import { BrandHeader, Footer } from "./chrome";
+import type { Words } from "../../../platform/i18n/server-words";
 
-function head(p: WallPermalink): PageHead {
+function head(p: WallPermalink, w: Words): PageHead {
   const name = p.brand.name;
-  const who = displayName(p.item);
+  const who = displayName(p.item, w);
   const { item } = p.item;
-  const kind =
-    item.kind === "video" ? "A video testimonial" : item.kind === "audio" ? "An audio testimonial" : "A testimonial";
   return {
-    title: `Testimonial from ${who} – ${name}`,
-    description: item.text ? `“${excerpt(item.text, 150)}” – ${who}` : `${kind} from ${who} about ${name}.`,
+    title: w.t("permalink.title", { name: who, brand: name }),
+    description: item.text
+      ? `“${excerpt(item.text, 150)}” – ${who}`
+      : w.t("permalink.description", { kind: item.kind, name: who, brand: name }),
     canonical: p.url,
     indexable: p.indexable,
     siteName: name,
@@ -25,34 +26,37 @@ function head(p: WallPermalink): PageHead {
     image: item.text
       ? { url: `${p.url}/card.png`, alt: `“${excerpt(item.text, 120)}” – ${who}`, large: true }
       : item.poster_url
-        ? { url: item.poster_url, alt: `Video testimonial from ${who}`, large: true }
-        : { url: p.logoUrl, alt: `${name} logo`, large: false },
+        ? { url: item.poster_url, alt: w.t("permalink.video_alt", { name: who }), large: true }
+        : { url: p.logoUrl, alt: w.t("wall.logo_alt", { brand: name }), large: false },
     jsonLd: wallJsonLd(p, [p.item]),
   };
 }
 
-/** The HTML of a permalink page; `beaconUrl` is where it reports views, plays and clicks. */
-export function renderPermalinkPage(p: WallPermalink, beaconUrl: string): string {
+/** The HTML of a permalink page in the words `w`; `beaconUrl` is where it reports views, plays and clicks. */
+export function renderPermalinkPage(p: WallPermalink, beaconUrl: string, w: Words): string {
   const name = p.brand.name;
   return renderDocument({
-    head: head(p),
+    lang: w.lang,
+    head: head(p, w),
     css: wallCss(p.brand.color),
     player: !!(p.item.item.video_url || p.item.item.audio_url),
     beacon: { url: beaconUrl, brandId: p.brand.id },
     children: (
       <>
-        <BrandHeader logoUrl={p.logoUrl} name={name} header={p.header}>
+        <BrandHeader logoUrl={p.logoUrl} name={name} header={p.header} w={w}>
           <p class="name">{name}</p>
-          <RatingSummary average={p.rating.average} ratings={p.rating.count} testimonials={p.testimonialCount} />
+          <RatingSummary average={p.rating.average} ratings={p.rating.count} testimonials={p.testimonialCount} w={w} />
         </BrandHeader>
         <main class="wrap">
           <div class="single">
-            <h1>{`Testimonial from ${displayName(p.item)}`}</h1>
-            <a class="back" href={p.wallUrl}>{`All testimonials for ${name}`}</a>
-            <TestimonialCard w={p.item} eager={true} permalink={false} />
+            <h1>{w.t("permalink.heading", { name: displayName(p.item, w) })}</h1>
+            <a class="back" href={p.wallUrl}>
+              {w.t("permalink.back", { brand: name })}
+            </a>
+            <TestimonialCard w={p.item} eager={true} permalink={false} words={w} />
           </div>
         </main>
-        <Footer attribution={p.attribution} />
+        <Footer attribution={p.attribution} w={w} />
       </>
     ),
   });

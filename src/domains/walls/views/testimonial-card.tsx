@@ -1,7 +1,9 @@
 /**
  * One testimonial as a card: face (the respondent's photo, a video's small poster, or initials), name and role,
  * rating, recording, the respondent's own words (as text), the answers the owner chose to show, date and permalink.
+ * What people wrote is laid out in its own direction (`dir="auto"`): German words on an Arabic wall read left to right.
  */
+import type { Words } from "../../../platform/i18n/server-words";
 import type { WallItem } from "../wall-data";
 import { humanDate, langTag } from "./format";
 import { Media } from "./media";
@@ -17,7 +19,7 @@ const initials = (name: string) =>
     .join("");
 
 /** The name a testimonial is shown under. */
-export const displayName = (w: WallItem) => w.item.name || "Anonymous";
+export const displayName = (w: WallItem, words: Words) => w.item.name || words.t("card.anonymous");
 
 /** The words as paragraphs (a blank line, or a line break, starts a new one). */
 const paragraphs = (text: string) =>
@@ -30,14 +32,14 @@ const paragraphs = (text: string) =>
 const KNOWN_SOURCES = new Set(["google", "trustpilot", "facebook", "yelp", "g2", "capterra", "tripadvisor", "amazon"]);
 
 /** "from Google": where an imported review was first published, linking to it when its address is known. */
-function SourceMark({ source }: { source: { name: string; url: string | null } }) {
+function SourceMark({ source, words }: { source: { name: string; url: string | null }; words: Words }) {
   const key = source.name.toLowerCase().replace(/[^a-z0-9]/g, "");
   const inner = (
     <>
       <span class={`src-dot${KNOWN_SOURCES.has(key) ? ` src-${key}` : ""}`} aria-hidden="true">
         {source.name.trim()[0]?.toUpperCase()}
       </span>
-      {`from ${source.name}`}
+      {words.t("card.from_source", { source: source.name })}
     </>
   );
   return source.url ? (
@@ -56,9 +58,19 @@ const SIZES = {
 };
 
 /** A testimonial card; `permalink` false on the permalink page itself (no link to itself, wider media). */
-export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; eager: boolean; permalink?: boolean }) {
+export function TestimonialCard({
+  w,
+  eager,
+  words,
+  permalink = true,
+}: {
+  w: WallItem;
+  eager: boolean;
+  words: Words;
+  permalink?: boolean;
+}) {
   const { item } = w;
-  const who = displayName(w);
+  const who = displayName(w, words);
   const role = [item.title, item.company].filter(Boolean).join(", ");
   return (
     <figure class="card" data-sid={item.id}>
@@ -71,14 +83,20 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
           </span>
         )}
         <figcaption class="who">
-          <span class="name">{who}</span>
-          {role ? <span class="role">{role}</span> : null}
+          <span class="name" dir="auto">
+            {who}
+          </span>
+          {role ? (
+            <span class="role" dir="auto">
+              {role}
+            </span>
+          ) : null}
         </figcaption>
       </div>
-      {item.rating ? <Stars rating={item.rating} /> : null}
-      <Media w={w} who={who} eager={eager} sizes={permalink ? SIZES.wall : SIZES.single} />
+      {item.rating ? <Stars rating={item.rating} w={words} /> : null}
+      <Media w={w} who={who} eager={eager} sizes={permalink ? SIZES.wall : SIZES.single} words={words} />
       {item.text ? (
-        <blockquote lang={langTag(item.language)}>
+        <blockquote lang={langTag(item.language)} dir="auto">
           {paragraphs(item.text).map((p) => (
             <p>{p}</p>
           ))}
@@ -89,19 +107,20 @@ export function TestimonialCard({ w, eager, permalink = true }: { w: WallItem; e
           {item.answers.map((a) => (
             <div>
               <dt>{a.label}</dt>
-              <dd>{a.value === true ? "Yes" : a.value === false ? "No" : a.value}</dd>
+              <dd>{a.value === true ? words.t("card.yes") : a.value === false ? words.t("card.no") : a.value}</dd>
             </div>
           ))}
         </dl>
       ) : null}
       <div class="meta">
         <span class="when">
-          {item.date ? <time dateTime={item.date}>{humanDate(item.date)}</time> : null}
-          {item.source?.name ? <SourceMark source={item.source} /> : null}
+          {item.date ? <time dateTime={item.date}>{humanDate(item.date, words.lang)}</time> : null}
+          {item.source?.name ? <SourceMark source={item.source} words={words} /> : null}
         </span>
         {permalink ? (
           <a href={w.url}>
-            Permalink<span class="vh">{` to the testimonial from ${who}`}</span>
+            {words.t("card.permalink")}
+            <span class="vh">{words.t("card.permalink_hint", { name: who })}</span>
           </a>
         ) : null}
       </div>
