@@ -130,6 +130,13 @@ function settleTimes(input: Cue[], o: CueOptions): Cue[] {
       i--;
     }
   }
+  // A last cue with no time left (its words start where the clip ends: a zero-length word at the cut) starts earlier,
+  // in the silence before it, so it is still shown for a moment rather than never.
+  const last = cues[cues.length - 1];
+  if (last && last.end_ms <= last.start_ms) {
+    const before = cues[cues.length - 2]?.end_ms ?? 0;
+    last.start_ms = Math.max(before, Math.min(last.start_ms, last.end_ms - o.minDurationMs));
+  }
   return cues;
 }
 

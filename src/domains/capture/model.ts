@@ -72,6 +72,7 @@ export const startBody = t.Object(
     language: t.Optional(
       t.String({
         maxLength: 35,
+        pattern: "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$",
         description:
           "The language the page was shown in (a BCP 47 tag; en de fr es pt it nl ar). Recorded on the testimonial; its emails are written in it. Without it, the server chooses as the page does (the link's language, else Accept-Language among the brand's languages, else its default).",
       }),

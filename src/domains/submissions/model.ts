@@ -15,6 +15,7 @@ import {
   timestamp,
 } from "../../platform/http/response-schema";
 import { lineText, multiLineText } from "../../platform/http/text-schema";
+import { bodyInteger } from "../../platform/http/strict-schema";
 import { BULK_ACTIONS } from "./bulk";
 import { VARIANTS } from "./present";
 
@@ -366,18 +367,24 @@ export type OriginalView = Static<typeof originalRespondentSchema>;
 /** A part of a recording, in milliseconds of the full recording. */
 const trimSpan = t.Object({ start_ms: Type.Integer({ minimum: 0 }), end_ms: Type.Integer({ minimum: 0 }) });
 
+/** A time within a recording, in milliseconds (recordings last well under a day). */
+const MEDIA_MS = { minimum: 0, maximum: 86_400_000 };
+
 /** Body of `PUT /v1/submissions/{id}/edit`: the part to keep (null: all) and a video's cover time (null: default). */
 export const mediaEditBody = t.Object(
   {
     trim: t.Union(
-      [t.Null(), t.Object({ start_ms: t.Integer(), end_ms: t.Integer() }, { additionalProperties: false })],
+      [
+        t.Null(),
+        t.Object({ start_ms: bodyInteger(MEDIA_MS), end_ms: bodyInteger(MEDIA_MS) }, { additionalProperties: false }),
+      ],
       {
         description:
           "The part to keep, in milliseconds of the full recording; its edges snap to the transcript's words. Null keeps the whole recording.",
       },
     ),
     cover_ms: t.Optional(
-      t.Union([t.Null(), t.Integer()], {
+      t.Union([t.Null(), bodyInteger(MEDIA_MS)], {
         description: "A video's cover frame, a time within the part kept; null or absent: a frame near its start.",
       }),
     ),
