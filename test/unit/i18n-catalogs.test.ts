@@ -20,8 +20,11 @@ const AREAS = {
   widget: ["web/widget"],
   email: ["src/domains/removals", "src/domains/campaigns"],
   wall: ["src/domains/walls", "src/domains/widgets"],
+  dashboard: ["web/dashboard"],
 } as const;
 type Area = keyof typeof AREAS;
+/** Areas kept in English only for now (issue 26: the dashboard may stay English; its words still go through a catalog). */
+const ENGLISH_ONLY = new Set<Area>(["dashboard"]);
 
 const read = (area: Area, name: string): Record<string, string> =>
   JSON.parse(readFileSync(join(MESSAGES, area, `${name}.json`), "utf8"));
@@ -74,7 +77,10 @@ describe.each(Object.keys(AREAS) as Area[])("the %s catalogs", (area) => {
     expect(Object.values(descriptions).filter((d) => d.trim().length < 5)).toEqual([]);
   });
 
-  test.each([...LANGUAGES])("%s has exactly the English keys, as ICU with English's placeholders", (lang) => {
+  const languages = ENGLISH_ONLY.has(area) ? (["en"] as const) : LANGUAGES;
+  const others = languages.filter((l) => l !== "en");
+
+  test.each([...languages])("%s has exactly the English keys, as ICU with English's placeholders", (lang) => {
     const catalog = read(area, lang);
     expect(Object.keys(catalog).sort()).toEqual(Object.keys(en).sort());
     const wrong: string[] = [];
@@ -93,11 +99,14 @@ describe.each(Object.keys(AREAS) as Area[])("the %s catalogs", (area) => {
     expect(wrong).toEqual([]);
   });
 
-  test.each(LANGUAGES.filter((l) => l !== "en"))("%s is translated (few messages the same as English)", (lang) => {
-    const catalog = read(area, lang);
-    const same = Object.keys(en).filter((k) => catalog[k] === en[k] && /[a-z]{4}/i.test(en[k]!));
-    expect(same.length / Object.keys(en).length).toBeLessThan(0.1);
-  });
+  test.skipIf(others.length === 0).each(others.length ? others : ["en"])(
+    "%s is translated (few messages the same as English)",
+    (lang) => {
+      const catalog = read(area, lang);
+      const same = Object.keys(en).filter((k) => catalog[k] === en[k] && /[a-z]{4}/i.test(en[k]!));
+      expect(same.length / Object.keys(en).length).toBeLessThan(0.1);
+    },
+  );
 });
 
 describe("the widget's own formatter", () => {
