@@ -7,6 +7,8 @@
 import type { Config } from "../config";
 import type { Deps } from "../platform/deps";
 import { firstFailure } from "../media/self-test";
+import { SelfTestMonitor } from "../media/self-test-monitor";
+import { runSelfTestInChild } from "../media/self-test-child";
 import { createDeps } from "../bootstrap";
 import { requestHandler } from "../app";
 import { assemble } from "../composition";
@@ -90,6 +92,8 @@ function keepBoxCertificate(deps: Deps, listeners: Listeners): () => void {
 /** Starts everything and resolves once the server listens; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config) {
   const deps = createDeps(config);
+  // The background self-test runs in a child process: what it loads (sharp, libvips) stays out of this one.
+  deps.selfTest = new SelfTestMonitor(runSelfTestInChild, () => deps.clock.now());
   const first = ensureFirstOrganisation(deps);
   const { app, registry, schedules } = await assemble(deps, MODULES);
   const handler = requestHandler(app, deps);
