@@ -119,6 +119,8 @@ export async function seedDataDir(opts: { testimonials: number; widgets: number;
     widgetIds.push(body.id);
     await publishWidget(deps, body.id);
   }
+  // Each widget was published above; the rebuild jobs its creation queued would only run the same again at start.
+  deps.db.$client.run("DELETE FROM jobs WHERE kind = 'widget.publish'");
   deps.db.$client.close();
   return { dir: appliance.dir, brandSlug: brand.slug, widgetIds, testimonials: opts.testimonials };
 }

@@ -19,7 +19,6 @@ import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
-import { loadLanguageDetector } from "../media/language";
 import { startListeners, type Listeners } from "../platform/tls/listeners";
 import { shutDown } from "./shutdown";
 import { scheduleRenewal } from "../platform/tls/jobs";
@@ -27,11 +26,6 @@ import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
 
 /** The media self-test starts this long after the server listens, so it never delays the first answers. */
 const SELF_TEST_DELAY_MS = 1500;
-/**
- * What start-up leaves for later is loaded this long after the server listens (the language detector's tables),
- * so the first testimonial does not wait for it and the first answers are not held up by it either.
- */
-const WARM_UP_DELAY_MS = 500;
 
 /** Runs the media self-test in the background; a failure is logged with its fix (and shown in the dashboard), never fatal. */
 async function checkPipeline(deps: Deps) {
@@ -141,7 +135,8 @@ export async function serve(config: Config) {
       `(also written to ${config.dataDir}/first-login.txt)`,
     );
   process.stdout.write(out.join("\n") + "\n");
-  const warmUp = setTimeout(() => loadLanguageDetector(), WARM_UP_DELAY_MS);
+  // The language detector (tinyld, ~30 MiB resident) is not warmed up: it loads with the first text to analyse
+  // (~90 ms once), so a box that collects nothing keeps that memory free (issue 28, docs/performance.md).
   const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
   const stop = async () => {
@@ -149,7 +144,6 @@ export async function serve(config: Config) {
     if (stopping) process.exit(1);
     stopping = true;
     clearTimeout(selfTest);
-    clearTimeout(warmUp);
     stopCertificates();
     // With built-in HTTPS both listeners drain together.
     const http = listeners
