@@ -15,6 +15,7 @@ import { prefixes, hostRouter } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets, type WebAsset } from "./platform/http/web-assets";
 import { anonymousRoutes, credentialGate } from "./domains/accounts/credential-gate";
 import { notePeer } from "./platform/client-address";
+import { fastAnswer } from "./platform/http/fast-lane";
 import { undeclaredRoutes } from "./platform/access";
 import { apiReference } from "./platform/http/reference";
 import { skipResponseChecks } from "./platform/http/response-checks";
@@ -65,8 +66,9 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
 type PeerSource = { requestIP(request: Request): { address: string } | null };
 
 /**
- * The request handler `Bun.serve` uses: routes areas that have their own host name, notes the connecting peer's
- * address (the rate limits' client address, src/platform/client-address.ts), then the app.
+ * The request handler `Bun.serve` uses: routes areas that have their own host name, answers documents kept ready
+ * from the fast lane (src/platform/http/fast-lane.ts), notes the connecting peer's address (the rate limits'
+ * client address, src/platform/client-address.ts), then the app.
  */
 export function requestHandler(
   app: App,
@@ -85,7 +87,14 @@ export function requestHandler(
       }
     }
     if (routed === request) routed = route(request);
+    // Documents kept ready (widget documents, the embed script, wall pages) go out before the framework.
+    const fast = fastAnswer(deps, routed);
+    if (fast instanceof Response) return fast;
     notePeer(routed, server?.requestIP(request)?.address);
+    if (fast) {
+      const asked = routed;
+      return fast.then((r) => r ?? app.handle(asked));
+    }
     return app.handle(routed);
   };
 }
