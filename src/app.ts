@@ -15,11 +15,14 @@ import { prefixes, hostRouter } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets, type WebAsset } from "./platform/http/web-assets";
 import { anonymousRoutes, credentialGate } from "./domains/accounts/credential-gate";
 import { notePeer } from "./platform/client-address";
-import { fastAnswer } from "./platform/http/fast-lane";
+import { fastAnswer, setFastPath } from "./platform/http/fast-lane";
 import { undeclaredRoutes } from "./platform/access";
 import { apiReference } from "./platform/http/reference";
 import { skipResponseChecks } from "./platform/http/response-checks";
 import { VERSION } from "./version";
+
+/** What `/healthz` answers. */
+const HEALTH = { ok: true, version: VERSION };
 
 /** Options for building the app. */
 export interface AppOptions {
@@ -44,7 +47,12 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
     .use(requestLimits())
     .onRequest(credentialGate(deps, () => anonymousRoutes(built?.routes ?? [])))
     .use(bodyLimits())
-    .get("/healthz", () => ({ ok: true, version: VERSION }));
+    .get("/healthz", () => HEALTH);
+  // The same answer from the fast lane: a restarted box answers its health check without waiting for the
+  // framework's first-request compilation (issue 28; `serve` compiles it right after the port opens).
+  setFastPath(deps, "healthz", "/healthz", (_request, path, _search, extra) =>
+    path === "/healthz" ? Response.json(HEALTH, { headers: extra }) : null,
+  );
   // The bare address opens the dashboard, unless the dashboard is that address (its own host name).
   if (p.app) root.get("/", ({ redirect }) => redirect(`${deps.config.appUrl}/`, 302));
   const app = root.use(apiReference(deps, api)).use(api);

@@ -118,6 +118,9 @@ export async function serve(config: Config) {
       ...serverOptions(),
       idleTimeout: 120,
     });
+  // The framework compiles its request handling on the first request it handles; do it now, once the port is
+  // open, so neither the health check (answered from the fast lane) nor the first real request waits for it.
+  setTimeout(() => void app.handle(new Request(`${config.baseUrl}/healthz`)), 0);
   // In the background: the built-in CDN files into the storage, so a bucket can be the CDN address.
   void publishStaticFiles(deps, app, cdnFilesOf(MODULES));
   const workers = config.workers ? startWorkerPools(deps, registry) : null;

@@ -92,3 +92,9 @@ test("what is not kept goes through the routes: an unknown widget, a HEAD, a pag
   const twice = `${wallUrl}?page=1&page=2`;
   expect(await shape(await handle(new Request(twice)))).toEqual(await shape(await t.app.handle(new Request(twice))));
 });
+
+test("/healthz from the fast lane is the route's answer", async () => {
+  const url = `${new URL(wallUrl).origin}/healthz`;
+  expect(fastAnswer(t.deps, new Request(url))).toBeInstanceOf(Response);
+  expect(await shape(await handle(new Request(url)))).toEqual(await shape(await t.app.handle(new Request(url))));
+});

@@ -1,9 +1,16 @@
 /** How wall pages write dates, lengths and ratings for people. */
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// Made on first use: an Intl formatter costs ~25 ms to make, which start-up need not pay (issue 28).
+let DATE: Intl.DateTimeFormat | null = null;
 
 /** `2026-11-22` → `22 November 2026`. */
-export const humanDate = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+export const humanDate = (date: string) =>
+  (DATE ??= new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  })).format(new Date(`${date}T00:00:00Z`));
 
 /** Milliseconds → `m:ss`. */
 export function clock(ms: number): string {
