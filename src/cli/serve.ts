@@ -21,6 +21,7 @@ import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
 import { startListeners, type Listeners } from "../platform/tls/listeners";
 import { shutDown } from "./shutdown";
+import { startIdleCollector } from "../platform/idle-collector";
 import { scheduleRenewal } from "../platform/tls/jobs";
 import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
 
@@ -90,7 +91,13 @@ export async function serve(config: Config) {
   deps.selfTest = new SelfTestMonitor(runSelfTestInChild, () => deps.clock.now());
   const first = ensureFirstOrganisation(deps);
   const { app, registry, schedules } = await assemble(deps, MODULES);
-  const handler = requestHandler(app, deps);
+  const answer = requestHandler(app, deps);
+  // Garbage a burst of requests leaves is collected once the box goes quiet (src/platform/idle-collector.ts).
+  const idle = startIdleCollector();
+  const handler: typeof answer = (request, server) => {
+    idle.note();
+    return answer(request, server);
+  };
   const listeners = config.https
     ? startListeners({
         hostname: config.hostname,
@@ -147,6 +154,7 @@ export async function serve(config: Config) {
     if (stopping) process.exit(1);
     stopping = true;
     clearTimeout(selfTest);
+    idle.stop();
     stopCertificates();
     // With built-in HTTPS both listeners drain together.
     const http = listeners

@@ -32,10 +32,10 @@ import { widgets } from "./tables";
 export const RECHECK_MS = 1000;
 
 /**
- * Bytes of documents kept per app (a 24-item document is about 11 KB plain, 3 KB compressed; ~30 KB with its
- * HTML fragment, made from it on demand): a few hundred widgets' documents.
+ * Bytes of documents kept per app (a 24-item document is about 11 KB plain, 3 KB compressed; 50–100 KB in memory
+ * with its HTML fragment, made from it on demand): the 40–80 most asked for; others are read from storage again.
  */
-export const MAX_BYTES = 8 * 1024 * 1024;
+export const MAX_BYTES = 4 * 1024 * 1024;
 
 /** How long browsers and CDNs may keep a widget document (seconds): the CDN's rule for `widgets/`. */
 export const DOCUMENT_MAX_AGE = 60;
