@@ -21,6 +21,9 @@ import { apiReference } from "./platform/http/reference";
 import { skipResponseChecks } from "./platform/http/response-checks";
 import { VERSION } from "./version";
 
+/** Lets the event loop run what is waiting (a macrotask turn). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** What `/healthz` answers. */
 const HEALTH = { ok: true, version: VERSION };
 
@@ -35,7 +38,11 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
   const p = prefixes(deps.config);
   const assets: Map<string, WebAsset> = opts.web === false ? new Map() : await loadWebAssets();
   const api = new Elysia();
-  for (const m of modules) for (const plugin of [m.routes?.(deps) ?? []].flat()) api.use(plugin);
+  for (const m of modules) {
+    for (const plugin of [m.routes?.(deps) ?? []].flat()) api.use(plugin);
+    // `serve` listens while the app is built: between modules, requests waiting (the health check) are answered.
+    await turn();
+  }
   // Answers are checked against their schemas under test only (platform/http/response-checks.ts).
   if (!deps.config.validateResponses) skipResponseChecks(api);
   // The finished app, for the credential gate to read the anonymous routes from on the first request.
@@ -59,7 +66,9 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
   // Files under the CDN address that are not stored files (the widget script) go before the CDN's file routes.
   for (const m of modules) if (m.cdnPages) app.use(m.cdnPages(deps, assets));
   app.use(cdnPlugin(deps, p.cdn)).use(dashboardPlugin(assets, deps.config));
+  await turn();
   for (const m of modules) if (m.pages) app.use(m.pages(deps, assets));
+  await turn();
   built = app as unknown as { routes: Parameters<typeof anonymousRoutes>[0] };
   // Permissions are route data (src/platform/access/route-access.ts): a route that declares none does not start.
   const undeclared = undeclaredRoutes(app.routes);

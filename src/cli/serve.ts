@@ -22,6 +22,7 @@ import { VERSION } from "../version";
 import { startListeners, type Listeners } from "../platform/tls/listeners";
 import { shutDown } from "./shutdown";
 import { startIdleCollector } from "../platform/idle-collector";
+import { EVERY_ANSWER_HEADERS, requestIdFor } from "../platform/http/errors";
 import { scheduleRenewal } from "../platform/tls/jobs";
 import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
 
@@ -84,19 +85,42 @@ function keepBoxCertificate(deps: Deps, listeners: Listeners): () => void {
   return () => clearTimeout(timer);
 }
 
+/**
+ * `/healthz` while the app is being built: the app's own answer (src/app.ts), for a GET on the API's host name (a
+ * request for another host, which a router may claim, waits for the app like any other). Null for anything else.
+ */
+function earlyHealth(config: Config): (request: Request) => Response | null {
+  const base = new URL(config.baseUrl);
+  const prefix = base.origin + "/healthz";
+  return (request) => {
+    if (request.method !== "GET" || request.headers.get("host") !== base.host) return null;
+    const url = request.url;
+    if (url !== prefix && !url.startsWith(prefix + "?")) return null;
+    return Response.json(
+      { ok: true, version: VERSION },
+      { headers: { "x-request-id": requestIdFor(request), ...EVERY_ANSWER_HEADERS } },
+    );
+  };
+}
+
 /** Starts everything and resolves once the server listens; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config) {
   const deps = createDeps(config);
   // The background self-test runs in a child process: what it loads (sharp, libvips) stays out of this one.
   deps.selfTest = new SelfTestMonitor(runSelfTestInChild, () => deps.clock.now());
   const first = ensureFirstOrganisation(deps);
-  const { app, registry, schedules } = await assemble(deps, MODULES);
-  const answer = requestHandler(app, deps);
+  // The port opens before the HTTP app is built (issue 28): the database is open and migrated, so `/healthz`
+  // answers at once, and any other request waits the few tens of milliseconds until the app is built (the build
+  // yields between modules, src/app.ts, so the health check is answered meanwhile).
+  let ready: ReturnType<typeof requestHandler> | null = null;
+  let assembling: ReturnType<typeof assemble> | null = null;
   // Garbage a burst of requests leaves is collected once the box goes quiet (src/platform/idle-collector.ts).
   const idle = startIdleCollector();
-  const handler: typeof answer = (request, server) => {
+  const early = earlyHealth(config);
+  const handler: ReturnType<typeof requestHandler> = (request, server) => {
     idle.note();
-    return answer(request, server);
+    if (ready) return ready(request, server);
+    return early(request) ?? assembling!.then(() => ready!(request, server));
   };
   const listeners = config.https
     ? startListeners({
@@ -125,6 +149,9 @@ export async function serve(config: Config) {
       ...serverOptions(),
       idleTimeout: 120,
     });
+  assembling = assemble(deps, MODULES);
+  const { app, registry, schedules } = await assembling;
+  ready = requestHandler(app, deps);
   // The framework compiles its request handling on the first request it handles; do it now, once the port is
   // open, so neither the health check (answered from the fast lane) nor the first real request waits for it.
   setTimeout(() => void app.handle(new Request(`${config.baseUrl}/healthz`)), 0);
