@@ -6,6 +6,8 @@
  *   bun bench/memory-idle.ts [--testimonials 20000] [--widgets 200] [--requests 10000] [--idle 60]
  *     [--connections 16] [--bin dist/plaudit] [--smoke]
  *
+ * Without `--bin`, `dist/plaudit` when it is built (`bun scripts/build.ts`), else `bun src/main.ts`.
+ *
  * `--idle` (or `PLAUDIT_BENCH_IDLE_SECONDS`) shortens the idle wait for quick runs. Data directories (seeded by
  * _seed.ts): large = one public brand with `--testimonials` shown testimonials (every sixth a video) and
  * `--widgets` published widgets; small = the same brand with 20 testimonials and 2 widgets. The burst is
@@ -13,7 +15,7 @@
  * page deeper in (pages 2–40), a widget document, its HTML fragment, and the embed script (each must answer 2xx).
  * RSS is VmRSS of /proc/<pid>/status; peak is VmHWM. Prints MiB and the ratios large/small and large/bare.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sized, smokeOption } from "./_harness";
@@ -26,12 +28,16 @@ const { values: args } = parseArgs({
     requests: { type: "string", default: sized("10000", "200") },
     idle: { type: "string", default: process.env.PLAUDIT_BENCH_IDLE_SECONDS ?? sized("60", "1") },
     connections: { type: "string", default: sized("16", "4") },
-    bin: { type: "string", default: "dist/plaudit" },
+    bin: { type: "string" },
     ...smokeOption,
   },
 });
 const root = resolve(import.meta.dir, "..");
-const bin = resolve(root, args.bin!);
+// The executable when built (what the figures are about); else the program from source, so a smoke run in CI
+// works without a build (its figures then include Bun's transpiler).
+const binary = resolve(root, args.bin ?? "dist/plaudit");
+const command = args.bin || existsSync(binary) ? [binary] : [process.execPath, join(root, "src/main.ts")];
+const bin = command.join(" ");
 
 /** A port nobody listens on right now. */
 function freePort(): number {
@@ -138,7 +144,7 @@ function appRun(seeded: Seeded) {
   }
   // Every widget's document once in a while, so all of them are asked for during the burst.
   for (const w of seeded.widgetIds) urls.push(`${base}/cdn/widgets/${w}.json`);
-  return measure([bin, "serve"], env, port, urls, "/healthz");
+  return measure([...command, "serve"], env, port, urls, "/healthz");
 }
 
 const t0 = performance.now();
