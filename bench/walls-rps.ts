@@ -20,6 +20,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../src/composition";
+import { requestHandler } from "../src/app";
 import { brands } from "../src/domains/brands";
 import { newId } from "../src/platform/ids";
 import { wallPage } from "../src/domains/walls/wall-data";
@@ -114,7 +115,9 @@ console.log(
 );
 
 const app = await buildApp(deps, { web: false });
-const appServer = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: (req) => app.handle(req) });
+// The handler `plaudit serve` uses (host routing, the fast lane for kept pages, then the app).
+const handler = requestHandler(app, deps);
+const appServer = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: (req) => handler(req) });
 const pageUrl = (p: number) => `http://127.0.0.1:${appServer.port}/b/${brand.slug}${p > 1 ? `?page=${p}` : ""}`;
 
 // The same bytes as static files on disk, served by a bare Bun.serve with no routing, database or rendering.

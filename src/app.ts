@@ -15,10 +15,17 @@ import { prefixes, hostRouter } from "./platform/http/hosts";
 import { dashboardPlugin, loadWebAssets, type WebAsset } from "./platform/http/web-assets";
 import { anonymousRoutes, credentialGate } from "./domains/accounts/credential-gate";
 import { notePeer } from "./platform/client-address";
+import { fastAnswer, setFastPath } from "./platform/http/fast-lane";
 import { undeclaredRoutes } from "./platform/access";
 import { apiReference } from "./platform/http/reference";
 import { skipResponseChecks } from "./platform/http/response-checks";
 import { VERSION } from "./version";
+
+/** Lets the event loop run what is waiting (a macrotask turn). */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What `/healthz` answers. */
+const HEALTH = { ok: true, version: VERSION };
 
 /** Options for building the app. */
 export interface AppOptions {
@@ -31,7 +38,11 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
   const p = prefixes(deps.config);
   const assets: Map<string, WebAsset> = opts.web === false ? new Map() : await loadWebAssets();
   const api = new Elysia();
-  for (const m of modules) for (const plugin of [m.routes?.(deps) ?? []].flat()) api.use(plugin);
+  for (const m of modules) {
+    for (const plugin of [m.routes?.(deps) ?? []].flat()) api.use(plugin);
+    // `serve` listens while the app is built: between modules, requests waiting (the health check) are answered.
+    await turn();
+  }
   // Answers are checked against their schemas under test only (platform/http/response-checks.ts).
   if (!deps.config.validateResponses) skipResponseChecks(api);
   // The finished app, for the credential gate to read the anonymous routes from on the first request.
@@ -43,14 +54,21 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
     .use(requestLimits())
     .onRequest(credentialGate(deps, () => anonymousRoutes(built?.routes ?? [])))
     .use(bodyLimits())
-    .get("/healthz", () => ({ ok: true, version: VERSION }));
+    .get("/healthz", () => HEALTH);
+  // The same answer from the fast lane: a restarted box answers its health check without waiting for the
+  // framework's first-request compilation (issue 28; `serve` compiles it right after the port opens).
+  setFastPath(deps, "healthz", "/healthz", (_request, path, _search, extra) =>
+    path === "/healthz" ? Response.json(HEALTH, { headers: extra }) : null,
+  );
   // The bare address opens the dashboard, unless the dashboard is that address (its own host name).
   if (p.app) root.get("/", ({ redirect }) => redirect(`${deps.config.appUrl}/`, 302));
   const app = root.use(apiReference(deps, api)).use(api);
   // Files under the CDN address that are not stored files (the widget script) go before the CDN's file routes.
   for (const m of modules) if (m.cdnPages) app.use(m.cdnPages(deps, assets));
   app.use(cdnPlugin(deps, p.cdn)).use(dashboardPlugin(assets, deps.config));
+  await turn();
   for (const m of modules) if (m.pages) app.use(m.pages(deps, assets));
+  await turn();
   built = app as unknown as { routes: Parameters<typeof anonymousRoutes>[0] };
   // Permissions are route data (src/platform/access/route-access.ts): a route that declares none does not start.
   const undeclared = undeclaredRoutes(app.routes);
@@ -65,8 +83,9 @@ export async function httpApp(deps: Deps, modules: readonly DomainModule[], opts
 type PeerSource = { requestIP(request: Request): { address: string } | null };
 
 /**
- * The request handler `Bun.serve` uses: routes areas that have their own host name, notes the connecting peer's
- * address (the rate limits' client address, src/platform/client-address.ts), then the app.
+ * The request handler `Bun.serve` uses: routes areas that have their own host name, answers documents kept ready
+ * from the fast lane (src/platform/http/fast-lane.ts), notes the connecting peer's address (the rate limits'
+ * client address, src/platform/client-address.ts), then the app.
  */
 export function requestHandler(
   app: App,
@@ -85,7 +104,14 @@ export function requestHandler(
       }
     }
     if (routed === request) routed = route(request);
+    // Documents kept ready (widget documents, the embed script, wall pages) go out before the framework.
+    const fast = fastAnswer(deps, routed);
+    if (fast instanceof Response) return fast;
     notePeer(routed, server?.requestIP(request)?.address);
+    if (fast) {
+      const asked = routed;
+      return fast.then((r) => r ?? app.handle(asked));
+    }
     return app.handle(routed);
   };
 }

@@ -97,6 +97,14 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case "doctor":
       return (await import("./cli/doctor")).doctor(config, args);
+    case "self-test": {
+      // Not in the help: what `serve` runs in a child process (src/media/self-test-child.ts); prints one JSON line.
+      const { runSelfTest } = await import("./media/self-test");
+      const { join } = await import("node:path");
+      (await import("./platform/native-dir")).useNativeDir(config.dataDir);
+      process.stdout.write(JSON.stringify(await runSelfTest(config, { tmpRoot: join(config.dataDir, "tmp") })) + "\n");
+      return 0;
+    }
     default:
       throw new UsageError(`Unknown command "${key}".\n\n${HELP}`);
   }

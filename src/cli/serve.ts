@@ -7,6 +7,8 @@
 import type { Config } from "../config";
 import type { Deps } from "../platform/deps";
 import { firstFailure } from "../media/self-test";
+import { SelfTestMonitor } from "../media/self-test-monitor";
+import { runSelfTestInChild } from "../media/self-test-child";
 import { createDeps } from "../bootstrap";
 import { requestHandler } from "../app";
 import { assemble } from "../composition";
@@ -17,19 +19,15 @@ import { startSchedules } from "../platform/jobs/cron";
 import { ensureFirstOrganisation } from "./first-run";
 import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
 import { VERSION } from "../version";
-import { loadLanguageDetector } from "../media/language";
 import { startListeners, type Listeners } from "../platform/tls/listeners";
 import { shutDown } from "./shutdown";
+import { startIdleCollector } from "../platform/idle-collector";
+import { EVERY_ANSWER_HEADERS, requestIdFor } from "../platform/http/errors";
 import { scheduleRenewal } from "../platform/tls/jobs";
 import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
 
 /** The media self-test starts this long after the server listens, so it never delays the first answers. */
 const SELF_TEST_DELAY_MS = 1500;
-/**
- * What start-up leaves for later is loaded this long after the server listens (the language detector's tables),
- * so the first testimonial does not wait for it and the first answers are not held up by it either.
- */
-const WARM_UP_DELAY_MS = 500;
 
 /** Runs the media self-test in the background; a failure is logged with its fix (and shown in the dashboard), never fatal. */
 async function checkPipeline(deps: Deps) {
@@ -87,12 +85,43 @@ function keepBoxCertificate(deps: Deps, listeners: Listeners): () => void {
   return () => clearTimeout(timer);
 }
 
+/**
+ * `/healthz` while the app is being built: the app's own answer (src/app.ts), for a GET on the API's host name (a
+ * request for another host, which a router may claim, waits for the app like any other). Null for anything else.
+ */
+function earlyHealth(config: Config): (request: Request) => Response | null {
+  const base = new URL(config.baseUrl);
+  const prefix = base.origin + "/healthz";
+  return (request) => {
+    if (request.method !== "GET" || request.headers.get("host") !== base.host) return null;
+    const url = request.url;
+    if (url !== prefix && !url.startsWith(prefix + "?")) return null;
+    return Response.json(
+      { ok: true, version: VERSION },
+      { headers: { "x-request-id": requestIdFor(request), ...EVERY_ANSWER_HEADERS } },
+    );
+  };
+}
+
 /** Starts everything and resolves once the server listens; stops cleanly on SIGINT/SIGTERM. */
 export async function serve(config: Config) {
   const deps = createDeps(config);
+  // The background self-test runs in a child process: what it loads (sharp, libvips) stays out of this one.
+  deps.selfTest = new SelfTestMonitor(runSelfTestInChild, () => deps.clock.now());
   const first = ensureFirstOrganisation(deps);
-  const { app, registry, schedules } = await assemble(deps, MODULES);
-  const handler = requestHandler(app, deps);
+  // The port opens before the HTTP app is built (issue 28): the database is open and migrated, so `/healthz`
+  // answers at once, and any other request waits the few tens of milliseconds until the app is built (the build
+  // yields between modules, src/app.ts, so the health check is answered meanwhile).
+  let ready: ReturnType<typeof requestHandler> | null = null;
+  let assembling: ReturnType<typeof assemble> | null = null;
+  // Garbage a burst of requests leaves is collected once the box goes quiet (src/platform/idle-collector.ts).
+  const idle = startIdleCollector();
+  const early = earlyHealth(config);
+  const handler: ReturnType<typeof requestHandler> = (request, server) => {
+    idle.note();
+    if (ready) return ready(request, server);
+    return early(request) ?? assembling!.then(() => ready!(request, server));
+  };
   const listeners = config.https
     ? startListeners({
         hostname: config.hostname,
@@ -120,6 +149,12 @@ export async function serve(config: Config) {
       ...serverOptions(),
       idleTimeout: 120,
     });
+  assembling = assemble(deps, MODULES);
+  const { app, registry, schedules } = await assembling;
+  ready = requestHandler(app, deps);
+  // The framework compiles its request handling on the first request it handles; do it now, once the port is
+  // open, so neither the health check (answered from the fast lane) nor the first real request waits for it.
+  setTimeout(() => void app.handle(new Request(`${config.baseUrl}/healthz`)), 0);
   // In the background: the built-in CDN files into the storage, so a bucket can be the CDN address.
   void publishStaticFiles(deps, app, cdnFilesOf(MODULES));
   const workers = config.workers ? startWorkerPools(deps, registry) : null;
@@ -137,7 +172,8 @@ export async function serve(config: Config) {
       `(also written to ${config.dataDir}/first-login.txt)`,
     );
   process.stdout.write(out.join("\n") + "\n");
-  const warmUp = setTimeout(() => loadLanguageDetector(), WARM_UP_DELAY_MS);
+  // The language detector (tinyld, ~30 MiB resident) is not warmed up: it loads with the first text to analyse
+  // (~90 ms once), so a box that collects nothing keeps that memory free (issue 28, docs/performance.md).
   const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
   const stop = async () => {
@@ -145,7 +181,7 @@ export async function serve(config: Config) {
     if (stopping) process.exit(1);
     stopping = true;
     clearTimeout(selfTest);
-    clearTimeout(warmUp);
+    idle.stop();
     stopCertificates();
     // With built-in HTTPS both listeners drain together.
     const http = listeners

@@ -7,8 +7,8 @@ import type * as TinyLd from "tinyld";
 let tinyld: typeof TinyLd | null = null;
 
 /**
- * Loads the detector (its n-gram tables take ~90 ms to load from source): on the first text to analyse, or
- * earlier from `serve` once the port is open, never while the server starts.
+ * Loads the detector (its n-gram tables take ~90 ms to load from source and ~30 MiB resident): on the first text
+ * to analyse, never at start (issue 28: an idle box keeps that memory free).
  */
 export function loadLanguageDetector(): typeof TinyLd {
   return (tinyld ??= require("tinyld") as typeof TinyLd);

@@ -67,7 +67,16 @@ export const blank = (state: ButtonState, status: number, message: string): Butt
   result: null,
 });
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+// Made on first use: the first Intl formatter of the process costs ~25 ms, which start-up need not pay (issue 28).
+let dateTimeFormat: Intl.DateTimeFormat | null = null;
+const dateTime = {
+  format: (ms: number) =>
+    (dateTimeFormat ??= new Intl.DateTimeFormat("en-GB", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "UTC",
+    })).format(ms),
+};
 
 /** A moment as the pages say it: "27 November 2026 at 11:13 UTC". */
 export const when = (ms: number) => `${dateTime.format(ms)} UTC`;

@@ -9,18 +9,23 @@
  * and the commit). A kept document is rendered again after `TTL_MS` whatever happens, which covers changes that do
  * not announce themselves in this process (the CLI, another process on the same data directory); when the new
  * bytes are the same, the kept compressed forms and ETags are reused. Keys name the mode (and the sandbox's
- * organisation), so tenants never share an entry. Entries are the app's (`deps.state`), at most `MAX_ENTRIES`.
+ * organisation), so tenants never share an entry. Entries are the app's (`deps.state`), within `MAX_BYTES` (least
+recently asked for first), and a page nobody asked for in `IDLE_MS` is dropped, so an idle box gives the memory back.
  */
 import type { Slot } from "../../platform/app-state";
 import type { Deps } from "../../platform/deps";
 import type { Clock } from "../../platform/clock";
 import type { CachedDocument } from "../../platform/http/cached-document";
+import { SizedCache } from "../../platform/sized-cache";
 
 /** Longest time a document is served before it is rendered again (ms). */
 export const TTL_MS = 2000;
 
-/** Documents kept per app (about 50 KB each in all three encodings); the oldest goes first. */
-const MAX_ENTRIES = 400;
+/** Bytes of documents kept per app (a page is ~50–100 KB in all three encodings); the least recently used go first. */
+export const MAX_BYTES = 8 * 1024 * 1024;
+
+/** A kept page nobody asked for in this long is dropped (ms). */
+export const IDLE_MS = 30_000;
 
 interface Entry {
   brandId: string;
@@ -29,7 +34,10 @@ interface Entry {
 }
 
 /** The app's kept documents (`deps.state`). */
-const PAGES: Slot<Map<string, Entry>> = { name: "walls.pages", make: () => new Map() };
+const PAGES: Slot<SizedCache<string, Entry>> = {
+  name: "walls.pages",
+  make: () => new SizedCache<string, Entry>(MAX_BYTES, IDLE_MS),
+};
 
 /** What the kept pages live on: the app's state. */
 type App = Pick<Deps, "state">;
@@ -44,15 +52,12 @@ export function freshPage(app: App, clock: Clock, key: string): CachedDocument |
 
 /** The document last kept for `key`, fresh or not (to reuse its compressed forms when a render gives the same bytes). */
 export function keptPage(app: App, key: string): CachedDocument | null {
-  return app.state.peek(PAGES)?.get(key)?.doc ?? null;
+  return app.state.peek(PAGES)?.peek(key)?.doc ?? null;
 }
 
 /** Keeps a brand's document under `key`. */
 export function keepPage(app: App, clock: Clock, key: string, brandId: string, doc: CachedDocument) {
-  const cache = app.state.of(PAGES);
-  cache.delete(key);
-  cache.set(key, { brandId, at: clock.now(), doc });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  app.state.of(PAGES).set(key, { brandId, at: clock.now(), doc }, doc.memoryBytes);
 }
 
 /** Drops a key (its address now answers something that is not kept: an error, a redirect). */
@@ -62,7 +67,5 @@ export function dropPage(app: App, key: string) {
 
 /** Drops every document of a brand. */
 export function forgetBrandPages(app: App, brandId: string) {
-  const cache = app.state.peek(PAGES);
-  if (!cache) return;
-  for (const [key, e] of cache) if (e.brandId === brandId) cache.delete(key);
+  app.state.peek(PAGES)?.deleteWhere((_key, e) => e.brandId === brandId);
 }

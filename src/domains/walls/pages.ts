@@ -16,11 +16,14 @@ import { pageHeaders, WALL_CACHE } from "./page-headers";
 import { parsePage } from "./wall-data";
 import { dropPage, freshPage, keepPage, keptPage } from "./page-cache";
 import { makeDocument, sendDocument } from "../../platform/http/cached-document";
+import { setFastPath } from "../../platform/http/fast-lane";
 import { sitemapEntries } from "./directory";
 import { languageWish, wishKey, type LanguageWish } from "./page-language";
 import { parsePart, robotsTxt, sitemapXml } from "./sitemap";
 
 const searchOf = (request: Request) => new URL(request.url).search;
+/** A slug as the fast lane takes it: plain characters, nothing to decode, no further path. */
+const PLAIN_SLUG = /^[A-Za-z0-9_-]{1,100}$/;
 const one = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /**
@@ -76,6 +79,27 @@ export function wallPagesPlugin(deps: Deps) {
     if (k) dropPage(deps, k);
     return send(request, a.html, a.status, headers);
   };
+  // The fast lane (src/platform/http/fast-lane.ts): a live wall page kept fresh is sent before the framework, from
+  // the same document under the same key as the route below; anything else goes through the route.
+  setFastPath(deps, "walls", `${mount}/b/`, (request, path, search, extra) => {
+    const slug = path.slice(mount.length + 3);
+    if (!PLAIN_SLUG.test(slug)) return null;
+    let page: ReturnType<typeof parsePage>;
+    if (search === "") page = parsePage(undefined);
+    else {
+      const values = new URLSearchParams(search).getAll("page");
+      if (values.length > 1) return null;
+      try {
+        page = parsePage(values[0]);
+      } catch {
+        return null;
+      }
+    }
+    // The same key as the route's: the address and the visitor's languages (a page is kept once per language wish).
+    const key = `${JSON.stringify(["live", slug, "page", page])}#${wishKey(languageWish(request))}`;
+    const kept = freshPage(deps, clock, key);
+    return kept ? sendDocument(request, kept, 200, extra) : null;
+  });
   const live = (slug: string): WallAddress => ({ mode: "live", slug });
   const test = (orgId: string, slug: string): WallAddress => ({ mode: "test", orgId, slug });
   const text = (request: Request, body: string | null, type: string) =>

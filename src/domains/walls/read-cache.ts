@@ -7,7 +7,8 @@
  * changing transaction: moderation, published media, transcript, brand and logo changes), and is never used after
  * `TTL_MS` whatever happens, which covers changes that do not announce themselves. Keys carry the brand's
  * `updated_at`, so a renamed or recoloured brand is read afresh at once. bun:sqlite is synchronous, so no request
- * runs between a change's invalidation and its commit. Entries are the app's (`deps.state`), at most `MAX_ENTRIES`.
+ * runs between a change's invalidation and its commit. Entries are the app's (`deps.state`), within `MAX_BYTES` (their
+size estimated from their JSON), and dropped once unused for `IDLE_MS`, so an idle box gives the memory back.
  */
 import type { Tx } from "../../platform/db/unit-of-work";
 import type { Slot } from "../../platform/app-state";
@@ -16,20 +17,36 @@ import type { Clock } from "../../platform/clock";
 import type { ShownChange } from "../../platform/hooks";
 import type { BrandRow } from "../brands";
 import { forgetBrandPages } from "./page-cache";
+import { SizedCache } from "../../platform/sized-cache";
 
 /** Longest time an entry is used (ms). */
 export const TTL_MS = 2000;
 
-/** Entries kept per app; the oldest goes first. */
-const MAX_ENTRIES = 500;
+/** Bytes of reads kept per app (estimated: twice their JSON's length); the least recently used go first. */
+export const MAX_BYTES = 4 * 1024 * 1024;
+
+/** An entry unused this long is dropped (ms): it is stale after `TTL_MS` anyway. */
+const IDLE_MS = 10_000;
 
 interface Entry {
   at: number;
   value: unknown;
 }
 
+/** What a read holds in memory, roughly: twice its JSON's length (a value JSON cannot write counts 4 KB). */
+function sizeOf(value: unknown): number {
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 0) + 256;
+  } catch {
+    return 4096;
+  }
+}
+
 /** The app's kept reads (`deps.state`). */
-const READS: Slot<Map<string, Entry>> = { name: "walls.reads", make: () => new Map() };
+const READS: Slot<SizedCache<string, Entry>> = {
+  name: "walls.reads",
+  make: () => new SizedCache<string, Entry>(MAX_BYTES, IDLE_MS),
+};
 
 /** What the kept reads live on: the app's state. */
 type App = Pick<Deps, "state">;
@@ -42,9 +59,7 @@ export const forgetShown = (tx: Tx, change: ShownChange): void => {
 
 /** Drops every entry of a brand. */
 export function forgetBrand(app: App, brandId: string) {
-  const cache = app.state.peek(READS);
-  if (!cache) return;
-  for (const key of cache.keys()) if (key.startsWith(`${brandId}|`)) cache.delete(key);
+  app.state.peek(READS)?.deleteWhere((key) => key.startsWith(`${brandId}|`));
 }
 
 /** The cached value of `part` for a brand, or what `load` returns (then kept for `TTL_MS`). */
@@ -61,8 +76,6 @@ export function cachedRead<T>(
   const hit = cache.get(key);
   if (hit && now - hit.at < TTL_MS && now >= hit.at) return hit.value as T;
   const value = load();
-  cache.delete(key);
-  cache.set(key, { at: now, value });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(key, { at: now, value }, sizeOf(value));
   return value;
 }

@@ -7,7 +7,8 @@
  * process shows on the very next request. The file in the public area stays the source of truth: a document not
  * kept yet is read from storage once, and a kept one is compared with the stored file's size and time at most
  * every `RECHECK_MS` (one `stat`), so a document written by another process (the CLI, a second server on the same
- * storage) shows within a second too. Kept per app (`deps.state`), at most `MAX_ENTRIES` documents (the oldest goes first).
+ * storage) shows within a second too. Kept per app (`deps.state`), within `MAX_BYTES` (the least recently asked for
+goes first; a document not kept is read from storage again), so memory does not grow with the number of widgets.
  *
  * A testimonial its respondent removed leaves every document of its brand in the removing transaction: the widgets
  * module builds them anew there and pins them here (`pinWidgetDocument`), served as they are until the publish job
@@ -22,6 +23,7 @@ import { eq } from "drizzle-orm";
 import type { Deps } from "../../platform/deps";
 import type { Db } from "../../platform/db/client";
 import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
+import { SizedCache } from "../../platform/sized-cache";
 import { contentType } from "../../platform/mime";
 import { documentKey } from "./publisher";
 import { widgets } from "./tables";
@@ -29,8 +31,11 @@ import { widgets } from "./tables";
 /** How often a kept document is compared with the stored file (ms). */
 export const RECHECK_MS = 1000;
 
-/** Documents kept per app (a 24-item document is about 11 KB plain, 3 KB compressed). */
-const MAX_ENTRIES = 2000;
+/**
+ * Bytes of documents kept per app (a 24-item document is about 11 KB plain, 3 KB compressed; 50–100 KB in memory
+ * with its HTML fragment, made from it on demand): the 40–80 most asked for; others are read from storage again.
+ */
+export const MAX_BYTES = 4 * 1024 * 1024;
 
 /** How long browsers and CDNs may keep a widget document (seconds): the CDN's rule for `widgets/`. */
 export const DOCUMENT_MAX_AGE = 60;
@@ -45,7 +50,10 @@ interface Kept {
 }
 
 /** The app's kept documents (`deps.state`). */
-const KEPT: Slot<Map<string, Kept>> = { name: "widgets.documents", make: () => new Map() };
+const KEPT: Slot<SizedCache<string, Kept>> = {
+  name: "widgets.documents",
+  make: () => new SizedCache<string, Kept>(MAX_BYTES, null, (k) => !!k.pinned),
+};
 
 const HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
@@ -55,9 +63,12 @@ const HEADERS: Readonly<Record<string, string>> = {
   "content-type": contentType("document.json"),
 };
 
-function cacheOf(deps: Pick<Deps, "state">): Map<string, Kept> {
+function cacheOf(deps: Pick<Deps, "state">): SizedCache<string, Kept> {
   return deps.state.of(KEPT);
 }
+
+/** What a kept document holds: its encodings, and about as much again for the HTML fragment made from it. */
+const weight = (doc: CachedDocument) => 2 * doc.memoryBytes;
 
 function keep(
   deps: Pick<Deps, "storage" | "clock" | "state">,
@@ -66,10 +77,8 @@ function keep(
   stat: { size: number; mtimeMs: number },
 ): CachedDocument {
   const cache = cacheOf(deps);
-  const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
-  cache.delete(widgetId);
-  cache.set(widgetId, { doc, size: stat.size, mtimeMs: stat.mtimeMs, checkedAt: deps.clock.now() });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const doc = makeDocument(body, HEADERS, cache.peek(widgetId)?.doc);
+  cache.set(widgetId, { doc, size: stat.size, mtimeMs: stat.mtimeMs, checkedAt: deps.clock.now() }, weight(doc));
   return doc;
 }
 
@@ -79,16 +88,14 @@ function keep(
  */
 export function pinWidgetDocument(deps: Pick<Deps, "storage" | "clock" | "state">, widgetId: string, body: string) {
   const cache = cacheOf(deps);
-  const doc = makeDocument(body, HEADERS, cache.get(widgetId)?.doc);
-  cache.delete(widgetId);
-  cache.set(widgetId, { doc, size: -1, mtimeMs: -1, checkedAt: deps.clock.now(), pinned: true });
-  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  const doc = makeDocument(body, HEADERS, cache.peek(widgetId)?.doc);
+  cache.set(widgetId, { doc, size: -1, mtimeMs: -1, checkedAt: deps.clock.now(), pinned: true }, weight(doc));
 }
 
 /** Drops a pinned document (the stored file is current again: the publisher found nothing to change). */
 export function unpinWidgetDocument(deps: Pick<Deps, "storage" | "state">, widgetId: string) {
   const cache = deps.state.peek(KEPT);
-  if (cache?.get(widgetId)?.pinned) cache.delete(widgetId);
+  if (cache?.peek(widgetId)?.pinned) cache.delete(widgetId);
 }
 
 /** Keeps the document the publisher just wrote (`body` is the file's content), so the next request serves it. */

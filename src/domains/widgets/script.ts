@@ -15,8 +15,9 @@ import { mountPrefix } from "../../platform/http/hosts";
 import type { WebAsset } from "../../platform/http/web-assets";
 import { makeDocument, sendDocument, type CachedDocument } from "../../platform/http/cached-document";
 import { MAX_AGE, notFoundResponse, servePublic } from "../../platform/http/cdn";
-import { widgetDocumentResponse } from "./document-cache";
-import { widgetHtmlResponse } from "./static-cache";
+import { widgetDocumentNow, widgetDocumentResponse } from "./document-cache";
+import { fragmentOf, widgetHtmlResponse } from "./static-cache";
+import { setFastPath } from "../../platform/http/fast-lane";
 
 /** How long browsers keep the script before asking again (seconds). */
 export const SCRIPT_MAX_AGE = 300;
@@ -82,6 +83,19 @@ export function widgetScriptPlugin(assets: Map<string, WebAsset>, deps: Deps) {
         .text()
         .then((text) => (script = makeDocument(wrapScript(text).plain, SCRIPT_HEADERS)))
     : Promise.resolve(null);
+  // The fast lane (src/platform/http/fast-lane.ts): the script, and documents and fragments kept in memory, are sent
+  // before the framework, exactly as the routes below send them; anything else goes through the routes.
+  const scriptPath = `${cdn}/widget.js`;
+  const documents = `${cdn}/widgets/`;
+  setFastPath(deps, "widgets", `${cdn}/widget`, (request, path, _search, extra) => {
+    if (path === scriptPath) return script ? sendDocument(request, script, 200, extra) : null;
+    if (!path.startsWith(documents)) return null;
+    const [, id, ext] = DOCUMENT_FILE.exec(path.slice(documents.length)) ?? [];
+    if (!id) return null;
+    const doc = widgetDocumentNow(deps, id);
+    if (!doc || doc instanceof Promise) return null;
+    return sendDocument(request, ext === "html" ? fragmentOf(doc) : doc, 200, extra);
+  });
   return (
     new Elysia({ name: "widget-script", seed: deps.config.cdnUrl })
       .get(`${cdn}/widget.js`, ({ request }) => {

@@ -29,7 +29,7 @@ const fragments = new WeakMap<CachedDocument, CachedDocument>();
 export function fragmentOf(json: CachedDocument): CachedDocument {
   let html = fragments.get(json);
   if (!html) {
-    const doc = JSON.parse(new TextDecoder().decode(json.plain.bytes)) as WidgetDocument;
+    const doc = JSON.parse(new TextDecoder().decode(json.body)) as WidgetDocument;
     html = makeDocument(renderWidgetHtml(doc), FRAGMENT_HEADERS);
     fragments.set(json, html);
   }

@@ -3,9 +3,11 @@
  * of sentences) that fits and reads best (the most positive, then the longest), never cut mid-word; and only when
  * no sentence fits, the words up to the limit at a word boundary with an ellipsis.
  */
-import Sentiment from "sentiment";
+import type Sentiment from "sentiment";
 
-const sentiment = new Sentiment();
+// Loaded with the first quote to pick, not at start (issue 28: start time and an idle box's memory).
+let analyser: Sentiment | null = null;
+const sentimentAnalyser = () => (analyser ??= new (require("sentiment") as typeof Sentiment)());
 
 /** Sentences of a text (a full stop, question or exclamation mark followed by a space ends one). */
 export function sentences(text: string): string[] {
@@ -36,7 +38,7 @@ export function highlight(text: string, max: number): string {
       const next = run ? `${run} ${parts[j]}` : parts[j]!;
       if (next.length > max) break;
       run = next;
-      const score = sentiment.analyze(run).comparative * 100 + run.length / max;
+      const score = sentimentAnalyser().analyze(run).comparative * 100 + run.length / max;
       if (!best || score > best.score) best = { text: run, score };
     }
   }

@@ -7,11 +7,12 @@
  */
 import { brotliCompressSync, constants } from "node:zlib";
 
-/** One encoding of a document: its bytes and strong ETag. */
+/** One encoding of a document: its bytes (as a Blob only: issue 28) and strong ETag. */
 interface Encoded {
-  bytes: Uint8Array<ArrayBuffer>;
-  /** The same bytes as a Blob: a Response sends a Blob without copying it (a Uint8Array body is copied each time). */
+  /** The bytes as a Blob: a Response sends a Blob without copying it (a Uint8Array body is copied each time). */
   blob: Blob;
+  /** How many bytes. */
+  size: number;
   etag: string;
   /** Headers of a 200 in this encoding, made once. */
   headers: Record<string, string>;
@@ -30,6 +31,10 @@ export interface CachedDocument {
   br: Encoded;
   /** Headers given when the document was made (content type, caching, CORS, CSP…). */
   headers: Record<string, string>;
+  /** The uncompressed bytes (the compressed forms are kept only as Blobs). */
+  body: Uint8Array<ArrayBuffer>;
+  /** What the document holds in memory, all encodings together (for the caches' byte budgets). */
+  memoryBytes: number;
 }
 
 /** Smaller than this, compressing is not worth it: every encoding sends the plain bytes. */
@@ -67,8 +72,8 @@ export function makeDocument(
   const encoded = (bytes: Uint8Array<ArrayBuffer>, suffix: string, encoding: string | null): Encoded => {
     const e = suffix ? `"${tag}-${suffix}"` : etag;
     return {
-      bytes,
       blob: new Blob([bytes]),
+      size: bytes.length,
       etag: e,
       headers: encoding ? { ...base, etag: e, "content-encoding": encoding } : { ...base, etag: e },
       notModified: { ...base, etag: e },
@@ -82,6 +87,9 @@ export function makeDocument(
     gzip: gz ? encoded(gz, "gz", "gzip") : plainForm,
     br: br ? encoded(br, "br", "br") : plainForm,
     headers,
+    body: plain,
+    // The plain bytes twice (body and Blob), each compressed form once, and the headers' objects.
+    memoryBytes: 2 * plain.length + (gz?.length ?? 0) + (br?.length ?? 0) + 2048,
   };
 }
 

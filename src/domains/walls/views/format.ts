@@ -6,11 +6,18 @@ const ENGLISH = wordsFor("wall", "en");
 /** The locale a language's dates and numbers are written in (English as in the UK). */
 const locale = (lang: string) => (lang === "en" ? "en-GB" : lang);
 
+// Made on first use, one per language: an Intl formatter costs ~25 ms to make, which start-up need not pay (issue 28).
+const dates = new Map<string, Intl.DateTimeFormat>();
+
 /** `2026-11-22` → `22 November 2026` (`22. November 2026`, `22 novembre 2026`…). */
-export const humanDate = (date: string, lang = "en") =>
-  new Intl.DateTimeFormat(locale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+export const humanDate = (date: string, lang = "en") => {
+  let f = dates.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(lang), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    dates.set(lang, f);
+  }
+  return f.format(new Date(`${date}T00:00:00Z`));
+};
 
 /** Milliseconds → `m:ss`. */
 export function clock(ms: number): string {
