@@ -5,15 +5,16 @@
  */
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
+import { t } from "../i18n";
 import { newKey, type DraftErrors, type DraftField } from "./link-draft";
 
 /** Most questions of a link's own (the API's limit). */
 const MAX_FIELDS = 10;
 
 const TYPES: { id: DraftField["type"]; label: string }[] = [
-  { id: "short_text", label: "Short answer" },
-  { id: "choice", label: "Choice" },
-  { id: "yes_no", label: "Yes or no" },
+  { id: "short_text", label: t("link-custom-fields.type_short_text") },
+  { id: "choice", label: t("link-custom-fields.type_choice") },
+  { id: "yes_no", label: t("link-custom-fields.type_yes_no") },
 ];
 
 /** The editor of `fields`; `onChange` gets the whole new list. */
@@ -30,14 +31,14 @@ export function CustomFieldsEditor({
     onChange(fields.map((f) => (f.key === key ? { ...f, ...change } : f)));
   return (
     <fieldset class="link-section">
-      <legend>Your own questions</legend>
-      <p class="hint">
-        Ask for details beside the testimonial, e.g. “Which service did you use?”. Answers appear in the inbox, exports
-        and the API.
-      </p>
+      <legend>{t("link-custom-fields.legend")}</legend>
+      <p class="hint">{t("link-custom-fields.hint")}</p>
       {fields.map((f, i) => (
         <div class="custom-field-row" key={f.key}>
-          <Field label={`Your question ${i + 1}`} error={errors[`custom_fields[${i}].label`]}>
+          <Field
+            label={t("link-custom-fields.question", { number: i + 1 })}
+            error={errors[`custom_fields[${i}].label`]}
+          >
             {(c) => (
               <input
                 {...c}
@@ -48,7 +49,7 @@ export function CustomFieldsEditor({
               />
             )}
           </Field>
-          <Field label="Answered as">
+          <Field label={t("link-custom-fields.answered_as")}>
             {(c) => (
               <select
                 {...c}
@@ -56,16 +57,20 @@ export function CustomFieldsEditor({
                 value={f.type}
                 onChange={(e) => edit(f.key, { type: e.currentTarget.value as DraftField["type"] })}
               >
-                {TYPES.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.label}
+                {TYPES.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.label}
                   </option>
                 ))}
               </select>
             )}
           </Field>
           {f.type === "choice" && (
-            <Field label="Choices, one per line" hint="2 to 20 choices." error={errors[`custom_fields[${i}].options`]}>
+            <Field
+              label={t("link-custom-fields.choices")}
+              hint={t("link-custom-fields.choices_hint")}
+              error={errors[`custom_fields[${i}].options`]}
+            >
               {(c) => (
                 <textarea
                   {...c}
@@ -84,7 +89,7 @@ export function CustomFieldsEditor({
                 checked={f.required}
                 onChange={(e) => edit(f.key, { required: e.currentTarget.checked })}
               />
-              Must be answered
+              {t("link-custom-fields.required")}
             </label>
             <label class="check">
               <input
@@ -92,15 +97,15 @@ export function CustomFieldsEditor({
                 checked={f.showPublicly}
                 onChange={(e) => edit(f.key, { showPublicly: e.currentTarget.checked })}
               />
-              May be shown with the testimonial
+              {t("link-custom-fields.show_publicly")}
             </label>
             <Button
               small
               variant="ghost"
               onClick={() => onChange(fields.filter((x) => x.key !== f.key))}
-              aria-label={`Remove your question ${i + 1}`}
+              aria-label={t("link-custom-fields.remove_aria", { number: i + 1 })}
             >
-              Remove
+              {t("link-custom-fields.remove")}
             </Button>
           </div>
         </div>
@@ -116,7 +121,7 @@ export function CustomFieldsEditor({
             ])
           }
         >
-          Add a question of your own
+          {t("link-custom-fields.add")}
         </Button>
       )}
     </fieldset>

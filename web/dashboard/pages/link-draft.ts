@@ -6,6 +6,7 @@
  */
 import type { Language } from "../../../src/platform/i18n/languages";
 import { todayLabel } from "../../shared/format";
+import { t } from "../i18n";
 import type { AnswerKind, CollectLink, LinkCustomField } from "../types";
 
 /** One question being written. */
@@ -60,13 +61,12 @@ export type DraftErrors = Record<string, string>;
 
 /** Ways to answer, in the order the page offers them. */
 export const KINDS: { id: AnswerKind; label: string }[] = [
-  { id: "video", label: "Video" },
-  { id: "audio", label: "Audio only" },
-  { id: "text", label: "Written" },
+  { id: "video", label: t("link-draft.kind_video") },
+  { id: "audio", label: t("link-draft.kind_audio") },
+  { id: "text", label: t("link-draft.kind_text") },
 ];
 
-const defaultConsent = (brand: string) =>
-  `I agree that ${brand} may use my testimonial (my recording or written words, my name and the details I give) on its website, social media and marketing. I can ask for it to be removed at any time.`;
+const defaultConsent = (brand: string) => t("link-draft.default_consent", { brand });
 
 let nextKey = 1;
 /** A key for a new row of a list in the editor. */
@@ -150,13 +150,13 @@ const optionsOf = (f: DraftField) =>
 
 function webAddress(value: string): string | null {
   const v = value.trim();
-  if (!v) return "Enter the address, starting with https://.";
+  if (!v) return t("link-draft.address_empty");
   try {
     const u = new URL(v);
-    if (u.protocol !== "https:" && u.protocol !== "http:") return "The address must start with https:// or http://.";
-    if (u.username || u.password) return "The address must not contain a user name or password.";
+    if (u.protocol !== "https:" && u.protocol !== "http:") return t("link-draft.address_scheme");
+    if (u.username || u.password) return t("link-draft.address_credentials");
   } catch {
-    return "Enter a full web address, e.g. https://example.com/review.";
+    return t("link-draft.address_invalid");
   }
   return null;
 }
@@ -164,22 +164,21 @@ function webAddress(value: string): string | null {
 /** The draft's problems in plain words; empty when it can be sent. */
 export function checkDraft(d: LinkDraft, now = Date.now()): DraftErrors {
   const e: DraftErrors = {};
-  if (!d.title.trim()) e.title = "Give the link a title; respondents see it at the top of the page.";
-  else if (chars(d.title.trim()) > 200) e.title = "Keep the title under 200 characters.";
+  if (!d.title.trim()) e.title = t("link-draft.title_empty");
+  else if (chars(d.title.trim()) > 200) e.title = t("link-draft.title_long");
   const slug = d.slug.trim();
-  if (slug && (!SLUG.test(slug) || slug.includes("--")))
-    e.slug = "Use 3 to 60 lowercase letters, digits and single hyphens, e.g. spring-offer.";
+  if (slug && (!SLUG.test(slug) || slug.includes("--"))) e.slug = t("link-draft.slug_invalid");
   d.prompts.forEach((p, i) => {
-    if (!p.text.trim()) e[`prompts[${i}].text`] = "Write the question, or remove it.";
+    if (!p.text.trim()) e[`prompts[${i}].text`] = t("link-draft.question_empty");
     if (!Number.isInteger(p.max_seconds) || p.max_seconds < 10 || p.max_seconds > 600)
-      e[`prompts[${i}].max_seconds`] = "Choose a whole number of seconds from 10 to 600.";
+      e[`prompts[${i}].max_seconds`] = t("link-draft.seconds_invalid");
   });
-  if (!Object.values(d.accepts).some(Boolean)) e.accepts = "Choose at least one way to answer.";
-  if (chars(d.welcome.trim()) > 1000) e.welcome_message = "Keep the welcome message under 1,000 characters.";
-  if (chars(d.thankYou.trim()) > 1000) e.thank_you_message = "Keep the thank-you message under 1,000 characters.";
+  if (!Object.values(d.accepts).some(Boolean)) e.accepts = t("link-draft.accepts_none");
+  if (chars(d.welcome.trim()) > 1000) e.welcome_message = t("link-draft.welcome_long");
+  if (chars(d.thankYou.trim()) > 1000) e.thank_you_message = t("link-draft.thank_you_long");
   if (d.after === "button") {
-    if (!d.ctaLabel.trim()) e["call_to_action.label"] = "Write the button's text, e.g. “Leave a Google review”.";
-    else if (chars(d.ctaLabel.trim()) > 60) e["call_to_action.label"] = "Keep the button's text under 60 characters.";
+    if (!d.ctaLabel.trim()) e["call_to_action.label"] = t("link-draft.cta_label_empty");
+    else if (chars(d.ctaLabel.trim()) > 60) e["call_to_action.label"] = t("link-draft.cta_label_long");
     const bad = webAddress(d.ctaUrl);
     if (bad) e["call_to_action.url"] = bad;
   }
@@ -188,32 +187,29 @@ export function checkDraft(d: LinkDraft, now = Date.now()): DraftErrors {
     if (bad) e.redirect_url = bad;
   }
   d.fields.forEach((f, i) => {
-    if (!f.label.trim()) e[`custom_fields[${i}].label`] = "Write the question, or remove it.";
-    else if (chars(f.label.trim()) > 200) e[`custom_fields[${i}].label`] = "Keep the question under 200 characters.";
+    if (!f.label.trim()) e[`custom_fields[${i}].label`] = t("link-draft.question_empty");
+    else if (chars(f.label.trim()) > 200) e[`custom_fields[${i}].label`] = t("link-draft.question_long");
     if (f.type === "choice") {
       const opts = optionsOf(f);
-      if (opts.length < 2 || opts.length > 20)
-        e[`custom_fields[${i}].options`] = "Write 2 to 20 choices, one per line.";
+      if (opts.length < 2 || opts.length > 20) e[`custom_fields[${i}].options`] = t("link-draft.choices_count");
       else if (new Set(opts.map((o) => o.toLowerCase())).size !== opts.length)
-        e[`custom_fields[${i}].options`] = "Each choice must be different.";
-      else if (opts.some((o) => chars(o) > 100))
-        e[`custom_fields[${i}].options`] = "Keep each choice under 100 characters.";
+        e[`custom_fields[${i}].options`] = t("link-draft.choices_duplicate");
+      else if (opts.some((o) => chars(o) > 100)) e[`custom_fields[${i}].options`] = t("link-draft.choice_long");
     }
   });
   if (d.expiresAt) {
     const at = new Date(d.expiresAt).getTime();
-    if (!Number.isFinite(at)) e.expires_at = "Choose a date and time.";
-    else if (at <= now) e.expires_at = "Choose a time in the future (to stop now, pause the link).";
+    if (!Number.isFinite(at)) e.expires_at = t("link-draft.expires_invalid");
+    else if (at <= now) e.expires_at = t("link-draft.expires_past");
   }
   if (d.maxResponses.trim()) {
     const n = Number(d.maxResponses);
     if (!/^\d+$/.test(d.maxResponses.trim()) || n < 1 || n > 1_000_000)
-      e.max_responses = "Write a whole number from 1 to 1,000,000, or leave it empty for no limit.";
+      e.max_responses = t("link-draft.max_responses_invalid");
   }
-  if (!d.consentText.trim()) e.consent_text = "Write the wording respondents agree to.";
-  else if (chars(d.consentText) > 5000) e.consent_text = "Keep the consent wording under 5,000 characters.";
-  if (!/^[\w.:-]{1,40}$/.test(d.consentVersion.trim()))
-    e.consent_version = "Use a short label without spaces, such as a date: 2026-11-01.";
+  if (!d.consentText.trim()) e.consent_text = t("link-draft.consent_empty");
+  else if (chars(d.consentText) > 5000) e.consent_text = t("link-draft.consent_long");
+  if (!/^[\w.:-]{1,40}$/.test(d.consentVersion.trim())) e.consent_version = t("link-draft.consent_version_invalid");
   return e;
 }
 

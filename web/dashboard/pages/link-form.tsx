@@ -16,6 +16,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { useUnsavedChanges } from "../router";
 import { useAction } from "../use-action";
 import type { Brand, CollectLink } from "../types";
@@ -69,9 +70,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
 
   useUnsavedChanges(
     JSON.stringify(bodyOf(d)) !== JSON.stringify(bodyOf(start)),
-    editing
-      ? "Your changes to this link are not saved. Leave and lose them?"
-      : "This link is not created yet. Leave and lose what you typed?",
+    editing ? t("link-form.unsaved_changes") : t("link-form.unsaved_new"),
   );
 
   const editPrompt = (key: number, change: Partial<LinkDraft["prompts"][number]>) =>
@@ -82,7 +81,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
     const found = checkDraft(d);
     setErrors(found);
     if (Object.keys(found).length) {
-      fail(`Please fix ${Object.keys(found).length === 1 ? "the field marked below" : "the fields marked below"}.`);
+      fail(t("link-form.fix_fields", { count: Object.keys(found).length }));
       requestAnimationFrame(() => document.querySelector<HTMLElement>(".link-form [aria-invalid='true']")?.focus());
       return;
     }
@@ -94,14 +93,12 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
   return (
     <div class="link-editor">
       <form class="card form-card link-form" onSubmit={submit} aria-labelledby={headingId} noValidate>
-        <h2 id={headingId}>{link ? `Edit “${link.title}”` : `New link for ${brand.name}`}</h2>
+        <h2 id={headingId}>
+          {link ? t("link-form.edit_title", { title: link.title }) : t("link-form.new_title", { brand: brand.name })}
+        </h2>
         <ErrorNotice error={error} />
 
-        <Field
-          label="Title"
-          hint="Respondents see this at the top of the page, e.g. “Tell us about your stay”."
-          error={errors.title}
-        >
+        <Field label={t("link-form.title")} hint={t("link-form.title_hint")} error={errors.title}>
           {(p) => (
             <input
               {...p}
@@ -113,12 +110,12 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
           )}
         </Field>
         <Field
-          label="Friendly address"
+          label={t("link-form.slug")}
           optional
           hint={
             /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/.test(d.slug.trim())
-              ? `The page will be at ${prefix}${d.slug.trim()}; the address with the link's id keeps working, and so does an old address after a change.`
-              : "Lowercase letters, digits and hyphens, e.g. spring-offer. Without one, the address uses the link's id."
+              ? t("link-form.slug_hint_set", { address: `${prefix}${d.slug.trim()}` })
+              : t("link-form.slug_hint")
           }
           error={errors.slug}
         >
@@ -146,19 +143,16 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
             former={link.former_slugs}
             addressOf={(s) => `${prefix}${s}`}
             onReleased={onReleased}
-            what="this link"
+            what={t("link-form.former_what")}
           />
         )}
 
         <fieldset class="link-section">
-          <legend>Questions</legend>
-          <p class="hint">
-            Respondents answer each question in turn: a recording shows them one at a time (they tap “Next question”); a
-            written answer covers them all.
-          </p>
+          <legend>{t("link-form.questions")}</legend>
+          <p class="hint">{t("link-form.questions_hint")}</p>
           {d.prompts.map((p, i) => (
             <div class="prompt-row" key={p.key}>
-              <Field label={`Question ${i + 1}`} error={errors[`prompts[${i}].text`]}>
+              <Field label={t("link-form.question", { number: i + 1 })} error={errors[`prompts[${i}].text`]}>
                 {(c) => (
                   <textarea
                     {...c}
@@ -170,7 +164,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
                   />
                 )}
               </Field>
-              <Field label="Time limit (seconds)" error={errors[`prompts[${i}].max_seconds`]}>
+              <Field label={t("link-form.time_limit")} error={errors[`prompts[${i}].max_seconds`]}>
                 {(c) => (
                   <input
                     {...c}
@@ -189,9 +183,9 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
                   small
                   variant="ghost"
                   onClick={() => set({ prompts: d.prompts.filter((x) => x.key !== p.key) })}
-                  aria-label={`Remove question ${i + 1}`}
+                  aria-label={t("link-form.remove_question", { number: i + 1 })}
                 >
-                  Remove
+                  {t("link-form.remove")}
                 </Button>
               )}
             </div>
@@ -201,13 +195,13 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
               small
               onClick={() => set({ prompts: [...d.prompts, { key: newKey(), text: "", max_seconds: 60 }] })}
             >
-              Add a question
+              {t("link-form.add_question")}
             </Button>
           )}
         </fieldset>
 
         <fieldset class="link-section" aria-describedby={errors.accepts ? "accepts-error" : undefined}>
-          <legend>How people can answer</legend>
+          <legend>{t("link-form.how_answer")}</legend>
           <div class="row">
             {KINDS.map((k) => (
               <label class="check" key={k.id}>
@@ -233,7 +227,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
               checked={d.askRating}
               onChange={(e) => set({ askRating: e.currentTarget.checked })}
             />
-            Ask for a star rating (1 to 5)
+            {t("link-form.ask_rating")}
           </label>
           <label class="check">
             <input
@@ -241,15 +235,12 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
               checked={d.collectPhoto}
               onChange={(e) => set({ collectPhoto: e.currentTarget.checked })}
             />
-            Ask for a photo or company logo (used as the picture beside the testimonial)
+            {t("link-form.ask_photo")}
           </label>
-          <Field
-            label="Page language"
-            hint="The language of the page's buttons and messages. Visitor's choice: their browser decides, among the brand's languages."
-          >
+          <Field label={t("link-form.language")} hint={t("link-form.language_hint")}>
             {(f) => (
               <select {...f} value={d.language} onChange={(e) => set({ language: e.currentTarget.value })}>
-                <option value="">Visitor's choice</option>
+                <option value="">{t("link-form.language_visitor")}</option>
                 {LANGUAGES.map((lang) => (
                   <option key={lang} value={lang} lang={lang}>
                     {LANGUAGE_NAMES[lang]}
@@ -261,11 +252,11 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
         </fieldset>
 
         <fieldset class="link-section">
-          <legend>Messages</legend>
+          <legend>{t("link-form.messages")}</legend>
           <Field
-            label="Welcome message"
+            label={t("link-form.welcome")}
             optional
-            hint="Shown under the title. Plain text."
+            hint={t("link-form.welcome_hint")}
             error={errors.welcome_message}
           >
             {(p) => (
@@ -279,9 +270,9 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
             )}
           </Field>
           <Field
-            label="Thank-you message"
+            label={t("link-form.thank_you")}
             optional
-            hint="Shown after sending, with what they sent. Plain text."
+            hint={t("link-form.thank_you_hint")}
             error={errors.thank_you_message}
           >
             {(p) => (
@@ -297,12 +288,12 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
         </fieldset>
 
         <fieldset class="link-section">
-          <legend>After sending</legend>
+          <legend>{t("link-form.after_sending")}</legend>
           {(
             [
-              ["none", "Just say thank you"],
-              ["button", "Show a button, e.g. “Leave a Google review”"],
-              ["redirect", "Send them straight on to another page"],
+              ["none", t("link-form.after_none")],
+              ["button", t("link-form.after_button")],
+              ["redirect", t("link-form.after_redirect")],
             ] as const
           ).map(([value, label]) => (
             <label class="check" key={value}>
@@ -312,7 +303,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
           ))}
           {d.after === "button" && (
             <div class="form-grid">
-              <Field label="Button text" error={errors["call_to_action.label"]}>
+              <Field label={t("link-form.cta_label")} error={errors["call_to_action.label"]}>
                 {(p) => (
                   <input
                     {...p}
@@ -323,7 +314,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
                   />
                 )}
               </Field>
-              <Field label="Button address" error={errors["call_to_action.url"] ?? errors.call_to_action}>
+              <Field label={t("link-form.cta_url")} error={errors["call_to_action.url"] ?? errors.call_to_action}>
                 {(p) => (
                   <input
                     {...p}
@@ -338,11 +329,7 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
             </div>
           )}
           {d.after === "redirect" && (
-            <Field
-              label="Page to send them to"
-              hint="They see the thank-you for a few seconds first."
-              error={errors.redirect_url}
-            >
+            <Field label={t("link-form.redirect")} hint={t("link-form.redirect_hint")} error={errors.redirect_url}>
               {(p) => (
                 <input
                   {...p}
@@ -360,9 +347,14 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
         <CustomFieldsEditor fields={d.fields} onChange={(fields) => set({ fields })} errors={errors} />
 
         <fieldset class="link-section">
-          <legend>When to stop collecting</legend>
+          <legend>{t("link-form.when_stop")}</legend>
           <div class="form-grid">
-            <Field label="Closes on" optional hint="Your time zone. Empty: never." error={errors.expires_at}>
+            <Field
+              label={t("link-form.closes_on")}
+              optional
+              hint={t("link-form.closes_on_hint")}
+              error={errors.expires_at}
+            >
               {(p) => (
                 <input
                   {...p}
@@ -373,7 +365,12 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
                 />
               )}
             </Field>
-            <Field label="Most testimonials" optional hint="Empty: no limit." error={errors.max_responses}>
+            <Field
+              label={t("link-form.max_responses")}
+              optional
+              hint={t("link-form.max_responses_hint")}
+              error={errors.max_responses}
+            >
               {(p) => (
                 <input
                   {...p}
@@ -387,16 +384,12 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
           </div>
           {link && link.max_responses !== null && (
             <p class="hint">
-              {link.response_count} of {link.max_responses} received so far.
+              {t("link-form.received_so_far", { count: link.response_count, max: link.max_responses })}
             </p>
           )}
         </fieldset>
 
-        <Field
-          label="Consent wording"
-          hint="Respondents must agree to exactly this before they can send a testimonial."
-          error={errors.consent_text}
-        >
+        <Field label={t("link-form.consent")} hint={t("link-form.consent_hint")} error={errors.consent_text}>
           {(p) => (
             <textarea
               {...p}
@@ -408,8 +401,8 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
           )}
         </Field>
         <Field
-          label="Consent version"
-          hint="A date-like label stored with each testimonial; change it whenever the wording changes."
+          label={t("link-form.consent_version")}
+          hint={t("link-form.consent_version_hint")}
           error={errors.consent_version}
         >
           {(p) => (
@@ -423,16 +416,21 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
           )}
         </Field>
         {editing && d.consentText.trim() !== start.consentText.trim() && d.consentVersion === start.consentVersion && (
-          <Notice tone="info" title="New wording, same version?">
-            <p>Change the version label too, so each testimonial records which wording its respondent agreed to.</p>
+          <Notice tone="info" title={t("link-form.consent_notice_title")}>
+            <p>{t("link-form.consent_notice")}</p>
           </Notice>
         )}
         <div class="row">
-          <Button type="submit" variant="primary" busy={busy} busyLabel={editing ? "Saving…" : "Creating link…"}>
-            {editing ? "Save changes" : "Create link"}
+          <Button
+            type="submit"
+            variant="primary"
+            busy={busy}
+            busyLabel={editing ? t("link-form.saving") : t("link-form.creating")}
+          >
+            {editing ? t("link-form.save") : t("link-form.create")}
           </Button>
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("link-form.cancel")}
           </Button>
         </div>
       </form>

@@ -5,6 +5,7 @@
  */
 import type { PreviewView } from "../../shared/capture-preview";
 import type { Brand, CollectLink } from "../types";
+import { t } from "../i18n";
 import { KINDS, type LinkDraft } from "./link-draft";
 
 /** Only `http(s)` addresses reach the preview's button or redirect; anything else (still being typed) shows as none. */
@@ -29,13 +30,13 @@ export function previewViewOf(d: LinkDraft, brand: Brand, link?: CollectLink): P
   const accepts = KINDS.filter((k) => d.accepts[k.id]).map((k) => k.id);
   return {
     id: link?.id ?? "lnk_preview",
-    title: d.title.trim() || "Your link's title",
+    title: d.title.trim() || t("link-preview-view.untitled"),
     is_active: true,
     closed_reason: null,
     closed_message: null,
     prompts: d.prompts.map((p, i) => ({
       id: p.id ?? `draft_${p.key}`,
-      text: p.text.trim() || `(Question ${i + 1} is not written yet.)`,
+      text: p.text.trim() || t("link-preview-view.question_unwritten", { number: i + 1 }),
       max_seconds: Number.isInteger(p.max_seconds) && p.max_seconds >= 10 ? Math.min(p.max_seconds, 600) : 60,
     })),
     consent_text: d.consentText.trim(),
@@ -55,7 +56,7 @@ export function previewViewOf(d: LinkDraft, brand: Brand, link?: CollectLink): P
     collect_photo: d.collectPhoto,
     custom_fields: d.fields.map((f, i) => ({
       id: f.id ?? `draft_${f.key}`,
-      label: f.label.trim() || `(Your question ${i + 1} is not written yet.)`,
+      label: f.label.trim() || t("link-preview-view.field_unwritten", { number: i + 1 }),
       type: f.type,
       required: f.required,
       options: f.type === "choice" ? choicesOf(f.options) : null,

@@ -15,10 +15,11 @@ import {
   type PreviewShow,
   type PreviewView,
 } from "../../shared/capture-preview";
+import { t } from "../i18n";
 
 const DEVICES = {
-  phone: { width: 390, height: 844, label: "Phone" },
-  desktop: { width: 1280, height: 800, label: "Desktop" },
+  phone: { width: 390, height: 844, label: t("link-preview.phone"), title: t("link-preview.frame_phone") },
+  desktop: { width: 1280, height: 800, label: t("link-preview.desktop"), title: t("link-preview.frame_desktop") },
 } as const;
 type Device = keyof typeof DEVICES;
 type Shown = Device | "both";
@@ -72,16 +73,14 @@ function DeviceFrame(props: {
         <iframe
           ref={frame}
           src={src}
-          title={`Preview of the page on a ${d.label.toLowerCase()}`}
+          title={d.title}
           width={d.width}
           height={d.height}
           style={{ transform: `scale(${scale})` }}
           allow="camera; microphone"
         />
       </div>
-      <figcaption class="muted small">
-        {d.label} · {d.width} px wide
-      </figcaption>
+      <figcaption class="muted small">{t("link-preview.caption", { device: d.label, width: d.width })}</figcaption>
     </figure>
   );
 }
@@ -138,26 +137,28 @@ export function LinkPreview({ view }: { view: PreviewView }) {
   return (
     <section class="link-preview" aria-labelledby="link-preview-title">
       <div class="link-preview-bar">
-        <h3 id="link-preview-title">Preview</h3>
+        <h3 id="link-preview-title">{t("link-preview.title")}</h3>
         <Toggle<PreviewScreen>
-          label="Screen"
+          label={t("link-preview.screen")}
           value={screen}
           onChange={setScreen}
           options={[
-            ["form", "Page"],
-            ["thanks", "Thank-you screen"],
+            ["form", t("link-preview.screen_form")],
+            ["thanks", t("link-preview.screen_thanks")],
           ]}
         />
         <Toggle<Shown>
-          label="Device"
+          label={t("link-preview.device")}
           value={shown}
           onChange={setChosen}
-          options={[["phone", "Phone"], ["desktop", "Desktop"], ...(both ? [["both", "Both"] as [Shown, string]] : [])]}
+          options={[
+            ["phone", DEVICES.phone.label],
+            ["desktop", DEVICES.desktop.label],
+            ...(both ? [["both", t("link-preview.both")] as [Shown, string]] : []),
+          ]}
         />
       </div>
-      <p class="hint">
-        What respondents will see, updated as you type. You can try it: nothing is saved or sent from the preview.
-      </p>
+      <p class="hint">{t("link-preview.hint")}</p>
       <div class="preview-devices" ref={box}>
         {(["phone", "desktop"] as const).map((device) => (
           <DeviceFrame

@@ -9,6 +9,7 @@ import { errorMessage } from "../../shared/api";
 import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { fetchFile, saveAs } from "../files";
+import { rich, t } from "../i18n";
 import type { CollectLink } from "../types";
 import { useAction } from "../use-action";
 
@@ -16,7 +17,7 @@ type QrFormat = "svg" | "png";
 
 /** Fetches the link's QR code in `format`. */
 const fetchQr = (link: CollectLink, format: QrFormat) =>
-  fetchFile(`/v1/links/${encodeURIComponent(link.id)}/qr.${format}`, "The QR code");
+  fetchFile(`/v1/links/${encodeURIComponent(link.id)}/qr.${format}`, t("link-qr.what"));
 
 /** The QR panel of one link card (preview and downloads), shown when the owner asks for it. */
 export function LinkQr({ link }: { link: CollectLink }) {
@@ -52,24 +53,34 @@ export function LinkQr({ link }: { link: CollectLink }) {
     <div class="link-qr">
       <div class="link-qr-code">
         {preview ? (
-          <img src={preview} width={132} height={132} alt={`QR code of ${link.url}`} />
+          <img src={preview} width={132} height={132} alt={t("link-qr.alt", { url: link.url })} />
         ) : (
-          !error && <Loading label="Making the QR code…" />
+          !error && <Loading label={t("link-qr.making")} />
         )}
       </div>
       <div class="link-qr-side">
         <p class="small">
-          Print it on a flyer, a receipt or a table card: a phone camera opens <span class="mono">{link.url}</span>.
+          {rich("link-qr.explain", { url: link.url, mono: (parts) => <span class="mono">{parts}</span> })}
         </p>
         <div class="row">
-          <Button small busy={download.running === "svg"} busyLabel="Preparing…" onClick={() => download.run("svg")}>
-            Download SVG
+          <Button
+            small
+            busy={download.running === "svg"}
+            busyLabel={t("link-qr.preparing")}
+            onClick={() => download.run("svg")}
+          >
+            {t("link-qr.download_svg")}
           </Button>
-          <Button small busy={download.running === "png"} busyLabel="Preparing…" onClick={() => download.run("png")}>
-            Download PNG
+          <Button
+            small
+            busy={download.running === "png"}
+            busyLabel={t("link-qr.preparing")}
+            onClick={() => download.run("png")}
+          >
+            {t("link-qr.download_png")}
           </Button>
         </div>
-        <p class="muted small">SVG stays sharp at any size (for print); PNG is about 1000 pixels square.</p>
+        <p class="muted small">{t("link-qr.formats")}</p>
         {error && (
           <p class="field-error" role="alert">
             {error}

@@ -13,6 +13,7 @@ import { CopyButton } from "../../shared/ui/copy-button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
@@ -23,43 +24,50 @@ import { LinkForm } from "./link-form";
 import { LinkQr } from "./link-qr";
 
 function status(link: CollectLink) {
-  if (link.is_active) return <Badge tone="good">Active</Badge>;
-  if (link.closed_reason === "paused") return <Badge tone="warn">Paused</Badge>;
-  if (link.closed_reason === "expired") return <Badge tone="bad">Past its closing date</Badge>;
-  if (link.closed_reason === "full") return <Badge tone="bad">Full</Badge>;
-  return <Badge tone="bad">Closed</Badge>;
+  if (link.is_active) return <Badge tone="good">{t("links.status_active")}</Badge>;
+  if (link.closed_reason === "paused") return <Badge tone="warn">{t("links.status_paused")}</Badge>;
+  if (link.closed_reason === "expired") return <Badge tone="bad">{t("links.status_expired")}</Badge>;
+  if (link.closed_reason === "full") return <Badge tone="bad">{t("links.status_full")}</Badge>;
+  return <Badge tone="bad">{t("links.status_closed")}</Badge>;
 }
 
-const KIND_WORDS: Record<string, string> = { video: "video", audio: "audio", text: "written" };
+const KIND_WORDS: Record<string, string> = {
+  video: t("links.kind_video"),
+  audio: t("links.kind_audio"),
+  text: t("links.kind_text"),
+};
 
 /** The link's settings in a few words each. */
 function Settings({ link }: { link: CollectLink }) {
   const after = link.call_to_action
-    ? `Button “${link.call_to_action.label}”`
+    ? t("links.after_button", { label: link.call_to_action.label })
     : link.redirect_url
-      ? `Sends them on to ${link.redirect_url}`
-      : "Thank you only";
-  const extras = [link.ask_rating && "star rating", link.collect_photo && "photo"].filter(Boolean).join(", ");
-  const closes = link.expires_at ? ` · closes on ${formatDateTime(link.expires_at)}` : "";
+      ? t("links.after_redirect", { url: link.redirect_url })
+      : t("links.after_thanks");
+  const extras = [link.ask_rating && t("links.extra_rating"), link.collect_photo && t("links.extra_photo")]
+    .filter(Boolean)
+    .join(", ");
+  const closes = link.expires_at ? ` · ${t("links.closes_on", { date: formatDateTime(link.expires_at) })}` : "";
   return (
     <dl class="link-settings">
-      <dt>Answers</dt>
+      <dt>{t("links.answers")}</dt>
       <dd>
         {link.accepts.map((k) => KIND_WORDS[k]).join(", ")}
         {extras && ` · ${extras}`}
       </dd>
       {link.custom_fields.length > 0 && (
         <>
-          <dt>Your questions</dt>
+          <dt>{t("links.your_questions")}</dt>
           <dd>{link.custom_fields.map((f) => f.label).join(" · ")}</dd>
         </>
       )}
-      <dt>After sending</dt>
+      <dt>{t("links.after_sending")}</dt>
       <dd>{after}</dd>
-      <dt>Received</dt>
+      <dt>{t("links.received")}</dt>
       <dd>
-        {link.response_count}
-        {link.max_responses !== null && ` of ${link.max_responses}`}
+        {link.max_responses !== null
+          ? t("links.received_of", { count: link.response_count, max: link.max_responses })
+          : link.response_count}
         {closes}
       </dd>
     </dl>
@@ -71,13 +79,13 @@ function LinkUrl({ url, label, qr }: { url: string; label: string; qr?: { shown:
   return (
     <div class="url-box">
       <input class="url-input mono" readOnly value={url} aria-label={label} onFocus={(e) => e.currentTarget.select()} />
-      <CopyButton text={url} label="Copy link" />
+      <CopyButton text={url} label={t("links.copy_link")} />
       <a class="btn btn-ghost btn-small" href={url} target="_blank" rel="noopener noreferrer">
-        Open
+        {t("links.open")}
       </a>
       {qr && (
         <Button small variant="ghost" aria-expanded={qr.shown} onClick={qr.toggle}>
-          {qr.shown ? "Hide QR code" : "QR code"}
+          {qr.shown ? t("links.hide_qr") : t("links.show_qr")}
         </Button>
       )}
     </div>
@@ -86,14 +94,9 @@ function LinkUrl({ url, label, qr }: { url: string; label: string; qr?: { shown:
 
 /** What deleting a link does, said before it is done. */
 function deletionWords(link: CollectLink, brandName: string): string {
-  const kept =
-    link.response_count === 0
-      ? "It has no testimonials."
-      : `Its ${link.response_count === 1 ? "testimonial stays" : `${link.response_count} testimonials stay`} with ${brandName}.`;
-  const held = link.slug
-    ? ` Its address “${link.slug}” stays yours for a year: no other organisation can take it, and your other links can.`
-    : "";
-  return `Its page stops working at once, for anyone who has the address or its QR code. ${kept}${held} Request campaigns sent with it are deleted with it.`;
+  const kept = t("links.delete_kept", { count: link.response_count, brand: brandName });
+  const held = link.slug ? ` ${t("links.delete_held", { slug: link.slug })}` : "";
+  return `${t("links.delete_stops")} ${kept}${held} ${t("links.delete_campaigns")}`;
 }
 
 function LinkCard({
@@ -120,7 +123,7 @@ function LinkCard({
     },
     {
       success: (saved) =>
-        saved.is_active ? `“${saved.title}” is taking testimonials again` : `“${saved.title}” is paused`,
+        saved.is_active ? t("links.resumed", { title: saved.title }) : t("links.paused", { title: saved.title }),
     },
   );
   if (editing)
@@ -133,7 +136,7 @@ function LinkCard({
         onSaved={(saved) => {
           setEditing(false);
           onChanged(saved);
-          toast(`“${saved.title}” is saved`);
+          toast(t("links.saved", { title: saved.title }));
         }}
       />
     );
@@ -145,15 +148,15 @@ function LinkCard({
       </div>
       <LinkUrl
         url={link.url}
-        label={`Address of “${link.title}”`}
+        label={t("links.address_of", { title: link.title })}
         qr={{ shown: showQr, toggle: () => setShowQr(!showQr) }}
       />
       {showQr && <LinkQr link={link} />}
-      {link.slug && <p class="muted small">Also at {link.id_url}</p>}
+      {link.slug && <p class="muted small">{t("links.also_at", { url: link.id_url })}</p>}
       <ol class="prompt-list">
         {link.prompts.map((p) => (
           <li key={p.id}>
-            {p.text} <span class="muted small">(up to {formatSeconds(p.max_seconds)})</span>
+            {p.text} <span class="muted small">{t("links.up_to", { duration: formatSeconds(p.max_seconds) })}</span>
           </li>
         ))}
       </ol>
@@ -161,33 +164,43 @@ function LinkCard({
       <ErrorNotice error={error} />
       <div class="row link-foot">
         <span class="muted small">
-          Created {formatDate(link.created_at)} · consent version {link.consent_version}
+          {t("links.created", { date: formatDate(link.created_at), version: link.consent_version })}
         </span>
         <span class="row" hidden={isClient}>
-          <Button small onClick={() => setEditing(true)} aria-label={`Edit “${link.title}”`}>
-            Edit
+          <Button small onClick={() => setEditing(true)} aria-label={t("links.edit_aria", { title: link.title })}>
+            {t("links.edit")}
           </Button>
           {(link.is_active || paused) && (
-            <Button small busy={busy} busyLabel={link.is_active ? "Pausing…" : "Resuming…"} onClick={() => void run()}>
-              {link.is_active ? "Pause" : "Resume"}
+            <Button
+              small
+              busy={busy}
+              busyLabel={link.is_active ? t("links.pausing") : t("links.resuming")}
+              onClick={() => void run()}
+            >
+              {link.is_active ? t("links.pause") : t("links.resume")}
             </Button>
           )}
-          <Button small variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete “${link.title}”`}>
-            Delete
+          <Button
+            small
+            variant="ghost"
+            onClick={() => setConfirming(true)}
+            aria-label={t("links.delete_aria", { title: link.title })}
+          >
+            {t("links.delete")}
           </Button>
         </span>
       </div>
       {confirming && (
         <ConfirmDialog
-          title={`Delete “${link.title}”?`}
+          title={t("links.delete_title", { title: link.title })}
           body={deletionWords(link, brand!.name)}
-          confirmLabel="Delete link"
-          busyLabel="Deleting…"
+          confirmLabel={t("links.delete_confirm")}
+          busyLabel={t("links.deleting")}
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
             const r = await api.del<LinkDeleted>(`/v1/links/${encodeURIComponent(link.id)}`);
             onDeleted(r.id);
-            toast(`“${link.title}” is deleted`);
+            toast(t("links.deleted", { title: link.title }));
           }}
         />
       )}
@@ -210,8 +223,8 @@ export function LinksPage() {
   return (
     <>
       <PageHeader
-        title="Links"
-        description={`Collect links for ${b.name}. Send a link to a customer; they record or write a testimonial, no account needed.`}
+        title={t("links.title")}
+        description={t("links.description", { brand: b.name })}
         actions={
           !creating &&
           !isClient && (
@@ -222,15 +235,15 @@ export function LinksPage() {
                 setCreated(null);
               }}
             >
-              New link
+              {t("links.new_link")}
             </Button>
           )
         }
       />
       {created && (
-        <Notice tone="success" title={`Link “${created.title}” is ready`}>
-          <p>Send this address to your customers:</p>
-          <LinkUrl url={created.url} label="Address of the new link" />
+        <Notice tone="success" title={t("links.created_title", { title: created.title })}>
+          <p>{t("links.send_address")}</p>
+          <LinkUrl url={created.url} label={t("links.new_address")} />
         </Notice>
       )}
       {creating && (
@@ -247,18 +260,18 @@ export function LinksPage() {
       )}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading links…" />
+        <Loading label={t("links.loading")} />
       ) : (
         <div class="stack">
           {list.items.length === 0 && !list.error && !creating && (
-            <p class="empty">No links yet for {b.name}. Create one to start collecting.</p>
+            <p class="empty">{t("links.empty", { brand: b.name })}</p>
           )}
           {list.items.map((l) => (
             <LinkCard key={l.id} link={l} onChanged={list.replace} onDeleted={list.remove} />
           ))}
           {list.hasMore && (
-            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-              Show more links
+            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("links.loading_more")}>
+              {t("links.show_more")}
             </Button>
           )}
         </div>

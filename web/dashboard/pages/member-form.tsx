@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
+import { t } from "../i18n";
 import type { Role } from "../types";
 import { useAction } from "../use-action";
 import { createInvitation, type CreatedInvitation } from "./invitations";
@@ -16,12 +17,12 @@ import { ClientBrandPicker } from "./client-brands";
 export const ROLES: { role: Role; label: string; about: string }[] = [
   {
     role: "client",
-    label: "Client",
-    about: "sees, approves and publishes only the brands you choose, and builds their widgets",
+    label: t("member-form.role_client"),
+    about: t("member-form.role_client_about"),
   },
-  { role: "member", label: "Member", about: "collects and moderates testimonials" },
-  { role: "admin", label: "Admin", about: "also manages members, keys, webhooks and imports" },
-  { role: "owner", label: "Owner", about: "also changes the plan" },
+  { role: "member", label: t("member-form.role_member"), about: t("member-form.role_member_about") },
+  { role: "admin", label: t("member-form.role_admin"), about: t("member-form.role_admin_about") },
+  { role: "owner", label: t("member-form.role_owner"), about: t("member-form.role_owner_about") },
 ];
 
 /** Props of `MemberForm`. */
@@ -49,7 +50,7 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
   const submit = (e: Event) => {
     e.preventDefault();
     if (role === "client" && brandIds.length === 0) {
-      setBrandError("Choose at least one brand for the client.");
+      setBrandError(t("member-form.brand_needed"));
       return;
     }
     setBrandError(null);
@@ -58,14 +59,11 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
 
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-member-title">
-      <h2 id="new-member-title">Invite a member or a client</h2>
-      <p class="muted small">
-        They get a one-time link that works for 7 days. With it they choose their own password, or accept with the
-        account they already have.
-      </p>
+      <h2 id="new-member-title">{t("member-form.title")}</h2>
+      <p class="muted small">{t("member-form.explain")}</p>
       <ErrorNotice error={error} />
       <div class="form-grid">
-        <Field label="Email">
+        <Field label={t("member-form.email")}>
           {(p) => (
             <input
               {...p}
@@ -78,7 +76,7 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
             />
           )}
         </Field>
-        <Field label="Role" hint={ROLES.find((r) => r.role === role)?.about}>
+        <Field label={t("member-form.role")} hint={ROLES.find((r) => r.role === role)?.about}>
           {(p) => (
             <select {...p} value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
               {ROLES.filter((r) => r.role !== "owner" || canGrantOwner).map((r) => (
@@ -91,7 +89,7 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
         </Field>
       </div>
       <div class="form-grid">
-        <Field label="Name" optional>
+        <Field label={t("member-form.name")} optional>
           {(p) => (
             <input
               {...p}
@@ -121,11 +119,11 @@ export function MemberForm({ canGrantOwner, onInvited, onCancel }: MemberFormPro
         </>
       )}
       <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Inviting…">
-          Send invitation
+        <Button type="submit" variant="primary" busy={busy} busyLabel={t("member-form.inviting")}>
+          {t("member-form.submit")}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("member-form.cancel")}
         </Button>
       </div>
     </form>

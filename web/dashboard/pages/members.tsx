@@ -13,6 +13,7 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useToast } from "../toasts";
@@ -55,14 +56,16 @@ function RoleCell({
     },
     {
       success: (saved, { role }) =>
-        role === "client" ? `${who} now sees ${brandNames(saved.brand_ids ?? [], brands)}` : `${who} is now ${role}`,
+        role === "client"
+          ? t("members.client_sees", { who, brands: brandNames(saved.brand_ids ?? [], brands) })
+          : t("members.role_changed", { who, role }),
     },
   );
   const save = (role: Role, brandIds?: string[]) => run({ role, brandIds });
   return (
     <>
       <select
-        aria-label={`Role of ${who}`}
+        aria-label={t("members.role_of", { who })}
         value={picking && member.role !== "client" ? "client" : member.role}
         disabled={busy || (member.role === "owner" && !canGrantOwner)}
         onChange={(e) => {
@@ -84,26 +87,31 @@ function RoleCell({
         <div class="small">
           <span class="muted">{brandNames(member.brand_ids ?? [], brands)}</span>{" "}
           <Button small variant="ghost" onClick={() => setPicking(member.brand_ids ?? [])}>
-            Change brands
+            {t("members.change_brands")}
           </Button>
         </div>
       )}
       {picking !== null && (
         <div class="client-brands-edit">
-          <ClientBrandPicker chosen={picking} onChange={setPicking} legend={`Brands ${who} sees`} explain={false} />
+          <ClientBrandPicker
+            chosen={picking}
+            onChange={setPicking}
+            legend={t("members.brands_legend", { who })}
+            explain={false}
+          />
           <span class="row">
             <Button
               small
               variant="primary"
               busy={busy}
-              busyLabel="Saving…"
+              busyLabel={t("members.saving")}
               disabled={picking.length === 0}
               onClick={() => void save("client", picking)}
             >
-              Save brands
+              {t("members.save_brands")}
             </Button>
             <Button small variant="ghost" onClick={() => setPicking(null)} disabled={busy}>
-              Cancel
+              {t("members.cancel")}
             </Button>
           </span>
         </div>
@@ -129,14 +137,14 @@ export function MembersPage() {
   return (
     <>
       <PageHeader
-        title="Members"
-        description="People who can sign in to this organisation's dashboard. A client sees only the brands you give it."
+        title={t("members.title")}
+        description={t("members.description")}
         actions={
           canManage &&
           !adding &&
           !created && (
             <Button variant="primary" onClick={() => setAdding(true)}>
-              Invite member
+              {t("members.invite")}
             </Button>
           )
         }
@@ -149,24 +157,24 @@ export function MembersPage() {
             setAdding(false);
             setCreated(c);
             invitations.reload();
-            toast(`Invitation for ${c.email} created`);
+            toast(t("members.invited", { email: c.email }));
           }}
         />
       )}
       {created && <InvitationReveal created={created} onDone={() => setCreated(null)} />}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading members…" />
+        <Loading label={t("members.loading")} />
       ) : (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">Members</caption>
+            <caption class="sr-only">{t("members.title")}</caption>
             <thead>
               <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Role</th>
-                <th scope="col">Member since</th>
-                {canManage && <th scope="col">Actions</th>}
+                <th scope="col">{t("members.col_person")}</th>
+                <th scope="col">{t("members.col_role")}</th>
+                <th scope="col">{t("members.col_since")}</th>
+                {canManage && <th scope="col">{t("members.col_actions")}</th>}
               </tr>
             </thead>
             <tbody>
@@ -175,7 +183,7 @@ export function MembersPage() {
                 return (
                   <tr key={m.id}>
                     <td>
-                      <strong>{m.name || m.email}</strong> {self && <Badge tone="info">You</Badge>}
+                      <strong>{m.name || m.email}</strong> {self && <Badge tone="info">{t("members.you")}</Badge>}
                       {m.name && <div class="small muted">{m.email}</div>}
                     </td>
                     <td>
@@ -193,14 +201,14 @@ export function MembersPage() {
                       <td>
                         {!self && (
                           <ConfirmButton
-                            label="Remove"
-                            question={`Remove ${m.name || m.email} from this organisation? They can no longer sign in to it.`}
-                            confirmLabel="Yes, remove"
-                            busyLabel="Removing…"
+                            label={t("members.remove")}
+                            question={t("members.remove_question", { who: m.name || m.email })}
+                            confirmLabel={t("members.remove_confirm")}
+                            busyLabel={t("members.removing")}
                             onConfirm={async () => {
                               await api.del(`/v1/members/${encodeURIComponent(m.id)}`);
                               list.remove(m.id);
-                              toast(`${m.email} removed`);
+                              toast(t("members.removed", { email: m.email }));
                             }}
                           />
                         )}
@@ -214,8 +222,8 @@ export function MembersPage() {
         </div>
       )}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more members
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("members.loading_more")}>
+          {t("members.show_more")}
         </Button>
       )}
       {canManage && <PendingInvitations list={invitations} onNewLink={setCreated} brands={brands} />}

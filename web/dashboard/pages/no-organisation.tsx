@@ -3,18 +3,18 @@
  */
 import { Button } from "../../shared/ui/button";
 import { Notice } from "../../shared/ui/notice";
+import { rich, t } from "../i18n";
 
 /** Explains what to do and offers to sign out. */
 export function NoOrganisationPage({ email, onSignOut }: { email: string; onSignOut: () => void }) {
   return (
     <main class="signin" id="main">
       <div class="signin-card card">
-        <h1>No organisation yet</h1>
+        <h1>{t("no-organisation.title")}</h1>
         <Notice tone="warning">
-          You are signed in as <strong>{email}</strong>, but you are not a member of any organisation. Ask an owner or
-          admin to add you, then sign in again.
+          {rich("no-organisation.explain", { email, strong: (parts) => <strong>{parts}</strong> })}
         </Notice>
-        <Button onClick={onSignOut}>Sign out</Button>
+        <Button onClick={onSignOut}>{t("no-organisation.sign_out")}</Button>
       </div>
     </main>
   );

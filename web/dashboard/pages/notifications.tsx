@@ -10,6 +10,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { rich, t } from "../i18n";
 import { PageHeader } from "../page";
 import { useUnsavedChanges } from "../router";
 import { useSession } from "../session";
@@ -21,15 +22,15 @@ type Frequency = Notifications["new_testimonials"];
 const CHOICES: { value: Frequency; label: string; hint: string }[] = [
   {
     value: "each",
-    label: "An email for each new testimonial",
-    hint: "As soon as one arrives: a written one at once, a recording once it is processed (with the start of what was said and a still from the video).",
+    label: t("notifications.each"),
+    hint: t("notifications.each_hint"),
   },
   {
     value: "daily",
-    label: "A daily summary",
-    hint: "One email a day listing the new ones. None on a day without any.",
+    label: t("notifications.daily"),
+    hint: t("notifications.daily_hint"),
   },
-  { value: "off", label: "No emails", hint: "Check the inbox in the dashboard yourself." },
+  { value: "off", label: t("notifications.off"), hint: t("notifications.off_hint") },
 ];
 
 /** "08:00" for an hour. */
@@ -71,7 +72,7 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
 
   const { busy, error, run } = useAction(
     async (body: NotificationsChange) => setSaved(await api.patch<Notifications>("/v1/me/notifications", body)),
-    { success: "Your notification settings are saved" },
+    { success: t("notifications.saved") },
   );
   const submit = (e: Event) => {
     e.preventDefault();
@@ -80,32 +81,24 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
 
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="notify-new">
-      <h2 id="notify-new">New testimonials</h2>
+      <h2 id="notify-new">{t("notifications.new_testimonials")}</h2>
       <p class="muted">
-        Emails go to <strong>{saved.email}</strong>. Each one shows the testimonial (the words, the rating, a still from
-        a video) with <strong>Approve</strong> and <strong>Approve &amp; publish</strong> buttons. A button opens a page
-        that asks you to confirm before anything changes; it works once, for 7 days.
+        {rich("notifications.explain", { email: saved.email, strong: (parts) => <strong>{parts}</strong> })}
       </p>
       {mode === "test" && (
-        <Notice tone="info" title="Test mode">
-          These settings are for test mode only. Test-mode emails are never delivered: they wait in the test-mode Mail
-          outbox, where owners and admins can try their buttons on sandbox testimonials.
+        <Notice tone="info" title={t("notifications.test_mode")}>
+          {t("notifications.test_mode_explain")}
         </Notice>
       )}
       {mode === "live" && !saved.delivered && (
-        <Notice tone="warning" title="This server sends no email">
-          No mail server is set up, so these emails stay in the Mail outbox. Ask whoever runs the server to set one up.
+        <Notice tone="warning" title={t("notifications.no_mail")}>
+          {t("notifications.no_mail_explain")}
         </Notice>
       )}
-      {saved.is_default && (
-        <p class="hint">
-          You have not chosen yet: {saved.new_testimonials === "each" ? "owners and admins" : "members and clients"} get{" "}
-          {saved.new_testimonials === "each" ? "an email for each new testimonial" : "no emails"} until they do.
-        </p>
-      )}
+      {saved.is_default && <p class="hint">{t("notifications.default", { frequency: saved.new_testimonials })}</p>}
       <ErrorNotice error={error} />
       <fieldset>
-        <legend>How often</legend>
+        <legend>{t("notifications.how_often")}</legend>
         {CHOICES.map((c) => (
           <label class="check" key={c.value}>
             <input
@@ -124,7 +117,7 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
       </fieldset>
       {frequency === "daily" && (
         <div class="form-grid">
-          <Field label="Send it at" hint="Your daily summary leaves within a few minutes of this hour.">
+          <Field label={t("notifications.send_at")} hint={t("notifications.send_at_hint")}>
             {(p) => (
               <select {...p} name="digest-hour" value={hour} onChange={(e) => setHour(Number(e.currentTarget.value))}>
                 {Array.from({ length: 24 }, (_, h) => (
@@ -135,7 +128,7 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
               </select>
             )}
           </Field>
-          <Field label="Time zone">
+          <Field label={t("notifications.time_zone")}>
             {(p) => (
               <select {...p} name="time-zone" value={zone} onChange={(e) => setZone(e.currentTarget.value)}>
                 {zones.map((z) => (
@@ -150,14 +143,14 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
       )}
       {frequency !== "off" && (
         <fieldset>
-          <legend>Which brands</legend>
+          <legend>{t("notifications.which_brands")}</legend>
           <label class="check">
             <input type="radio" name="brand-scope" checked={!limited} onChange={() => setLimited(false)} />
-            <span>Every brand you can see{brands.length ? ` (${brands.length})` : ""}</span>
+            <span>{t("notifications.every_brand", { count: brands.length })}</span>
           </label>
           <label class="check">
             <input type="radio" name="brand-scope" checked={limited} onChange={() => setLimited(true)} />
-            <span>Only these brands</span>
+            <span>{t("notifications.only_these")}</span>
           </label>
           {limited && (
             <div class="notify-brands">
@@ -175,17 +168,20 @@ function NotificationsForm({ initial }: { initial: Notifications }) {
                   <span>{b.name}</span>
                 </label>
               ))}
-              {noBrand && <p class="field-error">Choose at least one brand, or every brand.</p>}
+              {noBrand && <p class="field-error">{t("notifications.no_brand")}</p>}
             </div>
           )}
         </fieldset>
       )}
-      <p class="hint notify-footnote">
-        Imported reviews never send an email: you brought them in yourself. Every email has a link to stop these emails
-        in one click.
-      </p>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…" disabled={!dirty || noBrand}>
-        Save
+      <p class="hint notify-footnote">{t("notifications.footnote")}</p>
+      <Button
+        type="submit"
+        variant="primary"
+        busy={busy}
+        busyLabel={t("notifications.saving")}
+        disabled={!dirty || noBrand}
+      >
+        {t("notifications.save")}
       </Button>
     </form>
   );
@@ -200,10 +196,10 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description={`The emails you get from ${org.org_name} about new testimonials. Only yours: everyone chooses their own.`}
+        title={t("notifications.title")}
+        description={t("notifications.description", { org: org.org_name })}
       />
-      {settings.loading && <Loading label="Loading your settings…" />}
+      {settings.loading && <Loading label={t("notifications.loading")} />}
       <ErrorNotice error={settings.error} onRetry={settings.reload} />
       {settings.data && <NotificationsForm key={key} initial={settings.data} />}
     </>

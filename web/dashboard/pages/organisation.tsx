@@ -11,6 +11,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { DEFAULT_COLOR } from "../look";
 import { PageHeader } from "../page";
 import { useSession } from "../session";
@@ -30,7 +31,10 @@ function LogoForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
       setFile(null);
       change.form.reset();
     },
-    { success: (_, change) => (change.what === "upload" ? "Logo uploaded" : "Logo removed") },
+    {
+      success: (_, change) =>
+        change.what === "upload" ? t("organisation.logo_uploaded") : t("organisation.logo_removed"),
+    },
   );
   const upload = (e: Event) => {
     e.preventDefault();
@@ -38,30 +42,39 @@ function LogoForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
   };
   return (
     <form class="card logo-form" onSubmit={upload}>
-      <h2>Logo</h2>
+      <h2>{t("organisation.logo")}</h2>
       {org.logo_url ? (
-        <img class="brand-logo brand-logo-large" src={org.logo_url} alt={`Current logo of ${org.name}`} />
+        <img
+          class="brand-logo brand-logo-large"
+          src={org.logo_url}
+          alt={t("organisation.logo_alt", { name: org.name })}
+        />
       ) : (
-        <p class="muted">No logo yet: the header shows the first letter of the name on your colour.</p>
+        <p class="muted">{t("organisation.no_logo")}</p>
       )}
       <ErrorNotice error={logo.error} />
-      <Field label="Image file" hint="PNG, JPEG, WebP or SVG. A square image of at least 256 × 256 pixels looks best.">
+      <Field label={t("organisation.image_file")} hint={t("organisation.image_file_hint")}>
         {(p) => (
           <input {...p} type="file" accept="image/*" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
         )}
       </Field>
       <div class="row">
-        <Button type="submit" disabled={!file} busy={logo.running?.what === "upload"} busyLabel="Uploading…">
-          Upload logo
+        <Button
+          type="submit"
+          disabled={!file}
+          busy={logo.running?.what === "upload"}
+          busyLabel={t("organisation.uploading")}
+        >
+          {t("organisation.upload_logo")}
         </Button>
         {org.logo_url && (
           <Button
             variant="ghost"
             busy={logo.running?.what === "remove"}
-            busyLabel="Removing…"
+            busyLabel={t("organisation.removing")}
             onClick={() => void logo.run({ what: "remove" })}
           >
-            Remove logo
+            {t("organisation.remove_logo")}
           </Button>
         )}
       </div>
@@ -75,7 +88,7 @@ function NameForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
   const [color, setColor] = useState(org.color ?? DEFAULT_COLOR);
   const { busy, error, run } = useAction(
     async (patch: Record<string, unknown>) => onSaved(await api.patch<Organisation>("/v1/org", patch)),
-    { success: "Organisation saved" },
+    { success: t("organisation.saved") },
   );
   const save = (e: Event) => {
     e.preventDefault();
@@ -87,15 +100,15 @@ function NameForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
   };
   return (
     <form class="card form-card" onSubmit={save}>
-      <h2>Name and colour</h2>
+      <h2>{t("organisation.name_and_colour")}</h2>
       <ErrorNotice error={error} />
       <div class="form-grid">
-        <Field label="Name" hint="Your team and your clients see it in the dashboard, on invitations and in emails.">
+        <Field label={t("organisation.name")} hint={t("organisation.name_hint")}>
           {(p) => (
             <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />
           )}
         </Field>
-        <Field label="Colour" hint="Behind your initial when there is no logo, and on the browser tab.">
+        <Field label={t("organisation.colour")} hint={t("organisation.colour_hint")}>
           {(p) => (
             <input
               {...p}
@@ -107,12 +120,12 @@ function NameForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organisati
           )}
         </Field>
       </div>
-      <p class="small muted">Preview of the header:</p>
-      <p class="logo org-preview" aria-label="Preview of the header">
+      <p class="small muted">{t("organisation.preview_label")}</p>
+      <p class="logo org-preview" aria-label={t("organisation.preview_aria")}>
         <OrgMark look={{ name: name.trim() || org.name, logoUrl: org.logo_url, color }} />
       </p>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-        Save
+      <Button type="submit" variant="primary" busy={busy} busyLabel={t("organisation.saving")}>
+        {t("organisation.save")}
       </Button>
     </form>
   );
@@ -129,10 +142,7 @@ export function OrganisationPage() {
   };
   return (
     <>
-      <PageHeader
-        title="Organisation"
-        description="Your organisation's name, colour and logo replace ours everywhere your team and your clients look: the dashboard, the sign-in page, invitations and emails."
-      />
+      <PageHeader title={t("organisation.title")} description={t("organisation.description")} />
       {org.loading && !org.data ? (
         <Loading />
       ) : org.error ? (
@@ -147,7 +157,7 @@ export function OrganisationPage() {
           <p class="logo">
             <OrgMark look={{ name: org.data.name, logoUrl: org.data.logo_url, color: org.data.color }} />
           </p>
-          <p class="muted">Owners and admins can change the name, colour and logo.</p>
+          <p class="muted">{t("organisation.read_only")}</p>
         </div>
       ) : null}
     </>

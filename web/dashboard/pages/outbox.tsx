@@ -10,14 +10,15 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import type { OutboxMessage } from "../types";
 
 const STATUS: Record<string, { label: string; tone: BadgeTone }> = {
-  outbox: { label: "Kept here (no mail server)", tone: "info" },
-  queued: { label: "Waiting to send", tone: "warn" },
-  sent: { label: "Sent", tone: "good" },
-  failed: { label: "Failed", tone: "bad" },
+  outbox: { label: t("outbox.status_outbox"), tone: "info" },
+  queued: { label: t("outbox.status_queued"), tone: "warn" },
+  sent: { label: t("outbox.status_sent"), tone: "good" },
+  failed: { label: t("outbox.status_failed"), tone: "bad" },
 };
 
 function Message({ m }: { m: OutboxMessage }) {
@@ -26,19 +27,17 @@ function Message({ m }: { m: OutboxMessage }) {
     <details class="card mail">
       <summary>
         <span class="mail-subject">{m.subject}</span>
-        <span class="mail-meta small muted">
-          To {m.to} · {formatDateTime(m.created_at)}
-        </span>
+        <span class="mail-meta small muted">{t("outbox.to", { to: m.to, date: formatDateTime(m.created_at) })}</span>
         <Badge tone={status.tone}>{status.label}</Badge>
       </summary>
       {(m.from_name || m.reply_to) && (
         <p class="small muted">
-          {m.from_name && <>From “{m.from_name}” at the server's address</>}
+          {m.from_name && t("outbox.from", { name: m.from_name })}
           {m.from_name && m.reply_to && " · "}
-          {m.reply_to && <>Replies to {m.reply_to}</>}
+          {m.reply_to && t("outbox.reply_to", { address: m.reply_to })}
         </p>
       )}
-      {m.error && <p class="field-error">Error: {m.error}</p>}
+      {m.error && <p class="field-error">{t("outbox.error", { error: m.error })}</p>}
       <pre class="mail-text">{m.text}</pre>
     </details>
   );
@@ -52,22 +51,19 @@ export function OutboxPage() {
   );
   return (
     <>
-      <PageHeader
-        title="Mail outbox"
-        description="Emails this appliance wrote for your organisation. Without a mail server they are kept here instead of being sent; open one to read it."
-      />
+      <PageHeader title={t("outbox.title")} description={t("outbox.description")} />
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading messages…" />
+        <Loading label={t("outbox.loading")} />
       ) : (
         <div class="stack">
-          {list.items.length === 0 && !list.error && <p class="empty">No messages yet.</p>}
+          {list.items.length === 0 && !list.error && <p class="empty">{t("outbox.empty")}</p>}
           {list.items.map((m) => (
             <Message key={m.id} m={m} />
           ))}
           {list.hasMore && (
-            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-              Show older messages
+            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("outbox.loading_more")}>
+              {t("outbox.show_more")}
             </Button>
           )}
         </div>

@@ -10,6 +10,7 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
 import { useSession } from "../session";
@@ -32,7 +33,7 @@ function AddClip({ brandId, onAdd }: { brandId: string; onAdd: (id: string) => P
     setOpen(false);
     setPicked([]);
   });
-  if (!open) return <Button onClick={() => setOpen(true)}>Add a testimonial</Button>;
+  if (!open) return <Button onClick={() => setOpen(true)}>{t("reel-editor.add_testimonial")}</Button>;
   return (
     <div class="card">
       <TestimonialPicker brandId={brandId} selected={picked} onChange={setPicked} single />
@@ -42,13 +43,13 @@ function AddClip({ brandId, onAdd }: { brandId: string; onAdd: (id: string) => P
           variant="primary"
           disabled={!picked.length}
           busy={busy}
-          busyLabel="Suggesting a clip…"
+          busyLabel={t("reel-editor.suggesting")}
           onClick={() => void run(picked[0]!)}
         >
-          Add at the end
+          {t("reel-editor.add_at_end")}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {t("reel-editor.cancel")}
         </Button>
       </div>
     </div>
@@ -61,7 +62,7 @@ export function ReelEditorPage({ id }: { id: string }) {
   const toast = useToast();
   const s = useReel(id);
   const testimonials = useTestimonials(s.reel?.clips.map((c) => c.submission_id) ?? []);
-  if (s.loading && !s.reel) return <Loading label="Loading the reel…" />;
+  if (s.loading && !s.reel) return <Loading label={t("reel-editor.loading")} />;
   if (!s.reel) return <ErrorNotice error={s.error} onRetry={s.reload} />;
   const reel = s.reel;
   return (
@@ -70,32 +71,30 @@ export function ReelEditorPage({ id }: { id: string }) {
         title={reel.title}
         description={
           <>
-            <Link to="reels">All reels</Link> · {reel.clips.length} clip{reel.clips.length === 1 ? "" : "s"} ·{" "}
-            {reel.arrangement === "auto" ? "order suggested" : "your order"}
+            <Link to="reels">{t("reel-editor.all_reels")}</Link> ·{" "}
+            {t("reel-editor.summary", { count: reel.clips.length, arrangement: reel.arrangement })}
           </>
         }
         actions={
           <ConfirmButton
-            label="Delete reel"
-            question="Delete this reel, its videos and its public copy?"
-            confirmLabel="Delete"
-            busyLabel="Deleting…"
+            label={t("reel-editor.delete")}
+            question={t("reel-editor.delete_question")}
+            confirmLabel={t("reel-editor.delete_confirm")}
+            busyLabel={t("reel-editor.deleting")}
             onConfirm={async () => {
               await api.del(`/v1/reels/${encodeURIComponent(reel.id)}`);
-              toast(`“${reel.title}” was deleted`);
+              toast(t("reel-editor.deleted", { title: reel.title }));
               navigate("reels");
             }}
           />
         }
       />
       {reel.error_message && (
-        <Notice tone="warning" title="This reel went back to draft">
+        <Notice tone="warning" title={t("reel-editor.back_to_draft")}>
           {reel.error_message}
         </Notice>
       )}
-      {brand && brand.id !== reel.brand_id && (
-        <Notice tone="info">This reel belongs to another brand than the one chosen above.</Notice>
-      )}
+      {brand && brand.id !== reel.brand_id && <Notice tone="info">{t("reel-editor.other_brand")}</Notice>}
       <div class="reel-editor">
         <div class="reel-main">
           <ClipList clips={reel.clips} testimonials={testimonials} onSave={s.saveClips} />

@@ -7,6 +7,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { navigate } from "../router";
 import { useSession } from "../session";
@@ -38,41 +39,44 @@ export function NewReelPage() {
   };
   return (
     <>
-      <PageHeader
-        title="New reel"
-        description="Pick the testimonials; the strongest few seconds of each are suggested for you, on word boundaries."
-      />
+      <PageHeader title={t("reel-new.title")} description={t("reel-new.description")} />
       <form class="card form-card" onSubmit={create}>
-        <Field label="Title" optional>
+        <Field label={t("reel-new.reel_title")} optional>
           {(p) => (
             <input
               {...p}
               value={title}
               maxLength={100}
-              placeholder={`${b.name} testimonials`}
+              placeholder={t("reel-new.title_placeholder", { brand: b.name })}
               onInput={(e) => setTitle(e.currentTarget.value)}
             />
           )}
         </Field>
         <fieldset>
-          <legend>Order</legend>
+          <legend>{t("reel-new.order")}</legend>
           <label class="check">
-            <input type="radio" name="mode" checked={mode === "auto"} onChange={() => setMode("auto")} /> Suggest the
-            order too (strongest first)
+            <input type="radio" name="mode" checked={mode === "auto"} onChange={() => setMode("auto")} />{" "}
+            {t("reel-new.order_auto")}
           </label>
           <label class="check">
-            <input type="radio" name="mode" checked={mode === "manual"} onChange={() => setMode("manual")} /> Keep my
-            order; suggest only the cuts
+            <input type="radio" name="mode" checked={mode === "manual"} onChange={() => setMode("manual")} />{" "}
+            {t("reel-new.order_manual")}
           </label>
         </fieldset>
         <TestimonialPicker brandId={b.id} selected={ids} onChange={setIds} />
         <ErrorNotice error={error} />
         <div class="row">
-          <Button type="submit" variant="primary" disabled={ids.length === 0} busy={busy} busyLabel="Suggesting clips…">
-            Create reel with {ids.length} testimonial{ids.length === 1 ? "" : "s"}
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={ids.length === 0}
+            busy={busy}
+            busyLabel={t("reel-new.suggesting")}
+          >
+            {t("reel-new.create", { count: ids.length })}
           </Button>
           <Button variant="ghost" onClick={() => navigate("reels")}>
-            Cancel
+            {t("reel-new.cancel")}
           </Button>
         </div>
       </form>

@@ -10,6 +10,7 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import type { PageProps } from "../nav";
 import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
@@ -24,10 +25,10 @@ function status(r: Reel) {
   if (r.status === "rendered")
     return (
       <Badge tone={r.changed_since_render ? "warn" : "good"}>
-        {r.changed_since_render ? "Changed since render" : "Rendered"}
+        {r.changed_since_render ? t("reels.status_changed") : t("reels.status_rendered")}
       </Badge>
     );
-  return <Badge tone={r.error_message ? "bad" : "neutral"}>Draft</Badge>;
+  return <Badge tone={r.error_message ? "bad" : "neutral"}>{t("reels.status_draft")}</Badge>;
 }
 
 function ReelList() {
@@ -40,30 +41,30 @@ function ReelList() {
   return (
     <>
       <PageHeader
-        title="Reels"
-        description={`Cut ${b.name}'s video testimonials into one captioned video for stories, feeds and the web.`}
+        title={t("reels.title")}
+        description={t("reels.description", { brand: b.name })}
         actions={
           <Button variant="primary" onClick={() => navigate("reels/new")}>
-            New reel
+            {t("reels.new_reel")}
           </Button>
         }
       />
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading reels…" />
+        <Loading label={t("reels.loading")} />
       ) : list.items.length === 0 && !list.error ? (
-        <p class="empty">No reels yet. Start one from your best video testimonials.</p>
+        <p class="empty">{t("reels.empty")}</p>
       ) : (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">Reels</caption>
+            <caption class="sr-only">{t("reels.title")}</caption>
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Clips</th>
-                <th scope="col">Status</th>
-                <th scope="col">Shared</th>
-                <th scope="col">Changed</th>
+                <th scope="col">{t("reels.col_title")}</th>
+                <th scope="col">{t("reels.col_clips")}</th>
+                <th scope="col">{t("reels.col_status")}</th>
+                <th scope="col">{t("reels.col_shared")}</th>
+                <th scope="col">{t("reels.col_changed")}</th>
               </tr>
             </thead>
             <tbody>
@@ -76,7 +77,13 @@ function ReelList() {
                     {r.clips.length} · {seconds(r.estimate.duration_ms)}
                   </td>
                   <td>{status(r)}</td>
-                  <td>{r.share.enabled ? <Badge tone="good">Public</Badge> : <span class="muted small">No</span>}</td>
+                  <td>
+                    {r.share.enabled ? (
+                      <Badge tone="good">{t("reels.public")}</Badge>
+                    ) : (
+                      <span class="muted small">{t("reels.not_shared")}</span>
+                    )}
+                  </td>
                   <td class="small">{formatDateTime(r.updated_at)}</td>
                 </tr>
               ))}
@@ -85,8 +92,8 @@ function ReelList() {
         </div>
       )}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more reels
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("reels.loading_more")}>
+          {t("reels.show_more")}
         </Button>
       )}
     </>

@@ -11,6 +11,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { rich, t } from "../i18n";
 import type { Me, ResetInfo } from "../types";
 import { useAction } from "../use-action";
 import { SignedOutCard } from "./signed-out-card";
@@ -39,7 +40,7 @@ export function ResetPasswordPage({ onSignedIn, onSignIn }: ResetPasswordProps) 
     if (!token)
       return setState({
         kind: "unusable",
-        message: "This link is incomplete. Copy the whole link from the email you received.",
+        message: t("reset-password.incomplete"),
       });
     setState({ kind: "loading" });
     api.post<ResetInfo>("/v1/auth/password-reset/lookup", { token }).then(
@@ -57,21 +58,21 @@ export function ResetPasswordPage({ onSignedIn, onSignIn }: ResetPasswordProps) 
   if (state.kind === "loading")
     return (
       <SignedOutCard>
-        <Loading label="Opening your link…" />
+        <Loading label={t("reset-password.opening")} />
       </SignedOutCard>
     );
   if (state.kind === "unusable")
     return (
       <SignedOutCard>
-        <h1>This link cannot be used</h1>
+        <h1>{t("reset-password.unusable")}</h1>
         <p>{state.message}</p>
-        <Button onClick={onSignIn}>Go to sign in</Button>
+        <Button onClick={onSignIn}>{t("reset-password.go_sign_in")}</Button>
       </SignedOutCard>
     );
   if (state.kind === "failed")
     return (
       <SignedOutCard>
-        <h1>Choose a new password</h1>
+        <h1>{t("reset-password.title")}</h1>
         <ErrorNotice error={state.error} onRetry={load} />
       </SignedOutCard>
     );
@@ -99,14 +100,17 @@ function NewPassword({ token, info, onSignedIn }: { token: string; info: ResetIn
 
   return (
     <form onSubmit={submit}>
-      <h1>Choose a new password</h1>
+      <h1>{t("reset-password.title")}</h1>
       <p>
-        For <strong>{info.email}</strong>. Choosing it signs this account out on every other device. The link works
-        once, until {formatDateTime(info.expires_at)}.
+        {rich("reset-password.explain", {
+          email: info.email,
+          until: formatDateTime(info.expires_at),
+          strong: (parts) => <strong>{parts}</strong>,
+        })}
       </p>
       <ErrorNotice error={error} />
       <input type="email" name="email" autoComplete="username" value={info.email} hidden readOnly />
-      <Field label="New password" hint="8 characters or more.">
+      <Field label={t("reset-password.new_password")} hint={t("reset-password.new_password_hint")}>
         {(p) => (
           <input
             {...p}
@@ -121,7 +125,7 @@ function NewPassword({ token, info, onSignedIn }: { token: string; info: ResetIn
           />
         )}
       </Field>
-      <Field label="Repeat the password" error={mismatch ? "The two passwords are not the same." : null}>
+      <Field label={t("reset-password.repeat")} error={mismatch ? t("reset-password.mismatch") : null}>
         {(p) => (
           <input
             {...p}
@@ -134,8 +138,8 @@ function NewPassword({ token, info, onSignedIn }: { token: string; info: ResetIn
           />
         )}
       </Field>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…" disabled={mismatch}>
-        Save and sign in
+      <Button type="submit" variant="primary" busy={busy} busyLabel={t("reset-password.saving")} disabled={mismatch}>
+        {t("reset-password.submit")}
       </Button>
     </form>
   );

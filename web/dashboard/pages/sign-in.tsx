@@ -8,6 +8,7 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import type { Me, ResetRequested } from "../types";
 import { useAction } from "../use-action";
 import { SignedOutCard } from "./signed-out-card";
@@ -26,7 +27,7 @@ export interface SignInProps {
 export function SignInPage({ notice, onSignedIn }: SignInProps) {
   const [look] = useState(() => rememberedLook() ?? PRODUCT_LOOK);
   useEffect(() => {
-    document.title = windowTitle("Sign in", look);
+    document.title = windowTitle(t("sign-in.title"), look);
     applyFavicon(look);
   }, [look]);
   const [email, setEmail] = useState("");
@@ -68,12 +69,12 @@ function SignIn({
 
   return (
     <>
-      <h1>Sign in</h1>
-      <p class="muted">Sign in to collect, review and publish your testimonials.</p>
+      <h1>{t("sign-in.title")}</h1>
+      <p class="muted">{t("sign-in.intro")}</p>
       {notice && <Notice tone="info">{notice}</Notice>}
       <ErrorNotice error={error} />
       <form onSubmit={submit}>
-        <Field label="Email">
+        <Field label={t("sign-in.email")}>
           {(p) => (
             <input
               {...p}
@@ -86,7 +87,7 @@ function SignIn({
             />
           )}
         </Field>
-        <Field label="Password">
+        <Field label={t("sign-in.password")}>
           {(p) => (
             <input
               {...p}
@@ -100,11 +101,11 @@ function SignIn({
           )}
         </Field>
         <div class="row signin-actions">
-          <Button type="submit" variant="primary" busy={busy} busyLabel="Signing in…">
-            Sign in
+          <Button type="submit" variant="primary" busy={busy} busyLabel={t("sign-in.signing_in")}>
+            {t("sign-in.submit")}
           </Button>
           <button type="button" class="text-button" onClick={onForgot}>
-            Forgot your password?
+            {t("sign-in.forgot")}
           </button>
         </div>
       </form>
@@ -137,26 +138,22 @@ function ForgotPassword({
     return (
       <>
         <h1 tabIndex={-1} ref={heading}>
-          {answer.mail_configured ? "Check your email" : "No email from this server"}
+          {answer.mail_configured ? t("sign-in.check_email") : t("sign-in.no_email")}
         </h1>
         <Notice tone={answer.mail_configured ? "success" : "warning"}>{answer.message}</Notice>
-        <p class="muted small">
-          The link leads to a page where you choose a new password. Choosing one signs you out on every other device.
-        </p>
-        <Button onClick={onBack}>Back to sign in</Button>
+        <p class="muted small">{t("sign-in.reset_explain")}</p>
+        <Button onClick={onBack}>{t("sign-in.back")}</Button>
       </>
     );
   return (
     <>
       <h1 tabIndex={-1} ref={heading}>
-        Forgot your password?
+        {t("sign-in.forgot")}
       </h1>
-      <p class="muted">
-        Enter the email you sign in with. If it has an account, we will send it a link to choose a new password.
-      </p>
+      <p class="muted">{t("sign-in.forgot_intro")}</p>
       <ErrorNotice error={error} />
       <form onSubmit={submit}>
-        <Field label="Email">
+        <Field label={t("sign-in.email")}>
           {(p) => (
             <input
               {...p}
@@ -170,11 +167,11 @@ function ForgotPassword({
           )}
         </Field>
         <div class="row signin-actions">
-          <Button type="submit" variant="primary" busy={busy} busyLabel="Sending…">
-            Send me a link
+          <Button type="submit" variant="primary" busy={busy} busyLabel={t("sign-in.sending")}>
+            {t("sign-in.send_link")}
           </Button>
           <button type="button" class="text-button" onClick={onBack}>
-            Back to sign in
+            {t("sign-in.back")}
           </button>
         </div>
       </form>

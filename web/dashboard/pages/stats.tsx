@@ -9,22 +9,23 @@ import { useAsync } from "../../shared/hooks";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import type { PageProps } from "../nav";
 import { PageHeader } from "../page";
 import { navigate } from "../router";
 import { useSession } from "../session";
 import type { Widget } from "../widgets/draft";
 import { DailyChart, DailyTable } from "../stats/chart";
-import { counted, TopList } from "../stats/top-list";
+import { TopList } from "../stats/top-list";
 import type { Stats } from "../stats/types";
 import "../stats/stats.css";
 
 /** The ranges offered, in days. */
 const RANGES = [
-  { days: 7, label: "Last 7 days" },
-  { days: 30, label: "Last 30 days" },
-  { days: 90, label: "Last 90 days" },
-  { days: 365, label: "Last 12 months" },
+  { days: 7, label: t("stats.range_7") },
+  { days: 30, label: t("stats.range_30") },
+  { days: 90, label: t("stats.range_90") },
+  { days: 365, label: t("stats.range_365") },
 ] as const;
 
 const DAY_MS = 86_400_000;
@@ -51,13 +52,10 @@ export function StatsPage({ route }: PageProps) {
   const chosen = widgets.data?.data.find((w) => w.id === widgetId);
   return (
     <>
-      <PageHeader
-        title="Stats"
-        description={`How often ${b.name}'s widgets and wall are seen, played and clicked. No cookies and no visitor is identified; visitors who ask not to be tracked, bots and your own previews are not counted.`}
-      />
+      <PageHeader title={t("stats.title")} description={t("stats.description", { brand: b.name })} />
       <div class="row stats-controls">
         <label>
-          Show{" "}
+          {t("stats.show")}{" "}
           <select
             value={widgetId}
             onChange={(e) => {
@@ -65,14 +63,16 @@ export function StatsPage({ route }: PageProps) {
               navigate(id ? `stats?widget=${encodeURIComponent(id)}` : "stats", true);
             }}
           >
-            <option value="">{`All of ${b.name} (widgets and wall)`}</option>
+            <option value="">{t("stats.all_option", { brand: b.name })}</option>
             {widgets.data?.data.map((w) => (
-              <option key={w.id} value={w.id}>{`Widget: ${w.name}`}</option>
+              <option key={w.id} value={w.id}>
+                {t("stats.widget_option", { name: w.name })}
+              </option>
             ))}
           </select>
         </label>
         <label>
-          Days{" "}
+          {t("stats.days")}{" "}
           <select value={days} onChange={(e) => setDays(Number((e.target as HTMLSelectElement).value))}>
             {RANGES.map((r) => (
               <option key={r.days} value={r.days}>
@@ -85,47 +85,51 @@ export function StatsPage({ route }: PageProps) {
       <ErrorNotice
         error={stats.error}
         onRetry={stats.reload}
-        title={widgetId ? "The widget's stats could not be loaded." : "The stats could not be loaded."}
+        title={widgetId ? t("stats.widget_failed") : t("stats.failed")}
       />
       {stats.loading && !s ? (
-        <Loading label="Loading stats…" />
+        <Loading label={t("stats.loading")} />
       ) : s ? (
         <div class={`stats${stats.loading ? " stats-busy" : ""}`} aria-busy={stats.loading}>
           <p class="muted stats-scope">
-            {chosen ? `Widget “${chosen.name}”` : `All of ${b.name}`}, {s.from} to {s.to} (UTC)
+            {chosen
+              ? t("stats.scope_widget", { name: chosen.name, from: s.from, to: s.to })
+              : t("stats.scope_all", { brand: b.name, from: s.from, to: s.to })}
           </p>
           <dl class="stats-totals">
             <div>
-              <dt>Views</dt>
+              <dt>{t("stats.views")}</dt>
               <dd data-total="views">{s.totals.views}</dd>
             </div>
             <div>
-              <dt>Plays</dt>
+              <dt>{t("stats.plays")}</dt>
               <dd data-total="plays">{s.totals.plays}</dd>
             </div>
             <div>
-              <dt>Clicks</dt>
+              <dt>{t("stats.clicks")}</dt>
               <dd data-total="clicks">{s.totals.clicks}</dd>
             </div>
             <div>
-              <dt>Played to the end</dt>
+              <dt>{t("stats.completed")}</dt>
               <dd data-total="completed">{s.totals.play_progress.p100}</dd>
             </div>
           </dl>
           <DailyChart days={s.days} />
           <DailyTable days={s.days} />
           <div class="stats-tops">
-            <TopList title="Most viewed testimonials" items={s.testimonials} by="views" />
-            <TopList title="Most played testimonials" items={s.testimonials} by="plays" />
+            <TopList title={t("stats.most_viewed")} items={s.testimonials} by="views" />
+            <TopList title={t("stats.most_played")} items={s.testimonials} by="plays" />
           </div>
           {s.hosts.length > 0 && (
             <section class="card">
-              <h2>Where they were seen</h2>
+              <h2>{t("stats.hosts")}</h2>
               <ul class="stats-hosts">
                 {s.hosts.slice(0, 10).map((h) => (
                   <li key={h.host}>
-                    <span>{h.host || "Unknown page"}</span>
-                    <span class="muted">{`${counted(h.views, "view")} · ${counted(h.plays, "play")} · ${counted(h.clicks, "click")}`}</span>
+                    <span>{h.host || t("stats.unknown_host")}</span>
+                    <span class="muted">
+                      {t("stats.host_counts", { views: h.views, plays: h.plays, clicks: h.clicks })}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { ErrorNotice } from "../../shared/ui/notice";
+import { t } from "../i18n";
 import { useSession } from "../session";
 import type { NewTag, Tag } from "../types";
 import { useAction } from "../use-action";
@@ -18,14 +19,14 @@ function BrandChoice({ value, onChange }: { value: string; onChange: (v: string)
   const { brands, isClient } = useSession();
   return (
     <label class="inbox-filter">
-      <span class="inbox-filter-label">For</span>
+      <span class="inbox-filter-label">{t("tag-form.for")}</span>
       <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
         {brands.map((b) => (
           <option key={b.id} value={b.id}>
             {b.name}
           </option>
         ))}
-        {!isClient && <option value={SHARED}>Every brand (shared, your team only)</option>}
+        {!isClient && <option value={SHARED}>{t("tag-form.shared")}</option>}
       </select>
     </label>
   );
@@ -65,29 +66,29 @@ export function TagForm({
     );
   };
   // Inside a table row the visible labels alone would repeat on every line: name the row's tag.
-  const named = (what: string) => (initial ? `Tag “${initial.name}”: ${what}` : undefined);
+
   return (
     <form class="tags-form" onSubmit={submit}>
       <label class="inbox-filter">
-        <span class="inbox-filter-label">{initial ? "Name" : "New tag"}</span>
+        <span class="inbox-filter-label">{initial ? t("tag-form.name") : t("tag-form.new_tag")}</span>
         <input
           type="text"
           required
           maxLength={40}
           value={name}
-          aria-label={named("name")}
+          aria-label={initial ? t("tag-form.name_aria", { tag: initial.name }) : undefined}
           onInput={(e) => setName(e.currentTarget.value)}
           ref={nameRef}
         />
       </label>
       {!initial && <BrandChoice value={owner} onChange={setOwner} />}
       <label class="inbox-filter">
-        <span class="inbox-filter-label">Colour</span>
+        <span class="inbox-filter-label">{t("tag-form.colour")}</span>
         <input
           type="color"
           class="color-input"
           value={color}
-          aria-label={named("colour")}
+          aria-label={initial ? t("tag-form.colour_aria", { tag: initial.name }) : undefined}
           onInput={(e) => setColor(e.currentTarget.value)}
         />
       </label>
@@ -96,7 +97,7 @@ export function TagForm({
       </Button>
       {onCancel && (
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("tag-form.cancel")}
         </Button>
       )}
       <div class="tags-form-error">

@@ -13,6 +13,7 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { Link } from "../router";
 import { useSession } from "../session";
@@ -43,14 +44,14 @@ function TagLine({
         {editing ? (
           <TagForm
             initial={tag}
-            submitLabel="Save"
-            busyLabel="Saving…"
+            submitLabel={t("tags.save")}
+            busyLabel={t("tags.saving")}
             onCancel={() => setEditing(false)}
             onSubmit={async (v) => {
               const saved = await api.patch<TagRow>(`/v1/tags/${encodeURIComponent(tag.id)}`, v);
               onSaved({ ...tag, ...saved, submission_count: tag.submission_count });
               setEditing(false);
-              toast(`Saved the tag “${saved.name}”`);
+              toast(t("tags.saved", { name: saved.name }));
             }}
           />
         ) : (
@@ -63,7 +64,7 @@ function TagLine({
       <td>
         <Link
           to={`inbox?tag_id=${encodeURIComponent(tag.id)}`}
-          aria-label={`${formatNumber(uses)} testimonials tagged ${tag.name}`}
+          aria-label={t("tags.uses_aria", { count: formatNumber(uses), name: tag.name })}
           // The inbox shows one brand: a brand's tag opens that brand's inbox.
           onClick={() => tag.brand_id && tag.brand_id !== brand?.id && setBrand(tag.brand_id)}
         >
@@ -74,22 +75,18 @@ function TagLine({
       <td>
         {!editing && (
           <div class="row">
-            <Button small onClick={() => setEditing(true)} aria-label={`Edit the tag ${tag.name}`}>
-              Edit
+            <Button small onClick={() => setEditing(true)} aria-label={t("tags.edit_aria", { name: tag.name })}>
+              {t("tags.edit")}
             </Button>
             <ConfirmButton
-              label="Delete"
-              question={
-                uses
-                  ? `Delete “${tag.name}”? It comes off ${formatNumber(uses)} testimonial${uses === 1 ? "" : "s"}.`
-                  : `Delete “${tag.name}”?`
-              }
-              confirmLabel="Yes, delete tag"
-              busyLabel="Deleting…"
+              label={t("tags.delete")}
+              question={t("tags.delete_question", { name: tag.name, count: uses })}
+              confirmLabel={t("tags.delete_confirm")}
+              busyLabel={t("tags.deleting")}
               onConfirm={async () => {
                 await api.del(`/v1/tags/${encodeURIComponent(tag.id)}`);
                 onDeleted(tag.id);
-                toast(`Deleted the tag “${tag.name}”`);
+                toast(t("tags.deleted", { name: tag.name }));
               }}
             />
           </div>
@@ -122,17 +119,17 @@ function TagGroup({
         <table aria-labelledby={id}>
           <thead>
             <tr>
-              <th scope="col">Tag</th>
-              <th scope="col">Testimonials</th>
-              <th scope="col">Created</th>
+              <th scope="col">{t("tags.col_tag")}</th>
+              <th scope="col">{t("tags.col_testimonials")}</th>
+              <th scope="col">{t("tags.col_created")}</th>
               <th scope="col">
-                <span class="sr-only">Actions</span>
+                <span class="sr-only">{t("tags.col_actions")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {tags.map((t) => (
-              <TagLine key={t.id} tag={t} onSaved={onSaved} onDeleted={onDeleted} />
+            {tags.map((tag) => (
+              <TagLine key={tag.id} tag={tag} onSaved={onSaved} onDeleted={onDeleted} />
             ))}
           </tbody>
         </table>
@@ -145,7 +142,7 @@ function TagGroup({
 function groups(tags: TagRow[], brands: readonly { id: string; name: string }[]) {
   const order = new Map(brands.map((b, i) => [b.id, i]));
   const byOwner = new Map<string | null, TagRow[]>();
-  for (const t of tags) byOwner.set(t.brand_id, [...(byOwner.get(t.brand_id) ?? []), t]);
+  for (const tag of tags) byOwner.set(tag.brand_id, [...(byOwner.get(tag.brand_id) ?? []), tag]);
   const rank = (owner: string | null) => (owner === null ? Infinity : (order.get(owner) ?? brands.length));
   return [...byOwner.entries()].sort(([a], [b]) => rank(a) - rank(b));
 }
@@ -161,39 +158,31 @@ export function TagsPage() {
   return (
     <>
       <PageHeader
-        title="Tags"
-        description={
-          isClient
-            ? "Labels for your testimonials (“onboarding”, “support”, “pricing”), one brand’s each. Filter the inbox by tag, and let widgets pick testimonials by tag."
-            : "Labels for testimonials (“onboarding”, “support”, “pricing”). Each belongs to one brand, whose client logins see it too, or is shared by every brand and seen by your team only. Filter the inbox by tag, and let widgets pick testimonials by tag."
-        }
+        title={t("tags.title")}
+        description={isClient ? t("tags.description_client") : t("tags.description")}
       />
-      <section class="card form-card" aria-label="Create a tag">
+      <section class="card form-card" aria-label={t("tags.create_aria")}>
         <TagForm
-          submitLabel="Create tag"
-          busyLabel="Creating…"
+          submitLabel={t("tags.create")}
+          busyLabel={t("tags.creating")}
           onSubmit={async (v) => {
             const created = await api.post<TagRow>("/v1/tags", v);
             list.prepend({ ...created, submission_count: 0 });
-            toast(`Created the tag “${created.name}” for ${tagOwner(created, brands)}`);
+            toast(t("tags.created", { name: created.name, owner: tagOwner(created, brands) }));
           }}
         />
       </section>
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading tags…" />
+        <Loading label={t("tags.loading")} />
       ) : list.items.length === 0 && !list.error ? (
-        <p class="empty">No tags yet. Create one above, or add tags to testimonials in the inbox.</p>
+        <p class="empty">{t("tags.empty")}</p>
       ) : (
         groups(list.items, brands).map(([owner, tags]) => (
           <TagGroup
             key={owner ?? SHARED}
-            title={owner === null ? "Shared by every brand" : tagOwner({ brand_id: owner }, brands)}
-            note={
-              owner === null
-                ? "Your team’s own: usable on any brand’s testimonials, never shown to client logins."
-                : undefined
-            }
+            title={owner === null ? t("tags.shared_title") : tagOwner({ brand_id: owner }, brands)}
+            note={owner === null ? t("tags.shared_note") : undefined}
             tags={tags}
             onSaved={list.replace}
             onDeleted={list.remove}
@@ -201,8 +190,8 @@ export function TagsPage() {
         ))
       )}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more tags
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("tags.loading_more")}>
+          {t("tags.show_more")}
         </Button>
       )}
     </>

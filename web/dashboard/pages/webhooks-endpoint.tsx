@@ -11,6 +11,7 @@ import { Field } from "../../shared/ui/field";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
 import { useToast } from "../toasts";
@@ -30,31 +31,25 @@ import { VerificationSnippets } from "./webhooks-snippets";
 function StatusCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: WebhookEndpoint) => void }) {
   const { busy, error, run } = useAction(
     async () => onChanged(await api.post<WebhookEndpoint>(`${endpointPath(e.id)}/enable`)),
-    { success: "Endpoint enabled: new events will be sent again" },
+    { success: t("webhooks-endpoint.enabled") },
   );
   return (
     <section class="card" aria-labelledby="wh-status">
       <h2 id="wh-status">
-        Status <EndpointBadge status={e.status} />
+        {t("webhooks-endpoint.status")} <EndpointBadge status={e.status} />
       </h2>
       <ErrorNotice error={error} />
-      {e.status === "active" && <p class="muted">Every recent delivery succeeded or is still on its way.</p>}
+      {e.status === "active" && <p class="muted">{t("webhooks-endpoint.active")}</p>}
       {e.status === "failing" && (
-        <Notice tone="warning" title={`Deliveries have been failing since ${formatDateTime(e.failing_since)}.`}>
-          <p>
-            Failed deliveries are retried for about 21 hours. After 24 hours without a success the endpoint is disabled
-            and owners and admins are emailed.
-          </p>
+        <Notice tone="warning" title={t("webhooks-endpoint.failing", { date: formatDateTime(e.failing_since) })}>
+          <p>{t("webhooks-endpoint.failing_explain")}</p>
         </Notice>
       )}
       {e.status === "disabled" && (
-        <Notice tone="error" title={`Disabled ${formatDateTime(e.disabled_at)} after 24 hours of failures.`}>
-          <p>
-            Nothing is sent to it. Fix the receiver, enable the endpoint, then replay the deliveries you need from the
-            log below.
-          </p>
-          <Button variant="primary" busy={busy} busyLabel="Enabling…" onClick={() => void run()}>
-            Enable endpoint
+        <Notice tone="error" title={t("webhooks-endpoint.disabled", { date: formatDateTime(e.disabled_at) })}>
+          <p>{t("webhooks-endpoint.disabled_explain")}</p>
+          <Button variant="primary" busy={busy} busyLabel={t("webhooks-endpoint.enabling")} onClick={() => void run()}>
+            {t("webhooks-endpoint.enable")}
           </Button>
         </Notice>
       )}
@@ -66,16 +61,22 @@ function EventsCard({ e, onChanged }: { e: WebhookEndpoint; onChanged: (e: Webho
   const [events, setEvents] = useState<string[]>(e.events);
   const { busy, error, run, fail } = useAction(
     async () => onChanged(await api.patch<WebhookEndpoint>(endpointPath(e.id), { events })),
-    { success: "Events saved" },
+    { success: t("webhooks-endpoint.events_saved") },
   );
   const changed = events.length !== e.events.length || events.some((x) => !(e.events as readonly string[]).includes(x));
-  const save = () => (events.length === 0 ? fail("Choose at least one event.") : void run());
+  const save = () => (events.length === 0 ? fail(t("webhooks-endpoint.no_event")) : void run());
   return (
-    <section class="card" aria-label="Events">
+    <section class="card" aria-label={t("webhooks-endpoint.events")}>
       <ErrorNotice error={error} />
       <EventPicker chosen={events} onChange={setEvents} />
-      <Button variant="primary" disabled={!changed} busy={busy} busyLabel="Saving…" onClick={save}>
-        Save events
+      <Button
+        variant="primary"
+        disabled={!changed}
+        busy={busy}
+        busyLabel={t("webhooks-endpoint.saving")}
+        onClick={save}
+      >
+        {t("webhooks-endpoint.save_events")}
       </Button>
     </section>
   );
@@ -85,26 +86,31 @@ function TestCard({ e, onQueued }: { e: WebhookEndpoint; onQueued: (d: WebhookDe
   const [type, setType] = useState<string>(e.events[0] ?? "submission.created");
   const { busy, error, run } = useAction(
     async (type: string) => onQueued(await api.post<WebhookDelivery>(`${endpointPath(e.id)}/test`, { type })),
-    { success: (_, type) => `Sample ${type} event queued` },
+    { success: (_, type) => t("webhooks-endpoint.test_queued", { type }) },
   );
   return (
     <section class="card" aria-labelledby="wh-test">
-      <h2 id="wh-test">Send a test event</h2>
-      <p class="muted small">A sample event, signed and retried like a real one. Its ids refer to nothing.</p>
+      <h2 id="wh-test">{t("webhooks-endpoint.test_title")}</h2>
+      <p class="muted small">{t("webhooks-endpoint.test_explain")}</p>
       <ErrorNotice error={error} />
-      <Field label="Event type">
+      <Field label={t("webhooks-endpoint.event_type")}>
         {(p) => (
           <select {...p} value={type} onChange={(ev) => setType(ev.currentTarget.value)}>
-            {EVENT_TYPES.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.type}
+            {EVENT_TYPES.map((ev) => (
+              <option key={ev.type} value={ev.type}>
+                {ev.type}
               </option>
             ))}
           </select>
         )}
       </Field>
-      <Button busy={busy} busyLabel="Queueing…" disabled={e.status === "disabled"} onClick={() => void run(type)}>
-        Send test event
+      <Button
+        busy={busy}
+        busyLabel={t("webhooks-endpoint.queueing")}
+        disabled={e.status === "disabled"}
+        onClick={() => void run(type)}
+      >
+        {t("webhooks-endpoint.send_test")}
       </Button>
     </section>
   );
@@ -122,12 +128,12 @@ export function WebhookEndpointPage({ id }: { id: string }) {
   return (
     <>
       <PageHeader
-        title="Webhook endpoint"
+        title={t("webhooks-endpoint.title")}
         description={<span class="mono">{e?.url ?? ""}</span>}
-        actions={<Link to="webhooks">All endpoints</Link>}
+        actions={<Link to="webhooks">{t("webhooks-endpoint.all_endpoints")}</Link>}
       />
       <ErrorNotice error={endpoint.error} onRetry={endpoint.reload} />
-      {endpoint.loading && !e && <Loading label="Loading endpoint…" />}
+      {endpoint.loading && !e && <Loading label={t("webhooks-endpoint.loading")} />}
       {e && (
         <div class="stack">
           {secret && <WebhookSecret endpoint={secret} rotated onDone={() => setSecret(null)} />}
@@ -137,14 +143,14 @@ export function WebhookEndpointPage({ id }: { id: string }) {
           <VerificationSnippets />
           <DeliveryLog endpointId={e.id} refreshKey={logKey} />
           <section class="card" aria-labelledby="wh-danger">
-            <h2 id="wh-danger">Secret and removal</h2>
+            <h2 id="wh-danger">{t("webhooks-endpoint.danger")}</h2>
             <div class="row">
               <ConfirmButton
                 variant="primary"
-                label="Rotate secret"
-                question="Make a new signing secret? The current one keeps signing beside it for 24 hours."
-                confirmLabel="Yes, rotate"
-                busyLabel="Rotating…"
+                label={t("webhooks-endpoint.rotate")}
+                question={t("webhooks-endpoint.rotate_question")}
+                confirmLabel={t("webhooks-endpoint.rotate_confirm")}
+                busyLabel={t("webhooks-endpoint.rotating")}
                 onConfirm={async () => {
                   const rotated = await api.post<EndpointWithSecret>(`${endpointPath(e.id)}/rotate-secret`);
                   const { secret: _secret, ...shown } = rotated;
@@ -153,13 +159,13 @@ export function WebhookEndpointPage({ id }: { id: string }) {
                 }}
               />
               <ConfirmButton
-                label="Delete endpoint"
-                question="Delete this endpoint? Nothing more is sent to it and its delivery log is deleted."
-                confirmLabel="Yes, delete"
-                busyLabel="Deleting…"
+                label={t("webhooks-endpoint.delete")}
+                question={t("webhooks-endpoint.delete_question")}
+                confirmLabel={t("webhooks-endpoint.delete_confirm")}
+                busyLabel={t("webhooks-endpoint.deleting")}
                 onConfirm={async () => {
                   await api.del(endpointPath(e.id));
-                  toast("Endpoint deleted");
+                  toast(t("webhooks-endpoint.deleted"));
                   navigate("webhooks");
                 }}
               />

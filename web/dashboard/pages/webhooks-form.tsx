@@ -10,6 +10,7 @@ import { CopyButton } from "../../shared/ui/copy-button";
 import { Field } from "../../shared/ui/field";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { useSession } from "../session";
 import { useAction } from "../use-action";
 import { EVENT_TYPES, type EndpointWithSecret } from "./webhooks-shared";
@@ -18,7 +19,7 @@ import { EVENT_TYPES, type EndpointWithSecret } from "./webhooks-shared";
 export function EventPicker({ chosen, onChange }: { chosen: string[]; onChange: (next: string[]) => void }) {
   return (
     <fieldset>
-      <legend>Events to send</legend>
+      <legend>{t("webhooks-form.events")}</legend>
       {EVENT_TYPES.map((e) => (
         <label class="check" key={e.type}>
           <input
@@ -53,17 +54,17 @@ export function WebhookSecret({
   return (
     <section class="card secret-card" aria-labelledby="wh-secret-title">
       <h2 id="wh-secret-title">
-        {rotated ? "New signing secret" : "Signing secret"} for {endpoint.url}
+        {rotated
+          ? t("webhooks-form.secret_title_new", { url: endpoint.url })
+          : t("webhooks-form.secret_title", { url: endpoint.url })}
       </h2>
-      <Notice tone="warning" title="Copy this secret now. It is shown only once.">
-        <p>
-          Your receiver uses it to check the X-Signature header of every request. Keep it in your server's secret
-          settings.
-        </p>
+      <Notice tone="warning" title={t("webhooks-form.copy_now")}>
+        <p>{t("webhooks-form.secret_use")}</p>
         {rotated && endpoint.previous_secret_expires_at && (
           <p>
-            The previous secret keeps signing too (a second v1 value) until{" "}
-            {new Date(endpoint.previous_secret_expires_at).toLocaleString()}, so you can switch over.
+            {t("webhooks-form.previous_secret", {
+              until: new Date(endpoint.previous_secret_expires_at).toLocaleString(),
+            })}
           </p>
         )}
       </Notice>
@@ -72,22 +73,22 @@ export function WebhookSecret({
           class="url-input mono secret-value"
           readOnly
           value={endpoint.secret}
-          aria-label="Signing secret"
+          aria-label={t("webhooks-form.secret_aria")}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <CopyButton text={endpoint.secret} label="Copy secret" variant="primary" />
+        <CopyButton text={endpoint.secret} label={t("webhooks-form.copy_secret")} variant="primary" />
       </div>
-      <Button onClick={onDone}>I have saved it</Button>
+      <Button onClick={onDone}>{t("webhooks-form.saved_it")}</Button>
     </section>
   );
 }
 
 /** The formats an endpoint can receive, as people know them. */
 const FORMATS: { value: EndpointWithSecret["format"]; label: string; hint: string }[] = [
-  { value: "envelope", label: "Your own receiver", hint: "The signed JSON of each event (see the API reference)." },
-  { value: "slack", label: "Slack", hint: "A Slack incoming-webhook address: each event as a Slack message." },
-  { value: "discord", label: "Discord", hint: "A Discord channel's webhook address: each event as a message." },
-  { value: "teams", label: "Microsoft Teams", hint: "A Teams workflow's webhook address: each event as a card." },
+  { value: "envelope", label: t("webhooks-form.format_envelope"), hint: t("webhooks-form.format_envelope_hint") },
+  { value: "slack", label: "Slack", hint: t("webhooks-form.format_slack_hint") },
+  { value: "discord", label: "Discord", hint: t("webhooks-form.format_discord_hint") },
+  { value: "teams", label: "Microsoft Teams", hint: t("webhooks-form.format_teams_hint") },
 ];
 
 /** Where the events go: a receiver of the API's JSON, or a chat app. */
@@ -100,7 +101,7 @@ export function FormatPicker({
 }) {
   return (
     <fieldset>
-      <legend>Send to</legend>
+      <legend>{t("webhooks-form.send_to")}</legend>
       {FORMATS.map((f) => (
         <label class="check" key={f.value}>
           <input
@@ -139,17 +140,20 @@ export function WebhookForm({
 
   const submit = (e: Event) => {
     e.preventDefault();
-    if (events.length === 0) return fail("Choose at least one event.");
+    if (events.length === 0) return fail(t("webhooks-form.no_event"));
     void run();
   };
 
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-webhook-title">
       <h2 id="new-webhook-title">
-        New endpoint <Badge tone={mode === "test" ? "test" : "good"}>{mode === "test" ? "Test" : "Live"}</Badge>
+        {t("webhooks-form.title")}{" "}
+        <Badge tone={mode === "test" ? "test" : "good"}>
+          {mode === "test" ? t("webhooks-form.mode_test") : t("webhooks-form.mode_live")}
+        </Badge>
       </h2>
       <ErrorNotice error={error} />
-      <Field label="Address" hint="An https address on the public internet that answers 2xx within 10 seconds.">
+      <Field label={t("webhooks-form.address")} hint={t("webhooks-form.address_hint")}>
         {(p) => (
           <input
             {...p}
@@ -165,11 +169,11 @@ export function WebhookForm({
       <FormatPicker value={format} onChange={setFormat} />
       <EventPicker chosen={events} onChange={setEvents} />
       <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Adding…">
-          Add endpoint
+        <Button type="submit" variant="primary" busy={busy} busyLabel={t("webhooks-form.adding")}>
+          {t("webhooks-form.submit")}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("webhooks-form.cancel")}
         </Button>
       </div>
     </form>

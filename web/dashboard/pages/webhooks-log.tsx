@@ -10,6 +10,7 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { useAction } from "../use-action";
 import { DeliveryBadge, endpointPath, type WebhookAttempt, type WebhookDelivery } from "./webhooks-shared";
 
@@ -18,13 +19,17 @@ function Attempt({ a }: { a: WebhookAttempt }) {
     .map(([k, v]) => `${k}: ${v}`)
     .join("\n");
   return (
-    <section aria-label={`Attempt ${a.number}`}>
+    <section aria-label={t("webhooks-log.attempt_aria", { number: a.number })}>
       <h4>
-        Attempt {a.number} · {formatDateTime(a.attempted_at)} · {a.duration_ms} ms
+        {t("webhooks-log.attempt", {
+          number: a.number,
+          date: formatDateTime(a.attempted_at),
+          ms: a.duration_ms,
+        })}
       </h4>
-      <p class="small muted">Request headers</p>
+      <p class="small muted">{t("webhooks-log.request_headers")}</p>
       <pre class="mail-text mono small">{headers}</pre>
-      <p class="small muted">Response</p>
+      <p class="small muted">{t("webhooks-log.response")}</p>
       {a.error ? (
         <p class="field-error">{a.error}</p>
       ) : (
@@ -36,11 +41,17 @@ function Attempt({ a }: { a: WebhookAttempt }) {
 
 function summaryLine(d: WebhookDelivery): string {
   const n = d.attempts.length;
-  const tries = n === 0 ? "not tried yet" : `${n} attempt${n === 1 ? "" : "s"}`;
-  if (d.status === "delivered") return `${tries} · delivered ${formatDateTime(d.delivered_at)}`;
+  const tries = t("webhooks-log.tries", { count: n });
+  if (d.status === "delivered")
+    return t("webhooks-log.summary_delivered", { tries, date: formatDateTime(d.delivered_at) });
   if (d.status === "retrying")
-    return `${tries} · next ${formatDateTime(d.next_attempt_at)} · ${d.failure_reason ?? ""}`;
-  if (d.status === "failed") return `${tries} · ${d.failure_reason ?? "failed"}`;
+    return t("webhooks-log.summary_retrying", {
+      tries,
+      date: formatDateTime(d.next_attempt_at),
+      reason: d.failure_reason ?? "",
+    });
+  if (d.status === "failed")
+    return t("webhooks-log.summary_failed", { tries, reason: d.failure_reason ?? t("webhooks-log.failed") });
   return tries;
 }
 
@@ -48,28 +59,28 @@ function Delivery({ d, onReplayed }: { d: WebhookDelivery; onReplayed: (d: Webho
   const { busy, error, run } = useAction(
     async () =>
       onReplayed(await api.post<WebhookDelivery>(`/v1/webhooks/deliveries/${encodeURIComponent(d.id)}/replay`)),
-    { success: "Replay queued" },
+    { success: t("webhooks-log.replay_queued") },
   );
   return (
     <details class="card mail">
       <summary>
         <span class="mail-subject mono">{d.event_type}</span>
         <DeliveryBadge status={d.status} />
-        {d.is_test && <span class="small muted">test</span>}
-        {d.replay_of && <span class="small muted">replay</span>}
+        {d.is_test && <span class="small muted">{t("webhooks-log.test")}</span>}
+        {d.replay_of && <span class="small muted">{t("webhooks-log.replay_tag")}</span>}
         <span class="mail-meta small muted">
           {formatDateTime(d.created_at)} · {summaryLine(d)}
         </span>
       </summary>
       <p class="small muted mono">
-        Delivery {d.id} · event {d.event_id}
-        {d.replay_of ? ` · replay of ${d.replay_of}` : ""}
+        {t("webhooks-log.delivery_ids", { id: d.id, event: d.event_id })}
+        {d.replay_of ? ` · ${t("webhooks-log.replay_of", { id: d.replay_of })}` : ""}
       </p>
       <ErrorNotice error={error} />
-      <Button small busy={busy} busyLabel="Queueing…" onClick={() => void run()}>
-        Replay
+      <Button small busy={busy} busyLabel={t("webhooks-log.queueing")} onClick={() => void run()}>
+        {t("webhooks-log.replay")}
       </Button>
-      <p class="small muted">Body (sent byte for byte on every attempt)</p>
+      <p class="small muted">{t("webhooks-log.body")}</p>
       <pre class="mail-text mono small">{d.body}</pre>
       {d.attempts.map((a) => (
         <Attempt key={a.number} a={a} />
@@ -88,25 +99,23 @@ export function DeliveryLog({ endpointId, refreshKey }: { endpointId: string; re
   return (
     <section aria-labelledby="wh-log">
       <div class="row">
-        <h2 id="wh-log">Delivery log</h2>
+        <h2 id="wh-log">{t("webhooks-log.title")}</h2>
         <Button small onClick={list.reload}>
-          Refresh
+          {t("webhooks-log.refresh")}
         </Button>
       </div>
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading deliveries…" />
+        <Loading label={t("webhooks-log.loading")} />
       ) : (
         <div class="stack">
-          {list.items.length === 0 && !list.error && (
-            <p class="empty">No deliveries yet. Send a test event to see one here.</p>
-          )}
+          {list.items.length === 0 && !list.error && <p class="empty">{t("webhooks-log.empty")}</p>}
           {list.items.map((d) => (
             <Delivery key={d.id} d={d} onReplayed={list.prepend} />
           ))}
           {list.hasMore && (
-            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-              Show older deliveries
+            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("webhooks-log.loading_more")}>
+              {t("webhooks-log.show_more")}
             </Button>
           )}
         </div>

@@ -3,32 +3,33 @@
  * the status badges of endpoints and deliveries.
  */
 import { Badge, type BadgeTone } from "../../shared/ui/badge";
+import { t } from "../i18n";
 import type { WebhookDelivery, WebhookEndpoint } from "../types";
 
 export type { EndpointWithSecret, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "../types";
 
 /** Every event type, with when it is sent. */
 export const EVENT_TYPES: { type: string; label: string }[] = [
-  { type: "submission.created", label: "A respondent sends a testimonial" },
-  { type: "submission.ready", label: "A testimonial is processed and playable" },
-  { type: "submission.approved", label: "Someone approves a testimonial" },
-  { type: "submission.rejected", label: "Someone rejects a testimonial" },
-  { type: "reel.ready", label: "A reel finished rendering" },
-  { type: "reel.failed", label: "A reel could not be rendered" },
-  { type: "export.ready", label: "An export is ready to download" },
+  { type: "submission.created", label: t("webhooks-shared.event_submission_created") },
+  { type: "submission.ready", label: t("webhooks-shared.event_submission_ready") },
+  { type: "submission.approved", label: t("webhooks-shared.event_submission_approved") },
+  { type: "submission.rejected", label: t("webhooks-shared.event_submission_rejected") },
+  { type: "reel.ready", label: t("webhooks-shared.event_reel_ready") },
+  { type: "reel.failed", label: t("webhooks-shared.event_reel_failed") },
+  { type: "export.ready", label: t("webhooks-shared.event_export_ready") },
 ];
 
 const ENDPOINT: Record<WebhookEndpoint["status"], { label: string; tone: BadgeTone }> = {
-  active: { label: "Active", tone: "good" },
-  failing: { label: "Failing", tone: "warn" },
-  disabled: { label: "Disabled", tone: "bad" },
+  active: { label: t("webhooks-shared.endpoint_active"), tone: "good" },
+  failing: { label: t("webhooks-shared.endpoint_failing"), tone: "warn" },
+  disabled: { label: t("webhooks-shared.endpoint_disabled"), tone: "bad" },
 };
 
 const DELIVERY: Record<WebhookDelivery["status"], { label: string; tone: BadgeTone }> = {
-  pending: { label: "Waiting", tone: "info" },
-  retrying: { label: "Retrying", tone: "warn" },
-  delivered: { label: "Delivered", tone: "good" },
-  failed: { label: "Failed", tone: "bad" },
+  pending: { label: t("webhooks-shared.delivery_pending"), tone: "info" },
+  retrying: { label: t("webhooks-shared.delivery_retrying"), tone: "warn" },
+  delivered: { label: t("webhooks-shared.delivery_delivered"), tone: "good" },
+  failed: { label: t("webhooks-shared.delivery_failed"), tone: "bad" },
 };
 
 /** Active, Failing or Disabled. */

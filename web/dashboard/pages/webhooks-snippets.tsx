@@ -6,6 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { CopyButton } from "../../shared/ui/copy-button";
+import { rich, t } from "../i18n";
 
 /** The verification function per language; each also says where the raw body comes from. */
 export const SNIPPETS: Record<"node" | "python" | "go", { label: string; code: string }> = {
@@ -105,13 +106,9 @@ export function VerificationSnippets() {
   const langs = Object.keys(SNIPPETS) as Lang[];
   return (
     <section class="card" aria-labelledby="wh-verify">
-      <h2 id="wh-verify">Verify requests in your receiver</h2>
-      <p class="muted small">
-        Check <code>X-Signature</code> against the raw body before parsing it, answer 2xx within 10 seconds, and use{" "}
-        <code>X-Svc-Event-Id</code> to ignore repeats (a delivery can arrive more than once). Stripe's libraries verify
-        the same scheme.
-      </p>
-      <div class="row" role="tablist" aria-label="Language">
+      <h2 id="wh-verify">{t("webhooks-snippets.title")}</h2>
+      <p class="muted small">{rich("webhooks-snippets.explain", { code: (parts) => <code>{parts}</code> })}</p>
+      <div class="row" role="tablist" aria-label={t("webhooks-snippets.language")}>
         {langs.map((l) => (
           <button
             key={l}
@@ -124,9 +121,16 @@ export function VerificationSnippets() {
             {SNIPPETS[l].label}
           </button>
         ))}
-        <CopyButton text={SNIPPETS[lang].code} label={`Copy ${SNIPPETS[lang].label} code`} />
+        <CopyButton
+          text={SNIPPETS[lang].code}
+          label={t("webhooks-snippets.copy", { language: SNIPPETS[lang].label })}
+        />
       </div>
-      <pre class="mail-text mono small" role="tabpanel" aria-label={`${SNIPPETS[lang].label} verification`}>
+      <pre
+        class="mail-text mono small"
+        role="tabpanel"
+        aria-label={t("webhooks-snippets.panel_aria", { language: SNIPPETS[lang].label })}
+      >
         {SNIPPETS[lang].code}
       </pre>
     </section>

@@ -10,6 +10,7 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import type { PageProps } from "../nav";
 import { PageHeader } from "../page";
 import { Link } from "../router";
@@ -19,8 +20,8 @@ import { WebhookForm, WebhookSecret } from "./webhooks-form";
 import { EndpointBadge, type EndpointWithSecret, type WebhookEndpoint } from "./webhooks-shared";
 
 function statusNote(e: WebhookEndpoint) {
-  if (e.status === "failing") return `Failing since ${formatDateTime(e.failing_since)}`;
-  if (e.status === "disabled") return `Disabled ${formatDateTime(e.disabled_at)}`;
+  if (e.status === "failing") return t("webhooks.failing_since", { date: formatDateTime(e.failing_since) });
+  if (e.status === "disabled") return t("webhooks.disabled_at", { date: formatDateTime(e.disabled_at) });
   return null;
 }
 
@@ -60,21 +61,21 @@ function EndpointList() {
   return (
     <>
       <PageHeader
-        title="Webhooks"
-        description="Plaudit tells your other systems about new, approved and rejected testimonials, finished reels and ready exports with signed HTTPS requests."
+        title={t("webhooks.title")}
+        description={t("webhooks.description")}
         actions={
           canManage &&
           !adding &&
           !created && (
             <Button variant="primary" onClick={() => setAdding(true)}>
-              Add endpoint
+              {t("webhooks.add_endpoint")}
             </Button>
           )
         }
       />
       {!canManage && (
-        <Notice tone="info" title="Only owners and admins manage webhooks.">
-          <p>Ask an owner or admin of this organisation to add or change endpoints.</p>
+        <Notice tone="info" title={t("webhooks.managers_only")}>
+          <p>{t("webhooks.managers_only_explain")}</p>
         </Notice>
       )}
       {created && <WebhookSecret endpoint={created} onDone={() => setCreated(null)} />}
@@ -92,21 +93,19 @@ function EndpointList() {
       <ErrorNotice error={canManage ? list.error : null} onRetry={list.reload} />
       {canManage &&
         (list.loading ? (
-          <Loading label="Loading endpoints…" />
+          <Loading label={t("webhooks.loading")} />
         ) : list.items.length === 0 && !list.error ? (
-          <p class="empty">
-            No endpoints yet. Add one to start receiving events{mode === "test" ? " from the sandbox" : ""}.
-          </p>
+          <p class="empty">{t("webhooks.empty", { mode })}</p>
         ) : (
           <div class="table-wrap">
             <table>
-              <caption class="sr-only">Webhook endpoints</caption>
+              <caption class="sr-only">{t("webhooks.caption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Address</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Added</th>
+                  <th scope="col">{t("webhooks.col_address")}</th>
+                  <th scope="col">{t("webhooks.col_events")}</th>
+                  <th scope="col">{t("webhooks.col_status")}</th>
+                  <th scope="col">{t("webhooks.col_added")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -118,8 +117,8 @@ function EndpointList() {
           </div>
         ))}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more endpoints
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("webhooks.loading_more")}>
+          {t("webhooks.show_more")}
         </Button>
       )}
     </>

@@ -12,6 +12,7 @@ import { Button } from "../../shared/ui/button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { t } from "../i18n";
 import { PageHeader } from "../page";
 import { Link, navigate, useUnsavedChanges } from "../router";
 import { useSession } from "../session";
@@ -51,9 +52,7 @@ function Builder({
   const dirty = !sameDraft(draft, baseline);
   useUnsavedChanges(
     dirty,
-    saved
-      ? `“${saved.name}” has unsaved changes. Leave and lose them?`
-      : "This widget is not created yet. Leave and lose your settings?",
+    saved ? t("widget-builder.unsaved_changes", { name: saved.name }) : t("widget-builder.unsaved_new"),
   );
   // The box height pages were given the snippet for: the one the widget had when the builder opened.
   const [pastedHeight] = useState<number | null>(saved?.height ?? null);
@@ -72,7 +71,7 @@ function Builder({
     },
     {
       success: (w) =>
-        saved ? `“${w.name}” saved; visitors see the change within about a minute` : `“${w.name}” created`,
+        saved ? t("widget-builder.saved", { name: w.name }) : t("widget-builder.created", { name: w.name }),
     },
   );
   const save = (e: Event) => {
@@ -83,11 +82,11 @@ function Builder({
   return (
     <>
       <PageHeader
-        title={saved ? `Widget: ${saved.name}` : "New widget"}
-        description={`Testimonials of ${b.name} on your own site, drawn by one small script.`}
+        title={saved ? t("widget-builder.title", { name: saved.name }) : t("widget-builder.new_title")}
+        description={t("widget-builder.description", { brand: b.name })}
         actions={
           <Link to="widgets" class="btn btn-ghost">
-            All widgets
+            {t("widget-builder.all_widgets")}
           </Link>
         }
       />
@@ -95,21 +94,21 @@ function Builder({
       {saved && <HtmlBox widget={saved} />}
       <div class="widget-builder">
         <LivePreview brandId={b.id} draft={draft} />
-        <form class="card widget-settings" onSubmit={save} aria-label="Widget settings">
+        <form class="card widget-settings" onSubmit={save} aria-label={t("widget-builder.settings_aria")}>
           <ErrorNotice error={error} />
           <SettingsForm draft={draft} change={change} brandColor={b.color} plan={plan} />
           <SelectionForm draft={draft} change={change} brandId={b.id} />
           <div class="row widget-save">
-            <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-              {saved ? "Save changes" : "Create widget"}
+            <Button type="submit" variant="primary" busy={busy} busyLabel={t("widget-builder.saving")}>
+              {saved ? t("widget-builder.save") : t("widget-builder.create")}
             </Button>
             {dirty && (
               <Button variant="ghost" disabled={busy} onClick={() => setDraft(baseline)}>
-                Discard changes
+                {t("widget-builder.discard")}
               </Button>
             )}
             <span class="small muted" role="status">
-              {dirty ? "Unsaved changes" : saved ? "All changes saved" : ""}
+              {dirty ? t("widget-builder.unsaved") : saved ? t("widget-builder.all_saved") : ""}
             </span>
           </div>
         </form>
@@ -132,7 +131,7 @@ export function WidgetBuilderPage({ id }: { id: string | null }) {
     () => (isClient ? Promise.resolve(null) : api.get<Billing>("/v1/billing").catch(() => null)),
     [isClient],
   );
-  if (load.loading || billing.loading) return <Loading label="Loading the widget…" />;
+  if (load.loading || billing.loading) return <Loading label={t("widget-builder.loading")} />;
   if (load.error) return <ErrorNotice error={load.error} onRetry={load.reload} />;
   const saved = widget?.id === id ? widget : (load.data ?? null);
   const plan = billing.data ? attributionPlan(billing.data) : null;

@@ -11,6 +11,7 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
+import { rich, t } from "../i18n";
 import type { PageProps } from "../nav";
 import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
@@ -30,31 +31,31 @@ function WidgetList() {
   return (
     <>
       <PageHeader
-        title="Widgets"
-        description={`Show ${b.name}'s approved testimonials on any website with a snippet. Changes reach visitors within about a minute.`}
+        title={t("widgets.title")}
+        description={t("widgets.description", { brand: b.name })}
         actions={
           <Button variant="primary" onClick={() => navigate("widgets/new")}>
-            New widget
+            {t("widgets.new_widget")}
           </Button>
         }
       />
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading widgets…" />
+        <Loading label={t("widgets.loading")} />
       ) : list.items.length === 0 && !list.error ? (
-        <p class="empty">No widgets yet for {b.name}. Create one, then paste its snippet on your site.</p>
+        <p class="empty">{t("widgets.empty", { brand: b.name })}</p>
       ) : (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">Widgets of {b.name}</caption>
+            <caption class="sr-only">{t("widgets.caption", { brand: b.name })}</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Layout</th>
-                <th scope="col">Theme</th>
-                <th scope="col">Published</th>
+                <th scope="col">{t("widgets.col_name")}</th>
+                <th scope="col">{t("widgets.col_layout")}</th>
+                <th scope="col">{t("widgets.col_theme")}</th>
+                <th scope="col">{t("widgets.col_published")}</th>
                 <th scope="col">
-                  <span class="sr-only">Actions</span>
+                  <span class="sr-only">{t("widgets.col_actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -66,20 +67,29 @@ function WidgetList() {
                   </td>
                   <td>{LAYOUT_LABELS[w.layout]}</td>
                   <td>{THEME_LABELS[w.theme]}</td>
-                  <td>{w.published_at ? formatDateTime(w.published_at) : <Badge tone="info">Publishing</Badge>}</td>
+                  <td>
+                    {w.published_at ? (
+                      formatDateTime(w.published_at)
+                    ) : (
+                      <Badge tone="info">{t("widgets.publishing")}</Badge>
+                    )}
+                  </td>
                   <td class="row">
                     <Link to={`stats?widget=${encodeURIComponent(w.id)}`}>
-                      Stats<span class="sr-only">{` of ${w.name}`}</span>
+                      {rich("widgets.stats", {
+                        name: w.name,
+                        hidden: (parts) => <span class="sr-only">{parts}</span>,
+                      })}
                     </Link>
                     <ConfirmButton
-                      label="Delete"
-                      question={`Delete “${w.name}”? Pages showing it keep an empty box.`}
-                      confirmLabel="Delete widget"
-                      busyLabel="Deleting…"
+                      label={t("widgets.delete")}
+                      question={t("widgets.delete_question", { name: w.name })}
+                      confirmLabel={t("widgets.delete_confirm")}
+                      busyLabel={t("widgets.deleting")}
                       onConfirm={async () => {
                         await api.del(`/v1/widgets/${encodeURIComponent(w.id)}`);
                         list.remove(w.id);
-                        toast(`“${w.name}” deleted`);
+                        toast(t("widgets.deleted", { name: w.name }));
                       }}
                     />
                   </td>
@@ -90,8 +100,8 @@ function WidgetList() {
         </div>
       )}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more widgets
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("widgets.loading_more")}>
+          {t("widgets.show_more")}
         </Button>
       )}
     </>
