@@ -11,7 +11,7 @@ import type { Language } from "../../src/platform/i18n/languages";
 import { type Catalog, translator } from "../shared/i18n";
 
 /** The dashboard's translator (English only: every language falls back to it). */
-export const words = translator({ en } as Record<Language, Catalog>);
+export const words = translator({ en } as unknown as Record<Language, Catalog>);
 
 /** One message of the dashboard, as text. */
 export const t = words.t;
