@@ -106,7 +106,12 @@ export function readCsvPeople(text: string): { ok: true; rows: PersonRow[] } | {
   const csv = parseCsv(text);
   // The reader's words speak of reviews (the import wizard's rows); here a row is a person.
   if (!csv.ok)
-    return { ok: false, message: csv.message.replace(/\breviews?\b/g, (w) => (w === "review" ? "person" : "people")) };
+    return {
+      ok: false,
+      message: csv.message.replace(/\breviews?\b/g, (w) =>
+        w === "review" ? t("campaigns-parse.person") : t("campaigns-parse.people"),
+      ),
+    };
   const cols = columnsOf(csv);
   if (!cols.ok) return cols;
   const rows = csv.records.map((rec, i) => ({
