@@ -16,6 +16,7 @@ import { useAction } from "../use-action";
 import type { InvitationInfo, Me } from "../types";
 import { OrgMark } from "../shell/org-mark";
 import { applyFavicon, windowTitle, type OrgLook } from "../look";
+import { rich, t } from "../i18n";
 
 type State =
   | { kind: "loading" }
@@ -32,7 +33,9 @@ export const invitationToken = () => decodeURIComponent(window.location.hash.rep
  */
 function Card({ look, children }: { look?: OrgLook; children: ComponentChildren }) {
   useEffect(() => {
-    document.title = look ? windowTitle(`Join ${look.name}`, look) : "Your invitation";
+    document.title = look
+      ? windowTitle(t("accept-invitation.join_title", { org: look.name }), look)
+      : t("accept-invitation.title");
     if (look) applyFavicon(look);
   }, [look?.name, look?.logoUrl, look?.color]);
   return (
@@ -63,7 +66,7 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
     if (!token)
       return setState({
         kind: "unusable",
-        message: "This invitation link is incomplete. Copy the whole link from the message you received.",
+        message: t("accept-invitation.incomplete"),
       });
     setState({ kind: "loading" });
     api.post<InvitationInfo>("/v1/invitations/lookup", { token }).then(
@@ -81,14 +84,14 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
   if (state.kind === "loading") {
     return (
       <Card>
-        <Loading label="Opening your invitation…" />
+        <Loading label={t("accept-invitation.loading")} />
       </Card>
     );
   }
   if (state.kind === "unusable") {
     return (
       <Card>
-        <h1>This invitation cannot be used</h1>
+        <h1>{t("accept-invitation.unusable")}</h1>
         <p>{state.message}</p>
       </Card>
     );
@@ -96,7 +99,7 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
   if (state.kind === "failed") {
     return (
       <Card>
-        <h1>Your invitation</h1>
+        <h1>{t("accept-invitation.title")}</h1>
         <ErrorNotice error={state.error} onRetry={load} />
       </Card>
     );
@@ -104,17 +107,24 @@ export function AcceptInvitationPage({ onJoined }: AcceptInvitationProps) {
   const info = state.info;
   return (
     <Card look={{ name: info.org_name, logoUrl: info.org_logo_url, color: info.org_color }}>
-      <h1>Join {state.info.org_name}</h1>
+      <h1>{t("accept-invitation.join_title", { org: state.info.org_name })}</h1>
       {state.info.role === "client" ? (
         <p>
-          <strong>{state.info.org_name}</strong> invites you, as <strong>{state.info.email}</strong>, to see and approve
-          the testimonials of <strong>{state.info.brands.map((b) => b.name).join(", ")}</strong> and build their
-          widgets.
+          {rich("accept-invitation.client_intro", {
+            org: state.info.org_name,
+            email: state.info.email,
+            brands: state.info.brands.map((b) => b.name).join(", "),
+            strong: (parts) => <strong>{parts}</strong>,
+          })}
         </p>
       ) : (
         <p>
-          You are invited to <strong>{state.info.org_name}</strong> as <strong>{state.info.role}</strong>, as{" "}
-          <strong>{state.info.email}</strong>.
+          {rich("accept-invitation.member_intro", {
+            org: state.info.org_name,
+            role: state.info.role,
+            email: state.info.email,
+            strong: (parts) => <strong>{parts}</strong>,
+          })}
         </p>
       )}
       {state.info.account_exists ? (
@@ -144,9 +154,9 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
 
   return (
     <form onSubmit={submit}>
-      <p class="muted">Choose your password. Only you will know it.</p>
+      <p class="muted">{t("accept-invitation.choose_password")}</p>
       <ErrorNotice error={join.error} />
-      <Field label="Your name" optional>
+      <Field label={t("accept-invitation.your_name")} optional>
         {(p) => (
           <input
             {...p}
@@ -158,7 +168,7 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
           />
         )}
       </Field>
-      <Field label="New password" hint="8 characters or more.">
+      <Field label={t("accept-invitation.new_password")} hint={t("accept-invitation.new_password_hint")}>
         {(p) => (
           <input
             {...p}
@@ -173,7 +183,10 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
           />
         )}
       </Field>
-      <Field label="Repeat the password" error={mismatch ? "The two passwords are not the same." : null}>
+      <Field
+        label={t("accept-invitation.repeat_password")}
+        error={mismatch ? t("accept-invitation.passwords_differ") : null}
+      >
         {(p) => (
           <input
             {...p}
@@ -186,8 +199,14 @@ function NewAccount({ token, info, onJoined }: { token: string; info: Invitation
           />
         )}
       </Field>
-      <Button type="submit" variant="primary" busy={join.busy} busyLabel="Joining…" disabled={mismatch}>
-        Join {info.org_name}
+      <Button
+        type="submit"
+        variant="primary"
+        busy={join.busy}
+        busyLabel={t("accept-invitation.joining")}
+        disabled={mismatch}
+      >
+        {t("accept-invitation.join", { org: info.org_name })}
       </Button>
     </form>
   );
@@ -213,8 +232,13 @@ function ExistingAccount({
     return (
       <>
         <ErrorNotice error={error} />
-        <Button variant="primary" busy={busy} busyLabel="Joining…" onClick={() => void run(accept)}>
-          Accept and join {info.org_name}
+        <Button
+          variant="primary"
+          busy={busy}
+          busyLabel={t("accept-invitation.joining")}
+          onClick={() => void run(accept)}
+        >
+          {t("accept-invitation.accept_and_join", { org: info.org_name })}
         </Button>
       </>
     );
@@ -223,16 +247,19 @@ function ExistingAccount({
     return (
       <>
         <Notice tone="warning">
-          You are signed in as <strong>{info.signed_in_as}</strong>. This invitation is for{" "}
-          <strong>{info.email}</strong>: sign out, then sign in as {info.email}.
+          {rich("accept-invitation.wrong_account", {
+            current: info.signed_in_as,
+            email: info.email,
+            strong: (parts) => <strong>{parts}</strong>,
+          })}
         </Notice>
         <ErrorNotice error={error} />
         <Button
           busy={busy}
-          busyLabel="Signing out…"
+          busyLabel={t("accept-invitation.signing_out")}
           onClick={() => void run(() => api.post("/v1/auth/logout").then(onChanged))}
         >
-          Sign out
+          {t("accept-invitation.sign_out")}
         </Button>
       </>
     );
@@ -247,12 +274,12 @@ function ExistingAccount({
         });
       }}
     >
-      <p class="muted">{info.email} already has an account here. Sign in with it to accept.</p>
+      <p class="muted">{t("accept-invitation.existing_account", { email: info.email })}</p>
       <ErrorNotice error={error} />
-      <Field label="Email">
+      <Field label={t("accept-invitation.email")}>
         {(p) => <input {...p} type="email" name="email" autoComplete="username" readOnly value={info.email} />}
       </Field>
-      <Field label="Password">
+      <Field label={t("accept-invitation.password")}>
         {(p) => (
           <input
             {...p}
@@ -265,8 +292,8 @@ function ExistingAccount({
           />
         )}
       </Field>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Signing in…">
-        Sign in and join {info.org_name}
+      <Button type="submit" variant="primary" busy={busy} busyLabel={t("accept-invitation.signing_in")}>
+        {t("accept-invitation.sign_in_and_join", { org: info.org_name })}
       </Button>
     </form>
   );

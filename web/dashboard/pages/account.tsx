@@ -14,6 +14,7 @@ import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { useAction } from "../use-action";
 import type { Account } from "../types";
+import { rich, t } from "../i18n";
 
 function NameForm({ account, onSaved }: { account: Account; onSaved: (a: Account) => void }) {
   const { refreshMe } = useSession();
@@ -24,7 +25,7 @@ function NameForm({ account, onSaved }: { account: Account; onSaved: (a: Account
       await refreshMe();
       onSaved({ ...account, name: name.trim() });
     },
-    { success: "Your name is saved" },
+    { success: t("account.name_saved") },
   );
   const submit = (e: Event) => {
     e.preventDefault();
@@ -32,10 +33,10 @@ function NameForm({ account, onSaved }: { account: Account; onSaved: (a: Account
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="account-name">
-      <h2 id="account-name">Your name</h2>
-      <p class="muted">Shown to the people you work with in this dashboard.</p>
+      <h2 id="account-name">{t("account.name_title")}</h2>
+      <p class="muted">{t("account.name_intro")}</p>
       <ErrorNotice error={error} />
-      <Field label="Name">
+      <Field label={t("account.name_label")}>
         {(p) => (
           <input
             {...p}
@@ -47,8 +48,14 @@ function NameForm({ account, onSaved }: { account: Account; onSaved: (a: Account
           />
         )}
       </Field>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…" disabled={name.trim() === account.name}>
-        Save name
+      <Button
+        type="submit"
+        variant="primary"
+        busy={busy}
+        busyLabel={t("account.saving")}
+        disabled={name.trim() === account.name}
+      >
+        {t("account.save_name")}
       </Button>
     </form>
   );
@@ -80,25 +87,26 @@ function EmailForm({ account, onSaved }: { account: Account; onSaved: (a: Accoun
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="account-email">
-      <h2 id="account-email">Email</h2>
-      <p>
-        You sign in with <strong>{account.email}</strong>.
-      </p>
+      <h2 id="account-email">{t("account.email_title")}</h2>
+      <p>{rich("account.email_current", { email: account.email, strong: (parts) => <strong>{parts}</strong> })}</p>
       {pending && (
-        <Notice tone={sent ? "success" : "info"} title={`Waiting for confirmation from ${pending.email}`}>
+        <Notice tone={sent ? "success" : "info"} title={t("account.email_pending_title", { email: pending.email })}>
           <p>
-            We sent a link to {pending.email}. Your email changes only when that link is opened and confirmed (until{" "}
-            {formatDateTime(pending.expires_at)}). We told {account.email} too.
+            {t("account.email_pending_body", {
+              email: pending.email,
+              until: formatDateTime(pending.expires_at),
+              current: account.email,
+            })}
           </p>
           <ErrorNotice error={cancel.error} />
-          <Button small busy={cancel.busy} busyLabel="Cancelling…" onClick={() => void cancel.run()}>
-            Cancel the change
+          <Button small busy={cancel.busy} busyLabel={t("account.cancelling")} onClick={() => void cancel.run()}>
+            {t("account.cancel_change")}
           </Button>
         </Notice>
       )}
       <ErrorNotice error={error} />
       <div class="form-grid">
-        <Field label="New email" hint="We send a link there; nothing changes until you open it.">
+        <Field label={t("account.new_email")} hint={t("account.new_email_hint")}>
           {(p) => (
             <input
               {...p}
@@ -112,7 +120,7 @@ function EmailForm({ account, onSaved }: { account: Account; onSaved: (a: Accoun
           )}
         </Field>
         {account.has_password && (
-          <Field label="Current password" hint="To be sure it is you.">
+          <Field label={t("account.current_password")} hint={t("account.current_password_hint")}>
             {(p) => (
               <input
                 {...p}
@@ -127,8 +135,8 @@ function EmailForm({ account, onSaved }: { account: Account; onSaved: (a: Accoun
           </Field>
         )}
       </div>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Sending…">
-        Send confirmation link
+      <Button type="submit" variant="primary" busy={busy} busyLabel={t("account.sending")}>
+        {t("account.send_link")}
       </Button>
     </form>
   );
@@ -147,7 +155,7 @@ function PasswordForm({ account, onSaved }: { account: Account; onSaved: (a: Acc
       setRepeat("");
       onSaved({ ...account, has_password: true });
     },
-    { success: "Password changed; your other devices are signed out" },
+    { success: t("account.password_changed") },
   );
   const submit = (e: Event) => {
     e.preventDefault();
@@ -156,12 +164,12 @@ function PasswordForm({ account, onSaved }: { account: Account; onSaved: (a: Acc
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="account-password">
-      <h2 id="account-password">Password</h2>
-      <p class="muted">A new password signs you out on every other device; this one stays signed in.</p>
+      <h2 id="account-password">{t("account.password_title")}</h2>
+      <p class="muted">{t("account.password_intro")}</p>
       <ErrorNotice error={error} />
       <input type="email" name="username" autoComplete="username" value={account.email} hidden readOnly />
       {account.has_password && (
-        <Field label="Current password">
+        <Field label={t("account.current_password")}>
           {(p) => (
             <input
               {...p}
@@ -176,7 +184,7 @@ function PasswordForm({ account, onSaved }: { account: Account; onSaved: (a: Acc
         </Field>
       )}
       <div class="form-grid">
-        <Field label="New password" hint="8 characters or more.">
+        <Field label={t("account.new_password")} hint={t("account.new_password_hint")}>
           {(p) => (
             <input
               {...p}
@@ -191,7 +199,7 @@ function PasswordForm({ account, onSaved }: { account: Account; onSaved: (a: Acc
             />
           )}
         </Field>
-        <Field label="Repeat the new password" error={mismatch ? "The two passwords are not the same." : null}>
+        <Field label={t("account.repeat_password")} error={mismatch ? t("account.passwords_differ") : null}>
           {(p) => (
             <input
               {...p}
@@ -205,8 +213,8 @@ function PasswordForm({ account, onSaved }: { account: Account; onSaved: (a: Acc
           )}
         </Field>
       </div>
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Changing…" disabled={mismatch}>
-        Change password
+      <Button type="submit" variant="primary" busy={busy} busyLabel={t("account.changing")} disabled={mismatch}>
+        {t("account.change_password")}
       </Button>
     </form>
   );
@@ -223,10 +231,10 @@ export function AccountPage() {
   useEffect(load, []);
   return (
     <>
-      <PageHeader title="Your account" description="Your own name, sign-in email and password." />
+      <PageHeader title={t("account.title")} description={t("account.description")} />
       <ErrorNotice error={error} onRetry={load} />
       {!account ? (
-        !error && <Loading label="Loading your account…" />
+        !error && <Loading label={t("account.loading")} />
       ) : (
         <div class="stack account-forms">
           <NameForm account={account} onSaved={setAccount} />

@@ -15,32 +15,33 @@ import { api } from "../api";
 import { useSession } from "../session";
 import { useAction } from "../use-action";
 import type { CreatedApiKey, ScopeInfo } from "../types";
+import { t } from "../i18n";
 
 /** Shows a new key's secret once. */
 export function SecretReveal({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   return (
     <section class="card secret-card" aria-labelledby="secret-title">
-      <h2 id="secret-title">Your new key “{created.name}”</h2>
-      <Notice tone="warning" title="Copy this key now. It is shown only once.">
-        <p>
-          Store it somewhere safe, such as your password manager or your server's secret settings. If you lose it,
-          revoke it and create a new one.
-        </p>
+      <h2 id="secret-title">{t("api-key-form.secret_title", { name: created.name })}</h2>
+      <Notice tone="warning" title={t("api-key-form.secret_warning")}>
+        <p>{t("api-key-form.secret_store")}</p>
       </Notice>
       <div class="url-box">
         <input
           class="url-input mono secret-value"
           readOnly
           value={created.secret}
-          aria-label="API key secret"
+          aria-label={t("api-key-form.secret_label")}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <CopyButton text={created.secret} label="Copy key" variant="primary" />
+        <CopyButton text={created.secret} label={t("api-key-form.copy_key")} variant="primary" />
       </div>
       <p class="small muted">
-        Works only in {created.mode} mode, with: {created.scopes.join(", ") || "no scopes"}.
+        {t("api-key-form.secret_scope", {
+          mode: created.mode,
+          scopes: created.scopes.join(", ") || t("api-key-form.no_scopes"),
+        })}
       </p>
-      <Button onClick={onDone}>I have saved it</Button>
+      <Button onClick={onDone}>{t("api-key-form.saved_it")}</Button>
     </section>
   );
 }
@@ -65,22 +66,21 @@ export function ApiKeyForm({ onCreated, onCancel }: ApiKeyFormProps) {
   const toggle = (scope: string, on: boolean) => setChosen((c) => (on ? [...c, scope] : c.filter((s) => s !== scope)));
   const submit = (e: Event) => {
     e.preventDefault();
-    if (chosen.length === 0) return fail("Choose at least one permission for this key.");
+    if (chosen.length === 0) return fail(t("api-key-form.no_permission"));
     void run();
   };
 
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-key-title">
       <h2 id="new-key-title">
-        New {mode} key <Badge tone={mode === "test" ? "test" : "good"}>{mode === "test" ? "Test" : "Live"}</Badge>
+        {t("api-key-form.new_key", { mode })}{" "}
+        <Badge tone={mode === "test" ? "test" : "good"}>
+          {mode === "test" ? t("api-key-form.badge_test") : t("api-key-form.badge_live")}
+        </Badge>
       </h2>
-      <p class="muted small">
-        {mode === "test"
-          ? "A test key starts with rk_test_ and works only in the sandbox. Use the Live/Test switch at the top to make a live key."
-          : "A live key works on your live data. Use the Live/Test switch at the top to make a sandbox key."}
-      </p>
+      <p class="muted small">{mode === "test" ? t("api-key-form.test_intro") : t("api-key-form.live_intro")}</p>
       <ErrorNotice error={error} />
-      <Field label="Name" hint="What uses this key, e.g. “Website CMS” or “Zapier”.">
+      <Field label={t("api-key-form.name")} hint={t("api-key-form.name_hint")}>
         {(p) => (
           <input
             {...p}
@@ -93,8 +93,8 @@ export function ApiKeyForm({ onCreated, onCancel }: ApiKeyFormProps) {
         )}
       </Field>
       <fieldset>
-        <legend>Permissions</legend>
-        {scopes.loading && <Loading label="Loading permissions…" />}
+        <legend>{t("api-key-form.permissions")}</legend>
+        {scopes.loading && <Loading label={t("api-key-form.loading_permissions")} />}
         <ErrorNotice error={scopes.error} onRetry={scopes.reload} />
         {scopes.data?.data.map((s) => (
           <label class="check" key={s.scope}>
@@ -113,11 +113,11 @@ export function ApiKeyForm({ onCreated, onCancel }: ApiKeyFormProps) {
         ))}
       </fieldset>
       <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Creating key…">
-          Create key
+        <Button type="submit" variant="primary" busy={busy} busyLabel={t("api-key-form.creating")}>
+          {t("api-key-form.create")}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("api-key-form.cancel")}
         </Button>
       </div>
     </form>

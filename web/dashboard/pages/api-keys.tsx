@@ -17,6 +17,7 @@ import { Link } from "../router";
 import { useToast } from "../toasts";
 import type { ApiKey, Billing, CreatedApiKey } from "../types";
 import { ApiKeyForm, SecretReveal } from "./api-key-form";
+import { t } from "../i18n";
 
 function KeyRow({ k, onRevoked }: { k: ApiKey; onRevoked: (k: ApiKey) => void }) {
   const toast = useToast();
@@ -29,7 +30,9 @@ function KeyRow({ k, onRevoked }: { k: ApiKey; onRevoked: (k: ApiKey) => void })
         </div>
       </td>
       <td>
-        <Badge tone={k.mode === "test" ? "test" : "good"}>{k.mode === "test" ? "Test" : "Live"}</Badge>
+        <Badge tone={k.mode === "test" ? "test" : "good"}>
+          {k.mode === "test" ? t("api-keys.mode_test") : t("api-keys.mode_live")}
+        </Badge>
       </td>
       <td class="small">
         {k.scopes.map((s) => (
@@ -40,21 +43,25 @@ function KeyRow({ k, onRevoked }: { k: ApiKey; onRevoked: (k: ApiKey) => void })
       </td>
       <td class="small">
         {formatDate(k.created_at)}
-        <div class="muted">{k.last_used_at ? `Last used ${formatDateTime(k.last_used_at)}` : "Never used"}</div>
+        <div class="muted">
+          {k.last_used_at
+            ? t("api-keys.last_used", { when: formatDateTime(k.last_used_at) })
+            : t("api-keys.never_used")}
+        </div>
       </td>
       <td>
         {k.revoked_at ? (
-          <Badge tone="bad">Revoked {formatDate(k.revoked_at)}</Badge>
+          <Badge tone="bad">{t("api-keys.revoked", { date: formatDate(k.revoked_at) })}</Badge>
         ) : (
           <ConfirmButton
-            label="Revoke"
-            question={`Revoke “${k.name}”? Software using it stops working at once.`}
-            confirmLabel="Yes, revoke key"
-            busyLabel="Revoking…"
+            label={t("api-keys.revoke")}
+            question={t("api-keys.revoke_question", { name: k.name })}
+            confirmLabel={t("api-keys.revoke_confirm")}
+            busyLabel={t("api-keys.revoking")}
             onConfirm={async () => {
               await api.del(`/v1/api-keys/${encodeURIComponent(k.id)}`);
               onRevoked({ ...k, revoked_at: new Date().toISOString() });
-              toast(`Key “${k.name}” revoked`);
+              toast(t("api-keys.revoked_toast", { name: k.name }));
             }}
           />
         )}
@@ -69,10 +76,9 @@ function PlanWarning() {
   const plan = billing.data?.plans.find((p) => p.id === billing.data?.plan);
   if (!plan || plan.features?.api_access !== false) return null;
   return (
-    <Notice tone="warning" title={`The ${plan.name} plan does not include API access.`}>
+    <Notice tone="warning" title={t("api-keys.plan_warning", { plan: plan.name })}>
       <p>
-        You can create keys now, but requests made with them are refused until the organisation moves to a plan with API
-        access. <Link to="billing">See plans</Link>
+        {t("api-keys.plan_warning_body")} <Link to="billing">{t("api-keys.see_plans")}</Link>
       </p>
     </Notice>
   );
@@ -90,13 +96,13 @@ export function ApiKeysPage() {
   return (
     <>
       <PageHeader
-        title="API keys"
-        description="Keys let your own software use the Plaudit API on behalf of this organisation."
+        title={t("api-keys.title")}
+        description={t("api-keys.description")}
         actions={
           !creating &&
           !created && (
             <Button variant="primary" onClick={() => setCreating(true)}>
-              New API key
+              {t("api-keys.new")}
             </Button>
           )
         }
@@ -116,20 +122,20 @@ export function ApiKeysPage() {
       )}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading keys…" />
+        <Loading label={t("api-keys.loading")} />
       ) : list.items.length === 0 && !list.error ? (
-        <p class="empty">No keys yet.</p>
+        <p class="empty">{t("api-keys.empty")}</p>
       ) : (
         <div class="table-wrap">
           <table>
-            <caption class="sr-only">API keys</caption>
+            <caption class="sr-only">{t("api-keys.title")}</caption>
             <thead>
               <tr>
-                <th scope="col">Name and key</th>
-                <th scope="col">Mode</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t("api-keys.col_name")}</th>
+                <th scope="col">{t("api-keys.col_mode")}</th>
+                <th scope="col">{t("api-keys.col_permissions")}</th>
+                <th scope="col">{t("api-keys.col_created")}</th>
+                <th scope="col">{t("api-keys.col_status")}</th>
               </tr>
             </thead>
             <tbody>
@@ -141,8 +147,8 @@ export function ApiKeysPage() {
         </div>
       )}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more keys
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("api-keys.loading_more")}>
+          {t("api-keys.show_more")}
         </Button>
       )}
     </>

@@ -21,10 +21,11 @@ import { useSession } from "../session";
 import { useToast } from "../toasts";
 import { useAction } from "../use-action";
 import type { Billing, Plan, Usage } from "../types";
+import { rich, t } from "../i18n";
 
 const isSeconds = (name: string) => name.includes("seconds");
 const amount = (name: string, n: number | null) =>
-  n === null ? "Unlimited" : isSeconds(name) ? formatMinutes(n) : formatNumber(n);
+  n === null ? t("billing.unlimited") : isSeconds(name) ? formatMinutes(n) : formatNumber(n);
 
 function PlanCard({
   plan,
@@ -45,8 +46,8 @@ function PlanCard({
       aria-labelledby={`plan-${plan.id}`}
     >
       <h3 id={`plan-${plan.id}`}>
-        {plan.name} {current && <Badge tone="info">Current plan</Badge>}{" "}
-        {suggested && !current && <Badge tone="good">Suggested</Badge>}
+        {plan.name} {current && <Badge tone="info">{t("billing.current_plan")}</Badge>}{" "}
+        {suggested && !current && <Badge tone="good">{t("billing.suggested")}</Badge>}
       </h3>
       <ul class="plan-allowances small">
         {Object.entries(plan.allowances).map(([name, n]) => (
@@ -55,7 +56,7 @@ function PlanCard({
           </li>
         ))}
         {plan.features?.api_access !== undefined && (
-          <li>{plan.features.api_access ? "API access" : "No API access"}</li>
+          <li>{plan.features.api_access ? t("billing.api_access") : t("billing.no_api_access")}</li>
         )}
       </ul>
       {children}
@@ -67,23 +68,19 @@ function PlanCard({
 function OperatorPlans({ billing, labels }: { billing: Billing; labels: Map<string, string> }) {
   return (
     <section class="plans-section" aria-labelledby="plans-title">
-      <h2 id="plans-title">Plans you offer</h2>
-      <p>
-        Other organisations you host on this server are each on one of these plans, which limit what they can do. You
-        set them on the server's command line:
-      </p>
-      <pre class="mail-text mono small" aria-label="Commands">
+      <h2 id="plans-title">{t("billing.plans_you_offer")}</h2>
+      <p>{t("billing.operator_intro")}</p>
+      <pre class="mail-text mono small" aria-label={t("billing.commands")}>
         {[
-          ['plaudit org create --name "Client Co" --plan starter', "host a new organisation"],
-          ["plaudit plan set --org ORG_ID --plan core", "move one to another plan"],
-          ["plaudit org list", "every organisation and its plan"],
+          ['plaudit org create --name "Client Co" --plan starter', t("billing.command_create")],
+          ["plaudit plan set --org ORG_ID --plan core", t("billing.command_plan_set")],
+          ["plaudit org list", t("billing.command_list")],
         ]
           .map(([command, what]) => `${command!.padEnd(54)}# ${what}`)
           .join("\n")}
       </pre>
       <p class="muted small" style={{ marginBottom: "1rem" }}>
-        To give a customer a login to their own brands in this organisation instead, invite them as a client under{" "}
-        <Link to="members">Members</Link>.
+        {rich("billing.operator_clients", { link: (parts) => <Link to="members">{parts}</Link> })}
       </p>
       <div class="plan-grid">
         {billing.plans.map((p) => (
@@ -117,21 +114,21 @@ export function BillingPage({ route }: PageProps) {
     const billing = await api.post<Billing>("/v1/billing/change-plan", { plan: plan.id });
     state.setData((prev) => ({ billing, usage: prev!.usage }));
     state.reload();
-    toast(`You are now on the ${plan.name} plan`);
+    toast(t("billing.changed_toast", { plan: plan.name }));
     void refreshMe().catch(() => {});
   };
 
   if (state.loading && !state.data)
     return (
       <>
-        <PageHeader title="Plan & usage" />
-        <Loading label="Loading your plan…" />
+        <PageHeader title={t("billing.title")} />
+        <Loading label={t("billing.loading")} />
       </>
     );
   if (!state.data)
     return (
       <>
-        <PageHeader title="Plan & usage" />
+        <PageHeader title={t("billing.title")} />
         <ErrorNotice error={state.error} onRetry={state.reload} />
       </>
     );
@@ -142,12 +139,11 @@ export function BillingPage({ route }: PageProps) {
   if (billing.operator)
     return (
       <>
-        <PageHeader
-          title="Plan & usage"
-          description="This is this server's own organisation: it has no plan and nothing here is limited."
-        />
+        <PageHeader title={t("billing.title")} description={t("billing.operator_description")} />
         <section class="card" aria-labelledby="usage-title">
-          <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
+          <h2 id="usage-title">
+            {t("billing.usage")} {mode === "test" && <Badge tone="test">{t("billing.test_mode")}</Badge>}
+          </h2>
           {usage.allowances.map((a) => (
             <UsageBar
               key={a.name}
@@ -164,13 +160,16 @@ export function BillingPage({ route }: PageProps) {
 
   return (
     <>
-      <PageHeader title="Plan & usage" description={`You are on the ${current?.name ?? billing.plan} plan.`} />
+      <PageHeader
+        title={t("billing.title")}
+        description={t("billing.current_description", { plan: current?.name ?? billing.plan })}
+      />
       <ErrorNotice error={checkout.error} />
       <section class="card" aria-labelledby="usage-title">
-        <h2 id="usage-title">Usage {mode === "test" && <Badge tone="test">Test mode</Badge>}</h2>
-        {usage.mode === "test" && (
-          <p class="muted small">The sandbox has its own allowances, the same on every plan.</p>
-        )}
+        <h2 id="usage-title">
+          {t("billing.usage")} {mode === "test" && <Badge tone="test">{t("billing.test_mode")}</Badge>}
+        </h2>
+        {usage.mode === "test" && <p class="muted small">{t("billing.sandbox_allowances")}</p>}
         {usage.allowances.map((a) => (
           <UsageBar
             key={a.name}
@@ -182,11 +181,9 @@ export function BillingPage({ route }: PageProps) {
         ))}
       </section>
       <section class="plans-section" aria-labelledby="plans-title">
-        <h2 id="plans-title">Plans</h2>
-        {!isOwner && <p class="muted">Only an owner of this organisation can change its plan.</p>}
-        {isOwner && !billing.billing_configured && (
-          <Notice tone="info">Payments are not set up on this server, so owners change the plan here directly.</Notice>
-        )}
+        <h2 id="plans-title">{t("billing.plans")}</h2>
+        {!isOwner && <p class="muted">{t("billing.owner_only")}</p>}
+        {isOwner && !billing.billing_configured && <Notice tone="info">{t("billing.no_payments")}</Notice>}
         <div class="plan-grid">
           {billing.plans.map((p) => (
             <PlanCard
@@ -203,18 +200,18 @@ export function BillingPage({ route }: PageProps) {
                     small
                     variant="primary"
                     busy={checkout.running?.id === p.id}
-                    busyLabel="Opening checkout…"
+                    busyLabel={t("billing.opening_checkout")}
                     onClick={() => void checkout.run(p)}
                   >
-                    Choose {p.name}
+                    {t("billing.choose", { plan: p.name })}
                   </Button>
                 ) : (
                   <ConfirmButton
                     variant="primary"
-                    label={`Switch to ${p.name}`}
-                    question={`Move this organisation to the ${p.name} plan?`}
-                    confirmLabel={`Yes, switch to ${p.name}`}
-                    busyLabel="Switching…"
+                    label={t("billing.switch", { plan: p.name })}
+                    question={t("billing.switch_question", { plan: p.name })}
+                    confirmLabel={t("billing.switch_confirm", { plan: p.name })}
+                    busyLabel={t("billing.switching")}
                     onConfirm={() => change(p)}
                   />
                 ))}

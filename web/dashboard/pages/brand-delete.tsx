@@ -16,57 +16,30 @@ import { api } from "../api";
 import { Dialog } from "../inbox/dialog";
 import { useAction } from "../use-action";
 import type { Brand, BrandDeletion } from "../types";
-
-const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+import { rich, t } from "../i18n";
 
 /** What the deletion takes, in sentences (only the parts the brand has). */
 function WhatGoes({ preview, brand }: { preview: BrandDeletion; brand: Brand }) {
   const p = preview;
+  const strong = (parts: unknown[]) => <strong>{parts}</strong>;
+  const mono = (parts: unknown[]) => <span class="mono">{parts}</span>;
   return (
     <ul class="deletion-list">
       {p.testimonials > 0 ? (
-        <li>
-          <strong>{plural(p.testimonials, "testimonial")}</strong> erased for good: their words, recordings, names,
-          emails and answers{p.files > 0 && <>, with {plural(p.files, "stored file")}</>}. Exports holding them stop
-          working.
-        </li>
+        <li>{rich("brand-delete.testimonials", { testimonials: p.testimonials, files: p.files, strong })}</li>
       ) : (
-        <li>It has no testimonials{p.files > 0 && <>; {plural(p.files, "stored file")} erased</>}.</li>
+        <li>{t("brand-delete.no_testimonials", { files: p.files })}</li>
       )}
       <li>
-        {brand.is_public ? (
-          <>Its public wall ({brand.public_wall_url}) stops answering at once.</>
-        ) : (
-          <>Its wall, private at the moment, goes with it.</>
-        )}
+        {brand.is_public
+          ? t("brand-delete.public_wall", { url: brand.public_wall_url })
+          : t("brand-delete.private_wall")}
       </li>
-      {p.widgets > 0 && (
-        <li>
-          <strong>{plural(p.widgets, "widget")}</strong> deleted: {p.widgets === 1 ? "it disappears" : "they disappear"}{" "}
-          at once from every site {p.widgets === 1 ? "it is" : "they are"} embedded in.
-        </li>
-      )}
-      {p.links > 0 && (
-        <li>
-          <strong>{plural(p.links, "collect link")}</strong> deleted:{" "}
-          {p.links === 1 ? "its page stops" : "their pages stop"} working at once
-          {p.requests > 0 && <>, with {plural(p.requests, "request campaign")}</>}.
-        </li>
-      )}
-      {p.reels > 0 && (
-        <li>
-          <strong>{plural(p.reels, "reel")}</strong> deleted, with their videos and shared copies.
-        </li>
-      )}
-      <li>
-        Its address <span class="mono">{p.slug}</span> and its links' addresses stay yours until{" "}
-        {formatDate(p.slug_held_until)}: no other organisation can take them, and your other brands can.
-      </li>
-      {p.custom_domain && (
-        <li>
-          Its own domain <span class="mono">{p.custom_domain}</span> is released.
-        </li>
-      )}
+      {p.widgets > 0 && <li>{rich("brand-delete.widgets", { widgets: p.widgets, strong })}</li>}
+      {p.links > 0 && <li>{rich("brand-delete.links", { links: p.links, requests: p.requests, strong })}</li>}
+      {p.reels > 0 && <li>{rich("brand-delete.reels", { reels: p.reels, strong })}</li>}
+      <li>{rich("brand-delete.address", { slug: p.slug, until: formatDate(p.slug_held_until), mono })}</li>
+      {p.custom_domain && <li>{rich("brand-delete.domain", { domain: p.custom_domain, mono })}</li>}
     </ul>
   );
 }
@@ -105,31 +78,28 @@ export function BrandDeleteDialog({ brand, onClose, onDeleting }: BrandDeleteDia
   };
 
   return (
-    <Dialog title={`Delete “${brand.name}”?`} onClose={onClose}>
+    <Dialog title={t("brand-delete.title", { name: brand.name })} onClose={onClose}>
       <ErrorNotice error={loadError} onRetry={load} />
       {!preview ? (
-        !loadError && <Loading label="Counting what the brand holds…" />
+        !loadError && <Loading label={t("brand-delete.loading")} />
       ) : !preview.can_delete ? (
         <>
-          <Notice tone="info" title="This brand stays">
+          <Notice tone="info" title={t("brand-delete.stays")}>
             <p>{preview.reason}</p>
           </Notice>
           <div class="row dialog-actions">
             <Button autoFocus onClick={onClose}>
-              Close
+              {t("brand-delete.close")}
             </Button>
           </div>
         </>
       ) : (
         <form onSubmit={submit}>
-          <p>This cannot be undone. Deleting the brand:</p>
+          <p>{t("brand-delete.intro")}</p>
           <WhatGoes preview={preview} brand={brand} />
-          <p class="muted small">
-            The erasing runs in the background; the brand shows “Deleting” until it is done. It stops counting towards
-            your plan's brands at once.
-          </p>
+          <p class="muted small">{t("brand-delete.background")}</p>
           <ErrorNotice error={error} />
-          <Field label={<>Type the brand's name, {brand.name}, to confirm</>}>
+          <Field label={t("brand-delete.type_name", { name: brand.name })}>
             {(p) => (
               <input
                 {...p}
@@ -142,11 +112,17 @@ export function BrandDeleteDialog({ brand, onClose, onDeleting }: BrandDeleteDia
             )}
           </Field>
           <div class="row dialog-actions">
-            <Button type="submit" variant="danger" busy={busy} busyLabel="Deleting…" disabled={!matches}>
-              Delete brand
+            <Button
+              type="submit"
+              variant="danger"
+              busy={busy}
+              busyLabel={t("brand-delete.deleting")}
+              disabled={!matches}
+            >
+              {t("brand-delete.delete")}
             </Button>
             <Button variant="ghost" autoFocus disabled={busy} onClick={onClose}>
-              Cancel
+              {t("brand-delete.cancel")}
             </Button>
           </div>
         </form>
@@ -184,9 +160,14 @@ export function DeletionProgress({ brand, onGone }: { brand: Brand; onGone: (id:
   const d = current.deletion;
   return (
     <p class="small deletion-progress" role="status">
-      Deleting:{" "}
-      {d ? `${formatNumber(d.testimonials_erased)} of ${plural(d.testimonials_total, "testimonial")} erased` : "…"}. Its
-      wall, widgets and links no longer answer.
+      {t("brand-delete.progress", {
+        progress: d
+          ? t("brand-delete.progress_counts", {
+              erased: formatNumber(d.testimonials_erased),
+              total: d.testimonials_total,
+            })
+          : "…",
+      })}
     </p>
   );
 }

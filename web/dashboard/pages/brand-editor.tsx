@@ -18,6 +18,7 @@ import type { Brand, CollectLink, Organisation } from "../types";
 import { FormerSlugs } from "./former-slugs";
 import { CustomDomainField, CustomDomainStatus } from "./custom-domain";
 import { SharingFields } from "./brand-sharing-fields";
+import { t } from "../i18n";
 
 function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -29,7 +30,7 @@ function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => v
       setFile(null);
       form.reset();
     },
-    { success: "Logo uploaded" },
+    { success: t("brand-editor.logo_uploaded") },
   );
   const upload = (e: Event) => {
     e.preventDefault();
@@ -37,18 +38,22 @@ function LogoUpload({ brand, onSaved }: { brand: Brand; onSaved: (b: Brand) => v
   };
   return (
     <form class="logo-form" onSubmit={upload}>
-      <h3>Logo</h3>
+      <h3>{t("brand-editor.logo")}</h3>
       {brand.logo_url && (
-        <img class="brand-logo brand-logo-large" src={brand.logo_url} alt={`Current logo of ${brand.name}`} />
+        <img
+          class="brand-logo brand-logo-large"
+          src={brand.logo_url}
+          alt={t("brand-editor.logo_alt", { name: brand.name })}
+        />
       )}
       <ErrorNotice error={error} />
-      <Field label="Image file" hint="PNG, JPEG, WebP or SVG. A square image of at least 256 × 256 pixels looks best.">
+      <Field label={t("brand-editor.logo_file")} hint={t("brand-editor.logo_file_hint")}>
         {(p) => (
           <input {...p} type="file" accept="image/*" onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
         )}
       </Field>
-      <Button type="submit" disabled={!file} busy={busy} busyLabel="Uploading…">
-        Upload logo
+      <Button type="submit" disabled={!file} busy={busy} busyLabel={t("brand-editor.uploading")}>
+        {t("brand-editor.upload_logo")}
       </Button>
     </form>
   );
@@ -72,13 +77,14 @@ function MailFields(p: {
   const shown = p.fromName.trim() || p.brandName;
   return (
     <fieldset>
-      <legend>Mail</legend>
-      <p class="hint">
-        Thank-you, removal and request emails about this brand come from this server's address, in the brand's name;
-        replies go where you say.
-      </p>
+      <legend>{t("brand-editor.mail")}</legend>
+      <p class="hint">{t("brand-editor.mail_intro")}</p>
       <div class="form-grid">
-        <Field label="Sender name" optional hint={`Recipients see: “${shown}”. Empty uses the brand's name.`}>
+        <Field
+          label={t("brand-editor.sender_name")}
+          optional
+          hint={t("brand-editor.sender_name_hint", { name: shown })}
+        >
           {(f) => (
             <input
               {...f}
@@ -89,11 +95,7 @@ function MailFields(p: {
             />
           )}
         </Field>
-        <Field
-          label="Reply-to address"
-          optional
-          hint="Where replies go, e.g. hello@client.com. Empty: no reply address."
-        >
+        <Field label={t("brand-editor.reply_to")} optional hint={t("brand-editor.reply_to_hint")}>
           {(f) => (
             <input
               {...f}
@@ -125,12 +127,8 @@ function EmbeddingFields(p: {
   const locked = p.mayRemove === false && p.attribution;
   return (
     <fieldset>
-      <legend>Embedding</legend>
-      <Field
-        label="Sites that may show the wall in a frame"
-        optional
-        hint="One address per line, like https://client.com (https; up to 10). Nobody else can frame the wall."
-      >
+      <legend>{t("brand-editor.embedding")}</legend>
+      <Field label={t("brand-editor.frame_origins")} optional hint={t("brand-editor.frame_origins_hint")}>
         {(f) => (
           <textarea
             {...f}
@@ -144,8 +142,8 @@ function EmbeddingFields(p: {
       </Field>
       {first && (
         <p class="hint">
-          On {first}, paste:{" "}
-          <code class="code-wrap">{`<iframe src="${p.brand.public_wall_url}" title="${p.brand.name} testimonials" style="width:100%;height:900px;border:0"></iframe>`}</code>
+          {t("brand-editor.embed_paste", { site: first })}{" "}
+          <code class="code-wrap">{`<iframe src="${p.brand.public_wall_url}" title="${t("brand-editor.iframe_title", { name: p.brand.name })}" style="width:100%;height:900px;border:0"></iframe>`}</code>
         </p>
       )}
       <label class="check">
@@ -156,11 +154,10 @@ function EmbeddingFields(p: {
           onChange={(e) => p.setAttribution(e.currentTarget.checked)}
         />
         <span>
-          <strong>Show “Testimonials published with Plaudit” under the wall</strong>
+          <strong>{t("brand-editor.attribution")}</strong>
           <span class="hint">
-            {p.mayRemove === false
-              ? " Your plan always shows it; a paid plan lets you hide it."
-              : " Untick to show the brand alone."}
+            {" "}
+            {p.mayRemove === false ? t("brand-editor.attribution_locked") : t("brand-editor.attribution_hint")}
           </span>
         </span>
       </label>
@@ -209,7 +206,7 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
       onSaved(await api.patch<Brand>(`/v1/brands/${encodeURIComponent(brand.id)}`, patch));
       onDone();
     },
-    { success: "Brand saved", leaves: true },
+    { success: t("brand-editor.saved"), leaves: true },
   );
 
   const save = (e: Event) => {
@@ -244,15 +241,15 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
   return (
     <div class="brand-editor">
       <form onSubmit={save}>
-        <h3>Settings</h3>
+        <h3>{t("brand-editor.settings")}</h3>
         <ErrorNotice error={error} />
         <div class="form-grid">
-          <Field label="Name">
+          <Field label={t("brand-editor.name")}>
             {(p) => (
               <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />
             )}
           </Field>
-          <Field label="Colour">
+          <Field label={t("brand-editor.colour")}>
             {(p) => (
               <input
                 {...p}
@@ -265,8 +262,8 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
           </Field>
         </div>
         <Field
-          label="Address name (slug)"
-          hint={`The wall's address: ${wallBase}${slug || "…"}. Lower-case letters, digits and hyphens. After a change, the old address keeps leading here.`}
+          label={t("brand-editor.slug")}
+          hint={t("brand-editor.slug_hint", { address: `${wallBase}${slug || "…"}` })}
         >
           {(p) => (
             <input
@@ -289,24 +286,20 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
         <label class="check">
           <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
           <span>
-            <strong>Public wall</strong>
-            <span class="hint"> Anyone with the address can see this brand's approved, public testimonials.</span>
+            <strong>{t("brand-editor.public_wall")}</strong>
+            <span class="hint"> {t("brand-editor.public_wall_hint")}</span>
           </span>
         </label>
         {brand.mode === "live" && (
           <fieldset>
-            <legend>Own domain</legend>
+            <legend>{t("brand-editor.own_domain")}</legend>
             <CustomDomainField value={domain} onInput={setDomain} />
             <CustomDomainStatus brand={brand} onChanged={onSaved} />
           </fieldset>
         )}
         <fieldset>
-          <legend>Wall header</legend>
-          <Field
-            label="Intro text"
-            optional
-            hint="A few sentences under the name at the top of the wall. Up to 600 characters."
-          >
+          <legend>{t("brand-editor.wall_header")}</legend>
+          <Field label={t("brand-editor.intro")} optional hint={t("brand-editor.intro_hint")}>
             {(p) => (
               <textarea
                 {...p}
@@ -317,7 +310,7 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
               />
             )}
           </Field>
-          <Field label="Website" optional hint="The wall links to it, e.g. https://example.com.">
+          <Field label={t("brand-editor.website")} optional hint={t("brand-editor.website_hint")}>
             {(p) => (
               <input
                 {...p}
@@ -330,17 +323,13 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
               />
             )}
           </Field>
-          <Field
-            label="“Share your experience” button"
-            hint="Opens this collect link from the wall, while it takes answers."
-          >
+          <Field label={t("brand-editor.wall_link")} hint={t("brand-editor.wall_link_hint")}>
             {(p) => (
               <select {...p} value={wallLink} onChange={(e) => setWallLink(e.currentTarget.value)}>
-                <option value="">No button</option>
+                <option value="">{t("brand-editor.no_button")}</option>
                 {(links.data ?? []).map((l) => (
                   <option value={l.id} key={l.id}>
-                    {l.title}
-                    {l.is_active ? "" : " (not taking answers)"}
+                    {l.is_active ? l.title : t("brand-editor.link_inactive", { title: l.title })}
                   </option>
                 ))}
               </select>
@@ -378,11 +367,11 @@ export function BrandEditor({ brand, onSaved, onDone }: BrandEditorProps) {
           setDefaultLanguage={setDefaultLanguage}
         />
         <div class="row">
-          <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-            Save brand
+          <Button type="submit" variant="primary" busy={busy} busyLabel={t("brand-editor.saving")}>
+            {t("brand-editor.save")}
           </Button>
           <Button variant="ghost" onClick={onDone} disabled={busy}>
-            Cancel
+            {t("brand-editor.cancel")}
           </Button>
         </div>
       </form>

@@ -5,6 +5,7 @@
  */
 import { Field } from "../../shared/ui/field";
 import { LANGUAGES, type Language } from "../../../src/platform/i18n/languages";
+import { t } from "../i18n";
 
 /** Each language by its own name, as a visitor would look for it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -36,11 +37,8 @@ export function LanguageFields(p: LanguageFieldsProps) {
   };
   return (
     <fieldset>
-      <legend>Languages</legend>
-      <p class="hint">
-        Collect pages, removal pages and widgets speak the visitor's language among these (their browser decides); your
-        questions and consent text stay as you wrote them.
-      </p>
+      <legend>{t("brand-languages.title")}</legend>
+      <p class="hint">{t("brand-languages.intro")}</p>
       <div class="check-row">
         {LANGUAGES.map((lang) => (
           <label class="check" key={lang}>
@@ -54,7 +52,7 @@ export function LanguageFields(p: LanguageFieldsProps) {
           </label>
         ))}
       </div>
-      <Field label="Default language" hint="For visitors whose browser prefers none of the languages above.">
+      <Field label={t("brand-languages.default")} hint={t("brand-languages.default_hint")}>
         {(f) => (
           <select
             {...f}

@@ -6,12 +6,13 @@
 import { Field } from "../../shared/ui/field";
 import { REVIEW_TYPES } from "../../../src/domains/brands/review-markup";
 import type { Brand } from "../types";
+import { t } from "../i18n";
 
 /** The letters a share image can use. */
-const FONTS: { id: Brand["card_font"]; label: string }[] = [
-  { id: "sans", label: "Clean (Inter)" },
-  { id: "serif", label: "Classic (Lora italic)" },
-  { id: "display", label: "Elegant (Playfair Display)" },
+const fonts = (): { id: Brand["card_font"]; label: string }[] => [
+  { id: "sans", label: t("brand-sharing-fields.font_sans") },
+  { id: "serif", label: t("brand-sharing-fields.font_serif") },
+  { id: "display", label: t("brand-sharing-fields.font_display") },
 ];
 
 /** Props of `SharingFields`: the three values and their setters. */
@@ -27,14 +28,14 @@ export interface SharingFieldsProps {
 
 /** The section's fields. */
 export function SharingFields(p: SharingFieldsProps) {
-  const chosen = REVIEW_TYPES.find((t) => t.type === p.reviewType);
+  const chosen = REVIEW_TYPES.find((r) => r.type === p.reviewType);
   return (
     <fieldset>
-      <legend>Sharing and search engines</legend>
-      <Field label="Letters of share images" hint="The quote on the images made to post a testimonial.">
+      <legend>{t("brand-sharing-fields.title")}</legend>
+      <Field label={t("brand-sharing-fields.font")} hint={t("brand-sharing-fields.font_hint")}>
         {(f) => (
           <select {...f} value={p.font} onChange={(e) => p.setFont(e.currentTarget.value as Brand["card_font"])}>
-            {FONTS.map((o) => (
+            {fonts().map((o) => (
               <option value={o.id} key={o.id}>
                 {o.label}
               </option>
@@ -44,33 +45,39 @@ export function SharingFields(p: SharingFieldsProps) {
       </Field>
       <div class="form-grid">
         <Field
-          label="What customers review"
+          label={t("brand-sharing-fields.review_type")}
           hint={
             chosen
-              ? `${chosen.hint}${chosen.stars ? " Google can show review stars for it." : ""}`
-              : "How search engines read the wall and the widgets' HTML."
+              ? chosen.stars
+                ? t("brand-sharing-fields.review_type_stars", { hint: chosen.hint })
+                : chosen.hint
+              : t("brand-sharing-fields.review_type_hint")
           }
         >
           {(f) => (
             <select {...f} value={p.reviewType} onChange={(e) => p.setReviewType(e.currentTarget.value)}>
-              <optgroup label="Google shows review stars">
-                {REVIEW_TYPES.filter((t) => t.stars).map((t) => (
-                  <option value={t.type} key={t.type}>
-                    {t.type}
+              <optgroup label={t("brand-sharing-fields.with_stars")}>
+                {REVIEW_TYPES.filter((r) => r.stars).map((r) => (
+                  <option value={r.type} key={r.type}>
+                    {r.type}
                   </option>
                 ))}
               </optgroup>
-              <optgroup label="Valid, but no stars in Google">
-                {REVIEW_TYPES.filter((t) => !t.stars).map((t) => (
-                  <option value={t.type} key={t.type}>
-                    {t.type}
+              <optgroup label={t("brand-sharing-fields.without_stars")}>
+                {REVIEW_TYPES.filter((r) => !r.stars).map((r) => (
+                  <option value={r.type} key={r.type}>
+                    {r.type}
                   </option>
                 ))}
               </optgroup>
             </select>
           )}
         </Field>
-        <Field label="Its name" optional hint={`Empty: “${p.brandName}”.`}>
+        <Field
+          label={t("brand-sharing-fields.item_name")}
+          optional
+          hint={t("brand-sharing-fields.item_name_hint", { name: p.brandName })}
+        >
           {(f) => (
             <input
               {...f}

@@ -19,6 +19,7 @@ import type { Brand, NewBrand } from "../types";
 import { useAction } from "../use-action";
 import { BrandEditor } from "./brand-editor";
 import { BrandDeleteDialog, DeletionProgress } from "./brand-delete";
+import { t } from "../i18n";
 
 function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; onCancel: () => void }) {
   const [name, setName] = useState("");
@@ -33,15 +34,15 @@ function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; 
   };
   return (
     <form class="card form-card" onSubmit={submit} aria-labelledby="new-brand-title">
-      <h2 id="new-brand-title">New brand</h2>
+      <h2 id="new-brand-title">{t("brands.new_title")}</h2>
       <ErrorNotice error={error} />
       <div class="form-grid">
-        <Field label="Name" hint="Shown to respondents and on the public wall.">
+        <Field label={t("brands.name")} hint={t("brands.name_hint")}>
           {(p) => (
             <input {...p} required maxLength={120} value={name} onInput={(e) => setName(e.currentTarget.value)} />
           )}
         </Field>
-        <Field label="Colour" hint="Accent colour for the capture page, widgets and wall.">
+        <Field label={t("brands.colour")} hint={t("brands.colour_hint")}>
           {(p) => (
             <input
               {...p}
@@ -54,11 +55,11 @@ function NewBrandForm({ onCreated, onCancel }: { onCreated: (b: Brand) => void; 
         </Field>
       </div>
       <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Creating…">
-          Create brand
+        <Button type="submit" variant="primary" busy={busy} busyLabel={t("brands.creating")}>
+          {t("brands.create")}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("brands.cancel")}
         </Button>
       </div>
     </form>
@@ -92,26 +93,34 @@ function BrandCard({
         <div class="brand-title">
           <h2 id={`brand-${brand.id}`}>{brand.name}</h2>
           <p class="row small muted">
-            {brand.is_default && <Badge tone="info">Default</Badge>}
+            {brand.is_default && <Badge tone="info">{t("brands.default")}</Badge>}
             {going ? (
-              <Badge tone="bad">Deleting</Badge>
+              <Badge tone="bad">{t("brands.deleting")}</Badge>
             ) : brand.is_public ? (
-              <Badge tone="good">Wall public</Badge>
+              <Badge tone="good">{t("brands.wall_public")}</Badge>
             ) : (
-              <Badge>Wall private</Badge>
+              <Badge>{t("brands.wall_private")}</Badge>
             )}
             <span>
-              {formatNumber(brand.submission_count)} testimonial{brand.submission_count === 1 ? "" : "s"}
+              {t("brands.testimonials", {
+                count: brand.submission_count,
+                shown: formatNumber(brand.submission_count),
+              })}
             </span>
           </p>
         </div>
         {!isClient && !going && (
           <span class="row">
             <Button small onClick={() => setEditing(!editing)} aria-expanded={editing}>
-              {editing ? "Close" : "Edit"}
+              {editing ? t("brands.close") : t("brands.edit")}
             </Button>
-            <Button small variant="ghost" onClick={() => setDeleting(true)} aria-label={`Delete “${brand.name}”`}>
-              Delete
+            <Button
+              small
+              variant="ghost"
+              onClick={() => setDeleting(true)}
+              aria-label={t("brands.delete_label", { name: brand.name })}
+            >
+              {t("brands.delete")}
             </Button>
           </span>
         )}
@@ -124,18 +133,18 @@ function BrandCard({
           onDeleting={(b) => {
             setEditing(false);
             onSaved(b);
-            toast(`“${b.name}” is being deleted`);
+            toast(t("brands.being_deleted", { name: b.name }));
           }}
         />
       )}
       <p class="small wall-line" hidden={going}>
-        <span class="muted">Public wall: </span>
+        <span class="muted">{t("brands.public_wall")} </span>
         {brand.is_public ? (
           <a href={brand.public_wall_url} target="_blank" rel="noopener noreferrer">
             {brand.public_wall_url}
           </a>
         ) : (
-          <span class="muted">off ({brand.public_wall_url} is not reachable)</span>
+          <span class="muted">{t("brands.wall_off", { url: brand.public_wall_url })}</span>
         )}
       </p>
       {editing && (
@@ -161,13 +170,13 @@ export function BrandsPage() {
   return (
     <>
       <PageHeader
-        title="Brands"
-        description="Each brand has its own collect links, testimonials, widgets and public wall."
+        title={t("brands.title")}
+        description={t("brands.description")}
         actions={
           !creating &&
           !isClient && (
             <Button variant="primary" onClick={() => setCreating(true)}>
-              New brand
+              {t("brands.new")}
             </Button>
           )
         }
@@ -178,7 +187,7 @@ export function BrandsPage() {
           onCreated={(b) => {
             setCreating(false);
             list.prepend(b);
-            toast(`Brand “${b.name}” created`);
+            toast(t("brands.created", { name: b.name }));
             // The new brand is the one the person means to work on next: the picker switches to it.
             void reloadBrands(b.id);
           }}
@@ -186,12 +195,10 @@ export function BrandsPage() {
       )}
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading brands…" />
+        <Loading label={t("brands.loading")} />
       ) : (
         <div class="stack">
-          {list.items.length === 0 && !list.error && (
-            <p class="empty">No brands yet. Create one to start collecting testimonials.</p>
-          )}
+          {list.items.length === 0 && !list.error && <p class="empty">{t("brands.empty")}</p>}
           {list.items.map((b) => (
             <BrandCard
               key={b.id}
@@ -202,14 +209,14 @@ export function BrandsPage() {
               }}
               onGone={(id) => {
                 list.remove(id);
-                toast(`“${b.name}” is deleted`);
+                toast(t("brands.deleted", { name: b.name }));
                 void reloadBrands();
               }}
             />
           ))}
           {list.hasMore && (
-            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-              Show more brands
+            <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("brands.loading_more")}>
+              {t("brands.show_more")}
             </Button>
           )}
         </div>

@@ -17,39 +17,44 @@ import { api } from "../api";
 import { PageHeader } from "../page";
 import { Link, navigate } from "../router";
 import { useToast } from "../toasts";
-import { STATUS, type Campaign, type Recipient, type RecipientStatus } from "./campaigns-shared";
+import { statuses, type Campaign, type Recipient, type RecipientStatus } from "./campaigns-shared";
+import { t } from "../i18n";
 
-const FILTERS: { value: RecipientStatus | ""; label: string }[] = [
-  { value: "", label: "Everyone" },
-  { value: "answered", label: "Answered" },
-  { value: "sent", label: "Waiting for an answer" },
-  { value: "reminded", label: "Reminded" },
-  { value: "unsubscribed", label: "Unsubscribed" },
-  { value: "bounced", label: "Not delivered" },
-  { value: "queued", label: "Waiting to send" },
-  { value: "stopped", label: "Not sent (stopped)" },
+const filters = (): { value: RecipientStatus | ""; label: string }[] => [
+  { value: "", label: t("campaigns-detail.filter_all") },
+  { value: "answered", label: t("campaigns-detail.filter_answered") },
+  { value: "sent", label: t("campaigns-detail.filter_sent") },
+  { value: "reminded", label: t("campaigns-detail.filter_reminded") },
+  { value: "unsubscribed", label: t("campaigns-detail.filter_unsubscribed") },
+  { value: "bounced", label: t("campaigns-detail.filter_bounced") },
+  { value: "queued", label: t("campaigns-detail.filter_queued") },
+  { value: "stopped", label: t("campaigns-detail.filter_stopped") },
 ];
 
 /** The latest thing that happened to a person. */
 function lastEvent(r: Recipient): string {
-  if (r.answered_at) return `Answered ${formatDateTime(r.answered_at)}`;
-  if (r.unsubscribed_at) return `Unsubscribed ${formatDateTime(r.unsubscribed_at)}`;
-  if (r.reminded_at) return `Reminded ${formatDateTime(r.reminded_at)}`;
-  if (r.sent_at) return `Sent ${formatDateTime(r.sent_at)}`;
+  if (r.answered_at) return t("campaigns-detail.event_answered", { when: formatDateTime(r.answered_at) });
+  if (r.unsubscribed_at) return t("campaigns-detail.event_unsubscribed", { when: formatDateTime(r.unsubscribed_at) });
+  if (r.reminded_at) return t("campaigns-detail.event_reminded", { when: formatDateTime(r.reminded_at) });
+  if (r.sent_at) return t("campaigns-detail.event_sent", { when: formatDateTime(r.sent_at) });
   return r.error ?? "";
 }
 
 /** The counts as tiles. */
 function Counts({ c }: { c: Campaign["counts"] }) {
   const tiles: [string, number, string?][] = [
-    ["Emailed", c.emailed, `of ${c.total}`],
-    ["Answered", c.answered, c.emailed ? `${Math.round((c.answered / Math.max(c.total, 1)) * 100)}%` : undefined],
-    ["Reminded", c.reminded],
-    ["Unsubscribed", c.unsubscribed],
-    ["Not delivered", c.bounced],
+    [t("campaigns-detail.count_emailed"), c.emailed, t("campaigns-detail.of_total", { total: String(c.total) })],
+    [
+      t("campaigns-detail.count_answered"),
+      c.answered,
+      c.emailed ? `${Math.round((c.answered / Math.max(c.total, 1)) * 100)}%` : undefined,
+    ],
+    [t("campaigns-detail.count_reminded"), c.reminded],
+    [t("campaigns-detail.count_unsubscribed"), c.unsubscribed],
+    [t("campaigns-detail.count_bounced"), c.bounced],
   ];
-  if (c.queued) tiles.push(["Waiting to send", c.queued]);
-  if (c.stopped) tiles.push(["Not sent (stopped)", c.stopped]);
+  if (c.queued) tiles.push([t("campaigns-detail.count_queued"), c.queued]);
+  if (c.stopped) tiles.push([t("campaigns-detail.count_stopped"), c.stopped]);
   return (
     <dl class="campaign-counts">
       {tiles.map(([label, n, note]) => (
@@ -87,12 +92,12 @@ export function CampaignDetail({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, [waiting, campaign.data]);
 
-  if (campaign.loading && !campaign.data) return <Loading label="Loading the request…" />;
+  if (campaign.loading && !campaign.data) return <Loading label={t("campaigns-detail.loading")} />;
   if (campaign.error || !campaign.data)
     return (
       <>
         <ErrorNotice error={campaign.error} onRetry={campaign.reload} />
-        <Link to="campaigns">Back to requests</Link>
+        <Link to="campaigns">{t("campaigns-detail.back")}</Link>
       </>
     );
   const c = campaign.data;
@@ -102,26 +107,28 @@ export function CampaignDetail({ id }: { id: string }) {
         title={c.subject}
         description={
           <>
-            Asked {formatDate(c.created_at)} to open “{c.link_title}”.{" "}
-            {c.reminder_after_days ? `One reminder after ${c.reminder_after_days} days.` : "No reminder."}
-            {c.mode === "test" && " Test mode: nothing was emailed; the messages are in the Mail outbox."}
+            {t("campaigns-detail.asked", { date: formatDate(c.created_at), link: c.link_title })}{" "}
+            {c.reminder_after_days
+              ? t("campaigns-detail.reminder", { days: String(c.reminder_after_days) })
+              : t("campaigns-detail.no_reminder")}
+            {c.mode === "test" && ` ${t("campaigns-detail.test_mode")}`}
           </>
         }
         actions={
           <>
             <Link class="btn btn-secondary" to="campaigns">
-              All requests
+              {t("campaigns-detail.all")}
             </Link>
             {c.counts.queued > 0 && !c.stopped_at && (
               <ConfirmButton
                 small={false}
-                label="Stop sending"
-                question={`Stop this request? The ${c.counts.queued} emails not yet sent are not sent, and nobody is reminded. Those already asked keep their link.`}
-                confirmLabel="Stop sending"
-                busyLabel="Stopping…"
+                label={t("campaigns-detail.stop")}
+                question={t("campaigns-detail.stop_question", { count: String(c.counts.queued) })}
+                confirmLabel={t("campaigns-detail.stop")}
+                busyLabel={t("campaigns-detail.stopping")}
                 onConfirm={async () => {
                   await api.post(`/v1/campaigns/${encodeURIComponent(c.id)}/stop`, {});
-                  toast("Request stopped: no more emails will leave");
+                  toast(t("campaigns-detail.stopped_toast"));
                   campaign.reload();
                   people.reload();
                 }}
@@ -129,13 +136,13 @@ export function CampaignDetail({ id }: { id: string }) {
             )}
             <ConfirmButton
               small={false}
-              label="Delete"
-              question="Delete this request and its list of people? Emails not yet sent are not sent."
-              confirmLabel="Delete"
-              busyLabel="Deleting…"
+              label={t("campaigns-detail.delete")}
+              question={t("campaigns-detail.delete_question")}
+              confirmLabel={t("campaigns-detail.delete")}
+              busyLabel={t("campaigns-detail.deleting")}
               onConfirm={async () => {
                 await api.del(`/v1/campaigns/${encodeURIComponent(c.id)}`);
-                toast("Request deleted");
+                toast(t("campaigns-detail.deleted_toast"));
                 navigate("campaigns");
               }}
             />
@@ -145,24 +152,27 @@ export function CampaignDetail({ id }: { id: string }) {
       <Counts c={c.counts} />
       {c.stopped_at && (
         <p class="muted" role="status">
-          Stopped {formatDateTime(c.stopped_at)}
-          {c.stopped_by === "operator" ? " by whoever runs this server" : ""}: emails not yet sent were not sent, and
-          nobody is reminded.
+          {t("campaigns-detail.stopped", {
+            when: formatDateTime(c.stopped_at),
+            by: c.stopped_by === "operator" ? "operator" : "team",
+          })}
         </p>
       )}
       {c.mode === "live" && c.sending_until && c.counts.queued > 0 && (
         <p class="muted" role="status">
-          Sending a few emails a minute, so that mail providers do not take a burst for spam: the last of the{" "}
-          {c.counts.queued} still waiting leaves around {formatDateTime(c.sending_until)}.
+          {t("campaigns-detail.sending", {
+            count: String(c.counts.queued),
+            when: formatDateTime(c.sending_until),
+          })}
         </p>
       )}
       <section class="stack" aria-labelledby="campaign-people-title">
         <div class="row campaign-people-head">
-          <h2 id="campaign-people-title">People</h2>
+          <h2 id="campaign-people-title">{t("campaigns-detail.people")}</h2>
           <label class="row small">
-            Show
+            {t("campaigns-detail.show")}
             <select value={filter} onChange={(e) => setFilter(e.currentTarget.value as RecipientStatus | "")}>
-              {FILTERS.map((f) => (
+              {filters().map((f) => (
                 <option key={f.value} value={f.value}>
                   {f.label}
                 </option>
@@ -172,37 +182,41 @@ export function CampaignDetail({ id }: { id: string }) {
         </div>
         <ErrorNotice error={people.error} onRetry={people.reload} />
         {people.loading ? (
-          <Loading label="Loading people…" />
+          <Loading label={t("campaigns-detail.loading_people")} />
         ) : people.items.length === 0 ? (
-          <p class="empty">Nobody here.</p>
+          <p class="empty">{t("campaigns-detail.nobody")}</p>
         ) : (
           <div class="table-wrap">
             <table class="campaign-people">
-              <caption class="sr-only">People asked, with where each stands</caption>
+              <caption class="sr-only">{t("campaigns-detail.caption")}</caption>
               <thead>
                 <tr>
                   <th scope="col">#</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Latest</th>
+                  <th scope="col">{t("campaigns-detail.col_name")}</th>
+                  <th scope="col">{t("campaigns-detail.col_email")}</th>
+                  <th scope="col">{t("campaigns-detail.col_status")}</th>
+                  <th scope="col">{t("campaigns-detail.col_latest")}</th>
                 </tr>
               </thead>
               <tbody>
                 {people.items.map((r) => (
                   <tr key={r.id}>
                     <td class="mono">{r.position}</td>
-                    <td>{r.name || <span class="muted">{r.email === null ? "(erased)" : "—"}</span>}</td>
-                    <td class="mono">{r.email ?? <span class="muted">(erased)</span>}</td>
                     <td>
-                      <Badge tone={STATUS[r.status].tone}>{STATUS[r.status].label}</Badge>
+                      {r.name || <span class="muted">{r.email === null ? t("campaigns-detail.erased") : "—"}</span>}
+                    </td>
+                    <td class="mono">{r.email ?? <span class="muted">{t("campaigns-detail.erased")}</span>}</td>
+                    <td>
+                      <Badge tone={statuses()[r.status].tone}>{statuses()[r.status].label}</Badge>
                     </td>
                     <td class="small">
                       {lastEvent(r)}
                       {r.status === "answered" && r.submission_id && (
                         <>
                           {" · "}
-                          <Link to={`inbox/${encodeURIComponent(r.submission_id)}`}>View testimonial</Link>
+                          <Link to={`inbox/${encodeURIComponent(r.submission_id)}`}>
+                            {t("campaigns-detail.view_testimonial")}
+                          </Link>
                         </>
                       )}
                       {r.status === "bounced" && r.error && <span class="field-error"> {r.error}</span>}
@@ -214,8 +228,8 @@ export function CampaignDetail({ id }: { id: string }) {
           </div>
         )}
         {people.hasMore && (
-          <Button onClick={people.loadMore} busy={people.loadingMore} busyLabel="Loading…">
-            Show more people
+          <Button onClick={people.loadMore} busy={people.loadingMore} busyLabel={t("campaigns-detail.loading_more")}>
+            {t("campaigns-detail.show_more")}
           </Button>
         )}
       </section>

@@ -19,6 +19,7 @@ import { useToast } from "../toasts";
 import type { CollectLink } from "../types";
 import { MAX_PEOPLE, readCsvPeople, readPasted, toSend, type PersonRow } from "./campaigns-parse";
 import { defaultWords, previewMail, wordsProblem, type CreatedCampaign } from "./campaigns-shared";
+import { rich, t } from "../i18n";
 
 const REMINDER_CHOICES = [0, 2, 3, 5, 7, 10, 14, 21, 30];
 
@@ -30,41 +31,39 @@ function PeoplePreview({ rows }: { rows: PersonRow[] }) {
   return (
     <div class="stack">
       <p class="campaign-summary" aria-live="polite">
-        <strong>
-          {ok} {ok === 1 ? "person" : "people"} will be asked.
-        </strong>
-        {bad > 0 && ` ${bad} ${bad === 1 ? "row has a problem" : "rows have problems"} and will be left out.`}
-        {repeated > 0 && ` ${repeated} repeated ${repeated === 1 ? "address is" : "addresses are"} asked once.`}
+        <strong>{t("campaigns-new.summary_ok", { count: ok, n: String(ok) })}</strong>
+        {bad > 0 && ` ${t("campaigns-new.summary_bad", { count: bad, n: String(bad) })}`}
+        {repeated > 0 && ` ${t("campaigns-new.summary_repeated", { count: repeated, n: String(repeated) })}`}
       </p>
       {ok > MAX_PEOPLE && (
-        <Notice tone="error" title={`At most ${MAX_PEOPLE} people per request`}>
-          Split the list into several requests of up to {MAX_PEOPLE} people.
+        <Notice tone="error" title={t("campaigns-new.too_many", { max: String(MAX_PEOPLE) })}>
+          {t("campaigns-new.too_many_split", { max: String(MAX_PEOPLE) })}
         </Notice>
       )}
       <div class="table-wrap campaign-rows">
         <table>
-          <caption class="sr-only">People in the list, with any problem</caption>
+          <caption class="sr-only">{t("campaigns-new.rows_caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Row</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Check</th>
+              <th scope="col">{t("campaigns-new.col_row")}</th>
+              <th scope="col">{t("campaigns-new.col_name")}</th>
+              <th scope="col">{t("campaigns-new.col_email")}</th>
+              <th scope="col">{t("campaigns-new.col_check")}</th>
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.line} class={r.error ? "row-error" : r.duplicate ? "row-muted" : undefined}>
                 <td class="mono">{r.line}</td>
-                <td>{r.name || <span class="muted">(no name: “Hi there”)</span>}</td>
+                <td>{r.name || <span class="muted">{t("campaigns-new.no_name")}</span>}</td>
                 <td class="mono">{r.email}</td>
                 <td>
                   {r.error ? (
                     <span class="field-error">{r.error}</span>
                   ) : r.duplicate ? (
-                    <span class="muted">Repeated: asked once</span>
+                    <span class="muted">{t("campaigns-new.repeated")}</span>
                   ) : (
-                    <span class="ok-text">Ready</span>
+                    <span class="ok-text">{t("campaigns-new.ready")}</span>
                   )}
                 </td>
               </tr>
@@ -89,17 +88,17 @@ function MailPreview(props: { brand: string; subject: string; message: string; p
   const to = props.person ? `${props.person.name ? `${props.person.name} ` : ""}<${props.person.email}>` : "—";
   return (
     <section class="card campaign-preview" aria-labelledby="campaign-preview-title">
-      <h3 id="campaign-preview-title">Preview</h3>
+      <h3 id="campaign-preview-title">{t("campaigns-new.preview")}</h3>
       <dl class="mail-head">
-        <dt>To</dt>
+        <dt>{t("campaigns-new.to")}</dt>
         <dd>{to}</dd>
-        <dt>Subject</dt>
-        <dd>{mail.subject || <span class="muted">(no subject)</span>}</dd>
+        <dt>{t("campaigns-new.subject")}</dt>
+        <dd>{mail.subject || <span class="muted">{t("campaigns-new.no_subject")}</span>}</dd>
       </dl>
       <pre class="mail-text" data-testid="mail-preview">
         {mail.text}
       </pre>
-      <p class="hint">Each person gets their own link; it tells you who answered.</p>
+      <p class="hint">{t("campaigns-new.preview_hint")}</p>
     </section>
   );
 }
@@ -108,7 +107,7 @@ function MailPreview(props: { brand: string; subject: string; message: string; p
 export function CampaignComposer() {
   const { brand, mode } = useSession();
   const toast = useToast();
-  const brandName = brand?.name ?? "our team";
+  const brandName = brand?.name ?? t("campaigns-new.our_team");
   const [pasted, setPasted] = useState("");
   const [fileRows, setFileRows] = useState<{ name: string; rows: PersonRow[] } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -132,7 +131,7 @@ export function CampaignComposer() {
   const people = toSend(rows);
   const problem = wordsProblem(words.subject, words.message);
   const dirty = rows.length > 0;
-  useUnsavedChanges(dirty, "Your list and message are not sent yet. Leave and lose them?");
+  useUnsavedChanges(dirty, t("campaigns-new.unsaved"));
 
   const chooseFile = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -161,7 +160,12 @@ export function CampaignComposer() {
         { headers: { "idempotency-key": key } },
       );
       toast(
-        `Request sent to ${made.counts.total - made.suppressed} ${made.counts.total - made.suppressed === 1 ? "person" : "people"}${made.suppressed ? ` (${made.suppressed} unsubscribed earlier, left out)` : ""}`,
+        t("campaigns-new.sent_toast", {
+          count: made.counts.total - made.suppressed,
+          n: String(made.counts.total - made.suppressed),
+          suppressed: made.suppressed,
+          s: String(made.suppressed),
+        }),
       );
       navigate(`campaigns/${made.id}`, false, true);
     } catch (e) {
@@ -169,7 +173,7 @@ export function CampaignComposer() {
       if (e instanceof ApiError && Array.isArray(e.details?.rows)) {
         const lines = (e.details.rows as { row: number; message: string }[]).map((r) => {
           const line = people[r.row - 1]?.line;
-          return line ? r.message.replace(/^Row \d+/, `Line ${line}`) : r.message;
+          return line ? r.message.replace(/^Row \d+/, t("campaigns-new.line", { line: String(line) })) : r.message;
         });
         setError(new ApiError(e.status, e.code, lines.join(" "), e.details, e.requestId));
       } else setError(e);
@@ -177,11 +181,11 @@ export function CampaignComposer() {
   };
 
   const blocked = !link
-    ? "Choose a link."
+    ? t("campaigns-new.blocked_link")
     : people.length === 0
-      ? "Add at least one person with a valid email address."
+      ? t("campaigns-new.blocked_people")
       : people.length > MAX_PEOPLE
-        ? `At most ${MAX_PEOPLE} people per request.`
+        ? t("campaigns-new.blocked_too_many", { max: String(MAX_PEOPLE) })
         : problem
           ? problem.text
           : null;
@@ -189,24 +193,23 @@ export function CampaignComposer() {
   return (
     <div class="campaign-composer stack">
       {mode === "test" && (
-        <Notice tone="info" title="Test mode: nobody is emailed">
-          The emails wait in the Mail outbox, personal links included, so you can open them and try answering or
-          unsubscribing yourself.
+        <Notice tone="info" title={t("campaigns-new.test_mode")}>
+          {t("campaigns-new.test_mode_body")}
         </Notice>
       )}
       <section class="card" aria-labelledby="campaign-people-title">
-        <h2 id="campaign-people-title">1. Who to ask</h2>
+        <h2 id="campaign-people-title">{t("campaigns-new.step_people")}</h2>
         {fileRows ? (
           <p>
-            From <strong>{fileRows.name}</strong>.{" "}
+            {rich("campaigns-new.from_file", { file: fileRows.name, strong: (parts) => <strong>{parts}</strong> })}{" "}
             <button type="button" class="btn btn-ghost btn-small" onClick={() => setFileRows(null)}>
-              Type or paste instead
+              {t("campaigns-new.paste_instead")}
             </button>
           </p>
         ) : (
           <Field
-            label="Names and email addresses"
-            hint="One person per line: Ann Lee <ann@example.com>, or just the address. You can paste two columns from a spreadsheet."
+            label={t("campaigns-new.people_label")}
+            hint={t("campaigns-new.people_hint", { example: "Ann Lee <ann@example.com>" })}
           >
             {(p) => (
               <textarea
@@ -221,9 +224,9 @@ export function CampaignComposer() {
           </Field>
         )}
         <Field
-          label={fileRows ? "Choose another CSV file" : "Or upload a CSV file"}
+          label={fileRows ? t("campaigns-new.csv_again") : t("campaigns-new.csv")}
           optional={!fileRows}
-          hint="With a header row and an Email column (and Name, or First name and Last name). Saved as UTF-8; it stays on this computer."
+          hint={t("campaigns-new.csv_hint")}
           error={fileError}
         >
           {(p) => (
@@ -234,17 +237,17 @@ export function CampaignComposer() {
       </section>
 
       <section class="card" aria-labelledby="campaign-words-title">
-        <h2 id="campaign-words-title">2. What they receive</h2>
+        <h2 id="campaign-words-title">{t("campaigns-new.step_words")}</h2>
         {links.loading ? (
-          <Loading label="Loading links…" />
+          <Loading label={t("campaigns-new.loading_links")} />
         ) : open.length === 0 ? (
-          <Notice tone="warning" title="No open collect link">
-            Requests point to a collect link. <Link to="links">Create a link</Link> (or reopen one) first.
+          <Notice tone="warning" title={t("campaigns-new.no_link")}>
+            {rich("campaigns-new.no_link_body", { link: (parts) => <Link to="links">{parts}</Link> })}
           </Notice>
         ) : (
           <div class="campaign-words">
             <div class="stack">
-              <Field label="Link they are asked to open">
+              <Field label={t("campaigns-new.link")}>
                 {(p) => (
                   <select {...p} value={link?.id} onChange={(e) => setLinkId(e.currentTarget.value)}>
                     {open.map((l) => (
@@ -255,7 +258,7 @@ export function CampaignComposer() {
                   </select>
                 )}
               </Field>
-              <Field label="Subject" error={problem?.field === "subject" ? problem.text : null}>
+              <Field label={t("campaigns-new.subject")} error={problem?.field === "subject" ? problem.text : null}>
                 {(p) => (
                   <input
                     {...p}
@@ -266,8 +269,8 @@ export function CampaignComposer() {
                 )}
               </Field>
               <Field
-                label="Message"
-                hint="{name} becomes each person's first name ({full_name} their whole name) and {link} their personal link. An unsubscribe line is added at the end."
+                label={t("campaigns-new.message")}
+                hint={t("campaigns-new.message_hint")}
                 error={problem?.field === "message" ? problem.text : null}
               >
                 {(p) => (
@@ -280,12 +283,14 @@ export function CampaignComposer() {
                   />
                 )}
               </Field>
-              <Field label="Reminder" hint="One reminder to those who have not answered or unsubscribed.">
+              <Field label={t("campaigns-new.reminder")} hint={t("campaigns-new.reminder_hint")}>
                 {(p) => (
                   <select {...p} value={reminder} onChange={(e) => setReminder(Number(e.currentTarget.value))}>
                     {REMINDER_CHOICES.map((d) => (
                       <option key={d} value={d}>
-                        {d === 0 ? "No reminder" : `After ${d} days`}
+                        {d === 0
+                          ? t("campaigns-new.no_reminder")
+                          : t("campaigns-new.reminder_after", { days: String(d) })}
                       </option>
                     ))}
                   </select>
@@ -303,12 +308,12 @@ export function CampaignComposer() {
         )}
       </section>
 
-      <ErrorNotice error={error} title="The request was not sent" />
+      <ErrorNotice error={error} title={t("campaigns-new.not_sent")} />
       <div class="row campaign-send">
         {blocked ? (
           <>
             <button type="button" class="btn btn-primary" disabled>
-              Send request
+              {t("campaigns-new.send")}
             </button>
             <span class="muted">{blocked}</span>
           </>
@@ -316,14 +321,14 @@ export function CampaignComposer() {
           <ConfirmButton
             small={false}
             variant="primary"
-            label={`Send to ${people.length} ${people.length === 1 ? "person" : "people"}`}
+            label={t("campaigns-new.send_to", { count: people.length, n: String(people.length) })}
             question={
               mode === "test"
-                ? `Write ${people.length} test ${people.length === 1 ? "email" : "emails"} to the outbox?`
-                : `Email ${people.length} ${people.length === 1 ? "person" : "people"} now? This cannot be undone.`
+                ? t("campaigns-new.send_question_test", { count: people.length, n: String(people.length) })
+                : t("campaigns-new.send_question", { count: people.length, n: String(people.length) })
             }
-            confirmLabel="Yes, send"
-            busyLabel="Sending…"
+            confirmLabel={t("campaigns-new.send_confirm")}
+            busyLabel={t("campaigns-new.sending")}
             onConfirm={send}
           />
         )}

@@ -5,6 +5,7 @@
  * so the preview shows each problem on its own line; a repeated address is kept once, at its first row.
  */
 import { parseCsv, type ParsedCsv } from "../import/csv";
+import { t } from "../i18n";
 
 /** One person read from the list, with where they were and what is wrong, if anything. */
 export interface PersonRow {
@@ -56,9 +57,9 @@ export function checkPeople(rows: { line: number; name: string; email: string }[
     const email = r.email.trim();
     const key = email.toLowerCase();
     let error: string | null = null;
-    if (!email) error = "No email address.";
-    else if (!isEmail(key)) error = `“${email}” is not a valid email address (like name@example.com).`;
-    else if (r.name.length > 120) error = "The name is longer than 120 characters.";
+    if (!email) error = t("campaigns-parse.no_email");
+    else if (!isEmail(key)) error = t("campaigns-parse.bad_email", { email });
+    else if (r.name.length > 120) error = t("campaigns-parse.name_too_long");
     const seen = first.get(key);
     const duplicate = !error && seen !== undefined;
     if (!error && seen === undefined) first.set(key, r.line);
@@ -91,7 +92,7 @@ export function columnsOf(
   if (email < 0)
     return {
       ok: false,
-      message: `No column is named Email (the columns are: ${csv.header.join(", ")}). Rename the column with the addresses to “Email” and choose the file again.`,
+      message: t("campaigns-parse.no_email_column", { columns: csv.header.join(", ") }),
     };
   const full = h.findIndex((x) => NAME_HEADERS.includes(x));
   if (full >= 0) return { ok: true, email, name: [full] };
@@ -105,7 +106,12 @@ export function readCsvPeople(text: string): { ok: true; rows: PersonRow[] } | {
   const csv = parseCsv(text);
   // The reader's words speak of reviews (the import wizard's rows); here a row is a person.
   if (!csv.ok)
-    return { ok: false, message: csv.message.replace(/\breviews?\b/g, (w) => (w === "review" ? "person" : "people")) };
+    return {
+      ok: false,
+      message: csv.message.replace(/\breviews?\b/g, (w) =>
+        w === "review" ? t("campaigns-parse.person") : t("campaigns-parse.people"),
+      ),
+    };
   const cols = columnsOf(csv);
   if (!cols.ok) return cols;
   const rows = csv.records.map((rec, i) => ({

@@ -11,6 +11,7 @@ import type {
   createdSchema,
   recipientSchema,
 } from "../../../src/domains/campaigns/model";
+import { t } from "../i18n";
 
 /** Recipients by status (`emailed`: requests that went out). */
 export type CampaignCounts = Static<typeof countsSchema>;
@@ -28,29 +29,28 @@ export type Recipient = Static<typeof recipientSchema>;
 export type RecipientStatus = Recipient["status"];
 
 /** Label and badge tone per status. */
-export const STATUS: Record<RecipientStatus, { label: string; tone: BadgeTone }> = {
-  queued: { label: "Waiting to send", tone: "neutral" },
-  sent: { label: "Sent", tone: "info" },
-  reminded: { label: "Reminded", tone: "info" },
-  answered: { label: "Answered", tone: "good" },
-  unsubscribed: { label: "Unsubscribed", tone: "warn" },
-  bounced: { label: "Not delivered", tone: "bad" },
-  stopped: { label: "Not sent (stopped)", tone: "neutral" },
-};
+export const statuses = (): Record<RecipientStatus, { label: string; tone: BadgeTone }> => ({
+  queued: { label: t("campaigns-shared.status_queued"), tone: "neutral" },
+  sent: { label: t("campaigns-shared.status_sent"), tone: "info" },
+  reminded: { label: t("campaigns-shared.status_reminded"), tone: "info" },
+  answered: { label: t("campaigns-shared.status_answered"), tone: "good" },
+  unsubscribed: { label: t("campaigns-shared.status_unsubscribed"), tone: "warn" },
+  bounced: { label: t("campaigns-shared.status_bounced"), tone: "bad" },
+  stopped: { label: t("campaigns-shared.status_stopped"), tone: "neutral" },
+});
 
 const PLACEHOLDER = /\{([^{}\s]{0,30})\}/g;
 
 /** What is wrong with the words, or null: a one-line subject, `{link}` present, no other placeholder. */
 export function wordsProblem(subject: string, message: string): { field: "subject" | "message"; text: string } | null {
-  if (!subject.trim()) return { field: "subject", text: "Write a subject." };
-  if (subject.length > 150) return { field: "subject", text: "Keep the subject under 150 characters." };
-  if (!message.trim()) return { field: "message", text: "Write a message." };
-  if (message.length > 5000) return { field: "message", text: "Keep the message under 5,000 characters." };
+  if (!subject.trim()) return { field: "subject", text: t("campaigns-shared.write_subject") };
+  if (subject.length > 150) return { field: "subject", text: t("campaigns-shared.subject_too_long") };
+  if (!message.trim()) return { field: "message", text: t("campaigns-shared.write_message") };
+  if (message.length > 5000) return { field: "message", text: t("campaigns-shared.message_too_long") };
   for (const [, name] of message.matchAll(PLACEHOLDER))
     if (name !== "name" && name !== "full_name" && name !== "link")
-      return { field: "message", text: `Unknown placeholder {${name}}: use {name}, {full_name} and {link}.` };
-  if (!message.includes("{link}"))
-    return { field: "message", text: "Put {link} where the person's personal link should go." };
+      return { field: "message", text: t("campaigns-shared.unknown_placeholder", { name }) };
+  if (!message.includes("{link}")) return { field: "message", text: t("campaigns-shared.no_link") };
   return null;
 }
 
@@ -68,9 +68,9 @@ export function previewMail(input: {
     .trim()
     .replace(PLACEHOLDER, (all, key: string) =>
       key === "name"
-        ? firstName(input.name) || "there"
+        ? firstName(input.name) || t("campaigns-shared.no_name")
         : key === "full_name"
-          ? input.name.trim() || "there"
+          ? input.name.trim() || t("campaigns-shared.no_name")
           : key === "link"
             ? `${input.linkUrl}?r=…`
             : all,
@@ -81,14 +81,14 @@ export function previewMail(input: {
       body,
       "",
       "--",
-      `You are receiving this because ${input.brand} asked for your feedback.`,
-      `To get no more of these emails from ${input.brand}: ${input.siteUrl}/u/…`,
+      t("campaigns-shared.footer_why", { brand: input.brand }),
+      t("campaigns-shared.footer_unsubscribe", { brand: input.brand, url: `${input.siteUrl}/u/…` }),
     ].join("\n"),
   };
 }
 
 /** The default words of a new request, for a brand. */
 export const defaultWords = (brand: string) => ({
-  subject: `Would you share a few words about ${brand}?`,
-  message: `Hi {name},\n\nThank you for working with ${brand}. Would you have two minutes to tell others what it was like? You can record a short video or simply write a few lines:\n\n{link}\n\nIt means a lot to us. Thank you!`,
+  subject: t("campaigns-shared.default_subject", { brand }),
+  message: t("campaigns-shared.default_message", { brand }),
 });

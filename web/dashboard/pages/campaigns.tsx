@@ -17,6 +17,7 @@ import { CampaignComposer } from "./campaigns-new";
 import { CampaignDetail } from "./campaigns-detail";
 import type { Campaign } from "./campaigns-shared";
 import "./campaigns.css";
+import { rich, t } from "../i18n";
 
 function CampaignList() {
   const { mode } = useSession();
@@ -27,36 +28,36 @@ function CampaignList() {
   return (
     <>
       <PageHeader
-        title="Requests"
-        description="Email your customers a personal request for a testimonial, with one reminder, and see who answered."
+        title={t("campaigns.title")}
+        description={t("campaigns.description")}
         actions={
           <Link class="btn btn-primary" to="campaigns/new">
-            New request
+            {t("campaigns.new")}
           </Link>
         }
       />
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading ? (
-        <Loading label="Loading requests…" />
+        <Loading label={t("campaigns.loading")} />
       ) : list.items.length === 0 && !list.error ? (
         <div class="card empty">
-          <p>No requests yet. Paste a list of customers, and each gets their own link to your collect page.</p>
+          <p>{t("campaigns.empty")}</p>
           <Link class="btn btn-primary" to="campaigns/new">
-            Write the first request
+            {t("campaigns.write_first")}
           </Link>
         </div>
       ) : (
         <div class="table-wrap">
           <table class="campaign-list">
-            <caption class="sr-only">Requests sent</caption>
+            <caption class="sr-only">{t("campaigns.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Request</th>
-                <th scope="col">Link</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Emailed</th>
-                <th scope="col">Answered</th>
-                <th scope="col">Unsubscribed</th>
+                <th scope="col">{t("campaigns.col_request")}</th>
+                <th scope="col">{t("campaigns.col_link")}</th>
+                <th scope="col">{t("campaigns.col_sent")}</th>
+                <th scope="col">{t("campaigns.col_emailed")}</th>
+                <th scope="col">{t("campaigns.col_answered")}</th>
+                <th scope="col">{t("campaigns.col_unsubscribed")}</th>
               </tr>
             </thead>
             <tbody>
@@ -68,7 +69,11 @@ function CampaignList() {
                   <td>{c.link_title}</td>
                   <td>{formatDate(c.created_at)}</td>
                   <td>
-                    {c.counts.emailed} <span class="muted small">of {c.counts.total}</span>
+                    {rich("campaigns.emailed_of", {
+                      emailed: String(c.counts.emailed),
+                      total: String(c.counts.total),
+                      muted: (parts) => <span class="muted small">{parts}</span>,
+                    })}
                   </td>
                   <td>{c.counts.answered}</td>
                   <td>{c.counts.unsubscribed}</td>
@@ -79,8 +84,8 @@ function CampaignList() {
         </div>
       )}
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show older requests
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("campaigns.loading_more")}>
+          {t("campaigns.show_more")}
         </Button>
       )}
     </>
@@ -95,11 +100,11 @@ export function CampaignsPage({ rest }: PageProps) {
     return (
       <>
         <PageHeader
-          title="New request"
-          description="Each person gets an email with their own link to your collect page. You will see who answered."
+          title={t("campaigns.new_title")}
+          description={t("campaigns.new_description")}
           actions={
             <Link class="btn btn-secondary" to="campaigns">
-              Cancel
+              {t("campaigns.cancel")}
             </Link>
           }
         />

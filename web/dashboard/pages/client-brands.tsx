@@ -8,6 +8,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { Brand } from "../types";
+import { t } from "../i18n";
 
 /** The organisation's live brands (what a client can be given), newest first. */
 export function useLiveBrands() {
@@ -28,22 +29,16 @@ export interface ClientBrandPickerProps {
 }
 
 /** Checkboxes of the live brands; at least one must be chosen before the form is sent. */
-export function ClientBrandPicker({
-  chosen,
-  onChange,
-  legend = "Brands this client sees",
-  explain = true,
-}: ClientBrandPickerProps) {
+export function ClientBrandPicker({ chosen, onChange, legend, explain = true }: ClientBrandPickerProps) {
   const brands = useLiveBrands();
   const toggle = (id: string, on: boolean) => onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
   return (
     <fieldset class="client-brands">
-      <legend>{legend}</legend>
+      <legend>{legend ?? t("client-brands.legend")}</legend>
       <p class="hint" hidden={!explain}>
-        A client signs in to see, approve, publish and tag these brands' testimonials and build their widgets and reels.
-        Other brands, keys, webhooks, members and the plan stay hidden.
+        {t("client-brands.explain")}
       </p>
-      {brands.loading && <Loading label="Loading brands…" />}
+      {brands.loading && <Loading label={t("client-brands.loading")} />}
       <ErrorNotice error={brands.error} onRetry={brands.reload} />
       {brands.data?.data.map((b) => (
         <label class="check" key={b.id}>
@@ -63,5 +58,5 @@ export function ClientBrandPicker({
 
 /** The names of `ids` among `brands` (the live brands), for a client's row: "Beta Bakery, Gamma Gym". */
 export function brandNames(ids: string[], brands: Brand[] | undefined): string {
-  return ids.map((id) => brands?.find((b) => b.id === id)?.name ?? "another brand").join(", ");
+  return ids.map((id) => brands?.find((b) => b.id === id)?.name ?? t("client-brands.another_brand")).join(", ");
 }

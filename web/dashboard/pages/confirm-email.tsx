@@ -14,6 +14,7 @@ import { api } from "../api";
 import type { EmailChangeInfo } from "../types";
 import { useAction } from "../use-action";
 import { SignedOutCard } from "./signed-out-card";
+import { rich, t } from "../i18n";
 
 type State =
   | { kind: "loading" }
@@ -40,7 +41,7 @@ export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
     if (!token)
       return setState({
         kind: "unusable",
-        message: "This link is incomplete. Copy the whole link from the email you received.",
+        message: t("confirm-email.incomplete"),
       });
     setState({ kind: "loading" });
     api.post<EmailChangeInfo>("/v1/auth/email-change/lookup", { token }).then(
@@ -59,23 +60,23 @@ export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
     case "loading":
       return (
         <SignedOutCard>
-          <Loading label="Opening your link…" />
+          <Loading label={t("confirm-email.loading")} />
         </SignedOutCard>
       );
     case "unusable":
       return (
         <SignedOutCard>
           <h1 tabIndex={-1} ref={heading}>
-            This link cannot be used
+            {t("confirm-email.unusable")}
           </h1>
           <p>{state.message}</p>
-          <Button onClick={onDone}>Go to the dashboard</Button>
+          <Button onClick={onDone}>{t("confirm-email.to_dashboard")}</Button>
         </SignedOutCard>
       );
     case "failed":
       return (
         <SignedOutCard>
-          <h1>Confirm your new email</h1>
+          <h1>{t("confirm-email.title")}</h1>
           <ErrorNotice error={state.error} onRetry={load} />
         </SignedOutCard>
       );
@@ -83,13 +84,13 @@ export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
       return (
         <SignedOutCard>
           <h1 tabIndex={-1} ref={heading}>
-            Your email is changed
+            {t("confirm-email.done")}
           </h1>
           <Notice tone="success">
-            From now on you sign in with <strong>{state.email}</strong>.
+            {rich("confirm-email.done_body", { email: state.email, strong: (parts) => <strong>{parts}</strong> })}
           </Notice>
           <Button variant="primary" onClick={onDone}>
-            Go to the dashboard
+            {t("confirm-email.to_dashboard")}
           </Button>
         </SignedOutCard>
       );
@@ -97,16 +98,24 @@ export function ConfirmEmailPage({ onDone }: { onDone: () => void }) {
       return (
         <SignedOutCard>
           <h1 tabIndex={-1} ref={heading}>
-            Confirm your new email
+            {t("confirm-email.title")}
           </h1>
           <p>
-            The Plaudit account <strong>{state.info.email}</strong> will sign in with{" "}
-            <strong>{state.info.new_email}</strong> from now on. Your password stays the same.
+            {rich("confirm-email.intro", {
+              email: state.info.email,
+              new_email: state.info.new_email,
+              strong: (parts) => <strong>{parts}</strong>,
+            })}
           </p>
-          <p class="muted small">This link works once, until {formatDateTime(state.info.expires_at)}.</p>
+          <p class="muted small">{t("confirm-email.works_once", { until: formatDateTime(state.info.expires_at) })}</p>
           <ErrorNotice error={confirm.error} />
-          <Button variant="primary" busy={confirm.busy} busyLabel="Confirming…" onClick={() => void confirm.run()}>
-            Confirm {state.info.new_email}
+          <Button
+            variant="primary"
+            busy={confirm.busy}
+            busyLabel={t("confirm-email.confirming")}
+            onClick={() => void confirm.run()}
+          >
+            {t("confirm-email.confirm", { email: state.info.new_email })}
           </Button>
         </SignedOutCard>
       );

@@ -10,24 +10,22 @@ import { CopyButton } from "../../shared/ui/copy-button";
 import { Field } from "../../shared/ui/field";
 import { api } from "../api";
 import type { Brand } from "../types";
+import { rich, t } from "../i18n";
 
 /** How often a pending domain is looked at again (ms). */
 const RECHECK_MS = 5000;
 
-const STATUS = {
-  pending: { tone: "neutral", label: "Getting ready" },
-  active: { tone: "good", label: "Active" },
-  failed: { tone: "bad", label: "Not working yet" },
-} as const;
+const statuses = () =>
+  ({
+    pending: { tone: "neutral", label: t("custom-domain.status_pending") },
+    active: { tone: "good", label: t("custom-domain.status_active") },
+    failed: { tone: "bad", label: t("custom-domain.status_failed") },
+  }) as const;
 
 /** The host-name input, for the brand form. */
 export function CustomDomainField({ value, onInput }: { value: string; onInput: (v: string) => void }) {
   return (
-    <Field
-      label="Your client's own domain"
-      optional
-      hint="A name like reviews.client.com. The wall, the collect links and the removal pages then live there, with their own HTTPS certificate; the dashboard stays here. Leave empty for none."
-    >
+    <Field label={t("custom-domain.label")} optional hint={t("custom-domain.hint")}>
       {(p) => (
         <input
           {...p}
@@ -60,7 +58,7 @@ export function CustomDomainStatus({ brand, onChanged }: { brand: Brand; onChang
   }, [brand.id, status, brand.custom_domain_error]);
   if (!brand.custom_domain || !status) return null;
   const dns = brand.custom_domain_dns;
-  const shown = STATUS[status];
+  const shown = statuses()[status];
   return (
     <div class="custom-domain" aria-live="polite">
       <p class="row">
@@ -68,33 +66,31 @@ export function CustomDomainStatus({ brand, onChanged }: { brand: Brand; onChang
       </p>
       {status === "active" && (
         <p class="hint">
-          The wall is at{" "}
-          <a href={brand.public_wall_url} target="_blank" rel="noreferrer">
-            {brand.public_wall_url}
-          </a>
-          , and collect links there are shown with this address.
+          {rich("custom-domain.active", {
+            url: brand.public_wall_url,
+            link: (parts) => (
+              <a href={brand.public_wall_url} target="_blank" rel="noreferrer">
+                {parts}
+              </a>
+            ),
+          })}
         </p>
       )}
-      {status === "pending" && (
-        <p class="hint">
-          Waiting for the DNS record below and the certificate. This usually takes a few minutes after the record is
-          created; this page updates on its own.
-        </p>
-      )}
+      {status === "pending" && <p class="hint">{t("custom-domain.pending")}</p>}
       {status === "failed" && brand.custom_domain_error && (
         <p class="field-error" role="alert">
-          {brand.custom_domain_error} Plaudit tries again on its own.
+          {t("custom-domain.failed", { error: brand.custom_domain_error })}
         </p>
       )}
       {dns && status !== "active" && (
         <div class="dns-record">
-          <p>Ask whoever manages {brand.custom_domain}'s DNS to create this record:</p>
+          <p>{t("custom-domain.dns_ask", { domain: brand.custom_domain })}</p>
           <table class="table">
             <thead>
               <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Name</th>
-                <th scope="col">Points to</th>
+                <th scope="col">{t("custom-domain.col_type")}</th>
+                <th scope="col">{t("custom-domain.col_name")}</th>
+                <th scope="col">{t("custom-domain.col_value")}</th>
               </tr>
             </thead>
             <tbody>
@@ -109,10 +105,7 @@ export function CustomDomainStatus({ brand, onChanged }: { brand: Brand; onChang
               </tr>
             </tbody>
           </table>
-          <p class="hint">
-            A bare domain (client.com, without a name in front) cannot have a CNAME record: use an A record with this
-            server's IP address instead.
-          </p>
+          <p class="hint">{t("custom-domain.bare_domain")}</p>
         </div>
       )}
     </div>

@@ -15,8 +15,16 @@ import { useAction } from "../use-action";
 import { filtersOf, type ExportForm, type ExportItem, type ExportPreview } from "./exports-shared";
 import type { Tag } from "../types";
 import { tagLabel } from "../tag-label";
+import { rich, t } from "../i18n";
 
 const STATUSES = ["uploading", "processing", "ready", "failed"];
+/** Each status's option label. */
+const statusLabels = (): Record<string, string> => ({
+  uploading: t("exports-form.status_uploading"),
+  processing: t("exports-form.status_processing"),
+  ready: t("exports-form.status_ready"),
+  failed: t("exports-form.status_failed"),
+});
 const pick = (v: string | null, allowed: string[]) => (v && allowed.includes(v) ? v : "");
 
 /** The form's first values, from `?status=…&is_approved=…` when present. */
@@ -34,20 +42,20 @@ export function initialForm(query: URLSearchParams): ExportForm {
 }
 
 function PreviewTable({ preview }: { preview: ExportPreview }) {
-  if (!preview.data.length) return <p class="empty">No testimonial matches these filters.</p>;
+  if (!preview.data.length) return <p class="empty">{t("exports-form.no_match")}</p>;
   const cell = (v: unknown) => (v === null || v === undefined ? "—" : Array.isArray(v) ? v.join(", ") : String(v));
   return (
     <div class="table-wrap">
       <table class="export-preview">
-        <caption class="sr-only">First testimonials of the export</caption>
+        <caption class="sr-only">{t("exports-form.preview_caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Sent</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Approved</th>
-            <th scope="col">Public</th>
-            <th scope="col">Words</th>
+            <th scope="col">{t("exports-form.col_name")}</th>
+            <th scope="col">{t("exports-form.col_sent")}</th>
+            <th scope="col">{t("exports-form.col_kind")}</th>
+            <th scope="col">{t("exports-form.col_approved")}</th>
+            <th scope="col">{t("exports-form.col_public")}</th>
+            <th scope="col">{t("exports-form.col_words")}</th>
           </tr>
         </thead>
         <tbody>
@@ -56,8 +64,8 @@ function PreviewTable({ preview }: { preview: ExportPreview }) {
               <td>{cell(r.respondent_name)}</td>
               <td>{cell(r.created_at).slice(0, 10)}</td>
               <td>{cell(r.kind)}</td>
-              <td>{r.is_approved ? "Yes" : "No"}</td>
-              <td>{r.is_public ? "Yes" : "No"}</td>
+              <td>{r.is_approved ? t("exports-form.yes") : t("exports-form.no")}</td>
+              <td>{r.is_public ? t("exports-form.yes") : t("exports-form.no")}</td>
               <td class="export-words">{cell(r.text)}</td>
             </tr>
           ))}
@@ -101,52 +109,52 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
         void send.run("create");
       }}
     >
-      <h2 id="export-form-title">New export</h2>
+      <h2 id="export-form-title">{t("exports-form.title")}</h2>
       <div class="form-grid">
-        <Field label="Brand">
+        <Field label={t("exports-form.brand")}>
           {select("brand", [
-            ["current", brand ? brand.name : "This brand"],
-            ["all", "All brands"],
+            ["current", brand ? brand.name : t("exports-form.this_brand")],
+            ["all", t("exports-form.all_brands")],
           ])}
         </Field>
-        <Field label="Status">
+        <Field label={t("exports-form.status")}>
           {select("status", [
-            ["", "Any"],
-            ...STATUSES.map((s): [string, string] => [s, s[0]!.toUpperCase() + s.slice(1)]),
+            ["", t("exports-form.any")],
+            ...STATUSES.map((s): [string, string] => [s, statusLabels()[s] ?? s]),
           ])}
         </Field>
-        <Field label="Origin">
+        <Field label={t("exports-form.origin")}>
           {select("origin", [
-            ["", "Any"],
-            ["collected", "Collected"],
-            ["imported", "Imported"],
-            ["manual", "Added by hand"],
+            ["", t("exports-form.any")],
+            ["collected", t("exports-form.origin_collected")],
+            ["imported", t("exports-form.origin_imported")],
+            ["manual", t("exports-form.origin_manual")],
           ])}
         </Field>
-        <Field label="Approved">
+        <Field label={t("exports-form.approved")}>
           {select("is_approved", [
-            ["", "Any"],
-            ["true", "Approved"],
-            ["false", "Not approved"],
+            ["", t("exports-form.any")],
+            ["true", t("exports-form.approved_yes")],
+            ["false", t("exports-form.approved_no")],
           ])}
         </Field>
-        <Field label="Visibility">
+        <Field label={t("exports-form.visibility")}>
           {select("is_public", [
-            ["", "Any"],
-            ["true", "Public"],
-            ["false", "Private"],
+            ["", t("exports-form.any")],
+            ["true", t("exports-form.public")],
+            ["false", t("exports-form.private")],
           ])}
         </Field>
-        <Field label="Tag">
+        <Field label={t("exports-form.tag")}>
           {select("tag_id", [
-            ["", "Any"],
-            ...(tags.data?.data ?? []).map((t): [string, string] => [
-              t.id,
-              tagLabel(t, brands, form.brand === "current" ? brand?.id : undefined),
+            ["", t("exports-form.any")],
+            ...(tags.data?.data ?? []).map((tag): [string, string] => [
+              tag.id,
+              tagLabel(tag, brands, form.brand === "current" ? brand?.id : undefined),
             ]),
           ])}
         </Field>
-        <Field label="Words" optional hint="Only testimonials containing these words.">
+        <Field label={t("exports-form.words")} optional hint={t("exports-form.words_hint")}>
           {(p) => (
             <input
               {...p}
@@ -157,43 +165,44 @@ export function ExportFormCard({ initial, onCreated }: { initial: ExportForm; on
             />
           )}
         </Field>
-        <Field label="Format" hint="CSV opens in spreadsheets; JSON keeps types and lists.">
+        <Field label={t("exports-form.format")} hint={t("exports-form.format_hint")}>
           {select("format", [
             ["csv", "CSV"],
             ["json", "JSON"],
           ])}
         </Field>
       </div>
-      <p class="hint export-note">
-        Exports include respondents' email addresses. Files are kept for 7 days, and deleted at once if a testimonial in
-        them is erased.
-      </p>
+      <p class="hint export-note">{t("exports-form.note")}</p>
       <ErrorNotice error={send.error} />
       <div class="row">
         <Button
           variant="primary"
           type="submit"
           busy={send.running === "create"}
-          busyLabel="Asking…"
+          busyLabel={t("exports-form.asking")}
           disabled={send.busy}
         >
-          Create export
+          {t("exports-form.create")}
         </Button>
         <Button
           onClick={() => void send.run("preview")}
           busy={send.running === "preview"}
-          busyLabel="Counting…"
+          busyLabel={t("exports-form.counting")}
           disabled={send.busy}
         >
-          Preview
+          {t("exports-form.preview")}
         </Button>
       </div>
       {preview && (
         <section class="stack export-preview-box" aria-live="polite">
           <p>
-            <strong>{formatNumber(preview.count)}</strong> testimonial{preview.count === 1 ? "" : "s"} would be
-            exported.
-            {preview.count > preview.data.length && ` The first ${preview.data.length}:`}
+            {rich("exports-form.preview_count", {
+              count: preview.count,
+              n: formatNumber(preview.count),
+              strong: (parts) => <strong>{parts}</strong>,
+            })}
+            {preview.count > preview.data.length &&
+              ` ${t("exports-form.preview_first", { n: String(preview.data.length) })}`}
           </p>
           <PreviewTable preview={preview} />
         </section>

@@ -9,15 +9,16 @@ import { Badge, type BadgeTone } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
 import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { api } from "../api";
-import { REASONS, type ExportItem } from "./exports-shared";
+import { reasons, type ExportItem } from "./exports-shared";
+import { t } from "../i18n";
 
-const STATE: Record<ExportItem["status"], { label: string; tone: BadgeTone }> = {
-  queued: { label: "Waiting", tone: "info" },
-  building: { label: "Building", tone: "info" },
-  ready: { label: "Ready", tone: "good" },
-  failed: { label: "Failed", tone: "bad" },
-  expired: { label: "File deleted", tone: "neutral" },
-};
+const states = (): Record<ExportItem["status"], { label: string; tone: BadgeTone }> => ({
+  queued: { label: t("exports-list.state_queued"), tone: "info" },
+  building: { label: t("exports-list.state_building"), tone: "info" },
+  ready: { label: t("exports-list.state_ready"), tone: "good" },
+  failed: { label: t("exports-list.state_failed"), tone: "bad" },
+  expired: { label: t("exports-list.state_expired"), tone: "neutral" },
+});
 
 const size = (bytes: number | null) =>
   bytes === null
@@ -39,7 +40,7 @@ function Row({
   onChange: (e: ExportItem) => void;
   onDeleted: (id: string) => void;
 }) {
-  const state = STATE[item.status];
+  const state = states()[item.status];
   const pending = item.status === "queued" || item.status === "building";
   return (
     <li class="card export-row" data-export={item.id}>
@@ -50,24 +51,31 @@ function Row({
         <Badge tone={state.tone}>{state.label}</Badge>
       </div>
       <p class="small muted">
-        Asked {formatDateTime(item.created_at)}
-        {item.row_count !== null && ` · ${formatNumber(item.row_count)} testimonial${item.row_count === 1 ? "" : "s"}`}
+        {t("exports-list.asked", { when: formatDateTime(item.created_at) })}
+        {item.row_count !== null &&
+          ` · ${t("exports-list.rows", { count: item.row_count, n: formatNumber(item.row_count) })}`}
         {item.byte_size !== null && ` · ${size(item.byte_size)}`}
-        {item.file_expires_at && ` · kept until ${formatDateTime(item.file_expires_at)}`}
+        {item.file_expires_at && ` · ${t("exports-list.kept_until", { when: formatDateTime(item.file_expires_at) })}`}
       </p>
       {pending && (
         <p class="small" role="status">
-          {item.progress.done ? `${formatNumber(item.progress.done)} testimonials written…` : "Starting…"}
+          {item.progress.done
+            ? t("exports-list.written", { n: formatNumber(item.progress.done) })
+            : t("exports-list.starting")}
         </p>
       )}
       {item.status === "failed" && (
-        <p class="field-error">{item.reason ?? "The file could not be built."} Create a new export to try again.</p>
+        <p class="field-error">
+          {item.reason ?? t("exports-list.failed_default")} {t("exports-list.try_again")}
+        </p>
       )}
-      {item.status === "expired" && <p class="small muted">{REASONS[item.reason ?? ""] ?? "The file was deleted."}</p>}
+      {item.status === "expired" && (
+        <p class="small muted">{reasons()[item.reason ?? ""] ?? t("exports-list.deleted_default")}</p>
+      )}
       <div class="row">
         {item.status === "ready" && item.download_url && (
           <a class="btn btn-primary btn-small" href={item.download_url} download>
-            Download
+            {t("exports-list.download")}
           </a>
         )}
         {item.status === "ready" && (
@@ -76,14 +84,14 @@ function Row({
             variant="ghost"
             onClick={() => void api.get<ExportItem>(`/v1/exports/${item.id}`).then(onChange)}
           >
-            New download link
+            {t("exports-list.new_link")}
           </Button>
         )}
         <ConfirmButton
-          label="Delete"
-          question="Delete this export and its file?"
-          confirmLabel="Delete export"
-          busyLabel="Deleting…"
+          label={t("exports-list.delete")}
+          question={t("exports-list.delete_question")}
+          confirmLabel={t("exports-list.delete_confirm")}
+          busyLabel={t("exports-list.deleting")}
           onConfirm={async () => {
             await api.del(`/v1/exports/${item.id}`);
             onDeleted(item.id);
@@ -106,9 +114,9 @@ export function ExportList({ list, describe }: { list: PagedState<ExportItem>; d
     }, 2000);
     return () => clearInterval(timer);
   }, [key]);
-  if (!list.items.length) return <p class="empty">No exports yet.</p>;
+  if (!list.items.length) return <p class="empty">{t("exports-list.empty")}</p>;
   return (
-    <ul class="stack export-list" aria-label="Exports">
+    <ul class="stack export-list" aria-label={t("exports-list.label")}>
       {list.items.map((item) => (
         <Row key={item.id} item={item} describe={describe} onChange={list.replace} onDeleted={list.remove} />
       ))}

@@ -4,6 +4,7 @@
  */
 
 import type { ExportFilters } from "../types";
+import { t } from "../i18n";
 export type { ExportFilters, ExportItem, ExportPreview } from "../types";
 
 /** The form's values: empty strings mean "any". */
@@ -41,15 +42,16 @@ export function describeFilters(
   if (f.brand_id) parts.push(brandName(f.brand_id));
   if (f.status) parts.push(f.status);
   if (f.origin) parts.push(f.origin);
-  if (f.is_approved !== undefined) parts.push(f.is_approved ? "approved" : "not approved");
-  if (f.is_public !== undefined) parts.push(f.is_public ? "public" : "private");
-  if (f.tag_id) parts.push(`tagged ${tagName(f.tag_id)}`);
-  if (f.q) parts.push(`matching “${f.q}”`);
-  return parts.length ? parts.join(", ") : "Every testimonial, all brands";
+  if (f.is_approved !== undefined)
+    parts.push(f.is_approved ? t("exports-shared.approved") : t("exports-shared.not_approved"));
+  if (f.is_public !== undefined) parts.push(f.is_public ? t("exports-shared.public") : t("exports-shared.private"));
+  if (f.tag_id) parts.push(t("exports-shared.tagged", { tag: tagName(f.tag_id) }));
+  if (f.q) parts.push(t("exports-shared.matching", { q: f.q }));
+  return parts.length ? parts.join(", ") : t("exports-shared.everything");
 }
 
 /** Why an export has no file, in words. */
-export const REASONS: Record<string, string> = {
-  time_up: "Files are kept for 7 days.",
-  erased: "A testimonial in it was erased, so the file was deleted.",
-};
+export const reasons = (): Record<string, string> => ({
+  time_up: t("exports-shared.reason_time_up"),
+  erased: t("exports-shared.reason_erased"),
+});

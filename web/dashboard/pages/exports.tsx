@@ -15,6 +15,7 @@ import { ExportFormCard, initialForm } from "./exports-form";
 import { ExportList } from "./exports-list";
 import { describeFilters, type ExportItem } from "./exports-shared";
 import "./exports.css";
+import { t } from "../i18n";
 
 /** The Exports page. */
 export function ExportsPage({ route }: PageProps) {
@@ -27,26 +28,23 @@ export function ExportsPage({ route }: PageProps) {
     () => api.get<Page<{ id: string; name: string }>>("/v1/tags", { query: { limit: 100 } }),
     [mode],
   );
-  const brandName = (id: string) => brands.find((b) => b.id === id)?.name ?? "a deleted brand";
-  const tagName = (id: string) => tags.data?.data.find((t) => t.id === id)?.name ?? "a deleted tag";
+  const brandName = (id: string) => brands.find((b) => b.id === id)?.name ?? t("exports.deleted_brand");
+  const tagName = (id: string) => tags.data?.data.find((x) => x.id === id)?.name ?? t("exports.deleted_tag");
   return (
     <>
-      <PageHeader
-        title="Exports"
-        description="Download your testimonials as a CSV or JSON file, with the same filters as the inbox."
-      />
+      <PageHeader title={t("exports.title")} description={t("exports.description")} />
       <ExportFormCard key={`${mode}:${brand?.id ?? ""}`} initial={initialForm(route.query)} onCreated={list.prepend} />
       <section aria-labelledby="exports-list-title" class="stack">
-        <h2 id="exports-list-title">Your exports</h2>
+        <h2 id="exports-list-title">{t("exports.your_exports")}</h2>
         <ErrorNotice error={list.error} onRetry={list.reload} />
         {list.loading ? (
-          <Loading label="Loading exports…" />
+          <Loading label={t("exports.loading")} />
         ) : (
           <ExportList list={list} describe={(e) => describeFilters(e.filters, brandName, tagName)} />
         )}
         {list.hasMore && (
-          <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-            Show older exports
+          <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("exports.loading_more")}>
+            {t("exports.show_more")}
           </Button>
         )}
       </section>

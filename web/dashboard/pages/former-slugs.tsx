@@ -8,10 +8,10 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import { api } from "../api";
 import { useToast } from "../toasts";
 import type { FormerSlug } from "../types";
+import { t } from "../i18n";
 
 /** What releasing means, said before the button and in its question. */
-export const RELEASE_MEANS =
-  "Anyone on this server could then take the address; printed QR codes would stop leading to you.";
+export const releaseMeans = () => t("former-slugs.release_means");
 
 /** Props of `FormerSlugs`. */
 export interface FormerSlugsProps<T> {
@@ -29,8 +29,8 @@ export interface FormerSlugsProps<T> {
 /** When a held address is free for others: a date, or that it already is. */
 function heldWords(f: FormerSlug): string {
   return Date.parse(f.held_until) > Date.now()
-    ? `Kept for you until ${formatDate(f.held_until)}.`
-    : "No longer kept for you: it leads here until someone else on this server takes it.";
+    ? t("former-slugs.kept_until", { date: formatDate(f.held_until) })
+    : t("former-slugs.not_kept");
 }
 
 /** The list of former addresses with a Release button each; nothing when there are none. */
@@ -39,15 +39,13 @@ export function FormerSlugs<T>({ path, former, addressOf, onReleased, what }: Fo
   if (former.length === 0) return null;
   const release = async (slug: string) => {
     onReleased(await api.del<T>(`${path}/former-slugs/${encodeURIComponent(slug)}`));
-    toast(`${addressOf(slug)} is released`);
+    toast(t("former-slugs.released", { address: addressOf(slug) }));
   };
   return (
-    <section class="former-slugs" aria-label="Former addresses">
-      <h4>Former addresses</h4>
+    <section class="former-slugs" aria-label={t("former-slugs.title")}>
+      <h4>{t("former-slugs.title")}</h4>
       <p class="hint">
-        These addresses were this one's before. They still lead here, so printed QR codes and old emails keep working,
-        and nobody else on this server can take them for a year after the change. Release one only if you no longer need
-        it. {RELEASE_MEANS}
+        {t("former-slugs.intro")} {releaseMeans()}
       </p>
       <ul>
         {former.map((f) => (
@@ -55,10 +53,10 @@ export function FormerSlugs<T>({ path, former, addressOf, onReleased, what }: Fo
             <span class="mono">{addressOf(f.slug)}</span>
             <span class="hint">{heldWords(f)}</span>
             <ConfirmButton
-              label="Release"
-              question={`Release ${addressOf(f.slug)}? ${RELEASE_MEANS}`}
-              confirmLabel="Release it"
-              busyLabel="Releasing…"
+              label={t("former-slugs.release")}
+              question={t("former-slugs.release_question", { address: addressOf(f.slug), means: releaseMeans() })}
+              confirmLabel={t("former-slugs.release_confirm")}
+              busyLabel={t("former-slugs.releasing")}
               onConfirm={() => release(f.slug)}
             />
           </li>

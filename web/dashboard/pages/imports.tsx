@@ -10,6 +10,7 @@ import { PageHeader } from "../page";
 import { useSession } from "../session";
 import { ImportHistory } from "../import/history";
 import { ImportWizard } from "../import/wizard";
+import { t } from "../i18n";
 
 /** The Import reviews page. */
 export function ImportsPage() {
@@ -18,15 +19,12 @@ export function ImportsPage() {
   const [version, setVersion] = useState(0);
   return (
     <>
-      <PageHeader
-        title="Import reviews"
-        description={`Bring reviews ${b.name} already has elsewhere (Google, Trustpilot, Senja, Testimonial.to or a spreadsheet) into Plaudit as written testimonials. They arrive unapproved and private.`}
-      />
+      <PageHeader title={t("imports.title")} description={t("imports.description", { brand: b.name })} />
       {canManage ? (
         <ImportWizard key={b.id} brand={b} onImported={() => setVersion((v) => v + 1)} />
       ) : (
-        <Notice tone="info" title="Only owners and admins can import reviews.">
-          Ask an owner or admin of this organisation to import them.
+        <Notice tone="info" title={t("imports.not_allowed")}>
+          {t("imports.not_allowed_body")}
         </Notice>
       )}
       <ImportHistory brandId={b.id} version={version} />

@@ -36,6 +36,7 @@ import { WordsDialog } from "../inbox/words-dialog";
 import type { PublishStep } from "../inbox/moderation-bar";
 import { asksAboutWords, canPublish, notPublishableReason, recordingWord } from "../inbox/publishable";
 import "../inbox/inbox.css";
+import { t } from "../i18n";
 
 /** The open dialog: help, a rejection of the open testimonial (`one`) or of a selection, a bulk deletion or withdrawal. */
 type DialogState =
@@ -52,7 +53,7 @@ type DialogState =
 /** Bulk actions that make testimonials public. */
 const PUBLISHING: BulkAction[] = ["approve_and_publish", "make_public"];
 
-const count = (n: number) => `${n} testimonial${n === 1 ? "" : "s"}`;
+const count = (n: number) => t("inbox.count", { count: n, n: String(n) });
 
 /** The Inbox page. */
 export function InboxPage({ route, rest }: PageProps) {
@@ -139,7 +140,7 @@ export function InboxPage({ route, rest }: PageProps) {
   useShortcuts((action: ShortcutAction) => {
     if (action === "next" || action === "previous") return step(action === "next" ? 1 : -1);
     if (action === "help") return setDialog({ kind: "help" });
-    if (!current) return toast("Open a testimonial first: press j or ↓.");
+    if (!current) return toast(t("inbox.open_first"));
     switch (action) {
       case "select":
         return selection.toggle(current.id);
@@ -147,19 +148,16 @@ export function InboxPage({ route, rest }: PageProps) {
       case "approve":
         if (!(current.is_approved && !current.rejected_at)) return publish(current, "approve");
         if (!current.is_public) return publish(current, "visibility");
-        return toast(
-          `${displayName(current)}’s testimonial is already approved and public. To take it down, use “Make private” or “Withdraw approval”.`,
-        );
+        return toast(t("inbox.already_published", { name: displayName(current) }));
       case "reject":
         return setDialog({ kind: "reject", one: current });
       case "publish":
         if (!current.is_public) return publish(current, "visibility");
-        return toast(`${displayName(current)}’s testimonial is already public. To take it down, use “Make private”.`);
+        return toast(t("inbox.already_public", { name: displayName(current) }));
       case "edit":
-        if (current.kind === "text")
-          return toast("Written testimonials keep the respondent’s own words; there is no transcript to edit.");
-        if (!open?.transcript) return toast("This testimonial has no transcript to edit yet.");
-        if (open.status !== "ready") return toast("The transcript can be edited once processing is done.");
+        if (current.kind === "text") return toast(t("inbox.no_transcript_text"));
+        if (!open?.transcript) return toast(t("inbox.no_transcript_yet"));
+        if (open.status !== "ready") return toast(t("inbox.transcript_processing"));
         return setEditing(true);
     }
   });
@@ -208,13 +206,13 @@ export function InboxPage({ route, rest }: PageProps) {
   return (
     <div class={`inbox-page${openId ? " inbox-page-open" : ""}`}>
       <PageHeader
-        title="Inbox"
-        description={`Testimonials for ${b.name}: review, decide and publish. Press ? for keyboard shortcuts.`}
+        title={t("inbox.title")}
+        description={t("inbox.description", { brand: b.name })}
         actions={
           <span class="inbox-shortcuts-button">
-            {canManage && !isClient && <Button onClick={() => setDialog({ kind: "add" })}>Add testimonial</Button>}
+            {canManage && !isClient && <Button onClick={() => setDialog({ kind: "add" })}>{t("inbox.add")}</Button>}
             <Button variant="ghost" onClick={() => setDialog({ kind: "help" })} aria-keyshortcuts="?">
-              Keyboard shortcuts
+              {t("inbox.shortcuts")}
             </Button>
           </span>
         }
@@ -230,10 +228,15 @@ export function InboxPage({ route, rest }: PageProps) {
           ? ""
           : shown === 0
             ? ""
-            : `${list.hasMore ? `Showing the first ${shown}` : `Showing ${count(shown)}`}${filters.q ? ", best matches first" : ", newest first"}.`}
+            : t("inbox.showing", {
+                more: list.hasMore ? "yes" : "no",
+                count: shown,
+                n: String(shown),
+                order: filters.q ? "relevance" : "newest",
+              })}
         {arrivals > 0 && (
           <Button small variant="ghost" onClick={list.reload}>
-            {arrivals === 1 ? "1 new testimonial" : `${arrivals}${arrivals >= 25 ? "+" : ""} new testimonials`}: show
+            {t("inbox.arrivals", { count: arrivals, n: `${arrivals}${arrivals >= 25 ? "+" : ""}` })}
           </Button>
         )}
       </div>
@@ -250,7 +253,7 @@ export function InboxPage({ route, rest }: PageProps) {
             </ul>
           )}
           <Button small variant="ghost" onClick={() => setSummary(null)}>
-            Dismiss
+            {t("inbox.dismiss")}
           </Button>
         </Notice>
       )}
@@ -270,15 +273,13 @@ export function InboxPage({ route, rest }: PageProps) {
           onLoadMore={list.loadMore}
           filtered={hasFilters(filters)}
         />
-        <section class="inbox-detail" aria-label="Open testimonial">
+        <section class="inbox-detail" aria-label={t("inbox.detail_label")}>
           {!openId ? (
-            <p class="empty inbox-detail-empty">
-              Choose a testimonial to see it here, or press j to open the first one.
-            </p>
+            <p class="empty inbox-detail-empty">{t("inbox.choose")}</p>
           ) : detail.error ? (
             <ErrorNotice error={detail.error} onRetry={detail.reload} />
           ) : !open ? (
-            <Loading label="Opening the testimonial…" />
+            <Loading label={t("inbox.opening")} />
           ) : (
             <Detail
               key={open.id}
@@ -313,7 +314,9 @@ export function InboxPage({ route, rest }: PageProps) {
       )}
       {dialog?.kind === "reject" && (
         <RejectDialog
-          subject={"one" in dialog ? `the testimonial from ${displayName(dialog.one)}` : count(dialog.ids.length)}
+          subject={
+            "one" in dialog ? t("inbox.reject_one", { name: displayName(dialog.one) }) : count(dialog.ids.length)
+          }
           onClose={() => setDialog(null)}
           onReject={async (reason) => {
             if ("one" in dialog) return mod.reject(dialog.one, reason);
@@ -324,10 +327,10 @@ export function InboxPage({ route, rest }: PageProps) {
       )}
       {dialog?.kind === "unapprove" && (
         <ConfirmDialog
-          title={`Withdraw the approval of ${count(dialog.ids.length)}?`}
-          body="They stop being shown in widgets and on the wall and wait for a decision again."
-          confirmLabel={`Withdraw ${count(dialog.ids.length)}`}
-          busyLabel="Withdrawing…"
+          title={t("inbox.unapprove_title", { count: dialog.ids.length, n: String(dialog.ids.length) })}
+          body={t("inbox.unapprove_body")}
+          confirmLabel={t("inbox.unapprove_confirm", { count: dialog.ids.length, n: String(dialog.ids.length) })}
+          busyLabel={t("inbox.withdrawing")}
           onConfirm={() => runBulk("unapprove", dialog.ids)}
           onClose={() => setDialog(null)}
         />
@@ -360,10 +363,10 @@ export function InboxPage({ route, rest }: PageProps) {
       )}
       {dialog?.kind === "delete" && (
         <ConfirmDialog
-          title={`Delete ${count(dialog.ids.length)}?`}
-          body="They disappear at once from widgets, walls, search and exports; the recordings and words are erased for good moments later. This cannot be undone."
-          confirmLabel={`Delete ${count(dialog.ids.length)}`}
-          busyLabel="Deleting…"
+          title={t("inbox.delete_title", { count: dialog.ids.length, n: String(dialog.ids.length) })}
+          body={t("inbox.delete_body")}
+          confirmLabel={t("inbox.delete_confirm", { count: dialog.ids.length, n: String(dialog.ids.length) })}
+          busyLabel={t("inbox.deleting")}
           onConfirm={() => runBulk("delete", dialog.ids)}
           onClose={() => setDialog(null)}
         />

@@ -14,6 +14,7 @@ import { api } from "../api";
 import { useToast } from "../toasts";
 import type { Brand, CreatedInvitation, Invitation, Role } from "../types";
 import { brandNames } from "./client-brands";
+import { t } from "../i18n";
 
 export type { CreatedInvitation, Invitation } from "../types";
 
@@ -34,12 +35,13 @@ export const loadInvitations = (cursor: string | null) =>
 export function InvitationReveal({ created, onDone }: { created: CreatedInvitation; onDone: () => void }) {
   return (
     <section class="card secret-card" aria-labelledby="invitation-title">
-      <h2 id="invitation-title">Invitation for {created.email}</h2>
-      <Notice tone="warning" title="Copy this link now. It is shown only once.">
+      <h2 id="invitation-title">{t("invitations.reveal_title", { email: created.email })}</h2>
+      <Notice tone="warning" title={t("invitations.reveal_warning")}>
         <p>
-          {created.emailed ? "We also emailed it to them. " : "Send it to them yourself (this server sends no email). "}
-          With it they choose their own password (nobody else ever knows it), or sign in with the Plaudit account they
-          already have, and accept. It works once, until {formatDate(created.expires_at)}.
+          {t("invitations.reveal_body", {
+            emailed: created.emailed ? "yes" : "no",
+            until: formatDate(created.expires_at),
+          })}
         </p>
       </Notice>
       <div class="url-box">
@@ -47,12 +49,12 @@ export function InvitationReveal({ created, onDone }: { created: CreatedInvitati
           class="url-input mono secret-value"
           readOnly
           value={created.url}
-          aria-label="Invitation link"
+          aria-label={t("invitations.link_label")}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <CopyButton text={created.url} label="Copy link" variant="primary" />
+        <CopyButton text={created.url} label={t("invitations.copy_link")} variant="primary" />
       </div>
-      <Button onClick={onDone}>Done</Button>
+      <Button onClick={onDone}>{t("invitations.done")}</Button>
     </section>
   );
 }
@@ -73,17 +75,17 @@ export function PendingInvitations({
   if (!list.error && list.items.length === 0) return null;
   return (
     <section aria-labelledby="pending-title">
-      <h2 id="pending-title">Pending invitations</h2>
+      <h2 id="pending-title">{t("invitations.pending")}</h2>
       <ErrorNotice error={list.error} onRetry={list.reload} />
       <div class="table-wrap">
         <table>
-          <caption class="sr-only">Pending invitations</caption>
+          <caption class="sr-only">{t("invitations.pending")}</caption>
           <thead>
             <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Link works until</th>
-              <th scope="col">Actions</th>
+              <th scope="col">{t("invitations.col_email")}</th>
+              <th scope="col">{t("invitations.col_role")}</th>
+              <th scope="col">{t("invitations.col_until")}</th>
+              <th scope="col">{t("invitations.col_actions")}</th>
             </tr>
           </thead>
           <tbody>
@@ -101,11 +103,11 @@ export function PendingInvitations({
                 <td>
                   <span class="row">
                     <ConfirmButton
-                      label="New link"
+                      label={t("invitations.new_link")}
                       variant="primary"
-                      question={`Make a new link for ${inv.email}? The old link stops working.`}
-                      confirmLabel="Yes, new link"
-                      busyLabel="Making…"
+                      question={t("invitations.new_link_question", { email: inv.email })}
+                      confirmLabel={t("invitations.new_link_confirm")}
+                      busyLabel={t("invitations.making")}
                       onConfirm={async () => {
                         const created = await createInvitation(
                           inv.email,
@@ -119,14 +121,14 @@ export function PendingInvitations({
                       }}
                     />
                     <ConfirmButton
-                      label="Revoke"
-                      question={`Revoke the invitation for ${inv.email}? Its link stops working at once.`}
-                      confirmLabel="Yes, revoke"
-                      busyLabel="Revoking…"
+                      label={t("invitations.revoke")}
+                      question={t("invitations.revoke_question", { email: inv.email })}
+                      confirmLabel={t("invitations.revoke_confirm")}
+                      busyLabel={t("invitations.revoking")}
                       onConfirm={async () => {
                         await api.del(`/v1/invitations/${encodeURIComponent(inv.id)}`);
                         list.remove(inv.id);
-                        toast(`Invitation for ${inv.email} revoked`);
+                        toast(t("invitations.revoked", { email: inv.email }));
                       }}
                     />
                   </span>
@@ -137,8 +139,8 @@ export function PendingInvitations({
         </table>
       </div>
       {list.hasMore && (
-        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more invitations
+        <Button onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("invitations.loading_more")}>
+          {t("invitations.show_more")}
         </Button>
       )}
     </section>
