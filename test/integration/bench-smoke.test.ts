@@ -17,7 +17,11 @@ const benchmarks = readdirSync(benchDir)
 
 /** Time allowed per benchmark: about a second each, more for the ones that run ffmpeg and speech recognition. */
 const DEFAULT_MS = 30_000;
-const LONGER_MS: Record<string, number> = { "media-process.ts": 90_000, "reels-render.ts": 90_000 };
+const LONGER_MS: Record<string, number> = {
+  "media-process.ts": 90_000,
+  "reels-render.ts": 90_000,
+  "speech-wer.ts": 90_000,
+};
 
 // The media benchmarks use the shared media fixtures; make them once here, not inside a benchmark's time.
 beforeAll(() => {
