@@ -86,7 +86,7 @@ describe("a recorded video", () => {
     const s = await detail(id);
     expect(s.status).toBe("ready");
     expect(Math.abs(s.duration_ms - fx.videoDurationMs) / fx.videoDurationMs).toBeLessThan(0.05);
-    expect(Object.keys(s.media).sort()).toEqual(["captions", "original", "poster", "thumbnail", "video"]);
+    expect(Object.keys(s.media).sort()).toEqual(["captions", "full", "original", "poster", "thumbnail", "video"]);
     expect(s.text_source).toBe("spoken");
     const words = s.transcript.words as { start_ms: number; end_ms: number }[];
     expect(words.length).toBeGreaterThan(5);
