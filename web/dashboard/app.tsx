@@ -18,6 +18,7 @@ import { SessionProvider } from "./session";
 import { Shell } from "./shell/shell";
 import { ToastProvider } from "./toasts";
 import type { Me } from "./types";
+import { t } from "./i18n";
 
 type State =
   | { kind: "loading" }
@@ -53,14 +54,12 @@ export function App() {
 
   useEffect(() => {
     onSessionEnded(() =>
-      setState((s) =>
-        s.kind === "signed-in" ? { kind: "signed-out", notice: "Your session has ended. Please sign in again." } : s,
-      ),
+      setState((s) => (s.kind === "signed-in" ? { kind: "signed-out", notice: t("app.session_ended") } : s)),
     );
     return () => onSessionEnded(null);
   }, []);
 
-  const signedOut = useCallback(() => setState({ kind: "signed-out", notice: "You have signed out." }), []);
+  const signedOut = useCallback(() => setState({ kind: "signed-out", notice: t("app.signed_out") }), []);
 
   /** Leaves a link's page for the dashboard: signed in as `me`, or as whoever the session says. */
   const leaveLinkPage = (me?: Me) => {
@@ -78,14 +77,14 @@ export function App() {
     case "loading":
       return (
         <main class="signin" id="main">
-          <Loading label="Opening your dashboard…" />
+          <Loading label={t("app.opening")} />
         </main>
       );
     case "failed":
       return (
         <main class="signin" id="main">
           <div class="signin-card card">
-            <h1>The dashboard could not start</h1>
+            <h1>{t("app.start_failed")}</h1>
             <ErrorNotice error={state.error} onRetry={check} />
           </div>
         </main>

@@ -4,6 +4,7 @@
  */
 import { ApiError } from "../shared/api";
 import { config, scopeHeaders } from "./api";
+import { t } from "./i18n";
 
 /** Fetches `path` (an API path such as `/v1/links/…/qr.svg`) as a Blob; `what` names it in a generic failure. */
 export async function fetchFile(path: string, what: string): Promise<Blob> {
@@ -14,14 +15,14 @@ export async function fetchFile(path: string, what: string): Promise<Blob> {
       credentials: "include",
     });
   } catch {
-    throw new ApiError(0, "network", "Could not reach the server. Check your connection and try again.");
+    throw new ApiError(0, "network", t("files.network"));
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
     throw new ApiError(
       res.status,
       body?.error?.code ?? "http_error",
-      body?.error?.message ?? `${what} could not be made.`,
+      body?.error?.message ?? t("files.failed", { what }),
     );
   }
   return res.blob();

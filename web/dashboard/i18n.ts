@@ -6,6 +6,7 @@
  *     <h1>{t('links.title')}</h1>
  *     <p>{t('links.count', { count: links.length })}</p>     // '{count, plural, one {# link} other {# links}}'
  */
+import { type ComponentChildren, h } from "preact";
 import en from "../../src/platform/i18n/messages/dashboard/en.json";
 import type { Language } from "../../src/platform/i18n/languages";
 import { type Catalog, translator } from "../shared/i18n";
@@ -18,3 +19,9 @@ export const t = words.t;
 
 /** One message with rich-text tags filled by `values` (`<strong>…</strong>` → JSX). */
 export const rich = words.rich;
+
+/** A rich-text tag drawn as the HTML element `name`: `{ code: tag("code") }` fills `<code>…</code>` of a message. */
+export const tag =
+  (name: string) =>
+  (parts: unknown[]): unknown =>
+    h(name, null, ...(parts as ComponentChildren[]));

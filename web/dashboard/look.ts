@@ -5,6 +5,7 @@
  */
 import { getPref, setPref } from "./prefs";
 import type { Membership } from "./types";
+import { t } from "./i18n";
 
 /** An organisation's name, logo and colour (null: the default colour). */
 export interface OrgLook {
@@ -54,7 +55,7 @@ export function textOn(hex: string): string {
 export const initialOf = (name: string) => [...name.trim()][0]?.toUpperCase() ?? "·";
 
 /** The window title: the page, then the organisation (`Inbox · Bright Agency`). */
-export const windowTitle = (page: string, look: OrgLook) => `${page} · ${look.name}`;
+export const windowTitle = (page: string, look: OrgLook) => t("look.window_title", { page, org: look.name });
 
 /** Puts the organisation's logo, or its initial in its colour, on the browser tab. */
 export function applyFavicon(look: OrgLook) {

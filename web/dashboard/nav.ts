@@ -23,6 +23,7 @@ import { OrganisationPage } from "./pages/organisation";
 import { AccountPage } from "./pages/account";
 import { StatsPage } from "./pages/stats";
 import { NotificationsPage } from "./pages/notifications";
+import { t } from "./i18n";
 
 /** What every page component receives. `rest` is the path after the page's own segment (for detail views). */
 export interface PageProps {
@@ -47,26 +48,33 @@ export interface NavItem {
 
 /** Every page, in sidebar order within its section. */
 export const NAV: NavItem[] = [
-  { path: "inbox", label: "Inbox", section: "Collect", page: InboxPage, needsBrand: true },
-  { path: "brands", label: "Brands", section: "Collect", page: BrandsPage },
-  { path: "links", label: "Links", section: "Collect", page: LinksPage, needsBrand: true },
+  { path: "inbox", label: t("nav.inbox"), section: "Collect", page: InboxPage, needsBrand: true },
+  { path: "brands", label: t("nav.brands"), section: "Collect", page: BrandsPage },
+  { path: "links", label: t("nav.links"), section: "Collect", page: LinksPage, needsBrand: true },
   // Sending requests needs link:write, which a client does not have.
-  { path: "campaigns", label: "Requests", section: "Collect", page: CampaignsPage, needsBrand: true, staff: true },
-  { path: "imports", label: "Import reviews", section: "Collect", page: ImportsPage, needsBrand: true, staff: true },
-  { path: "exports", label: "Exports", section: "Collect", page: ExportsPage },
-  { path: "tags", label: "Tags", section: "Collect", page: TagsPage },
-  { path: "widgets", label: "Widgets", section: "Publish", page: WidgetsPage, needsBrand: true },
-  { path: "reels", label: "Reels", section: "Publish", page: ReelsPage, needsBrand: true },
-  { path: "stats", label: "Stats", section: "Publish", page: StatsPage, needsBrand: true },
-  { path: "api-keys", label: "API keys", section: "Developers", page: ApiKeysPage, staff: true },
-  { path: "webhooks", label: "Webhooks", section: "Developers", page: WebhooksPage, staff: true },
-  { path: "organisation", label: "Organisation", section: "Organisation", page: OrganisationPage, staff: true },
-  { path: "members", label: "Members", section: "Organisation", page: MembersPage, staff: true },
-  { path: "billing", label: "Plan & usage", section: "Organisation", page: BillingPage, staff: true },
-  { path: "outbox", label: "Mail outbox", section: "Organisation", page: OutboxPage, staff: true },
+  {
+    path: "campaigns",
+    label: t("nav.campaigns"),
+    section: "Collect",
+    page: CampaignsPage,
+    needsBrand: true,
+    staff: true,
+  },
+  { path: "imports", label: t("nav.imports"), section: "Collect", page: ImportsPage, needsBrand: true, staff: true },
+  { path: "exports", label: t("nav.exports"), section: "Collect", page: ExportsPage },
+  { path: "tags", label: t("nav.tags"), section: "Collect", page: TagsPage },
+  { path: "widgets", label: t("nav.widgets"), section: "Publish", page: WidgetsPage, needsBrand: true },
+  { path: "reels", label: t("nav.reels"), section: "Publish", page: ReelsPage, needsBrand: true },
+  { path: "stats", label: t("nav.stats"), section: "Publish", page: StatsPage, needsBrand: true },
+  { path: "api-keys", label: t("nav.api_keys"), section: "Developers", page: ApiKeysPage, staff: true },
+  { path: "webhooks", label: t("nav.webhooks"), section: "Developers", page: WebhooksPage, staff: true },
+  { path: "organisation", label: t("nav.organisation"), section: "Organisation", page: OrganisationPage, staff: true },
+  { path: "members", label: t("nav.members"), section: "Organisation", page: MembersPage, staff: true },
+  { path: "billing", label: t("nav.billing"), section: "Organisation", page: BillingPage, staff: true },
+  { path: "outbox", label: t("nav.outbox"), section: "Organisation", page: OutboxPage, staff: true },
   // Everyone's own emails about new testimonials (a client's too: its brands only).
-  { path: "notifications", label: "Notifications", section: "Organisation", page: NotificationsPage },
-  { path: "account", label: "Your account", section: "Organisation", page: AccountPage, hidden: true },
+  { path: "notifications", label: t("nav.notifications"), section: "Organisation", page: NotificationsPage },
+  { path: "account", label: t("nav.account"), section: "Organisation", page: AccountPage, hidden: true },
 ];
 
 /** The pages a role uses: a client sees its brands' testimonials, links, tags, widgets, reels, stats and exports only. */
@@ -74,6 +82,14 @@ export const navFor = (role: Role): NavItem[] => (role === "client" ? NAV.filter
 
 /** Sections in sidebar order. */
 export const SECTIONS: NavItem["section"][] = ["Collect", "Publish", "Developers", "Organisation"];
+
+/** The sections' headings in the sidebar. */
+export const SECTION_LABELS: Record<NavItem["section"], string> = {
+  Collect: t("nav.section_collect"),
+  Publish: t("nav.section_publish"),
+  Developers: t("nav.section_developers"),
+  Organisation: t("nav.section_organisation"),
+};
 
 /** The page the dashboard opens on. */
 export const HOME = "brands";

@@ -6,6 +6,7 @@
  */
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { t } from "./i18n";
 
 const CHANGE = "plaudit:navigate";
 
@@ -74,10 +75,7 @@ if (typeof window !== "undefined") {
  * Holds navigation while `dirty`: the browser warns before the page is left, and moving elsewhere in the
  * dashboard asks `question` first. Saving or discarding (dirty false again) releases it at once.
  */
-export function useUnsavedChanges(
-  dirty: boolean,
-  question = "You have unsaved changes. Leave this page and lose them?",
-) {
+export function useUnsavedChanges(dirty: boolean, question = t("router.unsaved")) {
   const state = useRef({ dirty, question });
   state.current = { dirty, question };
   useEffect(() => {

@@ -4,6 +4,7 @@
  * semicolon or tab), then Papa Parse for the records, quoted fields with line breaks included.
  */
 import Papa from "papaparse";
+import { t } from "../i18n";
 
 /** The delimiters a file may use. */
 export type Delimiter = "," | ";" | "\t";
@@ -11,13 +12,12 @@ export type Delimiter = "," | ";" | "\t";
 /** A readable file, or why not. */
 export type Decoded = { ok: true; text: string; hadBom: boolean } | { ok: false; message: string };
 
-const SAVE_AS_UTF8 =
-  "Save it as UTF-8 and choose it again: in Excel use File › Save As › “CSV UTF-8 (Comma delimited)”; in Numbers or Google Sheets, exporting to CSV already gives UTF-8.";
+const saveAsUtf8 = () => t("import.csv.save_as_utf8");
 
 /** Decodes the file's bytes as UTF-8; any other encoding (UTF-16, Windows-1252, Latin-1…) is refused. */
 export function decodeUtf8(bytes: Uint8Array): Decoded {
   if (bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))) {
-    return { ok: false, message: `This file is UTF-16 text, not UTF-8. ${SAVE_AS_UTF8}` };
+    return { ok: false, message: t("import.csv.utf16", { fix: saveAsUtf8() }) };
   }
   const hadBom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   let text: string;
@@ -27,13 +27,13 @@ export function decodeUtf8(bytes: Uint8Array): Decoded {
   } catch {
     return {
       ok: false,
-      message: `This file is not UTF-8 (it may be Windows-1252 or Latin-1), so accents and symbols would come out wrong. ${SAVE_AS_UTF8}`,
+      message: t("import.csv.not_utf8", { fix: saveAsUtf8() }),
     };
   }
   if (text.includes("\u0000"))
     return {
       ok: false,
-      message: "This does not look like a CSV text file. Choose a .csv file exported from a spreadsheet.",
+      message: t("import.csv.not_text"),
     };
   return { ok: true, text: text.replace(/^\uFEFF/, ""), hadBom };
 }
@@ -74,7 +74,8 @@ export interface ParsedCsv {
 export type ParseResult = ({ ok: true } & ParsedCsv) | { ok: false; message: string };
 
 /** Human name of a delimiter. */
-export const delimiterName = (d: Delimiter): string => (d === "," ? "comma" : d === ";" ? "semicolon" : "tab");
+export const delimiterName = (d: Delimiter): string =>
+  d === "," ? t("import.csv.comma") : d === ";" ? t("import.csv.semicolon") : t("import.csv.tab");
 
 /** Parses decoded text: header row first, blank lines skipped. Line ends (CRLF, CR, LF, even mixed) become LF. */
 export function parseCsv(input: string): ParseResult {
@@ -89,16 +90,15 @@ export function parseCsv(input: string): ParseResult {
   });
   const broken = result.errors.find((e) => e.type === "Quotes");
   if (broken) {
-    const where = typeof broken.row === "number" ? ` near review ${broken.row}` : "";
     return {
       ok: false,
-      message: `A quoted field is never closed${where}: check that every opening " has a closing ". Nothing was read.`,
+      message:
+        typeof broken.row === "number" ? t("import.csv.unclosed_near", { row: broken.row }) : t("import.csv.unclosed"),
     };
   }
   const [header, ...records] = result.data;
-  if (!header || header.every((h) => h.trim() === ""))
-    return { ok: false, message: "The file is empty. It needs a header row and one review per row." };
-  if (records.length === 0) return { ok: false, message: "The file has a header row but no reviews under it." };
+  if (!header || header.every((h) => h.trim() === "")) return { ok: false, message: t("import.csv.empty") };
+  if (records.length === 0) return { ok: false, message: t("import.csv.no_reviews") };
   return { ok: true, delimiter, header: header.map((h) => h.replace(/^\uFEFF/, "").trim()), records };
 }
 

@@ -8,6 +8,7 @@ import { useState } from "preact/hooks";
 import { Field } from "../../shared/ui/field";
 import { Notice } from "../../shared/ui/notice";
 import { readExportFiles, type LoadedFile } from "./read-export";
+import { t } from "../i18n";
 
 export type { LoadedFile } from "./read-export";
 
@@ -33,25 +34,16 @@ export function FilePicker({ onLoaded }: FilePickerProps) {
   };
   return (
     <section class="card import-step" aria-labelledby="import-file-title">
-      <h2 id="import-file-title">1. Choose the file to import</h2>
-      <p class="muted">
-        A CSV file with one review per row under a header row (comma, semicolon or tab delimited, saved as UTF-8), or
-        your Google reviews from Google Takeout. Exports of Senja, Testimonial.to, Trustpilot and Google Business
-        Profile are recognised and their columns matched for you. The file stays on this computer: only the rows you
-        confirm are sent.
-      </p>
+      <h2 id="import-file-title">{t("import.file-picker.title")}</h2>
+      <p class="muted">{t("import.file-picker.intro")}</p>
       {error && (
-        <Notice tone="error" title="This file cannot be imported">
+        <Notice tone="error" title={t("import.file-picker.error_title")}>
           {error}
         </Notice>
       )}
       <Field
-        label="File to import"
-        hint={
-          reading
-            ? "Reading…"
-            : "CSV, or reviews.json from Google Takeout (choose several at once for several locations). Columns such as Review, Name, Rating and Date are recognised automatically."
-        }
+        label={t("import.file-picker.label")}
+        hint={reading ? t("import.file-picker.reading") : t("import.file-picker.hint")}
       >
         {(p) => (
           <input

@@ -6,6 +6,7 @@
 import { Notice } from "../../shared/ui/notice";
 import { formatHeadline, type RecognisedExport } from "./formats";
 import { fieldLabel, type Mapping } from "./headers";
+import { t } from "../i18n";
 
 /** Props of `FormatNotice`. */
 export interface FormatNoticeProps {
@@ -17,25 +18,26 @@ export interface FormatNoticeProps {
 /** The recognised export, in words. */
 export function FormatNotice({ recognised, header, mapping }: FormatNoticeProps) {
   const matched = mapping
-    .map((field, i) => (field ? `${header[i]} → ${fieldLabel(field)}` : null))
+    .map((field, i) =>
+      field ? t("import.format-notice.match", { column: header[i] ?? "", field: fieldLabel(field) }) : null,
+    )
     .filter((s): s is string => s !== null);
   return (
     <div class="import-format" data-format={recognised.format}>
       <Notice tone="success" title={formatHeadline(recognised)}>
         <p>
-          Its columns are matched for you{matched.length > 0 ? `: ${matched.join(", ")}` : ""}. You can change any of
-          them below.
+          {matched.length > 0
+            ? t("import.format-notice.matched_list", { matched: matched.join(", ") })
+            : t("import.format-notice.matched")}
         </p>
         <ul>
           {recognised.notes.map((n) => (
             <li key={n}>{n}</li>
           ))}
           {recognised.leftOut.map((l) => (
-            <li key={l.reason}>
-              Left out: {l.count} {l.reason}.
-            </li>
+            <li key={l.reason}>{t("import.format-notice.left_out", { count: l.count, reason: l.reason })}</li>
           ))}
-          <li>The source is set to “{recognised.sourceName}” on the next step.</li>
+          <li>{t("import.format-notice.source", { source: recognised.sourceName })}</li>
         </ul>
       </Notice>
     </div>

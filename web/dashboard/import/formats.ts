@@ -8,6 +8,7 @@
  * and what was guessed: docs/design-decisions.md, "Imports: recognised export formats".
  */
 import { autoMap, normaliseHeader, type FieldKey, type Mapping } from "./headers";
+import { t } from "../i18n";
 
 /** A table the wizard works on: a header and one record per review. */
 export interface ImportTable {
@@ -39,7 +40,7 @@ export interface RecognisedExport extends ImportTable {
 
 /** The headline the wizard shows for a recognised export. */
 export const formatHeadline = (r: { tool: string; format: FormatId }): string =>
-  r.format === "google_takeout" ? "Looks like Google reviews from Google Takeout" : `Looks like a ${r.tool} export`;
+  r.format === "google_takeout" ? t("import.formats.takeout") : t("import.formats.export", { tool: r.tool });
 
 const fold = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 
@@ -109,7 +110,7 @@ const CSV_FORMATS: CsvFormat[] = [
       businessreplydate: null,
     },
     join: { title: "reviewtitle", body: "reviewcontent" },
-    notes: ["Company replies, reference numbers and Trustpilot's own ids are not imported."],
+    notes: [t("import.formats.trustpilot_note")],
   },
   {
     id: "senja",
@@ -148,7 +149,7 @@ const CSV_FORMATS: CsvFormat[] = [
     },
     join: { title: "title", body: "text" },
     video: ["videomp4url", "videourl"],
-    notes: ["Avatars, logos, tags and Senja's own ids are not imported."],
+    notes: [t("import.formats.senja_note")],
   },
   {
     id: "testimonial_to",
@@ -178,7 +179,7 @@ const CSV_FORMATS: CsvFormat[] = [
       id: null,
     },
     video: ["videourl"],
-    notes: ["Photos, social links and Wall of Love flags are not imported."],
+    notes: [t("import.formats.testimonial_to_note")],
   },
 ];
 
@@ -233,10 +234,7 @@ function readCsvExport(
 
   const mapping = mappingFor(format, outHeader, shift, textAt);
   const notes: string[] = [];
-  if (joined)
-    notes.push(
-      `${header[titleAt]} and ${header[bodyAt]} are joined into the review text, as the customer wrote them (a title that only repeats the first words is left out).`,
-    );
+  if (joined) notes.push(t("import.formats.joined", { title: header[titleAt] ?? "", body: header[bodyAt] ?? "" }));
   notes.push(...format.notes);
   return {
     format: format.id,
@@ -251,7 +249,7 @@ function readCsvExport(
         ? [
             {
               count: videos,
-              reason: `video testimonial${videos === 1 ? "" : "s"} without written words (imports are written testimonials)`,
+              reason: t("import.formats.videos_left_out", { count: videos }),
             },
           ]
         : [],

@@ -4,6 +4,7 @@
  * tools use. Each field takes at most one column (the first that matches); the person can change any column's field
  * on screen. Exports of known tools are mapped by formats.ts instead.
  */
+import { t } from "../i18n";
 
 /** Import row fields a column can fill. */
 export type FieldKey =
@@ -34,7 +35,7 @@ export interface FieldDef {
 export const FIELDS: FieldDef[] = [
   {
     key: "text",
-    label: "Review text",
+    label: t("import.headers.text"),
     synonyms: ["text", "review", "testimonial", "comment", "content", "body", "feedback", "message", "quote"],
     more: [
       "review text",
@@ -48,19 +49,19 @@ export const FIELDS: FieldDef[] = [
   },
   {
     key: "name",
-    label: "Name",
+    label: t("import.headers.name"),
     synonyms: ["name", "author", "reviewer", "customer", "full name", "reviewer name"],
     more: ["review username", "username", "customer name", "author name", "display name", "client", "client name"],
   },
   {
     key: "rating",
-    label: "Rating",
+    label: t("import.headers.rating"),
     synonyms: ["rating", "stars", "score", "star rating"],
     more: ["review stars", "review rating", "overall rating"],
   },
   {
     key: "reviewed_at",
-    label: "Review date",
+    label: t("import.headers.date"),
     synonyms: ["date", "review date", "reviewed at", "created", "published"],
     more: [
       "date created",
@@ -78,29 +79,29 @@ export const FIELDS: FieldDef[] = [
   },
   {
     key: "title",
-    label: "Job title",
+    label: t("import.headers.title"),
     synonyms: ["title", "job title", "role", "position"],
     more: ["tagline", "customer tagline"],
   },
   {
     key: "company",
-    label: "Company",
+    label: t("import.headers.company"),
     synonyms: ["company", "organization", "organisation", "business"],
     more: ["company name", "customer company"],
   },
   {
     key: "email",
-    label: "Email (private)",
+    label: t("import.headers.email"),
     synonyms: ["email", "email address"],
     more: ["customer email", "reviewer email", "review user email"],
   },
   {
     key: "source_url",
-    label: "Review URL",
+    label: t("import.headers.url"),
     synonyms: ["source url", "url", "link", "review url", "permalink"],
     more: ["review link"],
   },
-  { key: "source", label: "Source", synonyms: ["source", "platform", "site"], more: [] },
+  { key: "source", label: t("import.headers.source"), synonyms: ["source", "platform", "site"], more: [] },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import type { ImportView } from "../../../src/domains/imports/model";
+import { t } from "../i18n";
 
 /** An import record as the API lists it. */
 export type ImportRecord = ImportView;
@@ -26,22 +27,22 @@ export function ImportHistory({ brandId, version }: ImportHistoryProps) {
   );
   return (
     <section aria-labelledby="import-history-title" class="import-history">
-      <h2 id="import-history-title">Earlier imports</h2>
+      <h2 id="import-history-title">{t("import.history.title")}</h2>
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {list.loading && !list.data ? (
-        <Loading label="Loading imports…" />
+        <Loading label={t("import.history.loading")} />
       ) : list.data && list.data.data.length === 0 ? (
-        <p class="empty">No imports into this brand yet.</p>
+        <p class="empty">{t("import.history.none")}</p>
       ) : list.data ? (
         <div class="table-wrap">
           <table>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Source</th>
-                <th scope="col">Created</th>
-                <th scope="col">Duplicates</th>
-                <th scope="col">Sent with</th>
+                <th scope="col">{t("import.history.when")}</th>
+                <th scope="col">{t("import.history.source")}</th>
+                <th scope="col">{t("import.history.created")}</th>
+                <th scope="col">{t("import.history.duplicates")}</th>
+                <th scope="col">{t("import.history.sent_with")}</th>
               </tr>
             </thead>
             <tbody>
@@ -51,7 +52,7 @@ export function ImportHistory({ brandId, version }: ImportHistoryProps) {
                   <td>{r.source.name}</td>
                   <td>{r.created_count}</td>
                   <td>{r.duplicate_count}</td>
-                  <td class="small">{r.api_key_id ? "API key" : "Dashboard"}</td>
+                  <td class="small">{r.api_key_id ? t("import.history.api_key") : t("import.history.dashboard")}</td>
                 </tr>
               ))}
             </tbody>

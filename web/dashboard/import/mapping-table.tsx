@@ -3,6 +3,7 @@
  * comes from the header names (headers.ts); the person can change any of them.
  */
 import { FIELDS, setColumn, type FieldKey, type Mapping } from "./headers";
+import { t } from "../i18n";
 
 /** Props of `MappingTable`. */
 export interface MappingTableProps {
@@ -19,26 +20,26 @@ export function MappingTable({ header, example, mapping, onChange }: MappingTabl
   return (
     <div class="table-wrap">
       <table class="import-mapping">
-        <caption class="sr-only">Which field each column of the file fills</caption>
+        <caption class="sr-only">{t("import.mapping-table.caption")}</caption>
         <thead>
           <tr>
-            <th scope="col">Column in the file</th>
-            <th scope="col">First value</th>
-            <th scope="col">Imported as</th>
+            <th scope="col">{t("import.mapping-table.column")}</th>
+            <th scope="col">{t("import.mapping-table.first_value")}</th>
+            <th scope="col">{t("import.mapping-table.imported_as")}</th>
           </tr>
         </thead>
         <tbody>
           {header.map((name, i) => (
             <tr key={i}>
-              <th scope="row">{name || <span class="muted">(no name)</span>}</th>
+              <th scope="row">{name || <span class="muted">{t("import.mapping-table.no_name")}</span>}</th>
               <td class="small">{shorten(example[i] ?? "")}</td>
               <td>
                 <select
-                  aria-label={`Field for column “${name || i + 1}”`}
+                  aria-label={t("import.mapping-table.field_for", { column: name || i + 1 })}
                   value={mapping[i] ?? ""}
                   onChange={(e) => onChange(setColumn(mapping, i, (e.currentTarget.value || null) as FieldKey | null))}
                 >
-                  <option value="">Ignore this column</option>
+                  <option value="">{t("import.mapping-table.ignore")}</option>
                   {FIELDS.map((f) => (
                     <option key={f.key} value={f.key}>
                       {f.label}

@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { fieldLabel, type FieldKey, type Mapping } from "./headers";
 import type { CheckedRow } from "./rows";
+import { t } from "../i18n";
 
 /** Props of `PreviewTable`. */
 export interface PreviewTableProps {
@@ -26,20 +27,20 @@ export function PreviewTable({ rows, mapping }: PreviewTableProps) {
     <div>
       <label class="check">
         <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.currentTarget.checked)} />
-        <span>Show only rows with problems ({withProblems.length})</span>
+        <span>{t("import.preview-table.only_problems", { count: withProblems.length })}</span>
       </label>
       <div class="table-wrap import-preview">
         <table>
-          <caption class="sr-only">Preview of the reviews to import</caption>
+          <caption class="sr-only">{t("import.preview-table.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Row</th>
+              <th scope="col">{t("import.preview-table.row")}</th>
               {columns.map((c) => (
                 <th scope="col" key={c.i}>
                   {fieldLabel(c.field)}
                 </th>
               ))}
-              <th scope="col">Problems</th>
+              <th scope="col">{t("import.preview-table.problems")}</th>
             </tr>
           </thead>
           <tbody>
@@ -59,12 +60,14 @@ export function PreviewTable({ rows, mapping }: PreviewTableProps) {
                   ))}
                   <td class="small">
                     {row.problems.length === 0 ? (
-                      <span class="muted">Ready</span>
+                      <span class="muted">{t("import.preview-table.ready")}</span>
                     ) : (
                       <ul class="problem-list">
                         {row.problems.map((p, k) => (
                           <li key={k}>
-                            {p.field ? <strong>{fieldLabel(p.field)}: </strong> : null}
+                            {p.field ? (
+                              <strong>{t("import.preview-table.field", { field: fieldLabel(p.field) })}</strong>
+                            ) : null}
                             {p.message}
                           </li>
                         ))}
@@ -78,7 +81,7 @@ export function PreviewTable({ rows, mapping }: PreviewTableProps) {
         </table>
       </div>
       {(onlyProblems ? withProblems : rows).length > SHOWN && (
-        <p class="muted small">Showing the first {SHOWN} rows.</p>
+        <p class="muted small">{t("import.preview-table.first_rows", { count: SHOWN })}</p>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { decodeUtf8, delimiterName, parseCsv } from "./csv";
 import { detectCsvExport, type ImportTable, type RecognisedExport } from "./formats";
 import { autoMap, type Mapping } from "./headers";
 import { readTakeout, type JsonFile } from "./takeout";
+import { t } from "../i18n";
 
 /** A file ready for step 2: its table, how it was read, the guessed mapping and the tool, if recognised. */
 export interface LoadedFile extends ImportTable {
@@ -31,16 +32,18 @@ const looksJson = (name: string, text: string) => /\.json$/i.test(name) || /^\s*
 
 /** Reads the chosen files. Several files must all be Google Takeout review JSON. */
 export async function readExportFiles(files: ChosenFile[]): Promise<LoadResult> {
-  if (files.length === 0) return { ok: false, message: "No file was chosen." };
+  if (files.length === 0) return { ok: false, message: t("import.read-export.no_file") };
   const texts: JsonFile[] = [];
   for (const f of files) {
     const decoded = decodeUtf8(new Uint8Array(await f.arrayBuffer()));
-    if (!decoded.ok) return { ok: false, message: `${f.name}: ${decoded.message}` };
+    if (!decoded.ok)
+      return { ok: false, message: t("import.read-export.file_problem", { file: f.name, problem: decoded.message }) };
     texts.push({ name: f.name, text: decoded.text });
   }
   const names = files.map((f) => f.name);
-  const fileName = names.length === 1 ? names[0]! : `${names.length} files (${names.join(", ")})`;
-  if (texts.every((t) => looksJson(t.name, t.text))) {
+  const fileName =
+    names.length === 1 ? names[0]! : t("import.read-export.files", { count: names.length, names: names.join(", ") });
+  if (texts.every((f) => looksJson(f.name, f.text))) {
     const read = readTakeout(texts);
     if (!read.ok) return read;
     const r = read.export;
@@ -48,7 +51,7 @@ export async function readExportFiles(files: ChosenFile[]): Promise<LoadResult> 
       ok: true,
       file: {
         fileName,
-        readAs: "Google Takeout JSON",
+        readAs: t("import.read-export.takeout_json"),
         header: r.header,
         records: r.records,
         mapping: r.mapping,
@@ -59,17 +62,18 @@ export async function readExportFiles(files: ChosenFile[]): Promise<LoadResult> 
   if (texts.length > 1)
     return {
       ok: false,
-      message: `Choose one CSV file at a time. Several files can be chosen together only when they are all Google Takeout reviews.json files (one per location); you chose ${names.join(", ")}.`,
+      message: t("import.read-export.one_csv", { names: names.join(", ") }),
     };
   const parsed = parseCsv(texts[0]!.text);
-  if (!parsed.ok) return { ok: false, message: `${fileName}: ${parsed.message}` };
-  const readAs = `${delimiterName(parsed.delimiter)} delimited`;
+  if (!parsed.ok)
+    return { ok: false, message: t("import.read-export.file_problem", { file: fileName, problem: parsed.message }) };
+  const readAs = t("import.read-export.delimited", { delimiter: delimiterName(parsed.delimiter) });
   const recognised = detectCsvExport(parsed.header, parsed.records);
   if (recognised) {
     if (recognised.records.length === 0)
       return {
         ok: false,
-        message: `${fileName}: ${formatNothingLeft(recognised)}`,
+        message: t("import.read-export.file_problem", { file: fileName, problem: formatNothingLeft(recognised) }),
       };
     return {
       ok: true,
@@ -97,6 +101,8 @@ export async function readExportFiles(files: ChosenFile[]): Promise<LoadResult> 
 }
 
 function formatNothingLeft(r: RecognisedExport): string {
-  const why = r.leftOut.map((l) => `${l.count} ${l.reason}`).join("; ");
-  return `this ${r.tool} export has no review with written words to import${why ? ` (${why})` : ""}.`;
+  const why = r.leftOut.map((l) => t("import.read-export.left_out", { count: l.count, reason: l.reason })).join("; ");
+  return why
+    ? t("import.read-export.nothing_left_why", { tool: r.tool, why })
+    : t("import.read-export.nothing_left", { tool: r.tool });
 }

@@ -6,6 +6,7 @@
  */
 import type { FieldKey, Mapping } from "./headers";
 import { parseRating, parseReviewDate } from "./values";
+import { t } from "../i18n";
 
 /** One row as `POST /v1/imports` takes it. */
 export interface ImportRowPayload {
@@ -60,7 +61,7 @@ function checkRecord(
   if (extra.length > 0)
     problems.push({
       field: null,
-      message: `This row has ${cells.length} fields but the header has ${header.length}: check its quotes and delimiters.`,
+      message: t("import.rows.extra_fields", { fields: cells.length, header: header.length }),
     });
   mapping.forEach((field, column) => {
     if (!field) return;
@@ -68,7 +69,10 @@ function checkRecord(
     if (value === "") return;
     const max = LIMITS[field];
     if (max !== undefined && chars(value) > max)
-      problems.push({ field, message: `${chars(value)} characters; the most is ${max.toLocaleString("en")}.` });
+      problems.push({
+        field,
+        message: t("import.rows.too_long", { count: chars(value), max: max.toLocaleString("en") }),
+      });
     if (field === "rating") {
       const r = parseRating(value);
       if (r.ok && r.value !== null) payload.rating = r.value;
@@ -78,12 +82,11 @@ function checkRecord(
       if (d.ok && d.value !== null) payload.reviewed_at = d.value;
       else if (!d.ok) problems.push({ field, message: d.message });
     } else {
-      if (field === "source_url" && !isHttpUrl(value))
-        problems.push({ field, message: "Not an http:// or https:// address." });
+      if (field === "source_url" && !isHttpUrl(value)) problems.push({ field, message: t("import.rows.not_http") });
       payload[field] = value;
     }
   });
-  if (!payload.text) problems.push({ field: "text", message: "The review text is empty." });
+  if (!payload.text) problems.push({ field: "text", message: t("import.rows.no_text") });
   return { payload: payload as unknown as ImportRowPayload, problems };
 }
 

@@ -8,6 +8,7 @@ import { ATTESTATION_TEXT } from "../../../src/domains/imports/attestation";
 import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { sendBlocker } from "./blockers";
+import { t } from "../i18n";
 
 /** What the person gives before sending. */
 export interface SendChoices {
@@ -30,7 +31,7 @@ export interface SendFormProps {
 function sourceError(name: string): string | null {
   const n = [...name.trim()].length;
   if (n === 0) return null;
-  return n > 60 ? `${n} characters; the most is 60.` : null;
+  return n > 60 ? t("import.send-form.too_long", { count: n }) : null;
 }
 
 /** The form; the send button stays disabled until a source is named and the attestation is ticked. */
@@ -59,18 +60,14 @@ export function SendForm({
         if (canSend) onSend({ sourceName: sourceName.trim(), sourceUrl: sourceUrl.trim() });
       }}
     >
-      <h2 id="import-send-title">3. Confirm and import</h2>
+      <h2 id="import-send-title">{t("import.send-form.title")}</h2>
       <p>
-        {readyCount} review{readyCount === 1 ? "" : "s"} ready to import
-        {refusedCount > 0 ? `; ${refusedCount} row${refusedCount === 1 ? "" : "s"} with problems will be left out` : ""}
-        . Imported reviews arrive unapproved and private.
+        {refusedCount > 0
+          ? t("import.send-form.ready_refused", { ready: readyCount, refused: refusedCount })
+          : t("import.send-form.ready", { ready: readyCount })}
       </p>
       <div class="form-grid">
-        <Field
-          label="Source"
-          hint="Where these reviews were first posted, e.g. Google or Trustpilot (up to 60 characters)."
-          error={nameError}
-        >
+        <Field label={t("import.send-form.source")} hint={t("import.send-form.source_hint")} error={nameError}>
           {(p) => (
             <input
               {...p}
@@ -82,7 +79,7 @@ export function SendForm({
             />
           )}
         </Field>
-        <Field label="Source address" optional hint="The page that lists them, starting with https://.">
+        <Field label={t("import.send-form.source_url")} optional hint={t("import.send-form.source_url_hint")}>
           {(p) => (
             <input
               {...p}
@@ -108,15 +105,15 @@ export function SendForm({
       {progress && (
         <div class="usage import-progress">
           <div class="usage-head">
-            <span class="usage-label">Importing</span>
+            <span class="usage-label">{t("import.send-form.importing")}</span>
             <span class="usage-value">
-              {progress.done} of {progress.total} rows sent
+              {t("import.send-form.sent", { done: progress.done, total: progress.total })}
             </span>
           </div>
           <div
             class="usage-track"
             role="progressbar"
-            aria-label="Import progress"
+            aria-label={t("import.send-form.progress")}
             aria-valuemin={0}
             aria-valuemax={progress.total}
             aria-valuenow={progress.done}
@@ -131,10 +128,10 @@ export function SendForm({
           variant="primary"
           disabled={!canSend}
           busy={sending}
-          busyLabel="Importing…"
+          busyLabel={t("import.send-form.importing_busy")}
           aria-describedby={blocker ? "import-send-why" : undefined}
         >
-          Import {readyCount} review{readyCount === 1 ? "" : "s"}
+          {t("import.send-form.import", { count: readyCount })}
         </Button>
         {blocker && !sending && (
           <p class="import-why" id="import-send-why">
@@ -142,7 +139,7 @@ export function SendForm({
           </p>
         )}
         <Button variant="ghost" onClick={onBack} disabled={sending}>
-          Back to the preview
+          {t("import.send-form.back")}
         </Button>
       </div>
     </form>

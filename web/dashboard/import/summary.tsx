@@ -9,6 +9,7 @@ import { Button } from "../../shared/ui/button";
 import { inboxPath } from "../inbox/filters";
 import { Link } from "../router";
 import type { ImportSummary } from "./batches";
+import { t } from "../i18n";
 
 /** Props of `SummaryView`. */
 export interface SummaryViewProps {
@@ -19,64 +20,59 @@ export interface SummaryViewProps {
 }
 
 const list = (numbers: number[]) =>
-  numbers.length > 30 ? `${numbers.slice(0, 30).join(", ")} and ${numbers.length - 30} more` : numbers.join(", ");
+  numbers.length > 30
+    ? t("import.summary.list_more", { list: numbers.slice(0, 30).join(", "), more: numbers.length - 30 })
+    : numbers.join(", ");
 
 /** The summary card. */
 export function SummaryView({ summary, refusedHere, onAgain }: SummaryViewProps) {
   const refused = [...refusedHere, ...summary.refused].sort((a, b) => a.number - b.number);
   return (
     <section class="card import-step" aria-labelledby="import-done-title">
-      <h2 id="import-done-title">{summary.stoppedBy ? "Import stopped" : "Import finished"}</h2>
+      <h2 id="import-done-title">{summary.stoppedBy ? t("import.summary.stopped") : t("import.summary.finished")}</h2>
       <dl class="import-counts">
         <div>
-          <dt>Created</dt>
+          <dt>{t("import.summary.created")}</dt>
           <dd data-count="created">{summary.created}</dd>
         </div>
         <div>
-          <dt>Duplicates skipped</dt>
+          <dt>{t("import.summary.duplicates")}</dt>
           <dd data-count="duplicates">{summary.duplicates.length}</dd>
         </div>
         <div>
-          <dt>Refused</dt>
+          <dt>{t("import.summary.refused")}</dt>
           <dd data-count="refused">{refused.length}</dd>
         </div>
       </dl>
-      {summary.duplicates.length > 0 && <p>Already imported, so skipped: rows {list(summary.duplicates)}.</p>}
+      {summary.duplicates.length > 0 && <p>{t("import.summary.skipped", { rows: list(summary.duplicates) })}</p>}
       {refused.length > 0 && (
         <details open={refused.length <= 10}>
-          <summary>Refused rows</summary>
+          <summary>{t("import.summary.refused_rows")}</summary>
           <ul class="problem-list">
             {refused.map((r) => (
-              <li key={r.number}>
-                Row {r.number}: {r.message}
-              </li>
+              <li key={r.number}>{t("import.summary.row", { number: r.number, message: r.message })}</li>
             ))}
           </ul>
         </details>
       )}
       {summary.stoppedBy ? (
         <>
-          <ErrorNotice error={summary.stoppedBy} title="The import stopped before the end" />
-          <Notice tone="info">
-            Rows not sent: {list(summary.notSent)}. Importing the same file again later creates only what is missing.
-          </Notice>
+          <ErrorNotice error={summary.stoppedBy} title={t("import.summary.stopped_title")} />
+          <Notice tone="info">{t("import.summary.not_sent", { rows: list(summary.notSent) })}</Notice>
         </>
       ) : null}
       {summary.created > 0 && (
-        <Notice tone="info" title="Next: publish them">
-          <p>
-            Imported reviews wait for a decision and stay private until you publish them. In the inbox, select them all
-            and choose “Approve &amp; publish”: one step puts them in your widgets and on your wall.
-          </p>
+        <Notice tone="info" title={t("import.summary.next_title")}>
+          <p>{t("import.summary.next_text")}</p>
         </Notice>
       )}
       <div class="row">
         {summary.created > 0 && (
           <Link to={inboxPath(null, { origin: "imported", is_approved: "false" })} class="btn btn-primary">
-            Review and publish the imported reviews
+            {t("import.summary.review")}
           </Link>
         )}
-        <Button onClick={onAgain}>Import another file</Button>
+        <Button onClick={onAgain}>{t("import.summary.again")}</Button>
       </div>
     </section>
   );

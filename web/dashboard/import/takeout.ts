@@ -10,6 +10,7 @@
  */
 import type { RecognisedExport } from "./formats";
 import type { Mapping } from "./headers";
+import { t } from "../i18n";
 
 /** A JSON file as read: its name and its text (UTF-8, BOM dropped). */
 export interface JsonFile {
@@ -44,13 +45,11 @@ const isReview = (v: unknown): v is Obj =>
 
 /** The reviews a parsed file holds, null when it is not a reviews file; or a refusal naming the file. */
 function reviewsOf(value: unknown, name: string): Obj[] | string {
-  if (isObj(value) && value.type === "FeatureCollection")
-    return `${name} lists the reviews you wrote yourself on Google Maps, not the reviews of a business. In Google Takeout, choose “Google Business Profile” and pick the reviews.json of each location.`;
+  if (isObj(value) && value.type === "FeatureCollection") return t("import.takeout.own_reviews", { name });
   const list = isObj(value) && Array.isArray(value.reviews) ? value.reviews : Array.isArray(value) ? value : [value];
   if (isObj(value) && Array.isArray(value.reviews) && value.reviews.length === 0)
-    return `${name} has no reviews in it (its “reviews” list is empty).`;
-  if (list.length === 0 || !list.every(isReview))
-    return `${name} is not a Google reviews file this import knows. Choose the reviews.json of a location from Google Takeout (Google Business Profile), or a CSV file.`;
+    return t("import.takeout.empty", { name });
+  if (list.length === 0 || !list.every(isReview)) return t("import.takeout.unknown", { name });
   return list;
 }
 
@@ -66,14 +65,20 @@ export function readTakeout(files: JsonFile[]): TakeoutResult {
     } catch (e) {
       return {
         ok: false,
-        message: `${file.name} is not valid JSON (${(e as Error).message}). Choose the file exactly as Google Takeout gave it.`,
+        message: t("import.takeout.invalid_json", { name: file.name, error: (e as Error).message }),
       };
     }
     const found = reviewsOf(value, file.name);
     if (typeof found === "string") return { ok: false, message: found };
     reviews.push(...found);
   }
-  const header = ["Reviewer", "Star rating", "Review", "Written", "Last edited"];
+  const header = [
+    t("import.takeout.reviewer"),
+    t("import.takeout.star_rating"),
+    t("import.takeout.review"),
+    t("import.takeout.written"),
+    t("import.takeout.last_edited"),
+  ];
   const records: string[][] = [];
   let noWords = 0;
   for (const r of reviews) {
@@ -90,14 +95,14 @@ export function readTakeout(files: JsonFile[]): TakeoutResult {
   if (records.length === 0)
     return {
       ok: false,
-      message: `${files.length === 1 ? files[0]!.name : "These files"}: none of the ${reviews.length} review${reviews.length === 1 ? "" : "s"} has written words (only stars), and imports are written testimonials.`,
+      message: t("import.takeout.no_words", {
+        name: files.length === 1 ? files[0]!.name : t("import.takeout.these_files"),
+        count: reviews.length,
+      }),
     };
   const mapping: Mapping = ["name", "rating", "text", "reviewed_at", null];
-  const notes = [
-    "Star ratings written as words (FIVE) are read as numbers; the review date is when it was first written.",
-    "Where Google added a translation, only the customer's original words are kept. Owner replies are not imported.",
-  ];
-  if (files.length > 1) notes.unshift(`${files.length} files are read together (one per location or part).`);
+  const notes = [t("import.takeout.stars_note"), t("import.takeout.translation_note")];
+  if (files.length > 1) notes.unshift(t("import.takeout.files_note", { count: files.length }));
   return {
     ok: true,
     export: {
@@ -108,10 +113,7 @@ export function readTakeout(files: JsonFile[]): TakeoutResult {
       records,
       mapping,
       notes,
-      leftOut:
-        noWords > 0
-          ? [{ count: noWords, reason: `review${noWords === 1 ? "" : "s"} with stars but no written words` }]
-          : [],
+      leftOut: noWords > 0 ? [{ count: noWords, reason: t("import.takeout.stars_only", { count: noWords }) }] : [],
     },
   };
 }

@@ -3,6 +3,7 @@
  * `3 March 2026`, `March 3, 2026`). Numeric day/month dates such as `03/04/2026` are refused as ambiguous; a
  * rating that is not a whole number is refused, never rounded, as the API does.
  */
+import { t } from "../i18n";
 
 /** A cell's value (null when empty), or why it cannot be used. */
 export type Parsed<T> = { ok: true; value: T | null } | { ok: false; message: string };
@@ -15,9 +16,8 @@ const EMPTY_STARS = /[☆✩]/gu;
 const RATING = /^(\d+(?:[.,]\d+)?)(?:\s*(?:\/|out\s+of|of)\s*(\d+(?:[.,]\d+)?))?(?:\s*stars?)?$/i;
 
 function checkRating(value: number, raw: string): Parsed<number> {
-  if (!Number.isInteger(value))
-    return no(`“${raw}” is not a whole number of stars; ratings are 1 to 5 and are never rounded.`);
-  if (value < 1 || value > 5) return no(`“${raw}” is outside 1 to 5.`);
+  if (!Number.isInteger(value)) return no(t("import.values.not_whole", { raw }));
+  if (value < 1 || value > 5) return no(t("import.values.out_of_range", { raw }));
   return ok(value);
 }
 
@@ -26,18 +26,16 @@ export function parseRating(cell: string): Parsed<number> {
   const raw = cell.trim();
   if (raw === "") return ok(null);
   if (/^[★⭐✭✮✯✪☆✩½\s\uFE0F]+$/u.test(raw)) {
-    if (raw.includes("½"))
-      return no(`“${raw}” has a half star; ratings are whole numbers 1 to 5 and are never rounded.`);
+    if (raw.includes("½")) return no(t("import.values.half_star", { raw }));
     const filled = raw.match(FILLED_STARS)?.length ?? 0;
     const empty = raw.match(EMPTY_STARS)?.length ?? 0;
-    if (filled + empty > 5) return no(`“${raw}” has more than five stars.`);
+    if (filled + empty > 5) return no(t("import.values.too_many_stars", { raw }));
     return checkRating(filled, raw);
   }
   const m = RATING.exec(raw);
-  if (!m) return no(`“${raw}” is not a rating. Use 4, 4/5, 4 stars or ★★★★☆.`);
+  if (!m) return no(t("import.values.not_rating", { raw }));
   const value = Number(m[1]!.replace(",", "."));
-  if (m[2] !== undefined && Number(m[2].replace(",", ".")) !== 5)
-    return no(`“${raw}” is not out of 5; only ratings out of 5 can be imported (nothing is converted).`);
+  if (m[2] !== undefined && Number(m[2].replace(",", ".")) !== 5) return no(t("import.values.not_out_of_5", { raw }));
   return checkRating(value, raw);
 }
 
@@ -86,13 +84,13 @@ const MONTH_DAY_YEAR = /^([a-z]+)\.?[\s./-]*(\d{1,2})(?:st|nd|rd|th)?,?[\s./-]*(
 const NUMERIC = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$/;
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s+/i;
 
-const HINT = "Write it as 2026-03-04, 4 March 2026 or March 4, 2026.";
+const hint = () => t("import.values.date_hint");
 
 function named(raw: string, dayText: string, monthText: string, yearText: string): Parsed<string> {
   const month = MONTHS[monthText.toLowerCase()];
-  if (!month) return no(`“${raw}”: “${monthText}” is not a month name (English names and abbreviations). ${HINT}`);
+  if (!month) return no(t("import.values.not_month", { raw, month: monthText, hint: hint() }));
   const iso = isoDate(Number(yearText), month, Number(dayText));
-  return iso ? ok(iso) : no(`“${raw}” is not a calendar date.`);
+  return iso ? ok(iso) : no(t("import.values.not_calendar", { raw }));
 }
 
 /** Reads a date cell as `YYYY-MM-DD` (or an RFC 3339 timestamp, kept as written); refuses dates after today (UTC). */
@@ -104,21 +102,21 @@ export function parseReviewDate(cell: string, now: Date): Parsed<string> {
   const day = result.value.slice(0, 10);
   const today = now.toISOString().slice(0, 10);
   const future = RFC3339.test(result.value) ? Date.parse(result.value) > now.getTime() : day > today;
-  return future ? no(`“${raw}” is in the future (today is ${today} in UTC).`) : result;
+  return future ? no(t("import.values.future", { raw, today })) : result;
 }
 
 function readDate(raw: string): Parsed<string> {
-  if (RFC3339.test(raw)) return Number.isNaN(Date.parse(raw)) ? no(`“${raw}” is not a valid time.`) : ok(raw);
+  if (RFC3339.test(raw)) return Number.isNaN(Date.parse(raw)) ? no(t("import.values.not_time", { raw })) : ok(raw);
   const iso = ISO_DATE.exec(raw) ?? ISO_LOCAL.exec(raw);
   if (iso)
     return isoDate(+iso[1]!, +iso[2]!, +iso[3]!)
       ? ok(isoDate(+iso[1]!, +iso[2]!, +iso[3]!))
-      : no(`“${raw}” is not a calendar date.`);
-  if (NUMERIC.test(raw)) return no(`“${raw}” is ambiguous: it could be day/month or month/day. ${HINT}`);
+      : no(t("import.values.not_calendar", { raw }));
+  if (NUMERIC.test(raw)) return no(t("import.values.ambiguous", { raw, hint: hint() }));
   const text = raw.replace(WEEKDAY, "");
   const dmy = DAY_MONTH_YEAR.exec(text);
   if (dmy) return named(raw, dmy[1]!, dmy[2]!, dmy[3]!);
   const mdy = MONTH_DAY_YEAR.exec(text);
   if (mdy) return named(raw, mdy[2]!, mdy[1]!, mdy[3]!);
-  return no(`“${raw}” is not a date this import understands. ${HINT}`);
+  return no(t("import.values.not_date", { raw, hint: hint() }));
 }

@@ -19,6 +19,7 @@ import { sendInBatches, type ImportAnswer, type ImportSummary } from "./batches"
 import { SendForm, type SendChoices } from "./send-form";
 import { SummaryView } from "./summary";
 import "./import.css";
+import { t, rich, tag } from "../i18n";
 
 /** Props of `ImportWizard`. */
 export interface ImportWizardProps {
@@ -102,23 +103,25 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
   }
   return (
     <section class="card import-step" aria-labelledby="import-check-title">
-      <h2 id="import-check-title">2. Check the columns and the rows</h2>
+      <h2 id="import-check-title">{t("import.wizard.title")}</h2>
       <p class="muted">
-        {file.fileName}: {file.records.length}{" "}
         {file.recognised?.format === "google_takeout"
-          ? `review${file.records.length === 1 ? "" : "s"} with words`
-          : `row${file.records.length === 1 ? "" : "s"} under the header`}
-        , {file.readAs}.
+          ? t("import.wizard.file_reviews", {
+              file: file.fileName,
+              count: file.records.length,
+              readAs: file.readAs,
+            })
+          : t("import.wizard.file_rows", { file: file.fileName, count: file.records.length, readAs: file.readAs })}
       </p>
       {file.recognised && <FormatNotice recognised={file.recognised} header={file.header} mapping={mapping} />}
       <MappingTable header={file.header} example={file.records[0] ?? []} mapping={mapping} onChange={setMapping} />
       {!hasText && (
-        <Notice tone="warning" title="Choose the column that holds the review text.">
-          Each review needs its text; the other columns are optional.
+        <Notice tone="warning" title={t("import.wizard.no_text_title")}>
+          {t("import.wizard.no_text")}
         </Notice>
       )}
       <p class="import-tally" role="status">
-        <strong>{ready.length}</strong> ready · <strong>{refused.length}</strong> with problems (left out)
+        {rich("import.wizard.tally", { ready: ready.length, refused: refused.length, strong: tag("strong") })}
       </p>
       <PreviewTable rows={rows} mapping={mapping} />
       <div class="row import-actions">
@@ -128,7 +131,7 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
           aria-describedby={blocker ? "import-continue-why" : undefined}
           onClick={() => setStep("send")}
         >
-          Continue with {ready.length} review{ready.length === 1 ? "" : "s"}
+          {t("import.wizard.continue", { count: ready.length })}
         </Button>
         {blocker && (
           <p class="import-why" id="import-continue-why">
@@ -136,7 +139,7 @@ export function ImportWizard({ brand, onImported }: ImportWizardProps) {
           </p>
         )}
         <Button variant="ghost" onClick={restart}>
-          Choose another file
+          {t("import.wizard.another")}
         </Button>
       </div>
     </section>

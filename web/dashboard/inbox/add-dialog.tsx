@@ -15,6 +15,7 @@ import { useAction } from "../use-action";
 import { Dialog } from "./dialog";
 import { photoAsBase64 } from "./photo-data";
 import { sendFile } from "./send-file";
+import { t } from "../i18n";
 
 /** Props of `AddDialog`. */
 export interface AddDialogProps {
@@ -95,33 +96,29 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
     },
     {
       leaves: true,
-      success: (a) =>
-        a.upload ? "Testimonial added; its file is being processed" : "Testimonial added to the inbox, unapproved",
+      success: (a) => (a.upload ? t("inbox.add-dialog.added_file") : t("inbox.add-dialog.added_text")),
     },
   );
 
   const submit = (e: Event) => {
     e.preventDefault();
-    if (!d.name.trim()) return add.fail("Enter the respondent's name.");
-    if (d.source === "text" && !d.text.trim()) return add.fail("Enter the testimonial's words.");
-    if (d.source === "file" && !d.file) return add.fail("Choose the video or audio file.");
+    if (!d.name.trim()) return add.fail(t("inbox.add-dialog.need_name"));
+    if (d.source === "text" && !d.text.trim()) return add.fail(t("inbox.add-dialog.need_words"));
+    if (d.source === "file" && !d.file) return add.fail(t("inbox.add-dialog.need_file"));
     if (d.source === "file" && d.file && !/^(video|audio)\//.test(d.file.type))
-      return add.fail("That file is not a video or audio recording.");
-    if (!d.attested) return add.fail("Tick the box to confirm the testimonial is genuine before adding it.");
+      return add.fail(t("inbox.add-dialog.not_recording"));
+    if (!d.attested) return add.fail(t("inbox.add-dialog.need_attested"));
     void add.run(d);
   };
   const busy = add.busy;
   const percent = progress && progress.total ? Math.floor((progress.sent / progress.total) * 100) : 0;
 
   return (
-    <Dialog title="Add a testimonial by hand" onClose={() => !busy && onClose()}>
+    <Dialog title={t("inbox.add-dialog.title")} onClose={() => !busy && onClose()}>
       <form class="add-testimonial" onSubmit={submit} noValidate>
-        <p class="small muted">
-          For a testimonial given in person, on the phone or by email. It arrives unapproved and private, and counts
-          with imported reviews against your plan.
-        </p>
+        <p class="small muted">{t("inbox.add-dialog.intro")}</p>
         {brands.length > 1 && (
-          <Field label="Brand">
+          <Field label={t("inbox.add-dialog.brand")}>
             {(p) => (
               <select {...p} value={d.brandId} disabled={busy} onChange={(e) => set("brandId", e.currentTarget.value)}>
                 {brands.map((b) => (
@@ -134,7 +131,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
           </Field>
         )}
         <fieldset class="add-source">
-          <legend>What they gave</legend>
+          <legend>{t("inbox.add-dialog.source")}</legend>
           <label class="check">
             <input
               type="radio"
@@ -143,7 +140,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
               disabled={busy}
               onChange={() => set("source", "text")}
             />
-            <span>Written words</span>
+            <span>{t("inbox.add-dialog.source_text")}</span>
           </label>
           <label class="check">
             <input
@@ -153,11 +150,11 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
               disabled={busy}
               onChange={() => set("source", "file")}
             />
-            <span>A video or audio file</span>
+            <span>{t("inbox.add-dialog.source_file")}</span>
           </label>
         </fieldset>
         {d.source === "text" ? (
-          <Field label="Their words" hint="Exactly as they said or wrote it; up to 5,000 characters.">
+          <Field label={t("inbox.add-dialog.words")} hint={t("inbox.add-dialog.words_hint")}>
             {(p) => (
               <textarea
                 {...p}
@@ -171,7 +168,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
             )}
           </Field>
         ) : (
-          <Field label="Video or audio file" hint="Transcribed and processed like a recorded testimonial.">
+          <Field label={t("inbox.add-dialog.file")} hint={t("inbox.add-dialog.file_hint")}>
             {(p) => (
               <input
                 {...p}
@@ -185,7 +182,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
           </Field>
         )}
         <div class="add-grid">
-          <Field label="Name">
+          <Field label={t("inbox.add-dialog.name")}>
             {(p) => (
               <input
                 {...p}
@@ -198,7 +195,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
               />
             )}
           </Field>
-          <Field label="Email" optional hint="Kept private.">
+          <Field label={t("inbox.add-dialog.email")} optional hint={t("inbox.add-dialog.email_hint")}>
             {(p) => (
               <input
                 {...p}
@@ -212,7 +209,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
               />
             )}
           </Field>
-          <Field label="Job title" optional>
+          <Field label={t("inbox.add-dialog.job_title")} optional>
             {(p) => (
               <input
                 {...p}
@@ -224,7 +221,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
               />
             )}
           </Field>
-          <Field label="Company" optional>
+          <Field label={t("inbox.add-dialog.company")} optional>
             {(p) => (
               <input
                 {...p}
@@ -236,7 +233,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
               />
             )}
           </Field>
-          <Field label="Rating" optional>
+          <Field label={t("inbox.add-dialog.rating")} optional>
             {(p) => (
               <select
                 {...p}
@@ -245,16 +242,16 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
                 disabled={busy}
                 onChange={(e) => set("rating", e.currentTarget.value)}
               >
-                <option value="">No rating</option>
+                <option value="">{t("inbox.add-dialog.no_rating")}</option>
                 {[5, 4, 3, 2, 1].map((n) => (
                   <option key={n} value={String(n)}>
-                    {n} out of 5
+                    {t("inbox.add-dialog.stars", { n })}
                   </option>
                 ))}
               </select>
             )}
           </Field>
-          <Field label="Photo" optional hint="A headshot or logo; cropped square.">
+          <Field label={t("inbox.add-dialog.photo")} optional hint={t("inbox.add-dialog.photo_hint")}>
             {(p) => (
               <input
                 {...p}
@@ -280,7 +277,7 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
         {progress && (
           <div class="add-progress">
             <label>
-              Sending the file: {percent}%
+              {t("inbox.add-dialog.sending_percent", { percent })}
               <progress max={100} value={percent} />
             </label>
           </div>
@@ -291,11 +288,15 @@ export function AddDialog({ brandId, onAdded, onClose }: AddDialogProps) {
           </p>
         )}
         <div class="row dialog-actions">
-          <Button type="submit" busy={busy} busyLabel={progress ? "Sending the file…" : "Adding…"}>
-            Add testimonial
+          <Button
+            type="submit"
+            busy={busy}
+            busyLabel={progress ? t("inbox.add-dialog.sending") : t("inbox.add-dialog.adding")}
+          >
+            {t("inbox.add-dialog.add")}
           </Button>
           <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("inbox.add-dialog.cancel")}
           </Button>
         </div>
       </form>

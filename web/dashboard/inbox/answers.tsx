@@ -5,11 +5,12 @@
 import { Fragment } from "preact";
 import type { SubmissionDetail } from "./types";
 import { displayName } from "./status";
+import { t } from "../i18n";
 
 /** An answer as a person reads it: yes/no questions answer "Yes" or "No". */
 export function answerText(value: string | boolean): string {
-  if (value === true) return "Yes";
-  if (value === false) return "No";
+  if (value === true) return t("inbox.answers.yes");
+  if (value === false) return t("inbox.answers.no");
   return value.trim() ? value : "—";
 }
 
@@ -17,7 +18,15 @@ export function answerText(value: string | boolean): string {
 export function RespondentPhoto({ d }: { d: SubmissionDetail }) {
   const url = d.has_photo ? d.media.avatar?.url : undefined;
   if (!url) return null;
-  return <img class="detail-photo" src={url} width={72} height={72} alt={`Photo sent by ${displayName(d)}`} />;
+  return (
+    <img
+      class="detail-photo"
+      src={url}
+      width={72}
+      height={72}
+      alt={t("inbox.answers.photo_alt", { name: displayName(d) })}
+    />
+  );
 }
 
 /** The answers to the link's own questions; nothing when the link asked none. */
@@ -25,7 +34,7 @@ export function CustomAnswers({ d }: { d: SubmissionDetail }) {
   if (!d.custom_fields.length) return null;
   return (
     <section aria-labelledby="answers-title">
-      <h3 id="answers-title">Their answers</h3>
+      <h3 id="answers-title">{t("inbox.answers.title")}</h3>
       <dl class="facts answers">
         {d.custom_fields.map((f) => (
           <Fragment key={f.id}>

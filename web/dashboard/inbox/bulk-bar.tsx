@@ -6,6 +6,7 @@
 import { Button } from "../../shared/ui/button";
 import { BULK_LABELS } from "./bulk-summary";
 import type { BulkAction } from "./types";
+import { t } from "../i18n";
 
 /** Props of `BulkBar`. */
 export interface BulkBarProps {
@@ -29,8 +30,8 @@ const ORDER: BulkAction[] = [
 /** The bar of bulk actions. */
 export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {
   return (
-    <div class="bulk-bar" role="region" aria-label="Bulk actions">
-      <strong class="bulk-count">{count} selected</strong>
+    <div class="bulk-bar" role="region" aria-label={t("inbox.bulk-bar.label")}>
+      <strong class="bulk-count">{t("inbox.bulk-bar.selected", { count })}</strong>
       <div class="row">
         {ORDER.map((a) => (
           <Button
@@ -38,7 +39,7 @@ export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {
             small
             variant={a === "approve_and_publish" ? "primary" : "secondary"}
             busy={busy === `bulk:${a}`}
-            busyLabel="Working…"
+            busyLabel={t("inbox.bulk-bar.working")}
             disabled={busy !== null}
             onClick={() => onAction(a)}
           >
@@ -46,7 +47,7 @@ export function BulkBar({ count, busy, onAction, onClear }: BulkBarProps) {
           </Button>
         ))}
         <Button small variant="ghost" onClick={onClear} disabled={busy !== null}>
-          Clear selection
+          {t("inbox.bulk-bar.clear")}
         </Button>
       </div>
     </div>

@@ -28,6 +28,7 @@ import { TrimCoverEditor } from "./trim-cover-editor";
 import { asTrimmed } from "./trim-snap";
 import type { Submission, SubmissionDetail, Tag, Transcript } from "./types";
 import type { Moderation } from "./use-moderation";
+import { t } from "../i18n";
 
 /** Props of `Detail`. */
 export interface DetailProps {
@@ -54,14 +55,14 @@ export interface DetailProps {
 function WrittenWords({ d }: { d: SubmissionDetail }) {
   return (
     <section aria-labelledby="words-title">
-      <h3 id="words-title">Their words</h3>
+      <h3 id="words-title">{t("inbox.detail.their_words")}</h3>
       <blockquote class="written-words">{d.text_input ?? ""}</blockquote>
       <p class="small muted">
         {d.origin === "imported"
-          ? "Imported as written by the customer."
+          ? t("inbox.detail.origin_imported")
           : d.origin === "manual"
-            ? "Added by hand by the team."
-            : "Typed by the respondent and kept exactly as written."}
+            ? t("inbox.detail.origin_manual")
+            : t("inbox.detail.origin_typed")}
       </p>
     </section>
   );
@@ -90,12 +91,10 @@ export function Detail(p: DetailProps) {
     setGeneration((g) => g + 1);
   };
 
-  const onSaved = (t: Transcript) => {
-    p.onChanged({ ...d, transcript: t, text_input: t.text, words_draft: t.draft });
+  const onSaved = (tr: Transcript) => {
+    p.onChanged({ ...d, transcript: tr, text_input: tr.text, words_draft: tr.draft });
     p.setEditing(false);
-    setSaved(
-      `Saved. ${t.words.length} words were lined up with the recording again; their new timings are shown below.`,
-    );
+    setSaved(t("inbox.detail.saved", { count: tr.words.length }));
     // New words change the sentiment and the captions: read both again.
     void reload().catch(() => undefined);
   };
@@ -110,7 +109,7 @@ export function Detail(p: DetailProps) {
           navigate(p.listPath);
         }}
       >
-        ← All testimonials
+        {t("inbox.detail.back")}
       </a>
       <header class="detail-head">
         <RespondentPhoto d={d} />
@@ -118,8 +117,8 @@ export function Detail(p: DetailProps) {
           {name}
         </h2>
         <p class="muted detail-sub">
-          {by && `${by} · `}
-          {kindLabel(d)} · received {formatDateTime(d.created_at)}
+          {by && t("inbox.detail.byline", { by })}
+          {t("inbox.detail.received", { kind: kindLabel(d), when: formatDateTime(d.created_at) })}
         </p>
         <p class="inbox-row-badges">
           <StateBadge view={statusView(d)} />
@@ -130,8 +129,8 @@ export function Detail(p: DetailProps) {
       <ModerationBar s={d} mod={mod} onReject={p.onReject} onPublish={p.onPublish} />
       <ErrorNotice error={mod.error} />
       {d.rejected_at && (
-        <Notice tone="warning" title={`Rejected ${formatDateTime(d.rejected_at)}`}>
-          <p>Reason: {d.rejection_reason}</p>
+        <Notice tone="warning" title={t("inbox.detail.rejected", { when: formatDateTime(d.rejected_at) })}>
+          <p>{t("inbox.detail.reason", { reason: d.rejection_reason ?? "" })}</p>
         </Notice>
       )}
       <PhotoReview d={d} onChanged={p.onChanged} />
@@ -140,7 +139,7 @@ export function Detail(p: DetailProps) {
         <div class="detail-main">
           <Player key={generation} detail={d} media={media} onMedia={setElement} onReload={() => void reload()} />
           {saved && (
-            <Notice tone="success" title="Transcript corrected">
+            <Notice tone="success" title={t("inbox.detail.corrected")}>
               {saved}
             </Notice>
           )}
@@ -181,15 +180,13 @@ export function Detail(p: DetailProps) {
           <RespondentDetails d={d} onEdit={() => setEditingDetails(true)} />
           <ConsentRecord d={d} />
           <section aria-labelledby="delete-title" class="detail-danger">
-            <h3 id="delete-title">Delete</h3>
-            <p class="small muted">
-              It disappears at once everywhere; the recording and words are erased for good moments later.
-            </p>
+            <h3 id="delete-title">{t("inbox.detail.delete_title")}</h3>
+            <p class="small muted">{t("inbox.detail.delete_text")}</p>
             <ConfirmButton
-              label="Delete testimonial"
-              question={`Delete the testimonial from ${name}? This cannot be undone.`}
-              confirmLabel="Yes, delete it"
-              busyLabel="Deleting…"
+              label={t("inbox.detail.delete")}
+              question={t("inbox.detail.delete_question", { name })}
+              confirmLabel={t("inbox.detail.delete_confirm")}
+              busyLabel={t("inbox.detail.deleting")}
               onConfirm={async () => {
                 await mod.remove(d);
                 p.onDeleted(d.id);

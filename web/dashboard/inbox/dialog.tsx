@@ -6,6 +6,7 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useId, useRef } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { useAction } from "../use-action";
+import { t } from "../i18n";
 
 /** Props of `Dialog`. */
 export interface DialogProps {
@@ -78,7 +79,7 @@ export function ConfirmDialog({ title, body, confirmLabel, busyLabel, onConfirm,
           {confirmLabel}
         </Button>
         <Button variant="ghost" autoFocus disabled={confirm.busy} onClick={onClose}>
-          Cancel
+          {t("inbox.dialog.cancel")}
         </Button>
       </div>
     </Dialog>

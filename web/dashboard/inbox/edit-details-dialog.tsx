@@ -11,6 +11,7 @@ import { useAction } from "../use-action";
 import { Dialog } from "./dialog";
 import { photoAsBase64 } from "./photo-data";
 import type { SubmissionDetail } from "./types";
+import { t } from "../i18n";
 
 /** Props of `EditDetailsDialog`. */
 export interface EditDetailsDialogProps {
@@ -49,24 +50,25 @@ export function EditDetailsDialog({ d, onSaved, onClose }: EditDetailsDialogProp
       onClose();
       return updated;
     },
-    { leaves: true, success: (r) => (r ? "Details corrected; the original is kept" : "Nothing changed") },
+    {
+      leaves: true,
+      success: (r) => (r ? t("inbox.edit-details-dialog.saved") : t("inbox.edit-details-dialog.unchanged")),
+    },
   );
 
   const submit = (e: Event) => {
     e.preventDefault();
-    if (!name.trim()) return save.fail("The name cannot be empty.");
+    if (!name.trim()) return save.fail(t("inbox.edit-details-dialog.need_name"));
     void save.run();
   };
   const setAnswer = (i: number, value: string | boolean) =>
     setAnswers((prev) => prev.map((a, j) => (j === i ? { ...a, value } : a)));
 
   return (
-    <Dialog title="Edit the respondent's details" onClose={() => !save.busy && onClose()}>
+    <Dialog title={t("inbox.edit-details-dialog.title")} onClose={() => !save.busy && onClose()}>
       <form onSubmit={submit} noValidate>
-        <p class="small muted">
-          Fix a typo or an out-of-date title. What the respondent first sent is kept and shown beside the correction.
-        </p>
-        <Field label="Name">
+        <p class="small muted">{t("inbox.edit-details-dialog.intro")}</p>
+        <Field label={t("inbox.edit-details-dialog.name")}>
           {(p) => (
             <input
               {...p}
@@ -79,7 +81,7 @@ export function EditDetailsDialog({ d, onSaved, onClose }: EditDetailsDialogProp
             />
           )}
         </Field>
-        <Field label="Job title" optional>
+        <Field label={t("inbox.edit-details-dialog.job_title")} optional>
           {(p) => (
             <input
               {...p}
@@ -91,7 +93,7 @@ export function EditDetailsDialog({ d, onSaved, onClose }: EditDetailsDialogProp
             />
           )}
         </Field>
-        <Field label="Company" optional>
+        <Field label={t("inbox.edit-details-dialog.company")} optional>
           {(p) => (
             <input
               {...p}
@@ -128,7 +130,7 @@ export function EditDetailsDialog({ d, onSaved, onClose }: EditDetailsDialogProp
             </Field>
           ),
         )}
-        <Field label="New photo" optional hint="Replaces the photo everywhere it is shown.">
+        <Field label={t("inbox.edit-details-dialog.photo")} optional hint={t("inbox.edit-details-dialog.photo_hint")}>
           {(p) => (
             <input
               {...p}
@@ -147,7 +149,7 @@ export function EditDetailsDialog({ d, onSaved, onClose }: EditDetailsDialogProp
               disabled={save.busy}
               onChange={(e) => setRemovePhoto(e.currentTarget.checked)}
             />
-            <span>Remove the photo</span>
+            <span>{t("inbox.edit-details-dialog.remove_photo")}</span>
           </label>
         )}
         {save.message && (
@@ -156,11 +158,11 @@ export function EditDetailsDialog({ d, onSaved, onClose }: EditDetailsDialogProp
           </p>
         )}
         <div class="row dialog-actions">
-          <Button type="submit" busy={save.busy} busyLabel="Saving…">
-            Save details
+          <Button type="submit" busy={save.busy} busyLabel={t("inbox.edit-details-dialog.saving")}>
+            {t("inbox.edit-details-dialog.save")}
           </Button>
           <Button variant="ghost" onClick={onClose} disabled={save.busy}>
-            Cancel
+            {t("inbox.edit-details-dialog.cancel")}
           </Button>
         </div>
       </form>

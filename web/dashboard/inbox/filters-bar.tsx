@@ -8,6 +8,7 @@ import { hasFilters, MAX_SEARCH, STATUSES, type InboxFilters } from "./filters";
 import type { Tag } from "./types";
 import { tagLabel } from "../tag-label";
 import { cleanText } from "./words";
+import { t } from "../i18n";
 
 /** How long typing must pause before a search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -23,16 +24,18 @@ export interface FiltersBarProps {
 }
 
 const STATUS_LABELS: Record<string, string> = {
-  uploading: "Uploading",
-  processing: "Processing",
-  ready: "Ready",
-  failed: "Failed",
+  uploading: t("inbox.filters-bar.status_uploading"),
+  processing: t("inbox.filters-bar.status_processing"),
+  ready: t("inbox.filters-bar.status_ready"),
+  failed: t("inbox.filters-bar.status_failed"),
 };
 
 // A tag chosen in the address that is not among the loaded tags still shows as chosen.
 const tagOptions = (tags: Tag[], chosen: string | undefined, brandId: string): [string, string][] => [
-  ...tags.map((t): [string, string] => [t.id, tagLabel(t, [], brandId)]),
-  ...(chosen && !tags.some((t) => t.id === chosen) ? [[chosen, "A tag not listed"] as [string, string]] : []),
+  ...tags.map((tag): [string, string] => [tag.id, tagLabel(tag, [], brandId)]),
+  ...(chosen && !tags.some((tag) => tag.id === chosen)
+    ? [[chosen, t("inbox.filters-bar.tag_not_listed")] as [string, string]]
+    : []),
 ];
 
 interface SelectProps {
@@ -50,7 +53,7 @@ function FilterSelect({ label, value, options, onChange }: SelectProps) {
         {label}
       </label>
       <select id={id} value={value ?? ""} onChange={(e) => onChange(e.currentTarget.value || undefined)}>
-        <option value="">Any</option>
+        <option value="">{t("inbox.filters-bar.any")}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
@@ -92,63 +95,68 @@ export function FiltersBar({ filters, tags, brandId, onChange }: FiltersBarProps
 
   const set = (patch: Partial<InboxFilters>) => onChange({ ...filters, ...patch });
   return (
-    <form role="search" aria-label="Testimonials" class="inbox-filters" onSubmit={(e) => e.preventDefault()}>
+    <form
+      role="search"
+      aria-label={t("inbox.filters-bar.label")}
+      class="inbox-filters"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div class="inbox-filter inbox-search">
         <label class="inbox-filter-label" for={searchId}>
-          Search
+          {t("inbox.filters-bar.search")}
         </label>
         <input
           id={searchId}
           type="search"
           value={text}
           maxLength={MAX_SEARCH}
-          placeholder="Words, names, companies"
+          placeholder={t("inbox.filters-bar.search_placeholder")}
           onInput={(e) => setText(e.currentTarget.value)}
         />
       </div>
       <FilterSelect
-        label="Status"
+        label={t("inbox.filters-bar.status")}
         value={filters.status}
         options={STATUSES.map((s) => [s, STATUS_LABELS[s]!])}
         onChange={(v) => set({ status: v as InboxFilters["status"] })}
       />
       <FilterSelect
-        label="Decision"
+        label={t("inbox.filters-bar.decision")}
         value={filters.is_approved}
         options={[
-          ["true", "Approved"],
-          ["false", "Not approved"],
+          ["true", t("inbox.filters-bar.approved")],
+          ["false", t("inbox.filters-bar.not_approved")],
         ]}
         onChange={(v) => set({ is_approved: v as InboxFilters["is_approved"] })}
       />
       <FilterSelect
-        label="Visibility"
+        label={t("inbox.filters-bar.visibility")}
         value={filters.is_public}
         options={[
-          ["true", "Public"],
-          ["false", "Private"],
+          ["true", t("inbox.filters-bar.public")],
+          ["false", t("inbox.filters-bar.private")],
         ]}
         onChange={(v) => set({ is_public: v as InboxFilters["is_public"] })}
       />
       <FilterSelect
-        label="Origin"
+        label={t("inbox.filters-bar.origin")}
         value={filters.origin}
         options={[
-          ["collected", "Collected"],
-          ["imported", "Imported"],
-          ["manual", "Added by hand"],
+          ["collected", t("inbox.filters-bar.collected")],
+          ["imported", t("inbox.filters-bar.imported")],
+          ["manual", t("inbox.filters-bar.manual")],
         ]}
         onChange={(v) => set({ origin: v as InboxFilters["origin"] })}
       />
       <FilterSelect
-        label="Tag"
+        label={t("inbox.filters-bar.tag")}
         value={filters.tag_id}
         options={tagOptions(tags, filters.tag_id, brandId)}
         onChange={(v) => set({ tag_id: v })}
       />
       {hasFilters(filters) && (
         <Button variant="ghost" small onClick={() => onChange({})}>
-          Clear filters
+          {t("inbox.filters-bar.clear")}
         </Button>
       )}
     </form>

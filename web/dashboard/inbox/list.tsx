@@ -14,6 +14,7 @@ import { decisionView, displayName, failureOf, kindLabel, statusView, uploadShar
 import { stars } from "./preview";
 import type { Submission } from "./types";
 import { formatDuration } from "./words";
+import { t } from "../i18n";
 
 /** Props of `InboxList`. */
 export interface InboxListProps {
@@ -36,12 +37,15 @@ export interface InboxListProps {
 /** The first words of a testimonial, or what stands in for them. */
 function excerpt(s: Submission): string {
   if (s.status === "uploading" && s.upload?.stalled)
-    return `The respondent left before the upload finished (${uploadShare(s.upload)} arrived). Removed by ${formatDateTime(s.upload.removed_by)} unless it finishes.`;
-  if (s.status === "uploading") return "The recording is still being uploaded.";
-  if (s.status === "processing") return "Converting the recording and writing down the words…";
-  if (s.status === "failed") return failureOf(s.failure_reason)?.message ?? "Processing failed.";
+    return t("inbox.list.stalled", {
+      share: uploadShare(s.upload),
+      when: formatDateTime(s.upload.removed_by),
+    });
+  if (s.status === "uploading") return t("inbox.list.uploading");
+  if (s.status === "processing") return t("inbox.list.processing");
+  if (s.status === "failed") return failureOf(s.failure_reason)?.message ?? t("inbox.list.failed");
   const text = s.text_input?.trim();
-  if (!text) return "No words were heard in this recording.";
+  if (!text) return t("inbox.list.no_words");
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 
@@ -67,7 +71,7 @@ function Row({
         class="inbox-row-check"
         checked={selected}
         onChange={() => onToggle(s.id)}
-        aria-label={`Select the testimonial from ${name}`}
+        aria-label={t("inbox.list.select", { name })}
       />
       <a
         class="inbox-row-main"
@@ -83,8 +87,10 @@ function Row({
           <strong class="inbox-row-name">{name}</strong>
           <span class="muted small">
             {kindLabel(s)}
-            {s.kind !== "text" && s.duration_ms ? ` · ${formatDuration(s.duration_ms)}` : ""} ·{" "}
-            {formatDateTime(s.created_at)}
+            {s.kind !== "text" && s.duration_ms
+              ? t("inbox.list.duration", { length: formatDuration(s.duration_ms) })
+              : ""}{" "}
+            · {formatDateTime(s.created_at)}
           </span>
         </span>
         <span class={`inbox-row-text${s.status === "failed" ? " inbox-row-failed" : ""}`}>{excerpt(s)}</span>
@@ -92,11 +98,13 @@ function Row({
           <StateBadge view={statusView(s)} />
           <StateBadge view={decisionView(s)} />
           <StateBadge view={visibilityView(s)} />
-          {s.photo_pending && <Badge tone="info">New photo</Badge>}
-          {s.kind !== "text" && s.status === "ready" && s.words_draft && <Badge tone="warn">Words unchecked</Badge>}
-          {s.kind !== "text" && s.hide_words && <Badge tone="neutral">Words hidden</Badge>}
+          {s.photo_pending && <Badge tone="info">{t("inbox.list.new_photo")}</Badge>}
+          {s.kind !== "text" && s.status === "ready" && s.words_draft && (
+            <Badge tone="warn">{t("inbox.list.words_unchecked")}</Badge>
+          )}
+          {s.kind !== "text" && s.hide_words && <Badge tone="neutral">{t("inbox.list.words_hidden")}</Badge>}
           {s.rating ? (
-            <span class="inbox-stars" role="img" aria-label={`Rated ${s.rating} out of 5`}>
+            <span class="inbox-stars" role="img" aria-label={t("inbox.list.rated", { rating: s.rating })}>
               {stars(s.rating)}
             </span>
           ) : null}
@@ -110,24 +118,20 @@ function Row({
 export function InboxList(p: InboxListProps) {
   const allSelected = p.items.length > 0 && p.items.every((s) => p.selected.has(s.id));
   return (
-    <section class="inbox-list" aria-label="Testimonials">
+    <section class="inbox-list" aria-label={t("inbox.list.label")}>
       <ErrorNotice error={p.error} onRetry={p.onRetry} />
       {p.loading ? (
-        <Loading label="Loading testimonials…" />
+        <Loading label={t("inbox.list.loading")} />
       ) : (
         <>
           {p.items.length > 0 && (
             <label class="inbox-select-all check">
               <input type="checkbox" checked={allSelected} onChange={(e) => p.onToggleAll(e.currentTarget.checked)} />
-              <span>Select all {p.items.length} shown</span>
+              <span>{t("inbox.list.select_all", { count: p.items.length })}</span>
             </label>
           )}
           {p.items.length === 0 && !p.error && (
-            <p class="empty">
-              {p.filtered
-                ? "No testimonials match these filters."
-                : "No testimonials yet. Send a collect link to a customer to get the first one."}
-            </p>
+            <p class="empty">{p.filtered ? t("inbox.list.none_filtered") : t("inbox.list.none")}</p>
           )}
           <ul class="inbox-rows">
             {p.items.map((s) => (
@@ -142,8 +146,8 @@ export function InboxList(p: InboxListProps) {
             ))}
           </ul>
           {p.hasMore && (
-            <Button onClick={p.onLoadMore} busy={p.loadingMore} busyLabel="Loading…">
-              Show more testimonials
+            <Button onClick={p.onLoadMore} busy={p.loadingMore} busyLabel={t("inbox.list.loading_more")}>
+              {t("inbox.list.more")}
             </Button>
           )}
         </>

@@ -14,6 +14,7 @@ import { ConfirmButton } from "../../shared/ui/confirm-button";
 import type { Moderation } from "./use-moderation";
 import type { Submission } from "./types";
 import { canPublish, wordsShown } from "./publishable";
+import { t } from "../i18n";
 
 /** How a testimonial is being published: approved and made public in one step, or made public once approved. */
 export type PublishStep = "approve" | "visibility";
@@ -37,16 +38,16 @@ const Key = ({ k }: { k: string }) => (
 export function standing(s: Submission): string {
   const approved = s.is_approved && !s.rejected_at;
   const ready = s.status === "ready";
-  if (s.status === "failed") return "Failed: it cannot be published. Process it again or delete it.";
+  if (s.status === "failed") return t("inbox.moderation-bar.failed");
   if (!ready && !(approved && s.is_public)) {
-    const until = s.status === "uploading" ? "once it has arrived and is processed" : "once processing is done";
-    return `${approved ? "Approved but private" : "Waiting for a decision"}: it can be published ${until}.`;
+    if (s.status === "uploading")
+      return approved ? t("inbox.moderation-bar.approved_uploading") : t("inbox.moderation-bar.waiting_uploading");
+    return approved ? t("inbox.moderation-bar.approved_processing") : t("inbox.moderation-bar.waiting_processing");
   }
-  if (approved && s.is_public)
-    return ready ? "Live: shown in widgets and on the wall." : "Approved and public: shown once processing is done.";
-  if (approved) return "Approved but private: shown nowhere until you publish it.";
-  if (s.rejected_at) return "Rejected: shown nowhere.";
-  return "Waiting for a decision: shown nowhere yet.";
+  if (approved && s.is_public) return ready ? t("inbox.moderation-bar.live") : t("inbox.moderation-bar.public_pending");
+  if (approved) return t("inbox.moderation-bar.approved_private");
+  if (s.rejected_at) return t("inbox.moderation-bar.rejected");
+  return t("inbox.moderation-bar.waiting");
 }
 
 /** Whether public places show a recording's words, and the switch; nothing for written testimonials. */
@@ -56,12 +57,12 @@ function WordsLine({ s, mod }: { s: Submission; mod: Moderation }) {
   if (s.hide_words)
     return (
       <p class="moderation-words small" data-words>
-        Shown without its words: widgets, the wall and share pages show the recording and the name only.{" "}
+        {t("inbox.moderation-bar.words_hidden")}{" "}
         {s.words_draft ? (
-          "Check the words to be able to show them."
+          t("inbox.moderation-bar.check_to_show")
         ) : (
           <Button small variant="ghost" disabled={busy} onClick={() => void mod.setPublic(s, s.is_public, false)}>
-            Show the words
+            {t("inbox.moderation-bar.show_words")}
           </Button>
         )}
       </p>
@@ -69,7 +70,7 @@ function WordsLine({ s, mod }: { s: Submission; mod: Moderation }) {
   if (!wordsShown(s))
     return (
       <p class="moderation-words small" data-words>
-        Its words are a machine draft nobody has checked: no public place shows them until they are checked.
+        {t("inbox.moderation-bar.words_draft")}
       </p>
     );
   return null;
@@ -81,7 +82,7 @@ export function ModerationBar({ s, mod, onReject, onPublish }: ModerationBarProp
   const busy = mod.busy !== null;
   const publishable = canPublish(s);
   return (
-    <div class="moderation" role="group" aria-label="Decide">
+    <div class="moderation" role="group" aria-label={t("inbox.moderation-bar.label")}>
       <p class="moderation-standing small" data-standing>
         {standing(s)}
       </p>
@@ -92,21 +93,21 @@ export function ModerationBar({ s, mod, onReject, onPublish }: ModerationBarProp
             variant="primary"
             aria-keyshortcuts="a"
             busy={mod.busy === "approve:publish"}
-            busyLabel="Publishing…"
+            busyLabel={t("inbox.moderation-bar.publishing")}
             disabled={busy}
             onClick={() => onPublish(s, "approve")}
           >
-            Approve &amp; publish <Key k="a" />
+            {t("inbox.moderation-bar.approve_publish")} <Key k="a" />
           </Button>
         )}
         {!approved && s.status !== "failed" && s.status !== "uploading" && (
           <Button
             busy={mod.busy === "approve:private"}
-            busyLabel="Approving…"
+            busyLabel={t("inbox.moderation-bar.approving")}
             disabled={busy}
             onClick={() => void mod.approve(s, false)}
           >
-            Approve only (keep private)
+            {t("inbox.moderation-bar.approve_only")}
           </Button>
         )}
         {approved && !s.is_public && publishable && (
@@ -114,33 +115,37 @@ export function ModerationBar({ s, mod, onReject, onPublish }: ModerationBarProp
             variant="primary"
             aria-keyshortcuts="a p"
             busy={mod.busy === "visibility"}
-            busyLabel="Publishing…"
+            busyLabel={t("inbox.moderation-bar.publishing")}
             disabled={busy}
             onClick={() => onPublish(s, "visibility")}
           >
-            Publish <Key k="p" />
+            {t("inbox.moderation-bar.publish")} <Key k="p" />
           </Button>
         )}
         {s.is_public && (approved || !publishable) && (
           <Button
             busy={mod.busy === "visibility"}
-            busyLabel="Saving…"
+            busyLabel={t("inbox.moderation-bar.saving")}
             disabled={busy}
             onClick={() => void mod.setPublic(s, false)}
           >
-            Make private
+            {t("inbox.moderation-bar.make_private")}
           </Button>
         )}
         <Button aria-keyshortcuts="r" disabled={busy} onClick={onReject}>
-          {s.rejected_at ? "Change rejection reason…" : "Reject…"} <Key k="r" />
+          {s.rejected_at ? t("inbox.moderation-bar.change_reason") : t("inbox.moderation-bar.reject")} <Key k="r" />
         </Button>
         {approved && (
           <ConfirmButton
             small={false}
-            label="Withdraw approval…"
-            question={`Withdraw the approval? It stops being shown${s.is_public ? " in widgets and on the wall" : ""} and waits for a decision again.`}
-            confirmLabel="Yes, withdraw it"
-            busyLabel="Withdrawing…"
+            label={t("inbox.moderation-bar.withdraw")}
+            question={
+              s.is_public
+                ? t("inbox.moderation-bar.withdraw_question_public")
+                : t("inbox.moderation-bar.withdraw_question")
+            }
+            confirmLabel={t("inbox.moderation-bar.withdraw_confirm")}
+            busyLabel={t("inbox.moderation-bar.withdrawing")}
             onConfirm={() => mod.unapprove(s)}
           />
         )}

@@ -3,18 +3,19 @@
  * `SIDE` pixels on its longer side and encoded as JPEG, then given as base64 (the server crops it square and
  * re-encodes it as WebP without metadata, so nothing of the original file's metadata is sent on).
  */
+import { t } from "../i18n";
 
 /** The longer side the browser scales a photo down to before sending (the server keeps a 400 px square). */
 const SIDE = 800;
 
 /** Reads an image file and answers it as base64 JPEG text; rejects with words a person can read. */
 export async function photoAsBase64(file: File): Promise<string> {
-  if (!file.type.startsWith("image/")) throw new Error("Choose a photo (JPEG, PNG, WebP or GIF).");
+  if (!file.type.startsWith("image/")) throw new Error(t("inbox.photo-data.not_image"));
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new Error("That file could not be read as a photo. Choose a JPEG, PNG or WebP image.");
+    throw new Error(t("inbox.photo-data.unreadable"));
   }
   const scale = Math.min(1, SIDE / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement("canvas");

@@ -9,6 +9,7 @@ import { api } from "../api";
 import { useAction } from "../use-action";
 import { displayName } from "./status";
 import type { SubmissionDetail } from "./types";
+import { t } from "../i18n";
 
 /** The review of a new photo; nothing when none is waiting. */
 export function PhotoReview({ d, onChanged }: { d: SubmissionDetail; onChanged: (d: SubmissionDetail) => void }) {
@@ -18,7 +19,7 @@ export function PhotoReview({ d, onChanged }: { d: SubmissionDetail; onChanged: 
       onChanged(await api.post<SubmissionDetail>(`/v1/submissions/${encodeURIComponent(d.id)}/photo/${action}`)),
     {
       success: (_, action) =>
-        action === "approve" ? `${name}’s new photo is in use` : `Discarded ${name}’s new photo`,
+        action === "approve" ? t("inbox.photo-review.used", { name }) : t("inbox.photo-review.discarded", { name }),
     },
   );
   const next = d.media.pending_avatar?.url;
@@ -29,23 +30,19 @@ export function PhotoReview({ d, onChanged }: { d: SubmissionDetail; onChanged: 
     <section class="photo-review" aria-labelledby="photo-review-title">
       <Notice tone="info">
         <h3 id="photo-review-title" class="notice-title">
-          New photo waiting for review
+          {t("inbox.photo-review.title")}
         </h3>
-        <p>
-          {name} sent a new photo after this testimonial was approved or made public. It is not shown anywhere until you
-          use it;
-          {current ? " widgets and the wall keep the current photo until then." : " until then no photo is shown."}
-        </p>
+        <p>{current ? t("inbox.photo-review.text_current", { name }) : t("inbox.photo-review.text_none", { name })}</p>
         <div class="photo-review-pair">
           {current && (
             <figure>
-              <img src={current} width={96} height={96} alt={`Current photo of ${name}`} />
-              <figcaption>In use</figcaption>
+              <img src={current} width={96} height={96} alt={t("inbox.photo-review.current_alt", { name })} />
+              <figcaption>{t("inbox.photo-review.in_use")}</figcaption>
             </figure>
           )}
           <figure>
-            <img src={next} width={96} height={96} alt={`New photo sent by ${name}`} />
-            <figcaption>New</figcaption>
+            <img src={next} width={96} height={96} alt={t("inbox.photo-review.new_alt", { name })} />
+            <figcaption>{t("inbox.photo-review.new")}</figcaption>
           </figure>
         </div>
         <ErrorNotice error={decide.error} />
@@ -54,20 +51,20 @@ export function PhotoReview({ d, onChanged }: { d: SubmissionDetail; onChanged: 
             variant="primary"
             small
             busy={decide.running === "approve"}
-            busyLabel="Using it…"
+            busyLabel={t("inbox.photo-review.using")}
             disabled={decide.busy}
             onClick={() => void decide.run("approve")}
           >
-            Use the new photo
+            {t("inbox.photo-review.use")}
           </Button>
           <Button
             small
             busy={decide.running === "reject"}
-            busyLabel="Discarding…"
+            busyLabel={t("inbox.photo-review.discarding")}
             disabled={decide.busy}
             onClick={() => void decide.run("reject")}
           >
-            Discard it
+            {t("inbox.photo-review.discard")}
           </Button>
         </div>
       </Notice>

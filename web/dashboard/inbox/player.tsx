@@ -8,6 +8,7 @@ import { Button } from "../../shared/ui/button";
 import { Notice } from "../../shared/ui/notice";
 import { displayName } from "./status";
 import type { SubmissionDetail } from "./types";
+import { t } from "../i18n";
 
 type Media = SubmissionDetail["media"];
 
@@ -38,10 +39,10 @@ export function Player({ detail, media, onMedia, onReload }: PlayerProps) {
   const onError = () => setFailed(true);
   const lang = (detail.transcript?.language ?? detail.language ?? "en").slice(0, 2);
   const broken = failed && (
-    <Notice tone="warning" title="The recording could not be played.">
-      <p>Its address may have expired (they last an hour).</p>
+    <Notice tone="warning" title={t("inbox.player.failed_title")}>
+      <p>{t("inbox.player.failed_text")}</p>
       <Button small onClick={onReload}>
-        Reload the recording
+        {t("inbox.player.reload")}
       </Button>
     </Notice>
   );
@@ -57,10 +58,12 @@ export function Player({ detail, media, onMedia, onReload }: PlayerProps) {
           crossOrigin="anonymous"
           src={media.video.url}
           poster={media.poster?.url}
-          aria-label={`Video testimonial from ${name}`}
+          aria-label={t("inbox.player.video", { name })}
           onError={onError}
         >
-          {media.captions && <track kind="captions" src={media.captions.url} srcLang={lang} label="Captions" default />}
+          {media.captions && (
+            <track kind="captions" src={media.captions.url} srcLang={lang} label={t("inbox.player.captions")} default />
+          )}
         </video>
         {broken}
       </figure>
@@ -76,7 +79,7 @@ export function Player({ detail, media, onMedia, onReload }: PlayerProps) {
           preload="metadata"
           crossOrigin="anonymous"
           src={media.audio.url}
-          aria-label={`Audio testimonial from ${name}`}
+          aria-label={t("inbox.player.audio", { name })}
           onError={onError}
         />
         {broken}

@@ -6,26 +6,27 @@
  */
 import { uploadShare } from "./status";
 import type { SubmissionDetail } from "./types";
+import { t } from "../i18n";
 
 type Stage = NonNullable<SubmissionDetail["processing"]>["stage"];
 
 /** The stages as people read them, in order. */
 const STAGES: { key: "uploading" | Stage; label: string }[] = [
-  { key: "uploading", label: "Uploading" },
-  { key: "waiting", label: "Waiting its turn" },
-  { key: "converting", label: "Converting the recording" },
-  { key: "poster", label: "Making the poster" },
-  { key: "transcribing", label: "Writing down the words" },
-  { key: "finishing", label: "Finishing" },
+  { key: "uploading", label: t("inbox.processing-progress.uploading") },
+  { key: "waiting", label: t("inbox.processing-progress.waiting") },
+  { key: "converting", label: t("inbox.processing-progress.converting") },
+  { key: "poster", label: t("inbox.processing-progress.poster") },
+  { key: "transcribing", label: t("inbox.processing-progress.transcribing") },
+  { key: "finishing", label: t("inbox.processing-progress.finishing") },
 ];
 
 /** "about 40 s left", "about 3 min left", "a few seconds left". */
 export function timeLeft(ms: number | null | undefined): string | null {
   if (ms == null) return null;
   const s = Math.round(ms / 1000);
-  if (s < 5) return "a few seconds left";
-  if (s < 90) return `about ${Math.ceil(s / 5) * 5} s left`;
-  return `about ${Math.round(s / 60)} min left`;
+  if (s < 5) return t("inbox.processing-progress.few_seconds");
+  if (s < 90) return t("inbox.processing-progress.seconds", { seconds: Math.ceil(s / 5) * 5 });
+  return t("inbox.processing-progress.minutes", { minutes: Math.round(s / 60) });
 }
 
 /** Stage, bar and time left of an uploading or processing testimonial. */
@@ -40,8 +41,10 @@ export function ProcessingProgress({ d }: { d: SubmissionDetail }) {
     : (d.processing?.stage_fraction ?? null);
   const left = timeLeft(uploading ? d.upload?.estimated_ms_left : d.processing?.estimated_ms_left);
   const current = STAGES[at]!.label;
-  const share = uploading && d.upload ? ` (${uploadShare(d.upload)})` : "";
-  const label = `${current}${share}${left ? `, ${left}` : ""}`;
+  const share = uploading && d.upload ? t("inbox.processing-progress.share", { share: uploadShare(d.upload) }) : "";
+  const label = left
+    ? t("inbox.processing-progress.label", { stage: `${current}${share}`, left })
+    : `${current}${share}`;
   return (
     <div class="status-panel" role="status">
       <p class="status-panel-title">
@@ -53,7 +56,7 @@ export function ProcessingProgress({ d }: { d: SubmissionDetail }) {
       ) : (
         <div class="progress-indeterminate" role="progressbar" aria-label={label} />
       )}
-      <ol class="stage-list" aria-label="Stages">
+      <ol class="stage-list" aria-label={t("inbox.processing-progress.stages")}>
         {STAGES.map((s, i) => (
           <li
             key={s.key}
@@ -64,7 +67,7 @@ export function ProcessingProgress({ d }: { d: SubmissionDetail }) {
           </li>
         ))}
       </ol>
-      <p class="small muted">This page updates by itself.</p>
+      <p class="small muted">{t("inbox.processing-progress.updates")}</p>
     </div>
   );
 }

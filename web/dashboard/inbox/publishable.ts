@@ -5,6 +5,7 @@
  * to check the words first.
  */
 import type { Submission } from "./types";
+import { t } from "../i18n";
 
 /** Processed and not failed: something that can be published. */
 export const canPublish = (s: Pick<Submission, "status">): boolean => s.status === "ready";
@@ -13,11 +14,11 @@ export const canPublish = (s: Pick<Submission, "status">): boolean => s.status =
 export function notPublishableReason(s: Pick<Submission, "status">): string | null {
   switch (s.status) {
     case "failed":
-      return "This recording failed to process, so there is nothing to publish. Process it again or delete it.";
+      return t("inbox.publishable.failed");
     case "uploading":
-      return "This recording is still being uploaded; it can be published once it is processed.";
+      return t("inbox.publishable.uploading");
     case "processing":
-      return "This recording is still being processed; publish it once it is ready.";
+      return t("inbox.publishable.processing");
     default:
       return null;
   }
@@ -32,4 +33,5 @@ export const wordsShown = (s: Pick<Submission, "kind" | "words_draft" | "hide_wo
   s.kind === "text" || (!s.words_draft && !s.hide_words);
 
 /** "video" or "recording" (audio), as the question names it. */
-export const recordingWord = (s: Pick<Submission, "kind">): string => (s.kind === "video" ? "video" : "recording");
+export const recordingWord = (s: Pick<Submission, "kind">): string =>
+  s.kind === "video" ? t("inbox.publishable.video") : t("inbox.publishable.recording");

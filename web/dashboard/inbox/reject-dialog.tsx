@@ -7,14 +7,15 @@ import { Button } from "../../shared/ui/button";
 import { Field } from "../../shared/ui/field";
 import { useAction } from "../use-action";
 import { Dialog } from "./dialog";
+import { t } from "../i18n";
 
 const SUGGESTIONS = [
-  "Off topic",
-  "Poor sound or picture",
-  "Mentions a person by name",
-  "Not a customer",
-  "Duplicate",
-  "Inappropriate language",
+  t("inbox.reject-dialog.off_topic"),
+  t("inbox.reject-dialog.poor_quality"),
+  t("inbox.reject-dialog.names_person"),
+  t("inbox.reject-dialog.not_customer"),
+  t("inbox.reject-dialog.duplicate"),
+  t("inbox.reject-dialog.language"),
 ];
 
 /** Props of `RejectDialog`. */
@@ -35,13 +36,17 @@ export function RejectDialog({ subject, onReject, onClose }: RejectDialogProps) 
   const submit = (e: Event) => {
     e.preventDefault();
     const text = reason.trim();
-    if (!text) return reject.fail("Give a reason: it helps the team remember why.");
+    if (!text) return reject.fail(t("inbox.reject-dialog.no_reason"));
     void reject.run(text);
   };
   return (
-    <Dialog title={`Reject ${subject}?`} onClose={onClose}>
+    <Dialog title={t("inbox.reject-dialog.title", { subject })} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <Field label="Reason" hint="Kept for your team; the respondent never sees it." error={reject.message}>
+        <Field
+          label={t("inbox.reject-dialog.reason")}
+          hint={t("inbox.reject-dialog.reason_hint")}
+          error={reject.message}
+        >
           {(p) => (
             <input
               {...p}
@@ -61,11 +66,11 @@ export function RejectDialog({ subject, onReject, onClose }: RejectDialogProps) 
           ))}
         </datalist>
         <div class="row dialog-actions">
-          <Button type="submit" variant="danger" busy={reject.busy} busyLabel="Rejecting…">
-            Reject
+          <Button type="submit" variant="danger" busy={reject.busy} busyLabel={t("inbox.reject-dialog.rejecting")}>
+            {t("inbox.reject-dialog.reject")}
           </Button>
           <Button variant="ghost" onClick={onClose} disabled={reject.busy}>
-            Cancel
+            {t("inbox.reject-dialog.cancel")}
           </Button>
         </div>
       </form>

@@ -4,6 +4,7 @@
  * refusal (not a recording, too large) settles with the server's own words.
  */
 import { DetailedError, Upload } from "tus-js-client";
+import { t } from "../i18n";
 
 /** Where to send the file, from the answer of `POST /v1/submissions`. */
 export interface UploadTicket {
@@ -20,7 +21,7 @@ function wordsOf(error: Error): string {
       // Not JSON: say it in our own words.
     }
   }
-  return "The file could not be sent. Check the connection and try again.";
+  return t("inbox.send-file.failed");
 }
 
 /** Sends `file`; `progress` gets the bytes sent and the total; settles when the last byte is in. */

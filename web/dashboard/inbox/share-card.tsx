@@ -10,13 +10,14 @@ import { Loading } from "../../shared/ui/loading";
 import { fetchFile, saveAs } from "../files";
 import { useAction } from "../use-action";
 import type { SubmissionDetail } from "./types";
+import { t } from "../i18n";
 
 type CardSize = "square" | "story" | "landscape";
 
 const SIZES: { id: CardSize; label: string; hint: string }[] = [
-  { id: "square", label: "Square", hint: "1080 × 1080, for Instagram and LinkedIn posts" },
-  { id: "story", label: "Story", hint: "1080 × 1920, for stories and reels" },
-  { id: "landscape", label: "Landscape", hint: "1200 × 630, for X, Facebook and link previews" },
+  { id: "square", label: t("inbox.share-card.square"), hint: t("inbox.share-card.square_hint") },
+  { id: "story", label: t("inbox.share-card.story"), hint: t("inbox.share-card.story_hint") },
+  { id: "landscape", label: t("inbox.share-card.landscape"), hint: t("inbox.share-card.landscape_hint") },
 ];
 
 const cardPath = (id: string, size: CardSize) => `/v1/submissions/${encodeURIComponent(id)}/card.png?size=${size}`;
@@ -28,7 +29,7 @@ export function ShareCard({ d }: { d: SubmissionDetail }) {
   const [previewError, setPreviewError] = useState<string | null>(null);
   const download = useAction(async () => {
     const who = (d.respondent_name ?? "testimonial").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
-    saveAs(await fetchFile(cardPath(d.id, size), "The share image"), `${who || "testimonial"}-${size}.png`);
+    saveAs(await fetchFile(cardPath(d.id, size), t("inbox.share-card.what")), `${who || "testimonial"}-${size}.png`);
   });
   // One line of error: the preview's, or the download's (a new preview forgets both).
   const error = previewError ?? download.message;
@@ -43,7 +44,7 @@ export function ShareCard({ d }: { d: SubmissionDetail }) {
     setPreview(null);
     setPreviewError(null);
     download.reset();
-    fetchFile(cardPath(d.id, size), "The share image").then(
+    fetchFile(cardPath(d.id, size), t("inbox.share-card.what")).then(
       (blob) => {
         url = URL.createObjectURL(blob);
         if (live) setPreview(url);
@@ -60,16 +61,13 @@ export function ShareCard({ d }: { d: SubmissionDetail }) {
   const chosen = SIZES.find((s) => s.id === size)!;
   return (
     <section class="share-card" aria-labelledby="share-card-title">
-      <h3 id="share-card-title">Share image</h3>
+      <h3 id="share-card-title">{t("inbox.share-card.title")}</h3>
       {!hasWords ? (
-        <p class="muted small">Once the recording is transcribed, its words can be put on an image to post.</p>
+        <p class="muted small">{t("inbox.share-card.no_words")}</p>
       ) : (
         <>
-          <p class="muted small">
-            The words on an image in the brand's colours, ready to post. The landscape one is also what people see when
-            the testimonial's public page is shared.
-          </p>
-          <div class="share-card-sizes" role="group" aria-label="Shape">
+          <p class="muted small">{t("inbox.share-card.intro")}</p>
+          <div class="share-card-sizes" role="group" aria-label={t("inbox.share-card.shape")}>
             {SIZES.map((s) => (
               <button key={s.id} type="button" aria-pressed={size === s.id} onClick={() => setSize(s.id)}>
                 {s.label}
@@ -78,20 +76,20 @@ export function ShareCard({ d }: { d: SubmissionDetail }) {
           </div>
           <div class={`share-card-frame share-card-${size}`}>
             {preview ? (
-              <img src={preview} alt={`Share image (${chosen.label.toLowerCase()}) of the testimonial`} />
+              <img src={preview} alt={t("inbox.share-card.alt", { shape: chosen.label.toLowerCase() })} />
             ) : (
-              !error && <Loading label="Drawing the image…" />
+              !error && <Loading label={t("inbox.share-card.drawing")} />
             )}
           </div>
           <div class="row">
             <Button
               small
               busy={download.busy}
-              busyLabel="Preparing…"
+              busyLabel={t("inbox.share-card.preparing")}
               onClick={() => void download.run()}
               disabled={!!error && !preview}
             >
-              Download PNG
+              {t("inbox.share-card.download")}
             </Button>
             <span class="muted small">{chosen.hint}</span>
           </div>

@@ -3,27 +3,28 @@
  */
 import { Button } from "../../shared/ui/button";
 import { Dialog } from "./dialog";
-import { SHORTCUTS } from "./shortcuts";
+import { orWord, SHORTCUTS } from "./shortcuts";
+import { t } from "../i18n";
 
 /** The shortcuts help. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Dialog title="Keyboard shortcuts" onClose={onClose}>
-      <p class="muted small">They work anywhere in the inbox, except while you type in a field.</p>
+    <Dialog title={t("inbox.shortcuts-dialog.title")} onClose={onClose}>
+      <p class="muted small">{t("inbox.shortcuts-dialog.where")}</p>
       <table class="shortcut-table">
         <thead>
           <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Does</th>
+            <th scope="col">{t("inbox.shortcuts-dialog.key")}</th>
+            <th scope="col">{t("inbox.shortcuts-dialog.does")}</th>
           </tr>
         </thead>
         <tbody>
           {SHORTCUTS.map((s) => (
             <tr key={s.action}>
               <td>
-                {s.label.split(" or ").map((k, i) => (
+                {s.label.split(orWord()).map((k, i) => (
                   <span key={k}>
-                    {i > 0 && " or "}
+                    {i > 0 && orWord()}
                     <kbd>{k}</kbd>
                   </span>
                 ))}
@@ -35,7 +36,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
       </table>
       <div class="row dialog-actions">
         <Button variant="primary" onClick={onClose} autoFocus>
-          Close
+          {t("inbox.shortcuts-dialog.close")}
         </Button>
       </div>
     </Dialog>

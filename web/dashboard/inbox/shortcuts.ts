@@ -2,6 +2,7 @@
  * The inbox's keyboard shortcuts as data: which key does what, and when a key press is someone typing (then no
  * shortcut fires). Kept free of the DOM so it can be tested on its own.
  */
+import { t } from "../i18n";
 
 /** What a shortcut does. */
 export type ShortcutAction = "next" | "previous" | "approve" | "reject" | "publish" | "edit" | "select" | "help";
@@ -15,26 +16,39 @@ export interface Shortcut {
   description: string;
 }
 
+/** What stands between two keys of one shortcut in its label ("j or ↓"). */
+export const orWord = () => t("inbox.shortcuts.or");
+
 /** Every shortcut, in the order the help lists them. */
 export const SHORTCUTS: Shortcut[] = [
-  { action: "next", keys: ["j", "ArrowDown"], label: "j or ↓", description: "Next testimonial" },
-  { action: "previous", keys: ["k", "ArrowUp"], label: "k or ↑", description: "Previous testimonial" },
+  {
+    action: "next",
+    keys: ["j", "ArrowDown"],
+    label: ["j", "↓"].join(orWord()),
+    description: t("inbox.shortcuts.next"),
+  },
+  {
+    action: "previous",
+    keys: ["k", "ArrowUp"],
+    label: ["k", "↑"].join(orWord()),
+    description: t("inbox.shortcuts.previous"),
+  },
   {
     action: "approve",
     keys: ["a"],
     label: "a",
-    description: "Approve & publish (approved already: publish). Never withdraws; pressing it again changes nothing",
+    description: t("inbox.shortcuts.approve"),
   },
-  { action: "reject", keys: ["r"], label: "r", description: "Reject, with a reason" },
+  { action: "reject", keys: ["r"], label: "r", description: t("inbox.shortcuts.reject") },
   {
     action: "publish",
     keys: ["p"],
     label: "p",
-    description: "Make public. Never makes private: use the “Make private” button",
+    description: t("inbox.shortcuts.publish"),
   },
-  { action: "edit", keys: ["e"], label: "e", description: "Edit the transcript" },
-  { action: "select", keys: ["x"], label: "x", description: "Select for a bulk action" },
-  { action: "help", keys: ["?"], label: "?", description: "Show these shortcuts" },
+  { action: "edit", keys: ["e"], label: "e", description: t("inbox.shortcuts.edit") },
+  { action: "select", keys: ["x"], label: "x", description: t("inbox.shortcuts.select") },
+  { action: "help", keys: ["?"], label: "?", description: t("inbox.shortcuts.help") },
 ];
 
 /** The element a key press came from, as far as shortcuts care. */

@@ -12,21 +12,21 @@ import { canProcessAgain, failureAdvice, failureOf, uploadShare } from "./status
 import { ProcessingProgress } from "./processing-progress";
 import type { SubmissionDetail } from "./types";
 import type { Moderation } from "./use-moderation";
+import { t } from "../i18n";
 
 /** Progress or failure of the open testimonial; nothing once it is ready. */
 export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }) {
   if (d.status === "uploading" && d.upload?.stalled) {
     const u = d.upload;
     return (
-      <Notice tone="warning" title="Upload not finished">
+      <Notice tone="warning" title={t("inbox.status-panel.stalled_title")}>
         <p>
-          The respondent left before their recording finished uploading: {uploadShare(u)} arrived, the last of it{" "}
-          {formatDateTime(u.last_received_at)}.
+          {t("inbox.status-panel.stalled_text", {
+            share: uploadShare(u),
+            when: formatDateTime(u.last_received_at),
+          })}
         </p>
-        <p class="small">
-          It still finishes if their page is open and comes back online. Otherwise it is removed by{" "}
-          {formatDateTime(u.removed_by)}; nothing was published and no one was notified.
-        </p>
+        <p class="small">{t("inbox.status-panel.stalled_removed", { when: formatDateTime(u.removed_by) })}</p>
       </Notice>
     );
   }
@@ -35,12 +35,12 @@ export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }
   const failure = failureOf(d.failure_reason);
   const again = canProcessAgain(d);
   return (
-    <Notice tone="error" title="Processing failed">
+    <Notice tone="error" title={t("inbox.status-panel.failed_title")}>
       <p class="failure-what">
-        <CodeText text={failure?.message ?? "The recording could not be processed."} />
+        <CodeText text={failure?.message ?? t("inbox.status-panel.failed_text")} />
       </p>
       <p class="failure-action">
-        <strong>What you can do:</strong> <CodeText text={failureAdvice(d)} />
+        <strong>{t("inbox.status-panel.what_to_do")}</strong> <CodeText text={failureAdvice(d)} />
       </p>
       {again && (
         <p class="notice-actions">
@@ -48,17 +48,17 @@ export function StatusPanel({ d, mod }: { d: SubmissionDetail; mod: Moderation }
             variant="primary"
             small
             busy={mod.busy === "reprocess"}
-            busyLabel="Starting…"
+            busyLabel={t("inbox.status-panel.starting")}
             onClick={() => void mod.reprocess(d)}
           >
-            Process again
+            {t("inbox.status-panel.process_again")}
           </Button>
         </p>
       )}
       {d.media.original && (
         <p>
           <a href={d.media.original.url} download>
-            Download the file that was sent
+            {t("inbox.status-panel.download")}
           </a>
         </p>
       )}

@@ -3,6 +3,7 @@
  */
 import type { BadgeTone } from "../../shared/ui/badge";
 import type { Submission, SubmissionDetail } from "./types";
+import { t } from "../i18n";
 
 /** How a badge shows a state; `busy` adds a spinner (work is under way on the server). */
 export interface StateView {
@@ -23,27 +24,29 @@ export const uploadShare = (u: { received_bytes: number; total_bytes: number }) 
 export function statusView(s: Pick<Submission, "status" | "upload">): StateView {
   switch (s.status) {
     case "uploading":
-      if (uploadStalled(s)) return { label: "Upload not finished", tone: "warn" };
-      return { label: "Uploading", tone: "info", busy: true };
+      if (uploadStalled(s)) return { label: t("inbox.status.upload_not_finished"), tone: "warn" };
+      return { label: t("inbox.status.uploading"), tone: "info", busy: true };
     case "processing":
-      return { label: "Processing", tone: "info", busy: true };
+      return { label: t("inbox.status.processing"), tone: "info", busy: true };
     case "ready":
-      return { label: "Ready", tone: "good" };
+      return { label: t("inbox.status.ready"), tone: "good" };
     case "failed":
-      return { label: "Failed", tone: "bad" };
+      return { label: t("inbox.status.failed"), tone: "bad" };
   }
 }
 
 /** The team's decision: approved, rejected, or waiting for one. */
 export function decisionView(s: Pick<Submission, "is_approved" | "rejected_at">): StateView {
-  if (s.rejected_at) return { label: "Rejected", tone: "bad" };
-  if (s.is_approved) return { label: "Approved", tone: "good" };
-  return { label: "Needs review", tone: "warn" };
+  if (s.rejected_at) return { label: t("inbox.status.rejected"), tone: "bad" };
+  if (s.is_approved) return { label: t("inbox.status.approved"), tone: "good" };
+  return { label: t("inbox.status.needs_review"), tone: "warn" };
 }
 
 /** Public or private. */
 export const visibilityView = (s: Pick<Submission, "is_public">): StateView =>
-  s.is_public ? { label: "Public", tone: "info" } : { label: "Private", tone: "neutral" };
+  s.is_public
+    ? { label: t("inbox.status.public"), tone: "info" }
+    : { label: t("inbox.status.private"), tone: "neutral" };
 
 /** Still being uploaded or processed: the inbox keeps asking until it is not. */
 export const isPending = (s: Pick<Submission, "status">): boolean =>
@@ -78,9 +81,7 @@ export function failureOf(reason: string | null): Failure | null {
 export function failureAdvice(d: Pick<SubmissionDetail, "status" | "failure_reason" | "media">): string {
   const advice = failureOf(d.failure_reason)?.action;
   if (advice) return advice;
-  return canProcessAgain(d)
-    ? "Choose Process again. If it fails again, whoever runs the server should run its self-check (`plaudit doctor`) there."
-    : "Processing it again cannot help; ask the respondent to send their testimonial again.";
+  return canProcessAgain(d) ? t("inbox.status.advice_again") : t("inbox.status.advice_resend");
 }
 
 /**
@@ -92,8 +93,15 @@ export function canProcessAgain(d: Pick<SubmissionDetail, "status" | "failure_re
 }
 
 /** A name to show for a testimonial, even when the respondent left theirs out. */
-export const displayName = (s: Pick<Submission, "respondent_name">): string => s.respondent_name.trim() || "Anonymous";
+export const displayName = (s: Pick<Submission, "respondent_name">): string =>
+  s.respondent_name.trim() || t("inbox.status.anonymous");
 
 /** "Video", "Audio" or "Written". */
 export const kindLabel = (s: Pick<Submission, "kind" | "origin">): string =>
-  s.kind === "video" ? "Video" : s.kind === "audio" ? "Audio" : s.origin === "imported" ? "Imported review" : "Written";
+  s.kind === "video"
+    ? t("inbox.status.kind_video")
+    : s.kind === "audio"
+      ? t("inbox.status.kind_audio")
+      : s.origin === "imported"
+        ? t("inbox.status.kind_imported")
+        : t("inbox.status.kind_written");

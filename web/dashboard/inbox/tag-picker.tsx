@@ -12,6 +12,7 @@ import { useToast } from "../toasts";
 import { useSession } from "../session";
 import { useAction } from "../use-action";
 import type { Tag } from "./types";
+import { t } from "../i18n";
 
 /** Props of `TagPicker`. */
 export interface TagPickerProps {
@@ -59,7 +60,7 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
       const answer = await api.post<{ data: Tag[] }>(base, { tag_id: tag.id });
       onChange(answer.data);
       setName("");
-      toast(`Tagged “${tag.name}”`);
+      toast(t("inbox.tag-picker.tagged", { name: tag.name }));
     });
   };
 
@@ -67,28 +68,28 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
     change.run(async () => {
       const answer = await api.del<{ data: Tag[] }>(`${base}/${encodeURIComponent(tag.id)}`);
       onChange(answer.data);
-      toast(`Removed the tag “${tag.name}”`);
+      toast(t("inbox.tag-picker.removed", { name: tag.name }));
       document.getElementById(`${id}-input`)?.focus();
     });
 
   const unused = allTags.filter((t) => !tags.some((x) => x.id === t.id));
   return (
     <section aria-labelledby={`${id}-h`} class="tags">
-      <h3 id={`${id}-h`}>Tags</h3>
+      <h3 id={`${id}-h`}>{t("inbox.tag-picker.title")}</h3>
       {tags.length === 0 ? (
-        <p class="muted small">No tags yet.</p>
+        <p class="muted small">{t("inbox.tag-picker.none")}</p>
       ) : (
         <ul class="tag-chips">
-          {tags.map((t) => (
-            <li key={t.id} class="tag-chip" style={{ borderColor: t.color }}>
-              <span class="tag-dot" style={{ background: t.color }} aria-hidden="true" />
-              {t.name}
+          {tags.map((tag) => (
+            <li key={tag.id} class="tag-chip" style={{ borderColor: tag.color }}>
+              <span class="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
+              {tag.name}
               <button
                 type="button"
                 class="tag-remove"
-                aria-label={`Remove the tag ${t.name}`}
+                aria-label={t("inbox.tag-picker.remove", { name: tag.name })}
                 disabled={change.busy}
-                onClick={() => void remove(t)}
+                onClick={() => void remove(tag)}
               >
                 ×
               </button>
@@ -98,7 +99,7 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
       )}
       <form class="tag-add" onSubmit={add}>
         <label for={`${id}-input`} class="sr-only">
-          Add a tag
+          {t("inbox.tag-picker.add_label")}
         </label>
         <input
           id={`${id}-input`}
@@ -106,33 +107,37 @@ export function TagPicker({ submissionId, brandId, brandName, tags, allTags, onC
           list={`${id}-list`}
           maxLength={40}
           autoComplete="off"
-          placeholder="Add a tag"
+          placeholder={t("inbox.tag-picker.add_label")}
           value={name}
           onInput={(e) => setName(e.currentTarget.value)}
         />
         <datalist id={`${id}-list`}>
-          {unused.map((t) => (
-            <option key={t.id} value={t.name} label={t.brand_id === null ? "shared by every brand" : undefined} />
+          {unused.map((tag) => (
+            <option
+              key={tag.id}
+              value={tag.name}
+              label={tag.brand_id === null ? t("inbox.tag-picker.shared") : undefined}
+            />
           ))}
         </datalist>
-        <Button type="submit" small busy={change.busy} busyLabel="Saving…" disabled={!name.trim()}>
-          {isNew ? "Create" : "Add"}
+        <Button type="submit" small busy={change.busy} busyLabel={t("inbox.tag-picker.saving")} disabled={!name.trim()}>
+          {isNew ? t("inbox.tag-picker.create") : t("inbox.tag-picker.add")}
         </Button>
       </form>
       {isNew && (
         <p class="tag-new small muted" aria-live="polite">
           {isClient ? (
-            `A new tag for ${brandName}.`
+            t("inbox.tag-picker.new_for_brand", { brand: brandName })
           ) : (
             <label class="tag-new-owner">
-              New tag for{" "}
+              {t("inbox.tag-picker.new_for")}{" "}
               <select
                 value={shared ? "shared" : "brand"}
                 onChange={(e) => setShared(e.currentTarget.value === "shared")}
-                aria-label="Which brand the new tag is for"
+                aria-label={t("inbox.tag-picker.which_brand")}
               >
                 <option value="brand">{brandName}</option>
-                <option value="shared">every brand (shared, your team only)</option>
+                <option value="shared">{t("inbox.tag-picker.every_brand")}</option>
               </select>
             </label>
           )}

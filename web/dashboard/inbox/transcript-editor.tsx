@@ -11,6 +11,7 @@ import { api } from "../api";
 import { useAction } from "../use-action";
 import type { Transcript } from "./types";
 import { cleanText } from "./words";
+import { t } from "../i18n";
 
 /** The longest transcript the server takes. */
 const MAX_CHARS = 20_000;
@@ -44,21 +45,17 @@ export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }
   const save = (e: Event) => {
     e.preventDefault();
     const clean = cleanText(text);
-    if (!clean) return setFieldError("The transcript cannot be empty.");
+    if (!clean) return setFieldError(t("inbox.transcript-editor.empty"));
     if (clean.length > MAX_CHARS)
-      return setFieldError(`A transcript has at most ${MAX_CHARS.toLocaleString()} characters.`);
-    if (clean === cleanText(transcript.text)) return setFieldError("Nothing changed yet. Correct a word, then save.");
+      return setFieldError(t("inbox.transcript-editor.too_long", { max: MAX_CHARS.toLocaleString() }));
+    if (clean === cleanText(transcript.text)) return setFieldError(t("inbox.transcript-editor.unchanged"));
     setFieldError(null);
     void send.run(clean);
   };
 
   return (
     <form class="transcript-editor card" onSubmit={save} noValidate>
-      <Field
-        label="Corrected transcript"
-        hint="Fix the words the machine misheard. Saving lines the words up with the recording again, so captions stay in time; the original is kept."
-        error={fieldError}
-      >
+      <Field label={t("inbox.transcript-editor.label")} hint={t("inbox.transcript-editor.hint")} error={fieldError}>
         {(p) => (
           <textarea
             {...p}
@@ -73,13 +70,13 @@ export function TranscriptEditor({ submissionId, transcript, onSaved, onCancel }
           />
         )}
       </Field>
-      <ErrorNotice error={send.error} title="The transcript was not saved." />
+      <ErrorNotice error={send.error} title={t("inbox.transcript-editor.not_saved")} />
       <div class="row">
-        <Button type="submit" variant="primary" busy={busy} busyLabel="Lining the words up with the recording…">
-          Save transcript
+        <Button type="submit" variant="primary" busy={busy} busyLabel={t("inbox.transcript-editor.saving")}>
+          {t("inbox.transcript-editor.save")}
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t("inbox.transcript-editor.cancel")}
         </Button>
       </div>
     </form>

@@ -10,6 +10,7 @@ import { Badge } from "../../shared/ui/badge";
 import { Button } from "../../shared/ui/button";
 import type { Transcript, Word } from "./types";
 import { formatTiming, wordAt } from "./words";
+import { t } from "../i18n";
 
 /** Below this confidence a word is shown as unsure (the API's rule, src/domains/submissions/present.ts). */
 const UNSURE_BELOW = 0.5;
@@ -117,43 +118,41 @@ export function TranscriptView({
   return (
     <section class="transcript" aria-labelledby={`${id}-h`}>
       <div class="transcript-head">
-        <h3 id={`${id}-h`}>Transcript</h3>
-        {transcript.edited && <Badge tone="info">Edited</Badge>}
-        {transcript.draft && <Badge tone="warn">Draft: check before publishing</Badge>}
+        <h3 id={`${id}-h`}>{t("inbox.transcript.title")}</h3>
+        {transcript.edited && <Badge tone="info">{t("inbox.transcript.edited")}</Badge>}
+        {transcript.draft && <Badge tone="warn">{t("inbox.transcript.draft")}</Badge>}
         {transcript.edited && <span class="muted small">{formatDateTime(transcript.edited_at)}</span>}
         <span class="transcript-tools">
           <label class="check transcript-timings">
             <input type="checkbox" checked={timings} onChange={(e) => setTimings(e.currentTarget.checked)} />
-            <span>Word timings</span>
+            <span>{t("inbox.transcript.timings")}</span>
           </label>
           {onEdit && (
             <Button small onClick={onEdit}>
-              Edit transcript
+              {t("inbox.transcript.edit")}
             </Button>
           )}
           {onConfirm && transcript.draft && transcript.words.length > 0 && (
-            <Button small busy={confirming} busyLabel="Saving…" onClick={onConfirm}>
-              The words are right
+            <Button small busy={confirming} busyLabel={t("inbox.transcript.saving")} onClick={onConfirm}>
+              {t("inbox.transcript.confirm")}
             </Button>
           )}
         </span>
       </div>
       {transcript.draft && transcript.words.length > 0 && (
         <p class="transcript-draft-note small">
-          These words come from offline speech recognition ({transcript.engine}), which gets roughly one word in three
-          wrong. No widget, wall or share page shows them until someone checks them: read them while the recording
-          plays, then correct them with “Edit transcript” or confirm them with “The words are right”.
-          {transcript.unsure_words > 0 && ` Words it was unsure of are underlined.`}
+          {t("inbox.transcript.draft_note", { engine: transcript.engine ?? "" })}
+          {transcript.unsure_words > 0 && t("inbox.transcript.unsure_note")}
         </p>
       )}
       {transcript.words.length === 0 ? (
-        <p class="muted">No words were heard in this recording.</p>
+        <p class="muted">{t("inbox.transcript.no_words")}</p>
       ) : (
         <div
           ref={wordsRef}
           class={`transcript-words${timings ? " transcript-words-timed" : ""}`}
           role="group"
-          aria-label={media ? "Words of the recording; choose a word to play from there" : "Words of the recording"}
+          aria-label={media ? t("inbox.transcript.words_playable") : t("inbox.transcript.words")}
         >
           {transcript.words.map((w, i) => (
             <span key={`${i}:${w.start_ms}`}>
@@ -162,7 +161,7 @@ export function TranscriptView({
                 class={`word${i === active ? " word-active" : ""}${!transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW ? " word-unsure" : ""}`}
                 title={
                   !transcript.edited && w.confidence !== undefined && w.confidence < UNSURE_BELOW
-                    ? "The recogniser was unsure of this word"
+                    ? t("inbox.transcript.unsure")
                     : undefined
                 }
                 tabIndex={i === focusIdx ? 0 : -1}
@@ -189,11 +188,11 @@ export function TranscriptView({
             aria-controls={`${id}-orig`}
             onClick={() => setOriginal(!original)}
           >
-            {original ? "Hide the original" : "Show the original"}
+            {original ? t("inbox.transcript.hide_original") : t("inbox.transcript.show_original")}
           </Button>
           {original && (
             <div id={`${id}-orig`} class="transcript-original-text">
-              <p class="small muted">What the speech engine first heard ({transcript.engine}). It is kept unchanged.</p>
+              <p class="small muted">{t("inbox.transcript.original_note", { engine: transcript.engine ?? "" })}</p>
               <p>{transcript.original_text}</p>
             </div>
           )}

@@ -11,6 +11,7 @@ import { api } from "../api";
 import { useAction } from "../use-action";
 import { clock, snapSpan, type Span } from "./trim-snap";
 import type { SubmissionDetail } from "./types";
+import { t, rich, tag } from "../i18n";
 
 interface Frame {
   index: number;
@@ -58,13 +59,18 @@ function summary(d: SubmissionDetail): string {
   const total = d.duration_ms ?? 0;
   const trim = e?.applied_trim;
   const kept = trim
-    ? `Kept ${clock(trim.start_ms)}–${clock(trim.end_ms)} (${clock(trim.end_ms - trim.start_ms)} of ${clock(total)}).`
-    : "The full recording is shown.";
+    ? t("inbox.trim-cover-editor.kept", {
+        start: clock(trim.start_ms),
+        end: clock(trim.end_ms),
+        length: clock(trim.end_ms - trim.start_ms),
+        total: clock(total),
+      })
+    : t("inbox.trim-cover-editor.full");
   const cover =
     d.kind === "video"
       ? e?.applied_cover_ms != null
-        ? ` Cover frame at ${clock(e.applied_cover_ms)}.`
-        : " Cover: a frame near the start."
+        ? t("inbox.trim-cover-editor.cover_at", { time: clock(e.applied_cover_ms) })
+        : t("inbox.trim-cover-editor.cover_default")
       : "";
   return kept + cover;
 }
@@ -78,24 +84,29 @@ export function TrimCoverEditor({ d, onChanged, onDone }: TrimCoverEditorProps) 
   return (
     <section class="trim-cover" aria-labelledby="trim-cover-title">
       <div class="transcript-head">
-        <h3 id="trim-cover-title">Trim and cover</h3>
+        <h3 id="trim-cover-title">{t("inbox.trim-cover-editor.title")}</h3>
         <div class="transcript-tools">
           {!open && (
             <Button small onClick={() => setOpen(true)}>
-              Edit trim and cover
+              {t("inbox.trim-cover-editor.edit")}
             </Button>
           )}
         </div>
       </div>
-      <p class="small muted">{summary(d)} The original recording is always kept.</p>
+      <p class="small muted">{t("inbox.trim-cover-editor.summary", { summary: summary(d) })}</p>
       {e?.state === "processing" && (
         <div class="status-panel" role="status">
-          <p class="status-panel-title">Making the trimmed copy and the cover… {e.progress}%</p>
-          <progress class="progress-stage" max={100} value={e.progress} aria-label="Trim and cover progress" />
+          <p class="status-panel-title">{t("inbox.trim-cover-editor.making", { progress: e.progress })}</p>
+          <progress
+            class="progress-stage"
+            max={100}
+            value={e.progress}
+            aria-label={t("inbox.trim-cover-editor.progress")}
+          />
         </div>
       )}
       {e?.state === "failed" && (
-        <Notice tone="warning" title="The trim and cover could not be made.">
+        <Notice tone="warning" title={t("inbox.trim-cover-editor.failed")}>
           <p>{e.error}</p>
         </Notice>
       )}
@@ -136,7 +147,9 @@ function EditorForm({
     },
     {
       success: (_r, body) =>
-        body.trim || body.cover_ms !== null ? "Saved: making the copies" : "Back to the full recording",
+        body.trim || body.cover_ms !== null
+          ? t("inbox.trim-cover-editor.saved")
+          : t("inbox.trim-cover-editor.reset_done"),
     },
   );
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -150,8 +163,8 @@ function EditorForm({
       class="trim-editor card"
       onSubmit={(ev) => {
         ev.preventDefault();
-        if (snapped.end_ms - snapped.start_ms < 1000) return save.fail("Keep at least one second of the recording.");
-        if (coverOutside) return save.fail("Choose a cover frame inside the part you keep.");
+        if (snapped.end_ms - snapped.start_ms < 1000) return save.fail(t("inbox.trim-cover-editor.too_short"));
+        if (coverOutside) return save.fail(t("inbox.trim-cover-editor.cover_outside"));
         void save.run({ trim: whole ? null : snapped, cover_ms: cover });
       }}
     >
@@ -165,7 +178,7 @@ function EditorForm({
             preload="metadata"
             crossOrigin="anonymous"
             src={d.media.full.url}
-            aria-label="The full recording"
+            aria-label={t("inbox.trim-cover-editor.full_recording")}
           />
         ) : (
           <audio ref={setPlayer} class="player-audio" controls preload="metadata" src={d.media.full.url} />
@@ -173,7 +186,7 @@ function EditorForm({
       <div class="trim-edges">
         {(["start", "end"] as const).map((which) => (
           <label key={which} class="trim-edge">
-            <span>{which === "start" ? "Start (s)" : "End (s)"}</span>
+            <span>{which === "start" ? t("inbox.trim-cover-editor.start_s") : t("inbox.trim-cover-editor.end_s")}</span>
             <input
               type="number"
               min={0}
@@ -183,26 +196,31 @@ function EditorForm({
               onChange={(ev) => setEdgeMs(which, Math.round(Number(ev.currentTarget.value) * 1000))}
             />
             <Button small type="button" onClick={() => fromPlayer(which)} disabled={!player}>
-              {which === "start" ? "Start here" : "End here"}
+              {which === "start" ? t("inbox.trim-cover-editor.start_here") : t("inbox.trim-cover-editor.end_here")}
             </Button>
           </label>
         ))}
       </div>
       <p class="small">
-        Kept, snapped to whole words: <strong>{clock(snapped.start_ms)}</strong> to{" "}
-        <strong>{clock(snapped.end_ms)}</strong> ({clock(snapped.end_ms - snapped.start_ms)} of {clock(total)}).
+        {rich("inbox.trim-cover-editor.snapped", {
+          start: clock(snapped.start_ms),
+          end: clock(snapped.end_ms),
+          length: clock(snapped.end_ms - snapped.start_ms),
+          total: clock(total),
+          strong: tag("strong"),
+        })}
       </p>
       {words.length > 0 && (
         <fieldset class="trim-words">
           <legend>
-            Click a word to set the{" "}
+            {t("inbox.trim-cover-editor.click_word")}{" "}
             <select
-              aria-label="Which edge a click sets"
+              aria-label={t("inbox.trim-cover-editor.which_edge")}
               value={edge}
               onChange={(ev) => setEdge(ev.currentTarget.value as "start" | "end")}
             >
-              <option value="start">start</option>
-              <option value="end">end</option>
+              <option value="start">{t("inbox.trim-cover-editor.edge_start")}</option>
+              <option value="end">{t("inbox.trim-cover-editor.edge_end")}</option>
             </select>
           </legend>
           <p class="transcript-words">
@@ -225,9 +243,13 @@ function EditorForm({
       )}
       {d.kind === "video" && (
         <fieldset class="filmstrip">
-          <legend>Cover frame {cover !== null ? `at ${clock(cover)}` : "(a frame near the start)"}</legend>
-          <ErrorNotice error={strip.error} title="The frames could not be made." />
-          {!frames && strip.busy && <p class="small muted">Taking frames from the video…</p>}
+          <legend>
+            {cover !== null
+              ? t("inbox.trim-cover-editor.cover_frame_at", { time: clock(cover) })
+              : t("inbox.trim-cover-editor.cover_frame_default")}
+          </legend>
+          <ErrorNotice error={strip.error} title={t("inbox.trim-cover-editor.frames_failed")} />
+          {!frames && strip.busy && <p class="small muted">{t("inbox.trim-cover-editor.taking_frames")}</p>}
           <div class="filmstrip-frames">
             {frames?.map((f) => {
               const inside = f.time_ms >= snapped.start_ms && f.time_ms <= snapped.end_ms;
@@ -238,10 +260,19 @@ function EditorForm({
                   class="filmstrip-frame"
                   aria-pressed={cover === f.time_ms}
                   disabled={!inside}
-                  title={inside ? `Use the frame at ${clock(f.time_ms)}` : "Outside the part kept"}
+                  title={
+                    inside
+                      ? t("inbox.trim-cover-editor.use_frame", { time: clock(f.time_ms) })
+                      : t("inbox.trim-cover-editor.outside")
+                  }
                   onClick={() => setCover(f.time_ms)}
                 >
-                  <img src={f.url} alt={`Frame at ${clock(f.time_ms)}`} width={120} loading="lazy" />
+                  <img
+                    src={f.url}
+                    alt={t("inbox.trim-cover-editor.frame_alt", { time: clock(f.time_ms) })}
+                    width={120}
+                    loading="lazy"
+                  />
                   <span>{clock(f.time_ms)}</span>
                 </button>
               );
@@ -249,15 +280,15 @@ function EditorForm({
           </div>
           {cover !== null && (
             <Button small type="button" variant="ghost" onClick={() => setCover(null)}>
-              Use a frame near the start
+              {t("inbox.trim-cover-editor.use_default")}
             </Button>
           )}
         </fieldset>
       )}
-      <ErrorNotice error={save.error} title="The trim and cover were not saved." />
+      <ErrorNotice error={save.error} title={t("inbox.trim-cover-editor.not_saved")} />
       <div class="row">
-        <Button type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
-          Save trim and cover
+        <Button type="submit" variant="primary" busy={save.busy} busyLabel={t("inbox.trim-cover-editor.saving")}>
+          {t("inbox.trim-cover-editor.save")}
         </Button>
         <Button
           type="button"
@@ -268,10 +299,10 @@ function EditorForm({
           }}
           disabled={save.busy || !d.edit}
         >
-          Reset to the full recording
+          {t("inbox.trim-cover-editor.reset")}
         </Button>
         <Button type="button" variant="ghost" onClick={onClose} disabled={save.busy}>
-          Cancel
+          {t("inbox.trim-cover-editor.cancel")}
         </Button>
       </div>
     </form>

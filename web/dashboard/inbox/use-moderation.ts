@@ -10,6 +10,7 @@ import { api } from "../api";
 import { useToast } from "../toasts";
 import { displayName } from "./status";
 import type { BulkAction, BulkAnswer, Submission, SubmissionDetail, Transcript } from "./types";
+import { t } from "../i18n";
 
 /** What moderation needs from the inbox. */
 export interface ModerationHooks {
@@ -84,17 +85,19 @@ export function useModeration({ apply, drop }: ModerationHooks) {
         { publish, ...(hideWords === undefined ? {} : { hide_words: hideWords }) },
         (n) =>
           publish
-            ? `Approved and published ${n}’s testimonial${hideWords ? " without its words" : ""}`
-            : `Approved ${n}’s testimonial; it stays private`,
+            ? hideWords
+              ? t("inbox.use-moderation.approved_published_no_words", { name: n })
+              : t("inbox.use-moderation.approved_published", { name: n })
+            : t("inbox.use-moderation.approved_private", { name: n }),
         true,
         `approve:${publish ? "publish" : "private"}`,
       ),
     /** Withdraws an approval; a failure is thrown (the confirmation shows it). */
     unapprove: (s: Submission) =>
-      decide(s, "unapprove", undefined, (n) => `Withdrew the approval of ${n}’s testimonial`, false),
+      decide(s, "unapprove", undefined, (n) => t("inbox.use-moderation.unapproved", { name: n }), false),
     /** Rejects with a reason; a failure is thrown (the reason dialog shows it). */
     reject: (s: Submission, reason: string) =>
-      decide(s, "reject", { reason }, (n) => `Rejected the testimonial from ${n}`, false),
+      decide(s, "reject", { reason }, (n) => t("inbox.use-moderation.rejected", { name: n }), false),
     /** Public or private; `hideWords` also says whether a recording's words are shown (busy name `visibility`). */
     setPublic: (s: Submission, isPublic: boolean, hideWords?: boolean) =>
       decide(
@@ -104,20 +107,22 @@ export function useModeration({ apply, drop }: ModerationHooks) {
         (n) =>
           hideWords !== undefined && isPublic === s.is_public
             ? hideWords
-              ? `${n}’s testimonial is shown without its words`
-              : `${n}’s testimonial is shown with its words`
+              ? t("inbox.use-moderation.shown_no_words", { name: n })
+              : t("inbox.use-moderation.shown_with_words", { name: n })
             : isPublic
-              ? `${n}’s testimonial is public${hideWords ? ", without its words" : ""}`
-              : `${n}’s testimonial is private`,
+              ? hideWords
+                ? t("inbox.use-moderation.public_no_words", { name: n })
+                : t("inbox.use-moderation.public", { name: n })
+              : t("inbox.use-moderation.private", { name: n }),
       ),
     /** Confirms a draft transcript's words as they are: public places may show them (busy name `confirm`). */
     confirmWords: (d: SubmissionDetail) =>
       run(
         "confirm",
         () => api.post<Transcript>(`${path(d.id, "transcript")}/confirm`),
-        (t) => {
-          apply({ ...d, transcript: t, words_draft: t.draft });
-          toast(`Checked: ${displayName(d)}’s words can be shown`);
+        (checked) => {
+          apply({ ...d, transcript: checked, words_draft: checked.draft });
+          toast(t("inbox.use-moderation.words_checked", { name: displayName(d) }));
         },
       ),
     reprocess: (s: Submission) =>
@@ -126,7 +131,7 @@ export function useModeration({ apply, drop }: ModerationHooks) {
         () => api.post<SubmissionDetail>(path(s.id, "reprocess")),
         (updated) => {
           apply(updated);
-          toast(`Processing ${displayName(updated)}’s recording again`);
+          toast(t("inbox.use-moderation.reprocessing", { name: displayName(updated) }));
         },
       ),
     /** Deletes one testimonial; a failure is thrown (the confirmation shows it). */
@@ -136,7 +141,7 @@ export function useModeration({ apply, drop }: ModerationHooks) {
         () => api.del(path(s.id)),
         () => {
           drop(s.id);
-          toast(`Deleted the testimonial from ${displayName(s)}`);
+          toast(t("inbox.use-moderation.deleted", { name: displayName(s) }));
         },
         false,
       ),

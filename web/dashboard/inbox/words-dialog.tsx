@@ -6,6 +6,7 @@
 import { Button } from "../../shared/ui/button";
 import { useAction } from "../use-action";
 import { Dialog } from "./dialog";
+import { t } from "../i18n";
 
 /** Props of `WordsDialog`. */
 export interface WordsDialogProps {
@@ -24,9 +25,7 @@ export interface WordsDialogProps {
 
 /** What checking first does to the rest of a selection. */
 const checkFirstNote = (others: number) =>
-  others === 0
-    ? "Checking first publishes nothing now."
-    : `Checking first publishes the other ${others === 1 ? "one" : others} now.`;
+  others === 0 ? t("inbox.words-dialog.check_first_none") : t("inbox.words-dialog.check_first_others", { others });
 
 /** "Publish the video without its words, or check the words first?" */
 export function WordsDialog({ drafts, total, what, onHideWords, onCheckFirst, onClose }: WordsDialogProps) {
@@ -40,18 +39,16 @@ export function WordsDialog({ drafts, total, what, onHideWords, onCheckFirst, on
   );
   return (
     <Dialog
-      title={one ? "The words are not checked yet" : `${drafts} of ${total} have words nobody has checked`}
+      title={one ? t("inbox.words-dialog.title_one") : t("inbox.words-dialog.title_many", { drafts, total })}
       onClose={onClose}
     >
       <p class="words-question">
-        {one
-          ? `The words are a machine draft nobody has checked. Publish the ${what} without its words, or check the words first?`
-          : `The words of ${drafts === 1 ? "one recording" : `${drafts} recordings`} are a machine draft nobody has checked. Publish ${drafts === 1 ? "it" : "them"} without ${drafts === 1 ? "its" : "their"} words, or check the words first?`}
+        {one ? t("inbox.words-dialog.question_one", { what }) : t("inbox.words-dialog.question_many", { drafts })}
       </p>
       <p class="small muted">
         {one
-          ? "Without its words, widgets, the wall and share pages show the recording, the name and the rating, with no quote and no captions. You can show the words once they are checked."
-          : `${checkFirstNote(total - drafts)} The ${drafts === 1 ? "recording stays" : "recordings stay"} selected, waiting for a check.`}
+          ? t("inbox.words-dialog.note_one")
+          : t("inbox.words-dialog.note_many", { note: checkFirstNote(total - drafts), drafts })}
       </p>
       {act.message && (
         <p class="field-error" role="alert">
@@ -62,23 +59,23 @@ export function WordsDialog({ drafts, total, what, onHideWords, onCheckFirst, on
         <Button
           variant="primary"
           busy={act.running === "hide"}
-          busyLabel="Publishing…"
+          busyLabel={t("inbox.words-dialog.publishing")}
           disabled={act.busy}
           onClick={() => void act.run("hide")}
         >
-          {one ? `Publish the ${what} without its words` : "Publish without their words"}
+          {one ? t("inbox.words-dialog.hide_one", { what }) : t("inbox.words-dialog.hide_many")}
         </Button>
         <Button
           autoFocus
           busy={act.running === "check"}
-          busyLabel="Publishing the others…"
+          busyLabel={t("inbox.words-dialog.publishing_others")}
           disabled={act.busy}
           onClick={() => void act.run("check")}
         >
-          Check the words first
+          {t("inbox.words-dialog.check_first")}
         </Button>
         <Button variant="ghost" disabled={act.busy} onClick={onClose}>
-          Cancel
+          {t("inbox.words-dialog.cancel")}
         </Button>
       </div>
     </Dialog>

@@ -13,6 +13,7 @@ import { ClipTimeline } from "./timeline";
 import { ClipPreview } from "./clip-preview";
 import { clipWords, SequencePlayer } from "./sequence-player";
 import { LIMITS, seconds, SOURCE_LABELS, type Clip, type Testimonial } from "./types";
+import { t } from "../i18n";
 
 /** Props of `ClipList`. */
 export interface ClipListProps {
@@ -46,32 +47,52 @@ function ClipCard({
   const length = clip.end_ms - clip.start_ms;
   const lengthOk = length >= LIMITS.clipMinMs && length <= LIMITS.clipMaxMs;
   const text = clipWords(clip, testimonial);
-  const label = `Clip ${index + 1}`;
+  const label = t("reels.clip-list.clip", { n: index + 1 });
   return (
     <li class="card clip-card">
       <div class="clip-head">
         <h3>
-          {label}: {testimonial?.respondent_name || "Testimonial"}
+          {t("reels.clip-list.clip_title", {
+            clip: label,
+            name: testimonial?.respondent_name || t("reels.clip-list.testimonial"),
+          })}
         </h3>
         <Badge tone={clip.source === "operator" ? "neutral" : "info"}>{SOURCE_LABELS[clip.source]}</Badge>
         <span class={`small ${lengthOk ? "muted" : "field-error"}`}>
           {seconds(length)}
-          {!lengthOk && " (clips last 1.5 to 30 s)"}
+          {!lengthOk && t("reels.clip-list.length_limits")}
         </span>
         <span class="row clip-actions">
-          <Button small disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${label} earlier`}>
+          <Button
+            small
+            disabled={index === 0}
+            onClick={() => onMove(-1)}
+            aria-label={t("reels.clip-list.earlier", { clip: label })}
+          >
             ↑
           </Button>
-          <Button small disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${label} later`}>
+          <Button
+            small
+            disabled={index === count - 1}
+            onClick={() => onMove(1)}
+            aria-label={t("reels.clip-list.later", { clip: label })}
+          >
             ↓
           </Button>
-          <Button small variant="ghost" onClick={onRemove} aria-label={`Remove ${label}`}>
-            Remove
+          <Button
+            small
+            variant="ghost"
+            onClick={onRemove}
+            aria-label={t("reels.clip-list.remove_label", { clip: label })}
+          >
+            {t("reels.clip-list.remove")}
           </Button>
         </span>
       </div>
-      {clip.source === "model" && clip.reason && <p class="small muted clip-reason">Why: {clip.reason}</p>}
-      <blockquote class="clip-text">“{text}”</blockquote>
+      {clip.source === "model" && clip.reason && (
+        <p class="small muted clip-reason">{t("reels.clip-list.why", { reason: clip.reason })}</p>
+      )}
+      <blockquote class="clip-text">{t("reels.clip-list.quote", { text })}</blockquote>
       {words.length && testimonial?.duration_ms ? (
         <ClipTimeline
           label={label}
@@ -82,7 +103,7 @@ function ClipCard({
           onChange={(start_ms, end_ms) => onChange({ ...clip, start_ms, end_ms, source: "operator", reason: null })}
         />
       ) : (
-        <p class="muted small">Loading the transcript…</p>
+        <p class="muted small">{t("reels.clip-list.loading")}</p>
       )}
       <ClipPreview label={label} testimonial={testimonial} start={clip.start_ms} end={clip.end_ms} />
     </li>
@@ -104,29 +125,29 @@ export function ClipList({ clips, testimonials, onSave }: ClipListProps) {
   return (
     <section aria-labelledby="clips-title">
       <div class="row section-head">
-        <h2 id="clips-title">Clips</h2>
-        {dirty && <Badge tone="warn">Unsaved changes</Badge>}
+        <h2 id="clips-title">{t("reels.clip-list.title")}</h2>
+        {dirty && <Badge tone="warn">{t("reels.clip-list.unsaved")}</Badge>}
         <Button
           variant="primary"
           small
           disabled={!dirty}
           busy={busy}
-          busyLabel="Saving…"
+          busyLabel={t("reels.clip-list.saving")}
           onClick={() => void run(draft)}
         >
-          Save clips
+          {t("reels.clip-list.save")}
         </Button>
         {dirty && (
           <Button small variant="ghost" onClick={() => setDraft(clips)}>
-            Undo changes
+            {t("reels.clip-list.undo")}
           </Button>
         )}
       </div>
       <ErrorNotice error={error} />
       <SequencePlayer clips={draft} testimonials={testimonials} />
       {draft.length === 0 ? (
-        <Notice tone="info" title="No clips yet">
-          <p>Add a testimonial below; a span of its strongest words is suggested.</p>
+        <Notice tone="info" title={t("reels.clip-list.none_title")}>
+          <p>{t("reels.clip-list.none_text")}</p>
         </Notice>
       ) : (
         <ol class="clip-list">

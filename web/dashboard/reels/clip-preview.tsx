@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { mediaUrl, playSpan } from "./span-playback";
 import { seconds, type Testimonial } from "./types";
+import { t } from "../i18n";
 
 /** Props of `ClipPreview`. */
 export interface ClipPreviewProps {
@@ -52,17 +53,25 @@ export function ClipPreview({ label, testimonial, start, end }: ClipPreviewProps
         poster={testimonial?.kind === "video" ? testimonial.media?.poster?.url : undefined}
         preload="metadata"
         playsInline
-        aria-label={`${label}, ${seconds(end - start)}`}
+        aria-label={t("reels.clip-preview.media", { clip: label, length: seconds(end - start) })}
         data-start={start}
         data-end={end}
       />
       <div class="clip-preview-actions">
-        <Button small onClick={toggle} aria-label={`${playing ? "Stop" : "Play"} ${label}`}>
-          {playing ? "■ Stop" : `▶ Play this clip (${seconds(end - start)})`}
+        <Button
+          small
+          onClick={toggle}
+          aria-label={
+            playing
+              ? t("reels.clip-preview.stop_label", { clip: label })
+              : t("reels.clip-preview.play_label", { clip: label })
+          }
+        >
+          {playing ? t("reels.clip-preview.stop") : t("reels.clip-preview.play", { length: seconds(end - start) })}
         </Button>
         {failed && (
           <span class="small field-error" role="alert">
-            The recording could not be played; its address may have expired. Reload the page.
+            {t("reels.clip-preview.failed")}
           </span>
         )}
       </div>

@@ -3,12 +3,14 @@
  * switch that publishes a public copy (publishing, then live) whose addresses can be copied and stay the same
  * across renders; switching it off deletes the copy.
  */
+import type { ComponentChildren } from "preact";
 import { formatDateTime } from "../../shared/format";
 import { Badge } from "../../shared/ui/badge";
 import { CopyButton } from "../../shared/ui/copy-button";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { useAction } from "../use-action";
 import type { Reel } from "./types";
+import { t, rich } from "../i18n";
 
 /** Players and downloads of the last render. */
 export function Players({ reel }: { reel: Reel }) {
@@ -16,7 +18,7 @@ export function Players({ reel }: { reel: Reel }) {
   if (!out) return null;
   return (
     <section class="players-section" aria-labelledby="players-title">
-      <h2 id="players-title">Rendered {formatDateTime(out.rendered_at)}</h2>
+      <h2 id="players-title">{t("reels.output.rendered", { when: formatDateTime(out.rendered_at) })}</h2>
       <div class="players">
         {out.variants.map((v) => (
           <figure key={v.aspect_ratio} class={`player player-${v.aspect_ratio.replace(":", "x")}`}>
@@ -26,19 +28,26 @@ export function Players({ reel }: { reel: Reel }) {
               poster={v.poster_url ?? out.poster_url}
               src={v.url}
               crossOrigin="anonymous"
-              aria-label={`${reel.title}, ${v.aspect_ratio}`}
+              aria-label={t("reels.output.video_label", { title: reel.title, ratio: v.aspect_ratio })}
             >
-              <track kind="captions" srclang="en" label="Captions" src={out.captions_url} default />
+              <track
+                kind="captions"
+                srclang="en"
+                label={t("reels.output.captions_track")}
+                src={out.captions_url}
+                default
+              />
             </video>
             <figcaption>
-              {v.aspect_ratio} · {v.width}×{v.height} · <a href={v.download_url}>Download</a>
+              {v.aspect_ratio} · {v.width}×{v.height} · <a href={v.download_url}>{t("reels.output.download")}</a>
             </figcaption>
           </figure>
         ))}
       </div>
       <p class="small">
-        <a href={out.captions_download_url}>Download captions (WebVTT)</a> · Links work for an hour; reload the page for
-        fresh ones.
+        {rich("reels.output.captions_download", {
+          link: (parts) => <a href={out.captions_download_url}>{parts as ComponentChildren}</a>,
+        })}
       </p>
     </section>
   );
@@ -50,7 +59,7 @@ export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolea
   const s = reel.share;
   return (
     <section class="card share-panel" aria-labelledby="share-title">
-      <h2 id="share-title">Share</h2>
+      <h2 id="share-title">{t("reels.output.share")}</h2>
       <label class="check">
         <input
           type="checkbox"
@@ -59,16 +68,15 @@ export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolea
           disabled={busy || !reel.output}
           onChange={(e) => void run(e.currentTarget.checked)}
         />
-        Public copy{" "}
+        {t("reels.output.public_copy")}{" "}
         {s.enabled && (
-          <Badge tone={s.status === "live" ? "good" : "warn"}>{s.status === "live" ? "Live" : "Publishing…"}</Badge>
+          <Badge tone={s.status === "live" ? "good" : "warn"}>
+            {s.status === "live" ? t("reels.output.live") : t("reels.output.publishing")}
+          </Badge>
         )}
       </label>
-      {!reel.output && <p class="small muted">Render the reel to share it.</p>}
-      <p class="small muted">
-        Anyone with these addresses can watch the reel; they stay the same when you render again. Switching sharing off
-        deletes the copy.
-      </p>
+      {!reel.output && <p class="small muted">{t("reels.output.render_first")}</p>}
+      <p class="small muted">{t("reels.output.share_note")}</p>
       <ErrorNotice error={error} />
       {s.urls && (
         <ul class="share-urls">
@@ -79,22 +87,22 @@ export function SharePanel({ reel, onShare }: { reel: Reel; onShare: (on: boolea
                 class="url-input mono"
                 readOnly
                 value={v.url}
-                aria-label={`Public address of the ${v.aspect_ratio} video`}
+                aria-label={t("reels.output.video_address", { ratio: v.aspect_ratio })}
                 onFocus={(e) => e.currentTarget.select()}
               />
-              <CopyButton text={v.url} label="Copy link" />
+              <CopyButton text={v.url} label={t("reels.output.copy")} />
             </li>
           ))}
           <li class="url-box">
-            <span class="small">Captions</span>
+            <span class="small">{t("reels.output.captions")}</span>
             <input
               class="url-input mono"
               readOnly
               value={s.urls.captions_url}
-              aria-label="Public address of the captions"
+              aria-label={t("reels.output.captions_address")}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <CopyButton text={s.urls.captions_url} label="Copy link" />
+            <CopyButton text={s.urls.captions_url} label={t("reels.output.copy")} />
           </li>
         </ul>
       )}

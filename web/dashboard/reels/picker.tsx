@@ -11,6 +11,7 @@ import { Loading } from "../../shared/ui/loading";
 import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { LIMITS, seconds, type Testimonial } from "./types";
+import { t } from "../i18n";
 
 type Row = Testimonial & { created_at: string };
 
@@ -35,21 +36,12 @@ export function TestimonialPicker({ brandId, selected, onChange, single }: Picke
     if (single) return onChange(on ? [id] : []);
     onChange(on ? [...selected, id].slice(0, LIMITS.maxClips) : selected.filter((x) => x !== id));
   };
-  if (list.loading) return <Loading label="Loading testimonials…" />;
+  if (list.loading) return <Loading label={t("reels.picker.loading")} />;
   return (
     <fieldset class="picker">
-      <legend>
-        {single
-          ? "Choose a video testimonial"
-          : `Choose video testimonials (up to ${LIMITS.maxClips}), in the order they should play`}
-      </legend>
+      <legend>{single ? t("reels.picker.choose_one") : t("reels.picker.choose_many", { max: LIMITS.maxClips })}</legend>
       <ErrorNotice error={list.error} onRetry={list.reload} />
-      {usable.length === 0 && !list.error && (
-        <p class="empty">
-          No processed video testimonials yet for this brand. Videos appear here once they are processed and
-          transcribed.
-        </p>
-      )}
+      {usable.length === 0 && !list.error && <p class="empty">{t("reels.picker.none")}</p>}
       <ul class="picker-list">
         {usable.map((s) => {
           const position = selected.indexOf(s.id);
@@ -64,13 +56,15 @@ export function TestimonialPicker({ brandId, selected, onChange, single }: Picke
                   onChange={(e) => toggle(s.id, e.currentTarget.checked)}
                 />
                 <span class="picker-main">
-                  <strong>{s.respondent_name || "Anonymous"}</strong>
+                  <strong>{s.respondent_name || t("reels.picker.anonymous")}</strong>
                   <span class="muted small">
                     {" "}
                     · {s.duration_ms ? seconds(s.duration_ms) : "—"} · {formatDate(s.created_at)}
                   </span>
                   {!single && position >= 0 && <span class="picker-order"> #{position + 1}</span>}
-                  <span class="picker-words small">{(s.text_input ?? "No transcript yet").slice(0, 160)}</span>
+                  <span class="picker-words small">
+                    {(s.text_input ?? t("reels.picker.no_transcript")).slice(0, 160)}
+                  </span>
                 </span>
               </label>
             </li>
@@ -78,8 +72,8 @@ export function TestimonialPicker({ brandId, selected, onChange, single }: Picke
         })}
       </ul>
       {list.hasMore && (
-        <Button small onClick={list.loadMore} busy={list.loadingMore} busyLabel="Loading…">
-          Show more
+        <Button small onClick={list.loadMore} busy={list.loadingMore} busyLabel={t("reels.picker.loading_more")}>
+          {t("reels.picker.more")}
         </Button>
       )}
     </fieldset>

@@ -9,15 +9,15 @@ import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { useSession } from "../session";
 import { useAction } from "../use-action";
 import { seconds, type Reel } from "./types";
+import { t } from "../i18n";
 
 const BLOCKED: Record<string, string> = {
-  no_clips: "Add a clip first.",
-  rendering: "A render is under way.",
-  plan_limit: "This render needs more render time than your plan has left this month.",
+  no_clips: t("reels.render-panel.no_clips"),
+  rendering: t("reels.render-panel.rendering"),
+  plan_limit: t("reels.render-panel.plan_limit"),
 };
 /** A client login does not see the plan's figures (the API leaves them out) and cannot change the plan. */
-const CLIENT_PLAN_LIMIT =
-  "This render needs more render time than is left this month. Ask the agency that manages this account.";
+const CLIENT_PLAN_LIMIT = t("reels.render-panel.client_plan_limit");
 
 /** Props of `RenderPanel`. */
 export interface RenderPanelProps {
@@ -33,24 +33,28 @@ export function RenderPanel({ reel, onRender }: RenderPanelProps) {
   const active = r.status === "queued" || r.status === "running";
   return (
     <section class="card render-panel" aria-labelledby="render-title">
-      <h2 id="render-title">Render</h2>
+      <h2 id="render-title">{t("reels.render-panel.title")}</h2>
       <p class="small">
-        About {seconds(e.duration_ms)} long, in {reel.config.aspect_ratios.join(", ")}: costs{" "}
-        {formatMinutes(e.render_seconds)} of render time
-        {e.allowance_seconds !== null && (
-          <>
-            {" "}
-            ({formatMinutes(e.remaining_seconds ?? 0)} left of {formatMinutes(e.allowance_seconds)} this month)
-          </>
-        )}
-        .
+        {e.allowance_seconds !== null
+          ? t("reels.render-panel.estimate_allowance", {
+              length: seconds(e.duration_ms),
+              sizes: reel.config.aspect_ratios.join(", "),
+              cost: formatMinutes(e.render_seconds),
+              left: formatMinutes(e.remaining_seconds ?? 0),
+              allowance: formatMinutes(e.allowance_seconds),
+            })
+          : t("reels.render-panel.estimate", {
+              length: seconds(e.duration_ms),
+              sizes: reel.config.aspect_ratios.join(", "),
+              cost: formatMinutes(e.render_seconds),
+            })}
       </p>
       {active && (
         <div class="render-progress">
           <div
             class="progress"
             role="progressbar"
-            aria-label="Render progress"
+            aria-label={t("reels.render-panel.progress")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Math.round(r.progress * 100)}
@@ -62,26 +66,32 @@ export function RenderPanel({ reel, onRender }: RenderPanelProps) {
             {r.label} · {Math.round(r.progress * 100)}%
           </p>
           {r.paused && (
-            <Notice tone="info" title="Paused">
-              New testimonials are processed before reels; the render carries on right after.
+            <Notice tone="info" title={t("reels.render-panel.paused")}>
+              {t("reels.render-panel.paused_text")}
             </Notice>
           )}
         </div>
       )}
       {r.status === "failed" && (
-        <Notice tone="error" title="The last render failed">
+        <Notice tone="error" title={t("reels.render-panel.failed")}>
           {r.error_message}
         </Notice>
       )}
       {reel.changed_since_render && !active && (
-        <Notice tone="warning" title="Changed since the last render">
-          Render again to see the changes in the video.
+        <Notice tone="warning" title={t("reels.render-panel.changed")}>
+          {t("reels.render-panel.changed_text")}
         </Notice>
       )}
       <ErrorNotice error={error} />
       <div class="row">
-        <Button variant="primary" disabled={!e.can_start} busy={busy} busyLabel="Starting…" onClick={() => void run()}>
-          {reel.output ? "Render again" : "Render"}
+        <Button
+          variant="primary"
+          disabled={!e.can_start}
+          busy={busy}
+          busyLabel={t("reels.render-panel.starting")}
+          onClick={() => void run()}
+        >
+          {reel.output ? t("reels.render-panel.render_again") : t("reels.render-panel.render")}
         </Button>
         {!e.can_start && e.blocked_reason && (
           <span class="small muted">

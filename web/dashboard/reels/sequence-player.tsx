@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { mediaUrl, playSpan } from "./span-playback";
 import { seconds, type Clip, type Testimonial } from "./types";
+import { t } from "../i18n";
 
 /** Props of `SequencePlayer`. */
 export interface SequencePlayerProps {
@@ -62,19 +63,24 @@ export function SequencePlayer({ clips, testimonials }: SequencePlayerProps) {
   const current = at === null ? null : clips[at]!;
   return (
     <section class="card sequence-player" aria-labelledby="sequence-title">
-      <h2 id="sequence-title">The whole reel</h2>
+      <h2 id="sequence-title">{t("reels.sequence-player.title")}</h2>
       <video
         ref={ref}
         class="sequence-media"
         playsInline
         preload="metadata"
-        aria-label="The reel's clips in order"
+        aria-label={t("reels.sequence-player.media")}
         data-clip={at ?? ""}
       />
       <p class="sequence-words" aria-live="polite">
         {current
-          ? `Clip ${at! + 1} of ${clips.length} · ${testimonials.get(current.submission_id)?.respondent_name || "Testimonial"}: “${clipWords(current, testimonials.get(current.submission_id))}”`
-          : `${clips.length} clip${clips.length === 1 ? "" : "s"}, ${seconds(total)} of testimonials before the intro and outro cards.`}
+          ? t("reels.sequence-player.now", {
+              n: at! + 1,
+              count: clips.length,
+              name: testimonials.get(current.submission_id)?.respondent_name || t("reels.sequence-player.testimonial"),
+              words: clipWords(current, testimonials.get(current.submission_id)),
+            })
+          : t("reels.sequence-player.summary", { count: clips.length, length: seconds(total) })}
       </p>
       <div class="row">
         <Button
@@ -90,12 +96,12 @@ export function SequencePlayer({ clips, testimonials }: SequencePlayerProps) {
             playFrom(0);
           }}
         >
-          {at === null ? `▶ Play the whole reel (${seconds(total)})` : "■ Stop"}
+          {at === null ? t("reels.sequence-player.play", { length: seconds(total) }) : t("reels.sequence-player.stop")}
         </Button>
       </div>
       {failed && (
         <p class="small field-error" role="alert">
-          A recording could not be played; its address may have expired. Reload the page.
+          {t("reels.sequence-player.failed")}
         </p>
       )}
     </section>

@@ -11,6 +11,7 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { useAction } from "../use-action";
 import { ASPECT_LABELS, ASPECTS, LIMITS, type Reel, type ReelConfig, type Track } from "./types";
+import { t } from "../i18n";
 
 /** Props of `ReelSettings`. */
 export interface ReelSettingsProps {
@@ -37,14 +38,14 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
     setC({ ...c, aspect_ratios: ASPECTS.filter((x) => (x === a ? on : c.aspect_ratios.includes(x))) });
   return (
     <form class="card reel-settings" onSubmit={save} aria-labelledby="settings-title">
-      <h2 id="settings-title">Settings</h2>
-      <Field label="Title" hint="Downloads are named after it, e.g. “Title-9x16.mp4”.">
+      <h2 id="settings-title">{t("reels.settings.title")}</h2>
+      <Field label={t("reels.settings.reel_title")} hint={t("reels.settings.reel_title_hint")}>
         {(p) => (
           <input {...p} value={title} maxLength={100} required onInput={(e) => setTitle(e.currentTarget.value)} />
         )}
       </Field>
       <fieldset>
-        <legend>Sizes</legend>
+        <legend>{t("reels.settings.sizes")}</legend>
         {ASPECTS.map((a) => (
           <label key={a} class="check">
             <input
@@ -57,16 +58,16 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
           </label>
         ))}
       </fieldset>
-      <Field label="Caption style">
+      <Field label={t("reels.settings.caption_style")}>
         {(p) => (
           <select
             {...p}
             value={c.caption_style}
             onChange={(e) => setC({ ...c, caption_style: e.currentTarget.value as ReelConfig["caption_style"] })}
           >
-            <option value="bold">Bold (outlined)</option>
-            <option value="boxed">Boxed</option>
-            <option value="minimal">Minimal</option>
+            <option value="bold">{t("reels.settings.caption_bold")}</option>
+            <option value="boxed">{t("reels.settings.caption_boxed")}</option>
+            <option value="minimal">{t("reels.settings.caption_minimal")}</option>
           </select>
         )}
       </Field>
@@ -76,24 +77,24 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
           checked={c.lower_third}
           onChange={(e) => setC({ ...c, lower_third: e.currentTarget.checked })}
         />
-        Show each speaker's name, title and company at the start of their clip
+        {t("reels.settings.lower_third")}
       </label>
-      <Field label="Framing of 9:16 and 1:1" hint="How a landscape recording fills the vertical and square sizes.">
+      <Field label={t("reels.settings.framing")} hint={t("reels.settings.framing_hint")}>
         {(p) => (
           <select
             {...p}
             value={c.framing}
             onChange={(e) => setC({ ...c, framing: e.currentTarget.value as ReelConfig["framing"] })}
           >
-            <option value="face">Follow the speaker's face (crop)</option>
-            <option value="fit">Whole picture over a blurred background</option>
+            <option value="face">{t("reels.settings.framing_face")}</option>
+            <option value="fit">{t("reels.settings.framing_fit")}</option>
           </select>
         )}
       </Field>
       <Field
-        label="Intro card title"
+        label={t("reels.settings.intro")}
         optional
-        hint={`Shown with the brand's logo before the first clip. ${(c.intro?.title ?? "").length}/${LIMITS.introChars} characters.`}
+        hint={t("reels.settings.intro_hint", { used: (c.intro?.title ?? "").length, max: LIMITS.introChars })}
       >
         {(p) => (
           <input
@@ -105,9 +106,12 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
         )}
       </Field>
       <Field
-        label="Outro call to action"
+        label={t("reels.settings.outro")}
         optional
-        hint={`Shown after the last clip. ${(c.outro?.call_to_action ?? "").length}/${LIMITS.outroChars} characters.`}
+        hint={t("reels.settings.outro_hint", {
+          used: (c.outro?.call_to_action ?? "").length,
+          max: LIMITS.outroChars,
+        })}
       >
         {(p) => (
           <input
@@ -120,17 +124,17 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
           />
         )}
       </Field>
-      <Field label="Music" hint="Royalty-free tracks that come with the server; ducked under speech.">
+      <Field label={t("reels.settings.music")} hint={t("reels.settings.music_hint")}>
         {(p) => (
           <select
             {...p}
             value={c.music?.track_id ?? ""}
             onChange={(e) => setC({ ...c, music: e.currentTarget.value ? { track_id: e.currentTarget.value } : null })}
           >
-            <option value="">No music</option>
-            {tracks.data?.data.map((t) => (
-              <option key={t.track_id} value={t.track_id}>
-                {t.title} ({t.mood})
+            <option value="">{t("reels.settings.no_music")}</option>
+            {tracks.data?.data.map((track) => (
+              <option key={track.track_id} value={track.track_id}>
+                {t("reels.settings.track", { title: track.title, mood: track.mood })}
               </option>
             ))}
           </select>
@@ -142,10 +146,10 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
           controls
           preload="none"
           src={track.preview_url}
-          aria-label={`Preview of ${track.title}`}
+          aria-label={t("reels.settings.preview", { title: track.title })}
         />
       )}
-      <Field label="Target length (seconds)" hint="15 to 120 seconds; steers the length of suggested clips.">
+      <Field label={t("reels.settings.target")} hint={t("reels.settings.target_hint")}>
         {(p) => (
           <input
             {...p}
@@ -164,8 +168,8 @@ export function ReelSettings({ reel, onSave }: ReelSettingsProps) {
         )}
       </Field>
       <ErrorNotice error={error ?? tracks.error} />
-      <Button type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-        Save settings
+      <Button type="submit" variant="primary" busy={busy} busyLabel={t("reels.settings.saving")}>
+        {t("reels.settings.save")}
       </Button>
     </form>
   );

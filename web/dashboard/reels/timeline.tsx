@@ -5,6 +5,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import { seconds, type Word } from "./types";
+import { t } from "../i18n";
 
 /** Props of `ClipTimeline`. */
 export interface ClipTimelineProps {
@@ -70,11 +71,15 @@ export function ClipTimeline({ words, durationMs, start, end, onChange, label }:
     tabIndex: 0,
     class: `tl-handle tl-handle-${edge}`,
     style: { left: pct(edge === "start" ? start : end) },
-    "aria-label": `${label}: ${edge === "start" ? "start" : "end"}`,
+    "aria-label":
+      edge === "start" ? t("reels.timeline.start", { clip: label }) : t("reels.timeline.end", { clip: label }),
     "aria-valuemin": 0,
     "aria-valuemax": durationMs,
     "aria-valuenow": edge === "start" ? start : end,
-    "aria-valuetext": `${seconds(edge === "start" ? start : end)}, ${edge === "start" ? "before" : "after"} “${wordAt(edge === "start" ? start : end)}”`,
+    "aria-valuetext":
+      edge === "start"
+        ? t("reels.timeline.before", { time: seconds(start), word: wordAt(start) })
+        : t("reels.timeline.after", { time: seconds(end), word: wordAt(end) }),
     onPointerDown: (e: PointerEvent) => {
       (e.currentTarget as HTMLElement).setPointerCapture(e.pointerId);
       setDragWindow([from, to]);
@@ -110,7 +115,7 @@ export function ClipTimeline({ words, durationMs, start, end, onChange, label }:
               key={`${w.start_ms}-${w.text}`}
               class={`tl-word${w.start_ms >= start && w.end_ms <= end ? " tl-in" : ""}`}
               style={{ left: pct(w.start_ms), width: `calc(${pct(w.end_ms)} - ${pct(w.start_ms)})` }}
-              title={`${w.text} (${seconds(w.start_ms)})`}
+              title={t("reels.timeline.word", { word: w.text, time: seconds(w.start_ms) })}
               aria-hidden="true"
             />
           ))}
@@ -126,11 +131,7 @@ export function ClipTimeline({ words, durationMs, start, end, onChange, label }:
         <span>{seconds(from)}</span>
         <span>{seconds(to)}</span>
       </div>
-      <div
-        class="tl-words"
-        role="group"
-        aria-label={`${label}: transcript; choose a word to move the nearer edge of the clip to it`}
-      >
+      <div class="tl-words" role="group" aria-label={t("reels.timeline.words", { clip: label })}>
         {words.map((w) => (
           <button
             type="button"

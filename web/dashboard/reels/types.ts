@@ -1,5 +1,6 @@
 /** Shapes of reels as the API answers them (the server's response schemas), and words for people. */
 import type { Clip, Submission, Word } from "../types";
+import { t } from "../i18n";
 
 /** A frame shape. */
 export type Aspect = "9:16" | "1:1" | "16:9";
@@ -7,9 +8,9 @@ export type Aspect = "9:16" | "1:1" | "16:9";
 export const ASPECTS: Aspect[] = ["9:16", "1:1", "16:9"];
 /** What each shape is for. */
 export const ASPECT_LABELS: Record<Aspect, string> = {
-  "9:16": "9:16 (stories, reels)",
-  "1:1": "1:1 (feeds)",
-  "16:9": "16:9 (web, YouTube)",
+  "9:16": t("reels.types.aspect_9x16"),
+  "1:1": t("reels.types.aspect_1x1"),
+  "16:9": t("reels.types.aspect_16x9"),
 };
 
 export type { Clip, Estimate, Output, Reel, ReelConfig, RenderState, Share, Track, Word } from "../types";
@@ -26,13 +27,13 @@ export type Testimonial = Pick<
 
 /** Who chose a clip, for a person. */
 export const SOURCE_LABELS: Record<Clip["source"], string> = {
-  model: "Suggested by the model",
-  heuristic: "Suggested",
-  operator: "Chosen by you",
+  model: t("reels.types.source_model"),
+  heuristic: t("reels.types.source_heuristic"),
+  operator: t("reels.types.source_operator"),
 };
 
 /** "3.4 s" */
-export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const seconds = (ms: number) => t("reels.types.seconds", { seconds: (ms / 1000).toFixed(1) });
 
 /** Limits of the contract, for the editor's own checks. */
 export const LIMITS = { clipMinMs: 1500, clipMaxMs: 30_000, maxClips: 12, introChars: 60, outroChars: 80 } as const;

@@ -8,6 +8,7 @@
  */
 import { CodeText } from "../../shared/ui/code-text";
 import type { SystemHealth } from "../types";
+import { t, rich, tag } from "../i18n";
 
 /** The last scheduled backup failed, or a certificate of the server's own could not be renewed. */
 export function OperatorBanners({ health }: { health: SystemHealth | null }) {
@@ -26,19 +27,22 @@ function BackupBanner({ health }: { health: SystemHealth | null }) {
   return (
     <div class="health-banner" role="alert" aria-labelledby="backup-banner-title">
       <p id="backup-banner-title" class="health-banner-title">
-        The last scheduled backup of this server failed
-        {b.last_failure_at ? ` (${new Date(b.last_failure_at).toLocaleString()})` : ""}.
+        {b.last_failure_at
+          ? t("shell.health-banner.backup_failed_at", { when: new Date(b.last_failure_at).toLocaleString() })
+          : t("shell.health-banner.backup_failed")}
       </p>
       <p>
-        <CodeText text={b.last_error ?? "No reason was recorded."} />
+        <CodeText text={b.last_error ?? t("shell.health-banner.no_reason")} />
       </p>
       <p class="small">
         {b.last_success_at
-          ? `The last good backup is ${b.last_archive} (${new Date(b.last_success_at).toLocaleString()}).`
-          : "No scheduled backup has been written yet."}{" "}
-        Whoever runs the server can check <code>PLAUDIT_BACKUP_TO</code> ({b.destination}) and run{" "}
-        <code>plaudit doctor</code> there.
-        {b.next_run_at ? ` The schedule tries again at ${new Date(b.next_run_at).toLocaleString()}.` : ""}
+          ? t("shell.health-banner.last_good", {
+              archive: b.last_archive ?? "",
+              when: new Date(b.last_success_at).toLocaleString(),
+            })
+          : t("shell.health-banner.no_backup_yet")}{" "}
+        {rich("shell.health-banner.backup_check", { destination: b.destination ?? "", code: tag("code") })}
+        {b.next_run_at ? t("shell.health-banner.tries_again", { when: new Date(b.next_run_at).toLocaleString() }) : ""}
       </p>
     </div>
   );
@@ -51,19 +55,18 @@ function CertificateBanner({ health }: { health: SystemHealth | null }) {
   return (
     <div class="health-banner" role="alert" aria-labelledby="certificate-banner-title">
       <p id="certificate-banner-title" class="health-banner-title">
-        An HTTPS certificate of this server could not be obtained or renewed.
+        {t("shell.health-banner.certificate_failed")}
       </p>
       {failing.map((c) => (
         <p key={c.name}>
           <strong>{c.name}</strong>
-          {c.not_after ? ` (the current one is valid until ${new Date(c.not_after).toLocaleDateString()})` : ""}:{" "}
-          <CodeText text={c.last_error!} />
+          {c.not_after
+            ? t("shell.health-banner.valid_until", { date: new Date(c.not_after).toLocaleDateString() })
+            : ""}
+          : <CodeText text={c.last_error!} />
         </p>
       ))}
-      <p class="small">
-        Plaudit tries again on its own. Whoever runs the server can check the DNS record and that port 80 is open, then
-        run <code>plaudit tls status</code>.
-      </p>
+      <p class="small">{rich("shell.health-banner.certificate_check", { code: tag("code") })}</p>
     </div>
   );
 }
@@ -76,21 +79,17 @@ export function HealthBanner({ health }: { health: SystemHealth | null }) {
   return (
     <div class="health-banner" role="alert" aria-labelledby="health-banner-title">
       <p id="health-banner-title" class="health-banner-title">
-        New video and audio testimonials cannot be processed on this server right now.
+        {t("shell.health-banner.pipeline_failed")}
       </p>
       <p>
-        The server checked itself when it started, and the step “{step}” failed: <CodeText text={detail} />
+        {t("shell.health-banner.step_failed", { step })} <CodeText text={detail} />
       </p>
       {fix && (
         <p>
-          <strong>How to fix it:</strong> <CodeText text={fix} />
+          <strong>{t("shell.health-banner.how_to_fix")}</strong> <CodeText text={fix} />
         </p>
       )}
-      <p class="small">
-        Written testimonials still work. Recordings sent meanwhile are kept: once this is fixed and Plaudit restarted,
-        open any that failed and choose “Process again”. Whoever runs the server can run <code>plaudit doctor</code>{" "}
-        there to see every step.
-      </p>
+      <p class="small">{rich("shell.health-banner.pipeline_meanwhile", { code: tag("code") })}</p>
     </div>
   );
 }

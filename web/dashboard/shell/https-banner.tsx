@@ -10,6 +10,7 @@ import { useState } from "preact/hooks";
 import { Button } from "../../shared/ui/button";
 import { CodeText } from "../../shared/ui/code-text";
 import type { SystemHealth } from "../types";
+import { t, rich, tag } from "../i18n";
 
 const DISMISSED = "plaudit_https_banner=dismissed";
 
@@ -27,7 +28,7 @@ function dismissed(): boolean {
 /** Why this page itself is the problem, or null: opened over plain HTTP at an address that is not this machine. */
 function pageProblem(): string | null {
   if (location.protocol !== "http:" || isLoopbackName(location.hostname)) return null;
-  return `This dashboard is open at ${location.origin}, a plain HTTP address: pages there get no camera or microphone, and passwords travel unencrypted.`;
+  return t("shell.https-banner.page_problem", { origin: location.origin });
 }
 
 /** "Recordings need HTTPS" with what is wrong and how to fix it; nothing when all is well or dismissed. */
@@ -45,10 +46,10 @@ export function HttpsBanner({ health }: { health: SystemHealth | null }) {
     <section class="health-banner health-banner-info https-banner" aria-labelledby="https-banner-title">
       <div class="https-banner-head">
         <p id="https-banner-title" class="health-banner-title">
-          Recordings need HTTPS: set a domain (see Deploy on a VPS)
+          {t("shell.https-banner.title")}
         </p>
         <Button small onClick={dismiss}>
-          Dismiss
+          {t("shell.https-banner.dismiss")}
         </Button>
       </div>
       {site?.problem && (
@@ -58,23 +59,12 @@ export function HttpsBanner({ health }: { health: SystemHealth | null }) {
       )}
       {page && <p>{page}</p>}
       <details>
-        <summary>How to set up HTTPS</summary>
+        <summary>{t("shell.https-banner.how_to")}</summary>
         <ul>
-          <li>
-            <strong>Built in:</strong> point a domain name at this server and set <code>PLAUDIT_DOMAIN</code> to it (
-            <code>plaudit serve --domain …</code>): Plaudit gets its own certificate.
-          </li>
-          <li>
-            <strong>Behind Caddy or nginx:</strong> HTTPS at the proxy, Plaudit on <code>PLAUDIT_HOST=127.0.0.1</code>{" "}
-            with <code>PLAUDIT_BASE_URL=https://your.domain</code> (and <code>PLAUDIT_SITE_URL</code>, if you set it
-            apart) and <code>PLAUDIT_TRUSTED_PROXIES=127.0.0.1</code>.
-          </li>
+          <li>{rich("shell.https-banner.built_in", { strong: tag("strong"), code: tag("code") })}</li>
+          <li>{rich("shell.https-banner.proxy", { strong: tag("strong"), code: tag("code") })}</li>
         </ul>
-        <p class="small">
-          Both are described step by step in Plaudit's README (“Deploy on a VPS”, “Behind Caddy or nginx”), and{" "}
-          <code>plaudit doctor</code> on the server checks the address. Until then, respondents can still upload a file
-          or write their testimonial.
-        </p>
+        <p class="small">{rich("shell.https-banner.readme", { code: tag("code") })}</p>
       </details>
     </section>
   );

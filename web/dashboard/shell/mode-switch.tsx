@@ -4,6 +4,7 @@
  */
 import { useToast } from "../toasts";
 import { useSession } from "../session";
+import { t } from "../i18n";
 
 /** A switch named "Test mode"; on = test. */
 export function ModeSwitch() {
@@ -13,7 +14,7 @@ export function ModeSwitch() {
   const flip = () => {
     const next = test ? "live" : "test";
     setMode(next);
-    toast(next === "test" ? "Switched to test mode (sandbox)" : "Switched to live mode");
+    toast(next === "test" ? t("shell.mode-switch.switched_test") : t("shell.mode-switch.switched_live"));
   };
   return (
     <button
@@ -21,17 +22,17 @@ export function ModeSwitch() {
       class={`mode-switch${test ? " is-test" : ""}`}
       role="switch"
       aria-checked={test}
-      aria-label="Test mode"
+      aria-label={t("shell.mode-switch.test_mode")}
       onClick={flip}
     >
       <span class={`mode-word${test ? "" : " is-on"}`} aria-hidden="true">
-        Live
+        {t("shell.mode-switch.live")}
       </span>
       <span class="mode-track" aria-hidden="true">
         <span class="mode-knob" />
       </span>
       <span class={`mode-word${test ? " is-on" : ""}`} aria-hidden="true">
-        Test
+        {t("shell.mode-switch.test")}
       </span>
     </button>
   );
@@ -42,14 +43,11 @@ export function TestBanner() {
   const { mode, setMode } = useSession();
   if (mode !== "test") return null;
   return (
-    <div class="test-banner" role="note" aria-label="Test mode">
-      <strong>Test mode — sandbox.</strong>
-      <span>
-        {" "}
-        Brands, links, testimonials and keys here are separate from live; nothing you do here touches live data.
-      </span>
+    <div class="test-banner" role="note" aria-label={t("shell.mode-switch.test_mode")}>
+      <strong>{t("shell.mode-switch.banner_title")}</strong>
+      <span> {t("shell.mode-switch.banner_text")}</span>
       <button type="button" class="test-banner-exit" onClick={() => setMode("live")}>
-        Back to live
+        {t("shell.mode-switch.back_to_live")}
       </button>
     </div>
   );

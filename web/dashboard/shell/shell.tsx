@@ -3,6 +3,7 @@
  * header with the organisation, brand and mode switches, the sidebar, and the current page. The page is
  * re-created when the organisation or mode changes, so it never shows another sandbox's data.
  */
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef } from "preact/hooks";
 import { ErrorNotice, Notice } from "../../shared/ui/notice";
 import { Loading } from "../../shared/ui/loading";
@@ -20,10 +21,11 @@ import { BrandSwitcher, OrgSwitcher } from "./switchers";
 import { UserMenu } from "./user-menu";
 import { OrgMark } from "./org-mark";
 import { applyFavicon, lookOf, rememberLook, windowTitle } from "../look";
+import { t, rich } from "../i18n";
 
 function NeedsBrand({ item }: { item: NavItem }) {
   const { brandsLoading, brandsError, reloadBrands, isClient } = useSession();
-  if (brandsLoading) return <Loading label="Loading brands…" />;
+  if (brandsLoading) return <Loading label={t("shell.shell.loading_brands")} />;
   return (
     <>
       <PageHeader title={item.label} />
@@ -31,13 +33,16 @@ function NeedsBrand({ item }: { item: NavItem }) {
         <ErrorNotice error={brandsError} onRetry={() => void reloadBrands()} />
       ) : isClient ? (
         // A client's brands were all deleted (or taken away): it cannot make one, only be given one.
-        <Notice tone="info" title="No brand to work on">
-          <p>Your login has no brand at the moment. Ask the people who invited you to give you access to one.</p>
+        <Notice tone="info" title={t("shell.shell.no_brand_title")}>
+          <p>{t("shell.shell.no_brand_text")}</p>
         </Notice>
       ) : (
-        <Notice tone="info" title="Create a brand first">
+        <Notice tone="info" title={t("shell.shell.create_brand_title")}>
           <p>
-            {item.label} belong to a brand. <Link to="brands">Create a brand</Link>, then come back here.
+            {rich("shell.shell.create_brand_text", {
+              page: item.label,
+              link: (parts) => <Link to="brands">{parts as ComponentChildren}</Link>,
+            })}
           </p>
         </Notice>
       )}
@@ -49,9 +54,11 @@ function NotFound() {
   const { org } = useSession();
   return (
     <>
-      <PageHeader title="Page not found" />
+      <PageHeader title={t("shell.shell.not_found_title")} />
       <p>
-        There is no page at this address. <Link to={homeFor(org.role)}>Go to the dashboard home</Link>.
+        {rich("shell.shell.not_found_text", {
+          link: (parts) => <Link to={homeFor(org.role)}>{parts as ComponentChildren}</Link>,
+        })}
       </p>
     </>
   );
@@ -90,7 +97,8 @@ export function Shell() {
   }, [look.name, look.logoUrl, look.color]);
 
   useEffect(() => {
-    document.title = windowTitle(`${item?.label ?? "Dashboard"}${mode === "test" ? " (test mode)" : ""}`, look);
+    const page = item?.label ?? t("shell.shell.dashboard");
+    document.title = windowTitle(mode === "test" ? t("shell.shell.test_mode_title", { page }) : page, look);
     if (first.current) {
       first.current = false;
       return;
@@ -101,7 +109,7 @@ export function Shell() {
   return (
     <div class={`shell${mode === "test" ? " shell-test" : ""}`}>
       <a class="skip-link" href="#main">
-        Skip to content
+        {t("shell.shell.skip")}
       </a>
       <TestBanner />
       <HealthBanner health={health} />
@@ -109,7 +117,7 @@ export function Shell() {
       <OperatorBanners health={health} />
       {canManage && <HttpsBanner health={health} />}
       <header class="topbar">
-        <Link to={HOME} class="logo" aria-label={`${look.name}, home`}>
+        <Link to={HOME} class="logo" aria-label={t("shell.shell.home", { org: look.name })}>
           <OrgMark look={look} />
         </Link>
         <div class="topbar-switchers">

@@ -4,8 +4,9 @@
  */
 import { useEffect, useRef } from "preact/hooks";
 import { Link } from "../router";
-import { navFor, SECTIONS } from "../nav";
+import { navFor, SECTION_LABELS, SECTIONS } from "../nav";
 import { useSession } from "../session";
+import { t } from "../i18n";
 
 /** The sidebar (a scrolling bar on narrow screens). */
 export function Sidebar({ current }: { current: string }) {
@@ -16,13 +17,13 @@ export function Sidebar({ current }: { current: string }) {
     ref.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
   }, [current]);
   return (
-    <nav class="sidebar" aria-label="Main" ref={ref}>
+    <nav class="sidebar" aria-label={t("shell.sidebar.main")} ref={ref}>
       {SECTIONS.map((section) => {
         const items = nav.filter((n) => n.section === section && !n.hidden);
         if (items.length === 0) return null;
         return (
           <div class="nav-section" key={section}>
-            <p class="nav-heading">{section}</p>
+            <p class="nav-heading">{SECTION_LABELS[section]}</p>
             <ul>
               {items.map((item) => (
                 <li key={item.path}>

@@ -12,6 +12,7 @@ import { CodeText } from "../../shared/ui/code-text";
 import { getPref, setPref } from "../prefs";
 import { useSession } from "../session";
 import type { SystemHealth } from "../types";
+import { t } from "../i18n";
 
 /** The remembered dismissal of one person. */
 const key = (userId: string) => `dismissed.speech-drafts.${userId}`;
@@ -30,19 +31,18 @@ export function SpeechBanner({ health }: { health: SystemHealth | null }) {
     <section class="health-banner health-banner-info speech-banner" aria-labelledby="speech-banner-title">
       <div class="https-banner-head">
         <p id="speech-banner-title" class="health-banner-title">
-          Transcripts on this server are rough drafts
+          {t("shell.speech-banner.title")}
         </p>
         <Button small onClick={dismiss}>
-          Got it
+          {t("shell.speech-banner.got_it")}
         </Button>
       </div>
       <p>
-        Speech is recognised by the offline engine ({speech.engine}), so each transcript is marked “draft: check before
-        publishing” in the inbox.
+        {t("shell.speech-banner.text", { engine: speech.engine ?? "" })}
         {speech.fix && (
           <>
             {" "}
-            <strong>For accurate transcripts:</strong> <CodeText text={speech.fix} />
+            <strong>{t("shell.speech-banner.for_accurate")}</strong> <CodeText text={speech.fix} />
           </>
         )}
       </p>

@@ -3,6 +3,7 @@
  */
 import { useId } from "preact/hooks";
 import { useSession } from "../session";
+import { t } from "../i18n";
 
 /** Picks the organisation; nothing when there is only one (the header's mark names it). */
 export function OrgSwitcher() {
@@ -12,7 +13,7 @@ export function OrgSwitcher() {
   return (
     <div class="switcher">
       <label for={id} class="switcher-label">
-        Organisation
+        {t("shell.switchers.organisation")}
       </label>
       <select id={id} value={org.org_id} onChange={(e) => setOrg(e.currentTarget.value)}>
         {me.memberships.map((m) => (
@@ -32,7 +33,7 @@ export function BrandSwitcher() {
   return (
     <div class="switcher">
       <label for={id} class="switcher-label">
-        Brand
+        {t("shell.switchers.brand")}
       </label>
       {brands.length > 0 ? (
         <select id={id} value={brand?.id ?? ""} onChange={(e) => setBrand(e.currentTarget.value)}>
@@ -44,7 +45,7 @@ export function BrandSwitcher() {
         </select>
       ) : (
         <output id={id} class="switcher-value muted">
-          {brandsLoading ? "Loading…" : "No brands yet"}
+          {brandsLoading ? t("shell.switchers.loading") : t("shell.switchers.no_brands")}
         </output>
       )}
     </div>

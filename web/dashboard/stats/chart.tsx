@@ -4,6 +4,7 @@
  * and the same figures are in a table below for screen readers and for copying.
  */
 import type { DayFigures } from "./types";
+import { t } from "../i18n";
 
 const W = 720;
 const H = 220;
@@ -11,9 +12,9 @@ const PAD = { left: 40, right: 12, top: 12, bottom: 28 };
 
 /** The three series, their colours and words. */
 export const SERIES = [
-  { key: "views", label: "Views", color: "#4338ca", dash: undefined },
-  { key: "plays", label: "Plays", color: "#0e9384", dash: "7 4" },
-  { key: "clicks", label: "Clicks", color: "#dc6803", dash: "2 4" },
+  { key: "views", label: t("stats.chart.views"), color: "#4338ca", dash: undefined },
+  { key: "plays", label: t("stats.chart.plays"), color: "#0e9384", dash: "7 4" },
+  { key: "clicks", label: t("stats.chart.clicks"), color: "#dc6803", dash: "2 4" },
 ] as const;
 
 /** A round top for the scale: 1, 2, 5, 10, 20, 50… at least `max`. */
@@ -37,7 +38,7 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
   const labels = days.length <= 1 ? [0] : [0, Math.floor((days.length - 1) / 2), days.length - 1];
   return (
     <figure class="stats-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Views, plays and clicks per day" data-top={top}>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={t("stats.chart.label")} data-top={top}>
         {[0, top / 2, top]
           .filter((v) => Number.isInteger(v))
           .map((v) => (
@@ -80,7 +81,9 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
             data-plays={d.plays}
             data-clicks={d.clicks}
           >
-            <title>{`${short(d.date)}: ${d.views} views, ${d.plays} plays, ${d.clicks} clicks`}</title>
+            <title>
+              {t("stats.chart.day", { day: short(d.date), views: d.views, plays: d.plays, clicks: d.clicks })}
+            </title>
             <rect x={x(i) - 4} y={PAD.top} width={8} height={H - PAD.top - PAD.bottom} fill="transparent" />
             {SERIES.map((s) =>
               d[s.key] > 0 ? <circle key={s.key} cx={x(i)} cy={y(d[s.key])} r={3} fill={s.color} /> : null,
@@ -104,15 +107,15 @@ export function DailyChart({ days }: { days: DayFigures[] }) {
 export function DailyTable({ days }: { days: DayFigures[] }) {
   return (
     <details class="stats-table">
-      <summary>Show the figures per day</summary>
+      <summary>{t("stats.chart.show_table")}</summary>
       <div class="table-wrap">
         <table>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Views</th>
-              <th scope="col">Plays</th>
-              <th scope="col">Clicks</th>
+              <th scope="col">{t("stats.chart.day_column")}</th>
+              <th scope="col">{t("stats.chart.views")}</th>
+              <th scope="col">{t("stats.chart.plays")}</th>
+              <th scope="col">{t("stats.chart.clicks")}</th>
             </tr>
           </thead>
           <tbody>

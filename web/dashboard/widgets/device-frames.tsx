@@ -7,12 +7,13 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { WidgetDocument } from "../../../src/domains/widgets/format";
 import { renderWidget } from "../../widget/render";
+import { t } from "../i18n";
 
 /** The widths previewed. */
 export const DEVICES = [
-  { name: "Phone", width: 390 },
-  { name: "Tablet", width: 768 },
-  { name: "Desktop", width: 1440 },
+  { name: "Phone", label: t("widgets.device-frames.phone"), width: 390 },
+  { name: "Tablet", label: t("widgets.device-frames.tablet"), width: 768 },
+  { name: "Desktop", label: t("widgets.device-frames.desktop"), width: 1440 },
 ] as const;
 
 /** Height of a frame for a widget that takes no room in the page (the floating badge): a screen's lower part. */
@@ -21,11 +22,13 @@ const FLOATING_FRAME = 260;
 function Frame({
   doc,
   name,
+  label,
   width,
   height,
 }: {
   doc: WidgetDocument | null;
   name: string;
+  label: string;
   width: number;
   height: number;
 }) {
@@ -46,9 +49,7 @@ function Frame({
   }, [doc]);
   return (
     <figure class="widget-device">
-      <figcaption class="small muted">
-        {name} · {width} px
-      </figcaption>
+      <figcaption class="small muted">{t("widgets.device-frames.caption", { device: label, width })}</figcaption>
       <div class="widget-device-screen" ref={outer} style={{ height: `${Math.ceil(tall * scale)}px` }}>
         <div
           class="widget-device-page"
@@ -74,7 +75,7 @@ export function DeviceFrames({ doc, height }: { doc: WidgetDocument | null; heig
   return (
     <div class="widget-devices">
       {DEVICES.map((d) => (
-        <Frame key={d.name} doc={doc} name={d.name} width={d.width} height={height} />
+        <Frame key={d.name} doc={doc} name={d.name} label={d.label} width={d.width} height={height} />
       ))}
     </div>
   );

@@ -22,6 +22,7 @@ import {
   type WidgetStyle,
 } from "../../../src/domains/widgets/format";
 import type { WidgetView } from "../../../src/domains/widgets/model";
+import { t } from "../i18n";
 
 export { FIELD_KEYS, LAYOUT_HEIGHTS, LOOK_LAYOUT, MAX_CARD_RADIUS, widgetHeight };
 export type { Background, CardBorder, CardShadow, Font, Layout, Look, Theme, Selection, WidgetFields };
@@ -51,44 +52,48 @@ export type Draft = Pick<
 
 /** Words for each layout and theme, in the order the builder offers them. */
 export const LAYOUT_LABELS: Record<Layout, string> = {
-  wall: "Wall",
-  carousel: "Carousel",
-  single: "Featured testimonial",
-  avatars: "Faces and rating",
+  wall: t("widgets.draft.layout_wall"),
+  carousel: t("widgets.draft.layout_carousel"),
+  single: t("widgets.draft.layout_single"),
+  avatars: t("widgets.draft.layout_avatars"),
 };
 export const THEME_LABELS: Record<Theme, string> = {
-  light: "Light",
-  dark: "Dark",
-  auto: "Follow the visitor's setting",
+  light: t("widgets.draft.theme_light"),
+  dark: t("widgets.draft.theme_dark"),
+  auto: t("widgets.draft.theme_auto"),
 };
 /** The looks a layout offers, with their words: `standard` and the layout's own. */
 export const LOOK_LABELS: Record<Look, string> = {
-  standard: "Standard",
-  masonry: "Masonry: cards of their own height, packed in columns",
-  marquee: "Marquee: quotes moving slowly across",
-  floating: "Floating badge in the visitor's bottom corner (takes no room in the page)",
+  standard: t("widgets.draft.look_standard"),
+  masonry: t("widgets.draft.look_masonry"),
+  marquee: t("widgets.draft.look_marquee"),
+  floating: t("widgets.draft.look_floating"),
 };
 export const BACKGROUND_LABELS: Record<Background, string> = {
-  solid: "Panel in the theme's colour",
-  transparent: "Transparent: your page shows through",
+  solid: t("widgets.draft.background_solid"),
+  transparent: t("widgets.draft.background_transparent"),
 };
 export const BORDER_LABELS: Record<CardBorder, string> = {
-  accent: "Accent on top",
-  subtle: "Thin",
-  none: "None",
+  accent: t("widgets.draft.border_accent"),
+  subtle: t("widgets.draft.border_subtle"),
+  none: t("widgets.draft.border_none"),
 };
-export const SHADOW_LABELS: Record<CardShadow, string> = { none: "None", soft: "Soft", lifted: "Lifted" };
+export const SHADOW_LABELS: Record<CardShadow, string> = {
+  none: t("widgets.draft.shadow_none"),
+  soft: t("widgets.draft.shadow_soft"),
+  lifted: t("widgets.draft.shadow_lifted"),
+};
 export const FONT_LABELS: Record<Font, string> = {
-  system: "System font (the visitor's device)",
-  inherit: "Your page's font",
+  system: t("widgets.draft.font_system"),
+  inherit: t("widgets.draft.font_inherit"),
 };
 export const FIELD_LABELS: Record<keyof WidgetFields, string> = {
-  avatar: "Face",
-  name: "Name",
-  title: "Job title",
-  company: "Company",
-  rating: "Stars",
-  date: "Date",
+  avatar: t("widgets.draft.field_avatar"),
+  name: t("widgets.draft.field_name"),
+  title: t("widgets.draft.field_title"),
+  company: t("widgets.draft.field_company"),
+  rating: t("widgets.draft.field_rating"),
+  date: t("widgets.draft.field_date"),
 };
 
 /**

@@ -7,6 +7,7 @@ import { useState } from "preact/hooks";
 import { CopyButton } from "../../shared/ui/copy-button";
 import type { Widget } from "./draft";
 import { htmlSnippets } from "./html-snippets";
+import { t } from "../i18n";
 
 /** The fragment's address and the ways to include it. */
 export function HtmlBox({ widget }: { widget: Widget }) {
@@ -16,17 +17,14 @@ export function HtmlBox({ widget }: { widget: Widget }) {
   return (
     <details class="card widget-html">
       <summary>
-        <strong>For search engines: the words in your page's HTML</strong>
+        <strong>{t("widgets.html-box.title")}</strong>
       </summary>
-      <p class="hint">
-        The widget's testimonials as plain HTML that needs no script: the same look, with review markup Google reads.
-        Include it on your server instead of the snippet's empty box; the widget script leaves it as it is.
-      </p>
+      <p class="hint">{t("widgets.html-box.intro")}</p>
       <div class="row">
         <code class="code-wrap">{widget.html_url}</code>
-        <CopyButton text={widget.html_url} label="Copy address" />
+        <CopyButton text={widget.html_url} label={t("widgets.html-box.copy_address")} />
       </div>
-      <div class="row" role="tablist" aria-label="How to include it">
+      <div class="row" role="tablist" aria-label={t("widgets.html-box.ways")}>
         {keys.map((k) => (
           <button
             key={k}
@@ -43,7 +41,10 @@ export function HtmlBox({ widget }: { widget: Widget }) {
       <div role="tabpanel" aria-label={ways[way].label}>
         <p class="hint">{ways[way].how}</p>
         <pre class="mail-text mono small">{ways[way].code}</pre>
-        <CopyButton text={ways[way].code} label={`Copy ${ways[way].label.toLowerCase()} code`} />
+        <CopyButton
+          text={ways[way].code}
+          label={t("widgets.html-box.copy_code", { way: ways[way].label.toLowerCase() })}
+        />
       </div>
     </details>
   );

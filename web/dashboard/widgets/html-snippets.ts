@@ -3,6 +3,7 @@
  * engines read its words as the page's own: a server-side include (nginx), a WordPress shortcode, and a static
  * site's build step. docs/widgets.md explains them; test/e2e/widgets-html.test.ts runs the nginx one for real.
  */
+import { t } from "../i18n";
 
 /** One way, its label and the code to copy. */
 export interface HtmlSnippet {
@@ -17,8 +18,8 @@ export function htmlSnippets(widgetId: string, htmlUrl: string): Record<"ssi" | 
   const folder = htmlUrl.slice(0, htmlUrl.lastIndexOf("/") + 1);
   return {
     ssi: {
-      label: "Server-side include",
-      how: "nginx: add the location to the site's server block, then put the include line in the page where the widget goes.",
+      label: t("widgets.html-snippets.ssi"),
+      how: t("widgets.html-snippets.ssi_how"),
       code: `# In the server block: fetch widgets' HTML from Plaudit and allow includes.
 location /plaudit-widgets/ {
     proxy_pass ${folder};
@@ -33,7 +34,7 @@ ssi on;
     },
     wordpress: {
       label: "WordPress",
-      how: 'Add to the theme\'s functions.php (or a small plugin), then write [plaudit id="…"] in any page or post.',
+      how: t("widgets.html-snippets.wordpress_how"),
       code: `add_shortcode('plaudit', function ($atts) {
     $id = preg_replace('/[^A-Za-z0-9_-]/', '', $atts['id'] ?? '');
     $html = get_transient("plaudit_$id");
@@ -50,8 +51,8 @@ ssi on;
 // [plaudit id="${widgetId}"]`,
     },
     build: {
-      label: "Static site build",
-      how: "Run before the site builds (Eleventy, Jekyll, Hugo, Astro…), then include the file where the widget goes.",
+      label: t("widgets.html-snippets.build"),
+      how: t("widgets.html-snippets.build_how"),
       code: `curl -fsS "${htmlUrl}" -o _includes/testimonials.html
 
 {% include testimonials.html %}`,

@@ -10,6 +10,7 @@ import { ErrorNotice } from "../../shared/ui/notice";
 import { api } from "../api";
 import { DeviceFrames } from "./device-frames";
 import { bodyOf, widgetHeight, type Draft } from "./draft";
+import { t } from "../i18n";
 
 /** Props of `LivePreview`. */
 export interface LivePreviewProps {
@@ -50,21 +51,24 @@ export function LivePreview({ brandId, draft }: LivePreviewProps) {
   return (
     <section class="widget-preview-panel" aria-labelledby="widget-preview-title">
       <div class="row widget-preview-head">
-        <h2 id="widget-preview-title">Preview</h2>
+        <h2 id="widget-preview-title">{t("widgets.live-preview.title")}</h2>
         <span class="muted small" role="status">
           {busy ? <Spinner /> : null}
           {busy
-            ? "Updating…"
+            ? t("widgets.live-preview.updating")
             : doc
-              ? `${count} testimonial${count === 1 ? "" : "s"} shown · ${height ? `${height} px high` : "floats in the corner"}`
+              ? height
+                ? t("widgets.live-preview.shown_high", { count, height })
+                : t("widgets.live-preview.shown_floating", { count })
               : ""}
         </span>
       </div>
       <ErrorNotice error={error} />
       {doc && count === 0 && (
         <p class="hint">
-          Nothing to show yet: a widget shows testimonials that are approved, public and processed
-          {draft.selection === "manual" ? ", among the ones you pick." : " and match the filters."}
+          {draft.selection === "manual"
+            ? t("widgets.live-preview.empty_manual")
+            : t("widgets.live-preview.empty_filters")}
         </p>
       )}
       <DeviceFrames doc={doc} height={height} />

@@ -11,6 +11,7 @@ import { api } from "../api";
 import type { Tag } from "../types";
 import { tagLabel } from "../tag-label";
 import type { DraftProps } from "./settings-form";
+import { t } from "../i18n";
 
 interface Testimonial {
   id: string;
@@ -20,7 +21,11 @@ interface Testimonial {
 }
 
 const label = (s: Testimonial) =>
-  `${s.respondent_name || "Anonymous"} (${s.kind}): ${(s.text_input ?? "").slice(0, 80)}`;
+  t("widgets.selection-form.item", {
+    name: s.respondent_name || t("widgets.selection-form.anonymous"),
+    kind: s.kind,
+    text: (s.text_input ?? "").slice(0, 80),
+  });
 
 function Automatic({ draft, change, brandId }: DraftProps & { brandId: string }) {
   // A widget selects by its brand's own tags and the shared ones.
@@ -32,30 +37,30 @@ function Automatic({ draft, change, brandId }: DraftProps & { brandId: string })
       <ErrorNotice error={tags.error} onRetry={tags.reload} />
       {tags.data && tags.data.data.length > 0 && (
         <fieldset>
-          <legend>Only with any of these tags</legend>
-          {tags.data.data.map((t) => (
-            <label class="check" key={t.id}>
+          <legend>{t("widgets.selection-form.tags")}</legend>
+          {tags.data.data.map((tag) => (
+            <label class="check" key={tag.id}>
               <input
                 type="checkbox"
-                checked={draft.tag_ids.includes(t.id)}
-                onChange={(e) => toggle(t.id, e.currentTarget.checked)}
+                checked={draft.tag_ids.includes(tag.id)}
+                onChange={(e) => toggle(tag.id, e.currentTarget.checked)}
               />
-              <span>{tagLabel(t, [], brandId)}</span>
+              <span>{tagLabel(tag, [], brandId)}</span>
             </label>
           ))}
         </fieldset>
       )}
-      <Field label="Lowest rating">
+      <Field label={t("widgets.selection-form.lowest_rating")}>
         {(p) => (
           <select
             {...p}
             value={draft.min_rating ?? ""}
             onChange={(e) => change({ min_rating: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
           >
-            <option value="">Any, or no rating</option>
+            <option value="">{t("widgets.selection-form.any_rating")}</option>
             {[5, 4, 3, 2, 1].map((n) => (
               <option key={n} value={n}>
-                {n} star{n === 1 ? "" : "s"} or more
+                {t("widgets.selection-form.stars_or_more", { n })}
               </option>
             ))}
           </select>
@@ -81,30 +86,30 @@ function Manual({ draft, change, brandId }: DraftProps & { brandId: string }) {
     <>
       <ErrorNotice error={list.error} onRetry={list.reload} />
       {picks.length > 0 && (
-        <ol class="widget-picks" aria-label="Picked testimonials, in display order">
+        <ol class="widget-picks" aria-label={t("widgets.selection-form.picked")}>
           {picks.map((id, i) => (
             <li key={id}>
-              <span>{byId.has(id) ? label(byId.get(id)!) : `${id} (no longer shown)`}</span>
+              <span>{byId.has(id) ? label(byId.get(id)!) : t("widgets.selection-form.gone", { id })}</span>
               {i > 0 && (
                 <Button
                   small
                   variant="ghost"
                   onClick={() => move(i)}
-                  aria-label={`Move up: ${byId.get(id)?.respondent_name ?? id}`}
+                  aria-label={t("widgets.selection-form.move_up", { name: byId.get(id)?.respondent_name ?? id })}
                 >
-                  Up
+                  {t("widgets.selection-form.up")}
                 </Button>
               )}
               <Button small variant="ghost" onClick={() => change({ submission_ids: picks.filter((p) => p !== id) })}>
-                Remove
+                {t("widgets.selection-form.remove")}
               </Button>
             </li>
           ))}
         </ol>
       )}
       <fieldset>
-        <legend>Approved, public testimonials</legend>
-        {list.data?.data.length === 0 && <p class="hint">None yet: approve testimonials and make them public first.</p>}
+        <legend>{t("widgets.selection-form.approved_public")}</legend>
+        {list.data?.data.length === 0 && <p class="hint">{t("widgets.selection-form.none")}</p>}
         {list.data?.data.map((s) => (
           <label class="check" key={s.id}>
             <input
@@ -127,7 +132,7 @@ function Manual({ draft, change, brandId }: DraftProps & { brandId: string }) {
 export function SelectionForm({ draft, change, brandId }: DraftProps & { brandId: string }) {
   return (
     <fieldset>
-      <legend>Testimonials</legend>
+      <legend>{t("widgets.selection-form.testimonials")}</legend>
       <label class="check">
         <input
           type="radio"
@@ -135,7 +140,7 @@ export function SelectionForm({ draft, change, brandId }: DraftProps & { brandId
           checked={draft.selection === "automatic"}
           onChange={() => change({ selection: "automatic" })}
         />
-        <span>Automatic: the newest approved testimonials</span>
+        <span>{t("widgets.selection-form.automatic")}</span>
       </label>
       <label class="check">
         <input
@@ -144,14 +149,14 @@ export function SelectionForm({ draft, change, brandId }: DraftProps & { brandId
           checked={draft.selection === "manual"}
           onChange={() => change({ selection: "manual" })}
         />
-        <span>Pick them myself, in my order</span>
+        <span>{t("widgets.selection-form.manual")}</span>
       </label>
       {draft.selection === "automatic" ? (
         <Automatic draft={draft} change={change} brandId={brandId} />
       ) : (
         <Manual draft={draft} change={change} brandId={brandId} />
       )}
-      <Field label="At most" hint="1 to 50 testimonials.">
+      <Field label={t("widgets.selection-form.at_most")} hint={t("widgets.selection-form.at_most_hint")}>
         {(p) => (
           <input
             {...p}

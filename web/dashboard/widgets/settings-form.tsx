@@ -2,6 +2,7 @@
  * How a widget looks: name, layout and look, theme, accent colour, card style, font and stars (style-form.tsx),
  * which details show, and the attribution (its hint reads the organisation's actual plan). Each change updates the draft at once (the preview follows).
  */
+import type { ComponentChildren } from "preact";
 import { LANGUAGES } from "../../../src/platform/i18n/languages";
 import { LANGUAGE_NAMES } from "../pages/brand-languages";
 import { Field } from "../../shared/ui/field";
@@ -21,6 +22,7 @@ import {
   type Layout,
   type Theme,
 } from "./draft";
+import { t, rich } from "../i18n";
 
 /** Props of the settings pieces: the draft and a way to change part of it. */
 export interface DraftProps {
@@ -37,11 +39,14 @@ export function SettingsForm({
 }: DraftProps & { brandColor: string | null; plan: AttributionPlan | null }) {
   const { isClient } = useSession();
   const layouts = Object.fromEntries(
-    (Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [l, `${LAYOUT_LABELS[l]} (${LAYOUT_HEIGHTS[l]} px high)`]),
+    (Object.keys(LAYOUT_LABELS) as Layout[]).map((l) => [
+      l,
+      t("widgets.settings-form.layout_height", { layout: LAYOUT_LABELS[l], height: LAYOUT_HEIGHTS[l] }),
+    ]),
   ) as Record<Layout, string>;
   return (
     <>
-      <Field label="Name" optional hint="For your team; visitors never see it.">
+      <Field label={t("widgets.settings-form.name")} optional hint={t("widgets.settings-form.name_hint")}>
         {(p) => (
           <input
             {...p}
@@ -53,7 +58,7 @@ export function SettingsForm({
         )}
       </Field>
       <Choice
-        legend="Layout"
+        legend={t("widgets.settings-form.layout")}
         name="layout"
         value={draft.layout}
         options={layouts}
@@ -67,24 +72,24 @@ export function SettingsForm({
       />
       <LookChoice draft={draft} change={change} />
       <Choice<Theme>
-        legend="Theme"
+        legend={t("widgets.settings-form.theme")}
         name="theme"
         value={draft.theme}
         options={THEME_LABELS}
         onPick={(theme) => change({ theme })}
       />
       <fieldset>
-        <legend>Accent colour</legend>
+        <legend>{t("widgets.settings-form.accent")}</legend>
         <label class="check">
           <input
             type="checkbox"
             checked={draft.accent_color === null}
             onChange={(e) => change({ accent_color: e.currentTarget.checked ? null : (brandColor ?? "#4f46e5") })}
           />
-          <span>Use the brand's colour</span>
+          <span>{t("widgets.settings-form.brand_colour")}</span>
         </label>
         {draft.accent_color !== null && (
-          <Field label="Colour">
+          <Field label={t("widgets.settings-form.colour")}>
             {(p) => (
               <input
                 {...p}
@@ -99,8 +104,8 @@ export function SettingsForm({
       </fieldset>
       <StyleForm draft={draft} change={change} />
       <fieldset>
-        <legend>Details shown</legend>
-        <p class="hint">A detail switched off is left out of the published widget entirely.</p>
+        <legend>{t("widgets.settings-form.details")}</legend>
+        <p class="hint">{t("widgets.settings-form.details_hint")}</p>
         {FIELD_KEYS.map((k) => (
           <label class="check" key={k}>
             <input
@@ -113,10 +118,7 @@ export function SettingsForm({
           </label>
         ))}
       </fieldset>
-      <Field
-        label="Widget language"
-        hint="The widget's own words (Read more, play) and dates. Your page's language: the language your page declares (<html lang>), else the visitor's."
-      >
+      <Field label={t("widgets.settings-form.language")} hint={t("widgets.settings-form.language_hint")}>
         {(f) => (
           <select
             {...f}
@@ -124,7 +126,7 @@ export function SettingsForm({
             value={draft.language ?? ""}
             onChange={(e) => change({ language: (e.currentTarget.value || null) as Draft["language"] })}
           >
-            <option value="">Your page's language</option>
+            <option value="">{t("widgets.settings-form.page_language")}</option>
             {LANGUAGES.map((lang) => (
               <option key={lang} value={lang} lang={lang}>
                 {LANGUAGE_NAMES[lang]}
@@ -155,22 +157,26 @@ function Attribution({ draft, change, plan }: DraftProps & { plan: AttributionPl
           aria-describedby="attribution-hint"
           onChange={(e) => change({ show_attribution: e.currentTarget.checked })}
         />
-        <span>Show “Powered by Plaudit”</span>
+        <span>{t("widgets.settings-form.attribution")}</span>
       </label>
       <p class="hint" id="attribution-hint" data-plan-hint>
         {plan === null ? (
-          "Hiding it depends on your organisation’s plan."
+          t("widgets.settings-form.plan_unknown")
         ) : plan.mayHide ? (
-          `Your ${plan.planName} plan lets you hide it; new widgets start without it.`
+          t("widgets.settings-form.plan_may_hide", { plan: plan.planName })
         ) : (
           <>
-            Your {plan.planName} plan always shows it.{" "}
-            {plan.upgrade ? (
-              <>
-                Hiding it needs the {plan.upgrade.name} plan or above:{" "}
-                <Link to={`billing?upgrade=${encodeURIComponent(plan.upgrade.id)}`}>see plans</Link>.
-              </>
-            ) : null}
+            {t("widgets.settings-form.plan_shows", { plan: plan.planName })}{" "}
+            {plan.upgrade
+              ? rich("widgets.settings-form.upgrade", {
+                  plan: plan.upgrade.name,
+                  link: (parts) => (
+                    <Link to={`billing?upgrade=${encodeURIComponent(plan.upgrade!.id)}`}>
+                      {parts as ComponentChildren}
+                    </Link>
+                  ),
+                })
+              : null}
           </>
         )}
       </p>

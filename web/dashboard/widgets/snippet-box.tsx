@@ -6,6 +6,7 @@
 import { CopyButton } from "../../shared/ui/copy-button";
 import { Notice } from "../../shared/ui/notice";
 import { LAYOUT_LABELS, widgetHeight, type Draft, type Widget } from "./draft";
+import { t } from "../i18n";
 
 /** Props of `SnippetBox`: the saved widget, the draft being edited, and the box height pasted pages have. */
 export interface SnippetBoxProps {
@@ -16,7 +17,11 @@ export interface SnippetBoxProps {
 
 const describe = (s: Pick<Draft, "layout" | "look">) => {
   const height = widgetHeight(s.layout, s.look);
-  return `${LAYOUT_LABELS[s.layout]}${s.look === "standard" ? "" : ` (${s.look})`} ${height ? `is ${height} px high` : "takes no room in the page"}`;
+  const layout =
+    s.look === "standard"
+      ? LAYOUT_LABELS[s.layout]
+      : t("widgets.snippet-box.with_look", { layout: LAYOUT_LABELS[s.layout], look: s.look });
+  return height ? t("widgets.snippet-box.is_high", { layout, height }) : t("widgets.snippet-box.no_room", { layout });
 };
 
 /** The snippet and, when the box height changes, what to do about it. */
@@ -26,43 +31,40 @@ export function SnippetBox({ widget, draft, pastedHeight }: SnippetBoxProps) {
   const changed = !changing && widget.height !== pastedHeight;
   return (
     <section class="card widget-snippet" aria-labelledby="widget-snippet-title">
-      <h2 id="widget-snippet-title">Embed on your site</h2>
+      <h2 id="widget-snippet-title">{t("widgets.snippet-box.title")}</h2>
       {changing && (
         <Notice
           tone="warning"
-          title={`Changing the ${draft.layout === widget.layout ? "look" : "layout"} changes the snippet`}
+          title={
+            draft.layout === widget.layout
+              ? t("widgets.snippet-box.changing_look")
+              : t("widgets.snippet-box.changing_layout")
+          }
         >
-          <p>
-            {describe(saved)}; {describe(draft)}. After you save, paste the new snippet on every page that shows this
-            widget. Until then those pages keep a box of the old height.
-          </p>
+          <p>{t("widgets.snippet-box.changing_text", { before: describe(saved), after: describe(draft) })}</p>
         </Notice>
       )}
       {changed && (
-        <Notice tone="warning" title="Paste the new snippet again">
-          <p>The box height changed. Replace the snippet on every page that shows this widget.</p>
+        <Notice tone="warning" title={t("widgets.snippet-box.changed_title")}>
+          <p>{t("widgets.snippet-box.changed_text")}</p>
         </Notice>
       )}
       <p class="hint">
-        Paste this where the widget should appear. Several widgets on one page need the script only once.
-        {widget.look === "floating"
-          ? " The floating badge shows in the visitor's bottom corner wherever you paste it."
-          : ""}
+        {t("widgets.snippet-box.paste")}
+        {widget.look === "floating" ? t("widgets.snippet-box.floating") : ""}
       </p>
       <textarea
         class="mono widget-snippet-code"
         readOnly
         rows={3}
         value={widget.snippet}
-        aria-label="Embed snippet"
+        aria-label={t("widgets.snippet-box.snippet")}
         onFocus={(e) => e.currentTarget.select()}
       />
       <div class="row">
-        <CopyButton text={widget.snippet} label="Copy snippet" variant="primary" />
+        <CopyButton text={widget.snippet} label={t("widgets.snippet-box.copy")} variant="primary" />
         <span class="muted small">
-          {widget.published_at
-            ? "Published; changes reach visitors within about a minute."
-            : "Publishing… the document appears in a few seconds."}
+          {widget.published_at ? t("widgets.snippet-box.published") : t("widgets.snippet-box.publishing")}
         </span>
       </div>
     </section>

@@ -15,6 +15,7 @@ import {
 } from "./draft";
 import { Choice } from "./choice";
 import type { DraftProps } from "./settings-form";
+import { t } from "../i18n";
 
 /** The theme's star colour, offered when someone first picks their own. */
 const THEME_STARS = "#b45309";
@@ -27,7 +28,15 @@ export function LookChoice({ draft, change }: DraftProps) {
       .map((l) => [l, LOOK_LABELS[l]]),
   ) as Record<Look, string>;
   if (Object.keys(looks).length < 2) return null;
-  return <Choice legend="Look" name="look" value={draft.look} options={looks} onPick={(look) => change({ look })} />;
+  return (
+    <Choice
+      legend={t("widgets.style-form.look")}
+      name="look"
+      value={draft.look}
+      options={looks}
+      onPick={(look) => change({ look })}
+    />
+  );
 }
 
 /** Background, cards, font and stars. */
@@ -35,16 +44,16 @@ export function StyleForm({ draft, change }: DraftProps) {
   return (
     <>
       <Choice
-        legend="Background"
+        legend={t("widgets.style-form.background")}
         name="background"
         value={draft.background}
         options={BACKGROUND_LABELS}
         onPick={(background) => change({ background })}
       />
       <fieldset>
-        <legend>Cards</legend>
+        <legend>{t("widgets.style-form.cards")}</legend>
         <div class="form-grid">
-          <Field label="Border">
+          <Field label={t("widgets.style-form.border")}>
             {(p) => (
               <select
                 {...p}
@@ -57,7 +66,7 @@ export function StyleForm({ draft, change }: DraftProps) {
               </select>
             )}
           </Field>
-          <Field label="Shadow">
+          <Field label={t("widgets.style-form.shadow")}>
             {(p) => (
               <select
                 {...p}
@@ -71,7 +80,7 @@ export function StyleForm({ draft, change }: DraftProps) {
             )}
           </Field>
         </div>
-        <Field label={`Corner radius: ${draft.card_radius} px`}>
+        <Field label={t("widgets.style-form.radius", { radius: draft.card_radius })}>
           {(p) => (
             <input
               {...p}
@@ -85,19 +94,25 @@ export function StyleForm({ draft, change }: DraftProps) {
           )}
         </Field>
       </fieldset>
-      <Choice legend="Font" name="font" value={draft.font} options={FONT_LABELS} onPick={(font) => change({ font })} />
+      <Choice
+        legend={t("widgets.style-form.font")}
+        name="font"
+        value={draft.font}
+        options={FONT_LABELS}
+        onPick={(font) => change({ font })}
+      />
       <fieldset>
-        <legend>Star colour</legend>
+        <legend>{t("widgets.style-form.star_colour")}</legend>
         <label class="check">
           <input
             type="checkbox"
             checked={draft.star_color === null}
             onChange={(e) => change({ star_color: e.currentTarget.checked ? null : THEME_STARS })}
           />
-          <span>The theme's colour (reads well on light and dark)</span>
+          <span>{t("widgets.style-form.theme_stars")}</span>
         </label>
         {draft.star_color !== null && (
-          <Field label="Star colour">
+          <Field label={t("widgets.style-form.star_colour")}>
             {(p) => (
               <input
                 {...p}
