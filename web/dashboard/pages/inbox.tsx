@@ -355,7 +355,7 @@ export function InboxPage({ route, rest }: PageProps) {
         <WordsDialog
           drafts={dialog.drafts}
           total={dialog.ids.length}
-          what="recording"
+          what={t("inbox.publishable.recording")}
           onHideWords={() => runBulk(dialog.action, dialog.ids, undefined, true)}
           onCheckFirst={() => runBulk(dialog.action, dialog.ids)}
           onClose={() => setDialog(null)}
