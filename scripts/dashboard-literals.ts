@@ -17,6 +17,19 @@ const JSX_TEXT = />([^<>{}]+)</g;
 /** A text attribute with a literal value. */
 const TEXT_ATTRIBUTE = /\b(placeholder|aria-label|title|alt|label)="([^"]*)"/g;
 
+/** An example value in a placeholder (an address, a domain), not words to translate. */
+const EXAMPLE_VALUE = /^(https?:\/\/\S*|[\w.+-]+@[\w.-]+|[\w-]+(\.[\w-]+)+)$/;
+
+/**
+ * Whether a `>…<` match is code rather than JSX text: an arrow's `=>` before it, a type argument after it
+ * (`Promise<…>`, `api.get<…>`), or the inside of a string with `\n` in it.
+ */
+function looksLikeCode(line: string, at: number, text: string): boolean {
+  if (line[at - 1] === "=") return true;
+  if (/(?:^|[\s(!])(?:Promise|[\w$]+\.[\w$]+)$/.test(text)) return true;
+  return text.startsWith("\\n");
+}
+
 /** One literal: where, and what. */
 export interface Literal {
   file: string;
@@ -38,10 +51,11 @@ export function dashboardLiterals(paths: string[] = [join(ROOT, "web/dashboard")
       const code = line.trimStart();
       if (code.startsWith("//") || code.startsWith("*") || code.startsWith("/*")) return;
       for (const m of line.matchAll(JSX_TEXT))
-        if (WORDY.test(m[1]!) && !/=>|&&|\|\||[;=]\s*$/.test(m[1]!))
+        if (WORDY.test(m[1]!) && !/=>|&&|\|\||[;=]\s*$/.test(m[1]!) && !looksLikeCode(line, m.index!, m[1]!))
           out.push({ file: relative(ROOT, file), line: i + 1, text: m[1]!.trim() });
       for (const m of line.matchAll(TEXT_ATTRIBUTE))
-        if (WORDY.test(m[2]!)) out.push({ file: relative(ROOT, file), line: i + 1, text: `${m[1]}="${m[2]}"` });
+        if (WORDY.test(m[2]!) && !EXAMPLE_VALUE.test(m[2]!))
+          out.push({ file: relative(ROOT, file), line: i + 1, text: `${m[1]}="${m[2]}"` });
     });
     // Text on lines of its own inside JSX (a line that is only words, between a tag above and below).
     lines.forEach((line, i) => {
