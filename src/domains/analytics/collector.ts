@@ -15,7 +15,7 @@ import type { AppState, Slot } from "../../platform/app-state";
 import type { Deps } from "../../platform/deps";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { tx } from "../../platform/db/client";
+import { writeBatch } from "../../platform/db/batch-write";
 import type { Logger } from "../../platform/log";
 import type { Mode } from "../../platform/context";
 import { beforeClose } from "../../platform/db/before-close";
@@ -124,7 +124,7 @@ export class Collector {
   /**
    * Writes every waiting count in one transaction; returns the rows written. On failure they wait for the next try.
    * The one write of analytics that is not a unit of work: a batch of anonymous counts of many organisations, made by
-   * no one, written from a timer (never inside a unit) with its own retry.
+   * no one, written from a timer (never inside a unit) with its own retry, through the platform's `writeBatch`.
    */
   flush(): number {
     if (this.timer) clearTimeout(this.timer);
@@ -134,9 +134,11 @@ export class Collector {
     const batch = this.pending;
     this.pending = new Map();
     try {
-      tx(this.db, () => {
-        for (const { key, count } of batch.values()) this.statement.run({ ...key, count });
-      });
+      writeBatch(
+        this.db,
+        this.statement,
+        [...batch.values()].map(({ key, count }) => ({ ...key, count })),
+      );
     } catch (e) {
       // A closed database (the app stopped) takes nothing more: the counts go with it.
       if (/closed/i.test(String(e))) return 0;
