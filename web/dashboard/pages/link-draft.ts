@@ -54,6 +54,19 @@ export interface LinkDraft {
   maxResponses: string;
   /** The page's own language, or empty: the visitor's choice among the brand's languages. */
   language: string;
+  /** The link's texts in other languages (empty texts are shown as the link has them). */
+  translations: Partial<Record<Language, DraftTranslation>>;
+}
+
+/** One language's texts in the editor. */
+export interface DraftTranslation {
+  title: string;
+  /** By prompt position. */
+  prompts: string[];
+  welcome: string;
+  thankYou: string;
+  consentText: string;
+  ctaLabel: string;
 }
 
 /** Field name → problem, in page order. */
@@ -93,6 +106,7 @@ export function emptyDraft(brand: string): LinkDraft {
     expiresAt: "",
     maxResponses: "",
     language: "",
+    translations: {},
   };
 }
 
@@ -137,7 +151,44 @@ export function draftOf(link: CollectLink): LinkDraft {
     expiresAt: localInput(link.expires_at),
     maxResponses: link.max_responses === null ? "" : String(link.max_responses),
     language: link.language ?? "",
+    translations: translationsOf(link),
   };
+}
+
+/** The stored link's translations as the editor holds them. */
+function translationsOf(link: CollectLink): Partial<Record<Language, DraftTranslation>> {
+  const out: Partial<Record<Language, DraftTranslation>> = {};
+  for (const [lang, tr] of Object.entries(link.translations ?? {})) {
+    if (!tr) continue;
+    out[lang as Language] = {
+      title: tr.title ?? "",
+      prompts: tr.prompts ?? [],
+      welcome: tr.welcome_message ?? "",
+      thankYou: tr.thank_you_message ?? "",
+      consentText: tr.consent_text ?? "",
+      ctaLabel: tr.call_to_action_label ?? "",
+    };
+  }
+  return out;
+}
+
+/** The translations a request carries: empty texts left out, a language without any text dropped; null for none. */
+function translationsBody(d: LinkDraft) {
+  const out: Record<string, Record<string, string | string[]>> = {};
+  for (const [lang, tr] of Object.entries(d.translations)) {
+    if (!tr) continue;
+    const texts: Record<string, string | string[]> = {};
+    const put = (key: string, value: string) => value.trim() && (texts[key] = value.trim());
+    put("title", tr.title);
+    put("welcome_message", tr.welcome);
+    put("thank_you_message", tr.thankYou);
+    put("consent_text", tr.consentText);
+    if (d.after === "button") put("call_to_action_label", tr.ctaLabel);
+    const prompts = d.prompts.map((_, i) => (tr.prompts[i] ?? "").trim());
+    if (prompts.some(Boolean)) texts.prompts = prompts.map((p, i) => p || d.prompts[i]!.text.trim());
+    if (Object.keys(texts).length) out[lang] = texts;
+  }
+  return Object.keys(out).length ? out : null;
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
@@ -239,5 +290,6 @@ export function bodyOf(d: LinkDraft) {
     expires_at: d.expiresAt ? new Date(d.expiresAt).toISOString() : null,
     max_responses: d.maxResponses.trim() ? Number(d.maxResponses) : null,
     language: (d.language || null) as Language | null,
+    translations: translationsBody(d),
   };
 }

@@ -23,6 +23,7 @@ import type { Brand, CollectLink } from "../types";
 import { CustomFieldsEditor } from "./link-custom-fields";
 import { FormerSlugs } from "./former-slugs";
 import { LinkPreview } from "./link-preview";
+import { LinkTranslations } from "./link-translations";
 import { previewViewOf } from "./link-preview-view";
 import { bodyOf, checkDraft, draftOf, emptyDraft, KINDS, newKey, type DraftErrors, type LinkDraft } from "./link-draft";
 import "./link-form.css";
@@ -420,6 +421,8 @@ export function LinkForm({ brand, link, onSaved, onCancel, onReleased }: LinkFor
             <p>{t("link-form.consent_notice")}</p>
           </Notice>
         )}
+        <LinkTranslations draft={d} set={set} />
+        {errors.translations && <p class="field-error">{errors.translations}</p>}
         <div class="row">
           <Button
             type="submit"
