@@ -197,7 +197,7 @@ test("a file refused at its first bytes says so on the respondent's screen and l
   await page.getByRole("button", { name: "Send my testimonial" }).click();
   await page
     .getByRole("alert")
-    .filter({ hasText: "This file is not an audio or video recording we can use." })
+    .filter({ hasText: "This file is not an audio or video recording. Please choose a recording." })
     .waitFor({ timeout: 30_000 });
   const all = (await api("GET", "/v1/submissions?limit=100")).data as { respondent_name: string }[];
   expect(all.some((s) => s.respondent_name === "Rory Refused")).toBe(false);
