@@ -28,6 +28,7 @@ import { renderWallPage } from "../src/domains/walls/views/wall-page";
 import { forgetBrand } from "../src/domains/walls/read-cache";
 import { forgetBrandPages } from "../src/domains/walls/page-cache";
 import { benchAppliance, drive, loadTool, median, sized, smokeOption } from "./_harness";
+import { insertShownTestimonials } from "./_seed";
 
 const { values: args } = parseArgs({
   options: {
@@ -56,60 +57,7 @@ const brand = deps.db
 deps.db.update(brands).set({ isPublic: true }).where(eq(brands.id, brand.id)).run();
 
 const t0 = performance.now();
-const sqlite = deps.db.$client;
-const insert =
-  sqlite.prepare(`INSERT INTO submissions (id, org_id, mode, brand_id, origin, kind, status, respondent_name, respondent_title, respondent_company, rating,
-  text_input, text_source, original_text, language, duration_ms, width, height, is_approved, approved_at, is_public, public_media, created_at, updated_at)
-  VALUES (?, ?, 'live', ?, 'collected', ?, 'ready', ?, ?, ?, ?, ?, ?, ?, 'en', ?, ?, ?, 1, ?, 1, ?, ?, ?)`);
-const transcript = sqlite.prepare(
-  "INSERT INTO transcripts (submission_id, engine, language, words, original_words, created_at) VALUES (?, 'bench', 'en', ?, ?, ?)",
-);
-const start = Date.now() - COUNT * 1000 - 86_400_000;
-sqlite.transaction(() => {
-  for (let i = 0; i < COUNT; i++) {
-    const at = start + i * 1000;
-    const id = newId("submission", at);
-    const video = i % 6 === 5;
-    const text = `Testimonial ${i + 1}: the team answered within the hour, the rollout took one afternoon instead of a week, and our customers noticed the difference at once. Would recommend to anyone.`;
-    const media = video
-      ? JSON.stringify({
-          dir: `m/bench${i}`,
-          files: {
-            video: `m/bench${i}/video.mp4`,
-            poster: `m/bench${i}/poster.jpg`,
-            thumbnail: `m/bench${i}/thumb.webp`,
-            captions: `m/bench${i}/captions.vtt`,
-          },
-        })
-      : null;
-    insert.run(
-      id,
-      org.id,
-      brand.id,
-      video ? "video" : "text",
-      `Customer ${i + 1}`,
-      i % 2 ? "Head of Operations" : null,
-      i % 3 ? "Northwind" : null,
-      i % 7 === 6 ? null : 5 - (i % 3),
-      text,
-      video ? "spoken" : "typed",
-      text,
-      video ? 42_000 : null,
-      video ? 1280 : null,
-      video ? 720 : null,
-      at,
-      media,
-      at,
-      at,
-    );
-    if (video) {
-      const words = JSON.stringify(
-        text.split(" ").map((w, k) => ({ text: w, start_ms: k * 400, end_ms: k * 400 + 350 })),
-      );
-      transcript.run(id, words, words, at);
-    }
-  }
-})();
+insertShownTestimonials(deps, org.id, brand.id, COUNT, newId);
 console.log(
   `${COUNT} shown testimonials inserted in ${Math.round(performance.now() - t0)} ms (every sixth a video with a transcript)`,
 );
