@@ -99,14 +99,13 @@ describe.each(Object.keys(AREAS) as Area[])("the %s catalogs", (area) => {
     expect(wrong).toEqual([]);
   });
 
-  test.skipIf(others.length === 0).each(others.length ? others : ["en"])(
-    "%s is translated (few messages the same as English)",
-    (lang) => {
+  // An English-only area (the dashboard) has no other language to check.
+  if (others.length)
+    test.each(others)("%s is translated (few messages the same as English)", (lang) => {
       const catalog = read(area, lang);
       const same = Object.keys(en).filter((k) => catalog[k] === en[k] && /[a-z]{4}/i.test(en[k]!));
       expect(same.length / Object.keys(en).length).toBeLessThan(0.1);
-    },
-  );
+    });
 });
 
 describe("the widget's own formatter", () => {
