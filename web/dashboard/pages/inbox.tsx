@@ -209,12 +209,15 @@ export function InboxPage({ route, rest }: PageProps) {
         title={t("inbox.title")}
         description={t("inbox.description", { brand: b.name })}
         actions={
-          <span class="inbox-shortcuts-button">
+          <>
+            {/* Adding by hand works on a phone too; only the keyboard shortcuts are hidden there (inbox-extras.css). */}
             {canManage && !isClient && <Button onClick={() => setDialog({ kind: "add" })}>{t("inbox.add")}</Button>}
-            <Button variant="ghost" onClick={() => setDialog({ kind: "help" })} aria-keyshortcuts="?">
-              {t("inbox.shortcuts")}
-            </Button>
-          </span>
+            <span class="inbox-shortcuts-button">
+              <Button variant="ghost" onClick={() => setDialog({ kind: "help" })} aria-keyshortcuts="?">
+                {t("inbox.shortcuts")}
+              </Button>
+            </span>
+          </>
         }
       />
       <FiltersBar
