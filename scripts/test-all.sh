@@ -68,6 +68,12 @@ run() {
   [ "$code" != 0 ] && [ "$status" = 0 ] && status=$code
 }
 
+# How busy the machine's cores were during the tests (from /proc/stat), printed at the end: a suite that leaves the
+# cores idle can take more workers; one that keeps them all busy needs less work, not more workers.
+cpu_sample() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat 2>/dev/null; }
+cpu_start="$(cpu_sample)"
+started=$SECONDS
+
 named=0
 for a in "$@"; do [[ "$a" != -* ]] && named=1; done
 
@@ -89,6 +95,12 @@ if [ -s "$failures" ]; then
   echo "test:all: what the failed tests printed (again, here at the end):"
   head -c 20000 "$failures"
   echo
+fi
+cpu_end="$(cpu_sample)"
+if [ -n "$cpu_start" ] && [ -n "$cpu_end" ]; then
+  read -r b0 t0 <<<"$cpu_start"
+  read -r b1 t1 <<<"$cpu_end"
+  [ "$t1" -gt "$t0" ] && echo "test:all: $((SECONDS - started)) s of tests with $jobs workers; the $(nproc) cores were $(((b1 - b0) * 100 / (t1 - t0)))% busy"
 fi
 line="$passed passed, $failed failed"
 [ "$skipped" != 0 ] && line="$line, $skipped skipped"

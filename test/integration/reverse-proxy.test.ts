@@ -33,7 +33,7 @@ import {
 import { ensureLongWebm } from "../fixtures/media/make-fixtures";
 
 const CONSENT = { text: "I agree that Acme may publish my words.", version: "2026-11-01" };
-/** A real 720p VP8/Opus WebM of 8.2 MB: one upload chunk (8 MiB) carries all of it. */
+/** A real 720p VP8/Opus WebM of 8.1 MB (the speech recording looped): one upload chunk (8 MiB) carries all of it. */
 const VIDEO_SECONDS = 40;
 
 let browser: Browser;
