@@ -60,7 +60,10 @@ function hasOrganisation(db: Db): boolean {
   return db.$client.query("SELECT 1 FROM orgs LIMIT 1").get() !== null;
 }
 
-/** Starts everything and resolves once the app is built and the workers run; stops cleanly on SIGINT/SIGTERM. */
+/**
+ * Starts everything and resolves once the app is built and the workers run; stops cleanly on SIGINT/SIGTERM (one
+ * received while the app loads takes effect once it is loaded).
+ */
 export async function serve(config: Config) {
   useNativeDir(config.dataDir);
   const db = openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
@@ -115,6 +118,18 @@ export async function serve(config: Config) {
       ...serverOptions(),
       idleTimeout: 120,
     });
+  // A stop asked for while the app loads (a restart right after a start) waits for it, then stops as usual: the
+  // requests waiting for the app are answered and the database is closed cleanly (its WAL written back).
+  let stop: (() => Promise<void>) | null = null;
+  let stopAsked = false;
+  const onSignal = () => {
+    if (stop) void stop();
+    // A second Ctrl-C (or signal) does not wait.
+    else if (stopAsked) process.exit(1);
+    else stopAsked = true;
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   const build = async () => {
     const stage = await loadServeApp();
     const p = prepared ?? stage.prepare(config, opened);
@@ -139,7 +154,7 @@ export async function serve(config: Config) {
     );
   process.stdout.write(out.join("\n") + "\n");
   let stopping = false;
-  const stop = async () => {
+  stop = async () => {
     // A second Ctrl-C (or signal) does not wait for the grace period: running jobs keep their leases anyway.
     if (stopping) process.exit(1);
     stopping = true;
@@ -157,7 +172,6 @@ export async function serve(config: Config) {
     await shutDown({ server: http, workers, cron, deps });
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  if (stopAsked) void stop();
   return { server, listeners, deps };
 }
