@@ -152,6 +152,9 @@ export async function buildBinary(opts: BuildOptions = {}) {
       target: "bun",
       format: "esm",
       bytecode: true,
+      // Each dynamic import is a chunk of its own: a command loads only its code, and `serve` opens its port before
+      // the app's code is read (src/cli/serve.ts; issue 28: `plaudit version` 20 → 9 ms).
+      splitting: true,
       // Names stay: Elysia tells a failed type conversion by its error's class name, and a minified name made the
       // executable keep unconverted values that the same code refuses from source.
       minify: { whitespace: true, syntax: true, identifiers: false },

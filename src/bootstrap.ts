@@ -9,7 +9,8 @@ import { AppState } from "./platform/app-state";
 import { join } from "node:path";
 import type { Config } from "./config";
 import type { Deps } from "./platform/deps";
-import { openDb } from "./platform/db/client";
+import { openDb, type Db } from "./platform/db/client";
+import { dbPath } from "./platform/db/path";
 import { migrate } from "./platform/db/migrate";
 import { Signer, loadOrCreateSecret } from "./platform/crypto";
 import { openStorage } from "./platform/storage-open";
@@ -22,7 +23,7 @@ import { useNativeDir } from "./platform/native-dir";
 import { SelfTestMonitor } from "./media/self-test-monitor";
 import { createHooks } from "./platform/hooks";
 import { createEdges } from "./platform/edges";
-import { createCertificates } from "./platform/tls/service";
+import { createCertificates, type Certificates } from "./platform/tls/service";
 import type { DomainModule } from "./platform/module";
 import { wire } from "./composition";
 import { MODULES } from "./modules";
@@ -36,16 +37,23 @@ export interface DepsOptions {
   media?: MediaToolkit;
   /** The modules whose hooks are wired (default: src/modules.ts; `assemble` re-wires with its own list). */
   modules?: readonly DomainModule[];
+  /**
+   * What the caller opened already (`serve` opens the database, migrated, and with built-in HTTPS the secret and
+   * the certificates before the app is loaded, src/cli/serve.ts); a given database is not migrated again.
+   */
+  db?: Db;
+  signer?: Signer;
+  certificates?: Certificates;
 }
 
-/** Path of the SQLite file in a data directory. */
-export const dbPath = (dataDir: string) => join(dataDir, "plaudit.db");
+/** Path of the SQLite file in a data directory (src/platform/db/path.ts, which commands import without the app). */
+export { dbPath };
 
 /** Opens everything the app needs. */
 export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
   useNativeDir(config.dataDir);
-  const db = openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
-  if (opts.migrate !== false) migrate(db);
+  const db = opts.db ?? openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
+  if (!opts.db && opts.migrate !== false) migrate(db);
   const clock = opts.clock ?? systemClock;
   const edges = createEdges(config);
   const media = opts.media ?? createMediaToolkit(config, { images: edges.images });
@@ -54,9 +62,9 @@ export function createDeps(config: Config, opts: DepsOptions = {}): Deps {
     config,
     db,
     clock,
-    signer: new Signer(loadOrCreateSecret(config.dataDir)),
+    signer: opts.signer ?? new Signer(loadOrCreateSecret(config.dataDir)),
     log,
-    certificates: createCertificates({ config, db, clock, log }),
+    certificates: opts.certificates ?? createCertificates({ config, db, clock, log }),
     mailer: config.smtpUrl ? createSmtpMailer(config) : createOutboxOnlyMailer(),
     storage: openStorage(config),
     media,

@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     case "migrate": {
       const { openDb } = await import("./platform/db/client");
       const { migrate } = await import("./platform/db/migrate");
-      const { dbPath } = await import("./bootstrap");
+      const { dbPath } = await import("./platform/db/path");
       const applied = migrate(openDb(dbPath(config.dataDir), { syncFull: config.syncFull }));
       print(args, { applied }, applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
       return 0;

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Config } from "../config";
 import { openDb } from "../platform/db/client";
 import { pendingMigrations } from "../platform/db/migrate";
-import { dbPath } from "../bootstrap";
+import { dbPath } from "../platform/db/path";
 import { findFfmpeg, findFfprobe, findPocketsphinx, findWhisper } from "../media/binaries";
 import { firstFailure, runSelfTest, type SelfTestResult, type SelfTestStep } from "../media/self-test";
 import { speechEngineInUse, whisperModelHint } from "../media/speech/select";

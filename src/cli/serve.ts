@@ -3,87 +3,36 @@
  * background self-test of the media pipeline (src/media/self-test.ts) whose failure is logged and shown to owners.
  * With built-in HTTPS (PLAUDIT_DOMAIN or the operator's certificate files) it runs the two listeners of
  * src/platform/tls/listeners.ts instead of one: plain HTTP for ACME challenges and redirects, and HTTPS.
+ *
+ * It starts in two stages (issue 28, docs/performance.md "Start"). This file loads only what opening the port
+ * needs: the database client and the migrations, the request limits, the request id, the listeners (and with
+ * built-in HTTPS the secret and the certificates). Once the database is open and migrated it listens: `/healthz`
+ * answers at once, and every other request waits for the app, which src/cli/serve-app.ts (imported after, with
+ * the Elysia app, the domains and the workers) builds. A first start makes the first organisation before
+ * listening, so its sign-in file exists once the health check answers.
  */
 import type { Config } from "../config";
-import type { Deps } from "../platform/deps";
-import { firstFailure } from "../media/self-test";
-import { SelfTestMonitor } from "../media/self-test-monitor";
-import { runSelfTestInChild } from "../media/self-test-child";
-import { createDeps } from "../bootstrap";
-import { requestHandler } from "../app";
-import { assemble } from "../composition";
-import { MODULES } from "../modules";
-import { serverOptions } from "../platform/http/request-limits";
-import { startWorkerPools } from "../composition";
-import { startSchedules } from "../platform/jobs/cron";
-import { ensureFirstOrganisation } from "./first-run";
-import { cdnFilesOf, publishStaticFiles } from "../platform/publish-static";
+import type { Server } from "bun";
+import type { Prepared, Opened } from "./serve-app";
+import { openDb, type Db } from "../platform/db/client";
+import { migrate } from "../platform/db/migrate";
+import { dbPath } from "../platform/db/path";
+import { createLogger } from "../platform/log";
+import { useNativeDir } from "../platform/native-dir";
+import { Signer, loadOrCreateSecret } from "../platform/crypto";
+import { systemClock } from "../platform/clock";
+import { createCertificates } from "../platform/tls/service";
+import { serverOptions } from "../platform/http/server-options";
+import { EVERY_ANSWER_HEADERS, requestIdFor } from "../platform/http/request-id";
 import { VERSION } from "../version";
-import { startListeners, type Listeners } from "../platform/tls/listeners";
+import { startListeners } from "../platform/tls/listeners";
 import { shutDown } from "./shutdown";
+import { loadServeApp } from "./load-in-steps";
 import { startIdleCollector } from "../platform/idle-collector";
-import { EVERY_ANSWER_HEADERS, requestIdFor } from "../platform/http/errors";
-import { scheduleRenewal } from "../platform/tls/jobs";
-import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands";
+import { DOMAIN_PROOF_PATH, domainProof } from "../domains/brands/domain-proof";
 
-/** The media self-test starts this long after the server listens, so it never delays the first answers. */
-const SELF_TEST_DELAY_MS = 1500;
-
-/** Runs the media self-test in the background; a failure is logged with its fix (and shown in the dashboard), never fatal. */
-async function checkPipeline(deps: Deps) {
-  const result = await deps.selfTest?.run();
-  if (!result) return;
-  const problem = firstFailure(result);
-  if (!problem) deps.log.info("media self-test passed: recordings can be processed", { ms: result.ms });
-  else {
-    deps.log.error(
-      `media self-test FAILED at "${problem.name}": recordings cannot be processed until this is fixed. ${problem.fix ?? ""} (run \`plaudit doctor\` for every step)`,
-      {
-        step: problem.name,
-        detail: problem.detail,
-        fix: problem.fix,
-        steps: result.steps.map((s) => `${s.ok ? "ok" : s.skipped ? "skipped" : "FAIL"} ${s.name} ${s.ms} ms`),
-      },
-    );
-  }
-}
-
-/** Waits between tries to get the box's first certificate: 30 s, 2 min, 10 min, then every 30 min. */
-const FIRST_CERT_RETRY_MS = [30_000, 120_000, 600_000, 1_800_000];
-
-/**
- * The box's own certificate: kept ones are served at once (a restart never orders: Let's Encrypt limits orders), a
- * due one is renewed by the renewal job, and without one it is ordered now, tried again until it works (the plain
- * HTTP listener answers 503 meanwhile). The operator's own files are read again whenever they change.
- */
-function keepBoxCertificate(deps: Deps, listeners: Listeners): () => void {
-  const { certificates, config } = deps;
-  const https = config.https!;
-  if (https.certFiles) {
-    const watch = setInterval(() => certificates.reloadOperatorFiles(), 10_000);
-    const reread = () => certificates.reloadOperatorFiles();
-    process.on("SIGHUP", reread);
-    return () => clearInterval(watch);
-  }
-  const domain = https.domain!;
-  if (listeners.https() && certificates.isDue(domain)) scheduleRenewal(deps, { name: domain });
-  if (listeners.https()) return () => {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let tries = 0;
-  const attempt = async () => {
-    try {
-      await certificates.ensure(domain);
-    } catch (e) {
-      const wait = FIRST_CERT_RETRY_MS[Math.min(tries++, FIRST_CERT_RETRY_MS.length - 1)]!;
-      deps.log.error(`no HTTPS certificate for ${domain} yet; trying again in ${Math.round(wait / 1000)} s`, {
-        error: e instanceof Error ? e.message : String(e),
-      });
-      timer = setTimeout(() => void attempt(), wait);
-    }
-  };
-  void attempt();
-  return () => clearTimeout(timer);
-}
+/** A request handler as `Bun.serve` calls it. */
+type Handler = (request: Request, server: Server<undefined>) => Response | Promise<Response>;
 
 /**
  * `/healthz` while the app is being built: the app's own answer (src/app.ts), for a GET on the API's host name (a
@@ -103,42 +52,62 @@ function earlyHealth(config: Config): (request: Request) => Response | null {
   };
 }
 
-/** Starts everything and resolves once the server listens; stops cleanly on SIGINT/SIGTERM. */
+/**
+ * Whether the database holds an organisation yet (the `orgs` table of src/platform/access/tables.ts; what
+ * `ensureFirstOrganisation` asks, without loading the accounts domain).
+ */
+function hasOrganisation(db: Db): boolean {
+  return db.$client.query("SELECT 1 FROM orgs LIMIT 1").get() !== null;
+}
+
+/**
+ * Starts everything and resolves once the app is built and the workers run; stops cleanly on SIGINT/SIGTERM (one
+ * received while the app loads takes effect once it is loaded).
+ */
 export async function serve(config: Config) {
-  const deps = createDeps(config);
-  // The background self-test runs in a child process: what it loads (sharp, libvips) stays out of this one.
-  deps.selfTest = new SelfTestMonitor(runSelfTestInChild, () => deps.clock.now());
-  const first = ensureFirstOrganisation(deps);
-  // The port opens before the HTTP app is built (issue 28): the database is open and migrated, so `/healthz`
-  // answers at once, and any other request waits the few tens of milliseconds until the app is built (the build
-  // yields between modules, src/app.ts, so the health check is answered meanwhile).
-  let ready: ReturnType<typeof requestHandler> | null = null;
-  let assembling: ReturnType<typeof assemble> | null = null;
+  useNativeDir(config.dataDir);
+  const db = openDb(dbPath(config.dataDir), { syncFull: config.syncFull });
+  migrate(db);
+  const opened: Opened = { db, log: createLogger(config.logLevel) };
+  if (config.https) {
+    opened.signer = new Signer(loadOrCreateSecret(config.dataDir));
+    opened.certificates = createCertificates({ config, db, clock: systemClock, log: opened.log });
+  }
+  // A first start makes its first organisation before listening (then its sign-in file exists once `/healthz`
+  // answers); a restart loads the app after the port is open.
+  let prepared: Prepared | null = null;
+  if (!hasOrganisation(db)) prepared = (await import("./serve-app")).prepare(config, opened);
+  // The port opens before the app is loaded (issue 28): the database is open and migrated, so `/healthz` answers
+  // at once, and any other request waits until the app is built (the build yields between modules, src/app.ts, so
+  // the health check is answered meanwhile).
+  let ready: Handler | null = null;
+  let building: Promise<unknown> | null = null;
   // Garbage a burst of requests leaves is collected once the box goes quiet (src/platform/idle-collector.ts).
   const idle = startIdleCollector();
   const early = earlyHealth(config);
-  const handler: ReturnType<typeof requestHandler> = (request, server) => {
+  const handler: Handler = (request, server) => {
     idle.note();
     if (ready) return ready(request, server);
-    return early(request) ?? assembling!.then(() => ready!(request, server));
+    return early(request) ?? building!.then(() => ready!(request, server));
   };
-  const listeners = config.https
-    ? startListeners({
-        hostname: config.hostname,
-        httpPort: config.port,
-        httpsPort: config.https.port,
-        certificates: deps.certificates,
-        log: deps.log,
-        fetch: handler,
-        serverOptions: serverOptions(),
-        // The check that a brand's custom domain points here goes to the plain HTTP port.
-        plain: (request, host) =>
-          new URL(request.url).pathname === DOMAIN_PROOF_PATH
-            ? new Response(domainProof(deps, host), { headers: { "content-type": "text/plain" } })
-            : null,
-      })
-    : null;
-  const stopCertificates = listeners ? keepBoxCertificate(deps, listeners) : () => {};
+  const { signer, certificates } = opened;
+  const listeners =
+    config.https && certificates && signer
+      ? startListeners({
+          hostname: config.hostname,
+          httpPort: config.port,
+          httpsPort: config.https.port,
+          certificates,
+          log: opened.log,
+          fetch: handler,
+          serverOptions: serverOptions(),
+          // The check that a brand's custom domain points here goes to the plain HTTP port.
+          plain: (request, host) =>
+            new URL(request.url).pathname === DOMAIN_PROOF_PATH
+              ? new Response(domainProof({ signer }, host), { headers: { "content-type": "text/plain" } })
+              : null,
+        })
+      : null;
   const server =
     listeners?.http ??
     Bun.serve({
@@ -149,16 +118,28 @@ export async function serve(config: Config) {
       ...serverOptions(),
       idleTimeout: 120,
     });
-  assembling = assemble(deps, MODULES);
-  const { app, registry, schedules } = await assembling;
-  ready = requestHandler(app, deps);
-  // The framework compiles its request handling on the first request it handles; do it now, once the port is
-  // open, so neither the health check (answered from the fast lane) nor the first real request waits for it.
-  setTimeout(() => void app.handle(new Request(`${config.baseUrl}/healthz`)), 0);
-  // In the background: the built-in CDN files into the storage, so a bucket can be the CDN address.
-  void publishStaticFiles(deps, app, cdnFilesOf(MODULES));
-  const workers = config.workers ? startWorkerPools(deps, registry) : null;
-  const cron = config.workers ? startSchedules(deps, schedules) : null;
+  // A stop asked for while the app loads (a restart right after a start) waits for it, then stops as usual: the
+  // requests waiting for the app are answered and the database is closed cleanly (its WAL written back).
+  let stop: (() => Promise<void>) | null = null;
+  let stopAsked = false;
+  const onSignal = () => {
+    if (stop) void stop();
+    // A second Ctrl-C (or signal) does not wait.
+    else if (stopAsked) process.exit(1);
+    else stopAsked = true;
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const build = async () => {
+    const stage = await loadServeApp();
+    const p = prepared ?? stage.prepare(config, opened);
+    const started = await stage.startApp(p, listeners);
+    ready = started.handler;
+    return { ...p, ...started };
+  };
+  const running = build();
+  building = running;
+  const { deps, first, workers, cron, stopTimers } = await running;
   const out = [
     `Plaudit ${VERSION} is running.`,
     `  Dashboard: ${config.appUrl}/`,
@@ -172,17 +153,13 @@ export async function serve(config: Config) {
       `(also written to ${config.dataDir}/first-login.txt)`,
     );
   process.stdout.write(out.join("\n") + "\n");
-  // The language detector (tinyld, ~30 MiB resident) is not warmed up: it loads with the first text to analyse
-  // (~90 ms once), so a box that collects nothing keeps that memory free (issue 28, docs/performance.md).
-  const selfTest = config.selfTest ? setTimeout(() => void checkPipeline(deps), SELF_TEST_DELAY_MS) : undefined;
   let stopping = false;
-  const stop = async () => {
+  stop = async () => {
     // A second Ctrl-C (or signal) does not wait for the grace period: running jobs keep their leases anyway.
     if (stopping) process.exit(1);
     stopping = true;
-    clearTimeout(selfTest);
+    stopTimers();
     idle.stop();
-    stopCertificates();
     // With built-in HTTPS both listeners drain together.
     const http = listeners
       ? {
@@ -195,7 +172,6 @@ export async function serve(config: Config) {
     await shutDown({ server: http, workers, cron, deps });
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  if (stopAsked) void stop();
   return { server, listeners, deps };
 }

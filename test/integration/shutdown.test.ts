@@ -4,6 +4,8 @@
  * is handled; the process exits 0 within the grace period (PLAUDIT_SHUTDOWN_GRACE_SECONDS); a processing job that
  * was running is left under its lease with nothing marked failed, and its ffmpeg/speech child processes end with
  * the server; started again, the server claims it once the lease has run out and both testimonials end ready.
+ * A SIGTERM that comes while the app is still loading (the health check answers before it, src/cli/serve.ts) stops
+ * the server the same way once the app is loaded: exit 0, the database closed cleanly (no WAL left behind).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
@@ -13,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { freePort, plaudit, serveEnv, startServe, type ServeProcess } from "../helpers/serve-process";
+import { ensureBinary } from "../helpers/binary";
 import { until } from "../helpers/wait";
 
 const CONSENT = "I agree that my recording may be published.";
@@ -235,3 +238,33 @@ test("SIGTERM: the upload in flight is answered and kept, new connections are re
     `shutdown: exit 0 ${Math.round(stoppedMs)} ms after SIGTERM (grace ${GRACE_SECONDS} s); ${children.length} child process(es) ended with it; the left job was done on its second claim`,
   );
 }, 480_000);
+
+test("SIGTERM while the app is still loading: the server stops once it is loaded, exit 0, the database closed cleanly", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "plaudit-shutdown-early-"));
+  const early = freePort();
+  const earlyEnv = serveEnv(early);
+  try {
+    // An organisation exists, so the start is a restart: the port opens before the app loads.
+    expect((await plaudit(dir, earlyEnv, ["org", "create", "--name", "Early", "--operator"])).code).toBe(0);
+    const proc = Bun.spawn([await ensureBinary(), "serve"], {
+      cwd: dir,
+      env: earlyEnv,
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    const url = `http://127.0.0.1:${early}`;
+    await until(
+      "the health check to answer",
+      async () => (await fetch(`${url}/healthz`).catch(() => null))?.ok,
+      30_000,
+      2,
+    );
+    proc.kill("SIGTERM");
+    const [code, err] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect({ code, err }).toEqual({ code: 0, err: expect.not.stringContaining("rror") });
+    // Closed, not cut off: the last connection wrote the WAL back into the database file and removed it.
+    expect(existsSync(join(dir, "data", "plaudit.db-wal"))).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

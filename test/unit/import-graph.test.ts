@@ -190,4 +190,33 @@ describe("layers", () => {
     expect(top.map(([file, spec]) => `${file} imports ${spec}`)).toEqual([]);
     expect(existsSync(join(SRC, "jobs.ts"))).toBe(false);
   }, 30_000);
+
+  test("serve's first stage (src/cli/serve.ts) loads neither the HTTP framework nor the app nor a domain's code", () => {
+    // What `serve` needs before its port opens (docs/performance.md "Start"); the rest is imported after.
+    const loaded = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      // Value imports only: the transpiler drops type-only ones, and dynamic imports load later.
+      for (const i of transpiler.scanImports(source(file))) {
+        if (i.kind !== "import-statement") continue;
+        if (!i.path.startsWith(".")) packages.add(i.path);
+        else {
+          const to = target(file, i.path);
+          if (existsSync(join(SRC, `${to}.ts`))) visit(`${to}.ts`);
+          else if (existsSync(join(SRC, `${to}.tsx`))) visit(`${to}.tsx`);
+        }
+      }
+    };
+    visit("cli/serve.ts");
+    expect([...packages].filter((p) => /^(elysia|@sinclair\/typebox|@elysiajs\/|preact)/.test(p))).toEqual([]);
+    const heavy = [...loaded].filter(
+      (f) =>
+        ["app.ts", "composition.ts", "modules.ts", "bootstrap.ts", "cli/serve-app.ts"].includes(f) ||
+        (f.startsWith("domains/") && f !== "domains/brands/domain-proof.ts"),
+    );
+    expect(heavy).toEqual([]);
+    expect(loaded.has("platform/http/server-options.ts")).toBe(true);
+  }, 30_000);
 });

@@ -28,6 +28,9 @@ import { prepared } from "../../platform/db/prepared";
 import { orgSender } from "../../platform/access";
 import { brands, type CustomDomainStatus } from "./tables";
 import type { BrandRow } from "./present";
+import { DOMAIN_PROOF_PATH, domainProof } from "./domain-proof";
+
+export { DOMAIN_PROOF_PATH, domainProof };
 
 /** Job kind that activates (orders the certificate of) or checks a brand's custom domain. */
 export const CUSTOM_DOMAIN_JOB = "brand.custom_domain";
@@ -36,15 +39,8 @@ export const DROP_DOMAIN_JOB = "brand.custom_domain_drop";
 /** Job kind of the daily check of every custom domain. */
 export const CHECK_DOMAINS_JOB = "brand.custom_domains_check";
 
-/** Where the box answers the check that a name points here: `/.well-known/plaudit-domain` on every host. */
-export const DOMAIN_PROOF_PATH = "/.well-known/plaudit-domain";
-
 /** Waits after a failed activation: 2 min, 10 min, 1 h, 6 h, 24 h. */
 const BACKOFF_MS = [120_000, 600_000, 3_600_000, 21_600_000, 86_400_000];
-
-/** What the box answers at `DOMAIN_PROOF_PATH` for a host name (only this box, with its secret, answers it). */
-export const domainProof = (deps: Pick<Deps, "signer">, host: string) =>
-  deps.signer.mac("custom-domain.proof.v1", host.toLowerCase()).slice(0, 32);
 
 /** The host names of the box's own addresses: never a brand's custom domain. */
 function ownHosts(deps: Pick<Deps, "config">): Set<string> {

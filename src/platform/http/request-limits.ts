@@ -7,21 +7,11 @@
  * limits and that ceiling reach the app and get a proper answer; only a request over the ceiling still gets
  * Bun's bare 431.
  */
-import http from "node:http";
 import { Elysia } from "elysia";
 import { AppError } from "../errors";
+import { REQUEST_LIMITS, serverOptions } from "./server-options";
 
-/** Sizes in bytes. */
-export const REQUEST_LIMITS = {
-  /** Path and query string. */
-  urlBytes: 8 * 1024,
-  /** Every header name and value together (the request line not included). */
-  headerBytes: 32 * 1024,
-  /** What Bun's server accepts at all before answering a bare 431. */
-  serverHeaderBytes: 256 * 1024,
-  /** Largest body the server accepts at all: resumable upload chunks; other bodies have smaller caps (body-limits). */
-  serverBodyBytes: 2 * 1024 * 1024 * 1024,
-} as const;
+export { REQUEST_LIMITS, serverOptions };
 
 /** Refuses an over-long address or over-large headers; null when the request is within the limits. */
 export function requestLimitError(request: Request): AppError | null {
@@ -57,10 +47,4 @@ export function requestLimits() {
     const error = requestLimitError(request);
     if (error) throw error;
   });
-}
-
-/** Options for `Bun.serve` that go with these limits; raises Bun's own header ceiling (a process-wide setting). */
-export function serverOptions(): { maxRequestBodySize: number } {
-  (http as { maxHeaderSize: number }).maxHeaderSize = REQUEST_LIMITS.serverHeaderBytes;
-  return { maxRequestBodySize: REQUEST_LIMITS.serverBodyBytes };
 }
