@@ -10,8 +10,8 @@
  * its promise resolves: a process killed before that loses it, so only writes whose loss the caller can repair
  * (a job that runs again after its lease) belong here.
  */
-import type { Statement } from "bun:sqlite";
 import { tx, type Db } from "./client";
+import { prepared } from "./prepared";
 import type { Slot } from "../app-state";
 import type { Deps } from "../deps";
 
@@ -74,27 +74,17 @@ export function groupCommit<T>(
   });
 }
 
-/** The savepoint statements of a connection, prepared once (bun:sqlite's nested `transaction()` builds a wrapper per call). */
-const savepoints = new WeakMap<Db, { begin: Statement; release: Statement; rollback: Statement }>();
-
-function savepointsOf(db: Db) {
-  let s = savepoints.get(db);
-  if (!s) {
-    const c = db.$client;
-    s = {
-      begin: c.prepare("SAVEPOINT group_write"),
-      release: c.prepare("RELEASE group_write"),
-      rollback: c.prepare("ROLLBACK TO group_write"),
-    };
-    savepoints.set(db, s);
-  }
-  return s;
-}
+/** The savepoint statements of a group's writes, prepared once per connection (bun:sqlite's nested `transaction()` builds a wrapper per call). */
+const savepointStatements = (db: Db) => ({
+  begin: db.$client.prepare("SAVEPOINT group_write"),
+  release: db.$client.prepare("RELEASE group_write"),
+  rollback: db.$client.prepare("ROLLBACK TO group_write"),
+});
 
 function flush(db: Db, group: Pending[]): void {
   if (!group.length) return;
   const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
-  const sp = savepointsOf(db);
+  const sp = prepared(db, savepointStatements);
   try {
     tx(db, () => {
       for (const p of group) {
