@@ -18,7 +18,7 @@ import { orgSender } from "../../platform/access";
 import { clockAt, enqueueAttempt } from "./delivery-service";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";
-import { statements, type Statements } from "./statements";
+import { changed, statements, type Statements } from "./statements";
 import { webhookDeliveries, webhookEndpoints, type EndpointRow } from "./tables";
 
 /** The job kind that disables an endpoint still failing 24 hours after its run of failures began. */
@@ -55,7 +55,7 @@ export function recordAttempt(
       ? "failed"
       : "retrying";
   const next = result === "retrying" ? now + RETRY_DELAYS_MS[number - 1]! : null;
-  const recorded = q.recordOutcome.get({
+  const recorded = q.recordOutcome.run({
     id: target.id,
     status: result,
     attemptCount: number,
@@ -64,7 +64,7 @@ export function recordAttempt(
     failureReason: outcome.ok ? null : outcome.reason,
     updatedAt: now,
   });
-  if (!recorded) return "stale";
+  if (!changed(recorded)) return "stale";
   q.insertAttempt.run({
     deliveryId: target.id,
     number,

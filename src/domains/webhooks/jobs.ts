@@ -7,7 +7,7 @@
  */
 import type { Deps } from "../../platform/deps";
 import { groupCommit } from "../../platform/db/group-commit";
-import type { JobRegistry } from "../../platform/jobs/worker";
+import type { JobRegistry, JobRunContext } from "../../platform/jobs/worker";
 import {
   attemptTarget,
   DISABLE_CHECK_JOB,
@@ -21,14 +21,27 @@ import { sendWebhook } from "./sender";
 import { deliveryHeaders } from "./signing";
 
 /**
- * Makes attempt `attempt` of a delivery, if it is still due. `finishJob` (the job's `complete`) is called inside
- * the savepoint that records the attempt, so the attempt and the job's end are one write, shared with the other
- * attempts finishing now (one commit: src/platform/db/group-commit.ts).
+ * Due attempts a worker pool claims beyond its free slots, in one claim (JobKind.claimAhead): with a burst of
+ * events, one claim's commit serves this many attempts. Held attempts start in claim order.
+ */
+export const CLAIM_AHEAD = 64;
+/**
+ * How long an attempt's outcome may wait for others to share its commit (src/platform/db/group-commit.ts, at most
+ * MAX_GROUP outcomes a commit). The worker's slot is free meanwhile; a process killed in that window makes these
+ * attempts again after their leases (at least once).
+ */
+export const RECORD_WITHIN_MS = 10;
+
+/**
+ * Makes attempt `attempt` of a delivery, if it is still due. Once the request has its answer, the job's slot goes
+ * to the next attempt (`run.release`) and the outcome waits up to RECORD_WITHIN_MS for other outcomes to share its
+ * commit. `run.complete` is called inside the savepoint that records the attempt, so the attempt and the job's end
+ * are one write (src/platform/db/group-commit.ts).
  */
 export async function runDeliveryAttempt(
   deps: Deps,
   payload: DeliverPayload,
-  finishJob?: () => unknown,
+  run?: Pick<JobRunContext, "complete" | "release">,
 ): Promise<void> {
   const target = attemptTarget(deps.db, payload.deliveryId, payload.attempt);
   if (!target) return;
@@ -39,16 +52,22 @@ export async function runDeliveryAttempt(
   }
   const headers = deliveryHeaders(deps.config.docsUrl, target, target, payload.attempt, now);
   const outcome = await sendWebhook(deps.webhooks, target.url, headers, target.body);
-  await groupCommit(deps, () => {
-    finishJob?.();
-    return recordAttempt(deps, deps.db, target, payload.attempt, now, outcome);
-  });
+  run?.release();
+  await groupCommit(
+    deps,
+    () => {
+      run?.complete();
+      return recordAttempt(deps, deps.db, target, payload.attempt, now, outcome);
+    },
+    { withinMs: RECORD_WITHIN_MS },
+  );
 }
 
 /** Registers the webhook job kinds. */
 export function registerWebhookJobs(registry: JobRegistry): void {
   registry.register<DeliverPayload>(DELIVER_JOB, {
-    handle: (job, deps, run) => runDeliveryAttempt(deps, job.payload, run.complete),
+    handle: (job, deps, run) => runDeliveryAttempt(deps, job.payload, run),
+    claimAhead: CLAIM_AHEAD,
     // Receiver failures are recorded and rescheduled by the handler; these retries only cover our own errors.
     maxAttempts: 5,
     backoffMs: (n) => 5_000 * n,

@@ -91,7 +91,7 @@ function build(db: Db) {
       .prepare(),
     /**
      * Sets a delivery's outcome after attempt `attemptCount`, only while that attempt is the one due (the delivery
-     * waiting with `attemptCount - 1` attempts made); returns nothing otherwise.
+     * waiting with `attemptCount - 1` attempts made); changes no row otherwise (`changed` tells).
      */
     recordOutcome: db
       .update(deliveries)
@@ -104,7 +104,6 @@ function build(db: Db) {
         updatedAt: sql`${p("updatedAt")}`,
       })
       .where(and(eq(deliveries.id, p("id")), eq(deliveries.attemptCount, sql`${p("attemptCount")} - 1`), waiting))
-      .returning({ id: deliveries.id })
       .prepare(),
     /** A success moves a failing endpoint back to active (no change to one that is active or disabled). */
     recoverEndpoint: db
@@ -120,6 +119,9 @@ function build(db: Db) {
       .prepare(),
   };
 }
+
+/** Whether a statement's `run()` changed a row (bun:sqlite returns `{ changes, lastInsertRowid }`). */
+export const changed = (result: unknown): boolean => (result as { changes: number }).changes > 0;
 
 /** The prepared statements of the delivery path. */
 export type Statements = ReturnType<typeof build>;

@@ -4,7 +4,7 @@
  * A claim is identified by (id, locked_by, attempts): a worker that lost its lease can no longer finish the job.
  */
 import { jobEnqueued } from "./wake";
-import { and, asc, count, desc, eq, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { inOrg } from "../db/tenancy";
 import type { AppState } from "../app-state";
 import type { Clock } from "../clock";
@@ -143,6 +143,27 @@ const claimRow = (db: Db) =>
     .returning()
     .prepare();
 
+/**
+ * Claims the `limit` most urgent due queued jobs in one statement (the claim when no expired lease is waiting):
+ * SQLite picks them from the index `jobs_claim` as `dueQueued` does and updates them there. RETURNING gives no
+ * order, so the rowid comes back to sort by.
+ */
+const claimQueued = (db: Db) =>
+  db
+    .update(jobs)
+    .set({
+      status: "running",
+      attempts: sql`${jobs.attempts} + 1`,
+      leaseUntil: sql`${sql.placeholder("leaseUntil")}`,
+      lockedBy: sql`${sql.placeholder("lockedBy")}`,
+      updatedAt: sql`${sql.placeholder("now")}`,
+    })
+    .where(
+      sql`rowid IN (SELECT rowid FROM ${jobs} WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${sql.placeholder("now")} AND ${kindIn} ORDER BY ${jobs.priority}, ${jobs.runAt}, rowid LIMIT ${sql.placeholder("limit")})`,
+    )
+    .returning({ ...getTableColumns(jobs), rowid: sql<number>`rowid` })
+    .prepare();
+
 /** The JSON parameter of a list of kinds, made once per list. */
 const kindsJson = new WeakMap<readonly string[], string>();
 const kindsParam = (kinds: readonly string[]) => {
@@ -184,8 +205,14 @@ export function claimDue(
   return tx(db, () => {
     const now = clock.now();
     params.now = now;
-    const queued = prepared(db, dueQueued).all(params);
     const expired = prepared(db, leaseExpired).get(params);
+    if (!expired) {
+      // The common case: only queued jobs, claimed in one statement, then put in claim order.
+      const rows = prepared(db, claimQueued).all({ ...params, leaseUntil: now + leaseMs, lockedBy: workerId });
+      rows.sort((a, b) => a.priority - b.priority || a.runAt - b.runAt || a.rowid - b.rowid);
+      return rows.map(({ rowid: _, ...job }) => job as Job);
+    }
+    const queued = prepared(db, dueQueued).all(params);
     const picks: JobRow[] = queued;
     if (expired) {
       // Where the recovered job goes among the queued ones: before the first it outranks.
@@ -238,7 +265,6 @@ const completeRow = (db: Db) =>
       finishedAt: sql`${sql.placeholder("now")}`,
     })
     .where(heldParams)
-    .returning({ id: jobs.id })
     .prepare();
 const extendRow = (db: Db) =>
   db
@@ -251,7 +277,8 @@ const extendRow = (db: Db) =>
 /** Marks a claimed job done; false when the claim was lost (lease expired and another worker took it). */
 export function complete(db: Db, clock: Clock, job: Job): boolean {
   const now = clock.now();
-  return prepared(db, completeRow).all({ id: job.id, lockedBy: job.lockedBy, attempts: job.attempts, now }).length > 0;
+  const r = prepared(db, completeRow).run({ id: job.id, lockedBy: job.lockedBy, attempts: job.attempts, now });
+  return (r as unknown as { changes: number }).changes > 0;
 }
 
 /** Marks several claimed jobs done in one transaction; returns, for each, whether its claim still held. */
@@ -301,9 +328,28 @@ export function fail(db: Db, clock: Clock, job: Job, error: string, retryAt: num
 }
 
 /**
+ * Gives claimed jobs that never started back to the queue (a pool that held them ahead is stopping): queued again
+ * for their time, the claim not counted as an attempt. A job whose claim no longer holds is left as it is. Returns
+ * how many went back.
+ */
+export function unclaim(db: Db, clock: Clock, claimed: readonly Job[]): number {
+  if (claimed.length === 0) return 0;
+  return tx(db, () => {
+    const now = clock.now();
+    let n = 0;
+    for (const job of claimed) {
+      if (!db.select({ id: jobs.id }).from(jobs).where(held(job)).get()) continue;
+      requeue(db, now, job, job.runAt, job.lastError, job.attempts - 1);
+      n++;
+    }
+    return n;
+  });
+}
+
+/**
  * Puts a job back in the queue. When a queued twin holds the same dedupe key, the twin already covers this work
  * (and the unique index forbids two), so this job is closed as done with a note and the twin runs no later than
- * `runAt`. Returns false in that case.
+ * `runAt`. Returns false in that case. `attempts`, when given, is the job's count of attempts from now on.
  */
 function requeue(
   db: Db,
@@ -311,7 +357,7 @@ function requeue(
   job: Pick<JobRow, "id" | "dedupeKey">,
   runAt: number,
   lastError: string | null,
-  resetAttempts = false,
+  attempts?: number,
 ): boolean {
   const twin =
     job.dedupeKey == null
@@ -348,7 +394,7 @@ function requeue(
       lockedBy: null,
       updatedAt: now,
       finishedAt: null,
-      ...(resetAttempts ? { attempts: 0 } : {}),
+      ...(attempts === undefined ? {} : { attempts }),
     })
     .where(eq(jobs.id, job.id))
     .run();
@@ -368,7 +414,7 @@ export function retryDead(db: Db, clock: Clock, id: string): string | null {
       .get();
     if (!job) return null;
     const now = clock.now();
-    if (requeue(db, now, job, now, job.lastError, true)) return id;
+    if (requeue(db, now, job, now, job.lastError, 0)) return id;
     return db
       .select({ id: jobs.id })
       .from(jobs)
