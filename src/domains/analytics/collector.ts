@@ -43,9 +43,6 @@ export interface CountKey {
 /** Where counts go: a key without its testimonial and kind (one beacon counts its events at one place). */
 export type Place = Omit<CountKey, "submissionId" | "kind">;
 
-/** The part of a count's key that names what is counted at its place: the testimonial and the kind. */
-export const eventKey = (submissionId: string, kind: EventKind) => `${submissionId}\u0000${kind}`;
-
 /** The part of a count's key that names its place. */
 export const placeKey = (p: Place) =>
   `${p.orgId}\u0000${p.mode}\u0000${p.brandId}\u0000${p.day}\u0000${p.widgetId}\u0000${p.host}\u0000`;
@@ -86,14 +83,20 @@ function upsert(db: Db) {
 interface Row {
   key: CountKey;
   count: number;
+  /** The last beacon that counted here (`at`'s `mark`), so one beacon counts each key once. */
+  mark: number;
 }
 
-/** Waiting counts by place (`placeKey`), then by testimonial and kind. */
-type Rows = Map<string, Map<string, Row>>;
+/** Waiting counts of one place: by testimonial (`''` for none), then by kind. */
+type PlaceRows = Map<string, Partial<Record<EventKind, Row>>>;
+
+/** Counts one event of a testimonial (`''` for none) and kind at a place; see `Collector.at`. */
+export type CountAt = (submissionId: string, kind: EventKind, mark?: number, n?: number) => boolean;
 
 /** The counts waiting for one database, and their flushing. */
 export class Collector {
-  private pending: Rows = new Map();
+  /** Waiting counts by place (`placeKey`). */
+  private pending = new Map<string, PlaceRows>();
   /** Distinct keys in `pending`. */
   private size = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -119,35 +122,38 @@ export class Collector {
 
   /** Counts `n` of `key`; false when dropped (too many keys waiting). */
   add(key: CountKey, n = 1): boolean {
-    return this.at(key)(key.submissionId, key.kind, n);
+    return this.at(key)(key.submissionId, key.kind, 0, n);
   }
 
   /**
    * Counting at one place (a beacon's widget or wall, day and page host): a function counting `n` (1) events of a
-   * testimonial (`''` for none) and kind there, false when dropped. The place is looked up once, not per event;
-   * `where` is its `placeKey` when the caller kept it, `what` the event's `eventKey` when the caller made it.
+   * testimonial (`''` for none) and kind there; false when dropped (too many keys waiting), or when `mark` (a
+   * beacon's number, not 0) already counted that key, so one beacon counts each thing once. The place is looked up
+   * once, not per event; `where` is its `placeKey` when the caller kept it.
    */
-  at(
-    place: Place,
-    where = placeKey(place),
-  ): (submissionId: string, kind: EventKind, n?: number, what?: string) => boolean {
+  at(place: Place, where = placeKey(place)): CountAt {
     let pending = this.pending;
     let rows = pending.get(where);
-    return (submissionId, kind, n = 1, what = eventKey(submissionId, kind)) => {
+    return (submissionId, kind, mark = 0, n = 1) => {
       if (pending !== this.pending) {
         // Flushed since (not within one beacon, but a caller may keep the function).
         pending = this.pending;
         rows = pending.get(where);
       }
-      const row = rows?.get(what);
-      if (row) row.count += n;
-      else {
+      let kinds = rows?.get(submissionId);
+      const row = kinds?.[kind];
+      if (row) {
+        if (mark !== 0 && row.mark === mark) return false;
+        row.count += n;
+        row.mark = mark;
+      } else {
         if (this.size >= MAX_PENDING) {
           this.dropped++;
           return false;
         }
         if (!rows) pending.set(where, (rows = new Map()));
-        rows.set(what, { key: { ...place, submissionId, kind }, count: n });
+        if (!kinds) rows.set(submissionId, (kinds = {}));
+        kinds[kind] = { key: { ...place, submissionId, kind }, count: n, mark };
         this.size++;
       }
       this.scheduleFlush();
@@ -157,14 +163,16 @@ export class Collector {
 
   /** Puts a count that could not be written back among the waiting ones (merged with any that arrived since). */
   private putBack(row: Row): void {
+    const { submissionId, kind } = row.key;
     const where = placeKey(row.key);
-    const what = eventKey(row.key.submissionId, row.key.kind);
     let rows = this.pending.get(where);
-    const now = rows?.get(what);
+    let kinds = rows?.get(submissionId);
+    const now = kinds?.[kind];
     if (now) now.count += row.count;
     else if (this.size < MAX_PENDING) {
       if (!rows) this.pending.set(where, (rows = new Map()));
-      rows.set(what, row);
+      if (!kinds) rows.set(submissionId, (kinds = {}));
+      kinds[kind] = row;
       this.size++;
     } else this.dropped++;
   }
@@ -194,7 +202,8 @@ export class Collector {
     this.pending = new Map();
     this.size = 0;
     const rows: Row[] = [];
-    for (const place of batch.values()) for (const row of place.values()) rows.push(row);
+    for (const place of batch.values())
+      for (const kinds of place.values()) for (const row of Object.values(kinds)) if (row) rows.push(row);
     try {
       writeBatch(
         this.db,

@@ -10,7 +10,7 @@
  */
 import type { Deps } from "../../platform/deps";
 import { invalid } from "../../platform/errors";
-import { collectorOf, eventKey, placeKey, type Place } from "./collector";
+import { collectorOf, placeKey, type Place } from "./collector";
 import type { FloodLimit } from "./flood-limit";
 import { beaconCheck, type Beacon, type BeaconEvent } from "./model";
 import type { EventKind } from "./tables";
@@ -72,6 +72,10 @@ function kindOf(e: BeaconEvent, target: Target): EventKind | null {
   }
 }
 
+/** Numbers of beacons counted in this process (never 0), to count each thing once per beacon. */
+let beacons = 0;
+const nextBeacon = () => (beacons = beacons >= Number.MAX_SAFE_INTEGER ? 1 : beacons + 1);
+
 /** Where a target last counted: its place and the place's key (a page's beacons share them). */
 interface Spot {
   place: Place;
@@ -114,18 +118,16 @@ export function countBeacon(
   const target = beacon.widget_id ? widgetTarget(deps, beacon.widget_id) : wallTarget(deps, beacon.brand_id!);
   if (!target) return { skipped: "unknown" };
   const { place, where } = spotOf(target, dayOf(deps.clock.now()), pageHost(request));
-  const seen = new Set<string>();
   const count = collectorOf(deps).at(place, where);
+  // Within this beacon each (kind, testimonial) counts once: the collector skips a key this number already counted.
+  const mark = nextBeacon();
   let counted = 0;
   for (const e of beacon.events) {
     const kind = kindOf(e, target);
     if (!kind) continue;
     const submissionId = e.submission_id ?? "";
     if (submissionId && !target.shown.has(submissionId)) continue;
-    const what = eventKey(submissionId, kind);
-    if (seen.has(what)) continue;
-    seen.add(what);
-    if (count(submissionId, kind, 1, what)) counted++;
+    if (count(submissionId, kind, mark)) counted++;
   }
   return { counted };
 }
