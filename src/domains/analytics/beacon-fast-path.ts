@@ -14,6 +14,7 @@ import type { Deps } from "../../platform/deps";
 import { BEACON_PATH } from "../../platform/beacon-address";
 import { peerAddress, notePeer } from "../../platform/client-address";
 import { setFastPath } from "../../platform/http/fast-lane";
+import { EVERY_ANSWER_HEADERS } from "../../platform/http/errors";
 import { countBeacon } from "./ingest";
 import { beaconCheck, MAX_BEACON_BYTES, type Beacon } from "./model";
 import { visitorLimit, visitorOf } from "./visitors";
@@ -25,13 +26,16 @@ export const BEACON_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "no-referrer",
 };
 
-/** The route's headers, made once: a Response copies them, which costs less than reading them from an object. */
-const RECEIVED_HEADERS = new Headers(BEACON_HEADERS);
+/**
+ * The route's headers and those the root puts on every answer, made once: a Response copies them, which costs less
+ * than reading them from an object. Only the request id is set per answer.
+ */
+const RECEIVED_HEADERS = new Headers({ ...BEACON_HEADERS, ...EVERY_ANSWER_HEADERS });
 
-/** The `204` with the route's headers and those the root adds (`extra`). */
+/** The `204` with the route's headers and those the root adds (`extra`: the request id, and `nosniff` already in). */
 function received(extra: Record<string, string>): Response {
   const answer = new Response(null, { status: 204, headers: RECEIVED_HEADERS });
-  for (const name in extra) answer.headers.set(name, extra[name]!);
+  for (const name in extra) if (EVERY_ANSWER_HEADERS[name] !== extra[name]) answer.headers.set(name, extra[name]!);
   return answer;
 }
 
@@ -77,8 +81,7 @@ export function quickBeacon(bytes: Uint8Array): Beacon | null {
 export function beaconFastPath(deps: Deps, viaRoute: (request: Request) => Promise<Response>): void {
   const take = async (request: Request, extra: Record<string, string>): Promise<Response> => {
     const bytes = await request.bytes();
-    // The handler has noted the peer by now (it does right after asking the fast lane).
-    const peer = peerAddress(request, null);
+    // The handler has noted the peer by now (it does right after asking the fast lane): `visitorOf` reads it.
     const beacon = quickBeacon(bytes);
     if (beacon) {
       try {
@@ -90,7 +93,7 @@ export function beaconFastPath(deps: Deps, viaRoute: (request: Request) => Promi
     }
     const again = new Request(request.url, { method: "POST", headers: request.headers, body: bytes });
     again.headers.set("x-request-id", extra["x-request-id"]!);
-    notePeer(again, peer);
+    notePeer(again, peerAddress(request, null));
     return viaRoute(again);
   };
   setFastPath(
