@@ -221,3 +221,18 @@ test("the request handler answers beacons from the fast lane and the framework a
   expect(refused.status).toBe(400);
   expect((await refused.json()).error.code).toBe("validation_failed");
 });
+
+test("a body that breaks off while the fast lane reads it gets an answer, not a thrown error", async () => {
+  const broken = new Request(`${t.base}/public/beacons`, {
+    method: "POST",
+    headers: { "content-type": "text/plain", "content-length": "40", "user-agent": CHROME },
+    body: new ReadableStream({
+      start(c) {
+        c.error(new Error("the page went away"));
+      },
+    }),
+  });
+  const res = await viaLane(broken);
+  expect(res!.status).toBe(400);
+  expect((await res!.json()).error.request_id).toMatch(/^req_/);
+});

@@ -80,7 +80,13 @@ export function quickBeacon(bytes: Uint8Array): Beacon | null {
  */
 export function beaconFastPath(deps: Deps, viaRoute: (request: Request) => Promise<Response>): void {
   const take = async (request: Request, extra: Record<string, string>): Promise<Response> => {
-    const bytes = await request.bytes();
+    let bytes: Uint8Array<ArrayBuffer>;
+    try {
+      bytes = await request.bytes();
+    } catch {
+      // The body broke off (the page went away mid-send): nothing to count; the route answers an empty beacon.
+      bytes = new Uint8Array(0);
+    }
     // The handler has noted the peer by now (it does right after asking the fast lane): `visitorOf` reads it.
     const beacon = quickBeacon(bytes);
     if (beacon) {
