@@ -3,22 +3,17 @@
  * cookie set, nothing read from a cookie but whether the dashboard's session is there. The body is text (what
  * `navigator.sendBeacon` sends for a string, so no CORS preflight is needed) or JSON, read within 8 KB before it is
  * parsed (the root's body limits, src/platform/http/body-limits.ts); the answer is `204` whether or not the beacon was counted.
+ * Most beacons are answered by the fast lane before the framework (./beacon-fast-path.ts), the same way.
  */
 import { Elysia } from "elysia";
 import type { Deps } from "../../platform/deps";
-import { clientAddress, peerAddress, type PeerSource } from "../../platform/client-address";
 import { BEACON_PATH } from "../../platform/beacon-address";
-import { beaconLimiter, checkBeacon, countBeacon } from "./ingest";
+import { checkBeacon, countBeacon } from "./ingest";
 import { beaconBody, MAX_BEACON_BYTES } from "./model";
-
-/** (peer, X-Forwarded-For) pairs whose client address is remembered. */
-const MAX_VISITORS = 10_000;
-
-const HEADERS = {
-  "access-control-allow-origin": "*",
-  "cache-control": "no-store",
-  "referrer-policy": "no-referrer",
-};
+import { visitorLimit, visitorOf } from "./visitors";
+import { BEACON_HEADERS, beaconFastPath } from "./beacon-fast-path";
+import { errorHandling } from "../../platform/http/errors";
+import { bodyLimits } from "../../platform/http/body-limits";
 
 const BEACON_DOC = {
   required: true,
@@ -28,28 +23,14 @@ const BEACON_DOC = {
   },
 };
 
-/** The beacon route. */
-export function beaconRoutes(deps: Deps) {
-  const limiter = beaconLimiter(deps);
-  // The client address of a (peer, X-Forwarded-For) pair, remembered: parsing addresses costs more than the rest of
-  // a beacon, and a visitor sends several. Kept in memory only, at most `MAX_VISITORS` pairs.
-  const visitors = new Map<string, string>();
-  const visitorOf = (request: Request, server: PeerSource | null) => {
-    const pair = `${peerAddress(request, server)}|${request.headers.get("x-forwarded-for") ?? ""}`;
-    let visitor = visitors.get(pair);
-    if (visitor === undefined) {
-      visitor = clientAddress(request, server, deps.config);
-      if (visitors.size >= MAX_VISITORS) visitors.delete(visitors.keys().next().value!);
-      visitors.set(pair, visitor);
-    }
-    return visitor;
-  };
+/** The beacon route alone (the app's, and the fast lane's for the beacons it does not read itself). */
+export function beaconRoute(deps: Deps) {
   return new Elysia({ name: "analytics-beacons", seed: deps.config.baseUrl }).post(
     BEACON_PATH,
     ({ body, request, server }) => {
       const beacon = checkBeacon(body);
-      countBeacon(deps, limiter, request, visitorOf(request, server), beacon);
-      return new Response(null, { status: 204, headers: HEADERS });
+      countBeacon(deps, visitorLimit(deps), request, visitorOf(deps, request, server), beacon);
+      return new Response(null, { status: 204, headers: BEACON_HEADERS });
     },
     {
       detail: {
@@ -62,4 +43,21 @@ export function beaconRoutes(deps: Deps) {
       },
     },
   );
+}
+
+/**
+ * The beacon route, with its fast path registered in the app's fast lane. A beacon the fast path has read but must
+ * refuse goes to this route inside the root's error handling and body limits (made on first use), which answer it
+ * as the app would.
+ */
+export function beaconRoutes(deps: Deps) {
+  let framework: { handle(request: Request): Promise<Response> } | null = null;
+  beaconFastPath(deps, (request) => {
+    framework ??= new Elysia({ normalize: false })
+      .use(errorHandling(deps.log))
+      .use(bodyLimits())
+      .use(beaconRoute(deps));
+    return framework.handle(request);
+  });
+  return beaconRoute(deps);
 }

@@ -40,8 +40,12 @@ export interface CountKey {
   kind: EventKind;
 }
 
-const keyOf = (k: CountKey) =>
-  `${k.orgId}\u0000${k.mode}\u0000${k.brandId}\u0000${k.day}\u0000${k.widgetId}\u0000${k.submissionId}\u0000${k.host}\u0000${k.kind}`;
+/** Where counts go: a key without its testimonial and kind (one beacon counts its events at one place). */
+export type Place = Omit<CountKey, "submissionId" | "kind">;
+
+/** The part of a count's key that names its place. */
+export const placeKey = (p: Place) =>
+  `${p.orgId}\u0000${p.mode}\u0000${p.brandId}\u0000${p.day}\u0000${p.widgetId}\u0000${p.host}\u0000`;
 
 /** The upsert of one key's count, prepared once per database. */
 function upsert(db: Db) {
@@ -75,9 +79,26 @@ function upsert(db: Db) {
     .prepare();
 }
 
+/** One waiting count. */
+interface Row {
+  key: CountKey;
+  count: number;
+  /** The last beacon that counted here (`at`'s `mark`), so one beacon counts each key once. */
+  mark: number;
+}
+
+/** Waiting counts of one place: by testimonial (`''` for none), then by kind. */
+type PlaceRows = Map<string, Partial<Record<EventKind, Row>>>;
+
+/** Counts one event of a testimonial (`''` for none) and kind at a place; see `Collector.at`. */
+export type CountAt = (submissionId: string, kind: EventKind, mark?: number, n?: number) => boolean;
+
 /** The counts waiting for one database, and their flushing. */
 export class Collector {
-  private pending = new Map<string, { key: CountKey; count: number }>();
+  /** Waiting counts by place (`placeKey`). */
+  private pending = new Map<string, PlaceRows>();
+  /** Distinct keys in `pending`. */
+  private size = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private soon = false;
   private dropped = 0;
@@ -96,29 +117,74 @@ export class Collector {
 
   /** Distinct keys waiting. */
   get waiting(): number {
-    return this.pending.size;
+    return this.size;
   }
 
   /** Counts `n` of `key`; false when dropped (too many keys waiting). */
   add(key: CountKey, n = 1): boolean {
-    const k = keyOf(key);
-    const row = this.pending.get(k);
-    if (row) row.count += n;
-    else {
-      if (this.pending.size >= MAX_PENDING) {
-        this.dropped++;
-        return false;
+    return this.at(key)(key.submissionId, key.kind, 0, n);
+  }
+
+  /**
+   * Counting at one place (a beacon's widget or wall, day and page host): a function counting `n` (1) events of a
+   * testimonial (`''` for none) and kind there; false when dropped (too many keys waiting), or when `mark` (a
+   * beacon's number, not 0) already counted that key, so one beacon counts each thing once. The place is looked up
+   * once, not per event; `where` is its `placeKey` when the caller kept it.
+   */
+  at(place: Place, where = placeKey(place)): CountAt {
+    let pending = this.pending;
+    let rows = pending.get(where);
+    return (submissionId, kind, mark = 0, n = 1) => {
+      if (pending !== this.pending) {
+        // Flushed since (not within one beacon, but a caller may keep the function).
+        pending = this.pending;
+        rows = pending.get(where);
       }
-      this.pending.set(k, { key, count: n });
-    }
-    if (this.pending.size >= FLUSH_ROWS && !this.soon) {
+      let kinds = rows?.get(submissionId);
+      const row = kinds?.[kind];
+      if (row) {
+        if (mark !== 0 && row.mark === mark) return false;
+        row.count += n;
+        row.mark = mark;
+      } else {
+        if (this.size >= MAX_PENDING) {
+          this.dropped++;
+          return false;
+        }
+        if (!rows) pending.set(where, (rows = new Map()));
+        if (!kinds) rows.set(submissionId, (kinds = {}));
+        kinds[kind] = { key: { ...place, submissionId, kind }, count: n, mark };
+        this.size++;
+      }
+      this.scheduleFlush();
+      return true;
+    };
+  }
+
+  /** Puts a count that could not be written back among the waiting ones (merged with any that arrived since). */
+  private putBack(row: Row): void {
+    const { submissionId, kind } = row.key;
+    const where = placeKey(row.key);
+    let rows = this.pending.get(where);
+    let kinds = rows?.get(submissionId);
+    const now = kinds?.[kind];
+    if (now) now.count += row.count;
+    else if (this.size < MAX_PENDING) {
+      if (!rows) this.pending.set(where, (rows = new Map()));
+      if (!kinds) rows.set(submissionId, (kinds = {}));
+      kinds[kind] = row;
+      this.size++;
+    } else this.dropped++;
+  }
+
+  private scheduleFlush(): void {
+    if (this.size >= FLUSH_ROWS && !this.soon) {
       this.soon = true;
       setImmediate(() => this.flush());
     } else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), FLUSH_MS);
       this.timer.unref?.();
     }
-    return true;
   }
 
   /**
@@ -130,26 +196,26 @@ export class Collector {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.soon = false;
-    if (this.pending.size === 0) return 0;
+    if (this.size === 0) return 0;
     const batch = this.pending;
+    const written = this.size;
     this.pending = new Map();
+    this.size = 0;
+    const rows: Row[] = [];
+    for (const place of batch.values())
+      for (const kinds of place.values()) for (const row of Object.values(kinds)) if (row) rows.push(row);
     try {
       writeBatch(
         this.db,
         this.statement,
-        [...batch.values()].map(({ key, count }) => ({ ...key, count })),
+        rows.map(({ key, count }) => ({ ...key, count })),
       );
     } catch (e) {
       // A closed database (the app stopped) takes nothing more: the counts go with it.
       if (/closed/i.test(String(e))) return 0;
       // Busy past its timeout: put the counts back (merged with any that arrived since) and try later.
-      for (const [k, row] of batch) {
-        const now = this.pending.get(k);
-        if (now) now.count += row.count;
-        else if (this.pending.size < MAX_PENDING) this.pending.set(k, row);
-        else this.dropped++;
-      }
-      this.log.warn("analytics counts not written yet; retrying", { error: String(e), waiting: this.pending.size });
+      for (const row of rows) this.putBack(row);
+      this.log.warn("analytics counts not written yet; retrying", { error: String(e), waiting: this.size });
       if (!this.timer) {
         this.timer = setTimeout(() => this.flush(), FLUSH_MS);
         this.timer.unref?.();
@@ -161,8 +227,8 @@ export class Collector {
       this.dropped = 0;
     }
     this.stats.flushes++;
-    this.stats.rows += batch.size;
-    return batch.size;
+    this.stats.rows += written;
+    return written;
   }
 }
 

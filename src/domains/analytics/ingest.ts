@@ -10,21 +10,29 @@
  */
 import type { Deps } from "../../platform/deps";
 import { invalid } from "../../platform/errors";
-import { RateLimiter } from "../../platform/rate-limit";
-import { collectorOf } from "./collector";
+import { collectorOf, placeKey, type Place } from "./collector";
+import type { FloodLimit } from "./flood-limit";
 import { beaconCheck, type Beacon, type BeaconEvent } from "./model";
 import type { EventKind } from "./tables";
 import { wallTarget, widgetTarget, type Target } from "./targets";
 import { pageHost, skipReason, type Skip } from "./who-counts";
 
-/** Counted beacons a visitor may send a minute (a page sends one every few seconds at most). */
-export const BEACONS_PER_MINUTE = 60;
+export { BEACONS_PER_MINUTE } from "./flood-limit";
 
 /** What became of a beacon (tests read it; the route answers 204 either way). */
 export type Outcome = { counted: number } | { skipped: Skip | "rate" | "unknown" };
 
+const DAY_MS = 86_400_000;
+/** The last day computed (a beacon's day is nearly always the previous beacon's). */
+let lastDay = { from: 0, to: 0, day: "" };
+
 /** The UTC day of a time, `YYYY-MM-DD`. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export function dayOf(ms: number): string {
+  if (ms >= lastDay.from && ms < lastDay.to) return lastDay.day;
+  const from = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  lastDay = { from, to: from + DAY_MS, day: new Date(ms).toISOString().slice(0, 10) };
+  return lastDay.day;
+}
 
 /**
  * Checks a beacon body, already read within its cap and parsed as JSON by the root's body limits (text/plain too,
@@ -64,9 +72,33 @@ function kindOf(e: BeaconEvent, target: Target): EventKind | null {
   }
 }
 
-/** The beacon limiter of an app (one per ingest service, in memory). */
-export function beaconLimiter(deps: Pick<Deps, "clock">): RateLimiter {
-  return new RateLimiter(deps.clock, { requests: BEACONS_PER_MINUTE, windowMs: 60_000 });
+/** Numbers of beacons counted in this process (never 0), to count each thing once per beacon. */
+let beacons = 0;
+const nextBeacon = () => (beacons = beacons >= Number.MAX_SAFE_INTEGER ? 1 : beacons + 1);
+
+/** Where a target last counted: its place and the place's key (a page's beacons share them). */
+interface Spot {
+  place: Place;
+  where: string;
+}
+
+/** The last spot of each kept target (dropped with the target). */
+const spots = new WeakMap<Target, Spot>();
+
+function spotOf(target: Target, day: string, host: string): Spot {
+  const last = spots.get(target);
+  if (last && last.place.day === day && last.place.host === host) return last;
+  const place: Place = {
+    orgId: target.orgId,
+    mode: target.mode,
+    brandId: target.brandId,
+    day,
+    widgetId: target.widgetId,
+    host,
+  };
+  const spot = { place, where: placeKey(place) };
+  spots.set(target, spot);
+  return spot;
 }
 
 /**
@@ -75,36 +107,27 @@ export function beaconLimiter(deps: Pick<Deps, "clock">): RateLimiter {
  */
 export function countBeacon(
   deps: Deps,
-  limiter: RateLimiter,
+  limiter: FloodLimit,
   request: Request,
   visitor: string,
   beacon: Beacon,
 ): Outcome {
   const skip = skipReason(request, deps.config);
   if (skip) return { skipped: skip };
-  if (limiter.take(visitor) > 0) return { skipped: "rate" };
+  if (!limiter.take(visitor)) return { skipped: "rate" };
   const target = beacon.widget_id ? widgetTarget(deps, beacon.widget_id) : wallTarget(deps, beacon.brand_id!);
   if (!target) return { skipped: "unknown" };
-  const base = {
-    orgId: target.orgId,
-    mode: target.mode,
-    brandId: target.brandId,
-    day: dayOf(deps.clock.now()),
-    widgetId: target.widgetId,
-    host: pageHost(request),
-  };
-  const seen = new Set<string>();
-  const collector = collectorOf(deps);
+  const { place, where } = spotOf(target, dayOf(deps.clock.now()), pageHost(request));
+  const count = collectorOf(deps).at(place, where);
+  // Within this beacon each (kind, testimonial) counts once: the collector skips a key this number already counted.
+  const mark = nextBeacon();
   let counted = 0;
   for (const e of beacon.events) {
     const kind = kindOf(e, target);
     if (!kind) continue;
     const submissionId = e.submission_id ?? "";
     if (submissionId && !target.shown.has(submissionId)) continue;
-    const key = `${kind}:${submissionId}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (collector.add({ ...base, submissionId, kind })) counted++;
+    if (count(submissionId, kind, mark)) counted++;
   }
   return { counted };
 }

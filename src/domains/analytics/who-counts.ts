@@ -8,21 +8,25 @@
 import { isbot } from "isbot";
 import type { Config } from "../../config";
 import { SESSION_COOKIE } from "../accounts";
+import { HalvingMap } from "./halving-map";
 
-/** Answers of `isbot` per user agent (a page's visitors share a handful of them); at most `MAX_AGENTS` kept. */
-const agents = new Map<string, boolean>();
-const MAX_AGENTS = 2000;
+/** Header values longer than this are read each time, not remembered (memory stays small whatever is sent). */
+const MAX_REMEMBERED = 512;
+
+/** Answers of `isbot` per user agent (a page's visitors share a handful of them); at most 2,000 kept. */
+const agents = new HalvingMap<string, boolean>(2000);
 
 /** True for a known bot's user agent (or none), remembered per user agent string. */
 function botAgent(ua: string): boolean {
   let bot = agents.get(ua);
   if (bot === undefined) {
     bot = ua.trim() === "" || isbot(ua);
-    if (agents.size >= MAX_AGENTS) agents.delete(agents.keys().next().value!);
-    agents.set(ua, bot);
+    if (ua.length <= MAX_REMEMBERED) agents.set(ua, bot);
   }
   return bot;
 }
+
+const PREFETCH = /prefetch|prerender/i;
 
 /** Why a beacon is not counted (for tests and logs), or null when it counts. */
 export type Skip = "dnt" | "gpc" | "bot" | "prefetch" | "team" | "preview";
@@ -34,11 +38,34 @@ export function skipReason(request: Request, config: Pick<Config, "appUrl">): Sk
   if (h.get("sec-gpc")?.trim() === "1") return "gpc";
   const ua = h.get("user-agent") ?? "";
   if (botAgent(ua)) return "bot";
-  if (/prefetch|prerender/i.test(`${h.get("sec-purpose") ?? ""} ${h.get("purpose") ?? ""}`)) return "prefetch";
-  if ((h.get("cookie") ?? "").split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`))) return "team";
+  const purpose = h.get("sec-purpose");
+  const legacyPurpose = h.get("purpose");
+  if ((purpose !== null || legacyPurpose !== null) && PREFETCH.test(`${purpose ?? ""} ${legacyPurpose ?? ""}`))
+    return "prefetch";
+  const cookie = h.get("cookie");
+  if (cookie !== null && cookie.split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`))) return "team";
   const referer = h.get("referer") ?? "";
   if (referer && referer.startsWith(`${config.appUrl}/`)) return "preview";
   return null;
+}
+
+/** Host names of `Origin` and `Referer` values already read (null: not a web address); at most 4,000 kept. */
+const pages = new HalvingMap<string, string | null>(4000);
+
+/** The host name (with its port) of an `Origin` or `Referer` value, or null when it is not an http(s) address. */
+function hostOf(value: string): string | null {
+  let host = pages.get(value);
+  if (host === undefined) {
+    host = null;
+    try {
+      const url = new URL(value);
+      if (url.protocol === "http:" || url.protocol === "https:") host = url.host.toLowerCase().slice(0, 253);
+    } catch {
+      // Not an address.
+    }
+    if (value.length <= MAX_REMEMBERED) pages.set(value, host);
+  }
+  return host;
 }
 
 /** The page's host name (with its port, if any) from `Origin`, else `Referer`; `''` when neither says. */
@@ -46,12 +73,8 @@ export function pageHost(request: Request): string {
   for (const name of ["origin", "referer"]) {
     const value = request.headers.get(name);
     if (!value || value === "null") continue;
-    try {
-      const url = new URL(value);
-      if (url.protocol === "http:" || url.protocol === "https:") return url.host.toLowerCase().slice(0, 253);
-    } catch {
-      // Not an address: try the next header.
-    }
+    const host = hostOf(value);
+    if (host !== null) return host;
   }
   return "";
 }
