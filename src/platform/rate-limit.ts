@@ -6,6 +6,7 @@
  */
 import type { Clock } from "./clock";
 import { AppError } from "./errors";
+import { HalvingMap } from "./halving-map";
 
 /** At most `requests` hits in any `windowMs`. */
 export interface RateRule {
@@ -13,18 +14,23 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Keys tracked before the oldest is forgotten, so a flood of addresses cannot grow memory without bound. */
+/**
+ * Keys tracked before the least recently used half is forgotten (./halving-map.ts), so a flood of addresses cannot
+ * grow memory without bound, and forgetting never costs a walk of the map.
+ */
 const MAX_TRACKED = 20_000;
 
 /** A sliding-window counter per key. */
 export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits: HalvingMap<string, number[]>;
 
   constructor(
     private readonly clock: Clock,
     readonly rule: RateRule,
-    private readonly maxKeys = MAX_TRACKED,
-  ) {}
+    maxKeys = MAX_TRACKED,
+  ) {
+    this.hits = new HalvingMap(maxKeys);
+  }
 
   private recent(key: string, now: number): number[] {
     return (this.hits.get(key) ?? []).filter((t) => now - t < this.rule.windowMs);
@@ -43,9 +49,7 @@ export class RateLimiter {
     const now = this.clock.now();
     const recent = this.recent(key, now);
     recent.push(now);
-    this.hits.delete(key);
     this.hits.set(key, recent);
-    if (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!);
   }
 
   /** Counts one request, or returns the seconds to wait when `key` has used up its window (nothing counted). */

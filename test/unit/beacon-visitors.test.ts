@@ -5,7 +5,7 @@
  * and everything else.
  */
 import { expect, test } from "bun:test";
-import { HalvingMap } from "../../src/domains/analytics/halving-map";
+import { HalvingMap } from "../../src/platform/halving-map";
 import { BEACONS_PER_MINUTE, FloodLimit, MAX_VISITORS } from "../../src/domains/analytics/flood-limit";
 import { plainIPv4, visitorOf } from "../../src/domains/analytics/visitors";
 import { AppState } from "../../src/platform/app-state";

@@ -18,7 +18,7 @@ import { EVERY_ANSWER_HEADERS } from "../../platform/http/errors";
 import { countBeacon } from "./ingest";
 import { beaconCheck, MAX_BEACON_BYTES, type Beacon } from "./model";
 import { visitorLimit, visitorOf } from "./visitors";
-import { HalvingMap } from "./halving-map";
+import { HalvingMap } from "../../platform/halving-map";
 
 /** The headers of the `204` (the root adds the request id and `nosniff`). */
 export const BEACON_HEADERS: Readonly<Record<string, string>> = {

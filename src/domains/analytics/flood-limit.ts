@@ -2,11 +2,11 @@
  * The flood limit of beacons: each visitor (a client address) may have `BEACONS_PER_MINUTE` counted beacons in any
  * minute, a sliding window of the times of its counted beacons, as the platform's rate limiter counts
  * (src/platform/rate-limit.ts). Kept in memory only, for at most `MAX_VISITORS` addresses: past that the least
- * recently seen half is forgotten at once (./halving-map.ts), never one address at a time, so a flood of new
+ * recently seen half is forgotten at once (src/platform/halving-map.ts), never one address at a time, so a flood of new
  * addresses costs each beacon no more than one it has seen.
  */
 import type { Clock } from "../../platform/clock";
-import { HalvingMap } from "./halving-map";
+import { HalvingMap } from "../../platform/halving-map";
 
 /** Counted beacons a visitor may send a minute (a page sends one every few seconds at most). */
 export const BEACONS_PER_MINUTE = 60;

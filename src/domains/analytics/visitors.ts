@@ -14,7 +14,7 @@ import type { Slot } from "../../platform/app-state";
 import type { Deps } from "../../platform/deps";
 import { clientAddress, isTrustedProxy, peerAddress, type PeerSource } from "../../platform/client-address";
 import { FloodLimit } from "./flood-limit";
-import { HalvingMap } from "./halving-map";
+import { HalvingMap } from "../../platform/halving-map";
 
 /** (peer, X-Forwarded-For) pairs whose client address is remembered. */
 const MAX_PAIRS = 10_000;

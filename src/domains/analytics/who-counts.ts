@@ -8,7 +8,7 @@
 import { isbot } from "isbot";
 import type { Config } from "../../config";
 import { SESSION_COOKIE } from "../accounts";
-import { HalvingMap } from "./halving-map";
+import { HalvingMap } from "../../platform/halving-map";
 
 /** Header values longer than this are read each time, not remembered (memory stays small whatever is sent). */
 const MAX_REMEMBERED = 512;

@@ -1,10 +1,11 @@
 /**
- * A bounded map for the beacon path's memory of visitors, addresses and page hosts: at most `max` entries, kept in
- * two halves. New entries go into the young half; when it holds `max / 2`, the old half is dropped whole and the
- * young one becomes old; an entry read from the old half moves back into the young one. So the least recently used
- * entries are forgotten first, half the map at a time, and no entry is ever evicted one by one: on Bun
- * (JavaScriptCore) taking a Map's first key after many deletions walks past every deleted slot, about 9 µs a time
- * at 10,000 entries, which was a fifth of what a beacon cost (docs/performance.md).
+ * A bounded map for what is kept per stranger (the beacon path's visitors, addresses and page hosts; the rate
+ * limits' hits per client): at most `max` entries, kept in two halves. New entries go into the young half; when it
+ * holds `max / 2`, the old half is dropped whole and the young one becomes old; an entry read from the old half
+ * moves back into the young one. So the least recently used entries are forgotten first, half the map at a time,
+ * and no entry is ever evicted one by one: on Bun (JavaScriptCore) taking a Map's first key after many deletions
+ * walks past every deleted slot, about 9 µs a time at 10,000 entries, which was a fifth of what a beacon cost
+ * (docs/performance.md).
  */
 export class HalvingMap<K, V> {
   private young = new Map<K, V>();
