@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { startIdleCollector } from "../../src/platform/idle-collector";
+import { Database } from "bun:sqlite";
+import { collectNow, collectSoon, releaseOnIdle, startIdleCollector } from "../../src/platform/idle-collector";
 
 test("the idle collector collects once after requests stop, and not again until more requests came", async () => {
   let collections = 0;
@@ -18,4 +19,32 @@ test("the idle collector collects once after requests stop, and not again until 
   } finally {
     idle.stop();
   }
+});
+
+test("a cache that drops entries while the box is quiet gets them collected without any request", async () => {
+  let collections = 0;
+  const idle = startIdleCollector(5, () => collections++);
+  try {
+    await Bun.sleep(30);
+    expect(collections).toBe(0);
+    collectSoon(); // what SizedCache's sweep calls after dropping entries
+    while (collections === 0) await Bun.sleep(5);
+    await Bun.sleep(40);
+    expect(collections).toBe(1); // once, not on every quiet interval
+  } finally {
+    idle.stop();
+  }
+});
+
+test("the default collection frees the page cache of open connections and forgets closed ones", () => {
+  const open = new Database(":memory:");
+  const closed = new Database(":memory:");
+  releaseOnIdle(open);
+  releaseOnIdle(closed);
+  open.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+  closed.close();
+  collectNow();
+  collectNow();
+  expect(open.query("SELECT x FROM t").get()).toEqual({ x: 1 });
+  open.close();
 });
