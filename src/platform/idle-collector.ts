@@ -3,15 +3,17 @@
  * allocates, so garbage left by a burst of traffic (rendered pages, request objects, compressed bodies) otherwise
  * stays resident for as long as the box is idle: on a 20,000-testimonial wall, tens of MiB (issue 28,
  * docs/performance.md). The check runs every `intervalMs` on an unref'd timer; a collection (10–50 ms on this heap)
- * happens only on the first quiet interval after a busy one, never while requests keep coming, and again on a quiet
+ * happens only on the first quiet interval after a busy one, never while requests keep coming, again once the box
+ * has been quiet for `RELEASE_AFTER_MS` (then with the release of compiled code, below), and again on a quiet
  * interval after a cache dropped what nobody asked for (`collectSoon`, called by src/platform/sized-cache.ts): what
  * a cache lets go of is garbage only the next collection frees, and an idle box would never run one.
  *
  * A collection is a full, synchronous garbage collection (`Bun.gc(true)`, which also has mimalloc give back what it
- * can), JavaScriptCore's shrink (`Bun.shrink()`: compiled code and empty heap blocks are released, so the first
- * requests after a quiet spell run a few milliseconds slower while their code is compiled again), and
- * `PRAGMA shrink_memory` on every open SQLite connection (`releaseOnIdle`): SQLite's page cache, refilled by the
- * next query that needs it.
+ * can) and `PRAGMA shrink_memory` on every open SQLite connection (`releaseOnIdle`): SQLite's page cache, refilled by
+ * the next query that needs it. Once the box has been quiet `RELEASE_AFTER_MS`, a collection is followed by
+ * JavaScriptCore's shrink (`Bun.shrink()`): compiled code and empty heap blocks are released, so the first requests
+ * after a long quiet spell run a few milliseconds slower while their code is compiled again; traffic with shorter
+ * pauses never pays that.
  */
 import type { Database } from "bun:sqlite";
 
@@ -43,9 +45,6 @@ export function collectSoon(): void {
 /** The default collection: a full garbage collection, then every registered connection's page cache freed. */
 export function collectNow(): void {
   Bun.gc(true);
-  // JavaScriptCore's own shrink: compiled code and empty heap blocks go back (about 15 MiB after a burst on a large
-  // wall); the next request compiles what it runs again (a few ms, once). Deprecated in Bun's types but in place.
-  if (typeof Bun.shrink === "function") Bun.shrink();
   for (const ref of connections) {
     const sqlite = ref.deref();
     try {
@@ -57,22 +56,52 @@ export function collectNow(): void {
   }
 }
 
-/** Starts the idle collector (`collect` defaults to `collectNow`). */
-export function startIdleCollector(intervalMs = 10_000, collect: () => void = collectNow): IdleCollector {
+/**
+ * The default release after a longer quiet spell: JavaScriptCore's shrink. Compiled code and empty heap blocks go
+ * back (about 15 MiB after a burst on a large wall); the next request compiles what it runs again (a few ms, once).
+ * Deprecated in Bun's types, but in place in Bun 1.4.
+ */
+export function releaseCode(): void {
+  if (typeof Bun.shrink === "function") Bun.shrink();
+}
+
+/** How long the box must have been quiet before compiled code is released (ms). */
+export const RELEASE_AFTER_MS = 30_000;
+
+/**
+ * Starts the idle collector. `collect` (default `collectNow`) runs on the first quiet interval after requests or
+ * after `collectSoon`; `release` (default `releaseCode`) runs with it once the box has been quiet `releaseAfterMs`,
+ * so traffic with shorter pauses keeps its compiled code.
+ */
+export function startIdleCollector(
+  intervalMs = 10_000,
+  collect: () => void = collectNow,
+  release: () => void = releaseCode,
+  releaseAfterMs = RELEASE_AFTER_MS,
+): IdleCollector {
   let count = 0;
   let seen = 0;
   let dirty = false;
+  let released = true; // nothing to release before the first request
+  let busyAt = performance.now();
   const request = () => void (dirty = true);
   running.add(request);
   const timer = setInterval(() => {
     if (count !== seen) {
       seen = count;
       dirty = true;
+      released = false;
+      busyAt = performance.now();
       return;
     }
-    if (dirty) {
+    const quietLong = performance.now() - busyAt >= releaseAfterMs;
+    if (dirty || (quietLong && !released)) {
       dirty = false;
       collect();
+      if (quietLong) {
+        released = true;
+        release();
+      }
     }
   }, intervalMs);
   timer.unref?.();

@@ -48,3 +48,26 @@ test("the default collection frees the page cache of open connections and forget
   expect(open.query("SELECT x FROM t").get()).toEqual({ x: 1 });
   open.close();
 });
+
+test("compiled code is released once the box has been quiet long enough, after a collection, and once per quiet spell", async () => {
+  const calls: string[] = [];
+  const idle = startIdleCollector(
+    5,
+    () => calls.push("collect"),
+    () => calls.push("release"),
+    60,
+  );
+  try {
+    await Bun.sleep(100);
+    expect(calls).toEqual([]); // no request yet: nothing to release
+    idle.note();
+    while (!calls.includes("release")) await Bun.sleep(5);
+    await Bun.sleep(40);
+    // The first quiet interval collects; the release comes with a later collection, once 60 ms passed without requests.
+    expect(calls[0]).toBe("collect");
+    expect(calls.slice(-2)).toEqual(["collect", "release"]);
+    expect(calls.filter((c) => c === "release")).toHaveLength(1);
+  } finally {
+    idle.stop();
+  }
+});
