@@ -4,7 +4,7 @@
  * measured the same way in the same run.
  *
  *   bun bench/memory-idle.ts [--testimonials 20000] [--widgets 200] [--requests 10000] [--idle 60]
- *     [--connections 16] [--bin dist/plaudit] [--smoke]
+ *     [--connections 16] [--bin dist/plaudit] [--only large|small|bare] [--smaps] [--smoke]
  *
  * Without `--bin`, `dist/plaudit` when it is built (`bun scripts/build.ts`), else `bun src/main.ts`.
  *
@@ -14,8 +14,12 @@
  * `--requests` requests from this process, `--connections` at a time, cycling through: the wall's page 1, a wall
  * page deeper in (pages 2–40), a widget document, its HTML fragment, and the embed script (each must answer 2xx).
  * RSS is VmRSS of /proc/<pid>/status; peak is VmHWM. Prints MiB and the ratios large/small and large/bare.
+ * `--only` measures one of the three (no ratios); `--smaps` also prints where each server's resident memory is
+ * after start and after the idle wait, from /proc/<pid>/smaps: anonymous (the allocators' heaps, JIT, SQLite) and
+ * file-backed (the executable's pages, libraries).
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { sized, smokeOption } from "./_harness";
@@ -29,6 +33,8 @@ const { values: args } = parseArgs({
     idle: { type: "string", default: process.env.PLAUDIT_BENCH_IDLE_SECONDS ?? sized("60", "1") },
     connections: { type: "string", default: sized("16", "4") },
     bin: { type: "string" },
+    only: { type: "string" },
+    smaps: { type: "boolean", default: false },
     ...smokeOption,
   },
 });
@@ -52,6 +58,29 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
   return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
+}
+
+/** Resident MiB by kind from /proc/<pid>/smaps: anonymous, the executable's own pages, other files. */
+function smapsOf(pid: number, exe: string): string {
+  let anon = 0;
+  let exePages = 0;
+  let files = 0;
+  let name = "";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      name = head[1]!;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss) continue;
+    const kib = Number(rss[1]);
+    if (name === "" || name.startsWith("[")) anon += kib;
+    else if (name === exe) exePages += kib;
+    else files += kib;
+  }
+  const mib = (k: number) => (k / 1024).toFixed(1);
+  return `anonymous ${mib(anon)} MiB, executable ${mib(exePages)} MiB, other files ${mib(files)} MiB`;
 }
 
 /** Starts a command and waits for `/healthz` (or `/`) to answer 200. */
@@ -100,6 +129,7 @@ const CONNECTIONS = Number(args.connections);
 
 /** One server's memory: after start, after the burst, after the idle wait. */
 async function measure(
+  label: string,
   cmd: string[],
   env: Record<string, string | undefined>,
   port: number,
@@ -110,10 +140,13 @@ async function measure(
   try {
     await Bun.sleep(sized(2000, 200)); // What start-up leaves for later (warm-ups, the self-test's delay) happens.
     const start_ = memoryOf(child.pid).rss;
+    const smapsStart = args.smaps ? smapsOf(child.pid, cmd[0]!) : "";
     await burst(urls, N, CONNECTIONS);
     const burst_ = memoryOf(child.pid).rss;
     await Bun.sleep(IDLE * 1000);
     const m = memoryOf(child.pid);
+    if (args.smaps)
+      console.log(`  smaps ${label}: after start ${smapsStart}; after idle ${smapsOf(child.pid, cmd[0]!)}`);
     return { start: start_, burst: burst_, idle: m.rss, peak: m.peak };
   } finally {
     child.kill();
@@ -121,7 +154,7 @@ async function measure(
   }
 }
 
-function appRun(seeded: Seeded) {
+function appRun(label: string, seeded: Seeded) {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
@@ -144,44 +177,56 @@ function appRun(seeded: Seeded) {
   }
   // Every widget's document once in a while, so all of them are asked for during the burst.
   for (const w of seeded.widgetIds) urls.push(`${base}/cdn/widgets/${w}.json`);
-  return measure([...command, "serve"], env, port, urls, "/healthz");
+  return measure(label, [...command, "serve"], env, port, urls, "/healthz");
 }
 
+const ONLY = args.only ?? null;
+if (ONLY !== null && !["large", "small", "bare"].includes(ONLY)) throw new Error("--only is large, small or bare");
+const wants = (name: string) => ONLY === null || ONLY === name;
 const t0 = performance.now();
-const [large, small] = [
-  await seedDataDir({
-    testimonials: Number(args.testimonials),
-    widgets: Number(args.widgets),
-    prefix: "plaudit-mem-large-",
-  }),
-  await seedDataDir({ testimonials: 20, widgets: 2, prefix: "plaudit-mem-small-" }),
-];
+const large = wants("large")
+  ? await seedDataDir({
+      testimonials: Number(args.testimonials),
+      widgets: Number(args.widgets),
+      prefix: "plaudit-mem-large-",
+    })
+  : null;
+const small = wants("small") ? await seedDataDir({ testimonials: 20, widgets: 2, prefix: "plaudit-mem-small-" }) : null;
 console.log(
-  `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: large ${large.testimonials} testimonials, ${large.widgetIds.length} widgets; small 20 testimonials, 2 widgets`,
+  `seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: large ${large?.testimonials ?? "-"} testimonials, ${large?.widgetIds.length ?? "-"} widgets; small 20 testimonials, 2 widgets`,
 );
-const bareFile = join(large.dir, "bare.ts");
+const bareDir = mkdtempSync(join(tmpdir(), "plaudit-mem-bare-"));
+const bareFile = join(bareDir, "bare.ts");
 writeFileSync(
   bareFile,
   `const body = "x".repeat(10_000); Bun.serve({ port: Number(process.env.PORT), hostname: "127.0.0.1", reusePort: false, fetch: () => new Response(body, { headers: { "content-type": "text/html" } }) });\n`,
 );
 const barePort = freePort();
 console.log(`${bin} serve; ${N} requests, ${CONNECTIONS} at a time; idle ${IDLE} s`);
-const bare = await measure(
-  [process.execPath, bareFile],
-  { ...process.env, PORT: String(barePort) },
-  barePort,
-  [`http://127.0.0.1:${barePort}/`],
-  "/",
-);
-const smallR = await appRun(small);
-const largeR = await appRun(large);
-const row = (name: string, f: Figures) =>
-  console.log(
-    `  ${name.padEnd(6)} RSS after start ${f.start.toFixed(1).padStart(6)} MiB   after ${N} requests ${f.burst.toFixed(1).padStart(6)} MiB   after ${IDLE} s idle ${f.idle.toFixed(1).padStart(6)} MiB   peak ${f.peak.toFixed(1).padStart(6)} MiB`,
-  );
+const bare = wants("bare")
+  ? await measure(
+      "bare",
+      [process.execPath, bareFile],
+      { ...process.env, PORT: String(barePort) },
+      barePort,
+      [`http://127.0.0.1:${barePort}/`],
+      "/",
+    )
+  : null;
+rmSync(bareDir, { recursive: true, force: true });
+const smallR = small ? await appRun("small", small) : null;
+const largeR = large ? await appRun("large", large) : null;
+const row = (name: string, f: Figures | null) => {
+  if (f)
+    console.log(
+      `  ${name.padEnd(6)} RSS after start ${f.start.toFixed(1).padStart(6)} MiB   after ${N} requests ${f.burst.toFixed(1).padStart(6)} MiB   after ${IDLE} s idle ${f.idle.toFixed(1).padStart(6)} MiB   peak ${f.peak.toFixed(1).padStart(6)} MiB`,
+    );
+};
 row("bare", bare);
 row("small", smallR);
 row("large", largeR);
-console.log(
-  `ratio large/small: start ${(largeR.start / smallR.start).toFixed(2)}, after requests ${(largeR.burst / smallR.burst).toFixed(2)}, idle ${(largeR.idle / smallR.idle).toFixed(2)}; large/bare idle ${(largeR.idle / bare.idle).toFixed(2)}; large idle ${largeR.idle.toFixed(1)} MiB (target ≤ 100 MiB)`,
-);
+if (bare && smallR && largeR)
+  console.log(
+    `ratio large/small: start ${(largeR.start / smallR.start).toFixed(2)}, after requests ${(largeR.burst / smallR.burst).toFixed(2)}, idle ${(largeR.idle / smallR.idle).toFixed(2)}; large/bare idle ${(largeR.idle / bare.idle).toFixed(2)}; large idle ${largeR.idle.toFixed(1)} MiB (target ≤ 100 MiB)`,
+  );
+else console.log(`ratio: none (--only ${ONLY})`);

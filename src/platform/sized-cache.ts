@@ -5,9 +5,14 @@
  * by a timer (unref'd: it never keeps the process alive), so memory held after a burst of traffic comes back
  * when the box is idle instead of staying until the next burst.
  *
+ * The sweep runs when the least recently used entry turns `idleMs` unused, and asks the idle collector for a
+ * collection when it dropped anything (what a cache lets go of is freed only by the next garbage collection).
+ *
  * Used for the documents kept ready to send (wall pages, widget documents) and the wall reads, so what the box
  * holds does not grow with the number of brands, widgets or testimonials (issue 28).
  */
+
+import { collectSoon } from "./idle-collector";
 
 interface Held<V> {
   value: V;
@@ -102,26 +107,38 @@ export class SizedCache<K, V> {
     return { entries: this.#entries.size, bytes: this.#bytes, maxBytes: this.maxBytes };
   }
 
+  /** Sweeps when the least recently used entry turns `idleMs` unused (not a whole `idleMs` after the last sweep). */
   #schedule() {
     if (this.idleMs === null || this.#timer) return;
-    this.#timer = setTimeout(() => this.#sweep(), this.idleMs);
+    let oldest: number | null = null;
+    for (const held of this.#entries.values())
+      if (!this.pinned?.(held.value)) {
+        oldest = held.usedAt;
+        break;
+      }
+    if (oldest === null) return;
+    const wait = Math.max(50, oldest + this.idleMs - performance.now() + 1);
+    this.#timer = setTimeout(() => this.#sweep(), wait);
     this.#timer.unref?.();
   }
 
   #sweep() {
     this.#timer = null;
-    this.dropUnused();
-    if (this.#entries.size > 0 && [...this.#entries.values()].some((h) => !this.pinned?.(h.value))) this.#schedule();
+    // What was dropped is garbage now; an idle box collects it (src/platform/idle-collector.ts).
+    if (this.dropUnused() > 0) collectSoon();
+    this.#schedule();
   }
 
-  /** Drops the entries (not pinned) unused for `idleMs` now; the timer calls it. */
-  dropUnused(): void {
-    if (this.idleMs === null) return;
+  /** Drops the entries (not pinned) unused for `idleMs` now, and says how many; the timer calls it. */
+  dropUnused(): number {
+    if (this.idleMs === null) return 0;
     const before = performance.now() - this.idleMs!;
+    let dropped = 0;
     // Least recently used first: stop at the first entry used since.
     for (const [key, held] of this.#entries) {
       if (held.usedAt > before) break;
-      if (!this.pinned?.(held.value)) this.delete(key);
+      if (!this.pinned?.(held.value) && this.delete(key)) dropped++;
     }
+    return dropped;
   }
 }

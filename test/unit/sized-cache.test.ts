@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { SizedCache } from "../../src/platform/sized-cache";
+import { startIdleCollector } from "../../src/platform/idle-collector";
 
 test("a sized cache drops the least recently used entries when its bytes pass the budget", () => {
   const c = new SizedCache<string, string>(100);
@@ -40,4 +41,20 @@ test("entries unused for idleMs are dropped; used ones stay; the timer sweeps an
   // Nothing touches it any more: the unref'd timer empties it (polled, with no limit on how long it takes).
   while (c.stats().entries > 0) await Bun.sleep(20);
   expect(c.stats().bytes).toBe(0);
+});
+
+test("the sweep drops an entry when it turns idleMs unused, and asks the idle collector for a collection", async () => {
+  let collections = 0;
+  const idle = startIdleCollector(5, () => collections++);
+  try {
+    await Bun.sleep(20);
+    const c = new SizedCache<string, number>(1000, 40);
+    c.set("a", 1, 10);
+    expect(c.has("a")).toBe(true);
+    while (c.has("a")) await Bun.sleep(5); // polled: no time is asserted
+    while (collections === 0) await Bun.sleep(5);
+    expect(collections).toBeGreaterThanOrEqual(1);
+  } finally {
+    idle.stop();
+  }
 });

@@ -8,6 +8,7 @@ import { Database, type Statement } from "bun:sqlite";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { releaseOnIdle } from "../idle-collector";
 
 /** The drizzle handle every service uses. */
 export type Db = BunSQLiteDatabase<Record<string, never>> & { $client: Database };
@@ -65,6 +66,7 @@ export function openDb(path: string, opts: OpenDbOptions = {}): Db {
   if (path !== ":memory:") protectDbFile(path, !opts.readonly);
   const sqlite = new Database(path, opts.readonly ? { readonly: true } : { create: true, strict: true });
   applyPragmas(sqlite, opts);
+  releaseOnIdle(sqlite); // its page cache is freed when the server goes quiet (`PRAGMA shrink_memory`)
   const db = drizzle({ client: sqlite }) as Db;
   (db as unknown as { dialect: { escapeParam: () => string } }).dialect.escapeParam = () => PARAM_MARKER;
   reuseOneTimeStatements(db, sqlite);
