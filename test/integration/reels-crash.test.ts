@@ -18,7 +18,8 @@ import { submissions, transcripts } from "../../src/domains/submissions";
 import { reelRenders } from "../../src/domains/reels";
 import { workDir } from "../../src/domains/reels/storage-keys";
 import { freePort } from "../helpers/ports";
-import { binaryEnv, ensureBinary, TEST_TARGET } from "../helpers/binary";
+import { ensureBinary, TEST_TARGET } from "../helpers/binary";
+import { serveEnv } from "../helpers/serve-process";
 
 let t: TestApp;
 let a: TestOrg;
@@ -77,16 +78,7 @@ async function serve(): Promise<ReturnType<typeof Bun.spawn>> {
   const port = await freePort();
   const cmd = TEST_TARGET === "binary" ? [await ensureBinary(), "serve"] : [process.execPath, MAIN, "serve"];
   return Bun.spawn(cmd, {
-    env: {
-      ...binaryEnv(),
-      PLAUDIT_DATA_DIR: t.dir,
-      PLAUDIT_PORT: String(port),
-      PLAUDIT_HOST: "127.0.0.1",
-      PLAUDIT_BASE_URL: `http://127.0.0.1:${port}`,
-      PLAUDIT_JOB_LEASE_SECONDS: "5",
-      PLAUDIT_LOG_LEVEL: "error",
-      PLAUDIT_SELF_TEST: "0",
-    },
+    env: serveEnv(port, { PLAUDIT_DATA_DIR: t.dir, PLAUDIT_JOB_LEASE_SECONDS: "5", PLAUDIT_LOG_LEVEL: "error" }),
     stdout: "ignore",
     stderr: "ignore",
   });

@@ -128,17 +128,18 @@ const leaseExpired = (db: Db) =>
     .orderBy(asc(jobs.priority), asc(jobs.leaseUntil), asc(jobs.id))
     .limit(1)
     .prepare();
+/** What a claim writes on a job row (both claims below): running, one more attempt, the claimer's lease. */
+const claimedBy = () => ({
+  status: "running" as const,
+  attempts: sql`${jobs.attempts} + 1`,
+  leaseUntil: sql`${sql.placeholder("leaseUntil")}`,
+  lockedBy: sql`${sql.placeholder("lockedBy")}`,
+  updatedAt: sql`${sql.placeholder("now")}`,
+});
 const claimRow = (db: Db) =>
   db
     .update(jobs)
-    .set({
-      status: "running",
-      attempts: sql`${jobs.attempts} + 1`,
-      leaseUntil: sql`${sql.placeholder("leaseUntil")}`,
-      lockedBy: sql`${sql.placeholder("lockedBy")}`,
-      updatedAt: sql`${sql.placeholder("now")}`,
-      lastError: sql`coalesce(${sql.placeholder("recoveredNote")}, ${jobs.lastError})`,
-    })
+    .set({ ...claimedBy(), lastError: sql`coalesce(${sql.placeholder("recoveredNote")}, ${jobs.lastError})` })
     .where(eq(jobs.id, sql.placeholder("id")))
     .returning()
     .prepare();
@@ -151,13 +152,7 @@ const claimRow = (db: Db) =>
 const claimQueued = (db: Db) =>
   db
     .update(jobs)
-    .set({
-      status: "running",
-      attempts: sql`${jobs.attempts} + 1`,
-      leaseUntil: sql`${sql.placeholder("leaseUntil")}`,
-      lockedBy: sql`${sql.placeholder("lockedBy")}`,
-      updatedAt: sql`${sql.placeholder("now")}`,
-    })
+    .set(claimedBy())
     .where(
       sql`rowid IN (SELECT rowid FROM ${jobs} WHERE ${jobs.status} = 'queued' AND ${jobs.runAt} <= ${sql.placeholder("now")} AND ${kindIn} ORDER BY ${jobs.priority}, ${jobs.runAt}, rowid LIMIT ${sql.placeholder("limit")})`,
     )
