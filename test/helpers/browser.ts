@@ -31,10 +31,10 @@ type DriverMessage = { id?: number };
 
 /**
  * Playwright's client throws, outside any test code, on an event that names an object it has already let go of
- * ("Object with guid request@… was not bound in the connection": a request event racing its page under load,
- * microsoft/playwright#22210), and the runner charges that to whichever test is running. Such an event is about an
- * object nobody holds any more, so it is dropped here. Answers to calls (`visit` retries those) and every other error
- * go through unchanged.
+ * ("Object with guid request@… was not bound in the connection", or "Cannot find parent object request@… to create
+ * response@…": a request event racing its page under load, microsoft/playwright#22210), and the runner charges
+ * that to whichever test is running. Such an event is about an object nobody holds any more, so it is dropped here.
+ * Answers to calls (`visit` retries those) and every other error go through unchanged.
  */
 function dropEventsForLostObjects(browser: Browser): void {
   const connection = (browser as unknown as { _connection?: { dispatch(message: DriverMessage): void } })._connection;
@@ -44,7 +44,11 @@ function dropEventsForLostObjects(browser: Browser): void {
     try {
       dispatch(message);
     } catch (e) {
-      if (message.id === undefined && /was not bound in the connection|Cannot find object to/.test(String(e))) return;
+      if (
+        message.id === undefined &&
+        /was not bound in the connection|Cannot find object to|Cannot find parent object/.test(String(e))
+      )
+        return;
       throw e;
     }
   };
