@@ -71,14 +71,22 @@ async function publish(id: string) {
   await api("POST", `/v1/submissions/${id}/visibility`, { is_public: true });
 }
 
-/** Waits until every widget has its document on the CDN. */
-async function published(ids: string[]) {
+/**
+ * Waits until every widget's document on the CDN lists `items` testimonials: a recording joins only once its public
+ * copies are made (a job), so a document published before that lists the written ones alone.
+ */
+async function published(ids: string[], items: number) {
   for (let i = 0; i < 600; i++) {
-    const states = await Promise.all(ids.map(async (id) => (await fetch(`${cdn}/widgets/${id}.json`)).status));
-    if (states.every((s) => s === 200)) return;
+    const counts = await Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(`${cdn}/widgets/${id}.json`);
+        return res.status === 200 ? ((await res.json()) as { items: unknown[] }).items.length : -1;
+      }),
+    );
+    if (counts.every((n) => n === items)) return;
     await Bun.sleep(100);
   }
-  throw new Error("widget documents were not published within 60 s");
+  throw new Error(`widget documents did not list ${items} testimonials within 60 s`);
 }
 
 beforeAll(async () => {
@@ -125,7 +133,7 @@ beforeAll(async () => {
         })
       ).id;
   }
-  await published(Object.values(widgetIds));
+  await published(Object.values(widgetIds), ids.length);
   // The customer's site: another origin (another port), plain HTML, no scripts of its own.
   page1 = Bun.serve({
     port: 0,
@@ -277,7 +285,7 @@ describe("on a customer's page", () => {
   test("a deleted widget leaves an empty box", async () => {
     const brand = (await api("GET", "/v1/brands")).data[0].id;
     const w = await api("POST", "/v1/widgets", { brand_id: brand });
-    await published([w.id]);
+    await published([w.id], 4);
     await api("DELETE", `/v1/widgets/${w.id}`);
     const { page, context, requests } = await open([w.id]);
     await page.waitForLoadState("networkidle");

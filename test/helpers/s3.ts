@@ -47,6 +47,8 @@ export interface S3Server {
   client(): Bun.S3Client;
   /** Every key in the bucket starting with `prefix` (full object keys, sorted). */
   keys(prefix?: string): Promise<string[]>;
+  /** Every object starting with `prefix`: key → size in bytes. */
+  sizes(prefix?: string): Promise<Map<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,18 @@ export async function startS3(bucket = "plaudit", opts: { cors?: boolean } = {})
   const addr = await server.run();
   const endpoint = `http://127.0.0.1:${addr.port}`;
   const client = () => new Bun.S3Client({ bucket, endpoint, region: "us-east-1", ...S3_KEYS });
+  const sizes = async (prefix = "") => {
+    const c = client();
+    const out = new Map<string, number>();
+    let continuationToken: string | undefined;
+    for (;;) {
+      const page = await c.list({ prefix, ...(continuationToken ? { continuationToken } : {}) });
+      for (const o of page.contents ?? []) out.set(o.key, o.size ?? 0);
+      if (!page.isTruncated || !page.nextContinuationToken) break;
+      continuationToken = page.nextContinuationToken;
+    }
+    return out;
+  };
   return {
     endpoint,
     bucket,
@@ -78,17 +92,9 @@ export async function startS3(bucket = "plaudit", opts: { cors?: boolean } = {})
     publicUrl: (prefix = "") => `${endpoint}/${bucket}${prefix ? `/${prefix}` : ""}/public`,
     client,
     async keys(prefix = "") {
-      const c = client();
-      const out: string[] = [];
-      let continuationToken: string | undefined;
-      for (;;) {
-        const page = await c.list({ prefix, ...(continuationToken ? { continuationToken } : {}) });
-        for (const o of page.contents ?? []) out.push(o.key);
-        if (!page.isTruncated || !page.nextContinuationToken) break;
-        continuationToken = page.nextContinuationToken;
-      }
-      return out.sort();
+      return [...(await sizes(prefix)).keys()].sort();
     },
+    sizes,
     async stop() {
       await server.close();
       rmSync(root, { recursive: true, force: true });
