@@ -32,6 +32,7 @@ import m29 from "./0030_languages.sql" with { type: "text" };
 import m30 from "./0031_manual_corrections.sql" with { type: "text" };
 import m31 from "./0032_media_edit.sql" with { type: "text" };
 import m32 from "./0033_respondent_language.sql" with { type: "text" };
+import m33 from "./0034_webhook_delivery_leases.sql" with { type: "text" };
 
 /** Every migration in order, embedded as text. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -68,4 +69,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0031_manual_corrections", sql: m30 },
   { tag: "0032_media_edit", sql: m31 },
   { tag: "0033_respondent_language", sql: m32 },
+  { tag: "0034_webhook_delivery_leases", sql: m33 },
 ];

@@ -20,11 +20,11 @@ import type { Schedule } from "./platform/jobs/cron";
 import { EVENT_TYPES, isEventType } from "./platform/events/emit";
 import { ALLOWANCE_NAMES, assertCountersRegistered } from "./platform/access";
 import { httpApp, type App, type AppOptions } from "./app";
-import { JobRegistry, startWorkers, type Workers } from "./platform/jobs/worker";
+import { combineWorkers, JobRegistry, startWorkers, type Workers } from "./platform/jobs/worker";
 import { MAIL_SEND } from "./platform/mail/queue-mail";
 import { MAIL_DISPATCH } from "./platform/mail/turns";
 import { PROCESS_JOB } from "./domains/submissions";
-import { DELIVER_JOB } from "./domains/webhooks";
+import { WEBHOOK_DELIVERY_QUEUE } from "./domains/webhooks";
 import { REEL_RENDER_JOB } from "./domains/reels";
 import { MODULES } from "./modules";
 import { unitOfWork } from "./platform/db/unit-of-work";
@@ -63,6 +63,11 @@ export function jobRegistryOf(modules: readonly DomainModule[] = MODULES): JobRe
     ),
   ];
   const missing = needed.filter(([kind]) => !registry.get(kind));
+  const noQueue = DELIVERY_QUEUES.filter((name) => registry.queues([name]).length === 0);
+  if (noQueue.length > 0)
+    throw new Error(
+      `No module registers the queue ${noQueue.join(", ")} (named by DELIVERY_QUEUES, src/composition.ts); add the module that handles it to src/modules.ts.`,
+    );
   if (missing.length > 0) {
     throw new Error(
       `Job kind${missing.length > 1 ? "s" : ""} without a handler: ${missing.map(([k, where]) => `"${k}" (named by ${where})`).join(", ")}. Jobs of a kind no module registers would wait forever; add the module that handles it to src/modules.ts.`,
@@ -184,7 +189,9 @@ export function buildRegistry(): JobRegistry {
 /** Job kinds that run ffmpeg or speech recognition: one pool, `PLAUDIT_MEDIA_CONCURRENCY` at a time. */
 export const MEDIA_KINDS = [PROCESS_JOB, REEL_RENDER_JOB];
 /** Outbound messages: their own pool, so a slow receiver never waits behind a render. */
-export const DELIVERY_KINDS = [DELIVER_JOB, MAIL_SEND, MAIL_DISPATCH];
+export const DELIVERY_KINDS = [MAIL_SEND, MAIL_DISPATCH];
+/** The leased queues the delivery pool runs beside its mail jobs: webhook deliveries (4 at a time). */
+export const DELIVERY_QUEUES = [WEBHOOK_DELIVERY_QUEUE];
 
 /** Starts the worker pools: media, deliveries, and everything else. */
 export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { pollMs?: number } = {}): Workers {
@@ -196,14 +203,13 @@ export function startWorkerPools(deps: Deps, registry: JobRegistry, opts: { poll
       concurrency: deps.config.mediaConcurrency,
       pollMs: opts.pollMs ?? 1000,
     }),
-    startWorkers(deps, registry, { kinds: DELIVERY_KINDS, concurrency: 4, pollMs: opts.pollMs ?? 250 }),
+    startWorkers(deps, registry, {
+      kinds: DELIVERY_KINDS,
+      queues: DELIVERY_QUEUES,
+      concurrency: 4,
+      pollMs: opts.pollMs ?? 250,
+    }),
     startWorkers(deps, registry, { kinds: rest, concurrency: 2, pollMs: opts.pollMs ?? 1000 }),
   ];
-  return {
-    stop: async (stopOpts) => void (await Promise.all(pools.map((p) => p.stop(stopOpts)))),
-    drain: async () => {
-      for (const p of pools) await p.drain();
-    },
-    wake: () => pools.forEach((p) => p.wake()),
-  };
+  return combineWorkers(pools);
 }

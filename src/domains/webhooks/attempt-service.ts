@@ -15,7 +15,8 @@ import { PRIORITY } from "../../platform/jobs/tables";
 import { queueMail } from "../../platform/mail/queue-mail";
 import { staffEmails } from "../accounts";
 import { orgSender } from "../../platform/access";
-import { clockAt, enqueueAttempt } from "./delivery-service";
+import { clockAt } from "./delivery-service";
+import { jobEnqueued } from "../../platform/jobs/wake";
 import { DISABLE_AFTER_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "./model";
 import type { AttemptOutcome } from "./sender";
 import { changed, statements, type Statements } from "./statements";
@@ -79,7 +80,8 @@ export function recordAttempt(
     q.recoverEndpoint.run({ id: target.endpointId, updatedAt: now });
     return result;
   }
-  if (next != null) enqueueAttempt({ db, state: deps.state }, target, number + 1, now, next);
+  // The delivery is its own queue entry, due at `next` (delivery-queue.ts); the app's workers look then.
+  if (next != null) jobEnqueued(deps.state, next - now);
   const endpoint = q.endpointById.get({ id: target.endpointId });
   if (endpoint) noteFailure(deps, db, endpoint, now, outcome.reason);
   return result;

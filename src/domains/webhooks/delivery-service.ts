@@ -1,8 +1,8 @@
 /**
  * Deliveries: the fan-out of an event to every subscribed endpoint of its org and mode (inside the emitting
  * transaction, so the event and its deliveries land together), samples from `/test`, replays, and the log.
- * Each new delivery enqueues its first attempt in the same transaction: the queue is durable, so nothing is
- * lost if the process dies before, during or after sending.
+ * A new delivery is itself the queue entry of its first attempt (delivery-queue.ts), written in the same
+ * transaction: nothing is lost if the process dies before, during or after sending.
  */
 import type { Reader, Tx } from "../../platform/db/unit-of-work";
 import { eq, sql } from "drizzle-orm";
@@ -17,8 +17,7 @@ import { brands } from "../brands";
 import { submissions } from "../submissions";
 import { bodyFor, type ChatContext, type WebhookFormat } from "./chat-formats";
 import { newId } from "../../platform/ids";
-import { enqueue, type JobQueue } from "../../platform/jobs/queue";
-import { PRIORITY } from "../../platform/jobs/tables";
+import { jobEnqueued } from "../../platform/jobs/wake";
 import { toPage, type PageRequest } from "../../platform/http/pagination";
 import { idPageRows } from "../../platform/db/org-page";
 import { prepared } from "../../platform/db/prepared";
@@ -28,39 +27,8 @@ import { sampleEvent } from "./samples";
 import { statements } from "./statements";
 import { webhookAttempts, webhookDeliveries, type AttemptRow, type DeliveryRow, type EndpointRow } from "./tables";
 
-/** The job kind that makes one attempt of one delivery. */
-export const DELIVER_JOB = "webhook.deliver";
-
-/** Payload of a webhook.deliver job: which delivery, and which attempt it is meant to make. */
-export interface DeliverPayload {
-  deliveryId: string;
-  attempt: number;
-}
-
 /** A clock stopped at `ms`, so rows and jobs written together carry the same time. */
 export const clockAt = (ms: number): Clock => ({ now: () => ms });
-
-/** Enqueues attempt `attempt` of a delivery to run at `runAt`. */
-export function enqueueAttempt(
-  queue: Omit<JobQueue, "clock">,
-  d: Pick<DeliveryRow, "id" | "orgId" | "mode">,
-  attempt: number,
-  nowMs: number,
-  runAt: number,
-) {
-  enqueue(
-    { ...queue, clock: clockAt(nowMs) },
-    {
-      kind: DELIVER_JOB,
-      payload: { deliveryId: d.id, attempt } satisfies DeliverPayload,
-      orgId: d.orgId,
-      mode: d.mode,
-      priority: PRIORITY.delivery,
-      runAt,
-      dedupeKey: `${DELIVER_JOB}:${d.id}:${attempt}`,
-    },
-  );
-}
 
 interface NewDelivery {
   endpoint: Pick<EndpointRow, "id" | "orgId" | "mode">;
@@ -71,7 +39,10 @@ interface NewDelivery {
   isTest?: boolean;
 }
 
-/** Writes a delivery waiting for its first attempt and enqueues that attempt to run at once, in the unit of work. */
+/**
+ * Writes a delivery waiting for its first attempt, due at once, in the unit of work; the app's delivery workers are
+ * woken (they run after the commit: a transaction here is synchronous).
+ */
 export function createDelivery(tx: Tx, nowMs: number, input: NewDelivery): DeliveryRow {
   const { db } = tx;
   const row: DeliveryRow = {
@@ -85,6 +56,7 @@ export function createDelivery(tx: Tx, nowMs: number, input: NewDelivery): Deliv
     status: "pending",
     attemptCount: 0,
     nextAttemptAt: nowMs,
+    leaseUntil: null,
     deliveredAt: null,
     failureReason: null,
     replayOf: input.replayOf ?? null,
@@ -93,7 +65,7 @@ export function createDelivery(tx: Tx, nowMs: number, input: NewDelivery): Deliv
     updatedAt: nowMs,
   };
   statements(db).insertDelivery.run(row);
-  enqueueAttempt(tx.queue, row, 1, nowMs, nowMs);
+  jobEnqueued(tx.queue.state, 0);
   return row;
 }
 

@@ -1,4 +1,5 @@
 /** Webhook endpoints, their deliveries and every attempt of each delivery (the delivery log). */
+import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, index, primaryKey } from "drizzle-orm/sqlite-core";
 import type { Mode } from "../../platform/context";
 import { orgs } from "../../platform/access/tables";
@@ -55,6 +56,11 @@ export const webhookDeliveries = sqliteTable(
     status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at"),
+    /**
+     * While a delivery worker holds the delivery (claimed, sending, or its outcome waiting for its commit): until
+     * when. Null when nobody holds it; a lease that has run out (a process killed) is claimed again.
+     */
+    leaseUntil: integer("lease_until"),
     deliveredAt: integer("delivered_at"),
     failureReason: text("failure_reason"),
     replayOf: text("replay_of"),
@@ -65,6 +71,8 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     index("webhook_deliveries_endpoint").on(t.endpointId, t.id),
     index("webhook_deliveries_org_mode").on(t.orgId, t.mode, t.id),
+    // The delivery workers' queue: deliveries waiting for an attempt, by when it is due.
+    index("webhook_deliveries_due").on(t.nextAttemptAt, t.id).where(sql`status IN ('pending', 'retrying')`),
   ],
 );
 

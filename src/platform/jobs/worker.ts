@@ -4,6 +4,7 @@
  * expire, and the job is claimed again.
  */
 import { onJobEnqueued } from "./wake";
+import { sleeper } from "./sleeper";
 import { hostname } from "node:os";
 import { randomToken } from "../crypto";
 import type { Deps } from "../deps";
@@ -68,9 +69,36 @@ export const DEFAULT_JOB_POLICY = {
   backoffMs: (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000),
 } as const;
 
-/** The job kinds this process knows how to run; workers claim only these. */
+/**
+ * Work kept in a table of its own rather than as job rows (webhook deliveries): its module claims it under leases on
+ * its own rows and runs it, with the same promises as a job (at least once; a lease that runs out after a crash
+ * gives the work back). The registry carries it so that worker pools and `runDueJobs` run it with the jobs.
+ */
+export interface LeasedQueue {
+  /** A name for logs and pool options, e.g. `webhook.deliveries`. */
+  name: string;
+  /** Starts its workers: up to `concurrency` items at a time, looking again every `pollMs` or on `wake()`. */
+  start(deps: Deps, opts: { concurrency: number; pollMs: number; leaseMs: number }): Workers;
+  /** Runs the items due now one after another until none is due; returns how many ran. For tests and the CLI. */
+  runDue(deps: Deps, opts: { leaseMs: number }): Promise<number>;
+}
+
+/** The job kinds (and leased queues) this process knows how to run; workers claim only these. */
 export class JobRegistry {
   private readonly defs = new Map<string, JobKind<any>>();
+  private readonly leased = new Map<string, LeasedQueue>();
+
+  /** Adds a leased queue; adding one twice is a wiring mistake and throws. */
+  addQueue(queue: LeasedQueue): this {
+    if (this.leased.has(queue.name)) throw new Error(`queue ${queue.name} is registered twice`);
+    this.leased.set(queue.name, queue);
+    return this;
+  }
+
+  /** The leased queues, or the one named. */
+  queues(names?: readonly string[]): LeasedQueue[] {
+    return names ? names.flatMap((n) => this.leased.get(n) ?? []) : [...this.leased.values()];
+  }
 
   /** Adds a kind; registering one twice is a wiring mistake and throws. */
   register<P>(kind: string, def: JobKind<P>): this {
@@ -225,16 +253,24 @@ export interface RunDueOptions {
   leaseMs?: number;
 }
 
-/** Claims and runs due jobs one after another until none is due; returns how many ran. For tests and the CLI. */
+/**
+ * Claims and runs due jobs one after another until none is due, then what the registry's leased queues have due,
+ * and again until neither has anything; returns how many ran. For tests and the CLI.
+ */
 export async function runDueJobs(deps: Deps, registry: JobRegistry, opts: RunDueOptions = {}): Promise<number> {
   const workerId = opts.workerId ?? workerName("direct");
   const lease = leaseOf(deps, opts.leaseMs);
   let ran = 0;
   for (;;) {
-    const job = claimNext(deps.db, deps.clock, workerId, lease, registry.kinds());
-    if (!job) return ran;
-    await runClaimedJob(deps, registry, job, lease);
-    ran++;
+    const before = ran;
+    for (;;) {
+      const job = claimNext(deps.db, deps.clock, workerId, lease, registry.kinds());
+      if (!job) break;
+      await runClaimedJob(deps, registry, job, lease);
+      ran++;
+    }
+    for (const q of registry.queues()) ran += await q.runDue(deps, { leaseMs: lease });
+    if (ran === before) return ran;
   }
 }
 
@@ -246,6 +282,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Only these kinds (a pool of its own, e.g. for slow media work); default every registered kind. */
   kinds?: string[];
+  /**
+   * The registry's leased queues this pool also runs, each with its own `concurrency` slots; default every queue
+   * when `kinds` is not given, none when it is.
+   */
+  queues?: string[];
 }
 
 /** Options of `Workers.stop`. */
@@ -278,6 +319,33 @@ export interface Workers {
  * it claims again when half of them have started.
  */
 export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOptions = {}): Workers {
+  const pool = startJobPool(deps, registry, opts);
+  const queues = registry.queues(opts.queues ?? (opts.kinds ? [] : undefined));
+  if (queues.length === 0) return pool;
+  const settings = {
+    concurrency: Math.max(1, opts.concurrency ?? 2),
+    pollMs: opts.pollMs ?? 1000,
+    leaseMs: leaseOf(deps, opts.leaseMs),
+  };
+  return combineWorkers([pool, ...queues.map((q) => q.start(deps, settings))]);
+}
+
+/**
+ * Several pools as one: `stop` stops them all at once, `wake` wakes them all, and `drain` drains each in turn,
+ * twice (a job can make deliveries, its events; a delivery can enqueue a job, a disabled endpoint's email).
+ */
+export function combineWorkers(all: Workers[]): Workers {
+  return {
+    stop: async (opts) => void (await Promise.all(all.map((w) => w.stop(opts)))),
+    drain: async () => {
+      for (let round = 0; round < 2; round++) for (const w of all) await w.drain();
+    },
+    wake: () => all.forEach((w) => w.wake()),
+  };
+}
+
+/** The job pool of `startWorkers` (its kinds only). */
+function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): Workers {
   const concurrency = Math.max(1, opts.concurrency ?? 2);
   const pollMs = opts.pollMs ?? 1000;
   const lease = leaseOf(deps, opts.leaseMs);
@@ -292,20 +360,8 @@ export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOpti
   /** Jobs claimed ahead, not started yet, in claim order. */
   const ahead: Job[] = [];
   const shutdown = new AbortController();
-  let sleepers: (() => void)[] = [];
-
-  /** Resolves after `ms`, or sooner on `wake()` or when a running job ends. */
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        sleepers = sleepers.filter((s) => s !== done);
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      sleepers.push(done);
-    });
-  const wake = () => [...sleepers].forEach((s) => s());
+  // Waits for `pollMs`, or less: `wake()`, or a running job ending.
+  const { sleep, wake } = sleeper();
 
   const start = (job: Job) => {
     busy++;
