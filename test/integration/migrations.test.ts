@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { openDb } from "../../src/platform/db/client";
 import { migrate, pendingMigrations } from "../../src/platform/db/migrate";
 import { migrations } from "../../migrations";
+import { claimDeliveries } from "../../src/domains/webhooks/delivery-queue";
 
 function seed(db: ReturnType<typeof openDb>) {
   const q = (sql: string, ...args: (string | number)[]) => db.$client.query(sql).run(...args);
@@ -250,6 +251,51 @@ describe("0028: alerts", () => {
         q("SELECT (SELECT count(*) FROM alert_buttons) + (SELECT count(*) FROM alert_arrivals) AS n").get(),
       ).toEqual({ n: 0 });
       expect(q("PRAGMA foreign_key_check").all()).toEqual([]);
+      db.$client.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("0034: webhook deliveries leased on their own rows", () => {
+  test("queued webhook.deliver jobs go; their deliveries stay due, claimable, in the order they fell due", () => {
+    const dir = mkdtempSync(join(tmpdir(), "plaudit-mig-"));
+    try {
+      const file = join(dir, "plaudit.db");
+      const old = openDb(file);
+      const upTo = migrations.findIndex((m) => m.tag === "0034_webhook_delivery_leases");
+      expect(upTo).toBeGreaterThan(0);
+      migrate(old, migrations.slice(0, upTo));
+      seed(old);
+      const q = (sql: string) => old.$client.query(sql).run();
+      q(
+        "INSERT INTO webhook_endpoints (id, org_id, mode, url, events, secret, created_at, updated_at) VALUES ('whe_old', 'org_old', 'live', 'https://hooks.example/x', '[\"reel.ready\"]', 'whsec_x', 1, 1)",
+      );
+      for (const [id, status, count, next] of [
+        ["whd_a", "pending", 0, 5],
+        ["whd_b", "retrying", 2, 3],
+        ["whd_c", "delivered", 1, null],
+      ] as const)
+        q(
+          `INSERT INTO webhook_deliveries (id, org_id, mode, endpoint_id, event_id, event_type, body, status, attempt_count, next_attempt_at, created_at, updated_at) VALUES ('${id}', 'org_old', 'live', 'whe_old', 'evt_${id}', 'reel.ready', '{}', '${status}', ${count}, ${next ?? "NULL"}, 1, 1)`,
+        );
+      q(
+        "INSERT INTO jobs (id, kind, payload, status, run_at, created_at, updated_at) VALUES ('job_a', 'webhook.deliver', '{\"deliveryId\":\"whd_a\",\"attempt\":1}', 'queued', 5, 1, 1), ('job_b', 'webhook.deliver', '{\"deliveryId\":\"whd_b\",\"attempt\":3}', 'running', 3, 1, 1), ('job_old', 'webhook.deliver', '{}', 'done', 1, 1, 1), ('job_mail', 'mail.send', '{}', 'queued', 1, 1, 1)",
+      );
+      old.$client.close();
+      const db = openDb(file);
+      migrate(db);
+      expect(db.$client.query("SELECT id FROM jobs ORDER BY id").all()).toEqual([
+        { id: "job_mail" },
+        { id: "job_old" },
+      ]);
+      const claimed = claimDeliveries({ db, clock: { now: () => 10 } }, 10, 60_000);
+      expect(claimed.map((h) => [h.id, h.attempt, h.leaseUntil])).toEqual([
+        ["whd_b", 3, 60_010],
+        ["whd_a", 1, 60_010],
+      ]);
+      expect(db.$client.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
       db.$client.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import { groupCommit } from "../../platform/db/group-commit";
 import { sleeper } from "../../platform/jobs/sleeper";
 import { onJobEnqueued } from "../../platform/jobs/wake";
 import type { LeasedQueue, StopOptions, Workers } from "../../platform/jobs/worker";
-import { attemptTarget, failWaiting, recordAttempt } from "./attempt-service";
+import { attemptTarget, failWaiting, recordAttempt, type AttemptTarget } from "./attempt-service";
 import { sendWebhook } from "./sender";
 import { deliveryHeaders } from "./signing";
 import { changed, statements } from "./statements";
@@ -37,11 +37,22 @@ export const RECORD_WITHIN_MS = 10;
 const OWN_FAILURES = 5;
 const ownBackoffMs = (n: number) => 5_000 * n;
 
-/** A delivery claimed by this process: which attempt it is due for, and until when the lease runs. */
+/**
+ * How long what a claim read (the delivery's body, its endpoint's address and secrets) is used as it is. A delivery
+ * held longer (its pool busy with slow receivers) is read again when it starts: an endpoint changed, disabled or
+ * deleted, or a delivery erased meanwhile, is then seen as it is now.
+ */
+export const CLAIM_FRESH_MS = 250;
+
+/** A delivery claimed by this process: which attempt it is due for, until when the lease runs, what the claim read. */
 export interface HeldDelivery {
   id: string;
   attempt: number;
   leaseUntil: number;
+  /** The delivery and its endpoint as the claim read them (null: the endpoint is gone). */
+  target: AttemptTarget | null;
+  /** When it was claimed (`performance.now()`). */
+  claimedAt: number;
 }
 
 /** Our own failures so far, by delivery (per app: two apps in one process keep their own). */
@@ -52,9 +63,24 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : St
 /** Claims up to `limit` due deliveries nobody holds, under a lease of `leaseMs`, in the order they fell due. */
 export function claimDeliveries(deps: Pick<Deps, "db" | "clock">, limit: number, leaseMs: number): HeldDelivery[] {
   const now = deps.clock.now();
-  const rows = statements(deps.db).claim.all({ now, until: now + leaseMs, limit });
+  const q = statements(deps.db);
+  const rows = q.claim.all({ now, until: now + leaseMs, limit });
+  if (rows.length === 0) return [];
   rows.sort((a, b) => a.nextAttemptAt! - b.nextAttemptAt! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return rows.map((r) => ({ id: r.id, attempt: r.attemptCount + 1, leaseUntil: r.leaseUntil! }));
+  const ids = [...new Set(rows.map((r) => r.endpointId))];
+  const endpoints = new Map(q.endpointsIn.all({ ids: JSON.stringify(ids) }).map((e) => [e.endpointId, e]));
+  const claimedAt = performance.now();
+  return rows.map((r) => {
+    const { attemptCount, nextAttemptAt: _due, leaseUntil, ...delivery } = r;
+    const endpoint = endpoints.get(r.endpointId);
+    return {
+      id: r.id,
+      attempt: attemptCount + 1,
+      leaseUntil: leaseUntil!,
+      target: endpoint ? { ...delivery, ...endpoint } : null,
+      claimedAt,
+    };
+  });
 }
 
 /** Moves a held delivery's lease to `until` (null: nobody holds it); false when it was no longer this lease. */
@@ -65,17 +91,21 @@ function moveLease(deps: Pick<Deps, "db">, held: HeldDelivery, until: number | n
 }
 
 /**
- * Makes attempt `attempt` of a delivery, if it is still due: reads the delivery and its endpoint, signs and sends,
- * calls `release` once the answer is in (the pool's slot goes to the next delivery), then records the outcome in a
- * shared commit, which ends the lease.
+ * Makes attempt `attempt` of a delivery, if it is still due: reads the delivery and its endpoint (or takes what its
+ * claim read, `claimed`, at most CLAIM_FRESH_MS ago), signs and sends, calls `release` once the answer is in (the
+ * pool's slot goes to the next delivery), then records the outcome in a shared commit, which ends the lease.
  */
 export async function runDeliveryAttempt(
   deps: Deps,
   deliveryId: string,
   attempt: number,
   release: () => void = () => {},
+  claimed?: Pick<HeldDelivery, "target" | "claimedAt">,
 ): Promise<void> {
-  const target = attemptTarget(deps.db, deliveryId, attempt);
+  const target =
+    claimed && performance.now() - claimed.claimedAt <= CLAIM_FRESH_MS
+      ? claimed.target
+      : attemptTarget(deps.db, deliveryId, attempt);
   if (!target) return;
   const now = deps.clock.now();
   if (target.endpointStatus === "disabled") {
@@ -94,7 +124,7 @@ export async function runDeliveryAttempt(
 async function runHeld(deps: Deps, held: HeldDelivery, release?: () => void): Promise<void> {
   const failures = deps.state.of(FAILURES);
   try {
-    await runDeliveryAttempt(deps, held.id, held.attempt, release);
+    await runDeliveryAttempt(deps, held.id, held.attempt, release, held);
     failures.delete(held.id);
   } catch (e) {
     const n = (failures.get(held.id) ?? 0) + 1;

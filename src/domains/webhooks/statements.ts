@@ -121,10 +121,29 @@ function build(db: Db) {
       )
       .returning({
         id: deliveries.id,
+        orgId: deliveries.orgId,
+        mode: deliveries.mode,
+        endpointId: deliveries.endpointId,
+        eventId: deliveries.eventId,
+        eventType: deliveries.eventType,
+        body: deliveries.body,
         attemptCount: deliveries.attemptCount,
         nextAttemptAt: deliveries.nextAttemptAt,
         leaseUntil: deliveries.leaseUntil,
       })
+      .prepare(),
+    /** What an attempt needs of each of the endpoints in `ids` (a JSON array): one read for a claim's deliveries. */
+    endpointsIn: db
+      .select({
+        endpointId: endpoints.id,
+        url: endpoints.url,
+        endpointStatus: endpoints.status,
+        secret: endpoints.secret,
+        previousSecret: endpoints.previousSecret,
+        previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
+      })
+      .from(endpoints)
+      .where(sql`${endpoints.id} IN (SELECT value FROM json_each(${p("ids")}))`)
       .prepare(),
     /** Moves a held delivery's lease to `until` while it is still the lease `held` (false: it was lost or ended). */
     moveLease: db

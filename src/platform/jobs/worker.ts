@@ -44,7 +44,7 @@ export interface JobKind<P = unknown> {
    */
   onDead?(job: Job<P>, deps: Deps, error: string, cause?: unknown): void | Promise<void>;
   /**
-   * For many short jobs (a webhook attempt): a pool running this kind claims up to this many due jobs beyond its
+   * For many short jobs: a pool running this kind claims up to this many due jobs beyond its
    * free slots in the same transaction, holds them in memory under their leases and starts them in claim order as
    * slots free up, so a claim's commit is shared by many jobs. Held jobs are renewed before they start when a third
    * of their lease has passed, and given back to the queue when the pool stops; a process killed while holding them
