@@ -1,6 +1,6 @@
 /**
- * Webhook delivery speed through the real path (event → fan-out row and job in SQLite → worker claims under a
- * lease → URL check and resolution → signed https POST → attempt recorded), beside a bare loop of signed `fetch`
+ * Webhook delivery speed through the real path (event → fan-out row in SQLite → worker claims it under a lease on
+ * the row → URL check and resolution → signed https POST → attempt recorded), beside a bare loop of signed `fetch`
  * calls to the same https receiver on 127.0.0.1, measured in the same run.
  *
  *   bun bench/webhooks-throughput.ts [--events 2000] [--concurrency 2,8] [--rounds 3] [--latency-events 200] [--interval-ms 20] [--poll 1000,50] [--smoke]
@@ -17,7 +17,8 @@ import { parseArgs } from "node:util";
 import { count, eq } from "drizzle-orm";
 import { emit } from "../src/platform/events/emit";
 import { JobRegistry, startWorkers } from "../src/platform/jobs/worker";
-import { registerWebhookJobs, signatureHeader, webhookDeliveries } from "../src/domains/webhooks";
+import { registerWebhookJobs, webhookDeliveries } from "../src/domains/webhooks";
+import { deliveryHeaders } from "../src/domains/webhooks/signing";
 import { createEndpoint } from "../src/domains/webhooks/endpoint-service";
 import { makeCert, startReceiver, tableResolver } from "../test/integration/webhooks-receiver";
 import { benchAppliance, median, percentile, sized, smokeOption } from "./_harness";
@@ -45,9 +46,8 @@ const arrivals = new Map<string, number>();
 /** Webhook requests received so far (the bare loop's are not counted). */
 let hookArrivals = 0;
 const rx = startReceiver(cert, (req) => {
-  const event = req.headers["x-svc-event-id"];
-  if (event) hookArrivals++;
-  arrivals.set(event ?? req.headers["x-bench-id"]!, performance.timeOrigin + performance.now());
+  if (req.path !== "/bare") hookArrivals++;
+  arrivals.set(req.headers["x-svc-event-id"]!, performance.timeOrigin + performance.now());
   return new Response("ok");
 });
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
@@ -96,9 +96,14 @@ const cpuSince = (from: NodeJS.CpuUsage) => {
   return d.user + d.system;
 };
 
-/** The baseline: `concurrency` loops of sign + fetch to the same receiver; requests/s and sign→arrival times. */
+/**
+ * The baseline: `concurrency` loops of sign + fetch to the same receiver; requests/s and sign→arrival times. Each
+ * sends what a delivery sends (the contract's headers, signed, and a body the size of an envelope), as a sender
+ * written by hand would: with 3 headers instead of the contract's 7, the same loop runs ~10–20 % faster, as the
+ * receiver parses fewer.
+ */
 async function bareLoop(total: number, concurrency: number) {
-  const secret = "whsec_bench";
+  const endpoint = { secret: "whsec_bench", previousSecret: null, previousSecretExpiresAt: null };
   let next = 0;
   const lat: number[] = [];
   const cpu = process.cpuUsage();
@@ -106,19 +111,25 @@ async function bareLoop(total: number, concurrency: number) {
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
-        const id = `bare_${next++}`;
+        const n = next++;
+        const id = `evt_bare_${String(n).padStart(18, "0")}`;
         const t0 = performance.timeOrigin + performance.now();
-        const body = JSON.stringify({ id, type: "submission.created", data: { id } });
+        const body = JSON.stringify({
+          id,
+          type: "submission.created",
+          api_version: "v1",
+          created_at: new Date().toISOString(),
+          org_id: "org_bench00000000000000000000",
+          mode: "live",
+          data: { id: `sub_${n}` },
+        });
+        const delivery = { id: `whd_bare_${n}`, eventId: id, eventType: "submission.created", body };
         const res = await fetch(`https://127.0.0.1:${rx.port}/bare`, {
           method: "POST",
           body,
           redirect: "manual",
           signal: AbortSignal.timeout(10_000),
-          headers: {
-            "content-type": "application/json",
-            "x-bench-id": id,
-            "x-signature": signatureHeader([secret], Math.floor(Date.now() / 1000), body),
-          },
+          headers: deliveryHeaders("https://bench.example/docs", endpoint, delivery, 1, Date.now()),
           tls: { ca: cert.cert, serverName: "hooks.example" },
         } as RequestInit);
         await res.arrayBuffer();

@@ -14,7 +14,6 @@
  */
 import type { Deps } from "../../platform/deps";
 import type { Slot } from "../../platform/app-state";
-import { tx } from "../../platform/db/client";
 import { groupCommit } from "../../platform/db/group-commit";
 import { sleeper } from "../../platform/jobs/sleeper";
 import { onJobEnqueued } from "../../platform/jobs/wake";
@@ -161,13 +160,17 @@ export async function runDueDeliveries(deps: Deps, leaseMs: number): Promise<num
   }
 }
 
-/** Gives held deliveries back at once (a pool stopping): nobody holds them, the next claim takes them. */
+/**
+ * Gives held deliveries back at once (a pool stopping): nobody holds them, the next claim takes them. One write each
+ * (a stop is rare); one that fails is left to its lease.
+ */
 function giveBack(deps: Deps, held: HeldDelivery[]) {
-  if (held.length === 0) return;
-  try {
-    tx(deps.db, () => held.forEach((h) => moveLease(deps, h, null)));
-  } catch (e) {
-    deps.log.warn("held webhook deliveries are left to their leases", { deliveries: held.length, error: messageOf(e) });
+  for (const h of held) {
+    try {
+      moveLease(deps, h, null);
+    } catch (e) {
+      deps.log.warn("a held webhook delivery is left to its lease", { delivery: h.id, error: messageOf(e) });
+    }
   }
 }
 
