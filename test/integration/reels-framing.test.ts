@@ -27,6 +27,13 @@ let reel: RenderedReel;
 const tmp = scratch("reel-framing");
 const work = join(tmp, "work");
 const motions: SpeakerMotion[] = ["pan", "left"];
+/**
+ * The words each clip spans. The panning clip runs from "made" (about 2 s into the recording, the speaker still on
+ * the left) to "difference" (7.5 s, past the far right at the recording's middle): over 5 s, so the lower third's
+ * end is seen, and no longer than that (every extra second is three more full-size encodes). The still speaker
+ * says the last sentence.
+ */
+let spans: (readonly [number, number])[];
 
 beforeAll(async () => {
   if (!findFaceCascade())
@@ -34,10 +41,10 @@ beforeAll(async () => {
   fx = ensureMediaFixtures();
   const w = fx.speechWords;
   const d = fx.speechDurationMs;
-  const spans = [
-    [0, 13],
+  spans = [
+    [3, 10],
     [14, w.length - 1],
-  ] as const;
+  ];
   const out = await renderReelFiles(
     realTools(),
     {
@@ -111,7 +118,7 @@ test("9:16 and 1:1 keep the speaker's face in frame where a centre crop loses it
     const c = cut(i);
     const seg = reel.segments.find((s) => s.clip_index === i)!;
     // The cut starts at the first word less its padding: clip time t is recording time fromMs + t.
-    const fromMs = fx.speechWords[i ? 14 : 0]!.start_ms - seg.pad_before_ms!;
+    const fromMs = fx.speechWords[spans[i]![0]]!.start_ms - seg.pad_before_ms!;
     expect(c.faces?.samples.length).toBeGreaterThan(0);
     for (const aspect of ["9:16", "1:1"] as Aspect[]) {
       const path = cropPath(c.faces!, c.width, c.height, aspect)!;
@@ -142,7 +149,7 @@ test("9:16 and 1:1 keep the speaker's face in frame where a centre crop loses it
   // In the finished 9:16 reel, while the panning speaker stands at the far right of the recording, the face is
   // found near the middle of the frame.
   const seg = reel.segments.find((s) => s.clip_index === 0)!;
-  const fromMs = fx.speechWords[0]!.start_ms - seg.pad_before_ms!;
+  const fromMs = fx.speechWords[spans[0]![0]]!.start_ms - seg.pad_before_ms!;
   const at = seg.start_ms + (fx.speechDurationMs / 2 - fromMs);
   const frame = rgb(variant("9:16"), at);
   const g = new Uint8Array(frame.length / 3);
@@ -153,6 +160,8 @@ test("9:16 and 1:1 keep the speaker's face in frame where a centre crop loses it
 }, 120_000);
 
 test("each clip opens with the speaker's lower third in every size, above the captions, gone after a few seconds", () => {
+  // The panning clip is long enough to see the lower third gone.
+  expect(reel.segments.filter((s) => s.kind === "clip" && s.duration_ms > 5000).length).toBeGreaterThan(0);
   for (const aspect of ["9:16", "1:1", "16:9"] as Aspect[]) {
     const L = ASS_LAYOUT[aspect];
     const bottom = lowerThirdBottom(aspect);
