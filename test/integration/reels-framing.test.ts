@@ -1,7 +1,7 @@
 /**
  * A real render of two speakers on screen (test/fixtures/media/speaker-video.ts: a portrait speaking the speech
- * fixture; the first pans from the left edge of a 1280×720 frame to the right edge, the second sits still in the
- * left third) in 9:16, 1:1 and 16:9 through the media pipeline (real ffmpeg, libass and the Haar detector):
+ * fixture; the first pans across a 1280×720 frame, from near its left edge to its right edge and back a little, the
+ * second sits still in the left third) in 9:16, 1:1 and 16:9 through the media pipeline (real ffmpeg, libass and the Haar detector):
  * - the crop keeps the speaker's face in frame: the face's true box (known from the fixture) checked against the
  *   crop path at every 100 ms, compared with a plain centre crop, and a face found in the finished 9:16 frame
  *   near the middle while the speaker stands at the far right of the recording;
@@ -31,7 +31,7 @@ const motions: SpeakerMotion[] = ["pan", "left"];
  * The words each clip spans. The panning clip runs from "made" (about 2 s into the recording, the speaker still on
  * the left) to "difference" (7.5 s, past the far right at the recording's middle): over 5 s, so the lower third's
  * end is seen, and no longer than that (every extra second is three more full-size encodes). The still speaker
- * says the last sentence.
+ * says the first three words. Each recording is made only up to the end of the word after its clip.
  */
 let spans: (readonly [number, number])[];
 
@@ -43,8 +43,9 @@ beforeAll(async () => {
   const d = fx.speechDurationMs;
   spans = [
     [3, 10],
-    [14, w.length - 1],
+    [0, 2],
   ];
+  const lengths = spans.map(([, last]) => w[last + 1]!.end_ms);
   const out = await renderReelFiles(
     realTools(),
     {
@@ -59,8 +60,8 @@ beforeAll(async () => {
       preset: "ultrafast",
       framing: "face",
       clips: motions.map((m, i) => ({
-        sourcePath: speakerVideo(tmp, m, fx.speechWav, d),
-        sourceDurationMs: d,
+        sourcePath: speakerVideo(tmp, m, fx.speechWav, d, lengths[i]),
+        sourceDurationMs: lengths[i]!,
         startMs: w[spans[i]![0]]!.start_ms,
         endMs: w[spans[i]![1]]!.end_ms,
         words: w,
