@@ -146,18 +146,33 @@ function ffmpeg(args: string[], stdout: "pipe" | "ignore" = "ignore") {
 }
 const sec = (ms: number) => (ms / 1000).toFixed(3);
 
-/** Integrated loudness (LUFS) of a stretch of a file, by ffmpeg's ebur128 filter. */
+/** Integrated loudness (LUFS) of a stretch of a file, by ffmpeg's ebur128 filter (the sound alone: `-vn`). */
 function loudness(file: string, fromMs: number, ms: number): number {
-  const err = ffmpeg(["-ss", sec(fromMs), "-t", sec(ms), "-i", file, "-af", "ebur128", "-f", "null", "-"]).stderr;
+  const args = ["-ss", sec(fromMs), "-t", sec(ms), "-i", file, "-vn", "-af", "ebur128", "-f", "null", "-"];
+  const err = ffmpeg(args).stderr;
   const text = err.toString();
   return Number(/I:\s*(-?[\d.]+) LUFS/.exec(text.slice(text.lastIndexOf("Summary:")))![1]);
 }
 
-/** One frame saved as a PNG (kept, to look at), and the RGB pixels of a region of it. */
-function frame(file: string, atMs: number, png: string, region: { x: number; y: number; w: number; h: number }) {
+/** One frame saved as a PNG (kept, to look at). */
+function savePng(file: string, atMs: number, png: string) {
   ffmpeg(["-v", "error", "-y", "-ss", sec(atMs), "-i", file, "-frames:v", "1", png]);
+}
+
+/**
+ * One frame saved as a PNG (kept, to look at), and the RGB pixels of a region of it: the frame is decoded once,
+ * then written as the PNG and, cropped, as raw pixels (the same pixels the PNG holds: PNG is lossless).
+ */
+function frame(file: string, atMs: number, png: string, region: { x: number; y: number; w: number; h: number }) {
   const c = `crop=${region.w}:${region.h}:${region.x}:${region.y}`;
-  const r = ffmpeg(["-v", "error", "-i", png, "-vf", c, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], "pipe");
+  const r = ffmpeg(
+    [
+      ...["-v", "error", "-y", "-ss", sec(atMs), "-i", file, "-frames:v", "1"],
+      ...["-filter_complex", `[0:v]format=rgb24,split[png][raw];[raw]${c}[crop]`],
+      ...["-map", "[png]", png, "-map", "[crop]", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+    ],
+    "pipe",
+  );
   return new Uint8Array(r.stdout!);
 }
 
@@ -288,7 +303,7 @@ test("two recorded people become a reel in 9:16, 1:1 and 16:9 that a brand could
       expect(share(frame(file, s.start_ms + 1000, at, tag), brand.color)).toBeGreaterThan(0.15);
       const cue = cuesOf[i]!.at(-1)!;
       const cueAt = join(frames, `${slug}-clip${i + 1}-cue.png`);
-      frame(file, (cue.start_ms + cue.end_ms) / 2, cueAt, tag);
+      savePng(file, (cue.start_ms + cue.end_ms) / 2, cueAt);
       seen.push(at, `${cueAt} ("${cue.lines.join(" ")}")`);
     }
   }

@@ -1,7 +1,7 @@
 /**
  * A real render of two speakers on screen (test/fixtures/media/speaker-video.ts: a portrait speaking the speech
- * fixture; the first pans from the left edge of a 1280×720 frame to the right edge, the second sits still in the
- * left third) in 9:16, 1:1 and 16:9 through the media pipeline (real ffmpeg, libass and the Haar detector):
+ * fixture; the first pans across a 1280×720 frame, from near its left edge to its right edge and back a little, the
+ * second sits still in the left third) in 9:16, 1:1 and 16:9 through the media pipeline (real ffmpeg, libass and the Haar detector):
  * - the crop keeps the speaker's face in frame: the face's true box (known from the fixture) checked against the
  *   crop path at every 100 ms, compared with a plain centre crop, and a face found in the finished 9:16 frame
  *   near the middle while the speaker stands at the far right of the recording;
@@ -27,6 +27,13 @@ let reel: RenderedReel;
 const tmp = scratch("reel-framing");
 const work = join(tmp, "work");
 const motions: SpeakerMotion[] = ["pan", "left"];
+/**
+ * The words each clip spans. The panning clip runs from "made" (about 2 s into the recording, the speaker still on
+ * the left) to "difference" (7.5 s, past the far right at the recording's middle): over 5 s, so the lower third's
+ * end is seen, and no longer than that (every extra second is three more full-size encodes). The still speaker
+ * says the first three words. Each recording is made only up to the end of the word after its clip.
+ */
+let spans: (readonly [number, number])[];
 
 beforeAll(async () => {
   if (!findFaceCascade())
@@ -34,10 +41,11 @@ beforeAll(async () => {
   fx = ensureMediaFixtures();
   const w = fx.speechWords;
   const d = fx.speechDurationMs;
-  const spans = [
-    [0, 13],
-    [14, w.length - 1],
-  ] as const;
+  spans = [
+    [3, 10],
+    [0, 2],
+  ];
+  const lengths = spans.map(([, last]) => w[last + 1]!.end_ms);
   const out = await renderReelFiles(
     realTools(),
     {
@@ -52,8 +60,8 @@ beforeAll(async () => {
       preset: "ultrafast",
       framing: "face",
       clips: motions.map((m, i) => ({
-        sourcePath: speakerVideo(tmp, m, fx.speechWav, d),
-        sourceDurationMs: d,
+        sourcePath: speakerVideo(tmp, m, fx.speechWav, d, lengths[i]),
+        sourceDurationMs: lengths[i]!,
         startMs: w[spans[i]![0]]!.start_ms,
         endMs: w[spans[i]![1]]!.end_ms,
         words: w,
@@ -111,7 +119,7 @@ test("9:16 and 1:1 keep the speaker's face in frame where a centre crop loses it
     const c = cut(i);
     const seg = reel.segments.find((s) => s.clip_index === i)!;
     // The cut starts at the first word less its padding: clip time t is recording time fromMs + t.
-    const fromMs = fx.speechWords[i ? 14 : 0]!.start_ms - seg.pad_before_ms!;
+    const fromMs = fx.speechWords[spans[i]![0]]!.start_ms - seg.pad_before_ms!;
     expect(c.faces?.samples.length).toBeGreaterThan(0);
     for (const aspect of ["9:16", "1:1"] as Aspect[]) {
       const path = cropPath(c.faces!, c.width, c.height, aspect)!;
@@ -142,7 +150,7 @@ test("9:16 and 1:1 keep the speaker's face in frame where a centre crop loses it
   // In the finished 9:16 reel, while the panning speaker stands at the far right of the recording, the face is
   // found near the middle of the frame.
   const seg = reel.segments.find((s) => s.clip_index === 0)!;
-  const fromMs = fx.speechWords[0]!.start_ms - seg.pad_before_ms!;
+  const fromMs = fx.speechWords[spans[0]![0]]!.start_ms - seg.pad_before_ms!;
   const at = seg.start_ms + (fx.speechDurationMs / 2 - fromMs);
   const frame = rgb(variant("9:16"), at);
   const g = new Uint8Array(frame.length / 3);
@@ -153,6 +161,8 @@ test("9:16 and 1:1 keep the speaker's face in frame where a centre crop loses it
 }, 120_000);
 
 test("each clip opens with the speaker's lower third in every size, above the captions, gone after a few seconds", () => {
+  // The panning clip is long enough to see the lower third gone.
+  expect(reel.segments.filter((s) => s.kind === "clip" && s.duration_ms > 5000).length).toBeGreaterThan(0);
   for (const aspect of ["9:16", "1:1", "16:9"] as Aspect[]) {
     const L = ASS_LAYOUT[aspect];
     const bottom = lowerThirdBottom(aspect);

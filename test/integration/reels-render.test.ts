@@ -1,6 +1,7 @@
 /**
- * A real render: two espeak-ng recordings (the fixtures' MP4 and WebM) processed by the media toolkit, their known
- * sentence aligned to the processed sound (as a corrected transcript is), cut into one reel with intro, outro,
+ * A real render: two espeak-ng recordings (the fixtures' WebM, and their MP4 cut after its first sentence without
+ * re-encoding) processed by the media toolkit, their known words aligned to the processed sound (as a corrected
+ * transcript is), cut into one reel with intro, outro,
  * music and boxed captions, in all three sizes, through the API and the render job (real ffmpeg; x264
  * `ultrafast` to keep the test quick). Checked independently: ffprobe sizes and lengths (within 100 ms of the
  * parts), the cards' brand colour, ebur128 loudness of each clip (within 1 LU), the WebVTT file through
@@ -32,8 +33,8 @@ const sources: { id: string; words: { text: string; start_ms: number; end_ms: nu
 const tmp = scratch("reel-check");
 const consent = "I agree that my words and recording may be published.";
 
-/** A ready video testimonial made from a fixture by the real toolkit, its transcript the known sentence aligned. */
-async function processed(file: string): Promise<(typeof sources)[number]> {
+/** A ready video testimonial made from a recording by the real toolkit, its transcript the known `text` aligned. */
+async function processed(file: string, text: string): Promise<(typeof sources)[number]> {
   const start = await t.call("POST", `/public/links/${link.id}/submissions`, {
     body: {
       kind: "video",
@@ -50,7 +51,7 @@ async function processed(file: string): Promise<(typeof sources)[number]> {
   await t.deps.media.transcodeVideo(file, out, probe.durationMs);
   const wav = join(tmp, `${id}.wav`);
   await t.deps.media.extractWav(out, wav);
-  const words = await t.deps.media.align(wav, fx.speechText);
+  const words = await t.deps.media.align(wav, text);
   const durationMs = (await t.deps.media.probe(out)).durationMs;
   t.deps.db
     .update(submissions)
@@ -58,9 +59,9 @@ async function processed(file: string): Promise<(typeof sources)[number]> {
       status: "ready",
       videoKey: key,
       durationMs,
-      textInput: fx.speechText,
+      textInput: text,
       textSource: "spoken",
-      originalText: fx.speechText,
+      originalText: text,
     })
     .where(eq(submissions.id, id))
     .run();
@@ -86,7 +87,17 @@ beforeAll(async () => {
   t.deps.reelRenderer = createReelRenderer(t.deps.config, { preset: "ultrafast" });
   a = await t.org();
   link = await makeLink(t, a.liveKey);
-  sources.push(await processed(fx.mp4), await processed(fx.webm));
+  // The reel uses the MP4's first sentence only: the recording is cut (stream copy, no re-encoding) in the pause
+  // after it, so processing does not transcode the two sentences nobody sees.
+  const end = fx.speechWords.findIndex((w) => /[.!?]$/.test(w.text));
+  const cutMs = (fx.speechWords[end]!.end_ms + fx.speechWords[end + 1]!.start_ms) / 2;
+  const firstSentence = join(tmp, "speech-first-sentence.mp4");
+  ff(["-v", "error", "-i", fx.mp4, "-t", (cutMs / 1000).toFixed(3), "-c", "copy", firstSentence]);
+  const text = fx.speechWords
+    .slice(0, end + 1)
+    .map((w) => w.text)
+    .join(" ");
+  sources.push(await processed(firstSentence, text), await processed(fx.webm, fx.speechText));
 }, 240_000);
 afterAll(() => {
   t.close();
@@ -106,6 +117,7 @@ const loudness = (file: string, fromMs: number, ms: number) => {
     (ms / 1000).toFixed(3),
     "-i",
     file,
+    "-vn", // the sound alone: decoding the picture too measured the same for ten times the CPU
     "-af",
     "ebur128",
     "-f",
@@ -162,7 +174,7 @@ test("two recordings become one captioned reel in 9:16, 1:1 and 16:9 that keeps 
   });
   expect(create.status).toBe(201);
   const reel = create.body;
-  // First sentence of one recording, last sentence of the other.
+  // First sentence of one recording (all it holds), last sentence of the other.
   const clips = [
     { submission_id: s1.id, start_ms: s1.words[0]!.start_ms, end_ms: s1.words[5]!.end_ms },
     { submission_id: s2.id, start_ms: s2.words[14]!.start_ms, end_ms: s2.words.at(-1)!.end_ms },
