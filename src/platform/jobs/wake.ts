@@ -1,7 +1,7 @@
 /**
- * Waking idle workers when work arrives: `enqueue` tells the workers of the same app at once (or when a delayed job
- * falls due), so a job starts within milliseconds instead of at the next poll. Polling stays as the fallback for jobs
- * enqueued by other processes (the CLI) and for leases that expire.
+ * Waking idle workers when work arrives: `enqueue` (and a new webhook delivery, or a retry of one) tells the workers
+ * of the same app at once (or when a delayed job falls due), so work starts within milliseconds instead of at the
+ * next poll. Polling stays as the fallback for work added by other processes (the CLI) and for leases that expire.
  *
  * The wakers are per-app state (`deps.state`), not a map keyed on the database handle: two apps in one process
  * (tests) wake only their own workers.
