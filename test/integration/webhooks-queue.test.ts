@@ -2,8 +2,9 @@
  * The webhook delivery queue (src/domains/webhooks/delivery-queue.ts) against a real https receiver on loopback and
  * a test clock: deliveries are claimed in the order they fell due, each under a lease on its own row, and no job row
  * is written per attempt; a lease that runs out (a process that died) gives the delivery back; a stopping pool gives
- * back what it held at once; a delivery held past CLAIM_FRESH_MS is read again before it is sent; our own failures
- * back the lease off and the fifth closes the delivery as "not sent".
+ * back what it held at once; a held delivery a third into its lease is renewed before it starts, or skipped when
+ * another worker took it; a delivery held past CLAIM_FRESH_MS is read again before it is sent; our own failures back
+ * the lease off and the fifth closes the delivery as "not sent".
  */
 import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -29,12 +30,15 @@ let rx: Receiver;
 let endpointId = "";
 /** How long the receiver waits before it answers. */
 let answerAfterMs = 0;
+/** While set, the receiver holds its answers until it resolves. */
+let gate: Promise<void> | null = null;
 
 beforeAll(async () => {
   t = await makeTestApp({ PLAUDIT_WEBHOOKS_ALLOW_PRIVATE: "1" });
   const cert = makeCert();
   rx = startReceiver(cert, async () => {
     if (answerAfterMs) await Bun.sleep(answerAfterMs);
+    if (gate) await gate;
     return new Response("ok");
   });
   t.deps.webhooks = {
@@ -114,6 +118,39 @@ test("a running pool delivers a burst once each; a stopping pool gives back what
   // The next claim takes the rest at once, without waiting for a lease.
   expect(claimDeliveries(t.deps, 100, LEASE).length).toBe(40 - sent);
   t.clock.advance(LEASE);
+});
+
+test("a held delivery a third into its lease is renewed before it starts; one another worker took is skipped", async () => {
+  const registry = new JobRegistry();
+  registerWebhookJobs(registry);
+  let open!: () => void;
+  gate = new Promise<void>((resolve) => (open = resolve));
+  const [first, second, third] = emitReady(3);
+  const workers = startWorkers(t.deps, registry, { concurrency: 1, pollMs: 600_000, leaseMs: LEASE });
+  try {
+    await until("the first request", () => rx.requests.length >= 1, 10_000, 5);
+    // Half the lease goes by while the second and third wait; meanwhile another worker takes the third.
+    t.clock.advance(LEASE / 2);
+    const theirs = t.clock.now() + 999;
+    t.deps.db
+      .update(webhookDeliveries)
+      .set({ leaseUntil: theirs })
+      .where(eq(webhookDeliveries.eventId, third!.id))
+      .run();
+    gate = null;
+    open();
+    await until("the first two delivered", () => row(second!.id).status === "delivered", 10_000, 5);
+  } finally {
+    gate = null;
+    open();
+    await workers.stop();
+  }
+  expect(rx.requests.map((r) => r.headers["x-svc-event-id"])).toEqual([first!.id, second!.id]);
+  expect(row(first!.id).status).toBe("delivered");
+  // The third is left to the worker that holds it.
+  expect(row(third!.id)).toMatchObject({ status: "pending", attemptCount: 0 });
+  expect(row(third!.id).leaseUntil).toBe(t.clock.now() + 999);
+  t.clock.advance(1_000);
 });
 
 test("a delivery held past CLAIM_FRESH_MS is read again: its endpoint disabled meanwhile, nothing is sent", async () => {

@@ -323,25 +323,6 @@ export function fail(db: Db, clock: Clock, job: Job, error: string, retryAt: num
 }
 
 /**
- * Gives claimed jobs that never started back to the queue (a pool that held them ahead is stopping): queued again
- * for their time, the claim not counted as an attempt. A job whose claim no longer holds is left as it is. Returns
- * how many went back.
- */
-export function unclaim(db: Db, clock: Clock, claimed: readonly Job[]): number {
-  if (claimed.length === 0) return 0;
-  return tx(db, () => {
-    const now = clock.now();
-    let n = 0;
-    for (const job of claimed) {
-      if (!db.select({ id: jobs.id }).from(jobs).where(held(job)).get()) continue;
-      requeue(db, now, job, job.runAt, job.lastError, job.attempts - 1);
-      n++;
-    }
-    return n;
-  });
-}
-
-/**
  * Puts a job back in the queue. When a queued twin holds the same dedupe key, the twin already covers this work
  * (and the unique index forbids two), so this job is closed as done with a note and the twin runs no later than
  * `runAt`. Returns false in that case. `attempts`, when given, is the job's count of attempts from now on.

@@ -8,7 +8,7 @@ import { sleeper } from "./sleeper";
 import { hostname } from "node:os";
 import { randomToken } from "../crypto";
 import type { Deps } from "../deps";
-import { claimDue, claimNext, complete, extendLease, fail, unclaim, type FailOutcome, type Job } from "./queue";
+import { claimDue, claimNext, complete, extendLease, fail, type FailOutcome, type Job } from "./queue";
 
 /** What a running handler is given besides the job: a signal aborted on timeout or a lost lease. */
 export interface JobRunContext {
@@ -21,12 +21,6 @@ export interface JobRunContext {
    * commit. False when the claim was lost (the lease expired and another worker took the job).
    */
   complete(): boolean;
-  /**
-   * Gives the job's slot in its pool to the next job now, while this handler goes on waiting for something that
-   * takes no slot's worth of work (the shared commit of its outcome: src/platform/db/group-commit.ts). The job stays
-   * this run's, under its lease, until the handler ends; the pool's `stop()` and `drain()` still wait for it.
-   */
-  release(): void;
 }
 
 /** A job kind's handler and retry policy. */
@@ -43,14 +37,6 @@ export interface JobKind<P = unknown> {
    * attempt's thrown value when this process saw it (not when a job is given up after its workers kept dying).
    */
   onDead?(job: Job<P>, deps: Deps, error: string, cause?: unknown): void | Promise<void>;
-  /**
-   * For many short jobs: a pool running this kind claims up to this many due jobs beyond its
-   * free slots in the same transaction, holds them in memory under their leases and starts them in claim order as
-   * slots free up, so a claim's commit is shared by many jobs. Held jobs are renewed before they start when a third
-   * of their lease has passed, and given back to the queue when the pool stops; a process killed while holding them
-   * leaves them to their leases, like a running job. Every kind of such a pool is claimed ahead.
-   */
-  claimAhead?: number;
 }
 
 /** Thrown by a handler when trying again cannot help (bad payload, refused recipient): the job dies at once. */
@@ -138,7 +124,6 @@ export type RunOutcome = "done" | FailOutcome | "left";
  * a pool uses it to claim the job that takes the slot in the same commit. When `shutdown` aborts first, the
  * handler's signal is aborted (its child processes are killed) and the job is `left` as it stands: still running
  * under this claim, so nothing is recorded as failed and the attempt does not wait for a retry back-off.
- * `onRelease` is the handler's `JobRunContext.release` (a pool frees the slot).
  */
 export async function runClaimedJob(
   deps: Deps,
@@ -147,7 +132,6 @@ export async function runClaimedJob(
   leaseMs?: number,
   onComplete?: () => void,
   shutdown?: AbortSignal,
-  onRelease?: () => void,
 ): Promise<RunOutcome> {
   const { db, clock, log } = deps;
   const def = registry.get(job.kind);
@@ -195,7 +179,6 @@ export async function runClaimedJob(
           signal: controller.signal,
           workerId: job.lockedBy!,
           complete: completeNow,
-          release: onRelease ?? noop,
         }),
       )
       .then(
@@ -236,8 +219,6 @@ export async function runClaimedJob(
   if (result === "dead") await notifyDead(deps, def, job, message, outcome.error);
   return result;
 }
-
-const noop = () => {};
 
 async function notifyDead(deps: Deps, def: JobKind<unknown>, job: Job, error: string, cause?: unknown) {
   try {
@@ -314,9 +295,7 @@ export interface Workers {
  * and waits for a slot to free up, for `wake()`, or for `pollMs`. A handler that ends its job in its own
  * transaction (`JobRunContext.complete`) also claims its slot's next job there (the same claim, one commit instead
  * of two); that job starts when the handler has finished, or is left to its lease if the handler did not end well.
- * A pool with a `claimAhead` kind instead claims up to that many jobs more than it has free slots, holds them in
- * claim order and starts them as slots free up (a slot frees when its job ends or calls `JobRunContext.release`);
- * it claims again when half of them have started.
+ * The registry's leased queues (`LeasedQueue`) run beside the pool, each with its own slots (`opts.queues`).
  */
 export function startWorkers(deps: Deps, registry: JobRegistry, opts: WorkerOptions = {}): Workers {
   const pool = startJobPool(deps, registry, opts);
@@ -350,33 +329,19 @@ function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): W
   const pollMs = opts.pollMs ?? 1000;
   const lease = leaseOf(deps, opts.leaseMs);
   const kinds = opts.kinds ?? registry.kinds();
-  const aheadMax = Math.max(0, ...kinds.map((k) => registry.get(k)?.claimAhead ?? 0));
   const workerId = workerName(`pool${++pools}`);
   let stopped = false;
   let finished = 0;
-  /** Slots taken: jobs running that have not released theirs. */
-  let busy = 0;
   const running = new Set<Promise<unknown>>();
-  /** Jobs claimed ahead, not started yet, in claim order. */
-  const ahead: Job[] = [];
   const shutdown = new AbortController();
   // Waits for `pollMs`, or less: `wake()`, or a running job ending.
   const { sleep, wake } = sleeper();
 
   const start = (job: Job) => {
-    busy++;
-    let holdsSlot = true;
-    const freeSlot = () => {
-      if (!holdsSlot) return;
-      holdsSlot = false;
-      busy--;
-      wake();
-    };
     // The slot's next job, claimed in the transaction where the handler ended this one.
     let next: Job[] = [];
     const handOff = () => {
-      // A claim-ahead pool starts held jobs instead; a released slot may already run another job.
-      if (stopped || aheadMax > 0 || !holdsSlot) return;
+      if (stopped) return;
       try {
         next = claimDue(deps.db, deps.clock, workerId, lease, kinds, 1);
       } catch (e) {
@@ -385,16 +350,12 @@ function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): W
       }
     };
     let result: RunOutcome | undefined;
-    const p = runClaimedJob(deps, registry, job, lease, handOff, shutdown.signal, freeSlot)
+    const p = runClaimedJob(deps, registry, job, lease, handOff, shutdown.signal)
       .then((r) => void (result = r))
       .catch((e) => deps.log.error("job runner failed", { job: job.id, error: messageOf(e) }))
       .finally(() => {
         running.delete(p);
         finished++;
-        if (holdsSlot) {
-          holdsSlot = false;
-          busy--;
-        }
         // Only a job that ended "done" is known to have committed the claim; otherwise the claim may have been rolled
         // back with the handler's write, and starting the job could run it twice: it waits for its lease instead.
         if (result === "done") next.forEach(start);
@@ -405,47 +366,20 @@ function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): W
     running.add(p);
   };
 
-  /** Starts held jobs in the free slots, in claim order; one held for a third of its lease is renewed first. */
-  const startAhead = () => {
-    while (busy < concurrency && ahead.length > 0) {
-      const job = ahead.shift()!;
-      const now = deps.clock.now();
-      if (job.leaseUntil! - now < (lease * 2) / 3) {
-        let kept = false;
-        try {
-          kept = extendLease(deps.db, deps.clock, job, lease);
-        } catch (e) {
-          deps.log.warn("job lease extension failed", { job: job.id, error: messageOf(e) });
-        }
-        // Not renewed: it comes back when its lease runs out (or another worker already has it).
-        if (!kept) {
-          deps.log.warn("a job claimed ahead is left to its lease", { job: job.id, kind: job.kind });
-          continue;
-        }
-        job.leaseUntil = now + lease;
-      }
-      start(job);
-    }
-  };
-
   const claimer = (async () => {
     while (!stopped) {
-      startAhead();
-      const free = concurrency - busy;
-      // Free slots, plus what a claim-ahead pool may hold; such a pool claims again once half of its held jobs started.
-      const room = free + aheadMax - ahead.length;
+      const free = concurrency - running.size;
       let claimed: Job[] = [];
-      if (room > 0 && (free > 0 || ahead.length <= aheadMax / 2)) {
+      if (free > 0) {
         try {
-          claimed = claimDue(deps.db, deps.clock, workerId, lease, kinds, room);
+          claimed = claimDue(deps.db, deps.clock, workerId, lease, kinds, free);
         } catch (e) {
           deps.log.error("job claim failed", { worker: workerId, error: messageOf(e) });
         }
       }
-      ahead.push(...claimed);
-      startAhead();
+      claimed.forEach(start);
       // Nothing claimed, or every slot busy: wait for a slot, a wake-up or the next poll.
-      if (claimed.length === 0 || busy >= concurrency) await sleep(pollMs);
+      if (claimed.length === 0 || running.size >= concurrency) await sleep(pollMs);
     }
     // A job ending now may start its handed-off successor: wait for those too.
     while (running.size > 0) await Promise.allSettled([...running]);
@@ -457,19 +391,6 @@ function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): W
     async stop(opts: StopOptions = {}) {
       stopped = true;
       unsubscribe();
-      // Held jobs that never started go back to the queue (another process, or the next start, runs them).
-      const held = ahead.splice(0);
-      if (held.length > 0) {
-        try {
-          unclaim(deps.db, deps.clock, held);
-        } catch (e) {
-          deps.log.warn("held jobs are left to their leases", {
-            worker: workerId,
-            jobs: held.length,
-            error: messageOf(e),
-          });
-        }
-      }
       wake();
       if (opts.graceMs === undefined) return claimer;
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -483,14 +404,9 @@ function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): W
       // Help the pool, then wait for it; a job finishing meanwhile may have enqueued more, so go round again.
       for (;;) {
         await Promise.allSettled([...running]);
-        // Held jobs start as soon as the claimer runs: wait for it.
-        if (ahead.length > 0) {
-          await Bun.sleep(1);
-          continue;
-        }
         const before = finished;
         const ran = await runDueJobs(deps, registry, { workerId: workerName("drain"), leaseMs: lease });
-        if (ran === 0 && running.size === 0 && ahead.length === 0 && finished === before) return;
+        if (ran === 0 && running.size === 0 && finished === before) return;
       }
     },
     wake,
