@@ -27,7 +27,7 @@ import { mailHeader, startMailSink, type MailSink, type ReceivedMail } from "../
 import { readMail } from "../helpers/mime";
 import { startServer, type RunningServer } from "../helpers/server";
 import { until } from "../helpers/wait";
-import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
+import { ensureFirstSentence, ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { submissions } from "../../src/domains/submissions";
 
 let server: RunningServer;
@@ -234,7 +234,8 @@ describe("a written testimonial", () => {
 
 describe("a recorded video, processed by the executable", () => {
   test("its email carries the poster inline and marks the machine transcript; Approve & publish explains and publishes without the words", async () => {
-    const id = await sendRecording(fx.webm, "video/webm", "Vic Video");
+    // The speech recording's first sentence (4 s): a recording with a poster and a machine transcript.
+    const id = await sendRecording(ensureFirstSentence().webm, "video/webm", "Vic Video");
     const raw = (
       await mailFor((s) => s.includes("video testimonial") && s.includes("Vic Video"), "the video alert", 240_000)
     ).raw;
