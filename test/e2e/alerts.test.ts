@@ -19,10 +19,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
-import { launchChromium, signInAs } from "../helpers/browser";
+import { launchChromium, signInAs, axeBuilder } from "../helpers/browser";
 import { mailHeader, startMailSink, type MailSink, type ReceivedMail } from "../helpers/smtp";
 import { readMail } from "../helpers/mime";
 import { startServer, type RunningServer } from "../helpers/server";
@@ -99,7 +98,7 @@ async function openPage(width = 390): Promise<{ page: Page; problems: string[] }
 }
 
 async function axe(page: Page, state: string, exclude: string[] = []) {
-  const result = await exclude.reduce((b, sel) => b.exclude(sel), new AxeBuilder({ page })).analyze();
+  const result = await exclude.reduce((b, sel) => b.exclude(sel), axeBuilder(page)).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
     [],

@@ -8,8 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Browser } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
-import AxeBuilder from "@axe-core/playwright";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { fillAndSend, next, openCapturePage, previewSeconds, record, sentId, stepTo } from "../helpers/capture-page";
 import { ensureFirstSentence, ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -382,7 +381,7 @@ describe("accessibility", () => {
   test("axe-core finds no serious or critical problems (form, recorder, written answer, errors, closed page)", async () => {
     const { page } = await openPage();
     const check = async (state: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeBuilder(page).analyze();
       const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(
         bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),

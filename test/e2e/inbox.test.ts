@@ -20,9 +20,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, utimesSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { uploads } from "../../src/domains/submissions";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import {
   ensureFirstSentence,
@@ -549,7 +548,7 @@ describe("inbox", () => {
     await page.goto(`${server.url}/app/inbox/${ids.robin}`);
     await detail(page).getByRole("heading", { name: "Robin Writer" }).waitFor();
     // The page's own content (the shell around it is checked by the dashboard's test).
-    const axe = await new AxeBuilder({ page }).include("#main").analyze();
+    const axe = await axeBuilder(page).include("#main").analyze();
     const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
@@ -569,7 +568,7 @@ describe("inbox", () => {
       .filter({ hasText: "Pricing page" })
       .getByRole("button", { name: "Edit the tag Pricing page" })
       .waitFor();
-    const tagAxe = await new AxeBuilder({ page }).include("#main").analyze();
+    const tagAxe = await axeBuilder(page).include("#main").analyze();
     expect(tagAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
       [],
     );
