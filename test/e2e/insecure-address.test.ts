@@ -16,7 +16,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchChromium, signInAs, withHealthRead, axeBuilder } from "../helpers/browser";
 import { fillAndSend, openCapturePage, sentId } from "../helpers/capture-page";
 import { startServer, type RunningServer } from "../helpers/server";
-import { ensureFirstSentence } from "../fixtures/media/make-fixtures";
+import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 
 const CONSENT = { text: "I agree that Acme may publish my words.", version: "2026-11-01" };
 const BANNER = "Recordings need HTTPS: set a domain (see Deploy on a VPS)";
@@ -141,8 +141,7 @@ describe(`served at http://${ip}`, () => {
   }, 60_000);
 
   test("a video file is still uploaded and sent", async () => {
-    // The speech recording's first sentence (4 s): what is checked is the upload, and the server then processes it.
-    const file = ensureFirstSentence().webm;
+    const file = ensureMediaFixtures().webm;
     const { page, context, problems } = await openCapturePage(browser, origin, undefined, false);
     try {
       await page.goto(link.url);
