@@ -19,15 +19,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { eq } from "drizzle-orm";
-import { launchChromium, signInAs } from "../helpers/browser";
+import { launchChromium, signInAs, axeBuilder } from "../helpers/browser";
 import { mailHeader, startMailSink, type MailSink, type ReceivedMail } from "../helpers/smtp";
 import { readMail } from "../helpers/mime";
 import { startServer, type RunningServer } from "../helpers/server";
 import { until } from "../helpers/wait";
-import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
+import { ensureFirstSentence, ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { submissions } from "../../src/domains/submissions";
 
 let server: RunningServer;
@@ -99,7 +98,7 @@ async function openPage(width = 390): Promise<{ page: Page; problems: string[] }
 }
 
 async function axe(page: Page, state: string, exclude: string[] = []) {
-  const result = await exclude.reduce((b, sel) => b.exclude(sel), new AxeBuilder({ page })).analyze();
+  const result = await exclude.reduce((b, sel) => b.exclude(sel), axeBuilder(page)).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
     [],
@@ -234,7 +233,8 @@ describe("a written testimonial", () => {
 
 describe("a recorded video, processed by the executable", () => {
   test("its email carries the poster inline and marks the machine transcript; Approve & publish explains and publishes without the words", async () => {
-    const id = await sendRecording(fx.webm, "video/webm", "Vic Video");
+    // The speech recording's first sentence (4 s): a recording with a poster and a machine transcript.
+    const id = await sendRecording(ensureFirstSentence().webm, "video/webm", "Vic Video");
     const raw = (
       await mailFor((s) => s.includes("video testimonial") && s.includes("Vic Video"), "the video alert", 240_000)
     ).raw;

@@ -10,8 +10,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Browser } from "playwright-core";
 import sharp from "sharp";
-import AxeBuilder from "@axe-core/playwright";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { fillAndSend, next, openCapturePage, previewSeconds, stepTo } from "../helpers/capture-page";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -166,7 +165,7 @@ describe("a link with every setting", () => {
     // The brand stays on screen above the thank-you.
     expect(await page.locator("header.brand img.logo").isVisible()).toBe(true);
     await page.screenshot({ path: SHOT("5-thanks"), fullPage: true });
-    const axe = await new AxeBuilder({ page }).analyze();
+    const axe = await axeBuilder(page).analyze();
     expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
       [],
     );

@@ -12,8 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
-import { launchChromium, signInAs } from "../helpers/browser";
+import { launchChromium, signInAs, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { openCapturePage, previewSeconds, stepTo } from "../helpers/capture-page";
 import { startCustomerSite, type CustomerSite } from "../helpers/customer-site";
@@ -149,7 +148,7 @@ describe("collection journey", () => {
     await phone.getByText(`${LINK.field.label} (required)`).waitFor();
     await page.screenshot({ path: SHOT("1-editor-with-preview") });
     // The editor with its preview frames (axe looks inside them too) has no serious or critical problem.
-    const axe = await new AxeBuilder({ page }).include(".link-editor").analyze();
+    const axe = await axeBuilder(page).include(".link-editor").analyze();
     expect(
       axe.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

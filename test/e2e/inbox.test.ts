@@ -1,7 +1,8 @@
 /**
  * The dashboard inbox in Chromium against the real server and its job workers. Seeded through the public capture
- * route: written testimonials, a real recording (the espeak-ng speech fixture as an MP4) processed by the real
- * pipeline (ffmpeg + speech engine), an upload that never finishes, and a broken file that fails processing.
+ * route: written testimonials, a real recording (the espeak-ng speech fixture's first sentence, a 4 s MP4) processed
+ * by the real pipeline (ffmpeg + speech engine), an upload that never finishes, and a broken file that fails
+ * processing.
  * The owner signs in, watches the recording go from processing to ready without reloading, filters (kept in the
  * address across a reload), searches (debounced: one request for a typed word), approves and publishes in one
  * step with the keyboard (a pressed again never withdraws) and with the button, rejects, publishes and approves &
@@ -19,11 +20,15 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, utimesSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { uploads } from "../../src/domains/submissions";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
-import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
+import {
+  ensureFirstSentence,
+  ensureMediaFixtures,
+  type FirstSentence,
+  type MediaFixtures,
+} from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
@@ -36,6 +41,8 @@ const PROCESSING_MS = 120_000;
 let server: RunningServer;
 let browser: Browser;
 let media: MediaFixtures;
+/** The recording processed (Vera's): the speech fixture's first sentence, a third of the processing of the whole. */
+let spoken: FirstSentence;
 let key = "";
 let finishVideo: () => Promise<void>;
 const ids: Record<"robin" | "sam" | "pat" | "quinn" | "nia" | "video" | "uploading" | "broken", string> = {} as never;
@@ -129,6 +136,7 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 
 beforeAll(async () => {
   media = ensureMediaFixtures();
+  spoken = ensureFirstSentence();
   server = await startServer();
   key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
     createApiKey(tx, {
@@ -177,7 +185,7 @@ beforeAll(async () => {
   const video = await startRecording(
     linkId,
     "Vera Video",
-    media.mp4,
+    spoken.mp4,
     "video/mp4",
     { title: "Head of Operations", company: "Buyer Inc" },
     5,
@@ -500,23 +508,21 @@ describe("inbox", () => {
     const editor = page.getByLabel("Corrected transcript");
     await editor.waitFor();
     expect(await editor.evaluate((el) => el === document.activeElement)).toBe(true);
-    await editor.fill(media.speechText);
+    await editor.fill(spoken.text);
     await page.getByRole("button", { name: "Save transcript" }).click();
     await page.getByText("Transcript corrected").waitFor({ timeout: 90_000 });
     await detail(page).locator(".transcript .badge", { hasText: "Edited" }).waitFor();
-    const spoken = media.speechText.split(/\s+/);
-    expect(await page.locator(".transcript-words .word-time").count()).toBe(spoken.length);
+    const said = spoken.text.split(/\s+/);
+    expect(await page.locator(".transcript-words .word-time").count()).toBe(said.length);
     expect(
       (await page.locator(".transcript-words .word").allTextContents()).map((t) => t.replace(/\d+:\d\d\.\d$/, "")),
-    ).toEqual(spoken);
+    ).toEqual(said);
 
     const tr = (await detailOf(ids.video)).transcript;
     expect(tr.edited).toBe(true);
-    expect(tr.words.map((w: any) => w.text)).toEqual(spoken);
+    expect(tr.words.map((w: any) => w.text)).toEqual(said);
     // Forced alignment puts each word where it is said in the recording (the fixture's known timings).
-    tr.words.forEach((w: any, i: number) =>
-      expect(Math.abs(w.start_ms - media.speechWords[i]!.start_ms)).toBeLessThan(300),
-    );
+    tr.words.forEach((w: any, i: number) => expect(Math.abs(w.start_ms - spoken.words[i]!.start_ms)).toBeLessThan(300));
     expect(tr.original_text).not.toBe(tr.text);
 
     await detail(page).getByRole("button", { name: "Show the original" }).click();
@@ -542,7 +548,7 @@ describe("inbox", () => {
     await page.goto(`${server.url}/app/inbox/${ids.robin}`);
     await detail(page).getByRole("heading", { name: "Robin Writer" }).waitFor();
     // The page's own content (the shell around it is checked by the dashboard's test).
-    const axe = await new AxeBuilder({ page }).include("#main").analyze();
+    const axe = await axeBuilder(page).include("#main").analyze();
     const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
@@ -562,7 +568,7 @@ describe("inbox", () => {
       .filter({ hasText: "Pricing page" })
       .getByRole("button", { name: "Edit the tag Pricing page" })
       .waitFor();
-    const tagAxe = await new AxeBuilder({ page }).include("#main").analyze();
+    const tagAxe = await axeBuilder(page).include("#main").analyze();
     expect(tagAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
       [],
     );

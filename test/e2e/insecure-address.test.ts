@@ -12,9 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { networkInterfaces } from "node:os";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, signInAs, withHealthRead } from "../helpers/browser";
+import { launchChromium, signInAs, withHealthRead, axeBuilder } from "../helpers/browser";
 import { fillAndSend, openCapturePage, sentId } from "../helpers/capture-page";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -113,7 +112,7 @@ describe(`served at http://${ip}`, () => {
       // On a phone, choosing a way opens its step: here, uploading.
       await page.getByRole("heading", { name: "Upload a video" }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: "/tmp/capture-insecure.png" });
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await axeBuilder(page).analyze();
       expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
         [],
       );

@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { type Browser, type Page } from "playwright-core";
 import { launchChromium, signInAs } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
-import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
+import { ensureFirstSentence, ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { submissions } from "../../src/domains/submissions";
 
 const PROCESSING_MS = 150_000;
@@ -85,7 +85,8 @@ beforeAll(async () => {
     consent_version: CONSENT.version,
   });
   ids.broken = await record(link.body.id, "Bo Broken", media.hostile.truncated, "video/webm");
-  ids.draft = await record(link.body.id, "Dee Draft", media.mp4, "video/mp4");
+  // The speech recording's first sentence (4 s): a processed recording with a machine transcript.
+  ids.draft = await record(link.body.id, "Dee Draft", ensureFirstSentence().mp4, "video/mp4");
   const written = await api("POST", `/public/links/${link.body.id}/submissions`, {
     kind: "text",
     respondent: { name: "Wren Written" },

@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import sharp from "sharp";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page } from "playwright-core";
-import { launchChromium, signInAs } from "../helpers/browser";
+import { launchChromium, signInAs, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 
 const CONSENT = "I agree that Acme may publish my words, name and photo.";
@@ -149,7 +148,7 @@ test("a new photo after approval waits in the inbox; using it swaps it in, disca
   expect(await pageColour(page, "New photo sent by Xena Photo")).toBe("blue");
   expect(await pageColour(page, "Photo sent by Xena Photo")).toBe("red");
   await review.screenshot({ path: "/tmp/inbox-photo-review.png" });
-  const axe = await new AxeBuilder({ page }).include(".photo-review").analyze();
+  const axe = await axeBuilder(page).include(".photo-review").analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   // Still the accepted photo wherever it is public.
   expect(await wallAvatar(id)).toBe(published);

@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mailText, startMailSink, type MailSink } from "../helpers/smtp";
 import { type Browser, type Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
-import AxeBuilder from "@axe-core/playwright";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
@@ -83,7 +82,7 @@ async function phone(): Promise<{ page: Page; problems: string[] }> {
 }
 
 async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeBuilder(page).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${state}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
     [],

@@ -7,9 +7,8 @@
  * /tmp/submissions-manual-add.png, /tmp/submissions-manual-corrected.png, /tmp/submissions-manual-wall.png.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type Page } from "playwright-core";
-import { launchChromium, signInAs, visit } from "../helpers/browser";
+import { launchChromium, signInAs, visit, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { createApiKey } from "../../src/domains/accounts";
 import { ATTESTATION_TEXT } from "../../src/domains/imports";
@@ -96,7 +95,7 @@ test("added by hand, approved and published, corrected: the wall shows the corre
   await dialog.getByLabel(ATTESTATION_TEXT).check();
   await expect(dialog.getByRole("alert").count()).resolves.toBe(0);
   await page.screenshot({ path: "/tmp/submissions-manual-add.png" });
-  const axe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  const axe = await axeBuilder(page).include("dialog[open]").analyze();
   const serious = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await dialog.getByRole("button", { name: "Add testimonial" }).click();
@@ -117,7 +116,7 @@ test("added by hand, approved and published, corrected: the wall shows the corre
   const edit = page.locator("dialog[open]");
   await edit.getByLabel("Name", { exact: true }).fill("John Smith");
   await edit.getByLabel("Job title (optional)").fill("Founder");
-  const editAxe = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  const editAxe = await axeBuilder(page).include("dialog[open]").analyze();
   expect(editAxe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
     [],
   );

@@ -7,8 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { launchChromium, visit } from "../helpers/browser";
-import AxeBuilder from "@axe-core/playwright";
+import { launchChromium, visit, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { createApiKey } from "../../src/domains/accounts";
@@ -82,7 +81,7 @@ async function open(
 }
 
 async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeBuilder(page).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${where}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);

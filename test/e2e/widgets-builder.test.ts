@@ -12,8 +12,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
-import AxeBuilder from "@axe-core/playwright";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { until } from "../helpers/wait";
 import { createApiKey, setPlan } from "../../src/domains/accounts";
@@ -136,7 +135,7 @@ test("build a widget with a live preview, copy its snippet, and be told when a l
   await page.getByRole("radio", { name: /^Faces and rating/ }).check();
   await page.getByText("Changing the layout changes the snippet").waitFor();
   // The page's own content; the shell around it is checked by the dashboard's tests.
-  const axe = await new AxeBuilder({ page }).include("#main").analyze();
+  const axe = await axeBuilder(page).include("#main").analyze();
   expect(
     axe.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -292,7 +291,7 @@ test("the preview draws the draft at phone, tablet and desktop widths; looks and
   await page.getByRole("radio", { name: /^Carousel/ }).check();
   expect(await page.getByRole("radio", { name: "Standard" }).isChecked()).toBe(true);
   await page.getByText("Changing the layout changes the snippet").waitFor();
-  const axe = await new AxeBuilder({ page }).include("#main").analyze();
+  const axe = await axeBuilder(page).include("#main").analyze();
   expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   expect(problems).toEqual([]);
   await context.close();

@@ -11,8 +11,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import AxeBuilder from "@axe-core/playwright";
-import { launchChromium } from "../helpers/browser";
+import { axeBuilder, launchChromium } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { httpApi, posterImages, processedRecording, publish, sendWritten, wallBrand, type Api } from "../helpers/walls";
@@ -202,16 +201,12 @@ async function open(look: string, width: number) {
 }
 
 /**
- * Every axe-core violation on the page, each with every node it was found on. axe gathers the details of the
- * violations alone (`resultTypes`): the rules that pass or do not apply are still run, but their nodes are not
- * collected, which nothing here reads. A page without frames is checked by axe.run in the page itself ("legacy
- * mode"): the default runs axe in each frame and then again in a blank page it opens to merge the frames' results,
- * which with one frame is the same result for a second page and a second copy of axe. A page with frames gets the
- * default, so frames from other origins are checked too. (Together, a third of this file's CPU.)
+ * Every axe-core violation on the page, each with every node it was found on (test/helpers/browser.ts: only the
+ * violations' nodes are gathered, and a page without frames is checked in the page itself, which with the passes'
+ * details and a second copy of axe in a blank page was a third of this file's CPU).
  */
 async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
-  if (page.frames().length === 1) axe.setLegacyMode();
+  const axe = axeBuilder(page);
   const result = await axe.analyze();
   return result.violations.map(
     (v) => `${label}: ${v.id} (${v.impact}) ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,

@@ -11,8 +11,7 @@ import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Browser, type Page } from "playwright-core";
-import { launchChromium } from "../helpers/browser";
-import AxeBuilder from "@axe-core/playwright";
+import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
 import { storeRealRecording } from "../helpers/real-recording";
 import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
@@ -206,7 +205,7 @@ async function open(ids: string[], opts: { height?: number; colorScheme?: "light
 const box = (page: Page, id: string) => page.locator(`div[data-svc-widget="${id}"] .w`);
 
 async function noSeriousAxe(page: Page, label: string) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axeBuilder(page).analyze();
   const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${label}: ${v.id} ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
     [],

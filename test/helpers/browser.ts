@@ -1,8 +1,9 @@
 /**
  * Debian's Chromium for Playwright tests: launched headless with the flags this machine needs (no sandbox as
- * root, no background networking: the network is closed), plus any test-specific flags; and signing in to the
- * dashboard as a person does.
+ * root, no background networking: the network is closed), plus any test-specific flags; signing in to the
+ * dashboard as a person does; and axe-core set up to check a page for accessibility problems.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
 
 /** Flags every test browser gets. */
@@ -24,6 +25,19 @@ export async function launchChromium(extra: string[] = []): Promise<Browser> {
   });
   dropEventsForLostObjects(browser);
   return browser;
+}
+
+/**
+ * axe-core for `page` (chain include/exclude, then `analyze()`): every rule runs, and the nodes of violations are
+ * gathered, not those of the rules that pass or do not apply (`resultTypes`), which no test reads. A page without
+ * frames is checked by axe.run in the page itself ("legacy mode"): the default runs axe in each frame and then again
+ * in a blank page it opens to merge the frames' results, which with one frame is the same result for a second page
+ * and a second copy of axe. A page with frames gets the default, so frames from other origins are checked too.
+ */
+export function axeBuilder(page: Page): AxeBuilder {
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+  if (page.frames().length === 1) axe.setLegacyMode();
+  return axe;
 }
 
 /** A message from Playwright's driver to its client: events have no `id`, answers to calls do. */

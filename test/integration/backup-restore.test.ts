@@ -24,7 +24,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
+import { ensureFirstSentence } from "../fixtures/media/make-fixtures";
 import { S3_KEYS, startS3, type S3Server } from "../helpers/s3";
 import { freePort, plaudit, serveEnv, startServe, type ServeProcess } from "../helpers/serve-process";
 import { httpApi, publish, sendWritten, wallBrand, type Api } from "../helpers/walls";
@@ -98,9 +98,12 @@ async function signIn(url: string, orgId: string): Promise<Record<string, string
   return { cookie, "x-svc-org": orgId, "x-svc-csrf": "1" };
 }
 
-/** Sends a recording through the capture route's tus upload; its testimonial id. */
+/**
+ * Sends a recording through the capture route's tus upload; its testimonial id. The speech recording's first
+ * sentence (4 s): any processed recording has the files a restore must bring back.
+ */
 async function sendVideo(url: string, linkId: string, name: string): Promise<string> {
-  const bytes = new Uint8Array(readFileSync(ensureMediaFixtures().webm));
+  const bytes = new Uint8Array(readFileSync(ensureFirstSentence().webm));
   const r = await fetch(`${url}/public/links/${linkId}/submissions`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -3,7 +3,7 @@ import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeTestApp } from "../helpers/app";
-import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
+import { ensureFirstSentence } from "../fixtures/media/make-fixtures";
 import { runDueJobs } from "../../src/platform/jobs/worker";
 import { listEvents } from "../../src/platform/events/emit";
 import { listJobs } from "../../src/platform/jobs/queue";
@@ -11,7 +11,6 @@ import { buildRegistry } from "../../src/composition";
 import { until } from "../helpers/wait";
 
 test("a worker killed mid-processing loses nothing; ready is emitted once", async () => {
-  const fx = ensureMediaFixtures();
   const t = await makeTestApp();
   // The child worker runs on the real clock: enqueue on it too, so the job is due for both.
   t.clock.set(Date.now());
@@ -26,7 +25,9 @@ test("a worker killed mid-processing loses nothing; ready is emitted once", asyn
         body: { title: "T", prompts: [{ text: "Q" }], consent_text: consent, consent_version: "v1" },
       })
     ).body;
-    const bytes = new Uint8Array(readFileSync(fx.webm));
+    // The speech recording's first sentence (4 s): its processing still runs for seconds after the kill, and the
+    // retry after the lease processes it whole.
+    const bytes = new Uint8Array(readFileSync(ensureFirstSentence().webm));
     const start = await t.call("POST", `/public/links/${link.id}/submissions`, {
       body: {
         kind: "video",

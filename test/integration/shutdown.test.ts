@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureMediaFixtures } from "../fixtures/media/make-fixtures";
+import { ensureFirstSentence, ensureMediaFixtures } from "../fixtures/media/make-fixtures";
 import { freePort, plaudit, serveEnv, startServe, type ServeProcess } from "../helpers/serve-process";
 import { ensureBinary } from "../helpers/binary";
 import { until } from "../helpers/wait";
@@ -128,8 +128,11 @@ test("SIGTERM: the upload in flight is answered and kept, new connections are re
     consent_text: CONSENT,
     consent_version: "v1",
   });
-  const bytes = new Uint8Array(readFileSync(fx.webm));
-  const startUpload = async (name: string) => {
+  // A: the whole recording (13.6 s), so its processing is still running when the grace ends. B: its first sentence
+  // (4 s): its upload is cut in two by the signal and processed after the restart, which any recording shows.
+  const whole = new Uint8Array(readFileSync(fx.webm));
+  const bytes = new Uint8Array(readFileSync(ensureFirstSentence().webm));
+  const startUpload = async (name: string, file: Uint8Array) => {
     const r = await fetch(`${url}/public/links/${link.id}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -137,7 +140,7 @@ test("SIGTERM: the upload in flight is answered and kept, new connections are re
         kind: "video",
         respondent: { name },
         consent: { agreed: true, text: CONSENT, version: "v1" },
-        upload: { size: bytes.length, type: "video/webm" },
+        upload: { size: file.length, type: "video/webm" },
       }),
     });
     expect(r.status).toBe(201);
@@ -146,17 +149,17 @@ test("SIGTERM: the upload in flight is answered and kept, new connections are re
   };
 
   // Testimonial A arrives whole; its processing job starts.
-  const a = await startUpload("Avery Early");
+  const a = await startUpload("Avery Early", whole);
   const put = await fetch(a.upload, {
     method: "PATCH",
     headers: { "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-    body: bytes,
+    body: whole,
   });
   expect(put.status).toBe(204);
   await until("A's processing job to be running", () => processJob(a.id)?.status === "running", 30_000, 20);
 
   // Testimonial B's upload: headers and half the bytes now, the rest after SIGTERM.
-  const b = await startUpload("Blake Late");
+  const b = await startUpload("Blake Late", bytes);
   const sock = connect(port, "127.0.0.1");
   await new Promise<void>((resolve, reject) => sock.once("connect", resolve).once("error", reject));
   let answer = "";
