@@ -1,8 +1,8 @@
 /**
  * The dashboard inbox in Chromium against the real server and its job workers. Seeded through the public capture
- * route: written testimonials, a real recording (the espeak-ng speech fixture's first sentence, a 4 s MP4) processed
- * by the real pipeline (ffmpeg + speech engine), an upload that never finishes, and a broken file that fails
- * processing.
+ * route: written testimonials, a real recording (the espeak-ng speech fixture as an MP4) processed by the real
+ * pipeline (ffmpeg + speech engine), an upload that never finishes, and a broken file that fails processing. The
+ * whole recording, not a shorter cut: the page must see it in its "Processing" state, which it polls every 2.5 s.
  * The owner signs in, watches the recording go from processing to ready without reloading, filters (kept in the
  * address across a reload), searches (debounced: one request for a typed word), approves and publishes in one
  * step with the keyboard (a pressed again never withdraws) and with the button, rejects, publishes and approves &
@@ -23,12 +23,7 @@ import { uploads } from "../../src/domains/submissions";
 import { type Browser, type Page } from "playwright-core";
 import { launchChromium, axeBuilder } from "../helpers/browser";
 import { startServer, type RunningServer } from "../helpers/server";
-import {
-  ensureFirstSentence,
-  ensureMediaFixtures,
-  type FirstSentence,
-  type MediaFixtures,
-} from "../fixtures/media/make-fixtures";
+import { ensureMediaFixtures, type MediaFixtures } from "../fixtures/media/make-fixtures";
 import { FACE_PORTRAIT } from "../fixtures/media/speaker-video";
 import { createApiKey } from "../../src/domains/accounts";
 import { systemCtx } from "../../src/platform/context";
@@ -41,8 +36,6 @@ const PROCESSING_MS = 120_000;
 let server: RunningServer;
 let browser: Browser;
 let media: MediaFixtures;
-/** The recording processed (Vera's): the speech fixture's first sentence, a third of the processing of the whole. */
-let spoken: FirstSentence;
 let key = "";
 let finishVideo: () => Promise<void>;
 const ids: Record<"robin" | "sam" | "pat" | "quinn" | "nia" | "video" | "uploading" | "broken", string> = {} as never;
@@ -136,7 +129,6 @@ async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => bool
 
 beforeAll(async () => {
   media = ensureMediaFixtures();
-  spoken = ensureFirstSentence();
   server = await startServer();
   key = unitOfWork(server.deps, systemCtx(server.orgId, "live", server.deps.clock), (tx) =>
     createApiKey(tx, {
@@ -185,7 +177,7 @@ beforeAll(async () => {
   const video = await startRecording(
     linkId,
     "Vera Video",
-    spoken.mp4,
+    media.mp4,
     "video/mp4",
     { title: "Head of Operations", company: "Buyer Inc" },
     5,
@@ -508,11 +500,11 @@ describe("inbox", () => {
     const editor = page.getByLabel("Corrected transcript");
     await editor.waitFor();
     expect(await editor.evaluate((el) => el === document.activeElement)).toBe(true);
-    await editor.fill(spoken.text);
+    await editor.fill(media.speechText);
     await page.getByRole("button", { name: "Save transcript" }).click();
     await page.getByText("Transcript corrected").waitFor({ timeout: 90_000 });
     await detail(page).locator(".transcript .badge", { hasText: "Edited" }).waitFor();
-    const said = spoken.text.split(/\s+/);
+    const said = media.speechText.split(/\s+/);
     expect(await page.locator(".transcript-words .word-time").count()).toBe(said.length);
     expect(
       (await page.locator(".transcript-words .word").allTextContents()).map((t) => t.replace(/\d+:\d\d\.\d$/, "")),
@@ -522,7 +514,9 @@ describe("inbox", () => {
     expect(tr.edited).toBe(true);
     expect(tr.words.map((w: any) => w.text)).toEqual(said);
     // Forced alignment puts each word where it is said in the recording (the fixture's known timings).
-    tr.words.forEach((w: any, i: number) => expect(Math.abs(w.start_ms - spoken.words[i]!.start_ms)).toBeLessThan(300));
+    tr.words.forEach((w: any, i: number) =>
+      expect(Math.abs(w.start_ms - media.speechWords[i]!.start_ms)).toBeLessThan(300),
+    );
     expect(tr.original_text).not.toBe(tr.text);
 
     await detail(page).getByRole("button", { name: "Show the original" }).click();
