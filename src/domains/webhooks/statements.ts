@@ -18,23 +18,27 @@ const waiting = sql`${webhookDeliveries.status} IN ('pending', 'retrying')`;
 function build(db: Db) {
   const deliveries = webhookDeliveries;
   const endpoints = webhookEndpoints;
+  /** What an attempt reads of its delivery, and of its endpoint (the claim reads both, in two statements). */
+  const deliveryFields = {
+    id: deliveries.id,
+    orgId: deliveries.orgId,
+    mode: deliveries.mode,
+    eventId: deliveries.eventId,
+    eventType: deliveries.eventType,
+    body: deliveries.body,
+  };
+  const endpointFields = {
+    endpointId: endpoints.id,
+    url: endpoints.url,
+    endpointStatus: endpoints.status,
+    secret: endpoints.secret,
+    previousSecret: endpoints.previousSecret,
+    previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
+  };
   return {
     /** What attempt `done + 1` needs of its delivery and endpoint, while that attempt is still due. */
     attemptTarget: db
-      .select({
-        id: deliveries.id,
-        orgId: deliveries.orgId,
-        mode: deliveries.mode,
-        eventId: deliveries.eventId,
-        eventType: deliveries.eventType,
-        body: deliveries.body,
-        endpointId: endpoints.id,
-        url: endpoints.url,
-        endpointStatus: endpoints.status,
-        secret: endpoints.secret,
-        previousSecret: endpoints.previousSecret,
-        previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
-      })
+      .select({ ...deliveryFields, ...endpointFields })
       .from(deliveries)
       .innerJoin(endpoints, eq(endpoints.id, deliveries.endpointId))
       .where(and(eq(deliveries.id, p("id")), eq(deliveries.attemptCount, p("done")), waiting))
@@ -120,13 +124,8 @@ function build(db: Db) {
         sql`rowid IN (SELECT rowid FROM ${deliveries} WHERE ${waiting} AND ${deliveries.nextAttemptAt} <= ${p("now")} AND (${deliveries.leaseUntil} IS NULL OR ${deliveries.leaseUntil} <= ${p("now")}) ORDER BY ${deliveries.nextAttemptAt}, ${deliveries.id} LIMIT ${p("limit")})`,
       )
       .returning({
-        id: deliveries.id,
-        orgId: deliveries.orgId,
-        mode: deliveries.mode,
+        ...deliveryFields,
         endpointId: deliveries.endpointId,
-        eventId: deliveries.eventId,
-        eventType: deliveries.eventType,
-        body: deliveries.body,
         attemptCount: deliveries.attemptCount,
         nextAttemptAt: deliveries.nextAttemptAt,
         leaseUntil: deliveries.leaseUntil,
@@ -134,14 +133,7 @@ function build(db: Db) {
       .prepare(),
     /** What an attempt needs of each of the endpoints in `ids` (a JSON array): one read for a claim's deliveries. */
     endpointsIn: db
-      .select({
-        endpointId: endpoints.id,
-        url: endpoints.url,
-        endpointStatus: endpoints.status,
-        secret: endpoints.secret,
-        previousSecret: endpoints.previousSecret,
-        previousSecretExpiresAt: endpoints.previousSecretExpiresAt,
-      })
+      .select(endpointFields)
       .from(endpoints)
       .where(sql`${endpoints.id} IN (SELECT value FROM json_each(${p("ids")}))`)
       .prepare(),
