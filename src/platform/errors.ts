@@ -49,3 +49,6 @@ export const forbidden = (message: string, details?: Record<string, unknown>) =>
 /** 401 for missing or bad credentials. */
 export const unauthorized = (message = "Sign in or send an API key as Authorization: Bearer <key>.") =>
   new AppError("unauthorized", 401, message);
+
+/** The message of a thrown value, for logs (its name when the message is empty; anything else as a string). */
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message || e.name : String(e));

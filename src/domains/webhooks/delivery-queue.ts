@@ -15,7 +15,8 @@
 import type { Deps } from "../../platform/deps";
 import type { Slot } from "../../platform/app-state";
 import { groupCommit } from "../../platform/db/group-commit";
-import { sleeper } from "../../platform/jobs/sleeper";
+import { settledWithin, sleeper } from "../../platform/jobs/sleeper";
+import { messageOf } from "../../platform/errors";
 import { onJobEnqueued } from "../../platform/jobs/wake";
 import type { LeasedQueue, StopOptions, Workers } from "../../platform/jobs/worker";
 import { attemptTarget, failWaiting, recordAttempt, type AttemptTarget } from "./attempt-service";
@@ -56,8 +57,6 @@ export interface HeldDelivery {
 
 /** Our own failures so far, by delivery (per app: two apps in one process keep their own). */
 const FAILURES: Slot<Map<string, number>> = { name: "webhooks.own-failures", make: () => new Map() };
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : String(e));
 
 /** Claims up to `limit` due deliveries nobody holds, under a lease of `leaseMs`, in the order they fell due. */
 export function claimDeliveries(deps: Pick<Deps, "db" | "clock">, limit: number, leaseMs: number): HeldDelivery[] {
@@ -255,9 +254,7 @@ export function startDeliveryWorkers(
       wake();
       if (stopOpts.graceMs === undefined) return loop;
       // Attempts still open past the grace keep their leases: a later process makes them again.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([loop, new Promise<void>((resolve) => (timer = setTimeout(resolve, stopOpts.graceMs)))]);
-      clearTimeout(timer);
+      await settledWithin(loop, stopOpts.graceMs);
     },
     async drain() {
       for (;;) {

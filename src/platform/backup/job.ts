@@ -15,11 +15,10 @@ import type { JobRegistry } from "../jobs/worker";
 import { writeBackupArchive } from "./archive";
 import { archiveName, openBackupTarget } from "./target";
 import { recordBackup } from "./status";
+import { messageOf } from "../errors";
 
 /** Job kind of a scheduled backup. */
 export const BACKUP_JOB = "platform.backup";
-
-const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : String(e));
 
 /** Writes one archive and applies the retention count; records and logs the outcome. */
 export async function runScheduledBackup(deps: Deps, signal?: AbortSignal): Promise<string> {

@@ -1,4 +1,4 @@
-/** The idle wait of a worker loop: a sleep that `wake()` cuts short. */
+/** The waits of a worker loop: a sleep that `wake()` cuts short, and a stop's grace period. */
 
 /** A worker loop's wait: `sleep(ms)` resolves after `ms`, or at once when `wake()` is called meanwhile. */
 export interface Sleeper {
@@ -22,4 +22,18 @@ export function sleeper(): Sleeper {
       }),
     wake: () => [...sleepers].forEach((s) => s()),
   };
+}
+
+/** Resolves once `work` has settled or `ms` have passed, whichever comes first (a stop's grace period). */
+export async function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const over = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([
+    work.then(
+      () => {},
+      () => {},
+    ),
+    over,
+  ]);
+  clearTimeout(timer);
 }

@@ -4,7 +4,8 @@
  * expire, and the job is claimed again.
  */
 import { onJobEnqueued } from "./wake";
-import { sleeper } from "./sleeper";
+import { settledWithin, sleeper } from "./sleeper";
+import { messageOf } from "../errors";
 import { hostname } from "node:os";
 import { randomToken } from "../crypto";
 import type { Deps } from "../deps";
@@ -108,7 +109,6 @@ export class JobRegistry {
 const BOOT = randomToken(4);
 const workerName = (slot: string) => `${hostname()}:${process.pid}:${BOOT}:${slot}`;
 const leaseOf = (deps: Deps, leaseMs?: number) => leaseMs ?? deps.config.jobLeaseSeconds * 1000;
-const messageOf = (e: unknown) => (e instanceof Error ? e.message || e.name : String(e));
 
 type Outcome = { ok: true } | { ok: false; error: unknown; lost?: boolean; left?: boolean };
 
@@ -393,10 +393,7 @@ function startJobPool(deps: Deps, registry: JobRegistry, opts: WorkerOptions): W
       unsubscribe();
       wake();
       if (opts.graceMs === undefined) return claimer;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const graceOver = new Promise<void>((resolve) => (timer = setTimeout(resolve, opts.graceMs)));
-      await Promise.race([claimer, graceOver]);
-      clearTimeout(timer);
+      await settledWithin(claimer, opts.graceMs);
       shutdown.abort();
       await claimer;
     },
